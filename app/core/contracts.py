@@ -1,0 +1,132 @@
+"""Interfaces between packages: what the supervisor is asked to launch, what the proxy may call.
+
+The proxy never imports the supervisor (import-linter enforces it): it talks to a
+`ModelController` and a `DownloadController`, which app.engine implements on top of the
+supervisor, the registry and the downloads package. Tests of the proxy use small fakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from app.core.states import ProcessState
+
+CHILD_HOST = "127.0.0.1"  # children are only ever reached on loopback
+
+
+@dataclass(frozen=True)
+class LaunchSpec:
+    """Everything needed to start one vLLM server child.
+
+    The argv is `prefix + managed flags + args`; `args` are the already resolved vLLM flags
+    (engine defaults, settings, family, model, user layers), checked not to contain managed
+    flags. `model_path` is a local folder (a user folder or a Hugging Face snapshot folder).
+    """
+
+    model_id: str
+    served_name: str
+    model_path: str
+    ctx_size: int
+    prefix: tuple[str, ...]
+    args: tuple[str, ...] = ()
+    env: Mapping[str, str] = field(default_factory=dict)
+    load_timeout_s: float = 600.0
+
+    def argv(self, port: int, host: str = CHILD_HOST) -> list[str]:
+        return [
+            *self.prefix,
+            "--model",
+            self.model_path,
+            "--host",
+            host,
+            "--port",
+            str(port),
+            "--served-model-name",
+            self.served_name,
+            "--max-model-len",
+            str(self.ctx_size),
+            *self.args,
+        ]
+
+
+@dataclass(frozen=True)
+class ModelView:
+    """A registered model as /v1/models and the tray show it."""
+
+    id: str
+    state: ProcessState
+    downloaded: bool
+    ctx_size: int
+    checkpoint: str
+    size_gb: float | None = None
+    labels: tuple[str, ...] = ()
+    created: int = 0
+
+
+@dataclass(frozen=True)
+class Backend:
+    """A child serving one model: reached at `base_url` (its own /metrics and /version too)."""
+
+    model_id: str
+    served_name: str
+    base_url: str
+    pid: int | None
+    command: tuple[str, ...]
+    ctx_size: int
+    state: ProcessState
+    in_flight: int = 0
+    last_used: float = 0.0
+
+
+# How the proxy maps a ProblemError's code to an HTTP status; anything else is 503.
+PROBLEM_HTTP_STATUS: Mapping[str, int] = {
+    "models.unknown": 404,
+    "models.not_downloaded": 404,
+    "models.bad_name": 400,
+    "models.bad_checkpoint": 400,
+    "downloads.unknown": 404,
+    "downloads.gated": 401,
+}
+
+
+class ModelController(Protocol):
+    def list_models(self) -> Sequence[ModelView]: ...
+
+    def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
+        """Ensure the model runs (loading or swapping as needed) and count one request in
+        flight until the context exits. Raises ProblemError (see PROBLEM_HTTP_STATUS)."""
+        ...
+
+    async def load(self, model_id: str) -> Backend: ...
+
+    async def unload(self, model_id: str) -> None: ...
+
+    def backends(self) -> Sequence[Backend]: ...
+
+    def system_info(self) -> Mapping[str, Any]: ...
+
+    def stats(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class DownloadView:
+    download_id: str
+    model_id: str
+    status: str  # "queued" | "running" | "completed" | "cancelled" | "failed"
+    done: int
+    total: int
+    problem: Mapping[str, Any] | None = None
+
+
+class DownloadController(Protocol):
+    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
+        """Register (when `checkpoint` is given for a user.NAME) and start a download;
+        returns its id. Progress arrives as DownloadProgressed/DownloadFinished events."""
+        ...
+
+    def downloads(self) -> Sequence[DownloadView]: ...
+
+    async def cancel(self, download_id: str) -> bool: ...

@@ -1,0 +1,174 @@
+"""Immutable events published by the engine thread, and the thread-safe bus that carries them."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from app.core.problems import Problem
+from app.core.states import LoadPhase, ProcessState
+
+log = logging.getLogger(__name__)
+
+
+def _now() -> float:
+    return time.time()
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event; `ts` is wall-clock seconds."""
+
+
+@dataclass(frozen=True)
+class ProcessStateChanged(Event):
+    model_id: str
+    old: ProcessState
+    new: ProcessState
+    pid: int | None = None
+    port: int | None = None
+    problem: Problem | None = None
+    user_initiated: bool = False
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class LoadProgressed(Event):
+    """A load moved on. `fraction` is the overall 0..1 bar; `phase_fraction` the phase's own."""
+
+    model_id: str
+    phase: LoadPhase
+    fraction: float
+    phase_fraction: float | None = None
+    detail: str = ""
+    shard: tuple[int, int] | None = None
+    kv_cache_tokens: int | None = None
+    max_concurrency: float | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class LogLineEmitted(Event):
+    model_id: str
+    line: str
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class MetricsSampled(Event):
+    model_id: str
+    kv_cache_usage: float | None  # 0..1
+    requests_running: int | None
+    requests_waiting: int | None
+    generation_tokens_per_s: float | None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class GpuSampled(Event):
+    """One VRAM/GTT reading of the primary GPU (bytes; None where unknown)."""
+
+    vram_used: int | None
+    vram_total: int | None
+    gtt_used: int | None
+    gtt_total: int | None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class DownloadProgressed(Event):
+    download_id: str
+    model_id: str
+    done: int
+    total: int
+    file: str = ""
+    file_done: int = 0
+    file_total: int = 0
+    speed_bps: float | None = None
+    eta_s: float | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class DownloadFinished(Event):
+    """`status` is "completed", "cancelled" or "failed" (then `problem` says why)."""
+
+    download_id: str
+    model_id: str
+    status: str
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class EngineInstallProgressed(Event):
+    kind: str
+    phase: str
+    done: int
+    total: int | None
+    message: str = ""
+    finished: bool = False
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class ServerStateChanged(Event):
+    """The local OpenAI-compatible endpoint started or stopped (or failed to start)."""
+
+    running: bool
+    url: str | None = None
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class RegistryChanged(Event):
+    """Models were added/removed or their options changed; views re-read the registry."""
+
+    model_id: str | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class SettingChanged(Event):
+    key: str
+    value: object
+    ts: float = field(default_factory=_now)
+
+
+Subscriber = Callable[[Event], None]
+
+
+class EventBus:
+    """Publish/subscribe across threads.
+
+    Subscribers run synchronously in the publisher's thread, so they must be quick and must
+    not block: the GUI bridge only re-emits a Qt signal (queued to the GUI thread), async
+    consumers put the event into their own loop with `call_soon_threadsafe`.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._subscribers: tuple[Subscriber, ...] = ()
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        with self._lock:
+            self._subscribers = (*self._subscribers, subscriber)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                self._subscribers = tuple(s for s in self._subscribers if s is not subscriber)
+
+        return unsubscribe
+
+    def publish(self, event: Event) -> None:
+        # Copy-on-write tuple: publishing never holds the lock while calling out.
+        for subscriber in self._subscribers:
+            try:
+                subscriber(event)
+            except Exception:
+                log.exception("event subscriber failed on %s", type(event).__name__)

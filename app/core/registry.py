@@ -1,0 +1,327 @@
+"""The model registry: the built-in catalog plus the user's models, and per-model options."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from app.core.jsonstore import atomic_write_json, load_json_file
+from app.core.paths import AppPaths
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+
+USER_PREFIX = "user."
+BUILTIN_PREFIX = "builtin."
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+_REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Where a model's files come from: a Hugging Face repo (and revision) or a local folder."""
+
+    repo_id: str | None = None
+    revision: str | None = None
+    local_path: Path | None = None
+
+    @property
+    def is_local(self) -> bool:
+        return self.local_path is not None
+
+    def __str__(self) -> str:
+        if self.local_path is not None:
+            return str(self.local_path)
+        assert self.repo_id is not None
+        return f"{self.repo_id}:{self.revision}" if self.revision else self.repo_id
+
+
+def parse_checkpoint(text: str) -> Checkpoint:
+    """`org/repo`, `org/repo:revision` or an absolute local folder."""
+    text = text.strip()
+    if text.startswith(("/", "~")):
+        path = Path(text).expanduser()
+        if not path.is_absolute():
+            raise _bad_checkpoint(text)
+        return Checkpoint(local_path=path)
+    repo, _, revision = text.partition(":")
+    if not _REPO_RE.match(repo) or (_ and not revision):
+        raise _bad_checkpoint(text)
+    return Checkpoint(repo_id=repo, revision=revision or None)
+
+
+def _bad_checkpoint(text: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "models.bad_checkpoint",
+            tr_noop(
+                "{checkpoint!r} is neither a Hugging Face repository (org/name or "
+                "org/name:revision) nor an absolute path to a local folder."
+            ),
+            checkpoint=text,
+        )
+    )
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    """One model the app knows. `id` is how users and the API address it.
+
+    Built-ins are addressed by their bare name (as in Lemonade), user models as `user.NAME`.
+    """
+
+    name: str
+    source: str  # "builtin" | "user"
+    checkpoint: Checkpoint
+    size_gb: float | None
+    labels: tuple[str, ...]
+    recipe: str = "vllm"
+
+    @property
+    def id(self) -> str:
+        return self.name if self.source == "builtin" else USER_PREFIX + self.name
+
+    @property
+    def options_key(self) -> str:
+        return (BUILTIN_PREFIX if self.source == "builtin" else USER_PREFIX) + self.name
+
+    @property
+    def experimental(self) -> bool:
+        """The built-in catalog targets AMD's experimental ROCm vLLM backend."""
+        return self.source == "builtin"
+
+
+@dataclass(frozen=True)
+class ModelOptions:
+    """Per-model options as stored in recipe_options.json (None: use the global default)."""
+
+    ctx_size: int | None = None
+    vllm_args: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.ctx_size is not None:
+            out["ctx_size"] = self.ctx_size
+        if self.vllm_args:
+            out["vllm_args"] = self.vllm_args
+        return out
+
+
+def _load_catalog() -> dict[str, ModelEntry]:
+    text = resources.files("app.core").joinpath("data/catalog.json").read_text("utf-8")
+    raw = json.loads(text)
+    out: dict[str, ModelEntry] = {}
+    for name, item in raw["models"].items():
+        out[name] = ModelEntry(
+            name=name,
+            source="builtin",
+            checkpoint=parse_checkpoint(item["checkpoint"]),
+            size_gb=float(item["size"]),
+            labels=tuple(item.get("labels", ())),
+        )
+    return out
+
+
+def _parse_user_models(raw: Any) -> dict[str, ModelEntry]:
+    if not isinstance(raw, dict):
+        raise ValueError("user_models.json must hold a JSON object keyed by model name")
+    out: dict[str, ModelEntry] = {}
+    for name, item in raw.items():
+        validate_name(name)
+        if not isinstance(item, dict) or not isinstance(item.get("checkpoint"), str):
+            raise ValueError(f"model {name!r} needs a string 'checkpoint'")
+        size = item.get("size")
+        labels = item.get("labels", [])
+        if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float))):
+            raise ValueError(f"model {name!r}: 'size' must be a number of GB")
+        if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
+            raise ValueError(f"model {name!r}: 'labels' must be a list of strings")
+        out[name] = ModelEntry(
+            name=name,
+            source="user",
+            checkpoint=parse_checkpoint(item["checkpoint"]),
+            size_gb=float(size) if size is not None else None,
+            labels=tuple(labels),
+            recipe=str(item.get("recipe", "vllm")),
+        )
+    return out
+
+
+def _parse_options(raw: Any) -> dict[str, ModelOptions]:
+    if not isinstance(raw, dict):
+        raise ValueError("recipe_options.json must hold a JSON object")
+    out: dict[str, ModelOptions] = {}
+    for key, item in raw.items():
+        if not isinstance(item, dict):
+            raise ValueError(f"options for {key!r} must be an object")
+        ctx = item.get("ctx_size")
+        if ctx is not None and (isinstance(ctx, bool) or not isinstance(ctx, int) or ctx < 1):
+            raise ValueError(f"{key}: ctx_size must be a positive whole number")
+        args = item.get("vllm_args", "")
+        if not isinstance(args, str):
+            raise ValueError(f"{key}: vllm_args must be a string")
+        out[key] = ModelOptions(ctx_size=ctx, vllm_args=args)
+    return out
+
+
+def validate_name(name: str) -> None:
+    if not isinstance(name, str) or not _NAME_RE.match(name):
+        raise ProblemError(
+            problem(
+                "models.bad_name",
+                tr_noop(
+                    "{name!r} is not a usable model name: use letters, digits, '.', '_' "
+                    "and '-' (up to 128 characters), starting with a letter or digit."
+                ),
+                name=name,
+            )
+        )
+
+
+class Registry:
+    """Built-in catalog + user_models.json + recipe_options.json. Thread-safe."""
+
+    def __init__(self, paths: AppPaths) -> None:
+        self._paths = paths
+        self._lock = threading.RLock()
+        self._catalog = _load_catalog()
+        self.load_problems: list[Problem] = []
+        users = load_json_file(paths.user_models_file, _parse_user_models, dict[str, ModelEntry])
+        opts = load_json_file(paths.recipe_options_file, _parse_options, dict[str, ModelOptions])
+        self._users: dict[str, ModelEntry] = users.value
+        self._options: dict[str, ModelOptions] = opts.value
+        self.load_problems += [p for p in (users.problem, opts.problem) if p is not None]
+
+    # -- lookup ---------------------------------------------------------------------------
+    def models(self) -> list[ModelEntry]:
+        with self._lock:
+            return [*self._catalog.values(), *self._users.values()]
+
+    def find(self, model_id: str) -> ModelEntry | None:
+        with self._lock:
+            if model_id.startswith(USER_PREFIX):
+                return self._users.get(model_id[len(USER_PREFIX) :])
+            if model_id.startswith(BUILTIN_PREFIX):
+                return self._catalog.get(model_id[len(BUILTIN_PREFIX) :])
+            return self._catalog.get(model_id) or self._users.get(model_id)
+
+    def get(self, model_id: str) -> ModelEntry:
+        entry = self.find(model_id)
+        if entry is None:
+            raise ProblemError(
+                problem(
+                    "models.unknown",
+                    tr_noop("There is no model called {model}. Known models: {known}."),
+                    model=model_id,
+                    known=", ".join(m.id for m in self.models()),
+                )
+            )
+        return entry
+
+    # -- user models ----------------------------------------------------------------------
+    def add_user_model(
+        self,
+        name: str,
+        checkpoint: str,
+        *,
+        labels: Sequence[str] = (),
+        size_gb: float | None = None,
+        replace_existing: bool = False,
+    ) -> ModelEntry:
+        if name.startswith(USER_PREFIX):
+            name = name[len(USER_PREFIX) :]
+        validate_name(name)
+        entry = ModelEntry(
+            name=name,
+            source="user",
+            checkpoint=parse_checkpoint(checkpoint),
+            size_gb=size_gb,
+            labels=tuple(labels),
+        )
+        with self._lock:
+            if name in self._users and not replace_existing and self._users[name] != entry:
+                raise ProblemError(
+                    problem(
+                        "models.exists",
+                        tr_noop("A model called user.{name} exists already."),
+                        name=name,
+                    )
+                )
+            users = {**self._users, name: entry}
+            self._write_users(users)
+            self._users = users
+        return entry
+
+    def remove_user_model(self, model_id: str) -> None:
+        entry = self.get(model_id)
+        if entry.source != "user":
+            raise ProblemError(
+                problem(
+                    "models.builtin_readonly",
+                    tr_noop("{model} is built in and cannot be removed from the list."),
+                    model=model_id,
+                )
+            )
+        with self._lock:
+            users = {k: v for k, v in self._users.items() if k != entry.name}
+            self._write_users(users)
+            self._users = users
+            if entry.options_key in self._options:
+                options = {k: v for k, v in self._options.items() if k != entry.options_key}
+                atomic_write_json(self._paths.recipe_options_file, _options_json(options))
+                self._options = options
+
+    def _write_users(self, users: Mapping[str, ModelEntry]) -> None:
+        data: dict[str, Any] = {}
+        for name, e in users.items():
+            item: dict[str, Any] = {"checkpoint": str(e.checkpoint), "recipe": e.recipe}
+            if e.size_gb is not None:
+                item["size"] = e.size_gb
+            item["labels"] = list(e.labels)
+            data[name] = item
+        atomic_write_json(self._paths.user_models_file, data)
+
+    # -- options --------------------------------------------------------------------------
+    def options(self, model_id: str) -> ModelOptions:
+        entry = self.get(model_id)
+        with self._lock:
+            return self._options.get(entry.options_key, ModelOptions())
+
+    def set_options(self, model_id: str, options: ModelOptions) -> ModelOptions:
+        """Store options as given; callers validate vllm_args first (see app.core.launch)."""
+        entry = self.get(model_id)
+        if options.ctx_size is not None and options.ctx_size < 1:
+            raise ProblemError(
+                problem(
+                    "options.bad_ctx_size",
+                    tr_noop("ctx_size must be a positive whole number; got {value}."),
+                    value=options.ctx_size,
+                )
+            )
+        with self._lock:
+            new = dict(self._options)
+            if options == ModelOptions():
+                new.pop(entry.options_key, None)
+            else:
+                new[entry.options_key] = options
+            atomic_write_json(self._paths.recipe_options_file, _options_json(new))
+            self._options = new
+        return options
+
+    def update_options(
+        self, model_id: str, *, ctx_size: int | None = None, vllm_args: str | None = None
+    ) -> ModelOptions:
+        current = self.options(model_id)
+        if ctx_size is not None:
+            current = replace(current, ctx_size=ctx_size)
+        if vllm_args is not None:
+            current = replace(current, vllm_args=vllm_args)
+        return self.set_options(model_id, current)
+
+
+def _options_json(options: Mapping[str, ModelOptions]) -> dict[str, Any]:
+    return {k: v.to_json() for k, v in options.items()}

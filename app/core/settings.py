@@ -1,0 +1,349 @@
+"""Global settings: every option declared once as data, validated, stored atomically."""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.core.jsonstore import LoadResult, atomic_write_json, load_json_file
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+
+SettingValue = bool | int | float | str
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """One option: its key, type, default, bounds, doc, and whether a change needs a restart.
+
+    `restart` says what must restart for a change to take effect: "" (nothing, live),
+    "server" (the proxy endpoint), "models" (running models), or "app".
+    """
+
+    key: str
+    type: type
+    default: SettingValue
+    doc: str
+    restart: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+
+
+SPECS: tuple[SettingSpec, ...] = (
+    SettingSpec(
+        "gpu_memory_utilization",
+        float,
+        0.85,
+        tr_noop(
+            "Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 "
+            "crashes on many shared-memory APUs; the GPU panel shows a safe value."
+        ),
+        restart="models",
+        minimum=0.10,
+        maximum=0.99,
+    ),
+    SettingSpec(
+        "max_num_seqs",
+        int,
+        16,
+        tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
+        restart="models",
+        minimum=1,
+        maximum=4096,
+    ),
+    SettingSpec(
+        "vllm_args",
+        str,
+        "",
+        tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
+        restart="models",
+    ),
+    SettingSpec(
+        "ctx_size",
+        int,
+        8192,
+        tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
+        restart="models",
+        minimum=64,
+        maximum=1_048_576,
+    ),
+    SettingSpec(
+        "load_timeout_s",
+        int,
+        600,
+        tr_noop(
+            "Seconds to wait for a model to become ready. A cold first load compiles kernels "
+            "and can take many minutes."
+        ),
+        minimum=10,
+        maximum=86_400,
+    ),
+    SettingSpec(
+        "proxy.host",
+        str,
+        "127.0.0.1",
+        tr_noop("Address the local OpenAI-compatible endpoint listens on."),
+        restart="server",
+    ),
+    SettingSpec(
+        "proxy.port",
+        int,
+        8321,
+        tr_noop("Port of the local OpenAI-compatible endpoint."),
+        restart="server",
+        minimum=1,
+        maximum=65_535,
+    ),
+    SettingSpec(
+        "proxy.allowed_hosts",
+        str,
+        "",
+        tr_noop(
+            "Extra Host header names accepted besides loopback, separated by commas "
+            "(defence against DNS rebinding)."
+        ),
+    ),
+    SettingSpec(
+        "proxy.cors_origins",
+        str,
+        "",
+        tr_noop("Web origins allowed to call the endpoint from a browser, separated by commas."),
+    ),
+    SettingSpec(
+        "proxy.autostart",
+        bool,
+        True,
+        tr_noop("Start the local endpoint when the app starts."),
+    ),
+    SettingSpec(
+        "engine.kind",
+        str,
+        "auto",
+        tr_noop(
+            "Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the "
+            "CPU build), rocm, cpu, or custom."
+        ),
+        restart="models",
+        choices=("auto", "rocm", "cpu", "custom"),
+    ),
+    SettingSpec(
+        "engine.custom_command",
+        str,
+        "",
+        tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
+        restart="models",
+    ),
+    SettingSpec(
+        "idle_ttl_min",
+        int,
+        0,
+        tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
+        minimum=0,
+        maximum=10_080,
+    ),
+    SettingSpec(
+        "gui.start_hidden",
+        bool,
+        False,
+        tr_noop("Start in the tray without opening the window."),
+    ),
+    SettingSpec(
+        "gui.start_at_login",
+        bool,
+        False,
+        tr_noop("Start vLLM Tray when you log in."),
+    ),
+    SettingSpec(
+        "gui.tray_hint_shown",
+        bool,
+        False,
+        tr_noop("The 'still running in the tray' hint was shown once."),
+    ),
+)
+
+SPEC_BY_KEY: Mapping[str, SettingSpec] = {s.key: s for s in SPECS}
+
+
+def _unknown(key: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "settings.unknown_key",
+            tr_noop("There is no setting called {key}. Known settings: {known}."),
+            key=key,
+            known=", ".join(SPEC_BY_KEY),
+        )
+    )
+
+
+def coerce(key: str, value: object) -> SettingValue:
+    """Validate `value` (a JSON value or the text a user typed) for `key`."""
+    spec = SPEC_BY_KEY.get(key)
+    if spec is None:
+        raise _unknown(key)
+    out: SettingValue
+    try:
+        if spec.type is bool:
+            if isinstance(value, bool):
+                out = value
+            elif isinstance(value, str) and value.strip().lower() in {"1", "true", "yes", "on"}:
+                out = True
+            elif isinstance(value, str) and value.strip().lower() in {"0", "false", "no", "off"}:
+                out = False
+            else:
+                raise ValueError(value)
+        elif spec.type is int:
+            if isinstance(value, (bool, float)):
+                raise ValueError(value)
+            out = int(value) if isinstance(value, (int, str)) else _bad(value)
+        elif spec.type is float:
+            if isinstance(value, bool):
+                raise ValueError(value)
+            out = float(value) if isinstance(value, (int, float, str)) else _bad(value)
+            if math.isnan(out) or math.isinf(out):
+                raise ValueError(value)
+        else:
+            if not isinstance(value, str):
+                raise ValueError(value)
+            out = value.strip()
+    except ValueError:
+        raise ProblemError(
+            problem(
+                "settings.bad_type",
+                tr_noop("{key} must be {kind}; got {value!r}."),
+                key=key,
+                kind=_kind_name(spec),
+                value=value,
+            )
+        ) from None
+    if isinstance(out, (int, float)) and not isinstance(out, bool) and _outside(spec, out):
+        raise ProblemError(
+            problem(
+                "settings.out_of_range",
+                tr_noop("{key} must be between {minimum:g} and {maximum:g}; got {value}."),
+                key=key,
+                minimum=spec.minimum,
+                maximum=spec.maximum,
+                value=out,
+            )
+        )
+    if spec.choices and out not in spec.choices:
+        raise ProblemError(
+            problem(
+                "settings.bad_choice",
+                tr_noop("{key} must be one of {choices}; got {value!r}."),
+                key=key,
+                choices=", ".join(spec.choices),
+                value=out,
+            )
+        )
+    return out
+
+
+def _outside(spec: SettingSpec, value: float) -> bool:
+    too_low = spec.minimum is not None and value < spec.minimum
+    too_high = spec.maximum is not None and value > spec.maximum
+    return too_low or too_high
+
+
+def _bad(value: object) -> Any:
+    raise ValueError(value)
+
+
+def _kind_name(spec: SettingSpec) -> str:
+    return {bool: "true or false", int: "a whole number", float: "a number"}.get(spec.type, "text")
+
+
+def _parse(raw: Any) -> dict[str, SettingValue]:
+    if not isinstance(raw, dict):
+        raise ValueError("settings.json must hold a JSON object")
+    out: dict[str, SettingValue] = {}
+    for key, value in raw.items():
+        if key not in SPEC_BY_KEY:
+            continue  # settings from a newer version are kept on disk but ignored here
+        out[key] = coerce(key, value)
+    return out
+
+
+Listener = Callable[[str, SettingValue], None]
+
+
+class Settings:
+    """The settings store. Thread-safe; every change is written atomically and announced."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        result: LoadResult[dict[str, SettingValue]] = load_json_file(path, _parse, dict)
+        self._values = result.value
+        self.load_problem: Problem | None = result.problem
+
+    def get(self, key: str) -> Any:
+        spec = SPEC_BY_KEY.get(key)
+        if spec is None:
+            raise _unknown(key)
+        with self._lock:
+            return self._values.get(key, spec.default)
+
+    def as_dict(self) -> dict[str, SettingValue]:
+        with self._lock:
+            return {s.key: self._values.get(s.key, s.default) for s in SPECS}
+
+    def is_default(self, key: str) -> bool:
+        with self._lock:
+            return key not in self._values
+
+    def set_many(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
+        """Validate every change first; write nothing unless all are valid."""
+        coerced = {k: coerce(k, v) for k, v in changes.items()}
+        with self._lock:
+            changed = {
+                k: v for k, v in coerced.items() if k not in self._values or self._values[k] != v
+            }
+            if not changed:
+                return {}
+            new_values = dict(self._values)
+            new_values.update(changed)
+            atomic_write_json(self._path, new_values)
+            self._values = new_values
+            listeners = list(self._listeners)
+        for key, value in changed.items():
+            for listener in listeners:
+                listener(key, value)
+        return changed
+
+    def set(self, key: str, value: object) -> SettingValue:
+        self.set_many({key: value})
+        return self.get(key)  # type: ignore[no-any-return]
+
+    def reset(self, key: str) -> None:
+        spec = SPEC_BY_KEY.get(key)
+        if spec is None:
+            raise _unknown(key)
+        with self._lock:
+            if key not in self._values:
+                return
+            new_values = {k: v for k, v in self._values.items() if k != key}
+            atomic_write_json(self._path, new_values)
+            self._values = new_values
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(key, spec.default)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def __iter__(self) -> Iterator[SettingSpec]:
+        return iter(SPECS)

@@ -1,0 +1,222 @@
+"""Config dir resolution, atomic writes, corrupt files moved aside, settings and registry rules."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from app.core.jsonstore import atomic_write_json, load_json_file
+from app.core.paths import resolve_paths
+from app.core.problems import ProblemError
+from app.core.registry import ModelOptions, Registry, parse_checkpoint
+from app.core.settings import SPECS, Settings, coerce
+
+
+# -- paths --------------------------------------------------------------------------------
+def test_xdg_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("VLLM_TRAY_HOME", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    paths = resolve_paths()
+    assert paths.config_dir == tmp_path / "cfg" / "vllm-tray"
+    assert paths.cache_dir == tmp_path / "cache" / "vllm-tray"
+    assert paths.user_models_file.name == "user_models.json"
+    assert paths.recipe_options_file.name == "recipe_options.json"
+
+
+def test_env_home_then_flag_wins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("VLLM_TRAY_HOME", str(tmp_path / "env"))
+    assert resolve_paths().config_dir == tmp_path / "env"
+    assert resolve_paths(tmp_path / "flag").config_dir == tmp_path / "flag"
+    assert resolve_paths(tmp_path / "flag").cache_dir == tmp_path / "flag" / "cache"
+
+
+def test_hf_cache_honours_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    paths = resolve_paths(tmp_path)
+    monkeypatch.delenv("HF_HUB_CACHE", raising=False)
+    monkeypatch.delenv("HUGGINGFACE_HUB_CACHE", raising=False)
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    assert paths.hf_hub_cache == tmp_path / "hf" / "hub"
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub2"))
+    assert paths.hf_hub_cache == tmp_path / "hub2"
+
+
+# -- atomic store -------------------------------------------------------------------------
+def test_atomic_write_leaves_no_temp_and_sets_mode(tmp_path: Path) -> None:
+    target = tmp_path / "x" / "secret.json"
+    atomic_write_json(target, {"a": 1}, mode=0o600)
+    assert json.loads(target.read_text()) == {"a": 1}
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert [p.name for p in target.parent.iterdir()] == ["secret.json"]
+
+
+def test_corrupt_file_is_moved_aside_and_defaults_used(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{not json")
+    result = load_json_file(path, lambda raw: raw, dict)
+    assert result.value == {}
+    assert result.problem is not None
+    assert result.problem.code == "config.corrupt_file"
+    assert result.moved_to is not None and result.moved_to.exists()
+    assert result.moved_to.name.startswith("settings.json.corrupted-")
+    assert not path.exists()
+    assert str(path) in result.problem.english()
+
+
+# -- settings -----------------------------------------------------------------------------
+def test_settings_declared_once_with_required_keys() -> None:
+    keys = {s.key for s in SPECS}
+    for required in (
+        "gpu_memory_utilization",
+        "max_num_seqs",
+        "vllm_args",
+        "ctx_size",
+        "load_timeout_s",
+        "proxy.host",
+        "proxy.port",
+        "engine.kind",
+        "idle_ttl_min",
+    ):
+        assert required in keys
+    by_key = {s.key: s for s in SPECS}
+    assert by_key["load_timeout_s"].default == 600
+    assert by_key["proxy.host"].default == "127.0.0.1"
+    assert by_key["proxy.port"].default not in (8000, 1234, 11434, 13305)
+    assert all(s.doc for s in SPECS)
+
+
+def test_settings_defaults_set_and_persist(tmp_path: Path) -> None:
+    s = Settings(tmp_path / "settings.json")
+    assert s.get("gpu_memory_utilization") == 0.85
+    seen: list[tuple[str, object]] = []
+    s.subscribe(lambda k, v: seen.append((k, v)))
+    s.set_many({"gpu_memory_utilization": "0.78", "proxy.port": "9000"})
+    assert seen == [("gpu_memory_utilization", 0.78), ("proxy.port", 9000)]
+    again = Settings(tmp_path / "settings.json")
+    assert again.get("gpu_memory_utilization") == 0.78
+    assert again.get("proxy.port") == 9000
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "code"),
+    [
+        ("gpu_memory_utilization", "0.995", "settings.out_of_range"),
+        ("gpu_memory_utilization", "abc", "settings.bad_type"),
+        ("gpu_memory_utilization", "nan", "settings.bad_type"),
+        ("proxy.port", "70000", "settings.out_of_range"),
+        ("proxy.port", "1.5", "settings.bad_type"),
+        ("max_num_seqs", True, "settings.bad_type"),
+        ("engine.kind", "tpu", "settings.bad_choice"),
+        ("no.such", "1", "settings.unknown_key"),
+    ],
+)
+def test_bad_setting_rejected_nothing_written(
+    tmp_path: Path, key: str, value: object, code: str
+) -> None:
+    path = tmp_path / "settings.json"
+    s = Settings(path)
+    with pytest.raises(ProblemError) as err:
+        s.set_many({"max_num_seqs": 8, key: value})
+    assert err.value.problem.code == code
+    assert not path.exists()  # the valid change in the same call was not written either
+    assert str(err.value)  # one clear sentence
+
+
+def test_corrupt_settings_file_falls_back(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"gpu_memory_utilization": 7}))
+    s = Settings(path)
+    assert s.load_problem is not None and s.load_problem.code == "config.corrupt_file"
+    assert s.get("gpu_memory_utilization") == 0.85
+    assert list(tmp_path.glob("settings.json.corrupted-*"))
+
+
+def test_coerce_bool_forms() -> None:
+    assert coerce("gui.start_hidden", "yes") is True
+    assert coerce("gui.start_hidden", "off") is False
+
+
+# -- registry -----------------------------------------------------------------------------
+def test_catalog_has_the_eleven_lemonade_models(tmp_path: Path) -> None:
+    reg = Registry(resolve_paths(tmp_path))
+    builtins = [m for m in reg.models() if m.source == "builtin"]
+    assert len(builtins) == 11
+    lowconc = reg.get("Qwen3.6-27B-FP8-vLLM-lowconc")
+    assert str(lowconc.checkpoint) == "Qwen/Qwen3.6-27B-FP8"
+    assert lowconc.size_gb == 27.8
+    assert lowconc.options_key == "builtin.Qwen3.6-27B-FP8-vLLM-lowconc"
+    assert reg.get("builtin.GLM-4.7-Flash-FP16-vLLM").size_gb == 62.47
+    assert all(m.experimental for m in builtins)
+
+
+def test_user_models_roundtrip_lemonade_shape(tmp_path: Path) -> None:
+    paths = resolve_paths(tmp_path)
+    reg = Registry(paths)
+    entry = reg.add_user_model("tiny", "/models/tiny", labels=["chat"])
+    assert entry.id == "user.tiny"
+    reg.add_user_model("qwen", "Qwen/Qwen3.5-0.8B:main")
+    data = json.loads(paths.user_models_file.read_text())
+    assert data["tiny"] == {"checkpoint": "/models/tiny", "recipe": "vllm", "labels": ["chat"]}
+    assert data["qwen"]["checkpoint"] == "Qwen/Qwen3.5-0.8B:main"
+    again = Registry(paths)
+    assert again.get("user.qwen").checkpoint.revision == "main"
+    assert again.get("user.tiny").checkpoint.is_local
+
+
+def test_options_keys_and_removal(tmp_path: Path) -> None:
+    paths = resolve_paths(tmp_path)
+    reg = Registry(paths)
+    reg.add_user_model("tiny", "/models/tiny")
+    reg.set_options("user.tiny", ModelOptions(ctx_size=4096, vllm_args="--enforce-eager"))
+    reg.update_options("Qwen3.5-0.8B-FP16-vLLM", ctx_size=32768)
+    data = json.loads(paths.recipe_options_file.read_text())
+    assert data == {
+        "user.tiny": {"ctx_size": 4096, "vllm_args": "--enforce-eager"},
+        "builtin.Qwen3.5-0.8B-FP16-vLLM": {"ctx_size": 32768},
+    }
+    reg.remove_user_model("user.tiny")
+    assert "user.tiny" not in json.loads(paths.recipe_options_file.read_text())
+    with pytest.raises(ProblemError) as err:
+        reg.remove_user_model("Qwen3.5-0.8B-FP16-vLLM")
+    assert err.value.problem.code == "models.builtin_readonly"
+
+
+@pytest.mark.parametrize("text", ["not a repo", "org/repo:", "relative/path/x", "a/b/c"])
+def test_bad_checkpoints(text: str) -> None:
+    with pytest.raises(ProblemError) as err:
+        parse_checkpoint(text)
+    assert err.value.problem.code == "models.bad_checkpoint"
+
+
+def test_unknown_model_lists_known(tmp_path: Path) -> None:
+    reg = Registry(resolve_paths(tmp_path))
+    with pytest.raises(ProblemError) as err:
+        reg.get("nope")
+    assert err.value.problem.code == "models.unknown"
+    assert "Qwen3.5-0.8B-FP16-vLLM" in err.value.problem.english()
+
+
+def test_corrupt_user_models_moved_aside(tmp_path: Path) -> None:
+    paths = resolve_paths(tmp_path)
+    paths.config_dir.mkdir(parents=True, exist_ok=True)
+    paths.user_models_file.write_text(json.dumps({"bad name!": {"checkpoint": "a/b"}}))
+    paths.recipe_options_file.write_text(json.dumps({"user.x": {"ctx_size": "big"}}))
+    reg = Registry(paths)
+    codes = sorted(p.code for p in reg.load_problems)
+    assert codes == ["config.corrupt_file", "config.corrupt_file"]
+    assert len([m for m in reg.models() if m.source == "user"]) == 0
+    assert len(list(paths.config_dir.glob("*.corrupted-*"))) == 2
+
+
+def test_bad_user_model_name_rejected_nothing_written(tmp_path: Path) -> None:
+    paths = resolve_paths(tmp_path)
+    reg = Registry(paths)
+    with pytest.raises(ProblemError) as err:
+        reg.add_user_model("../evil", "org/repo")
+    assert err.value.problem.code == "models.bad_name"
+    assert not paths.user_models_file.exists()
+    assert not os.path.exists(paths.config_dir / "user_models.json")
