@@ -1,0 +1,504 @@
+"""vLLM argument resolution: split user text, reject managed flags, merge layered arguments.
+
+The argv a model is served with is built from layers, lowest first: engine defaults, the
+settings (gpu_memory_utilization, max_num_seqs), the model's family from
+`vllm_model_config.json`, the model's own entry there, the global `vllm_args` setting and the
+model's `vllm_args` option. A later layer replaces the conflicting flags of earlier layers and
+keeps the rest.
+
+How a token is read (the same way vLLM's argparse reads it):
+- A flag starts with "-": long flags ("--max-num-seqs") and vLLM's few short aliases
+  ("-tp", "-pp", "-q", "-O3"). A token that looks like a number ("-1", "-0.5", "-.5") is a
+  value, never a flag, and so is a token with whitespace before any "=" (argparse reads
+  "-x y" as a positional). A bare "--" is refused: vLLM would read every flag the app appends
+  after it as a positional.
+- A flag owns every following token up to the next flag: none (a switch such as
+  "--enforce-eager"), one ("--max-num-seqs 8") or several (vLLM has nargs="+" flags such as
+  "--cudagraph-capture-sizes 1 2 4"). Hence only tokens before the first flag are stray.
+- `--flag=value` is the same flag as `--flag value`. Underscores in a long flag's name count as
+  dashes (vLLM's FlexibleArgumentParser does the same), short aliases count as their long name,
+  and `--no-x` is the same flag as `--x` (argparse's BooleanOptionalAction), so a later one
+  cancels an earlier one in either direction.
+- JSON sub-keys (`--speculative-config.method mtp`) are flags of their own; a later whole
+  `--speculative-config '{…}'` replaces earlier sub-keys too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from app.core.problems import ProblemError, problem, tr_noop
+
+SCHEMA_VERSION = 1
+CONFIG_FILENAME = "vllm_model_config.json"
+
+# Flags the app sets itself, each with the setting (or model option) that controls it.
+MANAGED_FLAGS: Mapping[str, str] = MappingProxyType(
+    {
+        "--model": "model",
+        "--served-model-name": "model name",
+        "--host": "proxy.host",
+        "--port": "proxy.port",
+        # A unix socket makes vLLM ignore host and port, so the app could not reach it.
+        "--uds": "proxy.port",
+        "--max-model-len": "ctx_size",
+    }
+)
+
+_MANAGED_TEMPLATES: Mapping[str, str] = MappingProxyType(
+    {
+        "--model": tr_noop("In {source}, remove {flag}: the app passes the model you load."),
+        "--served-model-name": tr_noop(
+            "In {source}, remove {flag}: the app serves each model under its {setting}."
+        ),
+        "--host": tr_noop(
+            "In {source}, remove {flag}: the app picks each model's address itself; the "
+            "address clients use is the setting {setting}."
+        ),
+        "--port": tr_noop(
+            "In {source}, remove {flag}: the app picks each model's port itself; the port "
+            "clients use is the setting {setting}."
+        ),
+        "--uds": tr_noop(
+            "In {source}, remove {flag}: the app reaches each model on a local port it picks; "
+            "the port clients use is the setting {setting}."
+        ),
+        "--max-model-len": tr_noop(
+            "In {source}, remove {flag}: the context length comes from the option {setting}."
+        ),
+    }
+)
+
+# vLLM's single-dash aliases (vllm/engine/arg_utils.py, entrypoints/openai/cli_args.py).
+# "-O" is handled apart: "-O3", "-O=3", "-Odecode" and "-O 3" all mean --optimization-level.
+_SHORT_ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "-q": "--quantization",
+        "-tp": "--tensor-parallel-size",
+        "-pp": "--pipeline-parallel-size",
+        "-dp": "--data-parallel-size",
+        "-dcp": "--decode-context-parallel-size",
+        "-pcp": "--prefill-context-parallel-size",
+        "-dpn": "--data-parallel-rank",
+        "-dpr": "--data-parallel-start-rank",
+        "-dpl": "--data-parallel-size-local",
+        "-dpa": "--data-parallel-address",
+        "-dpp": "--data-parallel-rpc-port",
+        "-dpb": "--data-parallel-backend",
+        "-dph": "--data-parallel-hybrid-lb",
+        "-dpe": "--data-parallel-external-lb",
+        "-ep": "--enable-expert-parallel",
+        "-n": "--nnodes",
+        "-r": "--node-rank",
+        "-cc": "--compilation-config",
+        "-ac": "--attention-config",
+        "-asc": "--api-server-count",
+    }
+)
+
+# Different flags that set the same thing: a later member removes earlier members. Tool
+# parser, tool choice and quantization are single flags in vLLM (their `--no-` forms and the
+# `-q` alias fold into them above); they are listed so the table names every group.
+# --tool-parser-plugin is not in the tool parser group: it registers parser names for
+# --tool-call-parser to choose from, so it complements an earlier parser choice.
+CONFLICT_GROUPS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "memory budget": frozenset({"--gpu-memory-utilization", "--kv-cache-memory-bytes"}),
+        "tool parser": frozenset({"--tool-call-parser"}),
+        "tool choice": frozenset({"--enable-auto-tool-choice"}),
+        "quantization": frozenset({"--quantization"}),
+    }
+)
+_GROUP_OF: Mapping[str, str] = MappingProxyType(
+    {flag: name for name, flags in CONFLICT_GROUPS.items() for flag in flags}
+)
+
+_ROOT_KEYS = ("schema_version", "enable_checkpoint_regex_match", "families", "models")
+_NUMBER_START = re.compile(r"-\.?\d")
+
+
+@dataclass(frozen=True)
+class ArgLayer:
+    """One source of vLLM arguments; `source` is the short label the UI shows."""
+
+    source: str
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ResolvedArgs:
+    """The merged argv (without the managed flags) and the non-empty layers it came from."""
+
+    args: tuple[str, ...]
+    layers: tuple[ArgLayer, ...]
+
+
+# ---- tokens --------------------------------------------------------------------------------
+
+
+def _is_flag(token: str) -> bool:
+    if len(token) < 2 or token[0] != "-" or _NUMBER_START.match(token):
+        return False
+    name = token.split("=", 1)[0]
+    return not any(ch.isspace() for ch in name)
+
+
+def _flag_key(token: str) -> str:
+    """The identity of a flag token: long name, dashes, no `no-`, aliases resolved."""
+    name = token.split("=", 1)[0]
+    if name.startswith("--"):
+        head, dot, tail = name[2:].partition(".")
+        head = head.replace("_", "-")
+        if not dot and head.startswith("no-"):
+            head = head[3:]
+        return f"--{head}{dot}{tail}"
+    if name.startswith("-O"):
+        return "--optimization-level"
+    return _SHORT_ALIASES.get(name, name)
+
+
+@dataclass(frozen=True)
+class _Arg:
+    key: str
+    tokens: tuple[str, ...]
+
+    @property
+    def conflict_id(self) -> str:
+        return _GROUP_OF.get(self.key, self.key)
+
+
+def _not_a_flag(token: str, source: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "args.not_a_flag",
+            tr_noop(
+                "In {source}, {token!r} is neither a flag nor the value of one: vLLM "
+                "arguments are flags such as --max-num-seqs, each followed by its value."
+            ),
+            token=token,
+            source=source,
+        )
+    )
+
+
+def _group(tokens: Iterable[str], source: str) -> list[_Arg]:
+    groups: list[list[str]] = []
+    for token in tokens:
+        if token == "--":
+            raise _not_a_flag(token, source)
+        if _is_flag(token):
+            groups.append([token])
+        elif not groups:
+            raise _not_a_flag(token, source)
+        else:
+            groups[-1].append(token)
+    return [_Arg(_flag_key(g[0]), tuple(g)) for g in groups]
+
+
+def split_args(text: str, *, source: str = "vllm_args") -> tuple[str, ...]:
+    """Split `text` like a POSIX shell (quotes kept as grouping, so JSON values survive)."""
+    try:
+        tokens = shlex.split(text, comments=False, posix=True)
+    except ValueError as exc:  # "No closing quotation" / "No escaped character"
+        raise ProblemError(
+            problem(
+                "args.unbalanced_quote",
+                tr_noop(
+                    "In {source}, a quotation mark is not closed, or the text ends with a "
+                    "lone backslash."
+                ),
+                source=source,
+                text=text,
+                reason=str(exc),
+            )
+        ) from exc
+    _group(tokens, source)
+    return tuple(tokens)
+
+
+def _managed_flag(key: str) -> str | None:
+    if key in MANAGED_FLAGS:
+        return key
+    # vLLM's argparse accepts unique prefixes ("--max-model 4096"), so an abbreviation of a
+    # managed flag would reach it too.
+    if key.startswith("--") and len(key) > 2 and "." not in key:
+        for flag in MANAGED_FLAGS:
+            if flag.startswith(key):
+                return flag
+    return None
+
+
+def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
+    """Raise `args.managed_flag` if `args` sets a flag the app manages (any spelling)."""
+    for token in args:
+        if not _is_flag(token):
+            continue
+        managed = _managed_flag(_flag_key(token))
+        if managed is not None:
+            raise ProblemError(
+                problem(
+                    "args.managed_flag",
+                    _MANAGED_TEMPLATES[managed],
+                    flag=token.split("=", 1)[0],
+                    setting=MANAGED_FLAGS[managed],
+                    source=source,
+                )
+            )
+
+
+def format_command(argv: Sequence[str]) -> str:
+    """One line to show (and paste into a shell) for `argv`."""
+    return shlex.join(argv)
+
+
+# ---- merging -------------------------------------------------------------------------------
+
+
+def merge_layers(layers: Sequence[ArgLayer]) -> tuple[str, ...]:
+    """Merge layers, lowest first, into one argv.
+
+    Each flag of a later layer removes every earlier occurrence of the same flag (and of the
+    members of its conflict group); a whole JSON flag also removes earlier sub-keys of it.
+    Repeats inside one layer are kept (vLLM has repeatable flags such as --middleware).
+    Output order: the surviving arguments of earlier layers in their order, then the later
+    layers' arguments, each in its spelling.
+    """
+    merged: list[_Arg] = []
+    for layer in layers:
+        incoming = _group(layer.args, layer.source)
+        ids = {arg.conflict_id for arg in incoming}
+        merged = [
+            arg
+            for arg in merged
+            if arg.conflict_id not in ids and arg.key.split(".", 1)[0] not in ids
+        ]
+        merged.extend(incoming)
+    return tuple(token for arg in merged for token in arg.tokens)
+
+
+def _format_fraction(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def settings_layer(gpu_memory_utilization: float | None, max_num_seqs: int | None) -> ArgLayer:
+    """The global settings as a layer (values already validated by the settings schema)."""
+    args: list[str] = []
+    if gpu_memory_utilization is not None:
+        args += ["--gpu-memory-utilization", _format_fraction(gpu_memory_utilization)]
+    if max_num_seqs is not None:
+        args += ["--max-num-seqs", str(int(max_num_seqs))]
+    return ArgLayer("settings", tuple(args))
+
+
+# ---- vllm_model_config.json ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Family:
+    """A model family: checkpoints it matches and the arguments it adds."""
+
+    name: str
+    patterns: tuple[re.Pattern[str], ...]
+    args: tuple[str, ...]
+
+    def matches(self, checkpoint: str) -> bool:
+        return any(p.search(checkpoint) for p in self.patterns)
+
+
+@dataclass(frozen=True)
+class ConfiguredModel:
+    """A `models` entry: an explicit family, own arguments, and whether to skip regex matching."""
+
+    family: str | None
+    args: tuple[str, ...]
+    disable_family_match: bool
+
+
+class _Invalid(Exception):
+    """A validation failure; from_json turns it into `config.invalid` with the file name."""
+
+
+def _obj(value: Any, where: str, allowed: Iterable[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Invalid(f"{where} must be a JSON object")
+    unknown = sorted(set(value) - set(allowed))
+    if unknown:
+        raise _Invalid(f"{where} has unknown key {unknown[0]!r}")
+    return value
+
+
+_JSON_TYPE = {bool: "boolean", int: "integer", str: "string", list: "array", dict: "object"}
+
+
+def _opt(obj: dict[str, Any], key: str, kind: type, where: str, default: Any) -> Any:
+    """`obj[key]` (or `default`) checked to be `kind`; `where` is the path prefix for errors."""
+    value = obj.get(key, default)
+    # bool is an int: a bare isinstance would let `true` pass as schema_version.
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise _Invalid(f"{where}{key} must be of JSON type {_JSON_TYPE[kind]}")
+    return value
+
+
+def _layer_args(node: dict[str, Any], where: str) -> tuple[str, ...]:
+    text = _opt(node, "args", str, f"{where}.", "")
+    try:
+        args = split_args(text, source=f"{where}.args")
+        check_user_args(args, source=f"{where}.args")
+    except ProblemError as exc:
+        raise _Invalid(exc.problem.english()) from exc
+    spec = node.get("speculative_config")
+    if spec is None:
+        return args
+    if not isinstance(spec, dict):
+        raise _Invalid(f"{where}.speculative_config must be a JSON object")
+    return (*args, "--speculative-config", json.dumps(spec))
+
+
+def _family(name: str, node: Any) -> Family:
+    where = f"families[{name!r}]"
+    node = _obj(node, where, ("match", "args", "speculative_config"))
+    matchers = _opt(node, "match", list, f"{where}.", [])
+    patterns = []
+    for i, raw in enumerate(matchers):
+        m_where = f"{where}.match[{i}]"
+        matcher = _obj(raw, m_where, ("checkpoint_regex",))
+        regex = _opt(matcher, "checkpoint_regex", str, f"{m_where}.", None)
+        try:
+            patterns.append(re.compile(regex))
+        except re.error as exc:
+            raise _Invalid(f"{m_where}.checkpoint_regex {regex!r}: {exc}") from exc
+    return Family(name, tuple(patterns), _layer_args(node, where))
+
+
+def _model(name: str, node: Any, families: Mapping[str, Family]) -> ConfiguredModel:
+    where = f"models[{name!r}]"
+    node = _obj(node, where, ("family", "args", "disable_family_match", "speculative_config"))
+    family = node.get("family")
+    if family is not None and (not isinstance(family, str) or family not in families):
+        raise _Invalid(f"{where}.family {family!r} is not one of the families")
+    disable = _opt(node, "disable_family_match", bool, f"{where}.", False)
+    return ConfiguredModel(family, _layer_args(node, where), disable)
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """`vllm_model_config.json`: families matched by checkpoint, and per-model arguments."""
+
+    schema_version: int
+    enable_checkpoint_regex_match: bool
+    families: Mapping[str, Family]
+    models: Mapping[str, ConfiguredModel]
+
+    @classmethod
+    def from_json(cls, obj: Any, *, file: str = CONFIG_FILENAME) -> ModelConfig:
+        """Validate decoded JSON; raise `config.invalid` naming `file` and the reason."""
+        try:
+            root = _obj(obj, "the top level", _ROOT_KEYS)
+            version = _opt(root, "schema_version", int, "", SCHEMA_VERSION)
+            if version != SCHEMA_VERSION:
+                raise _Invalid(f"schema_version {version} is not supported")
+            regex = _opt(root, "enable_checkpoint_regex_match", bool, "", True)
+            fam_nodes = _opt(root, "families", dict, "", {})
+            families = {name: _family(name, node) for name, node in fam_nodes.items()}
+            model_nodes = _opt(root, "models", dict, "", {})
+            models = {name: _model(name, node, families) for name, node in model_nodes.items()}
+        except _Invalid as exc:
+            raise _config_invalid(file, str(exc)) from exc
+        return cls(version, regex, MappingProxyType(families), MappingProxyType(models))
+
+    def family_for(self, name: str, checkpoint: str) -> Family | None:
+        """The explicit family of `name` if it has one; else the first family (in file order)
+        whose regex finds `checkpoint`, unless regex matching is off globally or for `name`."""
+        entry = self.models.get(name)
+        if entry is not None and entry.family is not None:
+            return self.families[entry.family]
+        if not self.enable_checkpoint_regex_match or (entry and entry.disable_family_match):
+            return None
+        return next((f for f in self.families.values() if f.matches(checkpoint)), None)
+
+    def model_args(self, name: str) -> tuple[str, ...]:
+        entry = self.models.get(name)
+        return entry.args if entry is not None else ()
+
+
+def _config_invalid(file: str, reason: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "config.invalid",
+            tr_noop("{file} is not a valid vLLM model configuration: {reason}."),
+            file=file,
+            reason=reason,
+        )
+    )
+
+
+@lru_cache(maxsize=1)
+def _builtin_config() -> ModelConfig:
+    text = resources.files("app.core").joinpath("data", CONFIG_FILENAME).read_text("utf-8")
+    return ModelConfig.from_json(json.loads(text), file=f"built-in {CONFIG_FILENAME}")
+
+
+def load_model_config(override: Path | None = None) -> ModelConfig:
+    """The built-in configuration, or `override` when that file exists.
+
+    An override that cannot be read or does not validate raises `config.invalid`; the caller
+    decides whether to fall back to the built-in one (`load_model_config()`).
+    """
+    if override is None or not override.exists():
+        return _builtin_config()
+    try:
+        obj = json.loads(override.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise _config_invalid(
+            str(override), f"line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _config_invalid(str(override), str(exc)) from exc
+    return ModelConfig.from_json(obj, file=str(override))
+
+
+# ---- resolution ----------------------------------------------------------------------------
+
+
+def _user_layer(text: str, source: str) -> ArgLayer:
+    args = split_args(text, source=source)
+    check_user_args(args, source=source)
+    return ArgLayer(source, args)
+
+
+def resolve_model_args(
+    config: ModelConfig,
+    *,
+    name: str,
+    checkpoint: str,
+    engine_args: Sequence[str] = (),
+    settings: ArgLayer | None = None,
+    global_vllm_args: str = "",
+    model_vllm_args: str = "",
+) -> ResolvedArgs:
+    """Merge every layer for model `name` (as the registry addresses it) into one argv.
+
+    Raises the `args.*` problems of the user texts with `source` "global vllm_args" or
+    "model vllm_args". Layers without arguments are left out of `layers`.
+    """
+    family = config.family_for(name, checkpoint)
+    candidates = [
+        ArgLayer("engine defaults", tuple(engine_args)),
+        settings,
+        ArgLayer(f"family {family.name}", family.args) if family is not None else None,
+        ArgLayer("model", config.model_args(name)),
+        _user_layer(global_vllm_args, "global vllm_args"),
+        _user_layer(model_vllm_args, "model vllm_args"),
+    ]
+    layers = tuple(layer for layer in candidates if layer is not None and layer.args)
+    return ResolvedArgs(merge_layers(layers), layers)
