@@ -1,0 +1,429 @@
+"""GPU and system detection: AMD GPUs from the amdkfd topology in sysfs, NVIDIA via nvidia-smi."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import os
+import platform
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from app.core.problems import Problem, problem, tr_noop
+
+SYSFS_ROOT = Path("/sys")
+VENDOR_AMD = "amd"
+VENDOR_NVIDIA = "nvidia"
+AMD_PCI_VENDOR_ID = 0x1002  # 4098, as KFD prints it in `vendor_id`
+
+# Families of AMD's ROCm vLLM bundles (release tag suffix); Lemonade ships exactly these.
+SUPPORTED_ROCM_TARGETS: frozenset[str] = frozenset({"gfx110X", "gfx120X", "gfx1150", "gfx1151"})
+
+# The kernel fix Strix Halo needs exposes these two node properties (6.18.4+ or a backport).
+GFX1151_PREREQ_PROPERTIES = ("cwsr_size", "ctl_stack_size")
+GFX1151_PREREQ_KERNEL = "6.18.4"
+
+# Marketing names for when the driver gives no `product_name` (consumer cards and APUs
+# usually leave it empty or absent; it is read from the board FRU on server parts).
+GFX_NAMES: Mapping[str, str] = {
+    "gfx1151": "Radeon 8060S (Strix Halo)",
+    "gfx1150": "Radeon 890M (Strix Point)",
+    "gfx1152": "Radeon 880M/860M (Krackan Point)",
+    "gfx1103": "Radeon 780M (Phoenix)",
+    "gfx1100": "Radeon RX 7900 XTX/XT",
+    "gfx1101": "Radeon RX 7800 XT/7700 XT",
+    "gfx1102": "Radeon RX 7600",
+    "gfx1200": "Radeon RX 9060 series",
+    "gfx1201": "Radeon RX 9070 series",
+    "gfx1030": "Radeon RX 6800/6900 series",
+    "gfx90a": "Instinct MI200",
+    "gfx942": "Instinct MI300",
+    "gfx950": "Instinct MI350",
+}
+
+NVIDIA_SMI_QUERY = (
+    "--query-gpu=name,memory.total,memory.used",
+    "--format=csv,noheader,nounits",
+)
+_NVIDIA_SMI_TIMEOUT_S = 5.0
+_MIB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class GpuInfo:
+    """One GPU as detected; byte counts are None when the system does not report them.
+
+    `node_id` is the KFD topology node for AMD and the nvidia-smi index for NVIDIA.
+    `kernel_prereq_ok` is None when no kernel prerequisite applies to this GPU.
+    """
+
+    vendor: str
+    name: str
+    gfx_target: str | None
+    node_id: int
+    render_minor: int | None
+    discrete: bool
+    apu: bool
+    vram_total: int | None
+    vram_used: int | None
+    gtt_total: int | None
+    gtt_used: int | None
+    kernel_prereq_ok: bool | None
+
+    @property
+    def gfx_family(self) -> str | None:
+        return gfx_family(self.gfx_target) if self.gfx_target else None
+
+    @property
+    def budget_total(self) -> int | None:
+        """Memory a model can use: VRAM, plus GTT on an APU (its VRAM is only a carve-out)."""
+        return _budget(self.apu, self.vram_total, self.gtt_total)
+
+    @property
+    def budget_used(self) -> int | None:
+        return _budget(self.apu, self.vram_used, self.gtt_used)
+
+    def with_sample(self, sample: MemorySample) -> GpuInfo:
+        """This GPU with the used/total figures of a fresh `read_memory` sample."""
+        return dataclasses.replace(
+            self,
+            vram_total=sample.vram_total,
+            vram_used=sample.vram_used,
+            gtt_total=sample.gtt_total,
+            gtt_used=sample.gtt_used,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["gfx_family"] = self.gfx_family
+        out["budget_total"] = self.budget_total
+        out["budget_used"] = self.budget_used
+        return out
+
+
+@dataclass(frozen=True)
+class MemorySample:
+    """One reading of a GPU's memory counters (bytes) at `timestamp` (seconds since the epoch).
+
+    `apu` says how to combine them into a budget, the same way `GpuInfo` does.
+    """
+
+    vram_used: int | None
+    vram_total: int | None
+    gtt_used: int | None
+    gtt_total: int | None
+    timestamp: float
+    apu: bool = False
+
+    @property
+    def budget_total(self) -> int | None:
+        return _budget(self.apu, self.vram_total, self.gtt_total)
+
+    @property
+    def budget_used(self) -> int | None:
+        return _budget(self.apu, self.vram_used, self.gtt_used)
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    """What the machine offers: GPUs (primary first), RAM, CPUs, kernel, and known problems."""
+
+    gpus: tuple[GpuInfo, ...]
+    primary: GpuInfo | None
+    ram_total: int
+    ram_available: int
+    cpu_count: int
+    kernel_release: str
+    problems: tuple[Problem, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "gpus": [gpu.to_json() for gpu in self.gpus],
+            "primary": self.primary.to_json() if self.primary is not None else None,
+            "ram_total": self.ram_total,
+            "ram_available": self.ram_available,
+            "cpu_count": self.cpu_count,
+            "kernel_release": self.kernel_release,
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+def _budget(apu: bool, vram: int | None, gtt: int | None) -> int | None:
+    if not apu:
+        return vram
+    if vram is None and gtt is None:
+        return None
+    return (vram or 0) + (gtt or 0)
+
+
+def gfx_target_name(version: int) -> str | None:
+    """KFD's decimal `gfx_target_version` as an LLVM target: 110501 → gfx1151, 90010 → gfx90a.
+
+    The number is major·10000 + minor·100 + stepping; LLVM writes minor and stepping as one
+    hex digit each. Returns None for 0 (a CPU node) and for values that do not decode.
+    """
+    if version <= 0:
+        return None
+    major, minor, step = version // 10000, (version // 100) % 100, version % 100
+    if major == 0 or minor > 0xF or step > 0xF:
+        return None
+    return f"gfx{major}{minor:x}{step:x}"
+
+
+def gfx_family(target: str) -> str:
+    """The family tag AMD's ROCm vLLM bundles use: gfx1100–1103 → gfx110X, gfx1200/1201 → gfx120X.
+
+    gfx1150 and gfx1151 have bundles of their own; any other target maps to itself.
+    """
+    if target in {"gfx1100", "gfx1101", "gfx1102", "gfx1103"}:
+        return "gfx110X"
+    if target in {"gfx1200", "gfx1201"}:
+        return "gfx120X"
+    return target
+
+
+def gfx_display_name(target: str) -> str:
+    return GFX_NAMES.get(target, f"AMD GPU {target}")
+
+
+def parse_properties(text: str) -> dict[str, int]:
+    """Parse a KFD `properties` file: one `key value` pair per line, values unsigned integers."""
+    props: dict[str, int] = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[1].isdigit():
+            props[parts[0]] = int(parts[1])
+    return props
+
+
+def _read_int(path: Path) -> int | None:
+    try:
+        return int(path.read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _read_text(path: Path) -> str | None:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return None
+    return text or None
+
+
+def _drm_device_dir(sysfs_root: Path, render_minor: int) -> Path:
+    return sysfs_root / "class" / "drm" / f"renderD{render_minor}" / "device"
+
+
+def _amd_gpu_from_node(sysfs_root: Path, node_dir: Path) -> GpuInfo | None:
+    try:
+        props = parse_properties((node_dir / "properties").read_text(encoding="ascii"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    target = gfx_target_name(props.get("gfx_target_version", 0))
+    if target is None:
+        return None  # a CPU node, or one we cannot name
+    render_minor = props.get("drm_render_minor")
+    device = _drm_device_dir(sysfs_root, render_minor) if render_minor is not None else None
+    discrete = device is not None and (device / "board_info").exists()
+    # board_info is hidden on APUs; a node with both CPU cores and SIMDs is one too.
+    apu = not discrete or props.get("cpu_cores_count", 0) > 0
+    name = _read_text(device / "product_name") if device is not None else None
+    prereq_ok: bool | None = None
+    if target == "gfx1151":
+        prereq_ok = all(key in props for key in GFX1151_PREREQ_PROPERTIES)
+
+    def mem(counter: str) -> int | None:
+        return _read_int(device / f"mem_info_{counter}") if device is not None else None
+
+    return GpuInfo(
+        vendor=VENDOR_AMD,
+        name=name or gfx_display_name(target),
+        gfx_target=target,
+        node_id=int(node_dir.name),
+        render_minor=render_minor,
+        discrete=discrete and not apu,
+        apu=apu,
+        vram_total=mem("vram_total"),
+        vram_used=mem("vram_used"),
+        gtt_total=mem("gtt_total"),
+        gtt_used=mem("gtt_used"),
+        kernel_prereq_ok=prereq_ok,
+    )
+
+
+def detect_amd_gpus(sysfs_root: Path = SYSFS_ROOT) -> list[GpuInfo]:
+    """AMD GPUs in the KFD topology, discrete before integrated, then in node order."""
+    nodes_dir = sysfs_root / "class" / "kfd" / "kfd" / "topology" / "nodes"
+    try:
+        nodes = [p for p in nodes_dir.iterdir() if p.name.isdigit()]
+    except OSError:
+        return []
+    gpus = [_amd_gpu_from_node(sysfs_root, n) for n in sorted(nodes, key=lambda p: int(p.name))]
+    found = [g for g in gpus if g is not None]
+    # The engine runs on one GPU; a discrete card beats the APU's shared-memory GPU.
+    return sorted(found, key=lambda g: (not g.discrete, g.node_id))
+
+
+def _run_nvidia_smi(executable: str) -> list[list[str]] | None:
+    try:
+        result = subprocess.run(
+            [executable, *NVIDIA_SMI_QUERY],
+            capture_output=True,
+            text=True,
+            timeout=_NVIDIA_SMI_TIMEOUT_S,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if result.returncode != 0:
+        return None  # e.g. "NVIDIA-SMI has failed because it couldn't communicate with the driver"
+    rows = csv.reader(result.stdout.splitlines(), skipinitialspace=True)
+    return [[cell.strip() for cell in row] for row in rows if row]
+
+
+def _mib(cell: str) -> int | None:
+    try:
+        return int(float(cell) * _MIB)
+    except ValueError:
+        return None  # "[N/A]", "[Not Supported]"
+
+
+def detect_nvidia_gpus() -> list[GpuInfo]:
+    """NVIDIA GPUs through `nvidia-smi` on PATH; an empty list when it is absent or fails."""
+    executable = shutil.which("nvidia-smi")
+    rows = _run_nvidia_smi(executable) if executable else None
+    gpus: list[GpuInfo] = []
+    for index, row in enumerate(rows or []):
+        if len(row) != 3:
+            continue
+        gpus.append(
+            GpuInfo(
+                vendor=VENDOR_NVIDIA,
+                name=row[0],
+                gfx_target=None,
+                node_id=index,
+                render_minor=None,
+                discrete=True,
+                apu=False,
+                vram_total=_mib(row[1]),
+                vram_used=_mib(row[2]),
+                gtt_total=None,
+                gtt_used=None,
+                kernel_prereq_ok=None,
+            )
+        )
+    return gpus
+
+
+def read_memory(
+    gpu: GpuInfo,
+    sysfs_root: Path = SYSFS_ROOT,
+    clock: Callable[[], float] = time.time,
+) -> MemorySample:
+    """Read the GPU's memory counters now.
+
+    Cheap for AMD (four small sysfs reads), so it can run every second; for NVIDIA it runs
+    nvidia-smi, which costs tens of milliseconds.
+    """
+    if gpu.vendor == VENDOR_NVIDIA:
+        executable = shutil.which("nvidia-smi")
+        rows = (_run_nvidia_smi(executable) if executable else None) or []
+        row = rows[gpu.node_id] if gpu.node_id < len(rows) else []
+        total, used = (_mib(row[1]), _mib(row[2])) if len(row) == 3 else (None, None)
+        return MemorySample(used, total, None, None, clock(), apu=False)
+    if gpu.render_minor is None:
+        return MemorySample(None, None, None, None, clock(), apu=gpu.apu)
+    device = _drm_device_dir(sysfs_root, gpu.render_minor)
+    return MemorySample(
+        vram_used=_read_int(device / "mem_info_vram_used"),
+        vram_total=_read_int(device / "mem_info_vram_total"),
+        gtt_used=_read_int(device / "mem_info_gtt_used"),
+        gtt_total=_read_int(device / "mem_info_gtt_total"),
+        timestamp=clock(),
+        apu=gpu.apu,
+    )
+
+
+def kernel_prerequisite_problem(gpu: GpuInfo, kernel_release: str) -> Problem | None:
+    """The gfx1151 kernel prerequisite as a Problem, or None when it is met or does not apply."""
+    if gpu.kernel_prereq_ok is not False:
+        return None
+    return problem(
+        "gpu.kernel_prerequisite",
+        tr_noop(
+            "{name} ({target}) needs a Linux kernel with the gfx1151 queue fix, which this "
+            "kernel ({kernel}) lacks: ROCm workloads hang or crash without it. Update to "
+            "kernel {required} or newer, or to a distribution kernel that carries the backport."
+        ),
+        name=gpu.name,
+        target=gpu.gfx_target,
+        kernel=kernel_release,
+        required=GFX1151_PREREQ_KERNEL,
+    )
+
+
+def rocm_support_problem(gpu: GpuInfo) -> Problem | None:
+    """A Problem when no ROCm vLLM bundle exists for this GPU, else None."""
+    family = gpu.gfx_family
+    if gpu.vendor == VENDOR_AMD and family in SUPPORTED_ROCM_TARGETS:
+        return None
+    return problem(
+        "engine.unsupported_gpu",
+        tr_noop(
+            "{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray "
+            "installs (supported: {supported}). Use the CPU engine or a custom engine instead."
+        ),
+        name=gpu.name,
+        target=family or gpu.vendor,
+        supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
+    )
+
+
+def no_gpu_problem() -> Problem:
+    return problem(
+        "gpu.none_found",
+        tr_noop(
+            "No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU "
+            "through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly."
+        ),
+    )
+
+
+def system_info(sysfs_root: Path = SYSFS_ROOT) -> SystemInfo:
+    """Detect GPUs, RAM, CPUs and the kernel, and collect the problems they imply.
+
+    AMD GPUs come first (the app's engines target ROCm), discrete before integrated;
+    the primary GPU is the first one.
+    """
+    gpus = (*detect_amd_gpus(sysfs_root), *detect_nvidia_gpus())
+    primary = gpus[0] if gpus else None
+    kernel = platform.release()
+    problems: list[Problem] = []
+    if primary is None:
+        problems.append(no_gpu_problem())
+    for gpu in gpus:
+        prereq = kernel_prerequisite_problem(gpu, kernel)
+        if prereq is not None:
+            problems.append(prereq)
+    if primary is not None:
+        unsupported = rocm_support_problem(primary)
+        if unsupported is not None:
+            problems.append(unsupported)
+    memory = psutil.virtual_memory()
+    return SystemInfo(
+        gpus=gpus,
+        primary=primary,
+        ram_total=int(memory.total),
+        ram_available=int(memory.available),
+        cpu_count=os.cpu_count() or 1,
+        kernel_release=kernel,
+        problems=tuple(problems),
+    )

@@ -1,0 +1,332 @@
+"""Memory planning: KV-cache size per token, context that fits, concurrency, safe utilization."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from app.core.problems import ProblemError, problem, tr_noop
+
+GIB = 1024**3
+
+# vLLM hands out KV cache in blocks of 16 tokens, so capacities are whole blocks.
+KV_BLOCK_TOKENS = 16
+
+# What vLLM needs besides weights and KV cache. Its profile run measures the peak activation
+# memory of one max-size batch (max_num_batched_tokens, a few thousand tokens), and the
+# ROCm/torch runtime keeps its own context, workspaces and allocator slack. On the GPUs this
+# app targets that came to roughly 1 GiB plus a few percent of the weights (sampler and logits
+# buffers, fragmentation); CUDA/HIP graphs, captured only where eager mode is off (gfx9xx),
+# add a few hundred MiB more, which the fixed part covers.
+OVERHEAD_FIXED_BYTES = 1 * GIB
+OVERHEAD_WEIGHTS_FRACTION = Decimal("0.05")
+
+# The rule that fixed the crash at vLLM's 0.92 default: leave 5 % of the memory that was free
+# at start, rounded down to hundredths (76.45 GiB free of 96 GiB → 0.75).
+UTILIZATION_SAFETY = Decimal("0.95")
+UTILIZATION_MIN = Decimal("0.10")
+UTILIZATION_MAX = Decimal("0.99")
+
+_DTYPE_BYTES: Mapping[str, int] = {
+    "float32": 4,
+    "float": 4,
+    "fp32": 4,
+    "float16": 2,
+    "half": 2,
+    "fp16": 2,
+    "bfloat16": 2,
+    "bf16": 2,
+    "float8_e4m3fn": 1,
+    "float8_e5m2": 1,
+    "fp8": 1,
+}
+DEFAULT_DTYPE_BYTES = 2
+
+# Layer kinds that keep a per-sequence state of fixed size instead of a per-token KV cache
+# (Qwen3.5/Qwen3-Next gated delta net, Mamba, LFM2 convolutions). Unknown kinds count as
+# attention, so an unfamiliar model is over- rather than under-estimated.
+_NON_KV_LAYER_TYPES = frozenset({"linear_attention", "mamba", "mamba2", "conv", "short_conv"})
+
+# Multimodal configs nest the language model's shape under one of these keys.
+_TEXT_CONFIG_KEYS = ("text_config", "llm_config", "language_config")
+
+WEIGHT_SUFFIXES = (".safetensors", ".bin")
+
+
+def _config_problem(key: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "memory.config_incomplete",
+            tr_noop(
+                "The model's config.json has no usable {key}, so its memory needs "
+                "cannot be estimated."
+            ),
+            key=key,
+        )
+    )
+
+
+def _positive_int(section: Mapping[str, Any], key: str) -> int | None:
+    value = section.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = int(value)
+    return number if number > 0 and number == value else None
+
+
+def dtype_bytes(name: object) -> int:
+    """Bytes per element of a Hugging Face `torch_dtype`/`dtype` value; 2 when unknown."""
+    if not isinstance(name, str):
+        return DEFAULT_DTYPE_BYTES
+    return _DTYPE_BYTES.get(name.removeprefix("torch.").lower(), DEFAULT_DTYPE_BYTES)
+
+
+@dataclass(frozen=True)
+class ModelShape:
+    """The parts of a model's config that decide its KV-cache size.
+
+    `kv_layers` counts the layers that keep a per-token KV cache (all of them, except in
+    hybrid models). `kv_latent_dim` is set for multi-head latent attention (DeepSeek-style
+    MLA), which caches one compressed vector per token and layer instead of K and V per head.
+    """
+
+    num_layers: int
+    kv_layers: int
+    num_attention_heads: int
+    num_kv_heads: int
+    head_dim: int
+    hidden_size: int
+    dtype_bytes: int
+    max_position_embeddings: int | None
+    kv_latent_dim: int | None = None
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> ModelShape:
+        """Read a Hugging Face `config.json` mapping; raises ProblemError when it is unusable."""
+        text: Mapping[str, Any] = config
+        for key in _TEXT_CONFIG_KEYS:
+            nested = config.get(key)
+            if isinstance(nested, Mapping):
+                text = nested
+                break
+
+        def get(key: str) -> Any:
+            # Some multimodal configs keep dtype or context length only at the top level.
+            return text[key] if key in text else config.get(key)
+
+        layers = _positive_int(text, "num_hidden_layers")
+        if layers is None:
+            raise _config_problem("num_hidden_layers")
+        heads = _positive_int(text, "num_attention_heads")
+        if heads is None:
+            raise _config_problem("num_attention_heads")
+        hidden = _positive_int(text, "hidden_size")
+        if hidden is None:
+            raise _config_problem("hidden_size")
+        kv_heads = _positive_int(text, "num_key_value_heads") or heads
+        head_dim = _positive_int(text, "head_dim") or hidden // heads
+        dtype = get("dtype") or get("torch_dtype")
+        max_pos = _positive_int(text, "max_position_embeddings") or _positive_int(
+            config, "max_position_embeddings"
+        )
+        kv_lora_rank = _positive_int(text, "kv_lora_rank")
+        latent = None
+        if kv_lora_rank is not None:
+            latent = kv_lora_rank + (_positive_int(text, "qk_rope_head_dim") or 0)
+        return cls(
+            num_layers=layers,
+            kv_layers=_kv_layer_count(text, layers),
+            num_attention_heads=heads,
+            num_kv_heads=kv_heads,
+            head_dim=head_dim,
+            hidden_size=hidden,
+            dtype_bytes=dtype_bytes(dtype),
+            max_position_embeddings=max_pos,
+            kv_latent_dim=latent,
+        )
+
+    def kv_bytes_per_token(self, kv_dtype_bytes: int | None = None) -> int:
+        """Same as the module-level `kv_bytes_per_token(self, kv_dtype_bytes)`."""
+        return kv_bytes_per_token(self, kv_dtype_bytes)
+
+
+def _kv_layer_count(text: Mapping[str, Any], layers: int) -> int:
+    layer_types = text.get("layer_types")
+    if isinstance(layer_types, list) and layer_types:
+        return sum(1 for kind in layer_types if kind not in _NON_KV_LAYER_TYPES)
+    interval = _positive_int(text, "full_attention_interval")
+    if interval is not None:
+        # Same default pattern as Qwen3.5's config class: every interval-th layer is attention.
+        return layers // interval
+    return layers
+
+
+def kv_bytes_per_token(shape: ModelShape, kv_dtype_bytes: int | None = None) -> int:
+    """KV-cache bytes one token occupies: layers × kv_heads × head_dim × 2 (K and V) × dtype.
+
+    `kv_dtype_bytes` overrides the model dtype, e.g. 1 for `--kv-cache-dtype fp8`.
+    """
+    element = kv_dtype_bytes if kv_dtype_bytes is not None else shape.dtype_bytes
+    if shape.kv_latent_dim is not None:
+        return shape.kv_layers * shape.kv_latent_dim * element
+    return shape.kv_layers * shape.num_kv_heads * shape.head_dim * 2 * element
+
+
+def weights_bytes_from_folder(path: Path) -> int:
+    """Size of the weight files in a model folder (following Hugging Face cache symlinks).
+
+    vLLM loads safetensors when a folder has both formats, so `.bin` files count only
+    when there is no `.safetensors` file.
+    """
+    sizes: dict[str, int] = {suffix: 0 for suffix in WEIGHT_SUFFIXES}
+    found: set[str] = set()
+    for file in path.iterdir():
+        if file.suffix in sizes and file.is_file():
+            sizes[file.suffix] += file.stat().st_size
+            found.add(file.suffix)
+    if ".safetensors" in found:
+        return sizes[".safetensors"]
+    return sizes[".bin"]
+
+
+def weights_bytes_from_catalog(size_gb: float) -> int:
+    """Bytes of a catalog `size` given in decimal gigabytes, as Lemonade's catalog does."""
+    return int(Decimal(str(size_gb)) * 10**9)
+
+
+def estimate_overhead_bytes(weights_bytes: int) -> int:
+    """Memory vLLM uses besides weights and KV cache (see OVERHEAD_FIXED_BYTES)."""
+    return OVERHEAD_FIXED_BYTES + int(weights_bytes * OVERHEAD_WEIGHTS_FRACTION)
+
+
+def kv_cache_tokens(
+    budget_bytes: int,
+    weights_bytes: int,
+    shape: ModelShape,
+    *,
+    overhead_bytes: int | None = None,
+    kv_dtype_bytes: int | None = None,
+) -> int:
+    """Tokens of KV cache left in the budget, in whole vLLM blocks; 0 when nothing is left."""
+    overhead = estimate_overhead_bytes(weights_bytes) if overhead_bytes is None else overhead_bytes
+    free = budget_bytes - weights_bytes - overhead
+    per_token = kv_bytes_per_token(shape, kv_dtype_bytes)
+    if free <= 0 or per_token <= 0:
+        return 0
+    return free // per_token // KV_BLOCK_TOKENS * KV_BLOCK_TOKENS
+
+
+def max_ctx_that_fits(
+    budget_bytes: int,
+    weights_bytes: int,
+    shape: ModelShape,
+    *,
+    overhead_bytes: int | None = None,
+    kv_dtype_bytes: int | None = None,
+) -> int:
+    """The longest context one request can have, capped at the model's maximum; 0 if none.
+
+    `overhead_bytes` defaults to `estimate_overhead_bytes(weights_bytes)`.
+    """
+    tokens = kv_cache_tokens(
+        budget_bytes,
+        weights_bytes,
+        shape,
+        overhead_bytes=overhead_bytes,
+        kv_dtype_bytes=kv_dtype_bytes,
+    )
+    if shape.max_position_embeddings is not None:
+        return min(tokens, shape.max_position_embeddings)
+    return tokens
+
+
+def max_concurrency(
+    budget_bytes: int,
+    weights_bytes: int,
+    shape: ModelShape,
+    ctx_size: int,
+    *,
+    overhead_bytes: int | None = None,
+    kv_dtype_bytes: int | None = None,
+) -> float:
+    """How many full-length requests fit in the KV cache at once, as vLLM reports it
+    ("Maximum concurrency for T tokens per request: X.XXx")."""
+    if ctx_size <= 0:
+        raise ValueError("ctx_size must be positive")
+    tokens = kv_cache_tokens(
+        budget_bytes,
+        weights_bytes,
+        shape,
+        overhead_bytes=overhead_bytes,
+        kv_dtype_bytes=kv_dtype_bytes,
+    )
+    return tokens / ctx_size
+
+
+@dataclass(frozen=True)
+class MemoryPlan:
+    """Whether a model with a context size fits a budget, and what would fit instead."""
+
+    fits: bool
+    needed_bytes: int
+    budget_bytes: int
+    kv_bytes_per_token: int
+    max_ctx: int
+    concurrency: float
+
+
+def plan_memory(
+    budget_bytes: int,
+    weights_bytes: int,
+    shape: ModelShape,
+    ctx_size: int,
+    *,
+    overhead_bytes: int | None = None,
+    kv_dtype_bytes: int | None = None,
+) -> MemoryPlan:
+    """Plan one model: `needed_bytes` = weights + overhead + KV cache for one `ctx_size` request."""
+    overhead = estimate_overhead_bytes(weights_bytes) if overhead_bytes is None else overhead_bytes
+    per_token = kv_bytes_per_token(shape, kv_dtype_bytes)
+    needed = weights_bytes + overhead + per_token * ctx_size
+    return MemoryPlan(
+        fits=needed <= budget_bytes,
+        needed_bytes=needed,
+        budget_bytes=budget_bytes,
+        kv_bytes_per_token=per_token,
+        max_ctx=max_ctx_that_fits(
+            budget_bytes,
+            weights_bytes,
+            shape,
+            overhead_bytes=overhead,
+            kv_dtype_bytes=kv_dtype_bytes,
+        ),
+        concurrency=max_concurrency(
+            budget_bytes,
+            weights_bytes,
+            shape,
+            ctx_size,
+            overhead_bytes=overhead,
+            kv_dtype_bytes=kv_dtype_bytes,
+        ),
+    )
+
+
+def recommended_gpu_memory_utilization(free_bytes: int, total_bytes: int) -> float:
+    """floor(free / total × 0.95) to hundredths, clamped to [0.10, 0.99].
+
+    Integer arithmetic on purpose: in floats 78/95 × 0.95 is 0.77999…, which would floor to
+    0.77 instead of 0.78.
+    """
+    if total_bytes <= 0:
+        raise ValueError("total_bytes must be positive")
+    percent = int(UTILIZATION_SAFETY * 100)
+    hundredths = Decimal(max(free_bytes, 0) * percent // total_bytes) / 100
+    return float(min(max(hundredths, UTILIZATION_MIN), UTILIZATION_MAX))
+
+
+def utilization_budget_bytes(total_bytes: int, utilization: float) -> int:
+    """The bytes vLLM may use at `--gpu-memory-utilization utilization` of `total_bytes`."""
+    return int(Decimal(total_bytes) * Decimal(str(utilization)))
