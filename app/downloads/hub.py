@@ -1,0 +1,253 @@
+"""Talking to the Hugging Face Hub: a repository's file plan and hub errors as problems."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import httpx2
+from huggingface_hub import HfApi, get_token
+from huggingface_hub.errors import (
+    FileMetadataError,
+    GatedRepoError,
+    HfHubHTTPError,
+    OfflineModeIsEnabled,
+    RemoteEntryNotFoundError,
+    RepositoryNotFoundError,
+    RevisionNotFoundError,
+)
+
+from app.core.problems import Problem, problem, tr_noop
+from app.downloads.selection import is_weight_file, select_files
+
+DEFAULT_REVISION = "main"
+# Seconds to wait for the hub's metadata answers (model info, HEAD of a file).
+METADATA_TIMEOUT = 30.0
+
+# What `token=` means to huggingface_hub: a string, or False to forbid the implicit login token.
+HubToken = str | Literal[False]
+
+
+@dataclass(frozen=True)
+class RemoteFile:
+    """One repository file to fetch; the digest comes from the hub's metadata."""
+
+    path: str
+    size: int
+    sha256: str | None = None  # LFS files: sha256 of the content (also their ETag)
+    git_sha1: str | None = None  # other files: the git blob id (also their ETag)
+
+    @property
+    def etag(self) -> str | None:
+        """The name huggingface_hub gives this file's blob in the cache."""
+        return self.sha256 or self.git_sha1
+
+
+@dataclass(frozen=True)
+class RepoPlan:
+    """What a download of `repo_id` at `revision` fetches: files pinned to one commit."""
+
+    repo_id: str
+    revision: str
+    commit: str
+    files: tuple[RemoteFile, ...]
+    gated: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(f.size for f in self.files)
+
+
+def hf_login_token() -> str | None:
+    """The token `hf auth login` / `HF_TOKEN` provide, for callers that want to fall back to it."""
+    return get_token()
+
+
+def fetch_plan(
+    repo_id: str, revision: str | None, *, token: HubToken, endpoint: str | None
+) -> RepoPlan:
+    """Ask the hub which files `repo_id` has at `revision` (blocking; run it in a thread).
+
+    Raises the hub's own exceptions; `hub_problem` turns them into problems.
+    """
+    rev = revision or DEFAULT_REVISION
+    api = HfApi(endpoint=endpoint, token=token)
+    info = api.model_info(repo_id, revision=rev, files_metadata=True, timeout=METADATA_TIMEOUT)
+    if info.sha is None:
+        raise RuntimeError(f"the hub returned no commit for {repo_id}@{rev}")
+    siblings = {s.rfilename: s for s in info.siblings or []}
+    files: list[RemoteFile] = []
+    for path in select_files(siblings):
+        s = siblings[path]
+        size = s.lfs.size if s.lfs is not None else s.size
+        if size is None:
+            raise RuntimeError(f"the hub did not report the size of {path}")
+        files.append(
+            RemoteFile(
+                path=path,
+                size=int(size),
+                sha256=s.lfs.sha256 if s.lfs is not None else None,
+                git_sha1=s.blob_id if s.lfs is None else None,
+            )
+        )
+    return RepoPlan(
+        repo_id=repo_id,
+        revision=rev,
+        commit=info.sha,
+        files=tuple(files),
+        gated=bool(info.gated),
+    )
+
+
+def has_weights(plan: RepoPlan) -> bool:
+    return any(is_weight_file(f.path) for f in plan.files)
+
+
+def no_weights_problem(plan: RepoPlan) -> Problem:
+    return problem(
+        "downloads.no_weights",
+        tr_noop(
+            "{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), "
+            "so there is nothing to download for it."
+        ),
+        repo=plan.repo_id,
+    )
+
+
+def _status(exc: HfHubHTTPError) -> int | None:
+    response = getattr(exc, "response", None)
+    return None if response is None else int(response.status_code)
+
+
+def gated_problem(repo: str, reason: str) -> Problem:
+    """`reason`: no_token, no_access, token_rejected or private_or_missing."""
+    templates = {
+        "no_token": tr_noop(
+            "{repo} is gated: Hugging Face only lets signed-in users who accepted its terms "
+            "download it. Accept them on the model's page, add an access token with read "
+            "access, then download again."
+        ),
+        "no_access": tr_noop(
+            "Your Hugging Face token has no access to {repo}: accept the model's terms on its "
+            "page with the account the token belongs to (or use a token with read access), "
+            "then download again."
+        ),
+        "token_rejected": tr_noop(
+            "Hugging Face rejected the access token (it may be mistyped, revoked or expired). "
+            "Replace it, then download {repo} again."
+        ),
+        "private_or_missing": tr_noop(
+            "{repo} was not found on Hugging Face, or it is private. Check the name; if it is "
+            "private, add an access token that can read it, then download again."
+        ),
+    }
+    return problem("downloads.gated", templates[reason], repo=repo, reason=reason)
+
+
+def not_found_problem(repo: str, revision: str | None, file: str | None = None) -> Problem:
+    if file is not None:
+        return problem(
+            "downloads.not_found",
+            tr_noop("{file} disappeared from {repo} during the download. Try again."),
+            repo=repo,
+            revision=revision,
+            file=file,
+        )
+    if revision and revision != DEFAULT_REVISION:
+        return problem(
+            "downloads.not_found",
+            tr_noop("{repo} has no revision {revision} on Hugging Face. Check the name."),
+            repo=repo,
+            revision=revision,
+        )
+    return problem(
+        "downloads.not_found",
+        tr_noop("There is no model {repo} on Hugging Face. Check the name."),
+        repo=repo,
+        revision=revision,
+    )
+
+
+def unreachable_problem(endpoint: str | None, error: str) -> Problem:
+    return problem(
+        "downloads.unreachable",
+        tr_noop(
+            "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
+            "connection and try again; finished files are kept."
+        ),
+        endpoint=endpoint or "https://huggingface.co",
+        error=error,
+    )
+
+
+def offline_problem() -> Problem:
+    return problem(
+        "downloads.offline",
+        tr_noop(
+            "Downloads are switched off because HF_HUB_OFFLINE is set in the environment. "
+            "Unset it to download models."
+        ),
+    )
+
+
+def no_space_problem(needed: int, free: int, path: str) -> Problem:
+    return problem(
+        "downloads.no_space",
+        tr_noop(
+            "Not enough disk space: the download needs {needed_gb} GB more but only {free_gb} GB "
+            "are free on {path}. Free some space (or point HF_HOME at a larger disk) and try "
+            "again."
+        ),
+        needed_gb=round(needed / 1e9, 2),
+        free_gb=round(free / 1e9, 2),
+        needed_bytes=needed,
+        free_bytes=free,
+        path=path,
+    )
+
+
+def failed_problem(repo: str, error: str) -> Problem:
+    return problem(
+        "downloads.failed",
+        tr_noop("Downloading {repo} failed: {error}. Try again; finished files are kept."),
+        repo=repo,
+        error=error,
+    )
+
+
+def hub_problem(
+    exc: BaseException,
+    *,
+    repo: str,
+    revision: str | None,
+    endpoint: str | None,
+    token_set: bool,
+    file: str | None = None,
+) -> Problem:
+    """Turn an exception from huggingface_hub or the HTTP client into a user-facing problem."""
+    if isinstance(exc, OfflineModeIsEnabled):
+        return offline_problem()
+    if isinstance(exc, GatedRepoError):
+        return gated_problem(repo, "no_access" if token_set else "no_token")
+    if isinstance(exc, RevisionNotFoundError):
+        return not_found_problem(repo, revision)
+    if isinstance(exc, RemoteEntryNotFoundError):
+        return not_found_problem(repo, revision, file=file or "a file")
+    if isinstance(exc, RepositoryNotFoundError):
+        # The hub answers 401 for both a missing and a private repo to anonymous callers.
+        if _status(exc) == 401 and not token_set:
+            return gated_problem(repo, "private_or_missing")
+        return not_found_problem(repo, None)
+    if isinstance(exc, HfHubHTTPError):
+        status = _status(exc)
+        if status == 401:
+            return gated_problem(repo, "token_rejected" if token_set else "no_token")
+        if status == 403:
+            return gated_problem(repo, "no_access" if token_set else "no_token")
+        return unreachable_problem(endpoint, f"the hub answered HTTP {status}")
+    if isinstance(exc, httpx2.TransportError):
+        return unreachable_problem(endpoint, type(exc).__name__)
+    if isinstance(exc, FileMetadataError):
+        # Typically HF_ENDPOINT pointing at a proxy or server that is not a hub mirror.
+        return unreachable_problem(endpoint, "the server does not answer like a Hugging Face hub")
+    return failed_problem(repo, f"{type(exc).__name__}: {exc}")

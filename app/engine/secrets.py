@@ -1,0 +1,168 @@
+"""Secrets (the Hugging Face token, the API key) in the system keyring, or a 0600 file.
+
+keyring picks the desktop's secret service (GNOME Keyring, KWallet, macOS Keychain…). A
+headless Linux box has none: `keyring.get_keyring()` is then keyring's "fail" backend (or the
+"null" one, or a chainer with nothing to chain), which this store detects up front and
+replaces with a JSON file readable by the user only, with one logged warning. A keyring that
+exists but fails (locked collection, D-Bus gone) falls back to the same file for that call.
+Values are never logged; only names and the backend are.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import stat
+import threading
+from pathlib import Path
+
+import keyring
+import keyring.backend
+from keyring.backends import chainer, fail, null
+
+log = logging.getLogger(__name__)
+
+SERVICE = "vllm-tray"
+_NAME_RE = re.compile(r"^[a-z][a-z0-9_.-]{0,63}$")
+FILE_BACKEND = "file"
+# Backends raise their own errors besides KeyringError (secretstorage, jeepney/D-Bus,
+# Windows API…); any of them means "use the file for this call", never a crash.
+_BACKEND_ERRORS: tuple[type[Exception], ...] = (Exception,)
+
+
+def usable_keyring() -> keyring.backend.KeyringBackend | None:
+    """The system keyring, or None when keyring has no real backend here."""
+    try:
+        backend = keyring.get_keyring()
+    except Exception:  # a broken keyring config must not break the app
+        log.warning("keyring could not be initialised; using the secrets file", exc_info=True)
+        return None
+    if isinstance(backend, (fail.Keyring, null.Keyring)):
+        return None
+    if isinstance(backend, chainer.ChainerBackend) and not backend.backends:
+        return None
+    return backend
+
+
+def _backend_label(backend: keyring.backend.KeyringBackend) -> str:
+    cls = type(backend)
+    return f"keyring:{cls.__module__}.{cls.__qualname__}"
+
+
+class SecretStore:
+    """get/set/delete secrets by name ("hf_token", "api_key"); thread-safe."""
+
+    def __init__(
+        self, fallback_file: Path, *, backend: keyring.backend.KeyringBackend | None = None
+    ) -> None:
+        self._file = Path(fallback_file)
+        self._lock = threading.Lock()
+        self._keyring = backend if backend is not None else usable_keyring()
+        self._warned = False
+        if self._keyring is None:
+            self._warn_fallback("no keyring backend is available")
+
+    @property
+    def backend_name(self) -> str:
+        """`keyring:<backend class>` or `file`."""
+        return FILE_BACKEND if self._keyring is None else _backend_label(self._keyring)
+
+    def get(self, name: str) -> str | None:
+        _check_name(name)
+        if self._keyring is not None:
+            try:
+                value = self._keyring.get_password(SERVICE, name)
+            except _BACKEND_ERRORS as exc:
+                self._warn_fallback(f"reading {name} failed: {type(exc).__name__}")
+            else:
+                if value is not None:
+                    return str(value)
+        with self._lock:
+            return self._read_file().get(name)
+
+    def set(self, name: str, value: str) -> None:
+        _check_name(name)
+        if not value:
+            self.delete(name)
+            return
+        if self._keyring is not None:
+            try:
+                self._keyring.set_password(SERVICE, name, value)
+            except _BACKEND_ERRORS as exc:
+                self._warn_fallback(f"storing {name} failed: {type(exc).__name__}")
+            else:
+                # Once in the keyring, a copy in the file would only be a leak.
+                with self._lock:
+                    data = self._read_file()
+                    if data.pop(name, None) is not None:
+                        self._write_file(data)
+                log.info("stored secret %s in %s", name, self.backend_name)
+                return
+        with self._lock:
+            data = self._read_file()
+            data[name] = value
+            self._write_file(data)
+        log.info("stored secret %s in %s", name, self._file)
+
+    def delete(self, name: str) -> bool:
+        """Remove the secret wherever it is; True if there was one."""
+        _check_name(name)
+        found = False
+        if self._keyring is not None:
+            try:
+                if self._keyring.get_password(SERVICE, name) is not None:
+                    self._keyring.delete_password(SERVICE, name)
+                    found = True
+            except _BACKEND_ERRORS as exc:
+                self._warn_fallback(f"deleting {name} failed: {type(exc).__name__}")
+        with self._lock:
+            data = self._read_file()
+            if data.pop(name, None) is not None:
+                self._write_file(data)
+                found = True
+        return found
+
+    # -- the fallback file ----------------------------------------------------------------
+    def _warn_fallback(self, why: str) -> None:
+        if not self._warned:
+            self._warned = True
+            log.warning("%s; secrets are kept in %s (readable by this user only)", why, self._file)
+
+    def _read_file(self) -> dict[str, str]:
+        try:
+            st = self._file.stat()
+        except FileNotFoundError:
+            return {}
+        if stat.S_IMODE(st.st_mode) & 0o077:
+            log.warning("%s was readable by others; restricting it to mode 0600", self._file)
+            with contextlib.suppress(OSError):
+                self._file.chmod(0o600)
+        try:
+            raw = json.loads(self._file.read_text("utf-8"))
+        except (OSError, ValueError):
+            log.warning("%s is unreadable; treating it as empty", self._file)
+            return {}
+        if not isinstance(raw, dict):
+            return {}
+        return {str(k): str(v) for k, v in raw.items() if isinstance(v, str)}
+
+    def _write_file(self, data: dict[str, str]) -> None:
+        self._file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self._file.with_name(f".{self._file.name}.{os.getpid()}.tmp")
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        # Created 0600 from the start: the secret is never on disk with wider permissions.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=2, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        tmp.replace(self._file)
+
+
+def _check_name(name: str) -> None:
+    if not _NAME_RE.match(name):
+        raise ValueError(f"bad secret name {name!r}")
