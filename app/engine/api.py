@@ -1,0 +1,130 @@
+"""What the GUI may ask of the engine thread: the facade protocol and its snapshot types.
+
+Every command returns a `concurrent.futures.Future` (the GUI awaits it with
+`asyncio.wrap_future`); cheap reads are synchronous and thread-safe. The GUI starts from
+`snapshot()` and then applies events from `bus`, so nothing is lost between the two: events
+that arrive while the snapshot is taken are applied on top of it and are idempotent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from app.core.contracts import Backend, DownloadView
+from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
+from app.core.problems import Fix, Problem
+from app.core.states import ProcessState
+
+if TYPE_CHECKING:
+    from app.core.gpu import SystemInfo
+    from app.core.memory import MemoryPlan
+    from app.core.vllm_args import ArgLayer
+
+
+@dataclass(frozen=True)
+class ModelRow:
+    """One row of the model table."""
+
+    id: str
+    name: str
+    source: str  # "builtin" | "user"
+    checkpoint: str
+    size_gb: float | None
+    labels: tuple[str, ...]
+    experimental: bool
+    file_state: str  # "not_downloaded" | "partial" | "complete" | "local" | "local_invalid"
+    bytes_on_disk: int
+    process: ProcessState
+    ctx_size: int
+    download: DownloadView | None = None
+    progress: LoadProgressed | None = None
+    problem: Problem | None = None
+    metrics: MetricsSampled | None = None
+
+    @property
+    def downloaded(self) -> bool:
+        return self.file_state in ("complete", "local")
+
+
+@dataclass(frozen=True)
+class EngineView:
+    kind: str  # the engine in use: "rocm" | "cpu" | "custom"
+    selected: str  # the setting: "auto" | "rocm" | "cpu" | "custom"
+    installed: bool
+    version: str | None
+    location: str | None
+    problem: Problem | None = None
+    installing: bool = False
+
+
+@dataclass(frozen=True)
+class ServerView:
+    running: bool
+    url: str | None
+    problem: Problem | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    models: tuple[ModelRow, ...]
+    system: SystemInfo
+    engine: EngineView
+    server: ServerView
+    settings: Mapping[str, Any]
+    gpu_history: tuple[GpuSampled, ...] = ()
+    recommended_gpu_memory_utilization: float | None = None
+    problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
+
+
+@dataclass(frozen=True)
+class OptionsPreview:
+    """The effect of a model's ctx_size / vllm_args, computed without saving anything."""
+
+    model_id: str
+    ctx_size: int
+    vllm_args: str
+    problem: Problem | None  # set when the input would be rejected (nothing is saved then)
+    command: tuple[str, ...] = ()  # the effective command line (port shown as a placeholder)
+    layers: tuple[ArgLayer, ...] = ()
+    memory: MemoryPlan | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Facade(Protocol):
+    bus: EventBus
+
+    # reads (synchronous, thread-safe)
+    def snapshot(self) -> Snapshot: ...
+    def preview_options(
+        self, model_id: str, ctx_size: int | None, vllm_args: str | None
+    ) -> OptionsPreview: ...
+    def log_tail(self, model_id: str, n: int = 400) -> list[str]: ...
+    def log_path(self, model_id: str) -> str: ...
+    def has_secret(self, name: str) -> bool: ...
+
+    # commands (run on the engine thread)
+    def load(self, model_id: str) -> Future[Backend]: ...
+    def unload(self, model_id: str) -> Future[None]: ...
+    def download(self, model_id: str) -> Future[str]: ...
+    def cancel_download(self, download_id: str) -> Future[bool]: ...
+    def delete_files(self, model_id: str) -> Future[int]: ...
+    def add_user_model(
+        self, name: str, checkpoint: str, labels: Sequence[str] = ()
+    ) -> Future[ModelRow]: ...
+    def remove_user_model(self, model_id: str) -> Future[None]: ...
+    def set_options(
+        self, model_id: str, ctx_size: int | None, vllm_args: str, *, restart: bool = False
+    ) -> Future[OptionsPreview]: ...
+    def reset_options(self, model_id: str) -> Future[None]: ...
+    def set_settings(self, changes: Mapping[str, object]) -> Future[dict[str, Any]]: ...
+    def set_secret(self, name: str, value: str | None) -> Future[None]: ...
+    def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = True) -> Future[None]: ...
+    def reset_model(self, model_id: str) -> Future[None]: ...
+    def start_server(self) -> Future[ServerView]: ...
+    def stop_server(self) -> Future[ServerView]: ...
+    def install_engine(self, kind: str) -> Future[EngineView]: ...
+    def watch_metrics(self, watching: bool) -> None: ...
+    def shutdown(self) -> None: ...

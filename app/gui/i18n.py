@@ -1,0 +1,188 @@
+"""Translation and number formatting for the GUI: problems, fixes, sizes, speeds, translators."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from importlib import resources
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
+
+log = logging.getLogger(__name__)
+
+LANG_ENV = "VLLM_TRAY_LANG"  # e.g. "de" or the pseudo-locale "en_XA"
+PSEUDO_LOCALE = "en_XA"
+QM_PREFIX = "vllm_tray_"
+
+_GIB = 1024**3
+_MIB = 1024**2
+
+
+# Direct translate("Format", "…") calls: lupdate reads only literal arguments.
+translate = QCoreApplication.translate
+
+
+def problem_text(problem: Problem) -> str:
+    """The problem's sentence in the user's language, with its parameters filled in."""
+    template = QCoreApplication.translate(TRANSLATION_CONTEXT, problem.template)
+    try:
+        return template.format(**problem.params)
+    except (KeyError, IndexError, ValueError):
+        # A broken translation must not hide the problem: fall back to the English template.
+        log.warning("translation of %s does not fit its parameters", problem.code)
+    try:
+        return problem.english()
+    except (KeyError, IndexError, ValueError):
+        return problem.template  # a problem raised without its parameters: still say something
+
+
+def fix_text(fix: Fix) -> str:
+    """The label of the button that applies `fix`."""
+    if fix.label_template:
+        template = QCoreApplication.translate(TRANSLATION_CONTEXT, fix.label_template)
+        try:
+            return template.format(value=fix.value, **fix.params)
+        except (KeyError, IndexError, ValueError):
+            return fix.english()
+    generic = {
+        "set_setting": QCoreApplication.translate("Fix", "Set {target} to {value}"),
+        "set_model_option": QCoreApplication.translate(
+            "Fix", "Set this model's {target} to {value}"
+        ),
+        "install_engine": QCoreApplication.translate("Fix", "Install the engine"),
+        "reset_model": QCoreApplication.translate("Fix", "Reset the model and try again"),
+    }
+    text = generic.get(fix.kind, QCoreApplication.translate("Fix", "Apply the fix"))
+    return text.format(target=fix.target, value=fix.value)
+
+
+def format_bytes(n: int | float | None) -> str:
+    """Binary units, as GPU tools show memory: "12.3 GiB", "512 MiB"."""
+    if n is None:
+        return translate("Format", "unknown")
+    locale = QLocale()
+    if abs(n) >= _GIB:
+        return translate("Format", "{0} GiB").format(locale.toString(float(n) / _GIB, "f", 1))
+    return translate("Format", "{0} MiB").format(locale.toString(float(n) / _MIB, "f", 0))
+
+
+def format_gb(size_gb: float | None) -> str:
+    """Decimal gigabytes, as the model catalog and Hugging Face give download sizes."""
+    if size_gb is None:
+        return "—"
+    return translate("Format", "{0} GB").format(
+        QLocale().toString(size_gb, "f", 2 if size_gb < 10 else 1)
+    )
+
+
+def format_speed(bytes_per_s: float | None) -> str:
+    if bytes_per_s is None or bytes_per_s <= 0:
+        return ""
+    locale = QLocale()
+    if bytes_per_s >= 1e9:
+        return translate("Format", "{0} GB/s").format(locale.toString(bytes_per_s / 1e9, "f", 1))
+    if bytes_per_s >= 1e6:
+        return translate("Format", "{0} MB/s").format(locale.toString(bytes_per_s / 1e6, "f", 0))
+    return translate("Format", "{0} kB/s").format(locale.toString(bytes_per_s / 1e3, "f", 0))
+
+
+def format_percent(fraction: float) -> str:
+    return translate("Format", "{0} %").format(round(max(0.0, min(1.0, fraction)) * 100))
+
+
+def format_number(x: float, decimals: int) -> str:
+    return QLocale().toString(float(x), "f", decimals)
+
+
+def format_int(n: int) -> str:
+    return QLocale().toString(n)
+
+
+def format_duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return translate("Format", "{0} s").format(seconds)
+    if seconds < 3600:
+        return translate("Format", "{0} min {1} s").format(seconds // 60, seconds % 60)
+    return translate("Format", "{0} h {1} min").format(seconds // 3600, (seconds % 3600) // 60)
+
+
+# ---- translators ---------------------------------------------------------------------------
+
+
+def qm_dir() -> Path:
+    return Path(str(resources.files("app.gui").joinpath("translations")))
+
+
+def chosen_language() -> str:
+    """The language to load: $VLLM_TRAY_LANG, else the system locale's name (e.g. "de_DE")."""
+    return os.environ.get(LANG_ENV) or QLocale.system().name()
+
+
+def install_translators(app: QCoreApplication, language: str | None = None) -> list[QTranslator]:
+    """Load Qt's own and the app's translations for `language`; returns what was installed.
+
+    The app's catalogue is tried as "de_DE", then "de" (QTranslator.load does that fallback).
+    A missing catalogue is normal (English needs none), so it is not an error.
+    """
+    language = language or chosen_language()
+    installed: list[QTranslator] = []
+    qt_translator = QTranslator(app)
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if qt_translator.load("qtbase_" + language, qt_dir):
+        app.installTranslator(qt_translator)
+        installed.append(qt_translator)
+    own = QTranslator(app)
+    if own.load(QM_PREFIX + language, str(qm_dir())):
+        app.installTranslator(own)
+        installed.append(own)
+    elif language == PSEUDO_LOCALE:
+        # No compiled catalogue (a source checkout): stretch strings in-process instead.
+        pseudo = PseudoTranslator(app)
+        app.installTranslator(pseudo)
+        installed.append(pseudo)
+    elif not language.startswith(("en", "C")):
+        log.info("no translation for %s in %s", language, qm_dir())
+    return installed
+
+
+# ---- pseudo-locale -------------------------------------------------------------------------
+
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+# Placeholders and markup that must survive unchanged: {name}, {0:g}, %n, %1, <b>, &amp;.
+_KEEP = re.compile(r"\{[^{}]*\}|%n|%L?\d|<[^<>]+>|&[a-zA-Z]+;|&&")
+STRETCH = 0.4  # translations run ~30-40 % longer than English; stretch by that much
+
+
+def pseudo_translate(text: str) -> str:
+    """Accented, 40 % longer and bracketed: clipped or untranslated text stands out."""
+    out: list[str] = []
+    pos = 0
+    for match in _KEEP.finditer(text):
+        out.append(text[pos : match.start()].translate(_ACCENTED))
+        out.append(match.group(0))
+        pos = match.end()
+    out.append(text[pos:].translate(_ACCENTED))
+    body = "".join(out)
+    padding = "~" * max(1, round(len(text) * STRETCH))
+    return f"[{body}{padding}]"
+
+
+class PseudoTranslator(QTranslator):
+    """Translates every string with `pseudo_translate`, without a compiled catalogue."""
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str:
+        del context, disambiguation, n
+        return pseudo_translate(source)
+
+    def isEmpty(self) -> bool:
+        return False

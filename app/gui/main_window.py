@@ -1,0 +1,419 @@
+"""The main window: the model table with its actions, the GPU and engine panels, the dialogs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.problems import Problem
+from app.core.states import FAILED
+from app.engine.api import Facade
+from app.gui.add_model_dialog import AddModelDialog
+from app.gui.bridge import EventBridge
+from app.gui.delegates import ProgressDelegate
+from app.gui.diagnosis import DiagnosisBanner
+from app.gui.engine_panel import EnginePanel
+from app.gui.gpu_panel import GpuPanel
+from app.gui.i18n import format_bytes, problem_text
+from app.gui.icons import app_icon
+from app.gui.logs_view import LogsView
+from app.gui.model_actions import ModelActions
+from app.gui.model_settings_dialog import ModelSettingsDialog
+from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
+from app.gui.settings_dialog import SettingsDialog
+from app.gui.store import AppStore
+from app.gui.tasks import CommandRunner
+from app.gui.theme import error_color, set_text_color
+
+STATUS_MS = 8000
+
+
+class MainWindow(QMainWindow):
+    quit_requested = Signal()
+    hidden_to_tray = Signal(bool)  # True the first time: the caller explains the tray
+
+    def __init__(
+        self,
+        facade: Facade,
+        store: AppStore,
+        bridge: EventBridge,
+        runner: CommandRunner,
+        *,
+        tray_available: bool,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._facade = facade
+        self._store = store
+        self._bridge = bridge
+        self._runner = runner
+        self.tray_available = tray_available
+        self._quitting = False
+        self.logs_views: dict[str, LogsView] = {}
+        self.model_settings: dict[str, ModelSettingsDialog] = {}
+        self.settings_dialog: SettingsDialog | None = None
+        self.add_dialog: AddModelDialog | None = None
+        self.setWindowTitle(self.tr("vLLM Tray"))
+        self.setWindowIcon(app_icon())
+        self.resize(1280, 760)
+
+        self.actions_ = ModelActions(facade, store, runner, self)
+        self.actions_.settings_requested.connect(self.open_model_settings)
+        self.actions_.logs_requested.connect(self.open_logs)
+        self.actions_.delete_requested.connect(self.confirm_delete)
+        self.actions_.message.connect(self._show_status)
+        runner.failed.connect(self._on_runner_failed)
+
+        self.table_model = ModelTableModel(store, self)
+        self.proxy = ModelFilterProxy(self)
+        self.proxy.setSourceModel(self.table_model)
+        self.table = self._make_table()
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter by name, label or checkpoint (Ctrl+F)"))
+        self.filter.setClearButtonEnabled(True)
+        self.filter.setAccessibleName(self.tr("Filter models"))
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.downloaded_only = QCheckBox(self.tr("&Downloaded only"))
+        self.downloaded_only.toggled.connect(self.proxy.set_downloaded_only)
+        self.notice = QLabel()  # start-up problems and failed commands, until dismissed
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice.setFrameShape(QFrame.Shape.StyledPanel)
+        self.notice.setMargin(6)
+        set_text_color(self.notice, error_color(self.palette()))
+        self.notice.hide()
+        self.banner = DiagnosisBanner(facade, runner)
+        self.banner.logs_requested.connect(self.open_logs)
+        self.gpu_panel = GpuPanel(store)
+        self.engine_panel = EnginePanel(facade, store, runner)
+
+        self._build_menus()
+        self._build_layout()
+        store.models_reset.connect(self._on_store_models_reset)
+        store.model_changed.connect(self._on_store_model_changed)
+        if store.problems:
+            self.show_notice("\n".join(problem_text(p) for p in store.problems))
+        if self.proxy.rowCount() > 0:
+            self.table.selectRow(0)
+
+    # -- construction ---------------------------------------------------------------------
+    def _make_table(self) -> QTableView:
+        table = QTableView()
+        table.setModel(self.proxy)
+        table.setItemDelegateForColumn(Column.STATE, ProgressDelegate(table))
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setSortingEnabled(True)
+        table.sortByColumn(Column.NAME, Qt.SortOrder.AscendingOrder)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(False)
+        table.setTabKeyNavigation(False)  # Tab leaves the table, arrows move inside it
+        table.verticalHeader().hide()
+        table.setAccessibleName(self.tr("Models"))
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.resizeSection(Column.NAME, 250)
+        header.resizeSection(Column.STATE, 320)
+        header.resizeSection(Column.SIZE, 80)
+        header.resizeSection(Column.LABELS, 190)
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._on_table_context_menu)
+        table.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        table.doubleClicked.connect(self._on_table_double_clicked)
+        return table
+
+    def _build_menus(self) -> None:
+        self.add_action = QAction(self.tr("&Add model…"), self)
+        self.add_action.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+        self.add_action.triggered.connect(self.open_add_model)
+        self.settings_action = QAction(self.tr("Se&ttings…"), self)
+        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action.triggered.connect(self.open_settings)
+        # Toolbar buttons drop the "…": say which settings each one opens.
+        self.settings_action.setIconText(self.tr("App settings"))
+        self.actions_.settings.setIconText(self.tr("Model settings"))
+        close_action = QAction(self.tr("&Close window"), self)
+        close_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Close))
+        close_action.triggered.connect(self.close)
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
+        quit_action.triggered.connect(self.request_quit)
+        find_action = QAction(self.tr("&Find"), self)
+        find_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
+        find_action.triggered.connect(self._focus_filter)
+        self.addAction(find_action)
+
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        file_menu.addAction(self.add_action)
+        file_menu.addAction(self.settings_action)
+        file_menu.addSeparator()
+        file_menu.addAction(close_action)
+        file_menu.addAction(quit_action)
+        self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
+        for action in self.actions_.all:
+            self.model_menu.addAction(action)
+
+        toolbar = QToolBar(self.tr("Model actions"))
+        toolbar.setObjectName("model-actions")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.setMovable(False)
+        toolbar.addAction(self.add_action)
+        toolbar.addSeparator()
+        for action in self.actions_.all:
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.settings_action)
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
+
+    def _build_layout(self) -> None:
+        filter_row = QHBoxLayout()
+        filter_row.addWidget(self.filter, 1)
+        filter_row.addWidget(self.downloaded_only)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(6, 6, 0, 6)
+        left_layout.addLayout(filter_row)
+        left_layout.addWidget(self.notice)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.banner)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.addWidget(self.gpu_panel)
+        side_layout.addWidget(self.engine_panel)
+        side_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(side)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setMinimumWidth(330)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(scroll)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 380])
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+
+    # -- selection ------------------------------------------------------------------------
+    def current_model_id(self) -> str | None:
+        index = self.table.selectionModel().currentIndex()
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            index = rows[0]
+        return index.data(MODEL_ID_ROLE) if index.isValid() else None
+
+    def select_model(self, model_id: str) -> bool:
+        source = self.table_model.index_of(model_id)
+        index = self.proxy.mapFromSource(source)
+        if not index.isValid():
+            return False
+        self.table.selectRow(index.row())
+        self.table.scrollTo(index)
+        return True
+
+    def _on_selection_changed(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        del selected, deselected
+        self.actions_.set_current(self.current_model_id())
+        self._update_banner()
+
+    def _on_store_models_reset(self) -> None:
+        current = self.actions_.current
+        if current is None or not self.select_model(current):
+            self.actions_.set_current(self.current_model_id())
+        self._update_banner()
+
+    def _on_store_model_changed(self, model_id: str) -> None:
+        if model_id == self.actions_.current:
+            self._update_banner()
+
+    def _update_banner(self) -> None:
+        model_id = self.actions_.current
+        row = self._store.row(model_id) if model_id is not None else None
+        if row is not None and row.process in FAILED:
+            title = self.tr("{name} could not start").format(name=row.name)
+            self.banner.show_problem(row.id, title, row.problem)
+        elif row is not None and row.problem is not None and not row.downloaded:
+            title = self.tr("The download of {name} failed").format(name=row.name)
+            self.banner.show_problem(row.id, title, row.problem, with_log=False)
+        else:
+            self.banner.clear()
+
+    def _on_table_context_menu(self, pos: QPoint) -> None:
+        if not self.table.indexAt(pos).isValid():
+            return
+        menu = QMenu(self)
+        for action in self.actions_.all:
+            if action.isVisible():
+                menu.addAction(action)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def _on_table_double_clicked(self, index: QModelIndex) -> None:
+        del index
+        self.actions_.settings.trigger()
+
+    def _focus_filter(self) -> None:
+        self.filter.setFocus()
+        self.filter.selectAll()
+
+    # -- messages -------------------------------------------------------------------------
+    def _show_status(self, text: str) -> None:
+        self.statusBar().showMessage(text, STATUS_MS)
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+
+    def _on_runner_failed(self, text: str, problem: Problem | None) -> None:
+        del problem
+        self.show_notice(text)
+        self._show_status(text)
+
+    # -- dialogs --------------------------------------------------------------------------
+    def open_model_settings(self, model_id: str) -> ModelSettingsDialog:
+        dialog = self.model_settings.get(model_id)
+        if dialog is None:
+            dialog = ModelSettingsDialog(self._facade, self._store, self._runner, model_id, self)
+            dialog.finished.connect(lambda _r, m=model_id: self.model_settings.pop(m, None))
+            dialog.applied.connect(lambda _m: self._show_status(self.tr("Model settings saved.")))
+            self.model_settings[model_id] = dialog
+        dialog.open()
+        dialog.raise_()
+        return dialog
+
+    def open_settings(self) -> SettingsDialog:
+        if self.settings_dialog is None:
+            self.settings_dialog = SettingsDialog(self._facade, self._store, self._runner, self)
+            self.settings_dialog.finished.connect(self._on_settings_dialog_finished)
+        self.settings_dialog.open()
+        return self.settings_dialog
+
+    def _on_settings_dialog_finished(self, result: int) -> None:
+        del result
+        self.settings_dialog = None
+
+    def open_add_model(self) -> AddModelDialog:
+        if self.add_dialog is None:
+            self.add_dialog = AddModelDialog(self._facade, self._runner, self)
+            self.add_dialog.added.connect(self._on_model_added)
+            self.add_dialog.finished.connect(self._on_add_dialog_finished)
+        self.add_dialog.open()
+        return self.add_dialog
+
+    def _on_add_dialog_finished(self, result: int) -> None:
+        del result
+        self.add_dialog = None
+
+    def _on_model_added(self, model_id: str) -> None:
+        self._store.refresh()
+        self.select_model(model_id)
+
+    def open_logs(self, model_id: str) -> LogsView:
+        view = self.logs_views.get(model_id)
+        if view is None:
+            view = LogsView(
+                self._facade, self._store, self._bridge, self._runner, model_id, parent=self
+            )
+            view.setWindowFlag(Qt.WindowType.Window, True)
+            view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            view.destroyed.connect(lambda _o=None, m=model_id: self.logs_views.pop(m, None))
+            self.logs_views[model_id] = view
+        view.show()
+        view.raise_()
+        view.activateWindow()
+        return view
+
+    def confirm_delete(self, model_id: str) -> QMessageBox | None:
+        row = self._store.row(model_id)
+        if row is None:
+            return None
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("Delete {name}?").format(name=row.name))
+        size = format_bytes(row.bytes_on_disk) if row.bytes_on_disk else ""
+        if row.source == "builtin":
+            text = self.tr(
+                "Delete the downloaded files of {name} ({size})? You can download them again later."
+            ).format(name=row.name, size=size or "?")
+        elif row.file_state in ("local", "local_invalid"):
+            text = self.tr("Remove {name} from the list? Its folder stays where it is.").format(
+                name=row.name
+            )
+        else:
+            text = self.tr("Remove {name} from the list and delete its downloaded files?").format(
+                name=row.name
+            )
+        box.setText(text)
+        delete = box.addButton(self.tr("&Delete"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.finished.connect(
+            lambda _r: self._on_delete_box_finished(box.clickedButton() is delete, model_id)
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    def _on_delete_box_finished(self, confirmed: bool, model_id: str) -> None:
+        row = self._store.row(model_id)
+        if not confirmed or row is None:
+            return
+        if row.source == "builtin":
+            self._runner.run(self._facade.delete_files(model_id), on_done=self._on_deleted)
+            return
+        if row.file_state not in ("local", "local_invalid") and row.bytes_on_disk > 0:
+            self._runner.run(
+                self._facade.delete_files(model_id),
+                on_done=lambda _n: self._runner.run(
+                    self._facade.remove_user_model(model_id), on_done=self._on_deleted
+                ),
+            )
+            return
+        self._runner.run(self._facade.remove_user_model(model_id), on_done=self._on_deleted)
+
+    def _on_deleted(self, _result: object) -> None:
+        self._store.refresh()
+        self._show_status(self.tr("Deleted."))
+
+    # -- window ---------------------------------------------------------------------------
+    def show_and_raise(self) -> None:
+        self.show()
+        self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMinimized)
+        self.raise_()
+        self.activateWindow()
+
+    def request_quit(self) -> None:
+        self._quitting = True
+        self.quit_requested.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.tray_available and not self._quitting:
+            # Closing only hides: models keep serving and the tray icon brings the window back.
+            event.ignore()
+            self.hide()
+            self.hidden_to_tray.emit(not self._store.setting("gui.tray_hint_shown", False))
+            return
+        event.accept()
+        if not self._quitting:
+            self.request_quit()

@@ -1,0 +1,210 @@
+"""The tray icon: one aggregate status, a menu rebuilt each time it opens, notifications."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QSystemTrayIcon
+
+from app.core.events import ProcessStateChanged
+from app.core.states import FAILED, ProcessState
+from app.engine.api import Facade, ModelRow, ServerView
+from app.gui.i18n import problem_text
+from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
+from app.gui.model_actions import LOADABLE, UNLOADABLE, load_model
+from app.gui.model_state import is_downloading, state_text
+from app.gui.store import AppStore
+from app.gui.tasks import CommandRunner
+
+NOTIFY_MS = 8000
+MENU_TEXT_CHARS = 48  # a diagnosis can be long; the menu shows its start, the window all
+
+
+def shorten(text: str, limit: int = MENU_TEXT_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def row_status(row: ModelRow) -> TrayStatus:
+    if row.process in FAILED:
+        return TrayStatus.ERROR
+    if row.process in (ProcessState.STARTING, ProcessState.STOPPING) or is_downloading(row):
+        return TrayStatus.LOADING
+    if row.process == ProcessState.RUNNING:
+        return TrayStatus.RUNNING
+    return TrayStatus.IDLE
+
+
+def aggregate_status(rows: Iterable[ModelRow], server: ServerView | None = None) -> TrayStatus:
+    """The highest-precedence status of any model (error > loading > running > idle).
+
+    An endpoint that failed to start is an error too: clients cannot reach any model.
+    """
+    found = {row_status(row) for row in rows}
+    if server is not None and server.problem is not None:
+        found.add(TrayStatus.ERROR)
+    return next((status for status in PRECEDENCE if status in found), TrayStatus.IDLE)
+
+
+class TrayController(QObject):
+    """Owns the menu (always) and the QSystemTrayIcon (only where a tray exists).
+
+    Keeping the menu apart from the icon lets tests and the screenshot script inspect it on
+    the offscreen platform, which has no system tray.
+    """
+
+    status_changed = Signal(str)  # TrayStatus value
+    notified = Signal(str, str)  # title, message
+    show_window_requested = Signal()
+    quit_requested = Signal()
+
+    def __init__(
+        self,
+        facade: Facade,
+        store: AppStore,
+        runner: CommandRunner,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._facade = facade
+        self._store = store
+        self._runner = runner
+        self.status = TrayStatus.IDLE
+        self.menu = QMenu()
+        self.menu.aboutToShow.connect(self.rebuild)
+        self.icon: QSystemTrayIcon | None = None
+        if QSystemTrayIcon.isSystemTrayAvailable():
+            self.icon = QSystemTrayIcon(tray_icon(TrayStatus.IDLE), self)
+            self.icon.setContextMenu(self.menu)
+            self.icon.activated.connect(self._on_icon_activated)
+            self.icon.show()
+        store.models_reset.connect(self.update_status)
+        store.model_changed.connect(self.update_status)
+        store.server_changed.connect(self.update_status)
+        store.process_changed.connect(self._on_store_process_changed)
+        self.update_status()
+        self.rebuild()
+
+    @property
+    def available(self) -> bool:
+        return self.icon is not None
+
+    def update_status(self, *_args: object) -> None:
+        status = aggregate_status(self._store.rows, self._store.server)
+        tooltip = self.tooltip(status)
+        if self.icon is not None:
+            self.icon.setToolTip(tooltip)
+        if status != self.status:
+            self.status = status
+            if self.icon is not None:
+                self.icon.setIcon(tray_icon(status))
+            self.status_changed.emit(status.value)
+
+    def tooltip(self, status: TrayStatus) -> str:
+        running = [r.name for r in self._store.rows if r.process == ProcessState.RUNNING]
+        text = {
+            TrayStatus.IDLE: self.tr("vLLM Tray: no model loaded"),
+            TrayStatus.LOADING: self.tr("vLLM Tray: working…"),
+            TrayStatus.RUNNING: self.tr("vLLM Tray: running {names}").format(
+                names=", ".join(running)
+            ),
+            TrayStatus.ERROR: self.tr("vLLM Tray: a model failed, open the window for details"),
+        }[status]
+        return text
+
+    # -- menu -----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Called on aboutToShow: the menu always shows the state of this moment."""
+        self.menu.clear()
+        header = self.menu.addAction(self.tooltip(self.status))
+        header.setEnabled(False)
+        self.menu.addSeparator()
+        server = self._store.server
+        if server.running:
+            self._add(self.tr("S&top endpoint"), self._on_stop_server)
+        else:
+            self._add(self.tr("S&tart endpoint"), self._on_start_server)
+        downloaded = [r for r in self._store.rows if r.downloaded]
+        if downloaded:
+            self.menu.addSection(self.tr("Models"))
+        for row in downloaded:
+            sub = self.menu.addMenu(f"{row.name} — {shorten(state_text(row))}")
+            sub.setIcon(tray_icon(row_status(row)))
+            if row.process in UNLOADABLE:
+                self._add(self.tr("&Unload"), partial(self._on_unload, row.id), sub)
+            else:
+                action = self._add(self.tr("&Load"), partial(self._on_load, row.id), sub)
+                action.setEnabled(row.process in LOADABLE)
+        if not downloaded:
+            none = self.menu.addAction(self.tr("No downloaded models yet"))
+            none.setEnabled(False)
+        self.menu.addSeparator()
+        self._add(self.tr("&Open window"), self.show_window_requested.emit)
+        self._add(self.tr("&Quit"), self.quit_requested.emit)
+
+    def _add(self, text: str, slot: Callable[[], object], menu: QMenu | None = None) -> QAction:
+        action = (menu or self.menu).addAction(text)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def entries(self, menu: QMenu | None = None) -> list[str]:
+        """The visible texts of the menu (submenus as "title > entry"), for tests."""
+        out: list[str] = []
+        for action in (menu or self.menu).actions():
+            if action.isSeparator() and not action.text():
+                continue
+            if action.menu() is not None:
+                sub = action.menu()
+                out.extend(f"{action.text()} > {t}" for t in self.entries(sub))  # type: ignore[arg-type]
+            else:
+                out.append(action.text())
+        return out
+
+    def _on_start_server(self) -> None:
+        self._runner.run(self._facade.start_server(), on_done=lambda _v: self._store.refresh())
+
+    def _on_stop_server(self) -> None:
+        self._runner.run(self._facade.stop_server(), on_done=lambda _v: self._store.refresh())
+
+    def _on_load(self, model_id: str) -> None:
+        load_model(self._facade, self._store, self._runner, model_id)
+
+    def _on_unload(self, model_id: str) -> None:
+        self._runner.run(self._facade.unload(model_id))
+
+    def _on_icon_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
+        if reason == QSystemTrayIcon.ActivationReason.Trigger:
+            self.show_window_requested.emit()
+
+    # -- notifications --------------------------------------------------------------------
+    def _on_store_process_changed(self, ev: ProcessStateChanged) -> None:
+        row = self._store.row(ev.model_id)
+        name = row.name if row is not None else ev.model_id
+        if ev.old == ProcessState.STARTING and ev.new == ProcessState.RUNNING:
+            self.notify(
+                self.tr("{name} is ready").format(name=name),
+                self.tr("Clients can use it at {url}").format(
+                    url=self._store.server.url or self.tr("the local endpoint")
+                ),
+            )
+        elif ev.new in (ProcessState.BACKOFF, ProcessState.FATAL) or (
+            ev.new == ProcessState.EXITED and not ev.user_initiated
+        ):
+            why = problem_text(ev.problem) if ev.problem else self.tr("The log says more.")
+            title = (
+                self.tr("{name} stopped unexpectedly")
+                if ev.new == ProcessState.EXITED
+                else self.tr("{name} failed to load")
+            )
+            self.notify(title.format(name=name), why)
+
+    def notify(self, title: str, message: str) -> None:
+        self.notified.emit(title, message)
+        if self.icon is not None and QSystemTrayIcon.supportsMessages():
+            self.icon.showMessage(title, message, tray_icon(self.status), NOTIFY_MS)
+
+    def hide(self) -> None:
+        if self.icon is not None:
+            self.icon.hide()

@@ -1,0 +1,1 @@
+"""GUI tests: pytest-qt on the offscreen platform against a scripted FakeFacade."""

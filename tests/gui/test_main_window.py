@@ -1,0 +1,224 @@
+"""The main window: row actions call the facade, failures show a diagnosis with a fix."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from app.core.events import DownloadFinished, DownloadProgressed, ProcessStateChanged
+from app.core.problems import problem, tr_noop
+from app.core.states import ProcessState
+from app.gui.app import GuiApp
+from tests.gui.fake_facade import FakeFacade, load_events, memory_problem
+
+NOT_DOWNLOADED = "Qwen3.6-27B-FP8-vLLM-lowconc"
+DOWNLOADED = "Qwen3.5-4B-FP16-vLLM"
+
+
+def select(qtbot: QtBot, gui: GuiApp, model_id: str) -> None:
+    assert gui.window.select_model(model_id)
+    qtbot.waitUntil(lambda: gui.window.actions_.current == model_id)
+
+
+def test_actions_follow_the_selected_row(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    actions = gui.window.actions_
+    select(qtbot, gui, NOT_DOWNLOADED)
+    assert actions.download.isEnabled() and actions.download.isVisible()
+    assert not actions.load.isEnabled()
+    actions.download.trigger()
+    assert fake.called("download") == [(NOT_DOWNLOADED,)]
+
+    fake.publish_from_thread(DownloadProgressed("dl-9", NOT_DOWNLOADED, 10, 100))
+    qtbot.waitUntil(actions.cancel_download.isVisible)
+    assert not actions.download.isVisible()
+    actions.cancel_download.trigger()
+    assert fake.called("cancel_download") == [("dl-9",)]
+
+    select(qtbot, gui, DOWNLOADED)
+    assert actions.load.isEnabled() and not actions.unload.isVisible()
+    actions.load.trigger()
+    assert fake.called("load") == [(DOWNLOADED,)]
+    fake.publish_from_thread(*load_events(DOWNLOADED))
+    qtbot.waitUntil(actions.unload.isVisible)
+    assert not actions.load.isVisible() and not actions.delete.isEnabled()
+    actions.unload.trigger()
+    assert fake.called("unload") == [(DOWNLOADED,)]
+
+
+def test_keyboard_shortcut_loads_the_selected_model(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    gui.window.activateWindow()
+    select(qtbot, gui, DOWNLOADED)
+    gui.window.table.setFocus()
+    qtbot.keyClick(gui.window.table, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: fake.called("load") == [(DOWNLOADED,)])
+
+
+def test_failed_model_shows_its_diagnosis_and_the_fix_button_applies_it(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    failure = memory_problem(0.78)
+    fake.publish_from_thread(
+        ProcessStateChanged(DOWNLOADED, ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(DOWNLOADED, ProcessState.STARTING, ProcessState.FATAL, problem=failure),
+    )
+    select(qtbot, gui, DOWNLOADED)
+    banner = gui.window.banner
+    qtbot.waitUntil(banner.isVisible)
+    assert "gpu-memory-utilization 0.92" in banner.message.text()
+    assert banner.fix_button.text() == "Set GPU memory utilization to 0.78"
+    qtbot.mouseClick(banner.fix_button, Qt.MouseButton.LeftButton)
+    assert fake.called("apply_fix") == [(DOWNLOADED, failure.fix, True)]
+    qtbot.waitUntil(lambda: not banner.fix_button.isEnabled() and banner.status.isVisible())
+
+    # Loading again clears the banner.
+    fake.publish_from_thread(
+        ProcessStateChanged(DOWNLOADED, ProcessState.FATAL, ProcessState.STARTING)
+    )
+    qtbot.waitUntil(lambda: not banner.isVisible())
+
+
+def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    fake.fail_next["download"] = problem(
+        "downloads.disk_full",
+        tr_noop("Not enough disk space: {needed} GB needed, {free} GB free."),
+        needed=27.8,
+        free=3.1,
+    )
+    select(qtbot, gui, NOT_DOWNLOADED)
+    gui.window.actions_.download.trigger()
+    qtbot.waitUntil(gui.window.notice.isVisible)
+    assert gui.window.notice.text() == "Not enough disk space: 27.8 GB needed, 3.1 GB free."
+
+
+def test_start_up_problems_are_shown(qtbot: QtBot, fake: FakeFacade, tmp_path) -> None:
+    fake.problems = (
+        problem(
+            "config.corrupt",
+            tr_noop("{file} was not valid JSON; it was moved to {backup}."),
+            file="settings.json",
+            backup="settings.json.bad",
+        ),
+    )
+    gui = GuiApp(fake, autostart_dir=tmp_path)
+    try:
+        assert gui.window.notice.text() == (
+            "settings.json was not valid JSON; it was moved to settings.json.bad."
+        )
+    finally:
+        gui.close()
+
+
+def test_closing_without_a_tray_quits(qtbot: QtBot, gui: GuiApp) -> None:
+    assert not gui.tray.available  # offscreen has no system tray
+    with qtbot.waitSignal(gui.quit_requested):
+        gui.window.close()
+
+
+def test_closing_with_a_tray_hides_and_explains_once(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    gui.window.tray_available = True  # as on a desktop with a tray
+    with qtbot.waitSignal(gui.tray.notified) as note:
+        gui.window.close()
+    assert not gui.window.isVisible()
+    assert note.args[0] == "vLLM Tray is still running"
+    qtbot.waitUntil(lambda: fake.settings["gui.tray_hint_shown"] is True)
+    assert fake.called("set_settings") == [({"gui.tray_hint_shown": True},)]
+    qtbot.waitUntil(lambda: gui.store.setting("gui.tray_hint_shown") is True)
+
+    gui.window.show_and_raise()
+    with qtbot.assertNotEmitted(gui.tray.notified, wait=50):
+        gui.window.close()
+    assert not gui.window.isVisible()
+
+
+def test_metrics_are_watched_only_while_the_window_shows(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    assert fake.metrics_watched[-1] is True
+    gui.window.hide()
+    assert fake.metrics_watched[-1] is False
+
+
+def test_delete_asks_first(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    box = gui.window.confirm_delete(DOWNLOADED)
+    assert box is not None and "Delete the downloaded files" in box.text()
+    delete = next(b for b in box.buttons() if b.text() == "&Delete")
+    qtbot.mouseClick(delete, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: fake.called("delete_files") == [(DOWNLOADED,)])
+
+    box = gui.window.confirm_delete("user.my-llama")
+    assert "Its folder stays where it is" in box.text()
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    qtbot.wait(20)
+    assert fake.called("remove_user_model") == []
+
+
+def test_add_model_validates_and_registers(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    dialog = gui.window.open_add_model()
+    qtbot.keyClicks(dialog.repo, "not a repo")
+    assert not dialog.ok_button.isEnabled()
+    assert "neither a Hugging Face repository" in dialog.problem_label.text()
+    dialog.repo.clear()
+    qtbot.keyClicks(dialog.repo, "Qwen/Qwen3-4B")
+    assert dialog.name.text() == "Qwen3-4B"
+    assert dialog.ok_button.isEnabled()
+    qtbot.keyClicks(dialog.labels, "chat, tool-calling")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert fake.called("add_user_model") == [
+        ("Qwen3-4B", "Qwen/Qwen3-4B", ("chat", "tool-calling"))
+    ]
+    assert fake.called("download") == [("user.Qwen3-4B",)]
+    qtbot.waitUntil(lambda: gui.window.actions_.current == "user.Qwen3-4B")
+
+
+def test_add_model_from_a_folder_shows_the_registry_refusal(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.fail_next["add_user_model"] = problem(
+        "models.exists", tr_noop("A model called user.{name} exists already."), name="x"
+    )
+    dialog = gui.window.open_add_model()
+    dialog.from_folder.setChecked(True)
+    qtbot.keyClicks(dialog.folder, "/models/x")
+    assert dialog.name.text() == "x" and not dialog.download_now.isEnabled()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.problem_label.text() == "A model called user.x exists already.")
+    assert dialog.isVisible() and fake.called("download") == []
+    dialog.reject()
+
+
+def test_a_failed_download_shows_why_without_a_log_button(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    gated = problem(
+        "downloads.gated",
+        tr_noop("{repo} is gated: accept its licence on Hugging Face and set a token."),
+        repo="Qwen/Qwen3.6-27B-FP8",
+    )
+    select(qtbot, gui, NOT_DOWNLOADED)
+    fake.publish_from_thread(
+        DownloadProgressed("dl-3", NOT_DOWNLOADED, 1, 100),
+        DownloadFinished("dl-3", NOT_DOWNLOADED, "failed", problem=gated),
+    )
+    banner = gui.window.banner
+    qtbot.waitUntil(banner.isVisible)
+    assert banner.title.text() == f"The download of {NOT_DOWNLOADED} failed"
+    assert banner.message.text().startswith("Qwen/Qwen3.6-27B-FP8 is gated")
+    assert not banner.logs_button.isVisible() and not banner.fix_button.isVisible()
+    assert gui.window.actions_.download.isEnabled()  # try again
+
+    fake.publish_from_thread(
+        ProcessStateChanged(DOWNLOADED, ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(DOWNLOADED, ProcessState.STARTING, ProcessState.FATAL),
+    )
+    select(qtbot, gui, DOWNLOADED)
+    qtbot.waitUntil(lambda: banner.model_id == DOWNLOADED)
+    assert banner.logs_button.isVisible()
+    assert banner.message.text() == "vLLM stopped without a known cause. The log says more."
+    with qtbot.waitSignal(banner.logs_requested):
+        qtbot.mouseClick(banner.logs_button, Qt.MouseButton.LeftButton)

@@ -1,0 +1,139 @@
+"""The model table: words and bars per state, raw-value sorting, filtering, the bar delegate."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QColor, QImage, QPalette
+from pytestqt.qtbot import QtBot
+
+from app.core.events import (
+    DownloadProgressed,
+    LoadProgressed,
+    MetricsSampled,
+    ProcessStateChanged,
+)
+from app.core.states import LoadPhase, ProcessState
+from app.gui.app import GuiApp
+from app.gui.model_state import StateKind
+from app.gui.model_table import KIND_ROLE, PROGRESS_ROLE, SORT_ROLE, Column
+from tests.gui.fake_facade import FakeFacade, load_events, memory_problem
+
+RUNNING = "Qwen3.5-4B-FP16-vLLM"
+LOADING = "Qwen3.5-0.8B-FP16-vLLM"
+FAILED = "Qwen3.5-9B-FP16-vLLM"
+DOWNLOADING = "GLM-4.7-Flash-FP16-vLLM"
+
+
+def cell(gui: GuiApp, model_id: str, column: Column, role: int = Qt.ItemDataRole.DisplayRole):
+    return gui.window.table_model.index_of(model_id, column).data(role)
+
+
+def script_states(fake: FakeFacade) -> None:
+    fake.publish_from_thread(
+        *load_events(RUNNING),
+        MetricsSampled(RUNNING, 0.12, 2, 0, 40.0),
+        *load_events(LOADING)[:3],
+        LoadProgressed(LOADING, LoadPhase.LOADING_WEIGHTS, 0.3125, 0.375, shard=(3, 8)),
+        DownloadProgressed("dl-1", DOWNLOADING, 42, 100, speed_bps=120e6),
+        ProcessStateChanged(FAILED, ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(
+            FAILED, ProcessState.STARTING, ProcessState.FATAL, problem=memory_problem()
+        ),
+    )
+
+
+def test_each_state_in_words_and_as_a_bar(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    script_states(fake)
+    qtbot.waitUntil(lambda: cell(gui, FAILED, Column.STATE).startswith("failed"))
+    assert cell(gui, RUNNING, Column.STATE) == "running, KV cache 12 % · 2 requests"
+    assert cell(gui, LOADING, Column.STATE) == "loading: loading weights 3/8"
+    assert cell(gui, DOWNLOADING, Column.STATE) == "downloading 42 % · 120 MB/s"
+    assert cell(gui, FAILED, Column.STATE) == (
+        "failed: Free memory on the GPU (76.45 GiB) is less than the 88.32 GiB that "
+        "gpu-memory-utilization 0.92 asks for. Lower it to 0.78."
+    )
+    assert cell(gui, "Qwen3.6-27B-FP8-vLLM-lowconc", Column.STATE) == "not downloaded"
+    assert cell(gui, "user.my-llama", Column.STATE) == "local folder"
+
+    assert cell(gui, DOWNLOADING, Column.STATE, PROGRESS_ROLE) == 0.42
+    assert cell(gui, LOADING, Column.STATE, PROGRESS_ROLE) == 0.3125
+    assert cell(gui, RUNNING, Column.STATE, PROGRESS_ROLE) is None
+    assert cell(gui, FAILED, Column.STATE, PROGRESS_ROLE) is None
+    assert cell(gui, FAILED, Column.NAME, KIND_ROLE) == StateKind.FAILED
+
+    tooltip = cell(gui, RUNNING, Column.STATE, Qt.ItemDataRole.ToolTipRole)
+    assert "KV cache 180224 tokens" in tooltip and "22.0× concurrency at 8192" in tooltip
+
+
+def test_builtin_models_are_marked_experimental(gui: GuiApp) -> None:
+    assert cell(gui, RUNNING, Column.LABELS).startswith("experimental, chat")
+    assert "experimental" not in cell(gui, "user.my-llama", Column.LABELS)
+    assert "experimental" in cell(gui, RUNNING, Column.NAME, Qt.ItemDataRole.ToolTipRole)
+    assert cell(gui, "user.my-llama", Column.NAME) == "user.my-llama"
+
+
+def visible_names(gui: GuiApp) -> list[str]:
+    proxy = gui.window.proxy
+    return [proxy.index(r, Column.NAME).data() for r in range(proxy.rowCount())]
+
+
+def test_sorting_uses_raw_values(gui: GuiApp) -> None:
+    table = gui.window.table
+    table.sortByColumn(Column.SIZE, Qt.SortOrder.DescendingOrder)
+    sizes = [
+        gui.window.proxy.index(r, Column.SIZE).data(SORT_ROLE)
+        for r in range(gui.window.proxy.rowCount())
+    ]
+    assert sizes == sorted(sizes, reverse=True)
+    # As text "9.34 GB" would sort above "62.5 GB"; as numbers it does not.
+    assert visible_names(gui)[:2] == ["GLM-4.7-Flash-FP16-vLLM", "Qwen3.6-27B-FP8-vLLM-lowconc"]
+
+
+def test_filter_box_and_downloaded_only(qtbot: QtBot, gui: GuiApp) -> None:
+    qtbot.keyClicks(gui.window.filter, "qwen3.5")
+    assert sorted(visible_names(gui)) == [LOADING, RUNNING, FAILED]
+    gui.window.filter.clear()
+    qtbot.keyClicks(gui.window.filter, "TOOL-calling")  # labels match too, any case
+    assert DOWNLOADING in visible_names(gui) and LOADING not in visible_names(gui)
+    gui.window.filter.clear()
+    gui.window.downloaded_only.setChecked(True)
+    assert DOWNLOADING not in visible_names(gui)
+    assert "user.my-llama" in visible_names(gui)
+    assert len(visible_names(gui)) == 4
+
+
+def highlight_share(image: QImage, rect, color: QColor) -> float:
+    """Share of the pixels in `rect` close to `color`."""
+    hits = total = 0
+    for x in range(rect.left() + 3, rect.right() - 3, 2):
+        for y in range(rect.top() + 4, rect.bottom() - 4, 2):
+            pixel = image.pixelColor(x, y)
+            total += 1
+            if all(
+                abs(a - b) < 40 for a, b in zip(pixel.getRgb()[:3], color.getRgb()[:3], strict=True)
+            ):
+                hits += 1
+    return hits / max(total, 1)
+
+
+def test_the_delegate_draws_a_bar_filled_to_the_progress(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    script_states(fake)
+    qtbot.waitUntil(lambda: cell(gui, DOWNLOADING, Column.STATE, PROGRESS_ROLE) == 0.42)
+    table = gui.window.table
+    table.clearSelection()
+    table.setCurrentIndex(QModelIndex())
+    image = table.viewport().grab().toImage()
+    highlight = table.palette().color(QPalette.ColorRole.Highlight)
+
+    def state_rect(model_id: str):
+        source = gui.window.table_model.index_of(model_id, Column.STATE)
+        return table.visualRect(gui.window.proxy.mapFromSource(source))
+
+    downloading = state_rect(DOWNLOADING)
+    left = downloading.adjusted(0, 0, -downloading.width() // 2, 0)
+    right = downloading.adjusted(downloading.width() * 3 // 4, 0, 0, 0)
+    assert highlight_share(image, left, highlight) > 0.5  # 42 %: most of the left half filled
+    assert highlight_share(image, right, highlight) < 0.05  # the right quarter is empty
+    assert highlight_share(image, state_rect("Qwen3.6-27B-FP8-vLLM-lowconc"), highlight) == 0

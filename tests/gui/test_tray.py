@@ -1,0 +1,141 @@
+"""The tray: aggregate status with precedence, a menu rebuilt on open, notifications."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.contracts import DownloadView
+from app.core.events import ProcessStateChanged, ServerStateChanged
+from app.core.problems import problem, tr_noop
+from app.core.states import ProcessState
+from app.engine.api import ServerView
+from app.gui.app import GuiApp
+from app.gui.icons import TrayStatus
+from app.gui.tray import aggregate_status
+from tests.gui.fake_facade import FakeFacade, load_events, make_row, memory_problem
+
+A = "Qwen3.5-4B-FP16-vLLM"
+B = "Qwen3.5-0.8B-FP16-vLLM"
+
+
+def row(process: ProcessState, downloading: bool = False):
+    base = make_row("m", "org/m", 1.0, file_state="complete")
+    download = DownloadView("d", "m", "running", 1, 2) if downloading else None
+    return dataclasses.replace(base, process=process, download=download)
+
+
+@pytest.mark.parametrize(
+    ("states", "expected"),
+    [
+        ([], TrayStatus.IDLE),
+        ([ProcessState.STOPPED, ProcessState.STOPPED], TrayStatus.IDLE),
+        ([ProcessState.RUNNING, ProcessState.STOPPED], TrayStatus.RUNNING),
+        ([ProcessState.RUNNING, ProcessState.STARTING], TrayStatus.LOADING),
+        ([ProcessState.RUNNING, ProcessState.STOPPING], TrayStatus.LOADING),
+        ([ProcessState.STARTING, ProcessState.FATAL, ProcessState.RUNNING], TrayStatus.ERROR),
+        ([ProcessState.BACKOFF], TrayStatus.ERROR),
+        ([ProcessState.EXITED, ProcessState.RUNNING], TrayStatus.ERROR),
+    ],
+)
+def test_precedence_error_loading_running_idle(
+    states: list[ProcessState], expected: TrayStatus
+) -> None:
+    assert aggregate_status([row(s) for s in states]) == expected
+
+
+def test_downloads_count_as_busy_and_a_broken_endpoint_as_an_error() -> None:
+    assert aggregate_status([row(ProcessState.RUNNING), row(ProcessState.STOPPED, True)]) == (
+        TrayStatus.LOADING
+    )
+    broken = ServerView(
+        False, None, problem("proxy.port_in_use", tr_noop("Port {port} is taken."), port=8321)
+    )
+    assert aggregate_status([row(ProcessState.RUNNING)], broken) == TrayStatus.ERROR
+
+
+def test_icon_state_follows_the_models(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    tray = gui.tray
+    assert tray.status == TrayStatus.IDLE
+    events = load_events(A)
+    with qtbot.waitSignal(tray.status_changed, check_params_cb=lambda s: s == "loading"):
+        fake.publish_from_thread(events[0])
+    with qtbot.waitSignal(tray.status_changed, check_params_cb=lambda s: s == "running"):
+        fake.publish_from_thread(*events[1:])
+    with qtbot.waitSignal(tray.status_changed, check_params_cb=lambda s: s == "error"):
+        fake.publish_from_thread(
+            ProcessStateChanged(B, ProcessState.STOPPED, ProcessState.STARTING),
+            ProcessStateChanged(
+                B, ProcessState.STARTING, ProcessState.FATAL, problem=memory_problem()
+            ),
+        )
+    assert tray.status == TrayStatus.ERROR  # a running model does not hide the failure
+    assert "failed" in tray.tooltip(tray.status)
+
+
+def test_menu_lists_downloaded_models_with_state_and_actions(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    tray = gui.tray
+    fake.publish_from_thread(*load_events(A))
+    qtbot.waitUntil(lambda: gui.store.row(A).process == ProcessState.RUNNING)
+    tray.menu.aboutToShow.emit()  # what opening the menu does
+    entries = tray.entries()
+    assert entries[0] == "vLLM Tray: running Qwen3.5-4B-FP16-vLLM"
+    assert "S&top endpoint" in entries
+    assert f"{A} — running > &Unload" in entries
+    assert f"{B} — downloaded > &Load" in entries
+    assert "my-llama — local folder > &Load" in entries
+    assert not any("27B" in e for e in entries)  # not downloaded: not in the tray
+    assert entries[-2:] == ["&Open window", "&Quit"]
+
+    submenu = next(a.menu() for a in tray.menu.actions() if a.text().startswith(B))
+    next(a for a in submenu.actions() if a.text() == "&Load").trigger()
+    assert fake.called("load") == [(B,)]
+    submenu = next(a.menu() for a in tray.menu.actions() if a.text().startswith(A))
+    next(a for a in submenu.actions() if a.text() == "&Unload").trigger()
+    assert fake.called("unload") == [(A,)]
+
+
+def test_menu_is_rebuilt_when_it_opens(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    tray = gui.tray
+    tray.menu.aboutToShow.emit()
+    next(a for a in tray.menu.actions() if a.text() == "S&top endpoint").trigger()
+    assert fake.called("stop_server") == [()]
+    fake.publish_from_thread(ServerStateChanged(False))
+    qtbot.waitUntil(lambda: not gui.store.server.running)
+    tray.menu.aboutToShow.emit()
+    assert "S&tart endpoint" in tray.entries()
+    with qtbot.waitSignal(tray.show_window_requested):
+        next(a for a in tray.menu.actions() if a.text() == "&Open window").trigger()
+    with qtbot.waitSignal(gui.quit_requested):
+        next(a for a in tray.menu.actions() if a.text() == "&Quit").trigger()
+
+
+def test_notifications_when_a_load_finishes_or_fails(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    with qtbot.waitSignal(gui.tray.notified) as ready:
+        fake.publish_from_thread(*load_events(A))
+    assert ready.args == [f"{A} is ready", "Clients can use it at http://127.0.0.1:8321/v1"]
+    with qtbot.waitSignal(gui.tray.notified) as failed:
+        fake.publish_from_thread(
+            ProcessStateChanged(B, ProcessState.STOPPED, ProcessState.STARTING),
+            ProcessStateChanged(
+                B, ProcessState.STARTING, ProcessState.FATAL, problem=memory_problem()
+            ),
+        )
+    assert failed.args[0] == f"{B} failed to load"
+    assert failed.args[1].startswith("Free memory on the GPU (76.45 GiB)")
+    # A user's unload is no news.
+    with qtbot.assertNotEmitted(gui.tray.notified, wait=50):
+        fake.publish_from_thread(
+            ProcessStateChanged(
+                A, ProcessState.RUNNING, ProcessState.STOPPING, user_initiated=True
+            ),
+            ProcessStateChanged(
+                A, ProcessState.STOPPING, ProcessState.STOPPED, user_initiated=True
+            ),
+        )

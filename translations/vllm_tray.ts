@@ -1,0 +1,1647 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1">
+<context>
+    <name>AccountsPage</name>
+    <message>
+        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face &amp;token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AddModelDialog</name>
+    <message>
+        <source>Add a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From &amp;Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From a local &amp;folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>organisation/model, e.g. Qwen/Qwen3-4B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face repository</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/path/to/a/folder/with/config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how clients address it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. chat, tool-calling (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Download it now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;older:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients will ask for {model_id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommandRunner</name>
+    <message>
+        <source>Something went wrong: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DesktopPage</name>
+    <message>
+        <source>Start vLLM Tray when I &amp;log in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start &amp;hidden in the tray, without the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosisBanner</name>
+    <message>
+        <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM stopped without a known cause. The log says more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply this change and load the model again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying the fix and loading again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EndpointPage</name>
+    <message>
+        <source>Start the endpoint when the app starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. mybox.lan, 192.168.1.20</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. http://localhost:3000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listen on &amp;address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed &amp;host names:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed &amp;web origins:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other machines could reach the endpoint on this address, so it will not start without an API key. Set one above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other machines on your network can reach the endpoint with the key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter an address to listen on, e.g. 127.0.0.1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EnginePanel</name>
+    <message>
+        <source>Engine and endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Install engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine installation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMD ROCm build of vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM CPU build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your own vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: {name}, version {version}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: {name}, not installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint: stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tart endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the installation…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Fix</name>
+    <message>
+        <source>Set {target} to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set this model&apos;s {target} to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset the model and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} MB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} kB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} min {1} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} h {1} min</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GpuPanel</name>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VRAM in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GTT (shared system memory) in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GTT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models run on the CPU build of vLLM, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared memory (APU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discrete card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{used} / {total} · {percent} %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{used} of {total} in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: weights {size}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GuiApp</name>
+    <message>
+        <source>vLLM Tray is still running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded models keep serving. Click the tray icon to open the window; choose Quit in its menu to stop everything.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not change the autostart entry: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LogsView</name>
+    <message>
+        <source>Log of {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the log (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the newest line in view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected lines, or the whole log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open log file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State: {state}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} found</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>vLLM Tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by name, label or checkpoint (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Downloaded only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of {name} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model settings saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete {name}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove {name} from the list? Its folder stays where it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove {name} from the list and delete its downloaded files?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPlot</name>
+    <message>
+        <source>GPU memory over the last ten minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VRAM now {percent} % used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>10 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No readings yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelActions</name>
+    <message>
+        <source>&amp;Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the model&apos;s files from Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a vLLM server for this model (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Unload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop this model&apos;s vLLM server and free its memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context size and vLLM arguments of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show lo&amp;g</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>De&amp;lete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of {name} started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelSettingsDialog</name>
+    <message>
+        <source>Settings of {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use &amp;largest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. --max-num-seqs 8 --kv-cache-dtype fp8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effective command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset to defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Context size (ctx_size):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;vLLM arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line the model runs with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line with the last valid arguments (fix the error to update):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the arguments come from, later lines win:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory estimate yet: it needs the model&apos;s config.json on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size that fits: {tokens} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Even the weights alone do not fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart {name}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply at &amp;next load</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelState</name>
+    <message>
+        <source>starting Python and vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the model config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compiling kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sizing the KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>see the log for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running, KV cache {percent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading: starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading: {phase}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unloading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed, retrying: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped unexpectedly: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting to download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>downloading {percent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>folder missing or not a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>download failed: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache {tokens} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n}× concurrency at {ctx}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experimental</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A built-in model. It runs on AMD&apos;s ROCm build of vLLM, which is experimental: expect rough edges.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelsPage</name>
+    <message>
+        <source>Use &amp;recommended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recommendation: the GPU&apos;s free memory could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flags added for every model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic (ROCm on a supported AMD GPU, else CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMD ROCm build of vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM CPU build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPU memory utilization:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max concurrent &amp;requests per model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;context size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load &amp;timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Unload after idle for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM &amp;arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Engine:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SecretField</name>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored in the keyring — type to replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>will be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>vLLM Tray settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore &amp;defaults of this page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{keys}: applies when the endpoint starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{keys}: applies after vLLM Tray restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrayController</name>
+    <message>
+        <source>vLLM Tray: no model loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: running {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: a model failed, open the window for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tart endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Unload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No downloaded models yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients can use it at {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the local endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log says more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} stopped unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} failed to load</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>problems</name>
+    <message>
+        <source>ctx_size must be a positive whole number; got {value!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use either --reset or KEY=VALUE changes, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is not of the form KEY=VALUE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key} is not a model option; use ctx_size=N or vllm_args=&quot;...&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the command that starts your vLLM, e.g. &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--label needs --checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} ({target}) needs a Linux kernel with the gfx1151 queue fix, which this kernel ({kernel}) lacks: ROCm workloads hang or crash without it. Update to kernel {required} or newer, or to a distribution kernel that carries the backport.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json has no usable {key}, so its memory needs cannot be estimated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{checkpoint!r} is neither a Hugging Face repository (org/name or org/name:revision) nor an absolute path to a local folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name!r} is not a usable model name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (up to 128 characters), starting with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model called {model}. Known models: {known}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is built in and cannot be removed from the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ctx_size must be a positive whole number; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model called user.{name} exists already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fraction of GPU memory each vLLM server may reserve. vLLM&apos;s own default of 0.92 crashes on many shared-memory APUs; the GPU panel shows a safe value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most requests one model serves at once (vLLM&apos;s --max-num-seqs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM flags for every model, before each model&apos;s own vllm_args.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default context length (vLLM&apos;s --max-model-len) for models without their own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address the local OpenAI-compatible endpoint listens on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port of the local OpenAI-compatible endpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra Host header names accepted besides loopback, separated by commas (defence against DNS rebinding).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Web origins allowed to call the endpoint from a browser, separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the local endpoint when the app starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the CPU build), rocm, cpu, or custom.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command prefix of your own vLLM (for the custom engine), e.g. &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unload a model after this many minutes without requests (0 keeps it loaded).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory all loaded models may share, in GB, before one is unloaded to make room (0: all of the GPU&apos;s memory, or RAM for the CPU engine).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start in the tray without opening the window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start vLLM Tray when you log in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &apos;still running in the tray&apos; hint was shown once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no setting called {key}. Known settings: {known}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key} must be one of {choices}; got {value!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key} must be {kind}; got {value!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, remove {flag}: the app passes the model you load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, remove {flag}: the app serves each model under its {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, remove {flag}: the app picks each model&apos;s address itself; the address clients use is the setting {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, remove {flag}: the app picks each model&apos;s port itself; the port clients use is the setting {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, remove {flag}: the app reaches each model on a local port it picks; the port clients use is the setting {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, remove {flag}: the context length comes from the option {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, {token!r} is neither a flag nor the value of one: vLLM arguments are flags such as --max-num-seqs, each followed by its value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} is not a valid vLLM model configuration: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), so there is nothing to download for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} is gated: Hugging Face only lets signed-in users who accepted its terms download it. Accept them on the model&apos;s page, add an access token with read access, then download again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your Hugging Face token has no access to {repo}: accept the model&apos;s terms on its page with the account the token belongs to (or use a token with read access), then download again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face rejected the access token (it may be mistyped, revoked or expired). Replace it, then download {repo} again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} was not found on Hugging Face, or it is private. Check the name; if it is private, add an access token that can read it, then download again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model {repo} on Hugging Face. Check the name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face ({endpoint}) cannot be reached: {error}. Check the network connection and try again; finished files are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloads are switched off because HF_HUB_OFFLINE is set in the environment. Unset it to download models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough disk space: the download needs {needed_gb} GB more but only {free_gb} GB are free on {path}. Free some space (or point HF_HOME at a larger disk) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} disappeared from {repo} during the download. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} has no revision {revision} on Hugging Face. Check the name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no download {download_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} of {repo} arrived damaged twice (its checksum does not match). Try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder {path} cannot be loaded: {what}. It needs config.json and the weights (*.safetensors) in the folder itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some files of {model} are damaged ({files}). Download it again to repair them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder {path} does not exist (or is not a folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.1f} GB but only {budget_gb:.1f} GB can be used, and no idle model can be unloaded to make room.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is not running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No custom engine command is set. Set one with &apos;vllm-tray engine use COMMAND…&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is not downloaded yet. Download it first: vllm-tray pull {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is a local folder and is used in place: nothing to download.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download {download_id} failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no download with the id {download_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request needs a &quot;{field}&quot; field naming a model; available: {available}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;{field}&quot; must be {expected}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model called {model}. Available models: {available}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} stopped answering mid-response: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint failed unexpectedly: {reason}. The details are in the app&apos;s log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body is not valid JSON: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body must be a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body is larger than the limit of {limit_mib:g} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no endpoint at {path}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{method} is not allowed on {path}; use {allowed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This endpoint needs its API key, sent as the header &apos;Authorization: Bearer &lt;key&gt;&apos;; the key was missing or wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests addressed to {host} are refused: only loopback names and the hosts listed in proxy.allowed_hosts are served (a defence against DNS rebinding).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests from web pages at {origin} are refused; add the origin to proxy.cors_origins to allow them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} did not answer: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloads are not available from this endpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint would listen on {host}, where other computers can reach it, but no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program, so the endpoint cannot start. Choose another port in the proxy.port setting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint cannot listen on {host} port {port}: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command {command} was not found. Install an engine with vllm-tray engine install, or set the custom engine command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} was stopped before it finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} cannot start: the app is shutting down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s weights left no memory for the KV cache. Raise GPU memory utilization or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This vLLM build does not support the model&apos;s architecture ({architecture}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU ran out of memory. Lower GPU memory utilization or the context size, or close what else uses the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s engine core died (exit code {exit_code}). The log shows why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command {command} exists but cannot be executed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set GPU memory utilization to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the context size to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the load timeout to {value} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading {url} failed: {reason}. Try again; finished parts are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine archive was refused: its entry “{member}” {reason}. Nothing from it was installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine archive {file} is damaged ({reason}). Download it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is not enough free disk space in {path} for the engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing the {kind} engine failed at step {phase}:
+{detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing the {kind} engine was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No command is set for the custom engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The custom engine command “{program}” was not found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The custom engine command “{program}” is not executable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The custom engine command “{command} --help” ended with exit code {exit_code}:
+{tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The custom engine command “{command} --help” did not finish within {seconds} seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{command}” does not look like a vLLM server: its --help does not mention {missing}. Use e.g. “vllm serve” or “/path/to/python -m vllm.entrypoints.openai.api_server”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ROCm engine {tag} has no {launcher}; it cannot be started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No AMD GPU was found, so the ROCm engine cannot be installed. Use the CPU engine or a custom engine instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your GPU ({target}) needs a newer Linux kernel before the ROCm engine can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine was not installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed; this GPU needs {wanted}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The release {tag} lists “{text}” as its number of parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1648 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="en_XA">
+  <context>
+    <name>AccountsPage</name>
+    <message>
+      <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
+      <translation>[Ĝàţéđ öŕ þŕîṽàţé ɱöđéĺš öñ Ĥûĝĝîñĝ Ƒàçé ñééđ àñ àççéšš ţöķéñ (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš, ŕéàđ àççéšš îš éñöûĝĥ). Îţ îš ķéþţ îñ ţĥé šýšţéɱ ķéýŕîñĝ, ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face &amp;token:</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé &amp;ţöķéñ:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>AddModelDialog</name>
+    <message>
+      <source>Add a model</source>
+      <translation>[Åđđ à ɱöđéĺ~~~~]</translation>
+    </message>
+    <message>
+      <source>From &amp;Hugging Face</source>
+      <translation>[Ƒŕöɱ &amp;Ĥûĝĝîñĝ Ƒàçé~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>From a local &amp;folder</source>
+      <translation>[Ƒŕöɱ à ĺöçàĺ &amp;ƒöĺđéŕ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>organisation/model, e.g. Qwen/Qwen3-4B</source>
+      <translation>[öŕĝàñîšàţîöñ/ɱöđéĺ, é.ĝ. Ǫŵéñ/Ǫŵéñ3-4Ɓ~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face repository</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>/path/to/a/folder/with/config.json</source>
+      <translation>[/þàţĥ/ţö/à/ƒöĺđéŕ/ŵîţĥ/çöñƒîĝ.ĵšöñ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Local folder</source>
+      <translation>[Ĺöçàĺ ƒöĺđéŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Browse…</source>
+      <translation>[&amp;Ɓŕöŵšé…~~~]</translation>
+    </message>
+    <message>
+      <source>how clients address it</source>
+      <translation>[ĥöŵ çĺîéñţš àđđŕéšš îţ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. chat, tool-calling (optional)</source>
+      <translation>[é.ĝ. çĥàţ, ţööĺ-çàĺĺîñĝ (öþţîöñàĺ)~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Download it now</source>
+      <translation>[&amp;Đöŵñĺöàđ îţ ñöŵ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Add</source>
+      <translation>[&amp;Åđđ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Repository:</source>
+      <translation>[&amp;Ŕéþöšîţöŕý:~~~~~]</translation>
+    </message>
+    <message>
+      <source>F&amp;older:</source>
+      <translation>[Ƒ&amp;öĺđéŕ:~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Name:</source>
+      <translation>[&amp;Ñàɱé:~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Labels:</source>
+      <translation>[&amp;Ĺàƀéĺš:~~~]</translation>
+    </message>
+    <message>
+      <source>Clients will ask for {model_id}</source>
+      <translation>[Çĺîéñţš ŵîĺĺ àšķ ƒöŕ {model_id}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Choose the model folder</source>
+      <translation>[Çĥööšé ţĥé ɱöđéĺ ƒöĺđéŕ~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>CommandRunner</name>
+    <message>
+      <source>Something went wrong: {error}</source>
+      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ: {error}~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>DesktopPage</name>
+    <message>
+      <source>Start vLLM Tray when I &amp;log in</source>
+      <translation>[Šţàŕţ ṽĹĹṀ Ţŕàý ŵĥéñ Î &amp;ĺöĝ îñ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start &amp;hidden in the tray, without the window</source>
+      <translation>[Šţàŕţ &amp;ĥîđđéñ îñ ţĥé ţŕàý, ŵîţĥöûţ ţĥé ŵîñđöŵ~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Desktop</source>
+      <translation>[Đéšķţöþ~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>DiagnosisBanner</name>
+    <message>
+      <source>Diagnosis</source>
+      <translation>[Đîàĝñöšîš~~~~]</translation>
+    </message>
+    <message>
+      <source>Show &amp;log</source>
+      <translation>[Šĥöŵ &amp;ĺöĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM stopped without a known cause. The log says more.</source>
+      <translation>[ṽĹĹṀ šţöþþéđ ŵîţĥöûţ à ķñöŵñ çàûšé. Ţĥé ĺöĝ šàýš ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Apply this change and load the model again</source>
+      <translation>[Åþþĺý ţĥîš çĥàñĝé àñđ ĺöàđ ţĥé ɱöđéĺ àĝàîñ~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Applying the fix and loading again…</source>
+      <translation>[Åþþĺýîñĝ ţĥé ƒîẋ àñđ ĺöàđîñĝ àĝàîñ…~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>EndpointPage</name>
+    <message>
+      <source>Start the endpoint when the app starts</source>
+      <translation>[Šţàŕţ ţĥé éñđþöîñţ ŵĥéñ ţĥé àþþ šţàŕţš~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. mybox.lan, 192.168.1.20</source>
+      <translation>[é.ĝ. ɱýƀöẋ.ĺàñ, 192.168.1.20~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. http://localhost:3000</source>
+      <translation>[é.ĝ. ĥţţþ://ĺöçàĺĥöšţ:3000~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Listen on &amp;address:</source>
+      <translation>[Ĺîšţéñ öñ &amp;àđđŕéšš:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Port:</source>
+      <translation>[&amp;Þöŕţ:~~]</translation>
+    </message>
+    <message>
+      <source>API &amp;key:</source>
+      <translation>[ÅÞÎ &amp;ķéý:~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed &amp;host names:</source>
+      <translation>[Åĺĺöŵéđ &amp;ĥöšţ ñàɱéš:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed &amp;web origins:</source>
+      <translation>[Åĺĺöŵéđ &amp;ŵéƀ öŕîĝîñš:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Clients must send it as 'Authorization: Bearer &lt;key&gt;'. Kept in the keyring.</source>
+      <translation>[Çĺîéñţš ɱûšţ šéñđ îţ àš 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'. Ķéþţ îñ ţĥé ķéýŕîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint</source>
+      <translation>[Éñđþöîñţ~~~]</translation>
+    </message>
+    <message>
+      <source>Other machines could reach the endpoint on this address, so it will not start without an API key. Set one above.</source>
+      <translation>[Öţĥéŕ ɱàçĥîñéš çöûĺđ ŕéàçĥ ţĥé éñđþöîñţ öñ ţĥîš àđđŕéšš, šö îţ ŵîĺĺ ñöţ šţàŕţ ŵîţĥöûţ àñ ÅÞÎ ķéý. Šéţ öñé àƀöṽé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Other machines on your network can reach the endpoint with the key.</source>
+      <translation>[Öţĥéŕ ɱàçĥîñéš öñ ýöûŕ ñéţŵöŕķ çàñ ŕéàçĥ ţĥé éñđþöîñţ ŵîţĥ ţĥé ķéý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Enter an address to listen on, e.g. 127.0.0.1.</source>
+      <translation>[Éñţéŕ àñ àđđŕéšš ţö ĺîšţéñ öñ, é.ĝ. 127.0.0.1.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>EnginePanel</name>
+    <message>
+      <source>Engine and endpoint</source>
+      <translation>[Éñĝîñé àñđ éñđþöîñţ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Install engine</source>
+      <translation>[&amp;Îñšţàĺĺ éñĝîñé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Engine installation</source>
+      <translation>[Éñĝîñé îñšţàĺĺàţîöñ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy URL</source>
+      <translation>[&amp;Çöþý ÛŔĹ~~~~]</translation>
+    </message>
+    <message>
+      <source>AMD ROCm build of vLLM</source>
+      <translation>[ÅṀĐ ŔÖÇɱ ƀûîĺđ öƒ ṽĹĹṀ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM CPU build</source>
+      <translation>[ṽĹĹṀ ÇÞÛ ƀûîĺđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>your own vLLM command</source>
+      <translation>[ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Engine: unknown</source>
+      <translation>[Éñĝîñé: ûñķñöŵñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Engine: {name}, version {version}</source>
+      <translation>[Éñĝîñé: {name}, ṽéŕšîöñ {version}~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>unknown</source>
+      <translation>[ûñķñöŵñ~~~]</translation>
+    </message>
+    <message>
+      <source>Engine: {name}, not installed</source>
+      <translation>[Éñĝîñé: {name}, ñöţ îñšţàĺĺéđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
+      <translation>[Éñđþöîñţ: {url} (ŕûññîñĝ). Åñý ÖþéñÅÎ çĺîéñţ çàñ ûšé îţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;top endpoint</source>
+      <translation>[Š&amp;ţöþ éñđþöîñţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint: stopped.</source>
+      <translation>[Éñđþöîñţ: šţöþþéđ.~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;tart endpoint</source>
+      <translation>[Š&amp;ţàŕţ éñđþöîñţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{done} of {total}</source>
+      <translation>[{done} öƒ {total}~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starting the installation…</source>
+      <translation>[Šţàŕţîñĝ ţĥé îñšţàĺĺàţîöñ…~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>Fix</name>
+    <message>
+      <source>Set {target} to {value}</source>
+      <translation>[Šéţ {target} ţö {value}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set this model's {target} to {value}</source>
+      <translation>[Šéţ ţĥîš ɱöđéĺ'š {target} ţö {value}~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Install the engine</source>
+      <translation>[Îñšţàĺĺ ţĥé éñĝîñé~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Reset the model and try again</source>
+      <translation>[Ŕéšéţ ţĥé ɱöđéĺ àñđ ţŕý àĝàîñ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Apply the fix</source>
+      <translation>[Åþþĺý ţĥé ƒîẋ~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>Format</name>
+    <message>
+      <source>unknown</source>
+      <translation>[ûñķñöŵñ~~~]</translation>
+    </message>
+    <message>
+      <source>{0} GiB</source>
+      <translation>[{0} ĜîƁ~~~]</translation>
+    </message>
+    <message>
+      <source>{0} MiB</source>
+      <translation>[{0} ṀîƁ~~~]</translation>
+    </message>
+    <message>
+      <source>{0} GB</source>
+      <translation>[{0} ĜƁ~~]</translation>
+    </message>
+    <message>
+      <source>{0} GB/s</source>
+      <translation>[{0} ĜƁ/š~~~]</translation>
+    </message>
+    <message>
+      <source>{0} MB/s</source>
+      <translation>[{0} ṀƁ/š~~~]</translation>
+    </message>
+    <message>
+      <source>{0} kB/s</source>
+      <translation>[{0} ķƁ/š~~~]</translation>
+    </message>
+    <message>
+      <source>{0} %</source>
+      <translation>[{0} %~~]</translation>
+    </message>
+    <message>
+      <source>{0} s</source>
+      <translation>[{0} š~~]</translation>
+    </message>
+    <message>
+      <source>{0} min {1} s</source>
+      <translation>[{0} ɱîñ {1} š~~~~~]</translation>
+    </message>
+    <message>
+      <source>{0} h {1} min</source>
+      <translation>[{0} ĥ {1} ɱîñ~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>GpuPanel</name>
+    <message>
+      <source>GPU</source>
+      <translation>[ĜÞÛ~]</translation>
+    </message>
+    <message>
+      <source>VRAM in use</source>
+      <translation>[ṼŔÅṀ îñ ûšé~~~~]</translation>
+    </message>
+    <message>
+      <source>GTT (shared system memory) in use</source>
+      <translation>[ĜŢŢ (šĥàŕéđ šýšţéɱ ɱéɱöŕý) îñ ûšé~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>VRAM</source>
+      <translation>[ṼŔÅṀ~~]</translation>
+    </message>
+    <message>
+      <source>GTT</source>
+      <translation>[ĜŢŢ~]</translation>
+    </message>
+    <message>
+      <source>No GPU found</source>
+      <translation>[Ñö ĜÞÛ ƒöûñđ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models run on the CPU build of vLLM, slowly.</source>
+      <translation>[Ṁöđéĺš ŕûñ öñ ţĥé ÇÞÛ ƀûîĺđ öƒ ṽĹĹṀ, šĺöŵĺý.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>shared memory (APU)</source>
+      <translation>[šĥàŕéđ ɱéɱöŕý (ÅÞÛ)~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>discrete card</source>
+      <translation>[đîšçŕéţé çàŕđ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>unknown</source>
+      <translation>[ûñķñöŵñ~~~]</translation>
+    </message>
+    <message>
+      <source>{used} / {total} · {percent} %</source>
+      <translation>[{used} / {total} · {percent} %~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{used} of {total} in use</source>
+      <translation>[{used} öƒ {total} îñ ûšé~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: weights {size}</source>
+      <translation>[{name}: ŵéîĝĥţš {size}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models in memory</source>
+      <translation>[Ṁöđéĺš îñ ɱéɱöŕý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No model is loaded.</source>
+      <translation>[Ñö ɱöđéĺ îš ĺöàđéđ.~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>GuiApp</name>
+    <message>
+      <source>vLLM Tray is still running</source>
+      <translation>[ṽĹĹṀ Ţŕàý îš šţîĺĺ ŕûññîñĝ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loaded models keep serving. Click the tray icon to open the window; choose Quit in its menu to stop everything.</source>
+      <translation>[Ĺöàđéđ ɱöđéĺš ķééþ šéŕṽîñĝ. Çĺîçķ ţĥé ţŕàý îçöñ ţö öþéñ ţĥé ŵîñđöŵ; çĥööšé Ǫûîţ îñ îţš ɱéñû ţö šţöþ éṽéŕýţĥîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Could not change the autostart entry: {error}</source>
+      <translation>[Çöûĺđ ñöţ çĥàñĝé ţĥé àûţöšţàŕţ éñţŕý: {error}~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>LogsView</name>
+    <message>
+      <source>Log of {name}</source>
+      <translation>[Ĺöĝ öƒ {name}~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search the log (Ctrl+F)</source>
+      <translation>[Šéàŕçĥ ţĥé ĺöĝ (Çţŕĺ+Ƒ)~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search</source>
+      <translation>[Šéàŕçĥ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Previous</source>
+      <translation>[&amp;Þŕéṽîöûš~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Next</source>
+      <translation>[&amp;Ñéẋţ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Follow</source>
+      <translation>[&amp;Ƒöĺĺöŵ~~~]</translation>
+    </message>
+    <message>
+      <source>Keep the newest line in view</source>
+      <translation>[Ķééþ ţĥé ñéŵéšţ ĺîñé îñ ṽîéŵ~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy</source>
+      <translation>[&amp;Çöþý~~]</translation>
+    </message>
+    <message>
+      <source>Copy the selected lines, or the whole log</source>
+      <translation>[Çöþý ţĥé šéĺéçţéđ ĺîñéš, öŕ ţĥé ŵĥöĺé ĺöĝ~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Open log file</source>
+      <translation>[&amp;Öþéñ ĺöĝ ƒîĺé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Log lines</source>
+      <translation>[Ĺöĝ ĺîñéš~~~~]</translation>
+    </message>
+    <message>
+      <source>This model was removed.</source>
+      <translation>[Ţĥîš ɱöđéĺ ŵàš ŕéɱöṽéđ.~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>State: {state}</source>
+      <translation>[Šţàţé: {state}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} could not start</source>
+      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{n} found</source>
+      <translation>[{n} ƒöûñđ~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>MainWindow</name>
+    <message>
+      <source>vLLM Tray</source>
+      <translation>[ṽĹĹṀ Ţŕàý~~~~]</translation>
+    </message>
+    <message>
+      <source>Filter by name, label or checkpoint (Ctrl+F)</source>
+      <translation>[Ƒîĺţéŕ ƀý ñàɱé, ĺàƀéĺ öŕ çĥéçķþöîñţ (Çţŕĺ+Ƒ)~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Filter models</source>
+      <translation>[Ƒîĺţéŕ ɱöđéĺš~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Downloaded only</source>
+      <translation>[&amp;Đöŵñĺöàđéđ öñĺý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models</source>
+      <translation>[Ṁöđéĺš~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Add model…</source>
+      <translation>[&amp;Åđđ ɱöđéĺ…~~~~]</translation>
+    </message>
+    <message>
+      <source>Se&amp;ttings…</source>
+      <translation>[Šé&amp;ţţîñĝš…~~~~]</translation>
+    </message>
+    <message>
+      <source>App settings</source>
+      <translation>[Åþþ šéţţîñĝš~~~~~]</translation>
+    </message>
+    <message>
+      <source>Model settings</source>
+      <translation>[Ṁöđéĺ šéţţîñĝš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Close window</source>
+      <translation>[&amp;Çĺöšé ŵîñđöŵ~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>[&amp;Ǫûîţ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Find</source>
+      <translation>[&amp;Ƒîñđ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;File</source>
+      <translation>[&amp;Ƒîĺé~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Model</source>
+      <translation>[&amp;Ṁöđéĺ~~]</translation>
+    </message>
+    <message>
+      <source>Model actions</source>
+      <translation>[Ṁöđéĺ àçţîöñš~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} could not start</source>
+      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The download of {name} failed</source>
+      <translation>[Ţĥé đöŵñĺöàđ öƒ {name} ƒàîĺéđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Model settings saved.</source>
+      <translation>[Ṁöđéĺ šéţţîñĝš šàṽéđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Delete {name}?</source>
+      <translation>[Đéĺéţé {name}?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
+      <translation>[Đéĺéţé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {name} ({size})? Ýöû çàñ đöŵñĺöàđ ţĥéɱ àĝàîñ ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Remove {name} from the list? Its folder stays where it is.</source>
+      <translation>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ? Îţš ƒöĺđéŕ šţàýš ŵĥéŕé îţ îš.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Remove {name} from the list and delete its downloaded files?</source>
+      <translation>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ àñđ đéĺéţé îţš đöŵñĺöàđéđ ƒîĺéš?~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Delete</source>
+      <translation>[&amp;Đéĺéţé~~~]</translation>
+    </message>
+    <message>
+      <source>Deleted.</source>
+      <translation>[Đéĺéţéđ.~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>MemoryPlot</name>
+    <message>
+      <source>GPU memory over the last ten minutes</source>
+      <translation>[ĜÞÛ ɱéɱöŕý öṽéŕ ţĥé ĺàšţ ţéñ ɱîñûţéš~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>VRAM now {percent} % used</source>
+      <translation>[ṼŔÅṀ ñöŵ {percent} % ûšéđ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>10 min ago</source>
+      <translation>[10 ɱîñ àĝö~~~~]</translation>
+    </message>
+    <message>
+      <source>now</source>
+      <translation>[ñöŵ~]</translation>
+    </message>
+    <message>
+      <source>No readings yet</source>
+      <translation>[Ñö ŕéàđîñĝš ýéţ~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ModelActions</name>
+    <message>
+      <source>&amp;Download</source>
+      <translation>[&amp;Đöŵñĺöàđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Download the model's files from Hugging Face</source>
+      <translation>[Đöŵñĺöàđ ţĥé ɱöđéĺ'š ƒîĺéš ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel download</source>
+      <translation>[&amp;Çàñçéĺ đöŵñĺöàđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load</source>
+      <translation>[&amp;Ĺöàđ~~]</translation>
+    </message>
+    <message>
+      <source>Start a vLLM server for this model (Ctrl+L)</source>
+      <translation>[Šţàŕţ à ṽĹĹṀ šéŕṽéŕ ƒöŕ ţĥîš ɱöđéĺ (Çţŕĺ+Ĺ)~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Unload</source>
+      <translation>[&amp;Ûñĺöàđ~~~]</translation>
+    </message>
+    <message>
+      <source>Stop this model's vLLM server and free its memory</source>
+      <translation>[Šţöþ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àñđ ƒŕéé îţš ɱéɱöŕý~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Settings…</source>
+      <translation>[&amp;Šéţţîñĝš…~~~~]</translation>
+    </message>
+    <message>
+      <source>Context size and vLLM arguments of this model</source>
+      <translation>[Çöñţéẋţ šîžé àñđ ṽĹĹṀ àŕĝûɱéñţš öƒ ţĥîš ɱöđéĺ~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Show lo&amp;g</source>
+      <translation>[Šĥöŵ ĺö&amp;ĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>De&amp;lete…</source>
+      <translation>[Đé&amp;ĺéţé…~~~]</translation>
+    </message>
+    <message>
+      <source>Download of {name} started.</source>
+      <translation>[Đöŵñĺöàđ öƒ {name} šţàŕţéđ.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {name}…</source>
+      <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ModelSettingsDialog</name>
+    <message>
+      <source>Settings of {name}</source>
+      <translation>[Šéţţîñĝš öƒ {name}~~~~~~~]</translation>
+    </message>
+    <message>
+      <source> tokens</source>
+      <translation>[ ţöķéñš~~~]</translation>
+    </message>
+    <message>
+      <source>Context size</source>
+      <translation>[Çöñţéẋţ šîžé~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use &amp;largest</source>
+      <translation>[Ûšé &amp;ĺàŕĝéšţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. --max-num-seqs 8 --kv-cache-dtype fp8</source>
+      <translation>[é.ĝ. --ɱàẋ-ñûɱ-šéǫš 8 --ķṽ-çàçĥé-đţýþé ƒþ8~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM arguments</source>
+      <translation>[ṽĹĹṀ àŕĝûɱéñţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Effective command line</source>
+      <translation>[Éƒƒéçţîṽé çöɱɱàñđ ĺîñé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Reset to defaults</source>
+      <translation>[&amp;Ŕéšéţ ţö đéƒàûĺţš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Context size (ctx_size):</source>
+      <translation>[&amp;Çöñţéẋţ šîžé (çţẋ_šîžé):~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;vLLM arguments:</source>
+      <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Command line the model runs with:</source>
+      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Command line with the last valid arguments (fix the error to update):</source>
+      <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ àŕĝûɱéñţš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Where the arguments come from, later lines win:</source>
+      <translation>[Ŵĥéŕé ţĥé àŕĝûɱéñţš çöɱé ƒŕöɱ, ĺàţéŕ ĺîñéš ŵîñ:~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No memory estimate yet: it needs the model's config.json on disk.</source>
+      <translation>[Ñö ɱéɱöŕý éšţîɱàţé ýéţ: îţ ñééđš ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ öñ đîšķ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
+      <translation>[✓ Ƒîţš: ñééđš {needed} öƒ ţĥé {budget} ṽĹĹṀ ɱàý ûšé.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
+      <translation>[✗ Đöéš ñöţ ƒîţ: ñééđš {needed}, ƀûţ ṽĹĹṀ ɱàý ûšé {budget}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest ctx_size that fits: {tokens} tokens</source>
+      <translation>[Ĺàŕĝéšţ çţẋ_šîžé ţĥàţ ƒîţš: {tokens} ţöķéñš~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Even the weights alone do not fit.</source>
+      <translation>[Éṽéñ ţĥé ŵéîĝĥţš àĺöñé đö ñöţ ƒîţ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
+      <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çţẋ_šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Restart {name}?</source>
+      <translation>[Ŕéšţàŕţ {name}?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
+      <translation>[{name} îš ĺöàđéđ. Ţĥé ñéŵ šéţţîñĝš ţàķé éƒƒéçţ ŵĥéñ îţ šţàŕţš àĝàîñ. Ŕéšţàŕţ îţ ñöŵ? Ŕéǫûéšţš îñ þŕöĝŕéšš àŕé çûţ öƒƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Restart now</source>
+      <translation>[&amp;Ŕéšţàŕţ ñöŵ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Apply at &amp;next load</source>
+      <translation>[Åþþĺý àţ &amp;ñéẋţ ĺöàđ~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ModelState</name>
+    <message>
+      <source>starting Python and vLLM</source>
+      <translation>[šţàŕţîñĝ Þýţĥöñ àñđ ṽĹĹṀ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>reading the model config</source>
+      <translation>[ŕéàđîñĝ ţĥé ɱöđéĺ çöñƒîĝ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>loading weights</source>
+      <translation>[ĺöàđîñĝ ŵéîĝĥţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>compiling kernels</source>
+      <translation>[çöɱþîĺîñĝ ķéŕñéĺš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>sizing the KV cache</source>
+      <translation>[šîžîñĝ ţĥé ĶṼ çàçĥé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>starting the server</source>
+      <translation>[šţàŕţîñĝ ţĥé šéŕṽéŕ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>ready</source>
+      <translation>[ŕéàđý~~]</translation>
+    </message>
+    <message>
+      <source>see the log for details</source>
+      <translation>[šéé ţĥé ĺöĝ ƒöŕ đéţàîĺš~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>running, KV cache {percent}</source>
+      <translation>[ŕûññîñĝ, ĶṼ çàçĥé {percent}~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{n} requests</source>
+      <translation>[{n} ŕéǫûéšţš~~~~~]</translation>
+    </message>
+    <message>
+      <source>running</source>
+      <translation>[ŕûññîñĝ~~~]</translation>
+    </message>
+    <message>
+      <source>loading: starting</source>
+      <translation>[ĺöàđîñĝ: šţàŕţîñĝ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>loading: {phase}</source>
+      <translation>[ĺöàđîñĝ: {phase}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>unloading</source>
+      <translation>[ûñĺöàđîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>failed, retrying: {diagnosis}</source>
+      <translation>[ƒàîĺéđ, ŕéţŕýîñĝ: {diagnosis}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>stopped unexpectedly: {diagnosis}</source>
+      <translation>[šţöþþéđ ûñéẋþéçţéđĺý: {diagnosis}~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed: {diagnosis}</source>
+      <translation>[ƒàîĺéđ: {diagnosis}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>waiting to download</source>
+      <translation>[ŵàîţîñĝ ţö đöŵñĺöàđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>downloading {percent}</source>
+      <translation>[đöŵñĺöàđîñĝ {percent}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>local folder</source>
+      <translation>[ĺöçàĺ ƒöĺđéŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>downloaded</source>
+      <translation>[đöŵñĺöàđéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>folder missing or not a model</source>
+      <translation>[ƒöĺđéŕ ɱîššîñĝ öŕ ñöţ à ɱöđéĺ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>download failed: {diagnosis}</source>
+      <translation>[đöŵñĺöàđ ƒàîĺéđ: {diagnosis}~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>partly downloaded</source>
+      <translation>[þàŕţĺý đöŵñĺöàđéđ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>not downloaded</source>
+      <translation>[ñöţ đöŵñĺöàđéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>KV cache {tokens} tokens</source>
+      <translation>[ĶṼ çàçĥé {tokens} ţöķéñš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{n}× concurrency at {ctx}</source>
+      <translation>[{n}× çöñçûŕŕéñçý àţ {ctx}~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ModelTableModel</name>
+    <message>
+      <source>Name</source>
+      <translation>[Ñàɱé~~]</translation>
+    </message>
+    <message>
+      <source>State</source>
+      <translation>[Šţàţé~~]</translation>
+    </message>
+    <message>
+      <source>Size</source>
+      <translation>[Šîžé~~]</translation>
+    </message>
+    <message>
+      <source>Labels</source>
+      <translation>[Ĺàƀéĺš~~]</translation>
+    </message>
+    <message>
+      <source>Checkpoint</source>
+      <translation>[Çĥéçķþöîñţ~~~~]</translation>
+    </message>
+    <message>
+      <source>experimental</source>
+      <translation>[éẋþéŕîɱéñţàĺ~~~~~]</translation>
+    </message>
+    <message>
+      <source>A built-in model. It runs on AMD's ROCm build of vLLM, which is experimental: expect rough edges.</source>
+      <translation>[Å ƀûîĺţ-îñ ɱöđéĺ. Îţ ŕûñš öñ ÅṀĐ'š ŔÖÇɱ ƀûîĺđ öƒ ṽĹĹṀ, ŵĥîçĥ îš éẋþéŕîɱéñţàĺ: éẋþéçţ ŕöûĝĥ éđĝéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ModelsPage</name>
+    <message>
+      <source>Use &amp;recommended</source>
+      <translation>[Ûšé &amp;ŕéçöɱɱéñđéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No recommendation: the GPU's free memory could not be read.</source>
+      <translation>[Ñö ŕéçöɱɱéñđàţîöñ: ţĥé ĜÞÛ'š ƒŕéé ɱéɱöŕý çöûĺđ ñöţ ƀé ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.</source>
+      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value:.2f}, 95 % öƒ ţĥé ɱéɱöŕý ţĥàţ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ. ṽĹĹṀ'š öŵñ đéƒàûĺţ, 0.92, çŕàšĥéš öñ ɱàñý ÅÞÛš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source> tokens</source>
+      <translation>[ ţöķéñš~~~]</translation>
+    </message>
+    <message>
+      <source> s</source>
+      <translation>[ š~]</translation>
+    </message>
+    <message>
+      <source> min</source>
+      <translation>[ ɱîñ~~]</translation>
+    </message>
+    <message>
+      <source>never</source>
+      <translation>[ñéṽéŕ~~]</translation>
+    </message>
+    <message>
+      <source>flags added for every model</source>
+      <translation>[ƒĺàĝš àđđéđ ƒöŕ éṽéŕý ɱöđéĺ~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Automatic (ROCm on a supported AMD GPU, else CPU)</source>
+      <translation>[Åûţöɱàţîç (ŔÖÇɱ öñ à šûþþöŕţéđ ÅṀĐ ĜÞÛ, éĺšé ÇÞÛ)~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>AMD ROCm build of vLLM</source>
+      <translation>[ÅṀĐ ŔÖÇɱ ƀûîĺđ öƒ ṽĹĹṀ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM CPU build</source>
+      <translation>[ṽĹĹṀ ÇÞÛ ƀûîĺđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Your own vLLM command</source>
+      <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;GPU memory utilization:</source>
+      <translation>[&amp;ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ:~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Max concurrent &amp;requests per model:</source>
+      <translation>[Ṁàẋ çöñçûŕŕéñţ &amp;ŕéǫûéšţš þéŕ ɱöđéĺ:~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Default &amp;context size:</source>
+      <translation>[Đéƒàûĺţ &amp;çöñţéẋţ šîžé:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load &amp;timeout:</source>
+      <translation>[Ĺöàđ &amp;ţîɱéöûţ:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Unload after idle for:</source>
+      <translation>[&amp;Ûñĺöàđ àƒţéŕ îđĺé ƒöŕ:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM &amp;arguments:</source>
+      <translation>[Éẋţŕà ṽĹĹṀ &amp;àŕĝûɱéñţš:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Engine:</source>
+      <translation>[&amp;Éñĝîñé:~~~]</translation>
+    </message>
+    <message>
+      <source>Models</source>
+      <translation>[Ṁöđéĺš~~]</translation>
+    </message>
+    <message>
+      <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ ṽàĺûé: ĺöàđîñĝ ɱàý ƒàîĺ öŕ çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ ŵĥéñ öţĥéŕ þŕöĝŕàɱš ĥöĺđ ɱéɱöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>SecretField</name>
+    <message>
+      <source>Clear</source>
+      <translation>[Çĺéàŕ~~]</translation>
+    </message>
+    <message>
+      <source>stored in the keyring — type to replace</source>
+      <translation>[šţöŕéđ îñ ţĥé ķéýŕîñĝ — ţýþé ţö ŕéþĺàçé~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>not set</source>
+      <translation>[ñöţ šéţ~~~]</translation>
+    </message>
+    <message>
+      <source>will be removed</source>
+      <translation>[ŵîĺĺ ƀé ŕéɱöṽéđ~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>SettingsDialog</name>
+    <message>
+      <source>vLLM Tray settings</source>
+      <translation>[ṽĹĹṀ Ţŕàý šéţţîñĝš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Settings pages</source>
+      <translation>[Šéţţîñĝš þàĝéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Restore &amp;defaults of this page</source>
+      <translation>[Ŕéšţöŕé &amp;đéƒàûĺţš öƒ ţĥîš þàĝé~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+      <translation>[{keys}: àþþĺîéš ţö ɱöđéĺš ĺöàđéđ ƒŕöɱ ñöŵ öñ. Ĺöàđéđ ɱöđéĺš ķééþ ţĥé öĺđ ṽàĺûé ûñţîĺ ýöû ûñĺöàđ àñđ ĺöàđ ţĥéɱ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{keys}: applies when the endpoint starts again.</source>
+      <translation>[{keys}: àþþĺîéš ŵĥéñ ţĥé éñđþöîñţ šţàŕţš àĝàîñ.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{keys}: applies after vLLM Tray restarts.</source>
+      <translation>[{keys}: àþþĺîéš àƒţéŕ ṽĹĹṀ Ţŕàý ŕéšţàŕţš.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>TrayController</name>
+    <message>
+      <source>vLLM Tray: no model loaded</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ñö ɱöđéĺ ĺöàđéđ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: working…</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ŵöŕķîñĝ…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: running {names}</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ŕûññîñĝ {names}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: a model failed, open the window for details</source>
+      <translation>[ṽĹĹṀ Ţŕàý: à ɱöđéĺ ƒàîĺéđ, öþéñ ţĥé ŵîñđöŵ ƒöŕ đéţàîĺš~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;top endpoint</source>
+      <translation>[Š&amp;ţöþ éñđþöîñţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;tart endpoint</source>
+      <translation>[Š&amp;ţàŕţ éñđþöîñţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models</source>
+      <translation>[Ṁöđéĺš~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Unload</source>
+      <translation>[&amp;Ûñĺöàđ~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load</source>
+      <translation>[&amp;Ĺöàđ~~]</translation>
+    </message>
+    <message>
+      <source>No downloaded models yet</source>
+      <translation>[Ñö đöŵñĺöàđéđ ɱöđéĺš ýéţ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Open window</source>
+      <translation>[&amp;Öþéñ ŵîñđöŵ~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>[&amp;Ǫûîţ~~]</translation>
+    </message>
+    <message>
+      <source>{name} is ready</source>
+      <translation>[{name} îš ŕéàđý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Clients can use it at {url}</source>
+      <translation>[Çĺîéñţš çàñ ûšé îţ àţ {url}~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>the local endpoint</source>
+      <translation>[ţĥé ĺöçàĺ éñđþöîñţ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The log says more.</source>
+      <translation>[Ţĥé ĺöĝ šàýš ɱöŕé.~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} stopped unexpectedly</source>
+      <translation>[{name} šţöþþéđ ûñéẋþéçţéđĺý~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} failed to load</source>
+      <translation>[{name} ƒàîĺéđ ţö ĺöàđ~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>problems</name>
+    <message>
+      <source>ctx_size must be a positive whole number; got {value!r}.</source>
+      <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use either --reset or KEY=VALUE changes, not both.</source>
+      <translation>[Ûšé éîţĥéŕ --ŕéšéţ öŕ ĶÉÝ=ṼÅĹÛÉ çĥàñĝéš, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{text!r} is not of the form KEY=VALUE.</source>
+      <translation>[{text!r} îš ñöţ öƒ ţĥé ƒöŕɱ ĶÉÝ=ṼÅĹÛÉ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{key} is not a model option; use ctx_size=N or vllm_args="...".</source>
+      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ öŕ ṽĺĺɱ_àŕĝš="...".~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the command that starts your vLLM, e.g. 'vllm serve'.</source>
+      <translation>[Ĝîṽé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
+      <translation>[{model} îš ýöûŕ ƒöĺđéŕ {path}; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ŵàñţ ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--label needs --checkpoint.</source>
+      <translation>[--ĺàƀéĺ ñééđš --çĥéçķþöîñţ.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
+      <translation>[Đéĺéţîñĝ {size} öƒ {model} ñééđš çöñƒîŕɱàţîöñ: àđđ --ýéš.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} ({target}) needs a Linux kernel with the gfx1151 queue fix, which this kernel ({kernel}) lacks: ROCm workloads hang or crash without it. Update to kernel {required} or newer, or to a distribution kernel that carries the backport.</source>
+      <translation>[{name} ({target}) ñééđš à Ĺîñûẋ ķéŕñéĺ ŵîţĥ ţĥé ĝƒẋ1151 ǫûéûé ƒîẋ, ŵĥîçĥ ţĥîš ķéŕñéĺ ({kernel}) ĺàçķš: ŔÖÇɱ ŵöŕķĺöàđš ĥàñĝ öŕ çŕàšĥ ŵîţĥöûţ îţ. Ûþđàţé ţö ķéŕñéĺ {required} öŕ ñéŵéŕ, öŕ ţö à đîšţŕîƀûţîöñ ķéŕñéĺ ţĥàţ çàŕŕîéš ţĥé ƀàçķþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
+      <translation>[{name} ({target}) îš ñöţ šûþþöŕţéđ ƀý ţĥé ŔÖÇɱ ṽĹĹṀ éñĝîñé ţĥàţ ṽĹĹṀ Ţŕàý îñšţàĺĺš (šûþþöŕţéđ: {supported}). Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
+      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
+      <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}). Îţ ŵàš ɱöṽéđ ţö {moved_to} àñđ đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model's config.json has no usable {key}, so its memory needs cannot be estimated.</source>
+      <translation>[Ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ ĥàš ñö ûšàƀĺé {key}, šö îţš ɱéɱöŕý ñééđš çàññöţ ƀé éšţîɱàţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{checkpoint!r} is neither a Hugging Face repository (org/name or org/name:revision) nor an absolute path to a local folder.</source>
+      <translation>[{checkpoint!r} îš ñéîţĥéŕ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý (öŕĝ/ñàɱé öŕ öŕĝ/ñàɱé:ŕéṽîšîöñ) ñöŕ àñ àƀšöĺûţé þàţĥ ţö à ĺöçàĺ ƒöĺđéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name!r} is not a usable model name: use letters, digits, '.', '_' and '-' (up to 128 characters), starting with a letter or digit.</source>
+      <translation>[{name!r} îš ñöţ à ûšàƀĺé ɱöđéĺ ñàɱé: ûšé ĺéţţéŕš, đîĝîţš, '.', '_' àñđ '-' (ûþ ţö 128 çĥàŕàçţéŕš), šţàŕţîñĝ ŵîţĥ à ĺéţţéŕ öŕ đîĝîţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no model called {model}. Known models: {known}.</source>
+      <translation>[Ţĥéŕé îš ñö ɱöđéĺ çàĺĺéđ {model}. Ķñöŵñ ɱöđéĺš: {known}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is built in and cannot be removed from the list.</source>
+      <translation>[{model} îš ƀûîĺţ îñ àñđ çàññöţ ƀé ŕéɱöṽéđ ƒŕöɱ ţĥé ĺîšţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>ctx_size must be a positive whole number; got {value}.</source>
+      <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A model called user.{name} exists already.</source>
+      <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 crashes on many shared-memory APUs; the GPU panel shows a safe value.</source>
+      <translation>[Ƒŕàçţîöñ öƒ ĜÞÛ ɱéɱöŕý éàçĥ ṽĹĹṀ šéŕṽéŕ ɱàý ŕéšéŕṽé. ṽĹĹṀ'š öŵñ đéƒàûĺţ öƒ 0.92 çŕàšĥéš öñ ɱàñý šĥàŕéđ-ɱéɱöŕý ÅÞÛš; ţĥé ĜÞÛ þàñéĺ šĥöŵš à šàƒé ṽàĺûé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most requests one model serves at once (vLLM's --max-num-seqs).</source>
+      <translation>[Ṁöšţ ŕéǫûéšţš öñé ɱöđéĺ šéŕṽéš àţ öñçé (ṽĹĹṀ'š --ɱàẋ-ñûɱ-šéǫš).~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM flags for every model, before each model's own vllm_args.</source>
+      <translation>[Éẋţŕà ṽĹĹṀ ƒĺàĝš ƒöŕ éṽéŕý ɱöđéĺ, ƀéƒöŕé éàçĥ ɱöđéĺ'š öŵñ ṽĺĺɱ_àŕĝš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Default context length (vLLM's --max-model-len) for models without their own.</source>
+      <translation>[Đéƒàûĺţ çöñţéẋţ ĺéñĝţĥ (ṽĹĹṀ'š --ɱàẋ-ɱöđéĺ-ĺéñ) ƒöŕ ɱöđéĺš ŵîţĥöûţ ţĥéîŕ öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
+      <translation>[Šéçöñđš ţö ŵàîţ ƒöŕ à ɱöđéĺ ţö ƀéçöɱé ŕéàđý. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Address the local OpenAI-compatible endpoint listens on.</source>
+      <translation>[Åđđŕéšš ţĥé ĺöçàĺ ÖþéñÅÎ-çöɱþàţîƀĺé éñđþöîñţ ĺîšţéñš öñ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port of the local OpenAI-compatible endpoint.</source>
+      <translation>[Þöŕţ öƒ ţĥé ĺöçàĺ ÖþéñÅÎ-çöɱþàţîƀĺé éñđþöîñţ.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra Host header names accepted besides loopback, separated by commas (defence against DNS rebinding).</source>
+      <translation>[Éẋţŕà Ĥöšţ ĥéàđéŕ ñàɱéš àççéþţéđ ƀéšîđéš ĺööþƀàçķ, šéþàŕàţéđ ƀý çöɱɱàš (đéƒéñçé àĝàîñšţ ĐÑŠ ŕéƀîñđîñĝ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Web origins allowed to call the endpoint from a browser, separated by commas.</source>
+      <translation>[Ŵéƀ öŕîĝîñš àĺĺöŵéđ ţö çàĺĺ ţĥé éñđþöîñţ ƒŕöɱ à ƀŕöŵšéŕ, šéþàŕàţéđ ƀý çöɱɱàš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start the local endpoint when the app starts.</source>
+      <translation>[Šţàŕţ ţĥé ĺöçàĺ éñđþöîñţ ŵĥéñ ţĥé àþþ šţàŕţš.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the CPU build), rocm, cpu, or custom.</source>
+      <translation>[Ŵĥîçĥ ṽĹĹṀ ŕûñš ɱöđéĺš: àûţö (ŔÖÇɱ ƀûñđĺé öñ à šûþþöŕţéđ ÅṀĐ ĜÞÛ, öţĥéŕŵîšé ţĥé ÇÞÛ ƀûîĺđ), ŕöçɱ, çþû, öŕ çûšţöɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'.</source>
+      <translation>[Çöɱɱàñđ þŕéƒîẋ öƒ ýöûŕ öŵñ ṽĹĹṀ (ƒöŕ ţĥé çûšţöɱ éñĝîñé), é.ĝ. 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unload a model after this many minutes without requests (0 keeps it loaded).</source>
+      <translation>[Ûñĺöàđ à ɱöđéĺ àƒţéŕ ţĥîš ɱàñý ɱîñûţéš ŵîţĥöûţ ŕéǫûéšţš (0 ķééþš îţ ĺöàđéđ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory all loaded models may share, in GB, before one is unloaded to make room (0: all of the GPU's memory, or RAM for the CPU engine).</source>
+      <translation>[Ṁéɱöŕý àĺĺ ĺöàđéđ ɱöđéĺš ɱàý šĥàŕé, îñ ĜƁ, ƀéƒöŕé öñé îš ûñĺöàđéđ ţö ɱàķé ŕööɱ (0: àĺĺ öƒ ţĥé ĜÞÛ'š ɱéɱöŕý, öŕ ŔÅṀ ƒöŕ ţĥé ÇÞÛ éñĝîñé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start in the tray without opening the window.</source>
+      <translation>[Šţàŕţ îñ ţĥé ţŕàý ŵîţĥöûţ öþéñîñĝ ţĥé ŵîñđöŵ.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start vLLM Tray when you log in.</source>
+      <translation>[Šţàŕţ ṽĹĹṀ Ţŕàý ŵĥéñ ýöû ĺöĝ îñ.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The 'still running in the tray' hint was shown once.</source>
+      <translation>[Ţĥé 'šţîĺĺ ŕûññîñĝ îñ ţĥé ţŕàý' ĥîñţ ŵàš šĥöŵñ öñçé.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no setting called {key}. Known settings: {known}.</source>
+      <translation>[Ţĥéŕé îš ñö šéţţîñĝ çàĺĺéđ {key}. Ķñöŵñ šéţţîñĝš: {known}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
+      <translation>[{key} ɱûšţ ƀé ƀéţŵééñ {minimum:g} àñđ {maximum:g}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{key} must be one of {choices}; got {value!r}.</source>
+      <translation>[{key} ɱûšţ ƀé öñé öƒ {choices}; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{key} must be {kind}; got {value!r}.</source>
+      <translation>[{key} ɱûšţ ƀé {kind}; ĝöţ {value!r}.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, remove {flag}: the app passes the model you load.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: ţĥé àþþ þàššéš ţĥé ɱöđéĺ ýöû ĺöàđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, remove {flag}: the app serves each model under its {setting}.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: ţĥé àþþ šéŕṽéš éàçĥ ɱöđéĺ ûñđéŕ îţš {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, remove {flag}: the app picks each model's address itself; the address clients use is the setting {setting}.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: ţĥé àþþ þîçķš éàçĥ ɱöđéĺ'š àđđŕéšš îţšéĺƒ; ţĥé àđđŕéšš çĺîéñţš ûšé îš ţĥé šéţţîñĝ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, remove {flag}: the app picks each model's port itself; the port clients use is the setting {setting}.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: ţĥé àþþ þîçķš éàçĥ ɱöđéĺ'š þöŕţ îţšéĺƒ; ţĥé þöŕţ çĺîéñţš ûšé îš ţĥé šéţţîñĝ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, remove {flag}: the app reaches each model on a local port it picks; the port clients use is the setting {setting}.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: ţĥé àþþ ŕéàçĥéš éàçĥ ɱöđéĺ öñ à ĺöçàĺ þöŕţ îţ þîçķš; ţĥé þöŕţ çĺîéñţš ûšé îš ţĥé šéţţîñĝ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, remove {flag}: the context length comes from the option {setting}.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: ţĥé çöñţéẋţ ĺéñĝţĥ çöɱéš ƒŕöɱ ţĥé öþţîöñ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, {token!r} is neither a flag nor the value of one: vLLM arguments are flags such as --max-num-seqs, each followed by its value.</source>
+      <translation>[Îñ {source}, {token!r} îš ñéîţĥéŕ à ƒĺàĝ ñöŕ ţĥé ṽàĺûé öƒ öñé: ṽĹĹṀ àŕĝûɱéñţš àŕé ƒĺàĝš šûçĥ àš --ɱàẋ-ñûɱ-šéǫš, éàçĥ ƒöĺĺöŵéđ ƀý îţš ṽàĺûé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} is not a valid vLLM model configuration: {reason}.</source>
+      <translation>[{file} îš ñöţ à ṽàĺîđ ṽĹĹṀ ɱöđéĺ çöñƒîĝûŕàţîöñ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
+      <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), so there is nothing to download for it.</source>
+      <translation>[{repo} ĥàš ñö ŵéîĝĥţš ṽĹĹṀ çàñ ĺöàđ (ñö .šàƒéţéñšöŕš öŕ ÞýŢöŕçĥ .ƀîñ ƒîĺéš), šö ţĥéŕé îš ñöţĥîñĝ ţö đöŵñĺöàđ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} is gated: Hugging Face only lets signed-in users who accepted its terms download it. Accept them on the model's page, add an access token with read access, then download again.</source>
+      <translation>[{repo} îš ĝàţéđ: Ĥûĝĝîñĝ Ƒàçé öñĺý ĺéţš šîĝñéđ-îñ ûšéŕš ŵĥö àççéþţéđ îţš ţéŕɱš đöŵñĺöàđ îţ. Åççéþţ ţĥéɱ öñ ţĥé ɱöđéĺ'š þàĝé, àđđ àñ àççéšš ţöķéñ ŵîţĥ ŕéàđ àççéšš, ţĥéñ đöŵñĺöàđ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Your Hugging Face token has no access to {repo}: accept the model's terms on its page with the account the token belongs to (or use a token with read access), then download again.</source>
+      <translation>[Ýöûŕ Ĥûĝĝîñĝ Ƒàçé ţöķéñ ĥàš ñö àççéšš ţö {repo}: àççéþţ ţĥé ɱöđéĺ'š ţéŕɱš öñ îţš þàĝé ŵîţĥ ţĥé àççöûñţ ţĥé ţöķéñ ƀéĺöñĝš ţö (öŕ ûšé à ţöķéñ ŵîţĥ ŕéàđ àççéšš), ţĥéñ đöŵñĺöàđ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face rejected the access token (it may be mistyped, revoked or expired). Replace it, then download {repo} again.</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé ŕéĵéçţéđ ţĥé àççéšš ţöķéñ (îţ ɱàý ƀé ɱîšţýþéđ, ŕéṽöķéđ öŕ éẋþîŕéđ). Ŕéþĺàçé îţ, ţĥéñ đöŵñĺöàđ {repo} àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} was not found on Hugging Face, or it is private. Check the name; if it is private, add an access token that can read it, then download again.</source>
+      <translation>[{repo} ŵàš ñöţ ƒöûñđ öñ Ĥûĝĝîñĝ Ƒàçé, öŕ îţ îš þŕîṽàţé. Çĥéçķ ţĥé ñàɱé; îƒ îţ îš þŕîṽàţé, àđđ àñ àççéšš ţöķéñ ţĥàţ çàñ ŕéàđ îţ, ţĥéñ đöŵñĺöàđ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no model {repo} on Hugging Face. Check the name.</source>
+      <translation>[Ţĥéŕé îš ñö ɱöđéĺ {repo} öñ Ĥûĝĝîñĝ Ƒàçé. Çĥéçķ ţĥé ñàɱé.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face ({endpoint}) cannot be reached: {error}. Check the network connection and try again; finished files are kept.</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé ({endpoint}) çàññöţ ƀé ŕéàçĥéđ: {error}. Çĥéçķ ţĥé ñéţŵöŕķ çöññéçţîöñ àñđ ţŕý àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Downloads are switched off because HF_HUB_OFFLINE is set in the environment. Unset it to download models.</source>
+      <translation>[Đöŵñĺöàđš àŕé šŵîţçĥéđ öƒƒ ƀéçàûšé ĤƑ_ĤÛƁ_ÖƑƑĹÎÑÉ îš šéţ îñ ţĥé éñṽîŕöñɱéñţ. Ûñšéţ îţ ţö đöŵñĺöàđ ɱöđéĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not enough disk space: the download needs {needed_gb} GB more but only {free_gb} GB are free on {path}. Free some space (or point HF_HOME at a larger disk) and try again.</source>
+      <translation>[Ñöţ éñöûĝĥ đîšķ šþàçé: ţĥé đöŵñĺöàđ ñééđš {needed_gb} ĜƁ ɱöŕé ƀûţ öñĺý {free_gb} ĜƁ àŕé ƒŕéé öñ {path}. Ƒŕéé šöɱé šþàçé (öŕ þöîñţ ĤƑ_ĤÖṀÉ àţ à ĺàŕĝéŕ đîšķ) àñđ ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
+      <translation>[Đöŵñĺöàđîñĝ {repo} ƒàîĺéđ: {error}. Ţŕý àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} disappeared from {repo} during the download. Try again.</source>
+      <translation>[{file} đîšàþþéàŕéđ ƒŕöɱ {repo} đûŕîñĝ ţĥé đöŵñĺöàđ. Ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} has no revision {revision} on Hugging Face. Check the name.</source>
+      <translation>[{repo} ĥàš ñö ŕéṽîšîöñ {revision} öñ Ĥûĝĝîñĝ Ƒàçé. Çĥéçķ ţĥé ñàɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no download {download_id}.</source>
+      <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ {download_id}.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} of {repo} arrived damaged twice (its checksum does not match). Try again later.</source>
+      <translation>[{file} öƒ {repo} àŕŕîṽéđ đàɱàĝéđ ţŵîçé (îţš çĥéçķšûɱ đöéš ñöţ ɱàţçĥ). Ţŕý àĝàîñ ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model folder {path} cannot be loaded: {what}. It needs config.json and the weights (*.safetensors) in the folder itself.</source>
+      <translation>[Ţĥé ɱöđéĺ ƒöĺđéŕ {path} çàññöţ ƀé ĺöàđéđ: {what}. Îţ ñééđš çöñƒîĝ.ĵšöñ àñđ ţĥé ŵéîĝĥţš (*.šàƒéţéñšöŕš) îñ ţĥé ƒöĺđéŕ îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Some files of {model} are damaged ({files}). Download it again to repair them.</source>
+      <translation>[Šöɱé ƒîĺéš öƒ {model} àŕé đàɱàĝéđ ({files}). Đöŵñĺöàđ îţ àĝàîñ ţö ŕéþàîŕ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model folder {path} does not exist (or is not a folder).</source>
+      <translation>[Ţĥé ɱöđéĺ ƒöĺđéŕ {path} đöéš ñöţ éẋîšţ (öŕ îš ñöţ à ƒöĺđéŕ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
+      <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.1f} GB but only {budget_gb:.1f} GB can be used, and no idle model can be unloaded to make room.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.1f} ĜƁ ƀûţ öñĺý {budget_gb:.1f} ĜƁ çàñ ƀé ûšéđ, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is not running.</source>
+      <translation>[{model} îš ñöţ ŕûññîñĝ.~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No custom engine command is set. Set one with 'vllm-tray engine use COMMAND…'.</source>
+      <translation>[Ñö çûšţöɱ éñĝîñé çöɱɱàñđ îš šéţ. Šéţ öñé ŵîţĥ 'ṽĺĺɱ-ţŕàý éñĝîñé ûšé ÇÖṀṀÅÑĐ…'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is not downloaded yet. Download it first: vllm-tray pull {model}</source>
+      <translation>[{model} îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ƒîŕšţ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
+      <translation>[{model} þöîñţš àţ ţĥé ƒöĺđéŕ {path}, ŵĥîçĥ đöéš ñöţ ĥöĺđ à ûšàƀĺé ɱöđéĺ (çöñƒîĝ.ĵšöñ àñđ ŵéîĝĥţš àŕé ñééđéđ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is a local folder and is used in place: nothing to download.</source>
+      <translation>[{model} îš à ĺöçàĺ ƒöĺđéŕ àñđ îš ûšéđ îñ þĺàçé: ñöţĥîñĝ ţö đöŵñĺöàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The download {download_id} failed.</source>
+      <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no download with the id {download_id}.</source>
+      <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request needs a "{field}" field naming a model; available: {available}.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ñééđš à "{field}" ƒîéĺđ ñàɱîñĝ à ɱöđéĺ; àṽàîĺàƀĺé: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>"{field}" must be {expected}.</source>
+      <translation>["{field}" ɱûšţ ƀé {expected}.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no model called {model}. Available models: {available}.</source>
+      <translation>[Ţĥéŕé îš ñö ɱöđéĺ çàĺĺéđ {model}. Åṽàîĺàƀĺé ɱöđéĺš: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+      <translation>[{model} îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} stopped answering mid-response: {reason}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šţöþþéđ àñšŵéŕîñĝ ɱîđ-ŕéšþöñšé: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint failed unexpectedly: {reason}. The details are in the app's log.</source>
+      <translation>[Ţĥé éñđþöîñţ ƒàîĺéđ ûñéẋþéçţéđĺý: {reason}. Ţĥé đéţàîĺš àŕé îñ ţĥé àþþ'š ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body is not valid JSON: {reason}.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý îš ñöţ ṽàĺîđ ĴŠÖÑ: {reason}.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body must be a JSON object.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý ɱûšţ ƀé à ĴŠÖÑ öƀĵéçţ.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body is larger than the limit of {limit_mib:g} MiB.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý îš ĺàŕĝéŕ ţĥàñ ţĥé ĺîɱîţ öƒ {limit_mib:g} ṀîƁ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no endpoint at {path}.</source>
+      <translation>[Ţĥéŕé îš ñö éñđþöîñţ àţ {path}.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{method} is not allowed on {path}; use {allowed}.</source>
+      <translation>[{method} îš ñöţ àĺĺöŵéđ öñ {path}; ûšé {allowed}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This endpoint needs its API key, sent as the header 'Authorization: Bearer &lt;key&gt;'; the key was missing or wrong.</source>
+      <translation>[Ţĥîš éñđþöîñţ ñééđš îţš ÅÞÎ ķéý, šéñţ àš ţĥé ĥéàđéŕ 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'; ţĥé ķéý ŵàš ɱîššîñĝ öŕ ŵŕöñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Requests addressed to {host} are refused: only loopback names and the hosts listed in proxy.allowed_hosts are served (a defence against DNS rebinding).</source>
+      <translation>[Ŕéǫûéšţš àđđŕéššéđ ţö {host} àŕé ŕéƒûšéđ: öñĺý ĺööþƀàçķ ñàɱéš àñđ ţĥé ĥöšţš ĺîšţéđ îñ þŕöẋý.àĺĺöŵéđ_ĥöšţš àŕé šéŕṽéđ (à đéƒéñçé àĝàîñšţ ĐÑŠ ŕéƀîñđîñĝ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Requests from web pages at {origin} are refused; add the origin to proxy.cors_origins to allow them.</source>
+      <translation>[Ŕéǫûéšţš ƒŕöɱ ŵéƀ þàĝéš àţ {origin} àŕé ŕéƒûšéđ; àđđ ţĥé öŕîĝîñ ţö þŕöẋý.çöŕš_öŕîĝîñš ţö àĺĺöŵ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} did not answer: {reason}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} đîđ ñöţ àñšŵéŕ: {reason}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Downloads are not available from this endpoint.</source>
+      <translation>[Đöŵñĺöàđš àŕé ñöţ àṽàîĺàƀĺé ƒŕöɱ ţĥîš éñđþöîñţ.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint would listen on {host}, where other computers can reach it, but no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1.</source>
+      <translation>[Ţĥé éñđþöîñţ ŵöûĺđ ĺîšţéñ öñ {host}, ŵĥéŕé öţĥéŕ çöɱþûţéŕš çàñ ŕéàçĥ îţ, ƀûţ ñö ÅÞÎ ķéý îš šéţ. Šéţ àñ ÅÞÎ ķéý ƒîŕšţ, öŕ šéţ þŕöẋý.ĥöšţ ƀàçķ ţö 127.0.0.1.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} is already in use by another program, so the endpoint cannot start. Choose another port in the proxy.port setting.</source>
+      <translation>[Þöŕţ {port} îš àĺŕéàđý îñ ûšé ƀý àñöţĥéŕ þŕöĝŕàɱ, šö ţĥé éñđþöîñţ çàññöţ šţàŕţ. Çĥööšé àñöţĥéŕ þöŕţ îñ ţĥé þŕöẋý.þöŕţ šéţţîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint cannot listen on {host} port {port}: {reason}.</source>
+      <translation>[Ţĥé éñđþöîñţ çàññöţ ĺîšţéñ öñ {host} þöŕţ {port}: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{reason}.</source>
+      <translation>[{reason}.~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} éẋîţéđ ŵîţĥ çöđé {exit_code} ŵĥîĺé ĺöàđîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
+      <translation>[{model_id} ŵàš ñöţ ŕéàđý àƒţéŕ {timeout_s} šéçöñđš. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš; ŕàîšé ţĥé ĺöàđ ţîɱéöûţ àñđ ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ àñšŵéŕîñĝ îţš ĥéàĺţĥ çĥéçķ ({failures} ţîɱéš îñ à ŕöŵ) àñđ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command {command} was not found. Install an engine with vllm-tray engine install, or set the custom engine command.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} ŵàš ñöţ ƒöûñđ. Îñšţàĺĺ àñ éñĝîñé ŵîţĥ ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ, öŕ šéţ ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} was stopped before it finished.</source>
+      <translation>[Ĺöàđîñĝ {model_id} ŵàš šţöþþéđ ƀéƒöŕé îţ ƒîñîšĥéđ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} cannot start: the app is shutting down.</source>
+      <translation>[{model_id} çàññöţ šţàŕţ: ţĥé àþþ îš šĥûţţîñĝ đöŵñ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ĜÞÛ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ. Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model's weights left no memory for the KV cache. Raise GPU memory utilization or choose a smaller model.</source>
+      <translation>[Ţĥé ɱöđéĺ'š ŵéîĝĥţš ĺéƒţ ñö ɱéɱöŕý ƒöŕ ţĥé ĶṼ çàçĥé. Ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ öŕ çĥööšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This vLLM build does not support the model's architecture ({architecture}).</source>
+      <translation>[Ţĥîš ṽĹĹṀ ƀûîĺđ đöéš ñöţ šûþþöŕţ ţĥé ɱöđéĺ'š àŕçĥîţéçţûŕé ({architecture}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The GPU ran out of memory. Lower GPU memory utilization or the context size, or close what else uses the GPU.</source>
+      <translation>[Ţĥé ĜÞÛ ŕàñ öûţ öƒ ɱéɱöŕý. Ĺöŵéŕ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ öŕ ţĥé çöñţéẋţ šîžé, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's engine core died (exit code {exit_code}). The log shows why.</source>
+      <translation>[ṽĹĹṀ'š éñĝîñé çöŕé đîéđ (éẋîţ çöđé {exit_code}). Ţĥé ĺöĝ šĥöŵš ŵĥý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command {command} exists but cannot be executed.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} éẋîšţš ƀûţ çàññöţ ƀé éẋéçûţéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set GPU memory utilization to {value}</source>
+      <translation>[Šéţ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ ţö {value}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set the context size to {value}</source>
+      <translation>[Šéţ ţĥé çöñţéẋţ šîžé ţö {value}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set the load timeout to {value} s</source>
+      <translation>[Šéţ ţĥé ĺöàđ ţîɱéöûţ ţö {value} š~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Downloading {url} failed: {reason}. Try again; finished parts are kept.</source>
+      <translation>[Đöŵñĺöàđîñĝ {url} ƒàîĺéđ: {reason}. Ţŕý àĝàîñ; ƒîñîšĥéđ þàŕţš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine archive was refused: its entry “{member}” {reason}. Nothing from it was installed.</source>
+      <translation>[Ţĥé éñĝîñé àŕçĥîṽé ŵàš ŕéƒûšéđ: îţš éñţŕý “{member}” {reason}. Ñöţĥîñĝ ƒŕöɱ îţ ŵàš îñšţàĺĺéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine archive {file} is damaged ({reason}). Download it again.</source>
+      <translation>[Ţĥé éñĝîñé àŕçĥîṽé {file} îš đàɱàĝéđ ({reason}). Đöŵñĺöàđ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is not enough free disk space in {path} for the engine.</source>
+      <translation>[Ţĥéŕé îš ñöţ éñöûĝĥ ƒŕéé đîšķ šþàçé îñ {path} ƒöŕ ţĥé éñĝîñé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}</source>
+      <translation>[Ţĥé {kind} éñĝîñé îš ñöţ îñšţàĺĺéđ. Îñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Installing the {kind} engine failed at step {phase}:
+{detail}</source>
+      <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ƒàîĺéđ àţ šţéþ {phase}:
+{detail}~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Installing the {kind} engine was cancelled.</source>
+      <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ŵàš çàñçéĺĺéđ.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
+      <translation>[Ţĥé {kind} éñĝîñé îñ {path} îš îñçöɱþĺéţé. Ŕéîñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No command is set for the custom engine.</source>
+      <translation>[Ñö çöɱɱàñđ îš šéţ ƒöŕ ţĥé çûšţöɱ éñĝîñé.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The custom engine command “{program}” was not found.</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ “{program}” ŵàš ñöţ ƒöûñđ.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The custom engine command “{program}” is not executable.</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ “{program}” îš ñöţ éẋéçûţàƀĺé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The custom engine command “{command} --help” ended with exit code {exit_code}:
+{tail}</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ “{command} --ĥéĺþ” éñđéđ ŵîţĥ éẋîţ çöđé {exit_code}:
+{tail}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The custom engine command “{command} --help” did not finish within {seconds} seconds.</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ “{command} --ĥéĺþ” đîđ ñöţ ƒîñîšĥ ŵîţĥîñ {seconds} šéçöñđš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>“{command}” does not look like a vLLM server: its --help does not mention {missing}. Use e.g. “vllm serve” or “/path/to/python -m vllm.entrypoints.openai.api_server”.</source>
+      <translation>[“{command}” đöéš ñöţ ĺööķ ĺîķé à ṽĹĹṀ šéŕṽéŕ: îţš --ĥéĺþ đöéš ñöţ ɱéñţîöñ {missing}. Ûšé é.ĝ. “ṽĺĺɱ šéŕṽé” öŕ “/þàţĥ/ţö/þýţĥöñ -ɱ ṽĺĺɱ.éñţŕýþöîñţš.öþéñàî.àþî_šéŕṽéŕ”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The ROCm engine {tag} has no {launcher}; it cannot be started.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {tag} ĥàš ñö {launcher}; îţ çàññöţ ƀé šţàŕţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No AMD GPU was found, so the ROCm engine cannot be installed. Use the CPU engine or a custom engine instead.</source>
+      <translation>[Ñö ÅṀĐ ĜÞÛ ŵàš ƒöûñđ, šö ţĥé ŔÖÇɱ éñĝîñé çàññöţ ƀé îñšţàĺĺéđ. Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.</source>
+      <translation>[Ţĥéŕé îš ñö ŔÖÇɱ éñĝîñé ƒöŕ ýöûŕ ĜÞÛ ({target}). Šûþþöŕţéđ ĜÞÛ ƒàɱîĺîéš: {supported}. Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Your GPU ({target}) needs a newer Linux kernel before the ROCm engine can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine was not installed.</source>
+      <translation>[Ýöûŕ ĜÞÛ ({target}) ñééđš à ñéŵéŕ Ĺîñûẋ ķéŕñéĺ ƀéƒöŕé ţĥé ŔÖÇɱ éñĝîñé çàñ ŕûñ: îţš ĶƑĐ ţöþöĺöĝý ĺàçķš çŵšŕ_šîžé àñđ çţĺ_šţàçķ_šîžé, ŵĥîçĥ çöɱé ŵîţĥ ķéŕñéĺ {required} öŕ ñéŵéŕ öŕ à đîšţŕîƀûţîöñ ķéŕñéĺ ţĥàţ çàŕŕîéš ţĥé ƀàçķþöŕţ. Ŵîţĥöûţ ţĥéɱ ŔÖÇɱ ŵöŕķĺöàđš ĥàñĝ öŕ çŕàšĥ, šö ţĥé éñĝîñé ŵàš ñöţ îñšţàĺĺéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The ROCm engine {installed} is installed; this GPU needs {wanted}.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {installed} îš îñšţàĺĺéđ; ţĥîš ĜÞÛ ñééđš {wanted}.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The release {tag} lists “{text}” as its number of parts.</source>
+      <translation>[Ţĥé ŕéĺéàšé {tag} ĺîšţš “{text}” àš îţš ñûɱƀéŕ öƒ þàŕţš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+</TS>
