@@ -27,7 +27,10 @@ TRANSITIONS: dict[ProcessState, frozenset[ProcessState]] = {
     ProcessState.BACKOFF: frozenset(
         {ProcessState.STARTING, ProcessState.STOPPED, ProcessState.FATAL}
     ),
-    ProcessState.EXITED: frozenset({ProcessState.STARTING, ProcessState.STOPPED}),
+    # EXITED -> FATAL: a model that keeps crashing is given up on without a fake start.
+    ProcessState.EXITED: frozenset(
+        {ProcessState.STARTING, ProcessState.STOPPED, ProcessState.FATAL}
+    ),
     ProcessState.FATAL: frozenset({ProcessState.STOPPED, ProcessState.STARTING}),
 }
 

@@ -1,0 +1,6 @@
+"""Runs one vLLM server child per model: start, progress, diagnosis, crashes, no orphans."""
+
+from app.supervisor.protocol import ProcessInfo
+from app.supervisor.supervisor import Supervisor
+
+__all__ = ["ProcessInfo", "Supervisor"]

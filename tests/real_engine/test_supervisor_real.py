@@ -89,7 +89,7 @@ async def test_real_engine_loads_with_progress_serves_streams_and_stops_clean(
     events: list[Event] = []
     bus.subscribe(events.append)
     sv = Supervisor(bus, tmp_path / "logs", tmp_path / "state", health_interval=0.25)
-    release = sv.watch_metrics()
+    sv.watch_metrics(True)
     try:
         info = await sv.start(real_spec(cpu_engine, tiny_model_dir))
 
@@ -160,7 +160,7 @@ async def test_real_engine_loads_with_progress_serves_streams_and_stops_clean(
             ProcessState.STOPPED
         )
     finally:
-        release()
+        sv.watch_metrics(False)
         await sv.shutdown()
 
 

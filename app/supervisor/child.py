@@ -1,0 +1,245 @@
+"""One engine child as the app sees it: spawned under a watchdog, its output read line by line."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+import httpx
+import psutil
+
+from app.core.problems import Problem
+from app.supervisor import diagnosis, watchdog
+from app.supervisor.reaper import reap_record
+
+log = logging.getLogger(__name__)
+
+WATCHDOG = Path(watchdog.__file__)
+OUTPUT_DRAIN_S = 5.0
+MAX_LINE = 64 * 1024  # a longer "line" is cut: vLLM prints its whole config on one line
+# tqdm redraws its bar with carriage returns; each redraw is a progress line of its own.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# Environment the engine must not inherit from the app: the app's import path would shadow
+# the engine's own packages (the same reason PYTHONNOUSERSITE is set).
+_DROPPED_ENV = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")
+
+
+def child_env(extra: Mapping[str, str]) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _DROPPED_ENV}
+    env["PYTHONNOUSERSITE"] = "1"
+    env["PYTHONUNBUFFERED"] = "1"  # log lines must arrive while loading, not at exit
+    env.update(extra)
+    return env
+
+
+class _OutputProtocol(asyncio.SubprocessProtocol):
+    """Output chunks as they come, and the exit as soon as it happens.
+
+    asyncio's own Process.wait() returns only once every pipe is closed, and an orphaned
+    EngineCore holding our stdout would keep it waiting forever: exactly the case in which
+    the app must act.
+    """
+
+    def __init__(self, on_line: Callable[[str], None]) -> None:
+        loop = asyncio.get_running_loop()
+        self.exited: asyncio.Future[None] = loop.create_future()
+        self.output_closed: asyncio.Future[None] = loop.create_future()
+        self._on_line = on_line
+        self._pending = ""
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        self._pending += data.decode(errors="replace")
+        parts = _LINE_BREAK.split(self._pending)
+        self._pending = parts.pop()
+        if len(self._pending) > MAX_LINE:
+            parts.append(self._pending)
+            self._pending = ""
+        for part in parts:
+            self._deliver(part)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if self._pending:
+            self._deliver(self._pending)
+            self._pending = ""
+        if not self.output_closed.done():
+            self.output_closed.set_result(None)
+
+    def process_exited(self) -> None:
+        if not self.exited.done():
+            self.exited.set_result(None)
+
+    def _deliver(self, line: str) -> None:
+        line = line.rstrip()
+        if not line:
+            return
+        try:
+            self._on_line(line[:MAX_LINE])
+        except Exception:
+            # A failing consumer must not stop the reading: an unread pipe blocks the engine.
+            log.exception("handling a line of engine output failed")
+
+
+class ChildProcess:
+    """A watchdog process (the group leader) and, under it, the engine.
+
+    `pid` is the watchdog's pid, which is also the process group id of the whole tree.
+    The app keeps the write end of the lifeline pipe; closing it (or dying) makes the
+    watchdog kill the tree.
+    """
+
+    def __init__(
+        self,
+        transport: asyncio.SubprocessTransport,
+        protocol: _OutputProtocol,
+        lifeline: int,
+        record: Path | None,
+    ) -> None:
+        self._transport = transport
+        self._protocol = protocol
+        self._record = record
+        self._lifeline: int | None = lifeline
+        self.pid = transport.get_pid()
+        self.pgid = self.pid
+        self._exited: asyncio.Task[int] = asyncio.get_running_loop().create_task(self._wait())
+
+    @classmethod
+    async def spawn(
+        cls,
+        argv: list[str],
+        env: Mapping[str, str],
+        *,
+        on_line: Callable[[str], None],
+        record: Path | None,
+        grace_s: float,
+        orphan_grace_s: float,
+    ) -> ChildProcess:
+        read_end, write_end = os.pipe()  # both ends close-on-exec (PEP 446)
+        cmd = [
+            sys.executable,
+            "-I",  # isolated: the watchdog needs nothing but the standard library
+            str(WATCHDOG),
+            "--lifeline",
+            str(read_end),
+            "--parent-pid",
+            str(os.getpid()),
+            "--grace",
+            str(grace_s),
+            "--orphan-grace",
+            str(orphan_grace_s),
+            *(["--record", str(record)] if record is not None else []),
+            "--",
+            *argv,
+        ]
+        loop = asyncio.get_running_loop()
+        try:
+            transport, protocol = await loop.subprocess_exec(
+                lambda: _OutputProtocol(on_line),
+                *cmd,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                env=dict(env),
+                pass_fds=(read_end,),
+                start_new_session=True,
+            )
+        except BaseException:
+            os.close(write_end)
+            raise
+        finally:
+            os.close(read_end)
+        return cls(transport, protocol, write_end, record)
+
+    @property
+    def returncode(self) -> int | None:
+        return self._exited.result() if self._exited.done() else None
+
+    @property
+    def exited(self) -> asyncio.Task[int]:
+        """Done when the watchdog has exited and every output line has been delivered."""
+        return self._exited
+
+    def engine_pid(self) -> int | None:
+        """The engine's own pid (the api_server), once the watchdog has started it."""
+        with contextlib.suppress(psutil.Error):
+            children = psutil.Process(self.pid).children()
+            if children:
+                return min(c.pid for c in children)
+        return None
+
+    async def wait(self) -> int:
+        return await asyncio.shield(self._exited)
+
+    async def terminate(self, grace_s: float) -> int:
+        """Stop the tree: SIGTERM to the watchdog, which passes it on to the whole group and
+        SIGKILLs after its grace; if the watchdog itself hangs, SIGKILL the group from here."""
+        if self._exited.done():
+            return self._exited.result()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGTERM)
+        done, _ = await asyncio.wait({self._exited}, timeout=grace_s + 5.0)
+        if not done:
+            self.kill_group()
+        return await self.wait()
+
+    def kill_group(self) -> None:
+        """Last resort: SIGKILL everything in the process group, watchdog included.
+
+        Only while the watchdog (the group leader) has not been reaped: then the group id
+        cannot belong to anyone else."""
+        if not self._protocol.exited.done():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pgid, signal.SIGKILL)
+
+    def close(self) -> None:
+        if self._lifeline is not None:
+            os.close(self._lifeline)
+            self._lifeline = None
+
+    async def _wait(self) -> int:
+        await self._protocol.exited
+        if self._record is not None and self._record.exists():
+            # The watchdog was killed before it could clean up (it removes its record when
+            # it exits normally): its tree may still run, and we know exactly who is in it.
+            await asyncio.to_thread(reap_record, self._record)
+        # Lines printed just before exit must reach the diagnosis before anyone reads it;
+        # a process we could not identify may hold the pipe, so do not wait for ever.
+        await asyncio.wait({self._protocol.output_closed}, timeout=OUTPUT_DRAIN_S)
+        code = self._transport.get_returncode()
+        self._transport.close()
+        self.close()
+        return code if code is not None else -1
+
+
+async def healthy(client: httpx.AsyncClient, url: str) -> bool:
+    """Whether vLLM's /health answers 200 (anything else, or no answer, is not healthy)."""
+    try:
+        return (await client.get(url)).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def check_engine(prefix: Sequence[str]) -> Problem | None:
+    """Check the engine command before spawning anything: missing or not executable."""
+    if not prefix:
+        return diagnosis.engine_unusable("", found=False)
+    command = prefix[0]
+    path = Path(command) if os.sep in command else None
+    if path is None:
+        found = shutil.which(command)
+        if found is None:
+            return diagnosis.engine_unusable(command, found=False)
+        path = Path(found)
+    if not path.exists():
+        return diagnosis.engine_unusable(command, found=False)
+    if not path.is_file() or not os.access(path, os.X_OK):
+        return diagnosis.engine_unusable(command, found=True)
+    return None

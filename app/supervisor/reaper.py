@@ -1,0 +1,98 @@
+"""Reaps engine processes that earlier runs of the app left behind, and nothing else.
+
+Each watchdog keeps `state_dir/child-*.json` current: its own pid and those of every process
+in its tree, each with its start time (clock ticks since boot) and command line. A process is
+killed only if a recorded pid is alive with the same start time and the same command line —
+pid plus start time identify one process for the life of the machine, so a reused pid is never
+touched. Records whose watchdog still lives are left alone: that watchdog (of this app or of
+another running instance) owns its tree and cleans up after itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from app.supervisor.watchdog import cmdline_of, start_ticks
+
+log = logging.getLogger(__name__)
+
+RECORD_GLOB = "child-*.json"
+TERM_GRACE_S = 3.0
+
+
+def _ours(pid: int, ticks: int, cmdline: list[str]) -> bool:
+    return start_ticks(pid) == ticks and cmdline_of(pid) == cmdline
+
+
+def _entries(record: dict[str, Any]) -> list[tuple[int, int, list[str]]]:
+    out = []
+    for item in record.get("procs", []):
+        pid, ticks, cmdline = item
+        out.append((int(pid), int(ticks), [str(x) for x in cmdline]))
+    return out
+
+
+def reap_orphans(state_dir: Path, grace_s: float = TERM_GRACE_S) -> list[int]:
+    """Kill verified leftovers of earlier runs; returns the pids that were signalled."""
+    victims: list[psutil.Process] = []
+    for path in sorted(state_dir.glob(RECORD_GLOB)):
+        victims += _victims(path, own=False)
+    return _kill(victims, grace_s)
+
+
+def reap_record(path: Path, grace_s: float = TERM_GRACE_S) -> list[int]:
+    """Kill what one of our own watchdogs recorded; for when the watchdog itself was killed
+    (it removes its record when it exits normally). Returns the pids that were signalled."""
+    return _kill(_victims(path, own=True), grace_s)
+
+
+def _victims(path: Path, *, own: bool) -> list[psutil.Process]:
+    """The verified live processes of one record; the record is removed once read."""
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        entries = _entries(record)
+        watchdog = int(record["watchdog"])
+        app_pid = int(record["app_pid"])
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError, KeyError, TypeError):
+        log.warning("ignoring unreadable child record %s", path)
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return []
+    if not own and app_pid == os.getpid():
+        return []  # our own children, alive and supervised
+    by_pid = {pid: (ticks, cmdline) for pid, ticks, cmdline in entries}
+    if watchdog in by_pid and _ours(watchdog, *by_pid[watchdog]):
+        return []  # its watchdog lives and owns the tree
+    victims = []
+    for pid, ticks, cmdline in entries:
+        if _ours(pid, ticks, cmdline):
+            with contextlib.suppress(psutil.Error):
+                victims.append(psutil.Process(pid))
+    with contextlib.suppress(OSError):
+        path.unlink()
+    return victims
+
+
+def _kill(victims: list[psutil.Process], grace_s: float) -> list[int]:
+    if not victims:
+        return []
+    for proc in victims:
+        log.warning("reaping leftover engine process %d", proc.pid)
+        with contextlib.suppress(psutil.Error):
+            proc.send_signal(signal.SIGTERM)
+    _gone, alive = psutil.wait_procs(victims, timeout=grace_s)
+    for proc in alive:
+        with contextlib.suppress(psutil.Error):
+            proc.kill()
+    psutil.wait_procs(alive, timeout=grace_s)
+    return [proc.pid for proc in victims]

@@ -1,0 +1,186 @@
+"""The supervisor: one process actor per model, orphan reaping at start-up, metrics on demand.
+
+Lives on the engine thread's asyncio loop; every method must be called on that loop (the
+facade schedules calls there). It never imports the proxy: the engine layer adapts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from pathlib import Path
+
+import httpx
+
+from app.core.contracts import LaunchSpec
+from app.core.events import EventBus
+from app.core.problems import ProblemError
+from app.core.states import ProcessState
+from app.supervisor import diagnosis
+from app.supervisor.actor import ModelActor
+from app.supervisor.metrics import MetricsTracker
+from app.supervisor.protocol import ActorConfig, ProcessInfo
+from app.supervisor.reaper import reap_orphans
+
+log = logging.getLogger(__name__)
+
+__all__ = ["ProcessInfo", "Supervisor"]
+
+METRICS_INTERVAL_S = 1.0  # vLLM's own gauges update about once a second
+
+
+class Supervisor:
+    """Starts, watches and stops one vLLM server child per model.
+
+    `start()` returns when the child's /health answered 200 and raises ProblemError with
+    the diagnosis otherwise; concurrent starts of one model share one child; a `stop()`
+    during a start aborts it. A child that dies by itself becomes EXITED and is started
+    again by the next `start()`, with back-off; after `max_failures` failures in a row the
+    model is FATAL until `reset()`. `shutdown()` stops everything and refuses new starts.
+    """
+
+    def __init__(
+        self,
+        bus: EventBus,
+        logs_dir: Path,
+        state_dir: Path,
+        *,
+        health_interval: float = 0.1,
+        stop_grace_s: float = 10.0,
+        max_failures: int = 3,
+        backoff_s: float = 2.0,
+        backoff_max_s: float = 60.0,
+        running_health_interval: float = 5.0,
+        health_failures: int = 3,
+        health_timeout_s: float = 5.0,
+        orphan_grace_s: float = 3.0,
+        stable_after_s: float = 60.0,
+    ) -> None:
+        self._bus = bus
+        self._cfg = ActorConfig(
+            bus=bus,
+            logs_dir=logs_dir,
+            state_dir=state_dir,
+            health_interval=health_interval,
+            running_health_interval=running_health_interval,
+            health_failures=health_failures,
+            health_timeout_s=health_timeout_s,
+            stop_grace_s=stop_grace_s,
+            orphan_grace_s=orphan_grace_s,
+            max_failures=max_failures,
+            backoff_s=backoff_s,
+            backoff_max_s=backoff_max_s,
+            stable_after_s=stable_after_s,
+            ports_in_use=self._ports_in_use,
+        )
+        state_dir.mkdir(parents=True, exist_ok=True)
+        logs_dir.mkdir(parents=True, exist_ok=True)
+        self._actors: dict[str, ModelActor] = {}
+        self._shut_down = False
+        self._watchers = 0
+        self._metrics_task: asyncio.Task[None] | None = None
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self, spec: LaunchSpec) -> ProcessInfo:
+        """Start (or join the start of) `spec.model_id`; returns once it serves requests."""
+        if self._shut_down:
+            raise ProblemError(diagnosis.shutting_down(spec.model_id))
+        return await self._actor(spec.model_id).start(spec)
+
+    async def stop(self, model_id: str) -> None:
+        """A user's stop: SIGTERM to the child's group, SIGKILL after the grace period."""
+        actor = self._actors.get(model_id)
+        if actor is not None:
+            await actor.stop()
+
+    async def reset(self, model_id: str) -> None:
+        """Clear a FATAL (or backing-off, or exited) model back to STOPPED."""
+        actor = self._actors.get(model_id)
+        if actor is not None:
+            await actor.reset()
+
+    async def shutdown(self) -> None:
+        """Stop every child, refuse new starts, and end the actors' tasks."""
+        self._shut_down = True
+        await self._stop_metrics()
+        actors = list(self._actors.values())
+        await asyncio.gather(*(a.stop(shutdown=True) for a in actors), return_exceptions=True)
+        await asyncio.gather(*(a.close() for a in actors), return_exceptions=True)
+
+    def reap_orphans(self) -> list[int]:
+        """Kill what earlier runs of the app left behind (verified by start time and command
+        line); call once at start-up, before starting anything. Returns the pids killed."""
+        return reap_orphans(self._cfg.state_dir)
+
+    # ---- queries -----------------------------------------------------------------------------
+
+    def info(self, model_id: str) -> ProcessInfo | None:
+        actor = self._actors.get(model_id)
+        return actor.info() if actor is not None else None
+
+    def infos(self) -> list[ProcessInfo]:
+        return [actor.info() for actor in self._actors.values()]
+
+    def log_tail(self, model_id: str, n: int = 40) -> list[str]:
+        actor = self._actors.get(model_id)
+        return actor.output.recent(n) if actor is not None else []
+
+    def log_path(self, model_id: str) -> Path | None:
+        actor = self._actors.get(model_id)
+        return actor.output.path if actor is not None else None
+
+    # ---- metrics -----------------------------------------------------------------------------
+
+    def set_metrics_watchers(self, n: int) -> None:
+        """How many views watch metrics; scraping runs only while this is above zero."""
+        self._watchers = max(0, n)
+        if self._watchers and self._metrics_task is None and not self._shut_down:
+            loop = asyncio.get_running_loop()
+            self._metrics_task = loop.create_task(self._scrape_metrics(), name="metrics")
+        elif not self._watchers and self._metrics_task is not None:
+            self._metrics_task.cancel()
+            self._metrics_task = None
+
+    def watch_metrics(self, watching: bool) -> None:
+        """One view starts (True) or stops (False) watching metrics; they are counted."""
+        self.set_metrics_watchers(self._watchers + (1 if watching else -1))
+
+    async def _scrape_metrics(self) -> None:
+        trackers: dict[tuple[str, int | None], MetricsTracker] = {}
+        async with httpx.AsyncClient(timeout=METRICS_INTERVAL_S) as client:
+            while True:
+                started = time.monotonic()
+                for info in self.infos():
+                    if info.state is not ProcessState.RUNNING or info.base_url is None:
+                        continue
+                    # A new child (new pid) starts new counters, so it gets a new tracker.
+                    key = (info.model_id, info.pid)
+                    tracker = trackers.setdefault(key, MetricsTracker(info.model_id))
+                    try:
+                        response = await client.get(info.base_url + "/metrics")
+                    except httpx.HTTPError:
+                        continue
+                    if response.status_code == 200:
+                        self._bus.publish(tracker.sample(response.text, time.monotonic()))
+                await asyncio.sleep(max(0.0, METRICS_INTERVAL_S - (time.monotonic() - started)))
+
+    async def _stop_metrics(self) -> None:
+        task, self._metrics_task = self._metrics_task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # ---- internals ---------------------------------------------------------------------------
+
+    def _actor(self, model_id: str) -> ModelActor:
+        actor = self._actors.get(model_id)
+        if actor is None:
+            actor = self._actors[model_id] = ModelActor(model_id, self._cfg)
+        return actor
+
+    def _ports_in_use(self) -> set[int]:
+        return {a.port for a in self._actors.values() if a.port is not None}

@@ -1,0 +1,567 @@
+"""A fake vLLM OpenAI server: same flags, same HTTP API, real vLLM log lines, test switches.
+
+Run it as an engine: `python tests/fakes/fake_vllm.py [--fake-…] --model M --host H --port P
+--served-model-name N --max-model-len C [other vLLM flags, ignored]`.
+
+Switches (all optional):
+  --fake-start-delay S     spread S seconds over the start-up log before the server listens
+  --fake-token-delay S     sleep S seconds before each streamed token
+  --fake-fail KIND         print vLLM's error for KIND and exit 1; KIND is one of
+                           free_memory, kv_cache, no_cache_blocks, engine_dead, unsupported_arch
+  --fake-never-ready       serve, but /health answers 503 forever
+  --fake-crash-after N     after N inference requests, print EngineDeadError and exit 1
+  --fake-ignore-sigterm    ignore SIGTERM (the supervisor must SIGKILL)
+  --fake-grandchild        spawn `VLLM::EngineCore` (which spawns `VLLM::Worker`) in the same
+                           process group; like vLLM's, they outlive a SIGKILLed server
+  --fake-tokens N          completion length when the request gives no max_tokens (default 16)
+
+Log lines come from tests/fakes/data/vllm_cpu_startup.log (captured from a real run; `{MODEL}`
+and `{PORT}` are filled in) when it exists, else from a built-in copy of vLLM 0.32's lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
+
+VERSION = "0.32.0"
+CAPTURED_LOG = Path(__file__).with_name("data") / "vllm_cpu_startup.log"
+FAIL_KINDS = ("free_memory", "kv_cache", "no_cache_blocks", "engine_dead", "unsupported_arch")
+WORDS = ("Hello", " from", " the", " fake", " vLLM", " engine", ",", " token", " by", " token", ".")
+
+_PID = os.getpid()
+_API = f"(APIServer pid={_PID})"
+_CORE = f"(EngineCore pid={_PID + 1})"
+_WORKER = f"(Worker pid={_PID + 2})"
+
+# Used only when no captured log exists: lines of vLLM 0.32.0's CPU build, in its order.
+BUILTIN_LOG = f"""\
+{_API} INFO {{DATE}} [api_utils.py:347]   █▄█▀ █     █     █     █  version {VERSION}
+{_API} INFO {{DATE}} [utils.py:286] non-default args: {{'model': '{{MODEL}}', 'port': {{PORT}}}}
+{_API} INFO {{DATE}} [model.py:733] Resolved architecture: LlamaForCausalLM
+{_API} INFO {{DATE}} [model.py:2152] Using max model len {{CTX}}
+{_CORE} INFO {{DATE}} [core.py:133] Initializing a V1 LLM engine (v{VERSION}) with config: model='{{MODEL}}', device_config=cpu
+{_WORKER} INFO {{DATE}} [parallel_state.py:1906] world_size=1 rank=0 local_rank=0 backend=gloo
+{_WORKER} INFO {{DATE}} [cpu_model_runner.py:68] Starting to load model {{MODEL}}...
+Loading safetensors checkpoint shards:   0% Completed | 0/2 [00:00<?, ?it/s]
+Loading safetensors checkpoint shards:  50% Completed | 1/2 [00:00<00:00,  9.51it/s]
+Loading safetensors checkpoint shards: 100% Completed | 2/2 [00:00<00:00, 12.20it/s]
+{_WORKER} INFO {{DATE}} [default_loader.py:501] Loading weights took 0.02 seconds
+{_WORKER} INFO {{DATE}} [cpu_model_runner.py:87] Warming up model for the compilation...
+{_WORKER} INFO {{DATE}} [cpu_model_runner.py:91] Warming up done.
+{_CORE} INFO {{DATE}} [kv_cache_utils.py:2327] CPU KV cache size: 43,680 tokens, Maximum concurrency for {{CTX}} tokens per request: 85.31x
+{_CORE} INFO {{DATE}} [core.py:402] init engine (profile, create kv cache, warmup model) took 30.52 s
+{_API} INFO {{DATE}} [entry.py:136] Supported tasks: ['generate']
+{_API} INFO {{DATE}} [entry.py:140] Starting vLLM server on http://{{HOST}}:{{PORT}}
+{_API} INFO {{DATE}} [launcher.py:186] Available routes are:
+INFO:     Started server process [{_PID}]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+"""  # noqa: E501
+
+# Where each failure happens in a real start: the failure is printed before the first line
+# matching the pattern (the free-memory check runs when the worker claims the device, the KV
+# check after the weights are in).
+FAIL_BEFORE = {
+    "unsupported_arch": r"Resolved architecture|Initializing a V1 LLM engine",
+    "free_memory": r"Starting to load model",
+    "kv_cache": r"KV cache size|Warming up model",
+    "no_cache_blocks": r"KV cache size|Warming up model",
+    "engine_dead": r"Warming up done|init engine",
+}
+SERVER_LINE = re.compile(r"Starting vLLM (API )?server|Available routes|Started server process")
+
+
+def _date() -> str:
+    return time.strftime("%m-%d %H:%M:%S")
+
+
+def _fill(line: str, a: argparse.Namespace) -> str:
+    for key, value in (
+        ("{MODEL}", a.model),
+        ("{PORT}", str(a.port)),
+        ("{HOST}", a.host),
+        ("{CTX}", str(a.max_model_len)),
+        ("{NAME}", a.served_model_name),
+        ("{DATE}", _date()),
+    ):
+        line = line.replace(key, value)
+    return line
+
+
+def startup_lines() -> list[str]:
+    text = CAPTURED_LOG.read_text(encoding="utf-8") if CAPTURED_LOG.is_file() else BUILTIN_LOG
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _error_lines(kind: str, a: argparse.Namespace) -> list[str]:
+    core_err = f"{_CORE} ERROR {_date()} [core.py:708]"
+    api_err = f"{_API} ERROR {_date()} [api_server.py:1921]"
+    if kind == "free_memory":
+        message = (
+            "ValueError: Free memory on device cuda:0 (76.45/96.0 GiB) on startup is less than "
+            "desired GPU memory utilization (0.92, 88.32 GiB). Decrease GPU memory utilization "
+            "or reduce GPU memory used by other processes."
+        )
+    elif kind == "kv_cache":
+        estimated = (a.max_model_len * 4 // 5) // 16 * 16
+        message = (
+            "ValueError: To serve at least one request with the models's max seq len "
+            f"({a.max_model_len}), (5.62 GiB KV cache is needed, which is larger than the "
+            "available KV cache memory (4.50 GiB). Based on the available memory, the estimated "
+            f"maximum model length is {estimated}. Try increasing `gpu_memory_utilization` or "
+            "decreasing `max_model_len` when initializing the engine. See "
+            "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html for more "
+            "details."
+        )
+    elif kind == "no_cache_blocks":
+        message = (
+            "ValueError: No available memory for the cache blocks. Try increasing "
+            "`gpu_memory_utilization` when initializing the engine. See "
+            "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html for more "
+            "details."
+        )
+    elif kind == "unsupported_arch":
+        return [
+            f"{_API} Traceback (most recent call last):",
+            f'{_API}   File "<frozen runpy>", line 198, in _run_module_as_main',
+            f"{_API} pydantic_core._pydantic_core.ValidationError: 1 validation error for "
+            "ModelConfig",
+            f"{_API}   Value error, Model architectures ['FakeNetForCausalLM'] are not supported "
+            "for now. Supported architectures: dict_keys(['LlamaForCausalLM', "
+            "'Qwen2ForCausalLM', 'Qwen3ForCausalLM'])",
+        ]
+    else:  # engine_dead
+        return [
+            f"{core_err} EngineCore encountered a fatal error.",
+            f"{core_err} RuntimeError: Unsupported CPU attention configuration: head_dim=16",
+            f"{api_err} AsyncLLM output_handler failed.",
+            f"{_API} vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. "
+            "See stack trace (above) for the root cause.",
+        ]
+    return [
+        f"{core_err} EngineCore failed to start.",
+        f"{core_err} Traceback (most recent call last):",
+        f'{core_err}   File "/vllm/v1/engine/core.py", line 699, in run_engine_core',
+        f"{core_err} {message}",
+        f"{_API} Traceback (most recent call last):",
+        f"{_API} RuntimeError: Engine core initialization failed. See root cause above. "
+        "Failed core proc(s): {}",
+    ]
+
+
+# ---- the EngineCore-like grandchild -------------------------------------------------------
+
+_TITLED_SLEEPER = """
+import ctypes, subprocess, sys, time
+ctypes.CDLL(None).prctl(15, sys.argv[1].encode()[:15], 0, 0, 0)  # PR_SET_NAME
+if len(sys.argv) > 2:
+    subprocess.Popen([sys.argv[2], "-c", sys.argv[3], sys.argv[2]], executable=sys.argv[4])
+while True:
+    time.sleep(3600)
+"""
+
+
+def spawn_engine_core() -> subprocess.Popen[bytes]:
+    """Start `VLLM::EngineCore` → `VLLM::Worker` sleepers; they ignore their parent's death."""
+    # argv[0] is what psutil's cmdline()[0] shows; PR_SET_NAME makes name() match as well.
+    worker_args = ["VLLM::Worker", _TITLED_SLEEPER, sys.executable]
+    core = subprocess.Popen(
+        ["VLLM::EngineCore", "-c", _TITLED_SLEEPER, "VLLM::EngineCore", *worker_args],
+        executable=sys.executable,
+        stdin=subprocess.DEVNULL,
+    )
+    # Like vLLM, the tree is complete before the server says it is up.
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not _has_child(core.pid):
+        time.sleep(0.01)
+    return core
+
+
+def _has_child(pid: int) -> bool:
+    """Whether `pid` has a child that already shows its `VLLM::` title."""
+    try:
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return any(Path(f"/proc/{k}/comm").read_text().startswith("VLLM::") for k in kids)
+    except OSError:
+        return False
+
+
+def _kill_descendants() -> None:
+    """A graceful vLLM shutdown takes its EngineCore down with it."""
+    try:
+        import psutil
+    except ImportError:  # the fake only needs psutil for this courtesy
+        return
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+
+
+# ---- the HTTP server -----------------------------------------------------------------------
+
+
+class FakeServer:
+    def __init__(self, a: argparse.Namespace) -> None:
+        self.a = a
+        self.served = 0
+        self.running = 0
+        self.prompt_tokens = 0
+        self.generation_tokens = 0
+        self.created = int(time.time())
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/health", self.health)
+        app.router.add_get("/version", self.version)
+        app.router.add_get("/v1/models", self.models)
+        app.router.add_get("/metrics", self.metrics)
+        app.router.add_post("/tokenize", self.tokenize)
+        app.router.add_post("/v1/completions", self.completions)
+        app.router.add_post("/v1/chat/completions", self.chat)
+        app.router.add_post("/v1/responses", self.responses)
+        app.router.add_post("/v1/embeddings", self.embeddings)
+        return app
+
+    # -- plain endpoints
+    async def health(self, request: web.Request) -> web.Response:
+        return web.Response(status=503 if self.a.fake_never_ready else 200)
+
+    async def version(self, request: web.Request) -> web.Response:
+        return web.json_response({"version": VERSION})
+
+    async def models(self, request: web.Request) -> web.Response:
+        card = {
+            "id": self.a.served_model_name,
+            "object": "model",
+            "created": self.created,
+            "owned_by": "vllm",
+            "root": self.a.model,
+            "parent": None,
+            "max_model_len": self.a.max_model_len,
+        }
+        return web.json_response({"object": "list", "data": [card]})
+
+    async def metrics(self, request: web.Request) -> web.Response:
+        labels = f'{{engine="0",model_name="{self.a.served_model_name}"}}'
+        rows = [
+            ("vllm:num_requests_running", "gauge", self.running),
+            ("vllm:num_requests_waiting", "gauge", 0),
+            ("vllm:kv_cache_usage_perc", "gauge", min(1.0, self.running * 0.05)),
+            ("vllm:prompt_tokens_total", "counter", self.prompt_tokens),
+            ("vllm:generation_tokens_total", "counter", self.generation_tokens),
+        ]
+        out = []
+        for name, kind, value in rows:
+            out += [f"# HELP {name} {name}.", f"# TYPE {name} {kind}"]
+            out.append(f"{name}{labels} {float(value)}")
+        return web.Response(text="\n".join(out) + "\n", content_type="text/plain")
+
+    async def tokenize(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        tokens = _token_ids(_prompt_text(body))
+        return web.json_response(
+            {"count": len(tokens), "max_model_len": self.a.max_model_len, "tokens": tokens}
+        )
+
+    # -- inference endpoints
+    def _check(self, body: dict[str, Any]) -> web.Response | None:
+        if body.get("model", self.a.served_model_name) != self.a.served_model_name:
+            return _error(404, f"The model `{body.get('model')}` does not exist.", "NotFoundError")
+        return None
+
+    def _plan(self, body: dict[str, Any]) -> tuple[list[str], str, int]:
+        limit = body.get("max_tokens") or body.get("max_completion_tokens")
+        limit = limit or body.get("max_output_tokens")
+        n = int(limit) if limit else self.a.fake_tokens
+        pieces = [WORDS[i % len(WORDS)] for i in range(n)]
+        prompt_n = len(_token_ids(_prompt_text(body)))
+        return pieces, ("length" if limit else "stop"), prompt_n
+
+    def _finished(self, prompt_n: int, n: int) -> None:
+        self.prompt_tokens += prompt_n
+        self.generation_tokens += n
+        self.served += 1
+        if self.a.fake_crash_after is not None and self.served >= self.a.fake_crash_after:
+            asyncio.get_running_loop().call_later(0.05, _crash)
+
+    async def completions(self, request: web.Request) -> web.StreamResponse:
+        return await self._generate(request, chat=False)
+
+    async def chat(self, request: web.Request) -> web.StreamResponse:
+        return await self._generate(request, chat=True)
+
+    async def _generate(self, request: web.Request, *, chat: bool) -> web.StreamResponse:
+        body = await request.json()
+        if (bad := self._check(body)) is not None:
+            return bad
+        pieces, finish, prompt_n = self._plan(body)
+        rid = ("chatcmpl-" if chat else "cmpl-") + uuid.uuid4().hex
+        base = {
+            "id": rid,
+            "object": "chat.completion.chunk" if chat else "text_completion",
+            "created": int(time.time()),
+            "model": self.a.served_model_name,
+        }
+        usage = {
+            "prompt_tokens": prompt_n,
+            "total_tokens": prompt_n + len(pieces),
+            "completion_tokens": len(pieces),
+        }
+        self.running += 1
+        try:
+            if not body.get("stream"):
+                await asyncio.sleep(self.a.fake_token_delay * len(pieces))
+                text = "".join(pieces)
+                if chat:
+                    choice: dict[str, Any] = {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": text, "tool_calls": []},
+                        "logprobs": None,
+                        "finish_reason": finish,
+                    }
+                else:
+                    choice = {"index": 0, "text": text, "logprobs": None, "finish_reason": finish}
+                obj = "chat.completion" if chat else "text_completion"
+                payload = {**base, "object": obj, "choices": [choice], "usage": usage}
+                return web.json_response(payload)
+            return await self._stream(
+                request, base=base, pieces=pieces, finish=finish, usage=usage, body=body, chat=chat
+            )
+        finally:
+            self.running -= 1
+            self._finished(prompt_n, len(pieces))
+
+    async def _stream(
+        self,
+        request: web.Request,
+        *,
+        base: dict[str, Any],
+        pieces: list[str],
+        finish: str,
+        usage: dict[str, int],
+        body: dict[str, Any],
+        chat: bool,
+    ) -> web.StreamResponse:
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8"})
+        await resp.prepare(request)
+        include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+
+        async def send(choices: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
+            chunk = {**base, "choices": choices, **(extra or {})}
+            if include_usage and extra is None:
+                chunk["usage"] = None
+            await resp.write(f"data: {json.dumps(chunk)}\n\n".encode())
+
+        def choice(content: str | None, reason: str | None, role: bool = False) -> dict[str, Any]:
+            if not chat:
+                return {
+                    "index": 0,
+                    "text": content or "",
+                    "logprobs": None,
+                    "finish_reason": reason,
+                    "stop_reason": None,
+                }
+            delta: dict[str, Any] = {}
+            if role:
+                delta["role"] = "assistant"
+            if content is not None:
+                delta["content"] = content
+            return {"index": 0, "delta": delta, "logprobs": None, "finish_reason": reason}
+
+        if chat:
+            await send([choice("", None, role=True)])
+        for i, piece in enumerate(pieces):
+            await asyncio.sleep(self.a.fake_token_delay)
+            last = i == len(pieces) - 1
+            await send([choice(piece, finish if last and not chat else None)])
+        if chat:
+            await send([choice(None, finish)])
+        if include_usage:
+            await send([], {"usage": usage})
+        await resp.write(b"data: [DONE]\n\n")
+        await resp.write_eof()
+        return resp
+
+    async def responses(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        if (bad := self._check(body)) is not None:
+            return bad
+        pieces, _finish, prompt_n = self._plan(body)
+        self._finished(prompt_n, len(pieces))
+        text = "".join(pieces)
+        message = {
+            "type": "message",
+            "id": "msg_" + uuid.uuid4().hex,
+            "role": "assistant",
+            "status": "completed",
+            "content": [{"type": "output_text", "text": text, "annotations": []}],
+        }
+        n = len(pieces)
+        return web.json_response(
+            {
+                "id": "resp_" + uuid.uuid4().hex,
+                "object": "response",
+                "created_at": int(time.time()),
+                "model": self.a.served_model_name,
+                "status": "completed",
+                "output": [message],
+                "usage": {
+                    "input_tokens": prompt_n,
+                    "output_tokens": n,
+                    "total_tokens": prompt_n + n,
+                },
+            }
+        )
+
+    async def embeddings(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        if (bad := self._check(body)) is not None:
+            return bad
+        inputs = body.get("input", "")
+        items = inputs if isinstance(inputs, list) else [inputs]
+        data, total = [], 0
+        for i, item in enumerate(items):
+            text = item if isinstance(item, str) else json.dumps(item)
+            total += len(_token_ids(text))
+            digest = hashlib.sha256(text.encode()).digest()
+            vector = [round(b / 255.0 - 0.5, 6) for b in digest[:8]]
+            data.append({"object": "embedding", "index": i, "embedding": vector})
+        self._finished(total, 0)
+        return web.json_response(
+            {
+                "object": "list",
+                "data": data,
+                "model": self.a.served_model_name,
+                "usage": {"prompt_tokens": total, "total_tokens": total},
+            }
+        )
+
+
+class UvicornAccessLog(AbstractAccessLogger):
+    """One line per request, as uvicorn prints them under vLLM."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        client = f"{peer[0]}:{peer[1]}" if peer else "-"
+        version = f"{request.version.major}.{request.version.minor}"
+        line = f"{request.method} {request.path_qs} HTTP/{version}"
+        _say(f'INFO:     {client} - "{line}" {response.status} {response.reason}')
+
+
+def _error(status: int, message: str, kind: str) -> web.Response:
+    body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
+    return web.json_response(body, status=status)
+
+
+def _prompt_text(body: dict[str, Any]) -> str:
+    if "messages" in body:
+        return " ".join(str(m.get("content", "")) for m in body["messages"])
+    for key in ("prompt", "input"):
+        if key in body:
+            value = body[key]
+            return value if isinstance(value, str) else json.dumps(value)
+    return ""
+
+
+def _token_ids(text: str) -> list[int]:
+    return [sum(word.encode()) % 32000 for word in text.split()]
+
+
+def _crash() -> None:
+    _say(f"{_API} ERROR {_date()} [async_llm.py:480] AsyncLLM output_handler failed.")
+    _say(
+        f"{_API} vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. "
+        "See stack trace (above) for the root cause."
+    )
+    _kill_descendants()
+    os._exit(1)
+
+
+def _say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="fake_vllm", allow_abbrev=False)
+    p.add_argument("--model", required=True)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--served-model-name", default=None)
+    p.add_argument("--max-model-len", type=int, default=2048)
+    p.add_argument("--fake-start-delay", type=float, default=0.0)
+    p.add_argument("--fake-token-delay", type=float, default=0.0)
+    p.add_argument("--fake-fail", choices=FAIL_KINDS, default=None)
+    p.add_argument("--fake-never-ready", action="store_true")
+    p.add_argument("--fake-crash-after", type=int, default=None)
+    p.add_argument("--fake-ignore-sigterm", action="store_true")
+    p.add_argument("--fake-grandchild", action="store_true")
+    p.add_argument("--fake-tokens", type=int, default=16)
+    a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
+    a.served_model_name = a.served_model_name or a.model
+    return a
+
+
+async def serve(a: argparse.Namespace, server_lines: list[str]) -> None:
+    runner = web.AppRunner(
+        FakeServer(a).app(), access_log_class=UvicornAccessLog, handle_signals=False
+    )
+    await runner.setup()
+    await web.TCPSite(runner, a.host, a.port).start()
+    for line in server_lines:
+        _say(_fill(line, a))
+    stop = asyncio.Event()
+    if not a.fake_ignore_sigterm:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    _say("INFO:     Shutting down")
+    await runner.cleanup()
+    _say("INFO:     Application shutdown complete.")
+    _kill_descendants()
+
+
+def main(argv: list[str] | None = None) -> int:
+    a = parse(sys.argv[1:] if argv is None else argv)
+    if a.fake_ignore_sigterm:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if a.fake_grandchild:
+        spawn_engine_core()
+    lines = startup_lines()
+    split = next((i for i, line in enumerate(lines) if SERVER_LINE.search(line)), len(lines))
+    before, after = lines[:split], lines[split:]
+    if a.fake_fail:
+        cut = re.compile(FAIL_BEFORE[a.fake_fail])
+        before = before[: next((i for i, x in enumerate(before) if cut.search(x)), len(before))]
+    pause = a.fake_start_delay / max(1, len(before))
+    for line in before:
+        _say(_fill(line, a))
+        time.sleep(pause)
+    if a.fake_fail:
+        for line in _error_lines(a.fake_fail, a):
+            _say(line)
+        _kill_descendants()
+        return 1
+    asyncio.run(serve(a, after))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,300 @@
+"""No orphans: SIGKILL of the app takes the engine tree down; leftovers are reaped, verified."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+
+from app.core.contracts import LaunchSpec
+from app.core.events import EventBus
+from app.core.states import ProcessState as S
+from app.supervisor.supervisor import Supervisor
+from app.supervisor.watchdog import cmdline_of, start_ticks
+
+pytestmark = pytest.mark.timeout(60)
+
+ROOT = Path(__file__).parents[2]
+FAKE = ROOT / "tests" / "fakes" / "fake_vllm.py"
+ORPHAN_LIMIT_S = 10.0
+
+# The "app": a Supervisor that starts the fake engine and reports what it sees on stdout.
+DRIVER = """
+import asyncio, sys
+from pathlib import Path
+from app.core.contracts import LaunchSpec
+from app.core.events import EventBus, LogLineEmitted
+from app.supervisor.supervisor import Supervisor
+
+async def main() -> None:
+    tmp, fake, mode = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+    bus = EventBus()
+    def show(e: object) -> None:
+        if isinstance(e, LogLineEmitted):
+            print("LINE", e.line, flush=True)
+    bus.subscribe(show)
+    sv = Supervisor(bus, tmp / "logs", tmp / "state")
+    switches = ["--fake-grandchild"]
+    if mode == "loading":
+        switches += ["--fake-start-delay", "10"]
+    spec = LaunchSpec(model_id="user.tiny", served_name="tiny", model_path="/m", ctx_size=512,
+                      prefix=(sys.executable, fake, *switches))
+    starting = asyncio.ensure_future(sv.start(spec))
+    if mode == "running":
+        await starting
+        print("RUNNING", flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(main())
+"""
+
+
+def alive(pids: list[int]) -> list[int]:
+    out = []
+    for pid in pids:
+        try:
+            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                out.append(pid)
+        except psutil.NoSuchProcess:
+            pass
+    return out
+
+
+def wait_gone(pids: list[int], within: float) -> list[int]:
+    deadline = time.monotonic() + within
+    while alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive(pids)
+
+
+def engine_tree(root: int) -> list[psutil.Process]:
+    return psutil.Process(root).children(recursive=True)
+
+
+def names(procs: list[psutil.Process]) -> set[str]:
+    out = set()
+    for proc in procs:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            out.add(proc.name())
+    return out
+
+
+class Drivers:
+    """Runs the driver script ("the app") in subprocesses and kills what is left at the end."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.script = tmp / "driver.py"
+        self.script.write_text(DRIVER)
+        self.procs: list[subprocess.Popen[str]] = []
+
+    def run(self, mode: str) -> subprocess.Popen[str]:
+        proc = subprocess.Popen(
+            [sys.executable, str(self.script), str(self.tmp), str(FAKE), mode],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.procs.append(proc)
+        return proc
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            assert proc.stdout is not None
+            proc.stdout.close()
+
+
+@pytest.fixture
+def drivers(tmp_path: Path) -> Iterator[Drivers]:
+    d = Drivers(tmp_path)
+    yield d
+    d.close()
+
+
+def read_until(proc: subprocess.Popen[str], marker: str) -> None:
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if marker in line:
+            return
+    raise AssertionError(f"the driver ended before printing {marker!r}")
+
+
+@pytest.mark.parametrize("mode", ["loading", "running"])
+def test_sigkill_of_the_app_leaves_no_engine_process(drivers: Drivers, mode: str) -> None:
+    app = drivers.run(mode)
+    # While loading: once vLLM resolves the model (its EngineCore and Worker already exist).
+    read_until(app, "Resolved architecture" if mode == "loading" else "RUNNING")
+    tree = engine_tree(app.pid)
+    assert {"VLLM::EngineCore", "VLLM::Worker"} <= names(tree)
+    pids = [p.pid for p in tree]
+    assert len(pids) >= 4  # watchdog, api server, EngineCore, Worker
+
+    app.send_signal(signal.SIGKILL)
+    app.wait()
+    killed_at = time.monotonic()
+
+    assert wait_gone(pids, ORPHAN_LIMIT_S) == []
+    assert time.monotonic() - killed_at < ORPHAN_LIMIT_S
+
+
+def test_without_the_watchdog_vllm_style_children_outlive_their_parent() -> None:
+    """The control experiment: what the fake (like vLLM) leaves behind when nothing guards it."""
+    proc = subprocess.Popen(
+        [sys.executable, str(FAKE), "--fake-grandchild", "--model", "/m", "--port", "0"],
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while "VLLM::Worker" not in names(engine_tree(proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        pids = [p.pid for p in engine_tree(proc.pid)]
+        proc.kill()
+        proc.wait()
+        time.sleep(1.0)
+        assert len(alive(pids)) == 2  # EngineCore and Worker survive, as FACTS.md reports
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # their group still exists: clean up
+        wait_gone(pids, 5)
+
+
+def test_reap_orphans_kills_verified_leftovers_of_a_dead_app_and_watchdog(
+    drivers: Drivers,
+) -> None:
+    tmp = drivers.tmp
+    app = drivers.run("running")
+    read_until(app, "RUNNING")
+    tree = engine_tree(app.pid)
+    watchdog = next(p.pid for p in tree if p.ppid() == app.pid)
+    engine_pids = sorted(p.pid for p in tree if p.pid != watchdog)
+    assert len(engine_pids) == 3
+    # The watchdog records its whole tree within a moment.
+    state = tmp / "state"
+    deadline = time.monotonic() + 5
+    recorded: set[int] = set()
+    while time.monotonic() < deadline:
+        records = list(state.glob("child-*.json"))
+        if records:
+            recorded = {item[0] for item in json.loads(records[0].read_text())["procs"]}
+            if set(engine_pids) <= recorded:
+                break
+        time.sleep(0.1)
+    assert set(engine_pids) <= recorded
+
+    # Even the watchdog dies without a chance to clean up: the engine tree is orphaned.
+    os.kill(watchdog, signal.SIGKILL)
+    app.send_signal(signal.SIGKILL)
+    app.wait()
+    time.sleep(0.5)
+    assert alive(engine_pids) == engine_pids
+
+    killed = Supervisor(EventBus(), tmp / "logs", state).reap_orphans()
+
+    assert sorted(killed) == engine_pids
+    assert wait_gone(engine_pids, 5) == []
+    assert list(state.glob("child-*.json")) == []
+
+
+@pytest.fixture
+def sleeper() -> Iterator[subprocess.Popen[bytes]]:
+    proc = subprocess.Popen(["sleep", "60"])
+    yield proc
+    proc.kill()
+    proc.wait()
+
+
+def dead_pid() -> int:
+    proc = subprocess.Popen(["true"])
+    proc.wait()
+    return proc.pid
+
+
+def write_record(state: Path, app_pid: int, procs: list[list[object]], name: str = "a") -> None:
+    state.mkdir(parents=True, exist_ok=True)
+    record = {"app_pid": app_pid, "watchdog": dead_pid(), "pgid": 1, "procs": procs}
+    (state / f"child-user.x-{name}.json").write_text(json.dumps(record))
+
+
+def test_reap_refuses_a_pid_whose_start_time_differs(
+    tmp_path: Path, sleeper: subprocess.Popen[bytes]
+) -> None:
+    ticks, cmdline = start_ticks(sleeper.pid), cmdline_of(sleeper.pid)
+    assert ticks is not None and cmdline == ["sleep", "60"]
+    state = tmp_path / "state"
+    sv = Supervisor(EventBus(), tmp_path / "logs", state)
+
+    write_record(state, dead_pid(), [[sleeper.pid, ticks + 1, cmdline]])
+    assert sv.reap_orphans() == []
+    assert sleeper.poll() is None
+    assert list(state.glob("child-*.json")) == []  # a stale record is dropped
+
+    write_record(state, dead_pid(), [[sleeper.pid, ticks, ["python3", "-m", "vllm"]]])
+    assert sv.reap_orphans() == []
+    assert sleeper.poll() is None
+
+    # Records of this very process, or of another instance, are not the reaper's business.
+    write_record(state, os.getpid(), [[sleeper.pid, ticks, cmdline]])
+    assert sv.reap_orphans() == []
+    assert sleeper.poll() is None
+
+    # The positive control: with everything matching, it is ours and it goes.
+    for path in state.glob("child-*.json"):
+        path.unlink()
+    write_record(state, dead_pid(), [[sleeper.pid, ticks, cmdline]])
+    assert sv.reap_orphans() == [sleeper.pid]
+    # (psutil reaped it, so Popen cannot see its status; it is gone all the same)
+    assert wait_gone([sleeper.pid], 5) == []
+
+
+async def test_a_killed_watchdog_still_takes_its_tree_down(tmp_path: Path) -> None:
+    """If even the watchdog dies (OOM killer, a stray kill -9), the app reaps its recorded tree
+    instead of believing the engine gone and starting a second one beside it."""
+    bus = EventBus()
+    sv = Supervisor(bus, tmp_path / "logs", tmp_path / "state", health_interval=0.05)
+    try:
+        spec = LaunchSpec(
+            model_id="user.tiny",
+            served_name="tiny",
+            model_path="/m",
+            ctx_size=512,
+            prefix=(sys.executable, str(FAKE), "--fake-grandchild"),
+        )
+        info = await sv.start(spec)
+        assert info.pid is not None
+        engine = psutil.Process(info.pid)
+        watchdog = engine.parent()
+        assert watchdog is not None
+        pids = [engine.pid, *(c.pid for c in engine.children(recursive=True))]
+        assert len(pids) == 3
+        records = list((tmp_path / "state").glob("child-*.json"))
+        for _ in range(50):  # the record lists the grandchildren within half a second
+            if {p[0] for p in json.loads(records[0].read_text())["procs"]} >= set(pids):
+                break
+            await asyncio.sleep(0.1)
+
+        watchdog.kill()
+
+        for _ in range(100):
+            if (current := sv.info("user.tiny")) is not None and current.state is S.EXITED:
+                break
+            await asyncio.sleep(0.05)
+        current = sv.info("user.tiny")
+        assert current is not None and current.state is S.EXITED
+        assert wait_gone(pids, 1.0) == []
+        assert list((tmp_path / "state").glob("child-*.json")) == []
+    finally:
+        await sv.shutdown()
