@@ -1,0 +1,141 @@
+"""The OpenAI-compatible routes: the model list, health, and the relays to each model's child."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from app.core.contracts import Backend, ModelController, ModelView
+from app.proxy import errors
+from app.proxy.bodies import json_response, parse_object, read_body, resolve_model
+from app.proxy.upstream import Upstream, relay
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+# Routes whose JSON body names a model and that vLLM serves; each is relayed to the same path
+# on the child. Lemonade's clients use the same routes under /api/v1, so those are aliases.
+RELAYED_PATHS = (
+    "/v1/chat/completions",
+    "/v1/completions",
+    "/v1/responses",
+    "/v1/embeddings",
+    "/v1/messages",
+    "/v1/score",
+    "/v1/rerank",
+    "/v2/rerank",
+    "/rerank",
+    "/score",
+    "/pooling",
+    "/classify",
+    "/tokenize",
+    "/detokenize",
+)
+LEMONADE_ALIASES = ("/v1/chat/completions", "/v1/completions", "/v1/responses", "/v1/embeddings")
+LIVENESS_PATHS = frozenset({"/live", "/health"})
+# Bodies above this are parsed and re-serialised on a worker thread: a 32 MiB body takes a few
+# hundred ms of json work, and on the loop's thread that would stall every other stream's
+# tokens for as long. A worker thread only holds the GIL for 5 ms slices at a time.
+BIG_BODY_BYTES = 256 * 1024
+
+
+def model_card(view: ModelView) -> dict[str, object]:
+    return {
+        "id": view.id,
+        "object": "model",
+        "created": view.created,
+        "owned_by": "vllm-tray",
+        "state": view.state.value,
+        "downloaded": view.downloaded,
+        "ctx_size": view.ctx_size,
+        "checkpoint": view.checkpoint,
+        "size_gb": view.size_gb,
+        "labels": list(view.labels),
+    }
+
+
+def backend_card(backend: Backend) -> dict[str, object]:
+    return {
+        "model_name": backend.model_id,
+        "served_name": backend.served_name,
+        "state": backend.state.value,
+        "backend_url": backend.base_url,
+        "pid": backend.pid,
+        "command": list(backend.command),
+        "ctx_size": backend.ctx_size,
+        "in_flight": backend.in_flight,
+    }
+
+
+def _dumps(body: dict[str, object]) -> bytes:
+    return json.dumps(body).encode()
+
+
+class OpenAIRoutes:
+    def __init__(self, controller: ModelController, upstream: Upstream, max_body: int) -> None:
+        self._controller = controller
+        self._upstream = upstream
+        self._max_body = max_body
+
+    def register(self, router: web.UrlDispatcher) -> None:
+        for path in LIVENESS_PATHS:
+            router.add_get(path, self.live)
+        for prefix in ("", "/api"):
+            router.add_get(prefix + "/v1/models", self.models)
+            router.add_get(prefix + "/v1/models/{model_id}", self.model)
+            router.add_get(prefix + "/v1/health", self.health)
+        for path in RELAYED_PATHS:
+            router.add_post(path, self._relay_to(path))
+        for path in LEMONADE_ALIASES:
+            router.add_post("/api" + path, self._relay_to(path))
+
+    async def live(self, request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
+
+    async def models(self, request: web.Request) -> web.Response:
+        cards = [model_card(v) for v in self._controller.list_models()]
+        return json_response({"object": "list", "data": cards})
+
+    async def model(self, request: web.Request) -> web.Response:
+        model_id = request.match_info["model_id"]
+        views = self._controller.list_models()
+        view = next((v for v in views if v.id == model_id), None)
+        if view is None:
+            raise errors.unknown_model(model_id, (v.id for v in views), "model")
+        return json_response(model_card(view))
+
+    async def health(self, request: web.Request) -> web.Response:
+        backends = sorted(self._controller.backends(), key=lambda b: -b.last_used)
+        cards = [backend_card(b) for b in backends]
+        return json_response(
+            {
+                "status": "ok",
+                "model_loaded": cards[0]["model_name"] if cards else None,
+                "all_models_loaded": cards,
+            }
+        )
+
+    def _relay_to(self, upstream_path: str) -> Handler:
+        async def handler(request: web.Request) -> web.StreamResponse:
+            return await self._relay(request, upstream_path)
+
+        return handler
+
+    async def _relay(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
+        raw = await read_body(request, self._max_body)
+        big = len(raw) > BIG_BODY_BYTES
+        body = await asyncio.to_thread(parse_object, raw) if big else parse_object(raw)
+        view = resolve_model(self._controller, body, "model", need_download=True)
+        # The in-flight count (which keeps this model from being swapped out) covers the
+        # whole relay, streaming included: the context exits only after the last chunk.
+        async with self._controller.use(view.id) as backend:
+            if backend.served_name != view.id:
+                # Only re-serialise when the names differ; otherwise the bytes pass untouched.
+                body["model"] = backend.served_name
+                raw = await asyncio.to_thread(_dumps, body) if big else _dumps(body)
+            url = backend.base_url.rstrip("/") + upstream_path
+            if request.query_string:
+                url += "?" + request.query_string
+            return await relay(self._upstream, request, url, raw, view.id)

@@ -1,0 +1,233 @@
+"""The local OpenAI-compatible endpoint: an aiohttp server running on the engine thread's loop."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+from collections.abc import Sequence
+
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from app.core.contracts import DownloadController, ModelController
+from app.core.events import EventBus, ServerStateChanged
+from app.core.problems import ProblemError, problem, tr_noop
+from app.proxy import errors
+from app.proxy.api_routes import ApiRoutes
+from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
+from app.proxy.security import ApiKey, CorsPolicy, HostPolicy, is_loopback_name, is_wildcard
+from app.proxy.upstream import RESPONSE_STARTED, Upstream, make_upstream
+
+log = logging.getLogger(__name__)
+
+MIB = 2**20
+DEFAULT_MAX_BODY_BYTES = 32 * MIB
+# Measured against httpx in bench/bench_proxy.py; docs/proxy.md has the numbers.
+DEFAULT_UPSTREAM = "aiohttp"
+# Lets in-flight requests finish on stop before their connections are cut.
+SHUTDOWN_GRACE_S = 2.0
+
+
+def key_required(host: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.key_required",
+            tr_noop(
+                "The endpoint would listen on {host}, where other computers can reach it, but "
+                "no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1."
+            ),
+            host=host,
+            setting="proxy.host",
+        )
+    )
+
+
+def port_in_use(host: str, port: int) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.port_in_use",
+            tr_noop(
+                "Port {port} is already in use by another program, so the endpoint cannot "
+                "start. Choose another port in the proxy.port setting."
+            ),
+            host=host,
+            port=port,
+            setting="proxy.port",
+        )
+    )
+
+
+def bind_failed(host: str, port: int, reason: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.bind_failed",
+            tr_noop("The endpoint cannot listen on {host} port {port}: {reason}."),
+            host=host,
+            port=port,
+            reason=reason,
+            setting="proxy.host",
+        )
+    )
+
+
+class ProxyServer:
+    """Serves the OpenAI-compatible API and the /api/v1 management routes.
+
+    Runs inside an existing asyncio loop (the engine thread's); `start()` raises ProblemError
+    `proxy.key_required`, `proxy.port_in_use` or `proxy.bind_failed` when it cannot serve.
+    """
+
+    def __init__(
+        self,
+        controller: ModelController,
+        downloads: DownloadController | None,
+        bus: EventBus,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8321,
+        api_key: str | None = None,
+        allowed_hosts: Sequence[str] = (),
+        cors_origins: Sequence[str] = (),
+        max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+        upstream: str = DEFAULT_UPSTREAM,
+    ) -> None:
+        self._controller = controller
+        self._downloads = downloads
+        self._bus = bus
+        self._host = host.strip()
+        self._port = port
+        self._key = ApiKey(api_key)
+        self._hosts = HostPolicy(allowed_hosts, self._host)
+        self._cors = CorsPolicy(cors_origins)
+        self._max_body = max_body_bytes
+        self._upstream_name = upstream
+        self._upstream: Upstream | None = None
+        self._runner: web.AppRunner | None = None
+        self._bound_port: int | None = None
+
+    @property
+    def url(self) -> str:
+        """Where local clients reach the endpoint (the bound port once started)."""
+        host = self._host
+        if is_wildcard(host):
+            host = "::1" if ":" in host else "127.0.0.1"
+        if ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        return f"http://{host}:{self._bound_port or self._port}"
+
+    @property
+    def running(self) -> bool:
+        return self._runner is not None
+
+    async def start(self) -> None:
+        if self._runner is not None:
+            return
+        try:
+            await self._start()
+        except ProblemError as exc:
+            self._bus.publish(ServerStateChanged(running=False, problem=exc.problem))
+            raise
+        self._bus.publish(ServerStateChanged(running=True, url=self.url))
+        log.info("OpenAI-compatible endpoint listening on %s", self.url)
+
+    async def _start(self) -> None:
+        if not self._key.required and not is_loopback_name(self._host):
+            raise key_required(self._host or "all interfaces")
+        upstream = make_upstream(self._upstream_name)
+        runner = web.AppRunner(
+            self._build_app(upstream),
+            access_log=None,  # per-request logging costs throughput; the tray shows activity
+            handle_signals=False,
+            handler_cancellation=True,  # a client that goes away cancels its relay
+            shutdown_timeout=SHUTDOWN_GRACE_S,
+        )
+        await runner.setup()
+        site = web.TCPSite(runner, self._host or None, self._port)
+        try:
+            await site.start()
+        except OSError as exc:
+            await runner.cleanup()
+            await upstream.aclose()
+            if exc.errno == errno.EADDRINUSE:
+                raise port_in_use(self._host, self._port) from exc
+            reason = exc.strerror or str(exc)
+            raise bind_failed(self._host, self._port, reason) from exc
+        self._runner, self._upstream = runner, upstream
+        ports = [addr[1] for addr in runner.addresses if isinstance(addr, tuple)]
+        self._bound_port = ports[0] if ports else self._port
+
+    async def stop(self) -> None:
+        runner, upstream = self._runner, self._upstream
+        if runner is None:
+            return
+        self._runner = self._upstream = None
+        await runner.cleanup()
+        if upstream is not None:
+            await upstream.aclose()
+        self._bound_port = None
+        self._bus.publish(ServerStateChanged(running=False))
+        log.info("OpenAI-compatible endpoint stopped")
+
+    def _build_app(self, upstream: Upstream) -> web.Application:
+        app = web.Application(client_max_size=self._max_body, middlewares=[self._guard])
+        OpenAIRoutes(self._controller, upstream, self._max_body).register(app.router)
+        ApiRoutes(self._controller, self._downloads, self._bus, self._max_body).register(app.router)
+        app.on_response_prepare.append(self._add_cors_headers)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Host, Origin and key checks, then the handler; every failure as an OpenAI error."""
+        try:
+            host = request.headers.get("Host")
+            if not self._hosts.allows(host):
+                raise errors.forbidden_host(host or "")
+            origin = request.headers.get("Origin")
+            if origin is not None:
+                if not self._cors.allows(origin):
+                    raise errors.forbidden_origin(origin)
+                if (
+                    request.method == "OPTIONS"
+                    and "Access-Control-Request-Method" in request.headers
+                ):
+                    # Preflights carry no credentials by design, so they skip the key check.
+                    headers = self._cors.preflight_headers(origin, request.headers)
+                    return web.Response(status=204, headers=headers)
+            if request.path not in LIVENESS_PATHS and not self._key.accepts(
+                request.headers.get("Authorization")
+            ):
+                raise errors.unauthorized()
+            return await handler(request)
+        except errors.ParamProblemError as exc:
+            return errors.error_response(exc.problem, param=exc.param)
+        except ProblemError as exc:
+            if request.get(RESPONSE_STARTED):
+                raise
+            return errors.error_response(exc.problem)
+        except web.HTTPException as exc:
+            return self._http_error(request, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if request.get(RESPONSE_STARTED):
+                raise  # too late for an error response; aiohttp aborts the connection
+            log.exception("request %s %s failed", request.method, request.path)
+            return errors.error_response(errors.internal(type(exc).__name__), status=500)
+
+    def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:
+        if isinstance(exc, web.HTTPMethodNotAllowed):
+            prob = errors.method_not_allowed(request.method, request.path, exc.allowed_methods)
+        elif isinstance(exc, web.HTTPNotFound):
+            prob = errors.not_found(request.path)
+        elif isinstance(exc, web.HTTPRequestEntityTooLarge):
+            prob = errors.body_too_large(self._max_body)
+        else:
+            p = problem("proxy.http_error", tr_noop("{reason}."), reason=exc.reason)
+            return errors.error_response(p, status=exc.status)
+        return errors.error_response(prob.problem)
+
+    async def _add_cors_headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        origin = request.headers.get("Origin")
+        if origin is not None and self._cors.allows(origin):
+            response.headers.update(self._cors.response_headers(origin))

@@ -1,0 +1,453 @@
+"""Streams through the proxy vs straight to the engine: aggregate tokens/s and added TTFT.
+
+Three processes, as in real use: a fake engine (tokens paced like a GPU-bound vLLM), the
+proxy (ProxyServer with a one-model controller), and this driver as the client. Each round
+sends N concurrent streaming chat requests to one target; targets are interleaved round by
+round so that drift on the machine hits them alike. Run `python bench/bench_proxy.py -h`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import psutil
+from aiohttp import web
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(ROOT))
+
+MODEL = "bench-model"
+# The app launches children with --served-model-name equal to the model id, so bodies pass
+# untouched; --rename serves another name to include the proxy's rewrite in the measurement.
+RENAMED = "bench-model-served"
+GOAL_RATIO = 0.99
+GOAL_ADDED_P50_MS = 1.0
+# Share of the machine's CPU time used by processes other than this benchmark's.
+BUSY_SHARE = 0.05
+
+
+# ---- the fake engine ----------------------------------------------------------------------
+
+
+def chunk_bytes(index: int, served: str = MODEL) -> bytes:
+    """One vLLM-shaped chat.completion.chunk for token `index` (about 250 bytes, like vLLM's)."""
+    chunk = {
+        "id": "chatcmpl-0123456789abcdef0123456789abcdef",
+        "object": "chat.completion.chunk",
+        "created": 1767225600,
+        "model": served,
+        "choices": [
+            {
+                "index": 0,
+                "delta": {"content": f" tok{index}"},
+                "logprobs": None,
+                "finish_reason": None,
+            }
+        ],
+    }
+    return b"data: " + json.dumps(chunk).encode() + b"\n\n"
+
+
+async def engine_main(port: int, token_delay: float, prefill: float) -> None:
+    """Tokens on a fixed schedule per stream (start + prefill + i × delay), as a GPU-bound
+    engine produces them whatever the CPU is doing; falling behind never stretches a stream."""
+    chunks = [chunk_bytes(i) for i in range(4096)]
+
+    async def chat(request: web.Request) -> web.StreamResponse:
+        start = asyncio.get_running_loop().time()
+        body = await request.json()
+        n = int(body.get("max_tokens", 128))
+        out = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8"})
+        await out.prepare(request)
+        loop = asyncio.get_running_loop()
+        for i in range(n):
+            wait = start + prefill + i * token_delay - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            await out.write(chunks[i % len(chunks)])
+        await out.write(b"data: [DONE]\n\n")
+        await out.write_eof()
+        return out
+
+    app = web.Application()
+    app.router.add_post("/v1/chat/completions", chat)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", port, backlog=1024).start()
+    print(f"READY {runner.addresses[0][1]}", flush=True)
+    await asyncio.Event().wait()
+
+
+# ---- the proxy ------------------------------------------------------------------------------
+
+
+async def proxy_main(port: int, engine_url: str, client: str, served: str = MODEL) -> None:
+    from app.core.contracts import Backend, ModelView
+    from app.core.events import EventBus
+    from app.core.states import ProcessState
+    from app.proxy import ProxyServer
+
+    backend = Backend(MODEL, served, engine_url, None, (), 4096, ProcessState.RUNNING)
+
+    class OneModel:
+        """The smallest ModelController: one model, always running."""
+
+        def list_models(self) -> list[ModelView]:
+            return [ModelView(MODEL, ProcessState.RUNNING, True, 4096, "org/bench")]
+
+        @asynccontextmanager
+        async def use(self, model_id: str) -> AsyncIterator[Backend]:
+            yield backend
+
+        async def load(self, model_id: str) -> Backend:
+            return backend
+
+        async def unload(self, model_id: str) -> None:
+            return None
+
+        def backends(self) -> list[Backend]:
+            return [backend]
+
+        def system_info(self) -> Mapping[str, Any]:
+            return {}
+
+        def stats(self) -> Mapping[str, Any]:
+            return {}
+
+    server = ProxyServer(OneModel(), None, EventBus(), port=port, upstream=client)
+    await server.start()
+    print(f"READY {server.url.rsplit(':', 1)[1]}", flush=True)
+    await asyncio.Event().wait()
+
+
+# ---- the driver -----------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    """What one target measured in one phase."""
+
+    ttft_ms: list[float] = field(default_factory=list)
+    rates: list[float] = field(default_factory=list)  # aggregate tokens/s, one per round
+    cpu_s: float = 0.0
+    tokens: int = 0
+
+
+@dataclass
+class Target:
+    name: str
+    url: str
+    pid: int | None = None  # the proxy process, for its CPU time
+    phases: dict[str, Sample] = field(default_factory=dict)
+
+    def sample(self, phase: str) -> Sample:
+        return self.phases.setdefault(phase, Sample())
+
+
+def spawn(*args: str) -> tuple[subprocess.Popen[str], int]:
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), *args],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if not line.startswith("READY "):
+        process.kill()
+        raise SystemExit(f"helper {args[:2]} did not start: {line!r}")
+    return process, int(line.split()[1])
+
+
+async def one_stream(
+    session: aiohttp.ClientSession, url: str, tokens: int, ttft: list[float] | None
+) -> int:
+    body = {"model": MODEL, "messages": [{"role": "user", "content": "Hi"}],
+            "max_tokens": tokens, "stream": True}  # fmt: skip
+    started = time.perf_counter()
+    count = 0
+    tail = b""
+    async with session.post(url + "/v1/chat/completions", json=body) as response:
+        response.raise_for_status()
+        async for data in response.content.iter_any():
+            window = tail + data
+            if count == 0 and ttft is not None and b"data: {" in window:
+                ttft.append((time.perf_counter() - started) * 1000)
+            count += window.count(b"data: {") - tail.count(b"data: {")
+            tail = window[-8:]
+    return count
+
+
+async def burst_round(
+    session: aiohttp.ClientSession, target: Target, a: argparse.Namespace
+) -> tuple[int, list[float]]:
+    """All streams start at the same instant: the worst case for time to first token."""
+    ttft: list[float] = []
+    counts = await asyncio.gather(
+        *(one_stream(session, target.url, a.tokens, ttft) for _ in range(a.streams))
+    )
+    return sum(counts), ttft
+
+
+async def steady_round(
+    session: aiohttp.ClientSession, target: Target, a: argparse.Namespace
+) -> tuple[int, list[float]]:
+    """Each of N workers sends `--requests` streams back to back, their first starts spread
+    over one stream's duration: N streams are always running and requests arrive one at a
+    time, as they do from many users. TTFT counts once all N are running."""
+    duration = a.prefill + a.tokens * a.token_delay
+    ttft: list[float] = []
+    started = time.perf_counter()
+
+    async def worker(index: int) -> int:
+        await asyncio.sleep(index * duration / a.streams)
+        total = 0
+        for _ in range(a.requests):
+            steady = time.perf_counter() - started >= duration
+            total += await one_stream(session, target.url, a.tokens, ttft if steady else None)
+        return total
+
+    counts = await asyncio.gather(*(worker(i) for i in range(a.streams)))
+    return sum(counts), ttft
+
+
+async def single_round(
+    session: aiohttp.ClientSession, target: Target, a: argparse.Namespace
+) -> tuple[int, list[float]]:
+    """One short request at a time: the latency the extra hop adds on an otherwise idle path."""
+    ttft: list[float] = []
+    total = 0
+    for _ in range(a.single_requests):
+        total += await one_stream(session, target.url, 2, ttft)
+    return total, ttft
+
+
+ROUNDS = {"single": single_round, "burst": burst_round, "steady": steady_round}
+
+
+async def one_round(
+    session: aiohttp.ClientSession, target: Target, phase: str, a: argparse.Namespace
+) -> None:
+    sample = target.sample(phase)
+    cpu_before = _cpu(target.pid)
+    started = time.perf_counter()
+    tokens, ttft = await ROUNDS[phase](session, target, a)
+    elapsed = time.perf_counter() - started
+    sample.cpu_s += _cpu(target.pid) - cpu_before
+    sample.tokens += tokens
+    sample.rates.append(tokens / elapsed)
+    sample.ttft_ms.extend(ttft)
+
+
+def _cpu(pid: int | None, own: bool = False) -> float:
+    if pid is None and not own:
+        return 0.0
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
+
+
+def _machine_busy(helpers: Sequence[subprocess.Popen[str]]) -> tuple[float, float, float]:
+    """(wall clock, CPU seconds busy on the whole machine, CPU seconds of this benchmark)."""
+    total = psutil.cpu_times()
+    busy = sum(total) - total.idle - getattr(total, "iowait", 0.0)
+    ours = sum(_cpu(p.pid) for p in helpers) + _cpu(None, own=True)
+    return time.monotonic(), busy, ours
+
+
+def _other_share(before: tuple[float, float, float], after: tuple[float, float, float]) -> float:
+    wall = after[0] - before[0]
+    other = (after[1] - before[1]) - (after[2] - before[2])
+    return max(0.0, other / (wall * (psutil.cpu_count() or 1)))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def drive(targets: list[Target], a: argparse.Namespace) -> None:
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=None)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
+        for target in targets:  # warm-up: open the keep-alive connections on every hop
+            await asyncio.gather(
+                *(one_stream(session, target.url, 8, None) for _ in range(a.streams))
+            )
+        for phase, rounds in phases(a):
+            order = list(targets)
+            for _ in range(rounds):
+                random.shuffle(order)
+                for target in order:
+                    await one_round(session, target, phase, a)
+
+
+def phases(a: argparse.Namespace) -> list[tuple[str, int]]:
+    plan = [("single", a.single_rounds), ("burst", a.rounds), ("steady", a.steady_rounds)]
+    return [(phase, rounds) for phase, rounds in plan if rounds > 0]
+
+
+def report(targets: list[Target], a: argparse.Namespace) -> dict[str, Any]:
+    print(
+        f"\n{a.streams} concurrent streams × {a.tokens} tokens; engine: "
+        f"{a.token_delay * 1000:g} ms/token after {a.prefill * 1000:g} ms prefill"
+    )
+    results: dict[str, Any] = {
+        "streams": a.streams,
+        "tokens": a.tokens,
+        "token_delay_s": a.token_delay,
+        "prefill_s": a.prefill,
+        "phases": {},
+    }
+    for phase, rounds in phases(a):
+        direct = targets[0].sample(phase)
+        d_rate = statistics.median(direct.rates)
+        d50, d99 = percentile(direct.ttft_ms, 0.5), percentile(direct.ttft_ms, 0.99)
+        rows = []
+        for t in targets:
+            s = t.sample(phase)
+            rate = statistics.median(s.rates)
+            p50, p99 = percentile(s.ttft_ms, 0.5), percentile(s.ttft_ms, 0.99)
+            rows.append(
+                {
+                    "target": t.name,
+                    "tokens_per_s": round(rate, 1),
+                    "ratio": round(rate / d_rate, 4),
+                    "ttft_p50_ms": round(p50, 2),
+                    "ttft_p99_ms": round(p99, 2),
+                    "added_ttft_p50_ms": round(p50 - d50, 2),
+                    "added_ttft_p99_ms": round(p99 - d99, 2),
+                    "ttft_samples": len(s.ttft_ms),
+                    # Too few tokens in "single" for psutil's 10 ms CPU clock to resolve.
+                    "proxy_cpu_us_per_token": round(1e6 * s.cpu_s / s.tokens, 1)
+                    if t.pid and phase != "single"
+                    else None,
+                }
+            )
+        results["phases"][phase] = {"rounds": rounds, "rows": rows}
+        how = {
+            "single": f"{a.single_requests} requests one after another (2 tokens each)",
+            "burst": "all streams start at once",
+            "steady": f"{a.requests} requests per stream slot, arrivals spread out",
+        }[phase]
+        print(f"\n{phase}: {rounds} rounds per target, {how}")
+        head = ("target", "tok/s", "ratio", "TTFT p50", "TTFT p99", "+p50 ms", "+p99 ms",
+                "CPU µs/tok")  # fmt: skip
+        print("{:<24} {:>9} {:>7} {:>9} {:>9} {:>8} {:>8} {:>11}".format(*head))
+        for r in rows:
+            cpu = r["proxy_cpu_us_per_token"]
+            # Two-token requests measure latency only; their tokens/s mean nothing.
+            rate = "" if phase == "single" else f"{r['tokens_per_s']:.0f}"
+            ratio = "" if phase == "single" else f"{r['ratio']:.4f}"
+            print(
+                f"{r['target']:<24} {rate:>9} {ratio:>7} "
+                f"{r['ttft_p50_ms']:>9.2f} {r['ttft_p99_ms']:>9.2f} "
+                f"{r['added_ttft_p50_ms']:>8.2f} {r['added_ttft_p99_ms']:>8.2f} "
+                f"{'' if cpu is None else f'{cpu:.1f}':>11}"
+            )
+    print(f"\ngoals: ratio ≥ {GOAL_RATIO} at {a.streams} streams, added TTFT p50 ≤ "
+          f"{GOAL_ADDED_P50_MS:g} ms")  # fmt: skip
+    for phase, data in results["phases"].items():
+        for r in data["rows"][1:]:
+            verdicts = [
+                f"TTFT {'met' if r['added_ttft_p50_ms'] <= GOAL_ADDED_P50_MS else 'NOT met'}"
+            ]
+            if phase != "single":  # two-token requests say nothing about throughput
+                verdicts.insert(0, f"ratio {'met' if r['ratio'] >= GOAL_RATIO else 'NOT met'}")
+            print(f"  {phase:<7} {r['target']:<24} " + ", ".join(verdicts))
+    return results
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--streams", type=int, default=64, help="concurrent streams (64)")
+    p.add_argument("--tokens", type=int, default=128, help="tokens per stream (128)")
+    p.add_argument("--single-rounds", type=int, default=2, help="single rounds per target (2)")
+    p.add_argument("--single-requests", type=int, default=30, help="requests per single round")
+    p.add_argument("--rounds", type=int, default=4, help="burst rounds per target (4)")
+    p.add_argument("--steady-rounds", type=int, default=2, help="steady rounds per target (2)")
+    p.add_argument("--requests", type=int, default=3, help="requests per steady stream slot")
+    p.add_argument("--token-delay", type=float, default=0.015, help="s per token (0.015)")
+    p.add_argument("--prefill", type=float, default=0.02, help="s before the first token")
+    p.add_argument(
+        "--clients",
+        default="aiohttp,httpx",
+        help="one proxy per entry: its upstream client, optionally @uvloop for that event loop "
+        "(uvloop must be installed), e.g. aiohttp,aiohttp@uvloop",
+    )
+    p.add_argument("--json", type=Path, help="also write the results here")
+    p.add_argument("--role", choices=("driver", "engine", "proxy"), default="driver")
+    p.add_argument("--port", type=int, default=0)
+    p.add_argument("--engine-url", default="")
+    p.add_argument("--client", default="aiohttp")
+    p.add_argument(
+        "--rename",
+        action="store_true",
+        help="the child serves another name than the model id, so the proxy rewrites bodies",
+    )
+    p.add_argument("--proxy-loop", choices=("asyncio", "uvloop"), default="asyncio")
+    a = p.parse_args()
+    if a.role == "engine":
+        asyncio.run(engine_main(a.port, a.token_delay, a.prefill))
+        return 0
+    served = RENAMED if a.rename else MODEL
+    if a.role == "proxy":
+        if a.proxy_loop == "uvloop":
+            import uvloop  # optional: only for measuring what a faster loop would give
+
+            uvloop.run(proxy_main(a.port, a.engine_url, a.client, served))
+        else:
+            asyncio.run(proxy_main(a.port, a.engine_url, a.client, served))
+        return 0
+
+    helpers: list[subprocess.Popen[str]] = []
+    try:
+        engine, engine_port = spawn(
+            "--role", "engine", "--token-delay", str(a.token_delay), "--prefill", str(a.prefill)
+        )
+        helpers.append(engine)
+        engine_url = f"http://127.0.0.1:{engine_port}"
+        targets = [Target("direct", engine_url)]
+        for entry in [c.strip() for c in a.clients.split(",") if c.strip()]:
+            client, _, loop = entry.partition("@")
+            proxy, port = spawn(
+                "--role", "proxy", "--engine-url", engine_url, "--client", client,
+                "--proxy-loop", loop or "asyncio", *(["--rename"] if a.rename else []),
+            )  # fmt: skip
+            helpers.append(proxy)
+            targets.append(Target(f"proxy ({entry})", f"http://127.0.0.1:{port}", proxy.pid))
+        before = _machine_busy(helpers)
+        asyncio.run(drive(targets, a))
+        results = report(targets, a)
+        other = _other_share(before, _machine_busy(helpers))
+        results["other_processes_cpu_share"] = round(other, 3)
+        print(f"\nother processes used {other:.0%} of this machine's CPU time during the run")
+        if other > BUSY_SHARE:
+            print(
+                "warning: the proxy competes with that work for CPU (2 cores here), so these "
+                "figures are pessimistic; rerun on a quiet machine"
+            )
+        if a.json:
+            a.json.write_text(json.dumps(results, indent=2) + "\n")
+    finally:
+        for helper in helpers:
+            helper.terminate()
+            helper.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
