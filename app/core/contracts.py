@@ -87,8 +87,17 @@ PROBLEM_HTTP_STATUS: Mapping[str, int] = {
     "models.not_downloaded": 404,
     "models.bad_name": 400,
     "models.bad_checkpoint": 400,
+    "models.local_invalid": 400,
+    "models.exists": 409,
     "downloads.unknown": 404,
     "downloads.gated": 401,
+    "downloads.not_found": 404,
+    "downloads.no_space": 507,
+    "downloads.unreachable": 502,
+    "downloads.offline": 503,
+    "downloads.no_weights": 400,
+    "downloads.local_folder": 400,
+    "downloads.local_not_deleted": 409,
 }
 
 

@@ -146,6 +146,17 @@ SPECS: tuple[SettingSpec, ...] = (
         maximum=10_080,
     ),
     SettingSpec(
+        "memory.budget_gb",
+        float,
+        0.0,
+        tr_noop(
+            "Memory all loaded models may share, in GB, before one is unloaded to make room "
+            "(0: all of the GPU's memory, or RAM for the CPU engine)."
+        ),
+        minimum=0.0,
+        maximum=100_000.0,
+    ),
+    SettingSpec(
         "gui.start_hidden",
         bool,
         False,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import stat
 from pathlib import Path
 
@@ -219,4 +218,4 @@ def test_bad_user_model_name_rejected_nothing_written(tmp_path: Path) -> None:
         reg.add_user_model("../evil", "org/repo")
     assert err.value.problem.code == "models.bad_name"
     assert not paths.user_models_file.exists()
-    assert not os.path.exists(paths.config_dir / "user_models.json")
+    assert not (paths.config_dir / "user_models.json").exists()

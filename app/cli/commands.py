@@ -1,0 +1,259 @@
+"""`models`, `options`, `config` and `system-info`: reading and editing configuration."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.cli.context import human_bytes, paths_from, print_json, runtime_from
+from app.core.problems import ProblemError, problem, tr_noop
+from app.core.registry import ModelOptions
+from app.core.settings import SPEC_BY_KEY, SPECS, Settings
+from app.core.vllm_args import format_command
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("models", parents=[common], help="list built-in and your own models")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_models)
+
+    p = sub.add_parser(
+        "options",
+        parents=[common],
+        help="show or change a model's ctx_size and vllm_args",
+        description=(
+            "Show a model's options and the vLLM command line they give; change them with "
+            'ctx_size=N and vllm_args="--flag value ...".'
+        ),
+    )
+    p.add_argument("model")
+    p.add_argument("assignments", nargs="*", metavar="KEY=VALUE")
+    p.add_argument("--reset", action="store_true", help="back to the defaults")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_options)
+
+    p = sub.add_parser("config", parents=[common], help="read or change global settings")
+    csub = p.add_subparsers(dest="config_command", metavar="get|set|reset", required=True)
+    g = csub.add_parser("get", parents=[common], help="print one setting or all")
+    g.add_argument("key", nargs="?")
+    g.add_argument("--json", action="store_true")
+    g.set_defaults(func=cmd_config_get)
+    s = csub.add_parser("set", parents=[common], help="change settings: KEY=VALUE ...")
+    s.add_argument("assignments", nargs="+", metavar="KEY=VALUE")
+    s.set_defaults(func=cmd_config_set)
+    r = csub.add_parser("reset", parents=[common], help="back to the default value")
+    r.add_argument("key")
+    r.set_defaults(func=cmd_config_reset)
+
+    p = sub.add_parser("system-info", parents=[common], help="GPUs, memory, kernel, engine")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_system_info)
+
+
+# -- models -------------------------------------------------------------------------------
+def cmd_models(args: argparse.Namespace) -> int:
+    rt = runtime_from(args)
+    rows: list[dict[str, Any]] = []
+    for entry in rt.registry.models():
+        files = rt.model_files(entry)
+        rows.append(
+            {
+                "id": entry.id,
+                "checkpoint": str(entry.checkpoint),
+                "size_gb": entry.size_gb,
+                "labels": list(entry.labels),
+                "source": entry.source,
+                "downloaded": files.state in ("complete", "local"),
+                "files": files.state,
+                "experimental": entry.experimental,
+            }
+        )
+    if args.json:
+        print_json(rows)
+        return 0
+    width = max(len(r["id"]) for r in rows)
+    print(f"{'MODEL':<{width}}  {'SIZE':>8}  {'FILES':<14}  CHECKPOINT / LABELS")
+    for r in rows:
+        size = f"{r['size_gb']:.2f} GB" if r["size_gb"] is not None else "?"
+        mark = " (experimental)" if r["experimental"] else ""
+        print(
+            f"{r['id']:<{width}}  {size:>8}  {r['files']:<14}  {r['checkpoint']}{mark}  "
+            f"[{', '.join(r['labels'])}]"
+        )
+    return 0
+
+
+# -- options ------------------------------------------------------------------------------
+def _parse_assignments(pairs: list[str], allowed: set[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ProblemError(
+                problem(
+                    "cli.bad_assignment",
+                    tr_noop("{text!r} is not of the form KEY=VALUE."),
+                    text=pair,
+                )
+            )
+        if allowed is not None and key not in allowed:
+            raise ProblemError(
+                problem(
+                    "cli.unknown_option",
+                    tr_noop('{key} is not a model option; use ctx_size=N or vllm_args="...".'),
+                    key=key,
+                )
+            )
+        out[key] = value
+    return out
+
+
+def _parse_ctx(text: str) -> int | None:
+    text = text.strip()
+    if text in ("", "default"):
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ProblemError(
+            problem(
+                "options.bad_ctx_size",
+                tr_noop("ctx_size must be a positive whole number; got {value!r}."),
+                value=text,
+            )
+        )
+    return value
+
+
+def cmd_options(args: argparse.Namespace) -> int:
+    rt = runtime_from(args)
+    entry = rt.registry.get(args.model)
+    changes = _parse_assignments(args.assignments, {"ctx_size", "vllm_args"})
+    if args.reset and changes:
+        raise ProblemError(
+            problem(
+                "cli.reset_and_set",
+                tr_noop("Use either --reset or KEY=VALUE changes, not both."),
+            )
+        )
+    current = rt.registry.options(entry.id)
+    new = ModelOptions() if args.reset else current
+    if "ctx_size" in changes:
+        new = ModelOptions(ctx_size=_parse_ctx(changes["ctx_size"]), vllm_args=new.vllm_args)
+    if "vllm_args" in changes:
+        new = ModelOptions(ctx_size=new.ctx_size, vllm_args=changes["vllm_args"].strip())
+    # Validate the whole result before writing anything.
+    # An unset ctx_size means the global default, not what is stored now (--reset).
+    ctx = new.ctx_size if new.ctx_size is not None else int(rt.settings.get("ctx_size"))
+    preview = rt.preview_options(entry.id, ctx, new.vllm_args)
+    if preview.problem is not None:
+        raise ProblemError(preview.problem)
+    if new != current:
+        rt.registry.set_options(entry.id, new)
+    if args.json:
+        print_json(
+            {
+                "model": entry.id,
+                "ctx_size": new.ctx_size,
+                "effective_ctx_size": preview.ctx_size,
+                "vllm_args": new.vllm_args,
+                "argv": list(preview.command),
+                "layers": [{"source": x.source, "args": list(x.args)} for x in preview.layers],
+            }
+        )
+        return 0
+    default_note = "" if new.ctx_size is not None else " (default)"
+    print(f"model:      {entry.id}")
+    print(f"ctx_size:   {preview.ctx_size}{default_note}")
+    print(f"vllm_args:  {new.vllm_args or '(none)'}")
+    for layer in preview.layers:
+        print(f"  from {layer.source}: {format_command(layer.args)}")
+    print(f"command:    {format_command(preview.command)}")
+    return 0
+
+
+# -- config -------------------------------------------------------------------------------
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings(paths_from(args).settings_file)
+
+
+def cmd_config_get(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    if args.key is not None:
+        value = settings.get(args.key)
+        if args.json:
+            print_json({args.key: value})
+        else:
+            print(value)
+        return 0
+    values = settings.as_dict()
+    if args.json:
+        print_json(values)
+        return 0
+    for spec in SPECS:
+        default = "" if not settings.is_default(spec.key) else "  (default)"
+        print(f"{spec.key} = {values[spec.key]!r}{default}")
+    return 0
+
+
+def cmd_config_set(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    changes = _parse_assignments(args.assignments, None)
+    changed = settings.set_many(changes)  # validates everything before writing anything
+    for key in changes:
+        note = ""
+        spec = SPEC_BY_KEY[key]
+        if key in changed and spec.restart:
+            note = f"  (takes effect when the {spec.restart} restart)"
+        print(f"{key} = {settings.get(key)!r}{note}")
+    return 0
+
+
+def cmd_config_reset(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    settings.reset(args.key)
+    print(f"{args.key} = {settings.get(args.key)!r}  (default)")
+    return 0
+
+
+# -- system-info --------------------------------------------------------------------------
+def cmd_system_info(args: argparse.Namespace) -> int:
+    rt = runtime_from(args)
+    info = rt.system_info()
+    engine_status = None
+    try:
+        engine = rt.engine()
+        status = engine.status()
+        engine_status = {
+            "kind": engine.kind.value,
+            "installed": status.installed,
+            "version": status.version,
+            "location": str(status.location) if status.location else None,
+            "problem": status.problem.to_json() if status.problem else None,
+        }
+    except ProblemError as exc:
+        engine_status = {"problem": exc.problem.to_json()}
+    if args.json:
+        print_json({**info.to_json(), "engine": engine_status})
+        return 0
+    if not info.gpus:
+        print("GPU:     none found")
+    for gpu in info.gpus:
+        kind = "integrated (APU, unified memory)" if gpu.apu else "discrete"
+        target = f" {gpu.gfx_target}" if gpu.gfx_target else ""
+        print(f"GPU:     {gpu.name}{target}, {kind}")
+        print(f"         VRAM {human_bytes(gpu.vram_used)} / {human_bytes(gpu.vram_total)} used")
+        if gpu.apu:
+            print(f"         GTT  {human_bytes(gpu.gtt_used)} / {human_bytes(gpu.gtt_total)} used")
+    print(f"RAM:     {human_bytes(info.ram_available)} free of {human_bytes(info.ram_total)}")
+    print(f"CPUs:    {info.cpu_count}")
+    print(f"Kernel:  {info.kernel_release}")
+    if engine_status and "kind" in engine_status:
+        state = "installed" if engine_status["installed"] else "not installed"
+        print(f"Engine:  {engine_status['kind']} ({state})")
+    for found in info.problems:
+        print(f"Note:    {found.english()}")
+    return 0

@@ -1,0 +1,163 @@
+"""`vllm-tray pull` and `vllm-tray rm`: model files with a terminal progress bar."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import sys
+import time
+from typing import Any
+
+from app.cli.context import human_bytes, runtime_from
+from app.core.events import DownloadFinished, DownloadProgressed, Event
+from app.core.problems import ProblemError, problem, tr_noop
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "pull",
+        parents=[common],
+        help="download a model (or register your own with --checkpoint)",
+        description=(
+            "Download a built-in model, or register and download your own: "
+            "vllm-tray pull user.NAME --checkpoint ORG/REPO[:REV] | /abs/folder"
+        ),
+    )
+    p.add_argument("model")
+    p.add_argument("--checkpoint", help="ORG/REPO[:REVISION] or an absolute local folder")
+    p.add_argument("--label", action="append", default=[], help="a label (repeatable)")
+    p.set_defaults(func=cmd_pull)
+
+    p = sub.add_parser("rm", parents=[common], help="delete a model's downloaded files")
+    p.add_argument("model")
+    p.add_argument("--yes", action="store_true", help="do not ask")
+    p.set_defaults(func=cmd_rm)
+
+
+class ProgressBar:
+    """One line on stderr, redrawn at most ten times a second."""
+
+    def __init__(self) -> None:
+        self._last = 0.0
+
+    def draw(self, event: DownloadProgressed, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._last < 0.1:
+            return
+        self._last = now
+        width = max(10, min(40, shutil.get_terminal_size((80, 20)).columns - 50))
+        frac = event.done / event.total if event.total else 0.0
+        filled = int(frac * width)
+        speed = f"{human_bytes(event.speed_bps)}/s" if event.speed_bps else ""
+        eta = f"ETA {int(event.eta_s)} s" if event.eta_s is not None else ""
+        line = (
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {frac * 100:5.1f}% "
+            f"{human_bytes(event.done)}/{human_bytes(event.total)} {speed} {eta}"
+        )
+        sys.stderr.write(line.ljust(width + 48))
+        sys.stderr.flush()
+
+
+def cmd_pull(args: argparse.Namespace) -> int:
+    rt = runtime_from(args)
+    model = args.model
+    if args.checkpoint is not None:
+        if not model.startswith("user."):
+            model = "user." + model
+        entry = rt.registry.add_user_model(
+            model, args.checkpoint, labels=args.label, replace_existing=True
+        )
+        print(f"registered {entry.id} -> {entry.checkpoint}")
+    elif args.label:
+        raise ProblemError(
+            problem("cli.label_without_checkpoint", tr_noop("--label needs --checkpoint."))
+        )
+    entry = rt.registry.get(model)
+    if entry.checkpoint.is_local:
+        from app.downloads import model_status
+
+        status = model_status(entry, rt.paths.hf_hub_cache)
+        if status.problem is not None:
+            raise ProblemError(status.problem)
+        print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
+        return 0
+    return asyncio.run(_pull(rt, entry.id))
+
+
+async def _pull(rt: Any, model_id: str) -> int:
+    bar = ProgressBar()
+    finished: asyncio.Future[DownloadFinished] = asyncio.get_running_loop().create_future()
+    loop = asyncio.get_running_loop()
+    download_id: list[str] = []
+
+    def on_event(event: Event) -> None:
+        if isinstance(event, DownloadProgressed) and event.model_id == model_id:
+            loop.call_soon_threadsafe(bar.draw, event, event.done == event.total)
+        elif isinstance(event, DownloadFinished) and event.model_id == model_id:
+            loop.call_soon_threadsafe(_settle, finished, event)
+
+    rt.bus.subscribe(on_event)
+    try:
+        download_id.append(await rt.pull(model_id))
+        result = await finished
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        if download_id:
+            await rt.cancel(download_id[0])
+        sys.stderr.write("\nvllm-tray: download interrupted; run the same command to resume\n")
+        await rt.downloads.shutdown()
+        return 130
+    await rt.downloads.shutdown()
+    sys.stderr.write("\n")
+    if result.status == "completed":
+        print(f"{model_id} downloaded")
+        return 0
+    if result.problem is not None:
+        raise ProblemError(result.problem)
+    print(f"vllm-tray: download {result.status}", file=sys.stderr)
+    return 1
+
+
+def _settle(fut: asyncio.Future[DownloadFinished], event: DownloadFinished) -> None:
+    if not fut.done():
+        fut.set_result(event)
+
+
+def cmd_rm(args: argparse.Namespace) -> int:
+    from app.downloads import delete_model_files, model_status
+
+    rt = runtime_from(args)
+    entry = rt.registry.get(args.model)
+    status = model_status(entry, rt.paths.hf_hub_cache)
+    if entry.checkpoint.is_local:
+        raise ProblemError(
+            problem(
+                "cli.rm_local",
+                tr_noop(
+                    "{model} is your folder {path}; vLLM Tray never deletes it. Remove the "
+                    "folder yourself if you want to."
+                ),
+                model=entry.id,
+                path=str(entry.checkpoint),
+            )
+        )
+    if status.bytes_on_disk == 0:
+        print(f"{entry.id} has no files on disk; nothing to delete.")
+        return 0
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise ProblemError(
+                problem(
+                    "cli.confirm_needed",
+                    tr_noop("Deleting {size} of {model} needs confirmation: add --yes."),
+                    size=human_bytes(status.bytes_on_disk),
+                    model=entry.id,
+                )
+            )
+        answer = input(f"Delete {human_bytes(status.bytes_on_disk)} of {entry.id}? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("nothing deleted")
+            return 0
+    freed = delete_model_files(entry, rt.paths.hf_hub_cache)
+    print(f"deleted {entry.id}: {human_bytes(freed)} freed")
+    return 0

@@ -1,0 +1,84 @@
+"""`vllm-tray serve`: the engine and the local endpoint, headless, until SIGINT/SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from typing import Any
+
+from app.cli.context import runtime_from
+from app.core.events import Event, LoadProgressed, ProcessStateChanged
+from app.engine.runtime import RuntimeOptions
+
+log = logging.getLogger("vllm-tray")
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "serve",
+        parents=[common],
+        help="run the OpenAI-compatible endpoint without a GUI",
+        description=(
+            "Serve every registered model on one OpenAI-compatible endpoint; a model loads "
+            "on its first request. Stops every model on Ctrl-C or SIGTERM."
+        ),
+    )
+    p.add_argument("--host", help="address to listen on (setting proxy.host)")
+    p.add_argument("--port", type=int, help="port to listen on (setting proxy.port)")
+    p.add_argument(
+        "--load", action="append", default=[], metavar="MODEL", help="load MODEL at start"
+    )
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    options = RuntimeOptions(proxy_host=args.host, proxy_port=args.port)
+    runtime = runtime_from(args, options)
+    return asyncio.run(_serve(runtime, args.load))
+
+
+async def _serve(runtime: Any, preload: list[str]) -> int:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+
+    def report(event: Event) -> None:
+        if isinstance(event, ProcessStateChanged):
+            why = f": {event.problem.english()}" if event.problem else ""
+            log.info("%s: %s -> %s%s", event.model_id, event.old, event.new, why)
+        elif isinstance(event, LoadProgressed):
+            log.info(
+                "%s: loading %3.0f%% %s %s",
+                event.model_id,
+                event.fraction * 100,
+                event.phase,
+                event.detail,
+            )
+
+    runtime.bus.subscribe(report)
+    try:
+        await runtime.start(serve=True)
+    except Exception as exc:
+        print(f"vllm-tray: {exc}", file=sys.stderr)
+        await runtime.stop()
+        return 1
+    print(f"vllm-tray: serving on {runtime.proxy.url}", file=sys.stderr, flush=True)
+    loads = [loop.create_task(_preload(runtime, model)) for model in preload]
+    await stop.wait()
+    log.info("stopping every model")
+    for task in loads:
+        task.cancel()
+    await runtime.stop()
+    print("vllm-tray: stopped", file=sys.stderr, flush=True)
+    return 0
+
+
+async def _preload(runtime: Any, model: str) -> None:
+    try:
+        await runtime.controller.load(model)
+    except Exception as exc:
+        log.error("could not load %s: %s", model, exc)

@@ -1,0 +1,69 @@
+"""Choosing the engine (ROCm bundle, CPU build or the user's own vLLM) from settings and GPU."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from app.core.gpu import GpuInfo, SystemInfo, rocm_support_problem
+from app.core.paths import AppPaths
+from app.core.problems import ProblemError, problem, tr_noop
+from app.core.settings import Settings
+from app.supervisor.engines.base import Engine, EngineKind
+from app.supervisor.engines.cpu import CpuEngine
+from app.supervisor.engines.custom import CustomEngine
+from app.supervisor.engines.rocm import RocmEngine
+
+
+def engine_root(paths: AppPaths, kind: EngineKind) -> Path:
+    return paths.engines_dir / kind.value
+
+
+def make_engine(
+    kind: EngineKind, paths: AppPaths, settings: Settings, gpu: GpuInfo | None
+) -> Engine:
+    if kind is EngineKind.CPU:
+        return CpuEngine(engine_root(paths, kind))
+    if kind is EngineKind.ROCM:
+        return RocmEngine(
+            engine_root(paths, kind),
+            gpu.gfx_target if gpu is not None else None,
+            gpu.kernel_prereq_ok if gpu is not None else None,
+        )
+    text = str(settings.get("engine.custom_command"))
+    try:
+        prefix = shlex.split(text)
+    except ValueError as exc:
+        raise ProblemError(
+            problem(
+                "engine.custom_invalid",
+                tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
+                command=text,
+                reason=str(exc),
+            )
+        ) from None
+    if not prefix:
+        raise ProblemError(
+            problem(
+                "engine.custom_missing",
+                tr_noop(
+                    "No custom engine command is set. Set one with 'vllm-tray engine use COMMAND…'."
+                ),
+            )
+        )
+    return CustomEngine(prefix)
+
+
+def choose_kind(settings: Settings, system: SystemInfo) -> EngineKind:
+    """`auto` means the ROCm bundle on a supported AMD GPU, else the CPU build.
+
+    An installed ROCm bundle is only chosen when the GPU supports it; a custom command the
+    user configured is never chosen implicitly.
+    """
+    selected = str(settings.get("engine.kind"))
+    if selected != "auto":
+        return EngineKind(selected)
+    gpu = system.primary
+    if gpu is not None and gpu.vendor == "amd" and rocm_support_problem(gpu) is None:
+        return EngineKind.ROCM
+    return EngineKind.CPU

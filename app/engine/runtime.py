@@ -1,0 +1,418 @@
+"""The runtime the engine thread hosts: settings, registry, supervisor, downloads and proxy."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import dataclasses
+import functools
+import logging
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.core.contracts import DownloadView, LaunchSpec
+from app.core.events import (
+    DownloadFinished,
+    Event,
+    EventBus,
+    GpuSampled,
+    MetricsSampled,
+    ProcessStateChanged,
+    RegistryChanged,
+    SettingChanged,
+)
+from app.core.gpu import SystemInfo, read_memory, system_info
+from app.core.paths import AppPaths
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.registry import ModelEntry, ModelOptions, Registry
+from app.core.settings import Settings
+from app.core.vllm_args import ModelConfig, ResolvedArgs, load_model_config
+from app.downloads import DownloadManager, model_status
+from app.downloads.hub import hf_login_token
+from app.engine.api import OptionsPreview
+from app.engine.controller import Controller
+from app.engine.engines import choose_kind, make_engine
+from app.engine.planning import (
+    ModelFiles,
+    effective_ctx_size,
+    launch_spec,
+    memory_budget_bytes,
+    plan,
+    read_shape,
+    resolve_args,
+    weights_bytes,
+)
+from app.engine.secrets import SecretStore
+from app.proxy import ProxyServer
+from app.supervisor import Supervisor
+from app.supervisor.engines.base import Engine, EngineKind
+
+log = logging.getLogger(__name__)
+
+GPU_SAMPLE_INTERVAL_S = 1.0
+GPU_HISTORY = 600  # ten minutes at one sample a second
+FILES_CACHE_TTL_S = 5.0
+
+
+@dataclass(frozen=True)
+class RuntimeOptions:
+    """Knobs for tests and the CLI; defaults are what users get."""
+
+    sysfs_root: Path = Path("/sys")
+    hf_endpoint: str | None = None
+    sample_gpu: bool = True
+    proxy_host: str | None = None
+    proxy_port: int | None = None
+
+
+class Runtime:
+    """Owns every engine-side part. Construct anywhere; `start()` on the engine loop."""
+
+    def __init__(self, paths: AppPaths, options: RuntimeOptions | None = None) -> None:
+        self.paths = paths.ensure()
+        self.options = options or RuntimeOptions()
+        self.bus = EventBus()
+        self.settings = Settings(paths.settings_file)
+        self.registry = Registry(paths)
+        self.problems: list[Problem] = list(self.registry.load_problems)
+        if self.settings.load_problem is not None:
+            self.problems.append(self.settings.load_problem)
+        self.model_config = self._load_model_config()
+        self.secrets = SecretStore(paths.secrets_file)
+        self._system: SystemInfo | None = None
+        self.supervisor = Supervisor(self.bus, paths.logs_dir, paths.state_dir)
+        self.downloads = DownloadManager(
+            self.bus,
+            paths.hf_hub_cache,
+            token_provider=self.hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+        self.controller = Controller(self)
+        self.proxy: ProxyServer | None = None
+        self.gpu_history: collections.deque[GpuSampled] = collections.deque(maxlen=GPU_HISTORY)
+        self._metrics: dict[str, MetricsSampled] = {}
+        self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self.settings.subscribe(lambda k, v: self.bus.publish(SettingChanged(k, v)))
+        self.bus.subscribe(self._on_event)
+
+    def hf_token(self) -> str | None:
+        """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""
+        return self.secrets.get("hf_token") or hf_login_token()
+
+    def _load_model_config(self) -> ModelConfig:
+        try:
+            return load_model_config(self.paths.model_config_override)
+        except ProblemError as exc:
+            self.problems.append(exc.problem)
+            return load_model_config(None)
+
+    # -- lifecycle -----------------------------------------------------------------------
+    async def start(self, *, serve: bool) -> None:
+        # Killing leftovers can wait a few seconds for them to exit: not on the loop.
+        reaped = await asyncio.to_thread(self.supervisor.reap_orphans)
+        if reaped:
+            log.warning("stopped %d leftover vLLM processes from an earlier run", len(reaped))
+        self.controller.start_idle_watch()
+        if self.options.sample_gpu:
+            self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
+        if serve:
+            await self.start_server()
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks.clear()
+        await self.controller.stop_idle_watch()
+        await self.stop_server()
+        await self.downloads.shutdown()
+        await self.supervisor.shutdown()
+
+    async def start_server(self) -> None:
+        if self.proxy is not None:
+            return
+        host = self.options.proxy_host or str(self.settings.get("proxy.host"))
+        port = self.options.proxy_port or int(self.settings.get("proxy.port"))
+        proxy = ProxyServer(
+            self.controller,
+            RuntimeDownloads(self),
+            self.bus,
+            host=host,
+            port=port,
+            api_key=self.secrets.get("api_key"),
+            allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
+            cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+        )
+        await proxy.start()  # publishes ServerStateChanged itself, failures included
+        self.proxy = proxy
+
+    async def stop_server(self) -> None:
+        proxy, self.proxy = self.proxy, None
+        if proxy is not None:
+            await proxy.stop()
+
+    # -- DownloadController (for the proxy) ----------------------------------------------
+    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
+        if checkpoint is not None:
+            self.registry.add_user_model(model_id, checkpoint, replace_existing=True)
+            self.bus.publish(RegistryChanged(self.registry.get(model_id).id))
+        entry = self.registry.get(model_id)
+        if entry.checkpoint.is_local:
+            status = model_status(entry, self.paths.hf_hub_cache)
+            if status.problem is not None:
+                raise ProblemError(status.problem)
+            raise ProblemError(
+                problem(
+                    "downloads.local_folder",
+                    tr_noop("{model} is a local folder and is used in place: nothing to download."),
+                    model=entry.id,
+                )
+            )
+        return await self.downloads.start(entry)
+
+    async def cancel(self, download_id: str) -> bool:
+        return await self.downloads.cancel(download_id)
+
+    # -- planning ------------------------------------------------------------------------
+    def system_info(self, refresh: bool = False) -> SystemInfo:
+        if self._system is None or refresh:
+            self._system = system_info(self.options.sysfs_root)
+        return self._system
+
+    def engine(self, kind: EngineKind | None = None) -> Engine:
+        chosen = kind or choose_kind(self.settings, self.system_info())
+        return make_engine(chosen, self.paths, self.settings, self.system_info().primary)
+
+    def model_files(self, entry: ModelEntry) -> ModelFiles:
+        """Where the model's files are. Cached: the proxy asks on every request, and the
+        answer only changes when a download ends, files are deleted or the registry changes
+        (each of which clears the cache), or when another tool touches the HF cache (TTL)."""
+        now = time.monotonic()
+        cached = self._files_cache.get(entry.id)
+        if cached is not None and now - cached[0] < FILES_CACHE_TTL_S and cached[2] == entry:
+            return cached[1]
+        status = model_status(entry, self.paths.hf_hub_cache)
+        files = ModelFiles(path=status.snapshot_path, state=status.state)
+        self._files_cache[entry.id] = (now, files, entry)
+        return files
+
+    def ctx_size(self, model_id: str) -> int:
+        return effective_ctx_size(self.registry.options(model_id), self.settings.as_dict())
+
+    def resolved_args(
+        self, model_id: str, *, vllm_args: str | None = None, default_args: tuple[str, ...] = ()
+    ) -> ResolvedArgs:
+        options = self.registry.options(model_id)
+        if vllm_args is not None:
+            options = dataclasses.replace(options, vllm_args=vllm_args)
+        entry = self.registry.get(model_id)
+        return resolve_args(
+            self.model_config, entry, options, self.settings.as_dict(), default_args
+        )
+
+    def launch_spec(self, model_id: str) -> LaunchSpec:
+        entry = self.registry.get(model_id)
+        files = self.model_files(entry)
+        command = self.engine().command()
+        resolved = self.resolved_args(entry.id, default_args=command.default_args)
+        env = dict(command.env)
+        env.update(self.child_env())
+        return launch_spec(
+            entry,
+            files,
+            resolved=resolved,
+            ctx_size=self.ctx_size(entry.id),
+            prefix=command.prefix,
+            env=env,
+            load_timeout_s=float(self.settings.get("load_timeout_s")),
+        )
+
+    def child_env(self) -> dict[str, str]:
+        env = {
+            "HF_HUB_CACHE": str(self.paths.hf_hub_cache),
+            # Models are downloaded by the app; the child never reaches the hub by itself.
+            "HF_HUB_OFFLINE": "1",
+            "PYTHONNOUSERSITE": "1",
+            # vLLM drops idle keep-alive connections after 5 s; the proxy pools them for 60 s,
+            # and reopening 64 of them cost 25 ms of first-token latency (docs/proxy.md).
+            "VLLM_HTTP_TIMEOUT_KEEP_ALIVE": "75",
+        }
+        token = self.hf_token()
+        if token:
+            env["HF_TOKEN"] = token
+        return env
+
+    def memory_budget(self) -> int:
+        """Bytes all children together may use: the GPU's memory, or RAM for the CPU engine."""
+        configured = float(self.settings.get("memory.budget_gb"))
+        if configured > 0:
+            return int(configured * 1e9)
+        system = self.system_info()
+        gpu = system.primary
+        if gpu is not None and gpu.budget_total:
+            return gpu.budget_total
+        return system.ram_total
+
+    def planned_bytes(self, spec: LaunchSpec) -> int:
+        """Memory the child will take, for deciding what must be unloaded before it starts."""
+        entry = self.registry.get(spec.model_id)
+        folder = Path(spec.model_path)
+        weights = weights_bytes(entry, folder)
+        kv_space = spec.env.get("VLLM_CPU_KVCACHE_SPACE")
+        if kv_space is not None:
+            # The CPU engine reserves exactly this much KV cache beside the weights.
+            return weights + int(float(kv_space) * 2**30)
+        gpu = self.system_info().primary
+        if gpu is not None and gpu.budget_total and _has_flag(spec.args, UTILIZATION_FLAG):
+            # vLLM reserves its utilization share of the whole GPU up front.
+            return memory_budget_bytes(spec.args, gpu.budget_total, gpu.budget_total)
+        shape = read_shape(folder)
+        per_token = 0 if shape is None else shape.kv_bytes_per_token()
+        return weights + per_token * spec.ctx_size
+
+    def preview_options(
+        self, model_id: str, ctx_size: int | None, vllm_args: str | None
+    ) -> OptionsPreview:
+        """The effect of options on the command line and memory, without saving anything.
+
+        Shared by the settings dialog (called as the user types, so it stays cheap) and
+        `vllm-tray options`; a rejected input comes back as `problem`, never raised.
+        """
+        entry = self.registry.get(model_id)
+        stored = self.registry.options(model_id)
+        options = ModelOptions(
+            ctx_size=ctx_size if ctx_size is not None else stored.ctx_size,
+            vllm_args=vllm_args if vllm_args is not None else stored.vllm_args,
+        )
+        settings = self.settings.as_dict()
+        ctx = effective_ctx_size(options, settings)
+        defaults = {"ctx_size": settings["ctx_size"], "vllm_args": ""}
+        rejected = functools.partial(
+            OptionsPreview, entry.id, ctx, options.vllm_args, defaults=defaults
+        )
+        prefix: tuple[str, ...] = ("vllm", "serve")  # shown until an engine is installed
+        default_args: tuple[str, ...] = ()
+        with contextlib.suppress(ProblemError):
+            engine = self.engine()
+            if engine.status().installed:
+                command = engine.command()
+                prefix, default_args = command.prefix, command.default_args
+        try:
+            resolved = self.resolved_args(
+                entry.id, vllm_args=options.vllm_args, default_args=default_args
+            )
+        except ProblemError as exc:
+            return rejected(exc.problem)
+        if ctx < 1:
+            return rejected(
+                problem(
+                    "options.bad_ctx_size",
+                    tr_noop("ctx_size must be a positive whole number; got {value}."),
+                    value=ctx,
+                )
+            )
+        files = self.model_files(entry)
+        spec = LaunchSpec(
+            model_id=entry.id,
+            served_name=entry.id,
+            model_path=str(files.path or entry.checkpoint),
+            ctx_size=ctx,
+            prefix=prefix,
+            args=resolved.args,
+        )
+        argv = spec.argv(port=0)
+        argv[argv.index("--port") + 1] = "<port>"  # chosen free at each start
+        gpu = self.system_info().primary
+        budget = memory_budget_bytes(
+            resolved.args, gpu.budget_total if gpu else None, self.system_info().ram_total
+        )
+        return OptionsPreview(
+            model_id=entry.id,
+            ctx_size=ctx,
+            vllm_args=options.vllm_args,
+            problem=None,
+            command=tuple(argv),
+            layers=resolved.layers,
+            memory=plan(entry, files.path, ctx, budget),
+            defaults=defaults,
+        )
+
+    # -- events --------------------------------------------------------------------------
+    def metrics_for(self, model_id: str) -> MetricsSampled | None:
+        return self._metrics.get(model_id)
+
+    def latest_metrics(self) -> dict[str, Mapping[str, Any]]:
+        return {
+            model_id: {
+                "kv_cache_usage": m.kv_cache_usage,
+                "requests_running": m.requests_running,
+                "requests_waiting": m.requests_waiting,
+                "generation_tokens_per_s": m.generation_tokens_per_s,
+            }
+            for model_id, m in self._metrics.items()
+        }
+
+    def _on_event(self, event: Event) -> None:
+        if isinstance(event, MetricsSampled):
+            self._metrics[event.model_id] = event
+        elif isinstance(event, ProcessStateChanged) and event.new is not event.old:
+            self._metrics.pop(event.model_id, None)
+        elif isinstance(event, DownloadFinished):
+            self._files_cache.clear()
+            self.bus.publish(RegistryChanged(event.model_id))
+        elif isinstance(event, RegistryChanged):
+            self._files_cache.clear()
+
+    async def _sample_gpu(self) -> None:
+        gpu = self.system_info().primary
+        if gpu is None or gpu.vendor != "amd":
+            return
+        while True:
+            sample = await asyncio.to_thread(read_memory, gpu, self.options.sysfs_root)
+            event = GpuSampled(
+                vram_used=sample.vram_used,
+                vram_total=sample.vram_total,
+                gtt_used=sample.gtt_used,
+                gtt_total=sample.gtt_total,
+            )
+            self.gpu_history.append(event)
+            self.bus.publish(event)
+            await asyncio.sleep(GPU_SAMPLE_INTERVAL_S)
+
+
+class RuntimeDownloads:
+    """The DownloadController the proxy sees: pulls go through the runtime (registration,
+    local folders), listing and cancel straight to the download manager."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self._rt = runtime
+
+    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
+        return await self._rt.pull(model_id, checkpoint)
+
+    def downloads(self) -> Sequence[DownloadView]:
+        return self._rt.downloads.views()
+
+    async def cancel(self, download_id: str) -> bool:
+        return await self._rt.downloads.cancel(download_id)
+
+
+UTILIZATION_FLAG = "--gpu-memory-utilization"
+
+
+def _has_flag(args: Sequence[str], flag: str) -> bool:
+    return any(a == flag or a.startswith(flag + "=") for a in args)
+
+
+def _csv(value: object) -> list[str]:
+    return [part.strip() for part in str(value).split(",") if part.strip()]
+
+
+def default_env() -> Mapping[str, str]:
+    return os.environ

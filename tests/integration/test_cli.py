@@ -1,0 +1,186 @@
+"""The `vllm-tray` subcommands: exit status 2 and one line for bad input, nothing written."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.launcher import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own usage errors
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def snapshot_files(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    monkeypatch.delenv("VLLM_TRAY_HOME", raising=False)
+    return tmp_path / "cfg"
+
+
+def test_models_json_lists_catalog_and_user(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "config.json").write_text("{}")
+    header = json.dumps({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}).encode()
+    (folder / "model.safetensors").write_bytes(
+        len(header).to_bytes(8, "little") + header + b"\0" * 8
+    )
+    home.mkdir()
+    (home / "user_models.json").write_text(
+        json.dumps({"tiny": {"checkpoint": str(folder), "recipe": "vllm", "labels": ["chat"]}})
+    )
+    code, out, _ = run(capsys, "models", "--json", "--config-dir", str(home))
+    assert code == 0
+    rows = {r["id"]: r for r in json.loads(out)}
+    assert len(rows) == 12
+    assert rows["user.tiny"]["downloaded"] is True
+    assert rows["user.tiny"]["labels"] == ["chat"]
+    assert rows["Qwen3.5-0.8B-FP16-vLLM"]["downloaded"] is False
+    assert rows["Qwen3.5-0.8B-FP16-vLLM"]["size_gb"] == 1.77
+    code, out, _ = run(capsys, "models", "--config-dir", str(home))
+    assert code == 0 and "user.tiny" in out and "experimental" in out
+
+
+def test_options_prints_effective_argv_and_keeps_json_quoting(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    spec = '--speculative-config \'{"method": "mtp", "num_speculative_tokens": 1}\''
+    code, out, err = run(
+        capsys,
+        "options",
+        "Qwen3.6-27B-FP8-vLLM-lowconc",
+        "ctx_size=16384",
+        f"vllm_args={spec}",
+        "--json",
+        "--config-dir",
+        str(home),
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    argv = data["argv"]
+    assert argv[argv.index("--max-model-len") + 1] == "16384"
+    i = argv.index("--speculative-config")
+    assert json.loads(argv[i + 1]) == {"method": "mtp", "num_speculative_tokens": 1}
+    assert argv[argv.index("--max-num-seqs") + 1] == "8"  # the model's own args beat the global
+    assert "--tool-call-parser" in argv  # the qwen3. family matched
+    stored = json.loads((home / "recipe_options.json").read_text())
+    assert stored["builtin.Qwen3.6-27B-FP8-vLLM-lowconc"]["ctx_size"] == 16384
+    code, out, _ = run(
+        capsys, "options", "Qwen3.6-27B-FP8-vLLM-lowconc", "--reset", "--config-dir", str(home)
+    )
+    assert code == 0 and "(default)" in out
+    assert json.loads((home / "recipe_options.json").read_text()) == {}
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["options", "Qwen3.5-0.8B-FP16-vLLM", "vllm_args=--port 9"], "--port"),
+        (["options", "Qwen3.5-0.8B-FP16-vLLM", "vllm_args=--max-model-len=9"], "ctx_size"),
+        (["options", "Qwen3.5-0.8B-FP16-vLLM", "vllm_args=--x 'unbalanced"], "quot"),
+        (["options", "Qwen3.5-0.8B-FP16-vLLM", "ctx_size=big"], "ctx_size"),
+        (["options", "Qwen3.5-0.8B-FP16-vLLM", "colour=blue"], "colour"),
+        (["options", "no-such-model"], "no-such-model"),
+        (["config", "set", "gpu_memory_utilization=1.5"], "between"),
+        (["config", "set", "max_num_seqs=4", "proxy.port=http"], "proxy.port"),
+        (["config", "get", "nope"], "nope"),
+        (["pull", "user.x", "--checkpoint", "not a repo"], "not a repo"),
+        (["frobnicate"], "frobnicate"),
+    ],
+)
+def test_bad_input_exit_2_one_line_nothing_written(
+    capsys: pytest.CaptureFixture[str], home: Path, argv: list[str], needle: str
+) -> None:
+    home.mkdir()
+    (home / "settings.json").write_text('{"max_num_seqs": 32}\n')
+    before = snapshot_files(home)
+    code, _, err = run(capsys, *argv, "--config-dir", str(home))
+    assert code == 2
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert needle in lines[0]
+    assert snapshot_files(home) == before
+
+
+def test_config_set_get_roundtrip(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, _ = run(
+        capsys, "config", "set", "gpu_memory_utilization=0.78", "--config-dir", str(home)
+    )
+    assert code == 0 and "0.78" in out and "restart" in out
+    code, out, _ = run(capsys, "config", "get", "gpu_memory_utilization", "--config-dir", str(home))
+    assert out.strip() == "0.78"
+    code, out, _ = run(capsys, "config", "get", "--json", "--config-dir", str(home))
+    assert json.loads(out)["proxy.host"] == "127.0.0.1"
+
+
+def test_system_info_json(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, _ = run(capsys, "system-info", "--json", "--config-dir", str(home))
+    assert code == 0
+    data = json.loads(out)
+    assert data["ram_total"] > 0
+    assert "engine" in data
+
+
+def test_python_m_app_and_no_display_message(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)
+    env["VLLM_TRAY_HOME"] = str(tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "app"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert "vllm-tray serve" in proc.stderr
+    proc = subprocess.run(
+        [sys.executable, "-m", "app", "config", "get", "proxy.host"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout.strip() == "127.0.0.1"
+
+
+def test_core_and_cli_do_not_import_qt() -> None:
+    code = (
+        "import app.core, app.cli.main, app.engine.runtime, sys; "
+        "assert 'PySide6' not in sys.modules"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr

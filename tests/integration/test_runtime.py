@@ -1,0 +1,171 @@
+"""The engine runtime with the fake engine: load on demand, shared starts, VRAM-aware swapping,
+in-flight protection, idle unload, applying a diagnosed fix, and the facade the GUI uses."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shlex
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.core.events import Event, ProcessStateChanged
+from app.core.paths import resolve_paths
+from app.core.problems import ProblemError
+from app.core.states import ProcessState
+from app.engine.runtime import Runtime, RuntimeOptions
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE = ROOT / "tests" / "fakes" / "fake_vllm.py"
+
+# A tiny Llama shape: 2 layers x 1 KV head x head_dim 64 x (K+V) x 4 bytes = 1 KiB per token.
+TINY_CONFIG = {
+    "architectures": ["LlamaForCausalLM"],
+    "model_type": "llama",
+    "hidden_size": 128,
+    "num_attention_heads": 2,
+    "num_key_value_heads": 1,
+    "head_dim": 64,
+    "num_hidden_layers": 2,
+    "intermediate_size": 256,
+    "max_position_embeddings": 4096,
+    "torch_dtype": "float32",
+}
+
+
+def make_model_folder(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "config.json").write_text(json.dumps(TINY_CONFIG))
+    header = json.dumps({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}).encode()
+    (folder / "model.safetensors").write_bytes(
+        len(header).to_bytes(8, "little") + header + b"\0" * 8
+    )
+    return folder
+
+
+def fake_engine(*switches: str) -> str:
+    return shlex.join([sys.executable, str(FAKE), *switches])
+
+
+@pytest.fixture
+async def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Runtime]:
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    paths = resolve_paths(tmp_path / "home")
+    rt = Runtime(paths, RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False))
+    rt.settings.set_many(
+        {
+            "engine.kind": "custom",
+            "engine.custom_command": fake_engine(),
+            "ctx_size": 4096,
+            # room for one tiny model (4 MiB of KV cache at ctx 4096) but not two
+            "memory.budget_gb": 0.006,
+        }
+    )
+    for name in ("a", "b"):
+        rt.registry.add_user_model(name, str(make_model_folder(tmp_path / name)))
+    await rt.start(serve=False)
+    try:
+        yield rt
+    finally:
+        await rt.stop()
+
+
+def starts(events: list[Event], model_id: str) -> int:
+    return sum(
+        1
+        for e in events
+        if isinstance(e, ProcessStateChanged)
+        and e.model_id == model_id
+        and e.new is ProcessState.STARTING
+    )
+
+
+async def test_concurrent_first_requests_share_one_start(runtime: Runtime) -> None:
+    events: list[Event] = []
+    runtime.bus.subscribe(events.append)
+    backends = await asyncio.gather(*(runtime.controller.load("user.a") for _ in range(6)))
+    assert {b.base_url for b in backends} == {backends[0].base_url}
+    assert starts(events, "user.a") == 1
+    async with httpx.AsyncClient() as client:
+        reply = await client.post(
+            f"{backends[0].base_url}/v1/completions",
+            json={"model": "user.a", "prompt": "hi", "max_tokens": 3},
+        )
+    assert reply.status_code == 200
+    argv = backends[0].command
+    assert argv[argv.index("--served-model-name") + 1] == "user.a"
+    assert argv[argv.index("--max-model-len") + 1] == "4096"
+
+
+async def test_swap_unloads_least_recently_used_idle_model(runtime: Runtime) -> None:
+    await runtime.controller.load("user.a")
+    await runtime.controller.load("user.b")  # does not fit beside a: a is unloaded first
+    assert runtime.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
+    assert runtime.supervisor.info("user.b").state is ProcessState.RUNNING  # type: ignore[union-attr]
+
+
+async def test_swap_waits_for_in_flight_requests(runtime: Runtime) -> None:
+    order: list[str] = []
+    busy = asyncio.Event()
+
+    async def busy_a() -> None:
+        async with runtime.controller.use("user.a"):
+            order.append("a busy")
+            busy.set()
+            await asyncio.sleep(0.5)
+            order.append("a done")
+
+    task = asyncio.create_task(busy_a())
+    await busy.wait()
+    await runtime.controller.load("user.b")
+    order.append("b loaded")
+    await task
+    assert order == ["a busy", "a done", "b loaded"]
+
+
+async def test_model_that_cannot_fit_says_so(runtime: Runtime) -> None:
+    runtime.settings.set("memory.budget_gb", 0.001)
+    with pytest.raises(ProblemError) as err:
+        await runtime.controller.load("user.a")
+    assert err.value.problem.code == "load.no_room"
+
+
+async def test_idle_ttl_unloads(runtime: Runtime) -> None:
+    now = [1000.0]
+    runtime.controller._clock = lambda: now[0]  # a test clock
+    await runtime.controller.load("user.a")
+    runtime.settings.set("idle_ttl_min", 1)
+    assert await runtime.controller.unload_idle() == []
+    now[0] += 61
+    assert await runtime.controller.unload_idle() == ["user.a"]
+    assert runtime.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
+
+
+async def test_not_downloaded_and_unknown(runtime: Runtime) -> None:
+    with pytest.raises(ProblemError) as err:
+        await runtime.controller.load("Qwen3.5-0.8B-FP16-vLLM")
+    assert err.value.problem.code == "models.not_downloaded"
+    assert "vllm-tray pull" in err.value.problem.english()
+    with pytest.raises(ProblemError) as err:
+        await runtime.controller.load("nope")
+    assert err.value.problem.code == "models.unknown"
+
+
+async def test_diagnosed_fix_applies_and_retry_succeeds(runtime: Runtime) -> None:
+    from app.engine.facade import apply_fix
+
+    runtime.settings.set("engine.custom_command", fake_engine("--fake-fail", "kv_cache"))
+    with pytest.raises(ProblemError) as err:
+        await runtime.controller.load("user.a")
+    found = err.value.problem
+    assert found.code == "load.kv_cache_too_small"
+    assert found.fix is not None and found.fix.target == "ctx_size"
+    await apply_fix(runtime, "user.a", found.fix)
+    assert runtime.registry.options("user.a").ctx_size == found.fix.value
+    runtime.settings.set("engine.custom_command", fake_engine())
+    backend = await runtime.controller.load("user.a")
+    assert backend.ctx_size == found.fix.value
