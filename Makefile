@@ -1,0 +1,52 @@
+# vLLM Tray — one command to set up and start, one to set up and test everything.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# The real-engine tests share one vLLM CPU install outside the clone (about 3.5 GB, ~3 min once).
+export VLLM_TRAY_TEST_ENGINE_DIR ?= $(HOME)/.cache/vllm-tray-tests/engines/cpu
+SCREENSHOTS ?= artifacts/screenshots
+
+.PHONY: run setup test lint typecheck imports unit screenshots bench translations clean
+
+run: setup
+	$(BIN)/vllm-tray
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	@touch $@
+
+lint: setup
+	$(BIN)/ruff check app tests bench scripts
+	$(BIN)/ruff format --check app tests bench scripts
+
+typecheck: setup
+	$(BIN)/mypy
+
+imports: setup
+	$(BIN)/lint-imports
+
+test-engine: setup
+	$(BIN)/python -m tests.real_engine.setup_engine
+
+test: lint typecheck imports test-engine
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py $(SCREENSHOTS)
+
+unit: setup
+	$(BIN)/pytest tests/unit -q
+
+screenshots: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py $(SCREENSHOTS)
+
+bench: setup
+	$(BIN)/python bench/bench_proxy.py
+
+translations: setup
+	$(BIN)/pyside6-lupdate $$(find app -name '*.py') -ts translations/vllm_tray_en.ts
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info artifacts
