@@ -32,9 +32,11 @@ imports: setup
 test-engine: setup
 	$(BIN)/python -m tests.real_engine.setup_engine
 
+# The real-engine tests run last, on their own, so their count is the closing line.
 test: lint typecheck imports test-engine
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py $(SCREENSHOTS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider -m "not real_engine"
+	$(BIN)/pytest -p no:cacheprovider -m real_engine
 
 unit: setup
 	$(BIN)/pytest tests/unit -q

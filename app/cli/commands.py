@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import getpass
+import sys
 from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
@@ -44,6 +46,14 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     r = csub.add_parser("reset", parents=[common], help="back to the default value")
     r.add_argument("key")
     r.set_defaults(func=cmd_config_reset)
+    k = csub.add_parser(
+        "set-secret",
+        parents=[common],
+        help="store api_key or hf_token in the keyring (the value is read from stdin)",
+    )
+    k.add_argument("name", choices=["api_key", "hf_token"])
+    k.add_argument("--delete", action="store_true", help="remove the secret")
+    k.set_defaults(func=cmd_config_set_secret)
 
     p = sub.add_parser("system-info", parents=[common], help="GPUs, memory, kernel, engine")
     p.add_argument("--json", action="store_true")
@@ -176,8 +186,18 @@ def cmd_options(args: argparse.Namespace) -> int:
 
 
 # -- config -------------------------------------------------------------------------------
+RESTART_NOTES = {
+    "models": "applies to models loaded from now on; unload and load a running one",
+    "server": "applies when the endpoint restarts",
+    "app": "applies when vLLM Tray restarts",
+}
+
+
 def _settings(args: argparse.Namespace) -> Settings:
-    return Settings(paths_from(args).settings_file)
+    settings = Settings(paths_from(args).settings_file)
+    if settings.load_problem is not None:
+        print(f"vllm-tray: warning: {settings.load_problem.english()}", file=sys.stderr)
+    return settings
 
 
 def cmd_config_get(args: argparse.Namespace) -> int:
@@ -207,7 +227,7 @@ def cmd_config_set(args: argparse.Namespace) -> int:
         note = ""
         spec = SPEC_BY_KEY[key]
         if key in changed and spec.restart:
-            note = f"  (takes effect when the {spec.restart} restart)"
+            note = f"  ({RESTART_NOTES[spec.restart]})"
         print(f"{key} = {settings.get(key)!r}{note}")
     return 0
 
@@ -216,6 +236,26 @@ def cmd_config_reset(args: argparse.Namespace) -> int:
     settings = _settings(args)
     settings.reset(args.key)
     print(f"{args.key} = {settings.get(args.key)!r}  (default)")
+    return 0
+
+
+def cmd_config_set_secret(args: argparse.Namespace) -> int:
+    from app.engine.secrets import SecretStore
+
+    store = SecretStore(paths_from(args).secrets_file)
+    if args.delete:
+        store.delete(args.name)
+        print(f"{args.name} removed")
+        return 0
+    # Never from the command line: it would land in the shell's history and in `ps`.
+    value = getpass.getpass(f"{args.name}: ") if sys.stdin.isatty() else sys.stdin.readline()
+    value = value.strip()
+    if not value:
+        raise ProblemError(
+            problem("cli.empty_secret", tr_noop("No value was given for {name}."), name=args.name)
+        )
+    store.set(args.name, value)
+    print(f"{args.name} saved ({store.backend_name})")
     return 0
 
 

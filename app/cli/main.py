@@ -14,6 +14,7 @@ from app.core.problems import ProblemError
 
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
 INPUT_PROBLEM_PREFIXES = ("args.", "settings.", "models.", "options.", "config.", "cli.")
+INPUT_PROBLEM_CODES = frozenset({"engine.custom_invalid", "downloads.local_folder"})
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
 
@@ -75,7 +76,15 @@ def run(args: argparse.Namespace) -> int:
     except ProblemError as exc:
         code = exc.problem.code
         print(f"vllm-tray: {exc.problem.english()}", file=sys.stderr)
-        return EXIT_INPUT if code.startswith(INPUT_PROBLEM_PREFIXES) else EXIT_FAILURE
+        is_input = code.startswith(INPUT_PROBLEM_PREFIXES) or code in INPUT_PROBLEM_CODES
+        return EXIT_INPUT if is_input else EXIT_FAILURE
+    except BrokenPipeError:  # `vllm-tray models | head`
+        return 0
+    except OSError as exc:
+        # A path that cannot be used (--config-dir naming a file, no permission): one line.
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"vllm-tray: {exc.strerror or exc}{where}", file=sys.stderr)
+        return EXIT_INPUT
     except KeyboardInterrupt:
         print("vllm-tray: interrupted", file=sys.stderr)
         return 130

@@ -60,32 +60,39 @@ class ProgressBar:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
+    from app.core.registry import parse_checkpoint
+    from app.downloads import validate_local_folder
+
     rt = runtime_from(args)
     model = args.model
-    if args.checkpoint is not None:
-        if not model.startswith("user."):
-            model = "user." + model
+    if args.label and args.checkpoint is None:
+        raise ProblemError(
+            problem("cli.label_without_checkpoint", tr_noop("--label needs --checkpoint."))
+        )
+    if args.checkpoint is None:
+        entry = rt.registry.get(model)
+        if entry.checkpoint.local_path is not None:
+            validate_local_folder(entry.checkpoint.local_path)
+            print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
+            return 0
+        return asyncio.run(_pull(rt, entry.id, None, ()))
+    if not model.startswith("user."):
+        model = "user." + model
+    checkpoint = parse_checkpoint(args.checkpoint)  # bad input: exit 2, nothing written
+    if checkpoint.local_path is not None:
+        validate_local_folder(checkpoint.local_path)  # before anything is registered
         entry = rt.registry.add_user_model(
             model, args.checkpoint, labels=args.label, replace_existing=True
         )
         print(f"registered {entry.id} -> {entry.checkpoint}")
-    elif args.label:
-        raise ProblemError(
-            problem("cli.label_without_checkpoint", tr_noop("--label needs --checkpoint."))
-        )
-    entry = rt.registry.get(model)
-    if entry.checkpoint.is_local:
-        from app.downloads import model_status
-
-        status = model_status(entry, rt.paths.hf_hub_cache)
-        if status.problem is not None:
-            raise ProblemError(status.problem)
         print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
         return 0
-    return asyncio.run(_pull(rt, entry.id))
+    return asyncio.run(_pull(rt, model, args.checkpoint, tuple(args.label)))
 
 
-async def _pull(rt: Any, model_id: str) -> int:
+async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[str, ...]) -> int:
+    """Download with a progress bar; with `checkpoint`, register first (rolled back by the
+    runtime when the download cannot even start, e.g. a mistyped repository)."""
     bar = ProgressBar()
     finished: asyncio.Future[DownloadFinished] = asyncio.get_running_loop().create_future()
     loop = asyncio.get_running_loop()
@@ -99,7 +106,14 @@ async def _pull(rt: Any, model_id: str) -> int:
 
     rt.bus.subscribe(on_event)
     try:
-        download_id.append(await rt.pull(model_id))
+        download_id.append(await rt.pull(model_id, checkpoint))
+        if checkpoint is not None:
+            entry = rt.registry.get(model_id)
+            if labels:
+                rt.registry.add_user_model(
+                    entry.name, checkpoint, labels=labels, replace_existing=True
+                )
+            print(f"registered {entry.id} -> {entry.checkpoint}")
         result = await finished
     except (KeyboardInterrupt, asyncio.CancelledError):
         if download_id:

@@ -11,6 +11,8 @@ from typing import Any
 
 from app.cli.context import runtime_from
 from app.core.events import Event, LoadProgressed, ProcessStateChanged
+from app.core.problems import ProblemError
+from app.core.settings import coerce
 from app.engine.runtime import RuntimeOptions
 
 log = logging.getLogger("vllm-tray")
@@ -35,9 +37,16 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    options = RuntimeOptions(proxy_host=args.host, proxy_port=args.port)
+    # Same rules as the settings they stand in for, checked before anything starts.
+    port = coerce("proxy.port", args.port) if args.port is not None else None
+    host = coerce("proxy.host", args.host) if args.host is not None else None
+    options = RuntimeOptions(
+        proxy_host=str(host) if host is not None else None,
+        proxy_port=int(port) if port is not None else None,
+    )
     runtime = runtime_from(args, options)
-    return asyncio.run(_serve(runtime, args.load))
+    preload = [runtime.registry.get(model).id for model in args.load]
+    return asyncio.run(_serve(runtime, preload))
 
 
 async def _serve(runtime: Any, preload: list[str]) -> int:
@@ -65,7 +74,9 @@ async def _serve(runtime: Any, preload: list[str]) -> int:
     except Exception as exc:
         print(f"vllm-tray: {exc}", file=sys.stderr)
         await runtime.stop()
-        return 1
+        return (
+            2 if isinstance(exc, ProblemError) and exc.problem.code == "proxy.key_required" else 1
+        )
     print(f"vllm-tray: serving on {runtime.proxy.url}", file=sys.stderr, flush=True)
     loads = [loop.create_task(_preload(runtime, model)) for model in preload]
     await stop.wait()

@@ -170,7 +170,8 @@ class DownloadManager:
         return True
 
     def views(self) -> list[DownloadView]:
-        return [self._view(d) for d in self._downloads.values()]
+        # A copy first: the GUI thread reads this while the engine thread adds downloads.
+        return [self._view(d) for d in list(self._downloads.values())]
 
     def view(self, download_id: str) -> DownloadView:
         d = self._downloads.get(download_id)

@@ -45,6 +45,14 @@ class _Usage:
             self.idle.set()
 
 
+@dataclass(frozen=True)
+class _RoomPlan:
+    victims: list[str] | None
+    used: int
+    busy: list[str]
+    starting: list[str]
+
+
 class Controller:
     """Implements app.core.contracts.ModelController on top of the runtime's parts.
 
@@ -59,6 +67,9 @@ class Controller:
         self._clock = clock
         self._usage: dict[str, _Usage] = {}
         self._decide = asyncio.Lock()
+        self._reserved: dict[str, int] = {}  # starts decided but not yet ALIVE: their bytes
+        self._evicting: set[str] = set()  # chosen to make room: no new requests for them
+        self._start_settled = asyncio.Event()  # set whenever a reserved start ends
         self._idle_task: asyncio.Task[None] | None = None
 
     # -- ModelController -----------------------------------------------------------------
@@ -84,6 +95,8 @@ class Controller:
     @asynccontextmanager
     async def use(self, model_id: str) -> AsyncIterator[Backend]:
         backend = await self.load(model_id)
+        # No await between the load's return and begin(): a swap cannot slip in between.
+        # While the model was loading it was protected by its reservation (see load()).
         usage = self._usage.setdefault(backend.model_id, _Usage())
         usage.begin(self._clock())
         try:
@@ -95,15 +108,32 @@ class Controller:
         rt = self._rt
         entry = rt.registry.get(model_id)
         info = rt.supervisor.info(entry.id)
-        if info is not None and info.state is ProcessState.RUNNING:
+        if (
+            info is not None
+            and info.state is ProcessState.RUNNING
+            and entry.id not in self._evicting
+        ):
             self._touch(entry.id)
             return self._backend(entry.id)
+        if info is not None and info.state is ProcessState.FATAL and info.problem is not None:
+            # Given up on until reset: do not unload healthy models for a start that the
+            # supervisor will refuse anyway.
+            raise ProblemError(info.problem)
+        spec = rt.launch_spec(entry.id)
         async with self._decide:
             info = rt.supervisor.info(entry.id)
-            if info is None or info.state not in ALIVE:
-                spec = rt.launch_spec(entry.id)
+            reserve = info is None or info.state not in ALIVE
+            if reserve:
                 await self._make_room(spec)
-        await rt.supervisor.start(rt.launch_spec(entry.id))
+                # Held until the child exists and counts as ALIVE: a second decision made
+                # meanwhile must see this memory as taken.
+                self._reserved[entry.id] = rt.planned_bytes(spec)
+        try:
+            await rt.supervisor.start(spec)
+        finally:
+            if reserve:
+                self._reserved.pop(entry.id, None)
+                self._start_settled.set()
         self._touch(entry.id)
         return self._backend(entry.id)
 
@@ -119,7 +149,8 @@ class Controller:
         ]
 
     def system_info(self) -> Mapping[str, Any]:
-        return self._rt.system_info().to_json()
+        # Refreshed per call: RAM and VRAM in use change; the reads are a few small files.
+        return self._rt.system_info(refresh=True).to_json()
 
     def stats(self) -> Mapping[str, Any]:
         return {
@@ -131,62 +162,84 @@ class Controller:
         }
 
     # -- swapping ------------------------------------------------------------------------
-    async def _make_room(self, spec: LaunchSpec) -> None:
+    def _room_plan(self, spec: LaunchSpec, needed: int, budget: int) -> _RoomPlan:
+        """One decision: which idle models to unload (None: cannot fit now), and why not."""
         rt = self._rt
-        needed = rt.planned_bytes(spec)
-        budget = rt.memory_budget()
         candidates: list[SwapCandidate] = []
-        used = 0
+        used = sum(b for m, b in self._reserved.items() if m != spec.model_id)
         for info in rt.supervisor.infos():
             if info.state not in ALIVE or info.model_id == spec.model_id:
                 continue
+            if info.model_id in self._reserved:
+                continue  # counted above; a start in progress is never a victim
             usage = self._usage.setdefault(info.model_id, _Usage())
             if not usage.planned_bytes:
                 usage.planned_bytes = rt.planned_bytes(rt.launch_spec(info.model_id))
             used += usage.planned_bytes
             candidates.append(
-                SwapCandidate(
-                    model_id=info.model_id,
-                    planned_bytes=usage.planned_bytes,
-                    in_flight=usage.in_flight,
-                    last_used=usage.last_used,
-                )
+                SwapCandidate(info.model_id, usage.planned_bytes, usage.in_flight, usage.last_used)
             )
+        return _RoomPlan(
+            victims=choose_victims(candidates, needed, budget, used),
+            used=used,
+            busy=[c.model_id for c in candidates if c.in_flight],
+            starting=[m for m in self._reserved if m != spec.model_id],
+        )
+
+    async def _make_room(self, spec: LaunchSpec) -> None:
+        """Unload least-recently-used idle models until `spec` fits.
+
+        When it cannot fit now but could later — other models are still starting, or have
+        requests in flight — wait for them (bounded by load_timeout_s) and decide again: a
+        request for B while A is loading is answered after A's requests, not refused.
+        """
+        rt = self._rt
+        needed = rt.planned_bytes(spec)
+        budget = rt.memory_budget()
         self._usage.setdefault(spec.model_id, _Usage()).planned_bytes = needed
-        victims = choose_victims(candidates, needed, budget, used)
-        if victims is None:
-            busy = [c for c in candidates if c.in_flight]
-            if busy:
-                # Requests in flight: wait (bounded) for them to finish, then decide again.
-                await self._drain(busy[0].model_id)
-                victims = choose_victims(
-                    [
-                        SwapCandidate(c.model_id, c.planned_bytes, self._in_flight(c), c.last_used)
-                        for c in candidates
-                    ],
-                    needed,
-                    budget,
-                    used,
-                )
-        if victims is None:
+        deadline = self._clock() + spec.load_timeout_s
+        drained: set[str] = set()
+        while True:
+            plan = self._room_plan(spec, needed, budget)
+            if plan.victims is not None:
+                break
+            left = deadline - self._clock()
+            if plan.starting and left > 0:
+                self._start_settled.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._start_settled.wait(), left)
+                continue
+            waiting_for = [m for m in plan.busy if m not in drained]
+            if waiting_for and left > 0:
+                drained.add(waiting_for[0])
+                await self._drain(waiting_for[0])
+                continue
             raise ProblemError(
                 problem(
                     "load.no_room",
                     tr_noop(
-                        "{model} needs about {needed_gb:.1f} GB but only {budget_gb:.1f} GB can "
-                        "be used, and no idle model can be unloaded to make room."
+                        "{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of "
+                        "{budget_gb:.2f} GB are free, and no idle model can be unloaded to make "
+                        "room. Lower its ctx_size, or raise the memory budget (memory.budget_gb)."
                     ),
                     model=spec.model_id,
                     needed_gb=needed / 1e9,
+                    free_gb=max(budget - plan.used, 0) / 1e9,
                     budget_gb=budget / 1e9,
                 )
             )
-        for victim in victims:
-            log.info("unloading %s to make room for %s", victim, spec.model_id)
-            await rt.supervisor.stop(victim)
-
-    def _in_flight(self, candidate: SwapCandidate) -> int:
-        return self._usage.get(candidate.model_id, _Usage()).in_flight
+        victims = plan.victims
+        self._evicting.update(victims)
+        try:
+            for victim in victims:
+                victim_usage = self._usage.get(victim)
+                if victim_usage is not None and victim_usage.in_flight:
+                    # A request slipped in after the decision: let it finish first.
+                    await self._drain(victim)
+                log.info("unloading %s to make room for %s", victim, spec.model_id)
+                await rt.supervisor.stop(victim)
+        finally:
+            self._evicting.difference_update(victims)
 
     async def _drain(self, model_id: str) -> None:
         usage = self._usage.get(model_id)

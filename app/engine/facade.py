@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
@@ -49,7 +48,11 @@ class EngineFacade:
             models=rows,
             system=system,
             engine=self._engine_view(),
-            server=ServerView(running=proxy is not None, url=proxy.url if proxy else None),
+            server=ServerView(
+                running=proxy is not None,
+                url=proxy.url if proxy else None,
+                problem=None if proxy is not None else rt.server_problem,
+            ),
             settings=rt.settings.as_dict(),
             gpu_history=tuple(rt.gpu_history),
             recommended_gpu_memory_utilization=recommended,
@@ -130,7 +133,7 @@ class EngineFacade:
         return str(self._rt.paths.logs_dir / f"{model_id}.log")
 
     def has_secret(self, name: str) -> bool:
-        return bool(self._rt.secrets.get(name))
+        return bool(self._rt.secret(name))
 
     # -- commands ------------------------------------------------------------------------
     def load(self, model_id: str) -> Future[Backend]:
@@ -214,13 +217,7 @@ class EngineFacade:
         return self._submit(run())
 
     def set_secret(self, name: str, value: str | None) -> Future[None]:
-        async def run() -> None:
-            if value:
-                await asyncio.to_thread(self._rt.secrets.set, name, value)
-            else:
-                await asyncio.to_thread(self._rt.secrets.delete, name)
-
-        return self._submit(run())
+        return self._submit(self._rt.set_secret(name, value))
 
     def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = True) -> Future[None]:
         async def run() -> None:

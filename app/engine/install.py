@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from app.core.events import EngineInstallProgressed
-from app.core.problems import ProblemError
+from app.core.problems import ProblemError, problem, tr_noop
 from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 
 if TYPE_CHECKING:
@@ -34,6 +34,15 @@ async def install_engine(
         rt.bus.publish(
             EngineInstallProgressed(kind.value, "failed", 0, None, "", True, exc.problem)
         )
+        raise
+    except BaseException as exc:  # the GUI's install progress must always end
+        failed = problem(
+            "engine.install_failed",
+            tr_noop("Installing the {kind} engine failed: {reason}"),
+            kind=kind.value,
+            reason=str(exc) or type(exc).__name__,
+        )
+        rt.bus.publish(EngineInstallProgressed(kind.value, "failed", 0, None, "", True, failed))
         raise
     rt.bus.publish(EngineInstallProgressed(kind.value, "done", 1, 1, "", True))
     return status

@@ -24,6 +24,7 @@ from app.core.events import (
     MetricsSampled,
     ProcessStateChanged,
     RegistryChanged,
+    ServerStateChanged,
     SettingChanged,
 )
 from app.core.gpu import SystemInfo, read_memory, system_info
@@ -56,7 +57,8 @@ log = logging.getLogger(__name__)
 
 GPU_SAMPLE_INTERVAL_S = 1.0
 GPU_HISTORY = 600  # ten minutes at one sample a second
-FILES_CACHE_TTL_S = 5.0
+FILES_CACHE_TTL_S = 30.0  # events clear it sooner; this only catches other tools
+API_KEY_ENV = "VLLM_TRAY_API_KEY"
 
 
 @dataclass(frozen=True)
@@ -97,13 +99,33 @@ class Runtime:
         self.gpu_history: collections.deque[GpuSampled] = collections.deque(maxlen=GPU_HISTORY)
         self._metrics: dict[str, MetricsSampled] = {}
         self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
+        self._secret_cache: dict[str, str | None] = {}
+        self.server_problem: Problem | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        self.settings.subscribe(lambda k, v: self.bus.publish(SettingChanged(k, v)))
+        self.settings.subscribe(self._on_setting_changed)
         self.bus.subscribe(self._on_event)
+
+    def secret(self, name: str) -> str | None:
+        """A secret, read once from the keyring and kept in memory: a locked keyring must not
+        stall the loop on every load. `VLLM_TRAY_API_KEY` sets the key for headless use."""
+        if name == "api_key" and os.environ.get(API_KEY_ENV):
+            return os.environ[API_KEY_ENV]
+        if name not in self._secret_cache:
+            self._secret_cache[name] = self.secrets.get(name)
+        return self._secret_cache[name]
+
+    async def set_secret(self, name: str, value: str | None) -> None:
+        if value:
+            await asyncio.to_thread(self.secrets.set, name, value)
+        else:
+            await asyncio.to_thread(self.secrets.delete, name)
+        self._secret_cache[name] = value or None
+        if name == "api_key":
+            self._apply_security()
 
     def hf_token(self) -> str | None:
         """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""
-        return self.secrets.get("hf_token") or hf_login_token()
+        return self.secret("hf_token") or hf_login_token()
 
     def _load_model_config(self) -> ModelConfig:
         try:
@@ -129,28 +151,49 @@ class Runtime:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks.clear()
-        await self.controller.stop_idle_watch()
-        await self.stop_server()
-        await self.downloads.shutdown()
-        await self.supervisor.shutdown()
+        try:
+            await self.controller.stop_idle_watch()
+            await self.stop_server()
+            await self.downloads.shutdown()
+        finally:
+            # Children first of all: whatever else fails, no vLLM is left holding memory.
+            await self.supervisor.shutdown()
 
     async def start_server(self) -> None:
         if self.proxy is not None:
             return
-        host = self.options.proxy_host or str(self.settings.get("proxy.host"))
-        port = self.options.proxy_port or int(self.settings.get("proxy.port"))
+        host = self.options.proxy_host
+        if host is None:
+            host = str(self.settings.get("proxy.host"))
+        port = self.options.proxy_port
+        if port is None:
+            port = int(self.settings.get("proxy.port"))
         proxy = ProxyServer(
             self.controller,
             RuntimeDownloads(self),
             self.bus,
             host=host,
             port=port,
-            api_key=self.secrets.get("api_key"),
+            api_key=self.secret("api_key"),
             allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
             cors_origins=_csv(self.settings.get("proxy.cors_origins")),
         )
         await proxy.start()  # publishes ServerStateChanged itself, failures included
         self.proxy = proxy
+
+    def _on_setting_changed(self, key: str, value: object) -> None:
+        self.bus.publish(SettingChanged(key, value))
+        if key in ("proxy.allowed_hosts", "proxy.cors_origins"):
+            self._apply_security()
+
+    def _apply_security(self) -> None:
+        """Key, Host allow-list and CORS apply to the running endpoint at once."""
+        if self.proxy is not None:
+            self.proxy.update_security(
+                self.secret("api_key"),
+                _csv(self.settings.get("proxy.allowed_hosts")),
+                _csv(self.settings.get("proxy.cors_origins")),
+            )
 
     async def stop_server(self) -> None:
         proxy, self.proxy = self.proxy, None
@@ -159,22 +202,48 @@ class Runtime:
 
     # -- DownloadController (for the proxy) ----------------------------------------------
     async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
-        if checkpoint is not None:
-            self.registry.add_user_model(model_id, checkpoint, replace_existing=True)
-            self.bus.publish(RegistryChanged(self.registry.get(model_id).id))
-        entry = self.registry.get(model_id)
-        if entry.checkpoint.is_local:
-            status = model_status(entry, self.paths.hf_hub_cache)
-            if status.problem is not None:
-                raise ProblemError(status.problem)
-            raise ProblemError(
-                problem(
-                    "downloads.local_folder",
-                    tr_noop("{model} is a local folder and is used in place: nothing to download."),
-                    model=entry.id,
+        """Register (with `checkpoint`) and download; a registration whose download cannot
+        even start is rolled back, so a typo leaves nothing behind."""
+        if checkpoint is None:
+            entry = self.registry.get(model_id)
+            previous = None
+        else:
+            previous = self.registry.find(_user_id(model_id))
+            entry = self.registry.add_user_model(model_id, checkpoint, replace_existing=True)
+        try:
+            if entry.checkpoint.is_local:
+                status = model_status(entry, self.paths.hf_hub_cache)
+                if status.problem is not None:
+                    raise ProblemError(status.problem)
+                raise ProblemError(
+                    problem(
+                        "downloads.local_folder",
+                        tr_noop(
+                            "{model} is a local folder and is used in place: nothing to download."
+                        ),
+                        model=entry.id,
+                    )
                 )
+            download_id = await self.downloads.start(entry)
+        except ProblemError as exc:
+            if checkpoint is not None and exc.problem.code != "downloads.local_folder":
+                self._undo_registration(entry, previous)
+            raise
+        if checkpoint is not None:
+            self.bus.publish(RegistryChanged(entry.id))
+        return download_id
+
+    def _undo_registration(self, entry: ModelEntry, previous: ModelEntry | None) -> None:
+        if previous is None:
+            self.registry.remove_user_model(entry.id)
+        else:
+            self.registry.add_user_model(
+                previous.name,
+                str(previous.checkpoint),
+                labels=previous.labels,
+                size_gb=previous.size_gb,
+                replace_existing=True,
             )
-        return await self.downloads.start(entry)
 
     async def cancel(self, download_id: str) -> bool:
         return await self.downloads.cancel(download_id)
@@ -234,6 +303,7 @@ class Runtime:
         )
 
     def child_env(self) -> dict[str, str]:
+        # No token: children never reach the hub (offline), so it would only be exposed.
         env = {
             "HF_HUB_CACHE": str(self.paths.hf_hub_cache),
             # Models are downloaded by the app; the child never reaches the hub by itself.
@@ -243,9 +313,6 @@ class Runtime:
             # and reopening 64 of them cost 25 ms of first-token latency (docs/proxy.md).
             "VLLM_HTTP_TIMEOUT_KEEP_ALIVE": "75",
         }
-        token = self.hf_token()
-        if token:
-            env["HF_TOKEN"] = token
         return env
 
     def memory_budget(self) -> int:
@@ -255,7 +322,8 @@ class Runtime:
             return int(configured * 1e9)
         system = self.system_info()
         gpu = system.primary
-        if gpu is not None and gpu.budget_total:
+        uses_gpu = choose_kind(self.settings, system) is not EngineKind.CPU
+        if uses_gpu and gpu is not None and gpu.budget_total:
             return gpu.budget_total
         return system.ram_total
 
@@ -368,6 +436,8 @@ class Runtime:
             self.bus.publish(RegistryChanged(event.model_id))
         elif isinstance(event, RegistryChanged):
             self._files_cache.clear()
+        elif isinstance(event, ServerStateChanged):
+            self.server_problem = event.problem
 
     async def _sample_gpu(self) -> None:
         gpu = self.system_info().primary
@@ -404,6 +474,10 @@ class RuntimeDownloads:
 
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
+
+
+def _user_id(name: str) -> str:
+    return name if name.startswith("user.") else "user." + name
 
 
 def _has_flag(args: Sequence[str], flag: str) -> bool:

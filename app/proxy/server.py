@@ -120,6 +120,21 @@ class ProxyServer:
     def running(self) -> bool:
         return self._runner is not None
 
+    def update_security(
+        self, api_key: str | None, allowed_hosts: Sequence[str], cors_origins: Sequence[str]
+    ) -> None:
+        """Apply a new key, Host allow-list and CORS origins to the running endpoint.
+
+        Takes effect for the next request: a rotated key stops working at once. Removing the
+        key of an endpoint bound to the network is refused, as it would be at start.
+        """
+        key = ApiKey(api_key)
+        if not key.required and not is_loopback_name(self._host):
+            raise key_required(self._host)
+        self._key = key
+        self._hosts = HostPolicy(allowed_hosts, self._host)
+        self._cors = CorsPolicy(cors_origins)
+
     async def start(self) -> None:
         if self._runner is not None:
             return

@@ -128,7 +128,7 @@ def test_config_set_get_roundtrip(capsys: pytest.CaptureFixture[str], home: Path
     code, out, _ = run(
         capsys, "config", "set", "gpu_memory_utilization=0.78", "--config-dir", str(home)
     )
-    assert code == 0 and "0.78" in out and "restart" in out
+    assert code == 0 and "0.78" in out and "models loaded from now on" in out
     code, out, _ = run(capsys, "config", "get", "gpu_memory_utilization", "--config-dir", str(home))
     assert out.strip() == "0.78"
     code, out, _ = run(capsys, "config", "get", "--json", "--config-dir", str(home))

@@ -249,7 +249,7 @@ def test_install_refuses_to_replace_files_it_did_not_make(tmp_path: Path) -> Non
 def test_venv_and_pip_step_builds_the_checkout_offline(tmp_path: Path) -> None:
     """The real venv and pip step, offline: pip is handed this checkout and finds no network.
 
-    A successful build needs setuptools>=68 and no network may be used, so the build stops at
+    A successful build needs a recent setuptools and no network may be used, so the build stops at
     the checkout's own build requirement; that is what proves pip got this checkout, and the
     script must then stop before installing anything else and say why.
     """
@@ -266,12 +266,13 @@ def test_venv_and_pip_step_builds_the_checkout_offline(tmp_path: Path) -> None:
     )
     venv = data_home / "vllm-tray" / "venv"
     build_requires = pyproject()["build-system"]["requires"]
-    assert build_requires[0] == "setuptools>=68"
+    setuptools_req = build_requires[0]
+    assert setuptools_req.startswith("setuptools>=")
 
     done = run_script(env, cwd=tmp_path)
     assert done.returncode == 1
     assert f"created the venv {venv}" in done.stdout
-    assert "satisfies the requirement setuptools>=68" in done.stderr
+    assert f"satisfies the requirement {setuptools_req}" in done.stderr
     assert f"pip could not install vLLM Tray from {ROOT} into {venv}" in done.stderr
     prefix = subprocess.run(
         [str(venv / "bin" / "python"), "-c", "import sys; print(sys.prefix)"],

@@ -169,3 +169,81 @@ async def test_diagnosed_fix_applies_and_retry_succeeds(runtime: Runtime) -> Non
     runtime.settings.set("engine.custom_command", fake_engine())
     backend = await runtime.controller.load("user.a")
     assert backend.ctx_size == found.fix.value
+
+
+async def test_racing_first_requests_for_two_models_never_overcommit(runtime: Runtime) -> None:
+    alive: set[str] = set()
+    most = [0]
+
+    def track(event: Event) -> None:
+        if isinstance(event, ProcessStateChanged):
+            if event.new is ProcessState.STARTING:
+                alive.add(event.model_id)
+            elif event.new in (ProcessState.STOPPED, ProcessState.FATAL, ProcessState.EXITED):
+                alive.discard(event.model_id)
+            most[0] = max(most[0], len(alive))
+
+    runtime.bus.subscribe(track)
+
+    async def ask(model: str) -> str:
+        async with runtime.controller.use(model) as backend:
+            await asyncio.sleep(0.2)  # a request being answered
+            return backend.model_id
+
+    # Room for one: b waits for a's start and a's request, then a is swapped out (or the
+    # other way round) — both are answered and the budget is never exceeded.
+    assert sorted(await asyncio.gather(ask("user.a"), ask("user.b"))) == ["user.a", "user.b"]
+    assert most[0] == 1
+
+
+async def test_fatal_model_does_not_evict_healthy_ones(runtime: Runtime) -> None:
+    runtime.settings.set("engine.custom_command", fake_engine("--fake-fail", "engine_dead"))
+    for _ in range(6):  # fails until the supervisor gives up on it (FATAL)
+        with pytest.raises(ProblemError):
+            await runtime.controller.load("user.b")
+        if runtime.supervisor.info("user.b").state is ProcessState.FATAL:  # type: ignore[union-attr]
+            break
+    assert runtime.supervisor.info("user.b").state is ProcessState.FATAL  # type: ignore[union-attr]
+    runtime.settings.set("engine.custom_command", fake_engine())
+    await runtime.controller.load("user.a")
+    with pytest.raises(ProblemError) as err:
+        await runtime.controller.load("user.b")  # given up on until reset: refused at once
+    assert err.value.problem.code == "load.engine_dead"
+    assert runtime.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
+
+
+async def test_api_key_and_allowed_hosts_apply_to_the_running_endpoint(
+    runtime: Runtime,
+) -> None:
+    runtime.options = RuntimeOptions(sample_gpu=False, proxy_port=0)
+    await runtime.start_server()
+    assert runtime.proxy is not None
+    url = runtime.proxy.url
+    async with httpx.AsyncClient(base_url=url) as client:
+        assert (await client.get("/v1/models")).status_code == 200
+        await runtime.set_secret("api_key", "s3cret")
+        assert (await client.get("/v1/models")).status_code == 401
+        ok = await client.get("/v1/models", headers={"Authorization": "Bearer s3cret"})
+        assert ok.status_code == 200
+        headers = {"Authorization": "Bearer s3cret", "Host": "box.lan"}
+        assert (await client.get("/v1/models", headers=headers)).status_code == 403
+        runtime.settings.set("proxy.allowed_hosts", "box.lan")
+        assert (await client.get("/v1/models", headers=headers)).status_code == 200
+        await runtime.set_secret("api_key", None)
+        assert (await client.get("/v1/models")).status_code == 200
+
+
+async def test_pull_of_a_missing_repo_leaves_no_registration(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    from tests.fakes.fake_hub import FakeHub
+
+    with FakeHub() as hub:
+        (tmp_path / "repos").mkdir()
+        runtime.downloads._endpoint = hub.start(tmp_path / "repos")  # a test hub
+        with pytest.raises(ProblemError) as err:
+            await runtime.pull("typo", "org/does-not-exist")
+    # Like the real hub, the fake cannot tell a missing repo from a private one.
+    assert err.value.problem.code == "downloads.gated"
+    assert err.value.problem.params["reason"] == "private_or_missing"
+    assert runtime.registry.find("user.typo") is None
