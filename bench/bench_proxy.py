@@ -106,6 +106,9 @@ async def proxy_main(port: int, engine_url: str, client: str, served: str = MODE
     class OneModel:
         """The smallest ModelController: one model, always running."""
 
+        def find_model(self, model_id: str) -> ModelView | None:
+            return next((v for v in self.list_models() if v.id == model_id), None)
+
         def list_models(self) -> list[ModelView]:
             return [ModelView(MODEL, ProcessState.RUNNING, True, 4096, "org/bench")]
 

@@ -104,6 +104,10 @@ PROBLEM_HTTP_STATUS: Mapping[str, int] = {
 class ModelController(Protocol):
     def list_models(self) -> Sequence[ModelView]: ...
 
+    def find_model(self, model_id: str) -> ModelView | None:
+        """One model's view, or None: the per-request lookup (must stay cheap)."""
+        ...
+
     def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
         """Ensure the model runs (loading or swapping as needed) and count one request in
         flight until the context exits. Raises ProblemError (see PROBLEM_HTTP_STATUS)."""

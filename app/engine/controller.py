@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.contracts import Backend, LaunchSpec, ModelView
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.registry import ModelEntry
 from app.core.states import ALIVE, ProcessState
 from app.core.swap import SwapCandidate, choose_victims
 
@@ -74,23 +75,26 @@ class Controller:
 
     # -- ModelController -----------------------------------------------------------------
     def list_models(self) -> Sequence[ModelView]:
+        return [self._view(entry) for entry in self._rt.registry.models()]
+
+    def find_model(self, model_id: str) -> ModelView | None:
+        entry = self._rt.registry.find(model_id)
+        # Only the id the list shows is accepted, as the model list promises.
+        return self._view(entry) if entry is not None and entry.id == model_id else None
+
+    def _view(self, entry: ModelEntry) -> ModelView:
         rt = self._rt
-        out: list[ModelView] = []
-        for entry in rt.registry.models():
-            files = rt.model_files(entry)
-            info = rt.supervisor.info(entry.id)
-            out.append(
-                ModelView(
-                    id=entry.id,
-                    state=info.state if info is not None else ProcessState.STOPPED,
-                    downloaded=files.state in ("complete", "local"),
-                    ctx_size=rt.ctx_size(entry.id),
-                    checkpoint=str(entry.checkpoint),
-                    size_gb=entry.size_gb,
-                    labels=entry.labels,
-                )
-            )
-        return out
+        files = rt.model_files(entry)
+        info = rt.supervisor.info(entry.id)
+        return ModelView(
+            id=entry.id,
+            state=info.state if info is not None else ProcessState.STOPPED,
+            downloaded=files.state in ("complete", "local"),
+            ctx_size=rt.ctx_size(entry.id),
+            checkpoint=str(entry.checkpoint),
+            size_gb=entry.size_gb,
+            labels=entry.labels,
+        )
 
     @asynccontextmanager
     async def use(self, model_id: str) -> AsyncIterator[Backend]:

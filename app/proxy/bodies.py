@@ -38,16 +38,18 @@ def parse_object(raw: bytes, *, empty_ok: bool = False) -> dict[str, Any]:
 def resolve_model(
     controller: ModelController, body: Mapping[str, Any], field: str, *, need_download: bool
 ) -> ModelView:
-    """The registered model `body[field]` names, or the 400/404 that explains what is wrong."""
-    views = controller.list_models()
+    """The registered model `body[field]` names, or the 400/404 that explains what is wrong.
+
+    The whole list is only built for an error message: this runs on every request.
+    """
     name = body.get(field)
     if name is None:
-        raise errors.missing_field(field, (v.id for v in views))
+        raise errors.missing_field(field, (v.id for v in controller.list_models()))
     if not isinstance(name, str):
         raise errors.bad_field(field, "a string")
-    view = next((v for v in views if v.id == name), None)
+    view = controller.find_model(name)
     if view is None:
-        raise errors.unknown_model(name, (v.id for v in views), field)
+        raise errors.unknown_model(name, (v.id for v in controller.list_models()), field)
     if need_download and not view.downloaded:
         raise errors.not_downloaded(name, field)
     return view

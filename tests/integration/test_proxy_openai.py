@@ -63,6 +63,9 @@ class EngineController:
         self.children: dict[str, Child] = {}
         self._loading: dict[str, asyncio.Task[Backend]] = {}
 
+    def find_model(self, model_id: str) -> ModelView | None:
+        return next((v for v in self.list_models() if v.id == model_id), None)
+
     def list_models(self) -> list[ModelView]:
         return [
             ModelView(

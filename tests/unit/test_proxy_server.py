@@ -126,6 +126,9 @@ class FakeController:
         self.unloads: list[str] = []
         self.load_delay = 0.0
 
+    def find_model(self, model_id: str) -> ModelView | None:
+        return next((v for v in self.list_models() if v.id == model_id), None)
+
     def list_models(self) -> list[ModelView]:
         return [
             ModelView(
