@@ -112,6 +112,8 @@ def home(tmp_path: Path) -> Iterator[Path]:
     yield home
 
 
+# Two engine starts: ~75 s each with a warm compile cache, ~135 s each on a new machine.
+@pytest.mark.timeout(1200)
 def test_pull_serve_chat_stream_and_clean_exit(
     home: Path, tmp_path: Path, tiny_model_dir: Path
 ) -> None:
