@@ -6,7 +6,7 @@ import asyncio
 import hashlib
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,25 +27,8 @@ WEIGHTS = 4 * 1024 * 1024
 
 
 @pytest.fixture
-def hf_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "hf-home"
-    monkeypatch.setenv("HF_HOME", str(home))
-    monkeypatch.setenv("HF_HUB_CACHE", str(home / "hub"))
-    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
-    monkeypatch.delenv("HF_TOKEN", raising=False)
-    # huggingface_hub reads HF_HUB_OFFLINE once at import; the runner's env must not leak in.
-    monkeypatch.setattr(hf_constants, "HF_HUB_OFFLINE", False)
-    return home / "hub"
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Iterator[FakeHub]:
-    root = tmp_path / "repos"
-    build_tiny_model(root / "org" / "tiny", weights_bytes=WEIGHTS, shards=2)
-    fake = FakeHub()
-    fake.start(root)
-    yield fake
-    fake.stop()
+def hub_weights_bytes() -> int:
+    return WEIGHTS
 
 
 class Bus:

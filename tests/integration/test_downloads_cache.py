@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from huggingface_hub import constants as hf_constants
 from huggingface_hub import scan_cache_dir
 
 from app.core.events import EventBus
@@ -20,28 +18,6 @@ from tests.fakes.fake_hub import FakeHub, build_tiny_model
 
 REPO = "org/tiny"
 SHARD = "model-00002-of-00002.safetensors"
-
-
-@pytest.fixture
-def hf_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "hf-home"
-    monkeypatch.setenv("HF_HOME", str(home))
-    monkeypatch.setenv("HF_HUB_CACHE", str(home / "hub"))
-    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
-    monkeypatch.delenv("HF_TOKEN", raising=False)
-    # huggingface_hub reads HF_HUB_OFFLINE once at import; the runner's env must not leak in.
-    monkeypatch.setattr(hf_constants, "HF_HUB_OFFLINE", False)
-    return home / "hub"
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Iterator[FakeHub]:
-    root = tmp_path / "repos"
-    build_tiny_model(root / "org" / "tiny", weights_bytes=2 * 1024 * 1024, shards=2)
-    fake = FakeHub()
-    fake.start(root)
-    yield fake
-    fake.stop()
 
 
 def entry(checkpoint: str = REPO) -> ModelEntry:

@@ -27,6 +27,7 @@ from app.core.states import PHASE_END, LoadPhase, ProcessState
 from app.supervisor.metrics import MetricsTracker, parse_prometheus
 from app.supervisor.supervisor import Supervisor
 from tests.fakes import fake_vllm
+from tests.process_tree import alive
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -51,17 +52,6 @@ def fake_spec(*switches: str, model_id: str = MODEL, **kw: object) -> LaunchSpec
         prefix=(sys.executable, str(FAKE), *switches),
         **kw,  # type: ignore[arg-type]
     )
-
-
-def alive(pids: Iterable[int]) -> list[int]:
-    out = []
-    for pid in pids:
-        try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                out.append(pid)
-        except psutil.NoSuchProcess:
-            pass
-    return out
 
 
 async def wait_gone(pids: Iterable[int], within: float = 10.0) -> list[int]:

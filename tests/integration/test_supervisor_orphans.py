@@ -21,6 +21,7 @@ from app.core.events import EventBus
 from app.core.states import ProcessState as S
 from app.supervisor.supervisor import Supervisor
 from app.supervisor.watchdog import cmdline_of, start_ticks
+from tests.process_tree import alive, descendants, wait_gone
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -57,28 +58,6 @@ async def main() -> None:
 
 asyncio.run(main())
 """
-
-
-def alive(pids: list[int]) -> list[int]:
-    out = []
-    for pid in pids:
-        try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                out.append(pid)
-        except psutil.NoSuchProcess:
-            pass
-    return out
-
-
-def wait_gone(pids: list[int], within: float) -> list[int]:
-    deadline = time.monotonic() + within
-    while alive(pids) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return alive(pids)
-
-
-def engine_tree(root: int) -> list[psutil.Process]:
-    return psutil.Process(root).children(recursive=True)
 
 
 def names(procs: list[psutil.Process]) -> set[str]:
@@ -138,7 +117,7 @@ def test_sigkill_of_the_app_leaves_no_engine_process(drivers: Drivers, mode: str
     app = drivers.run(mode)
     # While loading: once vLLM resolves the model (its EngineCore and Worker already exist).
     read_until(app, "Resolved architecture" if mode == "loading" else "RUNNING")
-    tree = engine_tree(app.pid)
+    tree = descendants(app.pid)
     assert {"VLLM::EngineCore", "VLLM::Worker"} <= names(tree)
     pids = [p.pid for p in tree]
     assert len(pids) >= 4  # watchdog, api server, EngineCore, Worker
@@ -160,9 +139,9 @@ def test_without_the_watchdog_vllm_style_children_outlive_their_parent() -> None
     )
     try:
         deadline = time.monotonic() + 10
-        while "VLLM::Worker" not in names(engine_tree(proc.pid)) and time.monotonic() < deadline:
+        while "VLLM::Worker" not in names(descendants(proc.pid)) and time.monotonic() < deadline:
             time.sleep(0.05)
-        pids = [p.pid for p in engine_tree(proc.pid)]
+        pids = [p.pid for p in descendants(proc.pid)]
         proc.kill()
         proc.wait()
         time.sleep(1.0)
@@ -178,7 +157,7 @@ def test_reap_orphans_kills_verified_leftovers_of_a_dead_app_and_watchdog(
     tmp = drivers.tmp
     app = drivers.run("running")
     read_until(app, "RUNNING")
-    tree = engine_tree(app.pid)
+    tree = descendants(app.pid)
     watchdog = next(p.pid for p in tree if p.ppid() == app.pid)
     engine_pids = sorted(p.pid for p in tree if p.pid != watchdog)
     assert len(engine_pids) == 3

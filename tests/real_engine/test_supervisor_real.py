@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from app.core.events import Event, EventBus, LoadProgressed, MetricsSampled, Pro
 from app.core.states import LoadPhase, ProcessState
 from app.supervisor.engines.cpu import CpuEngine
 from app.supervisor.supervisor import Supervisor
+from tests.process_tree import alive, descendants, wait_gone
 
 pytestmark = pytest.mark.real_engine
 
@@ -49,28 +49,6 @@ def real_spec(engine: CpuEngine, model_dir: Path) -> LaunchSpec:
         env={**command.env, "VLLM_CPU_KVCACHE_SPACE": "1", "HF_HUB_OFFLINE": "1"},
         load_timeout_s=900,
     )
-
-
-def alive(pids: list[int]) -> list[int]:
-    out = []
-    for pid in pids:
-        try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                out.append(pid)
-        except psutil.NoSuchProcess:
-            pass
-    return out
-
-
-def wait_gone(pids: list[int], within: float) -> list[int]:
-    deadline = time.monotonic() + within
-    while alive(pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return alive(pids)
-
-
-def tree_of(pid: int) -> list[psutil.Process]:
-    return psutil.Process(pid).children(recursive=True)
 
 
 def titles(procs: list[psutil.Process]) -> list[str]:
@@ -150,7 +128,7 @@ async def test_real_engine_loads_with_progress_serves_streams_and_stops_clean(
         engine = psutil.Process(info.pid)
         watchdog = engine.parent()
         assert watchdog is not None
-        tree = [watchdog, engine, *tree_of(info.pid)]
+        tree = [watchdog, engine, *descendants(info.pid)]
         assert any("VLLM::EngineCore" in t for t in titles(tree)), titles(tree)
 
         await sv.stop(MODEL)
@@ -209,7 +187,7 @@ def test_sigkill_of_the_app_while_loading_leaves_no_vllm_process(
                 break
         else:
             pytest.fail("the engine never reached weight loading:\n" + "".join(seen[-40:]))
-        tree = tree_of(app.pid)
+        tree = descendants(app.pid)
         named = titles(tree)
         assert any("VLLM::EngineCore" in t for t in named), named
         assert any("api_server" in t for t in named), named

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import json
-from collections.abc import Callable, Mapping
+import os
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -12,9 +15,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
+PHASE_WAITING = "waiting"
+_LOCK_POLL_SECONDS = 1.0
 
 
 class EngineKind(StrEnum):
@@ -130,3 +135,42 @@ def engine_missing(kind: EngineKind) -> Problem:
         ),
         kind=kind.value,
     )
+
+
+def install_cancelled(kind: EngineKind) -> ProblemError:
+    """The `engine.install_cancelled` error for an install the caller's cancel event stopped."""
+    return ProblemError(
+        problem(
+            "engine.install_cancelled",
+            tr_noop("Installing the {kind} engine was cancelled."),
+            kind=kind.value,
+        )
+    )
+
+
+@contextlib.asynccontextmanager
+async def install_lock(
+    root: Path, kind: EngineKind, progress: ProgressCallback, cancel: asyncio.Event | None
+) -> AsyncIterator[None]:
+    """Hold an exclusive lock on `<root>.lock` so two processes never install at once.
+
+    Reports one `waiting` step while another holder keeps it; raises `install_cancelled` when
+    `cancel` is set during the wait. The parent of `root` must exist.
+    """
+    fd = os.open(root.with_name(root.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        told = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not told:
+                    progress(InstallProgress(PHASE_WAITING, 0, None, "Another install is running"))
+                    told = True
+                if cancel is not None and cancel.is_set():
+                    raise install_cancelled(kind) from None
+                await asyncio.sleep(_LOCK_POLL_SECONDS)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor drops the flock

