@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from app.core.jsonstore import atomic_write_json, load_json_file
+from app.core.jsonstore import EDIT_PROBLEM_CODES, WatchedFile
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
@@ -19,6 +19,7 @@ USER_PREFIX = "user."
 BUILTIN_PREFIX = "builtin."
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 _REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True)
@@ -183,18 +184,77 @@ def validate_name(name: str) -> None:
 
 
 class Registry:
-    """Built-in catalog + user_models.json + recipe_options.json. Thread-safe."""
+    """Built-in catalog + user_models.json + recipe_options.json. Thread-safe.
+
+    Other processes (`vllm-tray pull`, `vllm-tray options`, an editor) may change the two
+    files while the app runs: `reload()` picks that up, and every write re-reads first so it
+    never undoes it.
+    """
 
     def __init__(self, paths: AppPaths) -> None:
         self._paths = paths
         self._lock = threading.RLock()
         self._catalog = _load_catalog()
         self.load_problems: list[Problem] = []
-        users = load_json_file(paths.user_models_file, _parse_user_models, dict[str, ModelEntry])
-        opts = load_json_file(paths.recipe_options_file, _parse_options, dict[str, ModelOptions])
+        # Per file, what is wrong with the version on disk now (see `reload`).
+        self.reload_problems: dict[Path, Problem] = {}
+        self._users_file = WatchedFile(
+            paths.user_models_file, _parse_user_models, dict[str, ModelEntry]
+        )
+        self._options_file = WatchedFile(
+            paths.recipe_options_file, _parse_options, dict[str, ModelOptions]
+        )
+        # An outside change a write took in, which `reload()` has not reported yet.
+        self._unreported = False
+        users = self._users_file.load()
+        opts = self._options_file.load()
         self._users: dict[str, ModelEntry] = users.value
         self._options: dict[str, ModelOptions] = opts.value
         self.load_problems += [p for p in (users.problem, opts.problem) if p is not None]
+
+    # -- other processes ------------------------------------------------------------------
+    def reload(self) -> bool:
+        """Re-read whichever file another process changed. True if models or options changed
+        since the last call, including outside changes a write of ours took in meanwhile.
+
+        A version that does not validate is left in place (the user may be mid-edit): the
+        current models and options stay, and `reload_problems[path]` says why until a
+        readable version appears.
+        """
+        with self._lock:
+            changed = self._take_in() or self._unreported
+            self._unreported = False
+            return changed
+
+    def _before_write(self) -> None:
+        # Re-read first: writing our stale copy would undo another process's change.
+        self._unreported = self._take_in() or self._unreported
+
+    def _take_in(self) -> bool:
+        users = self._reread(self._users_file)
+        options = self._reread(self._options_file)
+        changed = False
+        if users is not None and users != self._users:
+            self._users, changed = users, True
+        if options is not None and options != self._options:
+            self._options, changed = options, True
+        return changed
+
+    def _reread(self, file: WatchedFile[dict[str, _V]]) -> dict[str, _V] | None:
+        try:
+            value = file.reread()
+        except ProblemError as exc:
+            self.reload_problems[file.path] = exc.problem
+            return None
+        current = self.reload_problems.get(file.path)
+        if value is not None and current is not None and current.code in EDIT_PROBLEM_CODES:
+            del self.reload_problems[file.path]
+        return value
+
+    def _write(self, file: WatchedFile[Any], data: Any) -> None:
+        replaced = file.write(data)
+        if replaced is not None:
+            self.reload_problems[file.path] = replaced
 
     # -- lookup ---------------------------------------------------------------------------
     def models(self) -> list[ModelEntry]:
@@ -243,6 +303,7 @@ class Registry:
             labels=tuple(labels),
         )
         with self._lock:
+            self._before_write()
             if name in self._users and not replace_existing and self._users[name] != entry:
                 raise ProblemError(
                     problem(
@@ -257,22 +318,23 @@ class Registry:
         return entry
 
     def remove_user_model(self, model_id: str) -> None:
-        entry = self.get(model_id)
-        if entry.source != "user":
-            raise ProblemError(
-                problem(
-                    "models.builtin_readonly",
-                    tr_noop("{model} is built in and cannot be removed from the list."),
-                    model=model_id,
-                )
-            )
         with self._lock:
+            self._before_write()
+            entry = self.get(model_id)
+            if entry.source != "user":
+                raise ProblemError(
+                    problem(
+                        "models.builtin_readonly",
+                        tr_noop("{model} is built in and cannot be removed from the list."),
+                        model=model_id,
+                    )
+                )
             users = {k: v for k, v in self._users.items() if k != entry.name}
             self._write_users(users)
             self._users = users
             if entry.options_key in self._options:
                 options = {k: v for k, v in self._options.items() if k != entry.options_key}
-                atomic_write_json(self._paths.recipe_options_file, _options_json(options))
+                self._write(self._options_file, _options_json(options))
                 self._options = options
 
     def _write_users(self, users: Mapping[str, ModelEntry]) -> None:
@@ -283,7 +345,7 @@ class Registry:
                 item["size"] = e.size_gb
             item["labels"] = list(e.labels)
             data[name] = item
-        atomic_write_json(self._paths.user_models_file, data)
+        self._write(self._users_file, data)
 
     # -- options --------------------------------------------------------------------------
     def options(self, model_id: str) -> ModelOptions:
@@ -293,7 +355,6 @@ class Registry:
 
     def set_options(self, model_id: str, options: ModelOptions) -> ModelOptions:
         """Store options as given; callers validate vllm_args first (see app.core.launch)."""
-        entry = self.get(model_id)
         if options.ctx_size is not None and options.ctx_size < 1:
             raise ProblemError(
                 problem(
@@ -303,24 +364,28 @@ class Registry:
                 )
             )
         with self._lock:
+            self._before_write()
+            entry = self.get(model_id)
             new = dict(self._options)
             if options == ModelOptions():
                 new.pop(entry.options_key, None)
             else:
                 new[entry.options_key] = options
-            atomic_write_json(self._paths.recipe_options_file, _options_json(new))
+            self._write(self._options_file, _options_json(new))
             self._options = new
         return options
 
     def update_options(
         self, model_id: str, *, ctx_size: int | None = None, vllm_args: str | None = None
     ) -> ModelOptions:
-        current = self.options(model_id)
-        if ctx_size is not None:
-            current = replace(current, ctx_size=ctx_size)
-        if vllm_args is not None:
-            current = replace(current, vllm_args=vllm_args)
-        return self.set_options(model_id, current)
+        with self._lock:  # one read-modify-write: another thread's change stays too
+            self._before_write()
+            current = self.options(model_id)
+            if ctx_size is not None:
+                current = replace(current, ctx_size=ctx_size)
+            if vllm_args is not None:
+                current = replace(current, vllm_args=vllm_args)
+            return self.set_options(model_id, current)
 
 
 def _options_json(options: Mapping[str, ModelOptions]) -> dict[str, Any]:

@@ -7,12 +7,13 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from app.core.jsonstore import LoadResult, atomic_write_json, load_json_file
+from app.core.jsonstore import EDIT_PROBLEM_CODES, WatchedFile
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
 SettingValue = bool | int | float | str
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -279,18 +280,36 @@ def _parse(raw: Any) -> dict[str, SettingValue]:
     return out
 
 
+_Stored = tuple[dict[str, SettingValue], dict[str, Any]]
+
+
+def _parse_stored(raw: Any) -> _Stored:
+    """The known settings, and the keys of a newer version, which writes must keep."""
+    values = _parse(raw)
+    return values, {k: v for k, v in raw.items() if k not in SPEC_BY_KEY}
+
+
+def _nothing_stored() -> _Stored:
+    return {}, {}
+
+
 Listener = Callable[[str, SettingValue], None]
 
 
 class Settings:
-    """The settings store. Thread-safe; every change is written atomically and announced."""
+    """The settings store. Thread-safe; every change is written atomically and announced.
+
+    Other processes (`vllm-tray config set`, an editor) may change the file while the app
+    runs: `reload()` picks that up, and every write re-reads first so it never undoes it.
+    """
 
     def __init__(self, path: Path) -> None:
         self._path = path
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
-        result: LoadResult[dict[str, SettingValue]] = load_json_file(path, _parse, dict)
-        self._values = result.value
+        self._file = WatchedFile(path, _parse_stored, _nothing_stored)
+        result = self._file.load()
+        self._values, self._extra = result.value
         self.load_problem: Problem | None = result.problem
 
     def get(self, key: str) -> Any:
@@ -308,23 +327,53 @@ class Settings:
         with self._lock:
             return key not in self._values
 
+    def reload(self) -> dict[str, SettingValue]:
+        """Re-read the file if another process changed it; announce and return the keys
+        whose effective value changed.
+
+        A version that does not validate is left in place (the user may be mid-edit): the
+        current values stay and `load_problem` says why, until a readable version appears.
+        """
+        with self._lock:
+            changed = self._reload_locked()
+            listeners = list(self._listeners)
+        _announce(listeners, changed)
+        return changed
+
+    def _reload_locked(self) -> dict[str, SettingValue]:
+        try:
+            stored = self._file.reread()
+        except ProblemError as exc:
+            self.load_problem = exc.problem
+            return {}
+        if stored is None:
+            return {}
+        before = self.as_dict()
+        self._values, self._extra = stored
+        if self.load_problem is not None and self.load_problem.code in EDIT_PROBLEM_CODES:
+            self.load_problem = None
+        return {k: v for k, v in self.as_dict().items() if before[k] != v}
+
+    def _write_locked(self, values: dict[str, SettingValue]) -> None:
+        replaced = self._file.write({**values, **self._extra})
+        if replaced is not None:
+            self.load_problem = replaced
+        self._values = values
+
     def set_many(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change first; write nothing unless all are valid."""
         coerced = {k: coerce(k, v) for k, v in changes.items()}
         with self._lock:
+            # Re-read first: writing our stale copy would undo another process's change.
+            outside = self._reload_locked()
             changed = {
                 k: v for k, v in coerced.items() if k not in self._values or self._values[k] != v
             }
-            if not changed:
-                return {}
-            new_values = dict(self._values)
-            new_values.update(changed)
-            atomic_write_json(self._path, new_values)
-            self._values = new_values
+            if changed:
+                self._write_locked({**self._values, **changed})
             listeners = list(self._listeners)
-        for key, value in changed.items():
-            for listener in listeners:
-                listener(key, value)
+        news = {k: v for k, v in outside.items() if k not in changed}
+        _announce(listeners, {**news, **changed})
         return changed
 
     def set(self, key: str, value: object) -> SettingValue:
@@ -336,14 +385,12 @@ class Settings:
         if spec is None:
             raise _unknown(key)
         with self._lock:
-            if key not in self._values:
-                return
-            new_values = {k: v for k, v in self._values.items() if k != key}
-            atomic_write_json(self._path, new_values)
-            self._values = new_values
+            news = self._reload_locked()
+            if key in self._values:
+                self._write_locked({k: v for k, v in self._values.items() if k != key})
+                news[key] = spec.default
             listeners = list(self._listeners)
-        for listener in listeners:
-            listener(key, spec.default)
+        _announce(listeners, news)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         with self._lock:
@@ -358,3 +405,10 @@ class Settings:
 
     def __iter__(self) -> Iterator[SettingSpec]:
         return iter(SPECS)
+
+
+def _announce(listeners: list[Listener], changes: Mapping[str, SettingValue]) -> None:
+    # Called outside the lock: a listener may read settings or publish events.
+    for key, value in changes.items():
+        for listener in listeners:
+            listener(key, value)

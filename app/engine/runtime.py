@@ -49,6 +49,7 @@ from app.engine.planning import (
     weights_bytes,
 )
 from app.engine.secrets import SecretStore
+from app.engine.watcher import ConfigWatcher
 from app.proxy import ProxyServer
 from app.supervisor import Supervisor
 from app.supervisor.engines.base import Engine, EngineKind
@@ -102,6 +103,8 @@ class Runtime:
         self._secret_cache: dict[str, str | None] = {}
         self.server_problem: Problem | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        # Edits by `vllm-tray config/options/pull` or by hand take effect while running.
+        self.config_watcher = ConfigWatcher(self.settings, self.registry, self.bus)
         self.settings.subscribe(self._on_setting_changed)
         self.bus.subscribe(self._on_event)
 
@@ -141,12 +144,14 @@ class Runtime:
         if reaped:
             log.warning("stopped %d leftover vLLM processes from an earlier run", len(reaped))
         self.controller.start_idle_watch()
+        self.config_watcher.start()
         if self.options.sample_gpu:
             self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
         if serve:
             await self.start_server()
 
     async def stop(self) -> None:
+        await self.config_watcher.stop()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

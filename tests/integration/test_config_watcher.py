@@ -1,0 +1,139 @@
+"""The running app notices `vllm-tray config set` and `vllm-tray options` run in a terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from app.core.events import Event, RegistryChanged, SettingChanged
+from app.core.paths import resolve_paths
+from app.engine.runtime import Runtime, RuntimeOptions
+from app.engine.watcher import ConfigWatcher
+
+ROOT = Path(__file__).resolve().parents[2]
+PICKUP_S = 3.0  # the watcher polls once a second
+
+
+@pytest.fixture
+async def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Runtime]:
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    monkeypatch.delenv("VLLM_TRAY_HOME", raising=False)
+    # Constructed, not started: the runtime subscribes its settings listener in __init__.
+    rt = Runtime(
+        resolve_paths(tmp_path / "home"),
+        RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False),
+    )
+    yield rt
+    await rt.stop()
+
+
+@pytest.fixture
+async def watched(runtime: Runtime) -> AsyncIterator[list[Event]]:
+    """Events published while a watcher runs on this test's loop, at its default interval."""
+    events: list[Event] = []
+    unsubscribe = runtime.bus.subscribe(events.append)
+    watcher = ConfigWatcher(runtime.settings, runtime.registry, runtime.bus)
+    watcher.start()
+    try:
+        yield events
+    finally:
+        await watcher.stop()
+        unsubscribe()
+
+
+async def cli(runtime: Runtime, *argv: str) -> str:
+    """`vllm-tray ARGV --config-dir DIR` in a separate process, as a user in a terminal."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "app",
+        *argv,
+        "--config-dir",
+        str(runtime.paths.config_dir),
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await proc.communicate()
+    assert proc.returncode == 0, err.decode()
+    return out.decode()
+
+
+async def wait_for(events: list[Event], match: Callable[[Event], bool]) -> float:
+    """Seconds until an event matching `match` was published; fails after PICKUP_S."""
+    start = time.monotonic()
+    while not any(match(e) for e in events):
+        assert time.monotonic() - start < PICKUP_S, f"not seen within {PICKUP_S} s: {events}"
+        await asyncio.sleep(0.05)
+    return time.monotonic() - start
+
+
+async def test_config_set_in_a_terminal_reaches_the_running_app(
+    runtime: Runtime, watched: list[Event]
+) -> None:
+    runtime.settings.set("ctx_size", 4096)
+    watched.clear()  # the app's own change was announced at once
+    out = await cli(runtime, "config", "set", "max_num_seqs=7", "proxy.cors_origins=http://x")
+    assert "max_num_seqs = 7" in out
+
+    await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.key == "max_num_seqs")
+    changes = [(e.key, e.value) for e in watched if isinstance(e, SettingChanged)]
+    assert sorted(changes) == [("max_num_seqs", 7), ("proxy.cors_origins", "http://x")]
+    assert runtime.settings.get("max_num_seqs") == 7
+    assert runtime.settings.get("ctx_size") == 4096
+
+    # The app's next write keeps the terminal's change.
+    runtime.settings.set("idle_ttl_min", 5)
+    on_disk = json.loads(runtime.paths.settings_file.read_text())
+    assert on_disk == {
+        "ctx_size": 4096,
+        "max_num_seqs": 7,
+        "proxy.cors_origins": "http://x",
+        "idle_ttl_min": 5,
+    }
+
+
+async def test_options_in_a_terminal_reaches_the_running_app(
+    runtime: Runtime, watched: list[Event], tmp_path: Path
+) -> None:
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    runtime.registry.add_user_model("tiny", str(folder))
+    await asyncio.sleep(1.5)  # more than one poll: the app's own write is no outside change
+    assert watched == []
+    await cli(runtime, "options", "user.tiny", "ctx_size=2048")
+
+    await wait_for(watched, lambda e: isinstance(e, RegistryChanged))
+    # None: views re-read the whole registry (the watcher cannot tell which model changed).
+    assert [e.model_id for e in watched if isinstance(e, RegistryChanged)] == [None]
+    assert runtime.registry.options("user.tiny").ctx_size == 2048
+    assert runtime.ctx_size("user.tiny") == 2048
+
+
+async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
+    runtime: Runtime, watched: list[Event]
+) -> None:
+    runtime.settings.set("max_num_seqs", 8)
+    watched.clear()  # the app's own change was announced at once
+    path = runtime.paths.settings_file
+    path.write_text('{"max_num_seqs": 4,')  # an editor saved half a change
+    await asyncio.sleep(1.5)  # more than one poll: nothing may happen
+
+    assert runtime.settings.get("max_num_seqs") == 8
+    assert runtime.settings.load_problem is not None
+    assert runtime.settings.load_problem.code == "config.edit_unreadable"
+    assert path.read_text() == '{"max_num_seqs": 4,'
+    assert not any(isinstance(e, SettingChanged) for e in watched)
+
+    path.write_text('{"max_num_seqs": 4}')
+    await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.value == 4)
+    assert runtime.settings.load_problem is None

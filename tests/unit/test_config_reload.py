@@ -1,0 +1,321 @@
+"""Config files changed by another process while the app runs: picked up, never clobbered."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import app.core.jsonstore as jsonstore_module
+from app.core.paths import AppPaths, resolve_paths
+from app.core.registry import ModelOptions, Registry
+from app.core.settings import Settings
+
+
+def hand_edit(path: Path, text: str) -> None:
+    """Rewrite `path` in place (same inode), as an editor saving over the file does.
+
+    The mtime is moved on explicitly: two writes inside one tick of the file system's
+    coarse clock could otherwise keep it, and same-sized edits would then look unchanged.
+    """
+    before = path.stat().st_mtime_ns if path.exists() else 0
+    with path.open("w", encoding="utf-8") as fh:
+        fh.write(text)
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, max(st.st_mtime_ns, before + 1_000_000)))
+
+
+def aside_files(folder: Path) -> list[Path]:
+    names = (".corrupted-", ".unreadable-")
+    return sorted(p for p in folder.iterdir() if any(n in p.name for n in names))
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
+    """Every time a config file is read and parsed again."""
+    seen: list[Path] = []
+    real = jsonstore_module._read_json
+
+    def counting(path: Path) -> Any:
+        seen.append(path)
+        return real(path)
+
+    monkeypatch.setattr(jsonstore_module, "_read_json", counting)
+    yield seen
+
+
+# -- settings -----------------------------------------------------------------------------
+def test_settings_outside_change_picked_up_and_announced(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = Settings(path)
+    app.set("max_num_seqs", 8)
+    seen: list[tuple[str, object]] = []
+    app.subscribe(lambda k, v: seen.append((k, v)))
+
+    cli = Settings(path)  # `vllm-tray config set` in another process
+    cli.set_many({"max_num_seqs": "4", "ctx_size": "4096", "proxy.port": "8321"})
+
+    # proxy.port was pinned to its default value: stored, but its effective value is the same.
+    assert app.reload() == {"max_num_seqs": 4, "ctx_size": 4096}
+    assert seen == [("max_num_seqs", 4), ("ctx_size", 4096)]
+    assert app.get("max_num_seqs") == 4
+    assert not app.is_default("proxy.port")
+    assert app.reload() == {}
+    assert len(seen) == 2
+
+    cli.reset("max_num_seqs")
+    assert app.reload() == {"max_num_seqs": 16}
+    assert seen[-1] == ("max_num_seqs", 16)
+
+
+def test_settings_hand_edit_and_deletion(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = Settings(path)
+    app.set("ctx_size", 4096)
+    hand_edit(path, json.dumps({"ctx_size": 32768, "gui.start_hidden": "yes"}))
+    assert app.reload() == {"ctx_size": 32768, "gui.start_hidden": True}
+    path.unlink()  # deleting the file means the defaults, as at start-up
+    assert app.reload() == {"ctx_size": 8192, "gui.start_hidden": False}
+    assert app.load_problem is None
+
+
+def test_settings_invalid_edit_keeps_values_and_file(tmp_path: Path, reads: list[Path]) -> None:
+    path = tmp_path / "settings.json"
+    app = Settings(path)
+    app.set("gpu_memory_utilization", 0.78)
+    seen: list[tuple[str, object]] = []
+    app.subscribe(lambda k, v: seen.append((k, v)))
+
+    half_done = '{"gpu_memory_utilization": 0.7,\n'
+    hand_edit(path, half_done)
+    assert app.reload() == {}
+    assert app.get("gpu_memory_utilization") == 0.78
+    assert app.load_problem is not None
+    assert app.load_problem.code == "config.edit_unreadable"
+    assert app.load_problem.params["file"] == str(path)
+    assert path.read_text() == half_done  # not moved aside: the user is still editing
+    assert aside_files(tmp_path) == []
+    assert seen == []
+    assert app.reload() == {}  # the same broken version is not parsed again
+    assert len(reads) == 1
+
+    hand_edit(path, json.dumps({"gpu_memory_utilization": 7}))  # valid JSON, out of range
+    assert app.reload() == {}
+    assert app.load_problem is not None
+    assert "gpu_memory_utilization must be between" in app.load_problem.params["reason"]
+
+    hand_edit(path, json.dumps({"gpu_memory_utilization": 0.7}))
+    assert app.reload() == {"gpu_memory_utilization": 0.7}
+    assert app.load_problem is None
+    assert seen == [("gpu_memory_utilization", 0.7)]
+
+
+def test_settings_start_up_problem_survives_reloads(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{broken")
+    app = Settings(path)
+    assert app.load_problem is not None and app.load_problem.code == "config.corrupt_file"
+    Settings(path).set("ctx_size", 2048)
+    assert app.reload() == {"ctx_size": 2048}
+    # What happened at start-up (a file moved aside) stays worth telling.
+    assert app.load_problem is not None and app.load_problem.code == "config.corrupt_file"
+
+
+def test_settings_write_after_outside_change_keeps_both(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = Settings(path)
+    app.set("max_num_seqs", 8)
+    seen: list[tuple[str, object]] = []
+    app.subscribe(lambda k, v: seen.append((k, v)))
+    Settings(path).set_many({"ctx_size": 4096, "max_num_seqs": 2})
+
+    # No reload() in between: the write itself must not undo the other process's change.
+    assert app.set_many({"gpu_memory_utilization": 0.5}) == {"gpu_memory_utilization": 0.5}
+    on_disk = json.loads(path.read_text())
+    assert on_disk == {"max_num_seqs": 2, "ctx_size": 4096, "gpu_memory_utilization": 0.5}
+    assert seen == [("max_num_seqs", 2), ("ctx_size", 4096), ("gpu_memory_utilization", 0.5)]
+
+    Settings(path).set("idle_ttl_min", 5)
+    app.reset("ctx_size")
+    assert json.loads(path.read_text()) == {
+        "max_num_seqs": 2,
+        "gpu_memory_utilization": 0.5,
+        "idle_ttl_min": 5,
+    }
+    assert seen[-2:] == [("idle_ttl_min", 5), ("ctx_size", 8192)]
+
+
+def test_settings_same_key_changed_outside_then_here(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = Settings(path)
+    seen: list[tuple[str, object]] = []
+    app.subscribe(lambda k, v: seen.append((k, v)))
+    Settings(path).set("max_num_seqs", 4)
+    app.set("max_num_seqs", 4)  # already so on disk: nothing to write, one announcement
+    assert seen == [("max_num_seqs", 4)]
+    assert json.loads(path.read_text()) == {"max_num_seqs": 4}
+
+
+def test_settings_write_over_unreadable_edit_keeps_a_copy(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = Settings(path)
+    app.set("max_num_seqs", 8)
+    half_done = '{"max_num_seqs": '
+    hand_edit(path, half_done)
+    app.set("ctx_size", 2048)
+    assert json.loads(path.read_text()) == {"max_num_seqs": 8, "ctx_size": 2048}
+    [kept] = aside_files(tmp_path)
+    assert kept.read_text() == half_done
+    assert app.load_problem is not None
+    assert app.load_problem.code == "config.edit_replaced"
+    assert app.load_problem.params["kept_as"] == str(kept)
+
+
+def test_settings_keys_of_a_newer_version_survive_writes(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"future.option": [1, 2], "max_num_seqs": 3}))
+    app = Settings(path)
+    app.set("ctx_size", 1024)
+    assert json.loads(path.read_text()) == {
+        "max_num_seqs": 3,
+        "ctx_size": 1024,
+        "future.option": [1, 2],
+    }
+
+
+def test_settings_unchanged_file_is_not_read_again(tmp_path: Path, reads: list[Path]) -> None:
+    path = tmp_path / "settings.json"
+    app = Settings(path)
+    assert app.reload() == {}  # no file at all
+    app.set("ctx_size", 1024)  # our own write is not an outside change
+    for _ in range(3):
+        assert app.reload() == {}
+    app.set("max_num_seqs", 2)
+    assert reads == []
+    Settings(path).set("idle_ttl_min", 3)
+    assert app.reload() == {"idle_ttl_min": 3}
+    assert app.reload() == {}
+    assert reads == [path]
+
+
+# -- registry -----------------------------------------------------------------------------
+@pytest.fixture
+def paths(tmp_path: Path) -> AppPaths:
+    return resolve_paths(tmp_path / "home").ensure()
+
+
+def test_registry_outside_pull_and_options_picked_up(paths: AppPaths) -> None:
+    app = Registry(paths)
+    cli = Registry(paths)  # `vllm-tray pull user.x --checkpoint …` in another process
+    cli.add_user_model("x", "org/x", labels=["chat"])
+    assert app.find("user.x") is None
+    assert app.reload() is True
+    assert app.get("user.x").labels == ("chat",)
+    assert app.reload() is False
+
+    cli.update_options("user.x", ctx_size=2048)  # `vllm-tray options user.x ctx_size=2048`
+    assert app.reload() is True
+    assert app.options("user.x").ctx_size == 2048
+
+    cli.remove_user_model("user.x")
+    assert app.reload() is True
+    assert app.find("user.x") is None
+    assert app.reload_problems == {}
+
+
+def test_registry_rewrite_with_same_content_is_no_change(paths: AppPaths) -> None:
+    app = Registry(paths)
+    app.add_user_model("x", "org/x")
+    text = paths.user_models_file.read_text()
+    hand_edit(paths.user_models_file, text)
+    assert app.reload() is False
+
+
+def test_registry_invalid_edit_keeps_models_and_file(paths: AppPaths, reads: list[Path]) -> None:
+    app = Registry(paths)
+    app.add_user_model("x", "org/x")
+    app.set_options("user.x", ModelOptions(ctx_size=4096))
+    broken_users = json.dumps({"x": {"checkpoint": "org/x"}, "bad name!": {"checkpoint": "a/b"}})
+    hand_edit(paths.user_models_file, broken_users)
+    hand_edit(paths.recipe_options_file, json.dumps({"user.x": {"ctx_size": "big"}}))
+
+    assert app.reload() is False
+    assert app.get("user.x").checkpoint.repo_id == "org/x"
+    assert app.options("user.x").ctx_size == 4096
+    assert set(app.reload_problems) == {paths.user_models_file, paths.recipe_options_file}
+    assert {p.code for p in app.reload_problems.values()} == {"config.edit_unreadable"}
+    assert "bad name!" in app.reload_problems[paths.user_models_file].params["reason"]
+    assert paths.user_models_file.read_text() == broken_users
+    assert aside_files(paths.config_dir) == []
+    assert app.load_problems == []
+    assert app.reload() is False
+    assert len(reads) == 2  # each broken version parsed once
+
+    hand_edit(paths.recipe_options_file, json.dumps({"user.x": {"ctx_size": 512}}))
+    assert app.reload() is True
+    assert app.options("user.x").ctx_size == 512
+    assert list(app.reload_problems) == [paths.user_models_file]
+
+
+def test_registry_writes_after_outside_change_keep_both(paths: AppPaths) -> None:
+    app = Registry(paths)
+    cli = Registry(paths)
+    cli.add_user_model("b", "org/b")
+    app.add_user_model("a", "org/a")  # no reload() in between
+    assert sorted(json.loads(paths.user_models_file.read_text())) == ["a", "b"]
+    # The write took in user.b: the next reload still reports it (for RegistryChanged).
+    assert app.reload() is True
+    assert app.reload() is False
+
+    cli.update_options("user.b", vllm_args="--enforce-eager")
+    app.update_options("user.b", ctx_size=1024)
+    assert json.loads(paths.recipe_options_file.read_text()) == {
+        "user.b": {"ctx_size": 1024, "vllm_args": "--enforce-eager"}
+    }
+
+    cli.set_options("Qwen3.5-0.8B-FP16-vLLM", ModelOptions(ctx_size=32768))
+    app.set_options("user.a", ModelOptions(ctx_size=2048))
+    assert sorted(json.loads(paths.recipe_options_file.read_text())) == [
+        "builtin.Qwen3.5-0.8B-FP16-vLLM",
+        "user.a",
+        "user.b",
+    ]
+
+    cli.add_user_model("c", "org/c")
+    app.remove_user_model("user.c")  # known to the app only through the re-read
+    app.remove_user_model("user.b")
+    assert sorted(json.loads(paths.user_models_file.read_text())) == ["a"]
+    assert sorted(json.loads(paths.recipe_options_file.read_text())) == [
+        "builtin.Qwen3.5-0.8B-FP16-vLLM",
+        "user.a",
+    ]
+
+
+def test_registry_write_over_unreadable_edit_keeps_a_copy(paths: AppPaths) -> None:
+    app = Registry(paths)
+    app.add_user_model("a", "org/a")
+    hand_edit(paths.user_models_file, '{"a": ')
+    app.add_user_model("b", "org/b")
+    assert sorted(json.loads(paths.user_models_file.read_text())) == ["a", "b"]
+    [kept] = aside_files(paths.config_dir)
+    assert kept.read_text() == '{"a": '
+    found = app.reload_problems[paths.user_models_file]
+    assert found.code == "config.edit_replaced"
+    assert found.params["kept_as"] == str(kept)
+
+
+def test_registry_unchanged_files_are_not_read_again(paths: AppPaths, reads: list[Path]) -> None:
+    app = Registry(paths)
+    assert app.reload() is False  # neither file exists yet
+    app.add_user_model("x", "org/x")
+    app.update_options("user.x", ctx_size=100)
+    for _ in range(3):
+        assert app.reload() is False
+    assert reads == []
+    Registry(paths).update_options("user.x", ctx_size=200)
+    assert app.reload() is True
+    assert reads == [paths.recipe_options_file]
