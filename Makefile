@@ -22,6 +22,7 @@ $(VENV)/.installed: pyproject.toml
 lint: setup
 	$(BIN)/ruff check app tests bench scripts
 	$(BIN)/ruff format --check app tests bench scripts
+	$(BIN)/python scripts/translations.py check
 
 typecheck: setup
 	$(BIN)/mypy
@@ -48,7 +49,7 @@ bench: setup
 	$(BIN)/python bench/bench_proxy.py
 
 translations: setup
-	$(BIN)/pyside6-lupdate $$(find app -name '*.py') -ts translations/vllm_tray_en.ts
+	$(BIN)/python scripts/translations.py update
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info artifacts

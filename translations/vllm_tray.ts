@@ -1178,6 +1178,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No value was given for {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} was changed outside vLLM Tray and cannot be read ({reason}). The values read before stay in use until it is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A model called user.{name} exists already.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1374,10 +1386,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{model} needs about {needed_gb:.1f} GB but only {budget_gb:.1f} GB can be used, and no idle model can be unloaded to make room.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{model} is not running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1387,6 +1395,10 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing the {kind} engine failed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1588,6 +1600,10 @@
     </message>
     <message>
         <source>Installing the {kind} engine was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

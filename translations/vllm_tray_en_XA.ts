@@ -1177,6 +1177,18 @@
       <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>No value was given for {name}.</source>
+      <translation>[Ñö ṽàĺûé ŵàš ĝîṽéñ ƒöŕ {name}.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} was changed outside vLLM Tray and cannot be read ({reason}). The values read before stay in use until it is fixed.</source>
+      <translation>[{file} ŵàš çĥàñĝéđ öûţšîđé ṽĹĹṀ Ţŕàý àñđ çàññöţ ƀé ŕéàđ ({reason}). Ţĥé ṽàĺûéš ŕéàđ ƀéƒöŕé šţàý îñ ûšé ûñţîĺ îţ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
+      <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}) ŵĥéñ ṽĹĹṀ Ţŕàý šàṽéđ à çĥàñĝé, šö îţ ŵàš ŕéþĺàçéđ; ýöûŕ ṽéŕšîöñ ŵàš ķéþţ àš {kept_as}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>A model called user.{name} exists already.</source>
       <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý.~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1373,10 +1385,6 @@
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{model} needs about {needed_gb:.1f} GB but only {budget_gb:.1f} GB can be used, and no idle model can be unloaded to make room.</source>
-      <translation>[{model} ñééđš àƀöûţ {needed_gb:.1f} ĜƁ ƀûţ öñĺý {budget_gb:.1f} ĜƁ çàñ ƀé ûšéđ, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>{model} is not running.</source>
       <translation>[{model} îš ñöţ ŕûññîñĝ.~~~~~~~~~]</translation>
     </message>
@@ -1387,6 +1395,10 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Installing the {kind} engine failed: {reason}</source>
+      <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ƒàîĺéđ: {reason}~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model} is not downloaded yet. Download it first: vllm-tray pull {model}</source>
@@ -1589,6 +1601,10 @@
     <message>
       <source>Installing the {kind} engine was cancelled.</source>
       <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ŵàš çàñçéĺĺéđ.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>

@@ -139,7 +139,7 @@ def test_metainfo_describes_the_same_app() -> None:
     assert component_id == "io.github.vllm_tray.VllmTray"
     assert METAINFO.name == f"{component_id}.metainfo.xml"
     assert root.findtext("metadata_license") == "CC0-1.0"
-    assert root.findtext("project_license") == pyproject()["project"]["license"]["text"]
+    assert root.findtext("project_license") == pyproject()["project"]["license"]
     assert root.findtext("name") == read_desktop_entry(DESKTOP_SOURCE)["Name"]
     summary = root.findtext("summary") or ""
     assert summary and not summary.endswith("."), "AppStream summaries carry no full stop"
