@@ -308,7 +308,6 @@ class Runtime:
         )
 
     def child_env(self) -> dict[str, str]:
-        # No token: children never reach the hub (offline), so it would only be exposed.
         env = {
             "HF_HUB_CACHE": str(self.paths.hf_hub_cache),
             # Models are downloaded by the app; the child never reaches the hub by itself.
@@ -318,6 +317,11 @@ class Runtime:
             # and reopening 64 of them cost 25 ms of first-token latency (docs/proxy.md).
             "VLLM_HTTP_TIMEOUT_KEEP_ALIVE": "75",
         }
+        # The model folder is local, but a user's flags may name other hub files (a draft
+        # model, a gated tokenizer) that are already in the cache; the token opens them.
+        token = self.hf_token()
+        if token:
+            env["HF_TOKEN"] = token
         return env
 
     def memory_budget(self) -> int:

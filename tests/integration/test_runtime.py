@@ -247,3 +247,13 @@ async def test_pull_of_a_missing_repo_leaves_no_registration(
     assert err.value.problem.code == "downloads.gated"
     assert err.value.problem.params["reason"] == "private_or_missing"
     assert runtime.registry.find("user.typo") is None
+
+
+async def test_launch_environment(runtime: Runtime, tmp_path: Path) -> None:
+    await runtime.set_secret("hf_token", "hf_abc")
+    spec = runtime.launch_spec("user.a")
+    assert spec.env["HF_TOKEN"] == "hf_abc"
+    assert spec.env["PYTHONNOUSERSITE"] == "1"
+    assert spec.env["HF_HUB_CACHE"] == str(tmp_path / "hub")
+    assert spec.model_path == str(tmp_path / "a")
+    assert "--gpu-memory-utilization" in spec.args  # the global setting, as a flag
