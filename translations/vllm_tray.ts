@@ -94,6 +94,10 @@
 <context>
     <name>CommandRunner</name>
     <message>
+        <source>The command was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Something went wrong: {error}</source>
         <translation type="unfinished"></translation>
     </message>

@@ -93,6 +93,10 @@
   <context>
     <name>CommandRunner</name>
     <message>
+      <source>The command was cancelled.</source>
+      <translation>[Ţĥé çöɱɱàñđ ŵàš çàñçéĺĺéđ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Something went wrong: {error}</source>
       <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ: {error}~~~~~~~~~~~~]</translation>
     </message>

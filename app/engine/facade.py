@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
@@ -71,9 +72,6 @@ class EngineFacade:
         for view in rt.downloads.views():
             if view.model_id == entry.id:
                 download = view
-        from app.downloads import model_status
-
-        status = model_status(entry, rt.paths.hf_hub_cache)
         metrics = rt.metrics_for(entry.id)
         return ModelRow(
             id=entry.id,
@@ -83,13 +81,15 @@ class EngineFacade:
             size_gb=entry.size_gb,
             labels=entry.labels,
             experimental=entry.experimental,
-            file_state=files.state,
-            bytes_on_disk=status.bytes_on_disk,
+            file_state=_file_state(entry.checkpoint.is_local, files.state),
+            bytes_on_disk=files.bytes_on_disk,
             process=info.state if info is not None else ProcessState.STOPPED,
             ctx_size=rt.ctx_size(entry.id),
             download=download,
             progress=info.last_progress if info is not None else None,
-            problem=(info.problem if info is not None else None) or status.problem,
+            problem=(info.problem if info is not None else None)
+            or files.problem
+            or rt.download_problem(entry.id),
             metrics=metrics,
         )
 
@@ -137,7 +137,15 @@ class EngineFacade:
 
     # -- commands ------------------------------------------------------------------------
     def load(self, model_id: str) -> Future[Backend]:
-        return self._submit(self._rt.controller.load(model_id))
+        async def run() -> Backend:
+            info = self._rt.supervisor.info(self._rt.registry.get(model_id).id)
+            if info is not None and info.state is ProcessState.FATAL:
+                # A user's explicit Load is the reset the supervisor waits for; requests
+                # through the endpoint still do not retry a model given up on.
+                await self._rt.supervisor.reset(info.model_id)
+            return await self._rt.controller.load(model_id)
+
+        return self._submit(run())
 
     def unload(self, model_id: str) -> Future[None]:
         return self._submit(self._rt.controller.unload(model_id))
@@ -198,10 +206,14 @@ class EngineFacade:
         return self._submit(run())
 
     async def _restart(self, model_id: str) -> None:
+        """Stop now, load in the background: the dialog closes at once and the row shows
+        the load's progress (or its failure) as it happens."""
         info = self._rt.supervisor.info(model_id)
         if info is not None and info.state is not ProcessState.STOPPED:
             await self._rt.supervisor.stop(model_id)
-            await self._rt.controller.load(model_id)
+            task = asyncio.get_running_loop().create_task(self._rt.controller.load(model_id))
+            # Its outcome reaches the GUI as events; retrieve it so none is reported lost.
+            task.add_done_callback(lambda t: None if t.cancelled() else t.exception())
 
     def reset_options(self, model_id: str) -> Future[None]:
         async def run() -> None:
@@ -263,6 +275,13 @@ class EngineFacade:
 
     def shutdown(self) -> None:
         self._thread.stop()
+
+
+def _file_state(is_local: bool, state: str) -> str:
+    """Local folders are used in place: "local" when usable, "local_invalid" otherwise."""
+    if not is_local:
+        return state
+    return "local" if state == "complete" else "local_invalid"
 
 
 async def apply_fix(rt: Any, model_id: str, fix: Fix) -> None:

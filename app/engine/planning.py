@@ -17,7 +17,7 @@ from app.core.memory import (
     weights_bytes_from_catalog,
     weights_bytes_from_folder,
 )
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
 from app.core.vllm_args import (
     ModelConfig,
@@ -35,7 +35,9 @@ class ModelFiles:
     """Where a model's files are on disk, when they are (a local folder or a snapshot)."""
 
     path: Path | None
-    state: str  # "not_downloaded" | "partial" | "complete" | "local" | "local_invalid"
+    state: str  # "not_downloaded" | "partial" | "complete"
+    bytes_on_disk: int = 0
+    problem: Problem | None = None
 
 
 def effective_ctx_size(options: ModelOptions, settings: Mapping[str, Any]) -> int:

@@ -18,6 +18,7 @@ from typing import Any
 from app.core.contracts import DownloadView, LaunchSpec
 from app.core.events import (
     DownloadFinished,
+    DownloadProgressed,
     Event,
     EventBus,
     GpuSampled,
@@ -101,6 +102,7 @@ class Runtime:
         self._metrics: dict[str, MetricsSampled] = {}
         self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
         self._secret_cache: dict[str, str | None] = {}
+        self._download_problems: dict[str, Problem] = {}
         self.server_problem: Problem | None = None
         self._tasks: list[asyncio.Task[None]] = []
         # Edits by `vllm-tray config/options/pull` or by hand take effect while running.
@@ -272,7 +274,12 @@ class Runtime:
         if cached is not None and now - cached[0] < FILES_CACHE_TTL_S and cached[2] == entry:
             return cached[1]
         status = model_status(entry, self.paths.hf_hub_cache)
-        files = ModelFiles(path=status.snapshot_path, state=status.state)
+        files = ModelFiles(
+            path=status.snapshot_path,
+            state=status.state,
+            bytes_on_disk=status.bytes_on_disk,
+            problem=status.problem,
+        )
         self._files_cache[entry.id] = (now, files, entry)
         return files
 
@@ -421,6 +428,10 @@ class Runtime:
         )
 
     # -- events --------------------------------------------------------------------------
+    def download_problem(self, model_id: str) -> Problem | None:
+        """Why the last download of this model failed, until another one starts."""
+        return self._download_problems.get(model_id)
+
     def metrics_for(self, model_id: str) -> MetricsSampled | None:
         return self._metrics.get(model_id)
 
@@ -436,12 +447,18 @@ class Runtime:
         }
 
     def _on_event(self, event: Event) -> None:
-        if isinstance(event, MetricsSampled):
+        if isinstance(event, DownloadProgressed):
+            self._download_problems.pop(event.model_id, None)
+        elif isinstance(event, MetricsSampled):
             self._metrics[event.model_id] = event
         elif isinstance(event, ProcessStateChanged) and event.new is not event.old:
             self._metrics.pop(event.model_id, None)
         elif isinstance(event, DownloadFinished):
             self._files_cache.clear()
+            if event.status == "failed" and event.problem is not None:
+                self._download_problems[event.model_id] = event.problem
+            else:
+                self._download_problems.pop(event.model_id, None)
             self.bus.publish(RegistryChanged(event.model_id))
         elif isinstance(event, RegistryChanged):
             self._files_cache.clear()

@@ -160,6 +160,8 @@ def load_model(facade: Facade, store: AppStore, runner: CommandRunner, model_id:
     """Load the model; a failure the row already shows (with its fix) is not repeated."""
 
     def on_error(text: str, problem: Problem | None) -> None:
+        if problem is not None and problem.code == "load.cancelled":
+            return  # the user unloaded it while it loaded: not a failure
         row = store.row(model_id)
         already_shown = (
             row is not None

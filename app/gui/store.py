@@ -180,6 +180,8 @@ class AppStore(QObject):
     def _on_setting_changed(self, ev: SettingChanged) -> None:
         self.settings[ev.key] = ev.value
         self.settings_changed.emit(ev.key, ev.value)
+        if ev.key.startswith("engine."):
+            self.refresh()  # another engine: its install state comes with a snapshot
 
     def apply_settings(self, changes: Mapping[str, Any]) -> None:
         """Settings the facade confirmed it stored (its SettingChanged events may follow)."""

@@ -61,6 +61,8 @@ class CommandRunner(QObject):
         try:
             result = future.result()
         except CancelledError:
+            # Dialogs wait for their command to end: tell them, or they stay disabled.
+            self._report(self.tr("The command was cancelled."), None, on_error)
             return
         except ProblemError as exc:
             self._report(problem_text(exc.problem), exc.problem, on_error)

@@ -164,7 +164,12 @@ class RocmEngine:
             unmet = problem(
                 "engine.outdated",
                 tr_noop("The ROCm engine {installed} is installed; this GPU needs {wanted}."),
-                fix=Fix("install_engine", EngineKind.ROCM.value, label_template="Install {value}"),
+                fix=Fix(
+                    "install_engine",
+                    EngineKind.ROCM.value,
+                    EngineKind.ROCM.value,
+                    label_template="Install the {value} engine again",
+                ),
                 installed=info.version,
                 wanted=wanted,
             )

@@ -1,0 +1,82 @@
+"""The facade the GUI uses, on the real engine thread with the fake engine: what rows say for
+local folders, a user's Load after the supervisor gave up, and Apply-and-restart."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.core.paths import resolve_paths
+from app.core.problems import ProblemError
+from app.core.states import ProcessState
+from app.engine.facade import EngineFacade
+from app.engine.runtime import Runtime, RuntimeOptions
+from app.engine.thread import EngineThread
+from tests.integration.test_runtime import FAKE, make_model_folder
+
+
+def fake(*switches: str) -> str:
+    return shlex.join([sys.executable, str(FAKE), *switches])
+
+
+@pytest.fixture
+def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EngineFacade]:
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    rt = Runtime(
+        resolve_paths(tmp_path / "home"),
+        RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False),
+    )
+    rt.settings.set_many({"engine.kind": "custom", "engine.custom_command": fake()})
+    rt.registry.add_user_model("good", str(make_model_folder(tmp_path / "good")))
+    (tmp_path / "empty").mkdir()
+    rt.registry.add_user_model("broken", str(tmp_path / "empty"))
+    thread = EngineThread(rt, serve=False)
+    thread.start()
+    facade = EngineFacade(thread)
+    try:
+        yield facade
+    finally:
+        facade.shutdown()
+
+
+def test_local_folder_rows(facade: EngineFacade) -> None:
+    good = facade.row("user.good")
+    assert good.file_state == "local" and good.downloaded and good.bytes_on_disk > 0
+    broken = facade.row("user.broken")
+    assert broken.file_state == "local_invalid" and not broken.downloaded
+    assert broken.problem is not None and broken.problem.code == "models.local_invalid"
+
+
+def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: EngineFacade) -> None:
+    rt = facade._thread.runtime  # the test reaches in to break the engine on purpose
+    rt.settings.set("engine.custom_command", fake("--fake-fail", "unsupported_arch"))
+    for _ in range(6):
+        with pytest.raises(ProblemError):
+            facade.load("user.good").result(60)
+        if facade.row("user.good").process is ProcessState.FATAL:
+            break
+    assert facade.row("user.good").process is ProcessState.FATAL
+    rt.settings.set("engine.custom_command", fake())
+    backend = facade.load("user.good").result(60)  # the user's explicit Load
+    assert backend.state is ProcessState.RUNNING
+
+
+def test_apply_and_restart_returns_before_the_reload(facade: EngineFacade) -> None:
+    facade.load("user.good").result(60)
+    rt = facade._thread.runtime
+    rt.settings.set("engine.custom_command", fake("--fake-start-delay", "3"))
+    began = time.monotonic()
+    preview = facade.set_options("user.good", 2048, "", restart=True).result(60)
+    assert time.monotonic() - began < 2.5  # the dialog is not held for the whole load
+    assert preview.ctx_size == 2048
+    deadline = time.monotonic() + 60
+    while facade.row("user.good").process is not ProcessState.RUNNING:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    info = rt.supervisor.info("user.good")
+    assert info is not None and "2048" in info.argv
