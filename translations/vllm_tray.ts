@@ -410,6 +410,10 @@
 <context>
     <name>GuiApp</name>
     <message>
+        <source>vLLM Tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>vLLM Tray is still running</source>
         <translation type="unfinished"></translation>
     </message>

@@ -409,6 +409,10 @@
   <context>
     <name>GuiApp</name>
     <message>
+      <source>vLLM Tray</source>
+      <translation>[ṽĹĹṀ Ţŕàý~~~~]</translation>
+    </message>
+    <message>
       <source>vLLM Tray is still running</source>
       <translation>[ṽĹĹṀ Ţŕàý îš šţîĺĺ ŕûññîñĝ~~~~~~~~~~]</translation>
     </message>

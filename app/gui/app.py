@@ -56,6 +56,7 @@ class GuiApp(QObject):
         self.tray.quit_requested.connect(self.quit)
         self.window.quit_requested.connect(self.quit)
         self.window.hidden_to_tray.connect(self._on_window_hidden_to_tray)
+        self.runner.failed.connect(self._on_runner_failed)
         self.store.settings_changed.connect(self._on_store_settings_changed)
         self.window.installEventFilter(self)
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
@@ -68,6 +69,12 @@ class GuiApp(QObject):
         if watched is self.window and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
             self.facade.watch_metrics(event.type() == QEvent.Type.Show)
         return False
+
+    def _on_runner_failed(self, text: str, problem: object) -> None:
+        # The window shows failures in its notice; from the tray nobody would see that.
+        del problem
+        if not self.window.isVisible():
+            self.tray.notify(self.tr("vLLM Tray"), text)
 
     def _on_window_hidden_to_tray(self, first_time: bool) -> None:
         if not first_time:

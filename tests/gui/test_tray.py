@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -139,3 +140,20 @@ def test_notifications_when_a_load_finishes_or_fails(
                 A, ProcessState.STOPPING, ProcessState.STOPPED, user_initiated=True
             ),
         )
+
+
+def test_failures_of_tray_actions_are_notified_when_the_window_is_hidden(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    gui = GuiApp(FakeFacade(), autostart_dir=tmp_path)
+    try:
+        notes: list[tuple[str, str]] = []
+        gui.tray.notified.connect(lambda title, text: notes.append((title, text)))
+        gui.window.hide()
+        gui.runner.failed.emit("The cpu engine is not installed.", None)
+        assert notes == [("vLLM Tray", "The cpu engine is not installed.")]
+        gui.window.show()
+        gui.runner.failed.emit("shown in the window instead", None)
+        assert len(notes) == 1
+    finally:
+        gui.close()
