@@ -91,6 +91,7 @@ class OptionsPreview:
     layers: tuple[ArgLayer, ...] = ()
     memory: MemoryPlan | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    ctx_is_default: bool = False  # no ctx_size of its own: follows the global default
 
 
 class Facade(Protocol):

@@ -377,8 +377,14 @@ class Runtime:
         settings = self.settings.as_dict()
         ctx = effective_ctx_size(options, settings)
         defaults = {"ctx_size": settings["ctx_size"], "vllm_args": ""}
+        follows_default = options.ctx_size is None
         rejected = functools.partial(
-            OptionsPreview, entry.id, ctx, options.vllm_args, defaults=defaults
+            OptionsPreview,
+            entry.id,
+            ctx,
+            options.vllm_args,
+            defaults=defaults,
+            ctx_is_default=follows_default,
         )
         prefix: tuple[str, ...] = ("vllm", "serve")  # shown until an engine is installed
         default_args: tuple[str, ...] = ()
@@ -425,6 +431,7 @@ class Runtime:
             layers=resolved.layers,
             memory=plan(entry, files.path, ctx, budget),
             defaults=defaults,
+            ctx_is_default=follows_default,
         )
 
     # -- events --------------------------------------------------------------------------

@@ -51,12 +51,14 @@ class ModelSettingsDialog(QDialog):
         self._store = store
         self._runner = runner
         self.model_id = model_id
-        self._ctx_is_default = False
         row = store.row(model_id)
         name = row.name if row is not None else model_id
         self.setWindowTitle(self.tr("Settings of {name}").format(name=name))
         self.preview: OptionsPreview = self._ask_preview(None, None)
         self._last_valid = self.preview
+        # A model without its own ctx_size keeps following the global default unless the
+        # user changes the number.
+        self._ctx_is_default = self.preview.ctx_is_default
 
         self.ctx = QSpinBox()
         self.ctx.setRange(int(_CTX.minimum or 64), int(_CTX.maximum or 1_048_576))

@@ -80,3 +80,11 @@ def test_apply_and_restart_returns_before_the_reload(facade: EngineFacade) -> No
         time.sleep(0.1)
     info = rt.supervisor.info("user.good")
     assert info is not None and "2048" in info.argv
+
+
+def test_preview_says_whether_ctx_size_follows_the_default(facade: EngineFacade) -> None:
+    assert facade.preview_options("user.good", None, None).ctx_is_default is True
+    facade.set_options("user.good", 2048, "").result(30)
+    assert facade.preview_options("user.good", None, None).ctx_is_default is False
+    facade.reset_options("user.good").result(30)
+    assert facade.preview_options("user.good", None, None).ctx_is_default is True
