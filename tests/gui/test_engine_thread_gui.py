@@ -3,40 +3,28 @@ see the load progress and the tray follow, then Unload."""
 
 from __future__ import annotations
 
-import shlex
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.paths import resolve_paths
 from app.core.states import ProcessState
 from app.engine.facade import EngineFacade
-from app.engine.runtime import Runtime, RuntimeOptions
 from app.engine.thread import EngineThread
 from app.gui.app import GuiApp
-from tests.integration.test_runtime import FAKE, make_model_folder
+from tests.fakes.engine_runtime import fake_engine, make_runtime
 
 
 @pytest.fixture
 def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EngineFacade]:
-    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
-    rt = Runtime(
-        resolve_paths(tmp_path / "home"),
-        RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False),
+    # a slow-ish start so the GUI sees STARTING and progress before RUNNING
+    rt = make_runtime(
+        tmp_path,
+        monkeypatch,
+        models=("tiny",),
+        settings={"engine.custom_command": fake_engine("--fake-start-delay", "1")},
     )
-    rt.settings.set_many(
-        {
-            "engine.kind": "custom",
-            # a slow-ish start so the GUI sees STARTING and progress before RUNNING
-            "engine.custom_command": shlex.join(
-                [sys.executable, str(FAKE), "--fake-start-delay", "1"]
-            ),
-        }
-    )
-    rt.registry.add_user_model("tiny", str(make_model_folder(tmp_path / "tiny")))
     thread = EngineThread(rt, serve=False)
     thread.start()
     facade = EngineFacade(thread)

@@ -11,30 +11,24 @@ from pathlib import Path
 import openai
 import pytest
 
-from app.core.events import Event, ProcessStateChanged
-from app.core.paths import resolve_paths
+from app.core.events import Event
 from app.core.states import ProcessState
-from app.engine.runtime import Runtime, RuntimeOptions
-from tests.integration.test_runtime import fake_engine, make_model_folder
+from app.engine.runtime import Runtime
+from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 
 
 @pytest.fixture
 async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Runtime]:
-    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
-    rt = Runtime(
-        resolve_paths(tmp_path / "home"),
-        RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False, proxy_port=0),
-    )
-    rt.settings.set_many(
-        {
-            "engine.kind": "custom",
+    rt = make_runtime(
+        tmp_path,
+        monkeypatch,
+        settings={
             "engine.custom_command": fake_engine("--fake-token-delay", "0.01"),
             "ctx_size": 4096,
             "memory.budget_gb": 0.006,  # room for one tiny model, not two
-        }
+        },
+        proxy_port=0,
     )
-    for name in ("a", "b"):
-        rt.registry.add_user_model(name, str(make_model_folder(tmp_path / name)))
     await rt.start(serve=True)
     try:
         yield rt
@@ -45,16 +39,6 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
 def client_for(rt: Runtime) -> openai.AsyncOpenAI:
     assert rt.proxy is not None
     return openai.AsyncOpenAI(base_url=rt.proxy.url + "/v1", api_key="unused", max_retries=0)
-
-
-def starts(events: list[Event], model_id: str) -> int:
-    return sum(
-        1
-        for e in events
-        if isinstance(e, ProcessStateChanged)
-        and e.model_id == model_id
-        and e.new is ProcessState.STARTING
-    )
 
 
 async def test_list_chat_stream_and_shared_first_load(served: Runtime) -> None:

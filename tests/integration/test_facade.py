@@ -3,36 +3,22 @@ local folders, a user's Load after the supervisor gave up, and Apply-and-restart
 
 from __future__ import annotations
 
-import shlex
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
 from app.engine.facade import EngineFacade
-from app.engine.runtime import Runtime, RuntimeOptions
 from app.engine.thread import EngineThread
-from tests.integration.test_runtime import FAKE, make_model_folder
-
-
-def fake(*switches: str) -> str:
-    return shlex.join([sys.executable, str(FAKE), *switches])
+from tests.fakes.engine_runtime import fake_engine, make_runtime
 
 
 @pytest.fixture
 def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EngineFacade]:
-    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
-    rt = Runtime(
-        resolve_paths(tmp_path / "home"),
-        RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False),
-    )
-    rt.settings.set_many({"engine.kind": "custom", "engine.custom_command": fake()})
-    rt.registry.add_user_model("good", str(make_model_folder(tmp_path / "good")))
+    rt = make_runtime(tmp_path, monkeypatch, models=("good",))
     (tmp_path / "empty").mkdir()
     rt.registry.add_user_model("broken", str(tmp_path / "empty"))
     thread = EngineThread(rt, serve=False)
@@ -54,14 +40,14 @@ def test_local_folder_rows(facade: EngineFacade) -> None:
 
 def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: EngineFacade) -> None:
     rt = facade._thread.runtime  # the test reaches in to break the engine on purpose
-    rt.settings.set("engine.custom_command", fake("--fake-fail", "unsupported_arch"))
+    rt.settings.set("engine.custom_command", fake_engine("--fake-fail", "unsupported_arch"))
     for _ in range(6):
         with pytest.raises(ProblemError):
             facade.load("user.good").result(60)
         if facade.row("user.good").process is ProcessState.FATAL:
             break
     assert facade.row("user.good").process is ProcessState.FATAL
-    rt.settings.set("engine.custom_command", fake())
+    rt.settings.set("engine.custom_command", fake_engine())
     backend = facade.load("user.good").result(60)  # the user's explicit Load
     assert backend.state is ProcessState.RUNNING
 
@@ -69,7 +55,7 @@ def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: EngineFacade
 def test_apply_and_restart_returns_before_the_reload(facade: EngineFacade) -> None:
     facade.load("user.good").result(60)
     rt = facade._thread.runtime
-    rt.settings.set("engine.custom_command", fake("--fake-start-delay", "3"))
+    rt.settings.set("engine.custom_command", fake_engine("--fake-start-delay", "3"))
     began = time.monotonic()
     preview = facade.set_options("user.good", 2048, "", restart=True).result(60)
     assert time.monotonic() - began < 2.5  # the dialog is not held for the whole load

@@ -4,9 +4,6 @@ in-flight protection, idle unload, applying a diagnosed fix, and the facade the 
 from __future__ import annotations
 
 import asyncio
-import json
-import shlex
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,74 +11,21 @@ import httpx
 import pytest
 
 from app.core.events import Event, ProcessStateChanged
-from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
 from app.engine.runtime import Runtime, RuntimeOptions
-
-ROOT = Path(__file__).resolve().parents[2]
-FAKE = ROOT / "tests" / "fakes" / "fake_vllm.py"
-
-# A tiny Llama shape: 2 layers x 1 KV head x head_dim 64 x (K+V) x 4 bytes = 1 KiB per token.
-TINY_CONFIG = {
-    "architectures": ["LlamaForCausalLM"],
-    "model_type": "llama",
-    "hidden_size": 128,
-    "num_attention_heads": 2,
-    "num_key_value_heads": 1,
-    "head_dim": 64,
-    "num_hidden_layers": 2,
-    "intermediate_size": 256,
-    "max_position_embeddings": 4096,
-    "torch_dtype": "float32",
-}
-
-
-def make_model_folder(folder: Path) -> Path:
-    folder.mkdir(parents=True)
-    (folder / "config.json").write_text(json.dumps(TINY_CONFIG))
-    header = json.dumps({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}).encode()
-    (folder / "model.safetensors").write_bytes(
-        len(header).to_bytes(8, "little") + header + b"\0" * 8
-    )
-    return folder
-
-
-def fake_engine(*switches: str) -> str:
-    return shlex.join([sys.executable, str(FAKE), *switches])
+from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 
 
 @pytest.fixture
 async def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Runtime]:
-    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
-    paths = resolve_paths(tmp_path / "home")
-    rt = Runtime(paths, RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False))
-    rt.settings.set_many(
-        {
-            "engine.kind": "custom",
-            "engine.custom_command": fake_engine(),
-            "ctx_size": 4096,
-            # room for one tiny model (4 MiB of KV cache at ctx 4096) but not two
-            "memory.budget_gb": 0.006,
-        }
-    )
-    for name in ("a", "b"):
-        rt.registry.add_user_model(name, str(make_model_folder(tmp_path / name)))
+    # room for one tiny model (4 MiB of KV cache at ctx 4096) but not two
+    rt = make_runtime(tmp_path, monkeypatch, settings={"ctx_size": 4096, "memory.budget_gb": 0.006})
     await rt.start(serve=False)
     try:
         yield rt
     finally:
         await rt.stop()
-
-
-def starts(events: list[Event], model_id: str) -> int:
-    return sum(
-        1
-        for e in events
-        if isinstance(e, ProcessStateChanged)
-        and e.model_id == model_id
-        and e.new is ProcessState.STARTING
-    )
 
 
 async def test_concurrent_first_requests_share_one_start(runtime: Runtime) -> None:
