@@ -34,16 +34,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_desktop(args: object) -> int:
     from app.cli.context import runtime_from
-    from app.engine.facade import EngineFacade
-    from app.engine.thread import EngineThread
     from app.gui.app import run_gui
+    from app.runtime.facade import ThreadFacade
+    from app.runtime.thread import RuntimeThread
 
     runtime = runtime_from(args)  # type: ignore[arg-type]
 
-    def make_facade() -> EngineFacade:
-        thread = EngineThread(runtime, serve=bool(runtime.settings.get("proxy.autostart")))
+    def make_facade() -> ThreadFacade:
+        thread = RuntimeThread(runtime, serve=bool(runtime.settings.get("proxy.autostart")))
         thread.start()
-        return EngineFacade(thread)
+        return ThreadFacade(thread)
 
     hidden = bool(getattr(args, "hidden", False)) or bool(runtime.settings.get("gui.start_hidden"))
     return run_gui(make_facade, start_hidden=hidden, instance_key=str(runtime.paths.config_dir))

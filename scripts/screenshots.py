@@ -42,12 +42,12 @@ from app.core.events import (  # noqa: E402
 )
 from app.core.gpu import no_gpu_problem  # noqa: E402
 from app.core.states import LoadPhase, ProcessState  # noqa: E402
-from app.engine.api import EngineView  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
 from app.gui.i18n import PseudoTranslator  # noqa: E402
 from app.gui.icons import PRECEDENCE, app_icon, tray_icon  # noqa: E402
 from app.gui.settings_pages import EndpointPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
+from app.runtime.api import EngineView  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
     T0,
     FakeFacade,

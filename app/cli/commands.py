@@ -240,7 +240,7 @@ def cmd_config_reset(args: argparse.Namespace) -> int:
 
 
 def cmd_config_set_secret(args: argparse.Namespace) -> int:
-    from app.engine.secrets import SecretStore
+    from app.runtime.secrets import SecretStore
 
     store = SecretStore(paths_from(args).secrets_file)
     if args.delete:

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from app.core.paths import AppPaths, resolve_paths
-from app.engine.runtime import Runtime, RuntimeOptions
+from app.runtime.runtime import Runtime, RuntimeOptions
 
 
 def paths_from(args: argparse.Namespace) -> AppPaths:

@@ -74,7 +74,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    from app.engine.install import install_engine
+    from app.runtime.install import install_engine
 
     rt = runtime_from(args)
     kind = EngineKind(args.kind)

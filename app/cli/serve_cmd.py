@@ -13,7 +13,7 @@ from app.cli.context import runtime_from
 from app.core.events import Event, LoadProgressed, ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.settings import coerce
-from app.engine.runtime import RuntimeOptions
+from app.runtime.runtime import RuntimeOptions
 
 log = logging.getLogger("vllm-tray")
 

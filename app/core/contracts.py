@@ -1,7 +1,7 @@
 """Interfaces between packages: what the supervisor is asked to launch, what the proxy may call.
 
 The proxy never imports the supervisor (import-linter enforces it): it talks to a
-`ModelController` and a `DownloadController`, which app.engine implements on top of the
+`ModelController` and a `DownloadController`, which app.runtime implements on top of the
 supervisor, the registry and the downloads package. Tests of the proxy use small fakes.
 """
 

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 
 from app.core.problems import Problem, ProblemError
 from app.core.registry import USER_PREFIX, parse_checkpoint, validate_name
-from app.engine.api import Facade, ModelRow
 from app.gui.i18n import problem_text
 from app.gui.tasks import CommandRunner
 from app.gui.theme import error_color, set_text_color
+from app.runtime.api import Facade, ModelRow
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

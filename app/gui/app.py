@@ -12,7 +12,6 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
-from app.engine.api import Facade
 from app.gui.autostart import set_start_at_login
 from app.gui.bridge import EventBridge
 from app.gui.i18n import install_translators
@@ -22,6 +21,7 @@ from app.gui.single_instance import SingleInstance, server_name
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
 from app.gui.tray import TrayController
+from app.runtime.api import Facade
 
 log = logging.getLogger(__name__)
 

@@ -7,10 +7,10 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core.problems import Problem
-from app.engine.api import Facade
 from app.gui.i18n import fix_text, problem_text
 from app.gui.icons import TrayStatus, tray_icon
 from app.gui.tasks import CommandRunner
+from app.runtime.api import Facade
 
 
 class DiagnosisBanner(QFrame):

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import EngineInstallProgressed
-from app.engine.api import Facade
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
+from app.runtime.api import Facade
 
 
 class EnginePanel(QGroupBox):

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 
 from app.core.events import LogLineEmitted
 from app.core.states import FAILED
-from app.engine.api import Facade
 from app.gui.bridge import EventBridge
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.icons import app_icon
@@ -35,6 +34,7 @@ from app.gui.model_state import state_text
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
 from app.gui.theme import monospace_font
+from app.runtime.api import Facade
 
 MAX_LINES = 20_000  # older lines drop off the top; the full log stays in the file
 TAIL_LINES = 2_000

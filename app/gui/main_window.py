@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from app.core.problems import Problem
 from app.core.states import FAILED
-from app.engine.api import Facade
 from app.gui.add_model_dialog import AddModelDialog
 from app.gui.bridge import EventBridge
 from app.gui.delegates import ProgressDelegate
@@ -42,6 +41,7 @@ from app.gui.settings_dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
 from app.gui.theme import error_color, set_text_color
+from app.runtime.api import Facade
 
 STATUS_MS = 8000
 

@@ -7,10 +7,10 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from app.core.problems import Problem
 from app.core.states import ALIVE, FAILED, ProcessState
-from app.engine.api import Facade, ModelRow
 from app.gui.model_state import is_downloading
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
+from app.runtime.api import Facade, ModelRow
 
 LOADABLE = frozenset({ProcessState.STOPPED, *FAILED})
 UNLOADABLE = frozenset({ProcessState.STARTING, ProcessState.RUNNING, ProcessState.BACKOFF})

@@ -23,11 +23,11 @@ from app.core.problems import Problem, ProblemError
 from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.core.vllm_args import format_command
-from app.engine.api import Facade, OptionsPreview
 from app.gui.i18n import format_bytes, format_int, problem_text
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
+from app.runtime.api import Facade, OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 _CTX = SPEC_BY_KEY["ctx_size"]

@@ -7,8 +7,8 @@ from enum import IntEnum
 from PySide6.QtCore import QCoreApplication
 
 from app.core.states import LoadPhase, ProcessState
-from app.engine.api import ModelRow
 from app.gui.i18n import format_int, format_percent, format_speed, problem_text
+from app.runtime.api import ModelRow
 
 ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
 

@@ -15,7 +15,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
-from app.engine.api import ModelRow
 from app.gui.i18n import format_bytes, format_gb
 from app.gui.icons import TrayStatus, tray_icon
 from app.gui.model_state import (
@@ -26,6 +25,7 @@ from app.gui.model_state import (
     state_text,
 )
 from app.gui.store import AppStore
+from app.runtime.api import ModelRow
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # raw value to sort on
 PROGRESS_ROLE = Qt.ItemDataRole.UserRole + 2  # float 0..1 or None: the delegate draws a bar

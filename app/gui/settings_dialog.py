@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 
 from app.core.problems import Problem
 from app.core.settings import SPEC_BY_KEY
-from app.engine.api import Facade
 from app.gui.settings_pages import (
     AccountsPage,
     DesktopPage,
@@ -30,6 +29,7 @@ from app.gui.settings_pages import (
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
 from app.gui.theme import error_color, set_text_color
+from app.runtime.api import Facade
 
 
 class SettingsDialog(QDialog):

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 from app.core.problems import TRANSLATION_CONTEXT, ProblemError
 from app.core.settings import SPEC_BY_KEY
 from app.core.vllm_args import check_user_args, split_args
-from app.engine.api import Facade
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, monospace_font, set_text_color, warning_color
+from app.runtime.api import Facade
 
 SECRET_API_KEY = "api_key"  # the endpoint's bearer token
 SECRET_HF_TOKEN = "hf_token"  # Hugging Face access token for gated repositories

@@ -25,8 +25,8 @@ from app.core.events import (
 from app.core.gpu import SystemInfo
 from app.core.problems import Problem
 from app.core.states import FAILED, ProcessState
-from app.engine.api import EngineView, Facade, ModelRow, ServerView, Snapshot
 from app.gui.bridge import EventBridge
+from app.runtime.api import EngineView, Facade, ModelRow, ServerView, Snapshot
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
 

@@ -11,13 +11,13 @@ from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.core.events import ProcessStateChanged
 from app.core.states import FAILED, ProcessState
-from app.engine.api import Facade, ModelRow, ServerView
 from app.gui.i18n import problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import LOADABLE, UNLOADABLE, load_model
 from app.gui.model_state import is_downloading, state_text
 from app.gui.store import AppStore
 from app.gui.tasks import CommandRunner
+from app.runtime.api import Facade, ModelRow, ServerView
 
 NOTIFY_MS = 8000
 MENU_TEXT_CHARS = 48  # a diagnosis can be long; the menu shows its start, the window all

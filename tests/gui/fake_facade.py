@@ -31,7 +31,7 @@ from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
 from app.core.vllm_args import format_command, load_model_config, resolve_model_args
 from app.core.vllm_args import settings_layer as make_settings_layer
-from app.engine.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 
 T0 = 1_790_000_000.0  # a fixed clock for scripted events
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
@@ -148,7 +148,7 @@ def failed(error: BaseException) -> Future[Any]:
 
 
 class FakeFacade:
-    """Implements app.engine.api.Facade with in-memory state.
+    """Implements app.runtime.api.Facade with in-memory state.
 
     Commands are recorded in `calls` and complete at once; tests then publish the events
     the engine would (`publish`, or `publish_from_thread` to cross threads as the engine

@@ -11,8 +11,8 @@ from pytestqt.qtbot import QtBot
 from app.core.events import EngineInstallProgressed, GpuSampled, ServerStateChanged
 from app.core.gpu import kernel_prerequisite_problem, no_gpu_problem
 from app.core.memory import GIB
-from app.engine.api import EngineView
 from app.gui.app import GuiApp
+from app.runtime.api import EngineView
 from tests.gui.fake_facade import FakeFacade, load_events, strix_halo, system_with
 
 

@@ -12,10 +12,10 @@ from app.core.contracts import DownloadView
 from app.core.events import ProcessStateChanged, ServerStateChanged
 from app.core.problems import problem, tr_noop
 from app.core.states import ProcessState
-from app.engine.api import ServerView
 from app.gui.app import GuiApp
 from app.gui.icons import TrayStatus
 from app.gui.tray import aggregate_status
+from app.runtime.api import ServerView
 from tests.gui.fake_facade import FakeFacade, load_events, make_row, memory_problem
 
 A = "Qwen3.5-4B-FP16-vLLM"

@@ -172,7 +172,7 @@ def test_python_m_app_and_no_display_message(tmp_path: Path) -> None:
 
 def test_core_and_cli_do_not_import_qt() -> None:
     code = (
-        "import app.core, app.cli.main, app.engine.runtime, sys; "
+        "import app.core, app.cli.main, app.runtime.runtime, sys; "
         "assert 'PySide6' not in sys.modules"
     )
     proc = subprocess.run(

@@ -14,8 +14,8 @@ import pytest
 
 from app.core.events import Event, RegistryChanged, SettingChanged
 from app.core.paths import resolve_paths
-from app.engine.runtime import Runtime, RuntimeOptions
-from app.engine.watcher import ConfigWatcher
+from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.watcher import ConfigWatcher
 
 ROOT = Path(__file__).resolve().parents[2]
 PICKUP_S = 3.0  # the watcher polls once a second

@@ -13,7 +13,7 @@ import pytest
 
 from app.core.events import Event
 from app.core.states import ProcessState
-from app.engine.runtime import Runtime
+from app.runtime.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 
 

@@ -11,26 +11,26 @@ import pytest
 
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
-from app.engine.facade import EngineFacade
-from app.engine.thread import EngineThread
+from app.runtime.facade import ThreadFacade
+from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 
 
 @pytest.fixture
-def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EngineFacade]:
+def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ThreadFacade]:
     rt = make_runtime(tmp_path, monkeypatch, models=("good",))
     (tmp_path / "empty").mkdir()
     rt.registry.add_user_model("broken", str(tmp_path / "empty"))
-    thread = EngineThread(rt, serve=False)
+    thread = RuntimeThread(rt, serve=False)
     thread.start()
-    facade = EngineFacade(thread)
+    facade = ThreadFacade(thread)
     try:
         yield facade
     finally:
         facade.shutdown()
 
 
-def test_local_folder_rows(facade: EngineFacade) -> None:
+def test_local_folder_rows(facade: ThreadFacade) -> None:
     good = facade.row("user.good")
     assert good.file_state == "local" and good.downloaded and good.bytes_on_disk > 0
     broken = facade.row("user.broken")
@@ -38,7 +38,7 @@ def test_local_folder_rows(facade: EngineFacade) -> None:
     assert broken.problem is not None and broken.problem.code == "models.local_invalid"
 
 
-def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: EngineFacade) -> None:
+def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: ThreadFacade) -> None:
     rt = facade._thread.runtime  # the test reaches in to break the engine on purpose
     rt.settings.set("engine.custom_command", fake_engine("--fake-fail", "unsupported_arch"))
     for _ in range(6):
@@ -52,7 +52,7 @@ def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: EngineFacade
     assert backend.state is ProcessState.RUNNING
 
 
-def test_apply_and_restart_returns_before_the_reload(facade: EngineFacade) -> None:
+def test_apply_and_restart_returns_before_the_reload(facade: ThreadFacade) -> None:
     facade.load("user.good").result(60)
     rt = facade._thread.runtime
     rt.settings.set("engine.custom_command", fake_engine("--fake-start-delay", "3"))
@@ -68,7 +68,7 @@ def test_apply_and_restart_returns_before_the_reload(facade: EngineFacade) -> No
     assert info is not None and "2048" in info.argv
 
 
-def test_preview_says_whether_ctx_size_follows_the_default(facade: EngineFacade) -> None:
+def test_preview_says_whether_ctx_size_follows_the_default(facade: ThreadFacade) -> None:
     assert facade.preview_options("user.good", None, None).ctx_is_default is True
     facade.set_options("user.good", 2048, "").result(30)
     assert facade.preview_options("user.good", None, None).ctx_is_default is False

@@ -13,7 +13,7 @@ import pytest
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
-from app.engine.runtime import Runtime, RuntimeOptions
+from app.runtime.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 
 
@@ -100,7 +100,7 @@ async def test_not_downloaded_and_unknown(runtime: Runtime) -> None:
 
 
 async def test_diagnosed_fix_applies_and_retry_succeeds(runtime: Runtime) -> None:
-    from app.engine.facade import apply_fix
+    from app.runtime.facade import apply_fix
 
     runtime.settings.set("engine.custom_command", fake_engine("--fake-fail", "kv_cache"))
     with pytest.raises(ProblemError) as err:

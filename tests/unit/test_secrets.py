@@ -14,7 +14,7 @@ import keyring.errors
 import pytest
 from keyring.backends import chainer, fail
 
-from app.engine.secrets import SERVICE, SecretStore
+from app.runtime.secrets import SERVICE, SecretStore
 
 SECRET = "hf_s3cr3t-value-never-logged"
 

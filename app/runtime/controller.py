@@ -18,7 +18,7 @@ from app.core.states import ALIVE, ProcessState
 from app.core.swap import SwapCandidate, choose_victims
 
 if TYPE_CHECKING:
-    from app.engine.runtime import Runtime
+    from app.runtime.runtime import Runtime
 
 log = logging.getLogger(__name__)
 

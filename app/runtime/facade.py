@@ -14,17 +14,17 @@ from app.core.problems import Fix, ProblemError
 from app.core.registry import ModelOptions
 from app.core.states import ProcessState
 from app.core.vllm_args import format_command
-from app.engine.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
-from app.engine.thread import EngineThread
+from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.thread import RuntimeThread
 from app.supervisor.engines.base import EngineKind
 
 T = TypeVar("T")
 
 
-class EngineFacade:
-    """Implements app.engine.api.Facade over an EngineThread."""
+class ThreadFacade:
+    """Implements app.runtime.api.Facade over an RuntimeThread."""
 
-    def __init__(self, thread: EngineThread) -> None:
+    def __init__(self, thread: RuntimeThread) -> None:
         self._thread = thread
         self._rt = thread.runtime
         self.bus = self._rt.bus
@@ -259,7 +259,7 @@ class EngineFacade:
 
     def install_engine(self, kind: str) -> Future[EngineView]:
         async def run() -> EngineView:
-            from app.engine.install import install_engine
+            from app.runtime.install import install_engine
 
             self._installing.add(kind)
             try:
@@ -297,7 +297,7 @@ async def apply_fix(rt: Any, model_id: str, fix: Fix) -> None:
     elif fix.kind == "reset_model":
         await rt.supervisor.reset(model_id)
     elif fix.kind == "install_engine":
-        from app.engine.install import install_engine
+        from app.runtime.install import install_engine
 
         await install_engine(rt, EngineKind(str(fix.value or fix.target)))
     info = rt.supervisor.info(model_id)

@@ -36,10 +36,11 @@ from app.core.settings import Settings
 from app.core.vllm_args import ModelConfig, ResolvedArgs, load_model_config
 from app.downloads import DownloadManager, model_status
 from app.downloads.hub import hf_login_token
-from app.engine.api import OptionsPreview
-from app.engine.controller import Controller
-from app.engine.engines import choose_kind, make_engine
-from app.engine.planning import (
+from app.proxy import ProxyServer
+from app.runtime.api import OptionsPreview
+from app.runtime.controller import Controller
+from app.runtime.engines import choose_kind, make_engine
+from app.runtime.planning import (
     ModelFiles,
     effective_ctx_size,
     launch_spec,
@@ -49,9 +50,8 @@ from app.engine.planning import (
     resolve_args,
     weights_bytes,
 )
-from app.engine.secrets import SecretStore
-from app.engine.watcher import ConfigWatcher
-from app.proxy import ProxyServer
+from app.runtime.secrets import SecretStore
+from app.runtime.watcher import ConfigWatcher
 from app.supervisor import Supervisor
 from app.supervisor.engines.base import Engine, EngineKind
 

@@ -9,13 +9,13 @@ from collections.abc import Coroutine
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from app.engine.runtime import Runtime
+from app.runtime.runtime import Runtime
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class EngineThread:
+class RuntimeThread:
     """Runs `runtime` on its own loop in a daemon thread; `submit` schedules work there.
 
     The proxy keeps serving while the GUI thread shows a modal dialog, because nothing

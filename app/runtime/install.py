@@ -11,7 +11,7 @@ from app.core.problems import ProblemError, problem, tr_noop
 from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 
 if TYPE_CHECKING:
-    from app.engine.runtime import Runtime
+    from app.runtime.runtime import Runtime
 
 
 async def install_engine(

@@ -10,14 +10,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.states import ProcessState
-from app.engine.facade import EngineFacade
-from app.engine.thread import EngineThread
 from app.gui.app import GuiApp
+from app.runtime.facade import ThreadFacade
+from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 
 
 @pytest.fixture
-def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EngineFacade]:
+def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ThreadFacade]:
     # a slow-ish start so the GUI sees STARTING and progress before RUNNING
     rt = make_runtime(
         tmp_path,
@@ -25,9 +25,9 @@ def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EngineFa
         models=("tiny",),
         settings={"engine.custom_command": fake_engine("--fake-start-delay", "1")},
     )
-    thread = EngineThread(rt, serve=False)
+    thread = RuntimeThread(rt, serve=False)
     thread.start()
-    facade = EngineFacade(thread)
+    facade = ThreadFacade(thread)
     try:
         yield facade
     finally:
@@ -35,7 +35,7 @@ def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EngineFa
 
 
 def test_click_load_then_running_then_unload(
-    qtbot: QtBot, facade: EngineFacade, tmp_path: Path
+    qtbot: QtBot, facade: ThreadFacade, tmp_path: Path
 ) -> None:
     gui = GuiApp(facade, autostart_dir=tmp_path / "autostart")
     try:
