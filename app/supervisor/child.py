@@ -28,17 +28,6 @@ OUTPUT_DRAIN_S = 5.0
 MAX_LINE = 64 * 1024  # a longer "line" is cut: vLLM prints its whole config on one line
 # tqdm redraws its bar with carriage returns; each redraw is a progress line of its own.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-# Environment the engine must not inherit from the app: the app's import path would shadow
-# the engine's own packages (the same reason PYTHONNOUSERSITE is set).
-_DROPPED_ENV = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")
-
-
-def child_env(extra: Mapping[str, str]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in _DROPPED_ENV}
-    env["PYTHONNOUSERSITE"] = "1"
-    env["PYTHONUNBUFFERED"] = "1"  # log lines must arrive while loading, not at exit
-    env.update(extra)
-    return env
 
 
 class _OutputProtocol(asyncio.SubprocessProtocol):
@@ -177,6 +166,19 @@ class ChildProcess:
 
     async def wait(self) -> int:
         return await asyncio.shield(self._exited)
+
+    async def kill_now(self, wait_s: float) -> int:
+        """SIGKILL the whole tree at once, for a hung engine that cannot act on SIGTERM (a
+        stopped process cannot). The watchdog does it: it knows every descendant, also those
+        that left the group; if it does not answer, the group is killed from here."""
+        if self._exited.done():
+            return self._exited.result()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, watchdog.KILL_NOW_SIGNAL)
+        done, _ = await asyncio.wait({self._exited}, timeout=wait_s)
+        if not done:
+            self.kill_group()
+        return await self.wait()
 
     async def terminate(self, grace_s: float) -> int:
         """Stop the tree: SIGTERM to the watchdog, which passes it on to the whole group and
