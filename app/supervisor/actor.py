@@ -127,6 +127,12 @@ class ModelActor:
             api_key=runner.api_key if runner is not None and self.state in ALIVE else None,
         )
 
+    def refusal(self, spec: LaunchSpec) -> Problem | None:
+        """The problem a start with `spec` would be refused with at once (given up on)."""
+        if self.state is S.FATAL and spec == self._failed_spec:
+            return self._problem
+        return None
+
     async def close(self) -> None:
         """End the actor's task (after a shutdown) and release its log file."""
         self._task.cancel()

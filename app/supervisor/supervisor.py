@@ -16,7 +16,7 @@ import httpx
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
-from app.core.problems import ProblemError
+from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.supervisor import diagnosis
 from app.supervisor.actor import ModelActor
@@ -142,6 +142,13 @@ class Supervisor:
     def info(self, model_id: str) -> ProcessInfo | None:
         actor = self._actors.get(model_id)
         return actor.info() if actor is not None else None
+
+    def refusal(self, spec: LaunchSpec) -> Problem | None:
+        """The problem `start(spec)` would be refused with at once, or None: a model given up
+        on (FATAL) with this very spec. A changed spec (options, engine) gets a fresh try, so
+        callers should ask this rather than refuse every FATAL model."""
+        actor = self._actors.get(spec.model_id)
+        return actor.refusal(spec) if actor is not None else None
 
     def infos(self) -> list[ProcessInfo]:
         return [actor.info() for actor in self._actors.values()]
