@@ -11,7 +11,6 @@ every settled state wakes the callers waiting for readiness.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import os
 import re
@@ -21,13 +20,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from app.core.contracts import CHILD_HOST, LaunchSpec
-from app.core.events import LoadProgressed, ProcessStateChanged
+from app.core.events import ProcessStateChanged
 from app.core.problems import Problem, ProblemError
 from app.core.states import ALIVE, SETTLED, ProcessState, can_transition
 from app.supervisor import diagnosis
-from app.supervisor.loadtimes import load_key
-from app.supervisor.logparse import LoadProgressParser
 from app.supervisor.output import OutputLog
+from app.supervisor.progress import LoadReport
 from app.supervisor.protocol import (
     ActorConfig,
     BackoffOver,
@@ -66,11 +64,9 @@ class ModelActor:
         self._runner: ChildRunner | None = None
         self._pid: int | None = None
         self._started_at: float | None = None
-        self._started_mono = 0.0
         self._ready_at: float | None = None
         self._problem: Problem | None = None
-        self._parser: LoadProgressParser | None = None
-        self._last_progress: LoadProgressed | None = None
+        self._report: LoadReport | None = None  # the progress of the latest start
         # Callers waiting for the start in progress; those of a start a stop aborted.
         self._waiters: list[asyncio.Future[ProcessInfo]] = []
         self._aborted: list[asyncio.Future[ProcessInfo]] = []
@@ -106,7 +102,8 @@ class ModelActor:
         await fut
 
     def info(self) -> ProcessInfo:
-        parser, runner = self._parser, self._runner
+        runner = self._runner
+        parser = self._report.parser if self._report is not None else None
         port = runner.port if runner is not None and self.state in ALIVE else None
         return ProcessInfo(
             model_id=self.model_id,
@@ -117,7 +114,7 @@ class ModelActor:
             argv=runner.argv if runner is not None else (),
             started_at=self._started_at,
             problem=self._problem,
-            last_progress=self._last_progress,
+            last_progress=self._report.last if self._report is not None else None,
             kv_cache_tokens=parser.kv_cache_tokens if parser else None,
             max_concurrency=parser.max_concurrency if parser else None,
             log_path=self.output.path,
@@ -299,8 +296,9 @@ class ModelActor:
         gen = self._gen
         self._spec = spec
         self._pid = None
-        self._started_at, self._started_mono, self._ready_at = time.time(), time.monotonic(), None
-        self._parser = LoadProgressParser(self.model_id)
+        self._started_at, self._ready_at = time.time(), None
+        report = LoadReport(self.model_id, spec.prefix, self.cfg.bus, self.cfg.load_times)
+        self._report = report
         self.output.clear()  # a diagnosis must read this child's lines, not the last one's
         self._abort = asyncio.Event()
         self._runner = ChildRunner(
@@ -311,11 +309,12 @@ class ModelActor:
             self.output,
             post=self._post,
             on_line=self._on_line,
-            phase=lambda: self._parser.phase if self._parser else None,
+            phase=lambda: report.parser.phase,
             record_path=lambda attempt: self._record_path(gen, attempt),
+            heartbeat=self._heartbeat,
         )
         self._transition(S.STARTING)
-        self._emit_progress(self._parser.spawned())
+        report.spawned()
         self._launch_task = self._spawn_task(
             self._runner.launch(self._abort), f"launch:{self.model_id}"
         )
@@ -326,13 +325,13 @@ class ModelActor:
 
     def _on_ready(self) -> None:
         runner = self._runner
-        assert runner is not None and runner.child is not None and self._parser is not None
+        report = self._report
+        assert runner is not None and runner.child is not None and report is not None
         child = runner.child
         self._pid = child.engine_pid() or child.pid
         self._ready_at = time.monotonic()
-        took = self._ready_at - self._started_mono
-        self._emit_progress(self._parser.ready(), took)
-        self._record_load_time(took, self._parser.cold)
+        took = report.ready()
+        self._spawn_task(asyncio.to_thread(report.record, took), f"load-time:{self.model_id}")
         self._transition(S.RUNNING)
         self._watch_task = self._spawn_task(runner.watch(), f"watch:{self.model_id}")
 
@@ -457,15 +456,6 @@ class ModelActor:
         finally:
             self._post(Stopped(gen))
 
-    def _record_load_time(self, seconds: float, cold: bool) -> None:
-        times, spec = self.cfg.load_times, self._spec
-        if times is None or spec is None:
-            return
-        key = load_key(self.model_id, spec.prefix)
-        self._spawn_task(
-            asyncio.to_thread(times.record, key, seconds, cold=cold), f"load-time:{self.model_id}"
-        )
-
     # ---- output and progress ----------------------------------------------------------------
 
     def _on_line(self, gen: int, line: str) -> None:
@@ -477,28 +467,12 @@ class ModelActor:
         if child is not None and self._pid in (None, child.pid):
             # The engine has started (it prints): report its pid rather than the watchdog's.
             self._pid = child.engine_pid() or child.pid
-        if self.state is S.STARTING and self._parser is not None:
-            event = self._parser.feed(line)
-            if event is not None:
-                self._emit_progress(event)
+        if self.state is S.STARTING and self._report is not None:
+            self._report.line(line)
 
-    def _emit_progress(self, event: LoadProgressed, elapsed_s: float | None = None) -> None:
-        times, spec = self.cfg.load_times, self._spec
-        took = time.monotonic() - self._started_mono if elapsed_s is None else elapsed_s
-        elapsed = round(took, 1)
-        if times is not None and spec is not None:
-            estimate = times.estimate(load_key(self.model_id, spec.prefix))
-            event = dataclasses.replace(
-                event,
-                elapsed_s=elapsed,
-                expected_s=estimate.expected_s,
-                last_cold_s=estimate.last_cold_s,
-                last_warm_s=estimate.last_warm_s,
-            )
-        else:
-            event = dataclasses.replace(event, elapsed_s=elapsed)
-        self._last_progress = event
-        self.cfg.bus.publish(event)
+    def _heartbeat(self, gen: int) -> None:
+        if gen == self._gen and self.state is S.STARTING and self._report is not None:
+            self._report.heartbeat()
 
     def _forget_child(self) -> None:
         self._launch_task = self._watch_task = None

@@ -31,6 +31,9 @@ from app.supervisor.protocol import ActorConfig, Exited, LaunchFailed, Msg, Read
 log = logging.getLogger(__name__)
 
 KILL_WAIT_S = 5.0  # a hung child is SIGKILLed at once; this long for the group to go
+# While a load is silent (a long compile), progress is repeated this often with a fresh
+# elapsed time, so a view or a log without a clock of its own still sees time pass.
+HEARTBEAT_S = 5.0
 
 
 @dataclass
@@ -55,6 +58,7 @@ class ChildRunner:
         on_line: Callable[[int, str], None],
         phase: Callable[[], LoadPhase | None],
         record_path: Callable[[int], Path],
+        heartbeat: Callable[[int], None] = lambda gen: None,
     ) -> None:
         self.model_id = model_id
         self.gen = gen
@@ -65,6 +69,7 @@ class ChildRunner:
         self._on_line = on_line
         self._phase = phase
         self._record_path = record_path
+        self._heartbeat = heartbeat
         self._loop = asyncio.get_running_loop()
         self.port: int | None = None
         self.argv: tuple[str, ...] = ()
@@ -152,7 +157,7 @@ class ChildRunner:
         self._clock = clock = StallClock(self._loop.time())
         cpu = TreeCpu(child.pid)
         sampling: asyncio.Task[float] | None = None
-        sampled_at = self._loop.time()
+        sampled_at = beat_at = self._loop.time()
         async with httpx.AsyncClient(timeout=self.cfg.health_timeout_s) as client:
             try:
                 while not abort.is_set():
@@ -171,6 +176,9 @@ class ChildRunner:
                     if sampling is None and now - sampled_at >= self.cfg.stall_sample_s:
                         sampled_at = now
                         sampling = self._loop.create_task(asyncio.to_thread(cpu.sample))
+                    if now - beat_at >= HEARTBEAT_S:
+                        beat_at = now
+                        self._heartbeat(self.gen)
                     if clock.idle_for(now) >= spec.stall_timeout_s:
                         problem = diagnosis.stalled(
                             self.model_id, spec.stall_timeout_s, self._phase(), self.output.recent()
