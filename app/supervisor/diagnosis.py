@@ -13,7 +13,7 @@ from app.supervisor.logparse import message_of
 from app.supervisor.vllm_errors import safe_utilization
 from app.supervisor.watchdog import EXIT_NOT_EXECUTABLE, EXIT_NOT_FOUND, MARKER
 
-__all__ = ["diagnose", "root_cause", "safe_utilization"]
+__all__ = ["diagnose", "is_memory_failure", "is_permanent", "root_cause", "safe_utilization"]
 
 TAIL_LINES = 40
 MAX_LOAD_TIMEOUT_S = 86_400
@@ -36,8 +36,26 @@ _EARLY_ERROR = re.compile(r"^\S+: (?P<message>error: .+|Error while .+)$")
 PERMANENT_CODES = vllm_errors.PERMANENT_CODES
 
 
+# Failures for lack of memory: unloading idle models may let a retry succeed.
+MEMORY_CODES = frozenset(
+    {
+        "load.free_memory",
+        "load.cpu_free_memory",
+        "load.cpu_kv_cache_memory",
+        "load.no_cache_memory",
+        "load.out_of_memory",
+    }
+)
+
+
 def is_permanent(problem: Problem) -> bool:
     return problem.code in PERMANENT_CODES
+
+
+def is_memory_failure(problem: Problem) -> bool:
+    """Whether the start failed for memory others may be holding (also inside a give-up)."""
+    code = problem.params.get("cause_code") if problem.code == "load.given_up" else problem.code
+    return code in MEMORY_CODES
 
 
 def tail_text(lines: Sequence[str], n: int = TAIL_LINES) -> str:

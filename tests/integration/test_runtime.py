@@ -152,7 +152,8 @@ async def test_fatal_model_does_not_evict_healthy_ones(runtime: Runtime) -> None
     await runtime.controller.load("user.a")
     with pytest.raises(ProblemError) as err:
         await runtime.controller.load("user.b")  # given up on until reset: refused at once
-    assert err.value.problem.code == "load.engine_dead"
+    assert err.value.problem.code == "load.given_up"
+    assert err.value.problem.params["cause_code"] == "load.engine_dead"
     assert runtime.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
 
 

@@ -20,6 +20,7 @@ from app.supervisor.diagnosis import (
     engine_unusable,
     given_up,
     internal_error,
+    is_memory_failure,
     is_permanent,
     root_cause,
     safe_utilization,
@@ -354,3 +355,10 @@ def test_given_up_says_how_often_and_keeps_the_last_fix_or_offers_a_reset() -> N
     crashed = given_up("user.m", 3, run("whatever", running=True), crashed=True)
     assert "crashed 3 times" in crashed.english()
     assert crashed.fix is not None and crashed.fix.kind == "reset_model"
+
+
+def test_memory_failures_are_told_apart_also_inside_a_give_up() -> None:
+    over = diagnose(captured("kv_over_memory"), 1, model_id="user.tiny")
+    assert is_memory_failure(over)
+    assert is_memory_failure(given_up("user.tiny", 3, over, crashed=False))
+    assert not is_memory_failure(diagnose(captured("no_weights"), 1, model_id="user.tiny"))
