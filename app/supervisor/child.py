@@ -221,10 +221,33 @@ class ChildProcess:
         return code if code is not None else -1
 
 
-async def healthy(client: httpx.AsyncClient, url: str) -> bool:
+class SharedClient:
+    """One httpx client for all of the supervisor's requests to its children (health checks,
+    metrics), built off the event loop: httpx builds an SSL context for every client, which
+    blocks for a fifth of a second, even for plain http on loopback."""
+
+    def __init__(self) -> None:
+        self._client: asyncio.Task[httpx.AsyncClient] | None = None
+
+    async def get(self) -> httpx.AsyncClient:
+        if self._client is None:
+            # Children answer on loopback only; the proxy settings of the app's environment
+            # must not route these requests anywhere.
+            build = asyncio.to_thread(httpx.AsyncClient, trust_env=False)
+            self._client = asyncio.get_running_loop().create_task(build)
+        return await asyncio.shield(self._client)
+
+    async def aclose(self) -> None:
+        task, self._client = self._client, None
+        if task is not None:
+            with contextlib.suppress(Exception):
+                await (await task).aclose()
+
+
+async def healthy(client: httpx.AsyncClient, url: str, timeout_s: float) -> bool:
     """Whether vLLM's /health answers 200 (anything else, or no answer, is not healthy)."""
     try:
-        return (await client.get(url)).status_code == 200
+        return (await client.get(url, timeout=timeout_s)).status_code == 200
     except httpx.HTTPError:
         return False
 

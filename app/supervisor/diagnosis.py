@@ -133,8 +133,9 @@ def diagnose(
 
 
 def _signal_cause(exit_code: int | None) -> str:
-    if exit_code is not None and exit_code > 128:
-        return f"it was ended by signal {exit_code - 128}"
+    # The watchdog passes a signal on as 128 + N; asyncio reports its own death as -N.
+    if exit_code is not None and (exit_code > 128 or exit_code < 0):
+        return f"it was ended by signal {exit_code - 128 if exit_code > 0 else -exit_code}"
     return "the log shows no error"
 
 

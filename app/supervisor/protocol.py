@@ -11,6 +11,7 @@ from app.core.contracts import LaunchSpec
 from app.core.events import EventBus, LoadProgressed
 from app.core.problems import Problem
 from app.core.states import ProcessState
+from app.supervisor.child import SharedClient
 from app.supervisor.loadtimes import LoadTimes
 
 
@@ -76,6 +77,7 @@ class ActorConfig:
     # How often the engine's processes are sampled for CPU use while a load is silent.
     stall_sample_s: float = 1.0
     load_times: LoadTimes | None = None
+    http: SharedClient = field(default_factory=SharedClient)
 
 
 # ---- messages: callers send the first three, the actor's helper tasks the rest ------------

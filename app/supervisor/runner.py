@@ -15,8 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
-
 from app.core.contracts import CHILD_HOST, LaunchSpec
 from app.core.problems import Problem
 from app.core.states import LoadPhase
@@ -84,14 +82,12 @@ class ChildRunner:
         """Start the child and post Ready or LaunchFailed (nothing when a stop aborted it)."""
         try:
             outcome = await self._launch(abort)
-        except Exception as exc:
+        except Exception:
             # A bug or an odd OS error must not leave the model STARTING forever.
             log.exception("%s: launching failed", self.model_id)
             if self.child is not None:
                 await self.child.terminate(self.cfg.orphan_grace_s)
-            lines = [*self.output.recent(), f"vllm-tray: {exc!r}"]
-            code = self.child.returncode if self.child is not None else None
-            outcome = _Attempt(problem=diagnosis.diagnose(lines, code, model_id=self.model_id))
+            outcome = _Attempt(problem=diagnosis.internal_error(self.model_id))
         if outcome.ready:
             self._post(Ready(self.gen))
         elif outcome.problem is not None:
@@ -158,49 +154,47 @@ class ChildRunner:
         cpu = TreeCpu(child.pid)
         sampling: asyncio.Task[float] | None = None
         sampled_at = beat_at = self._loop.time()
-        async with httpx.AsyncClient(timeout=self.cfg.health_timeout_s) as client:
-            try:
-                while not abort.is_set():
-                    if child.exited.done():
-                        lines = self.output.recent()
-                        problem = diagnosis.diagnose(
-                            lines, child.returncode, model_id=self.model_id
-                        )
-                        return _Attempt(problem=problem, permanent=diagnosis.is_permanent(problem))
-                    if await healthy(client, url):
-                        return _Attempt(ready=True)
-                    now = self._loop.time()
-                    if sampling is not None and sampling.done():
-                        clock.saw_cpu(now, sampling.result())
-                        sampling = None
-                    if sampling is None and now - sampled_at >= self.cfg.stall_sample_s:
-                        sampled_at = now
-                        sampling = self._loop.create_task(asyncio.to_thread(cpu.sample))
-                    if now - beat_at >= HEARTBEAT_S:
-                        beat_at = now
-                        self._heartbeat(self.gen)
-                    if clock.idle_for(now) >= spec.stall_timeout_s:
-                        problem = diagnosis.stalled(
-                            self.model_id, spec.stall_timeout_s, self._phase(), self.output.recent()
-                        )
-                        await child.kill_now(KILL_WAIT_S)
-                        return _Attempt(problem=problem)
-                    if now >= deadline:
-                        problem = diagnosis.timeout(
-                            self.model_id, spec.load_timeout_s, self._phase(), self.output.recent()
-                        )
-                        await child.terminate(self.cfg.orphan_grace_s)
-                        return _Attempt(problem=problem)
-                    aborted = self._loop.create_task(abort.wait())
-                    await asyncio.wait(
-                        {child.exited, aborted},
-                        timeout=self.cfg.health_interval,
-                        return_when=asyncio.FIRST_COMPLETED,
+        client = await self.cfg.http.get()
+        try:
+            while not abort.is_set():
+                if child.exited.done():
+                    lines = self.output.recent()
+                    problem = diagnosis.diagnose(lines, child.returncode, model_id=self.model_id)
+                    return _Attempt(problem=problem, permanent=diagnosis.is_permanent(problem))
+                if await healthy(client, url, self.cfg.health_timeout_s):
+                    return _Attempt(ready=True)
+                now = self._loop.time()
+                if sampling is not None and sampling.done():
+                    clock.saw_cpu(now, sampling.result())
+                    sampling = None
+                if sampling is None and now - sampled_at >= self.cfg.stall_sample_s:
+                    sampled_at = now
+                    sampling = self._loop.create_task(asyncio.to_thread(cpu.sample))
+                if now - beat_at >= HEARTBEAT_S:
+                    beat_at = now
+                    self._heartbeat(self.gen)
+                if clock.idle_for(now) >= spec.stall_timeout_s:
+                    problem = diagnosis.stalled(
+                        self.model_id, spec.stall_timeout_s, self._phase(), self.output.recent()
                     )
-                    aborted.cancel()
-            finally:
-                if sampling is not None:
-                    sampling.cancel()
+                    await child.kill_now(KILL_WAIT_S)
+                    return _Attempt(problem=problem)
+                if now >= deadline:
+                    problem = diagnosis.timeout(
+                        self.model_id, spec.load_timeout_s, self._phase(), self.output.recent()
+                    )
+                    await child.terminate(self.cfg.orphan_grace_s)
+                    return _Attempt(problem=problem)
+                aborted = self._loop.create_task(abort.wait())
+                await asyncio.wait(
+                    {child.exited, aborted},
+                    timeout=self.cfg.health_interval,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                aborted.cancel()
+        finally:
+            if sampling is not None:
+                sampling.cancel()
         return _Attempt()  # a stop aborted the start: the actor's stop task ends the child
 
     def _line(self, line: str) -> None:
@@ -227,40 +221,38 @@ class ChildRunner:
         url = f"http://{CHILD_HOST}:{self.port}/health"
         misses = 0
         first_miss = 0.0
-        async with httpx.AsyncClient(timeout=self.cfg.health_timeout_s) as client:
-            while True:
-                done, _ = await asyncio.wait(
-                    {child.exited}, timeout=self.cfg.running_health_interval
+        client = await self.cfg.http.get()
+        while True:
+            done, _ = await asyncio.wait({child.exited}, timeout=self.cfg.running_health_interval)
+            if done:
+                return diagnosis.diagnose(
+                    self.output.recent(),
+                    child.returncode,
+                    model_id=self.model_id,
+                    was_running=True,
                 )
-                if done:
-                    return diagnosis.diagnose(
-                        self.output.recent(),
-                        child.returncode,
-                        model_id=self.model_id,
-                        was_running=True,
-                    )
-                asked = self._loop.time()
-                if await healthy(client, url):
-                    misses = 0
-                    continue
-                if child.exited.done():
-                    continue  # it died while we asked: the next round diagnoses the exit
-                misses += 1
-                first_miss = first_miss if misses > 1 else asked
-                if misses >= self.cfg.health_failures:
-                    silent_s = self._loop.time() - first_miss + self.cfg.running_health_interval
-                    log.warning(
-                        "%s: no answer to %d health checks in a row; killing pid %s",
-                        self.model_id,
-                        misses,
-                        child.pid,
-                    )
-                    problem = diagnosis.unresponsive(
-                        self.model_id, misses, silent_s, self.output.recent()
-                    )
-                    # A hung engine does not act on SIGTERM (a stopped one cannot): SIGKILL.
-                    await child.kill_now(KILL_WAIT_S)
-                    return problem
+            asked = self._loop.time()
+            if await healthy(client, url, self.cfg.health_timeout_s):
+                misses = 0
+                continue
+            if child.exited.done():
+                continue  # it died while we asked: the next round diagnoses the exit
+            misses += 1
+            first_miss = first_miss if misses > 1 else asked
+            if misses >= self.cfg.health_failures:
+                silent_s = self._loop.time() - first_miss + self.cfg.running_health_interval
+                log.warning(
+                    "%s: no answer to %d health checks in a row; killing pid %s",
+                    self.model_id,
+                    misses,
+                    child.pid,
+                )
+                problem = diagnosis.unresponsive(
+                    self.model_id, misses, silent_s, self.output.recent()
+                )
+                # A hung engine does not act on SIGTERM (a stopped one cannot): SIGKILL.
+                await child.kill_now(KILL_WAIT_S)
+                return problem
 
     # ---- stopping ---------------------------------------------------------------------------
 

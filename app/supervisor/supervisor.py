@@ -131,6 +131,7 @@ class Supervisor:
         actors = list(self._actors.values())
         await asyncio.gather(*(a.stop(shutdown=True) for a in actors), return_exceptions=True)
         await asyncio.gather(*(a.close() for a in actors), return_exceptions=True)
+        await self._cfg.http.aclose()
 
     def reap_orphans(self) -> list[int]:
         """Kill what earlier runs of the app left behind (verified by start time and command
@@ -179,22 +180,25 @@ class Supervisor:
 
     async def _scrape_metrics(self) -> None:
         trackers: dict[tuple[str, int | None], MetricsTracker] = {}
-        async with httpx.AsyncClient(timeout=METRICS_INTERVAL_S) as client:
-            while True:
-                started = time.monotonic()
-                for info in self.infos():
-                    if info.state is not ProcessState.RUNNING or info.base_url is None:
-                        continue
-                    # A new child (new pid) starts new counters, so it gets a new tracker.
-                    key = (info.model_id, info.pid)
-                    tracker = trackers.setdefault(key, MetricsTracker(info.model_id))
-                    try:
-                        response = await client.get(info.base_url + "/metrics")
-                    except httpx.HTTPError:
-                        continue
-                    if response.status_code == 200:
-                        self._bus.publish(tracker.sample(response.text, time.monotonic()))
-                await asyncio.sleep(max(0.0, METRICS_INTERVAL_S - (time.monotonic() - started)))
+        client = await self._cfg.http.get()
+        while True:
+            started = time.monotonic()
+            for info in self.infos():
+                if info.state is not ProcessState.RUNNING or info.base_url is None:
+                    continue
+                # A new child (new pid) starts new counters, so it gets a new tracker.
+                key = (info.model_id, info.pid)
+                tracker = trackers.setdefault(key, MetricsTracker(info.model_id))
+                try:
+                    # /metrics is not guarded by vLLM's key (see docs/architecture.md).
+                    response = await client.get(
+                        info.base_url + "/metrics", timeout=METRICS_INTERVAL_S
+                    )
+                except httpx.HTTPError:
+                    continue
+                if response.status_code == 200:
+                    self._bus.publish(tracker.sample(response.text, time.monotonic()))
+            await asyncio.sleep(max(0.0, METRICS_INTERVAL_S - (time.monotonic() - started)))
 
     async def _stop_metrics(self) -> None:
         task, self._metrics_task = self._metrics_task, None

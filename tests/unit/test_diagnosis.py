@@ -286,6 +286,7 @@ def test_unknown_failure_shows_exit_code_and_the_last_40_lines() -> None:
     crashed = diagnose(lines, 137, model_id="user.m", was_running=True)
     assert crashed.code == "run.exited"
     assert crashed.params["cause"] == "it was ended by signal 9"
+    assert diagnose(lines, -15, model_id="user.m").params["cause"] == "it was ended by signal 15"
 
 
 def test_the_watchdog_reports_an_engine_that_cannot_run() -> None:
