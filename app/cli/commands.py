@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
+from app.core.jsonstore import REPLACED_CODE
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
@@ -194,14 +195,20 @@ RESTART_NOTES = {
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    settings = Settings(paths_from(args).settings_file)
-    if settings.load_problem is not None:
-        print(f"vllm-tray: warning: {settings.load_problem.english()}", file=sys.stderr)
-    return settings
+    # Reading never changes settings.json; a write replaces a broken one and logs where the
+    # copy went (app.core.jsonstore), so commands report what is left with `_warn`.
+    return Settings(paths_from(args).settings_file)
+
+
+def _warn(settings: Settings) -> None:
+    found = settings.problem
+    if found is not None and found.code != REPLACED_CODE:  # a replacement was logged
+        print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
 
 
 def cmd_config_get(args: argparse.Namespace) -> int:
     settings = _settings(args)
+    _warn(settings)
     if args.key is not None:
         value = settings.get(args.key)
         if args.json:
@@ -223,6 +230,7 @@ def cmd_config_set(args: argparse.Namespace) -> int:
     settings = _settings(args)
     changes = _parse_assignments(args.assignments, None)
     changed = settings.set_many(changes)  # validates everything before writing anything
+    _warn(settings)
     for key in changes:
         note = ""
         spec = SPEC_BY_KEY[key]
@@ -235,6 +243,7 @@ def cmd_config_set(args: argparse.Namespace) -> int:
 def cmd_config_reset(args: argparse.Namespace) -> int:
     settings = _settings(args)
     settings.reset(args.key)
+    _warn(settings)
     print(f"{args.key} = {settings.get(args.key)!r}  (default)")
     return 0
 

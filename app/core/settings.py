@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from app.core.jsonstore import EDIT_PROBLEM_CODES, WatchedFile
+from app.core.jsonstore import WatchedFile
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
 SettingValue = bool | int | float | str
@@ -300,7 +300,8 @@ class Settings:
     """The settings store. Thread-safe; every change is written atomically and announced.
 
     Other processes (`vllm-tray config set`, an editor) may change the file while the app
-    runs: `reload()` picks that up, and every write re-reads first so it never undoes it.
+    runs: `reload()` picks that up, and every write re-reads first, under the file's lock,
+    so it never undoes it. Reading never changes the file (see app.core.jsonstore).
     """
 
     def __init__(self, path: Path) -> None:
@@ -308,9 +309,24 @@ class Settings:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._file = WatchedFile(path, _parse_stored, _nothing_stored)
-        result = self._file.load()
-        self._values, self._extra = result.value
-        self.load_problem: Problem | None = result.problem
+        self._values, self._extra = self._file.load()
+
+    @property
+    def problem(self) -> Problem | None:
+        """What is wrong with settings.json now, None when nothing is.
+
+        `config.unreadable` (never read a good version: the defaults are in use),
+        `config.edit_unreadable` (the values read before stay in use) or
+        `config.edit_replaced` (a change saved here replaced a broken version; the copy's
+        path is in `params["kept_as"]`). Cleared when a readable version appears.
+        """
+        with self._lock:
+            return self._file.problem
+
+    @property
+    def load_problem(self) -> Problem | None:
+        """Old name of `problem`, kept while callers move over."""
+        return self.problem
 
     def get(self, key: str) -> Any:
         spec = SPEC_BY_KEY.get(key)
@@ -332,45 +348,35 @@ class Settings:
         whose effective value changed.
 
         A version that does not validate is left in place (the user may be mid-edit): the
-        current values stay and `load_problem` says why, until a readable version appears.
+        current values stay and `problem` says why, until a readable version appears.
         """
         with self._lock:
-            changed = self._reload_locked()
+            changed = self._take_in()
             listeners = list(self._listeners)
         _announce(listeners, changed)
         return changed
 
-    def _reload_locked(self) -> dict[str, SettingValue]:
-        try:
-            stored = self._file.reread()
-        except ProblemError as exc:
-            self.load_problem = exc.problem
-            return {}
+    def _take_in(self) -> dict[str, SettingValue]:
+        stored = self._file.reread()
         if stored is None:
             return {}
         before = self.as_dict()
         self._values, self._extra = stored
-        if self.load_problem is not None and self.load_problem.code in EDIT_PROBLEM_CODES:
-            self.load_problem = None
         return {k: v for k, v in self.as_dict().items() if before[k] != v}
-
-    def _write_locked(self, values: dict[str, SettingValue]) -> None:
-        replaced = self._file.write({**values, **self._extra})
-        if replaced is not None:
-            self.load_problem = replaced
-        self._values = values
 
     def set_many(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change first; write nothing unless all are valid."""
         coerced = {k: coerce(k, v) for k, v in changes.items()}
-        with self._lock:
+        with self._lock, self._file.locked():
             # Re-read first: writing our stale copy would undo another process's change.
-            outside = self._reload_locked()
+            outside = self._take_in()
             changed = {
                 k: v for k, v in coerced.items() if k not in self._values or self._values[k] != v
             }
             if changed:
-                self._write_locked({**self._values, **changed})
+                values = {**self._values, **changed}
+                self._file.write({**values, **self._extra})
+                self._values = values
             listeners = list(self._listeners)
         news = {k: v for k, v in outside.items() if k not in changed}
         _announce(listeners, {**news, **changed})
@@ -384,10 +390,12 @@ class Settings:
         spec = SPEC_BY_KEY.get(key)
         if spec is None:
             raise _unknown(key)
-        with self._lock:
-            news = self._reload_locked()
+        with self._lock, self._file.locked():
+            news = self._take_in()
             if key in self._values:
-                self._write_locked({k: v for k, v in self._values.items() if k != key})
+                values = {k: v for k, v in self._values.items() if k != key}
+                self._file.write({**values, **self._extra})
+                self._values = values
                 news[key] = spec.default
             listeners = list(self._listeners)
         _announce(listeners, news)
