@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import getpass
 import sys
+from types import MappingProxyType
 from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
 from app.core.jsonstore import REPLACED_CODE
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.vllm_args import format_command
@@ -226,10 +228,26 @@ def cmd_config_get(args: argparse.Namespace) -> int:
     return 0
 
 
+def named(found: Problem, name: str) -> Problem:
+    """`found` with `NAME: ` in front: a command line sets several values at once, so the
+    sentence (written for the field it stands next to in the GUI) says which one it means."""
+    return dataclasses.replace(
+        found,
+        template="{named}: " + found.template,
+        params=MappingProxyType({**found.params, "named": name}),
+    )
+
+
 def cmd_config_set(args: argparse.Namespace) -> int:
     settings = _settings(args)
     changes = _parse_assignments(args.assignments, None)
-    changed = settings.set_many(changes)  # validates everything before writing anything
+    try:
+        changed = settings.set_many(changes)  # validates everything before writing anything
+    except ProblemError as exc:
+        key = exc.problem.params.get("key")
+        if key is None or exc.problem.code == "settings.unknown_key":
+            raise
+        raise ProblemError(named(exc.problem, str(key))) from None
     _warn(settings)
     for key in changes:
         note = ""

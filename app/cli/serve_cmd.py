@@ -9,6 +9,7 @@ import signal
 import sys
 from typing import Any
 
+from app.cli.commands import named
 from app.cli.context import paths_from, runtime_from
 from app.core.events import Event, LoadProgressed, ProcessStateChanged
 from app.core.paths import AppPaths
@@ -40,7 +41,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     # Same rules as the settings they stand in for, checked before anything starts.
-    port = coerce("proxy.port", args.port) if args.port is not None else None
+    try:
+        port = coerce("proxy.port", args.port) if args.port is not None else None
+    except ProblemError as exc:
+        raise ProblemError(named(exc.problem, "--port")) from None
     host = coerce("proxy.host", args.host) if args.host is not None else None
     refuse_unreadable_config(paths_from(args))
     options = RuntimeOptions(

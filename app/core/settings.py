@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -20,8 +22,11 @@ T = TypeVar("T")
 class SettingSpec:
     """One option: its key, type, default, bounds, doc, and whether a change needs a restart.
 
+    `label` is the short name people read ("GPU memory utilization"), `doc` the sentence that
+    explains it; both are English templates marked for translation ("problems" context).
     `restart` says what must restart for a change to take effect: "" (nothing, live),
-    "server" (the proxy endpoint), "models" (running models), or "app".
+    "server" (the proxy endpoint), "models" (running models), or "app". `decimals` is how
+    many digits after the point a float's bounds are shown with (0: as short as exact).
     """
 
     key: str
@@ -32,6 +37,8 @@ class SettingSpec:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] = ()
+    label: str = ""
+    decimals: int = 0
 
 
 SPECS: tuple[SettingSpec, ...] = (
@@ -46,6 +53,8 @@ SPECS: tuple[SettingSpec, ...] = (
         restart="models",
         minimum=0.10,
         maximum=0.99,
+        label=tr_noop("GPU memory utilization"),
+        decimals=2,
     ),
     SettingSpec(
         "max_num_seqs",
@@ -55,6 +64,7 @@ SPECS: tuple[SettingSpec, ...] = (
         restart="models",
         minimum=1,
         maximum=4096,
+        label=tr_noop("Requests served at once"),
     ),
     SettingSpec(
         "vllm_args",
@@ -62,6 +72,7 @@ SPECS: tuple[SettingSpec, ...] = (
         "",
         tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
         restart="models",
+        label=tr_noop("Extra vLLM flags"),
     ),
     SettingSpec(
         "ctx_size",
@@ -71,6 +82,7 @@ SPECS: tuple[SettingSpec, ...] = (
         restart="models",
         minimum=64,
         maximum=1_048_576,
+        label=tr_noop("Default context size"),
     ),
     SettingSpec(
         "load_timeout_s",
@@ -82,6 +94,7 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
         minimum=10,
         maximum=86_400,
+        label=tr_noop("Load timeout"),
     ),
     SettingSpec(
         "proxy.host",
@@ -89,6 +102,7 @@ SPECS: tuple[SettingSpec, ...] = (
         "127.0.0.1",
         tr_noop("Address the local OpenAI-compatible endpoint listens on."),
         restart="server",
+        label=tr_noop("Endpoint address"),
     ),
     SettingSpec(
         "proxy.port",
@@ -98,6 +112,7 @@ SPECS: tuple[SettingSpec, ...] = (
         restart="server",
         minimum=1,
         maximum=65_535,
+        label=tr_noop("Endpoint port"),
     ),
     SettingSpec(
         "proxy.allowed_hosts",
@@ -107,18 +122,21 @@ SPECS: tuple[SettingSpec, ...] = (
             "Extra Host header names accepted besides loopback, separated by commas "
             "(defence against DNS rebinding)."
         ),
+        label=tr_noop("Allowed host names"),
     ),
     SettingSpec(
         "proxy.cors_origins",
         str,
         "",
         tr_noop("Web origins allowed to call the endpoint from a browser, separated by commas."),
+        label=tr_noop("Allowed web origins"),
     ),
     SettingSpec(
         "proxy.autostart",
         bool,
         True,
         tr_noop("Start the local endpoint when the app starts."),
+        label=tr_noop("Start the endpoint with the app"),
     ),
     SettingSpec(
         "engine.kind",
@@ -130,6 +148,7 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
         restart="models",
         choices=("auto", "rocm", "cpu", "custom"),
+        label=tr_noop("vLLM engine"),
     ),
     SettingSpec(
         "engine.custom_command",
@@ -137,6 +156,7 @@ SPECS: tuple[SettingSpec, ...] = (
         "",
         tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
         restart="models",
+        label=tr_noop("Your own vLLM command"),
     ),
     SettingSpec(
         "idle_ttl_min",
@@ -145,6 +165,7 @@ SPECS: tuple[SettingSpec, ...] = (
         tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
         minimum=0,
         maximum=10_080,
+        label=tr_noop("Unload idle models after"),
     ),
     SettingSpec(
         "memory.budget_gb",
@@ -156,24 +177,28 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
         minimum=0.0,
         maximum=100_000.0,
+        label=tr_noop("Memory for all models"),
     ),
     SettingSpec(
         "gui.start_hidden",
         bool,
         False,
         tr_noop("Start in the tray without opening the window."),
+        label=tr_noop("Start hidden in the tray"),
     ),
     SettingSpec(
         "gui.start_at_login",
         bool,
         False,
         tr_noop("Start vLLM Tray when you log in."),
+        label=tr_noop("Start at login"),
     ),
     SettingSpec(
         "gui.tray_hint_shown",
         bool,
         False,
         tr_noop("The 'still running in the tray' hint was shown once."),
+        label=tr_noop("Tray hint shown"),
     ),
 )
 
@@ -191,78 +216,176 @@ def _unknown(key: str) -> ProblemError:
     )
 
 
-def coerce(key: str, value: object) -> SettingValue:
-    """Validate `value` (a JSON value or the text a user typed) for `key`."""
+# What a person may type: ASCII digits, an optional sign, for floats one point and an
+# exponent. Python's int()/float() also take "1_000", other scripts' digits, "inf" and "nan";
+# none of those is a value anyone means here, and a grouping mark ("8,192", "8 192") may be a
+# decimal comma in another language, so nothing is guessed: such text is refused.
+_INT_TEXT = re.compile(r"[+-]?[0-9]+")
+_FLOAT_TEXT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
+_TRUE_TEXT = frozenset({"1", "true", "yes", "on"})
+_FALSE_TEXT = frozenset({"0", "false", "no", "off"})
+
+
+def _spec(key: str) -> SettingSpec:
     spec = SPEC_BY_KEY.get(key)
     if spec is None:
         raise _unknown(key)
+    return spec
+
+
+def parse_setting_text(key: str, text: str) -> SettingValue:
+    """The value of the text a person typed for `key` (GUI field, `config set KEY=TEXT`).
+
+    Raises ProblemError with one sentence that names no internal key (`settings.empty`,
+    `settings.bad_type`, `settings.out_of_range`, `settings.bad_choice`, or
+    `settings.unknown_key`); its params carry `key`. Nothing is clamped, rounded or guessed.
+    """
+    spec = _spec(key)
+    typed = text.strip()
     out: SettingValue
-    try:
-        if spec.type is bool:
-            if isinstance(value, bool):
-                out = value
-            elif isinstance(value, str) and value.strip().lower() in {"1", "true", "yes", "on"}:
-                out = True
-            elif isinstance(value, str) and value.strip().lower() in {"0", "false", "no", "off"}:
-                out = False
-            else:
-                raise ValueError(value)
-        elif spec.type is int:
-            if isinstance(value, (bool, float)):
-                raise ValueError(value)
-            out = int(value) if isinstance(value, (int, str)) else _bad(value)
-        elif spec.type is float:
-            if isinstance(value, bool):
-                raise ValueError(value)
-            out = float(value) if isinstance(value, (int, float, str)) else _bad(value)
-            if math.isnan(out) or math.isinf(out):
-                raise ValueError(value)
+    if spec.type is str:
+        out = typed
+    elif spec.type is bool:
+        if typed.lower() in _TRUE_TEXT:
+            out = True
+        elif typed.lower() in _FALSE_TEXT:
+            out = False
         else:
-            if not isinstance(value, str):
-                raise ValueError(value)
-            out = value.strip()
-    except ValueError:
-        raise ProblemError(
-            problem(
-                "settings.bad_type",
-                tr_noop("{key} must be {kind}; got {value!r}."),
-                key=key,
-                kind=_kind_name(spec),
-                value=value,
-            )
-        ) from None
-    if isinstance(out, (int, float)) and not isinstance(out, bool) and _outside(spec, out):
+            raise _bad_type(spec, text, typed)
+    elif not typed:
+        raise _empty(spec)
+    elif spec.type is int:
+        if not _INT_TEXT.fullmatch(typed):
+            raise _bad_type(spec, text, typed)
+        try:
+            out = int(typed)
+        except ValueError:  # more digits than int() takes: no setting goes that high
+            raise _bad_type(spec, text, typed) from None
+    else:
+        if not _FLOAT_TEXT.fullmatch(typed):
+            raise _bad_type(spec, text, typed)
+        out = float(typed)
+        if not math.isfinite(out):  # "1e400"
+            raise _bad_type(spec, text, typed)
+    return _checked(spec, out, typed)
+
+
+def coerce(key: str, value: object) -> SettingValue:
+    """Validate `value` for `key`: text as `parse_setting_text` reads it, or a JSON value."""
+    if isinstance(value, str):
+        return parse_setting_text(key, value)
+    spec = _spec(key)
+    typed = _as_text(value)
+    out: SettingValue | None = None
+    if isinstance(value, bool):  # before int: bool is an int, but no int setting takes true
+        out = value if spec.type is bool else None
+    elif isinstance(value, int):
+        out = value if spec.type is int else float(value) if spec.type is float else None
+    elif isinstance(value, float) and spec.type is float and math.isfinite(value):
+        out = value
+    if out is None:
+        raise _bad_type(spec, value, typed)
+    return _checked(spec, out, typed)
+
+
+def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
+    if isinstance(out, int | float) and not isinstance(out, bool) and _outside(spec, out):
         raise ProblemError(
             problem(
                 "settings.out_of_range",
-                tr_noop("{key} must be between {minimum:g} and {maximum:g}; got {value}."),
-                key=key,
+                tr_noop("Must be between {low} and {high}; you typed {typed}."),
+                key=spec.key,
                 minimum=spec.minimum,
                 maximum=spec.maximum,
                 value=out,
+                typed=typed,
+                low=_bounds(spec)[0],
+                high=_bounds(spec)[1],
             )
         )
     if spec.choices and out not in spec.choices:
         raise ProblemError(
             problem(
                 "settings.bad_choice",
-                tr_noop("{key} must be one of {choices}; got {value!r}."),
-                key=key,
+                tr_noop("Must be one of {choices}; you typed “{typed}”."),
+                key=spec.key,
                 choices=", ".join(spec.choices),
                 value=out,
+                typed=typed,
             )
         )
     return out
+
+
+def _bounds(spec: SettingSpec) -> tuple[str, str]:
+    def shown(bound: float | None) -> str:
+        if bound is None:
+            return ""
+        if spec.type is int:
+            return str(int(bound))
+        return f"{bound:.{spec.decimals}f}" if spec.decimals else f"{bound:g}"
+
+    return shown(spec.minimum), shown(spec.maximum)
+
+
+def _empty(spec: SettingSpec) -> ProblemError:
+    bounded = spec.minimum is not None and spec.maximum is not None
+    if spec.type is int and bounded:
+        template = tr_noop("Must be a whole number between {low} and {high}; nothing was typed.")
+    elif bounded:
+        template = tr_noop("Must be a number between {low} and {high}; nothing was typed.")
+    else:
+        template = tr_noop("Must be a number; nothing was typed.")
+    low, high = _bounds(spec)
+    return ProblemError(problem("settings.empty", template, key=spec.key, low=low, high=high))
+
+
+def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
+    bounded = spec.minimum is not None and spec.maximum is not None
+    if spec.type is bool:
+        template = tr_noop("Must be on or off; you typed “{typed}”.")
+    elif spec.type is int and bounded:
+        template = tr_noop(
+            "Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”."
+        )
+    elif spec.type is int:
+        template = tr_noop("Must be a whole number, in digits only; you typed “{typed}”.")
+    elif spec.type is float and bounded:
+        template = tr_noop(
+            "Must be a number between {low} and {high}, with a point for decimals; you "
+            "typed “{typed}”."
+        )
+    elif spec.type is float:
+        template = tr_noop("Must be a number, with a point for decimals; you typed “{typed}”.")
+    else:
+        template = tr_noop("Must be text; you typed {typed}.")
+    low, high = _bounds(spec)
+    return ProblemError(
+        problem(
+            "settings.bad_type",
+            template,
+            key=spec.key,
+            kind=_kind_name(spec),
+            value=value,
+            typed=typed,
+            low=low,
+            high=high,
+        )
+    )
+
+
+def _as_text(value: object) -> str:
+    """A JSON value as it reads in the file (true, 1.5, "x")."""
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def _outside(spec: SettingSpec, value: float) -> bool:
     too_low = spec.minimum is not None and value < spec.minimum
     too_high = spec.maximum is not None and value > spec.maximum
     return too_low or too_high
-
-
-def _bad(value: object) -> Any:
-    raise ValueError(value)
 
 
 def _kind_name(spec: SettingSpec) -> str:
@@ -276,7 +399,10 @@ def _parse(raw: Any) -> dict[str, SettingValue]:
     for key, value in raw.items():
         if key not in SPEC_BY_KEY:
             continue  # settings from a newer version are kept on disk but ignored here
-        out[key] = coerce(key, value)
+        try:
+            out[key] = coerce(key, value)
+        except ProblemError as exc:  # in the file, the key is what the user reads
+            raise ValueError(f"{key}: {exc}") from None
     return out
 
 

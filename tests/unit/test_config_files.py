@@ -12,7 +12,7 @@ from app.core.jsonstore import WatchedFile, atomic_write_json
 from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions, Registry, parse_checkpoint
-from app.core.settings import SPECS, Settings, coerce
+from app.core.settings import SPEC_BY_KEY, SPECS, Settings, coerce, parse_setting_text
 
 
 # -- paths --------------------------------------------------------------------------------
@@ -241,3 +241,117 @@ def test_bad_user_model_name_rejected_nothing_written(tmp_path: Path) -> None:
     assert err.value.problem.code == "models.bad_name"
     assert not paths.user_models_file.exists()
     assert not (paths.config_dir / "user_models.json").exists()
+
+
+# -- what a person types ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "code", "sentence"),
+    [
+        ("1.5", "settings.out_of_range", "Must be between 0.10 and 0.99; you typed 1.5."),
+        ("0.05", "settings.out_of_range", "Must be between 0.10 and 0.99; you typed 0.05."),
+        ("", "settings.empty", "Must be a number between 0.10 and 0.99; nothing was typed."),
+        ("   ", "settings.empty", "Must be a number between 0.10 and 0.99; nothing was typed."),
+        (
+            "abc",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “abc”.",
+        ),
+        (
+            "1e400",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “1e400”.",
+        ),
+        (
+            "nan",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “nan”.",
+        ),
+        (
+            "0,85",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “0,85”.",
+        ),
+    ],
+)
+def test_typed_gpu_memory_utilization_is_refused_in_one_sentence(
+    text: str, code: str, sentence: str
+) -> None:
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("gpu_memory_utilization", text)
+    found = err.value.problem
+    assert found.code == code
+    assert found.english() == sentence
+    assert found.params["key"] == "gpu_memory_utilization"
+    assert "gpu_memory_utilization" not in found.english()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("0.5", 0.5), (" 0.85 ", 0.85), ("0.1", 0.1), ("0.99", 0.99), (".5", 0.5), ("5e-1", 0.5)],
+)
+def test_typed_gpu_memory_utilization_taken_as_typed(text: str, value: float) -> None:
+    assert parse_setting_text("gpu_memory_utilization", text) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["8,192", "8 192", "8_192", "8.192", "8192.0", "８１９２", "0x2000"]
+)
+def test_typed_integers_with_separators_are_refused_not_guessed(text: str) -> None:
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("ctx_size", text)
+    found = err.value.problem
+    assert found.code == "settings.bad_type"
+    assert found.params["typed"] == text
+    assert found.english() == (
+        f"Must be a whole number between 64 and 1048576, in digits only; you typed “{text}”."
+    )
+
+
+def test_typed_integers() -> None:
+    assert parse_setting_text("ctx_size", " 8192 ") == 8192
+    assert parse_setting_text("proxy.port", "+9000") == 9000
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("proxy.port", "70000")
+    assert err.value.problem.english() == "Must be between 1 and 65535; you typed 70000."
+    assert err.value.problem.params["value"] == 70000
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("proxy.port", "9" * 5000)  # more digits than int() takes
+    assert err.value.problem.code == "settings.bad_type"
+
+
+def test_typed_booleans_choices_and_text() -> None:
+    assert parse_setting_text("gui.start_hidden", " On ") is True
+    assert parse_setting_text("gui.start_hidden", "0") is False
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("gui.start_hidden", "maybe")
+    assert err.value.problem.english() == "Must be on or off; you typed “maybe”."
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("engine.kind", "tpu")
+    assert err.value.problem.code == "settings.bad_choice"
+    assert err.value.problem.english() == "Must be one of auto, rocm, cpu, custom; you typed “tpu”."
+    assert parse_setting_text("vllm_args", "  --enforce-eager ") == "--enforce-eager"
+    assert parse_setting_text("vllm_args", "") == ""
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("no.such", "1")
+    assert err.value.problem.code == "settings.unknown_key"
+
+
+def test_json_values_from_the_file() -> None:
+    with pytest.raises(ProblemError) as err:
+        coerce("gpu_memory_utilization", 1)
+    assert err.value.problem.english() == "Must be between 0.10 and 0.99; you typed 1."
+    assert coerce("ctx_size", 4096) == 4096
+    for wrong in (4096.0, True, None, [1]):
+        with pytest.raises(ProblemError) as err:
+            coerce("ctx_size", wrong)
+        assert err.value.problem.code == "settings.bad_type"
+    with pytest.raises(ProblemError) as err:
+        coerce("proxy.host", 5)
+    assert err.value.problem.english() == "Must be text; you typed 5."
+
+
+def test_every_setting_has_a_label_without_its_key() -> None:
+    for spec in SPECS:
+        assert spec.label, spec.key
+        assert spec.key not in spec.label
+    assert SPEC_BY_KEY["gpu_memory_utilization"].label == "GPU memory utilization"

@@ -107,7 +107,8 @@ def test_settings_invalid_edit_keeps_values_and_file(tmp_path: Path, reads: list
     hand_edit(path, json.dumps({"gpu_memory_utilization": 7}))  # valid JSON, out of range
     assert app.reload() == {}
     assert app.problem is not None
-    assert "gpu_memory_utilization must be between" in app.problem.params["reason"]
+    reason = app.problem.params["reason"]
+    assert reason == "gpu_memory_utilization: Must be between 0.10 and 0.99; you typed 7."
 
     hand_edit(path, json.dumps({"gpu_memory_utilization": 0.7}))
     assert app.reload() == {"gpu_memory_utilization": 0.7}
