@@ -1114,10 +1114,6 @@
 <context>
     <name>problems</name>
     <message>
-        <source>ctx_size must be a positive whole number; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Use either --reset or KEY=VALUE changes, not both.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1619,6 +1615,14 @@
     </message>
     <message>
         <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

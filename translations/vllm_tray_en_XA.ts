@@ -1113,10 +1113,6 @@
   <context>
     <name>problems</name>
     <message>
-      <source>ctx_size must be a positive whole number; got {value!r}.</source>
-      <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Use either --reset or KEY=VALUE changes, not both.</source>
       <translation>[Ûšé éîţĥéŕ --ŕéšéţ öŕ ĶÉÝ=ṼÅĹÛÉ çĥàñĝéš, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1619,6 +1615,14 @@
     <message>
       <source>{reason}.</source>
       <translation>[{reason}.~~~~]</translation>
+    </message>
+    <message>
+      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>

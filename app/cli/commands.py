@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import getpass
 import sys
@@ -15,6 +16,7 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.vllm_args import format_command
+from app.runtime.planner import bad_ctx_size
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -68,7 +70,7 @@ def cmd_models(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     rows: list[dict[str, Any]] = []
     for entry in rt.registry.models():
-        files = rt.model_files(entry)
+        files = rt.planner.model_files(entry)
         rows.append(
             {
                 "id": entry.id,
@@ -131,13 +133,7 @@ def _parse_ctx(text: str) -> int | None:
     except ValueError:
         value = 0
     if value < 1:
-        raise ProblemError(
-            problem(
-                "options.bad_ctx_size",
-                tr_noop("ctx_size must be a positive whole number; got {value!r}."),
-                value=text,
-            )
-        )
+        raise ProblemError(bad_ctx_size(repr(text)))
     return value
 
 
@@ -152,20 +148,13 @@ def cmd_options(args: argparse.Namespace) -> int:
                 tr_noop("Use either --reset or KEY=VALUE changes, not both."),
             )
         )
-    current = rt.registry.options(entry.id)
-    new = ModelOptions() if args.reset else current
+    new = ModelOptions() if args.reset else rt.registry.options(entry.id)
     if "ctx_size" in changes:
         new = ModelOptions(ctx_size=_parse_ctx(changes["ctx_size"]), vllm_args=new.vllm_args)
     if "vllm_args" in changes:
         new = ModelOptions(ctx_size=new.ctx_size, vllm_args=changes["vllm_args"].strip())
-    # Validate the whole result before writing anything.
-    # An unset ctx_size means the global default, not what is stored now (--reset).
-    ctx = new.ctx_size if new.ctx_size is not None else int(rt.settings.get("ctx_size"))
-    preview = rt.preview_options(entry.id, ctx, new.vllm_args)
-    if preview.problem is not None:
-        raise ProblemError(preview.problem)
-    if new != current:
-        rt.registry.set_options(entry.id, new)
+    # The same use case as the GUI's: validates the whole result before writing anything.
+    preview = asyncio.run(rt.models.set_options(entry.id, new))
     if args.json:
         print_json(
             {
@@ -289,10 +278,10 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
 # -- system-info --------------------------------------------------------------------------
 def cmd_system_info(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
-    info = rt.system_info()
+    info = rt.planner.system_info()
     engine_status = None
     try:
-        engine = rt.engine()
+        engine = rt.planner.engine()
         status = engine.status()
         engine_status = {
             "kind": engine.kind.value,

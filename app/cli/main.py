@@ -14,7 +14,9 @@ from app.core.problems import ProblemError
 
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
 INPUT_PROBLEM_PREFIXES = ("args.", "settings.", "models.", "options.", "config.", "cli.")
-INPUT_PROBLEM_CODES = frozenset({"engine.custom_invalid", "downloads.local_folder"})
+INPUT_PROBLEM_CODES = frozenset(
+    {"engine.custom_invalid", "engine.command_missing", "downloads.local_folder"}
+)
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
 

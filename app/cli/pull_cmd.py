@@ -103,7 +103,7 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
 
     rt.bus.subscribe(on_event)
     try:
-        download_id.append(await rt.pull(model_id, checkpoint))
+        download_id.append(await rt.models.pull(model_id, checkpoint))
         if checkpoint is not None:
             entry = rt.registry.get(model_id)
             if labels:
@@ -114,7 +114,7 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
         result = await finished
     except (KeyboardInterrupt, asyncio.CancelledError):
         if download_id:
-            await rt.cancel(download_id[0])
+            await rt.models.cancel_download(download_id[0])
         progress.finish()
         sys.stderr.write("vllm-tray: download interrupted; run the same command to resume\n")
         await rt.downloads.shutdown()

@@ -121,6 +121,6 @@ async def _serve(runtime: Any, preload: list[str]) -> int:
 
 async def _preload(runtime: Any, model: str) -> None:
     try:
-        await runtime.controller.load(model)
+        await runtime.models.load(model)
     except Exception as exc:
         log.error("could not load %s: %s", model, exc)

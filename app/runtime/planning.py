@@ -24,10 +24,7 @@ from app.core.vllm_args import (
     ResolvedArgs,
     resolve_model_args,
     settings_layer,
-    split_args,
 )
-
-PORT_PLACEHOLDER = 0
 
 
 @dataclass(frozen=True)
@@ -162,11 +159,3 @@ def plan(
     if shape is None:
         return None
     return plan_memory(budget_bytes, weights_bytes(entry, folder), shape, ctx_size)
-
-
-def split_for_preview(text: str) -> tuple[str, ...]:
-    """Split without raising, for showing a command while the user is still typing."""
-    try:
-        return split_args(text)
-    except ProblemError:
-        return ()

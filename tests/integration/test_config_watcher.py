@@ -117,7 +117,7 @@ async def test_options_in_a_terminal_reaches_the_running_app(
     # None: views re-read the whole registry (the watcher cannot tell which model changed).
     assert [e.model_id for e in watched if isinstance(e, RegistryChanged)] == [None]
     assert runtime.registry.options("user.tiny").ctx_size == 2048
-    assert runtime.ctx_size("user.tiny") == 2048
+    assert runtime.planner.ctx_size("user.tiny") == 2048
 
 
 async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
