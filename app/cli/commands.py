@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import getpass
 import sys
+from types import MappingProxyType
 from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.jsonstore import REPLACED_CODE
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.vllm_args import format_command
@@ -183,14 +186,20 @@ RESTART_NOTES = {
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    settings = Settings(paths_from(args).settings_file)
-    if settings.load_problem is not None:
-        print(f"vllm-tray: warning: {settings.load_problem.english()}", file=sys.stderr)
-    return settings
+    # Reading never changes settings.json; a write replaces a broken one and logs where the
+    # copy went (app.core.jsonstore), so commands report what is left with `_warn`.
+    return Settings(paths_from(args).settings_file)
+
+
+def _warn(settings: Settings) -> None:
+    found = settings.problem
+    if found is not None and found.code != REPLACED_CODE:  # a replacement was logged
+        print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
 
 
 def cmd_config_get(args: argparse.Namespace) -> int:
     settings = _settings(args)
+    _warn(settings)
     if args.key is not None:
         value = settings.get(args.key)
         if args.json:
@@ -208,10 +217,27 @@ def cmd_config_get(args: argparse.Namespace) -> int:
     return 0
 
 
+def named(found: Problem, name: str) -> Problem:
+    """`found` with `NAME: ` in front: a command line sets several values at once, so the
+    sentence (written for the field it stands next to in the GUI) says which one it means."""
+    return dataclasses.replace(
+        found,
+        template="{named}: " + found.template,
+        params=MappingProxyType({**found.params, "named": name}),
+    )
+
+
 def cmd_config_set(args: argparse.Namespace) -> int:
     settings = _settings(args)
     changes = _parse_assignments(args.assignments, None)
-    changed = settings.set_many(changes)  # validates everything before writing anything
+    try:
+        changed = settings.set_many(changes)  # validates everything before writing anything
+    except ProblemError as exc:
+        key = exc.problem.params.get("key")
+        if key is None or exc.problem.code == "settings.unknown_key":
+            raise
+        raise ProblemError(named(exc.problem, str(key))) from None
+    _warn(settings)
     for key in changes:
         note = ""
         spec = SPEC_BY_KEY[key]
@@ -224,6 +250,7 @@ def cmd_config_set(args: argparse.Namespace) -> int:
 def cmd_config_reset(args: argparse.Namespace) -> int:
     settings = _settings(args)
     settings.reset(args.key)
+    _warn(settings)
     print(f"{args.key} = {settings.get(args.key)!r}  (default)")
     return 0
 

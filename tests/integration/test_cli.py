@@ -184,3 +184,22 @@ def test_core_and_cli_do_not_import_qt() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_config_set_says_which_value_is_wrong_in_one_sentence(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    code, _, err = run(
+        capsys,
+        "config",
+        "set",
+        "max_num_seqs=4",
+        "gpu_memory_utilization=1.5",
+        "--config-dir",
+        str(home),
+    )
+    assert code == 2
+    assert (
+        err == "vllm-tray: gpu_memory_utilization: Must be between 0.10 and 0.99; you typed 1.5.\n"
+    )
+    assert not (home / "settings.json").exists()
