@@ -148,13 +148,15 @@ def cmd_options(args: argparse.Namespace) -> int:
                 tr_noop("Use either --reset or KEY=VALUE changes, not both."),
             )
         )
-    new = ModelOptions() if args.reset else rt.registry.options(entry.id)
-    if "ctx_size" in changes:
-        new = ModelOptions(ctx_size=_parse_ctx(changes["ctx_size"]), vllm_args=new.vllm_args)
-    if "vllm_args" in changes:
-        new = ModelOptions(ctx_size=new.ctx_size, vllm_args=changes["vllm_args"].strip())
-    # The same use case as the GUI's: validates the whole result before writing anything.
-    preview = asyncio.run(rt.models.set_options(entry.id, new))
+    wanted = ModelOptions(
+        ctx_size=_parse_ctx(changes["ctx_size"]) if "ctx_size" in changes else None,
+        vllm_args=changes.get("vllm_args", "").strip(),
+    )
+    # The same use case as the GUI's: checks the result before writing anything, and writes
+    # only the fields named here (a concurrent change to the other one is kept).
+    fields = {"ctx_size", "vllm_args"} if args.reset else set(changes)
+    preview = asyncio.run(rt.models.set_options(entry.id, wanted, fields=fields))
+    new = rt.registry.options(entry.id)
     if args.json:
         print_json(
             {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -374,15 +374,30 @@ class Registry:
     def update_options(
         self, model_id: str, *, ctx_size: int | None = None, vllm_args: str | None = None
     ) -> ModelOptions:
-        # One read-modify-write: another thread's or process's change stays too.
-        with self._lock, self._options_file.locked():
-            self._before_write()
-            current = self.options(model_id)
+        """Change only the fields given (None: keep what is stored)."""
+
+        def change(current: ModelOptions) -> ModelOptions:
             if ctx_size is not None:
                 current = replace(current, ctx_size=ctx_size)
             if vllm_args is not None:
                 current = replace(current, vllm_args=vllm_args)
-            return self.set_options(model_id, current)
+            return current
+
+        return self.edit_options(model_id, change)
+
+    def edit_options(
+        self, model_id: str, edit: Callable[[ModelOptions], ModelOptions]
+    ) -> ModelOptions:
+        """One read-modify-write under the lock: `edit` gets the options stored now (another
+        thread's or process's change included) and returns the new ones; it may raise to
+        write nothing. Writes only when something changed."""
+        with self._lock, self._options_file.locked():
+            self._before_write()
+            current = self.options(model_id)
+            new = edit(current)
+            if new == current:
+                return current
+            return self.set_options(model_id, new)
 
 
 def _options_json(options: Mapping[str, ModelOptions]) -> dict[str, Any]:
