@@ -17,6 +17,7 @@ from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.vllm_args import format_command
 from app.runtime.planner import bad_ctx_size
+from app.runtime.services.config import ConfigService, Secrets
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -229,11 +230,24 @@ def named(found: Problem, name: str) -> Problem:
     )
 
 
+def _config_service(args: argparse.Namespace, settings: Settings) -> ConfigService:
+    """The same settings-and-secrets use cases as the app's, without starting a runtime."""
+    from app.runtime.secrets import SecretStore
+
+    return ConfigService(
+        settings=settings,
+        secrets=Secrets(SecretStore(paths_from(args).secrets_file)),
+        bound_host=lambda: None,  # a running app checks its own endpoint when it reloads
+        on_security_changed=lambda: None,
+    )
+
+
 def cmd_config_set(args: argparse.Namespace) -> int:
     settings = _settings(args)
     changes = _parse_assignments(args.assignments, None)
     try:
-        changed = settings.set_many(changes)  # validates everything before writing anything
+        # Validates every value and the rules between them before writing anything.
+        changed = asyncio.run(_config_service(args, settings).set_settings(changes))
     except ProblemError as exc:
         key = exc.problem.params.get("key")
         if key is None or exc.problem.code == "settings.unknown_key":
@@ -258,11 +272,10 @@ def cmd_config_reset(args: argparse.Namespace) -> int:
 
 
 def cmd_config_set_secret(args: argparse.Namespace) -> int:
-    from app.runtime.secrets import SecretStore
-
-    store = SecretStore(paths_from(args).secrets_file)
+    config = _config_service(args, _settings(args))
     if args.delete:
-        store.delete(args.name)
+        # Refused (nothing deleted) while proxy.host lets other computers reach the endpoint.
+        asyncio.run(config.set_secret(args.name, None))
         print(f"{args.name} removed")
         return 0
     # Never from the command line: it would land in the shell's history and in `ps`.
@@ -272,8 +285,8 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
         raise ProblemError(
             problem("cli.empty_secret", tr_noop("No value was given for {name}."), name=args.name)
         )
-    store.set(args.name, value)
-    print(f"{args.name} saved ({store.backend_name})")
+    asyncio.run(config.set_secret(args.name, value))
+    print(f"{args.name} saved ({config.secrets_backend})")
     return 0
 
 

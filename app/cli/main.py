@@ -15,7 +15,12 @@ from app.core.problems import ProblemError
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
 INPUT_PROBLEM_PREFIXES = ("args.", "settings.", "models.", "options.", "config.", "cli.")
 INPUT_PROBLEM_CODES = frozenset(
-    {"engine.custom_invalid", "engine.command_missing", "downloads.local_folder"}
+    {
+        "engine.custom_invalid",
+        "engine.command_missing",
+        "downloads.local_folder",
+        "proxy.key_required",
+    }
 )
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
