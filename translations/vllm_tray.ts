@@ -1154,10 +1154,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The model&apos;s config.json has no usable {key}, so its memory needs cannot be estimated.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1267,18 +1263,6 @@
     </message>
     <message>
         <source>There is no setting called {key}. Known settings: {known}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be one of {choices}; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be {kind}; got {value!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1402,14 +1386,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Installing the {kind} engine failed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1426,31 +1402,135 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The model&apos;s config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This vLLM does not know the option {flags}. Remove it from the model&apos;s vLLM arguments (or the settings&apos; extra arguments).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model&apos;s vLLM arguments.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The download {download_id} failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be on or off; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests served at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed host names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the endpoint with the app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unload idle models after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start hidden in the tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start at login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tray hint shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be between {low} and {high}; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be one of {choices}; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be text; you typed {typed}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1535,6 +1615,38 @@
     </message>
     <message>
         <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This vLLM does not know the option {flags}. Remove it from the model&apos;s vLLM arguments (or the settings&apos; extra arguments).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model&apos;s vLLM arguments.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
