@@ -796,6 +796,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>asleep: wakes on the next request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>running, KV cache {percent}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1426,6 +1430,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Put a model to sleep instead of unloading it when another one needs its memory: it wakes in seconds instead of loading again. auto: with the ROCm engine (vLLM&apos;s CPU build cannot sleep); on: with any engine; off: never. The app checks that a sleep really freed the memory, and unloads instead where it did not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1483,6 +1491,10 @@
     </message>
     <message>
         <source>Memory for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sleep instead of unloading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1623,6 +1635,14 @@
     </message>
     <message>
         <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} did not go to sleep ({detail}); it is unloaded instead.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

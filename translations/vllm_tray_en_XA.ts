@@ -795,6 +795,10 @@
       <translation>[šéé ţĥé ĺöĝ ƒöŕ đéţàîĺš~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>asleep: wakes on the next request</source>
+      <translation>[àšĺééþ: ŵàķéš öñ ţĥé ñéẋţ ŕéǫûéšţ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>running, KV cache {percent}</source>
       <translation>[ŕûññîñĝ, ĶṼ çàçĥé {percent}~~~~~~~~~~~]</translation>
     </message>
@@ -1425,6 +1429,10 @@
       <translation>[{model} ŕéàđš àţ ɱöšţ {limit} ţöķéñš öƒ çöñţéẋţ (îţš çöñƒîĝ.ĵšöñ šàýš šö), šö ṽĹĹṀ ŕéƒûšéš à çöñţéẋţ šîžé öƒ {ctx_size}. Ûšé {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Put a model to sleep instead of unloading it when another one needs its memory: it wakes in seconds instead of loading again. auto: with the ROCm engine (vLLM's CPU build cannot sleep); on: with any engine; off: never. The app checks that a sleep really freed the memory, and unloads instead where it did not.</source>
+      <translation>[Þûţ à ɱöđéĺ ţö šĺééþ îñšţéàđ öƒ ûñĺöàđîñĝ îţ ŵĥéñ àñöţĥéŕ öñé ñééđš îţš ɱéɱöŕý: îţ ŵàķéš îñ šéçöñđš îñšţéàđ öƒ ĺöàđîñĝ àĝàîñ. àûţö: ŵîţĥ ţĥé ŔÖÇɱ éñĝîñé (ṽĹĹṀ'š ÇÞÛ ƀûîĺđ çàññöţ šĺééþ); öñ: ŵîţĥ àñý éñĝîñé; öƒƒ: ñéṽéŕ. Ţĥé àþþ çĥéçķš ţĥàţ à šĺééþ ŕéàĺĺý ƒŕééđ ţĥé ɱéɱöŕý, àñđ ûñĺöàđš îñšţéàđ ŵĥéŕé îţ đîđ ñöţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
       <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1483,6 +1491,10 @@
     <message>
       <source>Memory for all models</source>
       <translation>[Ṁéɱöŕý ƒöŕ àĺĺ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Sleep instead of unloading</source>
+      <translation>[Šĺééþ îñšţéàđ öƒ ûñĺöàđîñĝ~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Start hidden in the tray</source>
@@ -1623,6 +1635,14 @@
     <message>
       <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
       <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
+      <translation>[{model} đîđ ñöţ ŵàķé ûþ ƒŕöɱ šĺééþ ({detail}); îţ îš ĺöàđéđ àĝàîñ îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} did not go to sleep ({detail}); it is unloaded instead.</source>
+      <translation>[{model} đîđ ñöţ ĝö ţö šĺééþ ({detail}); îţ îš ûñĺöàđéđ îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>

@@ -6,6 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.core.contracts import SleepGauge, SleepSpec
+from app.core.gpu import GpuInfo
+
 
 @dataclass(frozen=True)
 class SwapCandidate:
@@ -200,3 +203,39 @@ def level_for_host_ram(level: int, host_bytes: int, ram_available: int) -> int:
     if level == 1 and ram_available < host_bytes + HOST_RAM_MARGIN_BYTES:
         return 2
     return level
+
+
+# Sleep mode per engine when the setting is "auto": the ROCm bundle, where vLLM offers it.
+# vLLM 0.32's CPU build refuses --enable-sleep-mode ("Sleep mode is not supported on current
+# platform.") and its worker ignores /sleep; a custom engine may be anything.
+SLEEPS_BY_DEFAULT = frozenset({"rocm"})
+SLEEP_MODES = ("auto", "on", "off")
+
+
+def verdict_key(engine_kind: str, build: str | None, gpu: GpuInfo | None) -> str:
+    """Sleeps are judged per engine kind and build, and per GPU target (or the CPU)."""
+    target = (gpu.gfx_target or gpu.name) if gpu is not None else "cpu"
+    return f"{engine_kind} {build or 'unknown'} on {target}"
+
+
+def plan_sleep(
+    mode: str, engine_kind: str, build: str | None, gpu: GpuInfo | None, weights_bytes: int
+) -> SleepSpec | None:
+    """How a model of this engine and GPU would sleep, or None when it is started without.
+
+    `mode` is the setting ("auto", "on", "off"); `gpu` the GPU the engine runs on (None for
+    the CPU engine); `weights_bytes` what a level 1 sleep parks in host RAM. Sleeps on a GPU
+    are judged by its used memory, on the CPU by the child's resident memory.
+    """
+    if mode not in SLEEP_MODES:
+        raise ValueError(f"unknown sleep mode {mode!r}")
+    if mode == "off" or (mode == "auto" and engine_kind not in SLEEPS_BY_DEFAULT):
+        return None
+    on_gpu = gpu if engine_kind != "cpu" else None
+    level = sleep_level(uses_gpu=on_gpu is not None, apu=on_gpu is not None and on_gpu.apu)
+    return SleepSpec(
+        level=level,
+        gauge=SleepGauge.GPU if on_gpu is not None else SleepGauge.PROCESS,
+        verdict_key=verdict_key(engine_kind, build, on_gpu),
+        host_bytes=weights_bytes if level == 1 else 0,
+    )

@@ -76,6 +76,8 @@ def diagnosis(row: ModelRow) -> str:
 
 def state_text(row: ModelRow, speed_bps: float | None = None) -> str:
     """What the State column says, e.g. "downloading 42 % · 120 MB/s"."""
+    if row.process == ProcessState.SLEEPING:
+        return translate("ModelState", "asleep: wakes on the next request")
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
         metrics = row.metrics

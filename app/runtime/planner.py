@@ -14,13 +14,14 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.core.contracts import LaunchSpec
+from app.core.contracts import LaunchSpec, SleepSpec
 from app.core.gpu import SystemInfo, system_info
 from app.core.memory import ctx_above_model_limit
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
+from app.core.swap import plan_sleep
 from app.core.vllm_args import ModelConfig, ResolvedArgs, load_model_config
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
@@ -37,6 +38,7 @@ from app.runtime.planning import (
 )
 from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineKind
+from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG, SleepVerdicts
 
 FILES_CACHE_TTL_S = 30.0  # events clear it sooner; this only catches other tools
 UTILIZATION_FLAG = "--gpu-memory-utilization"
@@ -60,8 +62,10 @@ class Planner:
         *,
         sysfs_root: Path = Path("/sys"),
         clock: Callable[[], float] = time.monotonic,
+        sleep_verdicts: SleepVerdicts | None = None,
     ) -> None:
         self._paths = paths
+        self._sleep_verdicts = sleep_verdicts
         self._settings = settings
         self._registry = registry
         self._sysfs_root = sysfs_root
@@ -142,10 +146,11 @@ class Planner:
     def launch_spec(self, model_id: str) -> LaunchSpec:
         entry = self._registry.get(model_id)
         files = self.model_files(entry)
-        command = self.engine().command()
+        engine = self.engine()
+        command = engine.command()
         resolved = self.resolved_args(entry.id, default_args=command.default_args)
         env = {**command.env, **self.launch_env()}
-        return launch_spec(
+        spec = launch_spec(
             entry,
             files,
             resolved=resolved,
@@ -155,6 +160,26 @@ class Planner:
             load_timeout_s=float(self._settings.get("load_timeout_s")),
             stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
         )
+        sleep = self.sleep_spec(engine, weights_bytes(entry, files.path))
+        return spec if sleep is None else with_sleep_mode(spec, sleep, engine.kind)
+
+    def sleep_spec(self, engine: Engine, weights: int) -> SleepSpec | None:
+        """How a child of `engine` would sleep (docs/sleep-mode.md), or None: started
+        without sleep mode (the setting, the engine, or a sleep measured to free nothing)."""
+        build = engine.status().version
+        if engine.kind is EngineKind.CUSTOM:
+            build = " ".join(engine.command().prefix)  # the user's own vLLM has no version file
+        sleep = plan_sleep(
+            str(self._settings.get("memory.sleep_mode")),
+            engine.kind.value,
+            build,
+            self.system_info().primary,
+            weights,
+        )
+        verdicts = self._sleep_verdicts
+        if sleep is not None and verdicts is not None and not verdicts.may_sleep(sleep.verdict_key):
+            return None
+        return sleep
 
     def launch_env(self) -> dict[str, str]:
         """What the app adds to every child's environment (the supervisor adds the rest)."""
@@ -293,6 +318,16 @@ def bad_ctx_size(value: object) -> Problem:
         tr_noop("ctx_size must be a positive whole number; got {value}."),
         value=value,
     )
+
+
+def with_sleep_mode(spec: LaunchSpec, sleep: SleepSpec, kind: EngineKind) -> LaunchSpec:
+    """`spec` started with vLLM's sleep mode: its dev routes on (on the child's loopback port
+    only: the endpoint relays none of them) and, where the engine accepts it, the flag."""
+    args = spec.args
+    # vLLM's CPU build refuses the flag, yet serves the routes (its worker ignores a sleep).
+    if kind is not EngineKind.CPU and not _has_flag(args, SLEEP_FLAG):
+        args = (*args, SLEEP_FLAG)
+    return dataclasses.replace(spec, args=args, env={**spec.env, DEV_MODE_VAR: "1"}, sleep=sleep)
 
 
 def _has_flag(args: Sequence[str], flag: str) -> bool:

@@ -29,11 +29,12 @@ from app.runtime.secrets import SecretStore
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
-from app.runtime.services.power import PowerService
+from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
 from app.supervisor import Supervisor
+from app.supervisor.sleep import SleepVerdicts
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +62,24 @@ class Runtime:
         self.bus = EventBus()
         self.settings = Settings(paths.settings_file)
         self.registry = Registry(paths)
+        # What sleeps measured per engine and GPU: the planner starts children without sleep
+        # mode where it freed nothing, the supervisor records each new measurement.
+        sleep_verdicts = SleepVerdicts(paths.state_dir)
         self.planner = Planner(
-            paths, self.settings, self.registry, sysfs_root=self.options.sysfs_root
+            paths,
+            self.settings,
+            self.registry,
+            sysfs_root=self.options.sysfs_root,
+            sleep_verdicts=sleep_verdicts,
         )
         self.secrets = Secrets(SecretStore(paths.secrets_file))
-        self.supervisor = Supervisor(self.bus, paths.logs_dir, paths.state_dir)
+        self.supervisor = Supervisor(
+            self.bus,
+            paths.logs_dir,
+            paths.state_dir,
+            sleep_verdicts=sleep_verdicts,
+            gpu_used=self._gpu_used_bytes,
+        )
         self.downloads = DownloadManager(
             self.bus,
             paths.hf_hub_cache,
@@ -100,7 +114,11 @@ class Runtime:
             observed=self.observed,
             engines=self.engines,
         )
-        self.power = PowerService(supervisor=self.supervisor, controller=self.controller)
+        self.power = PowerService(
+            supervisor=self.supervisor,
+            controller=self.controller,
+            strategy=SleepWhereItWorks(self.supervisor, self.controller),
+        )
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
         self.proxy: ProxyServer | None = None
@@ -130,6 +148,13 @@ class Runtime:
                 reason=str(exc) or "an unexpected error",
             )
         )
+
+    def _gpu_used_bytes(self) -> int | None:
+        """The primary GPU's used memory (blocking: the supervisor calls it in a thread)."""
+        gpu = self.planner.system_info().primary
+        if gpu is None:
+            return None
+        return read_memory(gpu, self.options.sysfs_root).budget_used
 
     def _hf_token(self) -> str | None:
         """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""

@@ -172,11 +172,6 @@ def _verdict(raw: Mapping[str, Any]) -> Verdict:
     )
 
 
-def verdict_key(kind: str, build: str | None, gpu_target: str | None) -> str:
-    """Verdicts are kept per engine kind and build, and per GPU target (or the CPU)."""
-    return f"{kind} {build or 'unknown'} on {gpu_target or 'cpu'}"
-
-
 # ---- measuring ---------------------------------------------------------------------------
 
 
