@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from app.core.contracts import CHILD_HOST, LaunchSpec
 from app.core.events import ProcessStateChanged
@@ -25,6 +25,7 @@ from app.core.problems import Problem, ProblemError
 from app.core.states import ALIVE, SETTLED, ProcessState, can_transition
 from app.supervisor import diagnosis
 from app.supervisor.actor_sleep import SleepingActor, SleepPhase
+from app.supervisor.answers import fail_all, reject, resolve
 from app.supervisor.output import OutputLog
 from app.supervisor.progress import LoadReport
 from app.supervisor.protocol import (
@@ -50,7 +51,6 @@ from app.supervisor.runner import ChildRunner
 log = logging.getLogger(__name__)
 
 S = ProcessState
-T = TypeVar("T")
 
 
 def _slug(model_id: str) -> str:
@@ -163,7 +163,7 @@ class ModelActor(SleepingActor):
         error = ProblemError(diagnosis.internal_error(self.model_id))
         error.__cause__ = exc
         if isinstance(msg, Start | Stop | Reset | Sleep):
-            _reject(msg.fut, error)
+            reject(msg.fut, error)
         waiting: list[asyncio.Future[Any]] = [
             *self._waiters,
             *self._aborted,
@@ -173,7 +173,7 @@ class ModelActor(SleepingActor):
         self._waiters, self._aborted, self._stop_waiters = [], [], []
         self._sleep_waiters = []
         for waiter in waiting:
-            _reject(waiter, error)
+            reject(waiter, error)
 
     def _post(self, msg: Msg) -> None:
         self._inbox.put_nowait(msg)
@@ -259,29 +259,29 @@ class ModelActor(SleepingActor):
         if self.state is S.STOPPED:
             aborted, self._aborted = self._aborted, []
             error = ProblemError(diagnosis.cancelled(self.model_id))
-            _fail_all(aborted, error)
+            fail_all(aborted, error)
             stop_waiters, self._stop_waiters = self._stop_waiters, []
             for stopped in stop_waiters:
-                _resolve(stopped, None)
+                resolve(stopped, None)
             return  # remaining waiters asked for a start after the stop: _on_stopped serves them
         waiters, self._waiters = self._waiters, []
         if self.state is S.RUNNING:
             info = self.info()
             for fut in waiters:
-                _resolve(fut, info)
+                resolve(fut, info)
         else:
             assert self._problem is not None
-            _fail_all(waiters, ProblemError(self._problem))
+            fail_all(waiters, ProblemError(self._problem))
 
     # ---- handlers -------------------------------------------------------------------------
 
     def _on_start(self, msg: Start) -> None:
         if self._shutting_down:
-            _reject(msg.fut, ProblemError(diagnosis.shutting_down(self.model_id)))
+            reject(msg.fut, ProblemError(diagnosis.shutting_down(self.model_id)))
             return
         state = self.state
         if state is S.RUNNING:
-            _resolve(msg.fut, self.info())
+            resolve(msg.fut, self.info())
             return
         if state is S.STARTING:
             self._waiters.append(msg.fut)  # concurrent starts share one process
@@ -292,7 +292,7 @@ class ModelActor(SleepingActor):
         if state is S.FATAL and msg.spec == self._failed_spec:
             # Given up on: answered at once, until reset() or a changed spec.
             assert self._problem is not None
-            _reject(msg.fut, ProblemError(self._problem))
+            reject(msg.fut, ProblemError(self._problem))
             return
         self._waiters.append(msg.fut)
         self._pending = msg.spec
@@ -452,9 +452,9 @@ class ModelActor(SleepingActor):
             self._clear_failures()
             self._transition(S.STOPPED, user=True)
         else:  # STOPPED
-            _fail_all(self._aborted, ProblemError(diagnosis.cancelled(self.model_id)))
+            fail_all(self._aborted, ProblemError(diagnosis.cancelled(self.model_id)))
             self._aborted.clear()
-            _resolve(msg.fut, None)
+            resolve(msg.fut, None)
 
     def _on_stopped(self) -> None:
         self._forget_child()
@@ -473,7 +473,7 @@ class ModelActor(SleepingActor):
             self._pending = None
             self._clear_failures()
             self._transition(S.STOPPED, user=True)
-        _resolve(msg.fut, None)
+        resolve(msg.fut, None)
 
     def _clear_failures(self) -> None:
         self._failures, self._restarts, self._failed_spec, self._not_before = 0, 0, None, 0.0
@@ -527,21 +527,3 @@ class ModelActor(SleepingActor):
     def port(self) -> int | None:
         runner = self._runner
         return runner.port if runner is not None and self.state in ALIVE else None
-
-
-# A caller may have given up (its future is cancelled): answering it then is a no-op.
-
-
-def _resolve(fut: asyncio.Future[T], value: T) -> None:
-    if not fut.done():
-        fut.set_result(value)
-
-
-def _reject(fut: asyncio.Future[Any], error: BaseException) -> None:
-    if not fut.done():
-        fut.set_exception(error)
-
-
-def _fail_all(futures: list[asyncio.Future[ProcessInfo]], error: ProblemError) -> None:
-    for fut in futures:
-        _reject(fut, error)

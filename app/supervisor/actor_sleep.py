@@ -22,6 +22,7 @@ from typing import Any
 from app.core.contracts import LaunchSpec
 from app.core.problems import Problem
 from app.core.states import ProcessState
+from app.supervisor.answers import resolve
 from app.supervisor.protocol import ActorConfig, ProcessInfo, Sleep, Slept, Stop, WakeFailed
 from app.supervisor.runner import ChildRunner
 from app.supervisor.sleep import SleepReport
@@ -105,7 +106,7 @@ class SleepingActor:
     def _on_sleep(self, msg: Sleep) -> None:
         if self.state is S.SLEEPING:
             if self._sleep_phase is SleepPhase.ASLEEP and self._sleep_report is not None:
-                _resolve(msg.fut, self._sleep_report)
+                resolve(msg.fut, self._sleep_report)
             elif self._sleep_phase is SleepPhase.WAKING:
                 self._after_wake.append(msg)  # asleep again once awake
             else:
@@ -116,7 +117,7 @@ class SleepingActor:
             # Not running, or sleeping is known to free nothing here: a plain stop frees it.
             report = self._no_sleep(msg.planned_bytes)
             stopped: asyncio.Future[None] = self._loop.create_future()
-            stopped.add_done_callback(lambda _: _resolve(msg.fut, report))
+            stopped.add_done_callback(lambda _: resolve(msg.fut, report))
             self._on_stop(Stop(stopped))
             return
         runner = self._runner
@@ -143,7 +144,7 @@ class SleepingActor:
             self._sleep_phase, self._sleep_report = SleepPhase.ASLEEP, report
             waiting, self._sleep_waiters = self._sleep_waiters, []
             for fut in waiting:
-                _resolve(fut, report)
+                resolve(fut, report)
             if self._waiters:
                 self._begin_wake()  # someone asked for it while it fell asleep
             return
@@ -222,13 +223,8 @@ class SleepingActor:
         report = self._sleep_report or self._no_sleep(self._sleep_planned)
         report = dataclasses.replace(report, asleep=False)
         for fut in waiting:
-            _resolve(fut, report)
+            resolve(fut, report)
         self._sleep_report = None
 
     def _no_sleep(self, planned_bytes: int) -> SleepReport:
         return SleepReport(self.model_id, None, None, None, None, planned_bytes, asleep=False)
-
-
-def _resolve(fut: asyncio.Future[SleepReport], value: SleepReport) -> None:
-    if not fut.done():
-        fut.set_result(value)
