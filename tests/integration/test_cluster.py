@@ -246,6 +246,27 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     assert "--nnodes" not in head.planner.launch_spec(MODEL).args
 
 
+async def test_start_while_the_model_runs_alone_restarts_it_across_machines(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    try:
+        await configured(head, node.agent)
+        alone = await head.models.load(MODEL)
+        assert "--nnodes" not in alone.command
+        await head.cluster.start()
+        # The stop of the lone child must not stop the workers started after it: give any
+        # such stray stop the time it would take to land (a negative can only be waited for).
+        await asyncio.sleep(0.5)
+        info = head.supervisor.info(MODEL)
+        assert info is not None and info.state is ProcessState.RUNNING
+        assert "--nnodes" in info.argv and info.pid != alone.pid
+        assert node.agent.worker.running
+        await head.cluster.stop()
+    finally:
+        await node.agent.stop()
+
+
 async def test_a_worker_that_dies_stops_the_head(
     head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

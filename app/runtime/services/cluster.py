@@ -131,12 +131,18 @@ class ClusterService:
         entry = self._registry.find(config.model_id)
         model = str(entry.checkpoint) if entry is not None else config.model_id
         ctx = self._planner.ctx_size(entry.id) if entry is not None else 0
+        args: tuple[str, ...] = ()
+        if entry is not None:
+            # The bare worker needs the head's own flags (dtype, lengths…) to build the same
+            # model; the app's worker agent gets them with each start instead.
+            with contextlib.suppress(ProblemError):
+                args = self._planner.resolved_args(entry.id).args
         return tuple(
             JoinCommand(
                 rank=rank,
                 address=config.worker(rank).address,
                 command=shell_line(join_command(config, rank, self._program)),
-                vllm_command=shell_line(vllm_worker_command(config, rank, model, ctx)),
+                vllm_command=shell_line(vllm_worker_command(config, rank, model, ctx, args)),
             )
             for rank in range(1, config.nnodes)
         )
@@ -268,13 +274,17 @@ class ClusterService:
             if not report.ok:
                 raise ProblemError(report.problems[0])
             self._problem = None
-            if not config.enabled:
-                config = dataclasses.replace(config, enabled=True)
-                await self._save(config)
             info = self._supervisor.info(config.model_id)
             if info is not None and info.state in ALIVE:
-                # Running on this machine alone: it must restart with the cluster's flags.
+                # Running (alone, or across machines with an older setup): it must restart
+                # with the flags of this one. Before the cluster is on, so that its stop does
+                # not stop the workers started below.
+                await self._save(dataclasses.replace(config, enabled=False))
                 await self._models.unload(config.model_id)
+                await self._stop_workers(config)
+            if not config.enabled or not self.config.enabled:
+                config = dataclasses.replace(config, enabled=True)
+                await self._save(config)
             await self._start_workers(config)
             self._fresh = True
         try:
