@@ -165,6 +165,7 @@ class ClusterWindow(QWidget):
         self.resize(760, 720)
 
         self._busy = False
+        self._shown_report: ClusterReport | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
@@ -196,9 +197,11 @@ class ClusterWindow(QWidget):
             header = self.tr("# machine %1 (%2)")
             lines.append(header.replace("%1", str(join.rank)).replace("%2", join.address))
             lines.append(join.command)
-        self.join.setPlainText("\n".join(lines))
+        text = "\n".join(lines)
+        if text != self.join.toPlainText():  # the timer must not undo a selection
+            self.join.setPlainText(text)
         self.copy_button.setEnabled(bool(view.join_commands))
-        if view.report is not None:
+        if view.report is not None and view.report is not self._shown_report:
             self.show_report(view.report)
         running = view.config.enabled and view.model_state is not ProcessState.STOPPED
         self.start_button.setEnabled(view.config.configured and not self._busy)
@@ -221,6 +224,7 @@ class ClusterWindow(QWidget):
         return self.tr("On: the model loads across the machines on its next request.")
 
     def show_report(self, report: ClusterReport) -> None:
+        self._shown_report = report
         rows: list[tuple[str, str, str, str, str]] = []
         if report.head is not None:
             head = report.head
