@@ -1349,6 +1349,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
         <translation type="unfinished"></translation>
     </message>

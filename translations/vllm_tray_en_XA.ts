@@ -1350,6 +1350,10 @@
       <translation>[Ţĥé ŕàñķ öƒ àñöţĥéŕ ɱàçĥîñé îš 1 öŕ ɱöŕé (ţĥé ĥéàđ îš 0); ĝöţ {rank}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Give the cluster's token with --token or in {variable}.</source>
+      <translation>[Ĝîṽé ţĥé çĺûšţéŕ'š ţöķéñ ŵîţĥ --ţöķéñ öŕ îñ {variable}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
       <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>

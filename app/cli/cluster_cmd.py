@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 from typing import Any
@@ -100,7 +101,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     jn.add_argument("--rank", required=True, type=int, help="this machine's rank (1, 2, …)")
     jn.add_argument("--listen", required=True, metavar="ADDR", help="this machine's address")
     jn.add_argument("--port", type=int, default=DEFAULT_AGENT_PORT)
-    jn.add_argument("--token", required=True, help="the token from `cluster join-command`")
+    jn.add_argument(
+        "--token",
+        help=f"the token from `cluster join-command` (or set {TOKEN_ENV}: then other users of "
+        "this machine cannot read it in the process list)",
+    )
     jn.add_argument("--allow-public", action="store_true")
     jn.set_defaults(func=cmd_join)
 
@@ -124,9 +129,11 @@ INPUT_CODES = frozenset(
         "cluster.too_many_nodes",
         "cluster.bad_rank",
         "cluster.not_local_address",
+        "cluster.no_token",
     }
 )
 EXIT_INPUT = 2
+TOKEN_ENV = "VLLM_TRAY_CLUSTER_TOKEN"
 
 
 def _input_checked(args: argparse.Namespace, command: Any) -> int:
@@ -361,6 +368,15 @@ def _join_command_line(args: argparse.Namespace) -> int:
                 rank=args.rank,
             )
         )
+    token = args.token or os.environ.get(TOKEN_ENV, "")
+    if not token:
+        raise ProblemError(
+            problem(
+                "cluster.no_token",
+                tr_noop("Give the cluster's token with --token or in {variable}."),
+                variable=TOKEN_ENV,
+            )
+        )
     interface = require_local_address(listen)
     rt = runtime_from(args)
     settings = AgentSettings(
@@ -368,7 +384,7 @@ def _join_command_line(args: argparse.Namespace) -> int:
         rank=args.rank,
         listen=listen,
         port=args.port,
-        token=args.token,
+        token=token,
         interface=interface,
     )
     return asyncio.run(_join(rt, settings))

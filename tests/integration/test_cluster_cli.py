@@ -144,3 +144,31 @@ def test_join_and_check_as_separate_processes(tmp_path: Path) -> None:
     assert node["link"]["down_mb_s"] > 0
     assert "agent ready, no worker running" in status.stdout
     assert agent.returncode == 0 and "cluster agent stopped" in rest
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        ([], "--token or in VLLM_TRAY_CLUSTER_TOKEN"),
+        (["--token", "t", "--listen", "192.168.77.5"], "not an address of this machine"),
+        (["--token", "t", "--rank", "0"], "is 1 or more"),
+        (["--token", "t", "--head", "8.8.8.8"], "not a private address"),
+    ],
+)
+def test_join_refuses_bad_input_before_listening(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    extra: list[str],
+    says: str,
+) -> None:
+    monkeypatch.delenv("VLLM_TRAY_CLUSTER_TOKEN", raising=False)
+    base = {"--head": "127.0.0.1", "--rank": "1", "--listen": "127.0.0.1"}
+    for flag, value in zip(extra[::2], extra[1::2], strict=True):
+        base[flag] = value
+    argv = [word for pair in base.items() for word in pair]
+    code, out, err = run(
+        capsys, "cluster", "join", "--config-dir", str(machine(tmp_path, "w")), *argv
+    )
+    assert code == 2 and out == ""
+    assert says in err and len(err.strip().splitlines()) == 1
