@@ -354,3 +354,17 @@ async def test_an_agent_that_quits_takes_its_worker_with_it(
 
 def _flags(argv: list[str], *names: str) -> list[str]:
     return [argv[argv.index(name) + 1] for name in names]
+
+
+async def test_a_broken_cluster_file_is_reported_and_left_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "head" / "home"
+    home.mkdir(parents=True)
+    broken = '{"model": "user.a", "head_address": "8.8.8.8", "workers": [{"address": "10.0.0.2"}]}'
+    (home / "cluster.json").write_text(broken)
+    rt = make_runtime(tmp_path / "head", monkeypatch, models=("a",))
+    codes = [p.code for p in rt.problems]
+    assert "config.unreadable" in codes
+    assert (home / "cluster.json").read_text() == broken  # a reader never changes it
+    assert not rt.cluster.config.configured and rt.planner.overlay(MODEL) is None

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import threading
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
@@ -37,7 +38,7 @@ from app.core.cluster import (
     vllm_worker_command,
 )
 from app.core.events import Event, EventBus, ProcessStateChanged
-from app.core.jsonstore import atomic_write_json, load_json_file
+from app.core.jsonstore import WatchedFile
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import Registry
@@ -80,15 +81,17 @@ class ClusterService:
         supervisor: Supervisor,
         program: Sequence[str] = ("vllm-tray",),
     ) -> None:
-        self._path = paths.config_dir / CLUSTER_FILE
         self._planner = planner
         self._registry = registry
         self._models = models
         self._supervisor = supervisor
         self._program = tuple(program)
-        loaded = load_json_file(self._path, config_from_json, ClusterConfig)
-        self.config = loaded.value
-        self.load_problems: list[Problem] = [loaded.problem] if loaded.problem else []
+        # Shared with `vllm-tray cluster …` in other processes: locked writes, and a version
+        # that does not validate is reported and left alone (app.core.jsonstore's rules).
+        self._file = WatchedFile(paths.config_dir / CLUSTER_FILE, config_from_json, ClusterConfig)
+        self._file_lock = threading.Lock()  # the loop rereads, a worker thread writes
+        self.config = self._file.load()
+        self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
         self._report: ClusterReport | None = None
         self._problem: Problem | None = None
         self._started: set[int] = set()  # ranks whose agents were asked to start a worker
@@ -150,6 +153,7 @@ class ClusterService:
     # -- setting up -----------------------------------------------------------------------
     async def configure(self, config: ClusterConfig, *, renew_token: bool = False) -> ClusterView:
         """Validate, then save. A running cluster is not changed under its feet."""
+        self._reread()
         if self._running():
             raise ProblemError(
                 problem("cluster.running", tr_noop("Stop the cluster before changing it."))
@@ -163,11 +167,28 @@ class ClusterService:
         return self.view()
 
     async def _save(self, config: ClusterConfig) -> None:
-        # 0600: the file holds the token that lets a head drive the workers.
-        await asyncio.to_thread(atomic_write_json, self._path, config.to_json(), 0o600)
+        def write() -> None:
+            # Atomic writes create the file 0600: it holds the token that lets a head drive
+            # the workers.
+            with self._file_lock, self._file.locked():
+                self._file.reread()
+                self._file.write(config.to_json())
+
+        await asyncio.to_thread(write)
         self.config = config
 
+    def _reread(self) -> ClusterConfig:
+        """Pick up a change `vllm-tray cluster init` made in another process (one stat()
+        when nothing changed)."""
+        with self._file_lock:
+            changed = self._file.reread()
+        if changed is not None:
+            self.config = changed
+            self._report = None
+        return self.config
+
     def _require_configured(self) -> ClusterConfig:
+        self._reread()
         if not self.config.configured:
             raise ProblemError(
                 problem(
