@@ -92,6 +92,161 @@
     </message>
 </context>
 <context>
+    <name>ClusterWindow</name>
+    <message>
+        <source>Cluster: one model across machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 192.168.1.10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One address per line, e.g. 192.168.1.11 or 192.168.1.11:29601</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one per machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow public addresses (not recommended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel (GPUs per machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Master port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands for the other machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run this on each other machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># machine %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the model, this machine&apos;s address and the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: the model runs on this machine alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving across %n machine(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting across %n machine(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On: the model loads across the machines on its next request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms, %2 MB/s from it, %3 MB/s to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Run the commands below on the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every machine is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the machines, then starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CommandRunner</name>
     <message>
         <source>The command was cancelled.</source>
@@ -541,6 +696,10 @@
     </message>
     <message>
         <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;luster…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1178,7 +1337,79 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No value was given for {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic between the machines (the model&apos;s activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on &apos;allow public addresses&apos; if this network is really yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model to serve across machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add at least one other machine: a cluster needs two or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cluster can have at most {limit} machines; {count} were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} has no vLLM engine installed ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address!r} is not an IP address. Give each machine&apos;s address on the network that connects them, e.g. 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is listed twice; each machine takes part once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of {model} on {address} differ from this machine&apos;s (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1378,6 +1609,34 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} refused this cluster&apos;s token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} is not running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1387,6 +1646,30 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} stopped answering ({reason}); the model was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the cluster before changing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1615,14 +1898,6 @@
     </message>
     <message>
         <source>{reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

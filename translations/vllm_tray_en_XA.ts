@@ -91,6 +91,163 @@
     </message>
   </context>
   <context>
+    <name>ClusterWindow</name>
+    <message>
+      <source>Cluster: one model across machines</source>
+      <translation>[Çĺûšţéŕ: öñé ɱöđéĺ àçŕöšš ɱàçĥîñéš~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>[Ṁöđéĺ~~]</translation>
+    </message>
+    <message>
+      <source>e.g. 192.168.1.10</source>
+      <translation>[é.ĝ. 192.168.1.10~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>One address per line, e.g. 192.168.1.11 or 192.168.1.11:29601</source>
+      <translation>[Öñé àđđŕéšš þéŕ ĺîñé, é.ĝ. 192.168.1.11 öŕ 192.168.1.11:29601~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>one per machine</source>
+      <translation>[öñé þéŕ ɱàçĥîñé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allow public addresses (not recommended)</source>
+      <translation>[Åĺĺöŵ þûƀĺîç àđđŕéššéš (ñöţ ŕéçöɱɱéñđéđ)~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Save</source>
+      <translation>[&amp;Šàṽé~~]</translation>
+    </message>
+    <message>
+      <source>This machine's address</source>
+      <translation>[Ţĥîš ɱàçĥîñé'š àđđŕéšš~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Other machines</source>
+      <translation>[Öţĥéŕ ɱàçĥîñéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel (GPUs per machine)</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ (ĜÞÛš þéŕ ɱàçĥîñé)~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Master port</source>
+      <translation>[Ṁàšţéŕ þöŕţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Setup</source>
+      <translation>[Šéţûþ~~]</translation>
+    </message>
+    <message>
+      <source>Commands for the other machines</source>
+      <translation>[Çöɱɱàñđš ƒöŕ ţĥé öţĥéŕ ɱàçĥîñéš~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy commands</source>
+      <translation>[&amp;Çöþý çöɱɱàñđš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Run this on each other machine</source>
+      <translation>[Ŕûñ ţĥîš öñ éàçĥ öţĥéŕ ɱàçĥîñé~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Machine</source>
+      <translation>[Ṁàçĥîñé~~~]</translation>
+    </message>
+    <message>
+      <source>Engine</source>
+      <translation>[Éñĝîñé~~]</translation>
+    </message>
+    <message>
+      <source>Model files</source>
+      <translation>[Ṁöđéĺ ƒîĺéš~~~~]</translation>
+    </message>
+    <message>
+      <source>Link</source>
+      <translation>[Ĺîñķ~~]</translation>
+    </message>
+    <message>
+      <source>Problems</source>
+      <translation>[Þŕöƀĺéɱš~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck machines</source>
+      <translation>[Ç&amp;ĥéçķ ɱàçĥîñéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;tart</source>
+      <translation>[Š&amp;ţàŕţ~~]</translation>
+    </message>
+    <message>
+      <source>St&amp;op</source>
+      <translation>[Šţ&amp;öþ~~]</translation>
+    </message>
+    <message>
+      <source>Machines</source>
+      <translation>[Ṁàçĥîñéš~~~]</translation>
+    </message>
+    <message>
+      <source># machine %1 (%2)</source>
+      <translation>[# ɱàçĥîñé %1 (%2)~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set up the model, this machine's address and the other machines.</source>
+      <translation>[Šéţ ûþ ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Off: the model runs on this machine alone.</source>
+      <translation>[Öƒƒ: ţĥé ɱöđéĺ ŕûñš öñ ţĥîš ɱàçĥîñé àĺöñé.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>Serving across %n machine(s).</source>
+      <translation>
+        <numerusform>[Šéŕṽîñĝ àçŕöšš %n ɱàçĥîñé(š).~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Šéŕṽîñĝ àçŕöšš %n ɱàçĥîñé(š).~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Starting across %n machine(s)…</source>
+      <translation>
+        <numerusform>[Šţàŕţîñĝ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Šţàŕţîñĝ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>On: the model loads across the machines on its next request.</source>
+      <translation>[Öñ: ţĥé ɱöđéĺ ĺöàđš àçŕöšš ţĥé ɱàçĥîñéš öñ îţš ñéẋţ ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>this machine</source>
+      <translation>[ţĥîš ɱàçĥîñé~~~~~]</translation>
+    </message>
+    <message>
+      <source>%1 ms, %2 MB/s from it, %3 MB/s to it</source>
+      <translation>[%1 ɱš, %2 ṀƁ/š ƒŕöɱ îţ, %3 ṀƁ/š ţö îţ~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>ready</source>
+      <translation>[ŕéàđý~~]</translation>
+    </message>
+    <message>
+      <source>Saved. Run the commands below on the other machines.</source>
+      <translation>[Šàṽéđ. Ŕûñ ţĥé çöɱɱàñđš ƀéĺöŵ öñ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Every machine is ready.</source>
+      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý.~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the machines, then starting…</source>
+      <translation>[Çĥéçķîñĝ ţĥé ɱàçĥîñéš, ţĥéñ šţàŕţîñĝ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>CommandRunner</name>
     <message>
       <source>The command was cancelled.</source>
@@ -541,6 +698,10 @@
     <message>
       <source>&amp;File</source>
       <translation>[&amp;Ƒîĺé~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;luster…</source>
+      <translation>[Ç&amp;ĺûšţéŕ…~~~~]</translation>
     </message>
     <message>
       <source>&amp;Model</source>
@@ -1177,8 +1338,80 @@
       <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Set up the cluster first: the model, this machine's address and the addresses of the other machines.</source>
+      <translation>[Šéţ ûþ ţĥé çĺûšţéŕ ƒîŕšţ: ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé àđđŕéššéš öƒ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+      <translation>[Ţĥé ŕàñķ öƒ àñöţĥéŕ ɱàçĥîñé îš 1 öŕ ɱöŕé (ţĥé ĥéàđ îš 0); ĝöţ {rank}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the cluster's token with --token or in {variable}.</source>
+      <translation>[Ĝîṽé ţĥé çĺûšţéŕ'š ţöķéñ ŵîţĥ --ţöķéñ öŕ îñ {variable}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+      <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>No value was given for {name}.</source>
       <translation>[Ñö ṽàĺûé ŵàš ĝîṽéñ ƒöŕ {name}.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Traffic between the machines (the model's activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+      <translation>[Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš (ţĥé ɱöđéĺ'š àçţîṽàţîöñš, ţĥé þŕöɱþţš àñđ ţĥé àñšŵéŕš) îš ñöţ éñçŕýþţéđ. Ûšé à ñéţŵöŕķ öñĺý ýöû çöñţŕöĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on 'allow public addresses' if this network is really yours.</source>
+      <translation>[{address} îš ñöţ à þŕîṽàţé àđđŕéšš. Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ îš ñöţ éñçŕýþţéđ, šö ṽĹĹṀ Ţŕàý öñĺý ûšéš þŕîṽàţé ñéţŵöŕķš. Ţûŕñ öñ 'àĺĺöŵ þûƀĺîç àđđŕéššéš' îƒ ţĥîš ñéţŵöŕķ îš ŕéàĺĺý ýöûŕš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Choose the model to serve across machines.</source>
+      <translation>[Çĥööšé ţĥé ɱöđéĺ ţö šéŕṽé àçŕöšš ɱàçĥîñéš.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add at least one other machine: a cluster needs two or more.</source>
+      <translation>[Åđđ àţ ĺéàšţ öñé öţĥéŕ ɱàçĥîñé: à çĺûšţéŕ ñééđš ţŵö öŕ ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A cluster can have at most {limit} machines; {count} were given.</source>
+      <translation>[Å çĺûšţéŕ çàñ ĥàṽé àţ ɱöšţ {limit} ɱàçĥîñéš; {count} ŵéŕé ĝîṽéñ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+      <translation>[Ţĥé ĥéàđ àđđŕéšš {address} îš öñĺý ŕéàçĥàƀĺé ƒŕöɱ ţĥîš ɱàçĥîñé; ĝîṽé îţš àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥé öţĥéŕ ɱàçĥîñéš šĥàŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ {tp} × þîþéĺîñé þàŕàĺĺéĺ {pp} = {world} ĜÞÛš çàññöţ ƀé šĥàŕéđ éṽéñĺý ƀý {nodes} ɱàçĥîñéš. Ûšûàĺĺý: þîþéĺîñé þàŕàĺĺéĺ = ñûɱƀéŕ öƒ ɱàçĥîñéš, ţéñšöŕ þàŕàĺĺéĺ = ĜÞÛš þéŕ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+      <translation>[{address} ŵàš šţàŕţéđ àš ɱàçĥîñé {actual} ƀûţ îš ɱàçĥîñé {expected} îñ ţĥîš çĺûšţéŕ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} has no vLLM engine installed ({kind}).</source>
+      <translation>[{address} ĥàš ñö ṽĹĹṀ éñĝîñé îñšţàĺĺéđ ({kind}).~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+      <translation>[{address} đöéš ñöţ ĥàṽé ţĥé ƒîĺéš öƒ {model}. Đöŵñĺöàđ ţĥé ɱöđéĺ ţĥéŕé ţöö: éṽéŕý ɱàçĥîñé ŕéàđš îţš öŵñ çöþý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address!r} is not an IP address. Give each machine's address on the network that connects them, e.g. 192.168.1.20.</source>
+      <translation>[{address!r} îš ñöţ àñ ÎÞ àđđŕéšš. Ĝîṽé éàçĥ ɱàçĥîñé'š àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is listed twice; each machine takes part once.</source>
+      <translation>[{address} îš ĺîšţéđ ţŵîçé; éàçĥ ɱàçĥîñé ţàķéš þàŕţ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+      <translation>[{address} ŕûñš ţĥé {node_engine} éñĝîñé ƀûţ ţĥîš ɱàçĥîñé ŕûñš {head_engine}; éṽéŕý ɱàçĥîñé ɱûšţ ŕûñ ţĥé šàɱé ṽĹĹṀ ƀûîĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The files of {model} on {address} differ from this machine's (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
+      <translation>[Ţĥé ƒîĺéš öƒ {model} öñ {address} đîƒƒéŕ ƒŕöɱ ţĥîš ɱàçĥîñé'š (ƒîñĝéŕþŕîñţ {node_fp} ≠ {head_fp}); éṽéŕý ɱàçĥîñé ñééđš ţĥé šàɱé ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} was changed outside vLLM Tray and cannot be read ({reason}). The values read before stay in use until it is fixed.</source>
@@ -1377,6 +1610,34 @@
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+      <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+      <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+      <translation>[{address} ŕéƒûšéđ ţĥîš çĺûšţéŕ'š ţöķéñ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ (šéţţîñĝ ţĥé çĺûšţéŕ ûþ àĝàîñ ɱàķéš à ñéŵ ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+      <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} could not start its part of the model: {reason}</source>
+      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+      <translation>[{address} îš ñöţ àñ àđđŕéšš öƒ ţĥîš ɱàçĥîñé; ĝîṽé ţĥé àđđŕéšš ţĥîš ɱàçĥîñé ĥàš öñ ţĥé ñéţŵöŕķ ţĥé çĺûšţéŕ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with 'vllm serve'.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} çàññöţ ŕûñ àš à çĺûšţéŕ ŵöŕķéŕ; ûšé ţĥé ÇÞÛ öŕ ŔÖÇɱ éñĝîñé, öŕ à çûšţöɱ éñĝîñé ţĥàţ šţàŕţš ŵîţĥ 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} is not running.</source>
       <translation>[{model} îš ñöţ ŕûññîñĝ.~~~~~~~~~]</translation>
     </message>
@@ -1387,6 +1648,30 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+      <translation>[Ţĥé ŵöŕķéŕ öñ {address} éñđéđ (éẋîţ çöđé {exit_code}), šö ţĥé ɱöđéĺ ŵàš šţöþþéđ. Îţš ĺàšţ öûţþûţ: {tail}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} stopped answering ({reason}); the model was stopped.</source>
+      <translation>[{address} šţöþþéđ àñšŵéŕîñĝ ({reason}); ţĥé ɱöđéĺ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stop the cluster before changing it.</source>
+      <translation>[Šţöþ ţĥé çĺûšţéŕ ƀéƒöŕé çĥàñĝîñĝ îţ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+      <translation>[Þöŕţ {port} öñ {address} çàññöţ ƀé ûšéđ ({reason}); çĥööšé àñöţĥéŕ ɱàšţéŕ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Installing the {kind} engine failed: {reason}</source>
@@ -1615,14 +1900,6 @@
     <message>
       <source>{reason}.</source>
       <translation>[{reason}.~~~~]</translation>
-    </message>
-    <message>
-      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
-      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>

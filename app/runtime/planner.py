@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from app.core.cluster import LaunchOverlay
 from app.core.contracts import LaunchSpec
 from app.core.gpu import SystemInfo, system_info
 from app.core.memory import ctx_above_model_limit
@@ -70,6 +71,8 @@ class Planner:
         self.model_config = self._load_model_config()
         self._system: SystemInfo | None = None
         self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
+        # Set by the runtime: extra flags for a model served across machines (the cluster).
+        self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
 
     def _load_model_config(self) -> ModelConfig:
         try:
@@ -145,7 +148,7 @@ class Planner:
         command = self.engine().command()
         resolved = self.resolved_args(entry.id, default_args=command.default_args)
         env = {**command.env, **self.launch_env()}
-        return launch_spec(
+        spec = launch_spec(
             entry,
             files,
             resolved=resolved,
@@ -154,6 +157,12 @@ class Planner:
             env=env,
             load_timeout_s=float(self._settings.get("load_timeout_s")),
             stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
+        )
+        overlay = self.overlay(entry.id)
+        if overlay is None:
+            return spec
+        return dataclasses.replace(
+            spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
         )
 
     def launch_env(self) -> dict[str, str]:
@@ -192,6 +201,10 @@ class Planner:
         entry = self._registry.get(spec.model_id)
         folder = Path(spec.model_path)
         weights = weights_bytes(entry, folder)
+        overlay = self.overlay(entry.id)
+        if overlay is not None:
+            # Across machines, this one holds only its share of the weights.
+            weights = int(weights * overlay.memory_share)
         kv_space = child_environment(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
         if kv_space is not None:
             with contextlib.suppress(ValueError):

@@ -26,6 +26,7 @@ from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
+from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
@@ -85,6 +86,15 @@ class Runtime:
             downloads=self.downloads,
             engines=self.engines,
         )
+        self.cluster = ClusterService(
+            paths=paths,
+            bus=self.bus,
+            planner=self.planner,
+            registry=self.registry,
+            models=self.models,
+            supervisor=self.supervisor,
+        )
+        self.planner.overlay = self.cluster.overlay
         self.config = ConfigService(
             settings=self.settings,
             secrets=self.secrets,
@@ -113,7 +123,11 @@ class Runtime:
     @property
     def problems(self) -> tuple[Problem, ...]:
         """Problems found reading the configuration (a file set aside, a bad override)."""
-        found: list[Problem] = [*self.registry.load_problems, *self.planner.problems]
+        found: list[Problem] = [
+            *self.registry.load_problems,
+            *self.planner.problems,
+            *self.cluster.load_problems,
+        ]
         if self.settings.load_problem is not None:
             found.append(self.settings.load_problem)
         return (*found, *self._startup_problems)
@@ -166,6 +180,7 @@ class Runtime:
         finally:
             # Children first of all: whatever else fails, no vLLM is left holding memory.
             await self.supervisor.shutdown()
+            await self.cluster.shutdown()  # and the workers it started on other machines
 
     async def start_server(self) -> None:
         if self.proxy is not None:
