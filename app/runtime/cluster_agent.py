@@ -38,7 +38,8 @@ from app.core.problems import ProblemError
 from app.core.registry import Registry
 from app.runtime.cluster_node import headless_command, local_node_info
 from app.runtime.planner import Planner
-from app.supervisor.child import ChildProcess, child_env
+from app.supervisor.child import ChildProcess
+from app.supervisor.childenv import child_environment
 from app.supervisor.output import OutputLog
 from app.supervisor.reaper import reap_orphans
 
@@ -342,7 +343,7 @@ class ClusterAgent:
             config=config,
             rank=self.settings.rank,
         )
-        env = child_env(
+        env = child_environment(
             {
                 **headless.env,
                 **self._planner.launch_env(),
