@@ -1,8 +1,9 @@
-"""The thread-safe facade the GUI uses: reads are synchronous, commands run on the engine loop."""
+"""The thread-safe facade the GUI uses: every read and command runs on the engine loop."""
 
 from __future__ import annotations
 
 import asyncio
+import shlex
 from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
@@ -10,9 +11,9 @@ from typing import Any, TypeVar
 from app.core.contracts import Backend
 from app.core.events import RegistryChanged
 from app.core.memory import recommended_gpu_memory_utilization
-from app.core.problems import Fix, ProblemError
+from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
-from app.core.states import ProcessState
+from app.core.states import FAILED, ProcessState
 from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 from app.runtime.thread import RuntimeThread
@@ -22,7 +23,11 @@ T = TypeVar("T")
 
 
 class ThreadFacade:
-    """Implements app.runtime.api.Facade over an RuntimeThread."""
+    """Implements app.runtime.api.Facade over a RuntimeThread.
+
+    A thin shim: each method schedules one coroutine on the engine loop and returns its
+    future. Reads run there too, because the caches they read are the engine thread's.
+    """
 
     def __init__(self, thread: RuntimeThread) -> None:
         self._thread = thread
@@ -34,7 +39,13 @@ class ThreadFacade:
         return self._thread.submit(coro)
 
     # -- reads ---------------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
+    def snapshot(self) -> Future[Snapshot]:
+        async def run() -> Snapshot:
+            return self._snapshot()
+
+        return self._submit(run())
+
+    def _snapshot(self) -> Snapshot:
         rt = self._rt
         rows = tuple(self._row(entry.id) for entry in rt.registry.models())
         system = rt.system_info()
@@ -60,8 +71,11 @@ class ThreadFacade:
             problems=tuple(rt.problems),
         )
 
-    def row(self, model_id: str) -> ModelRow:
-        return self._row(model_id)
+    def row(self, model_id: str) -> Future[ModelRow]:
+        async def run() -> ModelRow:
+            return self._row(model_id)
+
+        return self._submit(run())
 
     def _row(self, model_id: str) -> ModelRow:
         rt = self._rt
@@ -120,27 +134,42 @@ class ThreadFacade:
 
     def preview_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> OptionsPreview:
-        return self._rt.preview_options(model_id, ctx_size, vllm_args)
+    ) -> Future[OptionsPreview]:
+        async def run() -> OptionsPreview:
+            return self._rt.preview_options(model_id, ctx_size, vllm_args)
 
-    def command_line(self, model_id: str) -> str:
-        return format_command(self.preview_options(model_id, None, None).command)
+        return self._submit(run())
 
-    def log_tail(self, model_id: str, n: int = 400) -> list[str]:
-        return self._rt.supervisor.log_tail(model_id, n)
+    def command_line(self, model_id: str) -> Future[str]:
+        async def run() -> str:
+            return format_command(self._rt.preview_options(model_id, None, None).command)
+
+        return self._submit(run())
+
+    def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]:
+        async def run() -> list[str]:
+            return self._rt.supervisor.log_tail(model_id, n)
+
+        return self._submit(run())
 
     def log_path(self, model_id: str) -> str:
         return str(self._rt.paths.logs_dir / f"{model_id}.log")
 
-    def has_secret(self, name: str) -> bool:
-        return bool(self._rt.secret(name))
+    def has_secret(self, name: str) -> Future[bool]:
+        async def run() -> bool:
+            # The first read of a secret asks the keyring (a D-Bus call that may wait for an
+            # unlock prompt): in a worker thread, so neither loop waits for it.
+            return bool(await asyncio.to_thread(self._rt.secret, name))
+
+        return self._submit(run())
 
     # -- commands ------------------------------------------------------------------------
     def load(self, model_id: str) -> Future[Backend]:
         async def run() -> Backend:
             info = self._rt.supervisor.info(self._rt.registry.get(model_id).id)
-            if info is not None and info.state is ProcessState.FATAL:
-                # A user's explicit Load is the reset the supervisor waits for; requests
+            if info is not None and info.state in FAILED:
+                # A user's explicit Load is the reset the supervisor waits for (FATAL), and
+                # it tries now rather than after the backoff (BACKOFF, EXITED); requests
                 # through the endpoint still do not retry a model given up on.
                 await self._rt.supervisor.reset(info.model_id)
             return await self._rt.controller.load(model_id)
@@ -192,7 +221,7 @@ class ThreadFacade:
         self, model_id: str, ctx_size: int | None, vllm_args: str, *, restart: bool = False
     ) -> Future[OptionsPreview]:
         async def run() -> OptionsPreview:
-            preview = self.preview_options(model_id, ctx_size, vllm_args)
+            preview = self._rt.preview_options(model_id, ctx_size, vllm_args)
             if preview.problem is not None:
                 raise ProblemError(preview.problem)
             self._rt.registry.set_options(
@@ -270,6 +299,13 @@ class ThreadFacade:
 
         return self._submit(run())
 
+    def use_custom_engine(self, command: str) -> Future[EngineView]:
+        async def run() -> EngineView:
+            await use_custom_engine(self._rt, command)
+            return self._engine_view()
+
+        return self._submit(run())
+
     def watch_metrics(self, watching: bool) -> None:
         self._thread.call(self._rt.supervisor.watch_metrics, watching)
 
@@ -303,3 +339,24 @@ async def apply_fix(rt: Any, model_id: str, fix: Fix) -> None:
     info = rt.supervisor.info(model_id)
     if info is not None and info.state in (ProcessState.FATAL, ProcessState.BACKOFF):
         await rt.supervisor.reset(model_id)
+
+
+async def use_custom_engine(rt: Any, command: str) -> None:
+    """Check a custom engine command as `vllm-tray engine use` does, then select it.
+
+    Validate, then persist: nothing is written when the command is refused.
+    """
+    from app.supervisor.engines.custom import CustomEngine
+
+    try:
+        prefix = shlex.split(command)
+    except ValueError:
+        raise ProblemError(
+            problem(
+                "engine.custom_unparsable",
+                tr_noop("The command “{command}” has a quote that is not closed."),
+                command=command,
+            )
+        ) from None
+    await CustomEngine.validate(prefix)
+    rt.settings.set_many({"engine.custom_command": shlex.join(prefix), "engine.kind": "custom"})
