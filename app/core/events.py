@@ -48,6 +48,12 @@ class LoadProgressed(Event):
     kv_cache_tokens: int | None = None
     max_concurrency: float | None = None
     ts: float = field(default_factory=_now)
+    # The load's estimate (seconds): how long it has run, how long it should take, and how
+    # long this model's last cold and warm loads on this engine took.
+    elapsed_s: float | None = None
+    expected_s: float | None = None
+    last_cold_s: float | None = None
+    last_warm_s: float | None = None
 
 
 @dataclass(frozen=True)

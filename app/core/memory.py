@@ -276,6 +276,8 @@ class MemoryPlan:
     kv_bytes_per_token: int
     max_ctx: int
     concurrency: float
+    model_max_ctx: int | None = None  # the model's own limit (max_position_embeddings, rope)
+    binding: str = "memory"  # which limit binds the largest ctx that fits: "memory" | "model"
 
 
 def plan_memory(
