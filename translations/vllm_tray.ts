@@ -92,13 +92,13 @@
     </message>
 </context>
 <context>
-    <name>CommandRunner</name>
+    <name>Commands</name>
     <message>
         <source>The command was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Something went wrong: {error}</source>
+        <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -121,6 +121,10 @@
     <name>DiagnosisBanner</name>
     <message>
         <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -242,6 +246,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Install the CPU build instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU here runs the ROCm build: models can run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Install the CPU build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No supported GPU was found: models run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -304,19 +324,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB</source>
+        <source>{0} KiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB/s</source>
+        <source>{0} GiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} MB/s</source>
+        <source>{0} MiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} kB/s</source>
+        <source>{0} KiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -325,6 +345,10 @@
     </message>
     <message>
         <source>{0} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -422,7 +446,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not change the autostart entry: {error}</source>
+        <source>Could not change the autostart entry ({path}): {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it could not be written</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -457,6 +485,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Show &amp;health checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the lines of vLLM Tray&apos;s own /health and /metrics requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -470,6 +506,14 @@
     </message>
     <message>
         <source>Log lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No output yet: the model has not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -505,6 +549,10 @@
     </message>
     <message>
         <source>&amp;Downloaded only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -556,7 +604,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The download of {name} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -658,6 +722,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the model&apos;s files again; finished files are kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try to start this model&apos;s vLLM server again now (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -673,11 +753,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> tokens</source>
+        <source>Context size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Context size</source>
+        <source>tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -701,7 +781,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Context size (ctx_size):</source>
+        <source>&amp;Context size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -709,11 +797,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line the model runs with:</source>
+        <source>Reading this model&apos;s settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line with the last valid arguments (fix the error to update):</source>
+        <source>Command line with the last valid settings (fix the error to update):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line the model runs with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -725,15 +817,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size that fits: {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -796,6 +888,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{elapsed} of about {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last cold load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last warm load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>running, KV cache {percent}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -817,10 +921,6 @@
     </message>
     <message>
         <source>unloading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed, retrying: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -899,6 +999,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Last step: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A built-in model. It runs on AMD&apos;s ROCm build of vLLM, which is experimental: expect rough edges.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -914,23 +1018,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>never</source>
+        <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -954,6 +1042,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>e.g. vllm serve, or /path/to/python -m vllm.entrypoints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;GPU memory utilization:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -966,11 +1058,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Load &amp;timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Unload after idle for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes (0: never)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -982,11 +1086,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Your vLLM co&amp;mmand:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A quote in the command is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -994,6 +1114,14 @@
     <name>SecretField</name>
     <message>
         <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the keyring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring did not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1006,6 +1134,73 @@
     </message>
     <message>
         <source>will be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max concurrent requests per model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unload after idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listen address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the endpoint with the app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed host names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start hidden in the tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start at login</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1024,15 +1219,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+        <source>{settings}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies when the endpoint starts again.</source>
+        <source>{settings}: applies when the endpoint starts again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies after vLLM Tray restarts.</source>
+        <source>{settings}: applies after vLLM Tray restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking “{command}”: it runs with --help, which can take a minute…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your vLLM command was not accepted; nothing was saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1043,15 +1246,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: working…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>vLLM Tray: running {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: a model failed, open the window for details</source>
+        <source>vLLM Tray: {names} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: the endpoint could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: working on {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: downloading {percent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint: {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1072,6 +1295,10 @@
     </message>
     <message>
         <source>&amp;Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1403,6 +1630,10 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command “{command}” has a quote that is not closed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -91,14 +91,14 @@
     </message>
   </context>
   <context>
-    <name>CommandRunner</name>
+    <name>Commands</name>
     <message>
       <source>The command was cancelled.</source>
       <translation>[Ţĥé çöɱɱàñđ ŵàš çàñçéĺĺéđ.~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Something went wrong: {error}</source>
-      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ: {error}~~~~~~~~~~~~]</translation>
+      <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
+      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ îñšîđé ṽĹĹṀ Ţŕàý; ţĥé đéţàîĺš àŕé îñ îţš ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -121,6 +121,10 @@
     <message>
       <source>Diagnosis</source>
       <translation>[Đîàĝñöšîš~~~~]</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
     </message>
     <message>
       <source>Show &amp;log</source>
@@ -241,6 +245,22 @@
       <translation>[Éñĝîñé: {name}, ñöţ îñšţàĺĺéđ~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Install the CPU build instead</source>
+      <translation>[&amp;Îñšţàĺĺ ţĥé ÇÞÛ ƀûîĺđ îñšţéàđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No GPU here runs the ROCm build: models can run on the CPU, slowly.</source>
+      <translation>[Ñö ĜÞÛ ĥéŕé ŕûñš ţĥé ŔÖÇɱ ƀûîĺđ: ɱöđéĺš çàñ ŕûñ öñ ţĥé ÇÞÛ, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Install the CPU build</source>
+      <translation>[&amp;Îñšţàĺĺ ţĥé ÇÞÛ ƀûîĺđ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No supported GPU was found: models run on the CPU, slowly.</source>
+      <translation>[Ñö šûþþöŕţéđ ĜÞÛ ŵàš ƒöûñđ: ɱöđéĺš ŕûñ öñ ţĥé ÇÞÛ, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
       <translation>[Éñđþöîñţ: {url} (ŕûññîñĝ). Åñý ÖþéñÅÎ çĺîéñţ çàñ ûšé îţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -303,20 +323,20 @@
       <translation>[{0} ṀîƁ~~~]</translation>
     </message>
     <message>
-      <source>{0} GB</source>
-      <translation>[{0} ĜƁ~~]</translation>
+      <source>{0} KiB</source>
+      <translation>[{0} ĶîƁ~~~]</translation>
     </message>
     <message>
-      <source>{0} GB/s</source>
-      <translation>[{0} ĜƁ/š~~~]</translation>
+      <source>{0} GiB/s</source>
+      <translation>[{0} ĜîƁ/š~~~~]</translation>
     </message>
     <message>
-      <source>{0} MB/s</source>
-      <translation>[{0} ṀƁ/š~~~]</translation>
+      <source>{0} MiB/s</source>
+      <translation>[{0} ṀîƁ/š~~~~]</translation>
     </message>
     <message>
-      <source>{0} kB/s</source>
-      <translation>[{0} ķƁ/š~~~]</translation>
+      <source>{0} KiB/s</source>
+      <translation>[{0} ĶîƁ/š~~~~]</translation>
     </message>
     <message>
       <source>{0} %</source>
@@ -325,6 +345,10 @@
     <message>
       <source>{0} s</source>
       <translation>[{0} š~~]</translation>
+    </message>
+    <message>
+      <source>{0} min</source>
+      <translation>[{0} ɱîñ~~~]</translation>
     </message>
     <message>
       <source>{0} min {1} s</source>
@@ -421,8 +445,12 @@
       <translation>[Ĺöàđéđ ɱöđéĺš ķééþ šéŕṽîñĝ. Çĺîçķ ţĥé ţŕàý îçöñ ţö öþéñ ţĥé ŵîñđöŵ; çĥööšé Ǫûîţ îñ îţš ɱéñû ţö šţöþ éṽéŕýţĥîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Could not change the autostart entry: {error}</source>
-      <translation>[Çöûĺđ ñöţ çĥàñĝé ţĥé àûţöšţàŕţ éñţŕý: {error}~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Could not change the autostart entry ({path}): {reason}.</source>
+      <translation>[Çöûĺđ ñöţ çĥàñĝé ţĥé àûţöšţàŕţ éñţŕý ({path}): {reason}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>it could not be written</source>
+      <translation>[îţ çöûĺđ ñöţ ƀé ŵŕîţţéñ~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -456,6 +484,14 @@
       <translation>[Ķééþ ţĥé ñéŵéšţ ĺîñé îñ ṽîéŵ~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Show &amp;health checks</source>
+      <translation>[Šĥöŵ &amp;ĥéàĺţĥ çĥéçķš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Show the lines of vLLM Tray's own /health and /metrics requests</source>
+      <translation>[Šĥöŵ ţĥé ĺîñéš öƒ ṽĹĹṀ Ţŕàý'š öŵñ /ĥéàĺţĥ àñđ /ɱéţŕîçš ŕéǫûéšţš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Copy</source>
       <translation>[&amp;Çöþý~~]</translation>
     </message>
@@ -470,6 +506,14 @@
     <message>
       <source>Log lines</source>
       <translation>[Ĺöĝ ĺîñéš~~~~]</translation>
+    </message>
+    <message>
+      <source>Reading the log…</source>
+      <translation>[Ŕéàđîñĝ ţĥé ĺöĝ…~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No output yet: the model has not run.</source>
+      <translation>[Ñö öûţþûţ ýéţ: ţĥé ɱöđéĺ ĥàš ñöţ ŕûñ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>This model was removed.</source>
@@ -505,6 +549,10 @@
     <message>
       <source>&amp;Downloaded only</source>
       <translation>[&amp;Đöŵñĺöàđéđ öñĺý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
     </message>
     <message>
       <source>Models</source>
@@ -555,8 +603,24 @@
       <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
+    </message>
+    <message>
       <source>The download of {name} failed</source>
       <translation>[Ţĥé đöŵñĺöàđ öƒ {name} ƒàîĺéđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Retry download</source>
+      <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {name}…</source>
+      <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download of {name} started.</source>
+      <translation>[Đöŵñĺöàđ öƒ {name} šţàŕţéđ.~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Model settings saved.</source>
@@ -657,6 +721,22 @@
       <translation>[Đé&amp;ĺéţé…~~~]</translation>
     </message>
     <message>
+      <source>&amp;Retry download</source>
+      <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download the model's files again; finished files are kept</source>
+      <translation>[Đöŵñĺöàđ ţĥé ɱöđéĺ'š ƒîĺéš àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
+    </message>
+    <message>
+      <source>Try to start this model's vLLM server again now (Ctrl+L)</source>
+      <translation>[Ţŕý ţö šţàŕţ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àĝàîñ ñöŵ (Çţŕĺ+Ĺ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Download of {name} started.</source>
       <translation>[Đöŵñĺöàđ öƒ {name} šţàŕţéđ.~~~~~~~~~~~]</translation>
     </message>
@@ -672,12 +752,12 @@
       <translation>[Šéţţîñĝš öƒ {name}~~~~~~~]</translation>
     </message>
     <message>
-      <source> tokens</source>
-      <translation>[ ţöķéñš~~~]</translation>
-    </message>
-    <message>
       <source>Context size</source>
       <translation>[Çöñţéẋţ šîžé~~~~~]</translation>
+    </message>
+    <message>
+      <source>tokens</source>
+      <translation>[ţöķéñš~~]</translation>
     </message>
     <message>
       <source>Use &amp;largest</source>
@@ -700,20 +780,32 @@
       <translation>[&amp;Ŕéšéţ ţö đéƒàûĺţš~~~~~~~]</translation>
     </message>
     <message>
-      <source>&amp;Context size (ctx_size):</source>
-      <translation>[&amp;Çöñţéẋţ šîžé (çţẋ_šîžé):~~~~~~~~~~]</translation>
+      <source>&amp;Context size:</source>
+      <translation>[&amp;Çöñţéẋţ šîžé:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest ctx_size: {tokens} (the model's own limit)</source>
+      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest ctx_size: {tokens} (what fits in memory)</source>
+      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;vLLM arguments:</source>
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
     </message>
     <message>
-      <source>Command line the model runs with:</source>
-      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
+      <source>Reading this model's settings…</source>
+      <translation>[Ŕéàđîñĝ ţĥîš ɱöđéĺ'š šéţţîñĝš…~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Command line with the last valid arguments (fix the error to update):</source>
-      <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ àŕĝûɱéñţš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Command line with the last valid settings (fix the error to update):</source>
+      <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ šéţţîñĝš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Command line the model runs with:</source>
+      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Where the arguments come from, later lines win:</source>
@@ -724,16 +816,16 @@
       <translation>[Ñö ɱéɱöŕý éšţîɱàţé ýéţ: îţ ñééđš ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ öñ đîšķ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+      <translation>[✗ Ţöö ĺöñĝ ƒöŕ ţĥîš ɱöđéĺ: îţ àççéþţš àţ ɱöšţ {tokens} ţöķéñš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
       <translation>[✓ Ƒîţš: ñééđš {needed} öƒ ţĥé {budget} ṽĹĹṀ ɱàý ûšé.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
       <translation>[✗ Đöéš ñöţ ƒîţ: ñééđš {needed}, ƀûţ ṽĹĹṀ ɱàý ûšé {budget}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Largest ctx_size that fits: {tokens} tokens</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé ţĥàţ ƒîţš: {tokens} ţöķéñš~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Even the weights alone do not fit.</source>
@@ -795,6 +887,18 @@
       <translation>[šéé ţĥé ĺöĝ ƒöŕ đéţàîĺš~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{elapsed} of about {expected}</source>
+      <translation>[{elapsed} öƒ àƀöûţ {expected}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>last cold load {duration}</source>
+      <translation>[ĺàšţ çöĺđ ĺöàđ {duration}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>last warm load {duration}</source>
+      <translation>[ĺàšţ ŵàŕɱ ĺöàđ {duration}~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>running, KV cache {percent}</source>
       <translation>[ŕûññîñĝ, ĶṼ çàçĥé {percent}~~~~~~~~~~~]</translation>
     </message>
@@ -817,10 +921,6 @@
     <message>
       <source>unloading</source>
       <translation>[ûñĺöàđîñĝ~~~~]</translation>
-    </message>
-    <message>
-      <source>failed, retrying: {diagnosis}</source>
-      <translation>[ƒàîĺéđ, ŕéţŕýîñĝ: {diagnosis}~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>stopped unexpectedly: {diagnosis}</source>
@@ -898,6 +998,10 @@
       <translation>[éẋþéŕîɱéñţàĺ~~~~~]</translation>
     </message>
     <message>
+      <source>Last step: {line}</source>
+      <translation>[Ĺàšţ šţéþ: {line}~~~~~~~]</translation>
+    </message>
+    <message>
       <source>A built-in model. It runs on AMD's ROCm build of vLLM, which is experimental: expect rough edges.</source>
       <translation>[Å ƀûîĺţ-îñ ɱöđéĺ. Îţ ŕûñš öñ ÅṀĐ'š ŔÖÇɱ ƀûîĺđ öƒ ṽĹĹṀ, ŵĥîçĥ îš éẋþéŕîɱéñţàĺ: éẋþéçţ ŕöûĝĥ éđĝéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -913,24 +1017,8 @@
       <translation>[Ñö ŕéçöɱɱéñđàţîöñ: ţĥé ĜÞÛ'š ƒŕéé ɱéɱöŕý çöûĺđ ñöţ ƀé ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.</source>
-      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value:.2f}, 95 % öƒ ţĥé ɱéɱöŕý ţĥàţ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ. ṽĹĹṀ'š öŵñ đéƒàûĺţ, 0.92, çŕàšĥéš öñ ɱàñý ÅÞÛš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source> tokens</source>
-      <translation>[ ţöķéñš~~~]</translation>
-    </message>
-    <message>
-      <source> s</source>
-      <translation>[ š~]</translation>
-    </message>
-    <message>
-      <source> min</source>
-      <translation>[ ɱîñ~~]</translation>
-    </message>
-    <message>
-      <source>never</source>
-      <translation>[ñéṽéŕ~~]</translation>
+      <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.</source>
+      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value}, 95 % öƒ ţĥé ɱéɱöŕý ţĥàţ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ. ṽĹĹṀ'š öŵñ đéƒàûĺţ, 0.92, çŕàšĥéš öñ ɱàñý ÅÞÛš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>flags added for every model</source>
@@ -953,6 +1041,10 @@
       <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
     </message>
     <message>
+      <source>e.g. vllm serve, or /path/to/python -m vllm.entrypoints…</source>
+      <translation>[é.ĝ. ṽĺĺɱ šéŕṽé, öŕ /þàţĥ/ţö/þýţĥöñ -ɱ ṽĺĺɱ.éñţŕýþöîñţš…~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;GPU memory utilization:</source>
       <translation>[&amp;ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ:~~~~~~~~~~]</translation>
     </message>
@@ -965,12 +1057,24 @@
       <translation>[Đéƒàûĺţ &amp;çöñţéẋţ šîžé:~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>tokens</source>
+      <translation>[ţöķéñš~~]</translation>
+    </message>
+    <message>
       <source>Load &amp;timeout:</source>
       <translation>[Ĺöàđ &amp;ţîɱéöûţ:~~~~~~]</translation>
     </message>
     <message>
+      <source>seconds</source>
+      <translation>[šéçöñđš~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Unload after idle for:</source>
       <translation>[&amp;Ûñĺöàđ àƒţéŕ îđĺé ƒöŕ:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>minutes (0: never)</source>
+      <translation>[ɱîñûţéš (0: ñéṽéŕ)~~~~~~~]</translation>
     </message>
     <message>
       <source>Extra vLLM &amp;arguments:</source>
@@ -981,12 +1085,28 @@
       <translation>[&amp;Éñĝîñé:~~~]</translation>
     </message>
     <message>
+      <source>Your vLLM co&amp;mmand:</source>
+      <translation>[Ýöûŕ ṽĹĹṀ çö&amp;ɱɱàñđ:~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Models</source>
       <translation>[Ṁöđéĺš~~]</translation>
     </message>
     <message>
+      <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
+      <translation>[Ţýþé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. ṽĺĺɱ šéŕṽé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A quote in the command is not closed.</source>
+      <translation>[Å ǫûöţé îñ ţĥé çöɱɱàñđ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
       <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ ṽàĺûé: ĺöàđîñĝ ɱàý ƒàîĺ öŕ çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ ŵĥéñ öţĥéŕ þŕöĝŕàɱš ĥöĺđ ɱéɱöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+      <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -994,6 +1114,14 @@
     <message>
       <source>Clear</source>
       <translation>[Çĺéàŕ~~]</translation>
+    </message>
+    <message>
+      <source>checking the keyring…</source>
+      <translation>[çĥéçķîñĝ ţĥé ķéýŕîñĝ…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>the keyring did not answer</source>
+      <translation>[ţĥé ķéýŕîñĝ đîđ ñöţ àñšŵéŕ~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>stored in the keyring — type to replace</source>
@@ -1006,6 +1134,73 @@
     <message>
       <source>will be removed</source>
       <translation>[ŵîĺĺ ƀé ŕéɱöṽéđ~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>Settings</name>
+    <message>
+      <source>GPU memory utilization</source>
+      <translation>[ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Max concurrent requests per model</source>
+      <translation>[Ṁàẋ çöñçûŕŕéñţ ŕéǫûéšţš þéŕ ɱöđéĺ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Default context size</source>
+      <translation>[Đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load timeout</source>
+      <translation>[Ĺöàđ ţîɱéöûţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unload after idle</source>
+      <translation>[Ûñĺöàđ àƒţéŕ îđĺé~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM arguments</source>
+      <translation>[Éẋţŕà ṽĹĹṀ àŕĝûɱéñţš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Engine</source>
+      <translation>[Éñĝîñé~~]</translation>
+    </message>
+    <message>
+      <source>Your vLLM command</source>
+      <translation>[Ýöûŕ ṽĹĹṀ çöɱɱàñđ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Listen address</source>
+      <translation>[Ĺîšţéñ àđđŕéšš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port</source>
+      <translation>[Þöŕţ~~]</translation>
+    </message>
+    <message>
+      <source>Start the endpoint with the app</source>
+      <translation>[Šţàŕţ ţĥé éñđþöîñţ ŵîţĥ ţĥé àþþ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed host names</source>
+      <translation>[Åĺĺöŵéđ ĥöšţ ñàɱéš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed web origins</source>
+      <translation>[Åĺĺöŵéđ ŵéƀ öŕîĝîñš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory budget</source>
+      <translation>[Ṁéɱöŕý ƀûđĝéţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start hidden in the tray</source>
+      <translation>[Šţàŕţ ĥîđđéñ îñ ţĥé ţŕàý~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start at login</source>
+      <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1023,16 +1218,24 @@
       <translation>[Ŕéšţöŕé &amp;đéƒàûĺţš öƒ ţĥîš þàĝé~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
-      <translation>[{keys}: àþþĺîéš ţö ɱöđéĺš ĺöàđéđ ƒŕöɱ ñöŵ öñ. Ĺöàđéđ ɱöđéĺš ķééþ ţĥé öĺđ ṽàĺûé ûñţîĺ ýöû ûñĺöàđ àñđ ĺöàđ ţĥéɱ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+      <translation>[{settings}: àþþĺîéš ţö ɱöđéĺš ĺöàđéđ ƒŕöɱ ñöŵ öñ. Ĺöàđéđ ɱöđéĺš ķééþ ţĥé öĺđ ṽàĺûé ûñţîĺ ýöû ûñĺöàđ àñđ ĺöàđ ţĥéɱ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies when the endpoint starts again.</source>
-      <translation>[{keys}: àþþĺîéš ŵĥéñ ţĥé éñđþöîñţ šţàŕţš àĝàîñ.~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies when the endpoint starts again.</source>
+      <translation>[{settings}: àþþĺîéš ŵĥéñ ţĥé éñđþöîñţ šţàŕţš àĝàîñ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies after vLLM Tray restarts.</source>
-      <translation>[{keys}: àþþĺîéš àƒţéŕ ṽĹĹṀ Ţŕàý ŕéšţàŕţš.~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies after vLLM Tray restarts.</source>
+      <translation>[{settings}: àþþĺîéš àƒţéŕ ṽĹĹṀ Ţŕàý ŕéšţàŕţš.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking “{command}”: it runs with --help, which can take a minute…</source>
+      <translation>[Çĥéçķîñĝ “{command}”: îţ ŕûñš ŵîţĥ --ĥéĺþ, ŵĥîçĥ çàñ ţàķé à ɱîñûţé…~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Your vLLM command was not accepted; nothing was saved.</source>
+      <translation>[Ýöûŕ ṽĹĹṀ çöɱɱàñđ ŵàš ñöţ àççéþţéđ; ñöţĥîñĝ ŵàš šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1042,16 +1245,36 @@
       <translation>[ṽĹĹṀ Ţŕàý: ñö ɱöđéĺ ĺöàđéđ~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM Tray: working…</source>
-      <translation>[ṽĹĹṀ Ţŕàý: ŵöŕķîñĝ…~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>vLLM Tray: running {names}</source>
       <translation>[ṽĹĹṀ Ţŕàý: ŕûññîñĝ {names}~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM Tray: a model failed, open the window for details</source>
-      <translation>[ṽĹĹṀ Ţŕàý: à ɱöđéĺ ƒàîĺéđ, öþéñ ţĥé ŵîñđöŵ ƒöŕ đéţàîĺš~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>vLLM Tray: {names} failed</source>
+      <translation>[ṽĹĹṀ Ţŕàý: {names} ƒàîĺéđ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: the endpoint could not start</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ţĥé éñđþöîñţ çöûĺđ ñöţ šţàŕţ~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: working on {names}</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ŵöŕķîñĝ öñ {names}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: downloading {percent}</source>
+      <translation>[{name}: đöŵñĺöàđîñĝ {percent}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint: {url}</source>
+      <translation>[Éñđþöîñţ: {url}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint stopped: {reason}</source>
+      <translation>[Éñđþöîñţ šţöþþéđ: {reason}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint stopped</source>
+      <translation>[Éñđþöîñţ šţöþþéđ~~~~~~]</translation>
     </message>
     <message>
       <source>S&amp;top endpoint</source>
@@ -1072,6 +1295,10 @@
     <message>
       <source>&amp;Load</source>
       <translation>[&amp;Ĺöàđ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
     </message>
     <message>
       <source>No downloaded models yet</source>
@@ -1403,6 +1630,10 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The command “{command}” has a quote that is not closed.</source>
+      <translation>[Ţĥé çöɱɱàñđ “{command}” ĥàš à ǫûöţé ţĥàţ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Installing the {kind} engine failed: {reason}</source>
