@@ -1010,7 +1010,7 @@
 <context>
     <name>ModelsPage</name>
     <message>
-        <source>Use &amp;recommended</source>
+        <source>Use recomme&amp;nded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1009,8 +1009,8 @@
   <context>
     <name>ModelsPage</name>
     <message>
-      <source>Use &amp;recommended</source>
-      <translation>[Ûšé &amp;ŕéçöɱɱéñđéđ~~~~~~]</translation>
+      <source>Use recomme&amp;nded</source>
+      <translation>[Ûšé ŕéçöɱɱé&amp;ñđéđ~~~~~~]</translation>
     </message>
     <message>
       <source>No recommendation: the GPU's free memory could not be read.</source>

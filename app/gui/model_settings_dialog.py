@@ -197,17 +197,10 @@ class ModelSettingsDialog(QDialog):
         self.apply_button.setEnabled(False)
         if self.ctx.problem():
             # The field says what is wrong; the estimate below was for another number.
-            self._asked += 1  # an answer still on its way is about older input
-            self._timer.stop()
             for widget in self._estimates:
                 widget.hide()
-            self.command_caption.setText(
-                self.tr("Command line with the last valid settings (fix the error to update):")
-            )
             self._fit_height()
-            self.preview_shown.emit()
-            return
-        self._timer.start()
+        self._timer.start()  # the arguments are still checked
 
     def _on_timer_timeout(self) -> None:
         self._schedule_preview()
@@ -225,10 +218,8 @@ class ModelSettingsDialog(QDialog):
     async def update_preview(self) -> None:
         """Ask the engine what these inputs would mean; nothing is saved."""
         self._timer.stop()
-        if self.ctx.problem():
-            return
         value = self.ctx.value()
-        ctx = value if isinstance(value, int) else None
+        ctx = value if isinstance(value, int) else None  # invalid: check the arguments only
         self._asked += 1
         asked = self._asked
         try:
@@ -253,11 +244,19 @@ class ModelSettingsDialog(QDialog):
     def _show(self, preview: OptionsPreview) -> None:
         self.preview = preview
         problem = preview.problem
-        if problem is None:
+        ctx_problem = bool(self.ctx.problem())
+        if problem is None and not ctx_problem:
             self._last_valid = preview
             self.problem_label.hide()
             self.apply_button.setEnabled(not self._saving)
             self.command_caption.setText(self.tr("Command line the model runs with:"))
+        elif problem is None:
+            # The context size field shows its own sentence; the arguments are fine.
+            self.problem_label.hide()
+            self.apply_button.setEnabled(False)
+            self.command_caption.setText(
+                self.tr("Command line with the last valid settings (fix the error to update):")
+            )
         else:
             # Keep showing what the last valid input meant instead of blanking the dialog.
             self._show_problem(problem_text(problem))
@@ -276,7 +275,11 @@ class ModelSettingsDialog(QDialog):
             else ""
         )
         self.layers_label.setVisible(bool(layers))
-        self._show_memory(preview if preview.memory is not None or shown is None else shown)
+        if ctx_problem:
+            for widget in self._estimates:
+                widget.hide()
+        else:
+            self._show_memory(preview if preview.memory is not None or shown is None else shown)
         self._fit_height()
         self.preview_shown.emit()
 

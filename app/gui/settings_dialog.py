@@ -154,7 +154,7 @@ class SettingsDialog(QDialog):
         self.ok_button.setEnabled(not self.problems() and not self._saving)
         changes = self.changes()
         custom = self.models_page.custom_engine_change()
-        if custom is not None:
+        if custom is not None and not self.models_page.custom_command.problem():
             changes["engine.kind"] = "custom"
         note = self.restart_text(changes)
         self.restart_note.setText(note)

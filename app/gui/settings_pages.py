@@ -29,7 +29,7 @@ from app.core.vllm_args import check_user_args, split_args
 from app.gui.commands import CommandFailed, call, tasks_of
 from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.i18n import problem_text
-from app.gui.theme import monospace_font, set_text_color, warning_color
+from app.gui.theme import error_color, monospace_font, set_text_color, warning_color
 from app.runtime.api import Facade
 
 SECRET_API_KEY = "api_key"  # the endpoint's bearer token
@@ -206,7 +206,8 @@ class ModelsPage(SettingsPage):
         super().__init__(facade, parent)
         self.recommended = recommended
         self.utilization = SettingField("gpu_memory_utilization", numeric=True)
-        self.use_recommended = QPushButton(self.tr("Use &recommended"))
+        # Not "&r": "Max concurrent &requests" has it on this page.
+        self.use_recommended = QPushButton(self.tr("Use recomme&nded"))
         self.use_recommended.clicked.connect(self._on_use_recommended_clicked)
         self.use_recommended.setEnabled(recommended is not None)
         self.recommended_label = wrap(QLabel())
@@ -279,7 +280,7 @@ class ModelsPage(SettingsPage):
         self.form.addRow(buddy_label(engine_label, self.engine), self.engine)
         self.add_field(self.tr("Your vLLM co&mmand:"), self.custom_command)
         self._command_rows = (self.form.rowCount() - 1, self.form.rowCount())
-        self.form.addRow("", self.custom_note)
+        self.form.addRow("", self.custom_note)  # shown only while a check is due
         self._watch(self.engine)
         self.changed.connect(self._update_hints)
 
@@ -353,17 +354,18 @@ class ModelsPage(SettingsPage):
         )
         self.utilization_warning.setVisible(too_high)
         custom = self.custom_selected()
-        for row in self._command_rows:
-            self.form.setRowVisible(row, custom)
+        self.form.setRowVisible(self._command_rows[0], custom)
         self.custom_command.update_hint()
+        checked = self.custom_engine_change() is not None and not self.custom_command.problem()
         self.custom_note.setText(
             self.tr(
                 "OK runs “{command} --help” to check that it is a vLLM server; that can "
                 "take a minute."
             ).format(command=self.custom_command.text().strip() or "…")
-            if custom
+            if checked
             else ""
         )
+        self.form.setRowVisible(self._command_rows[1], checked)
 
 
 def _args_problem(value: SettingValue) -> str:
@@ -390,6 +392,9 @@ class EndpointPage(SettingsPage):
         self.host = QComboBox()
         self.host.setEditable(True)
         self.host.addItems(["127.0.0.1", "::1", "0.0.0.0"])
+        self.host_hint = wrap(QLabel())
+        set_text_color(self.host_hint, error_color(self.palette()))
+        self.host_hint.hide()
         self.autostart = QCheckBox(self.tr("Start the endpoint when the app starts"))
         self.api_key = SecretField(facade, SECRET_API_KEY)
         self.exposure = wrap(QLabel())
@@ -398,6 +403,7 @@ class EndpointPage(SettingsPage):
         self.labels["proxy.host"] = plain(host_label)
         self.host.setToolTip(spec_doc("proxy.host"))
         self.form.addRow(buddy_label(host_label, self.host), self.host)
+        self.form.addRow("", self.host_hint)
         self.port = self.add_field(self.tr("&Port:"), SettingField("proxy.port", numeric=True))
         self.form.addRow("", self.autostart)
         self.form.addRow(buddy_label(self.tr("API &key:"), self.api_key.edit), self.api_key)
@@ -431,11 +437,15 @@ class EndpointPage(SettingsPage):
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
-        return {
-            **super().values(),
-            "proxy.host": self.host.currentText().strip(),
-            "proxy.autostart": self.autostart.isChecked(),
-        }
+        out = {**super().values(), "proxy.autostart": self.autostart.isChecked()}
+        if not self.host_problem():
+            out["proxy.host"] = self.host.currentText().strip()
+        return out
+
+    def host_problem(self) -> str:
+        if not self.host.currentText().strip():
+            return self.tr("Enter an address to listen on, e.g. 127.0.0.1.")
+        return ""
 
     def secret_changes(self) -> dict[str, str | None]:
         return self.api_key.change()
@@ -444,7 +454,10 @@ class EndpointPage(SettingsPage):
         return self.host.currentText().strip() not in LOOPBACK_HOSTS
 
     def _update_hints(self) -> None:
-        if not self.host.currentText().strip():
+        problem = self.host_problem()
+        self.host_hint.setText(problem)
+        self.host_hint.setVisible(bool(problem))
+        if problem:
             text = ""
         elif self.exposed() and not self.api_key.will_be_set():
             text = self.tr(
@@ -460,8 +473,8 @@ class EndpointPage(SettingsPage):
 
     def problems(self) -> list[str]:
         found = super().problems()
-        if not self.host.currentText().strip():
-            found.insert(0, self.tr("Enter an address to listen on, e.g. 127.0.0.1."))
+        if self.host_problem():
+            found.insert(0, self.host_problem())
         return found
 
 

@@ -199,3 +199,18 @@ def test_a_refused_save_keeps_the_dialog_open(qtbot: QtBot, gui: GuiApp, fake: F
     qtbot.waitUntil(lambda: dialog.problem_label.text() == f"{MODEL} is being deleted.")
     assert dialog.isVisible() and dialog.apply_button.isEnabled()
     dialog.reject()
+
+
+def test_both_fields_say_what_is_wrong_at_once(qtbot: QtBot, gui: GuiApp) -> None:
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.ctx, "abc")
+    type_into(qtbot, dialog, dialog.args, "--port 1")
+    assert dialog.ctx.hint.text() == "Context size must be a whole number; got 'abc'."
+    assert dialog.problem_label.text().startswith("In model vllm_args, remove --port")
+    assert not dialog.fit_label.isVisible()  # the estimate was for another number
+    assert not dialog.apply_button.isEnabled()
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 4")
+    assert not dialog.problem_label.isVisible() and not dialog.apply_button.isEnabled()
+    type_into(qtbot, dialog, dialog.ctx, "4096")
+    assert dialog.apply_button.isEnabled() and dialog.fit_label.isVisible()
+    dialog.reject()

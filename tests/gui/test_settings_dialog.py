@@ -165,6 +165,8 @@ def test_exposing_the_endpoint_asks_for_an_api_key(
     assert "can reach the endpoint with the key" in endpoint.exposure.text()
     endpoint.host.setCurrentText("")
     assert not dialog.ok_button.isEnabled()
+    assert endpoint.host_hint.text() == "Enter an address to listen on, e.g. 127.0.0.1."
+    assert "Listen on address" not in dialog.restart_note.text()  # not a change to store
     endpoint.host.setCurrentText("0.0.0.0")
     save(qtbot, dialog)
     assert fake.called("set_settings") == [({"proxy.host": "0.0.0.0"},)]
