@@ -77,6 +77,7 @@ class ModelTableModel(QAbstractTableModel):
             Column.CHECKPOINT: self.tr("Checkpoint"),
         }
 
+    # Qt's own signature: the default index is built once, as in C++ (B008 allows it here).
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._store.rows)
 

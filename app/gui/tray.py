@@ -191,9 +191,9 @@ class TrayController(QObject):
         for action in (menu or self.menu).actions():
             if action.isSeparator() and not action.text():
                 continue
-            if action.menu() is not None:
-                sub = action.menu()
-                out.extend(f"{action.text()} > {t}" for t in self.entries(sub))  # type: ignore[arg-type]
+            sub = action.menu()
+            if isinstance(sub, QMenu):  # PySide types menu() as QObject
+                out.extend(f"{action.text()} > {t}" for t in self.entries(sub))
             else:
                 out.append(action.text())
         return out
