@@ -14,26 +14,13 @@ GUI_TEST_PACKAGES := xvfb openbox trayer xdotool x11-utils imagemagick dbus \
 	libxcb-util1 libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0
 GUI_TEST_PROGRAMS := Xvfb openbox trayer xdotool xwininfo import dbus-run-session
 
-.PHONY: run setup test lint typecheck imports unit screenshots bench translations clean gui-test-deps
+.PHONY: run setup test test-deps gui-test-deps lint typecheck imports unit screenshots bench \
+	translations clean
 
 # The launcher checks Qt's X11 libraries before it opens the window and names the package to
 # install when one is missing (app/launcher.py).
 run: setup
 	$(BIN)/vllm-tray
-
-gui-test-deps: setup
-	@missing=""; \
-	for program in $(GUI_TEST_PROGRAMS); do \
-		command -v $$program >/dev/null 2>&1 || missing="$$missing $$program"; \
-	done; \
-	$(BIN)/python -c "import sys; from app.launcher import missing_xcb_libraries as m; \
-		sys.exit(1 if m({'DISPLAY': ':0'}) else 0)" || missing="$$missing qt-x11-libraries"; \
-	if [ -n "$$missing" ]; then \
-		echo "installing what the GUI end-to-end test needs (missing:$$missing)"; \
-		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			$$sudo apt-get install -y -qq $(GUI_TEST_PACKAGES); \
-	fi
 
 setup: $(VENV)/.installed
 
@@ -54,11 +41,33 @@ typecheck: setup
 imports: setup
 	$(BIN)/lint-imports
 
+# Programs the tests run besides Python: dbus-daemon (a private bus for the suspend tests).
+# Installed when missing; if it cannot be, this fails rather than letting tests skip.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+test-deps:
+	@command -v dbus-daemon >/dev/null || { \
+		echo "installing Debian's dbus package (dbus-daemon) for the suspend tests"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends dbus; }
+
+# Installed when any is missing; if they cannot be, this fails rather than letting tests skip.
+gui-test-deps: setup
+	@missing=""; \
+	for program in $(GUI_TEST_PROGRAMS); do \
+		command -v $$program >/dev/null 2>&1 || missing="$$missing $$program"; \
+	done; \
+	$(BIN)/python -c "import sys; from app.launcher import missing_xcb_libraries as m; \
+		sys.exit(1 if m({'DISPLAY': ':0'}) else 0)" || missing="$$missing qt-x11-libraries"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing what the GUI end-to-end test needs (missing:$$missing)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			$(SUDO) apt-get install -y -qq $(GUI_TEST_PACKAGES); \
+	fi
+
 test-engine: setup
 	$(BIN)/python -m tests.real_engine.setup_engine
 
 # The real-engine tests run last, on their own, so their count is the closing line.
-test: lint typecheck imports test-engine gui-test-deps
+test: lint typecheck imports test-deps gui-test-deps test-engine
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py $(SCREENSHOTS)
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider -m "not real_engine"
 	$(BIN)/pytest -p no:cacheprovider -m real_engine

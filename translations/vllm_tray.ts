@@ -1138,73 +1138,6 @@
     </message>
 </context>
 <context>
-    <name>Settings</name>
-    <message>
-        <source>GPU memory utilization</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max concurrent requests per model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Default context size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unload after idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Extra vLLM arguments</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your vLLM command</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listen address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the endpoint with the app</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Allowed host names</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Allowed web origins</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory budget</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start hidden in the tray</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start at login</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>SettingsDialog</name>
     <message>
         <source>vLLM Tray settings</source>
@@ -1341,10 +1274,6 @@
 <context>
     <name>problems</name>
     <message>
-        <source>ctx_size must be a positive whole number; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Use either --reset or KEY=VALUE changes, not both.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1382,10 +1311,6 @@
     </message>
     <message>
         <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1498,18 +1423,6 @@
     </message>
     <message>
         <source>There is no setting called {key}. Known settings: {known}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be one of {choices}; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be {kind}; got {value!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1633,10 +1546,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The command “{command}” has a quote that is not closed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Installing the {kind} engine failed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1654,6 +1563,134 @@
     </message>
     <message>
         <source>The download {download_id} failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be on or off; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests served at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed host names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the endpoint with the app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unload idle models after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start hidden in the tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start at login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tray hint shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be between {low} and {high}; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be one of {choices}; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be text; you typed {typed}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1738,6 +1775,14 @@
     </message>
     <message>
         <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1137,73 +1137,6 @@
     </message>
   </context>
   <context>
-    <name>Settings</name>
-    <message>
-      <source>GPU memory utilization</source>
-      <translation>[ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Max concurrent requests per model</source>
-      <translation>[Ṁàẋ çöñçûŕŕéñţ ŕéǫûéšţš þéŕ ɱöđéĺ~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Default context size</source>
-      <translation>[Đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Load timeout</source>
-      <translation>[Ĺöàđ ţîɱéöûţ~~~~~]</translation>
-    </message>
-    <message>
-      <source>Unload after idle</source>
-      <translation>[Ûñĺöàđ àƒţéŕ îđĺé~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Extra vLLM arguments</source>
-      <translation>[Éẋţŕà ṽĹĹṀ àŕĝûɱéñţš~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Engine</source>
-      <translation>[Éñĝîñé~~]</translation>
-    </message>
-    <message>
-      <source>Your vLLM command</source>
-      <translation>[Ýöûŕ ṽĹĹṀ çöɱɱàñđ~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Listen address</source>
-      <translation>[Ĺîšţéñ àđđŕéšš~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Port</source>
-      <translation>[Þöŕţ~~]</translation>
-    </message>
-    <message>
-      <source>Start the endpoint with the app</source>
-      <translation>[Šţàŕţ ţĥé éñđþöîñţ ŵîţĥ ţĥé àþþ~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Allowed host names</source>
-      <translation>[Åĺĺöŵéđ ĥöšţ ñàɱéš~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Allowed web origins</source>
-      <translation>[Åĺĺöŵéđ ŵéƀ öŕîĝîñš~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Memory budget</source>
-      <translation>[Ṁéɱöŕý ƀûđĝéţ~~~~~]</translation>
-    </message>
-    <message>
-      <source>Start hidden in the tray</source>
-      <translation>[Šţàŕţ ĥîđđéñ îñ ţĥé ţŕàý~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Start at login</source>
-      <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
-    </message>
-  </context>
-  <context>
     <name>SettingsDialog</name>
     <message>
       <source>vLLM Tray settings</source>
@@ -1340,10 +1273,6 @@
   <context>
     <name>problems</name>
     <message>
-      <source>ctx_size must be a positive whole number; got {value!r}.</source>
-      <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Use either --reset or KEY=VALUE changes, not both.</source>
       <translation>[Ûšé éîţĥéŕ --ŕéšéţ öŕ ĶÉÝ=ṼÅĹÛÉ çĥàñĝéš, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1382,10 +1311,6 @@
     <message>
       <source>No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
       <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
-      <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}). Îţ ŵàš ɱöṽéđ ţö {moved_to} àñđ đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model's config.json has no usable {key}, so its memory needs cannot be estimated.</source>
@@ -1498,18 +1423,6 @@
     <message>
       <source>There is no setting called {key}. Known settings: {known}.</source>
       <translation>[Ţĥéŕé îš ñö šéţţîñĝ çàĺĺéđ {key}. Ķñöŵñ šéţţîñĝš: {known}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-      <translation>[{key} ɱûšţ ƀé ƀéţŵééñ {minimum:g} àñđ {maximum:g}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be one of {choices}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé öñé öƒ {choices}; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be {kind}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé {kind}; ĝöţ {value!r}.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>In {source}, remove {flag}: the app passes the model you load.</source>
@@ -1632,10 +1545,6 @@
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The command “{command}” has a quote that is not closed.</source>
-      <translation>[Ţĥé çöɱɱàñđ “{command}” ĥàš à ǫûöţé ţĥàţ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Installing the {kind} engine failed: {reason}</source>
       <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ƒàîĺéđ: {reason}~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1654,6 +1563,134 @@
     <message>
       <source>The download {download_id} failed.</source>
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+      <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+      <translation>[{file} çàññöţ ƀé ŕéàđ ({reason}). Ţĥé đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ ûñţîĺ îţ îš ƒîẋéđ; ţĥé ƒîĺé ŵàš ĺéƒţ àš îţ îš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+      <translation>[Åñöţĥéŕ ṽĹĹṀ Ţŕàý þŕöçéšš ĥàš ƀééñ çĥàñĝîñĝ {file} ƒöŕ ɱöŕé ţĥàñ {seconds:g} šéçöñđš. Ţŕý àĝàîñ, öŕ šţöþ ţĥé þŕöçéšš ţĥàţ ĥàñĝš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+      <translation>[{model} ŕéàđš àţ ɱöšţ {limit} ţöķéñš öƒ çöñţéẋţ (îţš çöñƒîĝ.ĵšöñ šàýš šö), šö ṽĹĹṀ ŕéƒûšéš à çöñţéẋţ šîžé öƒ {ctx_size}. Ûšé {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be on or off; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU memory utilization</source>
+      <translation>[ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Requests served at once</source>
+      <translation>[Ŕéǫûéšţš šéŕṽéđ àţ öñçé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM flags</source>
+      <translation>[Éẋţŕà ṽĹĹṀ ƒĺàĝš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Default context size</source>
+      <translation>[Đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load timeout</source>
+      <translation>[Ĺöàđ ţîɱéöûţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint address</source>
+      <translation>[Éñđþöîñţ àđđŕéšš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint port</source>
+      <translation>[Éñđþöîñţ þöŕţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed host names</source>
+      <translation>[Åĺĺöŵéđ ĥöšţ ñàɱéš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed web origins</source>
+      <translation>[Åĺĺöŵéđ ŵéƀ öŕîĝîñš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start the endpoint with the app</source>
+      <translation>[Šţàŕţ ţĥé éñđþöîñţ ŵîţĥ ţĥé àþþ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM engine</source>
+      <translation>[ṽĹĹṀ éñĝîñé~~~~]</translation>
+    </message>
+    <message>
+      <source>Your own vLLM command</source>
+      <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unload idle models after</source>
+      <translation>[Ûñĺöàđ îđĺé ɱöđéĺš àƒţéŕ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory for all models</source>
+      <translation>[Ṁéɱöŕý ƒöŕ àĺĺ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start hidden in the tray</source>
+      <translation>[Šţàŕţ ĥîđđéñ îñ ţĥé ţŕàý~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start at login</source>
+      <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tray hint shown</source>
+      <translation>[Ţŕàý ĥîñţ šĥöŵñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be between {low} and {high}; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be one of {choices}; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñé öƒ {choices}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be text; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ţéẋţ; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>There is no download with the id {download_id}.</source>
@@ -1738,6 +1775,14 @@
     <message>
       <source>{reason}.</source>
       <translation>[{reason}.~~~~]</translation>
+    </message>
+    <message>
+      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>

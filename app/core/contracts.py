@@ -1,8 +1,8 @@
 """Interfaces between packages: what the supervisor is asked to launch, what the proxy may call.
 
 The proxy never imports the supervisor (import-linter enforces it): it talks to a
-`ModelController` and a `DownloadController`, which app.runtime implements on top of the
-supervisor, the registry and the downloads package. Tests of the proxy use small fakes.
+`ModelController` and a `DownloadController`, which app.runtime.endpoint implements on top
+of the supervisor, the registry and the downloads package. Tests of the proxy use small fakes.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class ModelController(Protocol):
 
     def backends(self) -> Sequence[Backend]: ...
 
-    def system_info(self) -> Mapping[str, Any]: ...
+    async def system_info(self) -> Mapping[str, Any]: ...
 
     def stats(self) -> Mapping[str, Any]: ...
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
 
+from app.core import setting_specs
 from app.core.problems import TRANSLATION_CONTEXT, Problem, ProblemError
-from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
+from app.core.setting_specs import SPEC_BY_KEY, SettingValue
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 
@@ -79,62 +80,31 @@ def grow_to_fit(window: QWidget) -> None:
 
 
 def setting_label(key: str) -> str:
-    """The human name of a setting, for sentences that would otherwise show its key.
-
-    The config branch is adding `SettingSpec.label`; until it lands this reads the GUI's
-    own names. (Switch: `return translate(TRANSLATION_CONTEXT, SPEC_BY_KEY[key].label)`.)
-    """
-    declared = getattr(SPEC_BY_KEY.get(key), "label", "")
-    if declared:
-        return translate(TRANSLATION_CONTEXT, str(declared))
-    labels = {
-        "gpu_memory_utilization": translate("Settings", "GPU memory utilization"),
-        "max_num_seqs": translate("Settings", "Max concurrent requests per model"),
-        "ctx_size": translate("Settings", "Default context size"),
-        "load_timeout_s": translate("Settings", "Load timeout"),
-        "idle_ttl_min": translate("Settings", "Unload after idle"),
-        "vllm_args": translate("Settings", "Extra vLLM arguments"),
-        "engine.kind": translate("Settings", "Engine"),
-        "engine.custom_command": translate("Settings", "Your vLLM command"),
-        "proxy.host": translate("Settings", "Listen address"),
-        "proxy.port": translate("Settings", "Port"),
-        "proxy.autostart": translate("Settings", "Start the endpoint with the app"),
-        "proxy.allowed_hosts": translate("Settings", "Allowed host names"),
-        "proxy.cors_origins": translate("Settings", "Allowed web origins"),
-        "memory.budget_gb": translate("Settings", "Memory budget"),
-        "gui.start_hidden": translate("Settings", "Start hidden in the tray"),
-        "gui.start_at_login": translate("Settings", "Start at login"),
-    }
-    return labels.get(key, key)
+    """The short name people read for a setting (its declared label), translated."""
+    spec = SPEC_BY_KEY.get(key)
+    if spec is None or not spec.label:
+        return key
+    return translate(TRANSLATION_CONTEXT, spec.label)
 
 
 def parse_setting_text(key: str, text: str, label: str = "") -> SettingValue:
     """What the user typed for `key`, validated by the rules the CLI uses.
 
-    Raises ProblemError with a sentence that names the setting as the user knows it (`label`,
-    else the setting's name), never by its key. The one adapter between the GUI and the
-    settings' declared rules: the config branch is adding
-    `app.core.settings.parse_setting_text(key, text)` (key-free sentences); when it lands,
-    the `coerce` line below becomes that call.
+    The one adapter between the GUI's fields and the settings' declared rules
+    (app.core.setting_specs.parse_setting_text: nothing clamped, rounded or guessed, one
+    sentence that names no internal key). Raises ProblemError; a sentence that names the
+    setting by its `key` gets the field's `label` (or the declared one) instead.
     """
     try:
-        return coerce(key, _number_text(key, text))
+        return setting_specs.parse_setting_text(key, text)
     except ProblemError as exc:
         raise ProblemError(_with_label(exc.problem, key, label)) from None
 
 
-def _number_text(key: str, text: str) -> str:
-    """Accept the locale's decimal comma ("0,78" in German) for decimal settings."""
-    text = text.strip()
-    spec = SPEC_BY_KEY.get(key)
-    point = QLocale().decimalPoint()
-    if spec is not None and spec.type is float and point != "." and "." not in text:
-        return text.replace(point, ".")
-    return text
-
-
 def _with_label(problem: Problem, key: str, label: str) -> Problem:
-    if problem.params.get("key") != key:
+    """Only for templates that print {key} (e.g. settings.unknown_key); the declared
+    sentences carry `key` as a parameter but do not print it."""
+    if "{key}" not in problem.template or problem.params.get("key") != key:
         return problem
     named = label or setting_label(key)
     return Problem(problem.code, problem.template, {**problem.params, "key": named})

@@ -30,6 +30,8 @@ from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 from app.runtime.api import Facade, OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
+# Refusals of the planner that are about the context size, not the arguments.
+CTX_PROBLEMS = frozenset({"options.ctx_above_model_limit", "options.bad_ctx_size"})
 _CTX = SPEC_BY_KEY["ctx_size"]
 
 
@@ -69,6 +71,7 @@ class ModelSettingsDialog(QDialog):
         self._loading = True  # filling the inputs in: not a change by the user
         self._ctx_is_default = True  # follows the global ctx_size until the user types one
         self._saving = False
+        self._limit: int | None = None  # the model's own limit, when a refusal names it
         self._grower = Grower(self)
         row = store.row(model_id)
         name = row.name if row is not None else model_id
@@ -244,6 +247,13 @@ class ModelSettingsDialog(QDialog):
     def _show(self, preview: OptionsPreview) -> None:
         self.preview = preview
         problem = preview.problem
+        limit: int | None = None
+        if problem is not None and problem.code in CTX_PROBLEMS:
+            # About the number in the context size field: said next to it.
+            self.ctx.refuse(problem_text(problem))
+            if problem.fix is not None and problem.fix.target == "ctx_size":
+                limit = int(problem.fix.value)
+            problem = None
         ctx_problem = bool(self.ctx.problem())
         if problem is None and not ctx_problem:
             self._last_valid = preview
@@ -275,9 +285,18 @@ class ModelSettingsDialog(QDialog):
             else ""
         )
         self.layers_label.setVisible(bool(layers))
+        self._limit = limit
         if ctx_problem:
             for widget in self._estimates:
                 widget.hide()
+            if limit is not None:  # the planner's fix: one click to the largest it takes
+                self.max_ctx_label.setText(
+                    self.tr("Largest ctx_size: {tokens} (the model's own limit)").format(
+                        tokens=format_int(limit)
+                    )
+                )
+                self.max_ctx_label.show()
+                self.use_max_button.show()
         else:
             self._show_memory(preview if preview.memory is not None or shown is None else shown)
         self._fit_height()
@@ -346,6 +365,10 @@ class ModelSettingsDialog(QDialog):
         )
 
     def _on_use_max_button_clicked(self) -> None:
+        if self._limit is not None:
+            self.ctx.set_value(self._limit)
+            self._schedule_preview()
+            return
         preview = self.preview or self._last_valid
         plan = preview.memory if preview is not None else None
         if plan is not None and largest_ctx(plan) > 0:

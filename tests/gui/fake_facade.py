@@ -24,7 +24,13 @@ from app.core.events import (
     SettingChanged,
 )
 from app.core.gpu import GpuInfo, SystemInfo
-from app.core.memory import GIB, ModelShape, plan_memory, utilization_budget_bytes
+from app.core.memory import (
+    GIB,
+    ModelShape,
+    ctx_above_model_limit,
+    plan_memory,
+    utilization_budget_bytes,
+)
 from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import parse_checkpoint, validate_name
 from app.core.settings import SPECS, coerce
@@ -35,8 +41,9 @@ from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Sn
 
 T0 = 1_790_000_000.0  # a fixed clock for scripted events
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
-# Shape of a Qwen3-4B-like model: 36 layers, 8 KV heads of 128, bf16.
-SHAPE = ModelShape(36, 36, 32, 8, 128, 2560, 2, 262_144)
+# Shape of a Qwen3-4B-like model: 36 layers, 8 KV heads of 128, bf16; a long context (so
+# that memory, not the model, binds unless a test sets `model_max_ctx`).
+SHAPE = ModelShape(36, 36, 32, 8, 128, 2560, 2, 1_048_576)
 
 BUILTINS = (
     ("Qwen3.5-0.8B-FP16-vLLM", "Qwen/Qwen3.5-0.8B", 1.77, ("chat", "reasoning")),
@@ -308,6 +315,11 @@ class FakeFacade:
             return OptionsPreview(
                 model_id, ctx, args, exc.problem, defaults=defaults, ctx_is_default=follows
             )
+        above = ctx_above_model_limit(model_id, ctx, self.model_max_ctx.get(model_id))
+        if above is not None:  # as the planner does: vLLM would refuse to load it
+            return OptionsPreview(
+                model_id, ctx, args, above, defaults=defaults, ctx_is_default=follows
+            )
         command = (
             *ENGINE_PREFIX,
             "--model",
@@ -328,14 +340,9 @@ class FakeFacade:
             budget = utilization_budget_bytes(
                 gpu.budget_total, self.settings["gpu_memory_utilization"]
             )
-            memory = plan_memory(budget, int(row.size_gb * 1e9), SHAPE, ctx)
             limit = self.model_max_ctx.get(model_id)
-            if limit is not None:
-                memory = dataclasses.replace(
-                    memory,
-                    model_max_ctx=limit,
-                    binding="model" if limit < memory.max_ctx else "memory",
-                )
+            shape = dataclasses.replace(SHAPE, model_max_ctx=limit) if limit else SHAPE
+            memory = plan_memory(budget, int(row.size_gb * 1e9), shape, ctx)
         return OptionsPreview(
             model_id, ctx, args, None, command, resolved.layers, memory, defaults, follows
         )

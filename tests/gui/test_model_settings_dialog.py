@@ -7,10 +7,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from app.core.memory import MemoryPlan
 from app.core.problems import problem, tr_noop
 from app.gui.app import GuiApp
 from app.gui.forms import SettingField
 from app.gui.model_settings_dialog import ModelSettingsDialog
+from app.runtime.api import OptionsPreview
 from tests.gui.fake_facade import FakeFacade, load_events
 
 MODEL = "Qwen3.5-4B-FP16-vLLM"
@@ -59,13 +61,32 @@ def test_the_models_own_limit_binds_before_memory(
 ) -> None:
     fake.model_max_ctx[MODEL] = 2048
     dialog = open_dialog(qtbot, gui)
-    # 8192 fits in memory, but the model itself accepts only 2048 (vLLM would refuse it).
+    # 8192 fits in memory, but the model itself reads at most 2048 (vLLM would refuse it):
+    # said next to the field, and Apply waits for a number the model takes.
+    assert dialog.ctx.hint.text() == (
+        f"{MODEL} reads at most 2048 tokens of context (its config.json says so), so vLLM "
+        "refuses a context size of 8192. Use 2048 or less."
+    )
+    assert not dialog.apply_button.isEnabled() and not dialog.fit_label.isVisible()
+    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    qtbot.mouseClick(dialog.use_max_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.is_settled)
+    assert dialog.ctx.text() == "2048"
+    assert dialog.ctx.hint.isHidden() and dialog.apply_button.isEnabled()
+    assert dialog.fit_label.text().startswith("✓ Fits")
+    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    dialog.reject()
+
+
+def test_a_plan_above_the_models_limit_never_says_it_fits(qtbot: QtBot, gui: GuiApp) -> None:
+    plan = MemoryPlan(False, 1 << 30, 8 << 30, 1024, 2048, 4.0, model_max_ctx=2048, binding="model")
+    preview = OptionsPreview(MODEL, 8192, "", None, ("vllm",), (), plan)
+    dialog = open_dialog(qtbot, gui)
+    dialog.ctx.set_value(8192)
+    qtbot.waitUntil(dialog.is_settled)
+    dialog._show(preview)  # a planner that warns instead of refusing
     assert dialog.fit_label.text() == "✗ Too long for this model: it accepts at most 2,048 tokens."
     assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
-    with qtbot.waitSignal(dialog.preview_shown):
-        qtbot.mouseClick(dialog.use_max_button, Qt.MouseButton.LeftButton)
-    assert dialog.ctx.text() == "2048"
-    assert dialog.fit_label.text().startswith("✓ Fits")
     dialog.reject()
 
 
@@ -74,17 +95,20 @@ def test_what_is_typed_is_checked_and_never_changed(
 ) -> None:
     dialog = open_dialog(qtbot, gui)
     for typed, sentence in (
-        ("abc", "Context size must be a whole number; got 'abc'."),
-        ("8192.5", "Context size must be a whole number; got '8192.5'."),
-        ("10", "Context size must be between 64 and "),
-        ("", "Context size must be a whole number; got ''."),
+        ("abc", "Must be a whole number between 64 and 1048576, in digits only; you typed “abc”."),
+        (
+            "8192.5",
+            "Must be a whole number between 64 and 1048576, in digits only; you typed “8192.5”.",
+        ),
+        ("10", "Must be between 64 and 1048576; you typed 10."),
+        ("", "Must be a whole number between 64 and 1048576; nothing was typed."),
     ):
         if typed:
             type_into(qtbot, dialog, dialog.ctx, typed)
         else:
             dialog.ctx.edit.clear()
         assert dialog.ctx.text() == typed  # nothing clamped, nothing dropped
-        assert dialog.ctx.hint.text().startswith(sentence)
+        assert dialog.ctx.hint.text() == sentence
         assert "ctx_size:" not in dialog.ctx.hint.text()
         assert not dialog.apply_button.isEnabled()
     type_into(qtbot, dialog, dialog.ctx, "4096")
@@ -205,7 +229,7 @@ def test_both_fields_say_what_is_wrong_at_once(qtbot: QtBot, gui: GuiApp) -> Non
     dialog = open_dialog(qtbot, gui)
     type_into(qtbot, dialog, dialog.ctx, "abc")
     type_into(qtbot, dialog, dialog.args, "--port 1")
-    assert dialog.ctx.hint.text() == "Context size must be a whole number; got 'abc'."
+    assert dialog.ctx.hint.text().endswith("you typed “abc”.")
     assert dialog.problem_label.text().startswith("In model vllm_args, remove --port")
     assert not dialog.fit_label.isVisible()  # the estimate was for another number
     assert not dialog.apply_button.isEnabled()

@@ -274,7 +274,7 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
             edit.selectAll()
             qtbot.keyClicks(edit, typed)
             assert models.utilization.hint.text() == (
-                f"GPU memory utilization must be between 0.1 and 0.99; got {typed}."
+                f"Must be between 0.10 and 0.99; you typed {typed}."
             )
             assert not dialog.ok_button.isEnabled()
             qtbot.keyClick(edit, Qt.Key.Key_Return)

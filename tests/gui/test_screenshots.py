@@ -23,7 +23,7 @@ EXPECTED = {
     "model-settings-rejected": (500, 300),
     "model-settings-does-not-fit": (500, 300),
     "model-settings-invalid-ctx": (500, 300),
-    "model-settings-model-limit": (500, 300),
+    "model-settings-model-limit": (500, 250),
     "model-settings-pseudo-locale": (500, 300),
     "settings-models": (600, 400),
     "settings-models-invalid": (600, 400),

@@ -75,10 +75,13 @@ def test_utilization_shows_and_applies_the_recommended_value(
 @pytest.mark.parametrize(
     ("typed", "sentence"),
     [
-        ("1.5", "GPU memory utilization must be between 0.1 and 0.99; got 1.5."),
-        ("0.05", "GPU memory utilization must be between 0.1 and 0.99; got 0.05."),
-        ("abc", "GPU memory utilization must be a number; got 'abc'."),
-        ("", "GPU memory utilization must be a number; got ''."),
+        ("1.5", "Must be between 0.10 and 0.99; you typed 1.5."),
+        ("0.05", "Must be between 0.10 and 0.99; you typed 0.05."),
+        (
+            "abc",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “abc”.",
+        ),
+        ("", "Must be a number between 0.10 and 0.99; nothing was typed."),
     ],
 )
 def test_a_wrong_utilization_is_explained_and_nothing_is_stored(

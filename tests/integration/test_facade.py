@@ -81,8 +81,8 @@ def test_use_custom_engine_validates_before_it_persists(facade: ThreadFacade) ->
     settings.set_many({"engine.kind": "auto", "engine.custom_command": ""})
     for command, code in (
         ("/no/such/vllm serve", "engine.custom_invalid"),
-        ('vllm serve "--model', "engine.custom_unparsable"),
-        ("", "engine.custom_invalid"),
+        ('vllm serve "--model', "engine.custom_invalid"),
+        ("", "engine.command_missing"),
     ):
         with pytest.raises(ProblemError) as refused:
             facade.use_custom_engine(command).result(60)
