@@ -1786,15 +1786,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
+        <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This vLLM does not know the option {flags}. Remove it from the model&apos;s vLLM arguments (or the settings&apos; extra arguments).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model&apos;s vLLM arguments.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1810,11 +1826,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+        <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
+        <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} is larger than this model supports ({limit}, its {limit_key}). Set the context size to {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM refused its command line: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program took the port chosen for {model_id} before vLLM could use it, several times in a row. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command runs a Python without a working vLLM ({cause}). Reinstall the engine, or fix the custom engine command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1830,23 +1866,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM&apos;s engine core died (exit code {exit_code}). The log shows why.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The engine command {command} exists but cannot be executed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Set GPU memory utilization to {value}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1888,6 +1912,42 @@
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its processes used no CPU, so it was stopped. The log shows where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped responding ({misses} health checks in a row, about {silent_s} seconds) and was killed. The next request starts it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} crashed {failures} times in a row, so the app stopped restarting it. Last time: {cause} Load it again, or change its options, to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} failed to start {failures} times in a row, so the app stopped trying. Last time: {cause} Load it again, or change its options, to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong inside the app while handling {model_id}. The app&apos;s log has the details; stopping and loading the model again may help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s engine core died (exit code {exit_code}): {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try loading it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1785,16 +1785,32 @@
       <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} éẋîţéđ ŵîţĥ çöđé {exit_code} ŵĥîĺé ĺöàđîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
+      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ (öñ ţĥé ÇÞÛ éñĝîñé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ îš à šĥàŕé öƒ ŔÅṀ). Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ (ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ, öŕ ţĥé ĶṼ çàçĥé šîžé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
+      <translation>[Ţĥé ɱöđéĺ ƒöĺđéŕ {path} ĥàš ñö ŵéîĝĥţš ṽĹĹṀ çàñ ĺöàđ (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš). Đöŵñĺöàđ ţĥé ɱöđéĺ àĝàîñ, öŕ þöîñţ ţĥé ɱöđéĺ àţ à çöɱþĺéţé ƒöĺđéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model's config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
+      <translation>[Ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ îñ {path} çàññöţ ƀé ŕéàđ ({detail}). Đöŵñĺöàđ ţĥé ɱöđéĺ àĝàîñ, öŕ ŕéþàîŕ ţĥé ƒîĺé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This vLLM does not know the option {flags}. Remove it from the model's vLLM arguments (or the settings' extra arguments).</source>
+      <translation>[Ţĥîš ṽĹĹṀ đöéš ñöţ ķñöŵ ţĥé öþţîöñ {flags}. Ŕéɱöṽé îţ ƒŕöɱ ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš (öŕ ţĥé šéţţîñĝš' éẋţŕà àŕĝûɱéñţš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model's vLLM arguments.</source>
+      <translation>[ṽĹĹṀ đöéš ñöţ àççéþţ {value} ƒöŕ {flag}; îţ àççéþţš {choices}. Çĥàñĝé îţ îñ ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
       <translation>[{model_id} ŵàš ñöţ ŕéàđý àƒţéŕ {timeout_s} šéçöñđš. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš; ŕàîšé ţĥé ĺöàđ ţîɱéöûţ àñđ ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ àñšŵéŕîñĝ îţš ĥéàĺţĥ çĥéçķ ({failures} ţîɱéš îñ à ŕöŵ) àñđ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The engine command {command} was not found. Install an engine with vllm-tray engine install, or set the custom engine command.</source>
@@ -1809,12 +1825,32 @@
       <translation>[{model_id} çàññöţ šţàŕţ: ţĥé àþþ îš šĥûţţîñĝ đöŵñ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
-      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ĜÞÛ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ. Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
+      <translation>[Ţĥé ĶṼ çàçĥé àšķš ƒöŕ {requested_gib} ĜîƁ öƒ ɱéɱöŕý, ƀûţ öñĺý {free_gib} öƒ {total_gib} ĜîƁ îš ƒŕéé. Ṁàķé ţĥé ĶṼ çàçĥé šɱàĺĺéŕ (ṼĹĹṀ_ÇÞÛ_ĶṼÇÅÇĤÉ_ŠÞÅÇÉ öŕ --ķṽ-çàçĥé-ɱéɱöŕý-ƀýţéš; àƀöûţ {fits_gib} ĜîƁ ƒîţš ñöŵ), öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
-      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+      <translation>[Ţĥé ĶṼ çàçĥé ĥöĺđš ƒéŵéŕ ţöķéñš ţĥàñ öñé ŕéǫûéšţ öƒ ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš ({needed_gib} ĜîƁ ñééđéđ, {available_gib} ĜîƁ àṽàîĺàƀĺé). Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} is larger than this model supports ({limit}, its {limit_key}). Set the context size to {limit} or less.</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} îš ĺàŕĝéŕ ţĥàñ ţĥîš ɱöđéĺ šûþþöŕţš ({limit}, îţš {limit_key}). Šéţ ţĥé çöñţéẋţ šîžé ţö {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM refused its command line: {message}</source>
+      <translation>[ṽĹĹṀ ŕéƒûšéđ îţš çöɱɱàñđ ĺîñé: {message}~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another program took the port chosen for {model_id} before vLLM could use it, several times in a row. Try again.</source>
+      <translation>[Åñöţĥéŕ þŕöĝŕàɱ ţööķ ţĥé þöŕţ çĥöšéñ ƒöŕ {model_id} ƀéƒöŕé ṽĹĹṀ çöûĺđ ûšé îţ, šéṽéŕàĺ ţîɱéš îñ à ŕöŵ. Ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command runs a Python without a working vLLM ({cause}). Reinstall the engine, or fix the custom engine command.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ ŕûñš à Þýţĥöñ ŵîţĥöûţ à ŵöŕķîñĝ ṽĹĹṀ ({cause}). Ŕéîñšţàĺĺ ţĥé éñĝîñé, öŕ ƒîẋ ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ĜÞÛ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ. Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model's weights left no memory for the KV cache. Raise GPU memory utilization or choose a smaller model.</source>
@@ -1829,24 +1865,12 @@
       <translation>[Ţĥé ĜÞÛ ŕàñ öûţ öƒ ɱéɱöŕý. Ĺöŵéŕ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ öŕ ţĥé çöñţéẋţ šîžé, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM's engine core died (exit code {exit_code}). The log shows why.</source>
-      <translation>[ṽĹĹṀ'š éñĝîñé çöŕé đîéđ (éẋîţ çöđé {exit_code}). Ţĥé ĺöĝ šĥöŵš ŵĥý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The engine command {command} exists but cannot be executed.</source>
       <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} éẋîšţš ƀûţ çàññöţ ƀé éẋéçûţéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Set GPU memory utilization to {value}</source>
       <translation>[Šéţ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ ţö {value}~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
-      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Set the context size to {value}</source>
@@ -1889,6 +1913,42 @@
     <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} éẋîţéđ ŵîţĥ çöđé {exit_code} ŵĥîĺé ĺöàđîñĝ: {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its processes used no CPU, so it was stopped. The log shows where it stopped.</source>
+      <translation>[Ĺöàđîñĝ {model_id} šţàĺĺéđ: ƒöŕ {stall_s} šéçöñđš ṽĹĹṀ þŕîñţéđ ñöţĥîñĝ àñđ îţš þŕöçéššéš ûšéđ ñö ÇÞÛ, šö îţ ŵàš šţöþþéđ. Ţĥé ĺöĝ šĥöŵš ŵĥéŕé îţ šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped responding ({misses} health checks in a row, about {silent_s} seconds) and was killed. The next request starts it again.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ŕéšþöñđîñĝ ({misses} ĥéàĺţĥ çĥéçķš îñ à ŕöŵ, àƀöûţ {silent_s} šéçöñđš) àñđ ŵàš ķîĺĺéđ. Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} crashed {failures} times in a row, so the app stopped restarting it. Last time: {cause} Load it again, or change its options, to try again.</source>
+      <translation>[{model_id} çŕàšĥéđ {failures} ţîɱéš îñ à ŕöŵ, šö ţĥé àþþ šţöþþéđ ŕéšţàŕţîñĝ îţ. Ĺàšţ ţîɱé: {cause} Ĺöàđ îţ àĝàîñ, öŕ çĥàñĝé îţš öþţîöñš, ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} failed to start {failures} times in a row, so the app stopped trying. Last time: {cause} Load it again, or change its options, to try again.</source>
+      <translation>[{model_id} ƒàîĺéđ ţö šţàŕţ {failures} ţîɱéš îñ à ŕöŵ, šö ţĥé àþþ šţöþþéđ ţŕýîñĝ. Ĺàšţ ţîɱé: {cause} Ĺöàđ îţ àĝàîñ, öŕ çĥàñĝé îţš öþţîöñš, ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Something went wrong inside the app while handling {model_id}. The app's log has the details; stopping and loading the model again may help.</source>
+      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ îñšîđé ţĥé àþþ ŵĥîĺé ĥàñđĺîñĝ {model_id}. Ţĥé àþþ'š ĺöĝ ĥàš ţĥé đéţàîĺš; šţöþþîñĝ àñđ ĺöàđîñĝ ţĥé ɱöđéĺ àĝàîñ ɱàý ĥéĺþ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's engine core died (exit code {exit_code}): {cause}</source>
+      <translation>[ṽĹĹṀ'š éñĝîñé çöŕé đîéđ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Try loading it again</source>
+      <translation>[Ţŕý ĺöàđîñĝ îţ àĝàîñ~~~~~~~~]</translation>
     </message>
     <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>

@@ -35,7 +35,7 @@ from app.runtime.planning import (
     resolve_args,
     weights_bytes,
 )
-from app.supervisor.child import child_env
+from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineKind
 
 FILES_CACHE_TTL_S = 30.0  # events clear it sooner; this only catches other tools
@@ -191,7 +191,7 @@ class Planner:
         entry = self._registry.get(spec.model_id)
         folder = Path(spec.model_path)
         weights = weights_bytes(entry, folder)
-        kv_space = child_env(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
+        kv_space = child_environment(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
         if kv_space is not None:
             with contextlib.suppress(ValueError):
                 # The CPU engine reserves exactly this much KV cache beside the weights.

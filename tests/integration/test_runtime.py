@@ -158,7 +158,8 @@ async def test_fatal_model_does_not_evict_healthy_ones(runtime: Runtime) -> None
     with pytest.raises(ProblemError) as err:
         await runtime.controller.load("user.b")  # given up on, nothing changed: at once
     assert asyncio.get_running_loop().time() - started < 0.5
-    assert err.value.problem.code == "load.engine_dead"
+    assert err.value.problem.code == "load.given_up"
+    assert err.value.problem.params["cause_code"] == "load.engine_dead"
     assert runtime.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
 
 
