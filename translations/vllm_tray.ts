@@ -1370,10 +1370,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Address the local OpenAI-compatible endpoint listens on.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1419,6 +1415,14 @@
     </message>
     <message>
         <source>The &apos;still running in the tray&apos; hint was shown once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load time limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck load timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1603,10 +1607,6 @@
     </message>
     <message>
         <source>Default context size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1908,6 +1908,14 @@
     </message>
     <message>
         <source>Installing the {kind} engine was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest a load may take in all, in seconds. A load that still makes progress is never stopped before this: a cold first load compiles kernels for many minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a load may go without any sign of progress (no new log line and no CPU use by the engine) before it is stopped as stuck.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1369,10 +1369,6 @@
       <translation>[Đéƒàûĺţ çöñţéẋţ ĺéñĝţĥ (ṽĹĹṀ'š --ɱàẋ-ɱöđéĺ-ĺéñ) ƒöŕ ɱöđéĺš ŵîţĥöûţ ţĥéîŕ öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
-      <translation>[Šéçöñđš ţö ŵàîţ ƒöŕ à ɱöđéĺ ţö ƀéçöɱé ŕéàđý. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Address the local OpenAI-compatible endpoint listens on.</source>
       <translation>[Åđđŕéšš ţĥé ĺöçàĺ ÖþéñÅÎ-çöɱþàţîƀĺé éñđþöîñţ ĺîšţéñš öñ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1419,6 +1415,14 @@
     <message>
       <source>The 'still running in the tray' hint was shown once.</source>
       <translation>[Ţĥé 'šţîĺĺ ŕûññîñĝ îñ ţĥé ţŕàý' ĥîñţ ŵàš šĥöŵñ öñçé.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load time limit</source>
+      <translation>[Ĺöàđ ţîɱé ĺîɱîţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stuck load timeout</source>
+      <translation>[Šţûçķ ĺöàđ ţîɱéöûţ~~~~~~~]</translation>
     </message>
     <message>
       <source>There is no setting called {key}. Known settings: {known}.</source>
@@ -1603,10 +1607,6 @@
     <message>
       <source>Default context size</source>
       <translation>[Đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Load timeout</source>
-      <translation>[Ĺöàđ ţîɱéöûţ~~~~~]</translation>
     </message>
     <message>
       <source>Endpoint address</source>
@@ -1909,6 +1909,14 @@
     <message>
       <source>Installing the {kind} engine was cancelled.</source>
       <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ŵàš çàñçéĺĺéđ.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Longest a load may take in all, in seconds. A load that still makes progress is never stopped before this: a cold first load compiles kernels for many minutes.</source>
+      <translation>[Ĺöñĝéšţ à ĺöàđ ɱàý ţàķé îñ àĺĺ, îñ šéçöñđš. Å ĺöàđ ţĥàţ šţîĺĺ ɱàķéš þŕöĝŕéšš îš ñéṽéŕ šţöþþéđ ƀéƒöŕé ţĥîš: à çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš ƒöŕ ɱàñý ɱîñûţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds a load may go without any sign of progress (no new log line and no CPU use by the engine) before it is stopped as stuck.</source>
+      <translation>[Šéçöñđš à ĺöàđ ɱàý ĝö ŵîţĥöûţ àñý šîĝñ öƒ þŕöĝŕéšš (ñö ñéŵ ĺöĝ ĺîñé àñđ ñö ÇÞÛ ûšé ƀý ţĥé éñĝîñé) ƀéƒöŕé îţ îš šţöþþéđ àš šţûçķ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>

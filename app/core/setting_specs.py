@@ -82,14 +82,26 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "load_timeout_s",
         int,
-        600,
+        3600,
         tr_noop(
-            "Seconds to wait for a model to become ready. A cold first load compiles kernels "
-            "and can take many minutes."
+            "Longest a load may take in all, in seconds. A load that still makes progress is "
+            "never stopped before this: a cold first load compiles kernels for many minutes."
         ),
         minimum=10,
         maximum=86_400,
-        label=tr_noop("Load timeout"),
+        label=tr_noop("Load time limit"),
+    ),
+    SettingSpec(
+        "load_stall_timeout_s",
+        int,
+        120,
+        tr_noop(
+            "Seconds a load may go without any sign of progress (no new log line and no CPU "
+            "use by the engine) before it is stopped as stuck."
+        ),
+        minimum=10,
+        maximum=86_400,
+        label=tr_noop("Stuck load timeout"),
     ),
     SettingSpec(
         "proxy.host",

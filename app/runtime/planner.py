@@ -153,6 +153,7 @@ class Planner:
             prefix=command.prefix,
             env=env,
             load_timeout_s=float(self._settings.get("load_timeout_s")),
+            stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
         )
 
     def launch_env(self) -> dict[str, str]:

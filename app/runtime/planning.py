@@ -79,6 +79,7 @@ def launch_spec(
     prefix: tuple[str, ...],
     env: Mapping[str, str],
     load_timeout_s: float,
+    stall_timeout_s: float,
 ) -> LaunchSpec:
     if files.path is None or files.state not in ("complete", "local"):
         raise not_downloaded(entry)
@@ -91,6 +92,7 @@ def launch_spec(
         args=resolved.args,
         env=dict(env),
         load_timeout_s=load_timeout_s,
+        stall_timeout_s=stall_timeout_s,
     )
 
 

@@ -8,6 +8,7 @@ Switches (all optional):
   --fake-token-delay S     sleep S seconds before each streamed token
   --fake-fail KIND         print vLLM's error for KIND and exit 1; KIND is one of
                            free_memory, kv_cache, no_cache_blocks, engine_dead, unsupported_arch
+  --fake-fail-once PATH    with --fake-fail: fail only if PATH exists (and delete it)
   --fake-replay NAME       print vLLM's captured output of failure NAME
                            (tests/fakes/data/vllm_cpu_fail_NAME.log) and exit as vLLM did
   --fake-silent-start S    after the first start-up lines, print nothing and use no CPU for S s
@@ -205,8 +206,9 @@ def spawn_engine_core() -> subprocess.Popen[bytes]:
         executable=sys.executable,
         stdin=subprocess.DEVNULL,
     )
-    # Like vLLM, the tree is complete before the server says it is up.
-    deadline = time.monotonic() + 5
+    # Like vLLM, the tree is complete before the server says it is up (generous: on a busy
+    # 2-core machine starting a Python sleeper has taken over 5 s).
+    deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not _has_child(core.pid):
         time.sleep(0.01)
     return core
@@ -541,6 +543,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-start-delay", type=float, default=0.0)
     p.add_argument("--fake-token-delay", type=float, default=0.0)
     p.add_argument("--fake-fail", choices=FAIL_KINDS, default=None)
+    p.add_argument("--fake-fail-once", default=None)
     p.add_argument("--fake-replay", default=None)
     p.add_argument("--fake-silent-start", type=float, default=0.0)
     p.add_argument("--fake-busy-start", type=float, default=0.0)
@@ -597,6 +600,12 @@ def main(argv: list[str] | None = None) -> int:
     a = parse(sys.argv[1:] if argv is None else argv)
     if a.fake_replay:
         return _replay(a.fake_replay)
+    if a.fake_fail and a.fake_fail_once:
+        # Fail only while the marker exists, and take it away: the next start succeeds.
+        try:
+            Path(a.fake_fail_once).unlink()
+        except FileNotFoundError:
+            a.fake_fail = None
     if a.fake_ignore_sigterm:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if a.fake_grandchild:

@@ -345,3 +345,35 @@ async def test_changing_one_option_keeps_another_writers_change_to_the_other(
     other.update_options("user.a", vllm_args="--enforce-eager")
     await runtime.models.update_options("user.a", ctx_size=2048)
     assert runtime.registry.options("user.a") == ModelOptions(2048, "--enforce-eager")
+
+
+async def test_a_memory_failure_beside_idle_models_unloads_them_and_retries_once(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    runtime.settings.set("memory.budget_gb", 1.0)  # the plan says both fit
+    await runtime.controller.load("user.a")
+    marker = tmp_path / "fail-once"
+    marker.touch()
+    # vLLM finds less memory than the plan counted (something the plan cannot see).
+    await runtime.models.set_options(
+        "user.b", ModelOptions(vllm_args=f"--fake-fail free_memory --fake-fail-once {marker}")
+    )
+    events: list[Event] = []
+    runtime.bus.subscribe(events.append)
+    backend = await runtime.controller.load("user.b")
+    assert backend.state is ProcessState.RUNNING
+    assert starts(events, "user.b") == 2  # failed once, then tried again
+    assert runtime.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
+
+
+async def test_a_memory_failure_with_nothing_to_unload_is_reported(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    marker = tmp_path / "fail-once"
+    marker.touch()
+    await runtime.models.set_options(
+        "user.b", ModelOptions(vllm_args=f"--fake-fail free_memory --fake-fail-once {marker}")
+    )
+    with pytest.raises(ProblemError) as err:
+        await runtime.controller.load("user.b")
+    assert err.value.problem.code == "load.free_memory"
