@@ -247,13 +247,13 @@
     </message>
 </context>
 <context>
-    <name>CommandRunner</name>
+    <name>Commands</name>
     <message>
         <source>The command was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Something went wrong: {error}</source>
+        <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -276,6 +276,10 @@
     <name>DiagnosisBanner</name>
     <message>
         <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -397,6 +401,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Install the CPU build instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU here runs the ROCm build: models can run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Install the CPU build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No supported GPU was found: models run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -459,19 +479,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB</source>
+        <source>{0} KiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB/s</source>
+        <source>{0} GiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} MB/s</source>
+        <source>{0} MiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} kB/s</source>
+        <source>{0} KiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -480,6 +500,10 @@
     </message>
     <message>
         <source>{0} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -577,7 +601,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not change the autostart entry: {error}</source>
+        <source>Could not change the autostart entry ({path}): {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it could not be written</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -612,6 +640,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Show &amp;health checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the lines of vLLM Tray&apos;s own /health and /metrics requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -625,6 +661,14 @@
     </message>
     <message>
         <source>Log lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No output yet: the model has not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -660,6 +704,10 @@
     </message>
     <message>
         <source>&amp;Downloaded only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -715,7 +763,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The download of {name} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -817,6 +881,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the model&apos;s files again; finished files are kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try to start this model&apos;s vLLM server again now (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -832,11 +912,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> tokens</source>
+        <source>Context size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Context size</source>
+        <source>tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -860,7 +940,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Context size (ctx_size):</source>
+        <source>&amp;Context size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -868,11 +956,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line the model runs with:</source>
+        <source>Reading this model&apos;s settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line with the last valid arguments (fix the error to update):</source>
+        <source>Command line with the last valid settings (fix the error to update):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line the model runs with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -884,15 +976,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size that fits: {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -955,6 +1047,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{elapsed} of about {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last cold load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last warm load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>running, KV cache {percent}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -976,10 +1080,6 @@
     </message>
     <message>
         <source>unloading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed, retrying: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1058,6 +1158,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Last step: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A built-in model. It runs on AMD&apos;s ROCm build of vLLM, which is experimental: expect rough edges.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1065,7 +1169,7 @@
 <context>
     <name>ModelsPage</name>
     <message>
-        <source>Use &amp;recommended</source>
+        <source>Use recomme&amp;nded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1073,23 +1177,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>never</source>
+        <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1113,6 +1201,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>e.g. vllm serve, or /path/to/python -m vllm.entrypoints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;GPU memory utilization:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1125,11 +1217,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Load &amp;timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Unload after idle for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes (0: never)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1141,11 +1245,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Your vLLM co&amp;mmand:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A quote in the command is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1153,6 +1273,14 @@
     <name>SecretField</name>
     <message>
         <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the keyring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring did not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1183,15 +1311,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+        <source>{settings}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies when the endpoint starts again.</source>
+        <source>{settings}: applies when the endpoint starts again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies after vLLM Tray restarts.</source>
+        <source>{settings}: applies after vLLM Tray restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking “{command}”: it runs with --help, which can take a minute…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your vLLM command was not accepted; nothing was saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1202,15 +1338,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: working…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>vLLM Tray: running {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: a model failed, open the window for details</source>
+        <source>vLLM Tray: {names} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: the endpoint could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: working on {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: downloading {percent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint: {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1231,6 +1387,10 @@
     </message>
     <message>
         <source>&amp;Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1337,79 +1497,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No value was given for {name}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Traffic between the machines (the model&apos;s activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on &apos;allow public addresses&apos; if this network is really yours.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose the model to serve across machines.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add at least one other machine: a cluster needs two or more.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A cluster can have at most {limit} machines; {count} were given.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} has no vLLM engine installed ({kind}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address!r} is not an IP address. Give each machine&apos;s address on the network that connects them, e.g. 192.168.1.20.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} is listed twice; each machine takes part once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The files of {model} on {address} differ from this machine&apos;s (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1609,34 +1697,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} refused this cluster&apos;s token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} was joined to another head address. Run the join command shown for it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} could not start its part of the model: {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{model} is not running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1646,30 +1706,6 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} stopped answering ({reason}); the model was stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the cluster before changing it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1693,7 +1729,79 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic between the machines (the model&apos;s activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on &apos;allow public addresses&apos; if this network is really yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model to serve across machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add at least one other machine: a cluster needs two or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cluster can have at most {limit} machines; {count} were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} has no vLLM engine installed ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address!r} is not an IP address. Give each machine&apos;s address on the network that connects them, e.g. 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is listed twice; each machine takes part once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of {model} on {address} differ from this machine&apos;s (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1898,6 +2006,58 @@
     </message>
     <message>
         <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} refused this cluster&apos;s token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} stopped answering ({reason}); the model was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the cluster before changing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
