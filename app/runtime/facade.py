@@ -168,8 +168,11 @@ class ThreadFacade:
         self._thread.stop()
 
     # -- cluster: one model across machines (docs/multi-machine.md) ----------------------
-    def cluster_view(self) -> ClusterView:
-        return self._rt.cluster.view()
+    def cluster_view(self) -> Future[ClusterView]:
+        async def run() -> ClusterView:
+            return self._rt.cluster.view()
+
+        return self._submit(run())
 
     def cluster_configure(
         self, config: ClusterConfig, *, renew_token: bool = False
