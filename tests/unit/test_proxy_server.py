@@ -370,14 +370,17 @@ async def test_upstream_dying_mid_stream_ends_with_an_error_event(proxy: Proxy) 
     events = [line for line in r.text.split("\n\n") if line]
     assert events[:2] == ['data: {"i": 0}', 'data: {"i": 1}']
     last = json.loads(events[-1].removeprefix("data: "))
-    assert last["error"]["code"] == "proxy.upstream_unreachable"
+    assert last["error"]["code"] == "proxy.upstream_broke"
+    # Words a user understands, not the HTTP client's exception.
+    assert "stopped in the middle of its answer" in last["error"]["message"]
+    assert "Error" not in last["error"]["message"]
     assert proxy.controller.in_flight["tiny"] == 0
 
 
 async def test_child_dying_inside_a_sized_answer_is_a_502(proxy: Proxy) -> None:
     r = await proxy.client.post("/v1/chat/completions", json={"model": "tiny", "truncate": True})
     assert r.status_code == 502
-    assert error_of(r)["code"] == "proxy.upstream_unreachable"
+    assert error_of(r)["code"] == "proxy.upstream_broke"
 
 
 async def test_a_socket_the_child_closed_is_retried_once() -> None:
