@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
-from aiohttp.http import HttpVersion11, RawRequestMessage
+from aiohttp.http import HttpVersion10, HttpVersion11, RawRequestMessage
 from aiohttp.http_exceptions import BadHttpMessage, BadHttpMethod, LineTooLong
 from aiohttp.streams import StreamReader
 from aiohttp.web_protocol import ERROR, RequestHandler
@@ -292,11 +292,17 @@ class GuardedServer(Server):
     async def _handle(self, request: BaseRequest) -> web.StreamResponse:
         protocol = request.protocol
         if isinstance(protocol, GuardedConnection) and protocol.refused:
-            p = errors.too_many_connections(self.limits.max_connections)
-            resp = errors.error_response(p, status=503)
-            resp.force_close()
-            return resp
-        return await self._app_handler(request)
+            resp = errors.error_response(errors.too_many_connections(self.limits.max_connections))
+        elif request.version < HttpVersion10:
+            # llhttp accepts a request line without a version (HTTP/0.9), which has no
+            # headers, so no Host to check; nothing worth serving speaks it.
+            resp = errors.error_response(
+                errors.malformed_request("the request has no HTTP version")
+            )
+        else:
+            return await self._app_handler(request)
+        resp.force_close()
+        return resp
 
 
 class GuardedAppRunner(web.AppRunner):
