@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -14,7 +15,9 @@ from app.proxy import errors
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
 from app.proxy.limits import ProxyLimits
 from app.proxy.relay import relay
-from app.proxy.upstream import Upstream
+from app.proxy.upstream import ChildUnreachableError, Upstream
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -44,6 +47,9 @@ LIVENESS_PATHS = frozenset({"/live", "/health"})
 # hundred ms of json work, and on the loop's thread that would stall every other stream's
 # tokens for as long. A worker thread only holds the GIL for 5 ms slices at a time.
 BIG_BODY_BYTES = 256 * 1024
+# A child that refuses connections was killed a moment ago and the supervisor is on it: the
+# request asks the controller once more after this pause (nothing had been sent).
+CHILD_GONE_PAUSE_S = 0.25
 # One big body is parsed at a time: json holds the GIL, so parsing two at once is not faster,
 # and each parse needs two to four times its body in memory while it runs.
 BIG_PARSES_AT_ONCE = 1
@@ -185,26 +191,38 @@ class OpenAIRoutes:
         try:
             fields = await self._json_work(held, _model_field)
             view = resolve_model(self._controller, fields, "model", need_download=True)
-            # The in-flight count (which keeps this model from being swapped out) covers the
-            # whole relay, streaming included: the context exits only after the last chunk.
-            async with self._controller.use(view.id) as backend:
-                if backend.served_name != view.id:
-                    # Only re-serialise when the names differ; otherwise the bytes pass
-                    # untouched.
-                    name = backend.served_name
-                    held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
-                url = backend.base_url.rstrip("/") + upstream_path
-                if request.query_string:
-                    url += "?" + request.query_string
-                return await relay(
-                    self._upstream,
-                    request,
-                    url,
-                    held,
-                    model=view.id,
-                    path=upstream_path,
-                    limits=self._limits,
-                    child_key=backend.api_key,
-                )
+            for attempt in (1, 2):
+                try:
+                    return await self._relay_to_child(request, upstream_path, view.id, held)
+                except ChildUnreachableError:
+                    if attempt == 2:
+                        raise
+                    log.info("the vLLM server of %s refused the connection; asking again", view.id)
+                    await asyncio.sleep(CHILD_GONE_PAUSE_S)
+            raise AssertionError("unreachable")
         finally:
             held.release()
+
+    async def _relay_to_child(
+        self, request: web.Request, upstream_path: str, model_id: str, held: HeldBody
+    ) -> web.StreamResponse:
+        # The in-flight count (which keeps this model from being swapped out) covers the
+        # whole relay, streaming included: the context exits only after the last chunk.
+        async with self._controller.use(model_id) as backend:
+            if backend.served_name != model_id:
+                # Only re-serialise when the names differ; otherwise the bytes pass untouched.
+                name = backend.served_name
+                held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
+            url = backend.base_url.rstrip("/") + upstream_path
+            if request.query_string:
+                url += "?" + request.query_string
+            return await relay(
+                self._upstream,
+                request,
+                url,
+                held,
+                model=model_id,
+                path=upstream_path,
+                limits=self._limits,
+                child_key=backend.api_key,
+            )

@@ -16,6 +16,7 @@ import aiohttp
 import httpx
 from multidict import CIMultiDict
 
+from app.core.problems import ProblemError
 from app.proxy import errors
 from app.proxy.bodies import HeldBody
 
@@ -55,6 +56,11 @@ _DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie"}
 _DROP_RESPONSE = _HOP | {"date", "server"}
 
 Headers = list[tuple[str, str]]
+
+
+class ChildUnreachableError(ProblemError):
+    """The child's port refused the connection: nothing was sent, so the request may safely
+    go to whatever the controller names next (a child just killed is restarted in a moment)."""
 
 
 def request_headers(
@@ -124,6 +130,9 @@ class HttpxUpstream:
         request = self._client.build_request(method, url, content=body.pieces(), headers=headers)
         try:
             response = await self._client.send(request, stream=True)
+        except httpx.ConnectError as exc:
+            unreachable = errors.upstream_unreachable(model, describe(exc))
+            raise ChildUnreachableError(unreachable.problem) from exc
         except httpx.TransportError as exc:
             raise errors.upstream_unreachable(model, describe(exc)) from exc
         return Opened(
@@ -177,6 +186,9 @@ class AiohttpUpstream:
                 # (bodies.RETRY_WINDOW_S). aiohttp retries by itself only idempotent methods.
                 if attempt == 2 or not body.held:
                     raise errors.upstream_unreachable(model, describe(exc)) from exc
+            except aiohttp.ClientConnectorError as exc:
+                unreachable = errors.upstream_unreachable(model, describe(exc))
+                raise ChildUnreachableError(unreachable.problem) from exc
             except aiohttp.ClientError as exc:
                 raise errors.upstream_unreachable(model, describe(exc)) from exc
 

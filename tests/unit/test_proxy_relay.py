@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -308,3 +310,25 @@ async def test_a_non_ascii_authorization_is_a_401(value: bytes) -> None:
         assert headers["www-authenticate"] == "Bearer"
         assert envelope(body)["code"] == "proxy.unauthorized"
         raw.close()
+
+
+async def test_a_child_killed_a_moment_ago_gets_the_request_after_its_restart() -> None:
+    """Connection refused means nothing was sent: the controller is asked once more (in the
+    app it has noticed the exit by then and waits for the restart)."""
+    async with running_proxy() as p:
+        await p.controller.load("tiny")
+        alive = p.controller.running["tiny"]
+        p.controller.running["tiny"] = replace(alive, base_url="http://127.0.0.1:9")
+        real_use = p.controller.use
+
+        @asynccontextmanager
+        async def use(model_id: str) -> AsyncIterator[Backend]:
+            async with real_use(model_id) as backend:
+                p.controller.running["tiny"] = alive  # "restarted" after the first attempt
+                yield backend
+
+        p.controller.use = use  # type: ignore[method-assign]
+        r = await p.client.post("/v1/chat/completions", json={"model": "tiny"})
+        assert r.status_code == 200
+        assert len(p.upstream.seen) == 1
+        assert p.controller.in_flight["tiny"] == 0
