@@ -389,15 +389,23 @@ async def body_burst(app: App, cfg: SoakConfig) -> dict[str, Any]:
     watcher = asyncio.create_task(watch())
     started = loop.time()
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120)) as session:
+        busy = 0
 
         async def post() -> int:
-            async with session.post(
-                app.url + "/v1/chat/completions",
-                data=io.BytesIO(payload),  # bytes this big would be written in one blocking go
-                headers={"Content-Type": "application/json"},
-            ) as resp:
-                await resp.read()
-                return resp.status
+            """Like the openai SDK: a 503 is tried again after its Retry-After (twice)."""
+            nonlocal busy
+            for _attempt in range(3):
+                async with session.post(
+                    app.url + "/v1/chat/completions",
+                    data=io.BytesIO(payload),  # bytes this big would be written in one go
+                    headers={"Content-Type": "application/json"},
+                ) as resp:
+                    await resp.read()
+                    if resp.status != 503:
+                        return resp.status
+                    busy += 1
+                    await asyncio.sleep(float(resp.headers.get("Retry-After", "1")))
+            return 503
 
         statuses = await asyncio.gather(*(post() for _ in range(cfg.burst_bodies)))
     took = loop.time() - started
@@ -407,6 +415,7 @@ async def body_burst(app: App, cfg: SoakConfig) -> dict[str, Any]:
     after = app.process.memory_info().rss
     return {
         "statuses": statuses,
+        "busy_503": busy,
         "seconds": round(took, 2),
         "rss_before_mib": round(before / MIB, 1),
         "rss_peak_mib": round(peak / MIB, 1),
@@ -482,7 +491,8 @@ def report(result: SoakResult) -> str:
         lines += [
             "",
             f"body burst: {cfg.burst_bodies} x {cfg.burst_body_bytes / MIB:.0f} MiB in "
-            f"{b['seconds']} s, statuses {sorted(set(b['statuses']))}; RSS "
+            f"{b['seconds']} s, statuses {sorted(set(b['statuses']))} ({b['busy_503']} × 503 "
+            "busy first, retried after Retry-After); RSS "
             f"{b['rss_before_mib']} -> peak {b['rss_peak_mib']} -> after {b['rss_after_mib']} MiB",
         ]
     return "\n".join(lines)

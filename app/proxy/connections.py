@@ -14,7 +14,10 @@ aiohttp changes them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import logging
+import resource
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -41,11 +44,38 @@ REFUSAL_SLOTS = 64
 # answer would go out as HTTP/1.0; the same message as HTTP/1.1 gets a 1.1 answer.
 _ERROR_11 = ERROR._replace(version=HttpVersion11)
 _DETAIL_CHARS = 160
+# Descriptors the rest of the process needs besides the endpoint's connections: log files,
+# pipes to each child, the children's watchdogs, the GUI's, libraries'.
+_OTHER_FDS = 256
 
 AppHandler = Callable[[BaseRequest], Awaitable[web.StreamResponse]]
 RequestFactory = Callable[
     [RawRequestMessage, StreamReader, RequestHandler, Any, "asyncio.Task[None]"], BaseRequest
 ]
+
+
+def fit_to_descriptors(limits: ProxyLimits) -> ProxyLimits:
+    """`limits` with a connection cap the process's file-descriptor limit can hold: each
+    relayed request takes two (client and child). Raises the soft limit toward the hard one
+    first, as Go's runtime does at start; desktop sessions often start with a soft 1024."""
+    need = 2 * (limits.max_connections + REFUSAL_SLOTS) + _OTHER_FDS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return limits
+    cap = max(16, (soft - _OTHER_FDS) // 2 - REFUSAL_SLOTS)
+    log.warning(
+        "the process may open only %d files, so the endpoint serves at most %d connections "
+        "instead of %d",
+        soft,
+        cap,
+        limits.max_connections,
+    )
+    return dataclasses.replace(limits, max_connections=cap)
 
 
 class ThrottledLog:

@@ -40,7 +40,7 @@ class ProxyLimits:
     # Request bodies held in memory at once, all requests together. A request that would go
     # over waits up to `body_budget_wait_s` for room, then gets 503 with Retry-After.
     body_budget_bytes: int = 128 * MIB
-    body_budget_wait_s: float = 5.0
+    body_budget_wait_s: float = 10.0
     # A child's answer with a Content-Length up to this size is read whole before it is
     # answered (so a child dying inside it becomes a clean 502 and its error shapes can be
     # rewritten); a larger one is relayed as it arrives.

@@ -16,7 +16,7 @@ from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
 from app.proxy.api_routes import ApiRoutes
 from app.proxy.bodies import BodyReader
-from app.proxy.connections import GuardedAppRunner, GuardedServer
+from app.proxy.connections import GuardedAppRunner, GuardedServer, fit_to_descriptors
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
@@ -179,6 +179,7 @@ class ProxyServer:
         if not self._key.required and not is_loopback_name(self._host):
             raise key_required(self._host or "all interfaces")
         keep_big_buffers_out_of_the_heap()
+        self._limits = fit_to_descriptors(self._limits)
         upstream = make_upstream(self._upstream_name)
         runner = GuardedAppRunner(
             self._build_app(upstream),

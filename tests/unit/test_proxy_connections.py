@@ -378,3 +378,30 @@ def test_the_aiohttp_hooks_used_are_still_there() -> None:
     for name in ("connection_made", "connection_lost", "__call__"):
         assert name in vars(Server), name
         assert name in vars(GuardedServer), name
+
+
+def test_the_cap_fits_the_descriptor_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    from app.proxy.connections import fit_to_descriptors
+
+    raised: list[tuple[int, int]] = []
+    limits = ProxyLimits(max_connections=512)
+    need = 2 * (512 + REFUSAL_SLOTS) + 256
+
+    # A soft limit of 1024 under a high hard one is raised, the cap kept.
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (1024, 524288))
+    monkeypatch.setattr(resource, "setrlimit", lambda _, v: raised.append(v))
+    assert fit_to_descriptors(limits) == limits
+    assert raised == [(need, 524288)]
+
+    # A hard limit of 1024: the cap comes down so that connections cannot exhaust it.
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (1024, 1024))
+    fitted = fit_to_descriptors(limits)
+    assert 2 * (fitted.max_connections + REFUSAL_SLOTS) + 256 <= 1024
+    assert fitted.max_connections >= 16
+
+    raised.clear()
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (65536, 65536))
+    assert fit_to_descriptors(limits) == limits
+    assert raised == []
