@@ -35,7 +35,7 @@ class HeldBody:
     by `release()`, or on its own shortly after the body was sent to a child."""
 
     def __init__(self, data: bytearray, budget: BodyBudget | None, reserved: int) -> None:
-        self._data: bytearray | None = data
+        self._data: bytes | bytearray | None = data
         self._budget = budget
         self._reserved = reserved
         self._length = len(data)
@@ -49,15 +49,15 @@ class HeldBody:
         return self._data is not None
 
     @property
-    def data(self) -> bytearray:
+    def data(self) -> bytes | bytearray:
         if self._data is None:
             raise RuntimeError("the body was already given back")
         return self._data
 
     def replace(self, data: bytes | bytearray) -> None:
         """Swap in a re-serialised body (the budget keeps counting what it reserved)."""
-        self._data = bytearray(data) if isinstance(data, bytes) else data
-        self._length = len(self._data)
+        self._data = data
+        self._length = len(data)
 
     async def pieces(self) -> AsyncIterator[bytes]:
         """The body for an HTTP client, in pieces; schedules the release once all went out."""
@@ -97,10 +97,11 @@ class BodyReader:
         # Reserved before a byte is read: until then the body waits in the socket, where
         # aiohttp's flow control keeps it (the kernel buffers, not this process).
         reserved = await self._reserve(expected) if expected else 0
-        held = HeldBody(bytearray(expected), self._budget, reserved)
+        buf = bytearray(expected)
+        held = HeldBody(buf, self._budget, reserved)
         try:
             if expected:
-                await self._fill(request, held.data, expected)
+                await self._fill(request, buf, expected)
         except BaseException:
             held.release()
             raise

@@ -147,6 +147,9 @@ class GuardedConnection(RequestHandler):
         )
         self._limits = limits
         self._head_timer: asyncio.TimerHandle | None = None
+        # The body of the request answered last, while aiohttp may still be reading and
+        # dropping what was left of it: those bytes are not the head of a next request.
+        self._draining: StreamReader | None = None
         # When the connection last began waiting for a request (None while one is handled):
         # the connection that has waited longest is the first to go when the cap is reached.
         self.waiting_since: float | None = loop.time()
@@ -161,9 +164,13 @@ class GuardedConnection(RequestHandler):
         # The first bytes of a request head start the clock; aiohttp's own keep-alive timer
         # would let a head dribble in for the whole idle timeout.
         if data and self.waiting_since is not None and self._head_timer is None:
-            self._head_timer = self._loop.call_later(
-                self._limits.header_timeout_s, self._head_timed_out
-            )
+            if self._draining is not None and not self._draining.is_eof():
+                pass  # the rest of an unread body; aiohttp's lingering time bounds it
+            else:
+                self._draining = None
+                self._head_timer = self._loop.call_later(
+                    self._limits.header_timeout_s, self._head_timed_out
+                )
         super().data_received(data)
 
     def request_started(self) -> None:
@@ -177,6 +184,7 @@ class GuardedConnection(RequestHandler):
             return await super().finish_response(request, resp, start_time)
         finally:
             self.waiting_since = self._loop.time()
+            self._draining = request.content
 
     def close_waiting(self) -> None:
         """Close a connection with no request under way (to make room under the cap)."""

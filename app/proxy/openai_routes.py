@@ -107,14 +107,14 @@ def backend_card(backend: Backend) -> dict[str, object]:
     }
 
 
-def _model_field(raw: bytearray) -> dict[str, Any]:
+def _model_field(raw: bytes | bytearray) -> dict[str, Any]:
     """Only the `model` of a body: the rest of the parsed tree is dropped at once instead of
     being held while the model loads."""
     body = parse_object(raw)
     return {"model": body["model"]} if "model" in body else {}
 
 
-def _renamed(raw: bytearray, served_name: str) -> bytes:
+def _renamed(raw: bytes | bytearray, served_name: str) -> bytes:
     body = parse_object(raw)
     body["model"] = served_name
     # Unescaped UTF-8 and no spaces: the new body is no bigger than the one the budget holds
@@ -180,7 +180,7 @@ class OpenAIRoutes:
 
         return handler
 
-    async def _json_work(self, held: HeldBody, work: Callable[[bytearray], T]) -> T:
+    async def _json_work(self, held: HeldBody, work: Callable[[bytes | bytearray], T]) -> T:
         if len(held) <= BIG_BODY_BYTES:
             return work(held.data)
         async with self._big_parses:

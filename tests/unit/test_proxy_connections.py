@@ -405,3 +405,25 @@ def test_the_cap_fits_the_descriptor_limit(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(resource, "getrlimit", lambda _: (65536, 65536))
     assert fit_to_descriptors(limits) == limits
     assert raised == []
+
+
+async def test_the_rest_of_an_unread_body_is_not_taken_for_a_slow_head() -> None:
+    """After a 401 aiohttp drops what is left of the body; those bytes arriving slowly must
+    not set off the head timeout and a second, unasked-for answer."""
+    async with running_proxy(api_key="s3cret", limits=FAST) as p:
+        raw = await Raw.connect(p)
+        await raw.send(
+            b"POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
+            b"Content-Length: 2000\r\n\r\n" + b"x" * 100
+        )
+        line, _, _ = await raw.response()
+        assert line.startswith("HTTP/1.1 401")
+        # The other 1900 bytes over about 1.3 s: a head timer started by them would have fired
+        # (header_timeout_s is 0.5 s) and answered 408 in the middle.
+        for _ in range(19):
+            await asyncio.sleep(0.07)
+            await raw.send(b"x" * 100)
+        await raw.send(b"GET /live HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        line, _, body = await raw.response()
+        assert line.startswith("HTTP/1.1 200"), (line, body)  # not a stray 408
+        raw.close()
