@@ -48,6 +48,11 @@ _DETAIL_CHARS = 160
 # pipes to each child, the children's watchdogs, the GUI's, libraries'.
 _OTHER_FDS = 256
 
+# Set on a request whose connection should close as soon as its answer is out, without
+# first reading what is left of its body (aiohttp would read it for up to lingering_time):
+# a body that timed out or broke its framing is not worth waiting for.
+CLOSE_AT_ONCE = web.RequestKey("proxy_close_at_once", bool)
+
 AppHandler = Callable[[BaseRequest], Awaitable[web.StreamResponse]]
 RequestFactory = Callable[
     [RawRequestMessage, StreamReader, RequestHandler, Any, "asyncio.Task[None]"], BaseRequest
@@ -185,6 +190,8 @@ class GuardedConnection(RequestHandler):
         finally:
             self.waiting_since = self._loop.time()
             self._draining = request.content
+            if isinstance(request, web.Request) and request.get(CLOSE_AT_ONCE):
+                self.force_close()  # after the answer: closing flushes what was written
 
     def close_waiting(self) -> None:
         """Close a connection with no request under way (to make room under the cap)."""
@@ -331,6 +338,8 @@ class GuardedServer(Server):
         protocol = request.protocol
         if isinstance(protocol, GuardedConnection) and protocol.refused:
             resp = errors.error_response(errors.too_many_connections(self.limits.max_connections))
+            if isinstance(request, web.Request):
+                request[CLOSE_AT_ONCE] = True
         elif request.version < HttpVersion10:
             # llhttp accepts a request line without a version (HTTP/0.9), which has no
             # headers, so no Host to check; nothing worth serving speaks it.

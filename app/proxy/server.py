@@ -16,7 +16,12 @@ from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
 from app.proxy.api_routes import ApiRoutes
 from app.proxy.bodies import BodyReader
-from app.proxy.connections import GuardedAppRunner, GuardedServer, fit_to_descriptors
+from app.proxy.connections import (
+    CLOSE_AT_ONCE,
+    GuardedAppRunner,
+    GuardedServer,
+    fit_to_descriptors,
+)
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
@@ -268,6 +273,7 @@ class ProxyServer:
             response = errors.error_response(exc.problem)
             if exc.problem.code in _CLOSE_AFTER:
                 response.force_close()
+                request[CLOSE_AT_ONCE] = True
             return response
         except web.HTTPException as exc:
             return self._http_error(request, exc)
