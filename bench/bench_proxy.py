@@ -125,7 +125,7 @@ async def proxy_main(port: int, engine_url: str, client: str, served: str = MODE
         def backends(self) -> list[Backend]:
             return [backend]
 
-        def system_info(self) -> Mapping[str, Any]:
+        async def system_info(self) -> Mapping[str, Any]:
             return {}
 
         def stats(self) -> Mapping[str, Any]:

@@ -1114,10 +1114,6 @@
 <context>
     <name>problems</name>
     <message>
-        <source>ctx_size must be a positive whole number; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Use either --reset or KEY=VALUE changes, not both.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1155,10 +1151,6 @@
     </message>
     <message>
         <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1218,10 +1210,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Address the local OpenAI-compatible endpoint listens on.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1270,19 +1258,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Load time limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck load timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>There is no setting called {key}. Known settings: {known}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be one of {choices}; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be {kind}; got {value!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1506,6 +1490,130 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be on or off; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests served at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed host names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the endpoint with the app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unload idle models after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start hidden in the tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start at login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tray hint shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be between {low} and {high}; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be one of {choices}; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be text; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>There is no download with the id {download_id}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1578,15 +1686,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This vLLM does not know the option {flags}. Remove it from the model&apos;s vLLM arguments (or the settings&apos; extra arguments).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model&apos;s vLLM arguments.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1602,11 +1734,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+        <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
+        <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} is larger than this model supports ({limit}, its {limit_key}). Set the context size to {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM refused its command line: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program took the port chosen for {model_id} before vLLM could use it, several times in a row. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command runs a Python without a working vLLM ({cause}). Reinstall the engine, or fix the custom engine command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1622,23 +1774,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM&apos;s engine core died (exit code {exit_code}). The log shows why.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The engine command {command} exists but cannot be executed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Set GPU memory utilization to {value}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1679,7 +1819,51 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Longest a load may take in all, in seconds. A load that still makes progress is never stopped before this: a cold first load compiles kernels for many minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a load may go without any sign of progress (no new log line and no CPU use by the engine) before it is stopped as stuck.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its processes used no CPU, so it was stopped. The log shows where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped responding ({misses} health checks in a row, about {silent_s} seconds) and was killed. The next request starts it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} crashed {failures} times in a row, so the app stopped restarting it. Last time: {cause} Load it again, or change its options, to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} failed to start {failures} times in a row, so the app stopped trying. Last time: {cause} Load it again, or change its options, to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong inside the app while handling {model_id}. The app&apos;s log has the details; stopping and loading the model again may help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s engine core died (exit code {exit_code}): {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try loading it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

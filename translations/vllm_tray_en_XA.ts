@@ -1113,10 +1113,6 @@
   <context>
     <name>problems</name>
     <message>
-      <source>ctx_size must be a positive whole number; got {value!r}.</source>
-      <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Use either --reset or KEY=VALUE changes, not both.</source>
       <translation>[Ûšé éîţĥéŕ --ŕéšéţ öŕ ĶÉÝ=ṼÅĹÛÉ çĥàñĝéš, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1155,10 +1151,6 @@
     <message>
       <source>No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
       <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
-      <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}). Îţ ŵàš ɱöṽéđ ţö {moved_to} àñđ đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model's config.json has no usable {key}, so its memory needs cannot be estimated.</source>
@@ -1217,10 +1209,6 @@
       <translation>[Đéƒàûĺţ çöñţéẋţ ĺéñĝţĥ (ṽĹĹṀ'š --ɱàẋ-ɱöđéĺ-ĺéñ) ƒöŕ ɱöđéĺš ŵîţĥöûţ ţĥéîŕ öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
-      <translation>[Šéçöñđš ţö ŵàîţ ƒöŕ à ɱöđéĺ ţö ƀéçöɱé ŕéàđý. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Address the local OpenAI-compatible endpoint listens on.</source>
       <translation>[Åđđŕéšš ţĥé ĺöçàĺ ÖþéñÅÎ-çöɱþàţîƀĺé éñđþöîñţ ĺîšţéñš öñ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1269,20 +1257,16 @@
       <translation>[Ţĥé 'šţîĺĺ ŕûññîñĝ îñ ţĥé ţŕàý' ĥîñţ ŵàš šĥöŵñ öñçé.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Load time limit</source>
+      <translation>[Ĺöàđ ţîɱé ĺîɱîţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stuck load timeout</source>
+      <translation>[Šţûçķ ĺöàđ ţîɱéöûţ~~~~~~~]</translation>
+    </message>
+    <message>
       <source>There is no setting called {key}. Known settings: {known}.</source>
       <translation>[Ţĥéŕé îš ñö šéţţîñĝ çàĺĺéđ {key}. Ķñöŵñ šéţţîñĝš: {known}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-      <translation>[{key} ɱûšţ ƀé ƀéţŵééñ {minimum:g} àñđ {maximum:g}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be one of {choices}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé öñé öƒ {choices}; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be {kind}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé {kind}; ĝöţ {value!r}.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>In {source}, remove {flag}: the app passes the model you load.</source>
@@ -1505,6 +1489,130 @@
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+      <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+      <translation>[{file} çàññöţ ƀé ŕéàđ ({reason}). Ţĥé đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ ûñţîĺ îţ îš ƒîẋéđ; ţĥé ƒîĺé ŵàš ĺéƒţ àš îţ îš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+      <translation>[Åñöţĥéŕ ṽĹĹṀ Ţŕàý þŕöçéšš ĥàš ƀééñ çĥàñĝîñĝ {file} ƒöŕ ɱöŕé ţĥàñ {seconds:g} šéçöñđš. Ţŕý àĝàîñ, öŕ šţöþ ţĥé þŕöçéšš ţĥàţ ĥàñĝš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+      <translation>[{model} ŕéàđš àţ ɱöšţ {limit} ţöķéñš öƒ çöñţéẋţ (îţš çöñƒîĝ.ĵšöñ šàýš šö), šö ṽĹĹṀ ŕéƒûšéš à çöñţéẋţ šîžé öƒ {ctx_size}. Ûšé {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be on or off; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU memory utilization</source>
+      <translation>[ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Requests served at once</source>
+      <translation>[Ŕéǫûéšţš šéŕṽéđ àţ öñçé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM flags</source>
+      <translation>[Éẋţŕà ṽĹĹṀ ƒĺàĝš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Default context size</source>
+      <translation>[Đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint address</source>
+      <translation>[Éñđþöîñţ àđđŕéšš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint port</source>
+      <translation>[Éñđþöîñţ þöŕţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed host names</source>
+      <translation>[Åĺĺöŵéđ ĥöšţ ñàɱéš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed web origins</source>
+      <translation>[Åĺĺöŵéđ ŵéƀ öŕîĝîñš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start the endpoint with the app</source>
+      <translation>[Šţàŕţ ţĥé éñđþöîñţ ŵîţĥ ţĥé àþþ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM engine</source>
+      <translation>[ṽĹĹṀ éñĝîñé~~~~]</translation>
+    </message>
+    <message>
+      <source>Your own vLLM command</source>
+      <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unload idle models after</source>
+      <translation>[Ûñĺöàđ îđĺé ɱöđéĺš àƒţéŕ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory for all models</source>
+      <translation>[Ṁéɱöŕý ƒöŕ àĺĺ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start hidden in the tray</source>
+      <translation>[Šţàŕţ ĥîđđéñ îñ ţĥé ţŕàý~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start at login</source>
+      <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tray hint shown</source>
+      <translation>[Ţŕàý ĥîñţ šĥöŵñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be between {low} and {high}; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be one of {choices}; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñé öƒ {choices}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be text; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ţéẋţ; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>There is no download with the id {download_id}.</source>
       <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1577,16 +1685,40 @@
       <translation>[{reason}.~~~~]</translation>
     </message>
     <message>
-      <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} éẋîţéđ ŵîţĥ çöđé {exit_code} ŵĥîĺé ĺöàđîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
+      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ (öñ ţĥé ÇÞÛ éñĝîñé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ îš à šĥàŕé öƒ ŔÅṀ). Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ (ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ, öŕ ţĥé ĶṼ çàçĥé šîžé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
+      <translation>[Ţĥé ɱöđéĺ ƒöĺđéŕ {path} ĥàš ñö ŵéîĝĥţš ṽĹĹṀ çàñ ĺöàđ (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš). Đöŵñĺöàđ ţĥé ɱöđéĺ àĝàîñ, öŕ þöîñţ ţĥé ɱöđéĺ àţ à çöɱþĺéţé ƒöĺđéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model's config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
+      <translation>[Ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ îñ {path} çàññöţ ƀé ŕéàđ ({detail}). Đöŵñĺöàđ ţĥé ɱöđéĺ àĝàîñ, öŕ ŕéþàîŕ ţĥé ƒîĺé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This vLLM does not know the option {flags}. Remove it from the model's vLLM arguments (or the settings' extra arguments).</source>
+      <translation>[Ţĥîš ṽĹĹṀ đöéš ñöţ ķñöŵ ţĥé öþţîöñ {flags}. Ŕéɱöṽé îţ ƒŕöɱ ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš (öŕ ţĥé šéţţîñĝš' éẋţŕà àŕĝûɱéñţš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model's vLLM arguments.</source>
+      <translation>[ṽĹĹṀ đöéš ñöţ àççéþţ {value} ƒöŕ {flag}; îţ àççéþţš {choices}. Çĥàñĝé îţ îñ ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
       <translation>[{model_id} ŵàš ñöţ ŕéàđý àƒţéŕ {timeout_s} šéçöñđš. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš; ŕàîšé ţĥé ĺöàđ ţîɱéöûţ àñđ ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ àñšŵéŕîñĝ îţš ĥéàĺţĥ çĥéçķ ({failures} ţîɱéš îñ à ŕöŵ) àñđ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The engine command {command} was not found. Install an engine with vllm-tray engine install, or set the custom engine command.</source>
@@ -1601,12 +1733,32 @@
       <translation>[{model_id} çàññöţ šţàŕţ: ţĥé àþþ îš šĥûţţîñĝ đöŵñ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
-      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ĜÞÛ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ. Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
+      <translation>[Ţĥé ĶṼ çàçĥé àšķš ƒöŕ {requested_gib} ĜîƁ öƒ ɱéɱöŕý, ƀûţ öñĺý {free_gib} öƒ {total_gib} ĜîƁ îš ƒŕéé. Ṁàķé ţĥé ĶṼ çàçĥé šɱàĺĺéŕ (ṼĹĹṀ_ÇÞÛ_ĶṼÇÅÇĤÉ_ŠÞÅÇÉ öŕ --ķṽ-çàçĥé-ɱéɱöŕý-ƀýţéš; àƀöûţ {fits_gib} ĜîƁ ƒîţš ñöŵ), öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
-      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+      <translation>[Ţĥé ĶṼ çàçĥé ĥöĺđš ƒéŵéŕ ţöķéñš ţĥàñ öñé ŕéǫûéšţ öƒ ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš ({needed_gib} ĜîƁ ñééđéđ, {available_gib} ĜîƁ àṽàîĺàƀĺé). Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} is larger than this model supports ({limit}, its {limit_key}). Set the context size to {limit} or less.</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} îš ĺàŕĝéŕ ţĥàñ ţĥîš ɱöđéĺ šûþþöŕţš ({limit}, îţš {limit_key}). Šéţ ţĥé çöñţéẋţ šîžé ţö {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM refused its command line: {message}</source>
+      <translation>[ṽĹĹṀ ŕéƒûšéđ îţš çöɱɱàñđ ĺîñé: {message}~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another program took the port chosen for {model_id} before vLLM could use it, several times in a row. Try again.</source>
+      <translation>[Åñöţĥéŕ þŕöĝŕàɱ ţööķ ţĥé þöŕţ çĥöšéñ ƒöŕ {model_id} ƀéƒöŕé ṽĹĹṀ çöûĺđ ûšé îţ, šéṽéŕàĺ ţîɱéš îñ à ŕöŵ. Ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command runs a Python without a working vLLM ({cause}). Reinstall the engine, or fix the custom engine command.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ ŕûñš à Þýţĥöñ ŵîţĥöûţ à ŵöŕķîñĝ ṽĹĹṀ ({cause}). Ŕéîñšţàĺĺ ţĥé éñĝîñé, öŕ ƒîẋ ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ĜÞÛ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ. Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model's weights left no memory for the KV cache. Raise GPU memory utilization or choose a smaller model.</source>
@@ -1621,24 +1773,12 @@
       <translation>[Ţĥé ĜÞÛ ŕàñ öûţ öƒ ɱéɱöŕý. Ĺöŵéŕ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ öŕ ţĥé çöñţéẋţ šîžé, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM's engine core died (exit code {exit_code}). The log shows why.</source>
-      <translation>[ṽĹĹṀ'š éñĝîñé çöŕé đîéđ (éẋîţ çöđé {exit_code}). Ţĥé ĺöĝ šĥöŵš ŵĥý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The engine command {command} exists but cannot be executed.</source>
       <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} éẋîšţš ƀûţ çàññöţ ƀé éẋéçûţéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Set GPU memory utilization to {value}</source>
       <translation>[Šéţ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ ţö {value}~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
-      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Set the context size to {value}</source>
@@ -1679,8 +1819,52 @@
       <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ŵàš çàñçéĺĺéđ.~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Longest a load may take in all, in seconds. A load that still makes progress is never stopped before this: a cold first load compiles kernels for many minutes.</source>
+      <translation>[Ĺöñĝéšţ à ĺöàđ ɱàý ţàķé îñ àĺĺ, îñ šéçöñđš. Å ĺöàđ ţĥàţ šţîĺĺ ɱàķéš þŕöĝŕéšš îš ñéṽéŕ šţöþþéđ ƀéƒöŕé ţĥîš: à çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš ƒöŕ ɱàñý ɱîñûţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds a load may go without any sign of progress (no new log line and no CPU use by the engine) before it is stopped as stuck.</source>
+      <translation>[Šéçöñđš à ĺöàđ ɱàý ĝö ŵîţĥöûţ àñý šîĝñ öƒ þŕöĝŕéšš (ñö ñéŵ ĺöĝ ĺîñé àñđ ñö ÇÞÛ ûšé ƀý ţĥé éñĝîñé) ƀéƒöŕé îţ îš šţöþþéđ àš šţûçķ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} éẋîţéđ ŵîţĥ çöđé {exit_code} ŵĥîĺé ĺöàđîñĝ: {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its processes used no CPU, so it was stopped. The log shows where it stopped.</source>
+      <translation>[Ĺöàđîñĝ {model_id} šţàĺĺéđ: ƒöŕ {stall_s} šéçöñđš ṽĹĹṀ þŕîñţéđ ñöţĥîñĝ àñđ îţš þŕöçéššéš ûšéđ ñö ÇÞÛ, šö îţ ŵàš šţöþþéđ. Ţĥé ĺöĝ šĥöŵš ŵĥéŕé îţ šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped responding ({misses} health checks in a row, about {silent_s} seconds) and was killed. The next request starts it again.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ŕéšþöñđîñĝ ({misses} ĥéàĺţĥ çĥéçķš îñ à ŕöŵ, àƀöûţ {silent_s} šéçöñđš) àñđ ŵàš ķîĺĺéđ. Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} crashed {failures} times in a row, so the app stopped restarting it. Last time: {cause} Load it again, or change its options, to try again.</source>
+      <translation>[{model_id} çŕàšĥéđ {failures} ţîɱéš îñ à ŕöŵ, šö ţĥé àþþ šţöþþéđ ŕéšţàŕţîñĝ îţ. Ĺàšţ ţîɱé: {cause} Ĺöàđ îţ àĝàîñ, öŕ çĥàñĝé îţš öþţîöñš, ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} failed to start {failures} times in a row, so the app stopped trying. Last time: {cause} Load it again, or change its options, to try again.</source>
+      <translation>[{model_id} ƒàîĺéđ ţö šţàŕţ {failures} ţîɱéš îñ à ŕöŵ, šö ţĥé àþþ šţöþþéđ ţŕýîñĝ. Ĺàšţ ţîɱé: {cause} Ĺöàđ îţ àĝàîñ, öŕ çĥàñĝé îţš öþţîöñš, ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Something went wrong inside the app while handling {model_id}. The app's log has the details; stopping and loading the model again may help.</source>
+      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ îñšîđé ţĥé àþþ ŵĥîĺé ĥàñđĺîñĝ {model_id}. Ţĥé àþþ'š ĺöĝ ĥàš ţĥé đéţàîĺš; šţöþþîñĝ àñđ ĺöàđîñĝ ţĥé ɱöđéĺ àĝàîñ ɱàý ĥéĺþ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's engine core died (exit code {exit_code}): {cause}</source>
+      <translation>[ṽĹĹṀ'š éñĝîñé çöŕé đîéđ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Try loading it again</source>
+      <translation>[Ţŕý ĺöàđîñĝ îţ àĝàîñ~~~~~~~~]</translation>
     </message>
     <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>

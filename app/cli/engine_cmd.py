@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import shlex
-import sys
 from typing import Any
 
 from app.cli.context import print_json, runtime_from
-from app.core.problems import ProblemError
+from app.cli.progress import ProgressReporter
 from app.supervisor.engines.base import EngineKind, InstallProgress
 
 
@@ -34,29 +33,18 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def cmd_status(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
-    rows: list[dict[str, Any]] = []
     selected = str(rt.settings.get("engine.kind"))
-    active = None
-    try:
-        active = rt.engine().kind
-    except ProblemError:
-        active = None
-    for kind in EngineKind:
-        try:
-            status = rt.engine(kind).status()
-        except ProblemError as exc:
-            rows.append({"kind": kind.value, "installed": False, "problem": exc.problem.english()})
-            continue
-        rows.append(
-            {
-                "kind": kind.value,
-                "installed": status.installed,
-                "version": status.version,
-                "location": str(status.location) if status.location else None,
-                "problem": status.problem.english() if status.problem else None,
-                "active": kind is active,
-            }
-        )
+    rows: list[dict[str, Any]] = [
+        {
+            "kind": r.kind.value,
+            "installed": r.installed,
+            "version": r.version,
+            "location": r.location,
+            "problem": r.problem.english() if r.problem else None,
+            "active": r.active,
+        }
+        for r in rt.engines.reports()
+    ]
     if args.json:
         print_json({"selected": selected, "engines": rows})
         return 0
@@ -74,42 +62,26 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    from app.runtime.install import install_engine
-
     rt = runtime_from(args)
     kind = EngineKind(args.kind)
 
+    progress = ProgressReporter()
+
     def show(p: InstallProgress) -> None:
         total = f"/{p.total}" if p.total else ""
-        message = p.message.strip()
-        print(f"[{p.phase} {p.done}{total}] {message}"[:200], file=sys.stderr, flush=True)
+        text = f"[{p.phase} {p.done}{total}] {p.message.strip()}"[:200]
+        progress.update(p.phase, text, p.done / p.total if p.total else None)
 
-    status = asyncio.run(install_engine(rt, kind, on_progress=show))
-    if not args.no_select:
-        rt.settings.set("engine.kind", kind.value)
+    try:
+        status = asyncio.run(rt.engines.install(kind, select=not args.no_select, on_progress=show))
+    finally:
+        progress.finish()
     print(f"{kind.value} engine installed: {status.version} at {status.location}")
     return 0
 
 
 def cmd_use(args: argparse.Namespace) -> int:
-    from app.supervisor.engines.custom import CustomEngine
-
-    prefix = list(args.prefix)
-    if prefix and prefix[0] == "--":
-        prefix = prefix[1:]
-    if len(prefix) == 1 and " " in prefix[0]:
-        prefix = shlex.split(prefix[0])
     rt = runtime_from(args)
-    if not prefix:
-        from app.core.problems import problem, tr_noop
-
-        raise ProblemError(
-            problem(
-                "cli.engine_command_missing",
-                tr_noop("Give the command that starts your vLLM, e.g. 'vllm serve'."),
-            )
-        )
-    asyncio.run(CustomEngine.validate(prefix))
-    rt.settings.set_many({"engine.custom_command": shlex.join(prefix), "engine.kind": "custom"})
+    prefix = asyncio.run(rt.engines.use_custom(list(args.prefix)))
     print(f"custom engine: {shlex.join(prefix)}")
     return 0

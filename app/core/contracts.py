@@ -1,8 +1,8 @@
 """Interfaces between packages: what the supervisor is asked to launch, what the proxy may call.
 
 The proxy never imports the supervisor (import-linter enforces it): it talks to a
-`ModelController` and a `DownloadController`, which app.runtime implements on top of the
-supervisor, the registry and the downloads package. Tests of the proxy use small fakes.
+`ModelController` and a `DownloadController`, which app.runtime.endpoint implements on top
+of the supervisor, the registry and the downloads package. Tests of the proxy use small fakes.
 """
 
 from __future__ import annotations
@@ -33,7 +33,10 @@ class LaunchSpec:
     prefix: tuple[str, ...]
     args: tuple[str, ...] = ()
     env: Mapping[str, str] = field(default_factory=dict)
-    load_timeout_s: float = 600.0
+    load_timeout_s: float = 600.0  # the absolute ceiling of a load, progress or not
+    # A load is given up when, for this long, the engine printed nothing, reached no new
+    # phase or step, and its processes used no CPU (a long silent compile still uses CPU).
+    stall_timeout_s: float = 120.0
 
     def argv(self, port: int, host: str = CHILD_HOST) -> list[str]:
         return [
@@ -125,7 +128,7 @@ class ModelController(Protocol):
 
     def backends(self) -> Sequence[Backend]: ...
 
-    def system_info(self) -> Mapping[str, Any]: ...
+    async def system_info(self) -> Mapping[str, Any]: ...
 
     def stats(self) -> Mapping[str, Any]: ...
 

@@ -143,7 +143,7 @@ class ApiRoutes:
         return json_response({"status": "success", "unloaded": names})
 
     async def system_info(self, request: web.Request) -> web.Response:
-        return json_response(self._controller.system_info())
+        return json_response(await self._controller.system_info())
 
     async def stats(self, request: web.Request) -> web.Response:
         return json_response(self._controller.stats())

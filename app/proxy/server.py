@@ -126,6 +126,11 @@ class ProxyServer:
         self._bound_port: int | None = None
 
     @property
+    def host(self) -> str:
+        """The address the endpoint listens on, as configured."""
+        return self._host
+
+    @property
     def url(self) -> str:
         """Where local clients reach the endpoint (the bound port once started)."""
         host = self._host

@@ -9,19 +9,22 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.core.contracts import Backend, LaunchSpec, ModelView
 from app.core.problems import ProblemError, problem, tr_noop
-from app.core.registry import ModelEntry
+from app.core.registry import ModelEntry, Registry
+from app.core.settings import Settings
 from app.core.states import ALIVE, ProcessState
 from app.core.swap import SwapCandidate, choose_victims
-
-if TYPE_CHECKING:
-    from app.runtime.runtime import Runtime
+from app.runtime.planner import Planner
+from app.supervisor import Supervisor
+from app.supervisor.diagnosis import is_memory_failure
 
 log = logging.getLogger(__name__)
 
+# A child of these is (or soon is) the model's: a new start would join it, not replace it.
+STARTED = frozenset({ProcessState.STARTING, ProcessState.RUNNING})
 # How long a swap waits for a victim's in-flight requests before giving up on it.
 SWAP_DRAIN_TIMEOUT_S = 30.0
 
@@ -55,7 +58,7 @@ class _RoomPlan:
 
 
 class Controller:
-    """Implements app.core.contracts.ModelController on top of the runtime's parts.
+    """Which models run: load on demand, swap by memory, idle unload.
 
     Everything here runs on the engine thread's loop. One lock serialises *decisions*
     (which models to stop, which to start) so that two first requests for different models
@@ -63,34 +66,48 @@ class Controller:
     happens outside the lock, and the supervisor shares one start between concurrent callers.
     """
 
-    def __init__(self, runtime: Runtime, clock: Callable[[], float] = time.monotonic) -> None:
-        self._rt = runtime
+    def __init__(
+        self,
+        supervisor: Supervisor,
+        planner: Planner,
+        registry: Registry,
+        settings: Settings,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._supervisor = supervisor
+        self._planner = planner
+        self._registry = registry
+        self._settings = settings
         self._clock = clock
         self._usage: dict[str, _Usage] = {}
         self._decide = asyncio.Lock()
         self._reserved: dict[str, int] = {}  # starts decided but not yet ALIVE: their bytes
         self._evicting: set[str] = set()  # chosen to make room: no new requests for them
         self._start_settled = asyncio.Event()  # set whenever a reserved start ends
+        self._last_spec: dict[str, LaunchSpec] = {}  # what each model was last started with
         self._idle_task: asyncio.Task[None] | None = None
+        # Cleared while the machine goes to sleep: a child started then would be caught by
+        # the suspend mid-load. Loads (requests included) wait on it, like any load.
+        self._loads_allowed = asyncio.Event()
+        self._loads_allowed.set()
 
     # -- ModelController -----------------------------------------------------------------
     def list_models(self) -> Sequence[ModelView]:
-        return [self._view(entry) for entry in self._rt.registry.models()]
+        return [self._view(entry) for entry in self._registry.models()]
 
     def find_model(self, model_id: str) -> ModelView | None:
-        entry = self._rt.registry.find(model_id)
+        entry = self._registry.find(model_id)
         # Only the id the list shows is accepted, as the model list promises.
         return self._view(entry) if entry is not None and entry.id == model_id else None
 
     def _view(self, entry: ModelEntry) -> ModelView:
-        rt = self._rt
-        files = rt.model_files(entry)
-        info = rt.supervisor.info(entry.id)
+        files = self._planner.model_files(entry)
+        info = self._supervisor.info(entry.id)
         return ModelView(
             id=entry.id,
             state=info.state if info is not None else ProcessState.STOPPED,
             downloaded=files.state in ("complete", "local"),
-            ctx_size=rt.ctx_size(entry.id),
+            ctx_size=self._planner.ctx_size(entry.id),
             checkpoint=str(entry.checkpoint),
             size_gb=entry.size_gb,
             labels=entry.labels,
@@ -109,9 +126,10 @@ class Controller:
             usage.end(self._clock())
 
     async def load(self, model_id: str) -> Backend:
-        rt = self._rt
-        entry = rt.registry.get(model_id)
-        info = rt.supervisor.info(entry.id)
+        """The model running and ready, loading it (and making room) when it is not."""
+        entry = self._registry.get(model_id)
+        await self._loads_allowed.wait()
+        info = self._supervisor.info(entry.id)
         if (
             info is not None
             and info.state is ProcessState.RUNNING
@@ -119,66 +137,103 @@ class Controller:
         ):
             self._touch(entry.id)
             return self._backend(entry.id)
-        if info is not None and info.state is ProcessState.FATAL and info.problem is not None:
-            # Given up on until reset: do not unload healthy models for a start that the
-            # supervisor will refuse anyway.
-            raise ProblemError(info.problem)
-        spec = rt.launch_spec(entry.id)
+        spec = self._planner.launch_spec(entry.id)
+        refused = self._supervisor.refusal(spec)
+        if refused is not None:
+            # Given up on, and nothing changed since: answer at once, and do not unload
+            # healthy models for a start the supervisor would refuse anyway. A changed spec
+            # (options, engine, settings) is a fresh try, which the supervisor allows.
+            raise ProblemError(refused)
+        try:
+            await self._start(spec)
+        except ProblemError as exc:
+            idle = self._idle_others(entry.id)
+            if not is_memory_failure(exc.problem) or not idle:
+                raise
+            # The plan said it fits, vLLM found less memory than that: something the plan
+            # could not see holds it. Idle models are the one thing the app can free; free
+            # them and try once more before reporting.
+            log.info("%s failed for memory; unloading idle %s and retrying once", model_id, idle)
+            async with self._decide:
+                for victim in idle:
+                    await self._supervisor.stop(victim)
+            await self._supervisor.reset(entry.id)
+            await self._start(spec)
+        self._touch(entry.id)
+        return self._backend(entry.id)
+
+    async def _start(self, spec: LaunchSpec) -> None:
+        """Decide (make room, reserve) under the lock, then start and wait outside it."""
         async with self._decide:
-            info = rt.supervisor.info(entry.id)
-            reserve = info is None or info.state not in ALIVE
+            info = self._supervisor.info(spec.model_id)
+            # STOPPING counts as needing a start: the child that is going away frees its
+            # memory, and the new one must hold a reservation like any other start, or a
+            # decision made meanwhile could choose it as a victim mid-start.
+            reserve = info is None or info.state not in STARTED
             if reserve:
                 await self._make_room(spec)
                 # Held until the child exists and counts as ALIVE: a second decision made
                 # meanwhile must see this memory as taken.
-                self._reserved[entry.id] = rt.planned_bytes(spec)
+                self._reserved[spec.model_id] = self._planner.planned_bytes(spec)
+        self._last_spec[spec.model_id] = spec
         try:
-            await rt.supervisor.start(spec)
+            await self._supervisor.start(spec)
         finally:
             if reserve:
-                self._reserved.pop(entry.id, None)
+                self._reserved.pop(spec.model_id, None)
                 self._start_settled.set()
-        self._touch(entry.id)
-        return self._backend(entry.id)
+
+    def _idle_others(self, model_id: str) -> list[str]:
+        """Running models other than `model_id` with no request in flight."""
+        return [
+            info.model_id
+            for info in self._supervisor.infos()
+            if info.model_id != model_id
+            and info.state is ProcessState.RUNNING
+            and not self._usage.get(info.model_id, _Usage()).in_flight
+        ]
 
     async def unload(self, model_id: str) -> None:
-        entry = self._rt.registry.get(model_id)
-        await self._rt.supervisor.stop(entry.id)
+        entry = self._registry.get(model_id)
+        await self._supervisor.stop(entry.id)
+
+    def hold_loads(self) -> None:
+        """From now on every load waits (for a system suspend) until `release_loads()`."""
+        self._loads_allowed.clear()
+
+    def release_loads(self) -> None:
+        self._loads_allowed.set()
 
     def backends(self) -> Sequence[Backend]:
         return [
-            self._backend(info.model_id)
-            for info in self._rt.supervisor.infos()
-            if info.state in ALIVE
+            self._backend(info.model_id) for info in self._supervisor.infos() if info.state in ALIVE
         ]
 
-    def system_info(self) -> Mapping[str, Any]:
-        # Refreshed per call: RAM and VRAM in use change; the reads are a few small files.
-        return self._rt.system_info(refresh=True).to_json()
-
-    def stats(self) -> Mapping[str, Any]:
+    def usage(self) -> Mapping[str, Mapping[str, Any]]:
+        """Requests in flight and idle time per model, for the endpoint's stats."""
+        now = self._clock()
         return {
-            "models": {
-                model_id: {"in_flight": u.in_flight, "idle_s": self._clock() - u.last_used}
-                for model_id, u in self._usage.items()
-            },
-            "metrics": self._rt.latest_metrics(),
+            model_id: {"in_flight": u.in_flight, "idle_s": now - u.last_used}
+            for model_id, u in self._usage.items()
         }
 
     # -- swapping ------------------------------------------------------------------------
     def _room_plan(self, spec: LaunchSpec, needed: int, budget: int) -> _RoomPlan:
         """One decision: which idle models to unload (None: cannot fit now), and why not."""
-        rt = self._rt
         candidates: list[SwapCandidate] = []
         used = sum(b for m, b in self._reserved.items() if m != spec.model_id)
-        for info in rt.supervisor.infos():
+        for info in self._supervisor.infos():
             if info.state not in ALIVE or info.model_id == spec.model_id:
                 continue
             if info.model_id in self._reserved:
                 continue  # counted above; a start in progress is never a victim
             usage = self._usage.setdefault(info.model_id, _Usage())
             if not usage.planned_bytes:
-                usage.planned_bytes = rt.planned_bytes(rt.launch_spec(info.model_id))
+                # What it was started with: its options may have changed since.
+                started_with = self._last_spec.get(info.model_id)
+                if started_with is None:
+                    started_with = self._planner.launch_spec(info.model_id)
+                usage.planned_bytes = self._planner.planned_bytes(started_with)
             used += usage.planned_bytes
             candidates.append(
                 SwapCandidate(info.model_id, usage.planned_bytes, usage.in_flight, usage.last_used)
@@ -197,9 +252,8 @@ class Controller:
         requests in flight — wait for them (bounded by load_timeout_s) and decide again: a
         request for B while A is loading is answered after A's requests, not refused.
         """
-        rt = self._rt
-        needed = rt.planned_bytes(spec)
-        budget = rt.memory_budget()
+        needed = self._planner.planned_bytes(spec)
+        budget = self._planner.memory_budget()
         self._usage.setdefault(spec.model_id, _Usage()).planned_bytes = needed
         deadline = self._clock() + spec.load_timeout_s
         drained: set[str] = set()
@@ -241,7 +295,7 @@ class Controller:
                     # A request slipped in after the decision: let it finish first.
                     await self._drain(victim)
                 log.info("unloading %s to make room for %s", victim, spec.model_id)
-                await rt.supervisor.stop(victim)
+                await self._supervisor.stop(victim)
         finally:
             self._evicting.difference_update(victims)
 
@@ -269,17 +323,17 @@ class Controller:
             await self.unload_idle()
 
     async def unload_idle(self) -> list[str]:
-        ttl_min = int(self._rt.settings.get("idle_ttl_min"))
+        ttl_min = int(self._settings.get("idle_ttl_min"))
         if ttl_min <= 0:
             return []
         now = self._clock()
         unloaded = []
-        for info in self._rt.supervisor.infos():
+        for info in self._supervisor.infos():
             usage = self._usage.get(info.model_id)
             if info.state is not ProcessState.RUNNING or usage is None or usage.in_flight:
                 continue
             if now - usage.last_used >= ttl_min * 60:
-                await self._rt.supervisor.stop(info.model_id)
+                await self._supervisor.stop(info.model_id)
                 unloaded.append(info.model_id)
         return unloaded
 
@@ -288,7 +342,7 @@ class Controller:
         self._usage.setdefault(model_id, _Usage()).last_used = self._clock()
 
     def _backend(self, model_id: str) -> Backend:
-        info = self._rt.supervisor.info(model_id)
+        info = self._supervisor.info(model_id)
         if info is None:
             raise ProblemError(
                 problem(
@@ -304,7 +358,7 @@ class Controller:
             base_url=info.base_url or "",
             pid=info.pid,
             command=tuple(info.argv),
-            ctx_size=self._rt.ctx_size(model_id),
+            ctx_size=self._planner.ctx_size(model_id),
             state=info.state,
             in_flight=usage.in_flight,
             last_used=usage.last_used,

@@ -1,4 +1,4 @@
-"""The engine thread: one plain asyncio loop hosting the runtime (no Qt object lives here)."""
+"""The runtime thread: one plain asyncio loop hosting the runtime (no Qt object lives here)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Coroutine
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from app.core.problems import ProblemError
 from app.runtime.runtime import Runtime
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,6 @@ class RuntimeThread:
         self._thread = threading.Thread(target=self._run, name="vllm-tray-engine", daemon=True)
         self._started = threading.Event()
         self._stopped = threading.Event()
-        self.start_error: BaseException | None = None
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -56,11 +56,17 @@ class RuntimeThread:
     async def _startup(self) -> None:
         try:
             await self.runtime.start(serve=False)
-            if self._serve:
+        except Exception as exc:  # shown in the GUI's banner; the loop stays usable
+            log.warning("start-up: %s", exc, exc_info=True)
+            self.runtime.note_startup_failure(exc)
+        if self._serve:
+            try:
                 await self.runtime.start_server()
-        except Exception as exc:  # the GUI shows it; the engine thread stays usable
-            log.warning("engine start-up: %s", exc)
-            self.start_error = exc
+            except ProblemError:
+                pass  # published as ServerStateChanged: the GUI shows the endpoint's problem
+            except Exception as exc:
+                log.warning("starting the endpoint: %s", exc, exc_info=True)
+                self.runtime.note_startup_failure(exc)
 
     def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
         return asyncio.run_coroutine_threadsafe(coro, self._loop)

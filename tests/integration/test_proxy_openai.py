@@ -154,7 +154,7 @@ class EngineController:
             for m, c in self.children.items()
         ]
 
-    def system_info(self) -> Mapping[str, Any]:
+    async def system_info(self) -> Mapping[str, Any]:
         return {"cpu_count": 2}
 
     def stats(self) -> Mapping[str, Any]:

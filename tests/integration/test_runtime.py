@@ -4,6 +4,7 @@ in-flight protection, idle unload, applying a diagnosed fix, and the facade the 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import ProblemError
+from app.core.registry import ModelOptions, Registry
 from app.core.states import ProcessState
 from app.runtime.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
@@ -100,15 +102,13 @@ async def test_not_downloaded_and_unknown(runtime: Runtime) -> None:
 
 
 async def test_diagnosed_fix_applies_and_retry_succeeds(runtime: Runtime) -> None:
-    from app.runtime.facade import apply_fix
-
     runtime.settings.set("engine.custom_command", fake_engine("--fake-fail", "kv_cache"))
     with pytest.raises(ProblemError) as err:
         await runtime.controller.load("user.a")
     found = err.value.problem
     assert found.code == "load.kv_cache_too_small"
     assert found.fix is not None and found.fix.target == "ctx_size"
-    await apply_fix(runtime, "user.a", found.fix)
+    await runtime.models.apply_fix("user.a", found.fix)
     assert runtime.registry.options("user.a").ctx_size == found.fix.value
     runtime.settings.set("engine.custom_command", fake_engine())
     backend = await runtime.controller.load("user.a")
@@ -140,20 +140,97 @@ async def test_racing_first_requests_for_two_models_never_overcommit(runtime: Ru
     assert most[0] == 1
 
 
-async def test_fatal_model_does_not_evict_healthy_ones(runtime: Runtime) -> None:
-    runtime.settings.set("engine.custom_command", fake_engine("--fake-fail", "engine_dead"))
-    for _ in range(6):  # fails until the supervisor gives up on it (FATAL)
+async def _give_up_on(runtime: Runtime, model_id: str) -> None:
+    """Make `model_id` fail (its own flags start a failing fake) until it is FATAL."""
+    await runtime.models.set_options(model_id, ModelOptions(vllm_args="--fake-fail engine_dead"))
+    for _ in range(6):
         with pytest.raises(ProblemError):
-            await runtime.controller.load("user.b")
-        if runtime.supervisor.info("user.b").state is ProcessState.FATAL:  # type: ignore[union-attr]
+            await runtime.controller.load(model_id)
+        if runtime.supervisor.info(model_id).state is ProcessState.FATAL:  # type: ignore[union-attr]
             break
-    assert runtime.supervisor.info("user.b").state is ProcessState.FATAL  # type: ignore[union-attr]
-    runtime.settings.set("engine.custom_command", fake_engine())
+    assert runtime.supervisor.info(model_id).state is ProcessState.FATAL  # type: ignore[union-attr]
+
+
+async def test_fatal_model_does_not_evict_healthy_ones(runtime: Runtime) -> None:
+    await _give_up_on(runtime, "user.b")
     await runtime.controller.load("user.a")
+    started = asyncio.get_running_loop().time()
     with pytest.raises(ProblemError) as err:
-        await runtime.controller.load("user.b")  # given up on until reset: refused at once
-    assert err.value.problem.code == "load.engine_dead"
+        await runtime.controller.load("user.b")  # given up on, nothing changed: at once
+    assert asyncio.get_running_loop().time() - started < 0.5
+    assert err.value.problem.code == "load.given_up"
+    assert err.value.problem.params["cause_code"] == "load.engine_dead"
     assert runtime.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
+
+
+async def test_a_given_up_model_gets_a_fresh_try_when_its_options_change(
+    runtime: Runtime,
+) -> None:
+    await _give_up_on(runtime, "user.b")
+    # Through the same use case as the GUI's dialog and `vllm-tray options`.
+    await runtime.models.set_options("user.b", ModelOptions(vllm_args=""))
+    assert runtime.supervisor.info("user.b").state is ProcessState.STOPPED  # type: ignore[union-attr]
+    backend = await runtime.controller.load("user.b")  # a request, not an explicit Load
+    assert backend.state is ProcessState.RUNNING
+
+
+async def test_a_hand_edit_of_options_also_gives_a_fresh_try(runtime: Runtime) -> None:
+    await _give_up_on(runtime, "user.b")
+    # Another process (or an editor) changed the options: the spec differs from the one
+    # that was given up on, so the next request tries again instead of being refused.
+    runtime.registry.set_options("user.b", ModelOptions())
+    backend = await runtime.controller.load("user.b")
+    assert backend.state is ProcessState.RUNNING
+
+
+async def test_explicit_load_clears_a_given_up_model(runtime: Runtime) -> None:
+    await _give_up_on(runtime, "user.b")
+    # Nothing changed, but the user presses Load (GUI, tray, CLI or /api/v1/load): the app
+    # tries again rather than repeating its refusal.
+    with pytest.raises(ProblemError) as err:
+        await runtime.models.load("user.b")  # a fresh try, which fails again for real
+    assert err.value.problem.code == "load.engine_dead"
+    info = runtime.supervisor.info("user.b")
+    assert info is not None and info.state is ProcessState.BACKOFF  # tried, not refused
+
+
+async def test_unload_clears_a_given_up_model(runtime: Runtime) -> None:
+    await _give_up_on(runtime, "user.b")
+    await runtime.models.unload("user.b")
+    assert runtime.supervisor.info("user.b").state is ProcessState.STOPPED  # type: ignore[union-attr]
+
+
+async def test_restart_while_stopping_holds_its_memory_reservation(runtime: Runtime) -> None:
+    """A request for a model that is still stopping starts it again; that start holds a
+    reservation like any other, so a decision for another model made meanwhile waits for
+    it instead of evicting it mid-start (the budget has room for one model)."""
+    runtime.supervisor._cfg = dataclasses.replace(runtime.supervisor._cfg, stop_grace_s=1.0)
+    runtime.settings.set("engine.custom_command", fake_engine("--fake-ignore-sigterm"))
+    await runtime.controller.load("user.a")
+    events: list[Event] = []
+    runtime.bus.subscribe(events.append)
+    is_stopping = asyncio.Event()
+    runtime.bus.subscribe(
+        lambda e: (
+            is_stopping.set()
+            if isinstance(e, ProcessStateChanged) and e.new is ProcessState.STOPPING
+            else None
+        )
+    )
+    stopping = asyncio.create_task(runtime.controller.unload("user.a"))
+    await is_stopping.wait()
+    restart = asyncio.create_task(runtime.controller.load("user.a"))
+    await asyncio.sleep(0.1)  # the restart's decision is taken while a is still stopping
+    other = asyncio.create_task(runtime.controller.load("user.b"))
+    await stopping
+    backend_a = await restart  # not evicted mid-start ("cancelled") by b's decision
+    assert backend_a.model_id == "user.a"
+    await other
+    states = [(e.model_id, e.new) for e in events if isinstance(e, ProcessStateChanged)]
+    # a came up again before b made room by unloading it.
+    assert states.index(("user.a", ProcessState.RUNNING)) < states.index(
+        ("user.b", ProcessState.STARTING)
+    )
 
 
 async def test_api_key_and_allowed_hosts_apply_to_the_running_endpoint(
@@ -165,7 +242,7 @@ async def test_api_key_and_allowed_hosts_apply_to_the_running_endpoint(
     url = runtime.proxy.url
     async with httpx.AsyncClient(base_url=url) as client:
         assert (await client.get("/v1/models")).status_code == 200
-        await runtime.set_secret("api_key", "s3cret")
+        await runtime.config.set_secret("api_key", "s3cret")
         assert (await client.get("/v1/models")).status_code == 401
         ok = await client.get("/v1/models", headers={"Authorization": "Bearer s3cret"})
         assert ok.status_code == 200
@@ -173,7 +250,7 @@ async def test_api_key_and_allowed_hosts_apply_to_the_running_endpoint(
         assert (await client.get("/v1/models", headers=headers)).status_code == 403
         runtime.settings.set("proxy.allowed_hosts", "box.lan")
         assert (await client.get("/v1/models", headers=headers)).status_code == 200
-        await runtime.set_secret("api_key", None)
+        await runtime.config.set_secret("api_key", None)
         assert (await client.get("/v1/models")).status_code == 200
 
 
@@ -186,7 +263,7 @@ async def test_pull_of_a_missing_repo_leaves_no_registration(
         (tmp_path / "repos").mkdir()
         runtime.downloads._endpoint = hub.start(tmp_path / "repos")  # a test hub
         with pytest.raises(ProblemError) as err:
-            await runtime.pull("typo", "org/does-not-exist")
+            await runtime.models.pull("typo", "org/does-not-exist")
     # Like the real hub, the fake cannot tell a missing repo from a private one.
     assert err.value.problem.code == "downloads.gated"
     assert err.value.problem.params["reason"] == "private_or_missing"
@@ -194,10 +271,109 @@ async def test_pull_of_a_missing_repo_leaves_no_registration(
 
 
 async def test_launch_environment(runtime: Runtime, tmp_path: Path) -> None:
-    await runtime.set_secret("hf_token", "hf_abc")
-    spec = runtime.launch_spec("user.a")
-    assert spec.env["HF_TOKEN"] == "hf_abc"
+    await runtime.config.set_secret("hf_token", "hf_abc")
+    spec = runtime.planner.launch_spec("user.a")
+    # Children run offline from a local folder: the token stays in the app (issue 11).
+    assert "HF_TOKEN" not in spec.env
     assert spec.env["PYTHONNOUSERSITE"] == "1"
     assert spec.env["HF_HUB_CACHE"] == str(tmp_path / "hub")
     assert spec.model_path == str(tmp_path / "a")
     assert "--gpu-memory-utilization" in spec.args  # the global setting, as a flag
+
+
+async def test_removing_the_key_of_a_network_endpoint_is_refused_before_anything_is_deleted(
+    runtime: Runtime,
+) -> None:
+    await runtime.config.set_secret("api_key", "s3cret")
+    runtime.options = RuntimeOptions(sample_gpu=False, proxy_host="0.0.0.0", proxy_port=0)
+    await runtime.start_server()
+    with pytest.raises(ProblemError) as err:
+        await runtime.config.set_secret("api_key", None)
+    assert err.value.problem.code == "proxy.key_required"
+    # Validated first: the key is still stored, and the endpoint still demands it.
+    assert runtime.secrets.value("api_key") == "s3cret"
+    assert runtime.secrets._store.get("api_key") == "s3cret"
+    assert runtime.proxy is not None
+    async with httpx.AsyncClient(base_url=runtime.proxy.url) as client:
+        assert (await client.get("/v1/models")).status_code == 401
+
+
+async def test_a_network_address_without_a_key_is_refused_before_it_is_stored(
+    runtime: Runtime,
+) -> None:
+    with pytest.raises(ProblemError) as err:
+        await runtime.config.set_settings({"proxy.host": "0.0.0.0", "proxy.port": 9000})
+    assert err.value.problem.code == "proxy.key_required"
+    assert runtime.settings.get("proxy.host") == "127.0.0.1"
+    assert runtime.settings.is_default("proxy.port")  # nothing of the change was written
+    await runtime.config.set_secret("api_key", "s3cret")
+    await runtime.config.set_settings({"proxy.host": "0.0.0.0"})
+    assert runtime.settings.get("proxy.host") == "0.0.0.0"
+
+
+async def test_the_default_ctx_size_is_capped_at_the_models_own_limit(
+    runtime: Runtime,
+) -> None:
+    # The tiny model reads 4096 tokens (max_position_embeddings); the default is larger.
+    runtime.settings.set("ctx_size", 8192)
+    assert runtime.planner.ctx_size("user.a") == 4096
+    spec = runtime.planner.launch_spec("user.a")
+    assert spec.ctx_size == 4096
+    preview = runtime.models.preview_options("user.a", None, None)
+    assert preview.problem is None and preview.ctx_size == 4096 and preview.ctx_is_default
+
+
+async def test_a_ctx_size_above_the_models_limit_is_refused_with_a_fix(runtime: Runtime) -> None:
+    with pytest.raises(ProblemError) as err:
+        await runtime.models.set_options("user.a", ModelOptions(ctx_size=8192))
+    found = err.value.problem
+    assert found.code == "options.ctx_above_model_limit"
+    assert found.params["limit"] == 4096 and found.params["ctx_size"] == 8192
+    assert found.fix is not None and found.fix.value == 4096
+    assert runtime.registry.options("user.a") == ModelOptions()  # nothing was written
+    await runtime.models.apply_fix("user.a", found.fix)
+    assert runtime.registry.options("user.a").ctx_size == 4096
+
+
+async def test_changing_one_option_keeps_another_writers_change_to_the_other(
+    runtime: Runtime,
+) -> None:
+    await runtime.models.set_options("user.a", ModelOptions(ctx_size=1024))
+    # Another process (`vllm-tray options user.a vllm_args=…`) writes meanwhile; the
+    # runtime's view of the file is now stale.
+    other = Registry(runtime.paths)
+    other.update_options("user.a", vllm_args="--enforce-eager")
+    await runtime.models.update_options("user.a", ctx_size=2048)
+    assert runtime.registry.options("user.a") == ModelOptions(2048, "--enforce-eager")
+
+
+async def test_a_memory_failure_beside_idle_models_unloads_them_and_retries_once(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    runtime.settings.set("memory.budget_gb", 1.0)  # the plan says both fit
+    await runtime.controller.load("user.a")
+    marker = tmp_path / "fail-once"
+    marker.touch()
+    # vLLM finds less memory than the plan counted (something the plan cannot see).
+    await runtime.models.set_options(
+        "user.b", ModelOptions(vllm_args=f"--fake-fail free_memory --fake-fail-once {marker}")
+    )
+    events: list[Event] = []
+    runtime.bus.subscribe(events.append)
+    backend = await runtime.controller.load("user.b")
+    assert backend.state is ProcessState.RUNNING
+    assert starts(events, "user.b") == 2  # failed once, then tried again
+    assert runtime.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
+
+
+async def test_a_memory_failure_with_nothing_to_unload_is_reported(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    marker = tmp_path / "fail-once"
+    marker.touch()
+    await runtime.models.set_options(
+        "user.b", ModelOptions(vllm_args=f"--fake-fail free_memory --fake-fail-once {marker}")
+    )
+    with pytest.raises(ProblemError) as err:
+        await runtime.controller.load("user.b")
+    assert err.value.problem.code == "load.free_memory"

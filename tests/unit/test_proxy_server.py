@@ -204,7 +204,7 @@ class FakeController:
     def backends(self) -> list[Backend]:
         return [replace(b, in_flight=self.in_flight[k]) for k, b in self.running.items()]
 
-    def system_info(self) -> Mapping[str, Any]:
+    async def system_info(self) -> Mapping[str, Any]:
         return {"gpu": {"name": "Fake GPU", "gfx": "gfx1151"}, "states": (ProcessState.FATAL,)}
 
     def stats(self) -> Mapping[str, Any]:

@@ -1,0 +1,79 @@
+"""What the runtime learns from its own events: metrics, download failures, GPU history."""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from app.core.events import (
+    DownloadFinished,
+    DownloadProgressed,
+    Event,
+    EventBus,
+    GpuSampled,
+    MetricsSampled,
+    ProcessStateChanged,
+    RegistryChanged,
+    ServerStateChanged,
+)
+from app.core.problems import Problem
+
+GPU_HISTORY = 600  # ten minutes at one sample a second
+
+
+class Observed:
+    """Caches fed by the event bus, read by the views and the endpoint's stats.
+
+    Subscribers run in the publisher's thread; every publisher of these events runs on the
+    runtime loop, so the caches are only ever written there. Readers on other threads go
+    through the facade, which reads them on the loop too.
+    """
+
+    def __init__(self, bus: EventBus, on_files_changed: Callable[[], None]) -> None:
+        self._bus = bus
+        self._on_files_changed = on_files_changed
+        self.gpu_history: collections.deque[GpuSampled] = collections.deque(maxlen=GPU_HISTORY)
+        self._metrics: dict[str, MetricsSampled] = {}
+        self._download_problems: dict[str, Problem] = {}
+        self.server_problem: Problem | None = None
+        bus.subscribe(self._on_event)
+
+    def download_problem(self, model_id: str) -> Problem | None:
+        """Why the last download of this model failed, until another one starts."""
+        return self._download_problems.get(model_id)
+
+    def metrics_for(self, model_id: str) -> MetricsSampled | None:
+        return self._metrics.get(model_id)
+
+    def latest_metrics(self) -> dict[str, Mapping[str, Any]]:
+        return {
+            model_id: {
+                "kv_cache_usage": m.kv_cache_usage,
+                "requests_running": m.requests_running,
+                "requests_waiting": m.requests_waiting,
+                "generation_tokens_per_s": m.generation_tokens_per_s,
+            }
+            for model_id, m in self._metrics.items()
+        }
+
+    def _on_event(self, event: Event) -> None:
+        if isinstance(event, DownloadProgressed):
+            self._download_problems.pop(event.model_id, None)
+        elif isinstance(event, MetricsSampled):
+            self._metrics[event.model_id] = event
+        elif isinstance(event, ProcessStateChanged) and event.new is not event.old:
+            self._metrics.pop(event.model_id, None)
+        elif isinstance(event, DownloadFinished):
+            self._on_files_changed()
+            if event.status == "failed" and event.problem is not None:
+                self._download_problems[event.model_id] = event.problem
+            else:
+                self._download_problems.pop(event.model_id, None)
+            self._bus.publish(RegistryChanged(event.model_id))
+        elif isinstance(event, RegistryChanged):
+            self._on_files_changed()
+        elif isinstance(event, ServerStateChanged):
+            self.server_problem = event.problem
+        elif isinstance(event, GpuSampled):
+            self.gpu_history.append(event)

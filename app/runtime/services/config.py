@@ -1,0 +1,113 @@
+"""Settings and secrets use cases: validate the whole change first, then store it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable, Mapping
+
+from app.core.problems import ProblemError, problem, tr_noop
+from app.core.settings import Settings, SettingValue, coerce
+from app.proxy.security import is_loopback_name
+from app.proxy.server import key_required
+from app.runtime.secrets import SecretStore
+
+API_KEY_ENV = "VLLM_TRAY_API_KEY"
+SECRET_NAMES = ("api_key", "hf_token")
+
+
+class Secrets:
+    """Secrets kept in memory once read: a keyring call (D-Bus, maybe a locked collection)
+    must never run on the runtime loop or the GUI thread. `load()` reads them in a worker
+    thread at start-up; `value()` is then a dictionary lookup.
+    `VLLM_TRAY_API_KEY` sets the endpoint's key for headless use."""
+
+    def __init__(self, store: SecretStore) -> None:
+        self._store = store
+        self._cache: dict[str, str | None] = {}
+
+    async def load(self) -> None:
+        for name in SECRET_NAMES:
+            if name not in self._cache:
+                self._cache[name] = await asyncio.to_thread(self._store.get, name)
+
+    def value(self, name: str) -> str | None:
+        if name == "api_key" and os.environ.get(API_KEY_ENV):
+            return os.environ[API_KEY_ENV]
+        if name not in self._cache:
+            # Only before load() (tests, one-shot CLI commands): read it once.
+            self._cache[name] = self._store.get(name)
+        return self._cache[name]
+
+    async def set(self, name: str, value: str | None) -> None:
+        if value:
+            await asyncio.to_thread(self._store.set, name, value)
+        else:
+            await asyncio.to_thread(self._store.delete, name)
+        self._cache[name] = value or None
+
+    @property
+    def backend_name(self) -> str:
+        return self._store.backend_name
+
+
+class ConfigService:
+    """Global settings and secrets; `on_security_changed` re-applies the endpoint's key,
+    Host allow-list and CORS origins after a change that affects them."""
+
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        secrets: Secrets,
+        bound_host: Callable[[], str | None],
+        on_security_changed: Callable[[], None],
+    ) -> None:
+        self._settings = settings
+        self._secrets = secrets
+        self._bound_host = bound_host
+        self._on_security_changed = on_security_changed
+
+    async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
+        """Validate every change (each value, and the rules between them), then store."""
+        coerced = {key: coerce(key, value) for key, value in changes.items()}
+        host = coerced.get("proxy.host")
+        if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
+            check_host_needs_key(str(host))
+        return await asyncio.to_thread(self._settings.set_many, coerced)
+
+    async def reset_setting(self, key: str) -> None:
+        await asyncio.to_thread(self._settings.reset, key)
+
+    async def set_secret(self, name: str, value: str | None) -> None:
+        """Store (or with an empty value, remove) a secret. Removing the key of an endpoint
+        that listens on the network is refused before anything is deleted."""
+        if name not in SECRET_NAMES:
+            raise ProblemError(
+                problem(
+                    "config.unknown_secret",
+                    tr_noop("{name} is not a secret vLLM Tray keeps (api_key or hf_token)."),
+                    name=name,
+                )
+            )
+        if name == "api_key" and not value:
+            for host in (self._bound_host(), str(self._settings.get("proxy.host"))):
+                if host is not None:
+                    check_host_needs_key(host)
+        await self._secrets.set(name, value)
+        if name == "api_key":
+            self._on_security_changed()
+
+    @property
+    def secrets_backend(self) -> str:
+        """Where secrets are kept: the keyring's name, or the fallback file."""
+        return self._secrets.backend_name
+
+    async def has_secret(self, name: str) -> bool:
+        return bool(await asyncio.to_thread(self._secrets.value, name))
+
+
+def check_host_needs_key(host: str) -> None:
+    """An endpoint reachable from other computers needs an API key."""
+    if not is_loopback_name(host):
+        raise key_required(host)

@@ -1,0 +1,145 @@
+"""Engine use cases: what is installed, installing a build, choosing the user's own vLLM."""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from app.core.events import EngineInstallProgressed, EventBus
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.settings import Settings
+from app.runtime.planner import Planner
+from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
+from app.supervisor.engines.custom import CustomEngine
+
+
+@dataclass(frozen=True)
+class EngineReport:
+    """One engine build as the views list it."""
+
+    kind: EngineKind
+    installed: bool
+    version: str | None = None
+    location: str | None = None
+    problem: Problem | None = None
+    active: bool = False
+
+
+class EngineService:
+    """Installs engines with progress events and records which one runs models."""
+
+    def __init__(self, *, bus: EventBus, settings: Settings, planner: Planner) -> None:
+        self._bus = bus
+        self._settings = settings
+        self._planner = planner
+        self.installing: set[EngineKind] = set()
+
+    def reports(self) -> list[EngineReport]:
+        """Every engine kind, installed or not, with the one in use marked."""
+        try:
+            active: EngineKind | None = self._planner.engine().kind
+        except ProblemError:
+            active = None
+        rows = []
+        for kind in EngineKind:
+            try:
+                status = self._planner.engine(kind).status()
+            except ProblemError as exc:
+                rows.append(EngineReport(kind, installed=False, problem=exc.problem))
+                continue
+            rows.append(
+                EngineReport(
+                    kind,
+                    installed=status.installed,
+                    version=status.version,
+                    location=str(status.location) if status.location else None,
+                    problem=status.problem,
+                    active=kind is active,
+                )
+            )
+        return rows
+
+    async def install(
+        self,
+        kind: EngineKind,
+        *,
+        select: bool = False,
+        on_progress: Callable[[InstallProgress], None] | None = None,
+        cancel: asyncio.Event | None = None,
+    ) -> EngineStatus:
+        """Install (or repair) `kind`; progress goes to the bus, and to `on_progress`."""
+        engine = self._planner.engine(kind)
+
+        def progress(p: InstallProgress) -> None:
+            self._bus.publish(
+                EngineInstallProgressed(kind.value, p.phase, p.done, p.total, p.message)
+            )
+            if on_progress is not None:
+                on_progress(p)
+
+        self.installing.add(kind)
+        try:
+            status = await engine.install(progress, cancel)
+        except ProblemError as exc:
+            self._failed(kind, exc.problem)
+            raise
+        except BaseException as exc:  # the GUI's install progress must always end
+            self._failed(
+                kind,
+                problem(
+                    "engine.install_failed",
+                    tr_noop("Installing the {kind} engine failed: {reason}"),
+                    kind=kind.value,
+                    reason=str(exc) or "an unexpected error",
+                ),
+            )
+            raise
+        finally:
+            self.installing.discard(kind)
+        if select:
+            await asyncio.to_thread(self._settings.set, "engine.kind", kind.value)
+        self._bus.publish(EngineInstallProgressed(kind.value, "done", 1, 1, "", True))
+        return status
+
+    def _failed(self, kind: EngineKind, found: Problem) -> None:
+        self._bus.publish(EngineInstallProgressed(kind.value, "failed", 0, None, "", True, found))
+
+    async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]:
+        """Check that `command` starts a vLLM server (it must answer `--help` with vLLM's
+        flags), then make it the engine. Nothing is stored when the check fails."""
+        prefix = split_command(command)
+        await CustomEngine.validate(prefix)
+        await asyncio.to_thread(
+            self._settings.set_many,
+            {"engine.custom_command": shlex.join(prefix), "engine.kind": "custom"},
+        )
+        return prefix
+
+
+def split_command(command: str | Sequence[str]) -> tuple[str, ...]:
+    """The words of an engine command typed as one string or given as argv."""
+    words = list(command) if not isinstance(command, str) else [command]
+    if words and words[0] == "--":
+        words = words[1:]
+    if len(words) == 1:
+        try:
+            words = shlex.split(words[0])
+        except ValueError as exc:
+            raise ProblemError(
+                problem(
+                    "engine.custom_invalid",
+                    tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
+                    command=words[0],
+                    reason=str(exc),
+                )
+            ) from None
+    if not words:
+        raise ProblemError(
+            problem(
+                "engine.command_missing",
+                tr_noop("Give the command that starts your vLLM, e.g. 'vllm serve'."),
+            )
+        )
+    return tuple(words)

@@ -1,0 +1,264 @@
+"""Model use cases: load, unload, options, files, user models, fixes, downloads."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Collection, Sequence
+
+from app.core.contracts import Backend, DownloadView
+from app.core.events import EventBus, RegistryChanged
+from app.core.problems import Fix, ProblemError, problem, tr_noop
+from app.core.registry import ModelEntry, ModelOptions, Registry
+from app.core.settings import Settings
+from app.core.states import FAILED, ProcessState
+from app.downloads import DownloadManager, model_status
+from app.runtime.api import OptionsPreview
+from app.runtime.controller import Controller
+from app.runtime.planner import Planner
+from app.runtime.services.engines import EngineService
+from app.supervisor import Supervisor
+from app.supervisor.engines.base import EngineKind
+
+log = logging.getLogger(__name__)
+
+OPTION_FIELDS = frozenset({"ctx_size", "vllm_args"})
+
+
+class ModelService:
+    """Each model use case once; the facade (GUI), the CLI and the HTTP API call these.
+
+    Runs on the runtime loop. A change that can be refused is validated before anything is
+    written, and files are written in a worker thread (an fsync must not stall the loop).
+    """
+
+    def __init__(
+        self,
+        *,
+        bus: EventBus,
+        settings: Settings,
+        registry: Registry,
+        planner: Planner,
+        controller: Controller,
+        supervisor: Supervisor,
+        downloads: DownloadManager,
+        engines: EngineService,
+    ) -> None:
+        self._bus = bus
+        self._settings = settings
+        self._registry = registry
+        self._planner = planner
+        self._controller = controller
+        self._supervisor = supervisor
+        self._downloads = downloads
+        self._engines = engines
+        self._background: set[asyncio.Task[Backend]] = set()
+
+    # -- running ----------------------------------------------------------------------
+    async def load(self, model_id: str) -> Backend:
+        """A user's explicit Load: it also clears a model the app gave up on, so that a
+        given-up model can always be tried again (requests alone never retry it)."""
+        entry = self._registry.get(model_id)
+        await self._reset_if_failed(entry.id)
+        return await self._controller.load(entry.id)
+
+    async def unload(self, model_id: str) -> None:
+        """Stop the model; a given-up or crashed one is cleared back to stopped."""
+        entry = self._registry.get(model_id)
+        await self._supervisor.stop(entry.id)
+        await self._reset_if_failed(entry.id)
+
+    async def reset(self, model_id: str) -> None:
+        await self._supervisor.reset(self._registry.get(model_id).id)
+
+    def load_in_background(self, model_id: str) -> None:
+        """Start a load whose outcome reaches the views as events (the caller does not wait)."""
+        task = asyncio.get_running_loop().create_task(self._controller.load(model_id))
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[Backend]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # Already shown as the model's state and problem; here only for the log.
+            log.info("background load failed: %s", task.exception())
+
+    async def _reset_if_failed(self, model_id: str) -> None:
+        info = self._supervisor.info(model_id)
+        if info is not None and info.state in FAILED:
+            await self._supervisor.reset(model_id)
+
+    # -- options ------------------------------------------------------------------------
+    def preview_options(
+        self, model_id: str, ctx_size: int | None, vllm_args: str | None
+    ) -> OptionsPreview:
+        return self._planner.preview_options(model_id, ctx_size, vllm_args)
+
+    async def set_options(
+        self,
+        model_id: str,
+        options: ModelOptions,
+        *,
+        fields: Collection[str] = OPTION_FIELDS,
+        restart: bool = False,
+    ) -> OptionsPreview:
+        """Store the `fields` of `options` (the others keep what is stored), after checking
+        the result; a given-up model gets a fresh chance.
+
+        `options.ctx_size` None means "follow the global default". With `restart`, a running
+        model is stopped now and loaded again in the background. The write is one locked
+        read-modify-write of recipe_options.json, so another process's change to a field
+        not in `fields` is kept.
+        """
+        entry = self._registry.get(model_id)
+
+        def merged(current: ModelOptions) -> ModelOptions:
+            return ModelOptions(
+                ctx_size=options.ctx_size if "ctx_size" in fields else current.ctx_size,
+                vllm_args=options.vllm_args if "vllm_args" in fields else current.vllm_args,
+            )
+
+        before = self._registry.options(entry.id)
+        preview = self._planner.preview(entry.id, merged(before))
+        if preview.problem is not None:
+            raise ProblemError(preview.problem)
+        stored = await asyncio.to_thread(self._registry.edit_options, entry.id, merged)
+        if stored != before:
+            self._bus.publish(RegistryChanged(entry.id))
+        await self._reset_if_failed(entry.id)
+        if restart:
+            await self._restart(entry.id)
+        return self._planner.preview(entry.id, stored)
+
+    async def update_options(
+        self,
+        model_id: str,
+        *,
+        ctx_size: int | None = None,
+        vllm_args: str | None = None,
+        restart: bool = False,
+    ) -> OptionsPreview:
+        """Change only the fields given (None: keep what is stored)."""
+        fields = {
+            name
+            for name, value in (("ctx_size", ctx_size), ("vllm_args", vllm_args))
+            if value is not None
+        }
+        return await self.set_options(
+            model_id,
+            ModelOptions(ctx_size=ctx_size, vllm_args=vllm_args or ""),
+            fields=fields,
+            restart=restart,
+        )
+
+    async def reset_options(self, model_id: str) -> OptionsPreview:
+        return await self.set_options(model_id, ModelOptions())
+
+    async def _restart(self, model_id: str) -> None:
+        """Stop now, load in the background: the dialog closes at once and the row shows
+        the load's progress (or its failure) as it happens."""
+        info = self._supervisor.info(model_id)
+        if info is not None and info.state is not ProcessState.STOPPED:
+            await self._supervisor.stop(model_id)
+            self.load_in_background(model_id)
+
+    # -- fixes ------------------------------------------------------------------------------
+    async def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = False) -> None:
+        """Carry out a Fix the supervisor offered; with `retry`, load the model again."""
+        entry = self._registry.get(model_id)
+        if fix.kind == "set_setting":
+            await asyncio.to_thread(self._settings.set, fix.target, fix.value)
+        elif fix.kind == "set_model_option":
+            if fix.target == "ctx_size":
+                await self.update_options(entry.id, ctx_size=int(fix.value))
+            elif fix.target == "vllm_args":
+                await self.update_options(entry.id, vllm_args=str(fix.value))
+        elif fix.kind == "install_engine":
+            await self._engines.install(EngineKind(str(fix.value or fix.target)))
+        await self._reset_if_failed(entry.id)
+        if retry:
+            await self._controller.load(entry.id)
+
+    # -- files and the model list ----------------------------------------------------------
+    async def delete_files(self, model_id: str) -> int:
+        """Stop the model, cancel its download, delete its cached files; bytes freed."""
+        entry = self._registry.get(model_id)
+        info = self._supervisor.info(entry.id)
+        if info is not None and info.state is not ProcessState.STOPPED:
+            await self._supervisor.stop(entry.id)
+        # Through the manager: it cancels a running download of the same repo first.
+        freed = await self._downloads.delete_files(entry)
+        self._bus.publish(RegistryChanged(entry.id))
+        return freed
+
+    async def add_user_model(
+        self, name: str, checkpoint: str, labels: Sequence[str] = ()
+    ) -> ModelEntry:
+        entry = await asyncio.to_thread(
+            self._registry.add_user_model, name, checkpoint, labels=labels
+        )
+        self._bus.publish(RegistryChanged(entry.id))
+        return entry
+
+    async def remove_user_model(self, model_id: str) -> None:
+        entry = self._registry.get(model_id)
+        await self._supervisor.stop(entry.id)
+        await asyncio.to_thread(self._registry.remove_user_model, entry.id)
+        self._bus.publish(RegistryChanged(entry.id))
+
+    # -- downloads --------------------------------------------------------------------------
+    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
+        """Register (with `checkpoint`) and download; a registration whose download cannot
+        even start is rolled back, so a typo leaves nothing behind."""
+        if checkpoint is None:
+            entry = self._registry.get(model_id)
+            previous = None
+        else:
+            previous = self._registry.find(_user_id(model_id))
+            entry = await asyncio.to_thread(
+                self._registry.add_user_model, model_id, checkpoint, replace_existing=True
+            )
+        try:
+            if entry.checkpoint.is_local:
+                status = await asyncio.to_thread(model_status, entry, self._downloads.hf_cache)
+                if status.problem is not None:
+                    raise ProblemError(status.problem)
+                raise ProblemError(
+                    problem(
+                        "downloads.local_folder",
+                        tr_noop(
+                            "{model} is a local folder and is used in place: nothing to download."
+                        ),
+                        model=entry.id,
+                    )
+                )
+            download_id = await self._downloads.start(entry)
+        except ProblemError as exc:
+            if checkpoint is not None and exc.problem.code != "downloads.local_folder":
+                await asyncio.to_thread(self._undo_registration, entry, previous)
+            raise
+        if checkpoint is not None:
+            self._bus.publish(RegistryChanged(entry.id))
+        return download_id
+
+    def _undo_registration(self, entry: ModelEntry, previous: ModelEntry | None) -> None:
+        if previous is None:
+            self._registry.remove_user_model(entry.id)
+        else:
+            self._registry.add_user_model(
+                previous.name,
+                str(previous.checkpoint),
+                labels=previous.labels,
+                size_gb=previous.size_gb,
+                replace_existing=True,
+            )
+
+    async def cancel_download(self, download_id: str) -> bool:
+        return await self._downloads.cancel(download_id)
+
+    def downloads(self) -> Sequence[DownloadView]:
+        return self._downloads.views()
+
+
+def _user_id(name: str) -> str:
+    return name if name.startswith("user.") else "user." + name

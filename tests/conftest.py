@@ -1,0 +1,78 @@
+"""Suite-wide checks: no asyncio loop in the tests (the runtime's included) stalls.
+
+Every loop the tests create is watched (app.runtime.stall). A stall of the loop over
+STALL_REPORT_S is listed at the end of the run with the stack that blocked; one over
+STALL_FAIL_S fails the test that caused it. The report threshold is the one the code is held
+to; the failure threshold leaves room for a 2-core machine that is busy with engines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from app.runtime.stall import Stall, StallWatch
+
+STALL_REPORT_S = 0.1
+STALL_FAIL_S = 1.0
+
+_stalls: list[tuple[str, Stall]] = []
+_current = [""]
+
+
+def _record(stall: Stall) -> None:
+    _stalls.append((_current[0], stall))
+
+
+_watch = StallWatch(STALL_REPORT_S, _record)
+
+
+class _WatchedLoops(asyncio.DefaultEventLoopPolicy):
+    def new_event_loop(self) -> asyncio.AbstractEventLoop:
+        loop = super().new_event_loop()
+        _watch.watch(loop)
+        return loop
+
+
+asyncio.set_event_loop_policy(_WatchedLoops())
+
+# No test reaches the machine's system bus: logind there would hand every runtime a real sleep
+# lock and real suspend signals. Tests that want logind start their own (tests/fakes/fake_logind).
+os.environ["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/vllm-tray-tests/system_bus_socket"
+
+
+@pytest.fixture(autouse=True)
+def _no_loop_stalls(request: pytest.FixtureRequest) -> Iterator[None]:
+    _current[0] = request.node.nodeid
+    before = len(_stalls)
+    yield
+    worst = max((s for _, s in _stalls[before:]), key=lambda s: s.seconds, default=None)
+    if worst is not None and worst.seconds > STALL_FAIL_S:
+        pytest.fail(
+            f"an asyncio loop stalled for {worst.seconds:.2f} s (a blocking call on the loop?)"
+            f"\n{worst.where}",
+            pytrace=False,
+        )
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not _stalls:
+        return
+    terminalreporter.section(f"asyncio loop stalls over {STALL_REPORT_S * 1000:.0f} ms")
+    for nodeid, stall in sorted(_stalls, key=lambda item: -item[1].seconds)[:15]:
+        terminalreporter.write_line(f"{stall.seconds * 1000:7.0f} ms  {nodeid}")
+        for line in _where(stall.where):
+            terminalreporter.write_line(f"           {line}")
+
+
+def _where(stack: str) -> list[str]:
+    """The innermost frame of this project's code, and the innermost frame of all."""
+    frames = [line.strip() for line in stack.splitlines() if line.strip().startswith("File ")]
+    ours = [f for f in frames if "/app/" in f or "/tests/" in f]
+    picked = [ours[-1]] if ours else []
+    if frames and frames[-1] not in picked:
+        picked.append(frames[-1])
+    return picked or ["(the loop was not caught in the act)"]
