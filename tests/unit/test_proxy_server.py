@@ -238,7 +238,8 @@ async def running_proxy(**options: Any) -> AsyncIterator[Proxy]:
         controller, downloads, bus, host="127.0.0.1", port=0, upstream=upstream_name, **options
     )
     await server.start()
-    client = httpx.AsyncClient(base_url=server.url, timeout=10, trust_env=False)
+    # Plain HTTP on loopback: no CA certificates to load on the loop.
+    client = httpx.AsyncClient(base_url=server.url, timeout=10, trust_env=False, verify=False)
     try:
         yield Proxy(server, controller, upstream, client, events)
     finally:
