@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import io
 import json
 import os
 import re
@@ -26,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,7 +72,9 @@ class Request:
 
 @dataclass
 class Fault:
-    kind: str  # kill | stop | cont
+    # kill | stop | cont, or hung_restarted: the supervisor replaced a stopped engine before
+    # the SIGCONT (a stop longer than its hang detection, --stop-s 12 say).
+    kind: str
     at: float
     pid: int
 
@@ -103,17 +104,27 @@ class SoakResult:
     def in_flight_at(self, t: float) -> list[Request]:
         return [r for r in self.requests if r.started <= t and (r.ended == 0 or r.ended >= t)]
 
-    def kill_windows(self) -> list[float]:
-        return [f.at for f in self.faults if f.kind == "kill"]
+    def death_windows(self) -> list[tuple[float, float]]:
+        """When an engine was dying: the instant of our SIGKILL, or from a SIGSTOP until the
+        supervisor replaced that hung engine."""
+        return [(f.at, f.at) for f in self.faults if f.kind == "kill"] + self.hangs()
+
+    def hangs(self) -> list[tuple[float, float]]:
+        """(SIGSTOP, the supervisor replacing that engine) for each stop it did not survive."""
+        stops = [f for f in self.faults if f.kind == "stop"]
+        gone = [f for f in self.faults if f.kind == "hung_restarted"]
+        return [(s.at, g.at) for s in stops for g in gone if g.pid == s.pid]
 
     def failed(self) -> list[Request]:
         return [r for r in self.requests if r.outcome not in {"ok", "running"}]
 
     def lost(self) -> list[Request]:
-        """Failed requests that were not in flight when the engine was killed."""
-        kills = self.kill_windows()
+        """Failed requests that were not in flight while an engine was dying."""
+        windows = self.death_windows()
         return [
-            r for r in self.failed() if not any(r.started <= k <= (r.ended or k) for k in kills)
+            r
+            for r in self.failed()
+            if not any(r.started <= end and (r.ended or end) >= start for start, end in windows)
         ]
 
     def ttft(self, start: float, end: float) -> tuple[float, float, int]:
@@ -290,6 +301,13 @@ async def one_request(session: aiohttp.ClientSession, url: str, cfg: SoakConfig)
     return req
 
 
+def _alive(process: psutil.Process) -> bool:
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
 def _code(data: bytes) -> str:
     match = re.search(rb'"code": "([^"]+)"', data)
     return match.group(1).decode() if match else "?"
@@ -340,7 +358,11 @@ async def drive(app: App, cfg: SoakConfig, result: SoakResult) -> None:
                 plan += [(at, "stop"), (at + cfg.stop_s, "cont")]
             stopped: psutil.Process | None = None
             for at, kind in sorted(plan):
-                await asyncio.sleep(max(0.0, at - loop.time()))
+                while loop.time() < at:
+                    await asyncio.sleep(min(0.1, max(0.0, at - loop.time())))
+                    if stopped is not None and not _alive(stopped):
+                        result.faults.append(Fault("hung_restarted", loop.time(), stopped.pid))
+                        stopped = None
                 engine = stopped if kind == "cont" else app.engine()
                 if engine is None:
                     continue
@@ -374,7 +396,18 @@ async def body_burst(app: App, cfg: SoakConfig) -> dict[str, Any]:
         {"model": MODEL, "messages": [{"role": "user", "content": ""}], "max_tokens": 1}
     ).encode()
     pad = cfg.burst_body_bytes - len(body)
-    payload = body.replace(b'"content": ""', b'"content": "' + b"x" * pad + b'"')
+
+    def build() -> bytes:
+        return body.replace(b'"content": ""', b'"content": "' + b"x" * pad + b'"')
+
+    payload = await asyncio.to_thread(build)  # 31 MiB of copying stays off the loop
+
+    async def pieces() -> AsyncIterator[bytes]:
+        # Slices of one buffer: aiohttp copies a BytesIO body whole before sending it.
+        view = memoryview(payload)
+        for start in range(0, len(view), 256 * 1024):
+            yield view[start : start + 256 * 1024]  # type: ignore[misc]
+
     before = app.process.memory_info().rss
     peak = before
     stop = asyncio.Event()
@@ -397,8 +430,11 @@ async def body_burst(app: App, cfg: SoakConfig) -> dict[str, Any]:
             for _attempt in range(3):
                 async with session.post(
                     app.url + "/v1/chat/completions",
-                    data=io.BytesIO(payload),  # bytes this big would be written in one go
-                    headers={"Content-Type": "application/json"},
+                    data=pieces(),
+                    headers={
+                        "Content-Type": "application/json",
+                        "Content-Length": str(len(payload)),
+                    },
                 ) as resp:
                     await resp.read()
                     if resp.status != 503:
@@ -457,7 +493,7 @@ def report(result: SoakResult) -> str:
     lines += [
         "",
         f"requests: {len(result.requests)} sent, {len(failed)} failed, "
-        f"{len(failed) - len(lost)} of them in flight at a kill, {len(lost)} lost",
+        f"{len(failed) - len(lost)} of them in flight when an engine died, {len(lost)} lost",
     ]
     kinds: dict[str, int] = {}
     for r in failed:
@@ -473,6 +509,13 @@ def report(result: SoakResult) -> str:
         flying = result.in_flight_at(f.at)
         bad = [r for r in flying if r.outcome not in {"ok", "running"}]
         lines.append(f"| {f.kind} | {f.at - w:+.1f} s | {f.pid} | {len(flying)} | {len(bad)} |")
+    for stop, gone in result.hangs():
+        late = [r for r in result.requests if stop < r.started < gone]
+        bad = [r for r in late if r.outcome not in {"ok", "running"}]
+        lines.append(
+            f"arrived while the stopped engine was not yet replaced ({gone - stop:.1f} s): "
+            f"{len(late)}, of them failed {len(bad)}"
+        )
     samples = result.samples
     if samples:
         peak_rss = max(s.rss for s in samples)
