@@ -1697,6 +1697,86 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The endpoint failed unexpectedly; the details are in the app&apos;s log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request is not valid HTTP/1.1: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This endpoint speaks plain HTTP, not HTTPS: use http:// in its address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request line or one of its headers is longer than {limit} bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request has more than {limit} headers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request&apos;s method is not one this endpoint knows; use GET or POST.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request&apos;s headers did not arrive within {timeout_s:g} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint already has {limit} open connections, its limit; try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} stopped in the middle of its answer, so the answer is incomplete; the model may have crashed or been restarted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} stopped sending its answer for {timeout_s:g} s; it may be hung. The limit is the setting {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} answered {status}: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} does not offer {path}: its vLLM server has no such endpoint, which usually means the model cannot do this kind of request (for example embeddings from a chat model).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} refused the key the app gave it; unload the model and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request names the host {host}, which is not a valid host name with an optional port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body is not framed correctly: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint is holding as many request bodies as its memory budget of {budget_mib:g} MiB allows; try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} could not be reached: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} sent nothing for {timeout_s:g} s after the request; it may be hung. The limit is the setting {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body arrived too slowly: {received} bytes in {elapsed_s:g} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} is not running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1945,14 +2025,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The vLLM server of {model} stopped answering mid-response: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The endpoint failed unexpectedly: {reason}. The details are in the app&apos;s log.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The request body is not valid JSON: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1982,10 +2054,6 @@
     </message>
     <message>
         <source>Requests from web pages at {origin} are refused; add the origin to proxy.cors_origins to allow them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model} did not answer: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

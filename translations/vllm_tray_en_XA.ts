@@ -1698,6 +1698,86 @@
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The endpoint failed unexpectedly; the details are in the app's log.</source>
+      <translation>[Ţĥé éñđþöîñţ ƒàîĺéđ ûñéẋþéçţéđĺý; ţĥé đéţàîĺš àŕé îñ ţĥé àþþ'š ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request is not valid HTTP/1.1: {detail}.</source>
+      <translation>[Ţĥé ŕéǫûéšţ îš ñöţ ṽàĺîđ ĤŢŢÞ/1.1: {detail}.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This endpoint speaks plain HTTP, not HTTPS: use http:// in its address.</source>
+      <translation>[Ţĥîš éñđþöîñţ šþéàķš þĺàîñ ĤŢŢÞ, ñöţ ĤŢŢÞŠ: ûšé ĥţţþ:// îñ îţš àđđŕéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request line or one of its headers is longer than {limit} bytes.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ĺîñé öŕ öñé öƒ îţš ĥéàđéŕš îš ĺöñĝéŕ ţĥàñ {limit} ƀýţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request has more than {limit} headers.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ĥàš ɱöŕé ţĥàñ {limit} ĥéàđéŕš.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request's method is not one this endpoint knows; use GET or POST.</source>
+      <translation>[Ţĥé ŕéǫûéšţ'š ɱéţĥöđ îš ñöţ öñé ţĥîš éñđþöîñţ ķñöŵš; ûšé ĜÉŢ öŕ ÞÖŠŢ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request's headers did not arrive within {timeout_s:g} s.</source>
+      <translation>[Ţĥé ŕéǫûéšţ'š ĥéàđéŕš đîđ ñöţ àŕŕîṽé ŵîţĥîñ {timeout_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint already has {limit} open connections, its limit; try again in a moment.</source>
+      <translation>[Ţĥé éñđþöîñţ àĺŕéàđý ĥàš {limit} öþéñ çöññéçţîöñš, îţš ĺîɱîţ; ţŕý àĝàîñ îñ à ɱöɱéñţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} stopped in the middle of its answer, so the answer is incomplete; the model may have crashed or been restarted.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šţöþþéđ îñ ţĥé ɱîđđĺé öƒ îţš àñšŵéŕ, šö ţĥé àñšŵéŕ îš îñçöɱþĺéţé; ţĥé ɱöđéĺ ɱàý ĥàṽé çŕàšĥéđ öŕ ƀééñ ŕéšţàŕţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} stopped sending its answer for {timeout_s:g} s; it may be hung. The limit is the setting {setting}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šţöþþéđ šéñđîñĝ îţš àñšŵéŕ ƒöŕ {timeout_s:g} š; îţ ɱàý ƀé ĥûñĝ. Ţĥé ĺîɱîţ îš ţĥé šéţţîñĝ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} answered {status}: {detail}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} àñšŵéŕéđ {status}: {detail}~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} does not offer {path}: its vLLM server has no such endpoint, which usually means the model cannot do this kind of request (for example embeddings from a chat model).</source>
+      <translation>[{model} đöéš ñöţ öƒƒéŕ {path}: îţš ṽĹĹṀ šéŕṽéŕ ĥàš ñö šûçĥ éñđþöîñţ, ŵĥîçĥ ûšûàĺĺý ɱéàñš ţĥé ɱöđéĺ çàññöţ đö ţĥîš ķîñđ öƒ ŕéǫûéšţ (ƒöŕ éẋàɱþĺé éɱƀéđđîñĝš ƒŕöɱ à çĥàţ ɱöđéĺ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} refused the key the app gave it; unload the model and try again.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} ŕéƒûšéđ ţĥé ķéý ţĥé àþþ ĝàṽé îţ; ûñĺöàđ ţĥé ɱöđéĺ àñđ ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request names the host {host}, which is not a valid host name with an optional port.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ñàɱéš ţĥé ĥöšţ {host}, ŵĥîçĥ îš ñöţ à ṽàĺîđ ĥöšţ ñàɱé ŵîţĥ àñ öþţîöñàĺ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý àŕŕîṽéđ ţöö šĺöŵĺý: {received} öƒ {expected} ƀýţéš îñ {elapsed_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body is not framed correctly: {detail}.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý îš ñöţ ƒŕàɱéđ çöŕŕéçţĺý: {detail}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint is holding as many request bodies as its memory budget of {budget_mib:g} MiB allows; try again in a moment.</source>
+      <translation>[Ţĥé éñđþöîñţ îš ĥöĺđîñĝ àš ɱàñý ŕéǫûéšţ ƀöđîéš àš îţš ɱéɱöŕý ƀûđĝéţ öƒ {budget_mib:g} ṀîƁ àĺĺöŵš; ţŕý àĝàîñ îñ à ɱöɱéñţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} could not be reached: {reason}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} çöûĺđ ñöţ ƀé ŕéàçĥéđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} sent nothing for {timeout_s:g} s after the request; it may be hung. The limit is the setting {setting}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šéñţ ñöţĥîñĝ ƒöŕ {timeout_s:g} š àƒţéŕ ţĥé ŕéǫûéšţ; îţ ɱàý ƀé ĥûñĝ. Ţĥé ĺîɱîţ îš ţĥé šéţţîñĝ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body arrived too slowly: {received} bytes in {elapsed_s:g} s.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý àŕŕîṽéđ ţöö šĺöŵĺý: {received} ƀýţéš îñ {elapsed_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} is not running.</source>
       <translation>[{model} îš ñöţ ŕûññîñĝ.~~~~~~~~~]</translation>
     </message>
@@ -1946,14 +2026,6 @@
       <translation>[{model} îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The vLLM server of {model} stopped answering mid-response: {reason}.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šţöþþéđ àñšŵéŕîñĝ ɱîđ-ŕéšþöñšé: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The endpoint failed unexpectedly: {reason}. The details are in the app's log.</source>
-      <translation>[Ţĥé éñđþöîñţ ƒàîĺéđ ûñéẋþéçţéđĺý: {reason}. Ţĥé đéţàîĺš àŕé îñ ţĥé àþþ'š ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The request body is not valid JSON: {reason}.</source>
       <translation>[Ţĥé ŕéǫûéšţ ƀöđý îš ñöţ ṽàĺîđ ĴŠÖÑ: {reason}.~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1984,10 +2056,6 @@
     <message>
       <source>Requests from web pages at {origin} are refused; add the origin to proxy.cors_origins to allow them.</source>
       <translation>[Ŕéǫûéšţš ƒŕöɱ ŵéƀ þàĝéš àţ {origin} àŕé ŕéƒûšéđ; àđđ ţĥé öŕîĝîñ ţö þŕöẋý.çöŕš_öŕîĝîñš ţö àĺĺöŵ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model} did not answer: {reason}.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} đîđ ñöţ àñšŵéŕ: {reason}.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Downloads are not available from this endpoint.</source>

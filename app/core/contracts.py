@@ -71,7 +71,12 @@ class ModelView:
 
 @dataclass(frozen=True)
 class Backend:
-    """A child serving one model: reached at `base_url` (its own /metrics and /version too)."""
+    """A child serving one model: reached at `base_url` (its own /metrics and /version too).
+
+    `api_key` is the child's own random key (vLLM's --api-key / VLLM_API_KEY), which the
+    proxy sends as `Authorization: Bearer` on every relayed request; None when the child has
+    none. Kept out of repr() so that a logged Backend does not leak it.
+    """
 
     model_id: str
     served_name: str
@@ -82,6 +87,7 @@ class Backend:
     state: ProcessState
     in_flight: int = 0
     last_used: float = 0.0
+    api_key: str | None = field(default=None, repr=False)
 
 
 # How the proxy maps a ProblemError's code to an HTTP status; anything else is 503.

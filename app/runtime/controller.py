@@ -362,4 +362,5 @@ class Controller:
             state=info.state,
             in_flight=usage.in_flight,
             last_used=usage.last_used,
+            api_key=info.api_key,  # the relay sends it; None unless child_api_keys is on
         )
