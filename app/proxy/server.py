@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from app.core.contracts import DownloadController, ModelController
+from app.core.contracts import BatchController, DownloadController, ModelController
 from app.core.events import EventBus, ServerStateChanged
 from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
 from app.proxy.api_routes import ApiRoutes
+from app.proxy.batch_routes import BatchRoutes
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
 from app.proxy.security import ApiKey, CorsPolicy, HostPolicy, is_loopback_name, is_wildcard
 from app.proxy.upstream import RESPONSE_STARTED, Upstream, make_upstream
@@ -91,8 +92,10 @@ class ProxyServer:
         cors_origins: Sequence[str] = (),
         max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
         upstream: str = DEFAULT_UPSTREAM,
+        batches: BatchController | None = None,
     ) -> None:
         self._controller = controller
+        self._batches = batches
         self._downloads = downloads
         self._bus = bus
         self._host = host.strip()
@@ -193,6 +196,8 @@ class ProxyServer:
         app = web.Application(client_max_size=self._max_body, middlewares=[self._guard])
         OpenAIRoutes(self._controller, upstream, self._max_body).register(app.router)
         ApiRoutes(self._controller, self._downloads, self._bus, self._max_body).register(app.router)
+        if self._batches is not None:
+            BatchRoutes(self._batches, self._max_body).register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)
         return app
 
