@@ -107,12 +107,23 @@ def file_object(record: FileRecord, size: int | None = None) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class JobError:
-    """Why a job failed validation (OpenAI's `errors.data[]`)."""
+    """Why a job failed validation (OpenAI's `errors.data[]`). The template and its
+    parameters are kept too, so the GUI can show the sentence in the user's language."""
 
     code: str
     message: str
     line: int | None = None
     param: str | None = None
+    template: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_openai(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "line": self.line, "param": self.param}
+
+    def problem(self) -> Problem:
+        if self.template:
+            return Problem(self.code, self.template, dict(self.params))
+        return problem(self.code, tr_noop("The batch failed: {message}"), message=self.message)
 
 
 @dataclass(frozen=True)
@@ -183,6 +194,8 @@ class JobRecord:
                     message=str(e["message"]),
                     line=_opt_int(e.get("line")),
                     param=e.get("param"),
+                    template=str(e.get("template", "")),
+                    params=dict(e.get("params") or {}),
                 )
                 for e in data.get("errors", ())
             ),
@@ -212,7 +225,7 @@ def batch_object(job: JobRecord, *, has_errors: bool) -> dict[str, Any]:
     if job.errors:
         errors = {
             "object": "list",
-            "data": [dataclasses.asdict(e) for e in job.errors],
+            "data": [e.to_openai() for e in job.errors],
         }
     return {
         "id": job.id,

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.add_model_dialog import AddModelDialog
+from app.gui.batch_page import BatchPageOpener
 from app.gui.bridge import EventBridge
 from app.gui.delegates import ProgressDelegate
 from app.gui.diagnosis import DiagnosisBanner
@@ -165,6 +166,8 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         file_menu.addAction(self.add_action)
         file_menu.addAction(self.settings_action)
+        self.batch_jobs = BatchPageOpener(self._facade, self)
+        file_menu.addAction(self.batch_jobs.action)
         file_menu.addSeparator()
         file_menu.addAction(close_action)
         file_menu.addAction(quit_action)

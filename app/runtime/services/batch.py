@@ -8,7 +8,6 @@ say which requests are done (the resume rule of app.core.batch), and only the re
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import os
@@ -346,8 +345,7 @@ class BatchService:
         source = self.files.get(job.input_file_id)
         problem_ = self._problems.get(job.id)
         if problem_ is None and job.errors:
-            first = job.errors[0]
-            problem_ = problem("batch.job_failed", tr_noop("{message}"), message=first.message)
+            problem_ = job.errors[0].problem()
         return BatchJobView(
             id=job.id,
             status=job.status,
@@ -491,11 +489,11 @@ class BatchService:
                 self._problems[batch_id] = exc.problem
                 self._on_progress(batch_id, run.progress)
                 await self._update(self.jobs[batch_id])
-                # The endpoint went away (stopped, restarting): wait for it, then resume.
-                self._server_changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._server_changed.wait(), RETRY_AFTER_S * 5)
-                await asyncio.sleep(RETRY_AFTER_S)
+                # The endpoint went away. Stopped by the user: _wait_for_endpoint waits for
+                # it to start again. Still meant to run (restarting, overloaded): try again
+                # after a pause. Either way the files say where to resume.
+                if self._endpoint() is not None:
+                    await asyncio.sleep(RETRY_AFTER_S)
                 job = self.jobs[batch_id]
                 continue
             except asyncio.CancelledError:
@@ -550,6 +548,8 @@ class BatchService:
             message=why.english(),
             line=int(line) if isinstance(line, int) else None,
             param=str(why.params["param"]) if "param" in why.params else None,
+            template=why.template,
+            params={k: v for k, v in why.params.items() if _is_json(v)},
         )
         await self._update(job.moved_to(JobStatus.FAILED, _now(), errors=(error,)))
 
@@ -600,6 +600,10 @@ def _unexpected(exc: BaseException | None) -> Problem:
         tr_noop("The batch stopped unexpectedly: {reason}. It is paused; resume it to try again."),
         reason=str(exc) or "an unexpected error",
     )
+
+
+def _is_json(value: object) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
