@@ -162,8 +162,8 @@ async def _work(
         endpoint = await _running_endpoint(runtime)
         if endpoint is None:
             runtime.bus.subscribe(_report_state)
+            started_here = True  # stopped in the end even if Ctrl-C comes while it starts
             await runtime.start(serve=True)
-            started_here = True
             assert runtime.server_url is not None
             endpoint = Endpoint(runtime.server_url, runtime.secrets.value("api_key"))
             _say(f"no endpoint was running; started one for this batch at {endpoint.url}")

@@ -46,6 +46,7 @@ from app.core.settings import Settings
 from app.runtime.controller import Controller
 from app.runtime.planner import Planner
 from app.runtime.services.batch_run import (
+    ENDPOINT_UNREACHABLE,
     BatchRun,
     Endpoint,
     ResultFiles,
@@ -486,8 +487,11 @@ class BatchService:
             try:
                 final = await run.run()
             except ProblemError as exc:
-                self._problems[batch_id] = exc.problem
                 self._on_progress(batch_id, run.progress)
+                if exc.problem.code != ENDPOINT_UNREACHABLE:
+                    await self._fail(self.jobs[batch_id], exc.problem)
+                    return
+                self._problems[batch_id] = exc.problem
                 await self._update(self.jobs[batch_id])
                 # The endpoint went away. Stopped by the user: _wait_for_endpoint waits for
                 # it to start again. Still meant to run (restarting, overloaded): try again

@@ -68,10 +68,13 @@ class Endpoint:
         return headers
 
 
+ENDPOINT_UNREACHABLE = "batch.endpoint_unreachable"
+
+
 def endpoint_unreachable(url: str, reason: str) -> ProblemError:
     return ProblemError(
         problem(
-            "batch.endpoint_unreachable",
+            ENDPOINT_UNREACHABLE,
             tr_noop(
                 "The endpoint at {url} stopped answering ({reason}). The results so far are "
                 "kept; run the batch again to resume."

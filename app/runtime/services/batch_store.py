@@ -46,7 +46,7 @@ class BatchStore:
             for rec in self._load_all(self.files_dir, FILE_ID, FileRecord.from_json)
             if self.content_path(rec.id).exists()
         }
-        jobs = {rec.id: rec for rec in self._load_all(self.jobs_dir, BATCH_ID, JobRecord.from_json)}
+        jobs = {rec.id: rec for rec in self._load_all(self.jobs_dir, BATCH_ID, _job_from_json)}
         return files, jobs
 
     def _load_all(self, folder: Path, pattern: re.Pattern[str], parse: Any) -> list[Any]:
@@ -102,6 +102,14 @@ class BatchStore:
     # -- jobs -------------------------------------------------------------------------------
     def save_job(self, job: JobRecord) -> None:
         atomic_write_json(self.jobs_dir / f"{job.id}.json", job.to_json())
+
+
+def _job_from_json(data: Any) -> JobRecord:
+    job = JobRecord.from_json(data)
+    for file_id in (job.input_file_id, job.output_file_id, job.error_file_id):
+        if not FILE_ID.match(file_id):
+            raise ValueError(f"not a file id: {file_id!r}")
+    return job
 
 
 def _fsync_dir(folder: Path) -> None:
