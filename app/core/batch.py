@@ -37,6 +37,7 @@ MAX_NUM_SEQS_FLAG = "--max-num-seqs"
 # How far back the rate is averaged: long enough to smooth a burst of answers, short enough
 # that the ETA follows a model swap within a minute.
 RATE_WINDOW_S = 30.0
+RATE_MIN_SPAN_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -446,7 +447,11 @@ class BatchProgress:
 
 
 class RateMeter:
-    """Results per second over the last RATE_WINDOW_S, and the time left at that pace."""
+    """Results per second over the last RATE_WINDOW_S, and the time left at that pace.
+
+    Fed with results only (never a sample at the start of a run), so the time a model takes
+    to load before the first answer does not count as a slow pace.
+    """
 
     def __init__(self, window_s: float = RATE_WINDOW_S) -> None:
         self._window = window_s
@@ -458,10 +463,12 @@ class RateMeter:
             self._samples.popleft()
 
     def rate(self) -> float | None:
+        """None until results have come in for a second: the first ones after a model load
+        say nothing about the pace yet."""
         if len(self._samples) < 2:
             return None
         (t0, d0), (t1, d1) = self._samples[0], self._samples[-1]
-        return (d1 - d0) / (t1 - t0) if t1 > t0 and d1 > d0 else None
+        return (d1 - d0) / (t1 - t0) if t1 - t0 >= RATE_MIN_SPAN_S and d1 > d0 else None
 
     def eta(self, remaining: int) -> float | None:
         rate = self.rate()

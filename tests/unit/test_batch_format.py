@@ -212,6 +212,10 @@ def test_concurrency_is_a_positive_number_or_auto() -> None:
 def test_rate_and_eta_follow_the_recent_window() -> None:
     meter = RateMeter(window_s=10)
     assert meter.rate() is None and meter.eta(5) is None
+    meter.add(0.0, 1)
+    meter.add(0.5, 30)  # a burst in the first half second: too soon to call it a pace
+    assert meter.rate() is None
+    meter = RateMeter(window_s=10)
     for t in range(0, 21):
         meter.add(float(t), t * 2)  # 2 per second
     assert meter.rate() == pytest.approx(2.0)

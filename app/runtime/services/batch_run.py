@@ -332,7 +332,6 @@ class BatchRun:
         await asyncio.to_thread(self._files.open)
         writer = _Writer(self._files, self._fsync_interval)
         queue: asyncio.Queue[BatchRequest | None] = asyncio.Queue(self._concurrency)
-        self._meter.add(self._clock(), 0)
         self._report()
         timeout = aiohttp.ClientTimeout(total=None, sock_connect=CONNECT_TIMEOUT_S)
         connector = aiohttp.TCPConnector(limit=self._concurrency, force_close=False)
