@@ -18,8 +18,9 @@ import contextlib
 import json
 import logging
 import os
+import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -108,21 +109,35 @@ def prepare(
         )
 
 
-def _read_pending(
-    path: Path, done: Collection[str], label: str, endpoint: str | None
-) -> Iterator[list[BatchRequest]]:
-    """The requests not yet done, a chunk at a time (each chunk read in a worker thread)."""
-    with path.open("rb") as fh:
-        chunk: list[BatchRequest] = []
-        for request in iter_requests(fh, label, endpoint=endpoint):
-            if request.custom_id in done:
-                continue
-            chunk.append(request)
-            if len(chunk) >= READ_CHUNK:
-                yield chunk
-                chunk = []
-        if chunk:
-            yield chunk
+class _PendingReader:
+    """The requests not yet done, a chunk at a time; each chunk is read in a worker thread.
+
+    A plain generator would do, but a run that is cancelled while a chunk is being read
+    must still close the file: `close()` waits for that read (the lock) instead of racing it.
+    """
+
+    def __init__(self, path: Path, done: Collection[str], endpoint: str | None) -> None:
+        self._fh: BinaryIO = path.open("rb")
+        self._requests = iter_requests(self._fh, str(path), endpoint=endpoint)
+        self._done = done
+        self._lock = threading.Lock()
+
+    def next_chunk(self) -> list[BatchRequest]:
+        """Up to READ_CHUNK pending requests; empty at the end of the file."""
+        with self._lock:
+            chunk: list[BatchRequest] = []
+            if self._fh.closed:
+                return chunk
+            for request in self._requests:
+                if request.custom_id not in self._done:
+                    chunk.append(request)
+                    if len(chunk) >= READ_CHUNK:
+                        break
+            return chunk
+
+    def close(self) -> None:
+        with self._lock:
+            self._fh.close()
 
 
 # -- the result files ---------------------------------------------------------------------------
@@ -228,7 +243,24 @@ class _Writer:
         self._wake = asyncio.Event()
         self._closing = False
         self._last_sync = time.monotonic()
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name="batch-writer")
+        loop = asyncio.get_running_loop()
+        self._opened: asyncio.Future[None] = loop.create_future()
+        # The task opens the files itself and is never cancelled, so whatever happens to
+        # the run, aclose() finds the files either closed or open and closes them.
+        self._task = loop.create_task(self._run(), name="batch-writer")
+
+    async def opened(self) -> None:
+        """Wait until the files are ready for appending (raises why they are not)."""
+        await asyncio.shield(self._opened)
+
+    async def _run(self) -> None:
+        try:
+            await asyncio.to_thread(self._files.open)
+        except OSError as exc:
+            self._opened.set_exception(exc)
+            return
+        self._opened.set_result(None)
+        await self._loop()
 
     async def write(self, ok: bool, line: bytes) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -329,44 +361,49 @@ class BatchRun:
             raise RuntimeError("prepare() the files first: the counts come from that scan")
         ok_scan, err_scan = self._files.scans
         done = ok_scan.ids | err_scan.ids
-        await asyncio.to_thread(self._files.open)
         writer = _Writer(self._files, self._fsync_interval)
-        queue: asyncio.Queue[BatchRequest | None] = asyncio.Queue(self._concurrency)
+        try:
+            await writer.opened()
+            self._report()
+            await self._send_all(writer, done)
+        finally:
+            self._in_flight = 0
+            await writer.aclose()
+        progress = self.progress
         self._report()
+        return progress
+
+    async def _send_all(self, writer: _Writer, done: Collection[str]) -> None:
+        queue: asyncio.Queue[BatchRequest | None] = asyncio.Queue(self._concurrency)
         timeout = aiohttp.ClientTimeout(total=None, sock_connect=CONNECT_TIMEOUT_S)
-        connector = aiohttp.TCPConnector(limit=self._concurrency, force_close=False)
+        connector = aiohttp.TCPConnector(limit=self._concurrency)
         async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
             workers = [
                 asyncio.create_task(self._worker(session, queue, writer))
                 for _ in range(self._concurrency)
             ]
-            feeder = asyncio.create_task(self._feed(queue, done, len(workers)))
-            tasks = [feeder, *workers]
+            tasks = [asyncio.create_task(self._feed(queue, done, len(workers))), *workers]
             try:
                 finished, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
                 for task in finished:
                     if not task.cancelled() and task.exception() is not None:
                         raise task.exception()  # type: ignore[misc]
             finally:
+                # Cancelled requests close their connections: the endpoint aborts them.
                 for task in tasks:
                     task.cancel()
                 await asyncio.gather(*tasks, return_exceptions=True)
-                self._in_flight = 0
-                await writer.aclose()
-        progress = self.progress
-        self._report()
-        return progress
 
     async def _feed(
         self, queue: asyncio.Queue[BatchRequest | None], done: Collection[str], workers: int
     ) -> None:
-        chunks = _read_pending(self._input, done, str(self._input), self._job_endpoint)
-        while True:
-            chunk = await asyncio.to_thread(next, chunks, None)
-            if chunk is None:
-                break
-            for request in chunk:
-                await queue.put(request)
+        reader = await asyncio.to_thread(_PendingReader, self._input, done, self._job_endpoint)
+        try:
+            while chunk := await asyncio.to_thread(reader.next_chunk):
+                for request in chunk:
+                    await queue.put(request)
+        finally:
+            await asyncio.shield(asyncio.to_thread(reader.close))
         for _ in range(workers):
             await queue.put(None)
 
