@@ -218,6 +218,161 @@
     </message>
 </context>
 <context>
+    <name>ClusterWindow</name>
+    <message>
+        <source>Cluster: one model across machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 192.168.1.10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One address per line, e.g. 192.168.1.11 or 192.168.1.11:29601</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one per machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow public addresses (not recommended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel (GPUs per machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Master port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands for the other machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run this on each other machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># machine %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the model, this machine&apos;s address and the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: the model runs on this machine alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving across %n machine(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting across %n machine(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On: the model loads across the machines on its next request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms, %2 MB/s from it, %3 MB/s to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Run the commands below on the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every machine is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the machines, then starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CommandRunner</name>
     <message>
         <source>The command was cancelled.</source>
@@ -667,6 +822,10 @@
     </message>
     <message>
         <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;luster…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1280,10 +1439,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The model&apos;s config.json has no usable {key}, so its memory needs cannot be estimated.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1317,6 +1472,22 @@
     </message>
     <message>
         <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1420,6 +1591,62 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Traffic between the machines (the model&apos;s activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on &apos;allow public addresses&apos; if this network is really yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model to serve across machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add at least one other machine: a cluster needs two or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cluster can have at most {limit} machines; {count} were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} has no vLLM engine installed ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address!r} is not an IP address. Give each machine&apos;s address on the network that connects them, e.g. 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is listed twice; each machine takes part once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of {model} on {address} differ from this machine&apos;s (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{file} was changed outside vLLM Tray and cannot be read ({reason}). The values read before stay in use until it is fixed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1445,10 +1672,6 @@
     </message>
     <message>
         <source>Default context length (vLLM&apos;s --max-model-len) for models without their own.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1500,19 +1723,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Load time limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck load timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>There is no setting called {key}. Known settings: {known}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be one of {choices}; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be {kind}; got {value!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1636,6 +1855,34 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} refused this cluster&apos;s token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} is not running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1680,6 +1927,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} stopped answering ({reason}); the model was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the cluster before changing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1701,6 +1964,130 @@
     </message>
     <message>
         <source>The download {download_id} failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be on or off; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests served at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed host names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the endpoint with the app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unload idle models after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start hidden in the tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start at login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tray hint shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be between {low} and {high}; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be one of {choices}; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be text; you typed {typed}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1788,15 +2175,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
+        <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This vLLM does not know the option {flags}. Remove it from the model&apos;s vLLM arguments (or the settings&apos; extra arguments).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model&apos;s vLLM arguments.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1812,11 +2215,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+        <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
+        <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The context size {ctx_size} is larger than this model supports ({limit}, its {limit_key}). Set the context size to {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM refused its command line: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program took the port chosen for {model_id} before vLLM could use it, several times in a row. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command runs a Python without a working vLLM ({cause}). Reinstall the engine, or fix the custom engine command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1832,23 +2255,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM&apos;s engine core died (exit code {exit_code}). The log shows why.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The engine command {command} exists but cannot be executed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Set GPU memory utilization to {value}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1889,7 +2300,51 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Longest a load may take in all, in seconds. A load that still makes progress is never stopped before this: a cold first load compiles kernels for many minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a load may go without any sign of progress (no new log line and no CPU use by the engine) before it is stopped as stuck.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its processes used no CPU, so it was stopped. The log shows where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped responding ({misses} health checks in a row, about {silent_s} seconds) and was killed. The next request starts it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} crashed {failures} times in a row, so the app stopped restarting it. Last time: {cause} Load it again, or change its options, to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} failed to start {failures} times in a row, so the app stopped trying. Last time: {cause} Load it again, or change its options, to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong inside the app while handling {model_id}. The app&apos;s log has the details; stopping and loading the model again may help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s engine core died (exit code {exit_code}): {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try loading it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -217,6 +217,163 @@
     </message>
   </context>
   <context>
+    <name>ClusterWindow</name>
+    <message>
+      <source>Cluster: one model across machines</source>
+      <translation>[Çĺûšţéŕ: öñé ɱöđéĺ àçŕöšš ɱàçĥîñéš~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>[Ṁöđéĺ~~]</translation>
+    </message>
+    <message>
+      <source>e.g. 192.168.1.10</source>
+      <translation>[é.ĝ. 192.168.1.10~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>One address per line, e.g. 192.168.1.11 or 192.168.1.11:29601</source>
+      <translation>[Öñé àđđŕéšš þéŕ ĺîñé, é.ĝ. 192.168.1.11 öŕ 192.168.1.11:29601~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>one per machine</source>
+      <translation>[öñé þéŕ ɱàçĥîñé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allow public addresses (not recommended)</source>
+      <translation>[Åĺĺöŵ þûƀĺîç àđđŕéššéš (ñöţ ŕéçöɱɱéñđéđ)~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Save</source>
+      <translation>[&amp;Šàṽé~~]</translation>
+    </message>
+    <message>
+      <source>This machine's address</source>
+      <translation>[Ţĥîš ɱàçĥîñé'š àđđŕéšš~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Other machines</source>
+      <translation>[Öţĥéŕ ɱàçĥîñéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel (GPUs per machine)</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ (ĜÞÛš þéŕ ɱàçĥîñé)~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Master port</source>
+      <translation>[Ṁàšţéŕ þöŕţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Setup</source>
+      <translation>[Šéţûþ~~]</translation>
+    </message>
+    <message>
+      <source>Commands for the other machines</source>
+      <translation>[Çöɱɱàñđš ƒöŕ ţĥé öţĥéŕ ɱàçĥîñéš~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy commands</source>
+      <translation>[&amp;Çöþý çöɱɱàñđš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Run this on each other machine</source>
+      <translation>[Ŕûñ ţĥîš öñ éàçĥ öţĥéŕ ɱàçĥîñé~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Machine</source>
+      <translation>[Ṁàçĥîñé~~~]</translation>
+    </message>
+    <message>
+      <source>Engine</source>
+      <translation>[Éñĝîñé~~]</translation>
+    </message>
+    <message>
+      <source>Model files</source>
+      <translation>[Ṁöđéĺ ƒîĺéš~~~~]</translation>
+    </message>
+    <message>
+      <source>Link</source>
+      <translation>[Ĺîñķ~~]</translation>
+    </message>
+    <message>
+      <source>Problems</source>
+      <translation>[Þŕöƀĺéɱš~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck machines</source>
+      <translation>[Ç&amp;ĥéçķ ɱàçĥîñéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;tart</source>
+      <translation>[Š&amp;ţàŕţ~~]</translation>
+    </message>
+    <message>
+      <source>St&amp;op</source>
+      <translation>[Šţ&amp;öþ~~]</translation>
+    </message>
+    <message>
+      <source>Machines</source>
+      <translation>[Ṁàçĥîñéš~~~]</translation>
+    </message>
+    <message>
+      <source># machine %1 (%2)</source>
+      <translation>[# ɱàçĥîñé %1 (%2)~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set up the model, this machine's address and the other machines.</source>
+      <translation>[Šéţ ûþ ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Off: the model runs on this machine alone.</source>
+      <translation>[Öƒƒ: ţĥé ɱöđéĺ ŕûñš öñ ţĥîš ɱàçĥîñé àĺöñé.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>Serving across %n machine(s).</source>
+      <translation>
+        <numerusform>[Šéŕṽîñĝ àçŕöšš %n ɱàçĥîñé(š).~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Šéŕṽîñĝ àçŕöšš %n ɱàçĥîñé(š).~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Starting across %n machine(s)…</source>
+      <translation>
+        <numerusform>[Šţàŕţîñĝ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Šţàŕţîñĝ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>On: the model loads across the machines on its next request.</source>
+      <translation>[Öñ: ţĥé ɱöđéĺ ĺöàđš àçŕöšš ţĥé ɱàçĥîñéš öñ îţš ñéẋţ ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>this machine</source>
+      <translation>[ţĥîš ɱàçĥîñé~~~~~]</translation>
+    </message>
+    <message>
+      <source>%1 ms, %2 MB/s from it, %3 MB/s to it</source>
+      <translation>[%1 ɱš, %2 ṀƁ/š ƒŕöɱ îţ, %3 ṀƁ/š ţö îţ~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>ready</source>
+      <translation>[ŕéàđý~~]</translation>
+    </message>
+    <message>
+      <source>Saved. Run the commands below on the other machines.</source>
+      <translation>[Šàṽéđ. Ŕûñ ţĥé çöɱɱàñđš ƀéĺöŵ öñ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Every machine is ready.</source>
+      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý.~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the machines, then starting…</source>
+      <translation>[Çĥéçķîñĝ ţĥé ɱàçĥîñéš, ţĥéñ šţàŕţîñĝ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>CommandRunner</name>
     <message>
       <source>The command was cancelled.</source>
@@ -667,6 +824,10 @@
     <message>
       <source>&amp;File</source>
       <translation>[&amp;Ƒîĺé~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;luster…</source>
+      <translation>[Ç&amp;ĺûšţéŕ…~~~~]</translation>
     </message>
     <message>
       <source>&amp;Model</source>
@@ -1279,10 +1440,6 @@
       <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
-      <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}). Îţ ŵàš ɱöṽéđ ţö {moved_to} àñđ đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The model's config.json has no usable {key}, so its memory needs cannot be estimated.</source>
       <translation>[Ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ ĥàš ñö ûšàƀĺé {key}, šö îţš ɱéɱöŕý ñééđš çàññöţ ƀé éšţîɱàţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1317,6 +1474,22 @@
     <message>
       <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
       <translation>[Ţĥé éñđþöîñţ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set up the cluster first: the model, this machine's address and the addresses of the other machines.</source>
+      <translation>[Šéţ ûþ ţĥé çĺûšţéŕ ƒîŕšţ: ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé àđđŕéššéš öƒ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+      <translation>[Ţĥé ŕàñķ öƒ àñöţĥéŕ ɱàçĥîñé îš 1 öŕ ɱöŕé (ţĥé ĥéàđ îš 0); ĝöţ {rank}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the cluster's token with --token or in {variable}.</source>
+      <translation>[Ĝîṽé ţĥé çĺûšţéŕ'š ţöķéñ ŵîţĥ --ţöķéñ öŕ îñ {variable}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+      <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>No value was given for {name}.</source>
@@ -1419,6 +1592,62 @@
       <translation>[Ţĥé ŕéǫûéšţ ñééđš "{param}" àš à šţŕîñĝ.~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Traffic between the machines (the model's activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+      <translation>[Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš (ţĥé ɱöđéĺ'š àçţîṽàţîöñš, ţĥé þŕöɱþţš àñđ ţĥé àñšŵéŕš) îš ñöţ éñçŕýþţéđ. Ûšé à ñéţŵöŕķ öñĺý ýöû çöñţŕöĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on 'allow public addresses' if this network is really yours.</source>
+      <translation>[{address} îš ñöţ à þŕîṽàţé àđđŕéšš. Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ îš ñöţ éñçŕýþţéđ, šö ṽĹĹṀ Ţŕàý öñĺý ûšéš þŕîṽàţé ñéţŵöŕķš. Ţûŕñ öñ 'àĺĺöŵ þûƀĺîç àđđŕéššéš' îƒ ţĥîš ñéţŵöŕķ îš ŕéàĺĺý ýöûŕš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Choose the model to serve across machines.</source>
+      <translation>[Çĥööšé ţĥé ɱöđéĺ ţö šéŕṽé àçŕöšš ɱàçĥîñéš.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add at least one other machine: a cluster needs two or more.</source>
+      <translation>[Åđđ àţ ĺéàšţ öñé öţĥéŕ ɱàçĥîñé: à çĺûšţéŕ ñééđš ţŵö öŕ ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A cluster can have at most {limit} machines; {count} were given.</source>
+      <translation>[Å çĺûšţéŕ çàñ ĥàṽé àţ ɱöšţ {limit} ɱàçĥîñéš; {count} ŵéŕé ĝîṽéñ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+      <translation>[Ţĥé ĥéàđ àđđŕéšš {address} îš öñĺý ŕéàçĥàƀĺé ƒŕöɱ ţĥîš ɱàçĥîñé; ĝîṽé îţš àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥé öţĥéŕ ɱàçĥîñéš šĥàŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ {tp} × þîþéĺîñé þàŕàĺĺéĺ {pp} = {world} ĜÞÛš çàññöţ ƀé šĥàŕéđ éṽéñĺý ƀý {nodes} ɱàçĥîñéš. Ûšûàĺĺý: þîþéĺîñé þàŕàĺĺéĺ = ñûɱƀéŕ öƒ ɱàçĥîñéš, ţéñšöŕ þàŕàĺĺéĺ = ĜÞÛš þéŕ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+      <translation>[{address} ŵàš šţàŕţéđ àš ɱàçĥîñé {actual} ƀûţ îš ɱàçĥîñé {expected} îñ ţĥîš çĺûšţéŕ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} has no vLLM engine installed ({kind}).</source>
+      <translation>[{address} ĥàš ñö ṽĹĹṀ éñĝîñé îñšţàĺĺéđ ({kind}).~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+      <translation>[{address} đöéš ñöţ ĥàṽé ţĥé ƒîĺéš öƒ {model}. Đöŵñĺöàđ ţĥé ɱöđéĺ ţĥéŕé ţöö: éṽéŕý ɱàçĥîñé ŕéàđš îţš öŵñ çöþý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address!r} is not an IP address. Give each machine's address on the network that connects them, e.g. 192.168.1.20.</source>
+      <translation>[{address!r} îš ñöţ àñ ÎÞ àđđŕéšš. Ĝîṽé éàçĥ ɱàçĥîñé'š àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is listed twice; each machine takes part once.</source>
+      <translation>[{address} îš ĺîšţéđ ţŵîçé; éàçĥ ɱàçĥîñé ţàķéš þàŕţ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+      <translation>[{address} ŕûñš ţĥé {node_engine} éñĝîñé ƀûţ ţĥîš ɱàçĥîñé ŕûñš {head_engine}; éṽéŕý ɱàçĥîñé ɱûšţ ŕûñ ţĥé šàɱé ṽĹĹṀ ƀûîĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The files of {model} on {address} differ from this machine's (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
+      <translation>[Ţĥé ƒîĺéš öƒ {model} öñ {address} đîƒƒéŕ ƒŕöɱ ţĥîš ɱàçĥîñé'š (ƒîñĝéŕþŕîñţ {node_fp} ≠ {head_fp}); éṽéŕý ɱàçĥîñé ñééđš ţĥé šàɱé ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{file} was changed outside vLLM Tray and cannot be read ({reason}). The values read before stay in use until it is fixed.</source>
       <translation>[{file} ŵàš çĥàñĝéđ öûţšîđé ṽĹĹṀ Ţŕàý àñđ çàññöţ ƀé ŕéàđ ({reason}). Ţĥé ṽàĺûéš ŕéàđ ƀéƒöŕé šţàý îñ ûšé ûñţîĺ îţ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1445,10 +1674,6 @@
     <message>
       <source>Default context length (vLLM's --max-model-len) for models without their own.</source>
       <translation>[Đéƒàûĺţ çöñţéẋţ ĺéñĝţĥ (ṽĹĹṀ'š --ɱàẋ-ɱöđéĺ-ĺéñ) ƒöŕ ɱöđéĺš ŵîţĥöûţ ţĥéîŕ öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Seconds to wait for a model to become ready. A cold first load compiles kernels and can take many minutes.</source>
-      <translation>[Šéçöñđš ţö ŵàîţ ƒöŕ à ɱöđéĺ ţö ƀéçöɱé ŕéàđý. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Address the local OpenAI-compatible endpoint listens on.</source>
@@ -1499,20 +1724,16 @@
       <translation>[Ţĥé 'šţîĺĺ ŕûññîñĝ îñ ţĥé ţŕàý' ĥîñţ ŵàš šĥöŵñ öñçé.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Load time limit</source>
+      <translation>[Ĺöàđ ţîɱé ĺîɱîţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stuck load timeout</source>
+      <translation>[Šţûçķ ĺöàđ ţîɱéöûţ~~~~~~~]</translation>
+    </message>
+    <message>
       <source>There is no setting called {key}. Known settings: {known}.</source>
       <translation>[Ţĥéŕé îš ñö šéţţîñĝ çàĺĺéđ {key}. Ķñöŵñ šéţţîñĝš: {known}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-      <translation>[{key} ɱûšţ ƀé ƀéţŵééñ {minimum:g} àñđ {maximum:g}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be one of {choices}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé öñé öƒ {choices}; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be {kind}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé {kind}; ĝöţ {value!r}.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>In {source}, remove {flag}: the app passes the model you load.</source>
@@ -1635,6 +1856,34 @@
       <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+      <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+      <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+      <translation>[{address} ŕéƒûšéđ ţĥîš çĺûšţéŕ'š ţöķéñ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ (šéţţîñĝ ţĥé çĺûšţéŕ ûþ àĝàîñ ɱàķéš à ñéŵ ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+      <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} could not start its part of the model: {reason}</source>
+      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+      <translation>[{address} îš ñöţ àñ àđđŕéšš öƒ ţĥîš ɱàçĥîñé; ĝîṽé ţĥé àđđŕéšš ţĥîš ɱàçĥîñé ĥàš öñ ţĥé ñéţŵöŕķ ţĥé çĺûšţéŕ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with 'vllm serve'.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} çàññöţ ŕûñ àš à çĺûšţéŕ ŵöŕķéŕ; ûšé ţĥé ÇÞÛ öŕ ŔÖÇɱ éñĝîñé, öŕ à çûšţöɱ éñĝîñé ţĥàţ šţàŕţš ŵîţĥ 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} is not running.</source>
       <translation>[{model} îš ñöţ ŕûññîñĝ.~~~~~~~~~]</translation>
     </message>
@@ -1679,6 +1928,22 @@
       <translation>[Ţĥé éñđþöîñţ àţ {url} šţöþþéđ àñšŵéŕîñĝ ({reason}). Ţĥé ŕéšûĺţš šö ƒàŕ àŕé ķéþţ; ŕûñ ţĥé ƀàţçĥ àĝàîñ ţö ŕéšûɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+      <translation>[Ţĥé ŵöŕķéŕ öñ {address} éñđéđ (éẋîţ çöđé {exit_code}), šö ţĥé ɱöđéĺ ŵàš šţöþþéđ. Îţš ĺàšţ öûţþûţ: {tail}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} stopped answering ({reason}); the model was stopped.</source>
+      <translation>[{address} šţöþþéđ àñšŵéŕîñĝ ({reason}); ţĥé ɱöđéĺ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stop the cluster before changing it.</source>
+      <translation>[Šţöþ ţĥé çĺûšţéŕ ƀéƒöŕé çĥàñĝîñĝ îţ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+      <translation>[Þöŕţ {port} öñ {address} çàññöţ ƀé ûšéđ ({reason}); çĥööšé àñöţĥéŕ ɱàšţéŕ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
       <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1701,6 +1966,130 @@
     <message>
       <source>The download {download_id} failed.</source>
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+      <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+      <translation>[{file} çàññöţ ƀé ŕéàđ ({reason}). Ţĥé đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ ûñţîĺ îţ îš ƒîẋéđ; ţĥé ƒîĺé ŵàš ĺéƒţ àš îţ îš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+      <translation>[Åñöţĥéŕ ṽĹĹṀ Ţŕàý þŕöçéšš ĥàš ƀééñ çĥàñĝîñĝ {file} ƒöŕ ɱöŕé ţĥàñ {seconds:g} šéçöñđš. Ţŕý àĝàîñ, öŕ šţöþ ţĥé þŕöçéšš ţĥàţ ĥàñĝš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+      <translation>[{model} ŕéàđš àţ ɱöšţ {limit} ţöķéñš öƒ çöñţéẋţ (îţš çöñƒîĝ.ĵšöñ šàýš šö), šö ṽĹĹṀ ŕéƒûšéš à çöñţéẋţ šîžé öƒ {ctx_size}. Ûšé {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be on or off; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU memory utilization</source>
+      <translation>[ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Requests served at once</source>
+      <translation>[Ŕéǫûéšţš šéŕṽéđ àţ öñçé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM flags</source>
+      <translation>[Éẋţŕà ṽĹĹṀ ƒĺàĝš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Default context size</source>
+      <translation>[Đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint address</source>
+      <translation>[Éñđþöîñţ àđđŕéšš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint port</source>
+      <translation>[Éñđþöîñţ þöŕţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed host names</source>
+      <translation>[Åĺĺöŵéđ ĥöšţ ñàɱéš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed web origins</source>
+      <translation>[Åĺĺöŵéđ ŵéƀ öŕîĝîñš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start the endpoint with the app</source>
+      <translation>[Šţàŕţ ţĥé éñđþöîñţ ŵîţĥ ţĥé àþþ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM engine</source>
+      <translation>[ṽĹĹṀ éñĝîñé~~~~]</translation>
+    </message>
+    <message>
+      <source>Your own vLLM command</source>
+      <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unload idle models after</source>
+      <translation>[Ûñĺöàđ îđĺé ɱöđéĺš àƒţéŕ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory for all models</source>
+      <translation>[Ṁéɱöŕý ƒöŕ àĺĺ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start hidden in the tray</source>
+      <translation>[Šţàŕţ ĥîđđéñ îñ ţĥé ţŕàý~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start at login</source>
+      <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tray hint shown</source>
+      <translation>[Ţŕàý ĥîñţ šĥöŵñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be between {low} and {high}; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be one of {choices}; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñé öƒ {choices}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be text; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ţéẋţ; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>There is no download with the id {download_id}.</source>
@@ -1787,16 +2176,32 @@
       <translation>[{reason}.~~~~]</translation>
     </message>
     <message>
-      <source>The vLLM server of {model_id} exited with code {exit_code} while loading.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} éẋîţéđ ŵîţĥ çöđé {exit_code} ŵĥîĺé ĺöàđîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>
+      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ (öñ ţĥé ÇÞÛ éñĝîñé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ îš à šĥàŕé öƒ ŔÅṀ). Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or make the KV cache bigger (GPU memory utilization, or the KV cache size).</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ (ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ, öŕ ţĥé ĶṼ çàçĥé šîžé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model folder {path} has no weights vLLM can load (no .safetensors or .bin files). Download the model again, or point the model at a complete folder.</source>
+      <translation>[Ţĥé ɱöđéĺ ƒöĺđéŕ {path} ĥàš ñö ŵéîĝĥţš ṽĹĹṀ çàñ ĺöàđ (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš). Đöŵñĺöàđ ţĥé ɱöđéĺ àĝàîñ, öŕ þöîñţ ţĥé ɱöđéĺ àţ à çöɱþĺéţé ƒöĺđéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model's config.json in {path} cannot be read ({detail}). Download the model again, or repair the file.</source>
+      <translation>[Ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ îñ {path} çàññöţ ƀé ŕéàđ ({detail}). Đöŵñĺöàđ ţĥé ɱöđéĺ àĝàîñ, öŕ ŕéþàîŕ ţĥé ƒîĺé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This vLLM does not know the option {flags}. Remove it from the model's vLLM arguments (or the settings' extra arguments).</source>
+      <translation>[Ţĥîš ṽĹĹṀ đöéš ñöţ ķñöŵ ţĥé öþţîöñ {flags}. Ŕéɱöṽé îţ ƒŕöɱ ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš (öŕ ţĥé šéţţîñĝš' éẋţŕà àŕĝûɱéñţš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model's vLLM arguments.</source>
+      <translation>[ṽĹĹṀ đöéš ñöţ àççéþţ {value} ƒöŕ {flag}; îţ àççéþţš {choices}. Çĥàñĝé îţ îñ ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model_id} was not ready after {timeout_s} seconds. A cold first load compiles kernels and can take many minutes; raise the load timeout and try again.</source>
       <translation>[{model_id} ŵàš ñöţ ŕéàđý àƒţéŕ {timeout_s} šéçöñđš. Å çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš àñđ çàñ ţàķé ɱàñý ɱîñûţéš; ŕàîšé ţĥé ĺöàđ ţîɱéöûţ àñđ ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model_id} stopped answering its health check ({failures} times in a row) and was stopped.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ àñšŵéŕîñĝ îţš ĥéàĺţĥ çĥéçķ ({failures} ţîɱéš îñ à ŕöŵ) àñđ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The engine command {command} was not found. Install an engine with vllm-tray engine install, or set the custom engine command.</source>
@@ -1811,12 +2216,32 @@
       <translation>[{model_id} çàññöţ šţàŕţ: ţĥé àþþ îš šĥûţţîñĝ đöŵñ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
-      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ĜÞÛ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ. Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
+      <translation>[Ţĥé ĶṼ çàçĥé àšķš ƒöŕ {requested_gib} ĜîƁ öƒ ɱéɱöŕý, ƀûţ öñĺý {free_gib} öƒ {total_gib} ĜîƁ îš ƒŕéé. Ṁàķé ţĥé ĶṼ çàçĥé šɱàĺĺéŕ (ṼĹĹṀ_ÇÞÛ_ĶṼÇÅÇĤÉ_ŠÞÅÇÉ öŕ --ķṽ-çàçĥé-ɱéɱöŕý-ƀýţéš; àƀöûţ {fits_gib} ĜîƁ ƒîţš ñöŵ), öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size (at most {estimated_max} fits) or raise GPU memory utilization.</source>
-      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+      <translation>[Ţĥé ĶṼ çàçĥé ĥöĺđš ƒéŵéŕ ţöķéñš ţĥàñ öñé ŕéǫûéšţ öƒ ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš ({needed_gib} ĜîƁ ñééđéđ, {available_gib} ĜîƁ àṽàîĺàƀĺé). Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The context size {ctx_size} is larger than this model supports ({limit}, its {limit_key}). Set the context size to {limit} or less.</source>
+      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} îš ĺàŕĝéŕ ţĥàñ ţĥîš ɱöđéĺ šûþþöŕţš ({limit}, îţš {limit_key}). Šéţ ţĥé çöñţéẋţ šîžé ţö {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM refused its command line: {message}</source>
+      <translation>[ṽĹĹṀ ŕéƒûšéđ îţš çöɱɱàñđ ĺîñé: {message}~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another program took the port chosen for {model_id} before vLLM could use it, several times in a row. Try again.</source>
+      <translation>[Åñöţĥéŕ þŕöĝŕàɱ ţööķ ţĥé þöŕţ çĥöšéñ ƒöŕ {model_id} ƀéƒöŕé ṽĹĹṀ çöûĺđ ûšé îţ, šéṽéŕàĺ ţîɱéš îñ à ŕöŵ. Ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command runs a Python without a working vLLM ({cause}). Reinstall the engine, or fix the custom engine command.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ ŕûñš à Þýţĥöñ ŵîţĥöûţ à ŵöŕķîñĝ ṽĹĹṀ ({cause}). Ŕéîñšţàĺĺ ţĥé éñĝîñé, öŕ ƒîẋ ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the {utilization} GPU memory utilization asks for. Use {safe} or less, or close what else uses the GPU.</source>
+      <translation>[Öñĺý {free_gib} öƒ {total_gib} ĜîƁ öƒ ĜÞÛ ɱéɱöŕý ŵàš ƒŕéé, ĺéšš ţĥàñ ţĥé {utilization} ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ àšķš ƒöŕ. Ûšé {safe} öŕ ĺéšš, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model's weights left no memory for the KV cache. Raise GPU memory utilization or choose a smaller model.</source>
@@ -1831,24 +2256,12 @@
       <translation>[Ţĥé ĜÞÛ ŕàñ öûţ öƒ ɱéɱöŕý. Ĺöŵéŕ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ öŕ ţĥé çöñţéẋţ šîžé, öŕ çĺöšé ŵĥàţ éĺšé ûšéš ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM's engine core died (exit code {exit_code}). The log shows why.</source>
-      <translation>[ṽĹĹṀ'š éñĝîñé çöŕé đîéđ (éẋîţ çöđé {exit_code}). Ţĥé ĺöĝ šĥöŵš ŵĥý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}).</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The engine command {command} exists but cannot be executed.</source>
       <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} éẋîšţš ƀûţ çàññöţ ƀé éẋéçûţéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Set GPU memory utilization to {value}</source>
       <translation>[Šéţ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ ţö {value}~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only {available_gib} GiB is available. Lower the context size or raise GPU memory utilization.</source>
-      <translation>[Ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš {needed_gib} ĜîƁ öƒ ĶṼ çàçĥé, ƀûţ öñĺý {available_gib} ĜîƁ îš àṽàîĺàƀĺé. Ĺöŵéŕ ţĥé çöñţéẋţ šîžé öŕ ŕàîšé ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Set the context size to {value}</source>
@@ -1889,8 +2302,52 @@
       <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ŵàš çàñçéĺĺéđ.~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Longest a load may take in all, in seconds. A load that still makes progress is never stopped before this: a cold first load compiles kernels for many minutes.</source>
+      <translation>[Ĺöñĝéšţ à ĺöàđ ɱàý ţàķé îñ àĺĺ, îñ šéçöñđš. Å ĺöàđ ţĥàţ šţîĺĺ ɱàķéš þŕöĝŕéšš îš ñéṽéŕ šţöþþéđ ƀéƒöŕé ţĥîš: à çöĺđ ƒîŕšţ ĺöàđ çöɱþîĺéš ķéŕñéĺš ƒöŕ ɱàñý ɱîñûţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds a load may go without any sign of progress (no new log line and no CPU use by the engine) before it is stopped as stuck.</source>
+      <translation>[Šéçöñđš à ĺöàđ ɱàý ĝö ŵîţĥöûţ àñý šîĝñ öƒ þŕöĝŕéšš (ñö ñéŵ ĺöĝ ĺîñé àñđ ñö ÇÞÛ ûšé ƀý ţĥé éñĝîñé) ƀéƒöŕé îţ îš šţöþþéđ àš šţûçķ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} éẋîţéđ ŵîţĥ çöđé {exit_code} ŵĥîĺé ĺöàđîñĝ: {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its processes used no CPU, so it was stopped. The log shows where it stopped.</source>
+      <translation>[Ĺöàđîñĝ {model_id} šţàĺĺéđ: ƒöŕ {stall_s} šéçöñđš ṽĹĹṀ þŕîñţéđ ñöţĥîñĝ àñđ îţš þŕöçéššéš ûšéđ ñö ÇÞÛ, šö îţ ŵàš šţöþþéđ. Ţĥé ĺöĝ šĥöŵš ŵĥéŕé îţ šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped responding ({misses} health checks in a row, about {silent_s} seconds) and was killed. The next request starts it again.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ŕéšþöñđîñĝ ({misses} ĥéàĺţĥ çĥéçķš îñ à ŕöŵ, àƀöûţ {silent_s} šéçöñđš) àñđ ŵàš ķîĺĺéđ. Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} crashed {failures} times in a row, so the app stopped restarting it. Last time: {cause} Load it again, or change its options, to try again.</source>
+      <translation>[{model_id} çŕàšĥéđ {failures} ţîɱéš îñ à ŕöŵ, šö ţĥé àþþ šţöþþéđ ŕéšţàŕţîñĝ îţ. Ĺàšţ ţîɱé: {cause} Ĺöàđ îţ àĝàîñ, öŕ çĥàñĝé îţš öþţîöñš, ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} failed to start {failures} times in a row, so the app stopped trying. Last time: {cause} Load it again, or change its options, to try again.</source>
+      <translation>[{model_id} ƒàîĺéđ ţö šţàŕţ {failures} ţîɱéš îñ à ŕöŵ, šö ţĥé àþþ šţöþþéđ ţŕýîñĝ. Ĺàšţ ţîɱé: {cause} Ĺöàđ îţ àĝàîñ, öŕ çĥàñĝé îţš öþţîöñš, ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Something went wrong inside the app while handling {model_id}. The app's log has the details; stopping and loading the model again may help.</source>
+      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ îñšîđé ţĥé àþþ ŵĥîĺé ĥàñđĺîñĝ {model_id}. Ţĥé àþþ'š ĺöĝ ĥàš ţĥé đéţàîĺš; šţöþþîñĝ àñđ ĺöàđîñĝ ţĥé ɱöđéĺ àĝàîñ ɱàý ĥéĺþ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's engine core died (exit code {exit_code}): {cause}</source>
+      <translation>[ṽĹĹṀ'š éñĝîñé çöŕé đîéđ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Try loading it again</source>
+      <translation>[Ţŕý ĺöàđîñĝ îţ àĝàîñ~~~~~~~~]</translation>
     </message>
     <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>

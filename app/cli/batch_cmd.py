@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import aiohttp
 
 from app.cli.context import runtime_from
+from app.cli.progress import ProgressReporter
 from app.core.batch import BatchProgress, InputScan, ModelInfo, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import Problem, ProblemError, problem, tr_noop
@@ -30,8 +30,6 @@ EXIT_INPUT = 2
 EXIT_FAILURE = 1
 EXIT_INTERRUPTED = 130
 PROBE_TIMEOUT_S = 2.0
-TTY_REDRAW_S = 0.1
-LINE_EVERY_S = 10.0  # without a terminal: one whole progress line this often
 # Problems about what the user typed or gave us: exit status 2, nothing written.
 INPUT_CODES = frozenset(
     {
@@ -157,7 +155,7 @@ async def _work(
     runtime: Runtime, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
 ) -> int:
     started_here = False
-    display = ProgressDisplay(sys.stderr)
+    display = ProgressDisplay()
     try:
         endpoint = await _running_endpoint(runtime)
         if endpoint is None:
@@ -279,38 +277,19 @@ def _say(text: str) -> None:
 
 
 class ProgressDisplay:
-    """Progress with rate and ETA: one redrawn line on a terminal, whole lines otherwise."""
+    """A run's progress through the CLI's one ProgressReporter (redrawn on a terminal,
+    whole lines in a log)."""
 
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-        self._tty = stream.isatty()
-        self._last = 0.0
-        self._drawn = False
+    def __init__(self) -> None:
+        self._reporter = ProgressReporter()
 
     def show(self, progress: BatchProgress) -> None:
-        now = time.monotonic()
-        every = TTY_REDRAW_S if self._tty else LINE_EVERY_S
-        if now - self._last < every:
-            return
-        self._last = now
-        self._write(progress)
+        fraction = progress.done / progress.total if progress.total else None
+        self._reporter.update("batch", format_progress(progress), fraction)
 
     def finish(self, progress: BatchProgress) -> None:
-        self._write(progress)
-        if self._tty and self._drawn:
-            self._stream.write("\n")
-            self._stream.flush()
-        self._drawn = False
-
-    def _write(self, progress: BatchProgress) -> None:
-        line = format_progress(progress)
-        with contextlib.suppress(OSError):
-            if self._tty:
-                self._stream.write("\r" + line.ljust(78))
-                self._drawn = True
-            else:
-                self._stream.write(line + "\n")
-            self._stream.flush()
+        self.show(progress)
+        self._reporter.finish()
 
 
 def format_progress(p: BatchProgress) -> str:

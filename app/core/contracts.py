@@ -33,7 +33,10 @@ class LaunchSpec:
     prefix: tuple[str, ...]
     args: tuple[str, ...] = ()
     env: Mapping[str, str] = field(default_factory=dict)
-    load_timeout_s: float = 600.0
+    load_timeout_s: float = 600.0  # the absolute ceiling of a load, progress or not
+    # A load is given up when, for this long, the engine printed nothing, reached no new
+    # phase or step, and its processes used no CPU (a long silent compile still uses CPU).
+    stall_timeout_s: float = 120.0
 
     def argv(self, port: int, host: str = CHILD_HOST) -> list[str]:
         return [

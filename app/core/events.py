@@ -48,6 +48,15 @@ class LoadProgressed(Event):
     kv_cache_tokens: int | None = None
     max_concurrency: float | None = None
     ts: float = field(default_factory=_now)
+    # k/n of the phase's step bar (GPU graph capture passes), when the line drew one.
+    step: tuple[int, int] | None = None
+    # Seconds since the child was spawned, and what earlier loads of this model on this
+    # engine took: the expected total for this load, the last cold load (vLLM compiled
+    # afresh) and the last warm one (compile cache hit); None where nothing is known.
+    elapsed_s: float | None = None
+    expected_s: float | None = None
+    last_cold_s: float | None = None
+    last_warm_s: float | None = None
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,15 @@ from enum import StrEnum
 
 
 class ProcessState(StrEnum):
-    """One sentence each, as supervisord documents its states."""
+    """One sentence each, as supervisord documents its states (docs/process-states.md)."""
 
     STOPPED = "stopped"  # not running; nobody asked for it, or a user stopped it
     STARTING = "starting"  # the child was spawned and is loading; /health has not answered 200
     RUNNING = "running"  # /health answered 200: requests are served
     STOPPING = "stopping"  # a stop was asked; SIGTERM sent to the group, waiting for exit
-    BACKOFF = "backoff"  # the last start failed; waiting before the next automatic try
-    EXITED = "exited"  # it was running and died by itself (crash); restarts on next request
-    FATAL = "fatal"  # it failed too often, or cannot start at all, until the user resets it
+    BACKOFF = "backoff"  # the last start failed; the next request retries (after a back-off)
+    EXITED = "exited"  # it died (or hung) while running; the next request starts it again
+    FATAL = "fatal"  # given up: cannot start as it is, or failed too often; the user acts
 
 
 TRANSITIONS: dict[ProcessState, frozenset[ProcessState]] = {

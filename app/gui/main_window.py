@@ -168,6 +168,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.settings_action)
         self.batch_jobs = BatchPageOpener(self._facade, self)
         file_menu.addAction(self.batch_jobs.action)
+        self.cluster_action = QAction(self.tr("C&luster…"), self)
+        self.cluster_action.triggered.connect(self.open_cluster)
+        file_menu.addAction(self.cluster_action)
         file_menu.addSeparator()
         file_menu.addAction(close_action)
         file_menu.addAction(quit_action)
@@ -315,6 +318,17 @@ class MainWindow(QMainWindow):
     def _on_settings_dialog_finished(self, result: int) -> None:
         del result
         self.settings_dialog = None
+
+    def open_cluster(self) -> QWidget:
+        """One model across machines (app/gui/cluster_page.py); one window, raised again."""
+        from app.gui.cluster_page import ClusterWindow
+
+        window = self.findChild(ClusterWindow)
+        if window is None:
+            window = ClusterWindow(self._facade, lambda: [row.id for row in self._store.rows], self)
+        window.show()
+        window.raise_()
+        return window
 
     def open_add_model(self) -> AddModelDialog:
         if self.add_dialog is None:

@@ -20,9 +20,11 @@ from app.core.problems import Fix, Problem
 from app.core.states import ProcessState
 
 if TYPE_CHECKING:
+    from app.core.cluster import ClusterConfig
     from app.core.gpu import SystemInfo
     from app.core.memory import MemoryPlan
     from app.core.vllm_args import ArgLayer
+    from app.runtime.cluster_views import ClusterReport, ClusterView
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,15 @@ class Facade(Protocol):
     def install_engine(self, kind: str) -> Future[EngineView]: ...
     def watch_metrics(self, watching: bool) -> None: ...
     def shutdown(self) -> None: ...
+
+    # cluster: one model across machines (docs/multi-machine.md)
+    def cluster_view(self) -> ClusterView: ...
+    def cluster_configure(
+        self, config: ClusterConfig, *, renew_token: bool = False
+    ) -> Future[ClusterView]: ...
+    def cluster_check(self) -> Future[ClusterReport]: ...
+    def cluster_start(self) -> Future[ClusterView]: ...
+    def cluster_stop(self) -> Future[ClusterView]: ...
 
     # -- batch jobs (issue 12) ----------------------------------------------------------------
     # Progress arrives as app.core.batch_jobs.BatchJobChanged events on `bus`.

@@ -19,6 +19,7 @@ from app.core.states import ALIVE, ProcessState
 from app.core.swap import SwapCandidate, choose_victims
 from app.runtime.planner import Planner
 from app.supervisor import Supervisor
+from app.supervisor.diagnosis import is_memory_failure
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,10 @@ class Controller:
         self._start_settled = asyncio.Event()  # set whenever a reserved start ends
         self._last_spec: dict[str, LaunchSpec] = {}  # what each model was last started with
         self._idle_task: asyncio.Task[None] | None = None
+        # Cleared while the machine goes to sleep: a child started then would be caught by
+        # the suspend mid-load. Loads (requests included) wait on it, like any load.
+        self._loads_allowed = asyncio.Event()
+        self._loads_allowed.set()
 
     # -- ModelController -----------------------------------------------------------------
     def list_models(self) -> Sequence[ModelView]:
@@ -123,6 +128,7 @@ class Controller:
     async def load(self, model_id: str) -> Backend:
         """The model running and ready, loading it (and making room) when it is not."""
         entry = self._registry.get(model_id)
+        await self._loads_allowed.wait()
         info = self._supervisor.info(entry.id)
         if (
             info is not None
@@ -132,18 +138,34 @@ class Controller:
             self._touch(entry.id)
             return self._backend(entry.id)
         spec = self._planner.launch_spec(entry.id)
-        if (
-            info is not None
-            and info.state is ProcessState.FATAL
-            and info.problem is not None
-            and self._last_spec.get(entry.id) == spec
-        ):
+        refused = self._supervisor.refusal(spec)
+        if refused is not None:
             # Given up on, and nothing changed since: answer at once, and do not unload
             # healthy models for a start the supervisor would refuse anyway. A changed spec
             # (options, engine, settings) is a fresh try, which the supervisor allows.
-            raise ProblemError(info.problem)
+            raise ProblemError(refused)
+        try:
+            await self._start(spec)
+        except ProblemError as exc:
+            idle = self._idle_others(entry.id)
+            if not is_memory_failure(exc.problem) or not idle:
+                raise
+            # The plan said it fits, vLLM found less memory than that: something the plan
+            # could not see holds it. Idle models are the one thing the app can free; free
+            # them and try once more before reporting.
+            log.info("%s failed for memory; unloading idle %s and retrying once", model_id, idle)
+            async with self._decide:
+                for victim in idle:
+                    await self._supervisor.stop(victim)
+            await self._supervisor.reset(entry.id)
+            await self._start(spec)
+        self._touch(entry.id)
+        return self._backend(entry.id)
+
+    async def _start(self, spec: LaunchSpec) -> None:
+        """Decide (make room, reserve) under the lock, then start and wait outside it."""
         async with self._decide:
-            info = self._supervisor.info(entry.id)
+            info = self._supervisor.info(spec.model_id)
             # STOPPING counts as needing a start: the child that is going away frees its
             # memory, and the new one must hold a reservation like any other start, or a
             # decision made meanwhile could choose it as a victim mid-start.
@@ -152,20 +174,35 @@ class Controller:
                 await self._make_room(spec)
                 # Held until the child exists and counts as ALIVE: a second decision made
                 # meanwhile must see this memory as taken.
-                self._reserved[entry.id] = self._planner.planned_bytes(spec)
-        self._last_spec[entry.id] = spec
+                self._reserved[spec.model_id] = self._planner.planned_bytes(spec)
+        self._last_spec[spec.model_id] = spec
         try:
             await self._supervisor.start(spec)
         finally:
             if reserve:
-                self._reserved.pop(entry.id, None)
+                self._reserved.pop(spec.model_id, None)
                 self._start_settled.set()
-        self._touch(entry.id)
-        return self._backend(entry.id)
+
+    def _idle_others(self, model_id: str) -> list[str]:
+        """Running models other than `model_id` with no request in flight."""
+        return [
+            info.model_id
+            for info in self._supervisor.infos()
+            if info.model_id != model_id
+            and info.state is ProcessState.RUNNING
+            and not self._usage.get(info.model_id, _Usage()).in_flight
+        ]
 
     async def unload(self, model_id: str) -> None:
         entry = self._registry.get(model_id)
         await self._supervisor.stop(entry.id)
+
+    def hold_loads(self) -> None:
+        """From now on every load waits (for a system suspend) until `release_loads()`."""
+        self._loads_allowed.clear()
+
+    def release_loads(self) -> None:
+        self._loads_allowed.set()
 
     def backends(self) -> Sequence[Backend]:
         return [
@@ -192,9 +229,11 @@ class Controller:
                 continue  # counted above; a start in progress is never a victim
             usage = self._usage.setdefault(info.model_id, _Usage())
             if not usage.planned_bytes:
-                usage.planned_bytes = self._planner.planned_bytes(
-                    self._planner.launch_spec(info.model_id)
-                )
+                # What it was started with: its options may have changed since.
+                started_with = self._last_spec.get(info.model_id)
+                if started_with is None:
+                    started_with = self._planner.launch_spec(info.model_id)
+                usage.planned_bytes = self._planner.planned_bytes(started_with)
             used += usage.planned_bytes
             candidates.append(
                 SwapCandidate(info.model_id, usage.planned_bytes, usage.in_flight, usage.last_used)

@@ -7,11 +7,13 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from app.core.batch_jobs import BatchJobView
+from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
 from app.core.problems import Fix
 from app.core.registry import ModelOptions
 from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.cluster_views import ClusterReport, ClusterView
 from app.runtime.thread import RuntimeThread
 from app.supervisor.engines.base import EngineKind
 
@@ -138,6 +140,24 @@ class ThreadFacade:
 
     def shutdown(self) -> None:
         self._thread.stop()
+
+    # -- cluster: one model across machines (docs/multi-machine.md) ----------------------
+    def cluster_view(self) -> ClusterView:
+        return self._rt.cluster.view()
+
+    def cluster_configure(
+        self, config: ClusterConfig, *, renew_token: bool = False
+    ) -> Future[ClusterView]:
+        return self._submit(self._rt.cluster.configure(config, renew_token=renew_token))
+
+    def cluster_check(self) -> Future[ClusterReport]:
+        return self._submit(self._rt.cluster.check())
+
+    def cluster_start(self) -> Future[ClusterView]:
+        return self._submit(self._rt.cluster.start())
+
+    def cluster_stop(self) -> Future[ClusterView]:
+        return self._submit(self._rt.cluster.stop())
 
     # -- batch jobs (issue 12: /v1/batches jobs as the Batch page shows them) ----------------
     def batch_jobs(self) -> Future[list[BatchJobView]]:

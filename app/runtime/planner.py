@@ -14,8 +14,10 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from app.core.cluster import LaunchOverlay
 from app.core.contracts import LaunchSpec
 from app.core.gpu import SystemInfo, system_info
+from app.core.memory import ctx_above_model_limit
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
@@ -34,7 +36,7 @@ from app.runtime.planning import (
     resolve_args,
     weights_bytes,
 )
-from app.supervisor.child import child_env
+from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineKind
 
 FILES_CACHE_TTL_S = 30.0  # events clear it sooner; this only catches other tools
@@ -69,6 +71,8 @@ class Planner:
         self.model_config = self._load_model_config()
         self._system: SystemInfo | None = None
         self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
+        # Set by the runtime: extra flags for a model served across machines (the cluster).
+        self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
 
     def _load_model_config(self) -> ModelConfig:
         try:
@@ -104,11 +108,13 @@ class Planner:
         if cached is not None and now - cached[0] < FILES_CACHE_TTL_S and cached[2] == entry:
             return cached[1]
         status = model_status(entry, self._paths.hf_hub_cache)
+        shape = read_shape(status.snapshot_path)
         files = ModelFiles(
             path=status.snapshot_path,
             state=status.state,
             bytes_on_disk=status.bytes_on_disk,
             problem=status.problem,
+            context_limit=shape.model_max_ctx if shape is not None else None,
         )
         self._files_cache[entry.id] = (now, files, entry)
         return files
@@ -117,7 +123,12 @@ class Planner:
         self._files_cache.clear()
 
     def ctx_size(self, model_id: str) -> int:
-        return effective_ctx_size(self._registry.options(model_id), self._settings.as_dict())
+        entry = self._registry.get(model_id)
+        return effective_ctx_size(
+            self._registry.options(entry.id),
+            self._settings.as_dict(),
+            self.model_files(entry).context_limit,
+        )
 
     def resolved_args(
         self, model_id: str, *, vllm_args: str | None = None, default_args: tuple[str, ...] = ()
@@ -137,7 +148,7 @@ class Planner:
         command = self.engine().command()
         resolved = self.resolved_args(entry.id, default_args=command.default_args)
         env = {**command.env, **self.launch_env()}
-        return launch_spec(
+        spec = launch_spec(
             entry,
             files,
             resolved=resolved,
@@ -145,6 +156,13 @@ class Planner:
             prefix=command.prefix,
             env=env,
             load_timeout_s=float(self._settings.get("load_timeout_s")),
+            stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
+        )
+        overlay = self.overlay(entry.id)
+        if overlay is None:
+            return spec
+        return dataclasses.replace(
+            spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
         )
 
     def launch_env(self) -> dict[str, str]:
@@ -183,7 +201,11 @@ class Planner:
         entry = self._registry.get(spec.model_id)
         folder = Path(spec.model_path)
         weights = weights_bytes(entry, folder)
-        kv_space = child_env(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
+        overlay = self.overlay(entry.id)
+        if overlay is not None:
+            # Across machines, this one holds only its share of the weights.
+            weights = int(weights * overlay.memory_share)
+        kv_space = child_environment(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
         if kv_space is not None:
             with contextlib.suppress(ValueError):
                 # The CPU engine reserves exactly this much KV cache beside the weights.
@@ -206,14 +228,21 @@ class Planner:
         options use case and `vllm-tray options`; a rejected input comes back as `problem`,
         never raised.
         """
-        entry = self._registry.get(model_id)
-        stored = self._registry.options(model_id)
-        options = ModelOptions(
-            ctx_size=ctx_size if ctx_size is not None else stored.ctx_size,
-            vllm_args=vllm_args if vllm_args is not None else stored.vllm_args,
+        stored = self._registry.options(self._registry.get(model_id).id)
+        return self.preview(
+            model_id,
+            ModelOptions(
+                ctx_size=ctx_size if ctx_size is not None else stored.ctx_size,
+                vllm_args=vllm_args if vllm_args is not None else stored.vllm_args,
+            ),
         )
+
+    def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview:
+        """The effect of exactly these options (`ctx_size` None: follow the default)."""
+        entry = self._registry.get(model_id)
         settings = self._settings.as_dict()
-        ctx = effective_ctx_size(options, settings)
+        files = self.model_files(entry)
+        ctx = effective_ctx_size(options, settings, files.context_limit)
         defaults = {"ctx_size": settings["ctx_size"], "vllm_args": ""}
         follows_default = options.ctx_size is None
         rejected = functools.partial(
@@ -239,7 +268,9 @@ class Planner:
             return rejected(exc.problem)
         if ctx < 1:
             return rejected(bad_ctx_size(ctx))
-        files = self.model_files(entry)
+        above = ctx_above_model_limit(entry.id, ctx, files.context_limit)
+        if above is not None:
+            return rejected(above)
         spec = LaunchSpec(
             model_id=entry.id,
             served_name=entry.id,

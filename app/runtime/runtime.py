@@ -27,9 +27,12 @@ from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
+from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
+from app.runtime.services.power import PowerService
+from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
 from app.supervisor import Supervisor
@@ -85,6 +88,15 @@ class Runtime:
             downloads=self.downloads,
             engines=self.engines,
         )
+        self.cluster = ClusterService(
+            paths=paths,
+            bus=self.bus,
+            planner=self.planner,
+            registry=self.registry,
+            models=self.models,
+            supervisor=self.supervisor,
+        )
+        self.planner.overlay = self.cluster.overlay
         self.config = ConfigService(
             settings=self.settings,
             secrets=self.secrets,
@@ -100,6 +112,8 @@ class Runtime:
             observed=self.observed,
             engines=self.engines,
         )
+        self.power = PowerService(supervisor=self.supervisor, controller=self.controller)
+        self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.proxy: ProxyServer | None = None
@@ -112,7 +126,11 @@ class Runtime:
     @property
     def problems(self) -> tuple[Problem, ...]:
         """Problems found reading the configuration (a file set aside, a bad override)."""
-        found: list[Problem] = [*self.registry.load_problems, *self.planner.problems]
+        found: list[Problem] = [
+            *self.registry.load_problems,
+            *self.planner.problems,
+            *self.cluster.load_problems,
+        ]
         if self.settings.load_problem is not None:
             found.append(self.settings.load_problem)
         return (*found, *self._startup_problems)
@@ -145,6 +163,7 @@ class Runtime:
         await self.secrets.load()
         self.controller.start_idle_watch()
         self.config_watcher.start()
+        self.sleep_watcher.start()
         if self.options.sample_gpu:
             self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
         if serve:
@@ -152,6 +171,7 @@ class Runtime:
         await self.batch.start()
 
     async def stop(self) -> None:
+        await self.sleep_watcher.stop()  # first: no resume may load models while stopping
         await self.batch.stop()
         await self.config_watcher.stop()
         for task in self._tasks:
@@ -165,6 +185,7 @@ class Runtime:
         finally:
             # Children first of all: whatever else fails, no vLLM is left holding memory.
             await self.supervisor.shutdown()
+            await self.cluster.shutdown()  # and the workers it started on other machines
 
     async def start_server(self) -> None:
         if self.proxy is not None:

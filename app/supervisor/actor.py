@@ -16,19 +16,16 @@ import os
 import re
 import time
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
-import httpx
-
 from app.core.contracts import CHILD_HOST, LaunchSpec
-from app.core.events import LoadProgressed, ProcessStateChanged
+from app.core.events import ProcessStateChanged
 from app.core.problems import Problem, ProblemError
 from app.core.states import ALIVE, SETTLED, ProcessState, can_transition
 from app.supervisor import diagnosis
-from app.supervisor.child import ChildProcess, check_engine, child_env, healthy
-from app.supervisor.logparse import LoadProgressParser
 from app.supervisor.output import OutputLog
-from app.supervisor.ports import free_port
+from app.supervisor.progress import LoadReport
 from app.supervisor.protocol import (
     ActorConfig,
     BackoffOver,
@@ -42,6 +39,7 @@ from app.supervisor.protocol import (
     Stop,
     Stopped,
 )
+from app.supervisor.runner import ChildRunner
 
 log = logging.getLogger(__name__)
 
@@ -63,23 +61,21 @@ class ModelActor:
         self._inbox: asyncio.Queue[Msg] = asyncio.Queue()
         self._gen = 0
         self._spec: LaunchSpec | None = None
-        self._argv: tuple[str, ...] = ()
-        self._child: ChildProcess | None = None
-        self._port: int | None = None
+        self._runner: ChildRunner | None = None
         self._pid: int | None = None
         self._started_at: float | None = None
         self._ready_at: float | None = None
         self._problem: Problem | None = None
-        self._parser: LoadProgressParser | None = None
-        self._last_progress: LoadProgressed | None = None
+        self._report: LoadReport | None = None  # the progress of the latest start
         # Callers waiting for the start in progress; those of a start a stop aborted.
         self._waiters: list[asyncio.Future[ProcessInfo]] = []
         self._aborted: list[asyncio.Future[ProcessInfo]] = []
         self._stop_waiters: list[asyncio.Future[None]] = []
         self._pending: LaunchSpec | None = None  # what to start once the way is clear
-        self._failures = 0
+        self._failures = 0  # failed starts and crashes in a row
+        self._restarts = 0  # starts after a failure, since the last stop or reset
         self._failed_spec: LaunchSpec | None = None
-        self._not_before = 0.0
+        self._not_before = 0.0  # loop time before which no new start begins
         self._timer: asyncio.TimerHandle | None = None
         self._shutting_down = False
         self._abort = asyncio.Event()
@@ -106,22 +102,33 @@ class ModelActor:
         await fut
 
     def info(self) -> ProcessInfo:
-        parser = self._parser
+        runner = self._runner
+        parser = self._report.parser if self._report is not None else None
+        port = runner.port if runner is not None and self.state in ALIVE else None
         return ProcessInfo(
             model_id=self.model_id,
             state=self.state,
             pid=self._pid,
-            port=self._port,
-            base_url=f"http://{CHILD_HOST}:{self._port}" if self._port else None,
-            argv=self._argv,
+            port=port,
+            base_url=f"http://{CHILD_HOST}:{port}" if port else None,
+            argv=runner.argv if runner is not None else (),
             started_at=self._started_at,
             problem=self._problem,
-            last_progress=self._last_progress,
+            last_progress=self._report.last if self._report is not None else None,
             kv_cache_tokens=parser.kv_cache_tokens if parser else None,
             max_concurrency=parser.max_concurrency if parser else None,
             log_path=self.output.path,
             failures=self._failures,
+            restarts=self._restarts,
+            next_retry_at=self._next_retry_at(),
+            api_key=runner.api_key if runner is not None and self.state in ALIVE else None,
         )
+
+    def refusal(self, spec: LaunchSpec) -> Problem | None:
+        """The problem a start with `spec` would be refused with at once (given up on)."""
+        if self.state is S.FATAL and spec == self._failed_spec:
+            return self._problem
+        return None
 
     async def close(self) -> None:
         """End the actor's task (after a shutdown) and release its log file."""
@@ -138,8 +145,21 @@ class ModelActor:
             msg = await self._inbox.get()
             try:
                 self._handle(msg)
-            except Exception:
+            except Exception as exc:
+                # A bug in a handler must not leave anyone waiting for ever: the caller of
+                # this message and everyone waiting for readiness get the error now.
                 log.exception("%s: handling %s failed", self.model_id, type(msg).__name__)
+                self._fail_everyone(msg, exc)
+
+    def _fail_everyone(self, msg: Msg, exc: Exception) -> None:
+        error = ProblemError(diagnosis.internal_error(self.model_id))
+        error.__cause__ = exc
+        if isinstance(msg, Start | Stop | Reset):
+            _reject(msg.fut, error)
+        waiting: list[asyncio.Future[Any]] = [*self._waiters, *self._aborted, *self._stop_waiters]
+        self._waiters, self._aborted, self._stop_waiters = [], [], []
+        for waiter in waiting:
+            _reject(waiter, error)
 
     def _post(self, msg: Msg) -> None:
         self._inbox.put_nowait(msg)
@@ -185,19 +205,22 @@ class ModelActor:
             raise RuntimeError(f"{self.model_id}: {old} → {new} is not an allowed transition")
         self.state = new
         self._problem = problem
+        runner = self._runner
+        # The event names the child it is about, also the one that just ended.
+        port = runner.port if runner is not None and (old in ALIVE or new in ALIVE) else None
         self.cfg.bus.publish(
             ProcessStateChanged(
                 model_id=self.model_id,
                 old=old,
                 new=new,
                 pid=self._pid,
-                port=self._port,
+                port=port,
                 problem=problem,
                 user_initiated=user,
             )
         )
         if new not in ALIVE:
-            self._pid = self._port = None  # the event above still names the process that ended
+            self._pid = None
         if new in SETTLED:
             self._wake()
 
@@ -234,18 +257,22 @@ class ModelActor:
             self._waiters.append(msg.fut)  # concurrent starts share one process
             return
         if state is S.FATAL and msg.spec == self._failed_spec:
+            # Given up on: answered at once, until reset() or a changed spec.
             assert self._problem is not None
-            _reject(msg.fut, ProblemError(self._problem))  # until reset(), or a changed spec
+            _reject(msg.fut, ProblemError(self._problem))
             return
         self._waiters.append(msg.fut)
         self._pending = msg.spec
         if state is S.STOPPING:
             return  # started once the stop finishes
-        if msg.spec != self._failed_spec:
-            # A different spec (the user applied a fix) deserves a fresh, immediate try.
-            self._failures, self._not_before = 0, 0.0
+        if msg.spec != self._failed_spec and self._failed_spec is not None:
+            # A different spec (changed options, another engine, an applied fix) deserves a
+            # fresh, immediate try.
+            log.info("%s: options changed; starting afresh", self.model_id)
+            self._clear_failures()
         delay = self._not_before - self._loop.time()
         if delay > 0:
+            log.info("%s: next start in %.1f s (backing off)", self.model_id, delay)
             if self._timer is None:
                 self._timer = self._loop.call_later(delay, self._post, BackoffOver())
             return
@@ -257,44 +284,78 @@ class ModelActor:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self.state is S.EXITED and self._failures >= self.cfg.max_failures:
-            # Crashed too often: the table reaches FATAL only through a start.
-            problem = self._problem
-            assert problem is not None
-            self._transition(S.STARTING)
-            self._transition(S.FATAL, problem)
-            return
+        if self.state in (S.BACKOFF, S.EXITED, S.FATAL):
+            self._restarts += 1
+            log.warning(
+                "%s: restarting (restart %d; %d failure(s) in a row so far)",
+                self.model_id,
+                self._restarts,
+                self._failures,
+            )
         self._gen += 1
+        gen = self._gen
         self._spec = spec
-        self._argv = ()
-        self._pid = self._port = None
+        self._pid = None
         self._started_at, self._ready_at = time.time(), None
-        self._parser = LoadProgressParser(self.model_id)
+        report = LoadReport(self.model_id, spec.prefix, self.cfg.bus, self.cfg.load_times)
+        self._report = report
         self.output.clear()  # a diagnosis must read this child's lines, not the last one's
         self._abort = asyncio.Event()
+        self._runner = ChildRunner(
+            self.model_id,
+            gen,
+            spec,
+            self.cfg,
+            self.output,
+            post=self._post,
+            on_line=self._on_line,
+            phase=lambda: report.parser.phase,
+            record_path=lambda attempt: self._record_path(gen, attempt),
+            heartbeat=self._heartbeat,
+        )
         self._transition(S.STARTING)
-        self._emit_progress(self._parser.spawned())
+        report.spawned()
         self._launch_task = self._spawn_task(
-            self._launch(self._gen, spec, self._abort), f"launch:{self.model_id}"
+            self._runner.launch(self._abort), f"launch:{self.model_id}"
         )
 
+    def _record_path(self, gen: int, attempt: int) -> Path:
+        name = f"child-{_slug(self.model_id)}-{os.getpid()}-{gen}-{attempt}.json"
+        return self.cfg.state_dir / name
+
     def _on_ready(self) -> None:
-        child = self._child
-        assert child is not None and self._parser is not None
+        runner = self._runner
+        report = self._report
+        assert runner is not None and runner.child is not None and report is not None
+        child = runner.child
         self._pid = child.engine_pid() or child.pid
         self._ready_at = time.monotonic()
-        self._emit_progress(self._parser.ready())
+        took = report.ready()
+        self._spawn_task(asyncio.to_thread(report.record, took), f"load-time:{self.model_id}")
         self._transition(S.RUNNING)
-        self._watch_task = self._spawn_task(self._watch(self._gen, child), f"watch:{self.model_id}")
+        self._watch_task = self._spawn_task(runner.watch(), f"watch:{self.model_id}")
 
     def _on_launch_failed(self, msg: LaunchFailed) -> None:
         self._failures += 1
         self._failed_spec = self._spec
         self._forget_child()
-        if msg.permanent or self._failures >= self.cfg.max_failures:
+        if msg.permanent:
+            # It fails the same way every time: say what is wrong, not "gave up".
+            log.warning("%s: start failed (%s); not retrying", self.model_id, msg.problem.code)
             self._transition(S.FATAL, msg.problem)
+        elif self._failures >= self.cfg.max_failures:
+            self._give_up(msg.problem, crashed=False)
         else:
-            self._not_before = self._loop.time() + self._backoff()
+            backoff = self._backoff()
+            self._not_before = self._loop.time() + backoff
+            log.warning(
+                "%s: start failed (%s), %d of %d in a row; the next start waits %.1f s",
+                self.model_id,
+                msg.problem.code,
+                self._failures,
+                self.cfg.max_failures,
+                backoff,
+            )
             self._transition(S.BACKOFF, msg.problem)
 
     def _on_exited(self, msg: Exited) -> None:
@@ -304,9 +365,32 @@ class ModelActor:
         # A child that ran a good while and then crashed starts a new count.
         self._failures = 1 if stable else self._failures + 1
         self._failed_spec = self._spec
-        self._not_before = self._loop.time() + self._backoff() if self._failures > 1 else 0.0
+        backoff = self._backoff() if self._failures > 1 else 0.0
+        self._not_before = self._loop.time() + backoff
         self._forget_child()
+        log.warning(
+            "%s: the engine exited while running (%s), %d failure(s) in a row",
+            self.model_id,
+            msg.problem.code,
+            self._failures,
+        )
         self._transition(S.EXITED, msg.problem)
+        if self._failures >= self.cfg.max_failures:
+            # Given up at once: the next request must not wait out a backoff to hear it.
+            self._give_up(msg.problem, crashed=True)
+
+    def _give_up(self, last: Problem, *, crashed: bool) -> None:
+        log.error(
+            "%s: giving up after %d %s in a row (last: %s); load it again to retry",
+            self.model_id,
+            self._failures,
+            "crashes" if crashed else "failed starts",
+            last.code,
+        )
+        self._not_before = 0.0
+        self._transition(
+            S.FATAL, diagnosis.given_up(self.model_id, self._failures, last, crashed=crashed)
+        )
 
     def _on_stop(self, msg: Stop) -> None:
         if msg.shutdown:
@@ -328,18 +412,19 @@ class ModelActor:
             self._spawn_task(self._stop_child(self._gen), f"stop:{self.model_id}")
         elif state is S.STOPPING:
             self._stop_waiters.append(msg.fut)
-        elif state in (S.BACKOFF, S.EXITED):
+        elif state in (S.BACKOFF, S.EXITED, S.FATAL):
+            # Nothing runs; a user's stop (Unload) clears the failure and is a real STOPPED.
             self._stop_waiters.append(msg.fut)
-            self._failures, self._failed_spec, self._not_before = 0, None, 0.0
+            self._clear_failures()
             self._transition(S.STOPPED, user=True)
-        else:  # STOPPED, or FATAL which only reset() clears
+        else:  # STOPPED
             _fail_all(self._aborted, ProblemError(diagnosis.cancelled(self.model_id)))
             self._aborted.clear()
             _resolve(msg.fut, None)
 
     def _on_stopped(self) -> None:
         self._forget_child()
-        self._failures, self._failed_spec, self._not_before = 0, None, 0.0
+        self._clear_failures()
         self._transition(S.STOPPED, user=True)
         if self._waiters and self._pending is not None:
             self._begin_start()
@@ -352,121 +437,22 @@ class ModelActor:
             self._aborted.extend(self._waiters)
             self._waiters.clear()
             self._pending = None
-            self._failures, self._failed_spec, self._not_before = 0, None, 0.0
+            self._clear_failures()
             self._transition(S.STOPPED, user=True)
         _resolve(msg.fut, None)
 
-    # ---- helper tasks (they post messages; only `_child`, `_port`, `_argv` are theirs) -----
+    def _clear_failures(self) -> None:
+        self._failures, self._restarts, self._failed_spec, self._not_before = 0, 0, None, 0.0
 
-    async def _launch(self, gen: int, spec: LaunchSpec, abort: asyncio.Event) -> None:
-        try:
-            await self._launch_child(gen, spec, abort)
-        except Exception as exc:
-            # A bug or an odd OS error must not leave the model STARTING forever.
-            log.exception("%s: launching failed", self.model_id)
-            child = self._child
-            if child is not None:
-                await child.terminate(self.cfg.orphan_grace_s)
-            lines = [*self.output.recent(), f"vllm-tray: {exc!r}"]
-            code = child.returncode if child is not None else None
-            self._post(LaunchFailed(gen, diagnosis.diagnose(lines, code, model_id=self.model_id)))
-
-    async def _launch_child(self, gen: int, spec: LaunchSpec, abort: asyncio.Event) -> None:
-        problem = check_engine(spec.prefix)
-        if problem is not None:
-            self._post(LaunchFailed(gen, problem, permanent=True))
-            return
-        port = free_port(avoid=self.cfg.ports_in_use())
-        argv = spec.argv(port)
-        self._port, self._argv = port, tuple(argv)
-        self.output.note(f"----- vllm-tray: starting {' '.join(argv)}")
-        try:
-            child = await ChildProcess.spawn(
-                argv,
-                child_env(spec.env),
-                on_line=lambda line: self._on_line(gen, line),
-                record=self.cfg.state_dir
-                / f"child-{_slug(self.model_id)}-{os.getpid()}-{gen}.json",
-                grace_s=self.cfg.stop_grace_s,
-                orphan_grace_s=self.cfg.orphan_grace_s,
-            )
-        except OSError as exc:
-            # Only the app's own python can fail here; the engine command fails in the watchdog.
-            self._post(LaunchFailed(gen, diagnosis.engine_unusable(str(exc), found=True), True))
-            return
-        self._child = child
-        self._pid = child.pid
-        deadline = self._loop.time() + spec.load_timeout_s
-        url = f"http://{CHILD_HOST}:{port}/health"
-        async with httpx.AsyncClient(timeout=self.cfg.health_timeout_s) as client:
-            while not abort.is_set():
-                if child.exited.done():
-                    lines = self.output.recent()
-                    problem = diagnosis.diagnose(lines, child.returncode, model_id=self.model_id)
-                    self._post(LaunchFailed(gen, problem, diagnosis.is_permanent(problem)))
-                    return
-                if await healthy(client, url):
-                    self._post(Ready(gen))
-                    return
-                if self._loop.time() >= deadline:
-                    phase = self._parser.phase if self._parser else None
-                    problem = diagnosis.timeout(
-                        self.model_id, spec.load_timeout_s, phase, self.output.recent()
-                    )
-                    await child.terminate(self.cfg.orphan_grace_s)
-                    self._post(LaunchFailed(gen, problem))
-                    return
-                aborted = self._loop.create_task(abort.wait())
-                await asyncio.wait(
-                    {child.exited, aborted},
-                    timeout=self.cfg.health_interval,
-                    return_when=asyncio.FIRST_COMPLETED,
-                )
-                aborted.cancel()
-
-    async def _watch(self, gen: int, child: ChildProcess) -> None:
-        try:
-            await self._watch_child(gen, child)
-        except Exception:
-            log.exception("%s: watching failed; waiting for the child to exit", self.model_id)
-            code = await child.wait()
-            lines = self.output.recent()
-            problem = diagnosis.diagnose(lines, code, model_id=self.model_id, was_running=True)
-            self._post(Exited(gen, problem))
-
-    async def _watch_child(self, gen: int, child: ChildProcess) -> None:
-        """While RUNNING: notice the child exiting, or /health failing several times in a row."""
-        url = f"http://{CHILD_HOST}:{self._port}/health"
-        misses = 0
-        async with httpx.AsyncClient(timeout=self.cfg.health_timeout_s) as client:
-            while True:
-                done, _ = await asyncio.wait(
-                    {child.exited}, timeout=self.cfg.running_health_interval
-                )
-                if done:
-                    lines = self.output.recent()
-                    problem = diagnosis.diagnose(
-                        lines, child.returncode, model_id=self.model_id, was_running=True
-                    )
-                    self._post(Exited(gen, problem))
-                    return
-                if await healthy(client, url):
-                    misses = 0
-                    continue
-                misses += 1
-                if misses >= self.cfg.health_failures:
-                    problem = diagnosis.health_lost(self.model_id, misses, self.output.recent())
-                    await child.terminate(self.cfg.orphan_grace_s)
-                    self._post(Exited(gen, problem))
-                    return
+    # ---- helper tasks (they post messages) -------------------------------------------------
 
     async def _stop_child(self, gen: int) -> None:
         try:
             if self._launch_task is not None:
                 # It notices the abort within one health interval; a spawn in flight finishes.
                 await asyncio.wait({self._launch_task})
-            if self._child is not None:
-                await self._child.terminate(self.cfg.stop_grace_s)
+            if self._runner is not None:
+                await self._runner.stop()
         finally:
             self._post(Stopped(gen))
 
@@ -474,21 +460,21 @@ class ModelActor:
 
     def _on_line(self, gen: int, line: str) -> None:
         self.output.line(line)
-        child = self._child
-        if gen == self._gen and child is not None and self._pid == child.pid:
+        if gen != self._gen:
+            return
+        runner = self._runner
+        child = runner.child if runner is not None else None
+        if child is not None and self._pid in (None, child.pid):
             # The engine has started (it prints): report its pid rather than the watchdog's.
             self._pid = child.engine_pid() or child.pid
-        if gen == self._gen and self.state is S.STARTING and self._parser is not None:
-            event = self._parser.feed(line)
-            if event is not None:
-                self._emit_progress(event)
+        if self.state is S.STARTING and self._report is not None:
+            self._report.line(line)
 
-    def _emit_progress(self, event: LoadProgressed) -> None:
-        self._last_progress = event
-        self.cfg.bus.publish(event)
+    def _heartbeat(self, gen: int) -> None:
+        if gen == self._gen and self.state is S.STARTING and self._report is not None:
+            self._report.heartbeat()
 
     def _forget_child(self) -> None:
-        self._child = None
         self._launch_task = self._watch_task = None
 
     def _backoff(self) -> float:
@@ -496,9 +482,16 @@ class ModelActor:
             min(self.cfg.backoff_max_s, self.cfg.backoff_s * 2 ** max(0, self._failures - 1))
         )
 
+    def _next_retry_at(self) -> float | None:
+        if self.state not in (S.BACKOFF, S.EXITED):
+            return None
+        wait = self._not_before - self._loop.time()
+        return time.time() + wait if wait > 0 else None
+
     @property
     def port(self) -> int | None:
-        return self._port
+        runner = self._runner
+        return runner.port if runner is not None and self.state in ALIVE else None
 
 
 # A caller may have given up (its future is cancelled): answering it then is a no-op.

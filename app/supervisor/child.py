@@ -28,17 +28,6 @@ OUTPUT_DRAIN_S = 5.0
 MAX_LINE = 64 * 1024  # a longer "line" is cut: vLLM prints its whole config on one line
 # tqdm redraws its bar with carriage returns; each redraw is a progress line of its own.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-# Environment the engine must not inherit from the app: the app's import path would shadow
-# the engine's own packages (the same reason PYTHONNOUSERSITE is set).
-_DROPPED_ENV = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")
-
-
-def child_env(extra: Mapping[str, str]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in _DROPPED_ENV}
-    env["PYTHONNOUSERSITE"] = "1"
-    env["PYTHONUNBUFFERED"] = "1"  # log lines must arrive while loading, not at exit
-    env.update(extra)
-    return env
 
 
 class _OutputProtocol(asyncio.SubprocessProtocol):
@@ -178,6 +167,19 @@ class ChildProcess:
     async def wait(self) -> int:
         return await asyncio.shield(self._exited)
 
+    async def kill_now(self, wait_s: float) -> int:
+        """SIGKILL the whole tree at once, for a hung engine that cannot act on SIGTERM (a
+        stopped process cannot). The watchdog does it: it knows every descendant, also those
+        that left the group; if it does not answer, the group is killed from here."""
+        if self._exited.done():
+            return self._exited.result()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, watchdog.KILL_NOW_SIGNAL)
+        done, _ = await asyncio.wait({self._exited}, timeout=wait_s)
+        if not done:
+            self.kill_group()
+        return await self.wait()
+
     async def terminate(self, grace_s: float) -> int:
         """Stop the tree: SIGTERM to the watchdog, which passes it on to the whole group and
         SIGKILLs after its grace; if the watchdog itself hangs, SIGKILL the group from here."""
@@ -219,10 +221,33 @@ class ChildProcess:
         return code if code is not None else -1
 
 
-async def healthy(client: httpx.AsyncClient, url: str) -> bool:
+class SharedClient:
+    """One httpx client for all of the supervisor's requests to its children (health checks,
+    metrics), built off the event loop: httpx builds an SSL context for every client, which
+    blocks for a fifth of a second, even for plain http on loopback."""
+
+    def __init__(self) -> None:
+        self._client: asyncio.Task[httpx.AsyncClient] | None = None
+
+    async def get(self) -> httpx.AsyncClient:
+        if self._client is None:
+            # Children answer on loopback only; the proxy settings of the app's environment
+            # must not route these requests anywhere.
+            build = asyncio.to_thread(httpx.AsyncClient, trust_env=False)
+            self._client = asyncio.get_running_loop().create_task(build)
+        return await asyncio.shield(self._client)
+
+    async def aclose(self) -> None:
+        task, self._client = self._client, None
+        if task is not None:
+            with contextlib.suppress(Exception):
+                await (await task).aclose()
+
+
+async def healthy(client: httpx.AsyncClient, url: str, timeout_s: float) -> bool:
     """Whether vLLM's /health answers 200 (anything else, or no answer, is not healthy)."""
     try:
-        return (await client.get(url)).status_code == 200
+        return (await client.get(url, timeout=timeout_s)).status_code == 200
     except httpx.HTTPError:
         return False
 

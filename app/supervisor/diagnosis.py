@@ -2,40 +2,49 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from app.core.problems import Fix, Problem, problem, tr_noop
 from app.core.states import LoadPhase
+from app.supervisor import vllm_errors
+from app.supervisor.logparse import message_of
+from app.supervisor.vllm_errors import safe_utilization
 from app.supervisor.watchdog import EXIT_NOT_EXECUTABLE, EXIT_NOT_FOUND, MARKER
 
+__all__ = ["diagnose", "is_memory_failure", "is_permanent", "root_cause", "safe_utilization"]
+
 TAIL_LINES = 40
-SAFE_UTILIZATION_SHARE = 0.95  # of the free share at start-up (what users found to hold)
-MIN_UTILIZATION = 0.10  # the setting's minimum: below it a fix is no fix
 MAX_LOAD_TIMEOUT_S = 86_400
 
-_FREE_MEMORY = re.compile(
-    r"Free memory on device (?P<device>\S+) \((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on "
-    r"startup is less than desired GPU memory utilization \((?P<util>[\d.]+), "
-    r"(?P<wanted>[\d.]+) GiB\)"
-)
-_KV_TOO_SMALL = re.compile(
-    r"max seq len \((?P<ctx>\d+)\), \((?P<needed>[\d.]+) GiB KV cache is needed, which is larger "
-    r"than the available KV cache memory \((?P<available>[\d.]+) GiB\)"
-    r"(?:\. Based on the available memory, the estimated maximum model length is "
-    r"(?P<estimated>\d+))?"
-)
-_NO_CACHE = re.compile(r"No available memory for the cache blocks")
-_ARCH = re.compile(r"Model architectures? \[?(?P<archs>[^\]]*?)\]? (?:are|is) not supported")
-_OOM = re.compile(r"(?:HIP|CUDA) out of memory|OutOfMemoryError")
 _ENGINE_DEAD = re.compile(r"EngineDeadError|EngineCore encountered (?:an issue|a fatal error)")
+# The last line of a Python traceback (`ValueError: …`, `torch.OutOfMemoryError: …`), after
+# vLLM's `(EngineCore pid=…) ERROR … [core.py:…]` prefix is stripped. A WARNING line that
+# mentions an error (`fd limit errors like OSError: …`) is not one: it has a level prefix.
+_ERROR_LINE = re.compile(r"^(?P<kind>[A-Za-z_][\w.]*(?:Error|Exception)): (?P<message>.+)$")
+_LOG_LEVEL = re.compile(
+    r"^(?:\([\w-]+ pid=\d+\)\s+)?(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\b"
+)
+# vLLM's closing lines point back at the real cause; they are never the cause themselves.
+_NOT_THE_CAUSE = re.compile(r"See root cause above|See stack trace \(above\)")
+_PYDANTIC = re.compile(r"^\s*Value error, (?P<message>.+)$")
+# Errors printed before vLLM's logging starts: argparse's `prog: error: …` (exit 2) and
+# Python's own `python: Error while finding module specification …`.
+_EARLY_ERROR = re.compile(r"^\S+: (?P<message>error: .+|Error while .+)$")
+
+PERMANENT_CODES = vllm_errors.PERMANENT_CODES
 
 
-# Failures that fail the same way on every retry of the same spec: FATAL at once.
-PERMANENT_CODES = frozenset(
-    {"engine.missing", "engine.not_executable", "load.unsupported_architecture"}
+# Failures for lack of memory: unloading idle models may let a retry succeed.
+MEMORY_CODES = frozenset(
+    {
+        "load.free_memory",
+        "load.cpu_free_memory",
+        "load.cpu_kv_cache_memory",
+        "load.no_cache_memory",
+        "load.out_of_memory",
+    }
 )
 
 
@@ -43,135 +52,95 @@ def is_permanent(problem: Problem) -> bool:
     return problem.code in PERMANENT_CODES
 
 
+def is_memory_failure(problem: Problem) -> bool:
+    """Whether the start failed for memory others may be holding (also inside a give-up)."""
+    code = problem.params.get("cause_code") if problem.code == "load.given_up" else problem.code
+    return code in MEMORY_CODES
+
+
 def tail_text(lines: Sequence[str], n: int = TAIL_LINES) -> str:
     return "\n".join(lines[-n:])
 
 
-def safe_utilization(free_gib: float, total_gib: float) -> float:
-    """Largest utilization that fits in what was free: (free / total) × 0.95, rounded down."""
-    # The epsilon keeps an exact 0.75 from becoming 0.74 through binary floating point.
-    return math.floor(free_gib / total_gib * SAFE_UTILIZATION_SHARE * 100 + 1e-9) / 100
+def root_cause(lines: Sequence[str]) -> str | None:
+    """The first error a failing vLLM names: the `…Error: message` line that ends the first
+    traceback (chained exceptions print the original first), or pydantic's `Value error`."""
+    for i, line in enumerate(lines):
+        level = _LOG_LEVEL.match(line)
+        if level is not None and level["level"] not in ("ERROR", "CRITICAL"):
+            continue
+        text = message_of(line)
+        if (early := _EARLY_ERROR.match(text)) is not None:
+            return early["message"]
+        m = _ERROR_LINE.match(text)
+        if m is None or _NOT_THE_CAUSE.search(text):
+            continue
+        if m["kind"].endswith("ValidationError"):
+            # pydantic puts the message on the lines below its header.
+            for below in lines[i + 1 : i + 4]:
+                if (v := _PYDANTIC.match(message_of(below))) is not None:
+                    return v["message"].strip()
+        return text
+    return None
 
 
 def diagnose(
     lines: Sequence[str], exit_code: int | None, *, model_id: str, was_running: bool = False
 ) -> Problem:
-    """The problem behind an engine that exited: a known vLLM failure, else its log tail."""
+    """The problem behind an engine that exited: a known vLLM failure, else its root cause."""
     text = "\n".join(lines)
     tail = tail_text(lines)
-    if (m := _FREE_MEMORY.search(text)) is not None:
-        free, total = float(m["free"]), float(m["total"])
-        safe = safe_utilization(free, total)
-        fix = None
-        if safe >= MIN_UTILIZATION:
-            fix = Fix(
-                "set_setting",
-                "gpu_memory_utilization",
-                safe,
-                tr_noop("Set GPU memory utilization to {value}"),
-            )
-        return problem(
-            "load.free_memory",
-            tr_noop(
-                "Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the "
-                "{utilization} GPU memory utilization asks for. Use {safe} or less, or close "
-                "what else uses the GPU."
-            ),
-            fix=fix,
-            model_id=model_id,
-            device=m["device"],
-            free_gib=free,
-            total_gib=total,
-            utilization=float(m["util"]),
-            safe=safe,
-        )
-    if (m := _KV_TOO_SMALL.search(text)) is not None:
-        estimated = int(m["estimated"]) if m["estimated"] else None
-        numbers: dict[str, Any] = {
-            "model_id": model_id,
-            "ctx_size": int(m["ctx"]),
-            "needed_gib": float(m["needed"]),
-            "available_gib": float(m["available"]),
-        }
-        if estimated is None:
-            return problem(
-                "load.kv_cache_too_small",
-                tr_noop(
-                    "The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only "
-                    "{available_gib} GiB is available. Lower the context size or raise GPU "
-                    "memory utilization."
-                ),
-                estimated_max=None,
-                **numbers,
-            )
-        return problem(
-            "load.kv_cache_too_small",
-            tr_noop(
-                "The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only "
-                "{available_gib} GiB is available. Lower the context size (at most "
-                "{estimated_max} fits) or raise GPU memory utilization."
-            ),
-            fix=Fix(
-                "set_model_option",
-                "ctx_size",
-                estimated,
-                tr_noop("Set the context size to {value}"),
-            ),
-            estimated_max=estimated,
-            **numbers,
-        )
-    if _NO_CACHE.search(text):
-        return problem(
-            "load.no_cache_memory",
-            tr_noop(
-                "The model's weights left no memory for the KV cache. Raise GPU memory "
-                "utilization or choose a smaller model."
-            ),
-            model_id=model_id,
-        )
-    if (m := _ARCH.search(text)) is not None:
-        return problem(
-            "load.unsupported_architecture",
-            tr_noop("This vLLM build does not support the model's architecture ({architecture})."),
-            model_id=model_id,
-            architecture=m["archs"].replace("'", "").strip(),
-        )
     if exit_code in (EXIT_NOT_FOUND, EXIT_NOT_EXECUTABLE) and MARKER in text:
         command = _watchdog_command(text)
         return engine_unusable(command, found=exit_code != EXIT_NOT_FOUND)
-    if _OOM.search(text):
-        return problem(
-            "load.out_of_memory",
-            tr_noop(
-                "The GPU ran out of memory. Lower GPU memory utilization or the context size, "
-                "or close what else uses the GPU."
-            ),
-            model_id=model_id,
-            log_tail=tail,
-        )
+    for rule in vllm_errors.RULES:
+        found = rule(text, model_id)
+        if found is not None:
+            if found.code == "load.out_of_memory":
+                return _with(found, log_tail=tail)
+            return found
+    cause = root_cause(lines)
     if _ENGINE_DEAD.search(text):
         return problem(
             "load.engine_dead",
-            tr_noop("vLLM's engine core died (exit code {exit_code}). The log shows why."),
+            tr_noop("vLLM's engine core died (exit code {exit_code}): {cause}"),
             model_id=model_id,
             exit_code=exit_code,
+            cause=cause or "the log shows why",
             log_tail=tail,
         )
     if was_running:
         return problem(
             "run.exited",
-            tr_noop("The vLLM server of {model_id} stopped by itself (exit code {exit_code})."),
+            tr_noop(
+                "The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}"
+            ),
             model_id=model_id,
             exit_code=exit_code,
+            cause=cause or _signal_cause(exit_code),
             log_tail=tail,
         )
     return problem(
         "load.exited",
-        tr_noop("The vLLM server of {model_id} exited with code {exit_code} while loading."),
+        tr_noop(
+            "The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}"
+        ),
         model_id=model_id,
         exit_code=exit_code,
+        cause=cause or _signal_cause(exit_code),
         log_tail=tail,
     )
+
+
+def _signal_cause(exit_code: int | None) -> str:
+    # The watchdog passes a signal on as 128 + N; asyncio reports its own death as -N.
+    if exit_code is not None and (exit_code > 128 or exit_code < 0):
+        return f"it was ended by signal {exit_code - 128 if exit_code > 0 else -exit_code}"
+    return "the log shows no error"
+
+
+def _with(found: Problem, **params: Any) -> Problem:
+    return problem(found.code, found.template, found.fix, **{**found.params, **params})
 
 
 def timeout(
@@ -195,16 +164,75 @@ def timeout(
     )
 
 
-def health_lost(model_id: str, failures: int, lines: Sequence[str]) -> Problem:
+def stalled(
+    model_id: str, stall_s: float, phase: LoadPhase | None, lines: Sequence[str]
+) -> Problem:
+    """The load printed nothing, moved no phase on and used no CPU for `stall_s` seconds."""
     return problem(
-        "run.health_lost",
+        "load.stalled",
         tr_noop(
-            "The vLLM server of {model_id} stopped answering its health check ({failures} "
-            "times in a row) and was stopped."
+            "Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its "
+            "processes used no CPU, so it was stopped. The log shows where it stopped."
         ),
         model_id=model_id,
-        failures=failures,
+        stall_s=round(stall_s, 1),
+        phase=phase.value if phase is not None else None,
         log_tail=tail_text(lines),
+    )
+
+
+def unresponsive(model_id: str, misses: int, silent_s: float, lines: Sequence[str]) -> Problem:
+    """A running child stopped answering its health check (hung, or stopped) and was killed."""
+    return problem(
+        "run.unresponsive",
+        tr_noop(
+            "The vLLM server of {model_id} stopped responding ({misses} health checks in a "
+            "row, about {silent_s} seconds) and was killed. The next request starts it again."
+        ),
+        model_id=model_id,
+        misses=misses,
+        silent_s=round(silent_s, 1),
+        log_tail=tail_text(lines),
+    )
+
+
+def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> Problem:
+    """Too many failed starts or crashes in a row: nothing retries until the user acts.
+
+    The last failure's fix (e.g. a smaller context size) is offered; otherwise a reset."""
+    fix = last.fix or Fix("reset_model", model_id, None, tr_noop("Try loading it again"))
+    template = (
+        tr_noop(
+            "{model_id} crashed {failures} times in a row, so the app stopped restarting it. "
+            "Last time: {cause} Load it again, or change its options, to try again."
+        )
+        if crashed
+        else tr_noop(
+            "{model_id} failed to start {failures} times in a row, so the app stopped trying. "
+            "Last time: {cause} Load it again, or change its options, to try again."
+        )
+    )
+    return problem(
+        "load.given_up",
+        template,
+        fix=fix,
+        model_id=model_id,
+        failures=failures,
+        crashed=crashed,
+        cause_code=last.code,
+        cause=last.english(),
+    )
+
+
+def internal_error(model_id: str) -> Problem:
+    """The app itself failed while handling a request about a model (a bug; see the log)."""
+    return problem(
+        "supervisor.internal_error",
+        tr_noop(
+            "Something went wrong inside the app while handling {model_id}. The app's log "
+            "has the details; stopping and loading the model again may help."
+        ),
+        model_id=model_id,
     )
 
 

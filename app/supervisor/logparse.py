@@ -21,6 +21,19 @@ _PREFIX = re.compile(
 _SHARDS = re.compile(r"Loading \S+ checkpoint shards:\s+(\d+)% Completed \| (\d+)/(\d+)")
 _KV_TOKENS = re.compile(r"KV cache size: ([\d,]+) tokens")
 _CONCURRENCY = re.compile(r"Maximum concurrency for ([\d,]+) tokens per request: ([\d.]+)x")
+# GPU builds draw a tqdm bar per graph-capture pass (gpu_model_runner.py / cudagraph_utils.py):
+# `Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  45%|████▌     | 30/67 [...]`.
+_CAPTURE = re.compile(r"^(Capturing [^:]*?graphs[^:]*):\s*(\d+)%\|[^|]*\|\s*(\d+)/(\d+)")
+# Where graph capture sits inside the compile phase (after torch.compile's own work).
+CAPTURE_START, CAPTURE_END = 0.6, 0.98
+# A cold load compiles graphs for which vLLM's compile cache had nothing; a warm one finds an
+# entry there. The CPU build 0.32 finds its entry and still recompiles ("Compiling model again
+# due to a load failure … 'function' object has no attribute 'finalize_loading'"), yet in a
+# fraction of a cold compile's time (torch's own caches are warm), so that counts as warm.
+_COMPILED = re.compile(r"saved AOT compiled function|Compiling a graph for")
+_COMPILE_CACHE_FOUND = re.compile(
+    r"Directly load (?:AOT compilation|the compiled graph)|Compiling model again due to a load"
+)
 
 
 class _Marker(NamedTuple):
@@ -92,6 +105,15 @@ class LoadProgressParser:
     phase_fraction: float = 0.0
     kv_cache_tokens: int | None = None
     max_concurrency: float | None = None
+    compiled: bool = False  # vLLM compiled the model's graphs
+    compile_cache_found: bool = False  # vLLM found them in its compile cache
+    _bar: str = ""  # the step bar in progress (graph capture) and its k/n
+    _step: tuple[int, int] | None = None
+
+    @property
+    def cold(self) -> bool:
+        """Whether this load compiled without a compile-cache entry (see _COMPILED)."""
+        return self.compiled and not self.compile_cache_found
 
     def spawned(self) -> LoadProgressed:
         return self._event("")
@@ -105,10 +127,24 @@ class LoadProgressParser:
         if self.phase is LoadPhase.READY:
             return None
         text = message_of(line)
+        if _COMPILE_CACHE_FOUND.search(text):
+            self.compile_cache_found = True
+        elif _COMPILED.search(text):
+            self.compiled = True
         shard: tuple[int, int] | None = None
+        step: tuple[int, int] | None = None
         target: tuple[LoadPhase, float] | None = None
-        kv_changed = False
-        if (m := _SHARDS.search(text)) is not None:
+        kv_changed = step_news = False
+        if (m := _CAPTURE.search(text)) is not None:
+            done, total = int(m.group(3)), int(m.group(4))
+            # Several passes draw a bar each; every pass shows its k/n, the fraction of the
+            # phase only moves forward (the first, largest pass fills the capture's share).
+            step = (done, total)
+            step_news = (m.group(1), step) != (self._bar, self._step)
+            self._bar, self._step = m.group(1), step
+            share = done / total if total else 0.0
+            target = (LoadPhase.COMPILING, CAPTURE_START + (CAPTURE_END - CAPTURE_START) * share)
+        elif (m := _SHARDS.search(text)) is not None:
             done, total = int(m.group(2)), int(m.group(3))
             shard = (done, total)
             target = (LoadPhase.LOADING_WEIGHTS, done / total if total else 0.0)
@@ -129,9 +165,10 @@ class LoadProgressParser:
             return None
         moved = self._advance(*target)
         shard_news = shard is not None and self.phase is LoadPhase.LOADING_WEIGHTS
-        if not (moved or kv_changed or shard_news):
+        step_news = step_news and self.phase is LoadPhase.COMPILING
+        if not (moved or kv_changed or shard_news or step_news):
             return None
-        return self._event(text, shard)
+        return self._event(text, shard, step)
 
     def _advance(self, phase: LoadPhase, phase_fraction: float) -> bool:
         if _RANK[phase] < _RANK[self.phase]:
@@ -146,7 +183,12 @@ class LoadProgressParser:
         self.fraction = max(self.fraction, overall(phase, phase_fraction))
         return True
 
-    def _event(self, detail: str, shard: tuple[int, int] | None = None) -> LoadProgressed:
+    def _event(
+        self,
+        detail: str,
+        shard: tuple[int, int] | None = None,
+        step: tuple[int, int] | None = None,
+    ) -> LoadProgressed:
         return LoadProgressed(
             model_id=self.model_id,
             phase=self.phase,
@@ -154,6 +196,7 @@ class LoadProgressParser:
             phase_fraction=round(self.phase_fraction, 4),
             detail=detail,
             shard=shard,
+            step=step,
             kv_cache_tokens=self.kv_cache_tokens,
             max_concurrency=self.max_concurrency,
         )

@@ -11,6 +11,8 @@ from app.core.contracts import LaunchSpec
 from app.core.events import EventBus, LoadProgressed
 from app.core.problems import Problem
 from app.core.states import ProcessState
+from app.supervisor.child import SharedClient
+from app.supervisor.loadtimes import LoadTimes
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,27 @@ class ProcessInfo:
     kv_cache_tokens: int | None
     max_concurrency: float | None
     log_path: Path | None = None
+    # Failed starts and crashes in a row (0 after a stop, a reset or a long good run).
     failures: int = 0
+    # Starts that followed a failed start or a crash, since the model was last stopped.
+    restarts: int = 0
+    # Wall-clock time (time.time()) before which the next start will not begin: set while
+    # BACKOFF/EXITED after repeated failures; the start itself happens on the next request.
+    next_retry_at: float | None = None
+    # The child's own key: its /v1 routes answer 401 without `Authorization: Bearer KEY`.
+    api_key: str | None = field(default=None, repr=False)
+
+
+# Health checking of a RUNNING child: a hung one (SIGSTOP, a GPU hang) is caught within
+# misses x (interval + timeout) = 2 x (2.0 + 2.5) = 9 s and killed.
+RUNNING_HEALTH_INTERVAL_S = 2.0
+HEALTH_TIMEOUT_S = 2.5
+HEALTH_MISSES = 2
+
+
+def hang_detection_bound_s(interval_s: float, timeout_s: float, misses: int) -> float:
+    """Longest time from a child hanging to the supervisor noticing it."""
+    return misses * (interval_s + timeout_s)
 
 
 @dataclass(frozen=True)
@@ -38,9 +60,9 @@ class ActorConfig:
     logs_dir: Path
     state_dir: Path
     health_interval: float = 0.1
-    running_health_interval: float = 5.0
-    health_failures: int = 3
-    health_timeout_s: float = 5.0
+    running_health_interval: float = RUNNING_HEALTH_INTERVAL_S
+    health_failures: int = HEALTH_MISSES
+    health_timeout_s: float = HEALTH_TIMEOUT_S
     stop_grace_s: float = 10.0
     orphan_grace_s: float = 3.0
     max_failures: int = 3
@@ -48,6 +70,14 @@ class ActorConfig:
     backoff_max_s: float = 60.0
     stable_after_s: float = 60.0
     ports_in_use: Callable[[], set[int]] = field(default=set)
+    # Give each child a fresh random VLLM_API_KEY (see childenv.py).
+    child_api_keys: bool = False
+    # How often a start that lost its port to another program is retried on a new port.
+    port_retries: int = 3
+    # How often the engine's processes are sampled for CPU use while a load is silent.
+    stall_sample_s: float = 1.0
+    load_times: LoadTimes | None = None
+    http: SharedClient = field(default_factory=SharedClient)
 
 
 # ---- messages: callers send the first three, the actor's helper tasks the rest ------------

@@ -16,12 +16,19 @@ import httpx
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
-from app.core.problems import ProblemError
+from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.supervisor import diagnosis
 from app.supervisor.actor import ModelActor
+from app.supervisor.loadtimes import LoadTimes
 from app.supervisor.metrics import MetricsTracker
-from app.supervisor.protocol import ActorConfig, ProcessInfo
+from app.supervisor.protocol import (
+    HEALTH_MISSES,
+    HEALTH_TIMEOUT_S,
+    RUNNING_HEALTH_INTERVAL_S,
+    ActorConfig,
+    ProcessInfo,
+)
 from app.supervisor.reaper import reap_orphans
 
 log = logging.getLogger(__name__)
@@ -36,9 +43,16 @@ class Supervisor:
 
     `start()` returns when the child's /health answered 200 and raises ProblemError with
     the diagnosis otherwise; concurrent starts of one model share one child; a `stop()`
-    during a start aborts it. A child that dies by itself becomes EXITED and is started
-    again by the next `start()`, with back-off; after `max_failures` failures in a row the
-    model is FATAL until `reset()`. `shutdown()` stops everything and refuses new starts.
+    during a start aborts it. A failed start (BACKOFF) or a crash (EXITED) is retried by the
+    next `start()`, never by itself, after a back-off that doubles per failure; after
+    `max_failures` failures in a row the model is FATAL until `reset()`, a `stop()` or a
+    start with a different spec (docs/process-states.md). `shutdown()` stops everything and
+    refuses new starts.
+
+    A RUNNING child that misses `health_failures` health checks in a row (each
+    `running_health_interval` apart, `health_timeout_s` each) is killed and EXITED with
+    `run.unresponsive`. With `child_api_keys`, every child gets its own random
+    VLLM_API_KEY (ProcessInfo.api_key); its /v1 routes then need it.
     """
 
     def __init__(
@@ -52,11 +66,14 @@ class Supervisor:
         max_failures: int = 3,
         backoff_s: float = 2.0,
         backoff_max_s: float = 60.0,
-        running_health_interval: float = 5.0,
-        health_failures: int = 3,
-        health_timeout_s: float = 5.0,
+        running_health_interval: float = RUNNING_HEALTH_INTERVAL_S,
+        health_failures: int = HEALTH_MISSES,
+        health_timeout_s: float = HEALTH_TIMEOUT_S,
         orphan_grace_s: float = 3.0,
         stable_after_s: float = 60.0,
+        child_api_keys: bool = False,
+        port_retries: int = 3,
+        stall_sample_s: float = 1.0,
     ) -> None:
         self._bus = bus
         self._cfg = ActorConfig(
@@ -74,6 +91,10 @@ class Supervisor:
             backoff_max_s=backoff_max_s,
             stable_after_s=stable_after_s,
             ports_in_use=self._ports_in_use,
+            child_api_keys=child_api_keys,
+            port_retries=port_retries,
+            stall_sample_s=stall_sample_s,
+            load_times=LoadTimes(state_dir),
         )
         state_dir.mkdir(parents=True, exist_ok=True)
         logs_dir.mkdir(parents=True, exist_ok=True)
@@ -97,7 +118,8 @@ class Supervisor:
             await actor.stop()
 
     async def reset(self, model_id: str) -> None:
-        """Clear a FATAL (or backing-off, or exited) model back to STOPPED."""
+        """Clear a FATAL (or backing-off, or exited) model back to STOPPED: the next start
+        begins at once, with a fresh failure count."""
         actor = self._actors.get(model_id)
         if actor is not None:
             await actor.reset()
@@ -109,6 +131,7 @@ class Supervisor:
         actors = list(self._actors.values())
         await asyncio.gather(*(a.stop(shutdown=True) for a in actors), return_exceptions=True)
         await asyncio.gather(*(a.close() for a in actors), return_exceptions=True)
+        await self._cfg.http.aclose()
 
     def reap_orphans(self) -> list[int]:
         """Kill what earlier runs of the app left behind (verified by start time and command
@@ -120,6 +143,13 @@ class Supervisor:
     def info(self, model_id: str) -> ProcessInfo | None:
         actor = self._actors.get(model_id)
         return actor.info() if actor is not None else None
+
+    def refusal(self, spec: LaunchSpec) -> Problem | None:
+        """The problem `start(spec)` would be refused with at once, or None: a model given up
+        on (FATAL) with this very spec. A changed spec (options, engine) gets a fresh try, so
+        callers should ask this rather than refuse every FATAL model."""
+        actor = self._actors.get(spec.model_id)
+        return actor.refusal(spec) if actor is not None else None
 
     def infos(self) -> list[ProcessInfo]:
         return [actor.info() for actor in self._actors.values()]
@@ -150,22 +180,25 @@ class Supervisor:
 
     async def _scrape_metrics(self) -> None:
         trackers: dict[tuple[str, int | None], MetricsTracker] = {}
-        async with httpx.AsyncClient(timeout=METRICS_INTERVAL_S) as client:
-            while True:
-                started = time.monotonic()
-                for info in self.infos():
-                    if info.state is not ProcessState.RUNNING or info.base_url is None:
-                        continue
-                    # A new child (new pid) starts new counters, so it gets a new tracker.
-                    key = (info.model_id, info.pid)
-                    tracker = trackers.setdefault(key, MetricsTracker(info.model_id))
-                    try:
-                        response = await client.get(info.base_url + "/metrics")
-                    except httpx.HTTPError:
-                        continue
-                    if response.status_code == 200:
-                        self._bus.publish(tracker.sample(response.text, time.monotonic()))
-                await asyncio.sleep(max(0.0, METRICS_INTERVAL_S - (time.monotonic() - started)))
+        client = await self._cfg.http.get()
+        while True:
+            started = time.monotonic()
+            for info in self.infos():
+                if info.state is not ProcessState.RUNNING or info.base_url is None:
+                    continue
+                # A new child (new pid) starts new counters, so it gets a new tracker.
+                key = (info.model_id, info.pid)
+                tracker = trackers.setdefault(key, MetricsTracker(info.model_id))
+                try:
+                    # /metrics is not guarded by vLLM's key (see docs/architecture.md).
+                    response = await client.get(
+                        info.base_url + "/metrics", timeout=METRICS_INTERVAL_S
+                    )
+                except httpx.HTTPError:
+                    continue
+                if response.status_code == 200:
+                    self._bus.publish(tracker.sample(response.text, time.monotonic()))
+            await asyncio.sleep(max(0.0, METRICS_INTERVAL_S - (time.monotonic() - started)))
 
     async def _stop_metrics(self) -> None:
         task, self._metrics_task = self._metrics_task, None

@@ -11,6 +11,7 @@ engine inherits that group. The watchdog
   (even after SIGKILL), and PR_SET_PDEATHSIG is a second line;
 * on SIGTERM (a user's stop) sends SIGTERM to the group and every descendant, waits `--grace`,
   then SIGKILLs whatever is left; when the app is gone it does the same with `--orphan-grace`;
+  on SIGUSR2 (the app found the engine hung) it SIGKILLs them at once;
 * exits with the engine's exit code (128 + N when a signal N ended it), so the app can diagnose;
 * keeps `--record FILE` (JSON: pids, start ticks and command lines of the whole tree) current so
   that a later run of the app can reap leftovers if even the watchdog was killed.
@@ -36,6 +37,7 @@ PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 EXIT_NOT_FOUND = 127  # shell conventions for "command not found" / "cannot execute"
 EXIT_NOT_EXECUTABLE = 126
+KILL_NOW_SIGNAL = signal.SIGUSR2
 MARKER = "vllm-tray watchdog:"
 # The tree forms during the first minute of a start; after that it rarely changes.
 RECORD_EVERY_S = 0.5
@@ -51,13 +53,14 @@ def main(argv: list[str]) -> int:
     libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGUSR1, 0, 0, 0)
 
-    flags = {"stop": False, "app_gone": False}
+    flags = {"stop": False, "app_gone": False, "kill": False}
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)
     signal.set_wakeup_fd(wake_w)
     signal.signal(signal.SIGTERM, lambda *_: flags.__setitem__("stop", True))
     signal.signal(signal.SIGUSR1, lambda *_: flags.__setitem__("app_gone", True))
+    signal.signal(KILL_NOW_SIGNAL, lambda *_: flags.__setitem__("kill", True))
     signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake the selector
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app decides when to stop, not a terminal
     if os.getppid() != args.parent_pid:
@@ -89,6 +92,9 @@ def main(argv: list[str]) -> int:
                 _say(f"{MARKER} the app is gone; stopping the engine")
                 terminate_tree(args.orphan_grace)
                 return 1
+            if flags["kill"]:
+                status = _reap(engine, terminate_tree(0.0, engine, signal.SIGKILL))
+                return _exit_code(status) if status is not None else 128 + signal.SIGKILL
             if flags["stop"]:
                 status = _reap(engine, terminate_tree(args.grace, engine))
                 return _exit_code(status) if status is not None else 0
@@ -105,15 +111,18 @@ def main(argv: list[str]) -> int:
         record.remove()
 
 
-def terminate_tree(grace: float, engine: int | None = None) -> int | None:
-    """SIGTERM every process of our group and every descendant, SIGKILL them after `grace`.
+def terminate_tree(
+    grace: float, engine: int | None = None, first: signal.Signals = signal.SIGTERM
+) -> int | None:
+    """SIGTERM (or `first`) every process of our group and every descendant, SIGKILL them
+    after `grace`.
 
     Returns the engine's wait status when this reaped it (the caller cannot reap it twice).
     """
     me = os.getpid()
     status: int | None = None
     deadline = time.monotonic() + grace
-    sig = signal.SIGTERM
+    sig = first
     while True:
         targets = _tree(me)
         for pid in targets:

