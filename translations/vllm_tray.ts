@@ -373,13 +373,13 @@
     </message>
 </context>
 <context>
-    <name>CommandRunner</name>
+    <name>Commands</name>
     <message>
         <source>The command was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Something went wrong: {error}</source>
+        <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -402,6 +402,10 @@
     <name>DiagnosisBanner</name>
     <message>
         <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -523,6 +527,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Install the CPU build instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU here runs the ROCm build: models can run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Install the CPU build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No supported GPU was found: models run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -585,19 +605,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB</source>
+        <source>{0} KiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB/s</source>
+        <source>{0} GiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} MB/s</source>
+        <source>{0} MiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} kB/s</source>
+        <source>{0} KiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -606,6 +626,10 @@
     </message>
     <message>
         <source>{0} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -703,7 +727,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not change the autostart entry: {error}</source>
+        <source>Could not change the autostart entry ({path}): {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it could not be written</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -738,6 +766,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Show &amp;health checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the lines of vLLM Tray&apos;s own /health and /metrics requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -751,6 +787,14 @@
     </message>
     <message>
         <source>Log lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No output yet: the model has not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -786,6 +830,10 @@
     </message>
     <message>
         <source>&amp;Downloaded only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -841,7 +889,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The download of {name} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -943,6 +1007,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the model&apos;s files again; finished files are kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try to start this model&apos;s vLLM server again now (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -958,11 +1038,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> tokens</source>
+        <source>Context size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Context size</source>
+        <source>tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -986,7 +1066,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Context size (ctx_size):</source>
+        <source>&amp;Context size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -994,11 +1082,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line the model runs with:</source>
+        <source>Reading this model&apos;s settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line with the last valid arguments (fix the error to update):</source>
+        <source>Command line with the last valid settings (fix the error to update):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line the model runs with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1010,15 +1102,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size that fits: {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1081,6 +1173,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{elapsed} of about {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last cold load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last warm load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>running, KV cache {percent}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1102,10 +1206,6 @@
     </message>
     <message>
         <source>unloading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed, retrying: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1184,6 +1284,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Last step: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A built-in model. It runs on AMD&apos;s ROCm build of vLLM, which is experimental: expect rough edges.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1191,7 +1295,7 @@
 <context>
     <name>ModelsPage</name>
     <message>
-        <source>Use &amp;recommended</source>
+        <source>Use recomme&amp;nded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1199,23 +1303,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>never</source>
+        <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1239,6 +1327,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>e.g. vllm serve, or /path/to/python -m vllm.entrypoints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;GPU memory utilization:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1251,11 +1343,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Load &amp;timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Unload after idle for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes (0: never)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1267,11 +1371,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Your vLLM co&amp;mmand:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A quote in the command is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1279,6 +1399,14 @@
     <name>SecretField</name>
     <message>
         <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the keyring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring did not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1309,15 +1437,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+        <source>{settings}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies when the endpoint starts again.</source>
+        <source>{settings}: applies when the endpoint starts again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies after vLLM Tray restarts.</source>
+        <source>{settings}: applies after vLLM Tray restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking “{command}”: it runs with --help, which can take a minute…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your vLLM command was not accepted; nothing was saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1328,15 +1464,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: working…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>vLLM Tray: running {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: a model failed, open the window for details</source>
+        <source>vLLM Tray: {names} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: the endpoint could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: working on {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: downloading {percent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint: {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1357,6 +1513,10 @@
     </message>
     <message>
         <source>&amp;Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1463,187 +1623,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no file {file}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The input, --out and --errors must be three different files.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No value was given for {name}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file}: &quot;{field}&quot; must be {expected}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file}: method must be POST; got {method}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file}: the body needs a &quot;model&quot; naming a model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove &quot;stream&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} is not valid JSON: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} has no &quot;{field}&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{file} holds no requests.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no file {file_id}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The batch failed: {message}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no batch {batch_id}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>limit must be a whole number from 1 to {max}; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batches cannot use {endpoint}; use one of {urls}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>completion_window must be &quot;24h&quot;; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>metadata must be at most {max} pairs of strings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The request needs &quot;{param}&quot; as a string.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Traffic between the machines (the model&apos;s activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on &apos;allow public addresses&apos; if this network is really yours.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose the model to serve across machines.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add at least one other machine: a cluster needs two or more.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A cluster can have at most {limit} machines; {count} were given.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} has no vLLM engine installed ({kind}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address!r} is not an IP address. Give each machine&apos;s address on the network that connects them, e.g. 192.168.1.20.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} is listed twice; each machine takes part once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The files of {model} on {address} differ from this machine&apos;s (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1843,46 +1823,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>An upload must be multipart/form-data with one &quot;file&quot; part and a &quot;purpose&quot; field.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>limit must be a whole number; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} refused this cluster&apos;s token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} was joined to another head address. Run the join command shown for it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} could not start its part of the model: {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{model} is not running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1892,58 +1832,6 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This endpoint keeps files for batches only: purpose must be &quot;batch&quot;; got {purpose}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The batch {batch_id} has already ended ({status}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{file_id} was not uploaded with purpose &quot;batch&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} stopped answering ({reason}); the model was stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the cluster before changing it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1967,7 +1855,187 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>There is no file {file}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input, --out and --errors must be three different files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: &quot;{field}&quot; must be {expected}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: method must be POST; got {method}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: the body needs a &quot;model&quot; naming a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove &quot;stream&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is not valid JSON: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} has no &quot;{field}&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} holds no requests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no file {file_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch failed: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no batch {batch_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be a whole number from 1 to {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches cannot use {endpoint}; use one of {urls}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completion_window must be &quot;24h&quot;; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metadata must be at most {max} pairs of strings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request needs &quot;{param}&quot; as a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic between the machines (the model&apos;s activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on &apos;allow public addresses&apos; if this network is really yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model to serve across machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add at least one other machine: a cluster needs two or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cluster can have at most {limit} machines; {count} were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} has no vLLM engine installed ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address!r} is not an IP address. Give each machine&apos;s address on the network that connects them, e.g. 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is listed twice; each machine takes part once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of {model} on {address} differ from this machine&apos;s (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2095,6 +2163,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>An upload must be multipart/form-data with one &quot;file&quot; part and a &quot;purpose&quot; field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be a whole number; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The request needs a &quot;{field}&quot; field naming a model; available: {available}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2172,6 +2252,86 @@
     </message>
     <message>
         <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} refused this cluster&apos;s token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This endpoint keeps files for batches only: purpose must be &quot;batch&quot;; got {purpose}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch {batch_id} has already ended ({status}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file_id} was not uploaded with purpose &quot;batch&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} stopped answering ({reason}); the model was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the cluster before changing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -374,14 +374,14 @@
     </message>
   </context>
   <context>
-    <name>CommandRunner</name>
+    <name>Commands</name>
     <message>
       <source>The command was cancelled.</source>
       <translation>[Ţĥé çöɱɱàñđ ŵàš çàñçéĺĺéđ.~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Something went wrong: {error}</source>
-      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ: {error}~~~~~~~~~~~~]</translation>
+      <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
+      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ îñšîđé ṽĹĹṀ Ţŕàý; ţĥé đéţàîĺš àŕé îñ îţš ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -404,6 +404,10 @@
     <message>
       <source>Diagnosis</source>
       <translation>[Đîàĝñöšîš~~~~]</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
     </message>
     <message>
       <source>Show &amp;log</source>
@@ -524,6 +528,22 @@
       <translation>[Éñĝîñé: {name}, ñöţ îñšţàĺĺéđ~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Install the CPU build instead</source>
+      <translation>[&amp;Îñšţàĺĺ ţĥé ÇÞÛ ƀûîĺđ îñšţéàđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No GPU here runs the ROCm build: models can run on the CPU, slowly.</source>
+      <translation>[Ñö ĜÞÛ ĥéŕé ŕûñš ţĥé ŔÖÇɱ ƀûîĺđ: ɱöđéĺš çàñ ŕûñ öñ ţĥé ÇÞÛ, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Install the CPU build</source>
+      <translation>[&amp;Îñšţàĺĺ ţĥé ÇÞÛ ƀûîĺđ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No supported GPU was found: models run on the CPU, slowly.</source>
+      <translation>[Ñö šûþþöŕţéđ ĜÞÛ ŵàš ƒöûñđ: ɱöđéĺš ŕûñ öñ ţĥé ÇÞÛ, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
       <translation>[Éñđþöîñţ: {url} (ŕûññîñĝ). Åñý ÖþéñÅÎ çĺîéñţ çàñ ûšé îţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -586,20 +606,20 @@
       <translation>[{0} ṀîƁ~~~]</translation>
     </message>
     <message>
-      <source>{0} GB</source>
-      <translation>[{0} ĜƁ~~]</translation>
+      <source>{0} KiB</source>
+      <translation>[{0} ĶîƁ~~~]</translation>
     </message>
     <message>
-      <source>{0} GB/s</source>
-      <translation>[{0} ĜƁ/š~~~]</translation>
+      <source>{0} GiB/s</source>
+      <translation>[{0} ĜîƁ/š~~~~]</translation>
     </message>
     <message>
-      <source>{0} MB/s</source>
-      <translation>[{0} ṀƁ/š~~~]</translation>
+      <source>{0} MiB/s</source>
+      <translation>[{0} ṀîƁ/š~~~~]</translation>
     </message>
     <message>
-      <source>{0} kB/s</source>
-      <translation>[{0} ķƁ/š~~~]</translation>
+      <source>{0} KiB/s</source>
+      <translation>[{0} ĶîƁ/š~~~~]</translation>
     </message>
     <message>
       <source>{0} %</source>
@@ -608,6 +628,10 @@
     <message>
       <source>{0} s</source>
       <translation>[{0} š~~]</translation>
+    </message>
+    <message>
+      <source>{0} min</source>
+      <translation>[{0} ɱîñ~~~]</translation>
     </message>
     <message>
       <source>{0} min {1} s</source>
@@ -704,8 +728,12 @@
       <translation>[Ĺöàđéđ ɱöđéĺš ķééþ šéŕṽîñĝ. Çĺîçķ ţĥé ţŕàý îçöñ ţö öþéñ ţĥé ŵîñđöŵ; çĥööšé Ǫûîţ îñ îţš ɱéñû ţö šţöþ éṽéŕýţĥîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Could not change the autostart entry: {error}</source>
-      <translation>[Çöûĺđ ñöţ çĥàñĝé ţĥé àûţöšţàŕţ éñţŕý: {error}~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Could not change the autostart entry ({path}): {reason}.</source>
+      <translation>[Çöûĺđ ñöţ çĥàñĝé ţĥé àûţöšţàŕţ éñţŕý ({path}): {reason}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>it could not be written</source>
+      <translation>[îţ çöûĺđ ñöţ ƀé ŵŕîţţéñ~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -739,6 +767,14 @@
       <translation>[Ķééþ ţĥé ñéŵéšţ ĺîñé îñ ṽîéŵ~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Show &amp;health checks</source>
+      <translation>[Šĥöŵ &amp;ĥéàĺţĥ çĥéçķš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Show the lines of vLLM Tray's own /health and /metrics requests</source>
+      <translation>[Šĥöŵ ţĥé ĺîñéš öƒ ṽĹĹṀ Ţŕàý'š öŵñ /ĥéàĺţĥ àñđ /ɱéţŕîçš ŕéǫûéšţš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Copy</source>
       <translation>[&amp;Çöþý~~]</translation>
     </message>
@@ -753,6 +789,14 @@
     <message>
       <source>Log lines</source>
       <translation>[Ĺöĝ ĺîñéš~~~~]</translation>
+    </message>
+    <message>
+      <source>Reading the log…</source>
+      <translation>[Ŕéàđîñĝ ţĥé ĺöĝ…~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No output yet: the model has not run.</source>
+      <translation>[Ñö öûţþûţ ýéţ: ţĥé ɱöđéĺ ĥàš ñöţ ŕûñ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>This model was removed.</source>
@@ -788,6 +832,10 @@
     <message>
       <source>&amp;Downloaded only</source>
       <translation>[&amp;Đöŵñĺöàđéđ öñĺý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
     </message>
     <message>
       <source>Models</source>
@@ -842,8 +890,24 @@
       <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
+    </message>
+    <message>
       <source>The download of {name} failed</source>
       <translation>[Ţĥé đöŵñĺöàđ öƒ {name} ƒàîĺéđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Retry download</source>
+      <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {name}…</source>
+      <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download of {name} started.</source>
+      <translation>[Đöŵñĺöàđ öƒ {name} šţàŕţéđ.~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Model settings saved.</source>
@@ -944,6 +1008,22 @@
       <translation>[Đé&amp;ĺéţé…~~~]</translation>
     </message>
     <message>
+      <source>&amp;Retry download</source>
+      <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download the model's files again; finished files are kept</source>
+      <translation>[Đöŵñĺöàđ ţĥé ɱöđéĺ'š ƒîĺéš àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
+    </message>
+    <message>
+      <source>Try to start this model's vLLM server again now (Ctrl+L)</source>
+      <translation>[Ţŕý ţö šţàŕţ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àĝàîñ ñöŵ (Çţŕĺ+Ĺ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Download of {name} started.</source>
       <translation>[Đöŵñĺöàđ öƒ {name} šţàŕţéđ.~~~~~~~~~~~]</translation>
     </message>
@@ -959,12 +1039,12 @@
       <translation>[Šéţţîñĝš öƒ {name}~~~~~~~]</translation>
     </message>
     <message>
-      <source> tokens</source>
-      <translation>[ ţöķéñš~~~]</translation>
-    </message>
-    <message>
       <source>Context size</source>
       <translation>[Çöñţéẋţ šîžé~~~~~]</translation>
+    </message>
+    <message>
+      <source>tokens</source>
+      <translation>[ţöķéñš~~]</translation>
     </message>
     <message>
       <source>Use &amp;largest</source>
@@ -987,20 +1067,32 @@
       <translation>[&amp;Ŕéšéţ ţö đéƒàûĺţš~~~~~~~]</translation>
     </message>
     <message>
-      <source>&amp;Context size (ctx_size):</source>
-      <translation>[&amp;Çöñţéẋţ šîžé (çţẋ_šîžé):~~~~~~~~~~]</translation>
+      <source>&amp;Context size:</source>
+      <translation>[&amp;Çöñţéẋţ šîžé:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest ctx_size: {tokens} (the model's own limit)</source>
+      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest ctx_size: {tokens} (what fits in memory)</source>
+      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;vLLM arguments:</source>
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
     </message>
     <message>
-      <source>Command line the model runs with:</source>
-      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
+      <source>Reading this model's settings…</source>
+      <translation>[Ŕéàđîñĝ ţĥîš ɱöđéĺ'š šéţţîñĝš…~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Command line with the last valid arguments (fix the error to update):</source>
-      <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ àŕĝûɱéñţš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Command line with the last valid settings (fix the error to update):</source>
+      <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ šéţţîñĝš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Command line the model runs with:</source>
+      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Where the arguments come from, later lines win:</source>
@@ -1011,16 +1103,16 @@
       <translation>[Ñö ɱéɱöŕý éšţîɱàţé ýéţ: îţ ñééđš ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ öñ đîšķ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+      <translation>[✗ Ţöö ĺöñĝ ƒöŕ ţĥîš ɱöđéĺ: îţ àççéþţš àţ ɱöšţ {tokens} ţöķéñš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
       <translation>[✓ Ƒîţš: ñééđš {needed} öƒ ţĥé {budget} ṽĹĹṀ ɱàý ûšé.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
       <translation>[✗ Đöéš ñöţ ƒîţ: ñééđš {needed}, ƀûţ ṽĹĹṀ ɱàý ûšé {budget}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Largest ctx_size that fits: {tokens} tokens</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé ţĥàţ ƒîţš: {tokens} ţöķéñš~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Even the weights alone do not fit.</source>
@@ -1082,6 +1174,18 @@
       <translation>[šéé ţĥé ĺöĝ ƒöŕ đéţàîĺš~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{elapsed} of about {expected}</source>
+      <translation>[{elapsed} öƒ àƀöûţ {expected}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>last cold load {duration}</source>
+      <translation>[ĺàšţ çöĺđ ĺöàđ {duration}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>last warm load {duration}</source>
+      <translation>[ĺàšţ ŵàŕɱ ĺöàđ {duration}~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>running, KV cache {percent}</source>
       <translation>[ŕûññîñĝ, ĶṼ çàçĥé {percent}~~~~~~~~~~~]</translation>
     </message>
@@ -1104,10 +1208,6 @@
     <message>
       <source>unloading</source>
       <translation>[ûñĺöàđîñĝ~~~~]</translation>
-    </message>
-    <message>
-      <source>failed, retrying: {diagnosis}</source>
-      <translation>[ƒàîĺéđ, ŕéţŕýîñĝ: {diagnosis}~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>stopped unexpectedly: {diagnosis}</source>
@@ -1185,6 +1285,10 @@
       <translation>[éẋþéŕîɱéñţàĺ~~~~~]</translation>
     </message>
     <message>
+      <source>Last step: {line}</source>
+      <translation>[Ĺàšţ šţéþ: {line}~~~~~~~]</translation>
+    </message>
+    <message>
       <source>A built-in model. It runs on AMD's ROCm build of vLLM, which is experimental: expect rough edges.</source>
       <translation>[Å ƀûîĺţ-îñ ɱöđéĺ. Îţ ŕûñš öñ ÅṀĐ'š ŔÖÇɱ ƀûîĺđ öƒ ṽĹĹṀ, ŵĥîçĥ îš éẋþéŕîɱéñţàĺ: éẋþéçţ ŕöûĝĥ éđĝéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1192,32 +1296,16 @@
   <context>
     <name>ModelsPage</name>
     <message>
-      <source>Use &amp;recommended</source>
-      <translation>[Ûšé &amp;ŕéçöɱɱéñđéđ~~~~~~]</translation>
+      <source>Use recomme&amp;nded</source>
+      <translation>[Ûšé ŕéçöɱɱé&amp;ñđéđ~~~~~~]</translation>
     </message>
     <message>
       <source>No recommendation: the GPU's free memory could not be read.</source>
       <translation>[Ñö ŕéçöɱɱéñđàţîöñ: ţĥé ĜÞÛ'š ƒŕéé ɱéɱöŕý çöûĺđ ñöţ ƀé ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.</source>
-      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value:.2f}, 95 % öƒ ţĥé ɱéɱöŕý ţĥàţ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ. ṽĹĹṀ'š öŵñ đéƒàûĺţ, 0.92, çŕàšĥéš öñ ɱàñý ÅÞÛš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source> tokens</source>
-      <translation>[ ţöķéñš~~~]</translation>
-    </message>
-    <message>
-      <source> s</source>
-      <translation>[ š~]</translation>
-    </message>
-    <message>
-      <source> min</source>
-      <translation>[ ɱîñ~~]</translation>
-    </message>
-    <message>
-      <source>never</source>
-      <translation>[ñéṽéŕ~~]</translation>
+      <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.</source>
+      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value}, 95 % öƒ ţĥé ɱéɱöŕý ţĥàţ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ. ṽĹĹṀ'š öŵñ đéƒàûĺţ, 0.92, çŕàšĥéš öñ ɱàñý ÅÞÛš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>flags added for every model</source>
@@ -1240,6 +1328,10 @@
       <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
     </message>
     <message>
+      <source>e.g. vllm serve, or /path/to/python -m vllm.entrypoints…</source>
+      <translation>[é.ĝ. ṽĺĺɱ šéŕṽé, öŕ /þàţĥ/ţö/þýţĥöñ -ɱ ṽĺĺɱ.éñţŕýþöîñţš…~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;GPU memory utilization:</source>
       <translation>[&amp;ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ:~~~~~~~~~~]</translation>
     </message>
@@ -1252,12 +1344,24 @@
       <translation>[Đéƒàûĺţ &amp;çöñţéẋţ šîžé:~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>tokens</source>
+      <translation>[ţöķéñš~~]</translation>
+    </message>
+    <message>
       <source>Load &amp;timeout:</source>
       <translation>[Ĺöàđ &amp;ţîɱéöûţ:~~~~~~]</translation>
     </message>
     <message>
+      <source>seconds</source>
+      <translation>[šéçöñđš~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Unload after idle for:</source>
       <translation>[&amp;Ûñĺöàđ àƒţéŕ îđĺé ƒöŕ:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>minutes (0: never)</source>
+      <translation>[ɱîñûţéš (0: ñéṽéŕ)~~~~~~~]</translation>
     </message>
     <message>
       <source>Extra vLLM &amp;arguments:</source>
@@ -1268,12 +1372,28 @@
       <translation>[&amp;Éñĝîñé:~~~]</translation>
     </message>
     <message>
+      <source>Your vLLM co&amp;mmand:</source>
+      <translation>[Ýöûŕ ṽĹĹṀ çö&amp;ɱɱàñđ:~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Models</source>
       <translation>[Ṁöđéĺš~~]</translation>
     </message>
     <message>
+      <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
+      <translation>[Ţýþé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. ṽĺĺɱ šéŕṽé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A quote in the command is not closed.</source>
+      <translation>[Å ǫûöţé îñ ţĥé çöɱɱàñđ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
       <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ ṽàĺûé: ĺöàđîñĝ ɱàý ƒàîĺ öŕ çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ ŵĥéñ öţĥéŕ þŕöĝŕàɱš ĥöĺđ ɱéɱöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+      <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1281,6 +1401,14 @@
     <message>
       <source>Clear</source>
       <translation>[Çĺéàŕ~~]</translation>
+    </message>
+    <message>
+      <source>checking the keyring…</source>
+      <translation>[çĥéçķîñĝ ţĥé ķéýŕîñĝ…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>the keyring did not answer</source>
+      <translation>[ţĥé ķéýŕîñĝ đîđ ñöţ àñšŵéŕ~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>stored in the keyring — type to replace</source>
@@ -1310,16 +1438,24 @@
       <translation>[Ŕéšţöŕé &amp;đéƒàûĺţš öƒ ţĥîš þàĝé~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
-      <translation>[{keys}: àþþĺîéš ţö ɱöđéĺš ĺöàđéđ ƒŕöɱ ñöŵ öñ. Ĺöàđéđ ɱöđéĺš ķééþ ţĥé öĺđ ṽàĺûé ûñţîĺ ýöû ûñĺöàđ àñđ ĺöàđ ţĥéɱ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+      <translation>[{settings}: àþþĺîéš ţö ɱöđéĺš ĺöàđéđ ƒŕöɱ ñöŵ öñ. Ĺöàđéđ ɱöđéĺš ķééþ ţĥé öĺđ ṽàĺûé ûñţîĺ ýöû ûñĺöàđ àñđ ĺöàđ ţĥéɱ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies when the endpoint starts again.</source>
-      <translation>[{keys}: àþþĺîéš ŵĥéñ ţĥé éñđþöîñţ šţàŕţš àĝàîñ.~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies when the endpoint starts again.</source>
+      <translation>[{settings}: àþþĺîéš ŵĥéñ ţĥé éñđþöîñţ šţàŕţš àĝàîñ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies after vLLM Tray restarts.</source>
-      <translation>[{keys}: àþþĺîéš àƒţéŕ ṽĹĹṀ Ţŕàý ŕéšţàŕţš.~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies after vLLM Tray restarts.</source>
+      <translation>[{settings}: àþþĺîéš àƒţéŕ ṽĹĹṀ Ţŕàý ŕéšţàŕţš.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking “{command}”: it runs with --help, which can take a minute…</source>
+      <translation>[Çĥéçķîñĝ “{command}”: îţ ŕûñš ŵîţĥ --ĥéĺþ, ŵĥîçĥ çàñ ţàķé à ɱîñûţé…~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Your vLLM command was not accepted; nothing was saved.</source>
+      <translation>[Ýöûŕ ṽĹĹṀ çöɱɱàñđ ŵàš ñöţ àççéþţéđ; ñöţĥîñĝ ŵàš šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1329,16 +1465,36 @@
       <translation>[ṽĹĹṀ Ţŕàý: ñö ɱöđéĺ ĺöàđéđ~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM Tray: working…</source>
-      <translation>[ṽĹĹṀ Ţŕàý: ŵöŕķîñĝ…~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>vLLM Tray: running {names}</source>
       <translation>[ṽĹĹṀ Ţŕàý: ŕûññîñĝ {names}~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM Tray: a model failed, open the window for details</source>
-      <translation>[ṽĹĹṀ Ţŕàý: à ɱöđéĺ ƒàîĺéđ, öþéñ ţĥé ŵîñđöŵ ƒöŕ đéţàîĺš~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>vLLM Tray: {names} failed</source>
+      <translation>[ṽĹĹṀ Ţŕàý: {names} ƒàîĺéđ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: the endpoint could not start</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ţĥé éñđþöîñţ çöûĺđ ñöţ šţàŕţ~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: working on {names}</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ŵöŕķîñĝ öñ {names}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: downloading {percent}</source>
+      <translation>[{name}: đöŵñĺöàđîñĝ {percent}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint: {url}</source>
+      <translation>[Éñđþöîñţ: {url}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint stopped: {reason}</source>
+      <translation>[Éñđþöîñţ šţöþþéđ: {reason}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint stopped</source>
+      <translation>[Éñđþöîñţ šţöþþéđ~~~~~~]</translation>
     </message>
     <message>
       <source>S&amp;top endpoint</source>
@@ -1359,6 +1515,10 @@
     <message>
       <source>&amp;Load</source>
       <translation>[&amp;Ĺöàđ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
     </message>
     <message>
       <source>No downloaded models yet</source>
@@ -1464,188 +1624,8 @@
       <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>There is no file {file}.</source>
-      <translation>[Ţĥéŕé îš ñö ƒîĺé {file}.~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The input, --out and --errors must be three different files.</source>
-      <translation>[Ţĥé îñþûţ, --öûţ àñđ --éŕŕöŕš ɱûšţ ƀé ţĥŕéé đîƒƒéŕéñţ ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
-      <translation>[Ţĥé éñđþöîñţ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Set up the cluster first: the model, this machine's address and the addresses of the other machines.</source>
-      <translation>[Šéţ ûþ ţĥé çĺûšţéŕ ƒîŕšţ: ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé àđđŕéššéš öƒ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
-      <translation>[Ţĥé ŕàñķ öƒ àñöţĥéŕ ɱàçĥîñé îš 1 öŕ ɱöŕé (ţĥé ĥéàđ îš 0); ĝöţ {rank}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Give the cluster's token with --token or in {variable}.</source>
-      <translation>[Ĝîṽé ţĥé çĺûšţéŕ'š ţöķéñ ŵîţĥ --ţöķéñ öŕ îñ {variable}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
-      <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>No value was given for {name}.</source>
       <translation>[Ñö ṽàĺûé ŵàš ĝîṽéñ ƒöŕ {name}.~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file}: "{field}" must be {expected}.</source>
-      <translation>[Ĺîñé {line} öƒ {file}: "{field}" ɱûšţ ƀé {expected}.~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
-      <translation>[--çöñçûŕŕéñçý ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {limit}, öŕ àûţö; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
-      <translation>[Ĺîñé {line} öƒ {file} ɱûšţ ƀé à ĴŠÖÑ öƀĵéçţ ŵîţĥ çûšţöɱ_îđ, ɱéţĥöđ, ûŕĺ àñđ ƀöđý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file}: method must be POST; got {method}.</source>
-      <translation>[Ĺîñé {line} öƒ {file}: ɱéţĥöđ ɱûšţ ƀé ÞÖŠŢ; ĝöţ {method}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
-      <translation>[Ĺîñé {line} öƒ {file}: ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé {url} îñ ƀàţçĥéš; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
-      <translation>[Ĺîñé {line} öƒ {file} îš ƒöŕ {url}, ƀûţ ţĥîš ƀàţçĥ ŵàš çŕéàţéđ ƒöŕ {endpoint}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file}: the body needs a "model" naming a model.</source>
-      <translation>[Ĺîñé {line} öƒ {file}: ţĥé ƀöđý ñééđš à "ɱöđéĺ" ñàɱîñĝ à ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove "stream".</source>
-      <translation>[Ĺîñé {line} öƒ {file} àšķš ƒöŕ à šţŕéàɱ; ƀàţçĥ ŕéǫûéšţš àŕé àñšŵéŕéđ ŵĥöĺé, šö ŕéɱöṽé "šţŕéàɱ".~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
-      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš ţĥé ɱöđéĺ {model}, ŵĥîçĥ ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé. Åṽàîĺàƀĺé ɱöđéĺš: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
-      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš {model}, ŵĥîçĥ îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} is not valid JSON: {reason}.</source>
-      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ ṽàĺîđ ĴŠÖÑ: {reason}.~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} has no "{field}".</source>
-      <translation>[Ĺîñé {line} öƒ {file} ĥàš ñö "{field}".~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
-      <translation>[Ĺîñé {line} öƒ {file} ŕéþéàţš ţĥé çûšţöɱ_îđ {custom_id} öƒ ĺîñé {first}; éàçĥ ŕéǫûéšţ ñééđš îţš öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{file} holds no requests.</source>
-      <translation>[{file} ĥöĺđš ñö ŕéǫûéšţš.~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
-      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ à ƀàţçĥ ŕéšûĺţ, šö îţ çàññöţ ƀé ţöĺđ ŵĥîçĥ ŕéǫûéšţš àŕé đöñé. Ṁöṽé ţĥé ƒîĺé àŵàý öŕ ŕéɱöṽé ţĥàţ ĺîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>There is no file {file_id}.</source>
-      <translation>[Ţĥéŕé îš ñö ƒîĺé {file_id}.~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The batch failed: {message}</source>
-      <translation>[Ţĥé ƀàţçĥ ƒàîĺéđ: {message}~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>There is no batch {batch_id}.</source>
-      <translation>[Ţĥéŕé îš ñö ƀàţçĥ {batch_id}.~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
-      <translation>[Ţĥé ƒîĺé îš ĺàŕĝéŕ ţĥàñ ţĥé ĺîɱîţ öƒ {limit_mib:g} ṀîƁ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>limit must be a whole number from 1 to {max}; got {value}.</source>
-      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Batches cannot use {endpoint}; use one of {urls}.</source>
-      <translation>[Ɓàţçĥéš çàññöţ ûšé {endpoint}; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>completion_window must be "24h"; got {value}.</source>
-      <translation>[çöɱþĺéţîöñ_ŵîñđöŵ ɱûšţ ƀé "24ĥ"; ĝöţ {value}.~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>metadata must be at most {max} pairs of strings.</source>
-      <translation>[ɱéţàđàţà ɱûšţ ƀé àţ ɱöšţ {max} þàîŕš öƒ šţŕîñĝš.~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The request needs "{param}" as a string.</source>
-      <translation>[Ţĥé ŕéǫûéšţ ñééđš "{param}" àš à šţŕîñĝ.~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Traffic between the machines (the model's activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
-      <translation>[Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš (ţĥé ɱöđéĺ'š àçţîṽàţîöñš, ţĥé þŕöɱþţš àñđ ţĥé àñšŵéŕš) îš ñöţ éñçŕýþţéđ. Ûšé à ñéţŵöŕķ öñĺý ýöû çöñţŕöĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on 'allow public addresses' if this network is really yours.</source>
-      <translation>[{address} îš ñöţ à þŕîṽàţé àđđŕéšš. Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ îš ñöţ éñçŕýþţéđ, šö ṽĹĹṀ Ţŕàý öñĺý ûšéš þŕîṽàţé ñéţŵöŕķš. Ţûŕñ öñ 'àĺĺöŵ þûƀĺîç àđđŕéššéš' îƒ ţĥîš ñéţŵöŕķ îš ŕéàĺĺý ýöûŕš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Choose the model to serve across machines.</source>
-      <translation>[Çĥööšé ţĥé ɱöđéĺ ţö šéŕṽé àçŕöšš ɱàçĥîñéš.~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Add at least one other machine: a cluster needs two or more.</source>
-      <translation>[Åđđ àţ ĺéàšţ öñé öţĥéŕ ɱàçĥîñé: à çĺûšţéŕ ñééđš ţŵö öŕ ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>A cluster can have at most {limit} machines; {count} were given.</source>
-      <translation>[Å çĺûšţéŕ çàñ ĥàṽé àţ ɱöšţ {limit} ɱàçĥîñéš; {count} ŵéŕé ĝîṽéñ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
-      <translation>[Ţĥé ĥéàđ àđđŕéšš {address} îš öñĺý ŕéàçĥàƀĺé ƒŕöɱ ţĥîš ɱàçĥîñé; ĝîṽé îţš àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥé öţĥéŕ ɱàçĥîñéš šĥàŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
-      <translation>[Ţéñšöŕ þàŕàĺĺéĺ {tp} × þîþéĺîñé þàŕàĺĺéĺ {pp} = {world} ĜÞÛš çàññöţ ƀé šĥàŕéđ éṽéñĺý ƀý {nodes} ɱàçĥîñéš. Ûšûàĺĺý: þîþéĺîñé þàŕàĺĺéĺ = ñûɱƀéŕ öƒ ɱàçĥîñéš, ţéñšöŕ þàŕàĺĺéĺ = ĜÞÛš þéŕ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
-      <translation>[{address} ŵàš šţàŕţéđ àš ɱàçĥîñé {actual} ƀûţ îš ɱàçĥîñé {expected} îñ ţĥîš çĺûšţéŕ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} has no vLLM engine installed ({kind}).</source>
-      <translation>[{address} ĥàš ñö ṽĹĹṀ éñĝîñé îñšţàĺĺéđ ({kind}).~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
-      <translation>[{address} đöéš ñöţ ĥàṽé ţĥé ƒîĺéš öƒ {model}. Đöŵñĺöàđ ţĥé ɱöđéĺ ţĥéŕé ţöö: éṽéŕý ɱàçĥîñé ŕéàđš îţš öŵñ çöþý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address!r} is not an IP address. Give each machine's address on the network that connects them, e.g. 192.168.1.20.</source>
-      <translation>[{address!r} îš ñöţ àñ ÎÞ àđđŕéšš. Ĝîṽé éàçĥ ɱàçĥîñé'š àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} is listed twice; each machine takes part once.</source>
-      <translation>[{address} îš ĺîšţéđ ţŵîçé; éàçĥ ɱàçĥîñé ţàķéš þàŕţ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
-      <translation>[{address} ŕûñš ţĥé {node_engine} éñĝîñé ƀûţ ţĥîš ɱàçĥîñé ŕûñš {head_engine}; éṽéŕý ɱàçĥîñé ɱûšţ ŕûñ ţĥé šàɱé ṽĹĹṀ ƀûîĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The files of {model} on {address} differ from this machine's (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
-      <translation>[Ţĥé ƒîĺéš öƒ {model} öñ {address} đîƒƒéŕ ƒŕöɱ ţĥîš ɱàçĥîñé'š (ƒîñĝéŕþŕîñţ {node_fp} ≠ {head_fp}); éṽéŕý ɱàçĥîñé ñééđš ţĥé šàɱé ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} was changed outside vLLM Tray and cannot be read ({reason}). The values read before stay in use until it is fixed.</source>
@@ -1844,46 +1824,6 @@
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>An upload must be multipart/form-data with one "file" part and a "purpose" field.</source>
-      <translation>[Åñ ûþĺöàđ ɱûšţ ƀé ɱûĺţîþàŕţ/ƒöŕɱ-đàţà ŵîţĥ öñé "ƒîĺé" þàŕţ àñđ à "þûŕþöšé" ƒîéĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
-      <translation>[Ţĥé ƒöŕɱ ƒîéĺđ {field} ɱûšţ ƀé ÛŢƑ-8 ţéẋţ öƒ àţ ɱöšţ {limit} ƀýţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>limit must be a whole number; got {value}.</source>
-      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
-      <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
-      <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
-      <translation>[{address} ŕéƒûšéđ ţĥîš çĺûšţéŕ'š ţöķéñ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ (šéţţîñĝ ţĥé çĺûšţéŕ ûþ àĝàîñ ɱàķéš à ñéŵ ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} was joined to another head address. Run the join command shown for it again.</source>
-      <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} could not start its part of the model: {reason}</source>
-      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
-      <translation>[{address} îš ñöţ àñ àđđŕéšš öƒ ţĥîš ɱàçĥîñé; ĝîṽé ţĥé àđđŕéšš ţĥîš ɱàçĥîñé ĥàš öñ ţĥé ñéţŵöŕķ ţĥé çĺûšţéŕ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with 'vllm serve'.</source>
-      <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} çàññöţ ŕûñ àš à çĺûšţéŕ ŵöŕķéŕ; ûšé ţĥé ÇÞÛ öŕ ŔÖÇɱ éñĝîñé, öŕ à çûšţöɱ éñĝîñé ţĥàţ šţàŕţš ŵîţĥ 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>{model} is not running.</source>
       <translation>[{model} îš ñöţ ŕûññîñĝ.~~~~~~~~~]</translation>
     </message>
@@ -1894,58 +1834,6 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
-      <translation>[Ţĥé ƀàţçĥ šţöþþéđ ûñéẋþéçţéđĺý: {reason}. Îţ îš þàûšéđ; ŕéšûɱé îţ ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>This endpoint keeps files for batches only: purpose must be "batch"; got {purpose}.</source>
-      <translation>[Ţĥîš éñđþöîñţ ķééþš ƒîĺéš ƒöŕ ƀàţçĥéš öñĺý: þûŕþöšé ɱûšţ ƀé "ƀàţçĥ"; ĝöţ {purpose}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The batch {batch_id} has already ended ({status}).</source>
-      <translation>[Ţĥé ƀàţçĥ {batch_id} ĥàš àĺŕéàđý éñđéđ ({status}).~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
-      <translation>[Ŵàîţîñĝ ƒöŕ ţĥé éñđþöîñţ: ƀàţçĥ ĵöƀš ŕûñ ţĥŕöûĝĥ îţ. Šţàŕţ îţ ţö ĝö öñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{file_id} was not uploaded with purpose "batch".</source>
-      <translation>[{file_id} ŵàš ñöţ ûþĺöàđéđ ŵîţĥ þûŕþöšé "ƀàţçĥ".~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
-      <translation>[{file_id} ƀéĺöñĝš ţö ţĥé ƀàţçĥ {batch_id}, ŵĥîçĥ îš šţîĺĺ ŕûññîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
-      <translation>[Ţĥé éñđþöîñţ àţ {url} šţöþþéđ àñšŵéŕîñĝ ({reason}). Ţĥé ŕéšûĺţš šö ƒàŕ àŕé ķéþţ; ŕûñ ţĥé ƀàţçĥ àĝàîñ ţö ŕéšûɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
-      <translation>[Ţĥé ŵöŕķéŕ öñ {address} éñđéđ (éẋîţ çöđé {exit_code}), šö ţĥé ɱöđéĺ ŵàš šţöþþéđ. Îţš ĺàšţ öûţþûţ: {tail}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} stopped answering ({reason}); the model was stopped.</source>
-      <translation>[{address} šţöþþéđ àñšŵéŕîñĝ ({reason}); ţĥé ɱöđéĺ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Stop the cluster before changing it.</source>
-      <translation>[Šţöþ ţĥé çĺûšţéŕ ƀéƒöŕé çĥàñĝîñĝ îţ.~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
-      <translation>[Þöŕţ {port} öñ {address} çàññöţ ƀé ûšéđ ({reason}); çĥööšé àñöţĥéŕ ɱàšţéŕ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
-      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Installing the {kind} engine failed: {reason}</source>
@@ -1968,8 +1856,188 @@
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>There is no file {file}.</source>
+      <translation>[Ţĥéŕé îš ñö ƒîĺé {file}.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The input, --out and --errors must be three different files.</source>
+      <translation>[Ţĥé îñþûţ, --öûţ àñđ --éŕŕöŕš ɱûšţ ƀé ţĥŕéé đîƒƒéŕéñţ ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set up the cluster first: the model, this machine's address and the addresses of the other machines.</source>
+      <translation>[Šéţ ûþ ţĥé çĺûšţéŕ ƒîŕšţ: ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé àđđŕéššéš öƒ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+      <translation>[Ţĥé ŕàñķ öƒ àñöţĥéŕ ɱàçĥîñé îš 1 öŕ ɱöŕé (ţĥé ĥéàđ îš 0); ĝöţ {rank}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the cluster's token with --token or in {variable}.</source>
+      <translation>[Ĝîṽé ţĥé çĺûšţéŕ'š ţöķéñ ŵîţĥ --ţöķéñ öŕ îñ {variable}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+      <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
       <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: "{field}" must be {expected}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: "{field}" ɱûšţ ƀé {expected}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
+      <translation>[--çöñçûŕŕéñçý ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {limit}, öŕ àûţö; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ɱûšţ ƀé à ĴŠÖÑ öƀĵéçţ ŵîţĥ çûšţöɱ_îđ, ɱéţĥöđ, ûŕĺ àñđ ƀöđý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: method must be POST; got {method}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ɱéţĥöđ ɱûšţ ƀé ÞÖŠŢ; ĝöţ {method}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé {url} îñ ƀàţçĥéš; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ƒöŕ {url}, ƀûţ ţĥîš ƀàţçĥ ŵàš çŕéàţéđ ƒöŕ {endpoint}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: the body needs a "model" naming a model.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ţĥé ƀöđý ñééđš à "ɱöđéĺ" ñàɱîñĝ à ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove "stream".</source>
+      <translation>[Ĺîñé {line} öƒ {file} àšķš ƒöŕ à šţŕéàɱ; ƀàţçĥ ŕéǫûéšţš àŕé àñšŵéŕéđ ŵĥöĺé, šö ŕéɱöṽé "šţŕéàɱ".~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš ţĥé ɱöđéĺ {model}, ŵĥîçĥ ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé. Åṽàîĺàƀĺé ɱöđéĺš: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš {model}, ŵĥîçĥ îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is not valid JSON: {reason}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ ṽàĺîđ ĴŠÖÑ: {reason}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} has no "{field}".</source>
+      <translation>[Ĺîñé {line} öƒ {file} ĥàš ñö "{field}".~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ŕéþéàţš ţĥé çûšţöɱ_îđ {custom_id} öƒ ĺîñé {first}; éàçĥ ŕéǫûéšţ ñééđš îţš öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} holds no requests.</source>
+      <translation>[{file} ĥöĺđš ñö ŕéǫûéšţš.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ à ƀàţçĥ ŕéšûĺţ, šö îţ çàññöţ ƀé ţöĺđ ŵĥîçĥ ŕéǫûéšţš àŕé đöñé. Ṁöṽé ţĥé ƒîĺé àŵàý öŕ ŕéɱöṽé ţĥàţ ĺîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no file {file_id}.</source>
+      <translation>[Ţĥéŕé îš ñö ƒîĺé {file_id}.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch failed: {message}</source>
+      <translation>[Ţĥé ƀàţçĥ ƒàîĺéđ: {message}~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no batch {batch_id}.</source>
+      <translation>[Ţĥéŕé îš ñö ƀàţçĥ {batch_id}.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
+      <translation>[Ţĥé ƒîĺé îš ĺàŕĝéŕ ţĥàñ ţĥé ĺîɱîţ öƒ {limit_mib:g} ṀîƁ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>limit must be a whole number from 1 to {max}; got {value}.</source>
+      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Batches cannot use {endpoint}; use one of {urls}.</source>
+      <translation>[Ɓàţçĥéš çàññöţ ûšé {endpoint}; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>completion_window must be "24h"; got {value}.</source>
+      <translation>[çöɱþĺéţîöñ_ŵîñđöŵ ɱûšţ ƀé "24ĥ"; ĝöţ {value}.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>metadata must be at most {max} pairs of strings.</source>
+      <translation>[ɱéţàđàţà ɱûšţ ƀé àţ ɱöšţ {max} þàîŕš öƒ šţŕîñĝš.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request needs "{param}" as a string.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ñééđš "{param}" àš à šţŕîñĝ.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Traffic between the machines (the model's activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+      <translation>[Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš (ţĥé ɱöđéĺ'š àçţîṽàţîöñš, ţĥé þŕöɱþţš àñđ ţĥé àñšŵéŕš) îš ñöţ éñçŕýþţéđ. Ûšé à ñéţŵöŕķ öñĺý ýöû çöñţŕöĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on 'allow public addresses' if this network is really yours.</source>
+      <translation>[{address} îš ñöţ à þŕîṽàţé àđđŕéšš. Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ îš ñöţ éñçŕýþţéđ, šö ṽĹĹṀ Ţŕàý öñĺý ûšéš þŕîṽàţé ñéţŵöŕķš. Ţûŕñ öñ 'àĺĺöŵ þûƀĺîç àđđŕéššéš' îƒ ţĥîš ñéţŵöŕķ îš ŕéàĺĺý ýöûŕš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Choose the model to serve across machines.</source>
+      <translation>[Çĥööšé ţĥé ɱöđéĺ ţö šéŕṽé àçŕöšš ɱàçĥîñéš.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add at least one other machine: a cluster needs two or more.</source>
+      <translation>[Åđđ àţ ĺéàšţ öñé öţĥéŕ ɱàçĥîñé: à çĺûšţéŕ ñééđš ţŵö öŕ ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A cluster can have at most {limit} machines; {count} were given.</source>
+      <translation>[Å çĺûšţéŕ çàñ ĥàṽé àţ ɱöšţ {limit} ɱàçĥîñéš; {count} ŵéŕé ĝîṽéñ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+      <translation>[Ţĥé ĥéàđ àđđŕéšš {address} îš öñĺý ŕéàçĥàƀĺé ƒŕöɱ ţĥîš ɱàçĥîñé; ĝîṽé îţš àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥé öţĥéŕ ɱàçĥîñéš šĥàŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ {tp} × þîþéĺîñé þàŕàĺĺéĺ {pp} = {world} ĜÞÛš çàññöţ ƀé šĥàŕéđ éṽéñĺý ƀý {nodes} ɱàçĥîñéš. Ûšûàĺĺý: þîþéĺîñé þàŕàĺĺéĺ = ñûɱƀéŕ öƒ ɱàçĥîñéš, ţéñšöŕ þàŕàĺĺéĺ = ĜÞÛš þéŕ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+      <translation>[{address} ŵàš šţàŕţéđ àš ɱàçĥîñé {actual} ƀûţ îš ɱàçĥîñé {expected} îñ ţĥîš çĺûšţéŕ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} has no vLLM engine installed ({kind}).</source>
+      <translation>[{address} ĥàš ñö ṽĹĹṀ éñĝîñé îñšţàĺĺéđ ({kind}).~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+      <translation>[{address} đöéš ñöţ ĥàṽé ţĥé ƒîĺéš öƒ {model}. Đöŵñĺöàđ ţĥé ɱöđéĺ ţĥéŕé ţöö: éṽéŕý ɱàçĥîñé ŕéàđš îţš öŵñ çöþý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address!r} is not an IP address. Give each machine's address on the network that connects them, e.g. 192.168.1.20.</source>
+      <translation>[{address!r} îš ñöţ àñ ÎÞ àđđŕéšš. Ĝîṽé éàçĥ ɱàçĥîñé'š àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is listed twice; each machine takes part once.</source>
+      <translation>[{address} îš ĺîšţéđ ţŵîçé; éàçĥ ɱàçĥîñé ţàķéš þàŕţ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+      <translation>[{address} ŕûñš ţĥé {node_engine} éñĝîñé ƀûţ ţĥîš ɱàçĥîñé ŕûñš {head_engine}; éṽéŕý ɱàçĥîñé ɱûšţ ŕûñ ţĥé šàɱé ṽĹĹṀ ƀûîĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The files of {model} on {address} differ from this machine's (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
+      <translation>[Ţĥé ƒîĺéš öƒ {model} öñ {address} đîƒƒéŕ ƒŕöɱ ţĥîš ɱàçĥîñé'š (ƒîñĝéŕþŕîñţ {node_fp} ≠ {head_fp}); éṽéŕý ɱàçĥîñé ñééđš ţĥé šàɱé ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
@@ -2096,6 +2164,18 @@
       <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>An upload must be multipart/form-data with one "file" part and a "purpose" field.</source>
+      <translation>[Åñ ûþĺöàđ ɱûšţ ƀé ɱûĺţîþàŕţ/ƒöŕɱ-đàţà ŵîţĥ öñé "ƒîĺé" þàŕţ àñđ à "þûŕþöšé" ƒîéĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
+      <translation>[Ţĥé ƒöŕɱ ƒîéĺđ {field} ɱûšţ ƀé ÛŢƑ-8 ţéẋţ öƒ àţ ɱöšţ {limit} ƀýţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>limit must be a whole number; got {value}.</source>
+      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The request needs a "{field}" field naming a model; available: {available}.</source>
       <translation>[Ţĥé ŕéǫûéšţ ñééđš à "{field}" ƒîéĺđ ñàɱîñĝ à ɱöđéĺ; àṽàîĺàƀĺé: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2174,6 +2254,86 @@
     <message>
       <source>{reason}.</source>
       <translation>[{reason}.~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+      <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+      <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+      <translation>[{address} ŕéƒûšéđ ţĥîš çĺûšţéŕ'š ţöķéñ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ (šéţţîñĝ ţĥé çĺûšţéŕ ûþ àĝàîñ ɱàķéš à ñéŵ ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+      <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} could not start its part of the model: {reason}</source>
+      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+      <translation>[{address} îš ñöţ àñ àđđŕéšš öƒ ţĥîš ɱàçĥîñé; ĝîṽé ţĥé àđđŕéšš ţĥîš ɱàçĥîñé ĥàš öñ ţĥé ñéţŵöŕķ ţĥé çĺûšţéŕ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with 'vllm serve'.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} çàññöţ ŕûñ àš à çĺûšţéŕ ŵöŕķéŕ; ûšé ţĥé ÇÞÛ öŕ ŔÖÇɱ éñĝîñé, öŕ à çûšţöɱ éñĝîñé ţĥàţ šţàŕţš ŵîţĥ 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
+      <translation>[Ţĥé ƀàţçĥ šţöþþéđ ûñéẋþéçţéđĺý: {reason}. Îţ îš þàûšéđ; ŕéšûɱé îţ ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This endpoint keeps files for batches only: purpose must be "batch"; got {purpose}.</source>
+      <translation>[Ţĥîš éñđþöîñţ ķééþš ƒîĺéš ƒöŕ ƀàţçĥéš öñĺý: þûŕþöšé ɱûšţ ƀé "ƀàţçĥ"; ĝöţ {purpose}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch {batch_id} has already ended ({status}).</source>
+      <translation>[Ţĥé ƀàţçĥ {batch_id} ĥàš àĺŕéàđý éñđéđ ({status}).~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
+      <translation>[Ŵàîţîñĝ ƒöŕ ţĥé éñđþöîñţ: ƀàţçĥ ĵöƀš ŕûñ ţĥŕöûĝĥ îţ. Šţàŕţ îţ ţö ĝö öñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file_id} was not uploaded with purpose "batch".</source>
+      <translation>[{file_id} ŵàš ñöţ ûþĺöàđéđ ŵîţĥ þûŕþöšé "ƀàţçĥ".~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
+      <translation>[{file_id} ƀéĺöñĝš ţö ţĥé ƀàţçĥ {batch_id}, ŵĥîçĥ îš šţîĺĺ ŕûññîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} šţöþþéđ àñšŵéŕîñĝ ({reason}). Ţĥé ŕéšûĺţš šö ƒàŕ àŕé ķéþţ; ŕûñ ţĥé ƀàţçĥ àĝàîñ ţö ŕéšûɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+      <translation>[Ţĥé ŵöŕķéŕ öñ {address} éñđéđ (éẋîţ çöđé {exit_code}), šö ţĥé ɱöđéĺ ŵàš šţöþþéđ. Îţš ĺàšţ öûţþûţ: {tail}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} stopped answering ({reason}); the model was stopped.</source>
+      <translation>[{address} šţöþþéđ àñšŵéŕîñĝ ({reason}); ţĥé ɱöđéĺ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stop the cluster before changing it.</source>
+      <translation>[Šţöþ ţĥé çĺûšţéŕ ƀéƒöŕé çĥàñĝîñĝ îţ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+      <translation>[Þöŕţ {port} öñ {address} çàññöţ ƀé ûšéđ ({reason}); çĥööšé àñöţĥéŕ ɱàšţéŕ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -10,7 +9,6 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
-import qasync
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
@@ -35,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from app.core.batch_jobs import ENDED, BatchJobChanged, BatchJobView, JobStatus
 from app.core.events import Event
-from app.core.problems import Problem, ProblemError
+from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.delegates import ProgressDelegate
 from app.gui.i18n import format_duration, format_int, format_number, problem_text
 from app.gui.model_table import PROGRESS_ROLE
@@ -194,8 +192,8 @@ def open_folder(path: str) -> None:
 class BatchPage(QWidget):
     """Lists the jobs; Pause, Resume and Cancel act on the selected one.
 
-    Slots that ask the engine are `qasync.asyncSlot`s awaiting the facade's futures; a
-    failure shows as a sentence under the table, never as a dialog that blocks.
+    Slots that ask the engine are async slots awaiting the facade's futures
+    (app.gui.commands); a failure shows as a sentence under the table, never as a dialog.
     """
 
     def __init__(
@@ -225,7 +223,7 @@ class BatchPage(QWidget):
         header.resizeSection(Column.CREATED, 130)
         header.resizeSection(Column.INPUT, 220)
         header.resizeSection(Column.STATUS, 150)
-        header.resizeSection(Column.PROGRESS, 300)
+        header.resizeSection(Column.PROGRESS, 340)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
 
         intro = QLabel(
@@ -289,14 +287,18 @@ class BatchPage(QWidget):
         super().showEvent(event)
         self.refresh()
 
-    @qasync.asyncSlot()
+    @async_slot()
     async def refresh(self) -> None:
-        jobs = await self._ask(self._facade.batch_jobs())
-        if jobs is not None:
-            current = self.current_job_id()
-            self.model.set_jobs(jobs)
-            self.select_job(current)
-            self._update_buttons()
+        try:
+            jobs = await call(self._facade.batch_jobs())
+        except CommandFailed as failure:
+            self._show_failure(failure)
+            return
+        self.message.hide()
+        current = self.current_job_id()
+        self.model.set_jobs(jobs)
+        self.select_job(current)
+        self._update_buttons()
 
     # -- selection --------------------------------------------------------------------------
     def current_job_id(self) -> str | None:
@@ -326,15 +328,15 @@ class BatchPage(QWidget):
         self.folder_button.setEnabled(job is not None)
 
     # -- commands ---------------------------------------------------------------------------
-    @qasync.asyncSlot()
+    @async_slot()
     async def _on_pause_clicked(self) -> None:
         await self._act(self._facade.pause_batch)
 
-    @qasync.asyncSlot()
+    @async_slot()
     async def _on_resume_clicked(self) -> None:
         await self._act(self._facade.resume_batch)
 
-    @qasync.asyncSlot()
+    @async_slot()
     async def _on_cancel_clicked(self) -> None:
         await self._act(self._facade.cancel_batch)
 
@@ -347,23 +349,18 @@ class BatchPage(QWidget):
         job_id = self.current_job_id()
         if job_id is None:
             return
-        job = await self._ask(command(job_id))
-        if job is not None:
-            self.model.update_job(job)
-            self._update_buttons()
-
-    async def _ask(self, future: Future[Any]) -> Any:
-        """The facade's answer, or None after showing why it failed."""
         try:
-            answer = await asyncio.wrap_future(future)
-        except ProblemError as exc:
-            self._show_problem(exc.problem)
-            return None
+            job = await call(command(job_id))
+        except CommandFailed as failure:
+            self._show_failure(failure)
+            return
         self.message.hide()
-        return answer
+        self.model.update_job(job)
+        self._update_buttons()
 
-    def _show_problem(self, problem: Problem) -> None:
-        self.message.setText(problem_text(problem))
+    def _show_failure(self, failure: CommandFailed) -> None:
+        # Next to the jobs it is about, not a dialog: the page stays usable.
+        self.message.setText(failure.text)
         self.message.show()
 
 

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Protocol, TypeVar
 
-import qasync
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -42,6 +41,7 @@ from app.core.cluster import (
 )
 from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
+from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import problem_text
 from app.runtime.cluster_views import ClusterReport, ClusterView
 
@@ -52,7 +52,7 @@ REFRESH_MS = 2000
 class ClusterFacade(Protocol):
     """The part of app.runtime.api.Facade this window uses."""
 
-    def cluster_view(self) -> ClusterView: ...
+    def cluster_view(self) -> Future[ClusterView]: ...
     def cluster_configure(
         self, config: ClusterConfig, *, renew_token: bool = False
     ) -> Future[ClusterView]: ...
@@ -170,11 +170,13 @@ class ClusterWindow(QWidget):
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._timer.start()
-        self.load(self._facade.cluster_view())
+        self._view: ClusterView | None = None
+        self._first_load()
 
     # -- showing ------------------------------------------------------------------------
     def load(self, view: ClusterView) -> None:
         """Fill the form from the saved cluster, and everything else from the view."""
+        self._view = view
         config = view.config
         self.model.clear()
         ids = self._model_ids()
@@ -192,6 +194,7 @@ class ClusterWindow(QWidget):
         self.show_view(view)
 
     def show_view(self, view: ClusterView) -> None:
+        self._view = view
         lines = []
         for join in view.join_commands:
             header = self.tr("# machine %1 (%2)")
@@ -265,7 +268,8 @@ class ClusterWindow(QWidget):
 
     # -- commands -----------------------------------------------------------------------
     def config_from_form(self) -> ClusterConfig:
-        current = self._facade.cluster_view().config
+        # The token is never typed: it comes from what was loaded (or made new by a save).
+        token = self._view.config.token if self._view is not None else ""
         workers = []
         for line in self.workers.toPlainText().splitlines():
             text = line.strip()
@@ -279,7 +283,7 @@ class ClusterWindow(QWidget):
             tensor_parallel_size=self.tp.value(),
             pipeline_parallel_size=self.pp.value() or None,
             allow_public_addresses=self.allow_public.isChecked(),
-            token=current.token,
+            token=token,
         )
 
     async def save(self) -> None:
@@ -323,9 +327,28 @@ class ClusterWindow(QWidget):
 
     def _show_problem(self, found: Problem) -> None:
         self.status.setText(problem_text(found))
-        view = self._facade.cluster_view()
-        if view.report is not None:
+        self._show_last_report()
+
+    @async_slot()
+    async def _show_last_report(self) -> None:
+        view = await self._read_view()
+        if view is not None and view.report is not None:
             self.show_report(view.report)
+
+    async def _read_view(self) -> ClusterView | None:
+        try:
+            view = await call(self._facade.cluster_view())
+        except CommandFailed as exc:
+            self.status.setText(exc.text)
+            return None
+        self._view = view
+        return view
+
+    @async_slot()
+    async def _first_load(self) -> None:
+        view = await self._read_view()
+        if view is not None:
+            self.load(view)
 
     def _set_busy(self, busy: bool) -> None:
         self._busy = busy
@@ -334,28 +357,32 @@ class ClusterWindow(QWidget):
         if busy:
             self.stop_button.setEnabled(False)
 
-    def refresh(self) -> None:
-        if not self._busy:
-            status = self.status.text()
-            view = self._facade.cluster_view()
-            self.show_view(view)
-            if view.problem is None and view.report is None and status:
-                self.status.setText(status)
+    @async_slot()
+    async def refresh(self) -> None:
+        if self._busy:
+            return
+        status = self.status.text()
+        view = await self._read_view()
+        if view is None or self._busy:
+            return
+        self.show_view(view)
+        if view.problem is None and view.report is None and status:
+            self.status.setText(status)
 
     # -- slots ----------------------------------------------------------------------------
-    @qasync.asyncSlot()
+    @async_slot()
     async def _on_save_button_clicked(self) -> None:
         await self.save()
 
-    @qasync.asyncSlot()
+    @async_slot()
     async def _on_check_button_clicked(self) -> None:
         await self.check()
 
-    @qasync.asyncSlot()
+    @async_slot()
     async def _on_start_button_clicked(self) -> None:
         await self.start()
 
-    @qasync.asyncSlot()
+    @async_slot()
     async def _on_stop_button_clicked(self) -> None:
         await self.stop()
 

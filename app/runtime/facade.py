@@ -1,4 +1,4 @@
-"""The thread-safe facade the GUI uses: each call runs a use case on the runtime loop."""
+"""The thread-safe facade the GUI uses: each read and each command runs on the runtime loop."""
 
 from __future__ import annotations
 
@@ -22,7 +22,11 @@ T = TypeVar("T")
 
 class ThreadFacade:
     """Implements app.runtime.api.Facade over a RuntimeThread. No use case lives here: each
-    method hands one call of app.runtime.services (or app.runtime.views) to the loop."""
+    method hands one call of app.runtime.services (or app.runtime.views) to the loop.
+
+    Reads run there too and return futures: the views read caches the loop writes, and a
+    secret may wait on a keyring unlock prompt; the GUI thread must do neither.
+    """
 
     def __init__(self, thread: RuntimeThread) -> None:
         self._thread = thread
@@ -33,28 +37,44 @@ class ThreadFacade:
         return self._thread.submit(coro)
 
     # -- reads ---------------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
-        return self._rt.views.snapshot(self._rt.server_url, self._rt.problems)
+    def snapshot(self) -> Future[Snapshot]:
+        async def run() -> Snapshot:
+            return self._rt.views.snapshot(self._rt.server_url, self._rt.problems)
 
-    def row(self, model_id: str) -> ModelRow:
-        return self._rt.views.row(model_id)
+        return self._submit(run())
+
+    def row(self, model_id: str) -> Future[ModelRow]:
+        async def run() -> ModelRow:
+            return self._rt.views.row(model_id)
+
+        return self._submit(run())
 
     def preview_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> OptionsPreview:
-        return self._rt.models.preview_options(model_id, ctx_size, vllm_args)
+    ) -> Future[OptionsPreview]:
+        async def run() -> OptionsPreview:
+            return self._rt.models.preview_options(model_id, ctx_size, vllm_args)
 
-    def command_line(self, model_id: str) -> str:
-        return format_command(self.preview_options(model_id, None, None).command)
+        return self._submit(run())
 
-    def log_tail(self, model_id: str, n: int = 400) -> list[str]:
-        return self._rt.supervisor.log_tail(model_id, n)
+    def command_line(self, model_id: str) -> Future[str]:
+        async def run() -> str:
+            preview = self._rt.models.preview_options(model_id, None, None)
+            return format_command(preview.command)
+
+        return self._submit(run())
+
+    def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]:
+        async def run() -> list[str]:
+            return self._rt.supervisor.log_tail(model_id, n)
+
+        return self._submit(run())
 
     def log_path(self, model_id: str) -> str:
         return str(self._rt.paths.logs_dir / f"{model_id}.log")
 
-    def has_secret(self, name: str) -> bool:
-        return bool(self._rt.secrets.value(name))
+    def has_secret(self, name: str) -> Future[bool]:
+        return self._submit(self._rt.config.has_secret(name))
 
     # -- commands ------------------------------------------------------------------------
     def load(self, model_id: str) -> Future[Backend]:
@@ -135,6 +155,13 @@ class ThreadFacade:
 
         return self._submit(run())
 
+    def use_custom_engine(self, command: str) -> Future[EngineView]:
+        async def run() -> EngineView:
+            await self._rt.engines.use_custom(command)
+            return self._rt.views.engine()
+
+        return self._submit(run())
+
     def watch_metrics(self, watching: bool) -> None:
         self._thread.call(self._rt.supervisor.watch_metrics, watching)
 
@@ -142,8 +169,11 @@ class ThreadFacade:
         self._thread.stop()
 
     # -- cluster: one model across machines (docs/multi-machine.md) ----------------------
-    def cluster_view(self) -> ClusterView:
-        return self._rt.cluster.view()
+    def cluster_view(self) -> Future[ClusterView]:
+        async def run() -> ClusterView:
+            return self._rt.cluster.view()
+
+        return self._submit(run())
 
     def cluster_configure(
         self, config: ClusterConfig, *, renew_token: bool = False

@@ -3,8 +3,8 @@ awaited in qasync slots, live updates from BatchJobChanged events, and the outpu
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -13,18 +13,11 @@ from pytestqt.qtbot import QtBot
 
 from app.core.batch_jobs import JobStatus
 from app.core.problems import problem, tr_noop
-from app.gui.app import GuiApp
 from app.gui.batch_page import JOB_ID_ROLE, BatchPage, Column
 from app.gui.i18n import format_int
 from app.gui.model_table import PROGRESS_ROLE
-from tests.gui.async_loop import qasync_loop
+from tests.gui.conftest import start_gui
 from tests.gui.fake_batch import OUT_DIR, FakeBatchFacade, job, sample_jobs
-
-
-@pytest.fixture
-def gui_loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
-    with qasync_loop(qapp) as loop:
-        yield loop
 
 
 @pytest.fixture
@@ -34,10 +27,7 @@ def fake(qapp: QApplication) -> FakeBatchFacade:
 
 
 @pytest.fixture
-def page(
-    qtbot: QtBot, fake: FakeBatchFacade, gui_loop: asyncio.AbstractEventLoop
-) -> Iterator[BatchPage]:
-    del gui_loop
+def page(qtbot: QtBot, fake: FakeBatchFacade) -> Iterator[BatchPage]:
     opened: list[str] = []
     widget = BatchPage(fake, opener=opened.append)
     widget.opened = opened  # type: ignore[attr-defined]
@@ -143,10 +133,9 @@ def test_open_folder_shows_the_output_files_folder(qtbot: QtBot, page: BatchPage
 
 
 def test_the_main_window_opens_the_page_from_its_file_menu(
-    qtbot: QtBot, fake: FakeBatchFacade, gui_loop: asyncio.AbstractEventLoop, tmp_path: object
+    qtbot: QtBot, fake: FakeBatchFacade, tmp_path: Path
 ) -> None:
-    del gui_loop
-    gui = GuiApp(fake, autostart_dir=tmp_path / "autostart")  # type: ignore[operator]
+    gui = start_gui(qtbot, fake, tmp_path)
     try:
         opener = gui.window.batch_jobs
         assert opener.action in gui.window.menuBar().actions()[0].menu().actions()

@@ -3,9 +3,8 @@ the worker commands are copyable. Its commands are awaited the way its async slo
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
@@ -20,6 +19,7 @@ from app.gui.app import GuiApp
 from app.gui.cluster_page import ClusterWindow
 from app.runtime.cluster_client import LinkSpeed
 from app.runtime.cluster_views import ClusterReport, ClusterView, JoinCommand, NodeReport
+from tests.gui.conftest import run
 from tests.gui.fake_facade import FakeFacade
 
 T = TypeVar("T")
@@ -53,7 +53,10 @@ class FakeCluster:
         self.fail_with: ProblemError | None = None
         self.report: ClusterReport | None = None
 
-    def cluster_view(self) -> ClusterView:
+    def cluster_view(self) -> Future[ClusterView]:
+        return done(self.view())
+
+    def view(self) -> ClusterView:
         return ClusterView(
             config=self.config,
             model_state=self.state,
@@ -74,7 +77,7 @@ class FakeCluster:
             return failed(self.fail_with)
         self.saved.append(config)
         self.config = config
-        return done(self.cluster_view())
+        return done(self.view())
 
     def cluster_check(self) -> Future[ClusterReport]:
         head = NodeInfo(0, "0.1.0", "cpu", "0.32.0", True, "user.big", True, "abcdef0123456789")
@@ -105,12 +108,12 @@ class FakeCluster:
     def cluster_start(self) -> Future[ClusterView]:
         self.config = dataclasses.replace(self.config, enabled=True)
         self.state = ProcessState.RUNNING
-        return done(self.cluster_view())
+        return done(self.view())
 
     def cluster_stop(self) -> Future[ClusterView]:
         self.config = dataclasses.replace(self.config, enabled=False)
         self.state = ProcessState.STOPPED
-        return done(self.cluster_view())
+        return done(self.view())
 
 
 @pytest.fixture
@@ -118,20 +121,13 @@ def window(qtbot: QtBot) -> Iterator[tuple[ClusterWindow, FakeCluster]]:
     cluster = FakeCluster()
     page = ClusterWindow(cluster, lambda: ["user.big", "user.small"])
     qtbot.addWidget(page)
+    # The window reads the cluster's view asynchronously, as it does from the real facade.
+    qtbot.waitUntil(lambda: page.model.currentText() == "user.big")
     yield page, cluster
 
 
-def run(work: Coroutine[Any, Any, None]) -> None:
-    """Await a command as its slot does (the fake's futures are already done)."""
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(work)
-    finally:
-        loop.close()
-
-
 def test_shows_the_saved_cluster_the_warning_and_the_commands(
-    window: tuple[ClusterWindow, FakeCluster],
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
 ) -> None:
     page, _ = window
     assert "not encrypted" in page.warning.text()
@@ -147,12 +143,12 @@ def test_shows_the_saved_cluster_the_warning_and_the_commands(
 
 
 def test_save_sends_the_form_and_shows_a_refusal_as_a_sentence(
-    window: tuple[ClusterWindow, FakeCluster],
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
 ) -> None:
     page, cluster = window
     page.workers.setPlainText("192.168.1.11\n\n[fd00::7]:29700\n")
     page.tp.setValue(2)
-    run(page.save())
+    run(qtbot, page.save())
     (saved,) = cluster.saved
     assert saved.workers == (WorkerNode("192.168.1.11"), WorkerNode("fd00::7", 29700))
     assert saved.tensor_parallel_size == 2 and saved.pipeline_parallel_size is None
@@ -164,14 +160,16 @@ def test_save_sends_the_form_and_shows_a_refusal_as_a_sentence(
             address="8.8.8.8",
         )
     )
-    run(page.save())
+    run(qtbot, page.save())
     assert page.status.text() == "8.8.8.8 is not a private address."
     assert page.save_button.isEnabled()  # not left disabled after a failure
 
 
-def test_check_fills_one_row_per_machine(window: tuple[ClusterWindow, FakeCluster]) -> None:
+def test_check_fills_one_row_per_machine(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
     page, _ = window
-    run(page.check())
+    run(qtbot, page.check())
     assert page.nodes.rowCount() == 3
     cells = [[page.nodes.item(r, c).text() for c in range(5)] for r in range(3)]
     assert cells[0][:3] == ["this machine", "cpu 0.32.0", "abcdef012345"]
@@ -181,12 +179,14 @@ def test_check_fills_one_row_per_machine(window: tuple[ClusterWindow, FakeCluste
     assert cells[2][4] == "192.168.1.12 does not answer on port 30000 (refused)."
 
 
-def test_start_and_stop_follow_the_state(window: tuple[ClusterWindow, FakeCluster]) -> None:
+def test_start_and_stop_follow_the_state(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
     page, _ = window
-    run(page.start())
+    run(qtbot, page.start())
     assert page.stop_button.isEnabled()
     assert page.status.text() == "Serving across 3 machine(s)."
-    run(page.stop())
+    run(qtbot, page.stop())
     assert not page.stop_button.isEnabled()
     assert page.status.text() == "Off: the model runs on this machine alone."
 
