@@ -93,7 +93,7 @@ def test_the_gui_lists_pauses_and_resumes_a_job(facade: ThreadFacade) -> None:
                 seen.append(event.job)
 
     facade.bus.subscribe(on_event)
-    url = facade.snapshot().server.url
+    url = facade.snapshot().result(30).server.url
     assert url is not None
     batch_id = create_job(url, 150)
     wait(lambda: job_view(facade, batch_id).completed >= 10)
@@ -129,7 +129,7 @@ def test_the_gui_lists_pauses_and_resumes_a_job(facade: ThreadFacade) -> None:
 
 
 def test_a_job_waits_while_the_endpoint_is_stopped(facade: ThreadFacade) -> None:
-    url = facade.snapshot().server.url
+    url = facade.snapshot().result(30).server.url
     assert url is not None
     batch_id = create_job(url, 120)
     wait(lambda: job_view(facade, batch_id).completed >= 5)
