@@ -57,6 +57,7 @@ from app.core.gpu import no_gpu_problem  # noqa: E402
 from app.core.problems import problem, tr_noop  # noqa: E402
 from app.core.states import LoadPhase, ProcessState  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
+from app.gui.batch_page import BatchPage  # noqa: E402
 from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
 from app.gui.i18n import PseudoTranslator  # noqa: E402
 from app.gui.icons import PRECEDENCE, app_icon, tray_icon  # noqa: E402
@@ -64,6 +65,7 @@ from app.gui.model_settings_dialog import ModelSettingsDialog  # noqa: E402
 from app.gui.settings_pages import EndpointPage, ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
 from app.runtime.api import EngineView  # noqa: E402
+from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
     T0,
     FakeFacade,
@@ -378,6 +380,20 @@ def shots_settings_pseudo(out: Path, autostart: Path) -> None:
     gui.close()
 
 
+def shots_batch(out: Path) -> None:
+    """The Batch page with a job running, one paused, one done and one refused."""
+    fake = FakeBatchFacade(sample_jobs())
+    page = BatchPage(fake)
+    page.resize(1180, 330)
+    page.show()  # asks the (fake) engine for its jobs, in an async slot
+    settle()
+    page.select_job(sample_jobs()[0].id)
+    save(page, out, "batch-jobs")
+    page.close()
+    page.deleteLater()
+    settle()
+
+
 def tray_icons(out: Path) -> None:
     size = 64
     sheet = QPixmap(QSize((size + 16) * (len(PRECEDENCE) + 1), size + 16))
@@ -416,6 +432,7 @@ def main(argv: list[str]) -> int:
         shots_loading(out, autostart)
         shots_failures(out, autostart)
         shots_no_gpu(out, autostart)
+        shots_batch(out)
         pseudo = PseudoTranslator(app)
         app.installTranslator(pseudo)
         shots_main(out, autostart, "-pseudo-locale")

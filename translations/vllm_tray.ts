@@ -92,6 +92,132 @@
     </message>
 </context>
 <context>
+    <name>BatchJobModel</name>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} ({id}), for {endpoint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BatchPage</name>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed, {n} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finishing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{rate} requests/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{eta} left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch jobs — vLLM Tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs sent to the endpoint&apos;s /v1/batches (for example with the openai client) run here one at a time, with as many requests at once as the model&apos;s tuned limit. A job that was running when the app closed goes on when it starts again. For a file on this computer, use: vllm-tray batch run IN.jsonl --out OUT.jsonl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the folder that holds the output file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch jobs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClusterWindow</name>
     <message>
         <source>Cluster: one model across machines</source>
@@ -1809,6 +1935,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>There is no file {file}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input, --out and --errors must be three different files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1826,6 +1964,102 @@
     </message>
     <message>
         <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: &quot;{field}&quot; must be {expected}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: method must be POST; got {method}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: the body needs a &quot;model&quot; naming a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove &quot;stream&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is not valid JSON: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} has no &quot;{field}&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} holds no requests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no file {file_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch failed: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no batch {batch_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be a whole number from 1 to {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches cannot use {endpoint}; use one of {urls}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completion_window must be &quot;24h&quot;; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metadata must be at most {max} pairs of strings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request needs &quot;{param}&quot; as a string.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2009,6 +2243,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>An upload must be multipart/form-data with one &quot;file&quot; part and a &quot;purpose&quot; field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be a whole number; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The request needs a &quot;{field}&quot; field naming a model; available: {available}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2106,6 +2352,34 @@
     </message>
     <message>
         <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This endpoint keeps files for batches only: purpose must be &quot;batch&quot;; got {purpose}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch {batch_id} has already ended ({status}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file_id} was not uploaded with purpose &quot;batch&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -91,6 +91,132 @@
     </message>
   </context>
   <context>
+    <name>BatchJobModel</name>
+    <message>
+      <source>Created</source>
+      <translation>[Çŕéàţéđ~~~]</translation>
+    </message>
+    <message>
+      <source>Input</source>
+      <translation>[Îñþûţ~~]</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>[Šţàţûš~~]</translation>
+    </message>
+    <message>
+      <source>Progress</source>
+      <translation>[Þŕöĝŕéšš~~~]</translation>
+    </message>
+    <message>
+      <source>Output file</source>
+      <translation>[Öûţþûţ ƒîĺé~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} ({id}), for {endpoint}</source>
+      <translation>[{name} ({id}), ƒöŕ {endpoint}~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>BatchPage</name>
+    <message>
+      <source>Paused</source>
+      <translation>[Þàûšéđ~~]</translation>
+    </message>
+    <message>
+      <source>Running</source>
+      <translation>[Ŕûññîñĝ~~~]</translation>
+    </message>
+    <message>
+      <source>Queued</source>
+      <translation>[Ǫûéûéđ~~]</translation>
+    </message>
+    <message>
+      <source>Failed: {reason}</source>
+      <translation>[Ƒàîĺéđ: {reason}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Completed, {n} failed</source>
+      <translation>[Çöɱþĺéţéđ, {n} ƒàîĺéđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the file</source>
+      <translation>[Çĥéçķîñĝ ţĥé ƒîĺé~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed</source>
+      <translation>[Ƒàîĺéđ~~]</translation>
+    </message>
+    <message>
+      <source>Finishing</source>
+      <translation>[Ƒîñîšĥîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>Completed</source>
+      <translation>[Çöɱþĺéţéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Expired</source>
+      <translation>[Éẋþîŕéđ~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelling</source>
+      <translation>[Çàñçéĺĺîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelled</source>
+      <translation>[Çàñçéĺĺéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>{done} of {total}</source>
+      <translation>[{done} öƒ {total}~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{rate} requests/s</source>
+      <translation>[{rate} ŕéǫûéšţš/š~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{eta} left</source>
+      <translation>[{eta} ĺéƒţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Batch jobs — vLLM Tray</source>
+      <translation>[Ɓàţçĥ ĵöƀš — ṽĹĹṀ Ţŕàý~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Batch jobs</source>
+      <translation>[Ɓàţçĥ ĵöƀš~~~~]</translation>
+    </message>
+    <message>
+      <source>Jobs sent to the endpoint's /v1/batches (for example with the openai client) run here one at a time, with as many requests at once as the model's tuned limit. A job that was running when the app closed goes on when it starts again. For a file on this computer, use: vllm-tray batch run IN.jsonl --out OUT.jsonl</source>
+      <translation>[Ĵöƀš šéñţ ţö ţĥé éñđþöîñţ'š /ṽ1/ƀàţçĥéš (ƒöŕ éẋàɱþĺé ŵîţĥ ţĥé öþéñàî çĺîéñţ) ŕûñ ĥéŕé öñé àţ à ţîɱé, ŵîţĥ àš ɱàñý ŕéǫûéšţš àţ öñçé àš ţĥé ɱöđéĺ'š ţûñéđ ĺîɱîţ. Å ĵöƀ ţĥàţ ŵàš ŕûññîñĝ ŵĥéñ ţĥé àþþ çĺöšéđ ĝöéš öñ ŵĥéñ îţ šţàŕţš àĝàîñ. Ƒöŕ à ƒîĺé öñ ţĥîš çöɱþûţéŕ, ûšé: ṽĺĺɱ-ţŕàý ƀàţçĥ ŕûñ ÎÑ.ĵšöñĺ --öûţ ÖÛŢ.ĵšöñĺ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Pause</source>
+      <translation>[&amp;Þàûšé~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Resume</source>
+      <translation>[&amp;Ŕéšûɱé~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel job</source>
+      <translation>[&amp;Çàñçéĺ ĵöƀ~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Open folder</source>
+      <translation>[&amp;Öþéñ ƒöĺđéŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Show the folder that holds the output file</source>
+      <translation>[Šĥöŵ ţĥé ƒöĺđéŕ ţĥàţ ĥöĺđš ţĥé öûţþûţ ƒîĺé~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Batch jobs…</source>
+      <translation>[&amp;Ɓàţçĥ ĵöƀš…~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>ClusterWindow</name>
     <message>
       <source>Cluster: one model across machines</source>
@@ -1810,6 +1936,18 @@
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>There is no file {file}.</source>
+      <translation>[Ţĥéŕé îš ñö ƒîĺé {file}.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The input, --out and --errors must be three different files.</source>
+      <translation>[Ţĥé îñþûţ, --öûţ àñđ --éŕŕöŕš ɱûšţ ƀé ţĥŕéé đîƒƒéŕéñţ ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Set up the cluster first: the model, this machine's address and the addresses of the other machines.</source>
       <translation>[Šéţ ûþ ţĥé çĺûšţéŕ ƒîŕšţ: ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé àđđŕéššéš öƒ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1828,6 +1966,102 @@
     <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
       <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: "{field}" must be {expected}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: "{field}" ɱûšţ ƀé {expected}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
+      <translation>[--çöñçûŕŕéñçý ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {limit}, öŕ àûţö; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ɱûšţ ƀé à ĴŠÖÑ öƀĵéçţ ŵîţĥ çûšţöɱ_îđ, ɱéţĥöđ, ûŕĺ àñđ ƀöđý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: method must be POST; got {method}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ɱéţĥöđ ɱûšţ ƀé ÞÖŠŢ; ĝöţ {method}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé {url} îñ ƀàţçĥéš; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ƒöŕ {url}, ƀûţ ţĥîš ƀàţçĥ ŵàš çŕéàţéđ ƒöŕ {endpoint}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: the body needs a "model" naming a model.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ţĥé ƀöđý ñééđš à "ɱöđéĺ" ñàɱîñĝ à ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove "stream".</source>
+      <translation>[Ĺîñé {line} öƒ {file} àšķš ƒöŕ à šţŕéàɱ; ƀàţçĥ ŕéǫûéšţš àŕé àñšŵéŕéđ ŵĥöĺé, šö ŕéɱöṽé "šţŕéàɱ".~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš ţĥé ɱöđéĺ {model}, ŵĥîçĥ ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé. Åṽàîĺàƀĺé ɱöđéĺš: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš {model}, ŵĥîçĥ îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is not valid JSON: {reason}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ ṽàĺîđ ĴŠÖÑ: {reason}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} has no "{field}".</source>
+      <translation>[Ĺîñé {line} öƒ {file} ĥàš ñö "{field}".~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ŕéþéàţš ţĥé çûšţöɱ_îđ {custom_id} öƒ ĺîñé {first}; éàçĥ ŕéǫûéšţ ñééđš îţš öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} holds no requests.</source>
+      <translation>[{file} ĥöĺđš ñö ŕéǫûéšţš.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ à ƀàţçĥ ŕéšûĺţ, šö îţ çàññöţ ƀé ţöĺđ ŵĥîçĥ ŕéǫûéšţš àŕé đöñé. Ṁöṽé ţĥé ƒîĺé àŵàý öŕ ŕéɱöṽé ţĥàţ ĺîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no file {file_id}.</source>
+      <translation>[Ţĥéŕé îš ñö ƒîĺé {file_id}.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch failed: {message}</source>
+      <translation>[Ţĥé ƀàţçĥ ƒàîĺéđ: {message}~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no batch {batch_id}.</source>
+      <translation>[Ţĥéŕé îš ñö ƀàţçĥ {batch_id}.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
+      <translation>[Ţĥé ƒîĺé îš ĺàŕĝéŕ ţĥàñ ţĥé ĺîɱîţ öƒ {limit_mib:g} ṀîƁ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>limit must be a whole number from 1 to {max}; got {value}.</source>
+      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Batches cannot use {endpoint}; use one of {urls}.</source>
+      <translation>[Ɓàţçĥéš çàññöţ ûšé {endpoint}; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>completion_window must be "24h"; got {value}.</source>
+      <translation>[çöɱþĺéţîöñ_ŵîñđöŵ ɱûšţ ƀé "24ĥ"; ĝöţ {value}.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>metadata must be at most {max} pairs of strings.</source>
+      <translation>[ɱéţàđàţà ɱûšţ ƀé àţ ɱöšţ {max} þàîŕš öƒ šţŕîñĝš.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request needs "{param}" as a string.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ñééđš "{param}" àš à šţŕîñĝ.~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Traffic between the machines (the model's activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
@@ -2010,6 +2244,18 @@
       <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>An upload must be multipart/form-data with one "file" part and a "purpose" field.</source>
+      <translation>[Åñ ûþĺöàđ ɱûšţ ƀé ɱûĺţîþàŕţ/ƒöŕɱ-đàţà ŵîţĥ öñé "ƒîĺé" þàŕţ àñđ à "þûŕþöšé" ƒîéĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
+      <translation>[Ţĥé ƒöŕɱ ƒîéĺđ {field} ɱûšţ ƀé ÛŢƑ-8 ţéẋţ öƒ àţ ɱöšţ {limit} ƀýţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>limit must be a whole number; got {value}.</source>
+      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The request needs a "{field}" field naming a model; available: {available}.</source>
       <translation>[Ţĥé ŕéǫûéšţ ñééđš à "{field}" ƒîéĺđ ñàɱîñĝ à ɱöđéĺ; àṽàîĺàƀĺé: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2108,6 +2354,34 @@
     <message>
       <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
       <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
+      <translation>[Ţĥé ƀàţçĥ šţöþþéđ ûñéẋþéçţéđĺý: {reason}. Îţ îš þàûšéđ; ŕéšûɱé îţ ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This endpoint keeps files for batches only: purpose must be "batch"; got {purpose}.</source>
+      <translation>[Ţĥîš éñđþöîñţ ķééþš ƒîĺéš ƒöŕ ƀàţçĥéš öñĺý: þûŕþöšé ɱûšţ ƀé "ƀàţçĥ"; ĝöţ {purpose}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch {batch_id} has already ended ({status}).</source>
+      <translation>[Ţĥé ƀàţçĥ {batch_id} ĥàš àĺŕéàđý éñđéđ ({status}).~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
+      <translation>[Ŵàîţîñĝ ƒöŕ ţĥé éñđþöîñţ: ƀàţçĥ ĵöƀš ŕûñ ţĥŕöûĝĥ îţ. Šţàŕţ îţ ţö ĝö öñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file_id} was not uploaded with purpose "batch".</source>
+      <translation>[{file_id} ŵàš ñöţ ûþĺöàđéđ ŵîţĥ þûŕþöšé "ƀàţçĥ".~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
+      <translation>[{file_id} ƀéĺöñĝš ţö ţĥé ƀàţçĥ {batch_id}, ŵĥîçĥ îš šţîĺĺ ŕûññîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} šţöþþéđ àñšŵéŕîñĝ ({reason}). Ţĥé ŕéšûĺţš šö ƒàŕ àŕé ķéþţ; ŕûñ ţĥé ƀàţçĥ àĝàîñ ţö ŕéšûɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>

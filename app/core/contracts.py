@@ -152,3 +152,51 @@ class DownloadController(Protocol):
     def downloads(self) -> Sequence[DownloadView]: ...
 
     async def cancel(self, download_id: str) -> bool: ...
+
+
+# -- batch jobs (/v1/files, /v1/batches) ------------------------------------------------------
+class FileUpload(Protocol):
+    """One upload in progress: chunks are written to disk as they arrive, never held whole."""
+
+    async def write(self, chunk: bytes) -> None:
+        """Raises ProblemError `batch.file_too_large` past the size limit."""
+        ...
+
+    async def commit(self, filename: str, purpose: str) -> Mapping[str, Any]:
+        """Keep the file; returns OpenAI's File object. Raises `batch.bad_purpose`."""
+        ...
+
+    async def abort(self) -> None: ...
+
+
+class BatchController(Protocol):
+    """What the endpoint's /v1/files and /v1/batches routes may ask of the runtime.
+
+    Answers are OpenAI's JSON objects (app.core.batch_jobs builds them); failures are
+    ProblemError with a `batch.*` code (app.core.batch_jobs.BATCH_HTTP_STATUS).
+    """
+
+    @property
+    def max_upload_bytes(self) -> int: ...
+
+    def begin_upload(self) -> FileUpload: ...
+
+    async def list_files(
+        self, purpose: str | None, after: str | None, limit: int | None
+    ) -> Mapping[str, Any]: ...
+
+    async def get_file(self, file_id: str) -> Mapping[str, Any]: ...
+
+    async def file_content(self, file_id: str) -> str:
+        """The path of the file's content, for the endpoint to send as it is."""
+        ...
+
+    async def delete_file(self, file_id: str) -> Mapping[str, Any]: ...
+
+    async def create_batch(self, body: Mapping[str, Any]) -> Mapping[str, Any]: ...
+
+    async def get_batch(self, batch_id: str) -> Mapping[str, Any]: ...
+
+    async def list_batches(self, after: str | None, limit: int | None) -> Mapping[str, Any]: ...
+
+    async def cancel_batch(self, batch_id: str) -> Mapping[str, Any]: ...

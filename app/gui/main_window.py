@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.add_model_dialog import AddModelDialog
+from app.gui.batch_page import BatchPageOpener
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import ProgressDelegate
@@ -183,6 +184,8 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         file_menu.addAction(self.add_action)
         file_menu.addAction(self.settings_action)
+        self.batch_jobs = BatchPageOpener(self._facade, self)
+        file_menu.addAction(self.batch_jobs.action)
         self.cluster_action = QAction(self.tr("C&luster…"), self)
         self.cluster_action.triggered.connect(self.open_cluster)
         file_menu.addAction(self.cluster_action)

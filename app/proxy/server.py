@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from app.core.contracts import DownloadController, ModelController
+from app.core.contracts import BatchController, DownloadController, ModelController
 from app.core.events import EventBus, ServerStateChanged
 from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
 from app.proxy.api_routes import ApiRoutes
+from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
 from app.proxy.connections import (
     CLOSE_AT_ONCE,
@@ -109,8 +110,10 @@ class ProxyServer:
         cors_origins: Sequence[str] = (),
         limits: ProxyLimits = DEFAULT_LIMITS,
         upstream: str = DEFAULT_UPSTREAM,
+        batches: BatchController | None = None,
     ) -> None:
         self._controller = controller
+        self._batches = batches
         self._downloads = downloads
         self._bus = bus
         self._host = host.strip()
@@ -225,13 +228,16 @@ class ProxyServer:
         log.info("OpenAI-compatible endpoint stopped")
 
     def _build_app(self, upstream: Upstream) -> web.Application:
-        # Bodies are read by BodyReader (limit, timeout, budget), never by aiohttp's read().
+        # Bodies are read by BodyReader (limit, timeout, budget), never by aiohttp's read();
+        # batch file uploads are streamed to disk part by part (app/proxy/batch_routes.py).
         app = web.Application(
             client_max_size=self._limits.max_body_bytes, middlewares=[self._guard]
         )
         reader = BodyReader(self._limits, self._budget)
         OpenAIRoutes(self._controller, upstream, reader, self._limits).register(app.router)
         ApiRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
+        if self._batches is not None:
+            BatchRoutes(self._batches, reader).register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)
         return app
 

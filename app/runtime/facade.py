@@ -6,6 +6,7 @@ from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from app.core.batch_jobs import BatchJobView
 from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
 from app.core.problems import Fix
@@ -187,3 +188,23 @@ class ThreadFacade:
 
     def cluster_stop(self) -> Future[ClusterView]:
         return self._submit(self._rt.cluster.stop())
+
+    # -- batch jobs (issue 12: /v1/batches jobs as the Batch page shows them) ----------------
+    def batch_jobs(self) -> Future[list[BatchJobView]]:
+        async def run() -> list[BatchJobView]:
+            return self._rt.batch.views()
+
+        return self._submit(run())
+
+    def pause_batch(self, batch_id: str) -> Future[BatchJobView]:
+        return self._submit(self._rt.batch.pause(batch_id))
+
+    def resume_batch(self, batch_id: str) -> Future[BatchJobView]:
+        return self._submit(self._rt.batch.resume(batch_id))
+
+    def cancel_batch(self, batch_id: str) -> Future[BatchJobView]:
+        async def run() -> BatchJobView:
+            job = await self._rt.batch.cancel(batch_id)
+            return self._rt.batch.view(job.id)
+
+        return self._submit(run())

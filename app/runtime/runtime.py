@@ -26,6 +26,7 @@ from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
+from app.runtime.services.batch import make_batch_service
 from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
@@ -51,6 +52,7 @@ class RuntimeOptions:
     sample_gpu: bool = True
     proxy_host: str | None = None
     proxy_port: int | None = None
+    batch_jobs: bool = True  # run /v1/batches jobs (off for `vllm-tray batch run`'s own runtime)
 
 
 class Runtime:
@@ -113,6 +115,7 @@ class Runtime:
         self.power = PowerService(supervisor=self.supervisor, controller=self.controller)
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
+        self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []
@@ -165,9 +168,11 @@ class Runtime:
             self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
         if serve:
             await self.start_server()
+        await self.batch.start()
 
     async def stop(self) -> None:
         await self.sleep_watcher.stop()  # first: no resume may load models while stopping
+        await self.batch.stop()
         await self.config_watcher.stop()
         for task in self._tasks:
             task.cancel()
@@ -200,6 +205,7 @@ class Runtime:
             api_key=self.secrets.value("api_key"),
             allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
             cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            batches=self.batch,
         )
         await proxy.start()  # publishes ServerStateChanged itself, failures included
         self.proxy = proxy
