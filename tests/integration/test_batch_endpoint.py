@@ -150,8 +150,10 @@ async def test_failed_requests_go_to_the_error_file(served: Runtime, tmp_path: P
     assert custom_ids(output) == Counter(f"ok-{i}" for i in range(5))
     assert custom_ids(errors) == Counter({"req-0": 1, "req-1": 1})
     failed = json.loads(errors.splitlines()[0])
-    assert failed["response"]["status_code"] == 500  # the engine's answer, relayed as it was
-    assert failed["error"]["code"] == "http_500"
+    # The engine's status, relayed as it was, in the endpoint's envelope (vLLM's plain-text
+    # 500 becomes OpenAI's shape), and its code names what happened.
+    assert failed["response"]["status_code"] == 500
+    assert failed["error"]["code"] == "proxy.upstream_error"
 
 
 async def test_errors_come_in_openais_envelope(served: Runtime, tmp_path: Path) -> None:
