@@ -26,6 +26,7 @@ from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
+from app.runtime.services.bench_wiring import make_bench_services
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
@@ -99,6 +100,7 @@ class Runtime:
             engines=self.engines,
         )
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
+        self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []
