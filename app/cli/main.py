@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from app import __version__
-from app.cli import commands, engine_cmd, pull_cmd, serve_cmd
+from app.cli import bench_cmd, commands, engine_cmd, pull_cmd, serve_cmd, tune_cmd
 from app.core.problems import ProblemError
 
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
 INPUT_PROBLEM_PREFIXES = ("args.", "settings.", "models.", "options.", "config.", "cli.")
 INPUT_PROBLEM_CODES = frozenset(
     {"engine.custom_invalid", "engine.command_missing", "downloads.local_folder"}
+    | {"bench.bad_number", "bench.bad_generator"}
 )
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
@@ -49,7 +50,7 @@ def build_parser() -> Parser:
         "--hidden", action="store_true", help="start in the tray without opening the window"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (commands, engine_cmd, pull_cmd, serve_cmd):
+    for module in (commands, engine_cmd, pull_cmd, serve_cmd, bench_cmd, tune_cmd):
         module.register(sub, common)
     return parser
 

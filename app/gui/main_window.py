@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.add_model_dialog import AddModelDialog
+from app.gui.bench_view import install_bench_action
 from app.gui.bridge import EventBridge
 from app.gui.delegates import ProgressDelegate
 from app.gui.diagnosis import DiagnosisBanner
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(facade, store, runner)
 
         self._build_menus()
+        install_bench_action(self, facade, bridge, runner)  # issue 12: Model ▸ Benchmark
         self._build_layout()
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)

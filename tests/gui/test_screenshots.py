@@ -27,6 +27,8 @@ EXPECTED = {
     "logs-view": (600, 400),
     "tray-menu": (200, 150),
     "tray-icons": (300, 64),
+    "bench-window": (700, 600),
+    "bench-window-live": (700, 600),
 }
 
 

@@ -94,7 +94,7 @@ async def test_tune_finds_the_known_knee_within_the_start_budget(
     assert f"--max-num-seqs {result.chosen}" in result.proposed_args
     # The fake engine enforced each start's limit: the tune ran with an override...
     launched = [e for e in seen if isinstance(e, TuneProgressed) and e.phase == "starting"]
-    assert [e.max_num_seqs for e in launched][0] == 32
+    assert launched[0].max_num_seqs == 32
     assert [e.start for e in launched] == list(range(1, result.starts + 1))
     phases = {e.phase for e in seen if isinstance(e, TuneProgressed)}
     assert {"starting", "sweep", "confirm", "restoring", "done"} <= phases
@@ -117,9 +117,7 @@ async def test_tune_restores_a_running_model_and_applies_only_when_asked(
         pid_before = rt.supervisor.info("user.a").pid  # type: ignore[union-attr]
         result = await rt.tune.run(
             "user.a",
-            TuneOptions(
-                requests=4, workload=WORKLOAD, high=16, generator="built-in", apply=True
-            ),
+            TuneOptions(requests=4, workload=WORKLOAD, high=16, generator="built-in", apply=True),
             base_url=url(rt),
             api_key=None,
         )
@@ -140,7 +138,15 @@ async def test_cancelling_a_tune_restores_the_model_and_writes_nothing(
 ) -> None:
     rt = await served(tmp_path, monkeypatch, 8)
     seen: list[Event] = []
-    rt.bus.subscribe(seen.append)
+    sweeping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def on_event(event: Event) -> None:
+        seen.append(event)
+        if isinstance(event, TuneProgressed) and event.phase == "sweep":
+            loop.call_soon_threadsafe(sweeping.set)
+
+    rt.bus.subscribe(on_event)
     try:
         await rt.models.load("user.a")
         task = asyncio.ensure_future(
@@ -151,8 +157,7 @@ async def test_cancelling_a_tune_restores_the_model_and_writes_nothing(
                 api_key=None,
             )
         )
-        while not any(isinstance(e, TuneProgressed) and e.phase == "sweep" for e in seen):
-            await asyncio.sleep(0.05)
+        await asyncio.wait_for(sweeping.wait(), 60)
         assert rt.tune.cancel("user.a")
         with pytest.raises(asyncio.CancelledError):
             await task
