@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -386,8 +386,13 @@ def install_bench_action(
     if not isinstance(facade, BenchFacade):
         return
     windows: dict[str, BenchWindow] = {}
-    action = QAction(window.tr("&Benchmark and tune…"), window)
-    action.setToolTip(window.tr("Measure this model's throughput and find its best max-num-seqs"))
+    # translate() with BenchWindow's context: window.tr() would look them up as MainWindow's.
+    action = QAction(QCoreApplication.translate("BenchWindow", "&Benchmark and tune…"), window)
+    action.setToolTip(
+        QCoreApplication.translate(
+            "BenchWindow", "Measure this model's throughput and find its best max-num-seqs"
+        )
+    )
 
     def open_for_current() -> None:
         model_id = window.current_model_id()  # type: ignore[attr-defined]
