@@ -22,6 +22,7 @@ from app.runtime.services.loadgen import GENERATOR_CHOICES, Workload
 # Options the in-process runtime needs: its own endpoint on a free loopback port.
 IN_PROCESS = RuntimeOptions(proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False)
 PROBE_TIMEOUT_S = 2.0
+PROBING = frozenset({"sweep", "objective", "peak", "knee", "confirm"})
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -176,7 +177,7 @@ def progress_printer(model_id: str, quiet: bool) -> Callable[[Event], None]:
                     f"with --max-num-seqs {event.max_num_seqs}",
                     quiet,
                 )
-            elif event.concurrency is None and event.points and event.phase != "restoring":
+            elif event.concurrency is None and event.points and event.phase in PROBING:
                 p = event.points[-1]
                 say(f"  {event.phase:9} {point_line(p)}", quiet)
             elif event.phase == "restoring":

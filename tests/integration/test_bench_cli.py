@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import psutil
 import pytest
 
 from tests.fakes.engine_runtime import make_model_folder
@@ -121,3 +123,34 @@ def test_tune_proposes_the_knee_and_applies_it(home: Path) -> None:
     assert "engine start 1 of at most 6 with --max-num-seqs 16" in done.stderr
     options = json.loads((home / "recipe_options.json").read_text())
     assert options["user.a"]["vllm_args"] == "--max-num-seqs 8"
+
+
+@pytest.mark.timeout(300)
+def test_ctrl_c_stops_a_tune_and_leaves_nothing_behind(home: Path) -> None:
+    env = {**os.environ, "VLLM_TRAY_HOME": str(home), "HF_HUB_CACHE": str(home / "hub")}
+    argv = ["tune", "user.a", "--requests", "4", "--output-len", "16", "--generator", "built-in"]
+    with subprocess.Popen(
+        [sys.executable, "-m", "app", *argv],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as proc:
+        assert proc.stderr is not None
+        children: set[int] = set()
+        for line in proc.stderr:  # wait for the first measurement, not for a time
+            if "sweep" in line:
+                children = {c.pid for c in psutil.Process(proc.pid).children(recursive=True)}
+                proc.send_signal(signal.SIGINT)
+                break
+        rest = proc.stderr.read()
+        assert proc.wait(120) == 130, rest
+    assert "putting the model back as it was" in rest
+    assert children  # the engine's watchdog, the fake engine, the load generator
+    left = [psutil.Process(pid) for pid in children if psutil.pid_exists(pid)]
+    assert psutil.wait_procs(left, timeout=10)[1] == []
+    assert (
+        not (home / "recipe_options.json").exists()
+        or "max-num-seqs" not in (home / "recipe_options.json").read_text()
+    )

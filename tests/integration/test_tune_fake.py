@@ -19,10 +19,13 @@ import pytest
 from app.core.events import Event, TuneProgressed
 from app.core.states import ProcessState
 from app.core.tuning import MAX_STARTS, Slo
+from app.runtime.bench_api import BenchFacade
+from app.runtime.facade import ThreadFacade
 from app.runtime.runtime import Runtime
 from app.runtime.services.bench import BenchOptions
 from app.runtime.services.loadgen import Workload
 from app.runtime.services.tune import TuneOptions
+from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_runtime, starts
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_batch_vllm.py"
@@ -203,3 +206,37 @@ async def test_bench_measures_sequential_and_simultaneous_through_the_endpoint(
 
 def test_slo_is_part_of_the_options() -> None:
     assert TuneOptions(slo=Slo(ttft_ms=100)).slo.ttft_ms == 100
+
+
+@pytest.mark.timeout(240)
+def test_the_facade_runs_bench_and_tune_and_applies_on_the_users_click(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rt = make_runtime(
+        tmp_path,
+        monkeypatch,
+        models=("a",),
+        settings={"engine.custom_command": knee_engine(4), "ctx_size": 512},
+        proxy_host="127.0.0.1",
+        proxy_port=0,
+    )
+    thread = RuntimeThread(rt, serve=True)
+    thread.start()
+    facade = ThreadFacade(thread)
+    assert isinstance(facade, BenchFacade)
+    try:
+        options = BenchOptions(requests=4, workload=WORKLOAD, generator="built-in")
+        record = facade.run_bench("user.a", options).result(120)
+        assert [p.concurrency for p in record.points] == [1, 4]
+        assert facade.bench_history("user.a").result(10)[-1].time == record.time
+        result = facade.run_tune(
+            "user.a", TuneOptions(requests=4, workload=WORKLOAD, high=8, generator="built-in")
+        ).result(180)
+        assert result.chosen == 4 and not result.applied
+        assert rt.registry.options("user.a").vllm_args == ""
+        # The model ran before the tune (the benchmark loaded it): it runs again, as it was.
+        assert facade.row("user.a").process is ProcessState.RUNNING
+        assert facade.apply_tune("user.a", 4).result(60) == "--max-num-seqs 4"
+        assert rt.registry.options("user.a").vllm_args == "--max-num-seqs 4"
+    finally:
+        facade.shutdown()

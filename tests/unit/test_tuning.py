@@ -120,8 +120,9 @@ def test_smooth_curves_stay_within_5_percent_of_the_best(half: int) -> None:
     chosen = search.knee()
     assert chosen is not None
     best = full_sweep_best(curve, upper, Slo())
-    # The sweep stops when doubling gains under 10 %: the best seen is close to the top.
-    assert curve(chosen)[0] >= 0.80 * best
+    # No knee: the sweep stops when doubling gains under 10 %, a little below the top,
+    # which there costs many times the latency (measured: 92-97 % of it).
+    assert curve(chosen)[0] >= 0.90 * best
     assert search.best() is not None
     assert search.best().tok_per_s >= 0.90 * best  # type: ignore[union-attr]
 

@@ -179,7 +179,8 @@ class BenchService:
         self.history = history
         self._logs_dir = logs_dir
         self._engine_info = engine_info
-        self._running: dict[str, asyncio.Task[Any]] = {}
+        # One job (benchmark or tune) per model at a time; the tune service registers here too.
+        self.jobs: dict[str, asyncio.Task[Any]] = {}
 
     def target(self, model_id: str, base_url: str, api_key: str | None) -> Target:
         """Where a generator sends a model's requests, and what it runs with."""
@@ -215,7 +216,7 @@ class BenchService:
         """Load the model, then measure; the record is kept in the model's history."""
         options = check_options(options)
         model_id = self._registry.get(model_id).id
-        if model_id in self._running and not self._running[model_id].done():
+        if model_id in self.jobs and not self.jobs[model_id].done():
             raise ProblemError(
                 problem(
                     "bench.busy",
@@ -225,7 +226,7 @@ class BenchService:
             )
         task = asyncio.current_task()
         assert task is not None
-        self._running[model_id] = task
+        self.jobs[model_id] = task
         points: list[BenchPoint] = []
         try:
             self._bus.publish(BenchProgressed(model_id, "loading"))
@@ -265,12 +266,12 @@ class BenchService:
             self._bus.publish(BenchProgressed(model_id, "cancelled", tuple(points)))
             raise
         finally:
-            self._running.pop(model_id, None)
+            self.jobs.pop(model_id, None)
         self._bus.publish(BenchProgressed(model_id, "done", tuple(points)))
         return record
 
     def cancel(self, model_id: str) -> bool:
-        task = self._running.get(model_id)
+        task = self.jobs.get(model_id)
         if task is None or task.done():
             return False
         task.cancel()

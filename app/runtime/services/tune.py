@@ -151,10 +151,9 @@ class TuneService:
         self._bench = bench
         self._engine_info = engine_info
         self.max_starts = max_starts
-        self._running: dict[str, asyncio.Task[Any]] = {}
 
     def cancel(self, model_id: str) -> bool:
-        task = self._running.get(model_id)
+        task = self._bench.jobs.get(model_id)
         if task is None or task.done():
             return False
         task.cancel()
@@ -183,7 +182,7 @@ class TuneService:
         model_id = entry.id
         task = asyncio.current_task()
         assert task is not None
-        if model_id in self._running and not self._running[model_id].done():
+        if model_id in self._bench.jobs and not self._bench.jobs[model_id].done():
             raise ProblemError(
                 problem(
                     "bench.busy",
@@ -191,7 +190,7 @@ class TuneService:
                     model=model_id,
                 )
             )
-        self._running[model_id] = task
+        self._bench.jobs[model_id] = task
         info = self._supervisor.info(model_id)
         was_running = info is not None and info.state in (
             ProcessState.RUNNING,
@@ -230,7 +229,7 @@ class TuneService:
             try:
                 await run.restore(was_running)
             finally:
-                self._running.pop(model_id, None)
+                self._bench.jobs.pop(model_id, None)
         run.publish("done", chosen=result.chosen)
         return result
 
