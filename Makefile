@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export VLLM_TRAY_TEST_ENGINE_DIR ?= $(HOME)/.cache/vllm-tray-tests/engines/cpu
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: run setup test lint typecheck imports unit screenshots bench translations clean
+.PHONY: run setup test test-deps lint typecheck imports unit screenshots bench translations clean
 
 run: setup
 	$(BIN)/vllm-tray
@@ -30,11 +30,19 @@ typecheck: setup
 imports: setup
 	$(BIN)/lint-imports
 
+# Programs the tests run besides Python: dbus-daemon (a private bus for the suspend tests).
+# Installed when missing; if it cannot be, this fails rather than letting tests skip.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+test-deps:
+	@command -v dbus-daemon >/dev/null || { \
+		echo "installing Debian's dbus package (dbus-daemon) for the suspend tests"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends dbus; }
+
 test-engine: setup
 	$(BIN)/python -m tests.real_engine.setup_engine
 
 # The real-engine tests run last, on their own, so their count is the closing line.
-test: lint typecheck imports test-engine
+test: lint typecheck imports test-deps test-engine
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py $(SCREENSHOTS)
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider -m "not real_engine"
 	$(BIN)/pytest -p no:cacheprovider -m real_engine

@@ -9,6 +9,7 @@ to; the failure threshold leaves room for a 2-core machine that is busy with eng
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -37,6 +38,10 @@ class _WatchedLoops(asyncio.DefaultEventLoopPolicy):
 
 
 asyncio.set_event_loop_policy(_WatchedLoops())
+
+# No test reaches the machine's system bus: logind there would hand every runtime a real sleep
+# lock and real suspend signals. Tests that want logind start their own (tests/fakes/fake_logind).
+os.environ["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/vllm-tray-tests/system_bus_socket"
 
 
 @pytest.fixture(autouse=True)

@@ -1407,10 +1407,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The model&apos;s config.json has no usable {key}, so its memory needs cannot be estimated.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1435,15 +1431,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app&apos;s window.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No value was given for {name}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} must be a positive number of milliseconds; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1528,18 +1516,6 @@
     </message>
     <message>
         <source>There is no setting called {key}. Known settings: {known}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be one of {choices}; got {value!r}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} must be {kind}; got {value!r}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1663,34 +1639,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Benchmarks go through vLLM Tray&apos;s endpoint, which is stopped. Start it first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{model} did not answer through the endpoint ({status}): {message}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{model} is being benchmarked or tuned already.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The endpoint at {url} did not answer: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Installing the {kind} engine failed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1708,6 +1656,142 @@
     </message>
     <message>
         <source>The download {download_id} failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app&apos;s window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a positive number of milliseconds; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be on or off; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests served at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed host names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the endpoint with the app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unload idle models after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start hidden in the tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start at login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tray hint shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number; nothing was typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be between {low} and {high}; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be one of {choices}; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be text; you typed {typed}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1792,6 +1876,34 @@
     </message>
     <message>
         <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmarks go through vLLM Tray&apos;s endpoint, which is stopped. Start it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} did not answer through the endpoint ({status}): {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is being benchmarked or tuned already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} did not answer: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1406,10 +1406,6 @@
       <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{file} could not be read ({reason}). It was moved to {moved_to} and defaults are used for it.</source>
-      <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}). Îţ ŵàš ɱöṽéđ ţö {moved_to} àñđ đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The model's config.json has no usable {key}, so its memory needs cannot be estimated.</source>
       <translation>[Ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ ĥàš ñö ûšàƀĺé {key}, šö îţš ɱéɱöŕý ñééđš çàññöţ ƀé éšţîɱàţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1434,16 +1430,8 @@
       <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app's window.</source>
-      <translation>[{model} îš ĺöàđéđ îñ ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url}. Ûñĺöàđ îţ ţĥéŕé ƒîŕšţ, öŕ ţûñé îţ ƒŕöɱ ţĥàţ àþþ'š ŵîñđöŵ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>No value was given for {name}.</source>
       <translation>[Ñö ṽàĺûé ŵàš ĝîṽéñ ƒöŕ {name}.~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} must be a positive number of milliseconds; got {value}.</source>
-      <translation>[{name} ɱûšţ ƀé à þöšîţîṽé ñûɱƀéŕ öƒ ɱîĺĺîšéçöñđš; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} was changed outside vLLM Tray and cannot be read ({reason}). The values read before stay in use until it is fixed.</source>
@@ -1528,18 +1516,6 @@
     <message>
       <source>There is no setting called {key}. Known settings: {known}.</source>
       <translation>[Ţĥéŕé îš ñö šéţţîñĝ çàĺĺéđ {key}. Ķñöŵñ šéţţîñĝš: {known}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be between {minimum:g} and {maximum:g}; got {value}.</source>
-      <translation>[{key} ɱûšţ ƀé ƀéţŵééñ {minimum:g} àñđ {maximum:g}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be one of {choices}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé öñé öƒ {choices}; ĝöţ {value!r}.~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} must be {kind}; got {value!r}.</source>
-      <translation>[{key} ɱûšţ ƀé {kind}; ĝöţ {value!r}.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>In {source}, remove {flag}: the app passes the model you load.</source>
@@ -1662,34 +1638,6 @@
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Benchmarks go through vLLM Tray's endpoint, which is stopped. Start it first.</source>
-      <translation>[Ɓéñçĥɱàŕķš ĝö ţĥŕöûĝĥ ṽĹĹṀ Ţŕàý'š éñđþöîñţ, ŵĥîçĥ îš šţöþþéđ. Šţàŕţ îţ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
-      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{model} did not answer through the endpoint ({status}): {message}</source>
-      <translation>[{model} đîđ ñöţ àñšŵéŕ ţĥŕöûĝĥ ţĥé éñđþöîñţ ({status}): {message}~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
-      <translation>[{name} ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {top}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{model} is being benchmarked or tuned already.</source>
-      <translation>[{model} îš ƀéîñĝ ƀéñçĥɱàŕķéđ öŕ ţûñéđ àĺŕéàđý.~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The endpoint at {url} did not answer: {reason}.</source>
-      <translation>[Ţĥé éñđþöîñţ àţ {url} đîđ ñöţ àñšŵéŕ: {reason}.~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
-      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Installing the {kind} engine failed: {reason}</source>
       <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ƒàîĺéđ: {reason}~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1708,6 +1656,142 @@
     <message>
       <source>The download {download_id} failed.</source>
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app's window.</source>
+      <translation>[{model} îš ĺöàđéđ îñ ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url}. Ûñĺöàđ îţ ţĥéŕé ƒîŕšţ, öŕ ţûñé îţ ƒŕöɱ ţĥàţ àþþ'š ŵîñđöŵ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+      <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a positive number of milliseconds; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à þöšîţîṽé ñûɱƀéŕ öƒ ɱîĺĺîšéçöñđš; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
+      <translation>[{file} çàññöţ ƀé ŕéàđ ({reason}). Ţĥé đéƒàûĺţš àŕé ûšéđ ƒöŕ îţ ûñţîĺ îţ îš ƒîẋéđ; ţĥé ƒîĺé ŵàš ĺéƒţ àš îţ îš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another vLLM Tray process has been changing {file} for more than {seconds:g} seconds. Try again, or stop the process that hangs.</source>
+      <translation>[Åñöţĥéŕ ṽĹĹṀ Ţŕàý þŕöçéšš ĥàš ƀééñ çĥàñĝîñĝ {file} ƒöŕ ɱöŕé ţĥàñ {seconds:g} šéçöñđš. Ţŕý àĝàîñ, öŕ šţöþ ţĥé þŕöçéšš ţĥàţ ĥàñĝš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+      <translation>[{model} ŕéàđš àţ ɱöšţ {limit} ţöķéñš öƒ çöñţéẋţ (îţš çöñƒîĝ.ĵšöñ šàýš šö), šö ṽĹĹṀ ŕéƒûšéš à çöñţéẋţ šîžé öƒ {ctx_size}. Ûšé {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be on or off; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU memory utilization</source>
+      <translation>[ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Requests served at once</source>
+      <translation>[Ŕéǫûéšţš šéŕṽéđ àţ öñçé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM flags</source>
+      <translation>[Éẋţŕà ṽĹĹṀ ƒĺàĝš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Default context size</source>
+      <translation>[Đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load timeout</source>
+      <translation>[Ĺöàđ ţîɱéöûţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint address</source>
+      <translation>[Éñđþöîñţ àđđŕéšš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint port</source>
+      <translation>[Éñđþöîñţ þöŕţ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed host names</source>
+      <translation>[Åĺĺöŵéđ ĥöšţ ñàɱéš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allowed web origins</source>
+      <translation>[Åĺĺöŵéđ ŵéƀ öŕîĝîñš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start the endpoint with the app</source>
+      <translation>[Šţàŕţ ţĥé éñđþöîñţ ŵîţĥ ţĥé àþþ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM engine</source>
+      <translation>[ṽĹĹṀ éñĝîñé~~~~]</translation>
+    </message>
+    <message>
+      <source>Your own vLLM command</source>
+      <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unload idle models after</source>
+      <translation>[Ûñĺöàđ îđĺé ɱöđéĺš àƒţéŕ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory for all models</source>
+      <translation>[Ṁéɱöŕý ƒöŕ àĺĺ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start hidden in the tray</source>
+      <translation>[Šţàŕţ ĥîđđéñ îñ ţĥé ţŕàý~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start at login</source>
+      <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tray hint shown</source>
+      <translation>[Ţŕàý ĥîñţ šĥöŵñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number; nothing was typed.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number between {low} and {high}, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be between {low} and {high}; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be one of {choices}; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé öñé öƒ {choices}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a whole number, in digits only; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ, îñ đîĝîţš öñĺý; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number between {low} and {high}, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number, with a point for decimals; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ, ŵîţĥ à þöîñţ ƒöŕ đéçîɱàĺš; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be text; you typed {typed}.</source>
+      <translation>[Ṁûšţ ƀé ţéẋţ; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>There is no download with the id {download_id}.</source>
@@ -1792,6 +1876,34 @@
     <message>
       <source>{reason}.</source>
       <translation>[{reason}.~~~~]</translation>
+    </message>
+    <message>
+      <source>Benchmarks go through vLLM Tray's endpoint, which is stopped. Start it first.</source>
+      <translation>[Ɓéñçĥɱàŕķš ĝö ţĥŕöûĝĥ ṽĹĹṀ Ţŕàý'š éñđþöîñţ, ŵĥîçĥ îš šţöþþéđ. Šţàŕţ îţ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
+      <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} did not answer through the endpoint ({status}): {message}</source>
+      <translation>[{model} đîđ ñöţ àñšŵéŕ ţĥŕöûĝĥ ţĥé éñđþöîñţ ({status}): {message}~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {top}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is being benchmarked or tuned already.</source>
+      <translation>[{model} îš ƀéîñĝ ƀéñçĥɱàŕķéđ öŕ ţûñéđ àĺŕéàđý.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} did not answer: {reason}.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} đîđ ñöţ àñšŵéŕ: {reason}.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+      <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The load generator failed: {detail}. Its log is {log}.</source>

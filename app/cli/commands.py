@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import getpass
 import sys
+from types import MappingProxyType
 from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.jsonstore import REPLACED_CODE
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.vllm_args import format_command
 from app.runtime.planner import bad_ctx_size
+from app.runtime.services.config import ConfigService, Secrets
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -145,13 +149,15 @@ def cmd_options(args: argparse.Namespace) -> int:
                 tr_noop("Use either --reset or KEY=VALUE changes, not both."),
             )
         )
-    new = ModelOptions() if args.reset else rt.registry.options(entry.id)
-    if "ctx_size" in changes:
-        new = ModelOptions(ctx_size=_parse_ctx(changes["ctx_size"]), vllm_args=new.vllm_args)
-    if "vllm_args" in changes:
-        new = ModelOptions(ctx_size=new.ctx_size, vllm_args=changes["vllm_args"].strip())
-    # The same use case as the GUI's: validates the whole result before writing anything.
-    preview = asyncio.run(rt.models.set_options(entry.id, new))
+    wanted = ModelOptions(
+        ctx_size=_parse_ctx(changes["ctx_size"]) if "ctx_size" in changes else None,
+        vllm_args=changes.get("vllm_args", "").strip(),
+    )
+    # The same use case as the GUI's: checks the result before writing anything, and writes
+    # only the fields named here (a concurrent change to the other one is kept).
+    fields = {"ctx_size", "vllm_args"} if args.reset else set(changes)
+    preview = asyncio.run(rt.models.set_options(entry.id, wanted, fields=fields))
+    new = rt.registry.options(entry.id)
     if args.json:
         print_json(
             {
@@ -183,14 +189,20 @@ RESTART_NOTES = {
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    settings = Settings(paths_from(args).settings_file)
-    if settings.load_problem is not None:
-        print(f"vllm-tray: warning: {settings.load_problem.english()}", file=sys.stderr)
-    return settings
+    # Reading never changes settings.json; a write replaces a broken one and logs where the
+    # copy went (app.core.jsonstore), so commands report what is left with `_warn`.
+    return Settings(paths_from(args).settings_file)
+
+
+def _warn(settings: Settings) -> None:
+    found = settings.problem
+    if found is not None and found.code != REPLACED_CODE:  # a replacement was logged
+        print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
 
 
 def cmd_config_get(args: argparse.Namespace) -> int:
     settings = _settings(args)
+    _warn(settings)
     if args.key is not None:
         value = settings.get(args.key)
         if args.json:
@@ -208,10 +220,40 @@ def cmd_config_get(args: argparse.Namespace) -> int:
     return 0
 
 
+def named(found: Problem, name: str) -> Problem:
+    """`found` with `NAME: ` in front: a command line sets several values at once, so the
+    sentence (written for the field it stands next to in the GUI) says which one it means."""
+    return dataclasses.replace(
+        found,
+        template="{named}: " + found.template,
+        params=MappingProxyType({**found.params, "named": name}),
+    )
+
+
+def _config_service(args: argparse.Namespace, settings: Settings) -> ConfigService:
+    """The same settings-and-secrets use cases as the app's, without starting a runtime."""
+    from app.runtime.secrets import SecretStore
+
+    return ConfigService(
+        settings=settings,
+        secrets=Secrets(SecretStore(paths_from(args).secrets_file)),
+        bound_host=lambda: None,  # a running app checks its own endpoint when it reloads
+        on_security_changed=lambda: None,
+    )
+
+
 def cmd_config_set(args: argparse.Namespace) -> int:
     settings = _settings(args)
     changes = _parse_assignments(args.assignments, None)
-    changed = settings.set_many(changes)  # validates everything before writing anything
+    try:
+        # Validates every value and the rules between them before writing anything.
+        changed = asyncio.run(_config_service(args, settings).set_settings(changes))
+    except ProblemError as exc:
+        key = exc.problem.params.get("key")
+        if key is None or exc.problem.code == "settings.unknown_key":
+            raise
+        raise ProblemError(named(exc.problem, str(key))) from None
+    _warn(settings)
     for key in changes:
         note = ""
         spec = SPEC_BY_KEY[key]
@@ -224,16 +266,16 @@ def cmd_config_set(args: argparse.Namespace) -> int:
 def cmd_config_reset(args: argparse.Namespace) -> int:
     settings = _settings(args)
     settings.reset(args.key)
+    _warn(settings)
     print(f"{args.key} = {settings.get(args.key)!r}  (default)")
     return 0
 
 
 def cmd_config_set_secret(args: argparse.Namespace) -> int:
-    from app.runtime.secrets import SecretStore
-
-    store = SecretStore(paths_from(args).secrets_file)
+    config = _config_service(args, _settings(args))
     if args.delete:
-        store.delete(args.name)
+        # Refused (nothing deleted) while proxy.host lets other computers reach the endpoint.
+        asyncio.run(config.set_secret(args.name, None))
         print(f"{args.name} removed")
         return 0
     # Never from the command line: it would land in the shell's history and in `ps`.
@@ -243,8 +285,8 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
         raise ProblemError(
             problem("cli.empty_secret", tr_noop("No value was given for {name}."), name=args.name)
         )
-    store.set(args.name, value)
-    print(f"{args.name} saved ({store.backend_name})")
+    asyncio.run(config.set_secret(args.name, value))
+    print(f"{args.name} saved ({config.secrets_backend})")
     return 0
 
 

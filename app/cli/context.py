@@ -18,7 +18,7 @@ def paths_from(args: argparse.Namespace) -> AppPaths:
 def runtime_from(args: argparse.Namespace, options: RuntimeOptions | None = None) -> Runtime:
     runtime = Runtime(paths_from(args), options)
     for found in runtime.problems:
-        # A config file set aside is worth one line, but not a failure of this command.
+        # A config file that cannot be read is worth one line, not a failure of this command.
         print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
     return runtime
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import shlex
-import sys
 from typing import Any
 
 from app.cli.context import print_json, runtime_from
+from app.cli.progress import ProgressReporter
 from app.supervisor.engines.base import EngineKind, InstallProgress
 
 
@@ -65,12 +65,17 @@ def cmd_install(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     kind = EngineKind(args.kind)
 
+    progress = ProgressReporter()
+
     def show(p: InstallProgress) -> None:
         total = f"/{p.total}" if p.total else ""
-        message = p.message.strip()
-        print(f"[{p.phase} {p.done}{total}] {message}"[:200], file=sys.stderr, flush=True)
+        text = f"[{p.phase} {p.done}{total}] {p.message.strip()}"[:200]
+        progress.update(p.phase, text, p.done / p.total if p.total else None)
 
-    status = asyncio.run(rt.engines.install(kind, select=not args.no_select, on_progress=show))
+    try:
+        status = asyncio.run(rt.engines.install(kind, select=not args.no_select, on_progress=show))
+    finally:
+        progress.finish()
     print(f"{kind.value} engine installed: {status.version} at {status.location}")
     return 0
 

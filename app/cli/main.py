@@ -15,8 +15,13 @@ from app.core.problems import ProblemError
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
 INPUT_PROBLEM_PREFIXES = ("args.", "settings.", "models.", "options.", "config.", "cli.")
 INPUT_PROBLEM_CODES = frozenset(
-    {"engine.custom_invalid", "engine.command_missing", "downloads.local_folder"}
-    | {"bench.bad_number", "bench.bad_generator"}
+    {
+        "engine.custom_invalid",
+        "engine.command_missing",
+        "downloads.local_folder",
+        "proxy.key_required",
+    }
+    | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
 )
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
@@ -65,13 +70,74 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run(args)
 
 
+# Loggers of the app itself; everything else is a library.
+APP_LOGGERS = ("app", "vllm-tray")
+
+
+class _OwnLogFilter(logging.Filter):
+    """Lets the app's own records through from `own_level`, libraries' from `library_level`.
+
+    A filter on the handler, not logger levels: libraries set their own (huggingface_hub puts
+    WARNING on its logger), and records propagate to the root's handler regardless of the
+    root logger's level.
+    """
+
+    def __init__(self, own_level: int, library_level: int) -> None:
+        super().__init__()
+        self.own_level = own_level
+        self.library_level = library_level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        own = any(record.name == n or record.name.startswith(n + ".") for n in APP_LOGGERS)
+        return record.levelno >= (self.own_level if own else self.library_level)
+
+
+class _CommandFormatter(logging.Formatter):
+    """`vllm-tray: warning: …`, the shape of the CLI's other messages."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"vllm-tray: {record.levelname.lower()}: {record.getMessage()}"
+
+
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to the sys.stderr of the moment (pytest's capture and redirections swap it)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+def setup_logging(verbose: bool, command: str | None) -> None:
+    """What a terminal shows: the app's own warnings and errors, and no library's chatter
+    (huggingface_hub's HTTP client logs every request at INFO). `serve` is a log by nature:
+    its own INFO lines (state changes, load progress) show with timestamps. `-v` shows the
+    app's DEBUG and the libraries' INFO."""
+    timestamped = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if verbose:
+        own, library, formatter = logging.DEBUG, logging.INFO, timestamped
+    elif command == "serve":
+        own, library, formatter = logging.INFO, logging.ERROR, timestamped
+    else:
+        own, library, formatter = logging.WARNING, logging.ERROR, _CommandFormatter()
+    handler = _StderrHandler()
+    handler.setFormatter(formatter)
+    handler.addFilter(_OwnLogFilter(own, library))
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if isinstance(h, _StderrHandler)]:
+        root.removeHandler(old)  # a second run() in one process (tests) replaces the first
+    root.addHandler(handler)
+    root.setLevel(min(own, library))
+    # huggingface_hub prints through a handler of its own besides: one place says it all.
+    import huggingface_hub.utils.logging  # noqa: F401  (configures its logger on import)
+
+    hf_logger = logging.getLogger("huggingface_hub")
+    for own_handler in list(hf_logger.handlers):
+        hf_logger.removeHandler(own_handler)
+    hf_logger.setLevel(library)
+
+
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(
-        level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    setup_logging(bool(getattr(args, "verbose", False)), getattr(args, "command", None))
     handler = args.func
     try:
         result: int = handler(args)

@@ -1,15 +1,16 @@
-"""`vllm-tray pull` and `vllm-tray rm`: model files with a terminal progress bar."""
+"""`vllm-tray pull` and `vllm-tray rm`: model files, with progress a terminal or a log can read."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import shutil
 import sys
-import time
 from typing import Any
 
 from app.cli.context import human_bytes, runtime_from
+from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event
 from app.core.problems import ProblemError, problem, tr_noop
 
@@ -35,28 +36,20 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=cmd_rm)
 
 
-class ProgressBar:
-    """One line on stderr, redrawn at most ten times a second."""
-
-    def __init__(self) -> None:
-        self._last = 0.0
-
-    def draw(self, event: DownloadProgressed, force: bool = False) -> None:
-        now = time.monotonic()
-        if not force and now - self._last < 0.1:
-            return
-        self._last = now
-        width = max(10, min(40, shutil.get_terminal_size((80, 20)).columns - 50))
-        frac = event.done / event.total if event.total else 0.0
+def progress_text(model_id: str, event: DownloadProgressed, bar: bool) -> str:
+    """One progress line: "user.x: 45.0 % 1.2 GB of 2.6 GB, 12.3 MB/s, about 100 s left"."""
+    frac = event.done / event.total if event.total else 0.0
+    parts = [f"{frac * 100:.1f} %", f"{human_bytes(event.done)} of {human_bytes(event.total)}"]
+    if event.speed_bps:
+        parts.append(f"{human_bytes(event.speed_bps)}/s")
+    if event.eta_s is not None and event.done < event.total:
+        parts.append(f"about {math.ceil(event.eta_s)} s left")
+    text = ", ".join(parts[1:])
+    if bar:
+        width = max(10, min(40, shutil.get_terminal_size((80, 20)).columns - 60))
         filled = int(frac * width)
-        speed = f"{human_bytes(event.speed_bps)}/s" if event.speed_bps else ""
-        eta = f"ETA {int(event.eta_s)} s" if event.eta_s is not None else ""
-        line = (
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {frac * 100:5.1f}% "
-            f"{human_bytes(event.done)}/{human_bytes(event.total)} {speed} {eta}"
-        )
-        sys.stderr.write(line.ljust(width + 48))
-        sys.stderr.flush()
+        return f"[{'#' * filled}{'.' * (width - filled)}] {parts[0]:>7} {text}"
+    return f"{model_id}: {parts[0]} {text}"
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
@@ -93,14 +86,18 @@ def cmd_pull(args: argparse.Namespace) -> int:
 async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[str, ...]) -> int:
     """Download with a progress bar; with `checkpoint`, register first (rolled back by the
     runtime when the download cannot even start, e.g. a mistyped repository)."""
-    bar = ProgressBar()
+    progress = ProgressReporter()
     finished: asyncio.Future[DownloadFinished] = asyncio.get_running_loop().create_future()
     loop = asyncio.get_running_loop()
     download_id: list[str] = []
 
+    def show(event: DownloadProgressed) -> None:
+        fraction = event.done / event.total if event.total else None
+        progress.update(model_id, progress_text(model_id, event, progress.tty), fraction)
+
     def on_event(event: Event) -> None:
         if isinstance(event, DownloadProgressed) and event.model_id == model_id:
-            loop.call_soon_threadsafe(bar.draw, event, event.done == event.total)
+            loop.call_soon_threadsafe(show, event)
         elif isinstance(event, DownloadFinished) and event.model_id == model_id:
             loop.call_soon_threadsafe(_settle, finished, event)
 
@@ -118,11 +115,12 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
     except (KeyboardInterrupt, asyncio.CancelledError):
         if download_id:
             await rt.models.cancel_download(download_id[0])
-        sys.stderr.write("\nvllm-tray: download interrupted; run the same command to resume\n")
+        progress.finish()
+        sys.stderr.write("vllm-tray: download interrupted; run the same command to resume\n")
         await rt.downloads.shutdown()
         return 130
     await rt.downloads.shutdown()
-    sys.stderr.write("\n")
+    progress.finish()
     if result.status == "completed":
         print(f"{model_id} downloaded")
         return 0

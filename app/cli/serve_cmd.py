@@ -9,10 +9,13 @@ import signal
 import sys
 from typing import Any
 
-from app.cli.context import runtime_from
+from app.cli.commands import named
+from app.cli.context import paths_from, runtime_from
 from app.core.events import Event, LoadProgressed, ProcessStateChanged
-from app.core.problems import ProblemError
-from app.core.settings import coerce
+from app.core.paths import AppPaths
+from app.core.problems import ProblemError, problem, tr_noop
+from app.core.registry import Registry
+from app.core.settings import Settings, coerce
 from app.runtime.runtime import RuntimeOptions
 
 log = logging.getLogger("vllm-tray")
@@ -38,8 +41,12 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     # Same rules as the settings they stand in for, checked before anything starts.
-    port = coerce("proxy.port", args.port) if args.port is not None else None
+    try:
+        port = coerce("proxy.port", args.port) if args.port is not None else None
+    except ProblemError as exc:
+        raise ProblemError(named(exc.problem, "--port")) from None
     host = coerce("proxy.host", args.host) if args.host is not None else None
+    refuse_unreadable_config(paths_from(args))
     options = RuntimeOptions(
         proxy_host=str(host) if host is not None else None,
         proxy_port=int(port) if port is not None else None,
@@ -47,6 +54,30 @@ def cmd_serve(args: argparse.Namespace) -> int:
     runtime = runtime_from(args, options)
     preload = [runtime.registry.get(model).id for model in args.load]
     return asyncio.run(_serve(runtime, preload))
+
+
+def refuse_unreadable_config(paths: AppPaths) -> None:
+    """A server nobody watches does not start on defaults nobody chose.
+
+    The GUI starts with the defaults for an unreadable file and shows why; a headless server
+    would silently use another memory fraction, engine or address than the user set. Once
+    running, a broken edit keeps the values read before (app.core.jsonstore).
+    """
+    found = [*Registry(paths).problems, Settings(paths.settings_file).problem]
+    for item in found:
+        if item is not None and item.code == "config.unreadable":
+            raise ProblemError(
+                problem(
+                    "config.serve_unreadable",
+                    tr_noop(
+                        "vllm-tray serve does not start while {file} cannot be read ({reason}): "
+                        "it would run on defaults you did not choose. Fix the file, or move "
+                        "it away to start with the defaults."
+                    ),
+                    file=item.params["file"],
+                    reason=item.params["reason"],
+                )
+            )
 
 
 async def _serve(runtime: Any, preload: list[str]) -> int:

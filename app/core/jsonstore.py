@@ -1,18 +1,31 @@
-"""Atomic JSON files: write via temp + fsync + rename; corrupt files are moved aside."""
+"""Config files several processes share: atomic writes, locked read-modify-write, safe reads.
+
+The rules (issue 10 item 5): a process that only reads a file never changes it. A file that
+does not validate is reported and left where it is; the reader goes on with the values it read
+before, or with the defaults for that file when it never read a good version. Only a process
+that is about to write decides a version is broken: it keeps a copy beside the file, says where,
+and replaces the file. Every read-modify-write holds a lock file (filelock) so two processes
+never undo each other's change.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+import filelock
+
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -44,52 +57,6 @@ def atomic_write_json(path: Path, data: Any, mode: int | None = None) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=False) + "\n", mode=mode)
 
 
-@dataclass(frozen=True)
-class LoadResult(Generic[T]):
-    """What loading a config file gave: the value, and a problem if it had to be set aside."""
-
-    value: T
-    problem: Problem | None = None
-    moved_to: Path | None = None
-
-
-def load_json_file(
-    path: Path,
-    parse: Callable[[Any], T],
-    default: Callable[[], T],
-) -> LoadResult[T]:
-    """Load and validate `path`; on failure move it aside and fall back to `default()`.
-
-    `parse` receives the decoded JSON and raises ProblemError (or ValueError/TypeError/
-    KeyError) when it does not validate. A missing file is not a problem.
-    """
-    if not path.exists():
-        return LoadResult(default())
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        return LoadResult(parse(raw))
-    except ProblemError as exc:
-        reason = exc.problem.english()
-    except (ValueError, TypeError, KeyError, UnicodeDecodeError) as exc:
-        reason = str(exc) or type(exc).__name__
-    aside = aside_path(path, "corrupted")
-    path.replace(aside)
-    return LoadResult(
-        default(),
-        problem(
-            "config.corrupt_file",
-            tr_noop(
-                "{file} could not be read ({reason}). It was moved to {moved_to} and "
-                "defaults are used for it."
-            ),
-            file=str(path),
-            reason=reason,
-            moved_to=str(aside),
-        ),
-        aside,
-    )
-
-
 def aside_path(path: Path, tag: str) -> Path:
     """`<name>.<tag>-<timestamp>` beside `path`, numbered when that exists already."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -104,8 +71,11 @@ def aside_path(path: Path, tag: str) -> Path:
 # -- files other processes change -----------------------------------------------------------
 FileStamp = tuple[int, int, int]
 
-# Problems that describe the file as it is now, so a readable version clears them.
-EDIT_PROBLEM_CODES = ("config.edit_unreadable", "config.edit_replaced")
+REPLACED_CODE = "config.edit_replaced"
+
+# How long a writer waits for another process's read-modify-write. Each holds the lock for a
+# read, a merge and one fsync'd write (milliseconds), so this is only hit by a hung process.
+LOCK_TIMEOUT_S = 10.0
 
 
 def file_stamp(path: Path) -> FileStamp | None:
@@ -125,14 +95,18 @@ def _read_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file guarding read-modify-write of `path` (hidden, beside it)."""
+    return path.with_name(f".{path.name}.lock")
+
+
 class WatchedFile(Generic[T]):
-    """A config file that other processes may change while the app runs.
+    """A config file that other processes (the CLI, an editor) may change at any time.
 
     It remembers the stamp of the version this process last read or wrote, so `reread()`
-    costs one stat() while nothing changed. Not thread-safe: the owner holds its lock.
-    Unlike at start-up, a file that stops validating is never moved aside while the app
-    runs: the user may be in the middle of editing it. The values read before stay in use
-    and `reread()` reports the problem once per version.
+    costs one stat() while nothing changed. `problem` says what is wrong with the version on
+    disk now (or, after a write, which broken version the write replaced). Not thread-safe:
+    the owner holds its own lock around every call.
     """
 
     def __init__(self, path: Path, parse: Callable[[Any], T], default: Callable[[], T]) -> None:
@@ -140,68 +114,128 @@ class WatchedFile(Generic[T]):
         self._parse = parse
         self._default = default
         self._stamp: FileStamp | None = None
-        self._unreadable: Problem | None = None  # the version on disk does not validate
+        # Whether the values the owner holds came from a good version (or from no file at
+        # all): that decides between "the values read before stay" and "the defaults are used".
+        self._have_good = False
+        self._unreadable_reason: str | None = None  # the version on disk does not validate
+        self.problem: Problem | None = None
+        self._lock = filelock.FileLock(str(lock_path(path)))
+        self._lock_depth = 0
 
-    def load(self) -> LoadResult[T]:
-        """Start-up: read the file, moving an invalid one aside (see jsonstore)."""
+    def load(self) -> T:
+        """Read the file at start-up. A version that does not validate is left untouched: the
+        defaults for this file are returned and `problem` says why."""
         # Stat before reading: a change landing in between is then seen by the next reread.
         self._stamp = file_stamp(self.path)
-        result = load_json_file(self.path, self._parse, self._default)
-        if result.moved_to is not None:
-            self._stamp = None
-        return result
+        value = self._read()
+        return self._default() if value is None else value
 
     def reread(self) -> T | None:
-        """The new content if the file changed since this object last read or wrote it,
-        else None. A changed file that does not validate raises ProblemError
-        `config.edit_unreadable` and stays where it is."""
+        """The new content if the file changed since this object last read or wrote it, else
+        None. A changed version that does not validate also gives None: the owner keeps what
+        it has, and `problem` says why (once per version: it is not parsed again)."""
         stamp = file_stamp(self.path)
         if stamp == self._stamp:
             return None
         self._stamp = stamp
+        return self._read()
+
+    def _read(self) -> T | None:
         try:
             value = self._parse(_read_json(self.path))
         except FileNotFoundError:
-            value = self._default()  # deleted: back to the defaults, as at start-up
+            value = self._default()  # no file (or deleted): the defaults, as at start-up
         except ProblemError as exc:
-            raise self._unreadable_now(exc.problem.english()) from None
+            self._set_unreadable(exc.problem.english())
+            return None
         except (OSError, ValueError, TypeError, KeyError, UnicodeDecodeError) as exc:
-            raise self._unreadable_now(str(exc) or type(exc).__name__) from None
-        self._unreadable = None
+            self._set_unreadable(str(exc) or type(exc).__name__)
+            return None
+        self._have_good = True
+        self._unreadable_reason = None
+        self.problem = None
         return value
 
-    def _unreadable_now(self, reason: str) -> ProblemError:
-        self._unreadable = problem(
-            "config.edit_unreadable",
-            tr_noop(
-                "{file} was changed outside vLLM Tray and cannot be read ({reason}). The "
-                "values read before stay in use until it is fixed."
-            ),
-            file=str(self.path),
-            reason=reason,
-        )
-        return ProblemError(self._unreadable)
+    def _set_unreadable(self, reason: str) -> None:
+        self._unreadable_reason = reason
+        if self._have_good:
+            self.problem = problem(
+                "config.edit_unreadable",
+                tr_noop(
+                    "{file} was changed outside vLLM Tray and cannot be read ({reason}). The "
+                    "values read before stay in use until it is fixed."
+                ),
+                file=str(self.path),
+                reason=reason,
+            )
+        else:
+            self.problem = problem(
+                "config.unreadable",
+                tr_noop(
+                    "{file} cannot be read ({reason}). The defaults are used for it until it "
+                    "is fixed; the file was left as it is."
+                ),
+                file=str(self.path),
+                reason=reason,
+            )
 
-    def write(self, data: Any) -> Problem | None:
-        """Replace the file atomically. An unreadable version on disk (a half-done edit) is
-        copied aside first, and the problem returned says where it went."""
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the file's lock for a read-modify-write: `reread()`, merge, then `write()`.
+
+        Raises ProblemError `config.busy` when another process holds it for too long.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._lock.acquire(timeout=LOCK_TIMEOUT_S)
+        except filelock.Timeout:
+            raise ProblemError(
+                problem(
+                    "config.busy",
+                    tr_noop(
+                        "Another vLLM Tray process has been changing {file} for more than "
+                        "{seconds:g} seconds. Try again, or stop the process that hangs."
+                    ),
+                    file=str(self.path),
+                    seconds=LOCK_TIMEOUT_S,
+                )
+            ) from None
+        self._lock_depth += 1
+        try:
+            yield
+        finally:
+            self._lock_depth -= 1
+            self._lock.release()
+
+    def write(self, data: Any) -> None:
+        """Replace the file atomically; call inside `locked()` after `reread()`.
+
+        A version on disk that does not validate (a half-done edit) is copied aside first:
+        `problem` then says where the copy went, and the warning is logged.
+        """
+        if self._lock_depth == 0:
+            raise RuntimeError("WatchedFile.write() outside locked()")
         replaced: Problem | None = None
-        if self._unreadable is not None and self.path.exists():
+        if self._unreadable_reason is not None and self.path.exists():
             kept = _keep_copy(self.path)
             replaced = problem(
-                "config.edit_replaced",
+                REPLACED_CODE,
                 tr_noop(
                     "{file} could not be read ({reason}) when vLLM Tray saved a change, so it "
                     "was replaced; your version was kept as {kept_as}."
                 ),
                 file=str(self.path),
-                reason=self._unreadable.params["reason"],
+                reason=self._unreadable_reason,
                 kept_as=str(kept),
             )
+            log.warning("%s", replaced.english())
         atomic_write_json(self.path, data)
         self._stamp = file_stamp(self.path)
-        self._unreadable = None
-        return replaced
+        self._have_good = True
+        self._unreadable_reason = None
+        if replaced is not None or (self.problem and self.problem.code != REPLACED_CODE):
+            # A notice of an earlier replacement stays until the file changes outside again.
+            self.problem = replaced
 
 
 def _keep_copy(path: Path) -> Path:

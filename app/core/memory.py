@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 
 GIB = 1024**3
 
@@ -54,6 +55,47 @@ _NON_KV_LAYER_TYPES = frozenset({"linear_attention", "mamba", "mamba2", "conv", 
 _TEXT_CONFIG_KEYS = ("text_config", "llm_config", "language_config")
 
 WEIGHT_SUFFIXES = (".safetensors", ".bin")
+
+# The model's own context limit follows vLLM 0.32's `_get_and_verify_max_len`
+# (vllm/config/model.py) and `derive_max_model_len_and_key`
+# (vllm/transformers_utils/model_arch_config_convertor.py). Keys that state a model's length,
+# in vLLM's order; the smallest present one counts, and `model_max_length` overrides them all.
+_MAX_LEN_KEYS = (
+    "max_position_embeddings",  # most models
+    "n_positions",  # GPT-2
+    "max_seq_len",  # MPT
+    "seq_length",  # ChatGLM2
+    "model_max_length",  # Command-R
+    "max_target_positions",  # Whisper
+    "max_sequence_length",
+    "max_seq_length",
+    "seq_len",
+)
+# RoPE types whose max_position_embeddings is already the scaled length: vLLM does not apply
+# their `factor` again. Every other type (linear, dynamic, …) multiplies the length by it.
+_PRESCALED_ROPE_TYPES = frozenset(
+    {"su", "longrope", "llama3", "yarn", "deepseek_yarn", "deepseek_llama_scaling"}
+)
+# Transformers' layer types: rope parameters keyed by these are per layer type (Gemma 3 …).
+_ROPE_LAYER_TYPES = frozenset(
+    {
+        "full_attention",
+        "sliding_attention",
+        "chunked_attention",
+        "window_attention",
+        "indexed_attention",
+        "compressed_sparse_attention",
+        "heavily_compressed_attention",
+        "minimax_m3_sparse",
+        "conv",
+        "moe",
+        "hybrid",
+        "hybrid_sliding",
+        "linear_attention",
+        "sparse",
+        "dense",
+    }
+)
 
 
 def _config_problem(key: str) -> ProblemError:
@@ -102,16 +144,19 @@ class ModelShape:
     dtype_bytes: int
     max_position_embeddings: int | None
     kv_latent_dim: int | None = None
+    # The longest --max-model-len vLLM accepts for this model (see `model_context_limit`);
+    # None when the config states no length. Built by hand without it, a shape takes
+    # max_position_embeddings, vLLM's rule for a model without RoPE scaling.
+    model_max_ctx: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.model_max_ctx is None and self.max_position_embeddings is not None:
+            object.__setattr__(self, "model_max_ctx", self.max_position_embeddings)
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> ModelShape:
         """Read a Hugging Face `config.json` mapping; raises ProblemError when it is unusable."""
-        text: Mapping[str, Any] = config
-        for key in _TEXT_CONFIG_KEYS:
-            nested = config.get(key)
-            if isinstance(nested, Mapping):
-                text = nested
-                break
+        text = _text_section(config)
 
         def get(key: str) -> Any:
             # Some multimodal configs keep dtype or context length only at the top level.
@@ -146,11 +191,105 @@ class ModelShape:
             dtype_bytes=dtype_bytes(dtype),
             max_position_embeddings=max_pos,
             kv_latent_dim=latent,
+            model_max_ctx=model_context_limit(config),
         )
 
     def kv_bytes_per_token(self, kv_dtype_bytes: int | None = None) -> int:
         """Same as the module-level `kv_bytes_per_token(self, kv_dtype_bytes)`."""
         return kv_bytes_per_token(self, kv_dtype_bytes)
+
+
+def _text_section(config: Mapping[str, Any]) -> Mapping[str, Any]:
+    for key in _TEXT_CONFIG_KEYS:
+        nested = config.get(key)
+        if isinstance(nested, Mapping):
+            return nested
+    return config
+
+
+def _rope_parameters(text: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """The RoPE parameter sets of a config, one per layer type when nested (as vLLM reads
+    them: Transformers takes a config.json's `rope_scaling` as `rope_parameters`)."""
+    params = text.get("rope_scaling") or text.get("rope_parameters")
+    if not isinstance(params, Mapping) or not params:
+        return
+    if set(params) <= _ROPE_LAYER_TYPES:
+        yield from (p for p in params.values() if isinstance(p, Mapping) and p)
+    else:
+        yield params
+
+
+def _rope_type(params: Mapping[str, Any]) -> str:
+    kind = params.get("rope_type", params.get("type", "default"))
+    return "longrope" if kind == "su" else str(kind)
+
+
+def model_context_limit(
+    config: Mapping[str, Any], *, disable_sliding_window: bool = False
+) -> int | None:
+    """The longest context (`--max-model-len`) vLLM accepts for a model, from its config.json.
+
+    vLLM's rules: the smallest length key present (`model_max_length` overrides), capped by
+    `sliding_window` under `--disable-sliding-window`, times the RoPE scaling `factor` unless
+    the RoPE type already scaled max_position_embeddings (llama3, yarn, longrope…) or the
+    model is a Gemma 3; a `model_max_length` above that is accepted too. None when the config
+    states no length. vLLM then uses the default of the model's Transformers class where it
+    has one (LlamaConfig: 2048, checked against vLLM 0.32), else takes any --max-model-len;
+    the class defaults are not known here, so nothing is checked then.
+
+    Not covered: a tokenizer_config's `model_max_length`, which vLLM reads only for pooling
+    models, and VLLM_ALLOW_LONG_MAX_MODEL_LEN, which lifts the limit altogether.
+    """
+    text = _text_section(config)
+    derived = math.inf
+    for key in _MAX_LEN_KEYS:
+        value = _positive_int(text, key)
+        if value is not None:
+            derived = min(derived, value)
+    model_max_length = _positive_int(text, "model_max_length")
+    if model_max_length is not None:
+        derived = model_max_length
+    if derived == math.inf:
+        # A multimodal config may state the length only at the top level.
+        top = _positive_int(config, "max_position_embeddings")
+        if top is None:
+            return None
+        derived = top
+    sliding_window = _positive_int(text, "sliding_window")
+    if disable_sliding_window and sliding_window is not None and sliding_window < derived:
+        derived = sliding_window
+    model_type = str(text.get("model_type") or config.get("model_type") or "")
+    # Gemma 3 states its length already scaled (vLLM skips the factor for it).
+    if "gemma3" not in model_type:
+        factor: float = 1.0
+        for params in _rope_parameters(text):
+            if _rope_type(params) not in _PRESCALED_ROPE_TYPES:
+                value = params.get("factor", factor)
+                # A null factor is a config bug vLLM reads as 1.0.
+                factor = float(value) if isinstance(value, int | float) else 1.0
+        derived *= factor
+    limit = int(derived)
+    if model_max_length is not None and model_max_length > limit:
+        limit = model_max_length
+    return limit
+
+
+def ctx_above_model_limit(model: str, ctx_size: int, limit: int | None) -> Problem | None:
+    """The problem of a ctx_size above the model's own limit (vLLM refuses to load it), with
+    a fix that sets ctx_size to the limit; None when it is within (or the limit unknown)."""
+    if limit is None or ctx_size <= limit:
+        return None
+    return problem(
+        "options.ctx_above_model_limit",
+        tr_noop(
+            "{model} reads at most {limit} tokens of context (its config.json says so), so "
+            "vLLM refuses a context size of {ctx_size}. Use {limit} or less."
+        ),
+        fix=Fix("set_model_option", "ctx_size", limit, tr_noop("Set the context size to {value}")),
+        model=model,
+        ctx_size=ctx_size,
+        limit=limit,
+    )
 
 
 def _kv_layer_count(text: Mapping[str, Any], layers: int) -> int:
@@ -227,7 +366,7 @@ def max_ctx_that_fits(
     overhead_bytes: int | None = None,
     kv_dtype_bytes: int | None = None,
 ) -> int:
-    """The longest context one request can have, capped at the model's maximum; 0 if none.
+    """The longest context one request can have, capped at the model's own limit; 0 if none.
 
     `overhead_bytes` defaults to `estimate_overhead_bytes(weights_bytes)`.
     """
@@ -238,8 +377,8 @@ def max_ctx_that_fits(
         overhead_bytes=overhead_bytes,
         kv_dtype_bytes=kv_dtype_bytes,
     )
-    if shape.max_position_embeddings is not None:
-        return min(tokens, shape.max_position_embeddings)
+    if shape.model_max_ctx is not None:
+        return min(tokens, shape.model_max_ctx)
     return tokens
 
 
@@ -266,9 +405,18 @@ def max_concurrency(
     return tokens / ctx_size
 
 
+CtxBinding = Literal["memory", "model"]
+
+
 @dataclass(frozen=True)
 class MemoryPlan:
-    """Whether a model with a context size fits a budget, and what would fit instead."""
+    """Whether a model with a context size fits a budget, and what would fit instead.
+
+    `fits` is False when the memory is too small or ctx_size is above the model's own limit
+    `model_max_ctx` (None: the config states none). `max_ctx` is the largest ctx_size that
+    works, and `binding` says which limit decides it: "memory" (the KV cache the budget
+    leaves) or "model" (the model's own limit, reached before memory runs out).
+    """
 
     fits: bool
     needed_bytes: int
@@ -276,6 +424,8 @@ class MemoryPlan:
     kv_bytes_per_token: int
     max_ctx: int
     concurrency: float
+    model_max_ctx: int | None = None
+    binding: CtxBinding = "memory"
 
 
 def plan_memory(
@@ -291,18 +441,20 @@ def plan_memory(
     overhead = estimate_overhead_bytes(weights_bytes) if overhead_bytes is None else overhead_bytes
     per_token = kv_bytes_per_token(shape, kv_dtype_bytes)
     needed = weights_bytes + overhead + per_token * ctx_size
+    memory_tokens = kv_cache_tokens(
+        budget_bytes, weights_bytes, shape, overhead_bytes=overhead, kv_dtype_bytes=kv_dtype_bytes
+    )
+    limit = shape.model_max_ctx
+    model_binds = limit is not None and limit <= memory_tokens
+    within_limit = limit is None or ctx_size <= limit
     return MemoryPlan(
-        fits=needed <= budget_bytes,
+        fits=needed <= budget_bytes and within_limit,
         needed_bytes=needed,
         budget_bytes=budget_bytes,
         kv_bytes_per_token=per_token,
-        max_ctx=max_ctx_that_fits(
-            budget_bytes,
-            weights_bytes,
-            shape,
-            overhead_bytes=overhead,
-            kv_dtype_bytes=kv_dtype_bytes,
-        ),
+        max_ctx=min(memory_tokens, limit) if limit is not None else memory_tokens,
+        model_max_ctx=limit,
+        binding="model" if model_binds else "memory",
         concurrency=max_concurrency(
             budget_bytes,
             weights_bytes,

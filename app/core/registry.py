@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from app.core.jsonstore import EDIT_PROBLEM_CODES, WatchedFile
+from app.core.jsonstore import WatchedFile
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
@@ -19,7 +19,6 @@ USER_PREFIX = "user."
 BUILTIN_PREFIX = "builtin."
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 _REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
-_V = TypeVar("_V")
 
 
 @dataclass(frozen=True)
@@ -187,17 +186,14 @@ class Registry:
     """Built-in catalog + user_models.json + recipe_options.json. Thread-safe.
 
     Other processes (`vllm-tray pull`, `vllm-tray options`, an editor) may change the two
-    files while the app runs: `reload()` picks that up, and every write re-reads first so it
-    never undoes it.
+    files while the app runs: `reload()` picks that up, and every write re-reads first, under
+    the file's lock, so it never undoes it. Reading never changes a file.
     """
 
     def __init__(self, paths: AppPaths) -> None:
         self._paths = paths
         self._lock = threading.RLock()
         self._catalog = _load_catalog()
-        self.load_problems: list[Problem] = []
-        # Per file, what is wrong with the version on disk now (see `reload`).
-        self.reload_problems: dict[Path, Problem] = {}
         self._users_file = WatchedFile(
             paths.user_models_file, _parse_user_models, dict[str, ModelEntry]
         )
@@ -206,11 +202,25 @@ class Registry:
         )
         # An outside change a write took in, which `reload()` has not reported yet.
         self._unreported = False
-        users = self._users_file.load()
-        opts = self._options_file.load()
-        self._users: dict[str, ModelEntry] = users.value
-        self._options: dict[str, ModelOptions] = opts.value
-        self.load_problems += [p for p in (users.problem, opts.problem) if p is not None]
+        self._users: dict[str, ModelEntry] = self._users_file.load()
+        self._options: dict[str, ModelOptions] = self._options_file.load()
+
+    @property
+    def problems(self) -> list[Problem]:
+        """What is wrong with user_models.json and recipe_options.json now (empty: nothing).
+
+        Codes as for `Settings.problem` (`config.unreadable`, `config.edit_unreadable`,
+        `config.edit_replaced`); `params["file"]` names the file. Cleared when a readable
+        version of that file appears.
+        """
+        with self._lock:
+            files = (self._users_file, self._options_file)
+            return [f.problem for f in files if f.problem is not None]
+
+    @property
+    def load_problems(self) -> list[Problem]:
+        """Old name of `problems`, kept while callers move over."""
+        return self.problems
 
     # -- other processes ------------------------------------------------------------------
     def reload(self) -> bool:
@@ -218,8 +228,8 @@ class Registry:
         since the last call, including outside changes a write of ours took in meanwhile.
 
         A version that does not validate is left in place (the user may be mid-edit): the
-        current models and options stay, and `reload_problems[path]` says why until a
-        readable version appears.
+        current models and options stay, and `problems` says why until a readable version
+        appears.
         """
         with self._lock:
             changed = self._take_in() or self._unreported
@@ -227,34 +237,19 @@ class Registry:
             return changed
 
     def _before_write(self) -> None:
-        # Re-read first: writing our stale copy would undo another process's change.
+        # Re-read first (the caller holds the file locks): writing our stale copy would undo
+        # another process's change.
         self._unreported = self._take_in() or self._unreported
 
     def _take_in(self) -> bool:
-        users = self._reread(self._users_file)
-        options = self._reread(self._options_file)
+        users = self._users_file.reread()
+        options = self._options_file.reread()
         changed = False
         if users is not None and users != self._users:
             self._users, changed = users, True
         if options is not None and options != self._options:
             self._options, changed = options, True
         return changed
-
-    def _reread(self, file: WatchedFile[dict[str, _V]]) -> dict[str, _V] | None:
-        try:
-            value = file.reread()
-        except ProblemError as exc:
-            self.reload_problems[file.path] = exc.problem
-            return None
-        current = self.reload_problems.get(file.path)
-        if value is not None and current is not None and current.code in EDIT_PROBLEM_CODES:
-            del self.reload_problems[file.path]
-        return value
-
-    def _write(self, file: WatchedFile[Any], data: Any) -> None:
-        replaced = file.write(data)
-        if replaced is not None:
-            self.reload_problems[file.path] = replaced
 
     # -- lookup ---------------------------------------------------------------------------
     def models(self) -> list[ModelEntry]:
@@ -302,7 +297,7 @@ class Registry:
             size_gb=size_gb,
             labels=tuple(labels),
         )
-        with self._lock:
+        with self._lock, self._users_file.locked():
             self._before_write()
             if name in self._users and not replace_existing and self._users[name] != entry:
                 raise ProblemError(
@@ -318,7 +313,8 @@ class Registry:
         return entry
 
     def remove_user_model(self, model_id: str) -> None:
-        with self._lock:
+        # Both files, always in this order (users, then options): no two writers deadlock.
+        with self._lock, self._users_file.locked(), self._options_file.locked():
             self._before_write()
             entry = self.get(model_id)
             if entry.source != "user":
@@ -334,7 +330,7 @@ class Registry:
             self._users = users
             if entry.options_key in self._options:
                 options = {k: v for k, v in self._options.items() if k != entry.options_key}
-                self._write(self._options_file, _options_json(options))
+                self._options_file.write(_options_json(options))
                 self._options = options
 
     def _write_users(self, users: Mapping[str, ModelEntry]) -> None:
@@ -345,7 +341,7 @@ class Registry:
                 item["size"] = e.size_gb
             item["labels"] = list(e.labels)
             data[name] = item
-        self._write(self._users_file, data)
+        self._users_file.write(data)
 
     # -- options --------------------------------------------------------------------------
     def options(self, model_id: str) -> ModelOptions:
@@ -363,7 +359,7 @@ class Registry:
                     value=options.ctx_size,
                 )
             )
-        with self._lock:
+        with self._lock, self._options_file.locked():
             self._before_write()
             entry = self.get(model_id)
             new = dict(self._options)
@@ -371,21 +367,37 @@ class Registry:
                 new.pop(entry.options_key, None)
             else:
                 new[entry.options_key] = options
-            self._write(self._options_file, _options_json(new))
+            self._options_file.write(_options_json(new))
             self._options = new
         return options
 
     def update_options(
         self, model_id: str, *, ctx_size: int | None = None, vllm_args: str | None = None
     ) -> ModelOptions:
-        with self._lock:  # one read-modify-write: another thread's change stays too
-            self._before_write()
-            current = self.options(model_id)
+        """Change only the fields given (None: keep what is stored)."""
+
+        def change(current: ModelOptions) -> ModelOptions:
             if ctx_size is not None:
                 current = replace(current, ctx_size=ctx_size)
             if vllm_args is not None:
                 current = replace(current, vllm_args=vllm_args)
-            return self.set_options(model_id, current)
+            return current
+
+        return self.edit_options(model_id, change)
+
+    def edit_options(
+        self, model_id: str, edit: Callable[[ModelOptions], ModelOptions]
+    ) -> ModelOptions:
+        """One read-modify-write under the lock: `edit` gets the options stored now (another
+        thread's or process's change included) and returns the new ones; it may raise to
+        write nothing. Writes only when something changed."""
+        with self._lock, self._options_file.locked():
+            self._before_write()
+            current = self.options(model_id)
+            new = edit(current)
+            if new == current:
+                return current
+            return self.set_options(model_id, new)
 
 
 def _options_json(options: Mapping[str, ModelOptions]) -> dict[str, Any]:

@@ -1,272 +1,37 @@
-"""Global settings: every option declared once as data, validated, stored atomically."""
+"""Global settings: the store that reads, validates, writes and announces them atomically."""
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from app.core.jsonstore import EDIT_PROBLEM_CODES, WatchedFile
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.jsonstore import WatchedFile
+from app.core.problems import Problem, ProblemError
 
-SettingValue = bool | int | float | str
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class SettingSpec:
-    """One option: its key, type, default, bounds, doc, and whether a change needs a restart.
-
-    `restart` says what must restart for a change to take effect: "" (nothing, live),
-    "server" (the proxy endpoint), "models" (running models), or "app".
-    """
-
-    key: str
-    type: type
-    default: SettingValue
-    doc: str
-    restart: str = ""
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple[str, ...] = ()
-
-
-SPECS: tuple[SettingSpec, ...] = (
-    SettingSpec(
-        "gpu_memory_utilization",
-        float,
-        0.85,
-        tr_noop(
-            "Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 "
-            "crashes on many shared-memory APUs; the GPU panel shows a safe value."
-        ),
-        restart="models",
-        minimum=0.10,
-        maximum=0.99,
-    ),
-    SettingSpec(
-        "max_num_seqs",
-        int,
-        16,
-        tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
-        restart="models",
-        minimum=1,
-        maximum=4096,
-    ),
-    SettingSpec(
-        "vllm_args",
-        str,
-        "",
-        tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
-        restart="models",
-    ),
-    SettingSpec(
-        "ctx_size",
-        int,
-        8192,
-        tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
-        restart="models",
-        minimum=64,
-        maximum=1_048_576,
-    ),
-    SettingSpec(
-        "load_timeout_s",
-        int,
-        600,
-        tr_noop(
-            "Seconds to wait for a model to become ready. A cold first load compiles kernels "
-            "and can take many minutes."
-        ),
-        minimum=10,
-        maximum=86_400,
-    ),
-    SettingSpec(
-        "proxy.host",
-        str,
-        "127.0.0.1",
-        tr_noop("Address the local OpenAI-compatible endpoint listens on."),
-        restart="server",
-    ),
-    SettingSpec(
-        "proxy.port",
-        int,
-        8321,
-        tr_noop("Port of the local OpenAI-compatible endpoint."),
-        restart="server",
-        minimum=1,
-        maximum=65_535,
-    ),
-    SettingSpec(
-        "proxy.allowed_hosts",
-        str,
-        "",
-        tr_noop(
-            "Extra Host header names accepted besides loopback, separated by commas "
-            "(defence against DNS rebinding)."
-        ),
-    ),
-    SettingSpec(
-        "proxy.cors_origins",
-        str,
-        "",
-        tr_noop("Web origins allowed to call the endpoint from a browser, separated by commas."),
-    ),
-    SettingSpec(
-        "proxy.autostart",
-        bool,
-        True,
-        tr_noop("Start the local endpoint when the app starts."),
-    ),
-    SettingSpec(
-        "engine.kind",
-        str,
-        "auto",
-        tr_noop(
-            "Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the "
-            "CPU build), rocm, cpu, or custom."
-        ),
-        restart="models",
-        choices=("auto", "rocm", "cpu", "custom"),
-    ),
-    SettingSpec(
-        "engine.custom_command",
-        str,
-        "",
-        tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
-        restart="models",
-    ),
-    SettingSpec(
-        "idle_ttl_min",
-        int,
-        0,
-        tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
-        minimum=0,
-        maximum=10_080,
-    ),
-    SettingSpec(
-        "memory.budget_gb",
-        float,
-        0.0,
-        tr_noop(
-            "Memory all loaded models may share, in GB, before one is unloaded to make room "
-            "(0: all of the GPU's memory, or RAM for the CPU engine)."
-        ),
-        minimum=0.0,
-        maximum=100_000.0,
-    ),
-    SettingSpec(
-        "gui.start_hidden",
-        bool,
-        False,
-        tr_noop("Start in the tray without opening the window."),
-    ),
-    SettingSpec(
-        "gui.start_at_login",
-        bool,
-        False,
-        tr_noop("Start vLLM Tray when you log in."),
-    ),
-    SettingSpec(
-        "gui.tray_hint_shown",
-        bool,
-        False,
-        tr_noop("The 'still running in the tray' hint was shown once."),
-    ),
+# The declarations and validation rules live in setting_specs; callers may keep importing
+# them from here.
+from app.core.setting_specs import (
+    SPEC_BY_KEY,
+    SPECS,
+    SettingSpec,
+    SettingValue,
+    coerce,
+    parse_setting_text,
+    unknown_setting,
 )
 
-SPEC_BY_KEY: Mapping[str, SettingSpec] = {s.key: s for s in SPECS}
-
-
-def _unknown(key: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "settings.unknown_key",
-            tr_noop("There is no setting called {key}. Known settings: {known}."),
-            key=key,
-            known=", ".join(SPEC_BY_KEY),
-        )
-    )
-
-
-def coerce(key: str, value: object) -> SettingValue:
-    """Validate `value` (a JSON value or the text a user typed) for `key`."""
-    spec = SPEC_BY_KEY.get(key)
-    if spec is None:
-        raise _unknown(key)
-    out: SettingValue
-    try:
-        if spec.type is bool:
-            if isinstance(value, bool):
-                out = value
-            elif isinstance(value, str) and value.strip().lower() in {"1", "true", "yes", "on"}:
-                out = True
-            elif isinstance(value, str) and value.strip().lower() in {"0", "false", "no", "off"}:
-                out = False
-            else:
-                raise ValueError(value)
-        elif spec.type is int:
-            if isinstance(value, (bool, float)):
-                raise ValueError(value)
-            out = int(value) if isinstance(value, (int, str)) else _bad(value)
-        elif spec.type is float:
-            if isinstance(value, bool):
-                raise ValueError(value)
-            out = float(value) if isinstance(value, (int, float, str)) else _bad(value)
-            if math.isnan(out) or math.isinf(out):
-                raise ValueError(value)
-        else:
-            if not isinstance(value, str):
-                raise ValueError(value)
-            out = value.strip()
-    except ValueError:
-        raise ProblemError(
-            problem(
-                "settings.bad_type",
-                tr_noop("{key} must be {kind}; got {value!r}."),
-                key=key,
-                kind=_kind_name(spec),
-                value=value,
-            )
-        ) from None
-    if isinstance(out, (int, float)) and not isinstance(out, bool) and _outside(spec, out):
-        raise ProblemError(
-            problem(
-                "settings.out_of_range",
-                tr_noop("{key} must be between {minimum:g} and {maximum:g}; got {value}."),
-                key=key,
-                minimum=spec.minimum,
-                maximum=spec.maximum,
-                value=out,
-            )
-        )
-    if spec.choices and out not in spec.choices:
-        raise ProblemError(
-            problem(
-                "settings.bad_choice",
-                tr_noop("{key} must be one of {choices}; got {value!r}."),
-                key=key,
-                choices=", ".join(spec.choices),
-                value=out,
-            )
-        )
-    return out
-
-
-def _outside(spec: SettingSpec, value: float) -> bool:
-    too_low = spec.minimum is not None and value < spec.minimum
-    too_high = spec.maximum is not None and value > spec.maximum
-    return too_low or too_high
-
-
-def _bad(value: object) -> Any:
-    raise ValueError(value)
-
-
-def _kind_name(spec: SettingSpec) -> str:
-    return {bool: "true or false", int: "a whole number", float: "a number"}.get(spec.type, "text")
+__all__ = [
+    "SPECS",
+    "SPEC_BY_KEY",
+    "Listener",
+    "SettingSpec",
+    "SettingValue",
+    "Settings",
+    "coerce",
+    "parse_setting_text",
+]
 
 
 def _parse(raw: Any) -> dict[str, SettingValue]:
@@ -276,7 +41,10 @@ def _parse(raw: Any) -> dict[str, SettingValue]:
     for key, value in raw.items():
         if key not in SPEC_BY_KEY:
             continue  # settings from a newer version are kept on disk but ignored here
-        out[key] = coerce(key, value)
+        try:
+            out[key] = coerce(key, value)
+        except ProblemError as exc:  # in the file, the key is what the user reads
+            raise ValueError(f"{key}: {exc}") from None
     return out
 
 
@@ -300,7 +68,8 @@ class Settings:
     """The settings store. Thread-safe; every change is written atomically and announced.
 
     Other processes (`vllm-tray config set`, an editor) may change the file while the app
-    runs: `reload()` picks that up, and every write re-reads first so it never undoes it.
+    runs: `reload()` picks that up, and every write re-reads first, under the file's lock,
+    so it never undoes it. Reading never changes the file (see app.core.jsonstore).
     """
 
     def __init__(self, path: Path) -> None:
@@ -308,14 +77,29 @@ class Settings:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._file = WatchedFile(path, _parse_stored, _nothing_stored)
-        result = self._file.load()
-        self._values, self._extra = result.value
-        self.load_problem: Problem | None = result.problem
+        self._values, self._extra = self._file.load()
+
+    @property
+    def problem(self) -> Problem | None:
+        """What is wrong with settings.json now, None when nothing is.
+
+        `config.unreadable` (never read a good version: the defaults are in use),
+        `config.edit_unreadable` (the values read before stay in use) or
+        `config.edit_replaced` (a change saved here replaced a broken version; the copy's
+        path is in `params["kept_as"]`). Cleared when a readable version appears.
+        """
+        with self._lock:
+            return self._file.problem
+
+    @property
+    def load_problem(self) -> Problem | None:
+        """Old name of `problem`, kept while callers move over."""
+        return self.problem
 
     def get(self, key: str) -> Any:
         spec = SPEC_BY_KEY.get(key)
         if spec is None:
-            raise _unknown(key)
+            raise unknown_setting(key)
         with self._lock:
             return self._values.get(key, spec.default)
 
@@ -332,45 +116,35 @@ class Settings:
         whose effective value changed.
 
         A version that does not validate is left in place (the user may be mid-edit): the
-        current values stay and `load_problem` says why, until a readable version appears.
+        current values stay and `problem` says why, until a readable version appears.
         """
         with self._lock:
-            changed = self._reload_locked()
+            changed = self._take_in()
             listeners = list(self._listeners)
         _announce(listeners, changed)
         return changed
 
-    def _reload_locked(self) -> dict[str, SettingValue]:
-        try:
-            stored = self._file.reread()
-        except ProblemError as exc:
-            self.load_problem = exc.problem
-            return {}
+    def _take_in(self) -> dict[str, SettingValue]:
+        stored = self._file.reread()
         if stored is None:
             return {}
         before = self.as_dict()
         self._values, self._extra = stored
-        if self.load_problem is not None and self.load_problem.code in EDIT_PROBLEM_CODES:
-            self.load_problem = None
         return {k: v for k, v in self.as_dict().items() if before[k] != v}
-
-    def _write_locked(self, values: dict[str, SettingValue]) -> None:
-        replaced = self._file.write({**values, **self._extra})
-        if replaced is not None:
-            self.load_problem = replaced
-        self._values = values
 
     def set_many(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change first; write nothing unless all are valid."""
         coerced = {k: coerce(k, v) for k, v in changes.items()}
-        with self._lock:
+        with self._lock, self._file.locked():
             # Re-read first: writing our stale copy would undo another process's change.
-            outside = self._reload_locked()
+            outside = self._take_in()
             changed = {
                 k: v for k, v in coerced.items() if k not in self._values or self._values[k] != v
             }
             if changed:
-                self._write_locked({**self._values, **changed})
+                values = {**self._values, **changed}
+                self._file.write({**values, **self._extra})
+                self._values = values
             listeners = list(self._listeners)
         news = {k: v for k, v in outside.items() if k not in changed}
         _announce(listeners, {**news, **changed})
@@ -383,11 +157,13 @@ class Settings:
     def reset(self, key: str) -> None:
         spec = SPEC_BY_KEY.get(key)
         if spec is None:
-            raise _unknown(key)
-        with self._lock:
-            news = self._reload_locked()
+            raise unknown_setting(key)
+        with self._lock, self._file.locked():
+            news = self._take_in()
             if key in self._values:
-                self._write_locked({k: v for k, v in self._values.items() if k != key})
+                values = {k: v for k, v in self._values.items() if k != key}
+                self._file.write({**values, **self._extra})
+                self._values = values
                 news[key] = spec.default
             listeners = list(self._listeners)
         _announce(listeners, news)

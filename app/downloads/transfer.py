@@ -42,6 +42,8 @@ from huggingface_hub import (
 from huggingface_hub.errors import HfHubHTTPError
 from huggingface_hub.file_download import repo_folder_name
 
+from app.core.jsonstore import atomic_write_text
+from app.core.resume import ResumeAction, decide, range_headers
 from app.downloads.hub import METADATA_TIMEOUT, HubToken, RemoteFile
 
 READ_TIMEOUT = 15.0  # seconds without a byte before the connection counts as broken
@@ -106,10 +108,7 @@ class CacheLayout:
         ref = self.storage / "refs" / Path(*revision.split("/"))
         if ref.is_file() and ref.read_text("utf-8").strip() == commit:
             return
-        ref.parent.mkdir(parents=True, exist_ok=True)
-        tmp = ref.with_name(f".{ref.name}.{os.getpid()}.tmp")
-        tmp.write_text(commit, "utf-8")
-        tmp.replace(ref)
+        atomic_write_text(ref, commit, mode=0o644)  # other tools read the cache too
 
 
 def present_bytes(layout: CacheLayout, commit: str, remote: RemoteFile) -> tuple[int, bool]:
@@ -360,8 +359,7 @@ def _stream(
     }
     if token and _same_origin(location, hub_url):
         headers["authorization"] = f"Bearer {token}"  # never sent on to a CDN
-    if have:
-        headers["range"] = f"bytes={have}-"
+    headers.update(range_headers(have))
     start_have = have
     try:
         with get_session().stream(
@@ -371,16 +369,24 @@ def _stream(
             follow_redirects=True,
             timeout=httpx2.Timeout(READ_TIMEOUT, connect=METADATA_TIMEOUT),
         ) as response:
-            if response.status_code >= 400:
+            decision = decide(
+                response.status_code,
+                have,
+                content_range=response.headers.get("Content-Range"),
+                content_length=response.headers.get("Content-Length"),
+            )
+            if decision.action is ResumeAction.COMPLETE:
+                return have
+            if decision.action is ResumeAction.FAILED and response.status_code >= 400:
                 response.read()
-                if response.status_code == 416:
-                    # The partial is not a prefix the server recognises: start over.
-                    f.truncate(0)
-                    digest.reset()
-                    progress.on_disk(0)
-                    raise _Retry(RuntimeError("range not satisfiable"), progressed=False)
                 hf_raise_for_status(response)
-            if have and not _range_honoured(response, have):
+            if decision.action in (ResumeAction.DISCARD, ResumeAction.FAILED):
+                # Not a prefix the server recognises, or bytes we cannot place: start over.
+                f.truncate(0)
+                digest.reset()
+                progress.on_disk(0)
+                raise _Retry(RuntimeError(decision.reason or "range not satisfiable"), False)
+            if decision.action is ResumeAction.RESTART and have:
                 f.truncate(0)  # the server sent the whole file: rewrite from the start
                 digest.reset()
                 have = start_have = 0
@@ -407,15 +413,3 @@ def _stream(
     if have < size:
         raise _Retry(RuntimeError("the connection closed early"), progressed=have > start_have)
     return have
-
-
-def _range_honoured(response: httpx2.Response, have: int) -> bool:
-    if response.status_code != 206:
-        return False
-    content_range = response.headers.get("Content-Range", "")
-    # "bytes START-END/TOTAL"
-    try:
-        start = int(content_range.split()[1].split("-")[0])
-    except (IndexError, ValueError):
-        return False
-    return start == have

@@ -85,6 +85,10 @@ class Controller:
         self._start_settled = asyncio.Event()  # set whenever a reserved start ends
         self._last_spec: dict[str, LaunchSpec] = {}  # what each model was last started with
         self._idle_task: asyncio.Task[None] | None = None
+        # Cleared while the machine goes to sleep: a child started then would be caught by
+        # the suspend mid-load. Loads (requests included) wait on it, like any load.
+        self._loads_allowed = asyncio.Event()
+        self._loads_allowed.set()
 
     # -- ModelController -----------------------------------------------------------------
     def list_models(self) -> Sequence[ModelView]:
@@ -127,6 +131,7 @@ class Controller:
         are not stored, and a model that already runs is returned as it runs.
         """
         entry = self._registry.get(model_id)
+        await self._loads_allowed.wait()
         info = self._supervisor.info(entry.id)
         if (
             info is not None
@@ -170,6 +175,13 @@ class Controller:
     async def unload(self, model_id: str) -> None:
         entry = self._registry.get(model_id)
         await self._supervisor.stop(entry.id)
+
+    def hold_loads(self) -> None:
+        """From now on every load waits (for a system suspend) until `release_loads()`."""
+        self._loads_allowed.clear()
+
+    def release_loads(self) -> None:
+        self._loads_allowed.set()
 
     def backends(self) -> Sequence[Backend]:
         return [

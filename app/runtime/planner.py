@@ -16,6 +16,7 @@ from pathlib import Path
 
 from app.core.contracts import LaunchSpec
 from app.core.gpu import SystemInfo, system_info
+from app.core.memory import ctx_above_model_limit
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
@@ -110,11 +111,13 @@ class Planner:
         if cached is not None and now - cached[0] < FILES_CACHE_TTL_S and cached[2] == entry:
             return cached[1]
         status = model_status(entry, self._paths.hf_hub_cache)
+        shape = read_shape(status.snapshot_path)
         files = ModelFiles(
             path=status.snapshot_path,
             state=status.state,
             bytes_on_disk=status.bytes_on_disk,
             problem=status.problem,
+            context_limit=shape.model_max_ctx if shape is not None else None,
         )
         self._files_cache[entry.id] = (now, files, entry)
         return files
@@ -123,7 +126,12 @@ class Planner:
         self._files_cache.clear()
 
     def ctx_size(self, model_id: str) -> int:
-        return effective_ctx_size(self._registry.options(model_id), self._settings.as_dict())
+        entry = self._registry.get(model_id)
+        return effective_ctx_size(
+            self._registry.options(entry.id),
+            self._settings.as_dict(),
+            self.model_files(entry).context_limit,
+        )
 
     def resolved_args(
         self, model_id: str, *, vllm_args: str | None = None, default_args: tuple[str, ...] = ()
@@ -220,14 +228,21 @@ class Planner:
         options use case and `vllm-tray options`; a rejected input comes back as `problem`,
         never raised.
         """
-        entry = self._registry.get(model_id)
-        stored = self._registry.options(model_id)
-        options = ModelOptions(
-            ctx_size=ctx_size if ctx_size is not None else stored.ctx_size,
-            vllm_args=vllm_args if vllm_args is not None else stored.vllm_args,
+        stored = self._registry.options(self._registry.get(model_id).id)
+        return self.preview(
+            model_id,
+            ModelOptions(
+                ctx_size=ctx_size if ctx_size is not None else stored.ctx_size,
+                vllm_args=vllm_args if vllm_args is not None else stored.vllm_args,
+            ),
         )
+
+    def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview:
+        """The effect of exactly these options (`ctx_size` None: follow the default)."""
+        entry = self._registry.get(model_id)
         settings = self._settings.as_dict()
-        ctx = effective_ctx_size(options, settings)
+        files = self.model_files(entry)
+        ctx = effective_ctx_size(options, settings, files.context_limit)
         defaults = {"ctx_size": settings["ctx_size"], "vllm_args": ""}
         follows_default = options.ctx_size is None
         rejected = functools.partial(
@@ -253,7 +268,9 @@ class Planner:
             return rejected(exc.problem)
         if ctx < 1:
             return rejected(bad_ctx_size(ctx))
-        files = self.model_files(entry)
+        above = ctx_above_model_limit(entry.id, ctx, files.context_limit)
+        if above is not None:
+            return rejected(above)
         spec = LaunchSpec(
             model_id=entry.id,
             served_name=entry.id,

@@ -35,10 +35,19 @@ class ModelFiles:
     state: str  # "not_downloaded" | "partial" | "complete"
     bytes_on_disk: int = 0
     problem: Problem | None = None
+    context_limit: int | None = None  # the model's own, as vLLM derives it (None: unknown)
 
 
-def effective_ctx_size(options: ModelOptions, settings: Mapping[str, Any]) -> int:
-    return options.ctx_size if options.ctx_size is not None else int(settings["ctx_size"])
+def effective_ctx_size(
+    options: ModelOptions, settings: Mapping[str, Any], context_limit: int | None = None
+) -> int:
+    """The model's own ctx_size; without one, the global default capped at the model's own
+    limit (the user chose the default for models in general, not beyond what this one
+    reads: vLLM would refuse to load it)."""
+    if options.ctx_size is not None:
+        return options.ctx_size
+    default = int(settings["ctx_size"])
+    return min(default, context_limit) if context_limit is not None else default
 
 
 def resolve_args(

@@ -30,6 +30,8 @@ from app.runtime.services.bench_wiring import make_bench_services
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
+from app.runtime.services.power import PowerService
+from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
 from app.supervisor import Supervisor
@@ -99,6 +101,8 @@ class Runtime:
             observed=self.observed,
             engines=self.engines,
         )
+        self.power = PowerService(supervisor=self.supervisor, controller=self.controller)
+        self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
         self.proxy: ProxyServer | None = None
@@ -144,12 +148,14 @@ class Runtime:
         await self.secrets.load()
         self.controller.start_idle_watch()
         self.config_watcher.start()
+        self.sleep_watcher.start()
         if self.options.sample_gpu:
             self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
         if serve:
             await self.start_server()
 
     async def stop(self) -> None:
+        await self.sleep_watcher.stop()  # first: no resume may load models while stopping
         await self.config_watcher.stop()
         for task in self._tasks:
             task.cancel()

@@ -2,10 +2,11 @@
 
 keyring picks the desktop's secret service (GNOME Keyring, KWallet, macOS Keychain…). A
 headless Linux box has none: `keyring.get_keyring()` is then keyring's "fail" backend (or the
-"null" one, or a chainer with nothing to chain), which this store detects up front and
-replaces with a JSON file readable by the user only, with one logged warning. A keyring that
-exists but fails (locked collection, D-Bus gone) falls back to the same file for that call.
-Values are never logged; only names and the backend are.
+"null" one, or a chainer with nothing to chain), which this store detects on first use and
+replaces with a JSON file readable by the user only. A keyring that exists but fails (locked
+collection, D-Bus gone) falls back to the same file for that call. The fallback is said once
+per process, when a secret is stored in the file or first read from it: a command that never
+touches a secret says nothing. Values are never logged; only names and the backend are.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import re
 import stat
 import threading
@@ -22,6 +22,8 @@ from pathlib import Path
 import keyring
 import keyring.backend
 from keyring.backends import chainer, fail, null
+
+from app.core.jsonstore import atomic_write_text
 
 log = logging.getLogger(__name__)
 
@@ -60,39 +62,57 @@ class SecretStore:
     ) -> None:
         self._file = Path(fallback_file)
         self._lock = threading.Lock()
-        self._keyring = backend if backend is not None else usable_keyring()
+        # Resolved on first use: finding the keyring may ask D-Bus, and most commands never
+        # touch a secret.
+        self._keyring = backend
+        self._resolved = backend is not None
         self._warned = False
-        if self._keyring is None:
-            self._warn_fallback("no keyring backend is available")
+
+    def _backend(self) -> keyring.backend.KeyringBackend | None:
+        with self._lock:
+            if not self._resolved:
+                self._keyring = usable_keyring()
+                self._resolved = True
+            return self._keyring
 
     @property
     def backend_name(self) -> str:
         """`keyring:<backend class>` or `file`."""
-        return FILE_BACKEND if self._keyring is None else _backend_label(self._keyring)
+        backend = self._backend()
+        return FILE_BACKEND if backend is None else _backend_label(backend)
 
     def get(self, name: str) -> str | None:
         _check_name(name)
-        if self._keyring is not None:
+        backend = self._backend()
+        why = "no keyring backend is available"
+        if backend is not None:
             try:
-                value = self._keyring.get_password(SERVICE, name)
+                value = backend.get_password(SERVICE, name)
             except _BACKEND_ERRORS as exc:
-                self._warn_fallback(f"reading {name} failed: {type(exc).__name__}")
+                why = f"reading {name} failed: {type(exc).__name__}"
+                self._warn_fallback(why)
             else:
                 if value is not None:
                     return str(value)
+                why = ""  # a copy left from before the keyring existed: nothing to warn of
         with self._lock:
-            return self._read_file().get(name)
+            found = self._read_file().get(name)
+        if found is not None and why:
+            self._warn_fallback(why)
+        return found
 
     def set(self, name: str, value: str) -> None:
         _check_name(name)
         if not value:
             self.delete(name)
             return
-        if self._keyring is not None:
+        backend = self._backend()
+        why = "no keyring backend is available"
+        if backend is not None:
             try:
-                self._keyring.set_password(SERVICE, name, value)
+                backend.set_password(SERVICE, name, value)
             except _BACKEND_ERRORS as exc:
-                self._warn_fallback(f"storing {name} failed: {type(exc).__name__}")
+                why = f"storing {name} failed: {type(exc).__name__}"
             else:
                 # Once in the keyring, a copy in the file would only be a leak.
                 with self._lock:
@@ -105,16 +125,18 @@ class SecretStore:
             data = self._read_file()
             data[name] = value
             self._write_file(data)
+        self._warn_fallback(why)
         log.info("stored secret %s in %s", name, self._file)
 
     def delete(self, name: str) -> bool:
         """Remove the secret wherever it is; True if there was one."""
         _check_name(name)
         found = False
-        if self._keyring is not None:
+        backend = self._backend()
+        if backend is not None:
             try:
-                if self._keyring.get_password(SERVICE, name) is not None:
-                    self._keyring.delete_password(SERVICE, name)
+                if backend.get_password(SERVICE, name) is not None:
+                    backend.delete_password(SERVICE, name)
                     found = True
             except _BACKEND_ERRORS as exc:
                 self._warn_fallback(f"deleting {name} failed: {type(exc).__name__}")
@@ -127,9 +149,11 @@ class SecretStore:
 
     # -- the fallback file ----------------------------------------------------------------
     def _warn_fallback(self, why: str) -> None:
-        if not self._warned:
+        with self._lock:
+            if self._warned:
+                return
             self._warned = True
-            log.warning("%s; secrets are kept in %s (readable by this user only)", why, self._file)
+        log.warning("%s; secrets are kept in %s (readable by this user only)", why, self._file)
 
     def _read_file(self) -> dict[str, str]:
         try:
@@ -150,17 +174,9 @@ class SecretStore:
         return {str(k): str(v) for k, v in raw.items() if isinstance(v, str)}
 
     def _write_file(self, data: dict[str, str]) -> None:
-        self._file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self._file.with_name(f".{self._file.name}.{os.getpid()}.tmp")
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        # Created 0600 from the start: the secret is never on disk with wider permissions.
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=2, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        tmp.replace(self._file)
+        # mkstemp creates the temporary file 0600: the secret is never on disk with wider
+        # permissions.
+        atomic_write_text(self._file, json.dumps(data, indent=2, sort_keys=True), mode=0o600)
 
 
 def _check_name(name: str) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import logging
 
 from app.core.events import EventBus, RegistryChanged
+from app.core.jsonstore import REPLACED_CODE
 from app.core.problems import Problem
 from app.core.registry import Registry
 from app.core.settings import Settings
@@ -31,7 +32,7 @@ class ConfigWatcher:
         self._bus = bus
         self._interval_s = interval_s
         self._task: asyncio.Task[None] | None = None
-        self._reported: list[Problem] = self._problems()  # start-up ones are reported already
+        self._reported: list[Problem] = self.problems()  # start-up ones are reported already
         self._last_error = ""
 
     def start(self) -> None:
@@ -64,15 +65,22 @@ class ConfigWatcher:
             else:
                 self._last_error = ""
 
-    def _problems(self) -> list[Problem]:
-        found = [*self._registry.reload_problems.values()]
-        if self._settings.load_problem is not None:
-            found.append(self._settings.load_problem)
+    def problems(self) -> list[Problem]:
+        """What is wrong with the three config files now (the running app keeps its values)."""
+        found = self._registry.problems
+        if self._settings.problem is not None:
+            found.append(self._settings.problem)
         return found
 
     def _report_problems(self) -> None:
-        found = self._problems()
+        found = self.problems()
         for item in found:
-            if item not in self._reported:
+            # A replaced version was logged by the write that replaced it.
+            if item not in self._reported and item.code != REPLACED_CODE:
                 log.warning("%s", item.english())
+        now_broken = {p.params.get("file") for p in found if p.code != REPLACED_CODE}
+        for item in self._reported:
+            file = item.params.get("file")
+            if item.code != REPLACED_CODE and file not in now_broken:
+                log.info("%s can be read again; its values are in use", file)
         self._reported = found

@@ -114,6 +114,7 @@ class FakeHub:
     """The hub plus its CDN, each a ThreadingHTTPServer in a daemon thread."""
 
     throttle_bps: int | None = None
+    ignore_range: bool = False  # answer like a server without Range support: 200, whole body
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)
     repos: dict[str, HubRepo] = field(default_factory=dict)
     valid_tokens: set[str] = field(default_factory=set)
@@ -354,7 +355,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _body(self, repo: HubRepo, f: HubFile, headers: dict[str, str]) -> None:
         start, status = 0, 200
-        wanted = self.headers.get("Range")
+        wanted = None if self.hub.ignore_range else self.headers.get("Range")
         if wanted:
             start = int(wanted.split("=", 1)[1].split("-", 1)[0] or 0)
             if start >= f.size:

@@ -184,3 +184,43 @@ def test_core_and_cli_do_not_import_qt() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_config_set_says_which_value_is_wrong_in_one_sentence(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    code, _, err = run(
+        capsys,
+        "config",
+        "set",
+        "max_num_seqs=4",
+        "gpu_memory_utilization=1.5",
+        "--config-dir",
+        str(home),
+    )
+    assert code == 2
+    assert (
+        err == "vllm-tray: gpu_memory_utilization: Must be between 0.10 and 0.99; you typed 1.5.\n"
+    )
+    assert not (home / "settings.json").exists()
+
+
+def test_the_network_needs_a_key_first_and_keeps_it(
+    capsys: pytest.CaptureFixture[str],
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("VLLM_TRAY_API_KEY", raising=False)
+    cfg = ("--config-dir", str(home))
+    code, _, err = run(capsys, "config", "set", "proxy.host=0.0.0.0", *cfg)
+    assert code == 2 and err.count("\n") == 1 and "API key" in err
+    assert not (home / "settings.json").exists()  # nothing written
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("s3cret\n"))
+    assert run(capsys, "config", "set-secret", "api_key", *cfg)[0] == 0
+    assert run(capsys, "config", "set", "proxy.host=0.0.0.0", *cfg)[0] == 0
+    # Removing the key now would leave the endpoint open to the network: refused first.
+    code, _, err = run(capsys, "config", "set-secret", "api_key", "--delete", *cfg)
+    assert code == 2 and "API key" in err
+    from app.runtime.secrets import SecretStore
+
+    assert SecretStore(home / "secrets.json").get("api_key") == "s3cret"

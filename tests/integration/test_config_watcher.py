@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sys
 import time
@@ -120,8 +121,9 @@ async def test_options_in_a_terminal_reaches_the_running_app(
 
 
 async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
-    runtime: Runtime, watched: list[Event]
+    runtime: Runtime, watched: list[Event], caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="app.runtime.watcher")
     runtime.settings.set("max_num_seqs", 8)
     watched.clear()  # the app's own change was announced at once
     path = runtime.paths.settings_file
@@ -129,11 +131,16 @@ async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
     await asyncio.sleep(1.5)  # more than one poll: nothing may happen
 
     assert runtime.settings.get("max_num_seqs") == 8
-    assert runtime.settings.load_problem is not None
-    assert runtime.settings.load_problem.code == "config.edit_unreadable"
+    assert runtime.settings.problem is not None
+    assert runtime.settings.problem.code == "config.edit_unreadable"
     assert path.read_text() == '{"max_num_seqs": 4,'
     assert not any(isinstance(e, SettingChanged) for e in watched)
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert said == [runtime.settings.problem.english()]  # once, not once per poll
+    assert "values read before stay in use" in said[0]
 
     path.write_text('{"max_num_seqs": 4}')
     await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.value == 4)
-    assert runtime.settings.load_problem is None
+    assert runtime.settings.problem is None
+    await asyncio.sleep(0.1)
+    assert f"{path} can be read again; its values are in use" in caplog.messages

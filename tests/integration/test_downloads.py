@@ -351,3 +351,20 @@ async def test_shutdown_cancels_running_downloads_and_keeps_their_bytes(
     assert [f.status for f in bus.finished(did)] == ["cancelled"]
     assert model_status(entry(), hf_cache).state == "partial"
     assert model_status(entry(), hf_cache).bytes_on_disk > 100_000
+
+
+async def test_server_ignoring_range_rewrites_the_file_from_the_start(
+    hf_cache: Path, hub: FakeHub
+) -> None:
+    shard1 = hub.repos[REPO].files[SHARD1]
+    hub.fail_once[(REPO, SHARD1)] = 1_000_000
+    hub.ignore_range = True  # the retry after the break gets 200 and the whole file
+    bus = Bus()
+    mgr = manager(bus, hf_cache, hub)
+    did = await mgr.start(entry())
+    assert (await mgr.wait(did)).status == "completed"
+
+    gets = hub.body_requests(shard1.sha256)
+    assert [(g.range, g.status) for g in gets] == [(None, 200), ("bytes=1000000-", 200)]
+    snap = hf_cache / "models--org--tiny" / "snapshots" / hub.repos[REPO].commit
+    assert sha256(snap / SHARD1) == shard1.sha256  # not the old prefix plus the whole file

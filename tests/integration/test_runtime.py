@@ -13,7 +13,7 @@ import pytest
 
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import ProblemError
-from app.core.registry import ModelOptions
+from app.core.registry import ModelOptions, Registry
 from app.core.states import ProcessState
 from app.runtime.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
@@ -308,3 +308,39 @@ async def test_a_network_address_without_a_key_is_refused_before_it_is_stored(
     await runtime.config.set_secret("api_key", "s3cret")
     await runtime.config.set_settings({"proxy.host": "0.0.0.0"})
     assert runtime.settings.get("proxy.host") == "0.0.0.0"
+
+
+async def test_the_default_ctx_size_is_capped_at_the_models_own_limit(
+    runtime: Runtime,
+) -> None:
+    # The tiny model reads 4096 tokens (max_position_embeddings); the default is larger.
+    runtime.settings.set("ctx_size", 8192)
+    assert runtime.planner.ctx_size("user.a") == 4096
+    spec = runtime.planner.launch_spec("user.a")
+    assert spec.ctx_size == 4096
+    preview = runtime.models.preview_options("user.a", None, None)
+    assert preview.problem is None and preview.ctx_size == 4096 and preview.ctx_is_default
+
+
+async def test_a_ctx_size_above_the_models_limit_is_refused_with_a_fix(runtime: Runtime) -> None:
+    with pytest.raises(ProblemError) as err:
+        await runtime.models.set_options("user.a", ModelOptions(ctx_size=8192))
+    found = err.value.problem
+    assert found.code == "options.ctx_above_model_limit"
+    assert found.params["limit"] == 4096 and found.params["ctx_size"] == 8192
+    assert found.fix is not None and found.fix.value == 4096
+    assert runtime.registry.options("user.a") == ModelOptions()  # nothing was written
+    await runtime.models.apply_fix("user.a", found.fix)
+    assert runtime.registry.options("user.a").ctx_size == 4096
+
+
+async def test_changing_one_option_keeps_another_writers_change_to_the_other(
+    runtime: Runtime,
+) -> None:
+    await runtime.models.set_options("user.a", ModelOptions(ctx_size=1024))
+    # Another process (`vllm-tray options user.a vllm_args=…`) writes meanwhile; the
+    # runtime's view of the file is now stale.
+    other = Registry(runtime.paths)
+    other.update_options("user.a", vllm_args="--enforce-eager")
+    await runtime.models.update_options("user.a", ctx_size=2048)
+    assert runtime.registry.options("user.a") == ModelOptions(2048, "--enforce-eager")

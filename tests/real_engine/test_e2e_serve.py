@@ -89,17 +89,29 @@ def run_cli(env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]
 
 
 def our_processes(*markers: str) -> list[psutil.Process]:
-    """The app, its watchdogs and vLLM children (api_server, EngineCore, Worker) still alive."""
+    """The app, its watchdogs and vLLM children (api_server, EngineCore, Worker) still alive.
+
+    A vLLM process renames itself (`VLLM::EngineCore`), so its command line no longer names
+    this test's files; its environment still does (the app gives every child the test's HF
+    cache), which keeps another vLLM on the same machine from being counted as ours.
+    """
     found = []
     for proc in psutil.process_iter(["cmdline", "name"]):
         try:
             cmdline = " ".join(proc.info["cmdline"] or [])
             name = proc.info["name"] or ""
-            if any(m in cmdline for m in markers) or name.startswith("VLLM::"):
+            if any(m in cmdline for m in markers) or (
+                name.startswith("VLLM::") and _environ_mentions(proc, markers)
+            ):
                 found.append(proc)
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             continue
     return [p for p in found if p.pid != os.getpid()]
+
+
+def _environ_mentions(proc: psutil.Process, markers: tuple[str, ...]) -> bool:
+    environ = proc.environ()
+    return any(m in value for value in environ.values() for m in markers)
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core.jsonstore import atomic_write_json, load_json_file
+from app.core.jsonstore import WatchedFile, atomic_write_json
 from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions, Registry, parse_checkpoint
-from app.core.settings import SPECS, Settings, coerce
+from app.core.settings import SPEC_BY_KEY, SPECS, Settings, coerce, parse_setting_text
 
 
 # -- paths --------------------------------------------------------------------------------
@@ -53,17 +53,28 @@ def test_atomic_write_leaves_no_temp_and_sets_mode(tmp_path: Path) -> None:
     assert [p.name for p in target.parent.iterdir()] == ["secret.json"]
 
 
-def test_corrupt_file_is_moved_aside_and_defaults_used(tmp_path: Path) -> None:
+def test_unreadable_file_at_start_gives_defaults_and_stays(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text("{not json")
-    result = load_json_file(path, lambda raw: raw, dict)
-    assert result.value == {}
-    assert result.problem is not None
-    assert result.problem.code == "config.corrupt_file"
-    assert result.moved_to is not None and result.moved_to.exists()
-    assert result.moved_to.name.startswith("settings.json.corrupted-")
-    assert not path.exists()
-    assert str(path) in result.problem.english()
+    file = WatchedFile(path, lambda raw: raw, dict)
+    assert file.load() == {}
+    assert file.problem is not None
+    assert file.problem.code == "config.unreadable"
+    assert file.problem.params["file"] == str(path)
+    assert str(path) in file.problem.english()
+    # A reader never moves or changes the file: only a writer may decide it is broken.
+    assert path.read_text() == "{not json"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_write_outside_the_lock_is_refused(tmp_path: Path) -> None:
+    file = WatchedFile(tmp_path / "x.json", lambda raw: raw, dict)
+    file.load()
+    with pytest.raises(RuntimeError):
+        file.write({"a": 1})
+    with file.locked():
+        file.write({"a": 1})
+    assert json.loads((tmp_path / "x.json").read_text()) == {"a": 1}
 
 
 # -- settings -----------------------------------------------------------------------------
@@ -125,13 +136,15 @@ def test_bad_setting_rejected_nothing_written(
     assert str(err.value)  # one clear sentence
 
 
-def test_corrupt_settings_file_falls_back(tmp_path: Path) -> None:
+def test_invalid_settings_file_falls_back_and_stays(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"gpu_memory_utilization": 7}))
+    path.write_text(json.dumps({"gpu_memory_utilization": 7, "ctx_size": 4096}))
     s = Settings(path)
-    assert s.load_problem is not None and s.load_problem.code == "config.corrupt_file"
+    assert s.problem is not None and s.problem.code == "config.unreadable"
     assert s.get("gpu_memory_utilization") == 0.85
-    assert list(tmp_path.glob("settings.json.corrupted-*"))
+    assert s.get("ctx_size") == 8192  # the whole file's defaults, not half of it
+    assert json.loads(path.read_text()) == {"gpu_memory_utilization": 7, "ctx_size": 4096}
+    assert list(tmp_path.glob("settings.json.*")) == []
 
 
 def test_coerce_bool_forms() -> None:
@@ -199,16 +212,25 @@ def test_unknown_model_lists_known(tmp_path: Path) -> None:
     assert "Qwen3.5-0.8B-FP16-vLLM" in err.value.problem.english()
 
 
-def test_corrupt_user_models_moved_aside(tmp_path: Path) -> None:
+def test_invalid_user_models_reported_and_left_alone(tmp_path: Path) -> None:
     paths = resolve_paths(tmp_path)
     paths.config_dir.mkdir(parents=True, exist_ok=True)
-    paths.user_models_file.write_text(json.dumps({"bad name!": {"checkpoint": "a/b"}}))
-    paths.recipe_options_file.write_text(json.dumps({"user.x": {"ctx_size": "big"}}))
+    users = json.dumps({"bad name!": {"checkpoint": "a/b"}})
+    options = json.dumps({"user.x": {"ctx_size": "big"}})
+    paths.user_models_file.write_text(users)
+    paths.recipe_options_file.write_text(options)
     reg = Registry(paths)
-    codes = sorted(p.code for p in reg.load_problems)
-    assert codes == ["config.corrupt_file", "config.corrupt_file"]
+    assert [(p.code, p.params["file"]) for p in reg.problems] == [
+        ("config.unreadable", str(paths.user_models_file)),
+        ("config.unreadable", str(paths.recipe_options_file)),
+    ]
     assert len([m for m in reg.models() if m.source == "user"]) == 0
-    assert len(list(paths.config_dir.glob("*.corrupted-*"))) == 2
+    assert paths.user_models_file.read_text() == users
+    assert paths.recipe_options_file.read_text() == options
+    assert sorted(p.name for p in paths.config_dir.iterdir()) == [
+        "recipe_options.json",
+        "user_models.json",
+    ]
 
 
 def test_bad_user_model_name_rejected_nothing_written(tmp_path: Path) -> None:
@@ -219,3 +241,117 @@ def test_bad_user_model_name_rejected_nothing_written(tmp_path: Path) -> None:
     assert err.value.problem.code == "models.bad_name"
     assert not paths.user_models_file.exists()
     assert not (paths.config_dir / "user_models.json").exists()
+
+
+# -- what a person types ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "code", "sentence"),
+    [
+        ("1.5", "settings.out_of_range", "Must be between 0.10 and 0.99; you typed 1.5."),
+        ("0.05", "settings.out_of_range", "Must be between 0.10 and 0.99; you typed 0.05."),
+        ("", "settings.empty", "Must be a number between 0.10 and 0.99; nothing was typed."),
+        ("   ", "settings.empty", "Must be a number between 0.10 and 0.99; nothing was typed."),
+        (
+            "abc",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “abc”.",
+        ),
+        (
+            "1e400",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “1e400”.",
+        ),
+        (
+            "nan",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “nan”.",
+        ),
+        (
+            "0,85",
+            "settings.bad_type",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “0,85”.",
+        ),
+    ],
+)
+def test_typed_gpu_memory_utilization_is_refused_in_one_sentence(
+    text: str, code: str, sentence: str
+) -> None:
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("gpu_memory_utilization", text)
+    found = err.value.problem
+    assert found.code == code
+    assert found.english() == sentence
+    assert found.params["key"] == "gpu_memory_utilization"
+    assert "gpu_memory_utilization" not in found.english()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("0.5", 0.5), (" 0.85 ", 0.85), ("0.1", 0.1), ("0.99", 0.99), (".5", 0.5), ("5e-1", 0.5)],
+)
+def test_typed_gpu_memory_utilization_taken_as_typed(text: str, value: float) -> None:
+    assert parse_setting_text("gpu_memory_utilization", text) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["8,192", "8 192", "8_192", "8.192", "8192.0", "８１９２", "0x2000"]
+)
+def test_typed_integers_with_separators_are_refused_not_guessed(text: str) -> None:
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("ctx_size", text)
+    found = err.value.problem
+    assert found.code == "settings.bad_type"
+    assert found.params["typed"] == text
+    assert found.english() == (
+        f"Must be a whole number between 64 and 1048576, in digits only; you typed “{text}”."
+    )
+
+
+def test_typed_integers() -> None:
+    assert parse_setting_text("ctx_size", " 8192 ") == 8192
+    assert parse_setting_text("proxy.port", "+9000") == 9000
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("proxy.port", "70000")
+    assert err.value.problem.english() == "Must be between 1 and 65535; you typed 70000."
+    assert err.value.problem.params["value"] == 70000
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("proxy.port", "9" * 5000)  # more digits than int() takes
+    assert err.value.problem.code == "settings.bad_type"
+
+
+def test_typed_booleans_choices_and_text() -> None:
+    assert parse_setting_text("gui.start_hidden", " On ") is True
+    assert parse_setting_text("gui.start_hidden", "0") is False
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("gui.start_hidden", "maybe")
+    assert err.value.problem.english() == "Must be on or off; you typed “maybe”."
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("engine.kind", "tpu")
+    assert err.value.problem.code == "settings.bad_choice"
+    assert err.value.problem.english() == "Must be one of auto, rocm, cpu, custom; you typed “tpu”."
+    assert parse_setting_text("vllm_args", "  --enforce-eager ") == "--enforce-eager"
+    assert parse_setting_text("vllm_args", "") == ""
+    with pytest.raises(ProblemError) as err:
+        parse_setting_text("no.such", "1")
+    assert err.value.problem.code == "settings.unknown_key"
+
+
+def test_json_values_from_the_file() -> None:
+    with pytest.raises(ProblemError) as err:
+        coerce("gpu_memory_utilization", 1)
+    assert err.value.problem.english() == "Must be between 0.10 and 0.99; you typed 1."
+    assert coerce("ctx_size", 4096) == 4096
+    for wrong in (4096.0, True, None, [1]):
+        with pytest.raises(ProblemError) as err:
+            coerce("ctx_size", wrong)
+        assert err.value.problem.code == "settings.bad_type"
+    with pytest.raises(ProblemError) as err:
+        coerce("proxy.host", 5)
+    assert err.value.problem.english() == "Must be text; you typed 5."
+
+
+def test_every_setting_has_a_label_without_its_key() -> None:
+    for spec in SPECS:
+        assert spec.label, spec.key
+        assert spec.key not in spec.label
+    assert SPEC_BY_KEY["gpu_memory_utilization"].label == "GPU memory utilization"

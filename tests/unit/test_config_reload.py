@@ -36,12 +36,13 @@ def aside_files(folder: Path) -> list[Path]:
 
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
-    """Every time a config file is read and parsed again."""
+    """Every time an existing config file is read and parsed again."""
     seen: list[Path] = []
     real = jsonstore_module._read_json
 
     def counting(path: Path) -> Any:
-        seen.append(path)
+        if path.exists():  # a missing file is not read
+            seen.append(path)
         return real(path)
 
     monkeypatch.setattr(jsonstore_module, "_read_json", counting)
@@ -80,7 +81,7 @@ def test_settings_hand_edit_and_deletion(tmp_path: Path) -> None:
     assert app.reload() == {"ctx_size": 32768, "gui.start_hidden": True}
     path.unlink()  # deleting the file means the defaults, as at start-up
     assert app.reload() == {"ctx_size": 8192, "gui.start_hidden": False}
-    assert app.load_problem is None
+    assert app.problem is None
 
 
 def test_settings_invalid_edit_keeps_values_and_file(tmp_path: Path, reads: list[Path]) -> None:
@@ -94,9 +95,9 @@ def test_settings_invalid_edit_keeps_values_and_file(tmp_path: Path, reads: list
     hand_edit(path, half_done)
     assert app.reload() == {}
     assert app.get("gpu_memory_utilization") == 0.78
-    assert app.load_problem is not None
-    assert app.load_problem.code == "config.edit_unreadable"
-    assert app.load_problem.params["file"] == str(path)
+    assert app.problem is not None
+    assert app.problem.code == "config.edit_unreadable"
+    assert app.problem.params["file"] == str(path)
     assert path.read_text() == half_done  # not moved aside: the user is still editing
     assert aside_files(tmp_path) == []
     assert seen == []
@@ -105,24 +106,46 @@ def test_settings_invalid_edit_keeps_values_and_file(tmp_path: Path, reads: list
 
     hand_edit(path, json.dumps({"gpu_memory_utilization": 7}))  # valid JSON, out of range
     assert app.reload() == {}
-    assert app.load_problem is not None
-    assert "gpu_memory_utilization must be between" in app.load_problem.params["reason"]
+    assert app.problem is not None
+    reason = app.problem.params["reason"]
+    assert reason == "gpu_memory_utilization: Must be between 0.10 and 0.99; you typed 7."
 
     hand_edit(path, json.dumps({"gpu_memory_utilization": 0.7}))
     assert app.reload() == {"gpu_memory_utilization": 0.7}
-    assert app.load_problem is None
+    assert app.problem is None
     assert seen == [("gpu_memory_utilization", 0.7)]
 
 
-def test_settings_start_up_problem_survives_reloads(tmp_path: Path) -> None:
+def test_settings_unreadable_at_start_then_replaced_by_a_writer(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text("{broken")
-    app = Settings(path)
-    assert app.load_problem is not None and app.load_problem.code == "config.corrupt_file"
-    Settings(path).set("ctx_size", 2048)
+    app = Settings(path)  # the running app: defaults, and the file left alone
+    assert app.problem is not None and app.problem.code == "config.unreadable"
+    assert app.reload() == {}
+    assert app.problem.code == "config.unreadable"
+    assert aside_files(tmp_path) == []
+
+    cli = Settings(path)  # `vllm-tray config set ctx_size=2048`: a writer may replace it
+    cli.set("ctx_size", 2048)
+    [kept] = aside_files(tmp_path)
+    assert kept.read_text() == "{broken"
+    assert cli.problem is not None and cli.problem.code == "config.edit_replaced"
+    assert cli.problem.params["kept_as"] == str(kept)
+
     assert app.reload() == {"ctx_size": 2048}
-    # What happened at start-up (a file moved aside) stays worth telling.
-    assert app.load_problem is not None and app.load_problem.code == "config.corrupt_file"
+    assert app.problem is None
+
+
+def test_settings_once_good_then_unreadable_keeps_values_in_a_new_reader(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.json"
+    Settings(path).set("max_num_seqs", 3)
+    hand_edit(path, '{"max_num_seqs": ')
+    app = Settings(path)  # e.g. `vllm-tray config get` while the file is half-written
+    assert app.get("max_num_seqs") == 16
+    assert app.problem is not None and app.problem.code == "config.unreadable"
+    assert path.read_text() == '{"max_num_seqs": '
 
 
 def test_settings_write_after_outside_change_keeps_both(tmp_path: Path) -> None:
@@ -170,9 +193,9 @@ def test_settings_write_over_unreadable_edit_keeps_a_copy(tmp_path: Path) -> Non
     assert json.loads(path.read_text()) == {"max_num_seqs": 8, "ctx_size": 2048}
     [kept] = aside_files(tmp_path)
     assert kept.read_text() == half_done
-    assert app.load_problem is not None
-    assert app.load_problem.code == "config.edit_replaced"
-    assert app.load_problem.params["kept_as"] == str(kept)
+    assert app.problem is not None
+    assert app.problem.code == "config.edit_replaced"
+    assert app.problem.params["kept_as"] == str(kept)
 
 
 def test_settings_keys_of_a_newer_version_survive_writes(tmp_path: Path) -> None:
@@ -196,7 +219,9 @@ def test_settings_unchanged_file_is_not_read_again(tmp_path: Path, reads: list[P
         assert app.reload() == {}
     app.set("max_num_seqs", 2)
     assert reads == []
-    Settings(path).set("idle_ttl_min", 3)
+    cli = Settings(path)
+    reads.clear()  # the other process's own start-up read
+    cli.set("idle_ttl_min", 3)
     assert app.reload() == {"idle_ttl_min": 3}
     assert app.reload() == {}
     assert reads == [path]
@@ -224,7 +249,7 @@ def test_registry_outside_pull_and_options_picked_up(paths: AppPaths) -> None:
     cli.remove_user_model("user.x")
     assert app.reload() is True
     assert app.find("user.x") is None
-    assert app.reload_problems == {}
+    assert app.problems == []
 
 
 def test_registry_rewrite_with_same_content_is_no_change(paths: AppPaths) -> None:
@@ -246,19 +271,19 @@ def test_registry_invalid_edit_keeps_models_and_file(paths: AppPaths, reads: lis
     assert app.reload() is False
     assert app.get("user.x").checkpoint.repo_id == "org/x"
     assert app.options("user.x").ctx_size == 4096
-    assert set(app.reload_problems) == {paths.user_models_file, paths.recipe_options_file}
-    assert {p.code for p in app.reload_problems.values()} == {"config.edit_unreadable"}
-    assert "bad name!" in app.reload_problems[paths.user_models_file].params["reason"]
+    found = {p.params["file"]: p for p in app.problems}
+    assert set(found) == {str(paths.user_models_file), str(paths.recipe_options_file)}
+    assert {p.code for p in found.values()} == {"config.edit_unreadable"}
+    assert "bad name!" in found[str(paths.user_models_file)].params["reason"]
     assert paths.user_models_file.read_text() == broken_users
     assert aside_files(paths.config_dir) == []
-    assert app.load_problems == []
     assert app.reload() is False
     assert len(reads) == 2  # each broken version parsed once
 
     hand_edit(paths.recipe_options_file, json.dumps({"user.x": {"ctx_size": 512}}))
     assert app.reload() is True
     assert app.options("user.x").ctx_size == 512
-    assert list(app.reload_problems) == [paths.user_models_file]
+    assert [p.params["file"] for p in app.problems] == [str(paths.user_models_file)]
 
 
 def test_registry_writes_after_outside_change_keep_both(paths: AppPaths) -> None:
@@ -303,7 +328,8 @@ def test_registry_write_over_unreadable_edit_keeps_a_copy(paths: AppPaths) -> No
     assert sorted(json.loads(paths.user_models_file.read_text())) == ["a", "b"]
     [kept] = aside_files(paths.config_dir)
     assert kept.read_text() == '{"a": '
-    found = app.reload_problems[paths.user_models_file]
+    [found] = app.problems
+    assert found.params["file"] == str(paths.user_models_file)
     assert found.code == "config.edit_replaced"
     assert found.params["kept_as"] == str(kept)
 
@@ -316,6 +342,8 @@ def test_registry_unchanged_files_are_not_read_again(paths: AppPaths, reads: lis
     for _ in range(3):
         assert app.reload() is False
     assert reads == []
-    Registry(paths).update_options("user.x", ctx_size=200)
+    cli = Registry(paths)
+    reads.clear()  # the other process's own start-up reads
+    cli.update_options("user.x", ctx_size=200)
     assert app.reload() is True
     assert reads == [paths.recipe_options_file]

@@ -15,12 +15,14 @@ from app.core.memory import (
     OVERHEAD_FIXED_BYTES,
     MemoryPlan,
     ModelShape,
+    ctx_above_model_limit,
     dtype_bytes,
     estimate_overhead_bytes,
     kv_bytes_per_token,
     kv_cache_tokens,
     max_concurrency,
     max_ctx_that_fits,
+    model_context_limit,
     plan_memory,
     recommended_gpu_memory_utilization,
     utilization_budget_bytes,
@@ -386,6 +388,8 @@ def test_qwen3_5_9b_on_strix_halo_at_the_recommended_utilization() -> None:
         kv_bytes_per_token=32768,
         max_ctx=262144,  # the model's maximum; memory would allow far more
         concurrency=((budget - weights - overhead) // 32768 // 16 * 16) / 8192,
+        model_max_ctx=262144,
+        binding="model",
     )
     assert plan.concurrency > 200
 
@@ -398,6 +402,7 @@ def test_plan_that_does_not_fit() -> None:
     assert plan.fits is False
     assert plan.max_ctx == (20 * GIB - weights - GIB) // 147456 // 16 * 16
     assert 0 < plan.max_ctx < 40960
+    assert (plan.model_max_ctx, plan.binding) == (40960, "memory")
     assert plan.concurrency == pytest.approx(plan.max_ctx / 40960)
     assert plan.concurrency < 1
 
@@ -453,3 +458,154 @@ def test_recommended_utilization_needs_a_total() -> None:
 def test_utilization_budget_is_exact() -> None:
     assert utilization_budget_bytes(100, 0.29) == 29  # 100 × 0.29 is 28.999… in floats
     assert utilization_budget_bytes(96 * GIB, 0.75) == 72 * GIB
+
+
+# -- the model's own context limit (vLLM 0.32's _get_and_verify_max_len) --------------------
+LLAMA_3_1_8B = {
+    "architectures": ["LlamaForCausalLM"],
+    "model_type": "llama",
+    "hidden_size": 4096,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "num_hidden_layers": 32,
+    "max_position_embeddings": 131072,
+    "rope_scaling": {
+        "factor": 8.0,
+        "high_freq_factor": 4.0,
+        "low_freq_factor": 1.0,
+        "original_max_position_embeddings": 8192,
+        "rope_type": "llama3",
+    },
+    "rope_theta": 500000.0,
+    "torch_dtype": "bfloat16",
+}
+
+QWEN2_5_7B_YARN = {  # Qwen's model card: add this rope_scaling for 128K
+    "architectures": ["Qwen2ForCausalLM"],
+    "model_type": "qwen2",
+    "hidden_size": 3584,
+    "num_attention_heads": 28,
+    "num_key_value_heads": 4,
+    "num_hidden_layers": 28,
+    "max_position_embeddings": 32768,
+    "sliding_window": 131072,
+    "use_sliding_window": False,
+    "rope_scaling": {
+        "factor": 4.0,
+        "original_max_position_embeddings": 32768,
+        "type": "yarn",
+    },
+    "torch_dtype": "bfloat16",
+}
+
+
+def _llama2_with(rope_scaling: object) -> dict[str, object]:
+    return {
+        "model_type": "llama",
+        "hidden_size": 4096,
+        "num_attention_heads": 32,
+        "num_hidden_layers": 32,
+        "max_position_embeddings": 4096,
+        "rope_scaling": rope_scaling,
+    }
+
+
+@pytest.mark.parametrize(
+    ("config", "limit"),
+    [
+        (LLAMA_3_1_8B, 131072),  # llama3: max_position_embeddings is already scaled
+        (QWEN2_5_7B_YARN, 32768),  # yarn: likewise, the factor is not applied again
+        (QWEN3_8B, 40960),  # no rope scaling
+        (QWEN3_5_HYBRID, 262144),  # length under text_config
+        (_llama2_with({"type": "linear", "factor": 2.0}), 8192),  # legacy "type" key
+        (_llama2_with({"rope_type": "dynamic", "factor": 4.0}), 16384),
+        (_llama2_with({"rope_type": "longrope", "factor": 32.0}), 4096),
+        (_llama2_with({"type": "su", "factor": 32.0}), 4096),  # su is longrope's old name
+        (_llama2_with({"rope_type": "linear", "factor": None}), 4096),  # null factor: 1.0
+        (_llama2_with({"rope_type": "default"}), 4096),
+        (_llama2_with(None), 4096),
+        (_llama2_with({"rope_type": "linear", "factor": 1.5}), 6144),
+        (  # per layer type, as Gemma-style configs nest them
+            _llama2_with(
+                {
+                    "full_attention": {"rope_type": "linear", "factor": 2.0},
+                    "sliding_attention": {"rope_type": "default"},
+                }
+            ),
+            8192,
+        ),
+    ],
+)
+def test_model_context_limit_follows_vllm(config: dict[str, object], limit: int) -> None:
+    assert model_context_limit(config) == limit
+    assert ModelShape.from_config(config).model_max_ctx == limit
+
+
+def test_model_context_limit_length_keys() -> None:
+    gpt2 = {"model_type": "gpt2", "n_positions": 1024, "n_embd": 768}
+    assert model_context_limit(gpt2) == 1024
+    # The smallest length key counts…
+    assert model_context_limit({"max_position_embeddings": 8192, "seq_length": 4096}) == 4096
+    # …but model_max_length (Command-R) overrides the others, and is scaled like them.
+    cohere = {"max_position_embeddings": 8192, "model_max_length": 131072}
+    assert model_context_limit(cohere) == 131072
+    scaled = {**cohere, "rope_scaling": {"rope_type": "linear", "factor": 0.5}}
+    assert model_context_limit(scaled) == 131072  # vLLM also accepts up to model_max_length
+    # Gemma 3 states its length already scaled.
+    gemma3 = {
+        "model_type": "gemma3_text",
+        "max_position_embeddings": 131072,
+        "rope_scaling": {"rope_type": "linear", "factor": 8.0},
+    }
+    assert model_context_limit(gemma3) == 131072
+
+
+def test_model_context_limit_unknown_without_a_length() -> None:
+    config = {k: v for k, v in QWEN3_8B.items() if k != "max_position_embeddings"}
+    assert model_context_limit(config) is None
+    shape = ModelShape.from_config(config)
+    assert shape.model_max_ctx is None
+    # No limit to respect: memory alone decides.
+    plan = plan_memory(64 * GIB, 16 * GIB, shape, 1_000_000, overhead_bytes=GIB)
+    assert plan.binding == "memory"
+    assert plan.model_max_ctx is None
+    assert plan.max_ctx == (64 * GIB - 17 * GIB) // 147456 // 16 * 16
+
+
+def test_model_context_limit_with_sliding_window_disabled() -> None:
+    mistral = {
+        "model_type": "mistral",
+        "hidden_size": 4096,
+        "num_attention_heads": 32,
+        "num_hidden_layers": 32,
+        "max_position_embeddings": 32768,
+        "sliding_window": 4096,
+    }
+    assert model_context_limit(mistral) == 32768
+    assert model_context_limit(mistral, disable_sliding_window=True) == 4096
+
+
+def test_plan_refuses_ctx_above_the_models_limit_even_with_memory_to_spare() -> None:
+    tiny = {**QWEN3_8B, "max_position_embeddings": 2048}
+    shape = ModelShape.from_config(tiny)
+    plan = plan_memory(64 * GIB, 1_000_000, shape, 8192)
+    assert plan.needed_bytes <= plan.budget_bytes  # memory alone would say it fits
+    assert plan.fits is False
+    assert (plan.max_ctx, plan.model_max_ctx, plan.binding) == (2048, 2048, "model")
+    assert plan_memory(64 * GIB, 1_000_000, shape, 2048).fits is True
+
+
+def test_ctx_above_model_limit_problem() -> None:
+    assert ctx_above_model_limit("user.tiny", 2048, 2048) is None
+    assert ctx_above_model_limit("user.tiny", 10**6, None) is None
+    found = ctx_above_model_limit("user.tiny", 8192, 2048)
+    assert found is not None
+    assert found.code == "options.ctx_above_model_limit"
+    assert dict(found.params) == {"model": "user.tiny", "ctx_size": 8192, "limit": 2048}
+    assert found.fix is not None
+    assert (found.fix.kind, found.fix.target, found.fix.value) == (
+        "set_model_option",
+        "ctx_size",
+        2048,
+    )
+    assert "8192" in found.english() and "2048" in found.english()

@@ -163,3 +163,29 @@ def test_bad_names_are_refused(secrets_file: Path, name: str) -> None:
     keyring.set_keyring(fail.Keyring())
     with pytest.raises(ValueError):
         SecretStore(secrets_file).get(name)
+
+
+def test_fallback_is_said_once_and_only_when_a_secret_is_in_the_file(
+    secrets_file: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    keyring.set_keyring(fail.Keyring())
+    caplog.set_level(logging.WARNING)
+    store = SecretStore(secrets_file)  # every command builds one; most never use it
+    assert store.get("api_key") is None  # nothing stored anywhere: nothing to say
+    assert caplog.records == []
+
+    store.set("hf_token", SECRET)
+    assert store.get("hf_token") == SECRET
+    store.set("api_key", SECRET)
+    said = [r.getMessage() for r in caplog.records]
+    assert said == [
+        f"no keyring backend is available; secrets are kept in {secrets_file} "
+        "(readable by this user only)"
+    ]
+
+    caplog.clear()
+    later = SecretStore(secrets_file)  # the next command, reading the token
+    assert later.get("hf_token") == SECRET
+    assert later.get("hf_token") == SECRET
+    assert len(caplog.records) == 1
+    assert all(SECRET not in r.getMessage() for r in caplog.records)

@@ -72,7 +72,7 @@ class ConfigService:
         """Validate every change (each value, and the rules between them), then store."""
         coerced = {key: coerce(key, value) for key, value in changes.items()}
         host = coerced.get("proxy.host")
-        if host is not None and not self._secrets.value("api_key"):
+        if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
             check_host_needs_key(str(host))
         return await asyncio.to_thread(self._settings.set_many, coerced)
 
@@ -97,6 +97,11 @@ class ConfigService:
         await self._secrets.set(name, value)
         if name == "api_key":
             self._on_security_changed()
+
+    @property
+    def secrets_backend(self) -> str:
+        """Where secrets are kept: the keyring's name, or the fallback file."""
+        return self._secrets.backend_name
 
     async def has_secret(self, name: str) -> bool:
         return bool(await asyncio.to_thread(self._secrets.value, name))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, RegistryChanged
@@ -21,6 +21,8 @@ from app.supervisor import Supervisor
 from app.supervisor.engines.base import EngineKind
 
 log = logging.getLogger(__name__)
+
+OPTION_FIELDS = frozenset({"ctx_size", "vllm_args"})
 
 
 class ModelService:
@@ -93,28 +95,40 @@ class ModelService:
         return self._planner.preview_options(model_id, ctx_size, vllm_args)
 
     async def set_options(
-        self, model_id: str, options: ModelOptions, *, restart: bool = False
+        self,
+        model_id: str,
+        options: ModelOptions,
+        *,
+        fields: Collection[str] = OPTION_FIELDS,
+        restart: bool = False,
     ) -> OptionsPreview:
-        """Validate the whole result, then store it; a given-up model gets a fresh chance.
+        """Store the `fields` of `options` (the others keep what is stored), after checking
+        the result; a given-up model gets a fresh chance.
 
         `options.ctx_size` None means "follow the global default". With `restart`, a running
-        model is stopped now and loaded again in the background.
+        model is stopped now and loaded again in the background. The write is one locked
+        read-modify-write of recipe_options.json, so another process's change to a field
+        not in `fields` is kept.
         """
         entry = self._registry.get(model_id)
-        # "Follow the default" is checked with the default, not with what is stored now.
-        check_ctx = options.ctx_size
-        if check_ctx is None:
-            check_ctx = int(self._settings.get("ctx_size"))
-        preview = self._planner.preview_options(entry.id, check_ctx, options.vllm_args)
+
+        def merged(current: ModelOptions) -> ModelOptions:
+            return ModelOptions(
+                ctx_size=options.ctx_size if "ctx_size" in fields else current.ctx_size,
+                vllm_args=options.vllm_args if "vllm_args" in fields else current.vllm_args,
+            )
+
+        before = self._registry.options(entry.id)
+        preview = self._planner.preview(entry.id, merged(before))
         if preview.problem is not None:
             raise ProblemError(preview.problem)
-        if options != self._registry.options(entry.id):
-            await asyncio.to_thread(self._registry.set_options, entry.id, options)
+        stored = await asyncio.to_thread(self._registry.edit_options, entry.id, merged)
+        if stored != before:
             self._bus.publish(RegistryChanged(entry.id))
         await self._reset_if_failed(entry.id)
         if restart:
             await self._restart(entry.id)
-        return self._planner.preview_options(entry.id, options.ctx_size, options.vllm_args)
+        return self._planner.preview(entry.id, stored)
 
     async def update_options(
         self,
@@ -124,14 +138,16 @@ class ModelService:
         vllm_args: str | None = None,
         restart: bool = False,
     ) -> OptionsPreview:
-        """Change only the fields given (the others keep their stored values)."""
-        current = self._registry.options(self._registry.get(model_id).id)
+        """Change only the fields given (None: keep what is stored)."""
+        fields = {
+            name
+            for name, value in (("ctx_size", ctx_size), ("vllm_args", vllm_args))
+            if value is not None
+        }
         return await self.set_options(
             model_id,
-            ModelOptions(
-                ctx_size=ctx_size if ctx_size is not None else current.ctx_size,
-                vllm_args=vllm_args if vllm_args is not None else current.vllm_args,
-            ),
+            ModelOptions(ctx_size=ctx_size, vllm_args=vllm_args or ""),
+            fields=fields,
             restart=restart,
         )
 

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import errno
 import io
-import re
 import tarfile
 import time
 import zlib
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 import httpx
 
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.resume import ResumeAction, decide, partial_size, range_headers
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -88,46 +88,31 @@ async def remote_size(client: httpx.AsyncClient, url: str) -> int | None:
     return int(length) if length is not None and length.isdigit() else None
 
 
-_CONTENT_RANGE = re.compile(r"bytes (\d+)-(\d+)/(\d+|\*)")
-_UNSATISFIED_RANGE = re.compile(r"bytes \*/(\d+)")
-
-
 async def _stream_to_file(
     client: httpx.AsyncClient, url: str, dest: Path, on_progress: ByteProgress
 ) -> int:
     partial = dest.with_name(dest.name + PARTIAL_SUFFIX)
-    offset = partial.stat().st_size if partial.exists() else 0
-    headers = {"Range": f"bytes={offset}-"} if offset else {}
+    offset = partial_size(partial)
     throttle = _Throttle()
-    async with client.stream("GET", url, headers=headers) as response:
-        total: int | None
-        if response.status_code == 416 and offset:
-            unsatisfied = _UNSATISFIED_RANGE.fullmatch(response.headers.get("Content-Range", ""))
-            if unsatisfied and int(unsatisfied.group(1)) == offset:
-                # The previous run finished the bytes but stopped before the rename.
-                partial.replace(dest)
-                on_progress(offset, offset)
-                return offset
-            partial.unlink()
-            total, mode = None, ""
-        elif response.status_code == 206 and offset:
-            match = _CONTENT_RANGE.fullmatch(response.headers.get("Content-Range", ""))
-            if match is None or int(match.group(1)) != offset:
-                raise _download_failed(url, "the server sent a different byte range")
-            total = int(match.group(3)) if match.group(3) != "*" else None
-            mode = "ab"
-        elif response.status_code == 200:
-            # Also the answer of servers that ignore Range: start this file over.
-            length = response.headers.get("Content-Length")
-            total = int(length) if length is not None and length.isdigit() else None
-            offset, mode = 0, "wb"
-        elif response.status_code == 404:
-            raise _download_failed(url, "HTTP 404 (not found)")
-        else:
-            raise _download_failed(url, f"HTTP {response.status_code}")
-        if mode:
-            done = offset
-            with partial.open(mode) as out:
+    async with client.stream("GET", url, headers=range_headers(offset)) as response:
+        decision = decide(
+            response.status_code,
+            offset,
+            content_range=response.headers.get("Content-Range"),
+            content_length=response.headers.get("Content-Length"),
+        )
+        if decision.action is ResumeAction.FAILED:
+            raise _download_failed(url, decision.reason)
+        if decision.action is ResumeAction.COMPLETE:
+            # The previous run finished the bytes but stopped before the rename.
+            partial.replace(dest)
+            on_progress(offset, offset)
+            return offset
+        if decision.action is not ResumeAction.DISCARD:
+            append = decision.action is ResumeAction.APPEND
+            done = offset if append else 0
+            total = decision.total
+            with partial.open("ab" if append else "wb") as out:
                 on_progress(done, total)
                 async for chunk in response.aiter_bytes(CHUNK_SIZE):
                     out.write(chunk)
@@ -139,7 +124,8 @@ async def _stream_to_file(
             partial.replace(dest)
             on_progress(done, done)
             return done
-    # A 416 for a partial that is no prefix of this file: fetch it whole.
+    # A partial that is no prefix of this file: fetch it whole.
+    partial.unlink()
     return await _stream_to_file(client, url, dest, on_progress)
 
 

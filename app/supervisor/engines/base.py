@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import json
-import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -15,6 +13,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
+import filelock
+
+from app.core.jsonstore import atomic_write_json
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
@@ -120,9 +121,7 @@ def write_version_file(engine_dir: Path, kind: EngineKind, version: str) -> Vers
         "version": info.version,
         "installed_at": info.installed_at.isoformat(),
     }
-    tmp = engine_dir / (VERSION_FILE_NAME + ".tmp")
-    tmp.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(engine_dir / VERSION_FILE_NAME)
+    atomic_write_json(engine_dir / VERSION_FILE_NAME, payload)
     return info
 
 
@@ -157,20 +156,22 @@ async def install_lock(
     Reports one `waiting` step while another holder keeps it; raises `install_cancelled` when
     `cancel` is set during the wait. The parent of `root` must exist.
     """
-    fd = os.open(root.with_name(root.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    lock = filelock.FileLock(str(root.with_name(root.name + ".lock")))
+    told = False
+    while True:
+        try:
+            # One try, then wait on the loop: a blocking acquire would stall it for the whole
+            # install of the other holder, and could not be cancelled.
+            lock.acquire(timeout=0)
+            break
+        except filelock.Timeout:
+            if not told:
+                progress(InstallProgress(PHASE_WAITING, 0, None, "Another install is running"))
+                told = True
+            if cancel is not None and cancel.is_set():
+                raise install_cancelled(kind) from None
+            await asyncio.sleep(_LOCK_POLL_SECONDS)
     try:
-        told = False
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if not told:
-                    progress(InstallProgress(PHASE_WAITING, 0, None, "Another install is running"))
-                    told = True
-                if cancel is not None and cancel.is_set():
-                    raise install_cancelled(kind) from None
-                await asyncio.sleep(_LOCK_POLL_SECONDS)
         yield
     finally:
-        os.close(fd)  # closing the descriptor drops the flock
+        lock.release()
