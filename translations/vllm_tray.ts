@@ -1923,6 +1923,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Another request started {model} with its own settings while the tune was restarting it. Try again while nothing else uses the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1922,6 +1922,10 @@
       <translation>[Ţĥé ţûñé ûšéđ îţš {n} éñĝîñé šţàŕţš ŵîţĥöûţ àñ àñšŵéŕ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Another request started {model} with its own settings while the tune was restarting it. Try again while nothing else uses the model.</source>
+      <translation>[Åñöţĥéŕ ŕéǫûéšţ šţàŕţéđ {model} ŵîţĥ îţš öŵñ šéţţîñĝš ŵĥîĺé ţĥé ţûñé ŵàš ŕéšţàŕţîñĝ îţ. Ţŕý àĝàîñ ŵĥîĺé ñöţĥîñĝ éĺšé ûšéš ţĥé ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
       <translation>[Éṽéñ öñé ŕéǫûéšţ àţ à ţîɱé ɱîššéš ţĥé ĺàţéñçý öƀĵéçţîṽé (ţîɱé ţö ƒîŕšţ ţöķéñ {ttft} ɱš, îñţéŕ-ţöķéñ {itl} ɱš): ñöţĥîñĝ ţö ţûñé. Ĺööšéñ ţĥé öƀĵéçţîṽé öŕ ûšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>

@@ -296,7 +296,19 @@ class _Run:
         # state; the controller then starts it with the limit for this start only.
         await self.s._models.unload(self.model_id)
         self.started_any = True
-        await self.s._controller.load(self.model_id, extra_args=(FLAG, str(limit)))
+        backend = await self.s._controller.load(self.model_id, extra_args=(FLAG, str(limit)))
+        if limit_in(backend.command) != limit:
+            # A request from elsewhere started the model as configured in between.
+            raise ProblemError(
+                problem(
+                    "tune.disturbed",
+                    tr_noop(
+                        "Another request started {model} with its own settings while the tune "
+                        "was restarting it. Try again while nothing else uses the model."
+                    ),
+                    model=self.model_id,
+                )
+            )
         timeout = float(self.s._planner.launch_spec(self.model_id).load_timeout_s)
         await warm_up(self.base_url, self.model_id, self.api_key, timeout)
 
