@@ -123,8 +123,9 @@ def print_result(result: TuneResult) -> None:
     print(f"{result.model_id}: the curve with --max-num-seqs high (first start)")
     print_table(result.curve, next((p for p in result.curve if p.concurrency == 1), None))
     print(
-        f"engine starts: {result.starts} (at most {MAX_STARTS}); highest concurrency the KV "
-        f"cache holds for these requests: {result.upper}"
+        f"engine starts: {result.starts} (at most {MAX_STARTS}); highest concurrency tried: "
+        f"{result.upper} (what the KV cache holds for these requests, at most "
+        "--max-concurrency)"
     )
     if result.chosen is None:
         print("no value met the latency objective on a confirming start; nothing proposed")
@@ -153,6 +154,6 @@ def print_result(result: TuneResult) -> None:
         print(f"applied: vllm_args is now {result.proposed_args!r}")
     else:
         print(
-            "not saved; to use it: vllm-tray tune --apply, or\n"
+            f"not saved; to use it: vllm-tray tune {result.model_id} --apply, or\n"
             f"  vllm-tray options {result.model_id} vllm_args={result.proposed_args!r}"
         )
