@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -99,7 +100,8 @@ def engine_python(prefix: Sequence[str]) -> str | None:
     """
     if not prefix:
         return None
-    program = Path(prefix[0])
+    found = shutil.which(prefix[0])  # "vllm serve": the console script on PATH
+    program = Path(found or prefix[0])
     if program.name.startswith("python"):
         return str(program)
     with contextlib.suppress(OSError, UnicodeDecodeError):
