@@ -22,7 +22,7 @@ from app.runtime.services.loadgen import GENERATOR_CHOICES, Workload
 # Options the in-process runtime needs: its own endpoint on a free loopback port.
 IN_PROCESS = RuntimeOptions(proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False)
 PROBE_TIMEOUT_S = 2.0
-PROBING = frozenset({"sweep", "objective", "peak", "knee", "confirm"})
+PROBING = frozenset({"before", "sweep", "objective", "peak", "knee", "confirm"})
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

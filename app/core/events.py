@@ -161,8 +161,9 @@ class BenchProgressed(Event):
 class TuneProgressed(Event):
     """The max-num-seqs tune moved on.
 
-    `phase`: "starting" (an engine start with `max_num_seqs` as its limit), "sweep",
-    "objective", "peak", "knee" (probing client concurrency on the first start), "confirm"
+    `phase`: "starting" (an engine start with `max_num_seqs` as its limit), "before" (the
+    model's current limit), "sweep", "objective", "peak", "knee" (probing client concurrency
+    on the first start), "confirm"
     (a restart with a candidate value), "restoring", then "done", "failed" or "cancelled".
     `start` counts engine starts (at most `max_starts`); `points` is the curve measured on
     the current start; `chosen` the proposed value once known.

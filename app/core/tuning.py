@@ -199,6 +199,7 @@ class KneeSearch:
     phase: str = "sweep"
     _lo: int = 0
     _hi: int = 0
+    _swept: list[int] = field(default_factory=list)  # the sweep's own points, in order
 
     def __post_init__(self) -> None:
         self.upper = max(1, self.upper)
@@ -235,12 +236,15 @@ class KneeSearch:
         """The concurrency to measure next; None when the search is over."""
         while True:
             if self.phase == "sweep":
-                if not self.points:
-                    return 1
-                last = max(self.points)
-                if not self._sweep_over(last):
-                    return min(2 * last, self.upper)
-                self._after_sweep(last)
+                last = self._swept[-1] if self._swept else None
+                if last is not None and self._sweep_over(last):
+                    self._after_sweep(last)
+                    continue
+                step = 1 if last is None else min(2 * last, self.upper)
+                if step in self.points:  # measured already (seeded): it counts as swept
+                    self._swept.append(step)
+                    continue
+                return step
             elif self.phase == "objective":
                 if not self._narrow(self._lo, self._hi):
                     return (self._lo + self._hi) // 2
@@ -257,11 +261,19 @@ class KneeSearch:
             else:
                 return None
 
+    def seed(self, point: BenchPoint) -> None:
+        """A point measured outside the search (the model's current limit): it takes part in
+        finding the best and the knee, so the answer is never worse than what was measured,
+        but the sweep still doubles from 1 on its own points."""
+        self.points[point.concurrency] = point
+
     def record(self, point: BenchPoint) -> None:
         """The figures of the concurrency last returned by next_concurrency()."""
         self.points[point.concurrency] = point
         c = point.concurrency
-        if self.phase == "objective":
+        if self.phase == "sweep":
+            self._swept.append(c)
+        elif self.phase == "objective":
             if self.slo.met_by(point):
                 self._lo = c
             else:
@@ -281,18 +293,22 @@ class KneeSearch:
         point = self.points[last]
         if last >= self.upper or not self.slo.met_by(point):
             return True
-        earlier = [p.tok_per_s for c, p in self.points.items() if c < last and self.slo.met_by(p)]
+        earlier = [
+            self.points[c].tok_per_s
+            for c in self._swept
+            if c < last and self.slo.met_by(self.points[c])
+        ]
         return bool(earlier) and point.tok_per_s < max(earlier) * (1 + self.min_gain)
 
     def _after_sweep(self, last: int) -> None:
         point = self.points[last]
-        below = [c for c in self.points if c < last]
+        below = [c for c in self._swept if c < last]
         self.phase = "peak"
         if self.slo.met_by(point) or not below:
             return
         previous = max(below)
         prev_point = self.points[previous]
-        earlier = [p.tok_per_s for c, p in self.points.items() if c < previous]
+        earlier = [self.points[c].tok_per_s for c in self._swept if c < previous]
         if self.slo.met_by(prev_point) and (
             not earlier or prev_point.tok_per_s >= max(earlier) * (1 + self.min_gain)
         ):

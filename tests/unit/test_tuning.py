@@ -209,3 +209,24 @@ def test_summarize_and_percentiles() -> None:
     seq = summarize(1, 1, 1.0, [RequestSample(True, 0.1, (), 10)])
     assert speedup(seq, p) == pytest.approx(0.3)
     assert BenchPoint.from_json(p.to_json()) == p
+
+
+def test_a_seeded_point_keeps_a_noisy_sweep_from_proposing_a_worse_value() -> None:
+    base = plateau(16)
+
+    def noisy(c: int) -> tuple[float, float]:
+        # One bad reading at 4 (a busy machine): the sweep sees no gain and stops there.
+        return base(2) if c == 4 else base(c)
+
+    alone = KneeSearch(upper=64)
+    run(alone, noisy)
+    lost = alone.knee()
+    assert lost is not None and noisy(lost)[0] < 0.5 * base(16)[0]  # the noise alone
+
+    seeded = KneeSearch(upper=64)
+    seeded.seed(point(16, noisy))  # the model's current limit, measured first
+    probed = run(seeded, noisy)
+    chosen = seeded.knee()
+    assert chosen is not None
+    assert noisy(chosen)[0] >= 0.95 * base(16)[0], (chosen, probed)
+    assert 16 not in probed  # measured once, as the seed

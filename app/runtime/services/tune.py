@@ -341,6 +341,11 @@ class _Run:
         self.generator_info = {"name": self.generator.name, "version": self.generator.version}
         try:
             search = KneeSearch(upper=upper, slo=options.slo)
+            # Before: the model's current limit, i.e. that many requests in the batch. Measured
+            # first and seeded into the search, so that it never proposes a value that
+            # measured worse than what the model has now.
+            before = await self.probe("before", min(current or options.high, upper))
+            search.seed(before)
             while (c := search.next_concurrency()) is not None:
                 search.record(await self.probe(search.phase, c))
             curve = tuple(sorted(search.points.values(), key=lambda p: p.concurrency))
@@ -358,12 +363,6 @@ class _Run:
                         itl=options.slo.itl_ms,
                     )
                 )
-            # Before: the model's current limit, i.e. that many requests in the batch.
-            before_c = min(current or options.high, upper)
-            before = search.points.get(before_c)
-            if before is None:
-                before = await self.probe("sweep", before_c)
-                curve = tuple(sorted([*curve, before], key=lambda p: p.concurrency))
             confirmations: list[Confirmation] = []
             for value in confirmation_candidates(search)[: self.s.max_starts - 1]:
                 await self.start_with(value)
