@@ -1,9 +1,10 @@
 """Bench and tune on vLLM's CPU build with the tiny model, through the app's own endpoint.
 
 Cost on this 2-core machine with a warm compile cache: one engine start for the benchmark
-plus two or three for the tune (about a minute each), and about a minute of measuring: ~5
-minutes in all (measured 4 min quiet, 7-11 min while other engines ran). The benchmark uses vLLM's own `vllm bench serve` from the engine's venv (the
-load generator `auto` picks); the tune the built-in client, so that both are exercised.
+plus two or three for the tune (about a minute each), and about a minute of measuring:
+measured 4 minutes on a quiet machine, 7-11 while other engines ran. The benchmark uses
+vLLM's own `vllm bench serve` from the engine's venv (the load generator `auto` picks); the
+tune the built-in client, so that both are exercised.
 """
 
 from __future__ import annotations
