@@ -394,6 +394,37 @@ def shots_batch(out: Path) -> None:
     settle()
 
 
+def shots_bench(out: Path) -> None:
+    """Issue 12: the Benchmark window with a tune's curve and result, and the live plot."""
+    from app.gui.bench_view import BenchWindow
+    from app.gui.bridge import EventBridge
+    from tests.gui.fake_bench import FakeBenchFacade, sample_records, sample_tune
+
+    model = "Qwen3.5-0.8B-FP16-vLLM"
+    fake = FakeBenchFacade(records=sample_records(model))
+    view = BenchWindow(fake, EventBridge(fake.bus), model)
+    view.resize(820, 720)
+    view.show()
+    settle()
+    view.show_result(sample_tune(model))
+    save(view, out, "bench-window")
+    for i in range(240):  # four minutes of a model serving a batch job, one sample a second
+        running = min(10, i // 6)
+        fake.publish(
+            MetricsSampled(
+                model,
+                kv_cache_usage=min(0.9, 0.02 + running * 0.06),
+                requests_running=running,
+                requests_waiting=max(0, (i // 6) - 10) % 7,
+                generation_tokens_per_s=running * 31.7 * (0.9 + 0.1 * ((i * 7) % 5) / 4),
+                ts=T0 + i,
+            )
+        )
+    view.tabs.setCurrentWidget(view.live)
+    save(view, out, "bench-window-live")  # settling delivers the samples through the bridge
+    view.close()
+
+
 def tray_icons(out: Path) -> None:
     size = 64
     sheet = QPixmap(QSize((size + 16) * (len(PRECEDENCE) + 1), size + 16))
@@ -433,6 +464,7 @@ def main(argv: list[str]) -> int:
         shots_failures(out, autostart)
         shots_no_gpu(out, autostart)
         shots_batch(out)
+        shots_bench(out)
         pseudo = PseudoTranslator(app)
         app.installTranslator(pseudo)
         shots_main(out, autostart, "-pseudo-locale")

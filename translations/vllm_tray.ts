@@ -218,6 +218,197 @@
     </message>
 </context>
 <context>
+    <name>BenchWindow</name>
+    <message>
+        <source>Benchmark — {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all at once, or e.g. 2,4,8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find &amp;max-num-seqs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts the model up to {n} times with temporary limits; nothing is saved until you apply the result. The model is left running or stopped as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrency:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token p99 at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency p99 at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest limit tried:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max-num-seqs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrency must be whole numbers separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the model with a high limit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling: putting the model back as it was…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: the model&apos;s vLLM arguments are now {args}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{x}× the tokens per second with {c} requests at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No value met the latency objective.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposed: --max-num-seqs {n} (now {now}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: {b} tok/s, inter-token p99 {bi} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After: {a} tok/s, inter-token p99 {ai} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done in {n} engine starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring {c} requests at once…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start {k} of at most {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{run}: loading with --max-num-seqs {m}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Putting the model back as it was…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; the model is as it was and nothing was saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confirming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{run}: {phase} {c} requests at once…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{run}: {phase}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark and tune…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClusterWindow</name>
     <message>
         <source>Cluster: one model across machines</source>
@@ -380,6 +571,33 @@
     </message>
     <message>
         <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CurvePlot</name>
+    <message>
+        <source>Throughput and latency against concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best: {tps} tokens per second at concurrency {c}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- - inter-token latency p99 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No measurements yet</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -732,6 +950,41 @@
     </message>
     <message>
         <source>it could not be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LivePlot</name>
+    <message>
+        <source>Live metrics of the running model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests running / waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now: {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No readings yet: the model must be running</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1947,6 +2200,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app&apos;s window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1964,6 +2221,10 @@
     </message>
     <message>
         <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a positive number of milliseconds; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2351,6 +2612,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Benchmarks go through vLLM Tray&apos;s endpoint, which is stopped. Start it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2383,6 +2648,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} did not answer through the endpoint ({status}): {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is being benchmarked or tuned already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} did not answer: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2400,6 +2681,30 @@
     </message>
     <message>
         <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The load generator failed: {detail}. Its log is {log}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s benchmark cannot run with this engine: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The load generator must be one of {choices}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tune used its {n} engine starts without an answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another request started {model} with its own settings while the tune was restarting it. Try again while nothing else uses the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

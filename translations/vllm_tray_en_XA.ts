@@ -217,6 +217,197 @@
     </message>
   </context>
   <context>
+    <name>BenchWindow</name>
+    <message>
+      <source>Benchmark — {model}</source>
+      <translation>[Ɓéñçĥɱàŕķ — {model}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not measured yet.</source>
+      <translation>[Ñöţ ɱéàšûŕéđ ýéţ.~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Earlier results</source>
+      <translation>[Éàŕĺîéŕ ŕéšûĺţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>all at once, or e.g. 2,4,8</source>
+      <translation>[àĺĺ àţ öñçé, öŕ é.ĝ. 2,4,8~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Run benchmark</source>
+      <translation>[&amp;Ŕûñ ƀéñçĥɱàŕķ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Find &amp;max-num-seqs</source>
+      <translation>[Ƒîñđ &amp;ɱàẋ-ñûɱ-šéǫš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starts the model up to {n} times with temporary limits; nothing is saved until you apply the result. The model is left running or stopped as it was.</source>
+      <translation>[Šţàŕţš ţĥé ɱöđéĺ ûþ ţö {n} ţîɱéš ŵîţĥ ţéɱþöŕàŕý ĺîɱîţš; ñöţĥîñĝ îš šàṽéđ ûñţîĺ ýöû àþþĺý ţĥé ŕéšûĺţ. Ţĥé ɱöđéĺ îš ĺéƒţ ŕûññîñĝ öŕ šţöþþéđ àš îţ ŵàš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel</source>
+      <translation>[&amp;Çàñçéĺ~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Apply</source>
+      <translation>[&amp;Åþþĺý~~]</translation>
+    </message>
+    <message>
+      <source>Requests:</source>
+      <translation>[Ŕéǫûéšţš:~~~~]</translation>
+    </message>
+    <message>
+      <source>Concurrency:</source>
+      <translation>[Çöñçûŕŕéñçý:~~~~~]</translation>
+    </message>
+    <message>
+      <source>Prompt tokens:</source>
+      <translation>[Þŕöɱþţ ţöķéñš:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Generated tokens:</source>
+      <translation>[Ĝéñéŕàţéđ ţöķéñš:~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Benchmark</source>
+      <translation>[Ɓéñçĥɱàŕķ~~~~]</translation>
+    </message>
+    <message>
+      <source>Time to first token p99 at most:</source>
+      <translation>[Ţîɱé ţö ƒîŕšţ ţöķéñ þ99 àţ ɱöšţ:~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Inter-token latency p99 at most:</source>
+      <translation>[Îñţéŕ-ţöķéñ ĺàţéñçý þ99 àţ ɱöšţ:~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Highest limit tried:</source>
+      <translation>[Ĥîĝĥéšţ ĺîɱîţ ţŕîéđ:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>max-num-seqs</source>
+      <translation>[ɱàẋ-ñûɱ-šéǫš~~~~~]</translation>
+    </message>
+    <message>
+      <source>Result:</source>
+      <translation>[Ŕéšûĺţ:~~~]</translation>
+    </message>
+    <message>
+      <source>Curve</source>
+      <translation>[Çûŕṽé~~]</translation>
+    </message>
+    <message>
+      <source>Live</source>
+      <translation>[Ĺîṽé~~]</translation>
+    </message>
+    <message>
+      <source>Concurrency must be whole numbers separated by commas.</source>
+      <translation>[Çöñçûŕŕéñçý ɱûšţ ƀé ŵĥöĺé ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading the model…</source>
+      <translation>[Ĺöàđîñĝ ţĥé ɱöđéĺ…~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starting the model with a high limit…</source>
+      <translation>[Šţàŕţîñĝ ţĥé ɱöđéĺ ŵîţĥ à ĥîĝĥ ĺîɱîţ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelling: putting the model back as it was…</source>
+      <translation>[Çàñçéĺĺîñĝ: þûţţîñĝ ţĥé ɱöđéĺ ƀàçķ àš îţ ŵàš…~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Saved: the model's vLLM arguments are now {args}</source>
+      <translation>[Šàṽéđ: ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš àŕé ñöŵ {args}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{x}× the tokens per second with {c} requests at once</source>
+      <translation>[{x}× ţĥé ţöķéñš þéŕ šéçöñđ ŵîţĥ {c} ŕéǫûéšţš àţ öñçé~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No value met the latency objective.</source>
+      <translation>[Ñö ṽàĺûé ɱéţ ţĥé ĺàţéñçý öƀĵéçţîṽé.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Proposed: --max-num-seqs {n} (now {now}).</source>
+      <translation>[Þŕöþöšéđ: --ɱàẋ-ñûɱ-šéǫš {n} (ñöŵ {now}).~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Before: {b} tok/s, inter-token p99 {bi} ms</source>
+      <translation>[Ɓéƒöŕé: {b} ţöķ/š, îñţéŕ-ţöķéñ þ99 {bi} ɱš~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>After: {a} tok/s, inter-token p99 {ai} ms</source>
+      <translation>[Åƒţéŕ: {a} ţöķ/š, îñţéŕ-ţöķéñ þ99 {ai} ɱš~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Applied.</source>
+      <translation>[Åþþĺîéđ.~~~]</translation>
+    </message>
+    <message>
+      <source>Done in {n} engine starts.</source>
+      <translation>[Đöñé îñ {n} éñĝîñé šţàŕţš.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>tune</source>
+      <translation>[ţûñé~~]</translation>
+    </message>
+    <message>
+      <source>benchmark</source>
+      <translation>[ƀéñçĥɱàŕķ~~~~]</translation>
+    </message>
+    <message>
+      <source>Measuring {c} requests at once…</source>
+      <translation>[Ṁéàšûŕîñĝ {c} ŕéǫûéšţš àţ öñçé…~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>start {k} of at most {n}</source>
+      <translation>[šţàŕţ {k} öƒ àţ ɱöšţ {n}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{run}: loading with --max-num-seqs {m}…</source>
+      <translation>[{run}: ĺöàđîñĝ ŵîţĥ --ɱàẋ-ñûɱ-šéǫš {m}…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Putting the model back as it was…</source>
+      <translation>[Þûţţîñĝ ţĥé ɱöđéĺ ƀàçķ àš îţ ŵàš…~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelled; the model is as it was and nothing was saved.</source>
+      <translation>[Çàñçéĺĺéđ; ţĥé ɱöđéĺ îš àš îţ ŵàš àñđ ñöţĥîñĝ ŵàš šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Done.</source>
+      <translation>[Đöñé.~~]</translation>
+    </message>
+    <message>
+      <source>confirming</source>
+      <translation>[çöñƒîŕɱîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>measuring</source>
+      <translation>[ɱéàšûŕîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>{run}: {phase} {c} requests at once…</source>
+      <translation>[{run}: {phase} {c} ŕéǫûéšţš àţ öñçé…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{run}: {phase}</source>
+      <translation>[{run}: {phase}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Benchmark and tune…</source>
+      <translation>[&amp;Ɓéñçĥɱàŕķ àñđ ţûñé…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Measure this model's throughput and find its best max-num-seqs</source>
+      <translation>[Ṁéàšûŕé ţĥîš ɱöđéĺ'š ţĥŕöûĝĥþûţ àñđ ƒîñđ îţš ƀéšţ ɱàẋ-ñûɱ-šéǫš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>ClusterWindow</name>
     <message>
       <source>Cluster: one model across machines</source>
@@ -382,6 +573,33 @@
     <message>
       <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
       <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ îñšîđé ṽĹĹṀ Ţŕàý; ţĥé đéţàîĺš àŕé îñ îţš ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>CurvePlot</name>
+    <message>
+      <source>Throughput and latency against concurrency</source>
+      <translation>[Ţĥŕöûĝĥþûţ àñđ ĺàţéñçý àĝàîñšţ çöñçûŕŕéñçý~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Best: {tps} tokens per second at concurrency {c}</source>
+      <translation>[Ɓéšţ: {tps} ţöķéñš þéŕ šéçöñđ àţ çöñçûŕŕéñçý {c}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>— tokens/s</source>
+      <translation>[— ţöķéñš/š~~~~]</translation>
+    </message>
+    <message>
+      <source>- - inter-token latency p99 (ms)</source>
+      <translation>[- - îñţéŕ-ţöķéñ ĺàţéñçý þ99 (ɱš)~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>requests in flight</source>
+      <translation>[ŕéǫûéšţš îñ ƒĺîĝĥţ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No measurements yet</source>
+      <translation>[Ñö ɱéàšûŕéɱéñţš ýéţ~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -734,6 +952,41 @@
     <message>
       <source>it could not be written</source>
       <translation>[îţ çöûĺđ ñöţ ƀé ŵŕîţţéñ~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>LivePlot</name>
+    <message>
+      <source>Live metrics of the running model</source>
+      <translation>[Ĺîṽé ɱéţŕîçš öƒ ţĥé ŕûññîñĝ ɱöđéĺ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>tokens/s</source>
+      <translation>[ţöķéñš/š~~~]</translation>
+    </message>
+    <message>
+      <source>requests running / waiting</source>
+      <translation>[ŕéǫûéšţš ŕûññîñĝ / ŵàîţîñĝ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>KV cache %</source>
+      <translation>[ĶṼ çàçĥé %~~~~]</translation>
+    </message>
+    <message>
+      <source>now: {value}</source>
+      <translation>[ñöŵ: {value}~~~~~]</translation>
+    </message>
+    <message>
+      <source>5 min ago</source>
+      <translation>[5 ɱîñ àĝö~~~~]</translation>
+    </message>
+    <message>
+      <source>now</source>
+      <translation>[ñöŵ~]</translation>
+    </message>
+    <message>
+      <source>No readings yet: the model must be running</source>
+      <translation>[Ñö ŕéàđîñĝš ýéţ: ţĥé ɱöđéĺ ɱûšţ ƀé ŕûññîñĝ~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1948,6 +2201,10 @@
       <translation>[Ţĥé éñđþöîñţ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app's window.</source>
+      <translation>[{model} îš ĺöàđéđ îñ ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url}. Ûñĺöàđ îţ ţĥéŕé ƒîŕšţ, öŕ ţûñé îţ ƒŕöɱ ţĥàţ àþþ'š ŵîñđöŵ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Set up the cluster first: the model, this machine's address and the addresses of the other machines.</source>
       <translation>[Šéţ ûþ ţĥé çĺûšţéŕ ƒîŕšţ: ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé àđđŕéššéš öƒ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1966,6 +2223,10 @@
     <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
       <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a positive number of milliseconds; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à þöšîţîṽé ñûɱƀéŕ öƒ ɱîĺĺîšéçöñđš; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Line {line} of {file}: "{field}" must be {expected}.</source>
@@ -2352,6 +2613,10 @@
       <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} çàññöţ ŕûñ àš à çĺûšţéŕ ŵöŕķéŕ; ûšé ţĥé ÇÞÛ öŕ ŔÖÇɱ éñĝîñé, öŕ à çûšţöɱ éñĝîñé ţĥàţ šţàŕţš ŵîţĥ 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Benchmarks go through vLLM Tray's endpoint, which is stopped. Start it first.</source>
+      <translation>[Ɓéñçĥɱàŕķš ĝö ţĥŕöûĝĥ ṽĹĹṀ Ţŕàý'š éñđþöîñţ, ŵĥîçĥ îš šţöþþéđ. Šţàŕţ îţ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
       <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2384,6 +2649,22 @@
       <translation>[Ţĥé éñđþöîñţ àţ {url} šţöþþéđ àñšŵéŕîñĝ ({reason}). Ţĥé ŕéšûĺţš šö ƒàŕ àŕé ķéþţ; ŕûñ ţĥé ƀàţçĥ àĝàîñ ţö ŕéšûɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} did not answer through the endpoint ({status}): {message}</source>
+      <translation>[{model} đîđ ñöţ àñšŵéŕ ţĥŕöûĝĥ ţĥé éñđþöîñţ ({status}): {message}~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {top}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is being benchmarked or tuned already.</source>
+      <translation>[{model} îš ƀéîñĝ ƀéñçĥɱàŕķéđ öŕ ţûñéđ àĺŕéàđý.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} did not answer: {reason}.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} đîđ ñöţ àñšŵéŕ: {reason}.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
       <translation>[Ţĥé ŵöŕķéŕ öñ {address} éñđéđ (éẋîţ çöđé {exit_code}), šö ţĥé ɱöđéĺ ŵàš šţöþþéđ. Îţš ĺàšţ öûţþûţ: {tail}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2402,6 +2683,30 @@
     <message>
       <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
       <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The load generator failed: {detail}. Its log is {log}.</source>
+      <translation>[Ţĥé ĺöàđ ĝéñéŕàţöŕ ƒàîĺéđ: {detail}. Îţš ĺöĝ îš {log}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's benchmark cannot run with this engine: {detail}.</source>
+      <translation>[ṽĹĹṀ'š ƀéñçĥɱàŕķ çàññöţ ŕûñ ŵîţĥ ţĥîš éñĝîñé: {detail}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The load generator must be one of {choices}; got {value}.</source>
+      <translation>[Ţĥé ĺöàđ ĝéñéŕàţöŕ ɱûšţ ƀé öñé öƒ {choices}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The tune used its {n} engine starts without an answer.</source>
+      <translation>[Ţĥé ţûñé ûšéđ îţš {n} éñĝîñé šţàŕţš ŵîţĥöûţ àñ àñšŵéŕ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another request started {model} with its own settings while the tune was restarting it. Try again while nothing else uses the model.</source>
+      <translation>[Åñöţĥéŕ ŕéǫûéšţ šţàŕţéđ {model} ŵîţĥ îţš öŵñ šéţţîñĝš ŵĥîĺé ţĥé ţûñé ŵàš ŕéšţàŕţîñĝ îţ. Ţŕý àĝàîñ ŵĥîĺé ñöţĥîñĝ éĺšé ûšéš ţĥé ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
+      <translation>[Éṽéñ öñé ŕéǫûéšţ àţ à ţîɱé ɱîššéš ţĥé ĺàţéñçý öƀĵéçţîṽé (ţîɱé ţö ƒîŕšţ ţöķéñ {ttft} ɱš, îñţéŕ-ţöķéñ {itl} ɱš): ñöţĥîñĝ ţö ţûñé. Ĺööšéñ ţĥé öƀĵéçţîṽé öŕ ûšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>

@@ -28,6 +28,7 @@ from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.add_model_dialog import AddModelDialog
 from app.gui.batch_page import BatchPageOpener
+from app.gui.bench_view import install_bench_action
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import ProgressDelegate
@@ -125,6 +126,7 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(facade, store, failures)
 
         self._build_menus()
+        install_bench_action(self, facade, bridge)  # issue 12: Model ▸ Benchmark
         self._build_layout()
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)

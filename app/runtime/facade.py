@@ -9,11 +9,13 @@ from typing import Any, TypeVar
 from app.core.batch_jobs import BatchJobView
 from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
-from app.core.problems import Fix
+from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.thread import RuntimeThread
 from app.supervisor.engines.base import EngineKind
 
@@ -208,3 +210,53 @@ class ThreadFacade:
             return self._rt.batch.view(job.id)
 
         return self._submit(run())
+
+    # -- issue 12: benchmarks and the max-num-seqs tune (app.runtime.api.BenchFacade) -------
+    def _endpoint(self) -> tuple[str, str | None]:
+        url = self._rt.server_url
+        if url is None:
+            raise ProblemError(
+                problem(
+                    "bench.no_endpoint",
+                    tr_noop(
+                        "Benchmarks go through vLLM Tray's endpoint, which is stopped. "
+                        "Start it first."
+                    ),
+                )
+            )
+        return url, self._rt.secrets.value("api_key")
+
+    def run_bench(self, model_id: str, options: BenchOptions) -> Future[BenchRecord]:
+        async def run() -> BenchRecord:
+            url, key = self._endpoint()
+            return await self._rt.bench.run(
+                model_id,
+                options,
+                base_url=url,
+                api_key=key,
+                preload=self._rt.models.load,
+                argv=("gui", "bench", model_id),
+            )
+
+        return self._submit(run())
+
+    def cancel_bench(self, model_id: str) -> None:
+        self._thread.call(self._rt.bench.cancel, model_id)
+
+    def bench_history(self, model_id: str) -> Future[list[BenchRecord]]:
+        return self._submit(self._rt.bench.load_history(model_id))
+
+    def run_tune(self, model_id: str, options: TuneOptions) -> Future[TuneResult]:
+        async def run() -> TuneResult:
+            url, key = self._endpoint()
+            return await self._rt.tune.run(
+                model_id, options, base_url=url, api_key=key, argv=("gui", "tune", model_id)
+            )
+
+        return self._submit(run())
+
+    def cancel_tune(self, model_id: str) -> None:
+        self._thread.call(self._rt.tune.cancel, model_id)
+
+    def apply_tune(self, model_id: str, value: int) -> Future[str]:
+        return self._submit(self._rt.tune.apply(model_id, value))

@@ -22,7 +22,13 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
-from app.core.vllm_args import ModelConfig, ResolvedArgs, load_model_config
+from app.core.vllm_args import (
+    ArgLayer,
+    ModelConfig,
+    ResolvedArgs,
+    load_model_config,
+    merge_layers,
+)
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
 from app.runtime.engines import choose_kind, make_engine
@@ -142,11 +148,19 @@ class Planner:
         )
 
     # -- what a start would run -----------------------------------------------------------
-    def launch_spec(self, model_id: str) -> LaunchSpec:
+    def launch_spec(self, model_id: str, *, extra_args: Sequence[str] = ()) -> LaunchSpec:
+        """What a start of the model runs. `extra_args` are one start's temporary overrides
+        (the tune's `--max-num-seqs N`), merged over every stored layer; never persisted."""
         entry = self._registry.get(model_id)
         files = self.model_files(entry)
         command = self.engine().command()
         resolved = self.resolved_args(entry.id, default_args=command.default_args)
+        if extra_args:
+            layer = ArgLayer("one start", tuple(extra_args))
+            resolved = ResolvedArgs(
+                merge_layers([ArgLayer("resolved", resolved.args), layer]),
+                (*resolved.layers, layer),
+            )
         env = {**command.env, **self.launch_env()}
         spec = launch_spec(
             entry,

@@ -27,6 +27,7 @@ from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
+from app.runtime.services.bench_wiring import make_bench_services
 from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
@@ -116,6 +117,7 @@ class Runtime:
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
+        self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []

@@ -39,6 +39,8 @@ EXPECTED = {
     "tray-menu-loading": (200, 150),
     "tray-menu-failed": (200, 150),
     "tray-icons": (300, 64),
+    "bench-window": (700, 600),
+    "bench-window-live": (700, 600),
 }
 
 
