@@ -169,11 +169,26 @@ class OpenAIRoutes:
     async def health(self, request: web.Request) -> web.Response:
         backends = sorted(self._controller.backends(), key=lambda b: -b.last_used)
         cards = [backend_card(b) for b in backends]
+        # Models with a story (loading, failed, given up, restarted after crashes), so that
+        # a crash loop shows here and not only in the log.
+        troubled = [
+            {
+                "model_name": view.id,
+                "state": view.state.value,
+                "failures": view.failures,
+                "restarts": view.restarts,
+                "next_retry_at": view.next_retry_at,
+                "problem": view.problem,
+            }
+            for view in self._controller.list_models()
+            if view.state.value != "stopped" or view.failures or view.restarts
+        ]
         return json_response(
             {
                 "status": "ok",
                 "model_loaded": cards[0]["model_name"] if cards else None,
                 "all_models_loaded": cards,
+                "models": troubled,
             }
         )
 

@@ -149,3 +149,23 @@ async def test_a_body_budget_below_the_largest_request_is_refused(served: Runtim
         await served.config.set_settings({"proxy.max_body_mb": 256})
     assert err.value.problem.code == "settings.body_budget_below_max_body"
     assert served.settings.is_default("proxy.max_body_mb")
+
+
+async def test_a_crash_loop_shows_in_health(served: Runtime) -> None:
+    import httpx
+
+    from app.core.registry import ModelOptions
+
+    await served.models.set_options("user.b", ModelOptions(vllm_args="--fake-fail engine_dead"))
+    assert served.proxy is not None
+    async with httpx.AsyncClient(base_url=served.proxy.url, timeout=60) as client:
+        for _ in range(3):
+            reply = await client.post(
+                "/v1/completions", json={"model": "user.b", "prompt": "hi", "max_tokens": 2}
+            )
+            assert reply.status_code >= 500
+        health = (await client.get("/v1/health")).json()
+    (card,) = [m for m in health["models"] if m["model_name"] == "user.b"]
+    assert card["state"] == "fatal" and card["failures"] == 3
+    assert card["problem"]["code"] == "load.given_up"
+    assert "3" in card["problem"]["message"]  # says how many times it failed
