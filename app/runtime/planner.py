@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from app.core.cluster import LaunchOverlay
 from app.core.contracts import LaunchSpec, SleepSpec
 from app.core.gpu import SystemInfo, system_info
 from app.core.memory import ctx_above_model_limit
@@ -22,7 +23,13 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
 from app.core.swap import plan_sleep
-from app.core.vllm_args import ModelConfig, ResolvedArgs, load_model_config
+from app.core.vllm_args import (
+    ArgLayer,
+    ModelConfig,
+    ResolvedArgs,
+    load_model_config,
+    merge_layers,
+)
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
 from app.runtime.engines import choose_kind, make_engine
@@ -74,6 +81,8 @@ class Planner:
         self.model_config = self._load_model_config()
         self._system: SystemInfo | None = None
         self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
+        # Set by the runtime: extra flags for a model served across machines (the cluster).
+        self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
 
     def _load_model_config(self) -> ModelConfig:
         try:
@@ -143,12 +152,20 @@ class Planner:
         )
 
     # -- what a start would run -----------------------------------------------------------
-    def launch_spec(self, model_id: str) -> LaunchSpec:
+    def launch_spec(self, model_id: str, *, extra_args: Sequence[str] = ()) -> LaunchSpec:
+        """What a start of the model runs. `extra_args` are one start's temporary overrides
+        (the tune's `--max-num-seqs N`), merged over every stored layer; never persisted."""
         entry = self._registry.get(model_id)
         files = self.model_files(entry)
         engine = self.engine()
         command = engine.command()
         resolved = self.resolved_args(entry.id, default_args=command.default_args)
+        if extra_args:
+            layer = ArgLayer("one start", tuple(extra_args))
+            resolved = ResolvedArgs(
+                merge_layers([ArgLayer("resolved", resolved.args), layer]),
+                (*resolved.layers, layer),
+            )
         env = {**command.env, **self.launch_env()}
         spec = launch_spec(
             entry,
@@ -160,6 +177,13 @@ class Planner:
             load_timeout_s=float(self._settings.get("load_timeout_s")),
             stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
         )
+        overlay = self.overlay(entry.id)
+        if overlay is not None:
+            # One model across machines is never slept: a sleep there is untested, and the
+            # app could measure only this machine's share of it.
+            return dataclasses.replace(
+                spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
+            )
         sleep = self.sleep_spec(engine, weights_bytes(entry, files.path))
         return spec if sleep is None else with_sleep_mode(spec, sleep, engine.kind)
 
@@ -217,6 +241,10 @@ class Planner:
         entry = self._registry.get(spec.model_id)
         folder = Path(spec.model_path)
         weights = weights_bytes(entry, folder)
+        overlay = self.overlay(entry.id)
+        if overlay is not None:
+            # Across machines, this one holds only its share of the weights.
+            weights = int(weights * overlay.memory_share)
         kv_space = child_environment(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
         if kv_space is not None:
             with contextlib.suppress(ValueError):

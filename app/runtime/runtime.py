@@ -8,6 +8,7 @@ planner's. The runtime only wires these together and owns their lifecycle.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,11 +22,15 @@ from app.core.settings import Settings
 from app.downloads import DownloadManager
 from app.downloads.hub import hf_login_token
 from app.proxy import ProxyServer
+from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
 from app.runtime.controller import Controller
 from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
+from app.runtime.services.batch import make_batch_service
+from app.runtime.services.bench_wiring import make_bench_services
+from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
@@ -51,6 +56,7 @@ class RuntimeOptions:
     sample_gpu: bool = True
     proxy_host: str | None = None
     proxy_port: int | None = None
+    batch_jobs: bool = True  # run /v1/batches jobs (off for `vllm-tray batch run`'s own runtime)
 
 
 class Runtime:
@@ -73,10 +79,12 @@ class Runtime:
             sleep_verdicts=sleep_verdicts,
         )
         self.secrets = Secrets(SecretStore(paths.secrets_file))
+        # Each child gets its own random key, which only the relay sends (issue 11).
         self.supervisor = Supervisor(
             self.bus,
             paths.logs_dir,
             paths.state_dir,
+            child_api_keys=True,
             sleep_verdicts=sleep_verdicts,
             gpu_used=self._gpu_used_bytes,
         )
@@ -99,6 +107,15 @@ class Runtime:
             downloads=self.downloads,
             engines=self.engines,
         )
+        self.cluster = ClusterService(
+            paths=paths,
+            bus=self.bus,
+            planner=self.planner,
+            registry=self.registry,
+            models=self.models,
+            supervisor=self.supervisor,
+        )
+        self.planner.overlay = self.cluster.overlay
         self.config = ConfigService(
             settings=self.settings,
             secrets=self.secrets,
@@ -121,6 +138,8 @@ class Runtime:
         )
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
+        self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
+        self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []
@@ -131,7 +150,11 @@ class Runtime:
     @property
     def problems(self) -> tuple[Problem, ...]:
         """Problems found reading the configuration (a file set aside, a bad override)."""
-        found: list[Problem] = [*self.registry.load_problems, *self.planner.problems]
+        found: list[Problem] = [
+            *self.registry.load_problems,
+            *self.planner.problems,
+            *self.cluster.load_problems,
+        ]
         if self.settings.load_problem is not None:
             found.append(self.settings.load_problem)
         return (*found, *self._startup_problems)
@@ -176,9 +199,11 @@ class Runtime:
             self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
         if serve:
             await self.start_server()
+        await self.batch.start()
 
     async def stop(self) -> None:
         await self.sleep_watcher.stop()  # first: no resume may load models while stopping
+        await self.batch.stop()
         await self.config_watcher.stop()
         for task in self._tasks:
             task.cancel()
@@ -191,6 +216,7 @@ class Runtime:
         finally:
             # Children first of all: whatever else fails, no vLLM is left holding memory.
             await self.supervisor.shutdown()
+            await self.cluster.shutdown()  # and the workers it started on other machines
 
     async def start_server(self) -> None:
         if self.proxy is not None:
@@ -210,6 +236,7 @@ class Runtime:
             api_key=self.secrets.value("api_key"),
             allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
             cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            batches=self.batch,
         )
         await proxy.start()  # publishes ServerStateChanged itself, failures included
         self.proxy = proxy
@@ -252,6 +279,28 @@ class Runtime:
                 )
             )
             await asyncio.sleep(GPU_SAMPLE_INTERVAL_S)
+
+
+def proxy_limits(settings: Settings) -> ProxyLimits:
+    """The endpoint's limits from the settings (docs/proxy.md, "Limits and security")."""
+
+    def seconds_or_none(key: str) -> float | None:
+        value = float(settings.get(key))
+        return value if value > 0 else None
+
+    max_body = int(settings.get("proxy.max_body_mb")) * MIB
+    return dataclasses.replace(
+        DEFAULT_LIMITS,
+        max_connections=int(settings.get("proxy.max_connections")),
+        idle_timeout_s=float(settings.get("proxy.idle_timeout_s")),
+        header_timeout_s=float(settings.get("proxy.header_timeout_s")),
+        body_timeout_s=float(settings.get("proxy.body_timeout_s")),
+        max_body_bytes=max_body,
+        # One body of the largest size must always fit (the settings use case checks this).
+        body_budget_bytes=max(max_body, int(settings.get("proxy.body_budget_mb")) * MIB),
+        upstream_first_byte_timeout_s=seconds_or_none("proxy.upstream_first_byte_timeout_s"),
+        upstream_idle_timeout_s=seconds_or_none("proxy.upstream_idle_timeout_s"),
+    )
 
 
 def _csv(value: object) -> list[str]:
