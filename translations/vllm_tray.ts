@@ -1122,10 +1122,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{key} is not a model option; use ctx_size=N or vllm_args=&quot;...&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Give the command that starts your vLLM, e.g. &apos;vllm serve&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1239,10 +1235,6 @@
     </message>
     <message>
         <source>Unload a model after this many minutes without requests (0 keeps it loaded).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory all loaded models may share, in GB, before one is unloaded to make room (0: all of the GPU&apos;s memory, or RAM for the CPU engine).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1410,6 +1402,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1423,6 +1419,50 @@
     </message>
     <message>
         <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} has {heads} attention heads, which vLLM cannot split evenly across tensor_parallel_size {tp}. Use a size that divides {heads}: {sizes}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a positive whole number; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names GPU {index}, which this machine does not have: its GPUs are numbered 0 to {last} (vllm-tray system-info lists them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs {wanted} GPUs (tensor_parallel_size {tp} × pipeline_parallel_size {pp}), but this machine has only {count} that its engine can use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in gpus, or change the sizes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index} ({name}, {target}) cannot run the engine installed for {family} GPUs; choose GPUs of that family in gpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names GPU {index} twice; each GPU can serve a model once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, before one is unloaded to make room (0: all of each GPU&apos;s memory, or RAM).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1534,6 +1574,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>In {source}, remove {flag}: set the model&apos;s option {setting} instead (with gpus to choose the GPUs), so that the app plans memory on every GPU the model uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>There is no download with the id {download_id}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1615,6 +1659,10 @@
     </message>
     <message>
         <source>{reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the memory budget (memory.budget_gb).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

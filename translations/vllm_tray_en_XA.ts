@@ -1121,10 +1121,6 @@
       <translation>[{text!r} îš ñöţ öƒ ţĥé ƒöŕɱ ĶÉÝ=ṼÅĹÛÉ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{key} is not a model option; use ctx_size=N or vllm_args="...".</source>
-      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ öŕ ṽĺĺɱ_àŕĝš="...".~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Give the command that starts your vLLM, e.g. 'vllm serve'.</source>
       <translation>[Ĝîṽé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1239,10 +1235,6 @@
     <message>
       <source>Unload a model after this many minutes without requests (0 keeps it loaded).</source>
       <translation>[Ûñĺöàđ à ɱöđéĺ àƒţéŕ ţĥîš ɱàñý ɱîñûţéš ŵîţĥöûţ ŕéǫûéšţš (0 ķééþš îţ ĺöàđéđ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Memory all loaded models may share, in GB, before one is unloaded to make room (0: all of the GPU's memory, or RAM for the CPU engine).</source>
-      <translation>[Ṁéɱöŕý àĺĺ ĺöàđéđ ɱöđéĺš ɱàý šĥàŕé, îñ ĜƁ, ƀéƒöŕé öñé îš ûñĺöàđéđ ţö ɱàķé ŕööɱ (0: àĺĺ öƒ ţĥé ĜÞÛ'š ɱéɱöŕý, öŕ ŔÅṀ ƒöŕ ţĥé ÇÞÛ éñĝîñé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Start in the tray without opening the window.</source>
@@ -1409,6 +1401,10 @@
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{key} is not a model option; use ctx_size=N, vllm_args="...", tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
+      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ, ṽĺĺɱ_àŕĝš="...", ţéñšöŕ_þàŕàĺĺéĺ_šîžé=Ñ, þîþéĺîñé_þàŕàĺĺéĺ_šîžé=Ñ öŕ ĝþûš=0,1.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
       <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1423,6 +1419,50 @@
     <message>
       <source>{model} reads at most {limit} tokens of context (its config.json says so), so vLLM refuses a context size of {ctx_size}. Use {limit} or less.</source>
       <translation>[{model} ŕéàđš àţ ɱöšţ {limit} ţöķéñš öƒ çöñţéẋţ (îţš çöñƒîĝ.ĵšöñ šàýš šö), šö ṽĹĹṀ ŕéƒûšéš à çöñţéẋţ šîžé öƒ {ctx_size}. Ûšé {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} has {heads} attention heads, which vLLM cannot split evenly across tensor_parallel_size {tp}. Use a size that divides {heads}: {sizes}.</source>
+      <translation>[{model} ĥàš {heads} àţţéñţîöñ ĥéàđš, ŵĥîçĥ ṽĹĹṀ çàññöţ šþĺîţ éṽéñĺý àçŕöšš ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp}. Ûšé à šîžé ţĥàţ đîṽîđéš {heads}: {sizes}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a positive whole number; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names GPU {index}, which this machine does not have: its GPUs are numbered 0 to {last} (vllm-tray system-info lists them).</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ŵĥîçĥ ţĥîš ɱàçĥîñé đöéš ñöţ ĥàṽé: îţš ĜÞÛš àŕé ñûɱƀéŕéđ 0 ţö {last} (ṽĺĺɱ-ţŕàý šýšţéɱ-îñƒö ĺîšţš ţĥéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs {wanted} GPUs (tensor_parallel_size {tp} × pipeline_parallel_size {pp}), but this machine has only {count} that its engine can use.</source>
+      <translation>[{model} ñééđš {wanted} ĜÞÛš (ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp}), ƀûţ ţĥîš ɱàçĥîñé ĥàš öñĺý {count} ţĥàţ îţš éñĝîñé çàñ ûšé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
+      <translation>[ĝþûš ñàɱéš ƀöţĥ ÅṀĐ àñđ ÑṼÎĐÎÅ ĜÞÛš ({gpus}); öñé ṽĹĹṀ šéŕṽéŕ ŕûñš öñ öñé ķîñđ öƒ ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
+      <translation>[ĝþûš ɱûšţ ƀé ĜÞÛ ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš, šûçĥ àš 0,1; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in gpus, or change the sizes.</source>
+      <translation>[ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp} ɱàķéš {wanted} þàŕţš, öñé þéŕ ĜÞÛ, ƀûţ ĝþûš ñàɱéš {count} ({gpus}). Ñàɱé {wanted} ĜÞÛš îñ ĝþûš, öŕ çĥàñĝé ţĥé šîžéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU {index} ({name}, {target}) cannot run the engine installed for {family} GPUs; choose GPUs of that family in gpus.</source>
+      <translation>[ĜÞÛ {index} ({name}, {target}) çàññöţ ŕûñ ţĥé éñĝîñé îñšţàĺĺéđ ƒöŕ {family} ĜÞÛš; çĥööšé ĜÞÛš öƒ ţĥàţ ƒàɱîĺý îñ ĝþûš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names GPU {index} twice; each GPU can serve a model once.</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index} ţŵîçé; éàçĥ ĜÞÛ çàñ šéŕṽé à ɱöđéĺ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, before one is unloaded to make room (0: all of each GPU's memory, or RAM).</source>
+      <translation>[Ṁéɱöŕý ţĥé ĺöàđéđ ɱöđéĺš ɱàý šĥàŕé öñ éàçĥ ĜÞÛ (îñ ŔÅṀ ƒöŕ ţĥé ÇÞÛ éñĝîñé), îñ ĜƁ, ƀéƒöŕé öñé îš ûñĺöàđéđ ţö ɱàķé ŕööɱ (0: àĺĺ öƒ éàçĥ ĜÞÛ'š ɱéɱöŕý, öŕ ŔÅṀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
@@ -1533,6 +1573,10 @@
       <translation>[Ṁûšţ ƀé ţéẋţ; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>In {source}, remove {flag}: set the model's option {setting} instead (with gpus to choose the GPUs), so that the app plans memory on every GPU the model uses.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: šéţ ţĥé ɱöđéĺ'š öþţîöñ {setting} îñšţéàđ (ŵîţĥ ĝþûš ţö çĥööšé ţĥé ĜÞÛš), šö ţĥàţ ţĥé àþþ þĺàñš ɱéɱöŕý öñ éṽéŕý ĜÞÛ ţĥé ɱöđéĺ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>There is no download with the id {download_id}.</source>
       <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1615,6 +1659,10 @@
     <message>
       <source>{reason}.</source>
       <translation>[{reason}.~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the memory budget (memory.budget_gb).</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device} ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé ţĥéŕé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, ŕûñ îţ öñ öţĥéŕ ĜÞÛš (ĝþûš), öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>

@@ -24,6 +24,8 @@ class LaunchSpec:
     The argv is `prefix + managed flags + args`; `args` are the already resolved vLLM flags
     (engine defaults, settings, family, model, user layers), checked not to contain managed
     flags. `model_path` is a local folder (a user folder or a Hugging Face snapshot folder).
+    `gpus` are the GPUs the child runs on, as positions in `SystemInfo.gpus` (empty: none,
+    it runs in RAM); its env shows it only those, and its memory is planned on each.
     """
 
     model_id: str
@@ -37,6 +39,7 @@ class LaunchSpec:
     # A load is given up when, for this long, the engine printed nothing, reached no new
     # phase or step, and its processes used no CPU (a long silent compile still uses CPU).
     stall_timeout_s: float = 120.0
+    gpus: tuple[int, ...] = ()
 
     def argv(self, port: int, host: str = CHILD_HOST) -> list[str]:
         return [

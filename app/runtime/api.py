@@ -81,7 +81,15 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class OptionsPreview:
-    """The effect of a model's ctx_size / vllm_args, computed without saving anything."""
+    """The effect of a model's options, computed without saving anything.
+
+    `problem` is set when the input would be rejected, and `problem_field` names the option
+    it is about ("ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size",
+    "gpus"). `tensor_parallel_size`, `pipeline_parallel_size` and `gpus` are the options as
+    asked (None: the default; `gpus` None: the app chooses); `effective_gpus` the GPUs the
+    model would run on, as positions in `Snapshot.system.gpus` (empty: none, it runs in RAM);
+    `planned` the bytes a start would reserve on each device ("gpu0", "gpu1", …, "ram").
+    """
 
     model_id: str
     ctx_size: int
@@ -92,6 +100,12 @@ class OptionsPreview:
     memory: MemoryPlan | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
     ctx_is_default: bool = False  # no ctx_size of its own: follows the global default
+    tensor_parallel_size: int | None = None
+    pipeline_parallel_size: int | None = None
+    gpus: tuple[int, ...] | None = None
+    effective_gpus: tuple[int, ...] = ()
+    planned: Mapping[str, int] = field(default_factory=dict)
+    problem_field: str | None = None
 
 
 class Facade(Protocol):

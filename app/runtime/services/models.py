@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Collection, Sequence
 
@@ -22,7 +23,10 @@ from app.supervisor.engines.base import EngineKind
 
 log = logging.getLogger(__name__)
 
-OPTION_FIELDS = frozenset({"ctx_size", "vllm_args"})
+# The option fields a change may name; any other field of the stored entry is kept as it is.
+OPTION_FIELDS = frozenset(
+    {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
+)
 
 
 class ModelService:
@@ -94,6 +98,14 @@ class ModelService:
     ) -> OptionsPreview:
         return self._planner.preview_options(model_id, ctx_size, vllm_args)
 
+    def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview:
+        """The effect of exactly these options (all fields, as a dialog holds them), nothing
+        saved; a rejected input comes back as `problem` with `problem_field`."""
+        entry = self._registry.get(model_id)
+        # Fields this app does not know stay as stored: a dialog does not hold them.
+        stored = self._registry.options(entry.id)
+        return self._planner.preview(entry.id, dataclasses.replace(options, extra=stored.extra))
+
     async def set_options(
         self,
         model_id: str,
@@ -112,11 +124,15 @@ class ModelService:
         """
         entry = self._registry.get(model_id)
 
+        unknown = set(fields) - OPTION_FIELDS
+        if unknown:
+            raise ValueError(f"not option fields: {sorted(unknown)}")
+
         def merged(current: ModelOptions) -> ModelOptions:
-            return ModelOptions(
-                ctx_size=options.ctx_size if "ctx_size" in fields else current.ctx_size,
-                vllm_args=options.vllm_args if "vllm_args" in fields else current.vllm_args,
-            )
+            # Field by field: those named come from `options`, the others (and every field
+            # this app does not know, `extra`) stay as stored now.
+            changes = {name: getattr(options, name) for name in fields}
+            return dataclasses.replace(current, **changes)
 
         before = self._registry.options(entry.id)
         preview = self._planner.preview(entry.id, merged(before))
