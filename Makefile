@@ -6,8 +6,19 @@ BIN := $(VENV)/bin
 export VLLM_TRAY_TEST_ENGINE_DIR ?= $(HOME)/.cache/vllm-tray-tests/engines/cpu
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: run setup test test-deps lint typecheck imports unit screenshots bench translations clean
+# What the GUI end-to-end test (tests/gui/test_tray_e2e.py) needs from the OS, as Debian/Ubuntu
+# packages: an X server, a window manager, a tray host, xdotool, xwininfo, ImageMagick's import,
+# D-Bus, and the X11 libraries Qt's xcb plugin links against (app/launcher.py lists them).
+GUI_TEST_PACKAGES := xvfb openbox trayer xdotool x11-utils imagemagick dbus \
+	libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
+	libxcb-util1 libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0
+GUI_TEST_PROGRAMS := Xvfb openbox trayer xdotool xwininfo import dbus-run-session
 
+.PHONY: run setup test test-deps gui-test-deps lint typecheck imports unit screenshots bench \
+	translations clean
+
+# The launcher checks Qt's X11 libraries before it opens the window and names the package to
+# install when one is missing (app/launcher.py).
 run: setup
 	$(BIN)/vllm-tray
 
@@ -38,11 +49,25 @@ test-deps:
 		echo "installing Debian's dbus package (dbus-daemon) for the suspend tests"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends dbus; }
 
+# Installed when any is missing; if they cannot be, this fails rather than letting tests skip.
+gui-test-deps: setup
+	@missing=""; \
+	for program in $(GUI_TEST_PROGRAMS); do \
+		command -v $$program >/dev/null 2>&1 || missing="$$missing $$program"; \
+	done; \
+	$(BIN)/python -c "import sys; from app.launcher import missing_xcb_libraries as m; \
+		sys.exit(1 if m({'DISPLAY': ':0'}) else 0)" || missing="$$missing qt-x11-libraries"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing what the GUI end-to-end test needs (missing:$$missing)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			$(SUDO) apt-get install -y -qq $(GUI_TEST_PACKAGES); \
+	fi
+
 test-engine: setup
 	$(BIN)/python -m tests.real_engine.setup_engine
 
 # The real-engine tests run last, on their own, so their count is the closing line.
-test: lint typecheck imports test-deps test-engine
+test: lint typecheck imports test-deps gui-test-deps test-engine
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py $(SCREENSHOTS)
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider -m "not real_engine"
 	$(BIN)/pytest -p no:cacheprovider -m real_engine

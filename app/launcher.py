@@ -5,15 +5,90 @@ It sits above both front-ends so that app.cli never imports app.gui (import-lint
 
 from __future__ import annotations
 
+import argparse
+import ctypes
+import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
+
+
+class SystemLibrary(NamedTuple):
+    soname: str
+    debian: str  # the package on Debian and Ubuntu
+    fedora: str
+    arch: str
+
+
+# What Qt's X11 platform plugin (libqxcb) links against beyond libxcb itself, read off
+# `ldd` of PySide6's plugin. A fresh desktop often lacks some of them, and then Qt aborts
+# with a message that names none of these packages.
+XCB_LIBRARIES = (
+    SystemLibrary("libxcb-cursor.so.0", "libxcb-cursor0", "xcb-util-cursor", "xcb-util-cursor"),
+    SystemLibrary("libxcb-icccm.so.4", "libxcb-icccm4", "xcb-util-wm", "xcb-util-wm"),
+    SystemLibrary("libxcb-keysyms.so.1", "libxcb-keysyms1", "xcb-util-keysyms", "xcb-util-keysyms"),
+    SystemLibrary("libxcb-image.so.0", "libxcb-image0", "xcb-util-image", "xcb-util-image"),
+    SystemLibrary(
+        "libxcb-render-util.so.0",
+        "libxcb-render-util0",
+        "xcb-util-renderutil",
+        "xcb-util-renderutil",
+    ),
+    SystemLibrary("libxcb-util.so.1", "libxcb-util1", "xcb-util", "xcb-util"),
+    SystemLibrary("libxcb-shape.so.0", "libxcb-shape0", "libxcb", "libxcb"),
+    SystemLibrary("libxcb-xkb.so.1", "libxcb-xkb1", "libxcb", "libxcb"),
+    SystemLibrary(
+        "libxkbcommon-x11.so.0", "libxkbcommon-x11-0", "libxkbcommon-x11", "libxkbcommon-x11"
+    ),
+)
 
 
 def has_display() -> bool:
     if os.environ.get("QT_QPA_PLATFORM", "").startswith(("offscreen", "minimal")):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def uses_xcb(env: Mapping[str, str]) -> bool:
+    """Whether Qt will open the window through X11 (its xcb platform plugin)."""
+    chosen = env.get("QT_QPA_PLATFORM", "")
+    if chosen:
+        return chosen.split(";")[0].startswith("xcb")
+    wayland = bool(env.get("WAYLAND_DISPLAY")) and env.get("XDG_SESSION_TYPE") == "wayland"
+    return bool(env.get("DISPLAY")) and not wayland
+
+
+def loads(soname: str) -> bool:
+    try:
+        ctypes.CDLL(soname)
+    except OSError:
+        return False
+    return True
+
+
+def missing_xcb_libraries(
+    env: Mapping[str, str], loadable: Callable[[str], bool] | None = None
+) -> list[SystemLibrary]:
+    """The X11 libraries Qt will need and cannot load (none when X11 is not used)."""
+    if not uses_xcb(env):
+        return []
+    check = loadable or loads
+    return [lib for lib in XCB_LIBRARIES if not check(lib.soname)]
+
+
+def missing_libraries_message(missing: Sequence[SystemLibrary]) -> str:
+    """One sentence: which packages to install, and the command for the usual systems."""
+    debian = " ".join(dict.fromkeys(lib.debian for lib in missing))
+    fedora = " ".join(dict.fromkeys(lib.fedora for lib in missing))
+    arch = " ".join(dict.fromkeys(lib.arch for lib in missing))
+    names = ", ".join(lib.soname for lib in missing)
+    return (
+        f"vllm-tray: the window cannot open because Qt needs system libraries that are not "
+        f"installed ({names}); install them with `sudo apt install {debian}` "
+        f"(Fedora: `sudo dnf install {fedora}`, Arch: `sudo pacman -S {arch}`) and start "
+        f"vllm-tray again."
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,16 +104,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    missing = missing_xcb_libraries(os.environ)
+    if missing:
+        print(missing_libraries_message(missing), file=sys.stderr)
+        return 1
     return run_desktop(args)
 
 
-def run_desktop(args: object) -> int:
+def run_desktop(args: argparse.Namespace) -> int:
     from app.cli.context import runtime_from
     from app.gui.app import run_gui
     from app.runtime.facade import ThreadFacade
     from app.runtime.thread import RuntimeThread
 
-    runtime = runtime_from(args)  # type: ignore[arg-type]
+    logging.basicConfig(
+        level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    runtime = runtime_from(args)
 
     def make_facade() -> ThreadFacade:
         thread = RuntimeThread(runtime, serve=bool(runtime.settings.get("proxy.autostart")))

@@ -3,8 +3,12 @@
 Usage: python scripts/screenshots.py [OUTPUT_DIR]   (default: artifacts/screenshots)
 
 Runs on Qt's offscreen platform against the FakeFacade of tests/gui, so it needs no display,
-GPU or engine. Writes the main window in several states (light, dark, pseudo-locale, no GPU),
-both settings dialogs, the Add model dialog, a log view, the tray menu and the tray icons.
+GPU or engine. Writes the main window in several states (light, dark, pseudo-locale, no GPU,
+a failed download, a model given up on), both settings dialogs (with wrong values typed in),
+the Add model dialog, a log view, the tray menu and the tray icons.
+
+The GUI's asyncio loop is installed as the app and the tests install it
+(app.gui.event_loop), and `settle()` turns Qt's event loop, which runs the async slots.
 """
 
 from __future__ import annotations
@@ -21,9 +25,16 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if "XDG_RUNTIME_DIR" not in os.environ:
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
 
+import asyncio  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Coroutine  # noqa: E402
+from typing import Any, TypeVar  # noqa: E402
+
 from PySide6.QtCore import (  # noqa: E402
     QCoreApplication,
     QEvent,
+    QEventLoop,
+    QLocale,
     QMessageLogContext,
     QSize,
     Qt,
@@ -34,20 +45,27 @@ from PySide6.QtGui import QColor, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from app.core.events import (  # noqa: E402
+    DownloadFinished,
     DownloadProgressed,
     EngineInstallProgressed,
     LoadProgressed,
+    LogLineEmitted,
     MetricsSampled,
     ProcessStateChanged,
 )
 from app.core.gpu import no_gpu_problem  # noqa: E402
+from app.core.problems import problem, tr_noop  # noqa: E402
 from app.core.states import LoadPhase, ProcessState  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
+from app.gui.batch_page import BatchPage  # noqa: E402
+from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
 from app.gui.i18n import PseudoTranslator  # noqa: E402
 from app.gui.icons import PRECEDENCE, app_icon, tray_icon  # noqa: E402
-from app.gui.settings_pages import EndpointPage  # noqa: E402
+from app.gui.model_settings_dialog import ModelSettingsDialog  # noqa: E402
+from app.gui.settings_pages import EndpointPage, ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
 from app.runtime.api import EngineView  # noqa: E402
+from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
     T0,
     FakeFacade,
@@ -87,10 +105,45 @@ def on_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) ->
     print(f"Qt {kind.name}: {message}", file=sys.stderr)
 
 
-def settle() -> None:
-    for _ in range(5):
-        QCoreApplication.processEvents()
+T = TypeVar("T")
+
+
+def settle(rounds: int = 8) -> None:
+    """Turn Qt's event loop a few times: queued events, async slots and their answers."""
+    for _ in range(rounds):
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def run(work: Coroutine[Any, Any, T], within: float = 10.0) -> T:
+    """Run a coroutine on the GUI loop by turning Qt's event loop, as the app does."""
+    task = asyncio.ensure_future(work)
+    deadline = time.monotonic() + within
+    while not task.done():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{work} did not finish")
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+    return task.result()
+
+
+def until(predicate: Any, within: float = 10.0) -> None:
+    deadline = time.monotonic() + within
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{predicate} never became true")
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+
+
+def model_dialog(gui: GuiApp, model_id: str) -> ModelSettingsDialog:
+    dialog = gui.window.open_model_settings(model_id)
+    until(dialog.is_ready)
+    return dialog
+
+
+def type_text(dialog: ModelSettingsDialog, edit: Any, text: str) -> None:
+    edit.setText(text)
+    until(dialog.is_settled)
+    settle()
 
 
 def save(widget: QWidget, out: Path, name: str) -> Path:
@@ -125,7 +178,7 @@ def busy_scene(fake: FakeFacade) -> None:
 
 
 def build(fake: FakeFacade, autostart: Path) -> GuiApp:
-    gui = GuiApp(fake, autostart_dir=autostart)
+    gui = run(GuiApp.start(fake, autostart_dir=autostart))
     gui.window.resize(1360, 780)
     gui.window.show()
     settle()
@@ -150,24 +203,48 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
         gui.close()
         return
 
-    dialog = gui.window.open_model_settings("Qwen3.5-4B-FP16-vLLM")
-    dialog.ctx.setValue(32768)
-    dialog.update_preview()
+    dialog = model_dialog(gui, "Qwen3.5-4B-FP16-vLLM")
+    type_text(dialog, dialog.ctx.edit, "32768")
     save(dialog, out, "model-settings")
-    dialog.args.setText("--max-num-seqs 8 --max-model-len 65536")
-    dialog.update_preview()
+    type_text(dialog, dialog.args.edit, "--max-num-seqs 8 --max-model-len 65536")
     save(dialog, out, "model-settings-rejected")
+    type_text(dialog, dialog.ctx.edit, "32k")
+    save(dialog, out, "model-settings-invalid-ctx")
     dialog.reject()
 
-    big = gui.window.open_model_settings("Qwen3.5-9B-FP16-vLLM")
-    big.ctx.setValue(1_000_000)
-    big.update_preview()
+    big = model_dialog(gui, "Qwen3.5-9B-FP16-vLLM")
+    type_text(big, big.ctx.edit, "1000000")
     save(big, out, "model-settings-does-not-fit")
     big.reject()
+
+    fake.model_max_ctx["Qwen3.5-0.8B-FP16-vLLM"] = 2048
+    limited = model_dialog(gui, "Qwen3.5-0.8B-FP16-vLLM")
+    save(limited, out, "model-settings-model-limit")
+    limited.reject()
 
     settings = gui.window.open_settings()
     settings.resize(820, 560)
     save(settings, out, "settings-models")
+    models = settings.page(ModelsPage)
+    assert isinstance(models, ModelsPage)
+    models.utilization.edit.setText("1.5")
+    models.fields["ctx_size"].edit.setText("32k")
+    save(settings, out, "settings-models-invalid")
+    models.utilization.edit.setText("0.78")
+    models.fields["ctx_size"].edit.setText("8192")
+    models.engine.setCurrentIndex(models.engine.findData("custom"))
+    models.custom_command.edit.setText("/opt/vllm/bin/vllm serve")
+    fake.custom_engine_problem = problem(
+        "engine.custom_invalid",
+        tr_noop("The custom engine command “{program}” was not found."),
+        reason="not_found",
+        program="/opt/vllm/bin/vllm",
+    )
+    settings.save()
+    until(lambda: bool(settings.error_label.text()))
+    save(settings, out, "settings-custom-engine-refused")
+    fake.custom_engine_problem = None
+    models.engine.setCurrentIndex(models.engine.findData("auto"))
     settings.page_list.setCurrentRow(1)
     endpoint = settings.page(EndpointPage)
     assert isinstance(endpoint, EndpointPage)
@@ -183,8 +260,11 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     add.reject()
 
     logs = gui.window.open_logs("Qwen3.5-9B-FP16-vLLM")
+    until(logs.tail_task.done)
     logs.search.setText("memory")
     save(logs, out, "logs-view")
+    logs.show_polling.setChecked(True)
+    save(logs, out, "logs-view-with-health-checks")
     logs.close()
 
     gui.tray.rebuild()
@@ -220,9 +300,129 @@ def shots_loading(out: Path, autostart: Path) -> None:
     fake.publish_from_thread(
         LoadProgressed("Qwen3.5-9B-FP16-vLLM", LoadPhase.LOADING_WEIGHTS, 0.35, 0.5, shard=(3, 8))
     )
+    # A cold first load that compiles for minutes, with the estimate from earlier loads.
+    fake.publish_from_thread(
+        ProcessStateChanged("Qwen3.5-4B-FP16-vLLM", ProcessState.STOPPED, ProcessState.STARTING),
+        LoadProgressed(
+            "Qwen3.5-4B-FP16-vLLM",
+            LoadPhase.COMPILING,
+            0.62,
+            0.4,
+            elapsed_s=125.0,
+            expected_s=660.0,
+            last_cold_s=700.0,
+            last_warm_s=41.0,
+        ),
+    )
     gui.window.select_model("Qwen3.5-9B-FP16-vLLM")
     save(gui.window, out, "main-window-loading")
+    gui.tray.rebuild()
+    gui.tray.menu.adjustSize()
+    save(gui.tray.menu, out, "tray-menu-loading")
     gui.close()
+
+
+def shots_failures(out: Path, autostart: Path) -> None:
+    """A download that failed (no network) and a model the supervisor gave up on."""
+    fake = FakeFacade()
+    gui = build(fake, autostart)
+    unreachable = problem(
+        "downloads.unreachable",
+        tr_noop(
+            "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
+            "connection and try again; finished files are kept."
+        ),
+        endpoint="https://huggingface.co",
+        error="the connection was refused",
+    )
+    fake.publish_from_thread(
+        DownloadProgressed("dl-1", "Qwen3.6-27B-FP8-vLLM-lowconc", 0, 27_800_000_000),
+        DownloadFinished("dl-1", "Qwen3.6-27B-FP8-vLLM-lowconc", "failed", problem=unreachable),
+        ProcessStateChanged("Qwen3.5-9B-FP16-vLLM", ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(
+            "Qwen3.5-9B-FP16-vLLM",
+            ProcessState.STARTING,
+            ProcessState.FATAL,
+            problem=memory_problem(),
+        ),
+        LogLineEmitted("Qwen3.5-9B-FP16-vLLM", "ERROR EngineCore failed to start."),
+    )
+    settle()
+    gui.window.select_model("Qwen3.6-27B-FP8-vLLM-lowconc")
+    save(gui.window, out, "main-window-download-failed")
+    gui.window.select_model("Qwen3.5-9B-FP16-vLLM")
+    save(gui.window, out, "main-window-given-up")
+    gui.tray.rebuild()
+    gui.tray.menu.adjustSize()
+    save(gui.tray.menu, out, "tray-menu-failed")
+    gui.close()
+
+
+def shots_settings_pseudo(out: Path, autostart: Path) -> None:
+    """Both settings dialogs in the stretched pseudo-locale, with wrong values typed in."""
+    fake = FakeFacade()
+    gui = build(fake, autostart)
+    settings = gui.window.open_settings()
+    models = settings.page(ModelsPage)
+    assert isinstance(models, ModelsPage)
+    models.utilization.edit.setText("1.5")
+    models.engine.setCurrentIndex(models.engine.findData("custom"))
+    save(settings, out, "settings-models-pseudo-locale")
+    settings.reject()
+    dialog = model_dialog(gui, "Qwen3.5-4B-FP16-vLLM")
+    type_text(dialog, dialog.ctx.edit, "abc")
+    save(dialog, out, "model-settings-pseudo-locale")
+    dialog.reject()
+    add = gui.window.open_add_model()
+    add.from_folder.setChecked(True)
+    save(add, out, "add-model-pseudo-locale")
+    add.reject()
+    gui.close()
+
+
+def shots_batch(out: Path) -> None:
+    """The Batch page with a job running, one paused, one done and one refused."""
+    fake = FakeBatchFacade(sample_jobs())
+    page = BatchPage(fake)
+    page.resize(1180, 330)
+    page.show()  # asks the (fake) engine for its jobs, in an async slot
+    settle()
+    page.select_job(sample_jobs()[0].id)
+    save(page, out, "batch-jobs")
+    page.close()
+    page.deleteLater()
+    settle()
+
+
+def shots_bench(out: Path) -> None:
+    """Issue 12: the Benchmark window with a tune's curve and result, and the live plot."""
+    from app.gui.bench_view import BenchWindow
+    from app.gui.bridge import EventBridge
+    from tests.gui.fake_bench import FakeBenchFacade, sample_records, sample_tune
+
+    model = "Qwen3.5-0.8B-FP16-vLLM"
+    fake = FakeBenchFacade(records=sample_records(model))
+    view = BenchWindow(fake, EventBridge(fake.bus), model)
+    view.resize(820, 720)
+    view.show()
+    settle()
+    view.show_result(sample_tune(model))
+    save(view, out, "bench-window")
+    for i in range(240):  # four minutes of a model serving a batch job, one sample a second
+        running = min(10, i // 6)
+        fake.publish(
+            MetricsSampled(
+                model,
+                kv_cache_usage=min(0.9, 0.02 + running * 0.06),
+                requests_running=running,
+                requests_waiting=max(0, (i // 6) - 10) % 7,
+                generation_tokens_per_s=running * 31.7 * (0.9 + 0.1 * ((i * 7) % 5) / 4),
+                ts=T0 + i,
+            )
+        )
+    view.tabs.setCurrentWidget(view.live)
+    save(view, out, "bench-window-live")  # settling delivers the samples through the bridge
+    view.close()
 
 
 def tray_icons(out: Path) -> None:
@@ -254,15 +454,21 @@ def main(argv: list[str]) -> int:
     assert isinstance(app, QApplication)
     app.setStyle("Fusion")
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
-    with tempfile.TemporaryDirectory() as tmp:
+    # Numbers as an English desktop shows them, whatever this machine's locale.
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    with tempfile.TemporaryDirectory() as tmp, qt_asyncio_loop(app):
         autostart = Path(tmp)
         with_palette(app, False, lambda: shots_main(out, autostart))
         with_palette(app, True, lambda: shots_main(out, autostart, "-dark"))
         shots_loading(out, autostart)
+        shots_failures(out, autostart)
         shots_no_gpu(out, autostart)
+        shots_batch(out)
+        shots_bench(out)
         pseudo = PseudoTranslator(app)
         app.installTranslator(pseudo)
         shots_main(out, autostart, "-pseudo-locale")
+        shots_settings_pseudo(out, autostart)
         app.removeTranslator(pseudo)
     tray_icons(out)
     return 1 if unexpected_messages else 0

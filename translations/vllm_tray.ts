@@ -92,13 +92,512 @@
     </message>
 </context>
 <context>
-    <name>CommandRunner</name>
+    <name>BatchJobModel</name>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} ({id}), for {endpoint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BatchPage</name>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed, {n} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finishing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{rate} requests/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{eta} left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch jobs — vLLM Tray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs sent to the endpoint&apos;s /v1/batches (for example with the openai client) run here one at a time, with as many requests at once as the model&apos;s tuned limit. A job that was running when the app closed goes on when it starts again. For a file on this computer, use: vllm-tray batch run IN.jsonl --out OUT.jsonl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the folder that holds the output file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch jobs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BenchWindow</name>
+    <message>
+        <source>Benchmark — {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all at once, or e.g. 2,4,8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find &amp;max-num-seqs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts the model up to {n} times with temporary limits; nothing is saved until you apply the result. The model is left running or stopped as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrency:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token p99 at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency p99 at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest limit tried:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max-num-seqs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrency must be whole numbers separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the model with a high limit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling: putting the model back as it was…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: the model&apos;s vLLM arguments are now {args}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{x}× the tokens per second with {c} requests at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No value met the latency objective.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposed: --max-num-seqs {n} (now {now}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: {b} tok/s, inter-token p99 {bi} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After: {a} tok/s, inter-token p99 {ai} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done in {n} engine starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring {c} requests at once…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start {k} of at most {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{run}: loading with --max-num-seqs {m}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Putting the model back as it was…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; the model is as it was and nothing was saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confirming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{run}: {phase} {c} requests at once…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{run}: {phase}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark and tune…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ClusterWindow</name>
+    <message>
+        <source>Cluster: one model across machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 192.168.1.10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One address per line, e.g. 192.168.1.11 or 192.168.1.11:29601</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one per machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow public addresses (not recommended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel (GPUs per machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Master port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands for the other machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run this on each other machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># machine %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the model, this machine&apos;s address and the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: the model runs on this machine alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving across %n machine(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting across %n machine(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On: the model loads across the machines on its next request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms, %2 MB/s from it, %3 MB/s to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Run the commands below on the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every machine is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the machines, then starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Commands</name>
     <message>
         <source>The command was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Something went wrong: {error}</source>
+        <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CurvePlot</name>
+    <message>
+        <source>Throughput and latency against concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best: {tps} tokens per second at concurrency {c}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- - inter-token latency p99 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No measurements yet</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -121,6 +620,10 @@
     <name>DiagnosisBanner</name>
     <message>
         <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -242,6 +745,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Install the CPU build instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU here runs the ROCm build: models can run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Install the CPU build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No supported GPU was found: models run on the CPU, slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -304,19 +823,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB</source>
+        <source>{0} KiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} GB/s</source>
+        <source>{0} GiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} MB/s</source>
+        <source>{0} MiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} kB/s</source>
+        <source>{0} KiB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -325,6 +844,10 @@
     </message>
     <message>
         <source>{0} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -422,7 +945,46 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not change the autostart entry: {error}</source>
+        <source>Could not change the autostart entry ({path}): {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it could not be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LivePlot</name>
+    <message>
+        <source>Live metrics of the running model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests running / waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now: {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No readings yet: the model must be running</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -457,6 +1019,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Show &amp;health checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the lines of vLLM Tray&apos;s own /health and /metrics requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -470,6 +1040,14 @@
     </message>
     <message>
         <source>Log lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No output yet: the model has not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -505,6 +1083,10 @@
     </message>
     <message>
         <source>&amp;Downloaded only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -544,6 +1126,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>C&amp;luster…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -556,7 +1142,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The download of {name} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -658,6 +1260,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Retry download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the model&apos;s files again; finished files are kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try to start this model&apos;s vLLM server again now (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Download of {name} started.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -673,11 +1291,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> tokens</source>
+        <source>Context size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Context size</source>
+        <source>tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -701,7 +1319,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Context size (ctx_size):</source>
+        <source>&amp;Context size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -709,11 +1335,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line the model runs with:</source>
+        <source>Reading this model&apos;s settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Command line with the last valid arguments (fix the error to update):</source>
+        <source>Command line with the last valid settings (fix the error to update):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line the model runs with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -725,15 +1355,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size that fits: {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -796,6 +1426,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{elapsed} of about {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last cold load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last warm load {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>running, KV cache {percent}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -817,10 +1459,6 @@
     </message>
     <message>
         <source>unloading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed, retrying: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -899,6 +1537,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Last step: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A built-in model. It runs on AMD&apos;s ROCm build of vLLM, which is experimental: expect rough edges.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -906,7 +1548,7 @@
 <context>
     <name>ModelsPage</name>
     <message>
-        <source>Use &amp;recommended</source>
+        <source>Use recomme&amp;nded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -914,23 +1556,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>never</source>
+        <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -954,6 +1580,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>e.g. vllm serve, or /path/to/python -m vllm.entrypoints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;GPU memory utilization:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -966,11 +1596,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Load &amp;timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Unload after idle for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes (0: never)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -982,11 +1624,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Your vLLM co&amp;mmand:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A quote in the command is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -994,6 +1652,14 @@
     <name>SecretField</name>
     <message>
         <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the keyring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring did not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1024,15 +1690,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+        <source>{settings}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies when the endpoint starts again.</source>
+        <source>{settings}: applies when the endpoint starts again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{keys}: applies after vLLM Tray restarts.</source>
+        <source>{settings}: applies after vLLM Tray restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking “{command}”: it runs with --help, which can take a minute…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your vLLM command was not accepted; nothing was saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1043,15 +1717,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: working…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>vLLM Tray: running {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM Tray: a model failed, open the window for details</source>
+        <source>vLLM Tray: {names} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: the endpoint could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray: working on {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: downloading {percent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint: {url}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1072,6 +1766,10 @@
     </message>
     <message>
         <source>&amp;Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1370,6 +2068,86 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The endpoint failed unexpectedly; the details are in the app&apos;s log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request is not valid HTTP/1.1: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This endpoint speaks plain HTTP, not HTTPS: use http:// in its address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request line or one of its headers is longer than {limit} bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request has more than {limit} headers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request&apos;s method is not one this endpoint knows; use GET or POST.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request&apos;s headers did not arrive within {timeout_s:g} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint already has {limit} open connections, its limit; try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} stopped in the middle of its answer, so the answer is incomplete; the model may have crashed or been restarted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} stopped sending its answer for {timeout_s:g} s; it may be hung. The limit is the setting {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} answered {status}: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} does not offer {path}: its vLLM server has no such endpoint, which usually means the model cannot do this kind of request (for example embeddings from a chat model).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} refused the key the app gave it; unload the model and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request names the host {host}, which is not a valid host name with an optional port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body is not framed correctly: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint is holding as many request bodies as its memory budget of {budget_mib:g} MiB allows; try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} could not be reached: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} sent nothing for {timeout_s:g} s after the request; it may be hung. The limit is the setting {setting}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body arrived too slowly: {received} bytes in {elapsed_s:g} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} is not running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1402,11 +2180,199 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>There is no file {file}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input, --out and --errors must be three different files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app&apos;s window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the cluster first: the model, this machine&apos;s address and the addresses of the other machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the cluster&apos;s token with --token or in {variable}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a positive number of milliseconds; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: &quot;{field}&quot; must be {expected}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: method must be POST; got {method}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file}: the body needs a &quot;model&quot; naming a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove &quot;stream&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is not valid JSON: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} has no &quot;{field}&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} holds no requests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no file {file_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch failed: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no batch {batch_id}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be a whole number from 1 to {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches cannot use {endpoint}; use one of {urls}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completion_window must be &quot;24h&quot;; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metadata must be at most {max} pairs of strings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request needs &quot;{param}&quot; as a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic between the machines (the model&apos;s activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on &apos;allow public addresses&apos; if this network is really yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model to serve across machines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add at least one other machine: a cluster needs two or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cluster can have at most {limit} machines; {count} were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} has no vLLM engine installed ({kind}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address!r} is not an IP address. Give each machine&apos;s address on the network that connects them, e.g. 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is listed twice; each machine takes part once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of {model} on {address} differ from this machine&apos;s (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1582,6 +2548,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>An upload must be multipart/form-data with one &quot;file&quot; part and a &quot;purpose&quot; field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be a whole number; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The request needs a &quot;{field}&quot; field naming a model; available: {available}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1595,14 +2573,6 @@
     </message>
     <message>
         <source>{model} is not downloaded yet. Download it with: vllm-tray pull {model}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM server of {model} stopped answering mid-response: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The endpoint failed unexpectedly: {reason}. The details are in the app&apos;s log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1638,10 +2608,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The vLLM server of {model} did not answer: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Downloads are not available from this endpoint.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1662,7 +2628,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} refused this cluster&apos;s token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmarks go through vLLM Tray&apos;s endpoint, which is stopped. Start it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1670,7 +2668,91 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This endpoint keeps files for batches only: purpose must be &quot;batch&quot;; got {purpose}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch {batch_id} has already ended ({status}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file_id} was not uploaded with purpose &quot;batch&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} did not answer through the endpoint ({status}): {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is being benchmarked or tuned already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} did not answer: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} stopped answering ({reason}); the model was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the cluster before changing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The load generator failed: {detail}. Its log is {log}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s benchmark cannot run with this engine: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The load generator must be one of {choices}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tune used its {n} engine starts without an answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another request started {model} with its own settings while the tune was restarting it. Try again while nothing else uses the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

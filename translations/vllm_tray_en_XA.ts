@@ -91,14 +91,515 @@
     </message>
   </context>
   <context>
-    <name>CommandRunner</name>
+    <name>BatchJobModel</name>
+    <message>
+      <source>Created</source>
+      <translation>[Çŕéàţéđ~~~]</translation>
+    </message>
+    <message>
+      <source>Input</source>
+      <translation>[Îñþûţ~~]</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>[Šţàţûš~~]</translation>
+    </message>
+    <message>
+      <source>Progress</source>
+      <translation>[Þŕöĝŕéšš~~~]</translation>
+    </message>
+    <message>
+      <source>Output file</source>
+      <translation>[Öûţþûţ ƒîĺé~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} ({id}), for {endpoint}</source>
+      <translation>[{name} ({id}), ƒöŕ {endpoint}~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>BatchPage</name>
+    <message>
+      <source>Paused</source>
+      <translation>[Þàûšéđ~~]</translation>
+    </message>
+    <message>
+      <source>Running</source>
+      <translation>[Ŕûññîñĝ~~~]</translation>
+    </message>
+    <message>
+      <source>Queued</source>
+      <translation>[Ǫûéûéđ~~]</translation>
+    </message>
+    <message>
+      <source>Failed: {reason}</source>
+      <translation>[Ƒàîĺéđ: {reason}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Completed, {n} failed</source>
+      <translation>[Çöɱþĺéţéđ, {n} ƒàîĺéđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the file</source>
+      <translation>[Çĥéçķîñĝ ţĥé ƒîĺé~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed</source>
+      <translation>[Ƒàîĺéđ~~]</translation>
+    </message>
+    <message>
+      <source>Finishing</source>
+      <translation>[Ƒîñîšĥîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>Completed</source>
+      <translation>[Çöɱþĺéţéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Expired</source>
+      <translation>[Éẋþîŕéđ~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelling</source>
+      <translation>[Çàñçéĺĺîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelled</source>
+      <translation>[Çàñçéĺĺéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>{done} of {total}</source>
+      <translation>[{done} öƒ {total}~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{rate} requests/s</source>
+      <translation>[{rate} ŕéǫûéšţš/š~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{eta} left</source>
+      <translation>[{eta} ĺéƒţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Batch jobs — vLLM Tray</source>
+      <translation>[Ɓàţçĥ ĵöƀš — ṽĹĹṀ Ţŕàý~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Batch jobs</source>
+      <translation>[Ɓàţçĥ ĵöƀš~~~~]</translation>
+    </message>
+    <message>
+      <source>Jobs sent to the endpoint's /v1/batches (for example with the openai client) run here one at a time, with as many requests at once as the model's tuned limit. A job that was running when the app closed goes on when it starts again. For a file on this computer, use: vllm-tray batch run IN.jsonl --out OUT.jsonl</source>
+      <translation>[Ĵöƀš šéñţ ţö ţĥé éñđþöîñţ'š /ṽ1/ƀàţçĥéš (ƒöŕ éẋàɱþĺé ŵîţĥ ţĥé öþéñàî çĺîéñţ) ŕûñ ĥéŕé öñé àţ à ţîɱé, ŵîţĥ àš ɱàñý ŕéǫûéšţš àţ öñçé àš ţĥé ɱöđéĺ'š ţûñéđ ĺîɱîţ. Å ĵöƀ ţĥàţ ŵàš ŕûññîñĝ ŵĥéñ ţĥé àþþ çĺöšéđ ĝöéš öñ ŵĥéñ îţ šţàŕţš àĝàîñ. Ƒöŕ à ƒîĺé öñ ţĥîš çöɱþûţéŕ, ûšé: ṽĺĺɱ-ţŕàý ƀàţçĥ ŕûñ ÎÑ.ĵšöñĺ --öûţ ÖÛŢ.ĵšöñĺ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Pause</source>
+      <translation>[&amp;Þàûšé~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Resume</source>
+      <translation>[&amp;Ŕéšûɱé~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel job</source>
+      <translation>[&amp;Çàñçéĺ ĵöƀ~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Open folder</source>
+      <translation>[&amp;Öþéñ ƒöĺđéŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Show the folder that holds the output file</source>
+      <translation>[Šĥöŵ ţĥé ƒöĺđéŕ ţĥàţ ĥöĺđš ţĥé öûţþûţ ƒîĺé~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Batch jobs…</source>
+      <translation>[&amp;Ɓàţçĥ ĵöƀš…~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>BenchWindow</name>
+    <message>
+      <source>Benchmark — {model}</source>
+      <translation>[Ɓéñçĥɱàŕķ — {model}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not measured yet.</source>
+      <translation>[Ñöţ ɱéàšûŕéđ ýéţ.~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Earlier results</source>
+      <translation>[Éàŕĺîéŕ ŕéšûĺţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>all at once, or e.g. 2,4,8</source>
+      <translation>[àĺĺ àţ öñçé, öŕ é.ĝ. 2,4,8~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Run benchmark</source>
+      <translation>[&amp;Ŕûñ ƀéñçĥɱàŕķ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Find &amp;max-num-seqs</source>
+      <translation>[Ƒîñđ &amp;ɱàẋ-ñûɱ-šéǫš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starts the model up to {n} times with temporary limits; nothing is saved until you apply the result. The model is left running or stopped as it was.</source>
+      <translation>[Šţàŕţš ţĥé ɱöđéĺ ûþ ţö {n} ţîɱéš ŵîţĥ ţéɱþöŕàŕý ĺîɱîţš; ñöţĥîñĝ îš šàṽéđ ûñţîĺ ýöû àþþĺý ţĥé ŕéšûĺţ. Ţĥé ɱöđéĺ îš ĺéƒţ ŕûññîñĝ öŕ šţöþþéđ àš îţ ŵàš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel</source>
+      <translation>[&amp;Çàñçéĺ~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Apply</source>
+      <translation>[&amp;Åþþĺý~~]</translation>
+    </message>
+    <message>
+      <source>Requests:</source>
+      <translation>[Ŕéǫûéšţš:~~~~]</translation>
+    </message>
+    <message>
+      <source>Concurrency:</source>
+      <translation>[Çöñçûŕŕéñçý:~~~~~]</translation>
+    </message>
+    <message>
+      <source>Prompt tokens:</source>
+      <translation>[Þŕöɱþţ ţöķéñš:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Generated tokens:</source>
+      <translation>[Ĝéñéŕàţéđ ţöķéñš:~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Benchmark</source>
+      <translation>[Ɓéñçĥɱàŕķ~~~~]</translation>
+    </message>
+    <message>
+      <source>Time to first token p99 at most:</source>
+      <translation>[Ţîɱé ţö ƒîŕšţ ţöķéñ þ99 àţ ɱöšţ:~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Inter-token latency p99 at most:</source>
+      <translation>[Îñţéŕ-ţöķéñ ĺàţéñçý þ99 àţ ɱöšţ:~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Highest limit tried:</source>
+      <translation>[Ĥîĝĥéšţ ĺîɱîţ ţŕîéđ:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>max-num-seqs</source>
+      <translation>[ɱàẋ-ñûɱ-šéǫš~~~~~]</translation>
+    </message>
+    <message>
+      <source>Result:</source>
+      <translation>[Ŕéšûĺţ:~~~]</translation>
+    </message>
+    <message>
+      <source>Curve</source>
+      <translation>[Çûŕṽé~~]</translation>
+    </message>
+    <message>
+      <source>Live</source>
+      <translation>[Ĺîṽé~~]</translation>
+    </message>
+    <message>
+      <source>Concurrency must be whole numbers separated by commas.</source>
+      <translation>[Çöñçûŕŕéñçý ɱûšţ ƀé ŵĥöĺé ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading the model…</source>
+      <translation>[Ĺöàđîñĝ ţĥé ɱöđéĺ…~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starting the model with a high limit…</source>
+      <translation>[Šţàŕţîñĝ ţĥé ɱöđéĺ ŵîţĥ à ĥîĝĥ ĺîɱîţ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelling: putting the model back as it was…</source>
+      <translation>[Çàñçéĺĺîñĝ: þûţţîñĝ ţĥé ɱöđéĺ ƀàçķ àš îţ ŵàš…~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Saved: the model's vLLM arguments are now {args}</source>
+      <translation>[Šàṽéđ: ţĥé ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš àŕé ñöŵ {args}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{x}× the tokens per second with {c} requests at once</source>
+      <translation>[{x}× ţĥé ţöķéñš þéŕ šéçöñđ ŵîţĥ {c} ŕéǫûéšţš àţ öñçé~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No value met the latency objective.</source>
+      <translation>[Ñö ṽàĺûé ɱéţ ţĥé ĺàţéñçý öƀĵéçţîṽé.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Proposed: --max-num-seqs {n} (now {now}).</source>
+      <translation>[Þŕöþöšéđ: --ɱàẋ-ñûɱ-šéǫš {n} (ñöŵ {now}).~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Before: {b} tok/s, inter-token p99 {bi} ms</source>
+      <translation>[Ɓéƒöŕé: {b} ţöķ/š, îñţéŕ-ţöķéñ þ99 {bi} ɱš~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>After: {a} tok/s, inter-token p99 {ai} ms</source>
+      <translation>[Åƒţéŕ: {a} ţöķ/š, îñţéŕ-ţöķéñ þ99 {ai} ɱš~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Applied.</source>
+      <translation>[Åþþĺîéđ.~~~]</translation>
+    </message>
+    <message>
+      <source>Done in {n} engine starts.</source>
+      <translation>[Đöñé îñ {n} éñĝîñé šţàŕţš.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>tune</source>
+      <translation>[ţûñé~~]</translation>
+    </message>
+    <message>
+      <source>benchmark</source>
+      <translation>[ƀéñçĥɱàŕķ~~~~]</translation>
+    </message>
+    <message>
+      <source>Measuring {c} requests at once…</source>
+      <translation>[Ṁéàšûŕîñĝ {c} ŕéǫûéšţš àţ öñçé…~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>start {k} of at most {n}</source>
+      <translation>[šţàŕţ {k} öƒ àţ ɱöšţ {n}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{run}: loading with --max-num-seqs {m}…</source>
+      <translation>[{run}: ĺöàđîñĝ ŵîţĥ --ɱàẋ-ñûɱ-šéǫš {m}…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Putting the model back as it was…</source>
+      <translation>[Þûţţîñĝ ţĥé ɱöđéĺ ƀàçķ àš îţ ŵàš…~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelled; the model is as it was and nothing was saved.</source>
+      <translation>[Çàñçéĺĺéđ; ţĥé ɱöđéĺ îš àš îţ ŵàš àñđ ñöţĥîñĝ ŵàš šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Done.</source>
+      <translation>[Đöñé.~~]</translation>
+    </message>
+    <message>
+      <source>confirming</source>
+      <translation>[çöñƒîŕɱîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>measuring</source>
+      <translation>[ɱéàšûŕîñĝ~~~~]</translation>
+    </message>
+    <message>
+      <source>{run}: {phase} {c} requests at once…</source>
+      <translation>[{run}: {phase} {c} ŕéǫûéšţš àţ öñçé…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{run}: {phase}</source>
+      <translation>[{run}: {phase}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Benchmark and tune…</source>
+      <translation>[&amp;Ɓéñçĥɱàŕķ àñđ ţûñé…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Measure this model's throughput and find its best max-num-seqs</source>
+      <translation>[Ṁéàšûŕé ţĥîš ɱöđéĺ'š ţĥŕöûĝĥþûţ àñđ ƒîñđ îţš ƀéšţ ɱàẋ-ñûɱ-šéǫš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ClusterWindow</name>
+    <message>
+      <source>Cluster: one model across machines</source>
+      <translation>[Çĺûšţéŕ: öñé ɱöđéĺ àçŕöšš ɱàçĥîñéš~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>[Ṁöđéĺ~~]</translation>
+    </message>
+    <message>
+      <source>e.g. 192.168.1.10</source>
+      <translation>[é.ĝ. 192.168.1.10~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>One address per line, e.g. 192.168.1.11 or 192.168.1.11:29601</source>
+      <translation>[Öñé àđđŕéšš þéŕ ĺîñé, é.ĝ. 192.168.1.11 öŕ 192.168.1.11:29601~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>one per machine</source>
+      <translation>[öñé þéŕ ɱàçĥîñé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allow public addresses (not recommended)</source>
+      <translation>[Åĺĺöŵ þûƀĺîç àđđŕéššéš (ñöţ ŕéçöɱɱéñđéđ)~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Save</source>
+      <translation>[&amp;Šàṽé~~]</translation>
+    </message>
+    <message>
+      <source>This machine's address</source>
+      <translation>[Ţĥîš ɱàçĥîñé'š àđđŕéšš~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Other machines</source>
+      <translation>[Öţĥéŕ ɱàçĥîñéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel (GPUs per machine)</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ (ĜÞÛš þéŕ ɱàçĥîñé)~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Master port</source>
+      <translation>[Ṁàšţéŕ þöŕţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Setup</source>
+      <translation>[Šéţûþ~~]</translation>
+    </message>
+    <message>
+      <source>Commands for the other machines</source>
+      <translation>[Çöɱɱàñđš ƒöŕ ţĥé öţĥéŕ ɱàçĥîñéš~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy commands</source>
+      <translation>[&amp;Çöþý çöɱɱàñđš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Run this on each other machine</source>
+      <translation>[Ŕûñ ţĥîš öñ éàçĥ öţĥéŕ ɱàçĥîñé~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Machine</source>
+      <translation>[Ṁàçĥîñé~~~]</translation>
+    </message>
+    <message>
+      <source>Engine</source>
+      <translation>[Éñĝîñé~~]</translation>
+    </message>
+    <message>
+      <source>Model files</source>
+      <translation>[Ṁöđéĺ ƒîĺéš~~~~]</translation>
+    </message>
+    <message>
+      <source>Link</source>
+      <translation>[Ĺîñķ~~]</translation>
+    </message>
+    <message>
+      <source>Problems</source>
+      <translation>[Þŕöƀĺéɱš~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck machines</source>
+      <translation>[Ç&amp;ĥéçķ ɱàçĥîñéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;tart</source>
+      <translation>[Š&amp;ţàŕţ~~]</translation>
+    </message>
+    <message>
+      <source>St&amp;op</source>
+      <translation>[Šţ&amp;öþ~~]</translation>
+    </message>
+    <message>
+      <source>Machines</source>
+      <translation>[Ṁàçĥîñéš~~~]</translation>
+    </message>
+    <message>
+      <source># machine %1 (%2)</source>
+      <translation>[# ɱàçĥîñé %1 (%2)~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set up the model, this machine's address and the other machines.</source>
+      <translation>[Šéţ ûþ ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Off: the model runs on this machine alone.</source>
+      <translation>[Öƒƒ: ţĥé ɱöđéĺ ŕûñš öñ ţĥîš ɱàçĥîñé àĺöñé.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>Serving across %n machine(s).</source>
+      <translation>
+        <numerusform>[Šéŕṽîñĝ àçŕöšš %n ɱàçĥîñé(š).~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Šéŕṽîñĝ àçŕöšš %n ɱàçĥîñé(š).~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Starting across %n machine(s)…</source>
+      <translation>
+        <numerusform>[Šţàŕţîñĝ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Šţàŕţîñĝ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>On: the model loads across the machines on its next request.</source>
+      <translation>[Öñ: ţĥé ɱöđéĺ ĺöàđš àçŕöšš ţĥé ɱàçĥîñéš öñ îţš ñéẋţ ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>this machine</source>
+      <translation>[ţĥîš ɱàçĥîñé~~~~~]</translation>
+    </message>
+    <message>
+      <source>%1 ms, %2 MB/s from it, %3 MB/s to it</source>
+      <translation>[%1 ɱš, %2 ṀƁ/š ƒŕöɱ îţ, %3 ṀƁ/š ţö îţ~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>ready</source>
+      <translation>[ŕéàđý~~]</translation>
+    </message>
+    <message>
+      <source>Saved. Run the commands below on the other machines.</source>
+      <translation>[Šàṽéđ. Ŕûñ ţĥé çöɱɱàñđš ƀéĺöŵ öñ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Every machine is ready.</source>
+      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý.~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the machines, then starting…</source>
+      <translation>[Çĥéçķîñĝ ţĥé ɱàçĥîñéš, ţĥéñ šţàŕţîñĝ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>Commands</name>
     <message>
       <source>The command was cancelled.</source>
       <translation>[Ţĥé çöɱɱàñđ ŵàš çàñçéĺĺéđ.~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Something went wrong: {error}</source>
-      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ: {error}~~~~~~~~~~~~]</translation>
+      <source>Something went wrong inside vLLM Tray; the details are in its log.</source>
+      <translation>[Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ îñšîđé ṽĹĹṀ Ţŕàý; ţĥé đéţàîĺš àŕé îñ îţš ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>CurvePlot</name>
+    <message>
+      <source>Throughput and latency against concurrency</source>
+      <translation>[Ţĥŕöûĝĥþûţ àñđ ĺàţéñçý àĝàîñšţ çöñçûŕŕéñçý~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Best: {tps} tokens per second at concurrency {c}</source>
+      <translation>[Ɓéšţ: {tps} ţöķéñš þéŕ šéçöñđ àţ çöñçûŕŕéñçý {c}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>— tokens/s</source>
+      <translation>[— ţöķéñš/š~~~~]</translation>
+    </message>
+    <message>
+      <source>- - inter-token latency p99 (ms)</source>
+      <translation>[- - îñţéŕ-ţöķéñ ĺàţéñçý þ99 (ɱš)~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>requests in flight</source>
+      <translation>[ŕéǫûéšţš îñ ƒĺîĝĥţ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No measurements yet</source>
+      <translation>[Ñö ɱéàšûŕéɱéñţš ýéţ~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -121,6 +622,10 @@
     <message>
       <source>Diagnosis</source>
       <translation>[Đîàĝñöšîš~~~~]</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
     </message>
     <message>
       <source>Show &amp;log</source>
@@ -241,6 +746,22 @@
       <translation>[Éñĝîñé: {name}, ñöţ îñšţàĺĺéđ~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Install the CPU build instead</source>
+      <translation>[&amp;Îñšţàĺĺ ţĥé ÇÞÛ ƀûîĺđ îñšţéàđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No GPU here runs the ROCm build: models can run on the CPU, slowly.</source>
+      <translation>[Ñö ĜÞÛ ĥéŕé ŕûñš ţĥé ŔÖÇɱ ƀûîĺđ: ɱöđéĺš çàñ ŕûñ öñ ţĥé ÇÞÛ, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Install the CPU build</source>
+      <translation>[&amp;Îñšţàĺĺ ţĥé ÇÞÛ ƀûîĺđ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No supported GPU was found: models run on the CPU, slowly.</source>
+      <translation>[Ñö šûþþöŕţéđ ĜÞÛ ŵàš ƒöûñđ: ɱöđéĺš ŕûñ öñ ţĥé ÇÞÛ, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Endpoint: {url} (running). Any OpenAI client can use it.</source>
       <translation>[Éñđþöîñţ: {url} (ŕûññîñĝ). Åñý ÖþéñÅÎ çĺîéñţ çàñ ûšé îţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -303,20 +824,20 @@
       <translation>[{0} ṀîƁ~~~]</translation>
     </message>
     <message>
-      <source>{0} GB</source>
-      <translation>[{0} ĜƁ~~]</translation>
+      <source>{0} KiB</source>
+      <translation>[{0} ĶîƁ~~~]</translation>
     </message>
     <message>
-      <source>{0} GB/s</source>
-      <translation>[{0} ĜƁ/š~~~]</translation>
+      <source>{0} GiB/s</source>
+      <translation>[{0} ĜîƁ/š~~~~]</translation>
     </message>
     <message>
-      <source>{0} MB/s</source>
-      <translation>[{0} ṀƁ/š~~~]</translation>
+      <source>{0} MiB/s</source>
+      <translation>[{0} ṀîƁ/š~~~~]</translation>
     </message>
     <message>
-      <source>{0} kB/s</source>
-      <translation>[{0} ķƁ/š~~~]</translation>
+      <source>{0} KiB/s</source>
+      <translation>[{0} ĶîƁ/š~~~~]</translation>
     </message>
     <message>
       <source>{0} %</source>
@@ -325,6 +846,10 @@
     <message>
       <source>{0} s</source>
       <translation>[{0} š~~]</translation>
+    </message>
+    <message>
+      <source>{0} min</source>
+      <translation>[{0} ɱîñ~~~]</translation>
     </message>
     <message>
       <source>{0} min {1} s</source>
@@ -421,8 +946,47 @@
       <translation>[Ĺöàđéđ ɱöđéĺš ķééþ šéŕṽîñĝ. Çĺîçķ ţĥé ţŕàý îçöñ ţö öþéñ ţĥé ŵîñđöŵ; çĥööšé Ǫûîţ îñ îţš ɱéñû ţö šţöþ éṽéŕýţĥîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Could not change the autostart entry: {error}</source>
-      <translation>[Çöûĺđ ñöţ çĥàñĝé ţĥé àûţöšţàŕţ éñţŕý: {error}~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Could not change the autostart entry ({path}): {reason}.</source>
+      <translation>[Çöûĺđ ñöţ çĥàñĝé ţĥé àûţöšţàŕţ éñţŕý ({path}): {reason}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>it could not be written</source>
+      <translation>[îţ çöûĺđ ñöţ ƀé ŵŕîţţéñ~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>LivePlot</name>
+    <message>
+      <source>Live metrics of the running model</source>
+      <translation>[Ĺîṽé ɱéţŕîçš öƒ ţĥé ŕûññîñĝ ɱöđéĺ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>tokens/s</source>
+      <translation>[ţöķéñš/š~~~]</translation>
+    </message>
+    <message>
+      <source>requests running / waiting</source>
+      <translation>[ŕéǫûéšţš ŕûññîñĝ / ŵàîţîñĝ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>KV cache %</source>
+      <translation>[ĶṼ çàçĥé %~~~~]</translation>
+    </message>
+    <message>
+      <source>now: {value}</source>
+      <translation>[ñöŵ: {value}~~~~~]</translation>
+    </message>
+    <message>
+      <source>5 min ago</source>
+      <translation>[5 ɱîñ àĝö~~~~]</translation>
+    </message>
+    <message>
+      <source>now</source>
+      <translation>[ñöŵ~]</translation>
+    </message>
+    <message>
+      <source>No readings yet: the model must be running</source>
+      <translation>[Ñö ŕéàđîñĝš ýéţ: ţĥé ɱöđéĺ ɱûšţ ƀé ŕûññîñĝ~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -456,6 +1020,14 @@
       <translation>[Ķééþ ţĥé ñéŵéšţ ĺîñé îñ ṽîéŵ~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Show &amp;health checks</source>
+      <translation>[Šĥöŵ &amp;ĥéàĺţĥ çĥéçķš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Show the lines of vLLM Tray's own /health and /metrics requests</source>
+      <translation>[Šĥöŵ ţĥé ĺîñéš öƒ ṽĹĹṀ Ţŕàý'š öŵñ /ĥéàĺţĥ àñđ /ɱéţŕîçš ŕéǫûéšţš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Copy</source>
       <translation>[&amp;Çöþý~~]</translation>
     </message>
@@ -470,6 +1042,14 @@
     <message>
       <source>Log lines</source>
       <translation>[Ĺöĝ ĺîñéš~~~~]</translation>
+    </message>
+    <message>
+      <source>Reading the log…</source>
+      <translation>[Ŕéàđîñĝ ţĥé ĺöĝ…~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No output yet: the model has not run.</source>
+      <translation>[Ñö öûţþûţ ýéţ: ţĥé ɱöđéĺ ĥàš ñöţ ŕûñ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>This model was removed.</source>
@@ -505,6 +1085,10 @@
     <message>
       <source>&amp;Downloaded only</source>
       <translation>[&amp;Đöŵñĺöàđéđ öñĺý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
     </message>
     <message>
       <source>Models</source>
@@ -543,6 +1127,10 @@
       <translation>[&amp;Ƒîĺé~~]</translation>
     </message>
     <message>
+      <source>C&amp;luster…</source>
+      <translation>[Ç&amp;ĺûšţéŕ…~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Model</source>
       <translation>[&amp;Ṁöđéĺ~~]</translation>
     </message>
@@ -555,8 +1143,24 @@
       <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
+    </message>
+    <message>
       <source>The download of {name} failed</source>
       <translation>[Ţĥé đöŵñĺöàđ öƒ {name} ƒàîĺéđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Retry download</source>
+      <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {name}…</source>
+      <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download of {name} started.</source>
+      <translation>[Đöŵñĺöàđ öƒ {name} šţàŕţéđ.~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Model settings saved.</source>
@@ -657,6 +1261,22 @@
       <translation>[Đé&amp;ĺéţé…~~~]</translation>
     </message>
     <message>
+      <source>&amp;Retry download</source>
+      <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download the model's files again; finished files are kept</source>
+      <translation>[Đöŵñĺöàđ ţĥé ɱöđéĺ'š ƒîĺéš àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
+    </message>
+    <message>
+      <source>Try to start this model's vLLM server again now (Ctrl+L)</source>
+      <translation>[Ţŕý ţö šţàŕţ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àĝàîñ ñöŵ (Çţŕĺ+Ĺ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Download of {name} started.</source>
       <translation>[Đöŵñĺöàđ öƒ {name} šţàŕţéđ.~~~~~~~~~~~]</translation>
     </message>
@@ -672,12 +1292,12 @@
       <translation>[Šéţţîñĝš öƒ {name}~~~~~~~]</translation>
     </message>
     <message>
-      <source> tokens</source>
-      <translation>[ ţöķéñš~~~]</translation>
-    </message>
-    <message>
       <source>Context size</source>
       <translation>[Çöñţéẋţ šîžé~~~~~]</translation>
+    </message>
+    <message>
+      <source>tokens</source>
+      <translation>[ţöķéñš~~]</translation>
     </message>
     <message>
       <source>Use &amp;largest</source>
@@ -700,20 +1320,32 @@
       <translation>[&amp;Ŕéšéţ ţö đéƒàûĺţš~~~~~~~]</translation>
     </message>
     <message>
-      <source>&amp;Context size (ctx_size):</source>
-      <translation>[&amp;Çöñţéẋţ šîžé (çţẋ_šîžé):~~~~~~~~~~]</translation>
+      <source>&amp;Context size:</source>
+      <translation>[&amp;Çöñţéẋţ šîžé:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest ctx_size: {tokens} (the model's own limit)</source>
+      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest ctx_size: {tokens} (what fits in memory)</source>
+      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;vLLM arguments:</source>
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
     </message>
     <message>
-      <source>Command line the model runs with:</source>
-      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
+      <source>Reading this model's settings…</source>
+      <translation>[Ŕéàđîñĝ ţĥîš ɱöđéĺ'š šéţţîñĝš…~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Command line with the last valid arguments (fix the error to update):</source>
-      <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ àŕĝûɱéñţš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Command line with the last valid settings (fix the error to update):</source>
+      <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ šéţţîñĝš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Command line the model runs with:</source>
+      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Where the arguments come from, later lines win:</source>
@@ -724,16 +1356,16 @@
       <translation>[Ñö ɱéɱöŕý éšţîɱàţé ýéţ: îţ ñééđš ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ öñ đîšķ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+      <translation>[✗ Ţöö ĺöñĝ ƒöŕ ţĥîš ɱöđéĺ: îţ àççéþţš àţ ɱöšţ {tokens} ţöķéñš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
       <translation>[✓ Ƒîţš: ñééđš {needed} öƒ ţĥé {budget} ṽĹĹṀ ɱàý ûšé.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>✗ Does not fit: needs {needed}, but vLLM may use {budget}.</source>
       <translation>[✗ Đöéš ñöţ ƒîţ: ñééđš {needed}, ƀûţ ṽĹĹṀ ɱàý ûšé {budget}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Largest ctx_size that fits: {tokens} tokens</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé ţĥàţ ƒîţš: {tokens} ţöķéñš~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Even the weights alone do not fit.</source>
@@ -795,6 +1427,18 @@
       <translation>[šéé ţĥé ĺöĝ ƒöŕ đéţàîĺš~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{elapsed} of about {expected}</source>
+      <translation>[{elapsed} öƒ àƀöûţ {expected}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>last cold load {duration}</source>
+      <translation>[ĺàšţ çöĺđ ĺöàđ {duration}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>last warm load {duration}</source>
+      <translation>[ĺàšţ ŵàŕɱ ĺöàđ {duration}~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>running, KV cache {percent}</source>
       <translation>[ŕûññîñĝ, ĶṼ çàçĥé {percent}~~~~~~~~~~~]</translation>
     </message>
@@ -817,10 +1461,6 @@
     <message>
       <source>unloading</source>
       <translation>[ûñĺöàđîñĝ~~~~]</translation>
-    </message>
-    <message>
-      <source>failed, retrying: {diagnosis}</source>
-      <translation>[ƒàîĺéđ, ŕéţŕýîñĝ: {diagnosis}~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>stopped unexpectedly: {diagnosis}</source>
@@ -898,6 +1538,10 @@
       <translation>[éẋþéŕîɱéñţàĺ~~~~~]</translation>
     </message>
     <message>
+      <source>Last step: {line}</source>
+      <translation>[Ĺàšţ šţéþ: {line}~~~~~~~]</translation>
+    </message>
+    <message>
       <source>A built-in model. It runs on AMD's ROCm build of vLLM, which is experimental: expect rough edges.</source>
       <translation>[Å ƀûîĺţ-îñ ɱöđéĺ. Îţ ŕûñš öñ ÅṀĐ'š ŔÖÇɱ ƀûîĺđ öƒ ṽĹĹṀ, ŵĥîçĥ îš éẋþéŕîɱéñţàĺ: éẋþéçţ ŕöûĝĥ éđĝéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -905,32 +1549,16 @@
   <context>
     <name>ModelsPage</name>
     <message>
-      <source>Use &amp;recommended</source>
-      <translation>[Ûšé &amp;ŕéçöɱɱéñđéđ~~~~~~]</translation>
+      <source>Use recomme&amp;nded</source>
+      <translation>[Ûšé ŕéçöɱɱé&amp;ñđéđ~~~~~~]</translation>
     </message>
     <message>
       <source>No recommendation: the GPU's free memory could not be read.</source>
       <translation>[Ñö ŕéçöɱɱéñđàţîöñ: ţĥé ĜÞÛ'š ƒŕéé ɱéɱöŕý çöûĺđ ñöţ ƀé ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Recommended for this machine: {value:.2f}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.</source>
-      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value:.2f}, 95 % öƒ ţĥé ɱéɱöŕý ţĥàţ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ. ṽĹĹṀ'š öŵñ đéƒàûĺţ, 0.92, çŕàšĥéš öñ ɱàñý ÅÞÛš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source> tokens</source>
-      <translation>[ ţöķéñš~~~]</translation>
-    </message>
-    <message>
-      <source> s</source>
-      <translation>[ š~]</translation>
-    </message>
-    <message>
-      <source> min</source>
-      <translation>[ ɱîñ~~]</translation>
-    </message>
-    <message>
-      <source>never</source>
-      <translation>[ñéṽéŕ~~]</translation>
+      <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.</source>
+      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value}, 95 % öƒ ţĥé ɱéɱöŕý ţĥàţ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ. ṽĹĹṀ'š öŵñ đéƒàûĺţ, 0.92, çŕàšĥéš öñ ɱàñý ÅÞÛš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>flags added for every model</source>
@@ -953,6 +1581,10 @@
       <translation>[Ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ~~~~~~~~]</translation>
     </message>
     <message>
+      <source>e.g. vllm serve, or /path/to/python -m vllm.entrypoints…</source>
+      <translation>[é.ĝ. ṽĺĺɱ šéŕṽé, öŕ /þàţĥ/ţö/þýţĥöñ -ɱ ṽĺĺɱ.éñţŕýþöîñţš…~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;GPU memory utilization:</source>
       <translation>[&amp;ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ:~~~~~~~~~~]</translation>
     </message>
@@ -965,12 +1597,24 @@
       <translation>[Đéƒàûĺţ &amp;çöñţéẋţ šîžé:~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>tokens</source>
+      <translation>[ţöķéñš~~]</translation>
+    </message>
+    <message>
       <source>Load &amp;timeout:</source>
       <translation>[Ĺöàđ &amp;ţîɱéöûţ:~~~~~~]</translation>
     </message>
     <message>
+      <source>seconds</source>
+      <translation>[šéçöñđš~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Unload after idle for:</source>
       <translation>[&amp;Ûñĺöàđ àƒţéŕ îđĺé ƒöŕ:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>minutes (0: never)</source>
+      <translation>[ɱîñûţéš (0: ñéṽéŕ)~~~~~~~]</translation>
     </message>
     <message>
       <source>Extra vLLM &amp;arguments:</source>
@@ -981,12 +1625,28 @@
       <translation>[&amp;Éñĝîñé:~~~]</translation>
     </message>
     <message>
+      <source>Your vLLM co&amp;mmand:</source>
+      <translation>[Ýöûŕ ṽĹĹṀ çö&amp;ɱɱàñđ:~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Models</source>
       <translation>[Ṁöđéĺš~~]</translation>
     </message>
     <message>
+      <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
+      <translation>[Ţýþé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. ṽĺĺɱ šéŕṽé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A quote in the command is not closed.</source>
+      <translation>[Å ǫûöţé îñ ţĥé çöɱɱàñđ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
       <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ ṽàĺûé: ĺöàđîñĝ ɱàý ƒàîĺ öŕ çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ ŵĥéñ öţĥéŕ þŕöĝŕàɱš ĥöĺđ ɱéɱöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+      <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -994,6 +1654,14 @@
     <message>
       <source>Clear</source>
       <translation>[Çĺéàŕ~~]</translation>
+    </message>
+    <message>
+      <source>checking the keyring…</source>
+      <translation>[çĥéçķîñĝ ţĥé ķéýŕîñĝ…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>the keyring did not answer</source>
+      <translation>[ţĥé ķéýŕîñĝ đîđ ñöţ àñšŵéŕ~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>stored in the keyring — type to replace</source>
@@ -1023,16 +1691,24 @@
       <translation>[Ŕéšţöŕé &amp;đéƒàûĺţš öƒ ţĥîš þàĝé~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
-      <translation>[{keys}: àþþĺîéš ţö ɱöđéĺš ĺöàđéđ ƒŕöɱ ñöŵ öñ. Ĺöàđéđ ɱöđéĺš ķééþ ţĥé öĺđ ṽàĺûé ûñţîĺ ýöû ûñĺöàđ àñđ ĺöàđ ţĥéɱ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies to models loaded from now on. Loaded models keep the old value until you unload and load them again.</source>
+      <translation>[{settings}: àþþĺîéš ţö ɱöđéĺš ĺöàđéđ ƒŕöɱ ñöŵ öñ. Ĺöàđéđ ɱöđéĺš ķééþ ţĥé öĺđ ṽàĺûé ûñţîĺ ýöû ûñĺöàđ àñđ ĺöàđ ţĥéɱ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies when the endpoint starts again.</source>
-      <translation>[{keys}: àþþĺîéš ŵĥéñ ţĥé éñđþöîñţ šţàŕţš àĝàîñ.~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies when the endpoint starts again.</source>
+      <translation>[{settings}: àþþĺîéš ŵĥéñ ţĥé éñđþöîñţ šţàŕţš àĝàîñ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{keys}: applies after vLLM Tray restarts.</source>
-      <translation>[{keys}: àþþĺîéš àƒţéŕ ṽĹĹṀ Ţŕàý ŕéšţàŕţš.~~~~~~~~~~~~~~~~]</translation>
+      <source>{settings}: applies after vLLM Tray restarts.</source>
+      <translation>[{settings}: àþþĺîéš àƒţéŕ ṽĹĹṀ Ţŕàý ŕéšţàŕţš.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking “{command}”: it runs with --help, which can take a minute…</source>
+      <translation>[Çĥéçķîñĝ “{command}”: îţ ŕûñš ŵîţĥ --ĥéĺþ, ŵĥîçĥ çàñ ţàķé à ɱîñûţé…~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Your vLLM command was not accepted; nothing was saved.</source>
+      <translation>[Ýöûŕ ṽĹĹṀ çöɱɱàñđ ŵàš ñöţ àççéþţéđ; ñöţĥîñĝ ŵàš šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1042,16 +1718,36 @@
       <translation>[ṽĹĹṀ Ţŕàý: ñö ɱöđéĺ ĺöàđéđ~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM Tray: working…</source>
-      <translation>[ṽĹĹṀ Ţŕàý: ŵöŕķîñĝ…~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>vLLM Tray: running {names}</source>
       <translation>[ṽĹĹṀ Ţŕàý: ŕûññîñĝ {names}~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM Tray: a model failed, open the window for details</source>
-      <translation>[ṽĹĹṀ Ţŕàý: à ɱöđéĺ ƒàîĺéđ, öþéñ ţĥé ŵîñđöŵ ƒöŕ đéţàîĺš~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>vLLM Tray: {names} failed</source>
+      <translation>[ṽĹĹṀ Ţŕàý: {names} ƒàîĺéđ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: the endpoint could not start</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ţĥé éñđþöîñţ çöûĺđ ñöţ šţàŕţ~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray: working on {names}</source>
+      <translation>[ṽĹĹṀ Ţŕàý: ŵöŕķîñĝ öñ {names}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: downloading {percent}</source>
+      <translation>[{name}: đöŵñĺöàđîñĝ {percent}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint: {url}</source>
+      <translation>[Éñđþöîñţ: {url}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint stopped: {reason}</source>
+      <translation>[Éñđþöîñţ šţöþþéđ: {reason}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Endpoint stopped</source>
+      <translation>[Éñđþöîñţ šţöþþéđ~~~~~~]</translation>
     </message>
     <message>
       <source>S&amp;top endpoint</source>
@@ -1072,6 +1768,10 @@
     <message>
       <source>&amp;Load</source>
       <translation>[&amp;Ĺöàđ~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Load again</source>
+      <translation>[&amp;Ĺöàđ àĝàîñ~~~~]</translation>
     </message>
     <message>
       <source>No downloaded models yet</source>
@@ -1369,6 +2069,86 @@
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The endpoint failed unexpectedly; the details are in the app's log.</source>
+      <translation>[Ţĥé éñđþöîñţ ƒàîĺéđ ûñéẋþéçţéđĺý; ţĥé đéţàîĺš àŕé îñ ţĥé àþþ'š ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request is not valid HTTP/1.1: {detail}.</source>
+      <translation>[Ţĥé ŕéǫûéšţ îš ñöţ ṽàĺîđ ĤŢŢÞ/1.1: {detail}.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This endpoint speaks plain HTTP, not HTTPS: use http:// in its address.</source>
+      <translation>[Ţĥîš éñđþöîñţ šþéàķš þĺàîñ ĤŢŢÞ, ñöţ ĤŢŢÞŠ: ûšé ĥţţþ:// îñ îţš àđđŕéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request line or one of its headers is longer than {limit} bytes.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ĺîñé öŕ öñé öƒ îţš ĥéàđéŕš îš ĺöñĝéŕ ţĥàñ {limit} ƀýţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request has more than {limit} headers.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ĥàš ɱöŕé ţĥàñ {limit} ĥéàđéŕš.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request's method is not one this endpoint knows; use GET or POST.</source>
+      <translation>[Ţĥé ŕéǫûéšţ'š ɱéţĥöđ îš ñöţ öñé ţĥîš éñđþöîñţ ķñöŵš; ûšé ĜÉŢ öŕ ÞÖŠŢ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request's headers did not arrive within {timeout_s:g} s.</source>
+      <translation>[Ţĥé ŕéǫûéšţ'š ĥéàđéŕš đîđ ñöţ àŕŕîṽé ŵîţĥîñ {timeout_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint already has {limit} open connections, its limit; try again in a moment.</source>
+      <translation>[Ţĥé éñđþöîñţ àĺŕéàđý ĥàš {limit} öþéñ çöññéçţîöñš, îţš ĺîɱîţ; ţŕý àĝàîñ îñ à ɱöɱéñţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} stopped in the middle of its answer, so the answer is incomplete; the model may have crashed or been restarted.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šţöþþéđ îñ ţĥé ɱîđđĺé öƒ îţš àñšŵéŕ, šö ţĥé àñšŵéŕ îš îñçöɱþĺéţé; ţĥé ɱöđéĺ ɱàý ĥàṽé çŕàšĥéđ öŕ ƀééñ ŕéšţàŕţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} stopped sending its answer for {timeout_s:g} s; it may be hung. The limit is the setting {setting}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šţöþþéđ šéñđîñĝ îţš àñšŵéŕ ƒöŕ {timeout_s:g} š; îţ ɱàý ƀé ĥûñĝ. Ţĥé ĺîɱîţ îš ţĥé šéţţîñĝ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} answered {status}: {detail}</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} àñšŵéŕéđ {status}: {detail}~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} does not offer {path}: its vLLM server has no such endpoint, which usually means the model cannot do this kind of request (for example embeddings from a chat model).</source>
+      <translation>[{model} đöéš ñöţ öƒƒéŕ {path}: îţš ṽĹĹṀ šéŕṽéŕ ĥàš ñö šûçĥ éñđþöîñţ, ŵĥîçĥ ûšûàĺĺý ɱéàñš ţĥé ɱöđéĺ çàññöţ đö ţĥîš ķîñđ öƒ ŕéǫûéšţ (ƒöŕ éẋàɱþĺé éɱƀéđđîñĝš ƒŕöɱ à çĥàţ ɱöđéĺ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} refused the key the app gave it; unload the model and try again.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} ŕéƒûšéđ ţĥé ķéý ţĥé àþþ ĝàṽé îţ; ûñĺöàđ ţĥé ɱöđéĺ àñđ ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request names the host {host}, which is not a valid host name with an optional port.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ñàɱéš ţĥé ĥöšţ {host}, ŵĥîçĥ îš ñöţ à ṽàĺîđ ĥöšţ ñàɱé ŵîţĥ àñ öþţîöñàĺ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý àŕŕîṽéđ ţöö šĺöŵĺý: {received} öƒ {expected} ƀýţéš îñ {elapsed_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body is not framed correctly: {detail}.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý îš ñöţ ƒŕàɱéđ çöŕŕéçţĺý: {detail}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint is holding as many request bodies as its memory budget of {budget_mib:g} MiB allows; try again in a moment.</source>
+      <translation>[Ţĥé éñđþöîñţ îš ĥöĺđîñĝ àš ɱàñý ŕéǫûéšţ ƀöđîéš àš îţš ɱéɱöŕý ƀûđĝéţ öƒ {budget_mib:g} ṀîƁ àĺĺöŵš; ţŕý àĝàîñ îñ à ɱöɱéñţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} could not be reached: {reason}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} çöûĺđ ñöţ ƀé ŕéàçĥéđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} sent nothing for {timeout_s:g} s after the request; it may be hung. The limit is the setting {setting}.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šéñţ ñöţĥîñĝ ƒöŕ {timeout_s:g} š àƒţéŕ ţĥé ŕéǫûéšţ; îţ ɱàý ƀé ĥûñĝ. Ţĥé ĺîɱîţ îš ţĥé šéţţîñĝ {setting}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body arrived too slowly: {received} bytes in {elapsed_s:g} s.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý àŕŕîṽéđ ţöö šĺöŵĺý: {received} ƀýţéš îñ {elapsed_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} is not running.</source>
       <translation>[{model} îš ñöţ ŕûññîñĝ.~~~~~~~~~]</translation>
     </message>
@@ -1401,12 +2181,200 @@
       <translation>[Ţĥé đöŵñĺöàđ {download_id} ƒàîĺéđ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>There is no file {file}.</source>
+      <translation>[Ţĥéŕé îš ñö ƒîĺé {file}.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The input, --out and --errors must be three different files.</source>
+      <translation>[Ţĥé îñþûţ, --öûţ àñđ --éŕŕöŕš ɱûšţ ƀé ţĥŕéé đîƒƒéŕéñţ ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is loaded in the vLLM Tray running at {url}. Unload it there first, or tune it from that app's window.</source>
+      <translation>[{model} îš ĺöàđéđ îñ ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url}. Ûñĺöàđ îţ ţĥéŕé ƒîŕšţ, öŕ ţûñé îţ ƒŕöɱ ţĥàţ àþþ'š ŵîñđöŵ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set up the cluster first: the model, this machine's address and the addresses of the other machines.</source>
+      <translation>[Šéţ ûþ ţĥé çĺûšţéŕ ƒîŕšţ: ţĥé ɱöđéĺ, ţĥîš ɱàçĥîñé'š àđđŕéšš àñđ ţĥé àđđŕéššéš öƒ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The rank of another machine is 1 or more (the head is 0); got {rank}.</source>
+      <translation>[Ţĥé ŕàñķ öƒ àñöţĥéŕ ɱàçĥîñé îš 1 öŕ ɱöŕé (ţĥé ĥéàđ îš 0); ĝöţ {rank}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the cluster's token with --token or in {variable}.</source>
+      <translation>[Ĝîṽé ţĥé çĺûšţéŕ'š ţöķéñ ŵîţĥ --ţöķéñ öŕ îñ {variable}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
+      <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{key} is not a model option; use ctx_size=N, vllm_args="...", tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
       <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ, ṽĺĺɱ_àŕĝš="...", ţéñšöŕ_þàŕàĺĺéĺ_šîžé=Ñ, þîþéĺîñé_þàŕàĺĺéĺ_šîžé=Ñ öŕ ĝþûš=0,1.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
       <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a positive number of milliseconds; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à þöšîţîṽé ñûɱƀéŕ öƒ ɱîĺĺîšéçöñđš; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: "{field}" must be {expected}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: "{field}" ɱûšţ ƀé {expected}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--concurrency must be a whole number from 1 to {limit}, or auto; got {value}.</source>
+      <translation>[--çöñçûŕŕéñçý ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {limit}, öŕ àûţö; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} must be a JSON object with custom_id, method, url and body.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ɱûšţ ƀé à ĴŠÖÑ öƀĵéçţ ŵîţĥ çûšţöɱ_îđ, ɱéţĥöđ, ûŕĺ àñđ ƀöđý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: method must be POST; got {method}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ɱéţĥöđ ɱûšţ ƀé ÞÖŠŢ; ĝöţ {method}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: the endpoint does not serve {url} in batches; use one of {urls}.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé {url} îñ ƀàţçĥéš; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is for {url}, but this batch was created for {endpoint}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ƒöŕ {url}, ƀûţ ţĥîš ƀàţçĥ ŵàš çŕéàţéđ ƒöŕ {endpoint}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file}: the body needs a "model" naming a model.</source>
+      <translation>[Ĺîñé {line} öƒ {file}: ţĥé ƀöđý ñééđš à "ɱöđéĺ" ñàɱîñĝ à ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} asks for a stream; batch requests are answered whole, so remove "stream".</source>
+      <translation>[Ĺîñé {line} öƒ {file} àšķš ƒöŕ à šţŕéàɱ; ƀàţçĥ ŕéǫûéšţš àŕé àñšŵéŕéđ ŵĥöĺé, šö ŕéɱöṽé "šţŕéàɱ".~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} names the model {model}, which the endpoint does not serve. Available models: {available}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš ţĥé ɱöđéĺ {model}, ŵĥîçĥ ţĥé éñđþöîñţ đöéš ñöţ šéŕṽé. Åṽàîĺàƀĺé ɱöđéĺš: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} names {model}, which is not downloaded yet. Download it with: vllm-tray pull {model}</source>
+      <translation>[Ĺîñé {line} öƒ {file} ñàɱéš {model}, ŵĥîçĥ îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is not valid JSON: {reason}.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ ṽàĺîđ ĴŠÖÑ: {reason}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} has no "{field}".</source>
+      <translation>[Ĺîñé {line} öƒ {file} ĥàš ñö "{field}".~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} repeats the custom_id {custom_id} of line {first}; each request needs its own.</source>
+      <translation>[Ĺîñé {line} öƒ {file} ŕéþéàţš ţĥé çûšţöɱ_îđ {custom_id} öƒ ĺîñé {first}; éàçĥ ŕéǫûéšţ ñééđš îţš öŵñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} holds no requests.</source>
+      <translation>[{file} ĥöĺđš ñö ŕéǫûéšţš.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Line {line} of {file} is not a batch result, so it cannot be told which requests are done. Move the file away or remove that line.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ñöţ à ƀàţçĥ ŕéšûĺţ, šö îţ çàññöţ ƀé ţöĺđ ŵĥîçĥ ŕéǫûéšţš àŕé đöñé. Ṁöṽé ţĥé ƒîĺé àŵàý öŕ ŕéɱöṽé ţĥàţ ĺîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no file {file_id}.</source>
+      <translation>[Ţĥéŕé îš ñö ƒîĺé {file_id}.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch failed: {message}</source>
+      <translation>[Ţĥé ƀàţçĥ ƒàîĺéđ: {message}~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no batch {batch_id}.</source>
+      <translation>[Ţĥéŕé îš ñö ƀàţçĥ {batch_id}.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The file is larger than the limit of {limit_mib:g} MiB.</source>
+      <translation>[Ţĥé ƒîĺé îš ĺàŕĝéŕ ţĥàñ ţĥé ĺîɱîţ öƒ {limit_mib:g} ṀîƁ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>limit must be a whole number from 1 to {max}; got {value}.</source>
+      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Batches cannot use {endpoint}; use one of {urls}.</source>
+      <translation>[Ɓàţçĥéš çàññöţ ûšé {endpoint}; ûšé öñé öƒ {urls}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>completion_window must be "24h"; got {value}.</source>
+      <translation>[çöɱþĺéţîöñ_ŵîñđöŵ ɱûšţ ƀé "24ĥ"; ĝöţ {value}.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>metadata must be at most {max} pairs of strings.</source>
+      <translation>[ɱéţàđàţà ɱûšţ ƀé àţ ɱöšţ {max} þàîŕš öƒ šţŕîñĝš.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request needs "{param}" as a string.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ñééđš "{param}" àš à šţŕîñĝ.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Traffic between the machines (the model's activations, the prompts and the answers) is not encrypted. Use a network only you control.</source>
+      <translation>[Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš (ţĥé ɱöđéĺ'š àçţîṽàţîöñš, ţĥé þŕöɱþţš àñđ ţĥé àñšŵéŕš) îš ñöţ éñçŕýþţéđ. Ûšé à ñéţŵöŕķ öñĺý ýöû çöñţŕöĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not a private address. Traffic between the machines of a cluster is not encrypted, so vLLM Tray only uses private networks. Turn on 'allow public addresses' if this network is really yours.</source>
+      <translation>[{address} îš ñöţ à þŕîṽàţé àđđŕéšš. Ţŕàƒƒîç ƀéţŵééñ ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ îš ñöţ éñçŕýþţéđ, šö ṽĹĹṀ Ţŕàý öñĺý ûšéš þŕîṽàţé ñéţŵöŕķš. Ţûŕñ öñ 'àĺĺöŵ þûƀĺîç àđđŕéššéš' îƒ ţĥîš ñéţŵöŕķ îš ŕéàĺĺý ýöûŕš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Choose the model to serve across machines.</source>
+      <translation>[Çĥööšé ţĥé ɱöđéĺ ţö šéŕṽé àçŕöšš ɱàçĥîñéš.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add at least one other machine: a cluster needs two or more.</source>
+      <translation>[Åđđ àţ ĺéàšţ öñé öţĥéŕ ɱàçĥîñé: à çĺûšţéŕ ñééđš ţŵö öŕ ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A cluster can have at most {limit} machines; {count} were given.</source>
+      <translation>[Å çĺûšţéŕ çàñ ĥàṽé àţ ɱöšţ {limit} ɱàçĥîñéš; {count} ŵéŕé ĝîṽéñ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The head address {address} is only reachable from this machine; give its address on the network the other machines share.</source>
+      <translation>[Ţĥé ĥéàđ àđđŕéšš {address} îš öñĺý ŕéàçĥàƀĺé ƒŕöɱ ţĥîš ɱàçĥîñé; ĝîṽé îţš àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥé öţĥéŕ ɱàçĥîñéš šĥàŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be shared evenly by {nodes} machines. Usually: pipeline parallel = number of machines, tensor parallel = GPUs per machine.</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ {tp} × þîþéĺîñé þàŕàĺĺéĺ {pp} = {world} ĜÞÛš çàññöţ ƀé šĥàŕéđ éṽéñĺý ƀý {nodes} ɱàçĥîñéš. Ûšûàĺĺý: þîþéĺîñé þàŕàĺĺéĺ = ñûɱƀéŕ öƒ ɱàçĥîñéš, ţéñšöŕ þàŕàĺĺéĺ = ĜÞÛš þéŕ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was started as machine {actual} but is machine {expected} in this cluster. Run the join command shown for it.</source>
+      <translation>[{address} ŵàš šţàŕţéđ àš ɱàçĥîñé {actual} ƀûţ îš ɱàçĥîñé {expected} îñ ţĥîš çĺûšţéŕ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} has no vLLM engine installed ({kind}).</source>
+      <translation>[{address} ĥàš ñö ṽĹĹṀ éñĝîñé îñšţàĺĺéđ ({kind}).~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not have the files of {model}. Download the model there too: every machine reads its own copy.</source>
+      <translation>[{address} đöéš ñöţ ĥàṽé ţĥé ƒîĺéš öƒ {model}. Đöŵñĺöàđ ţĥé ɱöđéĺ ţĥéŕé ţöö: éṽéŕý ɱàçĥîñé ŕéàđš îţš öŵñ çöþý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address!r} is not an IP address. Give each machine's address on the network that connects them, e.g. 192.168.1.20.</source>
+      <translation>[{address!r} îš ñöţ àñ ÎÞ àđđŕéšš. Ĝîṽé éàçĥ ɱàçĥîñé'š àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is listed twice; each machine takes part once.</source>
+      <translation>[{address} îš ĺîšţéđ ţŵîçé; éàçĥ ɱàçĥîñé ţàķéš þàŕţ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} runs the {node_engine} engine but this machine runs {head_engine}; every machine must run the same vLLM build.</source>
+      <translation>[{address} ŕûñš ţĥé {node_engine} éñĝîñé ƀûţ ţĥîš ɱàçĥîñé ŕûñš {head_engine}; éṽéŕý ɱàçĥîñé ɱûšţ ŕûñ ţĥé šàɱé ṽĹĹṀ ƀûîĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The files of {model} on {address} differ from this machine's (fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files.</source>
+      <translation>[Ţĥé ƒîĺéš öƒ {model} öñ {address} đîƒƒéŕ ƒŕöɱ ţĥîš ɱàçĥîñé'š (ƒîñĝéŕþŕîñţ {node_fp} ≠ {head_fp}); éṽéŕý ɱàçĥîñé ñééđš ţĥé šàɱé ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} cannot be read ({reason}). The defaults are used for it until it is fixed; the file was left as it is.</source>
@@ -1581,6 +2549,18 @@
       <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>An upload must be multipart/form-data with one "file" part and a "purpose" field.</source>
+      <translation>[Åñ ûþĺöàđ ɱûšţ ƀé ɱûĺţîþàŕţ/ƒöŕɱ-đàţà ŵîţĥ öñé "ƒîĺé" þàŕţ àñđ à "þûŕþöšé" ƒîéĺđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The form field {field} must be UTF-8 text of at most {limit} bytes.</source>
+      <translation>[Ţĥé ƒöŕɱ ƒîéĺđ {field} ɱûšţ ƀé ÛŢƑ-8 ţéẋţ öƒ àţ ɱöšţ {limit} ƀýţéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>limit must be a whole number; got {value}.</source>
+      <translation>[ĺîɱîţ ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The request needs a "{field}" field naming a model; available: {available}.</source>
       <translation>[Ţĥé ŕéǫûéšţ ñééđš à "{field}" ƒîéĺđ ñàɱîñĝ à ɱöđéĺ; àṽàîĺàƀĺé: {available}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1595,14 +2575,6 @@
     <message>
       <source>{model} is not downloaded yet. Download it with: vllm-tray pull {model}</source>
       <translation>[{model} îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The vLLM server of {model} stopped answering mid-response: {reason}.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} šţöþþéđ àñšŵéŕîñĝ ɱîđ-ŕéšþöñšé: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The endpoint failed unexpectedly: {reason}. The details are in the app's log.</source>
-      <translation>[Ţĥé éñđþöîñţ ƒàîĺéđ ûñéẋþéçţéđĺý: {reason}. Ţĥé đéţàîĺš àŕé îñ ţĥé àþþ'š ĺöĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The request body is not valid JSON: {reason}.</source>
@@ -1637,10 +2609,6 @@
       <translation>[Ŕéǫûéšţš ƒŕöɱ ŵéƀ þàĝéš àţ {origin} àŕé ŕéƒûšéđ; àđđ ţĥé öŕîĝîñ ţö þŕöẋý.çöŕš_öŕîĝîñš ţö àĺĺöŵ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The vLLM server of {model} did not answer: {reason}.</source>
-      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} đîđ ñöţ àñšŵéŕ: {reason}.~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Downloads are not available from this endpoint.</source>
       <translation>[Đöŵñĺöàđš àŕé ñöţ àṽàîĺàƀĺé ƒŕöɱ ţĥîš éñđþöîñţ.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1661,16 +2629,132 @@
       <translation>[{reason}.~~~~]</translation>
     </message>
     <message>
+      <source>{address} cannot connect to this machine on port {port} ({reason}). The machines of a cluster must be able to connect to each other: check the firewall on this machine.</source>
+      <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+      <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
+      <translation>[{address} ŕéƒûšéđ ţĥîš çĺûšţéŕ'š ţöķéñ. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ (šéţţîñĝ ţĥé çĺûšţéŕ ûþ àĝàîñ ɱàķéš à ñéŵ ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} was joined to another head address. Run the join command shown for it again.</source>
+      <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} could not start its part of the model: {reason}</source>
+      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
+      <translation>[{address} îš ñöţ àñ àđđŕéšš öƒ ţĥîš ɱàçĥîñé; ĝîṽé ţĥé àđđŕéšš ţĥîš ɱàçĥîñé ĥàš öñ ţĥé ñéţŵöŕķ ţĥé çĺûšţéŕ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with 'vllm serve'.</source>
+      <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} çàññöţ ŕûñ àš à çĺûšţéŕ ŵöŕķéŕ; ûšé ţĥé ÇÞÛ öŕ ŔÖÇɱ éñĝîñé, öŕ à çûšţöɱ éñĝîñé ţĥàţ šţàŕţš ŵîţĥ 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device} ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé ţĥéŕé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, ŕûñ îţ öñ öţĥéŕ ĜÞÛš (ĝþûš), öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Benchmarks go through vLLM Tray's endpoint, which is stopped. Start it first.</source>
+      <translation>[Ɓéñçĥɱàŕķš ĝö ţĥŕöûĝĥ ṽĹĹṀ Ţŕàý'š éñđþöîñţ, ŵĥîçĥ îš šţöþþéđ. Šţàŕţ îţ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Part of vLLM Tray did not start: {reason}. The log has the details.</source>
       <translation>[Þàŕţ öƒ ṽĹĹṀ Ţŕàý đîđ ñöţ šţàŕţ: {reason}. Ţĥé ĺöĝ ĥàš ţĥé đéţàîĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The batch stopped unexpectedly: {reason}. It is paused; resume it to try again.</source>
+      <translation>[Ţĥé ƀàţçĥ šţöþþéđ ûñéẋþéçţéđĺý: {reason}. Îţ îš þàûšéđ; ŕéšûɱé îţ ţö ţŕý àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This endpoint keeps files for batches only: purpose must be "batch"; got {purpose}.</source>
+      <translation>[Ţĥîš éñđþöîñţ ķééþš ƒîĺéš ƒöŕ ƀàţçĥéš öñĺý: þûŕþöšé ɱûšţ ƀé "ƀàţçĥ"; ĝöţ {purpose}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The batch {batch_id} has already ended ({status}).</source>
+      <translation>[Ţĥé ƀàţçĥ {batch_id} ĥàš àĺŕéàđý éñđéđ ({status}).~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Waiting for the endpoint: batch jobs run through it. Start it to go on.</source>
+      <translation>[Ŵàîţîñĝ ƒöŕ ţĥé éñđþöîñţ: ƀàţçĥ ĵöƀš ŕûñ ţĥŕöûĝĥ îţ. Šţàŕţ îţ ţö ĝö öñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file_id} was not uploaded with purpose "batch".</source>
+      <translation>[{file_id} ŵàš ñöţ ûþĺöàđéđ ŵîţĥ þûŕþöšé "ƀàţçĥ".~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file_id} belongs to the batch {batch_id}, which is still running.</source>
+      <translation>[{file_id} ƀéĺöñĝš ţö ţĥé ƀàţçĥ {batch_id}, ŵĥîçĥ îš šţîĺĺ ŕûññîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} stopped answering ({reason}). The results so far are kept; run the batch again to resume.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} šţöþþéđ àñšŵéŕîñĝ ({reason}). Ţĥé ŕéšûĺţš šö ƒàŕ àŕé ķéþţ; ŕûñ ţĥé ƀàţçĥ àĝàîñ ţö ŕéšûɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} did not answer through the endpoint ({status}): {message}</source>
+      <translation>[{model} đîđ ñöţ àñšŵéŕ ţĥŕöûĝĥ ţĥé éñđþöîñţ ({status}): {message}~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a whole number from 1 to {top}; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƒŕöɱ 1 ţö {top}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is being benchmarked or tuned already.</source>
+      <translation>[{model} îš ƀéîñĝ ƀéñçĥɱàŕķéđ öŕ ţûñéđ àĺŕéàđý.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} did not answer: {reason}.</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} đîđ ñöţ àñšŵéŕ: {reason}.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The worker on {address} ended (exit code {exit_code}), so the model was stopped. Its last output: {tail}</source>
+      <translation>[Ţĥé ŵöŕķéŕ öñ {address} éñđéđ (éẋîţ çöđé {exit_code}), šö ţĥé ɱöđéĺ ŵàš šţöþþéđ. Îţš ĺàšţ öûţþûţ: {tail}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} stopped answering ({reason}); the model was stopped.</source>
+      <translation>[{address} šţöþþéđ àñšŵéŕîñĝ ({reason}); ţĥé ɱöđéĺ ŵàš šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stop the cluster before changing it.</source>
+      <translation>[Šţöþ ţĥé çĺûšţéŕ ƀéƒöŕé çĥàñĝîñĝ îţ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+      <translation>[Þöŕţ {port} öñ {address} çàññöţ ƀé ûšéđ ({reason}); çĥööšé àñöţĥéŕ ɱàšţéŕ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
       <translation>[{name} îš ñöţ à šéçŕéţ ṽĹĹṀ Ţŕàý ķééþš (àþî_ķéý öŕ ĥƒ_ţöķéñ).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The load generator failed: {detail}. Its log is {log}.</source>
+      <translation>[Ţĥé ĺöàđ ĝéñéŕàţöŕ ƒàîĺéđ: {detail}. Îţš ĺöĝ îš {log}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's benchmark cannot run with this engine: {detail}.</source>
+      <translation>[ṽĹĹṀ'š ƀéñçĥɱàŕķ çàññöţ ŕûñ ŵîţĥ ţĥîš éñĝîñé: {detail}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The load generator must be one of {choices}; got {value}.</source>
+      <translation>[Ţĥé ĺöàđ ĝéñéŕàţöŕ ɱûšţ ƀé öñé öƒ {choices}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The tune used its {n} engine starts without an answer.</source>
+      <translation>[Ţĥé ţûñé ûšéđ îţš {n} éñĝîñé šţàŕţš ŵîţĥöûţ àñ àñšŵéŕ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another request started {model} with its own settings while the tune was restarting it. Try again while nothing else uses the model.</source>
+      <translation>[Åñöţĥéŕ ŕéǫûéšţ šţàŕţéđ {model} ŵîţĥ îţš öŵñ šéţţîñĝš ŵĥîĺé ţĥé ţûñé ŵàš ŕéšţàŕţîñĝ îţ. Ţŕý àĝàîñ ŵĥîĺé ñöţĥîñĝ éĺšé ûšéš ţĥé ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
+      <translation>[Éṽéñ öñé ŕéǫûéšţ àţ à ţîɱé ɱîššéš ţĥé ĺàţéñçý öƀĵéçţîṽé (ţîɱé ţö ƒîŕšţ ţöķéñ {ttft} ɱš, îñţéŕ-ţöķéñ {itl} ɱš): ñöţĥîñĝ ţö ţûñé. Ĺööšéñ ţĥé öƀĵéçţîṽé öŕ ûšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>

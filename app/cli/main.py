@@ -9,7 +9,16 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from app import __version__
-from app.cli import commands, engine_cmd, pull_cmd, serve_cmd
+from app.cli import (
+    batch_cmd,
+    bench_cmd,
+    cluster_cmd,
+    commands,
+    engine_cmd,
+    pull_cmd,
+    serve_cmd,
+    tune_cmd,
+)
 from app.core.problems import ProblemError
 
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
@@ -21,6 +30,7 @@ INPUT_PROBLEM_CODES = frozenset(
         "downloads.local_folder",
         "proxy.key_required",
     }
+    | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
 )
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
@@ -54,7 +64,16 @@ def build_parser() -> Parser:
         "--hidden", action="store_true", help="start in the tray without opening the window"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (commands, engine_cmd, pull_cmd, serve_cmd):
+    for module in (
+        commands,
+        engine_cmd,
+        pull_cmd,
+        serve_cmd,
+        bench_cmd,
+        tune_cmd,
+        batch_cmd,
+        cluster_cmd,
+    ):
         module.register(sub, common)
     return parser
 

@@ -74,7 +74,12 @@ class ModelView:
 
 @dataclass(frozen=True)
 class Backend:
-    """A child serving one model: reached at `base_url` (its own /metrics and /version too)."""
+    """A child serving one model: reached at `base_url` (its own /metrics and /version too).
+
+    `api_key` is the child's own random key (vLLM's --api-key / VLLM_API_KEY), which the
+    proxy sends as `Authorization: Bearer` on every relayed request; None when the child has
+    none. Kept out of repr() so that a logged Backend does not leak it.
+    """
 
     model_id: str
     served_name: str
@@ -85,6 +90,7 @@ class Backend:
     state: ProcessState
     in_flight: int = 0
     last_used: float = 0.0
+    api_key: str | None = field(default=None, repr=False)
 
 
 # How the proxy maps a ProblemError's code to an HTTP status; anything else is 503.
@@ -149,3 +155,51 @@ class DownloadController(Protocol):
     def downloads(self) -> Sequence[DownloadView]: ...
 
     async def cancel(self, download_id: str) -> bool: ...
+
+
+# -- batch jobs (/v1/files, /v1/batches) ------------------------------------------------------
+class FileUpload(Protocol):
+    """One upload in progress: chunks are written to disk as they arrive, never held whole."""
+
+    async def write(self, chunk: bytes) -> None:
+        """Raises ProblemError `batch.file_too_large` past the size limit."""
+        ...
+
+    async def commit(self, filename: str, purpose: str) -> Mapping[str, Any]:
+        """Keep the file; returns OpenAI's File object. Raises `batch.bad_purpose`."""
+        ...
+
+    async def abort(self) -> None: ...
+
+
+class BatchController(Protocol):
+    """What the endpoint's /v1/files and /v1/batches routes may ask of the runtime.
+
+    Answers are OpenAI's JSON objects (app.core.batch_jobs builds them); failures are
+    ProblemError with a `batch.*` code (app.core.batch_jobs.BATCH_HTTP_STATUS).
+    """
+
+    @property
+    def max_upload_bytes(self) -> int: ...
+
+    def begin_upload(self) -> FileUpload: ...
+
+    async def list_files(
+        self, purpose: str | None, after: str | None, limit: int | None
+    ) -> Mapping[str, Any]: ...
+
+    async def get_file(self, file_id: str) -> Mapping[str, Any]: ...
+
+    async def file_content(self, file_id: str) -> str:
+        """The path of the file's content, for the endpoint to send as it is."""
+        ...
+
+    async def delete_file(self, file_id: str) -> Mapping[str, Any]: ...
+
+    async def create_batch(self, body: Mapping[str, Any]) -> Mapping[str, Any]: ...
+
+    async def get_batch(self, batch_id: str) -> Mapping[str, Any]: ...
+
+    async def list_batches(self, after: str | None, limit: int | None) -> Mapping[str, Any]: ...
+
+    async def cancel_batch(self, batch_id: str) -> Mapping[str, Any]: ...

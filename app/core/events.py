@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from app.core.problems import Problem
 from app.core.states import LoadPhase, ProcessState
+from app.core.tuning import BenchPoint
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +147,46 @@ class RegistryChanged(Event):
 class SettingChanged(Event):
     key: str
     value: object
+    ts: float = field(default_factory=_now)
+
+
+# -- benchmarks and the max-num-seqs tune (app.runtime.services.bench / .tune) -------------
+
+
+@dataclass(frozen=True)
+class BenchProgressed(Event):
+    """A benchmark moved on. `phase`: "loading", "measuring", "done", "failed" or "cancelled";
+    `points` are the figures so far (sequential first); `concurrency` the run in progress."""
+
+    model_id: str
+    phase: str
+    points: tuple[BenchPoint, ...] = ()
+    concurrency: int | None = None
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class TuneProgressed(Event):
+    """The max-num-seqs tune moved on.
+
+    `phase`: "starting" (an engine start with `max_num_seqs` as its limit), "before" (the
+    model's current limit), "sweep", "objective", "peak", "knee" (probing client concurrency
+    on the first start), "confirm"
+    (a restart with a candidate value), "restoring", then "done", "failed" or "cancelled".
+    `start` counts engine starts (at most `max_starts`); `points` is the curve measured on
+    the current start; `chosen` the proposed value once known.
+    """
+
+    model_id: str
+    phase: str
+    start: int
+    max_starts: int
+    max_num_seqs: int | None = None
+    concurrency: int | None = None
+    points: tuple[BenchPoint, ...] = ()
+    chosen: int | None = None
+    problem: Problem | None = None
     ts: float = field(default_factory=_now)
 
 

@@ -89,7 +89,9 @@ def place(
     """Check a model's parallel options against the machine and choose its GPUs.
 
     `gpus_found` is `SystemInfo.gpus` (the primary first); `uses_gpu` is False for the CPU
-    engine, which places every model in RAM and ignores `gpus`; `engine_family` is the GPU
+    engine, which places every model in RAM and ignores `gpus`. A GPU engine where nothing
+    was detected is not checked nor pinned, but for a GPU named in `gpus`. `engine_family`
+    is the GPU
     family the engine was built for (the ROCm bundle's), None when any GPU of the primary's
     vendor will do. Without `gpus`, a model takes the first tp × pp GPUs the engine can use.
     Raises ProblemError with one sentence naming the option at fault.
@@ -130,8 +132,12 @@ def place(
             )
     if not uses_gpu:
         return Placement(tp, pp)
-    if not gpus_found and gpus is None and wanted == 1:
-        return Placement(tp, pp)  # a GPU engine on a machine where detection found none
+    if not gpus_found:
+        if gpus:
+            raise _unknown_gpu(gpus[0], 0)
+        # A custom engine where detection found no GPU (say, NVIDIA without nvidia-smi on
+        # PATH): nothing to check against or pin, vLLM finds its GPUs itself.
+        return Placement(tp, pp)
     if gpus is None and wanted > len(gpus_found):
         raise _too_many(model, tp, pp, len(gpus_found))
     for index in gpus or ():

@@ -246,8 +246,17 @@ def hub_problem(
             return gated_problem(repo, "no_access" if token_set else "no_token")
         return unreachable_problem(endpoint, f"the hub answered HTTP {status}")
     if isinstance(exc, httpx2.TransportError):
-        return unreachable_problem(endpoint, type(exc).__name__)
+        return unreachable_problem(endpoint, _transport_reason(exc))
     if isinstance(exc, FileMetadataError):
         # Typically HF_ENDPOINT pointing at a proxy or server that is not a hub mirror.
         return unreachable_problem(endpoint, "the server does not answer like a Hugging Face hub")
-    return failed_problem(repo, f"{type(exc).__name__}: {exc}")
+    return failed_problem(repo, str(exc) or "the download stopped unexpectedly")
+
+
+def _transport_reason(exc: Exception) -> str:
+    """What went wrong on the way, in words: a user sees this, never the exception's class."""
+    if isinstance(exc, httpx2.TimeoutException):
+        return "it did not answer in time"
+    if isinstance(exc, httpx2.ConnectError):
+        return "the connection could not be made"
+    return "the connection broke off"

@@ -24,10 +24,13 @@ from PySide6.QtWidgets import (
 
 from app.core.problems import Problem, ProblemError
 from app.core.registry import USER_PREFIX, parse_checkpoint, validate_name
+from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
+from app.gui.forms import buddy_label
 from app.gui.i18n import problem_text
-from app.gui.tasks import CommandRunner
+from app.gui.model_actions import download_model
+from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
-from app.runtime.api import Facade, ModelRow
+from app.runtime.api import Facade
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -47,11 +50,16 @@ class AddModelDialog(QDialog):
     added = Signal(str)  # model id
 
     def __init__(
-        self, facade: Facade, runner: CommandRunner, parent: QWidget | None = None
+        self,
+        facade: Facade,
+        store: AppStore,
+        failures: FailureReporter,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
-        self._runner = runner
+        self._store = store
+        self._failures = failures
         self._name_edited = False
         self.setWindowTitle(self.tr("Add a model"))
 
@@ -93,12 +101,13 @@ class AddModelDialog(QDialog):
         folder_row.addWidget(self.browse)
         form = QFormLayout()
         form.addRow(self.from_hub)
-        form.addRow(self.tr("&Repository:"), self.repo)
+        form.addRow(buddy_label(self.tr("&Repository:"), self.repo), self.repo)
         form.addRow(self.from_folder)
-        form.addRow(self.tr("F&older:"), folder_row)
-        form.addRow(self.tr("&Name:"), self.name)
+        # A row whose field is a layout gets no buddy from addRow: its "&" would show.
+        form.addRow(buddy_label(self.tr("F&older:"), self.folder), folder_row)
+        form.addRow(buddy_label(self.tr("&Name:"), self.name), self.name)
         form.addRow("", self.name_hint)
-        form.addRow(self.tr("&Labels:"), self.labels)
+        form.addRow(buddy_label(self.tr("&Labels:"), self.labels), self.labels)
         form.addRow("", self.download_now)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -163,26 +172,24 @@ class AddModelDialog(QDialog):
         self.picker = picker
         picker.open()
 
-    def submit(self) -> None:
+    @async_slot()
+    async def submit(self) -> None:
         self._update()
         if not self.ok_button.isEnabled():
             return
         labels = [p.strip() for p in self.labels.text().split(",") if p.strip()]
         self.ok_button.setEnabled(False)
-        self._runner.run(
-            self._facade.add_user_model(self.name.text().strip(), self.checkpoint(), labels),
-            on_done=self._on_added,
-            on_error=self._on_failed,
-        )
-
-    def _on_added(self, row: ModelRow) -> None:
-        if self.from_hub.isChecked() and self.download_now.isChecked():
-            self._runner.run(self._facade.download(row.id))
+        try:
+            row = await call(
+                self._facade.add_user_model(self.name.text().strip(), self.checkpoint(), labels)
+            )
+        except CommandFailed as failure:
+            self.problem_label.setText(failure.text)
+            self.problem_label.show()
+            self.ok_button.setEnabled(True)
+            return
+        download = self.from_hub.isChecked() and self.download_now.isChecked()
         self.added.emit(row.id)
         self.accept()
-
-    def _on_failed(self, text: str, problem: Problem | None) -> None:
-        del problem
-        self.problem_label.setText(text)
-        self.problem_label.show()
-        self.ok_button.setEnabled(True)
+        if download:
+            await download_model(self._facade, self._store, self._failures, row.id)

@@ -9,17 +9,18 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QLocale, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from app.gui.autostart import set_start_at_login
 from app.gui.bridge import EventBridge
-from app.gui.i18n import install_translators
+from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_under, tasks_of
+from app.gui.event_loop import qt_asyncio_loop
+from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
 from app.gui.main_window import MainWindow
 from app.gui.single_instance import SingleInstance, server_name
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
 from app.gui.tray import TrayController
 from app.runtime.api import Facade
 
@@ -27,14 +28,20 @@ log = logging.getLogger(__name__)
 
 
 class GuiApp(QObject):
-    """Wires bridge, store, runner, tray and window around one facade. No event loop here,
-    so tests and the screenshot script build it exactly as the app does."""
+    """Wires bridge, store, tray and window around one facade.
+
+    Built by `GuiApp.start` once the first snapshot is in, so every widget starts from the
+    engine's state. No event loop is run here: the app, the tests and the screenshot script
+    each turn Qt's loop their way, with the same qasync loop installed (app.gui.event_loop).
+    """
 
     quit_requested = Signal()
 
     def __init__(
         self,
         facade: Facade,
+        bridge: EventBridge,
+        store: AppStore,
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
@@ -43,20 +50,22 @@ class GuiApp(QObject):
         super().__init__(parent)
         self.facade = facade
         self._autostart_dir = autostart_dir
-        # Subscribe before the snapshot: events published meanwhile queue up behind it.
-        self.bridge = EventBridge(facade.bus, self)
-        self.store = AppStore(facade, self.bridge, self)
-        self.store.refresh()
-        self.runner = CommandRunner(self)
-        self.tray = TrayController(facade, self.store, self.runner, self)
+        self._tasks = tasks_of(self)
+        self.bridge = bridge
+        self.store = store
+        bridge.setParent(self)
+        store.setParent(self)
+        self.failures = FailureReporter(self)
+        self.tray = TrayController(facade, self.store, self.failures, self)
         self.window = MainWindow(
-            facade, self.store, self.bridge, self.runner, tray_available=self.tray.available
+            facade, self.store, self.bridge, self.failures, tray_available=self.tray.available
         )
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.quit_requested.connect(self.quit)
         self.window.quit_requested.connect(self.quit)
         self.window.hidden_to_tray.connect(self._on_window_hidden_to_tray)
-        self.runner.failed.connect(self._on_runner_failed)
+        self.failures.failed.connect(self._on_failures_failed)
+        self.store.refresh_failed.connect(self.window.show_notice)
         self.store.settings_changed.connect(self._on_store_settings_changed)
         self.window.installEventFilter(self)
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
@@ -64,13 +73,34 @@ class GuiApp(QObject):
         if not hidden or not self.tray.available:
             self.window.show()
 
+    @classmethod
+    async def start(
+        cls,
+        facade: Facade,
+        *,
+        start_hidden: bool = False,
+        autostart_dir: Path | None = None,
+    ) -> GuiApp:
+        """Subscribe to the engine's events, await its snapshot, then build the GUI.
+
+        Raises CommandFailed when the engine does not answer.
+        """
+        bridge = EventBridge(facade.bus)  # first: events from now on are replayed on top
+        store = AppStore(facade, bridge)
+        try:
+            await store.refresh()
+        except BaseException:
+            bridge.close()
+            raise
+        return cls(facade, bridge, store, start_hidden=start_hidden, autostart_dir=autostart_dir)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Metrics are scraped only while someone can see them.
         if watched is self.window and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
             self.facade.watch_metrics(event.type() == QEvent.Type.Show)
         return False
 
-    def _on_runner_failed(self, text: str, problem: object) -> None:
+    def _on_failures_failed(self, text: str, problem: object) -> None:
         # The window shows failures in its notice; from the tray nobody would see that.
         del problem
         if not self.window.isVisible():
@@ -86,7 +116,15 @@ class GuiApp(QObject):
                 "choose Quit in its menu to stop everything."
             ),
         )
-        self.runner.run(self.facade.set_settings({"gui.tray_hint_shown": True}))
+        self._tasks.start(self._remember_tray_hint())
+
+    async def _remember_tray_hint(self) -> None:
+        try:
+            stored = await call(self.facade.set_settings({"gui.tray_hint_shown": True}))
+        except CommandFailed as failure:
+            self.failures.report(failure)
+            return
+        self.store.apply_settings(stored)
 
     def _on_store_settings_changed(self, key: str, value: object) -> None:
         if key == "gui.start_at_login":
@@ -94,14 +132,23 @@ class GuiApp(QObject):
                 set_start_at_login(bool(value), self._autostart_dir)
             except OSError as exc:
                 self.window.show_notice(
-                    self.tr("Could not change the autostart entry: {error}").format(error=exc)
+                    self.tr("Could not change the autostart entry ({path}): {reason}.").format(
+                        path=exc.filename or self._autostart_dir or "~/.config/autostart",
+                        reason=exc.strerror or self.tr("it could not be written"),
+                    )
                 )
 
     def quit(self) -> None:
+        # Qt's quit first closes every window, and the window only hides to the tray
+        # unless it knows the app is quitting: without this, Quit in the tray did nothing.
+        self.window.prepare_quit()
         self.quit_requested.emit()
 
     def close(self) -> None:
         """Tear down the GUI side; the caller then shuts the facade down."""
+        cancel_tasks_under(self)
+        cancel_tasks_under(self.window)  # a top-level widget: not a QObject child of ours
+        self.store.close()
         self.window.removeEventFilter(self)
         self.bridge.close()
         self.tray.hide()
@@ -124,8 +171,6 @@ def run_gui(
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
     """
-    import qasync
-
     QApplication.setApplicationName("vllm-tray")
     QApplication.setApplicationDisplayName("vLLM Tray")
     QApplication.setDesktopFileName("vllm-tray")
@@ -134,6 +179,7 @@ def run_gui(
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the tray keeps the app alive
     install_translators(app)
+    QLocale.setDefault(number_locale(chosen_language()))
 
     instance = SingleInstance(server_name(instance_key))
     if instance.notify_running():
@@ -142,27 +188,41 @@ def run_gui(
     instance.listen()
 
     facade = facade_factory()
+    started: list[GuiApp] = []
+    status = 0
     try:
-        loop = qasync.QEventLoop(app)
-        asyncio.set_event_loop(loop)
-        gui = GuiApp(facade, start_hidden=start_hidden)
-        instance.activated.connect(gui.window.show_and_raise)
-        gui.quit_requested.connect(app.quit)
-        closing = asyncio.Event()
-        app.aboutToQuit.connect(closing.set)
-        # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it gets
-        # control, so a timer hands it control twice a second.
-        signal.signal(signal.SIGINT, lambda _sig, _frame: app.quit())
-        wake = QTimer(app)
-        wake.timeout.connect(lambda: None)
-        wake.start(500)
-        try:
-            with loop:
-                loop.run_until_complete(closing.wait())
-        finally:
-            wake.stop()
-            gui.close()
+        with qt_asyncio_loop(app):
+
+            async def start() -> None:
+                nonlocal status
+                try:
+                    gui = await GuiApp.start(facade, start_hidden=start_hidden)
+                except CommandFailed as failure:
+                    log.error("the engine did not start: %s", failure.text)
+                    status = 1
+                    app.exit(1)
+                    return
+                started.append(gui)
+                instance.activated.connect(gui.window.show_and_raise)
+                gui.quit_requested.connect(app.quit)
+                log.info("window and tray are up")
+
+            starting = asyncio.ensure_future(start())
+            # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it
+            # gets control, so a timer hands it control twice a second.
+            signal.signal(signal.SIGINT, lambda _sig, _frame: app.quit())
+            wake = QTimer(app)
+            wake.timeout.connect(lambda: None)
+            wake.start(500)
+            try:
+                app.exec()
+                log.info("quitting: stopping every model")
+            finally:
+                wake.stop()
+                starting.cancel()
+                for gui in started:
+                    gui.close()
     finally:
         instance.close()
         facade.shutdown()
-    return 0
+    return status

@@ -24,26 +24,6 @@ from app.core.events import (
 )
 
 
-class MainThreadInvoker(QObject):
-    """Runs callables on the thread this object lives in (Anki's `run_on_main`).
-
-    Emitting a queued signal is safe from any thread; the slot runs when the GUI thread's
-    event loop gets to it, in the order the calls were made.
-    """
-
-    _call = Signal(object)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._call.connect(self._on_call, Qt.ConnectionType.QueuedConnection)
-
-    def run_on_main(self, fn: Callable[[], Any]) -> None:
-        self._call.emit(fn)
-
-    def _on_call(self, fn: Callable[[], Any]) -> None:
-        fn()
-
-
 class EventBridge(QObject):
     """Subscribes to the engine's bus; every event comes out as a signal on the GUI thread.
 

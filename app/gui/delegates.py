@@ -1,4 +1,5 @@
-"""Item delegates: the State column draws a progress bar while a download or load runs."""
+"""Item delegates: the State column draws a progress bar while a download or load runs, and
+cuts its text at a word, never mid-word (the full text is in the tooltip)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
+from app.gui.elide import elide_words
 from app.gui.model_table import PROGRESS_ROLE
 
 BAR_STEPS = 1000  # resolution of the bar: 0.1 %
@@ -31,11 +33,16 @@ class ProgressDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
         progress = index.data(PROGRESS_ROLE)
-        if progress is None:
-            super().paint(painter, option, index)
-            return
         widget = option.widget
         style = widget.style() if widget is not None else QApplication.style()
+        if progress is None:
+            item = QStyleOptionViewItem(option)
+            self.initStyleOption(item, index)
+            room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
+            # The style adds a margin on each side of the text rectangle it reports.
+            item.text = elide_words(item.text, item.fontMetrics, room.width() - 8)
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
+            return
         # Background and selection first, then the bar inset so the selection stays visible.
         background = QStyleOptionViewItem(option)
         self.initStyleOption(background, index)
@@ -51,9 +58,7 @@ class ProgressDelegate(QStyledItemDelegate):
         bar.progress = round(max(0.0, min(1.0, float(progress))) * BAR_STEPS)
         # The style wraps text that does not fit, which spills out of the row: elide instead.
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        bar.text = option.fontMetrics.elidedText(
-            text, Qt.TextElideMode.ElideRight, bar.rect.width() - 8
-        )
+        bar.text = elide_words(text, option.fontMetrics, bar.rect.width() - 8)
         bar.textVisible = True
         bar.textAlignment = Qt.AlignmentFlag.AlignCenter
         # Qt 6 reads the orientation from this flag; without it the bar is drawn vertically.

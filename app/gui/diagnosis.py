@@ -1,35 +1,45 @@
-"""A banner that shows why a model failed and offers the supervisor's fix as one button."""
+"""A banner that shows why a model failed (to load or to download), offers the supervisor's fix
+and a retry as buttons, and can be dismissed."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core.problems import Problem
+from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text, problem_text
 from app.gui.icons import TrayStatus, tray_icon
-from app.gui.tasks import CommandRunner
 from app.runtime.api import Facade
 
 
 class DiagnosisBanner(QFrame):
-    """Hidden until `show_problem`; "Apply fix" calls `facade.apply_fix(..., retry=True)`."""
+    """Hidden until `show_problem`. "Apply fix" calls `facade.apply_fix(..., retry=True)`;
+    Retry and Dismiss are the owner's to carry out (signals)."""
 
     fix_applied = Signal(str)  # model id
     logs_requested = Signal(str)  # model id
+    retry_requested = Signal(str)  # model id
+    dismissed = Signal(str)  # model id
 
     def __init__(
         self,
         facade: Facade,
-        runner: CommandRunner,
         *,
         show_logs_button: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
-        self._runner = runner
         self._model_id: str | None = None
         self._problem: Problem | None = None
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -48,25 +58,39 @@ class DiagnosisBanner(QFrame):
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
+        self.title.setWordWrap(True)
+        self.dismiss_button = QToolButton()
+        self.dismiss_button.setText("✕")
+        self.dismiss_button.setAutoRaise(True)
+        self.dismiss_button.setToolTip(self.tr("Dismiss"))
+        self.dismiss_button.setAccessibleName(self.tr("Dismiss"))
+        self.dismiss_button.clicked.connect(self._on_dismiss_button_clicked)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.fix_button = QPushButton()
         self.fix_button.clicked.connect(self._on_fix_button_clicked)
+        self.retry_button = QPushButton()
+        self.retry_button.clicked.connect(self._on_retry_button_clicked)
         self.logs_button = QPushButton(self.tr("Show &log"))
         self.logs_button.clicked.connect(self._on_logs_button_clicked)
         self._logs_allowed = show_logs_button
 
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(self.dismiss_button, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
-        text.addWidget(self.title)
+        text.addLayout(title_row)
         text.addWidget(self.message)
         text.addWidget(self.status)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.logs_button)
+        buttons.addWidget(self.retry_button)
         buttons.addWidget(self.fix_button)
         text.addLayout(buttons)
         layout = QHBoxLayout(self)
@@ -78,12 +102,25 @@ class DiagnosisBanner(QFrame):
     def model_id(self) -> str | None:
         return self._model_id
 
+    @property
+    def problem(self) -> Problem | None:
+        return self._problem
+
     def show_problem(
-        self, model_id: str, title: str, problem: Problem | None, *, with_log: bool = True
+        self,
+        model_id: str,
+        title: str,
+        problem: Problem | None,
+        *,
+        with_log: bool = True,
+        retry_text: str = "",
     ) -> None:
+        """`retry_text` labels the Retry button ("Load again", "Retry download"); empty
+        hides it. A fix, when the problem has one, is offered beside it."""
+        same = model_id == self._model_id and problem == self._problem and self.isVisible()
         self._model_id = model_id
-        self.logs_button.setVisible(self._logs_allowed and with_log)
         self._problem = problem
+        self.logs_button.setVisible(self._logs_allowed and with_log)
         self.title.setText(title)
         if problem is not None:
             self.message.setText(problem_text(problem))
@@ -91,12 +128,16 @@ class DiagnosisBanner(QFrame):
             self.message.setText(self.tr("vLLM stopped without a known cause. The log says more."))
         fix = problem.fix if problem is not None else None
         self.fix_button.setVisible(fix is not None)
-        self.fix_button.setEnabled(True)
         if fix is not None:
             self.fix_button.setText(fix_text(fix))
             self.fix_button.setToolTip(self.tr("Apply this change and load the model again"))
-        self.status.clear()
-        self.status.hide()
+        self.retry_button.setVisible(bool(retry_text))
+        self.retry_button.setText(retry_text)
+        if not same:  # a new problem: forget how the last one's buttons were left
+            self.fix_button.setEnabled(True)
+            self.retry_button.setEnabled(True)
+            self.status.clear()
+            self.status.hide()
         self.show()
 
     def clear(self) -> None:
@@ -104,24 +145,33 @@ class DiagnosisBanner(QFrame):
         self._problem = None
         self.hide()
 
-    def _on_fix_button_clicked(self) -> None:
+    @async_slot()
+    async def _on_fix_button_clicked(self) -> None:
         if self._model_id is None or self._problem is None or self._problem.fix is None:
             return
         model_id = self._model_id
         self.fix_button.setEnabled(False)
         self.status.setText(self.tr("Applying the fix and loading again…"))
         self.status.show()
-        self._runner.run(
-            self._facade.apply_fix(model_id, self._problem.fix, retry=True),
-            on_done=lambda _result: self.fix_applied.emit(model_id),
-            on_error=self._on_fix_failed,
-        )
+        try:
+            await call(self._facade.apply_fix(model_id, self._problem.fix, retry=True))
+        except CommandFailed as failure:
+            if model_id == self._model_id:
+                self.fix_button.setEnabled(True)
+                self.status.setText(failure.text)
+                self.status.show()
+            return
+        self.fix_applied.emit(model_id)
 
-    def _on_fix_failed(self, text: str, problem: Problem | None) -> None:
-        del problem
-        self.fix_button.setEnabled(True)
-        self.status.setText(text)
-        self.status.show()
+    def _on_retry_button_clicked(self) -> None:
+        if self._model_id is not None:
+            self.retry_requested.emit(self._model_id)
+
+    def _on_dismiss_button_clicked(self) -> None:
+        model_id = self._model_id
+        self.hide()
+        if model_id is not None:
+            self.dismissed.emit(model_id)
 
     def _on_logs_button_clicked(self) -> None:
         if self._model_id is not None:

@@ -15,22 +15,29 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import EngineInstallProgressed
+from app.core.gpu import rocm_support_problem
+from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
-from app.runtime.api import Facade
+from app.runtime.api import EngineView, Facade
+
+CPU = "cpu"
 
 
 class EnginePanel(QGroupBox):
     """Install button with progress; Start/Stop and the URL of the local endpoint."""
 
     def __init__(
-        self, facade: Facade, store: AppStore, runner: CommandRunner, parent: QWidget | None = None
+        self,
+        facade: Facade,
+        store: AppStore,
+        failures: FailureReporter,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
         self._store = store
-        self._runner = runner
+        self._failures = failures
         self.setTitle(self.tr("Engine and endpoint"))
 
         self.engine_label = QLabel()
@@ -85,6 +92,21 @@ class EnginePanel(QGroupBox):
             "custom": self.tr("your own vLLM command"),
         }.get(kind, kind)
 
+    def no_supported_gpu(self) -> bool:
+        """No GPU the ROCm build runs on: the CPU build is the engine to offer."""
+        system = self._store.system
+        gpu = system.primary if system is not None else None
+        return gpu is None or rocm_support_problem(gpu) is not None
+
+    def install_kind(self, engine: EngineView) -> str | None:
+        """What the Install button installs: the engine in use, or the CPU build where the
+        chosen engine cannot run here; None when there is nothing to install."""
+        if engine.installed:
+            return None
+        if engine.kind == CPU or (engine.kind != "custom" and self.no_supported_gpu()):
+            return CPU
+        return None if engine.kind == "custom" else engine.kind
+
     def refresh(self) -> None:
         engine = self._store.engine
         installing = self._store.install is not None or bool(engine and engine.installing)
@@ -101,8 +123,22 @@ class EnginePanel(QGroupBox):
                 text = self.tr("Engine: {name}, not installed").format(name=name)
             self.engine_label.setText(text)
             self.engine_label.setToolTip(engine.location or "")
-            self.install_button.setVisible(not engine.installed or installing)
-            self.install_button.setEnabled(not installing and engine.kind != "custom")
+            kind = self.install_kind(engine)
+            if kind == CPU and engine.kind != CPU:
+                self.install_button.setText(self.tr("&Install the CPU build instead"))
+                self.install_button.setToolTip(
+                    self.tr("No GPU here runs the ROCm build: models can run on the CPU, slowly.")
+                )
+            elif kind == CPU:
+                self.install_button.setText(self.tr("&Install the CPU build"))
+                self.install_button.setToolTip(
+                    self.tr("No supported GPU was found: models run on the CPU, slowly.")
+                )
+            else:
+                self.install_button.setText(self.tr("&Install engine"))
+                self.install_button.setToolTip("")
+            self.install_button.setVisible(kind is not None or installing)
+            self.install_button.setEnabled(not installing and kind is not None)
         problem = engine.problem if engine is not None else None
         self.engine_problem.setText("⚠ " + problem_text(problem) if problem else "")
         self.engine_problem.setVisible(problem is not None)
@@ -142,36 +178,42 @@ class EnginePanel(QGroupBox):
         self.install_status.setText(" · ".join(p for p in (ev.message or ev.phase, detail) if p))
         self.refresh()
 
-    def _on_install_button_clicked(self) -> None:
+    @async_slot()
+    async def _on_install_button_clicked(self) -> None:
         engine = self._store.engine
-        if engine is None:
+        kind = self.install_kind(engine) if engine is not None else None
+        if engine is None or kind is None:
             return
         self.install_button.setEnabled(False)
         self.install_status.setText(self.tr("Starting the installation…"))
         self.install_status.show()
-        self._runner.run(self._facade.install_engine(engine.kind), on_done=lambda _v: None)
+        try:
+            await call(self._facade.install_engine(kind))
+            if kind != engine.kind:
+                # The chosen engine cannot run here: run models on the build just installed.
+                choice = "auto" if engine.selected == "auto" else kind
+                stored = await call(self._facade.set_settings({"engine.kind": choice}))
+                self._store.apply_settings(stored)
+            await self._store.refresh()
+        except CommandFailed as failure:
+            self.refresh()
+            self.install_status.setText(failure.text)
+            self.install_status.show()
+            return
+        self.refresh()
 
-    def _on_server_button_clicked(self) -> None:
+    @async_slot()
+    async def _on_server_button_clicked(self) -> None:
         self.server_button.setEnabled(False)
-        future = (
-            self._facade.stop_server()
-            if self._store.server.running
-            else self._facade.start_server()
-        )
-        self._runner.run(
-            future, on_done=self._on_server_command_done, on_error=self._on_server_error
-        )
-
-    def _on_server_command_done(self, view: object) -> None:
-        del view
+        running = self._store.server.running
+        try:
+            await call(self._facade.stop_server() if running else self._facade.start_server())
+            await self._store.refresh()
+        except CommandFailed as failure:
+            self.server_problem.setText("⚠ " + failure.text)
+            self.server_problem.show()
+        # Not in a finally: a cancelled slot (panel deleted) must not touch the button.
         self.server_button.setEnabled(True)
-        self._store.refresh()
-
-    def _on_server_error(self, text: str, problem: object) -> None:
-        del problem
-        self.server_button.setEnabled(True)
-        self.server_problem.setText("⚠ " + text)
-        self.server_problem.show()
 
     def _on_copy_button_clicked(self) -> None:
         url = self._store.server.url

@@ -16,6 +16,7 @@ from app.core.events import GpuSampled
 from app.core.gpu import GFX1151_PREREQ_KERNEL
 from app.core.memory import GIB
 from app.core.states import ALIVE
+from app.gui.elide import elide_words
 from app.gui.i18n import format_bytes, format_gb, format_number, problem_text
 from app.gui.memory_plot import MemoryPlot, series_colors
 from app.gui.model_state import kv_cache_text
@@ -25,7 +26,7 @@ BAR_STEPS = 1000
 
 
 class ElidedProgressBar(QProgressBar):
-    """A bar whose text is cut with "…" to fit: the style would wrap it out of the bar."""
+    """A bar whose text is cut at a word with "…" to fit: the style would wrap it out."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,8 +37,7 @@ class ElidedProgressBar(QProgressBar):
         self.update()
 
     def text(self) -> str:
-        width = self.contentsRect().width() - 8
-        return self.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideRight, width)
+        return elide_words(self._text, self.fontMetrics(), self.contentsRect().width() - 8)
 
     def full_text(self) -> str:
         return self._text
@@ -198,9 +198,9 @@ class GpuPanel(QGroupBox):
         for row in self._store.rows:
             if row.process not in ALIVE:
                 continue
-            line = self.tr("{name}: weights {size}").format(
-                name=row.name, size=format_gb(row.size_gb)
-            )
+            # A user's model has no catalog size: what it holds on disk is its weights.
+            size = format_gb(row.size_gb) if row.size_gb else format_bytes(row.bytes_on_disk)
+            line = self.tr("{name}: weights {size}").format(name=row.name, size=size)
             kv = kv_cache_text(row)
             if kv:
                 line += " · " + kv

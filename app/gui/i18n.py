@@ -20,6 +20,7 @@ QM_PREFIX = "vllm_tray_"
 
 _GIB = 1024**3
 _MIB = 1024**2
+_KIB = 1024
 
 
 # Direct translate("Format", "…") calls: lupdate reads only literal arguments.
@@ -61,33 +62,37 @@ def fix_text(fix: Fix) -> str:
 
 
 def format_bytes(n: int | float | None) -> str:
-    """Binary units, as GPU tools show memory: "12.3 GiB", "512 MiB"."""
+    """Binary units, the one family the whole GUI uses: "12.3 GiB", "512 MiB".
+
+    GiB rather than GB because vLLM's own messages, which diagnoses quote, and the GPU
+    tools people compare with (rocm-smi, amdgpu_top) speak GiB.
+    """
     if n is None:
         return translate("Format", "unknown")
     locale = QLocale()
     if abs(n) >= _GIB:
         return translate("Format", "{0} GiB").format(locale.toString(float(n) / _GIB, "f", 1))
-    return translate("Format", "{0} MiB").format(locale.toString(float(n) / _MIB, "f", 0))
+    if abs(n) >= _MIB:
+        return translate("Format", "{0} MiB").format(locale.toString(float(n) / _MIB, "f", 0))
+    return translate("Format", "{0} KiB").format(locale.toString(float(n) / _KIB, "f", 0))
 
 
 def format_gb(size_gb: float | None) -> str:
-    """Decimal gigabytes, as the model catalog and Hugging Face give download sizes."""
+    """A catalog size (decimal GB, as Lemonade and Hugging Face give it) in the GUI's GiB."""
     if size_gb is None:
         return "—"
-    return translate("Format", "{0} GB").format(
-        QLocale().toString(size_gb, "f", 2 if size_gb < 10 else 1)
-    )
+    return format_bytes(size_gb * 1e9)
 
 
 def format_speed(bytes_per_s: float | None) -> str:
     if bytes_per_s is None or bytes_per_s <= 0:
         return ""
     locale = QLocale()
-    if bytes_per_s >= 1e9:
-        return translate("Format", "{0} GB/s").format(locale.toString(bytes_per_s / 1e9, "f", 1))
-    if bytes_per_s >= 1e6:
-        return translate("Format", "{0} MB/s").format(locale.toString(bytes_per_s / 1e6, "f", 0))
-    return translate("Format", "{0} kB/s").format(locale.toString(bytes_per_s / 1e3, "f", 0))
+    if bytes_per_s >= _GIB:
+        return translate("Format", "{0} GiB/s").format(locale.toString(bytes_per_s / _GIB, "f", 1))
+    if bytes_per_s >= _MIB:
+        return translate("Format", "{0} MiB/s").format(locale.toString(bytes_per_s / _MIB, "f", 0))
+    return translate("Format", "{0} KiB/s").format(locale.toString(bytes_per_s / _KIB, "f", 0))
 
 
 def format_percent(fraction: float) -> str:
@@ -99,19 +104,35 @@ def format_number(x: float, decimals: int) -> str:
 
 
 def format_int(n: int) -> str:
-    return QLocale().toString(n)
+    """A whole number with the locale's grouping: "2,433" (en), "2.433" (de)."""
+    return QLocale().toString(int(n))
 
 
-def format_duration(seconds: float) -> str:
+def format_duration(seconds: float, *, coarse: bool = False) -> str:
+    """ "40 s", "11 min 40 s", "1 h 5 min"; `coarse` drops the seconds past a minute."""
     seconds = max(0, round(seconds))
     if seconds < 60:
         return translate("Format", "{0} s").format(seconds)
     if seconds < 3600:
-        return translate("Format", "{0} min {1} s").format(seconds // 60, seconds % 60)
-    return translate("Format", "{0} h {1} min").format(seconds // 3600, (seconds % 3600) // 60)
+        minutes, rest = divmod(seconds, 60)
+        if coarse or rest == 0:
+            return translate("Format", "{0} min").format(round(seconds / 60) if coarse else minutes)
+        return translate("Format", "{0} min {1} s").format(minutes, rest)
+    hours, rest = divmod(seconds, 3600)
+    return translate("Format", "{0} h {1} min").format(hours, rest // 60)
 
 
 # ---- translators ---------------------------------------------------------------------------
+
+
+def number_locale(language: str) -> QLocale:
+    """How numbers are written for `language`. An unconfigured system ("C" or "POSIX", common
+    on servers and minimal desktops) gets English with digit grouping ("2,433"), not C's
+    bare digits."""
+    locale = QLocale(language)
+    if locale.language() in (QLocale.Language.C, QLocale.Language.AnyLanguage):
+        return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+    return locale
 
 
 def qm_dir() -> Path:

@@ -1,11 +1,18 @@
-"""A model's vLLM log: follows live output, search, copy; a failed model shows its diagnosis."""
+"""A model's vLLM log: follows live output, search, copy; a failed model shows its diagnosis.
+
+The app's own `/health` and `/metrics` polling lines are hidden unless asked for: vLLM logs
+every access, and the app polls often, so they would bury everything else.
+"""
 
 from __future__ import annotations
 
+import re
 import time
+from collections import deque
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import (
+    QCloseEvent,
     QDesktopServices,
     QGuiApplication,
     QKeySequence,
@@ -28,17 +35,37 @@ from PySide6.QtWidgets import (
 from app.core.events import LogLineEmitted
 from app.core.states import FAILED
 from app.gui.bridge import EventBridge
+from app.gui.commands import CommandFailed, call, tasks_of
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.icons import app_icon
 from app.gui.model_state import state_text
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
 from app.gui.theme import monospace_font
 from app.runtime.api import Facade
 
 MAX_LINES = 20_000  # older lines drop off the top; the full log stays in the file
 TAIL_LINES = 2_000
 MAX_HIGHLIGHTS = 500
+# uvicorn's access line for the app's own polling, e.g.
+# `INFO:     127.0.0.1:50312 - "GET /health HTTP/1.1" 200 OK`
+POLLING = re.compile(r'"GET /(?:health|metrics)(?:[?/][^"]*)? HTTP/[\d.]+" \d{3}')
+
+
+def is_polling(line: str) -> bool:
+    """A line that only records the app's own health or metrics request."""
+    return POLLING.search(line) is not None
+
+
+def overlap(tail: list[str], live: list[str]) -> int:
+    """How many of the first `live` lines the `tail` already ends with.
+
+    The engine writes a line to its log before publishing it, so lines published before
+    the tail was read are in both; they come first among the live ones.
+    """
+    for k in range(min(len(tail), len(live)), 0, -1):
+        if tail[-k:] == live[:k]:
+            return k
+    return 0
 
 
 class LogsView(QWidget):
@@ -49,7 +76,6 @@ class LogsView(QWidget):
         facade: Facade,
         store: AppStore,
         bridge: EventBridge,
-        runner: CommandRunner,
         model_id: str,
         *,
         parent: QWidget | None = None,
@@ -57,14 +83,17 @@ class LogsView(QWidget):
         super().__init__(parent)
         self._facade = facade
         self._store = store
+        self._tasks = tasks_of(self)
         self.model_id = model_id
+        self._all: deque[str] = deque(maxlen=MAX_LINES)  # every line, shown or not
+        self._early: list[str] | None = []  # live lines that came before the tail
         row = store.row(model_id)
         self._name = row.name if row is not None else model_id
         self.setWindowTitle(self.tr("Log of {name}").format(name=self._name))
         self.setWindowIcon(app_icon())
         self.resize(900, 560)
 
-        self.banner = DiagnosisBanner(facade, runner, show_logs_button=False)
+        self.banner = DiagnosisBanner(facade, show_logs_button=False)
         self.state_label = QLabel()
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search the log (Ctrl+F)"))
@@ -80,6 +109,11 @@ class LogsView(QWidget):
         self.follow = QCheckBox(self.tr("&Follow"))
         self.follow.setChecked(True)
         self.follow.setToolTip(self.tr("Keep the newest line in view"))
+        self.show_polling = QCheckBox(self.tr("Show &health checks"))
+        self.show_polling.setToolTip(
+            self.tr("Show the lines of vLLM Tray's own /health and /metrics requests")
+        )
+        self.show_polling.toggled.connect(self._on_show_polling_toggled)
         self.copy_button = QPushButton(self.tr("&Copy"))
         self.copy_button.setToolTip(self.tr("Copy the selected lines, or the whole log"))
         self.copy_button.clicked.connect(self.copy)
@@ -100,6 +134,7 @@ class LogsView(QWidget):
         tools.addWidget(self.match_label)
         tools.addSpacing(12)
         tools.addWidget(self.follow)
+        tools.addWidget(self.show_polling)
         tools.addWidget(self.copy_button)
         tools.addWidget(self.open_button)
         layout = QVBoxLayout(self)
@@ -110,27 +145,60 @@ class LogsView(QWidget):
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._focus_search)
         QShortcut(QKeySequence(QKeySequence.StandardKey.FindNext), self, self.find_next)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self, self.close)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
 
-        # Lines published before the tail is read are in the file already: drop those events
-        # so nothing shows twice (the engine writes a line to the file before publishing it).
+        # Lines published before the tail is asked for are in it already: drop those events
+        # (the engine writes a line before publishing it); later ones may be in both.
         self._since = time.time()
-        try:
-            tail = facade.log_tail(model_id, TAIL_LINES)
-        except OSError:
-            tail = []  # no log yet: the model never ran
-        self.text.setPlainText("\n".join(tail))
-        self._scroll_to_end()
         bridge.log_line_emitted.connect(self._on_bridge_log_line_emitted)
         store.model_changed.connect(self._on_store_model_changed)
         self._update_state()
+        self.text.setPlaceholderText(self.tr("Reading the log…"))
+        self.tail_task = self._tasks.start(self._load_tail())
+
+    async def _load_tail(self) -> None:
+        try:
+            tail = await call(self._facade.log_tail(self.model_id, TAIL_LINES))
+        except CommandFailed as failure:
+            self.text.setPlaceholderText(failure.text)
+            tail = []
+        early, self._early = self._early or [], None
+        self._all.extend(tail)
+        self._all.extend(early[overlap(tail, early) :])
+        if not self._all:
+            self.text.setPlaceholderText(self.tr("No output yet: the model has not run."))
+        self._render()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._tasks.cancel_all()
+        super().closeEvent(event)
 
     # -- live lines -----------------------------------------------------------------------
     def _on_bridge_log_line_emitted(self, ev: LogLineEmitted) -> None:
         if ev.model_id != self.model_id or ev.ts < self._since:
             return
-        self.text.appendPlainText(ev.line)
-        if self.follow.isChecked():
+        if self._early is not None:
+            self._early.append(ev.line)  # the tail is on its way: placed after it
+            return
+        self._all.append(ev.line)
+        if self._shown(ev.line):
+            self.text.appendPlainText(ev.line)
+            if self.follow.isChecked():
+                self._scroll_to_end()
+
+    def _shown(self, line: str) -> bool:
+        return self.show_polling.isChecked() or not is_polling(line)
+
+    def _render(self) -> None:
+        follow = self.follow.isChecked()  # setPlainText scrolls to the top, which unticks it
+        self.text.setPlainText("\n".join(line for line in self._all if self._shown(line)))
+        self._highlight(self.search.text())
+        if follow:
             self._scroll_to_end()
+
+    def _on_show_polling_toggled(self, checked: bool) -> None:
+        del checked
+        self._render()
 
     def _scroll_to_end(self) -> None:
         bar = self.text.verticalScrollBar()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -26,7 +27,10 @@ from PySide6.QtWidgets import (
 from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.add_model_dialog import AddModelDialog
+from app.gui.batch_page import BatchPageOpener
+from app.gui.bench_view import install_bench_action
 from app.gui.bridge import EventBridge
+from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import ProgressDelegate
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.engine_panel import EnginePanel
@@ -34,12 +38,12 @@ from app.gui.gpu_panel import GpuPanel
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.icons import app_icon
 from app.gui.logs_view import LogsView
-from app.gui.model_actions import ModelActions
+from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_settings_dialog import ModelSettingsDialog
+from app.gui.model_state import download_failed
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
 from app.gui.settings_dialog import SettingsDialog
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
 from app.gui.theme import error_color, set_text_color
 from app.runtime.api import Facade
 
@@ -55,7 +59,7 @@ class MainWindow(QMainWindow):
         facade: Facade,
         store: AppStore,
         bridge: EventBridge,
-        runner: CommandRunner,
+        failures: FailureReporter,
         *,
         tray_available: bool,
         parent: QWidget | None = None,
@@ -64,8 +68,10 @@ class MainWindow(QMainWindow):
         self._facade = facade
         self._store = store
         self._bridge = bridge
-        self._runner = runner
+        self._failures = failures
         self.tray_available = tray_available
+        # The problem the user dismissed for each model: not shown again until it changes.
+        self._dismissed: dict[str, Problem | None] = {}
         self._quitting = False
         self.logs_views: dict[str, LogsView] = {}
         self.model_settings: dict[str, ModelSettingsDialog] = {}
@@ -75,12 +81,12 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(app_icon())
         self.resize(1280, 760)
 
-        self.actions_ = ModelActions(facade, store, runner, self)
+        self.actions_ = ModelActions(facade, store, failures, self)
         self.actions_.settings_requested.connect(self.open_model_settings)
         self.actions_.logs_requested.connect(self.open_logs)
         self.actions_.delete_requested.connect(self.confirm_delete)
         self.actions_.message.connect(self._show_status)
-        runner.failed.connect(self._on_runner_failed)
+        failures.failed.connect(self._on_failures_failed)
 
         self.table_model = ModelTableModel(store, self)
         self.proxy = ModelFilterProxy(self)
@@ -93,19 +99,34 @@ class MainWindow(QMainWindow):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.downloaded_only = QCheckBox(self.tr("&Downloaded only"))
         self.downloaded_only.toggled.connect(self.proxy.set_downloaded_only)
-        self.notice = QLabel()  # start-up problems and failed commands, until dismissed
+        # Start-up problems and failed commands, until dismissed.
+        self.notice_frame = QFrame()
+        self.notice_frame.setFrameShape(QFrame.Shape.StyledPanel)
+        self.notice = QLabel()
         self.notice.setWordWrap(True)
         self.notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.notice.setFrameShape(QFrame.Shape.StyledPanel)
-        self.notice.setMargin(6)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         set_text_color(self.notice, error_color(self.palette()))
-        self.notice.hide()
-        self.banner = DiagnosisBanner(facade, runner)
+        self.notice_dismiss = QToolButton()
+        self.notice_dismiss.setText("✕")
+        self.notice_dismiss.setAutoRaise(True)
+        self.notice_dismiss.setToolTip(self.tr("Dismiss"))
+        self.notice_dismiss.setAccessibleName(self.tr("Dismiss"))
+        self.notice_dismiss.clicked.connect(self.dismiss_notice)
+        notice_layout = QHBoxLayout(self.notice_frame)
+        notice_layout.setContentsMargins(6, 4, 4, 4)
+        notice_layout.addWidget(self.notice, 1)
+        notice_layout.addWidget(self.notice_dismiss, 0, Qt.AlignmentFlag.AlignTop)
+        self.notice_frame.hide()
+        self.banner = DiagnosisBanner(facade)
         self.banner.logs_requested.connect(self.open_logs)
+        self.banner.retry_requested.connect(self._on_banner_retry_requested)
+        self.banner.dismissed.connect(self._on_banner_dismissed)
         self.gpu_panel = GpuPanel(store)
-        self.engine_panel = EnginePanel(facade, store, runner)
+        self.engine_panel = EnginePanel(facade, store, failures)
 
         self._build_menus()
+        install_bench_action(self, facade, bridge)  # issue 12: Model ▸ Benchmark
         self._build_layout()
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)
@@ -132,7 +153,7 @@ class MainWindow(QMainWindow):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         header.resizeSection(Column.NAME, 250)
-        header.resizeSection(Column.STATE, 320)
+        header.resizeSection(Column.STATE, 400)
         header.resizeSection(Column.SIZE, 80)
         header.resizeSection(Column.LABELS, 190)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -165,6 +186,11 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         file_menu.addAction(self.add_action)
         file_menu.addAction(self.settings_action)
+        self.batch_jobs = BatchPageOpener(self._facade, self)
+        file_menu.addAction(self.batch_jobs.action)
+        self.cluster_action = QAction(self.tr("C&luster…"), self)
+        self.cluster_action.triggered.connect(self.open_cluster)
+        file_menu.addAction(self.cluster_action)
         file_menu.addSeparator()
         file_menu.addAction(close_action)
         file_menu.addAction(quit_action)
@@ -193,7 +219,7 @@ class MainWindow(QMainWindow):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(6, 6, 0, 6)
         left_layout.addLayout(filter_row)
-        left_layout.addWidget(self.notice)
+        left_layout.addWidget(self.notice_frame)
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.banner)
         side = QWidget()
@@ -248,16 +274,52 @@ class MainWindow(QMainWindow):
             self._update_banner()
 
     def _update_banner(self) -> None:
+        """The selected model's failure, if it has one the user did not dismiss; the banner
+        goes away by itself once the problem is gone."""
         model_id = self.actions_.current
         row = self._store.row(model_id) if model_id is not None else None
-        if row is not None and row.process in FAILED:
-            title = self.tr("{name} could not start").format(name=row.name)
-            self.banner.show_problem(row.id, title, row.problem)
-        elif row is not None and row.problem is not None and not row.downloaded:
-            title = self.tr("The download of {name} failed").format(name=row.name)
-            self.banner.show_problem(row.id, title, row.problem, with_log=False)
-        else:
+        failed = row is not None and row.process in FAILED
+        download = row is not None and download_failed(row)
+        if row is None or not (failed or download):
+            if row is not None:
+                self._dismissed.pop(row.id, None)
             self.banner.clear()
+            return
+        if row.id in self._dismissed and self._dismissed[row.id] == row.problem:
+            self.banner.clear()
+            return
+        self._dismissed.pop(row.id, None)
+        if failed:
+            self.banner.show_problem(
+                row.id,
+                self.tr("{name} could not start").format(name=row.name),
+                row.problem,
+                retry_text=self.tr("&Load again"),
+            )
+        else:
+            self.banner.show_problem(
+                row.id,
+                self.tr("The download of {name} failed").format(name=row.name),
+                row.problem,
+                with_log=False,
+                retry_text=self.tr("&Retry download"),
+            )
+
+    def _on_banner_dismissed(self, model_id: str) -> None:
+        row = self._store.row(model_id)
+        self._dismissed[model_id] = row.problem if row is not None else None
+
+    @async_slot(str)
+    async def _on_banner_retry_requested(self, model_id: str) -> None:
+        row = self._store.row(model_id)
+        if row is None:
+            return
+        if row.process in FAILED:
+            self._show_status(self.tr("Loading {name}…").format(name=row.name))
+            await load_model(self._facade, self._store, self._failures, model_id)
+        elif download_failed(row):
+            self._show_status(self.tr("Download of {name} started.").format(name=row.name))
+            await download_model(self._facade, self._store, self._failures, model_id)
 
     def _on_table_context_menu(self, pos: QPoint) -> None:
         if not self.table.indexAt(pos).isValid():
@@ -283,9 +345,12 @@ class MainWindow(QMainWindow):
 
     def show_notice(self, text: str) -> None:
         self.notice.setText(text)
-        self.notice.setVisible(bool(text))
+        self.notice_frame.setVisible(bool(text))
 
-    def _on_runner_failed(self, text: str, problem: Problem | None) -> None:
+    def dismiss_notice(self) -> None:
+        self.show_notice("")
+
+    def _on_failures_failed(self, text: str, problem: Problem | None) -> None:
         del problem
         self.show_notice(text)
         self._show_status(text)
@@ -294,7 +359,7 @@ class MainWindow(QMainWindow):
     def open_model_settings(self, model_id: str) -> ModelSettingsDialog:
         dialog = self.model_settings.get(model_id)
         if dialog is None:
-            dialog = ModelSettingsDialog(self._facade, self._store, self._runner, model_id, self)
+            dialog = ModelSettingsDialog(self._facade, self._store, model_id, self)
             dialog.finished.connect(lambda _r, m=model_id: self.model_settings.pop(m, None))
             dialog.applied.connect(lambda _m: self._show_status(self.tr("Model settings saved.")))
             self.model_settings[model_id] = dialog
@@ -304,7 +369,7 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> SettingsDialog:
         if self.settings_dialog is None:
-            self.settings_dialog = SettingsDialog(self._facade, self._store, self._runner, self)
+            self.settings_dialog = SettingsDialog(self._facade, self._store, self)
             self.settings_dialog.finished.connect(self._on_settings_dialog_finished)
         self.settings_dialog.open()
         return self.settings_dialog
@@ -313,9 +378,20 @@ class MainWindow(QMainWindow):
         del result
         self.settings_dialog = None
 
+    def open_cluster(self) -> QWidget:
+        """One model across machines (app/gui/cluster_page.py); one window, raised again."""
+        from app.gui.cluster_page import ClusterWindow
+
+        window = self.findChild(ClusterWindow)
+        if window is None:
+            window = ClusterWindow(self._facade, lambda: [row.id for row in self._store.rows], self)
+        window.show()
+        window.raise_()
+        return window
+
     def open_add_model(self) -> AddModelDialog:
         if self.add_dialog is None:
-            self.add_dialog = AddModelDialog(self._facade, self._runner, self)
+            self.add_dialog = AddModelDialog(self._facade, self._store, self._failures, self)
             self.add_dialog.added.connect(self._on_model_added)
             self.add_dialog.finished.connect(self._on_add_dialog_finished)
         self.add_dialog.open()
@@ -325,16 +401,18 @@ class MainWindow(QMainWindow):
         del result
         self.add_dialog = None
 
-    def _on_model_added(self, model_id: str) -> None:
-        self._store.refresh()
+    @async_slot(str)
+    async def _on_model_added(self, model_id: str) -> None:
+        try:
+            await self._store.refresh()
+        except CommandFailed as failure:
+            self._failures.report(failure)
         self.select_model(model_id)
 
     def open_logs(self, model_id: str) -> LogsView:
         view = self.logs_views.get(model_id)
         if view is None:
-            view = LogsView(
-                self._facade, self._store, self._bridge, self._runner, model_id, parent=self
-            )
+            view = LogsView(self._facade, self._store, self._bridge, model_id, parent=self)
             view.setWindowFlag(Qt.WindowType.Window, True)
             view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             view.destroyed.connect(lambda _o=None, m=model_id: self.logs_views.pop(m, None))
@@ -375,25 +453,22 @@ class MainWindow(QMainWindow):
         box.open()
         return box
 
-    def _on_delete_box_finished(self, confirmed: bool, model_id: str) -> None:
+    @async_slot(bool, str)
+    async def _on_delete_box_finished(self, confirmed: bool, model_id: str) -> None:
         row = self._store.row(model_id)
         if not confirmed or row is None:
             return
-        if row.source == "builtin":
-            self._runner.run(self._facade.delete_files(model_id), on_done=self._on_deleted)
+        try:
+            if row.source == "builtin" or (
+                row.file_state not in ("local", "local_invalid") and row.bytes_on_disk > 0
+            ):
+                await call(self._facade.delete_files(model_id))
+            if row.source == "user":
+                await call(self._facade.remove_user_model(model_id))
+            await self._store.refresh()
+        except CommandFailed as failure:
+            self._failures.report(failure)
             return
-        if row.file_state not in ("local", "local_invalid") and row.bytes_on_disk > 0:
-            self._runner.run(
-                self._facade.delete_files(model_id),
-                on_done=lambda _n: self._runner.run(
-                    self._facade.remove_user_model(model_id), on_done=self._on_deleted
-                ),
-            )
-            return
-        self._runner.run(self._facade.remove_user_model(model_id), on_done=self._on_deleted)
-
-    def _on_deleted(self, _result: object) -> None:
-        self._store.refresh()
         self._show_status(self.tr("Deleted."))
 
     # -- window ---------------------------------------------------------------------------
@@ -404,8 +479,12 @@ class MainWindow(QMainWindow):
         self.activateWindow()
 
     def request_quit(self) -> None:
-        self._quitting = True
+        self.prepare_quit()
         self.quit_requested.emit()
+
+    def prepare_quit(self) -> None:
+        """From now on closing the window closes it (the app is quitting), not hides it."""
+        self._quitting = True
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.tray_available and not self._quitting:

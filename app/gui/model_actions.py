@@ -5,20 +5,24 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 
-from app.core.problems import Problem
 from app.core.states import ALIVE, FAILED, ProcessState
-from app.gui.model_state import is_downloading
+from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
+from app.gui.model_state import download_failed, is_downloading
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
 from app.runtime.api import Facade, ModelRow
 
+# A failed or given-up model is loaded again by an explicit Load (the facade resets it).
 LOADABLE = frozenset({ProcessState.STOPPED, *FAILED})
-UNLOADABLE = frozenset({ProcessState.STARTING, ProcessState.RUNNING, ProcessState.BACKOFF})
+UNLOADABLE = frozenset({ProcessState.STARTING, ProcessState.RUNNING})
 
 
 def can_download(row: ModelRow) -> bool:
     hub = row.file_state in ("not_downloaded", "partial")
     return hub and not is_downloading(row) and row.process not in ALIVE
+
+
+def can_load(row: ModelRow) -> bool:
+    return row.downloaded and row.process in LOADABLE
 
 
 def can_delete(row: ModelRow) -> bool:
@@ -36,22 +40,24 @@ class ModelActions(QObject):
     message = Signal(str)  # a short confirmation for the status bar
 
     def __init__(
-        self, facade: Facade, store: AppStore, runner: CommandRunner, parent: QObject | None = None
+        self,
+        facade: Facade,
+        store: AppStore,
+        failures: FailureReporter,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
         self._store = store
-        self._runner = runner
+        self._failures = failures
         self._current: str | None = None
 
         self.download = self._action(self.tr("&Download"), self._on_download_triggered)
-        self.download.setToolTip(self.tr("Download the model's files from Hugging Face"))
         self.cancel_download = self._action(
             self.tr("&Cancel download"), self._on_cancel_download_triggered
         )
         self.load = self._action(self.tr("&Load"), self._on_load_triggered)
         self.load.setShortcut(QKeySequence("Ctrl+L"))
-        self.load.setToolTip(self.tr("Start a vLLM server for this model (Ctrl+L)"))
         self.unload = self._action(self.tr("&Unload"), self._on_unload_triggered)
         self.unload.setShortcut(QKeySequence("Ctrl+U"))
         self.unload.setToolTip(self.tr("Stop this model's vLLM server and free its memory"))
@@ -102,15 +108,29 @@ class ModelActions(QObject):
             self.load.setVisible(True)
             return
         downloading = is_downloading(row)
+        retry = download_failed(row)
+        self.download.setText(self.tr("&Retry download") if retry else self.tr("&Download"))
+        self.download.setToolTip(
+            self.tr("Download the model's files again; finished files are kept")
+            if retry
+            else self.tr("Download the model's files from Hugging Face")
+        )
         self.download.setVisible(not downloading)
         self.download.setEnabled(can_download(row))
         self.cancel_download.setVisible(downloading)
         self.cancel_download.setEnabled(downloading)
-        unloadable = row.process in UNLOADABLE
+        unloadable = row.process in UNLOADABLE or row.process == ProcessState.STOPPING
+        failed = row.process in FAILED
+        self.load.setText(self.tr("&Load again") if failed else self.tr("&Load"))
+        self.load.setToolTip(
+            self.tr("Try to start this model's vLLM server again now (Ctrl+L)")
+            if failed
+            else self.tr("Start a vLLM server for this model (Ctrl+L)")
+        )
         self.load.setVisible(not unloadable)
-        self.load.setEnabled(row.downloaded and row.process in LOADABLE)
+        self.load.setEnabled(can_load(row))
         self.unload.setVisible(unloadable)
-        self.unload.setEnabled(unloadable)
+        self.unload.setEnabled(row.process in UNLOADABLE)
         self.settings.setEnabled(True)
         self.logs.setEnabled(True)
         self.delete.setEnabled(can_delete(row))
@@ -120,27 +140,35 @@ class ModelActions(QObject):
             self.update()
 
     # -- commands -------------------------------------------------------------------------
-    def _on_download_triggered(self) -> None:
+    @async_slot()
+    async def _on_download_triggered(self) -> None:
         row = self._row()
         if row is not None and can_download(row):
-            self._runner.run(self._facade.download(row.id))
             self.message.emit(self.tr("Download of {name} started.").format(name=row.name))
+            await download_model(self._facade, self._store, self._failures, row.id)
 
-    def _on_cancel_download_triggered(self) -> None:
+    @async_slot()
+    async def _on_cancel_download_triggered(self) -> None:
         row = self._row()
-        if row is not None and row.download is not None:
-            self._runner.run(self._facade.cancel_download(row.download.download_id))
+        if row is None or row.download is None:
+            return
+        try:
+            await call(self._facade.cancel_download(row.download.download_id))
+        except CommandFailed as failure:
+            self._failures.report(failure)
 
-    def _on_load_triggered(self) -> None:
+    @async_slot()
+    async def _on_load_triggered(self) -> None:
         row = self._row()
-        if row is not None and row.downloaded and row.process in LOADABLE:
-            load_model(self._facade, self._store, self._runner, row.id)
+        if row is not None and can_load(row):
             self.message.emit(self.tr("Loading {name}…").format(name=row.name))
+            await load_model(self._facade, self._store, self._failures, row.id)
 
-    def _on_unload_triggered(self) -> None:
+    @async_slot()
+    async def _on_unload_triggered(self) -> None:
         row = self._row()
         if row is not None and row.process in UNLOADABLE:
-            self._runner.run(self._facade.unload(row.id))
+            await unload_model(self._facade, self._failures, row.id)
 
     def _on_settings_triggered(self) -> None:
         if self._current is not None:
@@ -156,21 +184,45 @@ class ModelActions(QObject):
             self.delete_requested.emit(row.id)
 
 
-def load_model(facade: Facade, store: AppStore, runner: CommandRunner, model_id: str) -> None:
-    """Load the model; a failure the row already shows (with its fix) is not repeated."""
-
-    def on_error(text: str, problem: Problem | None) -> None:
-        if problem is not None and problem.code == "load.cancelled":
-            return  # the user unloaded it while it loaded: not a failure
+async def load_model(
+    facade: Facade, store: AppStore, failures: FailureReporter, model_id: str
+) -> None:
+    """Load the model (the window's and the tray's Load); a failure the row already shows
+    (with its fix) is not repeated, and an unload during the load is no failure."""
+    try:
+        await call(facade.load(model_id))
+    except CommandFailed as failure:
+        if failure.problem is not None and failure.problem.code == "load.cancelled":
+            return
         row = store.row(model_id)
         already_shown = (
             row is not None
             and row.process in FAILED
             and row.problem is not None
-            and problem is not None
-            and row.problem.code == problem.code
+            and failure.problem is not None
+            and row.problem.code == failure.problem.code
         )
         if not already_shown:
-            runner.failed.emit(text, problem)
+            failures.report(failure)
 
-    runner.run(facade.load(model_id), on_done=lambda _backend: None, on_error=on_error)
+
+async def unload_model(facade: Facade, failures: FailureReporter, model_id: str) -> None:
+    try:
+        await call(facade.unload(model_id))
+    except CommandFailed as failure:
+        failures.report(failure)
+
+
+async def download_model(
+    facade: Facade, store: AppStore, failures: FailureReporter, model_id: str
+) -> None:
+    """Start (or retry) a download. Its failure belongs to the model's row, whether the
+    download failed later (DownloadFinished carries it) or could not even begin."""
+    store.set_download_problem(model_id, None)  # a new attempt
+    try:
+        await call(facade.download(model_id))
+    except CommandFailed as failure:
+        if failure.problem is None:
+            failures.report(failure)  # not about this download: no row to put it on
+        else:
+            store.set_download_problem(model_id, failure.problem)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDialog,
@@ -10,78 +11,89 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from app.core.problems import Problem, ProblemError
+from app.core.memory import MemoryPlan
 from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.core.vllm_args import format_command
-from app.gui.i18n import format_bytes, format_int, problem_text
+from app.gui.commands import CommandFailed, async_slot, call, tasks_of
+from app.gui.forms import Grower, SettingField, buddy_label, wrap
+from app.gui.i18n import format_bytes, format_int, format_number, problem_text
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 from app.runtime.api import Facade, OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
+# Refusals of the planner that are about the context size, not the arguments.
+CTX_PROBLEMS = frozenset({"options.ctx_above_model_limit", "options.bad_ctx_size"})
 _CTX = SPEC_BY_KEY["ctx_size"]
 
 
+def largest_ctx(plan: MemoryPlan) -> int:
+    """The largest ctx_size that both fits in memory and the model accepts."""
+    if plan.model_max_ctx is not None:
+        return min(plan.max_ctx, plan.model_max_ctx)
+    return plan.max_ctx
+
+
 class ModelSettingsDialog(QDialog):
-    """Opened with `open()`; Apply saves through `facade.set_options` and closes on success."""
+    """Opened with `open()`; Apply saves through `facade.set_options` and closes on success.
+
+    The inputs fill in once the engine answered the first preview (`ready`); every later
+    change asks for a preview after typing pauses, and only the newest answer is shown.
+    """
 
     applied = Signal(str)  # model id
+    preview_shown = Signal()  # a preview (or the local rule it broke) is on screen
 
     def __init__(
         self,
         facade: Facade,
         store: AppStore,
-        runner: CommandRunner,
         model_id: str,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
         self._store = store
-        self._runner = runner
+        self._tasks = tasks_of(self)
         self.model_id = model_id
+        self.preview: OptionsPreview | None = None
+        self._last_valid: OptionsPreview | None = None
+        self._asked = 0  # previews asked for; an answer to an older one is dropped
+        self._in_flight = 0  # previews asked for and not answered yet
+        self._loading = True  # filling the inputs in: not a change by the user
+        self._ctx_is_default = True  # follows the global ctx_size until the user types one
+        self._saving = False
+        self._limit: int | None = None  # the model's own limit, when a refusal names it
+        self._grower = Grower(self)
         row = store.row(model_id)
         name = row.name if row is not None else model_id
         self.setWindowTitle(self.tr("Settings of {name}").format(name=name))
-        self.preview: OptionsPreview = self._ask_preview(None, None)
-        self._last_valid = self.preview
-        # A model without its own ctx_size keeps following the global default unless the
-        # user changes the number.
-        self._ctx_is_default = self.preview.ctx_is_default
 
-        self.ctx = QSpinBox()
-        self.ctx.setRange(int(_CTX.minimum or 64), int(_CTX.maximum or 1_048_576))
-        self.ctx.setSingleStep(1024)
-        self.ctx.setGroupSeparatorShown(True)
-        self.ctx.setSuffix(self.tr(" tokens"))
-        self.ctx.setValue(self.preview.ctx_size)
-        self.ctx.setAccessibleName(self.tr("Context size"))
-        self.fit_label = QLabel()
-        self.fit_label.setWordWrap(True)
-        self.max_ctx_label = QLabel()
+        # A model's own ctx_size follows the rules of the global one.
+        self.ctx = SettingField(
+            "ctx_size", unit=self.tr("tokens"), numeric=True, label=self.tr("Context size")
+        )
+        self.fit_label = wrap(QLabel())
+        self.max_ctx_label = wrap(QLabel())
         self.use_max_button = QPushButton(self.tr("Use &largest"))
         self.use_max_button.clicked.connect(self._on_use_max_button_clicked)
-        self.concurrency_label = QLabel()
-        self.concurrency_label.setWordWrap(True)
+        self.concurrency_label = wrap(QLabel())
 
-        self.args = QLineEdit(self.preview.vllm_args)
-        self.args.setFont(monospace_font())
-        self.args.setPlaceholderText(self.tr("e.g. --max-num-seqs 8 --kv-cache-dtype fp8"))
-        self.args.setAccessibleName(self.tr("vLLM arguments"))
+        self.args = SettingField(
+            "vllm_args", placeholder=self.tr("e.g. --max-num-seqs 8 --kv-cache-dtype fp8")
+        )
+        self.args.edit.setFont(monospace_font())
+        self.args.edit.setAccessibleName(self.tr("vLLM arguments"))
         self.args.setMinimumWidth(480)
-        self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
+        self.problem_label = wrap(QLabel())
         self.problem_label.setTextFormat(Qt.TextFormat.PlainText)
         set_text_color(self.problem_label, error_color(self.palette()))
 
@@ -90,8 +102,7 @@ class ModelSettingsDialog(QDialog):
         self.command_view.setFont(monospace_font())
         self.command_view.setAccessibleName(self.tr("Effective command line"))
         self.command_view.setFixedHeight(self.fontMetrics().height() * 5 + 12)
-        self.layers_label = QLabel()
-        self.layers_label.setWordWrap(True)
+        self.layers_label = wrap(QLabel())
         self.layers_label.setTextFormat(Qt.TextFormat.PlainText)
 
         self.buttons = QDialogButtonBox(
@@ -106,15 +117,19 @@ class ModelSettingsDialog(QDialog):
         self.buttons.clicked.connect(self._on_buttons_clicked)
         self.buttons.rejected.connect(self.reject)
 
-        max_row = QHBoxLayout()
+        # In a widget of its own: the wrapped label's height then counts in the form.
+        max_row_widget = QWidget()
+        max_row = QHBoxLayout(max_row_widget)
+        max_row.setContentsMargins(0, 0, 0, 0)
         max_row.addWidget(self.max_ctx_label, 1)
-        max_row.addWidget(self.use_max_button)
+        max_row.addWidget(self.use_max_button, 0, Qt.AlignmentFlag.AlignTop)
         form = QFormLayout()
-        form.addRow(self.tr("&Context size (ctx_size):"), self.ctx)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.addRow(buddy_label(self.tr("&Context size:"), self.ctx.edit), self.ctx)
         form.addRow("", self.fit_label)
-        form.addRow("", max_row)
+        form.addRow("", max_row_widget)
         form.addRow("", self.concurrency_label)
-        form.addRow(self.tr("&vLLM arguments:"), self.args)
+        form.addRow(buddy_label(self.tr("&vLLM arguments:"), self.args.edit), self.args)
         form.addRow("", self.problem_label)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -127,65 +142,172 @@ class ModelSettingsDialog(QDialog):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(PREVIEW_DELAY_MS)
-        self._timer.timeout.connect(self.update_preview)
-        self.ctx.valueChanged.connect(self._on_ctx_value_changed)
-        self.args.textChanged.connect(self._timer.start)
-        self._show(self.preview)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self.ctx.changed.connect(self._on_ctx_changed)
+        self.args.changed.connect(self._on_args_changed)
+        inputs: tuple[QWidget, ...] = (self.ctx, self.args, self.apply_button, self.reset_button)
+        for widget in inputs:
+            widget.setEnabled(False)
+        self.fit_label.setText(self.tr("Reading this model's settings…"))
+        self._estimates: tuple[QWidget, ...] = (
+            self.fit_label,
+            self.max_ctx_label,
+            self.use_max_button,
+            self.concurrency_label,
+        )
+        for widget in self._estimates[1:]:
+            widget.hide()
+        self.problem_label.hide()
+        self.layers_label.hide()
+        self._first = self._tasks.start(self._load())
+
+    def is_ready(self) -> bool:
+        return not self._loading
+
+    def is_settled(self) -> bool:
+        """Ready, and every change is answered: no preview is pending or on its way."""
+        return not self._loading and not self._timer.isActive() and self._in_flight == 0
 
     # -- preview --------------------------------------------------------------------------
-    def _on_ctx_value_changed(self, value: int) -> None:
-        del value
-        self._ctx_is_default = False
-        self._timer.start()
+    async def _load(self) -> None:
+        """Fill the inputs in from what the model has now."""
+        try:
+            preview = await call(self._facade.preview_options(self.model_id, None, None))
+        except CommandFailed as failure:
+            self.fit_label.setText(failure.text)
+            return
+        self.ctx.set_value(preview.ctx_size)
+        self.args.set_value(preview.vllm_args)
+        # A model without its own ctx_size keeps following the global default unless the
+        # user changes the number.
+        self._ctx_is_default = preview.ctx_is_default
+        for widget in (self.ctx, self.args, self.reset_button):
+            widget.setEnabled(True)
+        self._loading = False
+        self._show(preview)
 
-    def update_preview(self) -> None:
+    def _on_ctx_changed(self) -> None:
+        if not self._loading:
+            self._ctx_is_default = False
+            self._changed()
+
+    def _on_args_changed(self) -> None:
+        if not self._loading:
+            self._changed()
+
+    def _changed(self) -> None:
+        """Check the typed text at once; ask the engine after typing pauses."""
+        self.apply_button.setEnabled(False)
+        if self.ctx.problem():
+            # The field says what is wrong; the estimate below was for another number.
+            for widget in self._estimates:
+                widget.hide()
+            self._fit_height()
+        self._timer.start()  # the arguments are still checked
+
+    def _on_timer_timeout(self) -> None:
+        self._schedule_preview()
+
+    def _schedule_preview(self) -> None:
+        self._in_flight += 1  # counted from now: the task only starts on the next turn
+        self._tasks.start(self._counted_preview())
+
+    async def _counted_preview(self) -> None:
+        try:
+            await self.update_preview()
+        finally:
+            self._in_flight -= 1  # plain bookkeeping: safe even when cancelled
+
+    async def update_preview(self) -> None:
         """Ask the engine what these inputs would mean; nothing is saved."""
         self._timer.stop()
-        self.preview = self._ask_preview(self.ctx.value(), self.args.text())
-        self._show(self.preview)
-
-    def _ask_preview(self, ctx_size: int | None, vllm_args: str | None) -> OptionsPreview:
+        value = self.ctx.value()
+        ctx = value if isinstance(value, int) else None  # invalid: check the arguments only
+        self._asked += 1
+        asked = self._asked
         try:
-            return self._facade.preview_options(self.model_id, ctx_size, vllm_args)
-        except ProblemError as exc:  # e.g. the model was removed meanwhile
-            return OptionsPreview(self.model_id, ctx_size or 0, vllm_args or "", exc.problem)
+            preview = await call(self._facade.preview_options(self.model_id, ctx, self.args.text()))
+        except CommandFailed as failure:
+            if asked == self._asked:
+                self._show_problem(failure.text)
+                self.preview_shown.emit()
+            return
+        if asked == self._asked:  # typing went on meanwhile: a newer answer is coming
+            self._show(preview)
+
+    def _show_problem(self, text: str) -> None:
+        self.problem_label.setText(text)
+        self.problem_label.setVisible(bool(text))
+        self._fit_height()
+        self.apply_button.setEnabled(False)
+        self.command_caption.setText(
+            self.tr("Command line with the last valid settings (fix the error to update):")
+        )
 
     def _show(self, preview: OptionsPreview) -> None:
+        self.preview = preview
         problem = preview.problem
-        self.problem_label.setText(problem_text(problem) if problem else "")
-        self.problem_label.setVisible(problem is not None)
-        self.apply_button.setEnabled(problem is None)
-        if problem is None:
+        limit: int | None = None
+        if problem is not None and problem.code in CTX_PROBLEMS:
+            # About the number in the context size field: said next to it.
+            self.ctx.refuse(problem_text(problem))
+            if problem.fix is not None and problem.fix.target == "ctx_size":
+                limit = int(problem.fix.value)
+            problem = None
+        ctx_problem = bool(self.ctx.problem())
+        if problem is None and not ctx_problem:
             self._last_valid = preview
+            self.problem_label.hide()
+            self.apply_button.setEnabled(not self._saving)
             self.command_caption.setText(self.tr("Command line the model runs with:"))
+        elif problem is None:
+            # The context size field shows its own sentence; the arguments are fine.
+            self.problem_label.hide()
+            self.apply_button.setEnabled(False)
+            self.command_caption.setText(
+                self.tr("Command line with the last valid settings (fix the error to update):")
+            )
         else:
             # Keep showing what the last valid input meant instead of blanking the dialog.
-            self.command_caption.setText(
-                self.tr("Command line with the last valid arguments (fix the error to update):")
-            )
+            self._show_problem(problem_text(problem))
         shown = self._last_valid
-        self.command_view.setPlainText(format_command(shown.command) if shown.command else "")
-        layers = [f"{layer.source}: {format_command(layer.args)}" for layer in shown.layers]
+        self.command_view.setPlainText(
+            format_command(shown.command) if shown is not None and shown.command else ""
+        )
+        layers = (
+            [f"{layer.source}: {format_command(layer.args)}" for layer in shown.layers]
+            if shown is not None
+            else []
+        )
         self.layers_label.setText(
             self.tr("Where the arguments come from, later lines win:") + "\n" + "\n".join(layers)
             if layers
             else ""
         )
         self.layers_label.setVisible(bool(layers))
-        self._show_memory(preview if preview.memory is not None else shown)
+        self._limit = limit
+        if ctx_problem:
+            for widget in self._estimates:
+                widget.hide()
+            if limit is not None:  # the planner's fix: one click to the largest it takes
+                self.max_ctx_label.setText(
+                    self.tr("Largest ctx_size: {tokens} (the model's own limit)").format(
+                        tokens=format_int(limit)
+                    )
+                )
+                self.max_ctx_label.show()
+                self.use_max_button.show()
+        else:
+            self._show_memory(preview if preview.memory is not None or shown is None else shown)
         self._fit_height()
+        self.preview_shown.emit()
 
     def _fit_height(self) -> None:
-        # Word-wrapped messages come and go; a layout does not grow a shown window for them.
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()
-        needed = self.heightForWidth(self.width())
-        if needed > self.height():
-            self.resize(self.width(), needed)
+        self._grower.request()
 
     def _show_memory(self, preview: OptionsPreview) -> None:
         plan = preview.memory
+        self.fit_label.show()
         if plan is None:
             self.fit_label.setText(
                 self.tr("No memory estimate yet: it needs the model's config.json on disk.")
@@ -195,36 +317,63 @@ class ModelSettingsDialog(QDialog):
             self.use_max_button.hide()
             self.concurrency_label.hide()
             return
+        ctx = preview.ctx_size
         needed, budget = format_bytes(plan.needed_bytes), format_bytes(plan.budget_bytes)
-        if plan.fits:
-            text = self.tr("✓ Fits: needs {needed} of the {budget} vLLM may use.")
+        above_model = plan.model_max_ctx is not None and ctx > plan.model_max_ctx
+        if above_model:
+            # Memory may suffice, but vLLM refuses a max_model_len above the model's own.
+            text = self.tr("✗ Too long for this model: it accepts at most {tokens} tokens.").format(
+                tokens=format_int(plan.model_max_ctx or 0)
+            )
+            set_text_color(self.fit_label, error_color(self.palette()))
+        elif plan.fits:
+            text = self.tr("✓ Fits: needs {needed} of the {budget} vLLM may use.").format(
+                needed=needed, budget=budget
+            )
             set_text_color(self.fit_label, ok_color(self.palette()))
         else:
-            text = self.tr("✗ Does not fit: needs {needed}, but vLLM may use {budget}.")
+            text = self.tr("✗ Does not fit: needs {needed}, but vLLM may use {budget}.").format(
+                needed=needed, budget=budget
+            )
             set_text_color(self.fit_label, error_color(self.palette()))
-        self.fit_label.setText(text.format(needed=needed, budget=budget))
+        self.fit_label.setText(text)
         self.max_ctx_label.show()
-        if plan.max_ctx > 0:
+        largest = largest_ctx(plan)
+        model_binds = plan.model_max_ctx is not None and (
+            plan.binding == "model" or plan.model_max_ctx <= plan.max_ctx
+        )
+        if largest > 0 and model_binds:
             self.max_ctx_label.setText(
-                self.tr("Largest ctx_size that fits: {tokens} tokens").format(
-                    tokens=format_int(plan.max_ctx)
+                self.tr("Largest ctx_size: {tokens} (the model's own limit)").format(
+                    tokens=format_int(largest)
+                )
+            )
+        elif largest > 0:
+            self.max_ctx_label.setText(
+                self.tr("Largest ctx_size: {tokens} (what fits in memory)").format(
+                    tokens=format_int(largest)
                 )
             )
         else:
             self.max_ctx_label.setText(self.tr("Even the weights alone do not fit."))
-        self.use_max_button.setVisible(0 < plan.max_ctx != self.ctx.value())
+        self.use_max_button.setVisible(0 < largest != ctx)
         self.concurrency_label.show()
         self.concurrency_label.setText(
             self.tr("Max concurrency at this ctx_size: {n} full-length requests at once.").format(
-                n=f"{plan.concurrency:.1f}"
+                n=format_number(plan.concurrency, 1)
             )
         )
 
     def _on_use_max_button_clicked(self) -> None:
-        plan = self.preview.memory or self._last_valid.memory
-        if plan is not None and plan.max_ctx > 0:
-            self.ctx.setValue(min(plan.max_ctx, self.ctx.maximum()))
-            self.update_preview()
+        if self._limit is not None:
+            self.ctx.set_value(self._limit)
+            self._schedule_preview()
+            return
+        preview = self.preview or self._last_valid
+        plan = preview.memory if preview is not None else None
+        if plan is not None and largest_ctx(plan) > 0:
+            self.ctx.set_value(min(largest_ctx(plan), int(_CTX.maximum or largest_ctx(plan))))
+            self._schedule_preview()
 
     # -- buttons --------------------------------------------------------------------------
     def _on_buttons_clicked(self, button: QAbstractButton) -> None:
@@ -234,22 +383,26 @@ class ModelSettingsDialog(QDialog):
             self.apply()
 
     def restore_defaults(self) -> None:
-        defaults = self.preview.defaults
-        ctx = defaults.get("ctx_size", self._store.setting("ctx_size", _CTX.default))
-        self.ctx.setValue(int(ctx))
-        self.args.setText(str(defaults.get("vllm_args", "")))
+        shown = self.preview or self._last_valid
+        values = shown.defaults if shown is not None else {}
+        ctx = values.get("ctx_size", self._store.setting("ctx_size", _CTX.default))
+        self.ctx.set_value(int(ctx))
+        self.args.set_value(str(values.get("vllm_args", "")))
         self._ctx_is_default = True  # saved as "follow the global default", not a fixed number
-        self.update_preview()
+        self._schedule_preview()
 
-    def apply(self) -> None:
-        self.update_preview()
-        if self.preview.problem is not None:
+    @async_slot()
+    async def apply(self) -> None:
+        if self._loading or self._saving:
+            return
+        await self.update_preview()
+        if self.ctx.problem() or self.preview is None or self.preview.problem is not None:
             return
         row = self._store.row(self.model_id)
         if row is not None and row.process in ALIVE:
             self._ask_restart(row.name)
         else:
-            self._save(restart=False)
+            await self._save(restart=False)
 
     def _ask_restart(self, name: str) -> None:
         box = QMessageBox(self)
@@ -271,31 +424,39 @@ class ModelSettingsDialog(QDialog):
         box.setDefaultButton(self.restart_button)
         box.finished.connect(lambda _result: self._on_restart_box_finished(box))
         self.restart_box = box
-        box.open()
+        box.open()  # never exec() inside an async slot: it would nest an event loop
 
     def _on_restart_box_finished(self, box: QMessageBox) -> None:
         clicked = box.clickedButton()
         if clicked is self.restart_button:
-            self._save(restart=True)
+            self._tasks.start(self._save(restart=True))
         elif clicked is self.later_button:
-            self._save(restart=False)
+            self._tasks.start(self._save(restart=False))
 
-    def _save(self, *, restart: bool) -> None:
+    async def _save(self, *, restart: bool) -> None:
+        self._saving = True
         self.apply_button.setEnabled(False)
-        ctx = None if self._ctx_is_default else self.ctx.value()
-        self._runner.run(
-            self._facade.set_options(self.model_id, ctx, self.args.text(), restart=restart),
-            on_done=self._on_saved,
-            on_error=self._on_save_failed,
-        )
-
-    def _on_saved(self, preview: OptionsPreview) -> None:
-        del preview
+        value = self.ctx.value()
+        ctx = None if self._ctx_is_default or not isinstance(value, int) else value
+        try:
+            await call(
+                self._facade.set_options(self.model_id, ctx, self.args.text(), restart=restart)
+            )
+        except CommandFailed as failure:
+            self._saving = False
+            self.apply_button.setEnabled(True)
+            self.problem_label.setText(failure.text)
+            self.problem_label.show()
+            return
+        self._saving = False
         self.applied.emit(self.model_id)
         self.accept()
 
-    def _on_save_failed(self, text: str, problem: Problem | None) -> None:
-        del problem
-        self.apply_button.setEnabled(True)
-        self.problem_label.setText(text)
-        self.problem_label.show()
+    def done(self, result: int) -> None:
+        self._timer.stop()
+        self._tasks.cancel_all()
+        super().done(result)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._tasks.cancel_all()
+        super().closeEvent(event)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from enum import IntEnum
 
 from PySide6.QtCore import QCoreApplication
 
+from app.core.events import LoadProgressed
 from app.core.states import LoadPhase, ProcessState
-from app.gui.i18n import format_int, format_percent, format_speed, problem_text
+from app.gui.i18n import format_duration, format_int, format_percent, format_speed, problem_text
 from app.runtime.api import ModelRow
 
 ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
@@ -18,13 +20,14 @@ class StateKind(IntEnum):
 
     NOT_DOWNLOADED = 0
     LOCAL_INVALID = 1
-    PARTIAL = 2
-    DOWNLOADING = 3
-    DOWNLOADED = 4
-    FAILED = 5
-    STOPPING = 6
-    LOADING = 7
-    RUNNING = 8
+    DOWNLOAD_FAILED = 2
+    PARTIAL = 3
+    DOWNLOADING = 4
+    DOWNLOADED = 5
+    FAILED = 6
+    STOPPING = 7
+    LOADING = 8
+    RUNNING = 9
 
 
 # Direct translate("ModelState", "…") calls: lupdate reads only literal arguments.
@@ -51,9 +54,16 @@ def state_kind(row: ModelRow) -> StateKind:
         return StateKind.DOWNLOADED
     if row.file_state == "local_invalid":
         return StateKind.LOCAL_INVALID
-    if row.file_state == "partial" or row.problem is not None:
+    if row.problem is not None:
+        return StateKind.DOWNLOAD_FAILED
+    if row.file_state == "partial":
         return StateKind.PARTIAL
     return StateKind.NOT_DOWNLOADED
+
+
+def download_failed(row: ModelRow) -> bool:
+    """The last download of this model failed: the row offers Retry."""
+    return state_kind(row) == StateKind.DOWNLOAD_FAILED
 
 
 def phase_text(phase: LoadPhase) -> str:
@@ -74,8 +84,56 @@ def diagnosis(row: ModelRow) -> str:
     return translate("ModelState", "see the log for details")
 
 
-def state_text(row: ModelRow, speed_bps: float | None = None) -> str:
-    """What the State column says, e.g. "downloading 42 % · 120 MB/s"."""
+def load_text(progress: LoadProgressed | None, now: float | None = None) -> str:
+    """ "loading: compiling kernels 40 % · 2 min of about 11 min (last cold load 11 min 40 s)"."""
+    if progress is None:
+        return translate("ModelState", "loading: starting")
+    text = translate("ModelState", "loading: {phase}").format(phase=phase_text(progress.phase))
+    if progress.phase_fraction is not None and progress.phase is not LoadPhase.READY:
+        text += " " + format_percent(progress.phase_fraction)
+    estimate = estimate_text(progress, now)
+    return f"{text} · {estimate}" if estimate else text
+
+
+def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
+    """How long this load has taken and is expected to take, from the supervisor's numbers.
+
+    The elapsed time keeps counting between events (a compile step can be silent for
+    minutes), from the event's own time stamp.
+    """
+    elapsed = progress.elapsed_s
+    if elapsed is not None:
+        elapsed += max(0.0, (time.time() if now is None else now) - progress.ts)
+    parts: list[str] = []
+    if elapsed is not None and progress.expected_s:
+        parts.append(
+            translate("ModelState", "{elapsed} of about {expected}").format(
+                elapsed=format_duration(elapsed, coarse=True),
+                expected=format_duration(progress.expected_s, coarse=True),
+            )
+        )
+    elif elapsed is not None:
+        parts.append(format_duration(elapsed, coarse=True))
+    earlier = []
+    if progress.last_cold_s:
+        earlier.append(
+            translate("ModelState", "last cold load {duration}").format(
+                duration=format_duration(progress.last_cold_s)
+            )
+        )
+    if progress.last_warm_s:
+        earlier.append(
+            translate("ModelState", "last warm load {duration}").format(
+                duration=format_duration(progress.last_warm_s)
+            )
+        )
+    if earlier:
+        parts.append("(" + ", ".join(earlier) + ")")
+    return " ".join(parts)
+
+
+def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:
+    """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
         metrics = row.metrics
@@ -84,28 +142,19 @@ def state_text(row: ModelRow, speed_bps: float | None = None) -> str:
                 percent=format_percent(metrics.kv_cache_usage)
             )
             if metrics.requests_running:
+                # Prometheus gauges arrive as floats: a count is shown as a whole number.
                 text += " · " + translate("ModelState", "{n} requests").format(
-                    n=metrics.requests_running
+                    n=format_int(round(metrics.requests_running))
                 )
             return text
         return translate("ModelState", "running")
     if kind == StateKind.LOADING:
-        progress = row.progress
-        if progress is None:
-            return translate("ModelState", "loading: starting")
-        text = translate("ModelState", "loading: {phase}").format(phase=phase_text(progress.phase))
-        if progress.shard is not None:
-            text += " {}/{}".format(*progress.shard)
-        elif progress.detail:
-            text += " — " + progress.detail
-        return text
+        return load_text(row.progress, now)
     if kind == StateKind.STOPPING:
         return translate("ModelState", "unloading")
     if kind == StateKind.FAILED:
-        if row.process == ProcessState.BACKOFF:
-            return translate("ModelState", "failed, retrying: {diagnosis}").format(
-                diagnosis=diagnosis(row)
-            )
+        # BACKOFF and FATAL alike: nothing retries by itself, a Load (or a request for a
+        # model in BACKOFF) tries again. So the words do not promise a retry.
         if row.process == ProcessState.EXITED:
             return translate("ModelState", "stopped unexpectedly: {diagnosis}").format(
                 diagnosis=diagnosis(row)
@@ -128,11 +177,11 @@ def state_text(row: ModelRow, speed_bps: float | None = None) -> str:
         )
     if kind == StateKind.LOCAL_INVALID:
         return translate("ModelState", "folder missing or not a model")
+    if kind == StateKind.DOWNLOAD_FAILED:
+        return translate("ModelState", "download failed: {diagnosis}").format(
+            diagnosis=diagnosis(row)
+        )
     if kind == StateKind.PARTIAL:
-        if row.problem is not None:
-            return translate("ModelState", "download failed: {diagnosis}").format(
-                diagnosis=problem_text(row.problem)
-            )
         return translate("ModelState", "partly downloaded")
     return translate("ModelState", "not downloaded")
 
@@ -150,7 +199,7 @@ def state_progress(row: ModelRow) -> float | None:
 
 
 def kv_cache_text(row: ModelRow) -> str:
-    """ "KV cache 180 224 tokens, up to 5.5 requests at 32 768" when the load reported it."""
+    """ "KV cache 180,224 tokens, 5.5× concurrency at 32,768" when the load reported it."""
     progress = row.progress
     if progress is None or progress.kv_cache_tokens is None:
         return ""

@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
 )
 from PySide6.QtGui import QIcon
 
@@ -31,6 +32,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # raw value to sort on
 PROGRESS_ROLE = Qt.ItemDataRole.UserRole + 2  # float 0..1 or None: the delegate draws a bar
 MODEL_ID_ROLE = Qt.ItemDataRole.UserRole + 3
 KIND_ROLE = Qt.ItemDataRole.UserRole + 4  # StateKind
+TICK_MS = 1000  # a load's elapsed time counts on between events
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -49,6 +51,7 @@ _KIND_ICON: dict[StateKind, TrayStatus] = {
     StateKind.STOPPING: TrayStatus.LOADING,
     StateKind.DOWNLOADING: TrayStatus.LOADING,
     StateKind.FAILED: TrayStatus.ERROR,
+    StateKind.DOWNLOAD_FAILED: TrayStatus.ERROR,
     StateKind.LOCAL_INVALID: TrayStatus.ERROR,
 }
 
@@ -59,6 +62,9 @@ class ModelTableModel(QAbstractTableModel):
     def __init__(self, store: AppStore, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._store = store
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(TICK_MS)
+        self._ticker.timeout.connect(self._on_ticker_timeout)
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)
 
@@ -71,6 +77,7 @@ class ModelTableModel(QAbstractTableModel):
             Column.CHECKPOINT: self.tr("Checkpoint"),
         }
 
+    # Qt's own signature: the default index is built once, as in C++ (B008 allows it here).
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._store.rows)
 
@@ -83,9 +90,6 @@ class ModelTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self._headers()[Column(section)]
         return None
-
-    def row_at(self, row: int) -> ModelRow:
-        return self._store.rows[row]
 
     def index_of(self, model_id: str, column: Column = Column.NAME) -> QModelIndex:
         for i, row in enumerate(self._store.rows):
@@ -143,10 +147,13 @@ class ModelTableModel(QAbstractTableModel):
 
     def _tooltip(self, row: ModelRow, column: Column) -> str:
         if column == Column.STATE:
+            # The cell may be cut at a word; here is all of it.
             parts = [state_text(row, self._store.download_speed.get(row.id))]
             kv = kv_cache_text(row)
             if kv:
                 parts.append(kv)
+            if state_kind(row) == StateKind.LOADING and row.progress and row.progress.detail:
+                parts.append(self.tr("Last step: {line}").format(line=row.progress.detail))
             return "\n".join(parts)
         experimental = self.tr(
             "A built-in model. It runs on AMD's ROCm build of vLLM, which is experimental: "
@@ -164,12 +171,35 @@ class ModelTableModel(QAbstractTableModel):
     def _on_store_models_reset(self) -> None:
         self.beginResetModel()
         self.endResetModel()
+        self._update_ticker()
 
     def _on_store_model_changed(self, model_id: str) -> None:
         first = self.index_of(model_id, Column.NAME)
         if first.isValid():
             last = self.index(first.row(), len(Column) - 1)
             self.dataChanged.emit(first, last)
+        self._update_ticker()
+
+    def _loading_rows(self) -> list[int]:
+        return [
+            i
+            for i, row in enumerate(self._store.rows)
+            if state_kind(row) == StateKind.LOADING
+            and row.progress is not None
+            and row.progress.elapsed_s is not None
+        ]
+
+    def _update_ticker(self) -> None:
+        if self._loading_rows():
+            if not self._ticker.isActive():
+                self._ticker.start()
+        else:
+            self._ticker.stop()
+
+    def _on_ticker_timeout(self) -> None:
+        for i in self._loading_rows():
+            cell = self.index(i, Column.STATE)
+            self.dataChanged.emit(cell, cell)
 
 
 class ModelFilterProxy(QSortFilterProxyModel):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDialog,
@@ -17,40 +18,41 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.problems import Problem
 from app.core.settings import SPEC_BY_KEY
+from app.gui.commands import CommandFailed, async_slot, call, tasks_of
+from app.gui.forms import Grower, setting_label, wrap
 from app.gui.settings_pages import (
     AccountsPage,
     DesktopPage,
     EndpointPage,
     ModelsPage,
+    SecretField,
     SettingsPage,
 )
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
 from app.gui.theme import error_color, set_text_color
 from app.runtime.api import Facade
 
 
 class SettingsDialog(QDialog):
-    """Opened with `open()`. OK sends every changed setting in one `set_settings` call
-    (validated as a whole, nothing stored unless all are valid), then the secrets."""
+    """Opened with `open()`. OK first checks and selects a custom engine command (if one
+    was typed), then sends every changed setting in one `set_settings` call (validated as a
+    whole, nothing stored unless all are valid), then the secrets."""
 
     saved = Signal(dict)  # the settings that changed
 
-    def __init__(
-        self, facade: Facade, store: AppStore, runner: CommandRunner, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, facade: Facade, store: AppStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._facade = facade
         self._store = store
-        self._runner = runner
-        self._pending = 0
-        self._saved_changes: dict[str, Any] = {}
+        self._tasks = tasks_of(self)
+        self._saving = False
+        self._grower = Grower(self)
         self.setWindowTitle(self.tr("vLLM Tray settings"))
 
+        self.models_page = ModelsPage(facade, store.recommended_utilization)
         self.pages: list[SettingsPage] = [
-            ModelsPage(facade, store.recommended_utilization),
+            self.models_page,
             EndpointPage(facade),
             AccountsPage(facade),
             DesktopPage(facade),
@@ -67,10 +69,9 @@ class SettingsDialog(QDialog):
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.page_list.setCurrentRow(0)
 
-        self.restart_note = QLabel()
-        self.restart_note.setWordWrap(True)
-        self.error_label = QLabel()
-        self.error_label.setWordWrap(True)
+        self.restart_note = wrap(QLabel())
+        self.status_label = wrap(QLabel())  # "Checking …" while OK works
+        self.error_label = wrap(QLabel())
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
         set_text_color(self.error_label, error_color(self.palette()))
         self.buttons = QDialogButtonBox(
@@ -90,8 +91,10 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
         layout.addWidget(self.restart_note)
+        layout.addWidget(self.status_label)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
+        self.page_list.currentRowChanged.connect(self._update_state)  # another page's height
         self._update_state()
 
     def page(self, cls: type[SettingsPage]) -> SettingsPage:
@@ -109,40 +112,56 @@ class SettingsDialog(QDialog):
             out.update(page.secret_changes())
         return out
 
+    def label(self, key: str) -> str:
+        """The name the user sees for a setting: its field's label, never its key."""
+        for page in self.pages:
+            if key in page.labels:
+                return page.labels[key]
+        return setting_label(key)
+
     def restart_text(self, changes: dict[str, Any]) -> str:
         by_kind: dict[str, list[str]] = {}
         for key in changes:
             kind = SPEC_BY_KEY[key].restart
             if kind:
-                by_kind.setdefault(kind, []).append(key)
+                by_kind.setdefault(kind, []).append(self.label(key))
         lines = []
         if "models" in by_kind:
             lines.append(
                 self.tr(
-                    "{keys}: applies to models loaded from now on. Loaded models keep the old "
-                    "value until you unload and load them again."
-                ).format(keys=", ".join(by_kind["models"]))
+                    "{settings}: applies to models loaded from now on. Loaded models keep the "
+                    "old value until you unload and load them again."
+                ).format(settings=", ".join(by_kind["models"]))
             )
         if "server" in by_kind:
             lines.append(
-                self.tr("{keys}: applies when the endpoint starts again.").format(
-                    keys=", ".join(by_kind["server"])
+                self.tr("{settings}: applies when the endpoint starts again.").format(
+                    settings=", ".join(by_kind["server"])
                 )
             )
         if "app" in by_kind:
             lines.append(
-                self.tr("{keys}: applies after vLLM Tray restarts.").format(
-                    keys=", ".join(by_kind["app"])
+                self.tr("{settings}: applies after vLLM Tray restarts.").format(
+                    settings=", ".join(by_kind["app"])
                 )
             )
         return "\n".join(lines)
 
+    def problems(self) -> list[str]:
+        return [text for page in self.pages for text in page.problems()]
+
     def _update_state(self) -> None:
-        problems = [text for page in self.pages for text in page.problems()]
-        self.ok_button.setEnabled(not problems and self._pending == 0)
-        note = self.restart_text(self.changes())
+        self.ok_button.setEnabled(not self.problems() and not self._saving)
+        changes = self.changes()
+        custom = self.models_page.custom_engine_change()
+        if custom is not None and not self.models_page.custom_command.problem():
+            changes["engine.kind"] = "custom"
+        note = self.restart_text(changes)
         self.restart_note.setText(note)
         self.restart_note.setVisible(bool(note))
+        self.status_label.setVisible(bool(self.status_label.text()))
+        self.error_label.setVisible(bool(self.error_label.text()))
+        self._grower.request()
 
     def _on_buttons_clicked(self, button: QAbstractButton) -> None:
         if button is self.defaults_button:
@@ -151,50 +170,69 @@ class SettingsDialog(QDialog):
             self.save()
 
     # -- saving ---------------------------------------------------------------------------
-    def save(self) -> None:
-        if any(page.problems() for page in self.pages):
+    @async_slot()
+    async def save(self) -> None:
+        if self._saving or self.problems():
             return
-        changes = self.changes()
-        secrets = self.secret_changes()
+        self._saving = True
         self.error_label.clear()
-        self._saved_changes = {}
-        self._pending = (1 if changes else 0) + len(secrets)
-        if self._pending == 0:
-            self.accept()
+        self._update_state()
+        try:
+            stored = await self._store_all()
+        except CommandFailed as failure:
+            self._saving = False
+            self.status_label.clear()
+            self.error_label.setText(failure.text)
+            key = failure.problem.params.get("key") if failure.problem is not None else None
+            for i, page in enumerate(self.pages):
+                if key in page.keys:
+                    self.page_list.setCurrentRow(i)
+            self._update_state()
             return
-        self.ok_button.setEnabled(False)
+        self._saving = False
+        self.saved.emit(stored)
+        self.accept()
+
+    async def _store_all(self) -> dict[str, Any]:
+        """Check and store, slowest and likeliest to be refused first; raises CommandFailed."""
+        stored: dict[str, Any] = {}
+        command = self.models_page.custom_engine_change()
+        if command is not None:
+            self.page_list.setCurrentRow(0)
+            self.status_label.setText(
+                self.tr(
+                    "Checking “{command}”: it runs with --help, which can take a minute…"
+                ).format(command=command)
+            )
+            self.status_label.show()
+            try:
+                await call(self._facade.use_custom_engine(command))
+            except CommandFailed as failure:
+                self.models_page.custom_command.refuse(failure.text)
+                raise CommandFailed(
+                    self.tr("Your vLLM command was not accepted; nothing was saved."),
+                    failure.problem,
+                ) from failure
+            stored.update({"engine.kind": "custom", "engine.custom_command": command})
+            self._store.apply_settings(stored)
+            self.status_label.clear()
+        changes = self.changes()
         if changes:
-            self._runner.run(
-                self._facade.set_settings(changes),
-                on_done=self._on_settings_stored,
-                on_error=self._on_save_failed,
-            )
-        for name, value in secrets.items():
-            self._runner.run(
-                self._facade.set_secret(name, value),
-                on_done=lambda _none: self._one_done(),
-                on_error=self._on_save_failed,
-            )
+            confirmed = await call(self._facade.set_settings(changes))
+            self._store.apply_settings(confirmed)
+            stored.update(confirmed)
+        for name, value in self.secret_changes().items():
+            await call(self._facade.set_secret(name, value))
+        return stored
 
-    def _on_settings_stored(self, stored: dict[str, Any]) -> None:
-        self._saved_changes = dict(stored)
-        self._store.apply_settings(stored)
-        self._one_done()
+    def done(self, result: int) -> None:
+        self._tasks.cancel_all()
+        for field in self.findChildren(SecretField):
+            field.close_tasks()
+        super().done(result)
 
-    def _one_done(self) -> None:
-        self._pending -= 1
-        if self._pending == 0 and not self.error_label.text():
-            self.saved.emit(self._saved_changes)
-            self.accept()
-        elif self._pending == 0:
-            self._update_state()
-
-    def _on_save_failed(self, text: str, problem: Problem | None) -> None:
-        self.error_label.setText(text)
-        key = problem.params.get("key") if problem is not None else None
-        for i, page in enumerate(self.pages):
-            if key in page.keys:
-                self.page_list.setCurrentRow(i)
-        self._pending -= 1
-        if self._pending == 0:
-            self._update_state()
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._saving:
+            event.ignore()  # storing is under way; it closes the dialog when it is done
+            return
+        super().closeEvent(event)

@@ -1,7 +1,13 @@
-"""Pages of the global settings dialog; each has load() / save() / restore_defaults()."""
+"""Pages of the global settings dialog; each has load() / save() / restore_defaults().
+
+Every number and text is a SettingField: it takes what the user types, says next to the
+field which rule the text breaks (the rules the CLI uses, app.core.settings), and the dialog
+keeps OK disabled until every field is valid. Nothing is clamped or rounded.
+"""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,20 +15,19 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSizePolicy,
-    QSpinBox,
     QWidget,
 )
 
 from app.core.problems import TRANSLATION_CONTEXT, ProblemError
-from app.core.settings import SPEC_BY_KEY
+from app.core.settings import SPEC_BY_KEY, SettingValue
 from app.core.vllm_args import check_user_args, split_args
+from app.gui.commands import CommandFailed, call, tasks_of
+from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, monospace_font, set_text_color, warning_color
 from app.runtime.api import Facade
@@ -32,25 +37,9 @@ SECRET_HF_TOKEN = "hf_token"  # Hugging Face access token for gated repositories
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
-def wrap(label: QLabel) -> QLabel:
-    """Word-wrap and take the row's full width (a form gives labels only their hint)."""
-    label.setWordWrap(True)
-    label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-    return label
-
-
 def spec_doc(key: str) -> str:
     """The setting's description (declared once in app.core.settings), translated."""
     return QCoreApplication.translate(TRANSLATION_CONTEXT, SPEC_BY_KEY[key].doc)
-
-
-def _spin(key: str, suffix: str = "") -> QSpinBox:
-    spec = SPEC_BY_KEY[key]
-    box = QSpinBox()
-    box.setRange(int(spec.minimum or 0), int(spec.maximum or 2**31 - 1))
-    box.setGroupSeparatorShown(True)
-    box.setSuffix(suffix)
-    return box
 
 
 class SettingsPage(QWidget):
@@ -63,22 +52,41 @@ class SettingsPage(QWidget):
         super().__init__(parent)
         self._facade = facade
         self._loaded: dict[str, Any] = {}
+        self.fields: dict[str, SettingField] = {}
+        self.labels: dict[str, str] = {}  # key → the label the user sees, for sentences
         self.form = QFormLayout(self)
         # Text fields grow, numbers and choices keep their natural width.
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        # Long (translated) labels go above their field instead of squeezing it.
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
 
     def title(self) -> str:
         raise NotImplementedError
+
+    def add_field(self, label: str, field: SettingField) -> SettingField:
+        self.fields[field.key] = field
+        self.labels[field.key] = plain(label)
+        field.edit.setToolTip(spec_doc(field.key))
+        field.changed.connect(self.changed)
+        self.form.addRow(buddy_label(label, field.edit), field)
+        return field
 
     def load(self, settings: Mapping[str, Any]) -> None:
         self._loaded = {k: settings.get(k, SPEC_BY_KEY[k].default) for k in self.keys}
         self.set_values(self._loaded)
 
     def set_values(self, values: Mapping[str, Any]) -> None:
-        raise NotImplementedError
+        for key, field in self.fields.items():
+            field.set_value(values[key])
 
     def values(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """What the fields hold now; a field whose text breaks a rule is left out."""
+        out: dict[str, Any] = {}
+        for key, field in self.fields.items():
+            value = field.value()
+            if value is not None:
+                out[key] = value
+        return out
 
     def save(self) -> dict[str, Any]:
         """The settings this page changed since load(): what to send to the facade."""
@@ -94,24 +102,32 @@ class SettingsPage(QWidget):
 
     def problems(self) -> list[str]:
         """Sentences for invalid input; the dialog's OK stays disabled while any exist."""
-        return []
+        return [text for field in self.fields.values() if (text := field.problem())]
 
     def _watch(self, *widgets: QWidget) -> None:
         for w in widgets:
-            for name in ("valueChanged", "textChanged", "toggled", "currentTextChanged"):
+            for name in ("textChanged", "toggled", "currentTextChanged"):
                 signal = getattr(w, name, None)
                 if signal is not None:
                     signal.connect(self.changed)
 
 
 class SecretField(QWidget):
-    """A password field: empty means "keep what is stored"; Clear deletes the stored value."""
+    """A password field: empty means "keep what is stored"; Clear deletes the stored value.
+
+    Whether a secret is stored is asked of the engine (a keyring call that may wait for an
+    unlock prompt) without holding up the dialog: until it answers, Clear is disabled.
+    """
+
+    answered = Signal()
 
     def __init__(self, facade: Facade, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._facade = facade
+        self._tasks = tasks_of(self)
         self.name = name
         self._clear = False
+        self._stored: bool | None = None  # unknown until the engine answers
         self.edit = QLineEdit()
         self.edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.edit.setClearButtonEnabled(True)
@@ -123,14 +139,32 @@ class SecretField(QWidget):
         layout.addWidget(self.clear_button)
         self.reload()
 
+    @property
+    def stored(self) -> bool | None:
+        return self._stored
+
     def reload(self) -> None:
         self._clear = False
+        self._stored = None
         self.edit.clear()
-        stored = self._facade.has_secret(self.name)
-        self.edit.setPlaceholderText(
-            self.tr("stored in the keyring — type to replace") if stored else self.tr("not set")
-        )
-        self.clear_button.setEnabled(stored)
+        self.edit.setPlaceholderText(self.tr("checking the keyring…"))
+        self.clear_button.setEnabled(False)
+        self._tasks.start(self._ask_stored())
+
+    async def _ask_stored(self) -> None:
+        try:
+            self._stored = await call(self._facade.has_secret(self.name))
+        except CommandFailed:
+            self._stored = False
+            self.edit.setPlaceholderText(self.tr("the keyring did not answer"))
+        else:
+            self.edit.setPlaceholderText(
+                self.tr("stored in the keyring — type to replace")
+                if self._stored
+                else self.tr("not set")
+            )
+        self.clear_button.setEnabled(bool(self._stored))
+        self.answered.emit()
 
     def _on_clear_button_clicked(self) -> None:
         self._clear = True
@@ -141,7 +175,7 @@ class SecretField(QWidget):
     def will_be_set(self) -> bool:
         if self.edit.text():
             return True
-        return not self._clear and self._facade.has_secret(self.name)
+        return not self._clear and bool(self._stored)
 
     def change(self) -> dict[str, str | None]:
         if self.edit.text():
@@ -149,6 +183,9 @@ class SecretField(QWidget):
         if self._clear:
             return {self.name: None}
         return {}
+
+    def close_tasks(self) -> None:
+        self._tasks.cancel_all()
 
 
 class ModelsPage(SettingsPage):
@@ -160,6 +197,7 @@ class ModelsPage(SettingsPage):
         "idle_ttl_min",
         "vllm_args",
         "engine.kind",
+        "engine.custom_command",
     )
 
     def __init__(
@@ -167,16 +205,12 @@ class ModelsPage(SettingsPage):
     ) -> None:
         super().__init__(facade, parent)
         self.recommended = recommended
-        spec = SPEC_BY_KEY["gpu_memory_utilization"]
-        self.utilization = QDoubleSpinBox()
-        self.utilization.setRange(spec.minimum or 0.1, spec.maximum or 0.99)
-        self.utilization.setSingleStep(0.01)
-        self.utilization.setDecimals(2)
-        self.use_recommended = QPushButton(self.tr("Use &recommended"))
+        self.utilization = SettingField("gpu_memory_utilization", numeric=True)
+        # Not "&r": "Max concurrent &requests" has it on this page.
+        self.use_recommended = QPushButton(self.tr("Use recomme&nded"))
         self.use_recommended.clicked.connect(self._on_use_recommended_clicked)
         self.use_recommended.setEnabled(recommended is not None)
-        self.recommended_label = QLabel()
-        wrap(self.recommended_label)
+        self.recommended_label = wrap(QLabel())
         if recommended is None:
             self.recommended_label.setText(
                 self.tr("No recommendation: the GPU's free memory could not be read.")
@@ -184,25 +218,16 @@ class ModelsPage(SettingsPage):
         else:
             self.recommended_label.setText(
                 self.tr(
-                    "Recommended for this machine: {value:.2f}, 95 % of the memory that was "
+                    "Recommended for this machine: {value}, 95 % of the memory that was "
                     "free when the app started. vLLM's own default, 0.92, crashes on many APUs."
-                ).format(value=recommended)
+                ).format(value=f"{recommended:.2f}")
             )
-        self.utilization_warning = QLabel()
-        wrap(self.utilization_warning)
+        self.utilization_warning = wrap(QLabel())
         set_text_color(self.utilization_warning, warning_color(self.palette()))
-        self.max_num_seqs = _spin("max_num_seqs")
-        self.ctx_size = _spin("ctx_size", self.tr(" tokens"))
-        self.ctx_size.setSingleStep(1024)
-        self.load_timeout = _spin("load_timeout_s", self.tr(" s"))
-        self.idle = _spin("idle_ttl_min", self.tr(" min"))
-        self.idle.setSpecialValueText(self.tr("never"))
-        self.vllm_args = QLineEdit()
-        self.vllm_args.setFont(monospace_font())
-        self.vllm_args.setPlaceholderText(self.tr("flags added for every model"))
-        self.args_problem = QLabel()
-        wrap(self.args_problem)
-        set_text_color(self.args_problem, error_color(self.palette()))
+        self.vllm_args = SettingField(
+            "vllm_args", placeholder=self.tr("flags added for every model"), check=_args_problem
+        )
+        self.vllm_args.edit.setFont(monospace_font())
         self.engine = QComboBox()
         for kind, text in (
             ("auto", self.tr("Automatic (ROCm on a supported AMD GPU, else CPU)")),
@@ -211,69 +236,114 @@ class ModelsPage(SettingsPage):
             ("custom", self.tr("Your own vLLM command")),
         ):
             self.engine.addItem(text, kind)
+        self.custom_command = SettingField(
+            "engine.custom_command",
+            placeholder=self.tr("e.g. vllm serve, or /path/to/python -m vllm.entrypoints…"),
+            check=self._command_problem,
+        )
+        self.custom_command.edit.setFont(monospace_font())
+        self.custom_note = wrap(QLabel())
 
-        row = QHBoxLayout()
-        row.addWidget(self.utilization)
-        row.addWidget(self.use_recommended)
-        row.addStretch(1)
-        label = QLabel(self.tr("&GPU memory utilization:"))
-        label.setBuddy(self.utilization)
-        self.form.addRow(label, row)
+        utilization_row = QWidget()
+        row = QHBoxLayout(utilization_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.utilization, 1)
+        row.addWidget(self.use_recommended, 0)
+        label = self.tr("&GPU memory utilization:")
+        self.fields["gpu_memory_utilization"] = self.utilization
+        self.labels["gpu_memory_utilization"] = plain(label)
+        self.utilization.edit.setToolTip(spec_doc("gpu_memory_utilization"))
+        self.utilization.changed.connect(self.changed)
+        self.form.addRow(buddy_label(label, self.utilization.edit), utilization_row)
         self.form.addRow("", self.recommended_label)
         self.form.addRow("", self.utilization_warning)
-        self.form.addRow(self.tr("Max concurrent &requests per model:"), self.max_num_seqs)
-        self.form.addRow(self.tr("Default &context size:"), self.ctx_size)
-        self.form.addRow(self.tr("Load &timeout:"), self.load_timeout)
-        self.form.addRow(self.tr("&Unload after idle for:"), self.idle)
-        self.form.addRow(self.tr("Extra vLLM &arguments:"), self.vllm_args)
-        self.form.addRow("", self.args_problem)
-        self.form.addRow(self.tr("&Engine:"), self.engine)
-        for key, widget in (
-            ("gpu_memory_utilization", self.utilization),
-            ("max_num_seqs", self.max_num_seqs),
-            ("ctx_size", self.ctx_size),
-            ("load_timeout_s", self.load_timeout),
-            ("idle_ttl_min", self.idle),
-            ("vllm_args", self.vllm_args),
-            ("engine.kind", self.engine),
-        ):
-            widget.setToolTip(spec_doc(key))
-        self._watch(
-            self.utilization, self.max_num_seqs, self.ctx_size, self.load_timeout, self.idle
+        self.add_field(
+            self.tr("Max concurrent &requests per model:"),
+            SettingField("max_num_seqs", numeric=True),
         )
-        self._watch(self.vllm_args, self.engine)
+        self.add_field(
+            self.tr("Default &context size:"),
+            SettingField("ctx_size", unit=self.tr("tokens"), numeric=True),
+        )
+        self.add_field(
+            self.tr("Load &timeout:"),
+            SettingField("load_timeout_s", unit=self.tr("seconds"), numeric=True),
+        )
+        self.add_field(
+            self.tr("&Unload after idle for:"),
+            SettingField("idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
+        )
+        self.add_field(self.tr("Extra vLLM &arguments:"), self.vllm_args)
+        engine_label = self.tr("&Engine:")
+        self.labels["engine.kind"] = plain(engine_label)
+        self.engine.setToolTip(spec_doc("engine.kind"))
+        self.form.addRow(buddy_label(engine_label, self.engine), self.engine)
+        self.add_field(self.tr("Your vLLM co&mmand:"), self.custom_command)
+        self._command_rows = (self.form.rowCount() - 1, self.form.rowCount())
+        self.form.addRow("", self.custom_note)  # shown only while a check is due
+        self._watch(self.engine)
         self.changed.connect(self._update_hints)
 
     def title(self) -> str:
         return self.tr("Models")
 
     def set_values(self, values: Mapping[str, Any]) -> None:
-        self.utilization.setValue(float(values["gpu_memory_utilization"]))
-        self.max_num_seqs.setValue(int(values["max_num_seqs"]))
-        self.ctx_size.setValue(int(values["ctx_size"]))
-        self.load_timeout.setValue(int(values["load_timeout_s"]))
-        self.idle.setValue(int(values["idle_ttl_min"]))
-        self.vllm_args.setText(str(values["vllm_args"]))
+        super().set_values(values)
         self.engine.setCurrentIndex(max(0, self.engine.findData(values["engine.kind"])))
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
-        return {
-            "gpu_memory_utilization": round(self.utilization.value(), 2),
-            "max_num_seqs": self.max_num_seqs.value(),
-            "ctx_size": self.ctx_size.value(),
-            "load_timeout_s": self.load_timeout.value(),
-            "idle_ttl_min": self.idle.value(),
-            "vllm_args": self.vllm_args.text().strip(),
-            "engine.kind": self.engine.currentData(),
-        }
+        out = super().values()
+        out["engine.kind"] = self.engine.currentData()
+        if out["engine.kind"] != "custom":
+            # The command only matters for the custom engine; keep what is stored.
+            out.pop("engine.custom_command", None)
+        return out
+
+    def custom_selected(self) -> bool:
+        return bool(self.engine.currentData() == "custom")
+
+    def custom_engine_change(self) -> str | None:
+        """The command to check and select when OK is pressed, or None when the custom
+        engine is not being (re)chosen. The facade's `use_custom_engine` validates it, as
+        `vllm-tray engine use` does, and stores it with engine.kind only if it passes."""
+        if not self.custom_selected():
+            return None
+        command = self.custom_command.text().strip()
+        chosen_now = self._loaded.get("engine.kind") != "custom"
+        if chosen_now or command != str(self._loaded.get("engine.custom_command", "")):
+            return command
+        return None
+
+    def save(self) -> dict[str, Any]:
+        # engine.kind=custom and its command are stored by use_custom_engine, after the check.
+        changes = super().save()
+        if self.custom_selected():
+            changes.pop("engine.kind", None)
+            changes.pop("engine.custom_command", None)
+        return changes
+
+    def _command_problem(self, value: SettingValue) -> str:
+        if not self.custom_selected():
+            return ""
+        text = str(value)
+        if not text:
+            return self.tr("Type the command that starts your vLLM, e.g. vllm serve.")
+        try:
+            shlex.split(text)
+        except ValueError:
+            return self.tr("A quote in the command is not closed.")
+        return ""
 
     def _on_use_recommended_clicked(self) -> None:
         if self.recommended is not None:
-            self.utilization.setValue(self.recommended)
+            self.utilization.set_value(f"{self.recommended:.2f}")
 
     def _update_hints(self) -> None:
-        too_high = self.recommended is not None and self.utilization.value() > self.recommended
+        value = self.utilization.value()
+        too_high = (
+            self.recommended is not None and isinstance(value, float) and value > self.recommended
+        )
         self.utilization_warning.setText(
             self.tr(
                 "Above the recommended value: loading may fail or crash the GPU driver when "
@@ -283,19 +353,29 @@ class ModelsPage(SettingsPage):
             else ""
         )
         self.utilization_warning.setVisible(too_high)
-        problems = self.problems()
-        self.args_problem.setText("\n".join(problems))
-        self.args_problem.setVisible(bool(problems))
+        custom = self.custom_selected()
+        self.form.setRowVisible(self._command_rows[0], custom)
+        self.custom_command.update_hint()
+        checked = self.custom_engine_change() is not None and not self.custom_command.problem()
+        self.custom_note.setText(
+            self.tr(
+                "OK runs “{command} --help” to check that it is a vLLM server; that can "
+                "take a minute."
+            ).format(command=self.custom_command.text().strip() or "…")
+            if checked
+            else ""
+        )
+        self.form.setRowVisible(self._command_rows[1], checked)
 
-    def problems(self) -> list[str]:
-        try:
-            check_user_args(
-                split_args(self.vllm_args.text(), source="global vllm_args"),
-                source="global vllm_args",
-            )
-        except ProblemError as exc:
-            return [problem_text(exc.problem)]
-        return []
+
+def _args_problem(value: SettingValue) -> str:
+    try:
+        check_user_args(
+            split_args(str(value), source="global vllm_args"), source="global vllm_args"
+        )
+    except ProblemError as exc:
+        return problem_text(exc.problem)
+    return ""
 
 
 class EndpointPage(SettingsPage):
@@ -312,58 +392,60 @@ class EndpointPage(SettingsPage):
         self.host = QComboBox()
         self.host.setEditable(True)
         self.host.addItems(["127.0.0.1", "::1", "0.0.0.0"])
-        self.port = _spin("proxy.port")
-        self.port.setGroupSeparatorShown(False)
+        self.host_hint = wrap(QLabel())
+        set_text_color(self.host_hint, error_color(self.palette()))
+        self.host_hint.hide()
         self.autostart = QCheckBox(self.tr("Start the endpoint when the app starts"))
         self.api_key = SecretField(facade, SECRET_API_KEY)
-        self.allowed_hosts = QLineEdit()
-        self.allowed_hosts.setPlaceholderText(self.tr("e.g. mybox.lan, 192.168.1.20"))
-        self.cors = QLineEdit()
-        self.cors.setPlaceholderText(self.tr("e.g. http://localhost:3000"))
-        self.exposure = QLabel()
-        wrap(self.exposure)
+        self.exposure = wrap(QLabel())
         set_text_color(self.exposure, warning_color(self.palette()))
-        self.form.addRow(self.tr("Listen on &address:"), self.host)
-        self.form.addRow(self.tr("&Port:"), self.port)
+        host_label = self.tr("Listen on &address:")
+        self.labels["proxy.host"] = plain(host_label)
+        self.host.setToolTip(spec_doc("proxy.host"))
+        self.form.addRow(buddy_label(host_label, self.host), self.host)
+        self.form.addRow("", self.host_hint)
+        self.port = self.add_field(self.tr("&Port:"), SettingField("proxy.port", numeric=True))
         self.form.addRow("", self.autostart)
-        self.form.addRow(self.tr("API &key:"), self.api_key)
+        self.form.addRow(buddy_label(self.tr("API &key:"), self.api_key.edit), self.api_key)
         self.form.addRow("", self.exposure)
-        self.form.addRow(self.tr("Allowed &host names:"), self.allowed_hosts)
-        self.form.addRow(self.tr("Allowed &web origins:"), self.cors)
-        for key, widget in (
-            ("proxy.host", self.host),
-            ("proxy.port", self.port),
-            ("proxy.allowed_hosts", self.allowed_hosts),
-            ("proxy.cors_origins", self.cors),
-        ):
-            widget.setToolTip(spec_doc(key))
+        self.allowed_hosts = self.add_field(
+            self.tr("Allowed &host names:"),
+            SettingField(
+                "proxy.allowed_hosts", placeholder=self.tr("e.g. mybox.lan, 192.168.1.20")
+            ),
+        )
+        self.cors = self.add_field(
+            self.tr("Allowed &web origins:"),
+            SettingField("proxy.cors_origins", placeholder=self.tr("e.g. http://localhost:3000")),
+        )
         self.api_key.setToolTip(
             self.tr("Clients must send it as 'Authorization: Bearer <key>'. Kept in the keyring.")
         )
-        self._watch(self.host, self.port, self.autostart, self.allowed_hosts, self.cors)
+        self._watch(self.host, self.autostart)
         self.api_key.edit.textChanged.connect(self.changed)
         self.api_key.clear_button.clicked.connect(self.changed)
+        self.api_key.answered.connect(self._update_hints)
         self.changed.connect(self._update_hints)
 
     def title(self) -> str:
         return self.tr("Endpoint")
 
     def set_values(self, values: Mapping[str, Any]) -> None:
+        super().set_values(values)
         self.host.setCurrentText(str(values["proxy.host"]))
-        self.port.setValue(int(values["proxy.port"]))
         self.autostart.setChecked(bool(values["proxy.autostart"]))
-        self.allowed_hosts.setText(str(values["proxy.allowed_hosts"]))
-        self.cors.setText(str(values["proxy.cors_origins"]))
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
-        return {
-            "proxy.host": self.host.currentText().strip(),
-            "proxy.port": self.port.value(),
-            "proxy.autostart": self.autostart.isChecked(),
-            "proxy.allowed_hosts": self.allowed_hosts.text().strip(),
-            "proxy.cors_origins": self.cors.text().strip(),
-        }
+        out = {**super().values(), "proxy.autostart": self.autostart.isChecked()}
+        if not self.host_problem():
+            out["proxy.host"] = self.host.currentText().strip()
+        return out
+
+    def host_problem(self) -> str:
+        if not self.host.currentText().strip():
+            return self.tr("Enter an address to listen on, e.g. 127.0.0.1.")
+        return ""
 
     def secret_changes(self) -> dict[str, str | None]:
         return self.api_key.change()
@@ -372,7 +454,12 @@ class EndpointPage(SettingsPage):
         return self.host.currentText().strip() not in LOOPBACK_HOSTS
 
     def _update_hints(self) -> None:
-        if self.exposed() and not self.api_key.will_be_set():
+        problem = self.host_problem()
+        self.host_hint.setText(problem)
+        self.host_hint.setVisible(bool(problem))
+        if problem:
+            text = ""
+        elif self.exposed() and not self.api_key.will_be_set():
             text = self.tr(
                 "Other machines could reach the endpoint on this address, so it will not start "
                 "without an API key. Set one above."
@@ -385,9 +472,10 @@ class EndpointPage(SettingsPage):
         self.exposure.setVisible(bool(text))
 
     def problems(self) -> list[str]:
-        if not self.host.currentText().strip():
-            return [self.tr("Enter an address to listen on, e.g. 127.0.0.1.")]
-        return []
+        found = super().problems()
+        if self.host_problem():
+            found.insert(0, self.host_problem())
+        return found
 
 
 class AccountsPage(SettingsPage):
@@ -396,16 +484,19 @@ class AccountsPage(SettingsPage):
     def __init__(self, facade: Facade, parent: QWidget | None = None) -> None:
         super().__init__(facade, parent)
         self.hf_token = SecretField(facade, SECRET_HF_TOKEN)
-        explanation = QLabel(
-            self.tr(
-                "Gated or private models on Hugging Face need an access token "
-                "(huggingface.co → Settings → Access Tokens, read access is enough). "
-                "It is kept in the system keyring, never in the settings files."
+        explanation = wrap(
+            QLabel(
+                self.tr(
+                    "Gated or private models on Hugging Face need an access token "
+                    "(huggingface.co → Settings → Access Tokens, read access is enough). "
+                    "It is kept in the system keyring, never in the settings files."
+                )
             )
         )
-        wrap(explanation)
         self.form.addRow(explanation)
-        self.form.addRow(self.tr("Hugging Face &token:"), self.hf_token)
+        self.form.addRow(
+            buddy_label(self.tr("Hugging Face &token:"), self.hf_token.edit), self.hf_token
+        )
         self.hf_token.edit.textChanged.connect(self.changed)
 
     def title(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections import deque
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ from app.core.events import (
     DownloadFinished,
     DownloadProgressed,
     EngineInstallProgressed,
+    Event,
     GpuSampled,
     LoadProgressed,
     MetricsSampled,
@@ -26,6 +28,7 @@ from app.core.gpu import SystemInfo
 from app.core.problems import Problem
 from app.core.states import FAILED, ProcessState
 from app.gui.bridge import EventBridge
+from app.gui.commands import CommandFailed, call, tasks_of
 from app.runtime.api import EngineView, Facade, ModelRow, ServerView, Snapshot
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
@@ -34,8 +37,9 @@ HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
 class AppStore(QObject):
     """Rows, GPU, engine, endpoint and settings as the widgets show them.
 
-    Starts from `facade.snapshot()`; the bridge must be subscribed before that call, so that
-    events published meanwhile are applied on top (they are idempotent).
+    Subscribed to the bridge before its first `refresh()`: events that arrive while a
+    snapshot is on its way are applied at once and again on top of the snapshot (they are
+    idempotent), so none is lost to a snapshot that was taken before it.
     """
 
     models_reset = Signal()  # rows were added, removed or reordered
@@ -46,6 +50,8 @@ class AppStore(QObject):
     server_changed = Signal()
     settings_changed = Signal(str, object)  # key, value
     process_changed = Signal(object)  # ProcessStateChanged, after the row was updated
+    download_finished = Signal(object)  # DownloadFinished, after the row was updated
+    refresh_failed = Signal(str)  # a sentence: the engine did not answer a snapshot
 
     def __init__(self, facade: Facade, bridge: EventBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -61,16 +67,15 @@ class AppStore(QObject):
         self.recommended_utilization: float | None = None
         self.problems: tuple[Problem, ...] = ()
         self.install: EngineInstallProgressed | None = None
-        bridge.process_state_changed.connect(self._on_process_state_changed)
-        bridge.load_progressed.connect(self._on_load_progressed)
-        bridge.metrics_sampled.connect(self._on_metrics_sampled)
-        bridge.download_progressed.connect(self._on_download_progressed)
-        bridge.download_finished.connect(self._on_download_finished)
-        bridge.gpu_sampled.connect(self._on_gpu_sampled)
-        bridge.engine_install_progressed.connect(self._on_engine_install_progressed)
-        bridge.server_state_changed.connect(self._on_server_state_changed)
-        bridge.registry_changed.connect(self._on_registry_changed)
-        bridge.setting_changed.connect(self._on_setting_changed)
+        self._tasks = tasks_of(self)
+        self._fetch: asyncio.Task[None] | None = None
+        self._asked = 0  # refreshes asked for
+        self._applied = 0  # refreshes whose snapshot was applied
+        self._replay: list[Event] | None = None  # events seen while a snapshot is on its way
+        # Downloads that failed before they began: the engine keeps no trace of those
+        # (nothing was registered), so the row keeps the reason until the next attempt.
+        self._start_failures: dict[str, Problem] = {}
+        bridge.event_received.connect(self._on_bridge_event_received)
 
     # -- reads ----------------------------------------------------------------------------
     def row(self, model_id: str) -> ModelRow | None:
@@ -81,12 +86,46 @@ class AppStore(QObject):
         return self.settings.get(key, default)
 
     # -- snapshot -------------------------------------------------------------------------
-    def refresh(self) -> None:
-        self.apply_snapshot(self._facade.snapshot())
+    async def refresh(self) -> None:
+        """Apply a snapshot taken after this call. Calls while one is on its way share the
+        next one instead of each asking the engine. Raises CommandFailed."""
+        self._asked += 1
+        wanted = self._asked
+        while self._applied < wanted:
+            if self._fetch is None:
+                self._fetch = asyncio.ensure_future(self._fetch_and_apply())
+                # Its waiters may all be gone (cancelled): a failure is then nobody's to see.
+                self._fetch.add_done_callback(_retrieve)
+            # shield: one caller going away must not cancel the others' snapshot.
+            await asyncio.shield(self._fetch)
+
+    def request_refresh(self) -> None:
+        """Refresh in the background; a failure is announced by `refresh_failed`."""
+        self._tasks.start(self._refresh_quietly())
+
+    async def _refresh_quietly(self) -> None:
+        try:
+            await self.refresh()
+        except CommandFailed as failure:
+            self.refresh_failed.emit(failure.text)
+
+    async def _fetch_and_apply(self) -> None:
+        covers = self._asked
+        self._replay = []
+        try:
+            snap = await call(self._facade.snapshot())
+            self.apply_snapshot(snap)
+            replay, self._replay = self._replay, None
+            for event in replay:
+                self._apply(event, replaying=True)
+            self._applied = covers
+        finally:
+            self._replay = None
+            self._fetch = None
 
     def apply_snapshot(self, snap: Snapshot) -> None:
         old_ids = [r.id for r in self.rows]
-        new_rows = list(snap.models)
+        new_rows = [self._with_start_failure(row) for row in snap.models]
         if [r.id for r in new_rows] != old_ids:
             self.rows = new_rows
             self._index = {r.id: i for i, r in enumerate(new_rows)}
@@ -110,10 +149,16 @@ class AppStore(QObject):
             self.server = snap.server
             self.server_changed.emit()
 
+    def _with_start_failure(self, row: ModelRow) -> ModelRow:
+        failure = self._start_failures.get(row.id)
+        if failure is None or row.problem is not None or row.download is not None:
+            return row
+        return dataclasses.replace(row, problem=failure)
+
     def _replace(self, model_id: str, **changes: Any) -> ModelRow | None:
         i = self._index.get(model_id)
         if i is None:
-            return None  # an event for a model the snapshot does not have yet
+            return None  # a model the snapshot does not have yet: the replay brings it
         row = dataclasses.replace(self.rows[i], **changes)
         if row != self.rows[i]:
             self.rows[i] = row
@@ -121,7 +166,54 @@ class AppStore(QObject):
         return row
 
     # -- events ---------------------------------------------------------------------------
-    def _on_process_state_changed(self, ev: ProcessStateChanged) -> None:
+    def _on_bridge_event_received(self, event: Event) -> None:
+        if self._replay is not None:
+            self._replay.append(event)
+        self._apply(event, replaying=False)
+
+    def _apply(self, ev: Event, *, replaying: bool) -> None:
+        """Apply one event. A replay only restores data: it neither announces the event
+        again (no second tray notification) nor asks for another snapshot."""
+        if isinstance(ev, ProcessStateChanged):
+            self._apply_process_state(ev)
+            if not replaying:
+                self.process_changed.emit(ev)
+        elif isinstance(ev, LoadProgressed):
+            self._replace(ev.model_id, progress=ev)
+        elif isinstance(ev, MetricsSampled):
+            self._replace(ev.model_id, metrics=ev)
+        elif isinstance(ev, DownloadProgressed):
+            self._apply_download_progressed(ev)
+        elif isinstance(ev, DownloadFinished):
+            self.download_speed.pop(ev.model_id, None)
+            problem = ev.problem if ev.status == "failed" else None
+            self._replace(ev.model_id, download=None, problem=problem)
+            if not replaying:
+                self.download_finished.emit(ev)
+                # File state and bytes on disk come from the engine, which re-reads them.
+                self.request_refresh()
+        elif isinstance(ev, GpuSampled):
+            self._apply_gpu_sample(ev)
+        elif isinstance(ev, EngineInstallProgressed):
+            self.install = None if ev.finished else ev
+            if not replaying:
+                self.install_progressed.emit(ev)
+                if ev.finished:
+                    self.request_refresh()
+        elif isinstance(ev, ServerStateChanged):
+            server = ServerView(running=ev.running, url=ev.url, problem=ev.problem)
+            if server != self.server:
+                self.server = server
+                self.server_changed.emit()
+        elif isinstance(ev, RegistryChanged):
+            if not replaying:
+                self.request_refresh()
+        elif isinstance(ev, SettingChanged):
+            self._apply_setting(ev.key, ev.value)
+            if ev.key.startswith("engine.") and not replaying:
+                self.request_refresh()  # another engine: its install state comes with a snapshot
+
+    def _apply_process_state(self, ev: ProcessStateChanged) -> None:
         changes: dict[str, Any] = {"process": ev.new}
         if ev.new == ProcessState.STARTING:
             # A new attempt: the old diagnosis and bar no longer describe it.
@@ -131,27 +223,20 @@ class AppStore(QObject):
         elif ev.new == ProcessState.STOPPED:
             changes.update(progress=None, metrics=None, problem=None)
         self._replace(ev.model_id, **changes)
-        self.process_changed.emit(ev)
 
-    def _on_load_progressed(self, ev: LoadProgressed) -> None:
-        self._replace(ev.model_id, progress=ev)
-
-    def _on_metrics_sampled(self, ev: MetricsSampled) -> None:
-        self._replace(ev.model_id, metrics=ev)
-
-    def _on_download_progressed(self, ev: DownloadProgressed) -> None:
+    def _apply_download_progressed(self, ev: DownloadProgressed) -> None:
+        self._start_failures.pop(ev.model_id, None)
         self.download_speed[ev.model_id] = ev.speed_bps
         view = DownloadView(ev.download_id, ev.model_id, "running", ev.done, ev.total)
-        self._replace(ev.model_id, download=view, file_state="partial")
+        changes: dict[str, Any] = {"download": view, "file_state": "partial"}
+        row = self.row(ev.model_id)
+        if row is not None and row.process not in FAILED:
+            changes["problem"] = None  # a new attempt: the last download's failure is gone
+        self._replace(ev.model_id, **changes)
 
-    def _on_download_finished(self, ev: DownloadFinished) -> None:
-        self.download_speed.pop(ev.model_id, None)
-        problem = ev.problem if ev.status == "failed" else None
-        self._replace(ev.model_id, download=None, problem=problem)
-        # File state and bytes on disk come from the engine, which has just re-read them.
-        self.refresh()
-
-    def _on_gpu_sampled(self, ev: GpuSampled) -> None:
+    def _apply_gpu_sample(self, ev: GpuSampled) -> None:
+        if self.gpu_history and ev.ts <= self.gpu_history[-1].ts:
+            return  # already in the snapshot's history (a replay)
         self.gpu_history.append(ev)
         self._trim_history()
         self.gpu_sampled.emit(ev)
@@ -163,29 +248,30 @@ class AppStore(QObject):
         while self.gpu_history and self.gpu_history[0].ts < horizon:
             self.gpu_history.popleft()
 
-    def _on_engine_install_progressed(self, ev: EngineInstallProgressed) -> None:
-        self.install = None if ev.finished else ev
-        self.install_progressed.emit(ev)
-        if ev.finished:
-            self.refresh()
-
-    def _on_server_state_changed(self, ev: ServerStateChanged) -> None:
-        self.server = ServerView(running=ev.running, url=ev.url, problem=ev.problem)
-        self.server_changed.emit()
-
-    def _on_registry_changed(self, ev: RegistryChanged) -> None:
-        del ev
-        self.refresh()
-
-    def _on_setting_changed(self, ev: SettingChanged) -> None:
-        self.settings[ev.key] = ev.value
-        self.settings_changed.emit(ev.key, ev.value)
-        if ev.key.startswith("engine."):
-            self.refresh()  # another engine: its install state comes with a snapshot
+    def _apply_setting(self, key: str, value: object) -> None:
+        if key not in self.settings or self.settings[key] != value:
+            self.settings[key] = value
+            self.settings_changed.emit(key, value)
 
     def apply_settings(self, changes: Mapping[str, Any]) -> None:
         """Settings the facade confirmed it stored (its SettingChanged events may follow)."""
         for key, value in changes.items():
-            if self.settings.get(key) != value:
-                self.settings[key] = value
-                self.settings_changed.emit(key, value)
+            self._apply_setting(key, value)
+
+    def set_download_problem(self, model_id: str, problem: Problem | None) -> None:
+        """A download that failed before it began (no DownloadFinished will come), or None
+        when a new attempt starts."""
+        if problem is None:
+            if self._start_failures.pop(model_id, None) is not None:
+                self._replace(model_id, problem=None)
+            return
+        self._start_failures[model_id] = problem
+        self._replace(model_id, problem=problem)
+
+    def close(self) -> None:
+        self._tasks.cancel_all()
+
+
+def _retrieve(task: asyncio.Task[None]) -> None:
+    if not task.cancelled():
+        task.exception()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from functools import partial
 
@@ -11,13 +12,15 @@ from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.core.events import ProcessStateChanged
 from app.core.states import FAILED, ProcessState
-from app.gui.i18n import problem_text
+from app.gui.commands import CommandFailed, FailureReporter, call, tasks_of
+from app.gui.i18n import format_percent, problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
-from app.gui.model_actions import LOADABLE, UNLOADABLE, load_model
-from app.gui.model_state import is_downloading, state_text
+from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
+from app.gui.model_state import is_downloading, load_text, state_text
 from app.gui.store import AppStore
-from app.gui.tasks import CommandRunner
 from app.runtime.api import Facade, ModelRow, ServerView
+
+log = logging.getLogger(__name__)
 
 NOTIFY_MS = 8000
 MENU_TEXT_CHARS = 48  # a diagnosis can be long; the menu shows its start, the window all
@@ -64,13 +67,14 @@ class TrayController(QObject):
         self,
         facade: Facade,
         store: AppStore,
-        runner: CommandRunner,
+        failures: FailureReporter,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
         self._store = store
-        self._runner = runner
+        self._failures = failures
+        self._tasks = tasks_of(self)  # menu actions run as tasks: the menu closes meanwhile
         self.status = TrayStatus.IDLE
         self.menu = QMenu()
         self.menu.aboutToShow.connect(self.rebuild)
@@ -93,33 +97,63 @@ class TrayController(QObject):
 
     def update_status(self, *_args: object) -> None:
         status = aggregate_status(self._store.rows, self._store.server)
-        tooltip = self.tooltip(status)
         if self.icon is not None:
-            self.icon.setToolTip(tooltip)
+            self.icon.setToolTip(self.tooltip(status))
         if status != self.status:
             self.status = status
             if self.icon is not None:
                 self.icon.setIcon(tray_icon(status))
+            log.info("tray icon: %s", status.value)
             self.status_changed.emit(status.value)
 
+    def summary(self, status: TrayStatus) -> str:
+        """One line: the menu's header and the tooltip's first line."""
+        rows = self._store.rows
+        if status == TrayStatus.ERROR:
+            failed = [r.name for r in rows if r.process in FAILED]
+            if failed:
+                return self.tr("vLLM Tray: {names} failed").format(names=", ".join(failed))
+            return self.tr("vLLM Tray: the endpoint could not start")
+        if status == TrayStatus.LOADING:
+            busy = [r.name for r in rows if row_status(r) == TrayStatus.LOADING]
+            return self.tr("vLLM Tray: working on {names}").format(names=", ".join(busy))
+        if status == TrayStatus.RUNNING:
+            running = [r.name for r in rows if r.process == ProcessState.RUNNING]
+            return self.tr("vLLM Tray: running {names}").format(names=", ".join(running))
+        return self.tr("vLLM Tray: no model loaded")
+
     def tooltip(self, status: TrayStatus) -> str:
-        running = [r.name for r in self._store.rows if r.process == ProcessState.RUNNING]
-        text = {
-            TrayStatus.IDLE: self.tr("vLLM Tray: no model loaded"),
-            TrayStatus.LOADING: self.tr("vLLM Tray: working…"),
-            TrayStatus.RUNNING: self.tr("vLLM Tray: running {names}").format(
-                names=", ".join(running)
-            ),
-            TrayStatus.ERROR: self.tr("vLLM Tray: a model failed, open the window for details"),
-        }[status]
-        return text
+        """The summary, what is loading or downloading and how far, and the endpoint."""
+        lines = [self.summary(status)]
+        for row in self._store.rows:
+            if row.process == ProcessState.STARTING:
+                lines.append(f"{row.name}: {load_text(row.progress)}")
+            elif is_downloading(row) and row.download is not None and row.download.total > 0:
+                lines.append(
+                    self.tr("{name}: downloading {percent}").format(
+                        name=row.name,
+                        percent=format_percent(row.download.done / row.download.total),
+                    )
+                )
+        lines.append(self.endpoint_text())
+        return "\n".join(lines)
+
+    def endpoint_text(self) -> str:
+        server = self._store.server
+        if server.running:
+            return self.tr("Endpoint: {url}").format(url=server.url or "?")
+        if server.problem is not None:
+            return self.tr("Endpoint stopped: {reason}").format(reason=problem_text(server.problem))
+        return self.tr("Endpoint stopped")
 
     # -- menu -----------------------------------------------------------------------------
     def rebuild(self) -> None:
         """Called on aboutToShow: the menu always shows the state of this moment."""
         self.menu.clear()
-        header = self.menu.addAction(self.tooltip(self.status))
+        header = self.menu.addAction(shorten(self.summary(self.status), 2 * MENU_TEXT_CHARS))
         header.setEnabled(False)
+        endpoint = self.menu.addAction(shorten(self.endpoint_text(), 2 * MENU_TEXT_CHARS))
+        endpoint.setEnabled(False)
         self.menu.addSeparator()
         server = self._store.server
         if server.running:
@@ -135,14 +169,16 @@ class TrayController(QObject):
             if row.process in UNLOADABLE:
                 self._add(self.tr("&Unload"), partial(self._on_unload, row.id), sub)
             else:
-                action = self._add(self.tr("&Load"), partial(self._on_load, row.id), sub)
-                action.setEnabled(row.process in LOADABLE)
+                text = self.tr("&Load again") if row.process in FAILED else self.tr("&Load")
+                action = self._add(text, partial(self._on_load, row.id), sub)
+                action.setEnabled(can_load(row))
         if not downloaded:
             none = self.menu.addAction(self.tr("No downloaded models yet"))
             none.setEnabled(False)
         self.menu.addSeparator()
         self._add(self.tr("&Open window"), self.show_window_requested.emit)
         self._add(self.tr("&Quit"), self.quit_requested.emit)
+        log.info("tray menu: %s", " | ".join(self.entries()))
 
     def _add(self, text: str, slot: Callable[[], object], menu: QMenu | None = None) -> QAction:
         action = (menu or self.menu).addAction(text)
@@ -155,24 +191,33 @@ class TrayController(QObject):
         for action in (menu or self.menu).actions():
             if action.isSeparator() and not action.text():
                 continue
-            if action.menu() is not None:
-                sub = action.menu()
-                out.extend(f"{action.text()} > {t}" for t in self.entries(sub))  # type: ignore[arg-type]
+            sub = action.menu()
+            if isinstance(sub, QMenu):  # PySide types menu() as QObject
+                out.extend(f"{action.text()} > {t}" for t in self.entries(sub))
             else:
                 out.append(action.text())
         return out
 
     def _on_start_server(self) -> None:
-        self._runner.run(self._facade.start_server(), on_done=lambda _v: self._store.refresh())
+        self._tasks.start(self._switch_server(start=True))
 
     def _on_stop_server(self) -> None:
-        self._runner.run(self._facade.stop_server(), on_done=lambda _v: self._store.refresh())
+        self._tasks.start(self._switch_server(start=False))
+
+    async def _switch_server(self, *, start: bool) -> None:
+        try:
+            await call(self._facade.start_server() if start else self._facade.stop_server())
+            await self._store.refresh()
+        except CommandFailed as failure:
+            self._failures.report(failure)
+            return
+        log.info("endpoint %s from the tray", "started" if start else "stopped")
 
     def _on_load(self, model_id: str) -> None:
-        load_model(self._facade, self._store, self._runner, model_id)
+        self._tasks.start(load_model(self._facade, self._store, self._failures, model_id))
 
     def _on_unload(self, model_id: str) -> None:
-        self._runner.run(self._facade.unload(model_id))
+        self._tasks.start(unload_model(self._facade, self._failures, model_id))
 
     def _on_icon_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason == QSystemTrayIcon.ActivationReason.Trigger:
@@ -206,5 +251,6 @@ class TrayController(QObject):
             self.icon.showMessage(title, message, tray_icon(self.status), NOTIFY_MS)
 
     def hide(self) -> None:
+        self._tasks.cancel_all()
         if self.icon is not None:
             self.icon.hide()

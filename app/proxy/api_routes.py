@@ -13,7 +13,13 @@ from app.core.contracts import DownloadController, DownloadView, ModelController
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.proxy import errors
-from app.proxy.bodies import json_response, parse_object, read_body, resolve_model
+from app.proxy.bodies import (
+    BodyReader,
+    json_response,
+    parse_object,
+    read_small_body,
+    resolve_model,
+)
 from app.proxy.openai_routes import backend_card
 
 T = TypeVar("T")
@@ -101,12 +107,12 @@ class ApiRoutes:
         controller: ModelController,
         downloads: DownloadController | None,
         bus: EventBus,
-        max_body: int,
+        reader: BodyReader,
     ) -> None:
         self._controller = controller
         self._downloads = downloads
         self._bus = bus
-        self._max_body = max_body
+        self._reader = reader
 
     def register(self, router: web.UrlDispatcher) -> None:
         router.add_post("/api/v1/load", self.load)
@@ -118,7 +124,7 @@ class ApiRoutes:
         router.add_post("/api/v1/downloads/{download_id}/cancel", self.cancel_download)
 
     async def _body(self, request: web.Request, *, empty_ok: bool = False) -> dict[str, Any]:
-        return parse_object(await read_body(request, self._max_body), empty_ok=empty_ok)
+        return parse_object(await read_small_body(request, self._reader), empty_ok=empty_ok)
 
     async def load(self, request: web.Request) -> web.Response:
         body = await self._body(request)

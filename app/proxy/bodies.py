@@ -2,26 +2,185 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from enum import Enum
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import BadHttpMessage
+from aiohttp.web_protocol import RequestPayloadError
 
 from app.core.contracts import ModelController, ModelView
 from app.proxy import errors
+from app.proxy.limits import ProxyLimits
+from app.proxy.memory import BodyBudget
+
+# Chunked bodies reserve budget in steps of this size as they grow, not byte by byte.
+_CHUNKED_STEP = 2**20
+# A body is handed to the child's connection in pieces of this size, so a 32 MiB body does
+# not become one 32 MiB write (aiohttp warns that such a write blocks the loop).
+SEND_PIECE_BYTES = 256 * 1024
+# After the last byte went to the child, the body is kept this long for the one retry on a
+# fresh connection (a pooled connection the child closed as it was reused fails within
+# milliseconds). A failure later means the child may already be working on the request, and
+# sending it again could run it twice.
+RETRY_WINDOW_S = 1.0
 
 
-async def read_body(request: web.Request, limit: int) -> bytes:
+class HeldBody:
+    """A request body in memory and its share of the body budget, given back exactly once:
+    by `release()`, or on its own shortly after the body was sent to a child."""
+
+    def __init__(self, data: bytearray, budget: BodyBudget | None, reserved: int) -> None:
+        self._data: bytes | bytearray | None = data
+        self._budget = budget
+        self._reserved = reserved
+        self._length = len(data)
+        self._timer: asyncio.TimerHandle | None = None
+
+    def __len__(self) -> int:
+        return self._length
+
+    @property
+    def held(self) -> bool:
+        return self._data is not None
+
+    @property
+    def data(self) -> bytes | bytearray:
+        if self._data is None:
+            raise RuntimeError("the body was already given back")
+        return self._data
+
+    def replace(self, data: bytes | bytearray) -> None:
+        """Swap in a re-serialised body (the budget keeps counting what it reserved)."""
+        self._data = data
+        self._length = len(data)
+
+    async def pieces(self) -> AsyncIterator[bytes]:
+        """The body for an HTTP client, in pieces; schedules the release once all went out."""
+        # memoryview slices: no copies. Both clients take any bytes-like object; the type
+        # says bytes because that is what their annotations accept.
+        view = memoryview(self.data)
+        for start in range(0, len(view), SEND_PIECE_BYTES):
+            yield view[start : start + SEND_PIECE_BYTES]  # type: ignore[misc]
+        if self._timer is None and self._data is not None:
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(RETRY_WINDOW_S, self.release)
+
+    def release(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._budget is not None and self._reserved:
+            self._budget.release(self._reserved)
+        self._budget, self._reserved, self._data = None, 0, None
+
+
+class BodyReader:
+    """Reads request bodies within the size limit, the body timeout and the memory budget."""
+
+    def __init__(self, limits: ProxyLimits, budget: BodyBudget) -> None:
+        self._limits = limits
+        self._budget = budget
+
+    async def read(self, request: web.Request) -> HeldBody:
+        limits = self._limits
+        expected = request.content_length
+        if expected is not None and expected > limits.max_body_bytes:
+            raise errors.body_too_large(limits.max_body_bytes)
+        if expected is None:  # chunked: reserved as it grows
+            data, reserved = await self._grow(request)
+            return HeldBody(data, self._budget, reserved)
+        # Reserved before a byte is read: until then the body waits in the socket, where
+        # aiohttp's flow control keeps it (the kernel buffers, not this process).
+        reserved = await self._reserve(expected) if expected else 0
+        buf = bytearray(expected)
+        held = HeldBody(buf, self._budget, reserved)
+        try:
+            if expected:
+                await self._fill(request, buf, expected)
+        except BaseException:
+            held.release()
+            raise
+        return held
+
+    async def _reserve(self, n: int) -> int:
+        try:
+            await self._budget.acquire(n, self._limits.body_budget_wait_s)
+        except TimeoutError:
+            raise errors.busy(self._budget.total) from None
+        return n
+
+    def _deadline(self, started: float, received: int) -> float:
+        limits = self._limits
+        return started + limits.body_timeout_s + received / limits.body_min_rate_bps
+
+    async def _next(
+        self, request: web.Request, started: float, received: int, expected: int | None
+    ) -> bytes:
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout_at(self._deadline(started, received)):
+                return await request.content.readany()
+        except TimeoutError:
+            raise errors.body_timeout(received, expected, loop.time() - started) from None
+        except (RequestPayloadError, BadHttpMessage) as exc:
+            raise errors.malformed_body(_payload_detail(exc)) from None
+
+    async def _fill(self, request: web.Request, buf: bytearray, expected: int) -> None:
+        """Read into a buffer of the announced size: no copy, no growing (a body read with
+        aiohttp's request.read() passes through a growing buffer and is then copied)."""
+        started = asyncio.get_running_loop().time()
+        view = memoryview(buf)
+        received = 0
+        while received < expected:
+            chunk = await self._next(request, started, received, expected)
+            if not chunk:
+                raise errors.malformed_body("the body ended before its Content-Length")
+            view[received : received + len(chunk)] = chunk
+            received += len(chunk)
+
+    async def _grow(self, request: web.Request) -> tuple[bytearray, int]:
+        limits = self._limits
+        started = asyncio.get_running_loop().time()
+        buf = bytearray()
+        reserved = 0
+        try:
+            while True:
+                chunk = await self._next(request, started, len(buf), None)
+                if not chunk:
+                    return buf, reserved
+                size = len(buf) + len(chunk)
+                if size > limits.max_body_bytes:
+                    raise errors.body_too_large(limits.max_body_bytes)
+                if size > reserved:
+                    step = min(max(_CHUNKED_STEP, size - reserved), limits.max_body_bytes)
+                    reserved += await self._reserve(step)
+                buf += chunk
+        except BaseException:
+            if reserved:
+                self._budget.release(reserved)
+            raise
+
+
+def _payload_detail(exc: BaseException) -> str:
+    text = str(exc).split("\n", 1)[0].strip().rstrip(":.")
+    return "".join(c if c.isprintable() else "?" for c in text)[:160] or "malformed body"
+
+
+async def read_small_body(request: web.Request, reader: BodyReader) -> bytes:
+    """A management request's body (load, unload, pull): read, copied out, given back."""
+    held = await reader.read(request)
     try:
-        return await request.read()
-    except web.HTTPRequestEntityTooLarge:
-        raise errors.body_too_large(limit) from None
+        return bytes(held.data)
+    finally:
+        held.release()
 
 
-def parse_object(raw: bytes, *, empty_ok: bool = False) -> dict[str, Any]:
+def parse_object(raw: bytes | bytearray, *, empty_ok: bool = False) -> dict[str, Any]:
     if empty_ok and not raw.strip():
         return {}
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from http import HTTPStatus
 
 from aiohttp import web
 
@@ -22,7 +23,22 @@ PROXY_HTTP_STATUS: Mapping[str, int] = {
     "proxy.not_found": 404,
     "proxy.method_not_allowed": 405,
     "proxy.body_too_large": 413,
+    "proxy.bad_host": 400,
+    "proxy.malformed_request": 400,
+    "proxy.malformed_body": 400,
+    "proxy.header_timeout": 408,
+    "proxy.body_timeout": 408,
+    "proxy.head_too_large": 431,
+    "proxy.too_many_headers": 431,
+    "proxy.unknown_method": 501,
+    "proxy.not_http": 400,
     "proxy.upstream_unreachable": 502,
+    "proxy.upstream_broke": 502,
+    "proxy.upstream_refused_key": 502,
+    "proxy.upstream_timeout": 504,
+    "proxy.upstream_no_route": 404,
+    "proxy.too_many_connections": 503,
+    "proxy.busy": 503,
     "proxy.downloads_unavailable": 503,
     "proxy.internal": 500,
 }
@@ -57,17 +73,40 @@ def envelope(p: Problem, status: int, param: str | None = None) -> dict[str, obj
     }
 
 
+# Said with every 503 the endpoint gives for being full: the moment passes quickly (bodies
+# move on to the children in milliseconds, connections come and go).
+RETRY_AFTER_S = 1
+
+
 def error_response(
     p: Problem, *, status: int | None = None, param: str | None = None
 ) -> web.Response:
     status = http_status(p.code) if status is None else status
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    headers: dict[str, str] = {}
+    if status == 401:
+        headers["WWW-Authenticate"] = "Bearer"
+    if status == 503 and p.code in {"proxy.busy", "proxy.too_many_connections"}:
+        headers["Retry-After"] = str(RETRY_AFTER_S)
     return web.json_response(envelope(p, status, param), status=status, headers=headers)
 
 
 def sse_error(p: Problem, status: int) -> bytes:
     """An error inside an already started event stream, as vLLM itself sends one."""
     return b"data: " + json.dumps(envelope(p, status)).encode() + b"\n\n"
+
+
+def raw_error(p: Problem, status: int | None = None) -> bytes:
+    """A whole HTTP/1.1 error response as bytes, for the connection layer where no request
+    object exists yet (a head that never finished); the connection closes after it."""
+    status = http_status(p.code) if status is None else status
+    body = json.dumps(envelope(p, status)).encode()
+    head = (
+        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n"
+        "Content-Type: application/json; charset=utf-8\r\n"
+        f"Content-Length: {len(body)}\r\n"
+        "Connection: close\r\n\r\n"
+    )
+    return head.encode("ascii") + body
 
 
 class ParamProblemError(ProblemError):
@@ -207,26 +246,6 @@ def forbidden_origin(origin: str) -> ProblemError:
     )
 
 
-def upstream_unreachable(model: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.upstream_unreachable",
-            tr_noop("The vLLM server of {model} did not answer: {reason}."),
-            model=model,
-            reason=reason,
-        )
-    )
-
-
-def upstream_broke(model: str, reason: str) -> Problem:
-    return problem(
-        "proxy.upstream_unreachable",
-        tr_noop("The vLLM server of {model} stopped answering mid-response: {reason}."),
-        model=model,
-        reason=reason,
-    )
-
-
 def downloads_unavailable() -> ProblemError:
     return ProblemError(
         problem(
@@ -236,9 +255,217 @@ def downloads_unavailable() -> ProblemError:
     )
 
 
-def internal(reason: str) -> Problem:
+def internal() -> Problem:
     return problem(
         "proxy.internal",
-        tr_noop("The endpoint failed unexpectedly: {reason}. The details are in the app's log."),
+        tr_noop("The endpoint failed unexpectedly; the details are in the app's log."),
+    )
+
+
+# ---- the connection layer: what aiohttp's parser and the limits refuse ---------------------
+
+
+def bad_host(host: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.bad_host",
+            tr_noop(
+                "The request names the host {host}, which is not a valid host name with an "
+                "optional port."
+            ),
+            host=host,
+        )
+    )
+
+
+def malformed_request(detail: str) -> Problem:
+    return problem(
+        "proxy.malformed_request",
+        tr_noop("The request is not valid HTTP/1.1: {detail}."),
+        detail=detail,
+    )
+
+
+def not_http() -> Problem:
+    return problem(
+        "proxy.not_http",
+        tr_noop("This endpoint speaks plain HTTP, not HTTPS: use http:// in its address."),
+    )
+
+
+def head_too_large(limit: int) -> Problem:
+    return problem(
+        "proxy.head_too_large",
+        tr_noop("The request line or one of its headers is longer than {limit} bytes."),
+        limit=limit,
+    )
+
+
+def too_many_headers(limit: int) -> Problem:
+    return problem(
+        "proxy.too_many_headers",
+        tr_noop("The request has more than {limit} headers."),
+        limit=limit,
+    )
+
+
+def unknown_method() -> Problem:
+    return problem(
+        "proxy.unknown_method",
+        tr_noop("The request's method is not one this endpoint knows; use GET or POST."),
+    )
+
+
+def header_timeout(timeout_s: float) -> Problem:
+    return problem(
+        "proxy.header_timeout",
+        tr_noop("The request's headers did not arrive within {timeout_s:g} s."),
+        timeout_s=timeout_s,
+    )
+
+
+def body_timeout(received: int, expected: int | None, elapsed_s: float) -> ProblemError:
+    elapsed = round(elapsed_s, 1)
+    if expected is None:
+        return ProblemError(
+            problem(
+                "proxy.body_timeout",
+                tr_noop(
+                    "The request body arrived too slowly: {received} bytes in {elapsed_s:g} s."
+                ),
+                received=received,
+                elapsed_s=elapsed,
+            )
+        )
+    return ProblemError(
+        problem(
+            "proxy.body_timeout",
+            tr_noop(
+                "The request body arrived too slowly: {received} of {expected} bytes in "
+                "{elapsed_s:g} s."
+            ),
+            received=received,
+            expected=expected,
+            elapsed_s=elapsed,
+        )
+    )
+
+
+def malformed_body(detail: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.malformed_body",
+            tr_noop("The request body is not framed correctly: {detail}."),
+            detail=detail,
+        )
+    )
+
+
+def too_many_connections(limit: int) -> Problem:
+    return problem(
+        "proxy.too_many_connections",
+        tr_noop(
+            "The endpoint already has {limit} open connections, its limit; try again in a moment."
+        ),
+        limit=limit,
+        setting="proxy.max_connections",
+    )
+
+
+def busy(budget: int) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.busy",
+            tr_noop(
+                "The endpoint is holding as many request bodies as its memory budget of "
+                "{budget_mib:g} MiB allows; try again in a moment."
+            ),
+            budget=budget,
+            budget_mib=round(budget / 2**20, 2),
+            setting="proxy.body_budget_mb",
+        )
+    )
+
+
+# ---- the relay to a child ------------------------------------------------------------------
+
+
+def upstream_unreachable(model: str, reason: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.upstream_unreachable",
+            tr_noop("The vLLM server of {model} could not be reached: {reason}."),
+            model=model,
+            reason=reason,
+        )
+    )
+
+
+def upstream_broke(model: str, reason: str) -> Problem:
+    return problem(
+        "proxy.upstream_broke",
+        tr_noop(
+            "The vLLM server of {model} stopped in the middle of its answer, so the answer is "
+            "incomplete; the model may have crashed or been restarted."
+        ),
+        model=model,
         reason=reason,
+    )
+
+
+def upstream_timeout(model: str, timeout_s: float, *, first: bool) -> Problem:
+    if first:
+        return problem(
+            "proxy.upstream_timeout",
+            tr_noop(
+                "The vLLM server of {model} sent nothing for {timeout_s:g} s after the "
+                "request; it may be hung. The limit is the setting {setting}."
+            ),
+            model=model,
+            timeout_s=timeout_s,
+            setting="proxy.upstream_first_byte_timeout_s",
+        )
+    return problem(
+        "proxy.upstream_timeout",
+        tr_noop(
+            "The vLLM server of {model} stopped sending its answer for {timeout_s:g} s; it "
+            "may be hung. The limit is the setting {setting}."
+        ),
+        model=model,
+        timeout_s=timeout_s,
+        setting="proxy.upstream_idle_timeout_s",
+    )
+
+
+def upstream_error(model: str, status: int, detail: str) -> Problem:
+    return problem(
+        "proxy.upstream_error",
+        tr_noop("The vLLM server of {model} answered {status}: {detail}"),
+        model=model,
+        status=status,
+        detail=detail,
+    )
+
+
+def upstream_no_route(model: str, path: str) -> Problem:
+    return problem(
+        "proxy.upstream_no_route",
+        tr_noop(
+            "{model} does not offer {path}: its vLLM server has no such endpoint, which "
+            "usually means the model cannot do this kind of request (for example embeddings "
+            "from a chat model)."
+        ),
+        model=model,
+        path=path,
+    )
+
+
+def upstream_refused_key(model: str) -> Problem:
+    return problem(
+        "proxy.upstream_refused_key",
+        tr_noop(
+            "The vLLM server of {model} refused the key the app gave it; unload the model and "
+            "try again."
+        ),
+        model=model,
     )

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from aiohttp import web
 
 from app.core.contracts import Backend, ModelController, ModelView
 from app.proxy import errors
-from app.proxy.bodies import json_response, parse_object, read_body, resolve_model
-from app.proxy.upstream import Upstream, relay
+from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
+from app.proxy.limits import ProxyLimits
+from app.proxy.relay import relay
+from app.proxy.upstream import ChildUnreachableError, Upstream
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -39,6 +47,12 @@ LIVENESS_PATHS = frozenset({"/live", "/health"})
 # hundred ms of json work, and on the loop's thread that would stall every other stream's
 # tokens for as long. A worker thread only holds the GIL for 5 ms slices at a time.
 BIG_BODY_BYTES = 256 * 1024
+# A child that refuses connections was killed a moment ago and the supervisor is on it: the
+# request asks the controller once more after this pause (nothing had been sent).
+CHILD_GONE_PAUSE_S = 0.25
+# One big body is parsed at a time: json holds the GIL, so parsing two at once is not faster,
+# and each parse needs two to four times its body in memory while it runs.
+BIG_PARSES_AT_ONCE = 1
 
 
 def model_card(view: ModelView) -> dict[str, object]:
@@ -56,28 +70,71 @@ def model_card(view: ModelView) -> dict[str, object]:
     }
 
 
+def redacted_command(backend: Backend) -> list[str]:
+    """The child's command line without its key, should the key be passed as --api-key (the
+    environment is the better place: a command line is readable by every local user)."""
+    out: list[str] = []
+    hide_next = False
+    for arg in backend.command:
+        if hide_next:
+            out.append("<hidden>")
+            hide_next = False
+        elif arg == "--api-key":
+            out.append(arg)
+            hide_next = True
+        elif arg.startswith("--api-key="):
+            out.append("--api-key=<hidden>")
+        elif backend.api_key and backend.api_key in arg:
+            out.append(arg.replace(backend.api_key, "<hidden>"))
+        else:
+            out.append(arg)
+    return out
+
+
 def backend_card(backend: Backend) -> dict[str, object]:
     return {
         "model_name": backend.model_id,
         "served_name": backend.served_name,
         "state": backend.state.value,
         "backend_url": backend.base_url,
+        # vLLM 0.32 guards only /v1, /v2, /inference and /cohere with its key, so a child's
+        # /metrics (and /health) answer without one (docs/proxy.md).
+        "metrics_url": backend.base_url.rstrip("/") + "/metrics",
         "pid": backend.pid,
-        "command": list(backend.command),
+        "command": redacted_command(backend),
         "ctx_size": backend.ctx_size,
         "in_flight": backend.in_flight,
     }
 
 
-def _dumps(body: dict[str, object]) -> bytes:
-    return json.dumps(body).encode()
+def _model_field(raw: bytes | bytearray) -> dict[str, Any]:
+    """Only the `model` of a body: the rest of the parsed tree is dropped at once instead of
+    being held while the model loads."""
+    body = parse_object(raw)
+    return {"model": body["model"]} if "model" in body else {}
+
+
+def _renamed(raw: bytes | bytearray, served_name: str) -> bytes:
+    body = parse_object(raw)
+    body["model"] = served_name
+    # Unescaped UTF-8 and no spaces: the new body is no bigger than the one the budget holds
+    # (json's default ASCII escapes would make a non-Latin text up to twice as long).
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class OpenAIRoutes:
-    def __init__(self, controller: ModelController, upstream: Upstream, max_body: int) -> None:
+    def __init__(
+        self,
+        controller: ModelController,
+        upstream: Upstream,
+        reader: BodyReader,
+        limits: ProxyLimits,
+    ) -> None:
         self._controller = controller
         self._upstream = upstream
-        self._max_body = max_body
+        self._reader = reader
+        self._limits = limits
+        self._big_parses = asyncio.Semaphore(BIG_PARSES_AT_ONCE)
 
     def register(self, router: web.UrlDispatcher) -> None:
         for path in LIVENESS_PATHS:
@@ -123,19 +180,49 @@ class OpenAIRoutes:
 
         return handler
 
+    async def _json_work(self, held: HeldBody, work: Callable[[bytes | bytearray], T]) -> T:
+        if len(held) <= BIG_BODY_BYTES:
+            return work(held.data)
+        async with self._big_parses:
+            return await asyncio.to_thread(work, held.data)
+
     async def _relay(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
-        raw = await read_body(request, self._max_body)
-        big = len(raw) > BIG_BODY_BYTES
-        body = await asyncio.to_thread(parse_object, raw) if big else parse_object(raw)
-        view = resolve_model(self._controller, body, "model", need_download=True)
+        held = await self._reader.read(request)
+        try:
+            fields = await self._json_work(held, _model_field)
+            view = resolve_model(self._controller, fields, "model", need_download=True)
+            for attempt in (1, 2):
+                try:
+                    return await self._relay_to_child(request, upstream_path, view.id, held)
+                except ChildUnreachableError:
+                    if attempt == 2:
+                        raise
+                    log.info("the vLLM server of %s refused the connection; asking again", view.id)
+                    await asyncio.sleep(CHILD_GONE_PAUSE_S)
+            raise AssertionError("unreachable")
+        finally:
+            held.release()
+
+    async def _relay_to_child(
+        self, request: web.Request, upstream_path: str, model_id: str, held: HeldBody
+    ) -> web.StreamResponse:
         # The in-flight count (which keeps this model from being swapped out) covers the
         # whole relay, streaming included: the context exits only after the last chunk.
-        async with self._controller.use(view.id) as backend:
-            if backend.served_name != view.id:
+        async with self._controller.use(model_id) as backend:
+            if backend.served_name != model_id:
                 # Only re-serialise when the names differ; otherwise the bytes pass untouched.
-                body["model"] = backend.served_name
-                raw = await asyncio.to_thread(_dumps, body) if big else _dumps(body)
+                name = backend.served_name
+                held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
             url = backend.base_url.rstrip("/") + upstream_path
             if request.query_string:
                 url += "?" + request.query_string
-            return await relay(self._upstream, request, url, raw, view.id)
+            return await relay(
+                self._upstream,
+                request,
+                url,
+                held,
+                model=model_id,
+                path=upstream_path,
+                limits=self._limits,
+                child_key=backend.api_key,
+            )

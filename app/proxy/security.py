@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import re
 from collections.abc import Iterable, Mapping
+from enum import Enum
 
 LOOPBACK_NAMES = frozenset({"localhost"})
 _VERDICT_CACHE_SIZE = 256
@@ -39,6 +41,41 @@ def is_wildcard(host: str) -> bool:
     return name in {"", "*"} or ((address := _ip(name)) is not None and address.is_unspecified)
 
 
+# RFC 9110 §7.2 Host = uri-host [ ":" port ], uri-host being an [IPv6] literal or a name. Names
+# are held to what DNS and /etc/hosts use; anything else (userinfo such as
+# `localhost:8321@evil.example`, paths, spaces, percent-escapes) is not a host.
+_HOST_RE = re.compile(
+    r"(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<name>[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}))"
+    r"(?::(?P<port>[0-9]{0,5}))?"
+)
+
+
+def parse_host(value: str) -> str | None:
+    """The host of a Host header or of an absolute target's authority, lower-case and without
+    port or trailing dot; None when `value` is not `host[:port]`."""
+    text = value.strip()
+    match = _HOST_RE.fullmatch(text)
+    if match is None:
+        # Some tools send a bare IPv6 address; unambiguous, so accepted.
+        address = _ip(text)
+        return text.lower() if isinstance(address, ipaddress.IPv6Address) else None
+    if match["v6"] is not None:
+        return match["v6"].lower() if isinstance(_ip(match["v6"]), ipaddress.IPv6Address) else None
+    return match["name"].lower().rstrip(".")
+
+
+def target_authority(target: str) -> str | None:
+    """The authority of an absolute-form request target (`http://HOST[:PORT]/path`), "" when
+    the target is not absolute-form, None when it is but not a plain http(s) authority."""
+    if target.startswith("/") or "://" not in target:
+        return ""
+    scheme, _, rest = target.partition("://")
+    if scheme.lower() not in {"http", "https"}:
+        return None
+    end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    return rest[:end]
+
+
 def host_without_port(header: str) -> str:
     """The name part of a Host header: `[::1]:8321` → `::1`, `localhost:80` → `localhost`."""
     value = header.strip()
@@ -48,6 +85,12 @@ def host_without_port(header: str) -> str:
     if value.count(":") == 1:  # name:port; more colons means a bare IPv6 address
         return value.split(":", 1)[0]
     return value
+
+
+class HostVerdict(Enum):
+    ALLOWED = "allowed"
+    FOREIGN = "foreign"  # a host name this endpoint does not answer to: 403
+    INVALID = "invalid"  # not a host name at all: 400
 
 
 class HostPolicy:
@@ -67,18 +110,26 @@ class HostPolicy:
         self._allowed = frozenset(allowed)
         # Clients send the same few Host values over and over; parsing addresses each time
         # showed up in the per-request profile.
-        self._verdicts: dict[str, bool] = {}
+        self._verdicts: dict[str, HostVerdict] = {}
 
-    def allows(self, header: str | None) -> bool:
+    def verdict(self, header: str | None) -> HostVerdict:
         if header is None:
-            return True
+            return HostVerdict.ALLOWED
         verdict = self._verdicts.get(header)
         if verdict is None:
-            name = host_without_port(header).lower().rstrip(".")
-            verdict = is_loopback_name(name) or name in self._allowed
+            name = parse_host(header)
+            if name is None:
+                verdict = HostVerdict.INVALID
+            elif is_loopback_name(name) or name in self._allowed:
+                verdict = HostVerdict.ALLOWED
+            else:
+                verdict = HostVerdict.FOREIGN
             if len(self._verdicts) < _VERDICT_CACHE_SIZE:  # bounded: Host is client-chosen
                 self._verdicts[header] = verdict
         return verdict
+
+    def allows(self, header: str | None) -> bool:
+        return self.verdict(header) is HostVerdict.ALLOWED
 
 
 class CorsPolicy:
@@ -133,4 +184,8 @@ class ApiKey:
         scheme, _, token = authorization.strip().partition(" ")
         if scheme.lower() != "bearer":
             return False
-        return hmac.compare_digest(token.strip().encode(), self._key)
+        # aiohttp decodes header bytes as UTF-8 with surrogateescape, so a value that is not
+        # UTF-8 holds lone surrogates; encoding it back the same way gives the bytes that
+        # were sent, and a wrong key is just a wrong key, never an exception.
+        sent = token.strip().encode("utf-8", "surrogateescape")
+        return hmac.compare_digest(sent, self._key)

@@ -10,23 +10,42 @@ from collections.abc import Sequence
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from app.core.contracts import DownloadController, ModelController
+from app.core.contracts import BatchController, DownloadController, ModelController
 from app.core.events import EventBus, ServerStateChanged
 from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
 from app.proxy.api_routes import ApiRoutes
+from app.proxy.batch_routes import BatchRoutes
+from app.proxy.bodies import BodyReader
+from app.proxy.connections import (
+    CLOSE_AT_ONCE,
+    GuardedAppRunner,
+    GuardedServer,
+    fit_to_descriptors,
+)
+from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
+from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
-from app.proxy.security import ApiKey, CorsPolicy, HostPolicy, is_loopback_name, is_wildcard
-from app.proxy.upstream import RESPONSE_STARTED, Upstream, make_upstream
+from app.proxy.relay import RESPONSE_STARTED
+from app.proxy.security import (
+    ApiKey,
+    CorsPolicy,
+    HostPolicy,
+    HostVerdict,
+    is_loopback_name,
+    is_wildcard,
+    target_authority,
+)
+from app.proxy.upstream import Upstream, make_upstream
 
 log = logging.getLogger(__name__)
-
-MIB = 2**20
-DEFAULT_MAX_BODY_BYTES = 32 * MIB
 # Measured against httpx in bench/bench_proxy.py; docs/proxy.md has the numbers.
 DEFAULT_UPSTREAM = "aiohttp"
 # Lets in-flight requests finish on stop before their connections are cut.
 SHUTDOWN_GRACE_S = 2.0
+# Errors after which the rest of the request cannot be read sensibly: the connection closes
+# rather than draining what may still be dribbling in.
+_CLOSE_AFTER = frozenset({"proxy.body_timeout", "proxy.malformed_body", "proxy.bad_host"})
 
 
 def key_required(host: str) -> ProblemError:
@@ -89,10 +108,12 @@ class ProxyServer:
         api_key: str | None = None,
         allowed_hosts: Sequence[str] = (),
         cors_origins: Sequence[str] = (),
-        max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+        limits: ProxyLimits = DEFAULT_LIMITS,
         upstream: str = DEFAULT_UPSTREAM,
+        batches: BatchController | None = None,
     ) -> None:
         self._controller = controller
+        self._batches = batches
         self._downloads = downloads
         self._bus = bus
         self._host = host.strip()
@@ -100,10 +121,11 @@ class ProxyServer:
         self._key = ApiKey(api_key)
         self._hosts = HostPolicy(allowed_hosts, self._host)
         self._cors = CorsPolicy(cors_origins)
-        self._max_body = max_body_bytes
+        self._limits = limits
+        self._budget = BodyBudget(limits.body_budget_bytes)
         self._upstream_name = upstream
         self._upstream: Upstream | None = None
-        self._runner: web.AppRunner | None = None
+        self._runner: GuardedAppRunner | None = None
         self._bound_port: int | None = None
 
     @property
@@ -124,6 +146,21 @@ class ProxyServer:
     @property
     def running(self) -> bool:
         return self._runner is not None
+
+    @property
+    def limits(self) -> ProxyLimits:
+        return self._limits
+
+    @property
+    def open_connections(self) -> int:
+        """Client connections open now (for tests and the soak's record)."""
+        server = self._runner.server if self._runner is not None else None
+        return server.open_connections if isinstance(server, GuardedServer) else 0
+
+    @property
+    def body_bytes_held(self) -> int:
+        """Bytes of request bodies the endpoint holds now, against limits.body_budget_bytes."""
+        return self._budget.used
 
     def update_security(
         self, api_key: str | None, allowed_hosts: Sequence[str], cors_origins: Sequence[str]
@@ -154,11 +191,12 @@ class ProxyServer:
     async def _start(self) -> None:
         if not self._key.required and not is_loopback_name(self._host):
             raise key_required(self._host or "all interfaces")
+        keep_big_buffers_out_of_the_heap()
+        self._limits = fit_to_descriptors(self._limits)
         upstream = make_upstream(self._upstream_name)
-        runner = web.AppRunner(
+        runner = GuardedAppRunner(
             self._build_app(upstream),
-            access_log=None,  # per-request logging costs throughput; the tray shows activity
-            handle_signals=False,
+            self._limits,
             handler_cancellation=True,  # a client that goes away cancels its relay
             shutdown_timeout=SHUTDOWN_GRACE_S,
         )
@@ -190,19 +228,38 @@ class ProxyServer:
         log.info("OpenAI-compatible endpoint stopped")
 
     def _build_app(self, upstream: Upstream) -> web.Application:
-        app = web.Application(client_max_size=self._max_body, middlewares=[self._guard])
-        OpenAIRoutes(self._controller, upstream, self._max_body).register(app.router)
-        ApiRoutes(self._controller, self._downloads, self._bus, self._max_body).register(app.router)
+        # Bodies are read by BodyReader (limit, timeout, budget), never by aiohttp's read();
+        # batch file uploads are streamed to disk part by part (app/proxy/batch_routes.py).
+        app = web.Application(
+            client_max_size=self._limits.max_body_bytes, middlewares=[self._guard]
+        )
+        reader = BodyReader(self._limits, self._budget)
+        OpenAIRoutes(self._controller, upstream, reader, self._limits).register(app.router)
+        ApiRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
+        if self._batches is not None:
+            BatchRoutes(self._batches, reader).register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)
         return app
+
+    def _check_host(self, request: web.Request) -> None:
+        """Host, and the authority of an absolute-form target (`GET http://HOST/path`), which
+        RFC 9112 §3.2.2 says a server uses instead of Host: both must name this endpoint."""
+        host = request.headers.get("Host")
+        authority = target_authority(request.raw_path)
+        for value in (host, authority or None):
+            verdict = self._hosts.verdict(value)
+            if verdict is HostVerdict.INVALID:
+                raise errors.bad_host(value or "")
+            if verdict is HostVerdict.FOREIGN:
+                raise errors.forbidden_host(value or "")
+        if authority is None:
+            raise errors.bad_host(request.raw_path[:100])
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Host, Origin and key checks, then the handler; every failure as an OpenAI error."""
         try:
-            host = request.headers.get("Host")
-            if not self._hosts.allows(host):
-                raise errors.forbidden_host(host or "")
+            self._check_host(request)
             origin = request.headers.get("Origin")
             if origin is not None:
                 if not self._cors.allows(origin):
@@ -224,16 +281,20 @@ class ProxyServer:
         except ProblemError as exc:
             if request.get(RESPONSE_STARTED):
                 raise
-            return errors.error_response(exc.problem)
+            response = errors.error_response(exc.problem)
+            if exc.problem.code in _CLOSE_AFTER:
+                response.force_close()
+                request[CLOSE_AT_ONCE] = True
+            return response
         except web.HTTPException as exc:
             return self._http_error(request, exc)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:
+        except Exception:
             if request.get(RESPONSE_STARTED):
                 raise  # too late for an error response; aiohttp aborts the connection
             log.exception("request %s %s failed", request.method, request.path)
-            return errors.error_response(errors.internal(type(exc).__name__), status=500)
+            return errors.error_response(errors.internal(), status=500)
 
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:
         if isinstance(exc, web.HTTPMethodNotAllowed):
@@ -241,7 +302,7 @@ class ProxyServer:
         elif isinstance(exc, web.HTTPNotFound):
             prob = errors.not_found(request.path)
         elif isinstance(exc, web.HTTPRequestEntityTooLarge):
-            prob = errors.body_too_large(self._max_body)
+            prob = errors.body_too_large(self._limits.max_body_bytes)
         else:
             p = problem("proxy.http_error", tr_noop("{reason}."), reason=exc.reason)
             return errors.error_response(p, status=exc.status)

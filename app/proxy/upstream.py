@@ -1,12 +1,12 @@
-"""Relaying one request to a child vLLM server and its answer back, streamed chunk by chunk.
+"""The HTTP clients that carry a request to a child vLLM server and its answer back.
 
-Two HTTP clients implement the same relay so the benchmark can compare them on one machine;
-docs/proxy.md has the numbers behind the default.
+Two clients implement the same interface so the benchmark can compare them on one machine;
+docs/proxy.md has the numbers behind the default. relay.py drives them.
 """
 
 from __future__ import annotations
 
-import io
+import errno
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
@@ -14,10 +14,11 @@ from typing import Protocol
 
 import aiohttp
 import httpx
-from aiohttp import web
 from multidict import CIMultiDict
 
+from app.core.problems import ProblemError
 from app.proxy import errors
+from app.proxy.bodies import HeldBody
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,6 @@ MAX_CONNECTIONS = 1024
 # (5 s by default), so the supervisor should launch children with a longer one; the rare reuse
 # of a socket the child is just closing is retried once (AiohttpUpstream.open).
 KEEPALIVE_S = 60.0
-LARGE_BODY_BYTES = 2**20
 
 # Hop-by-hop headers (RFC 9110 §7.6.1) and those the relay sets itself.
 _HOP = frozenset(
@@ -49,23 +49,33 @@ _HOP = frozenset(
         "expect",
     }
 )
-# Not passed to children: the endpoint's own key (children have none) and what would make a
-# child compress (the loopback hop gains nothing and the bytes are relayed as they are).
+# Not passed to children: the endpoint's own key (a child has its own, which the relay sets)
+# and what would make a child compress (the loopback hop gains nothing and the bytes are
+# relayed as they are).
 _DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie"}
 _DROP_RESPONSE = _HOP | {"date", "server"}
-
-# Set once a streamed answer's headers went out: an error after that cannot become an error
-# response any more, only an aborted connection.
-RESPONSE_STARTED = web.RequestKey("proxy_response_started", bool)
-
 
 Headers = list[tuple[str, str]]
 
 
-def request_headers(headers: Iterable[tuple[str, str]]) -> Headers:
-    """What goes to the child: a list, so a header the client repeated stays repeated."""
+class ChildUnreachableError(ProblemError):
+    """The child's port refused the connection: nothing was sent, so the request may safely
+    go to whatever the controller names next (a child just killed is restarted in a moment)."""
+
+
+def request_headers(
+    headers: Iterable[tuple[str, str]], body_length: int, child_key: str | None = None
+) -> Headers:
+    """What goes to the child: a list, so a header the client repeated stays repeated.
+
+    The client's Authorization (the endpoint's key) never goes on; the child's own key does,
+    when it has one. The length is set here because the body goes out in pieces.
+    """
     out = [(k, v) for k, v in headers if k.lower() not in _DROP_REQUEST]
     out.append(("Accept-Encoding", "identity"))
+    out.append(("Content-Length", str(body_length)))
+    if child_key:
+        out.append(("Authorization", f"Bearer {child_key}"))
     return out
 
 
@@ -79,7 +89,7 @@ class Opened:
 
     status: int
     headers: Headers
-    length_known: bool
+    length: int | None  # Content-Length, None for a stream
     chunks: AsyncIterator[bytes]
     close: Callable[[], Awaitable[None]]
 
@@ -90,7 +100,7 @@ class Upstream(Protocol):
     broken_errors: tuple[type[BaseException], ...]
 
     async def open(
-        self, method: str, url: str, body: bytes, headers: Headers, model: str
+        self, method: str, url: str, body: HeldBody, headers: Headers, model: str
     ) -> Opened: ...
 
     async def aclose(self) -> None: ...
@@ -115,17 +125,20 @@ class HttpxUpstream:
         )
 
     async def open(
-        self, method: str, url: str, body: bytes, headers: Headers, model: str
+        self, method: str, url: str, body: HeldBody, headers: Headers, model: str
     ) -> Opened:
-        request = self._client.build_request(method, url, content=body, headers=headers)
+        request = self._client.build_request(method, url, content=body.pieces(), headers=headers)
         try:
             response = await self._client.send(request, stream=True)
+        except httpx.ConnectError as exc:
+            unreachable = errors.upstream_unreachable(model, describe(exc))
+            raise ChildUnreachableError(unreachable.problem) from exc
         except httpx.TransportError as exc:
-            raise errors.upstream_unreachable(model, _reason(exc)) from exc
+            raise errors.upstream_unreachable(model, describe(exc)) from exc
         return Opened(
             status=response.status_code,
             headers=response.headers.multi_items(),
-            length_known="content-length" in response.headers,
+            length=_length(response.headers.get("content-length")),
             chunks=response.aiter_raw(),
             close=response.aclose,
         )
@@ -159,24 +172,25 @@ class AiohttpUpstream:
         return self._session
 
     async def open(
-        self, method: str, url: str, body: bytes, headers: Headers, model: str
+        self, method: str, url: str, body: HeldBody, headers: Headers, model: str
     ) -> Opened:
         session = self._get()
         for attempt in (1, 2):
-            # aiohttp writes big bytes bodies in one go and warns that this blocks the loop; a
-            # file-like body is written in pieces.
-            data = body if len(body) <= LARGE_BODY_BYTES else io.BytesIO(body)
             try:
-                response = await session.request(method, url, data=data, headers=headers)
+                response = await session.request(method, url, data=body.pieces(), headers=headers)
                 break
             except aiohttp.ServerDisconnectedError as exc:
                 # A pooled connection the child closed just as it was reused (its keep-alive
-                # ran out): nothing was answered, so one retry on a fresh socket is safe.
-                # aiohttp retries this by itself only for idempotent methods, never for POST.
-                if attempt == 2:
-                    raise errors.upstream_unreachable(model, _reason(exc)) from exc
+                # ran out): nothing was answered, so one retry on a fresh socket is safe -
+                # while the body is still held, i.e. within a moment of sending it
+                # (bodies.RETRY_WINDOW_S). aiohttp retries by itself only idempotent methods.
+                if attempt == 2 or not body.held:
+                    raise errors.upstream_unreachable(model, describe(exc)) from exc
+            except aiohttp.ClientConnectorError as exc:
+                unreachable = errors.upstream_unreachable(model, describe(exc))
+                raise ChildUnreachableError(unreachable.problem) from exc
             except aiohttp.ClientError as exc:
-                raise errors.upstream_unreachable(model, _reason(exc)) from exc
+                raise errors.upstream_unreachable(model, describe(exc)) from exc
 
         async def close() -> None:
             response.close()
@@ -184,7 +198,7 @@ class AiohttpUpstream:
         return Opened(
             status=response.status,
             headers=list(response.headers.items()),
-            length_known="Content-Length" in response.headers,
+            length=response.content_length,
             chunks=response.content.iter_any(),
             close=close,
         )
@@ -192,10 +206,6 @@ class AiohttpUpstream:
     async def aclose(self) -> None:
         if self._session is not None:
             await self._session.close()
-
-
-def _reason(exc: BaseException) -> str:
-    return str(exc) or type(exc).__name__
 
 
 def make_upstream(name: str) -> Upstream:
@@ -206,51 +216,22 @@ def make_upstream(name: str) -> Upstream:
     raise ValueError(f"unknown upstream client {name!r}")
 
 
-async def relay(
-    upstream: Upstream,
-    request: web.Request,
-    url: str,
-    body: bytes,
-    model: str,
-) -> web.StreamResponse:
-    """Send `body` to `url` and answer `request` with what comes back.
+def _length(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() else None
 
-    An answer with a length is read whole (a JSON reply); one without (an SSE stream) is
-    written on as each chunk arrives, never buffered. If the client goes away, aiohttp cancels
-    this handler (handler_cancellation) and closing the upstream response drops the child's
-    connection, which is how vLLM learns to abort the generation.
-    """
-    opened = await upstream.open(
-        request.method, url, body, request_headers(request.headers.items()), model
-    )
-    try:
-        headers = response_headers(opened.headers)
-        if opened.length_known:
-            try:
-                data = b"".join([chunk async for chunk in opened.chunks])
-            except upstream.broken_errors as exc:
-                raise errors.upstream_unreachable(model, _reason(exc)) from exc
-            return web.Response(status=opened.status, body=data, headers=headers)
-        out = web.StreamResponse(status=opened.status, headers=headers)
-        await out.prepare(request)
-        request[RESPONSE_STARTED] = True
-        while True:
-            try:
-                chunk = await anext(opened.chunks)
-            except StopAsyncIteration:
-                break
-            except upstream.broken_errors as exc:
-                log.warning("the server of %s broke off mid-stream: %s", model, _reason(exc))
-                if not headers.get("Content-Type", "").startswith("text/event-stream"):
-                    raise  # aborts the connection: a truncated body must not look complete
-                await out.write(errors.sse_error(errors.upstream_broke(model, _reason(exc)), 502))
-                break
-            try:
-                await out.write(chunk)
-            except ConnectionError:  # the client went away; closing upstream tells the child
-                log.debug("client of %s went away mid-stream", model)
-                return out
-        await out.write_eof()
-        return out
-    finally:
-        await opened.close()
+
+def describe(exc: BaseException) -> str:
+    """A few plain words for why a child's connection failed (no exception class names)."""
+    if isinstance(exc, aiohttp.ServerDisconnectedError | httpx.RemoteProtocolError):
+        return "it closed the connection"
+    if isinstance(exc, aiohttp.ClientPayloadError | httpx.ReadError):
+        return "its answer was cut short"
+    if isinstance(exc, httpx.ConnectError):
+        return "connection refused" if "refused" in str(exc).lower() else "cannot connect"
+    if isinstance(exc, aiohttp.ClientOSError):
+        if exc.errno == errno.ECONNREFUSED:
+            return "connection refused"
+        if exc.errno in {errno.ECONNRESET, errno.EPIPE}:
+            return "the connection was reset"
+        return exc.strerror or "cannot connect"
+    return "the connection failed"

@@ -128,8 +128,12 @@ class Controller:
         finally:
             usage.end(self._clock())
 
-    async def load(self, model_id: str) -> Backend:
-        """The model running and ready, loading it (and making room) when it is not."""
+    async def load(self, model_id: str, *, extra_args: Sequence[str] = ()) -> Backend:
+        """The model running and ready, loading it (and making room) when it is not.
+
+        `extra_args` apply to this start only (the tune's temporary `--max-num-seqs`); they
+        are not stored, and a model that already runs is returned as it runs.
+        """
         entry = self._registry.get(model_id)
         await self._loads_allowed.wait()
         info = self._supervisor.info(entry.id)
@@ -140,7 +144,7 @@ class Controller:
         ):
             self._touch(entry.id)
             return self._backend(entry.id)
-        spec = self._planner.launch_spec(entry.id)
+        spec = self._planner.launch_spec(entry.id, extra_args=extra_args)
         refused = self._supervisor.refusal(spec)
         if refused is not None:
             # Given up on, and nothing changed since: answer at once, and do not unload
@@ -404,4 +408,5 @@ class Controller:
             state=info.state,
             in_flight=usage.in_flight,
             last_used=usage.last_used,
+            api_key=info.api_key,  # the relay sends it; None unless child_api_keys is on
         )

@@ -1,4 +1,4 @@
-"""The thread-safe facade the GUI uses: each call runs a use case on the runtime loop."""
+"""The thread-safe facade the GUI uses: each read and each command runs on the runtime loop."""
 
 from __future__ import annotations
 
@@ -6,11 +6,16 @@ from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from app.core.batch_jobs import BatchJobView
+from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
-from app.core.problems import Fix
+from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.thread import RuntimeThread
 from app.supervisor.engines.base import EngineKind
 
@@ -19,7 +24,11 @@ T = TypeVar("T")
 
 class ThreadFacade:
     """Implements app.runtime.api.Facade over a RuntimeThread. No use case lives here: each
-    method hands one call of app.runtime.services (or app.runtime.views) to the loop."""
+    method hands one call of app.runtime.services (or app.runtime.views) to the loop.
+
+    Reads run there too and return futures: the views read caches the loop writes, and a
+    secret may wait on a keyring unlock prompt; the GUI thread must do neither.
+    """
 
     def __init__(self, thread: RuntimeThread) -> None:
         self._thread = thread
@@ -30,28 +39,44 @@ class ThreadFacade:
         return self._thread.submit(coro)
 
     # -- reads ---------------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
-        return self._rt.views.snapshot(self._rt.server_url, self._rt.problems)
+    def snapshot(self) -> Future[Snapshot]:
+        async def run() -> Snapshot:
+            return self._rt.views.snapshot(self._rt.server_url, self._rt.problems)
 
-    def row(self, model_id: str) -> ModelRow:
-        return self._rt.views.row(model_id)
+        return self._submit(run())
+
+    def row(self, model_id: str) -> Future[ModelRow]:
+        async def run() -> ModelRow:
+            return self._rt.views.row(model_id)
+
+        return self._submit(run())
 
     def preview_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> OptionsPreview:
-        return self._rt.models.preview_options(model_id, ctx_size, vllm_args)
+    ) -> Future[OptionsPreview]:
+        async def run() -> OptionsPreview:
+            return self._rt.models.preview_options(model_id, ctx_size, vllm_args)
 
-    def command_line(self, model_id: str) -> str:
-        return format_command(self.preview_options(model_id, None, None).command)
+        return self._submit(run())
 
-    def log_tail(self, model_id: str, n: int = 400) -> list[str]:
-        return self._rt.supervisor.log_tail(model_id, n)
+    def command_line(self, model_id: str) -> Future[str]:
+        async def run() -> str:
+            preview = self._rt.models.preview_options(model_id, None, None)
+            return format_command(preview.command)
+
+        return self._submit(run())
+
+    def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]:
+        async def run() -> list[str]:
+            return self._rt.supervisor.log_tail(model_id, n)
+
+        return self._submit(run())
 
     def log_path(self, model_id: str) -> str:
         return str(self._rt.paths.logs_dir / f"{model_id}.log")
 
-    def has_secret(self, name: str) -> bool:
-        return bool(self._rt.secrets.value(name))
+    def has_secret(self, name: str) -> Future[bool]:
+        return self._submit(self._rt.config.has_secret(name))
 
     # -- commands ------------------------------------------------------------------------
     def load(self, model_id: str) -> Future[Backend]:
@@ -132,8 +157,106 @@ class ThreadFacade:
 
         return self._submit(run())
 
+    def use_custom_engine(self, command: str) -> Future[EngineView]:
+        async def run() -> EngineView:
+            await self._rt.engines.use_custom(command)
+            return self._rt.views.engine()
+
+        return self._submit(run())
+
     def watch_metrics(self, watching: bool) -> None:
         self._thread.call(self._rt.supervisor.watch_metrics, watching)
 
     def shutdown(self) -> None:
         self._thread.stop()
+
+    # -- cluster: one model across machines (docs/multi-machine.md) ----------------------
+    def cluster_view(self) -> Future[ClusterView]:
+        async def run() -> ClusterView:
+            return self._rt.cluster.view()
+
+        return self._submit(run())
+
+    def cluster_configure(
+        self, config: ClusterConfig, *, renew_token: bool = False
+    ) -> Future[ClusterView]:
+        return self._submit(self._rt.cluster.configure(config, renew_token=renew_token))
+
+    def cluster_check(self) -> Future[ClusterReport]:
+        return self._submit(self._rt.cluster.check())
+
+    def cluster_start(self) -> Future[ClusterView]:
+        return self._submit(self._rt.cluster.start())
+
+    def cluster_stop(self) -> Future[ClusterView]:
+        return self._submit(self._rt.cluster.stop())
+
+    # -- batch jobs (issue 12: /v1/batches jobs as the Batch page shows them) ----------------
+    def batch_jobs(self) -> Future[list[BatchJobView]]:
+        async def run() -> list[BatchJobView]:
+            return self._rt.batch.views()
+
+        return self._submit(run())
+
+    def pause_batch(self, batch_id: str) -> Future[BatchJobView]:
+        return self._submit(self._rt.batch.pause(batch_id))
+
+    def resume_batch(self, batch_id: str) -> Future[BatchJobView]:
+        return self._submit(self._rt.batch.resume(batch_id))
+
+    def cancel_batch(self, batch_id: str) -> Future[BatchJobView]:
+        async def run() -> BatchJobView:
+            job = await self._rt.batch.cancel(batch_id)
+            return self._rt.batch.view(job.id)
+
+        return self._submit(run())
+
+    # -- issue 12: benchmarks and the max-num-seqs tune (app.runtime.api.BenchFacade) -------
+    def _endpoint(self) -> tuple[str, str | None]:
+        url = self._rt.server_url
+        if url is None:
+            raise ProblemError(
+                problem(
+                    "bench.no_endpoint",
+                    tr_noop(
+                        "Benchmarks go through vLLM Tray's endpoint, which is stopped. "
+                        "Start it first."
+                    ),
+                )
+            )
+        return url, self._rt.secrets.value("api_key")
+
+    def run_bench(self, model_id: str, options: BenchOptions) -> Future[BenchRecord]:
+        async def run() -> BenchRecord:
+            url, key = self._endpoint()
+            return await self._rt.bench.run(
+                model_id,
+                options,
+                base_url=url,
+                api_key=key,
+                preload=self._rt.models.load,
+                argv=("gui", "bench", model_id),
+            )
+
+        return self._submit(run())
+
+    def cancel_bench(self, model_id: str) -> None:
+        self._thread.call(self._rt.bench.cancel, model_id)
+
+    def bench_history(self, model_id: str) -> Future[list[BenchRecord]]:
+        return self._submit(self._rt.bench.load_history(model_id))
+
+    def run_tune(self, model_id: str, options: TuneOptions) -> Future[TuneResult]:
+        async def run() -> TuneResult:
+            url, key = self._endpoint()
+            return await self._rt.tune.run(
+                model_id, options, base_url=url, api_key=key, argv=("gui", "tune", model_id)
+            )
+
+        return self._submit(run())
+
+    def cancel_tune(self, model_id: str) -> None:
+        self._thread.call(self._rt.tune.cancel, model_id)
+
+    def apply_tune(self, model_id: str, value: int) -> Future[str]:
+        return self._submit(self._rt.tune.apply(model_id, value))

@@ -10,9 +10,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from app.core.cluster import LaunchOverlay
 from app.core.contracts import LaunchSpec
 from app.core.gpu import SystemInfo, system_info
 from app.core.memory import ctx_above_model_limit
@@ -33,7 +34,13 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
-from app.core.vllm_args import ModelConfig, ResolvedArgs, load_model_config
+from app.core.vllm_args import (
+    ArgLayer,
+    ModelConfig,
+    ResolvedArgs,
+    load_model_config,
+    merge_layers,
+)
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
 from app.runtime.engines import choose_kind, make_engine
@@ -83,6 +90,8 @@ class Planner:
         self.model_config = self._load_model_config()
         self._system: SystemInfo | None = None
         self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
+        # Set by the runtime: extra flags for a model served across machines (the cluster).
+        self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
 
     def _load_model_config(self) -> ModelConfig:
         try:
@@ -152,14 +161,35 @@ class Planner:
         )
 
     # -- what a start would run -----------------------------------------------------------
-    def launch_spec(self, model_id: str) -> LaunchSpec:
+    def launch_spec(self, model_id: str, *, extra_args: Sequence[str] = ()) -> LaunchSpec:
+        """What a start of the model runs. `extra_args` are one start's temporary overrides
+        (the tune's `--max-num-seqs N`), merged over every stored layer; never persisted."""
         entry = self._registry.get(model_id)
         files = self.model_files(entry)
         command = self.engine().command()
-        resolved = self.resolved_args(entry.id, default_args=command.default_args)
-        placement = self.placement(entry.id, self._registry.options(entry.id))
+        options = self._registry.options(entry.id)
+        overlay = self.overlay(entry.id)
+        if overlay is None:
+            placement = self.placement(entry.id, options)
+        else:
+            # Across machines the cluster sets the parallel sizes (its flags come last and
+            # win); the model's own GPUs hold this machine's share of the ranks.
+            options = dataclasses.replace(
+                options, tensor_parallel_size=None, pipeline_parallel_size=None
+            )
+            local = dataclasses.replace(options, tensor_parallel_size=_local_ranks(overlay.args))
+            placement = self.placement(entry.id, local, check_heads=False)
+        resolved = resolve_args(
+            self.model_config, entry, options, self._settings.as_dict(), command.default_args
+        )
+        if extra_args:
+            layer = ArgLayer("one start", tuple(extra_args))
+            resolved = ResolvedArgs(
+                merge_layers([ArgLayer("resolved", resolved.args), layer]),
+                (*resolved.layers, layer),
+            )
         env = {**command.env, **self.launch_env(), **self.device_env(placement)}
-        return launch_spec(
+        spec = launch_spec(
             entry,
             files,
             resolved=resolved,
@@ -169,6 +199,11 @@ class Planner:
             load_timeout_s=float(self._settings.get("load_timeout_s")),
             stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
             gpus=placement.gpus,
+        )
+        if overlay is None:
+            return spec
+        return dataclasses.replace(
+            spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
         )
 
     def launch_env(self) -> dict[str, str]:
@@ -189,7 +224,9 @@ class Planner:
         """Whether children run on GPUs: every engine but the CPU build."""
         return choose_kind(self._settings, self.system_info()) is not EngineKind.CPU
 
-    def placement(self, model_id: str, options: ModelOptions) -> Placement:
+    def placement(
+        self, model_id: str, options: ModelOptions, *, check_heads: bool = True
+    ) -> Placement:
         """Where a model with `options` runs: its GPUs, checked against the machine, the
         engine and (where its config.json tells) vLLM's rule for splitting heads. Raises
         ProblemError naming the option at fault."""
@@ -210,7 +247,7 @@ class Planner:
             uses_gpu=kind is not EngineKind.CPU,
             engine_family=family,
         )
-        if placement.tensor_parallel_size > 1:
+        if check_heads and placement.tensor_parallel_size > 1:
             shape = read_shape(self.model_files(entry).path)
             if shape is not None:
                 found = heads_problem(
@@ -266,6 +303,11 @@ class Planner:
         entry = self._registry.get(spec.model_id)
         # A preview of a model not downloaded yet: the catalog size stands in for the weights.
         folder = Path(spec.model_path) if Path(spec.model_path).is_dir() else None
+        weights = weights_bytes(entry, folder)
+        overlay = self.overlay(entry.id)
+        if overlay is not None:
+            # Across machines, this one holds only its share of the weights.
+            weights = int(weights * overlay.memory_share)
         cpu_kv: int | None = None
         kv_space = child_environment(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
         if kv_space is not None:
@@ -277,7 +319,7 @@ class Planner:
         )
         gpus = self.system_info().gpus
         return planned_device_bytes(
-            weights=weights_bytes(entry, folder),
+            weights=weights,
             shape=read_shape(folder),
             ctx_size=spec.ctx_size,
             placement=placement,
@@ -402,6 +444,13 @@ def bad_ctx_size(value: object) -> Problem:
         tr_noop("ctx_size must be a positive whole number; got {value}."),
         value=value,
     )
+
+
+def _local_ranks(args: tuple[str, ...]) -> int:
+    """How many of a multi-node start's ranks run on this machine: vLLM gives every node
+    the same number (world size / nodes)."""
+    nodes = _size(args, "--nnodes")
+    return max(1, _size(args, TP_FLAG) * _size(args, PP_FLAG) // nodes)
 
 
 def _size(args: tuple[str, ...], flag: str) -> int:

@@ -26,6 +26,9 @@ from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
+from app.runtime.services.batch import make_batch_service
+from app.runtime.services.bench_wiring import make_bench_services
+from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
@@ -50,6 +53,7 @@ class RuntimeOptions:
     sample_gpu: bool = True
     proxy_host: str | None = None
     proxy_port: int | None = None
+    batch_jobs: bool = True  # run /v1/batches jobs (off for `vllm-tray batch run`'s own runtime)
 
 
 class Runtime:
@@ -85,6 +89,15 @@ class Runtime:
             downloads=self.downloads,
             engines=self.engines,
         )
+        self.cluster = ClusterService(
+            paths=paths,
+            bus=self.bus,
+            planner=self.planner,
+            registry=self.registry,
+            models=self.models,
+            supervisor=self.supervisor,
+        )
+        self.planner.overlay = self.cluster.overlay
         self.config = ConfigService(
             settings=self.settings,
             secrets=self.secrets,
@@ -103,6 +116,8 @@ class Runtime:
         self.power = PowerService(supervisor=self.supervisor, controller=self.controller)
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
+        self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
+        self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []
@@ -113,7 +128,11 @@ class Runtime:
     @property
     def problems(self) -> tuple[Problem, ...]:
         """Problems found reading the configuration (a file set aside, a bad override)."""
-        found: list[Problem] = [*self.registry.load_problems, *self.planner.problems]
+        found: list[Problem] = [
+            *self.registry.load_problems,
+            *self.planner.problems,
+            *self.cluster.load_problems,
+        ]
         if self.settings.load_problem is not None:
             found.append(self.settings.load_problem)
         return (*found, *self._startup_problems)
@@ -151,9 +170,11 @@ class Runtime:
             self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
         if serve:
             await self.start_server()
+        await self.batch.start()
 
     async def stop(self) -> None:
         await self.sleep_watcher.stop()  # first: no resume may load models while stopping
+        await self.batch.stop()
         await self.config_watcher.stop()
         for task in self._tasks:
             task.cancel()
@@ -166,6 +187,7 @@ class Runtime:
         finally:
             # Children first of all: whatever else fails, no vLLM is left holding memory.
             await self.supervisor.shutdown()
+            await self.cluster.shutdown()  # and the workers it started on other machines
 
     async def start_server(self) -> None:
         if self.proxy is not None:
@@ -185,6 +207,7 @@ class Runtime:
             api_key=self.secrets.value("api_key"),
             allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
             cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            batches=self.batch,
         )
         await proxy.start()  # publishes ServerStateChanged itself, failures included
         self.proxy = proxy

@@ -247,7 +247,8 @@ class FakeServer:
         self.created = int(time.time())
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[_authenticate])
+        # vLLM (uvicorn) puts no limit on request bodies; aiohttp would refuse past 1 MiB.
+        app = web.Application(middlewares=[_authenticate], client_max_size=2**30)
         app.router.add_get("/health", self.health)
         app.router.add_get("/version", self.version)
         app.router.add_get("/v1/models", self.models)

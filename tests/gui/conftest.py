@@ -1,4 +1,9 @@
-"""GUI tests: offscreen Qt, unexpected Qt warnings fail the test, a GuiApp on a FakeFacade."""
+"""GUI tests: offscreen Qt, unexpected Qt warnings fail the test, a GuiApp on a FakeFacade.
+
+Every test runs with the GUI thread's asyncio loop installed exactly as the app installs it
+(app.gui.event_loop.qt_asyncio_loop): async slots then run whenever qtbot turns Qt's event
+loop (waitUntil, waitSignal, wait), the way they run under app.exec() in the app.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +16,21 @@ if "XDG_RUNTIME_DIR" not in os.environ:
     # Qt warns without one; mkdtemp gives the 0700 directory it insists on.
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
-from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QLocale, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from app.gui.app import GuiApp
+from app.gui.event_loop import qt_asyncio_loop
 from tests.gui.fake_facade import FakeFacade
+
+T = TypeVar("T")
 
 # Qt messages that are expected on the offscreen platform, each with why. Anything else at
 # warning level or above fails the test that caused it.
@@ -27,6 +39,9 @@ ALLOWED_QT_MESSAGES = (
     # things it cannot do (QWidget.show(), raise_()). Real platforms do them.
     "This plugin does not support propagateSizeHints()",
     "This plugin does not support raise()",
+    # A popup menu grabs the keyboard on real platforms; the offscreen one cannot (the menu
+    # still gets the keys sent to it).
+    "This plugin does not support grabbing the keyboard",
 )
 
 
@@ -65,6 +80,33 @@ def qt_messages() -> Iterator[QtMessages]:
         pytest.fail("unexpected Qt messages:\n" + "\n".join(messages.unexpected), pytrace=False)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def english_locale() -> None:
+    """Numbers print as an English desktop prints them ("2,433"), whatever the test
+    machine's locale (often C, which has no grouping)."""
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+@pytest.fixture(autouse=True)
+def gui_loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+    """The app's asyncio loop on the GUI thread, for this test only."""
+    with qt_asyncio_loop(qapp) as loop:
+        yield loop
+
+
+def run(qtbot: QtBot, work: Coroutine[Any, Any, T] | asyncio.Future[T], timeout: int = 5000) -> T:
+    """Run a coroutine (or wait for a task) on the GUI loop by turning Qt's event loop, as
+    the app does; returns its result."""
+    task = asyncio.ensure_future(work)
+    qtbot.waitUntil(task.done, timeout=timeout)
+    return task.result()
+
+
+def start_gui(qtbot: QtBot, fake: Any, tmp_path: Path, **kwargs: Any) -> GuiApp:
+    """GuiApp.start as run_gui calls it: subscribe, await the snapshot, build the widgets."""
+    return run(qtbot, GuiApp.start(fake, autostart_dir=tmp_path / "autostart", **kwargs))
+
+
 @pytest.fixture
 def fake(qapp: object) -> FakeFacade:
     del qapp  # every user of the fake builds widgets: the QApplication must exist first
@@ -72,10 +114,9 @@ def fake(qapp: object) -> FakeFacade:
 
 
 @pytest.fixture
-def gui(qtbot: object, fake: FakeFacade, tmp_path: Path) -> Iterator[GuiApp]:
-    """The whole GUI as run_gui builds it, minus the event loop (pytest-qt runs Qt's)."""
-    del qtbot  # requested for the QApplication it creates
-    app = GuiApp(fake, autostart_dir=tmp_path / "autostart")
+def gui(qtbot: QtBot, fake: FakeFacade, tmp_path: Path) -> Iterator[GuiApp]:
+    """The whole GUI as run_gui builds it, minus app.exec() (qtbot turns Qt's loop)."""
+    app = start_gui(qtbot, fake, tmp_path)
     try:
         yield app
     finally:

@@ -24,7 +24,13 @@ from app.core.events import (
     SettingChanged,
 )
 from app.core.gpu import GpuInfo, SystemInfo
-from app.core.memory import GIB, ModelShape, plan_memory, utilization_budget_bytes
+from app.core.memory import (
+    GIB,
+    ModelShape,
+    ctx_above_model_limit,
+    plan_memory,
+    utilization_budget_bytes,
+)
 from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import parse_checkpoint, validate_name
 from app.core.settings import SPECS, coerce
@@ -35,8 +41,9 @@ from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Sn
 
 T0 = 1_790_000_000.0  # a fixed clock for scripted events
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
-# Shape of a Qwen3-4B-like model: 36 layers, 8 KV heads of 128, bf16.
-SHAPE = ModelShape(36, 36, 32, 8, 128, 2560, 2, 262_144)
+# Shape of a Qwen3-4B-like model: 36 layers, 8 KV heads of 128, bf16; a long context (so
+# that memory, not the model, binds unless a test sets `model_max_ctx`).
+SHAPE = ModelShape(36, 36, 32, 8, 128, 2560, 2, 1_048_576)
 
 BUILTINS = (
     ("Qwen3.5-0.8B-FP16-vLLM", "Qwen/Qwen3.5-0.8B", 1.77, ("chat", "reasoning")),
@@ -153,6 +160,8 @@ class FakeFacade:
     Commands are recorded in `calls` and complete at once; tests then publish the events
     the engine would (`publish`, or `publish_from_thread` to cross threads as the engine
     does). `fail_next[name] = problem` makes the next call of that command raise it.
+    A name in `hold` makes its calls return futures that stay pending in `held[name]`
+    until the test completes them (as a slow keyring or engine would).
     """
 
     def __init__(
@@ -164,6 +173,8 @@ class FakeFacade:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
         self.rows: dict[str, ModelRow] = {r.id: r for r in (rows or default_rows())}
         self.options: dict[str, str] = {}
+        self.own_ctx: set[str] = set()  # models with a ctx_size of their own
+        self.model_max_ctx: dict[str, int] = {}  # a model's own limit (max_position_embeddings)
         self.settings: dict[str, Any] = {s.key: s.default for s in SPECS}
         self.secrets: dict[str, str] = {}
         self.logs: dict[str, list[str]] = {}
@@ -182,6 +193,9 @@ class FakeFacade:
         self.fail_next: dict[str, Problem] = {}
         self.metrics_watched: list[bool] = []
         self.shut_down = False
+        self.hold: set[str] = set()
+        self.held: dict[str, list[tuple[Future[Any], Any]]] = {}
+        self.custom_engine_problem: Problem | None = None  # use_custom_engine refuses with it
 
     # -- scripting ------------------------------------------------------------------------
     def publish(self, event: Event) -> None:
@@ -204,7 +218,14 @@ class FakeFacade:
             self._update(ev.model_id, metrics=ev)
         elif isinstance(ev, DownloadProgressed) and ev.model_id in self.rows:
             view = DownloadView(ev.download_id, ev.model_id, "running", ev.done, ev.total)
-            self._update(ev.model_id, download=view, file_state="partial", bytes_on_disk=ev.done)
+            # As the runtime does: a new attempt forgets the last download's failure.
+            self._update(
+                ev.model_id,
+                download=view,
+                file_state="partial",
+                bytes_on_disk=ev.done,
+                problem=None,
+            )
         elif isinstance(ev, DownloadFinished) and ev.model_id in self.rows:
             complete = ev.status == "completed"
             row = self.rows[ev.model_id]
@@ -231,11 +252,28 @@ class FakeFacade:
         self.calls.append((name, args))
         return self.fail_next.pop(name, None)
 
+    def _answer(self, name: str, value: Any) -> Future[Any]:
+        """A finished future, or a pending one kept in `held` when `name` is held."""
+        if name in self.hold:
+            future: Future[Any] = Future()
+            self.held.setdefault(name, []).append((future, value))
+            return future
+        return done(value)
+
+    def release(self, name: str) -> None:
+        """Complete every held call of `name` with the value it would have had."""
+        for future, value in self.held.pop(name, []):
+            future.set_result(value)
+
     def called(self, name: str) -> list[tuple[Any, ...]]:
         return [args for n, args in self.calls if n == name]
 
     # -- reads ----------------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
+    def snapshot(self) -> Future[Snapshot]:
+        self.calls.append(("snapshot", ()))
+        return self._answer("snapshot", self.snapshot_now())
+
+    def snapshot_now(self) -> Snapshot:
         return Snapshot(
             models=tuple(self.rows.values()),
             system=self.system,
@@ -249,11 +287,18 @@ class FakeFacade:
 
     def preview_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
+    ) -> Future[OptionsPreview]:
+        self.calls.append(("preview_options", (model_id, ctx_size, vllm_args)))
+        return self._answer("preview_options", self.preview_now(model_id, ctx_size, vllm_args))
+
+    def preview_now(
+        self, model_id: str, ctx_size: int | None, vllm_args: str | None
     ) -> OptionsPreview:
         row = self.rows[model_id]
         ctx = ctx_size if ctx_size is not None else row.ctx_size
         args = vllm_args if vllm_args is not None else self.options.get(model_id, "")
         defaults = {"ctx_size": self.settings["ctx_size"], "vllm_args": ""}
+        follows = ctx_size is None and model_id not in self.own_ctx
         try:
             resolved = resolve_model_args(
                 load_model_config(),
@@ -267,7 +312,14 @@ class FakeFacade:
                 model_vllm_args=args,
             )
         except ProblemError as exc:
-            return OptionsPreview(model_id, ctx, args, exc.problem, defaults=defaults)
+            return OptionsPreview(
+                model_id, ctx, args, exc.problem, defaults=defaults, ctx_is_default=follows
+            )
+        above = ctx_above_model_limit(model_id, ctx, self.model_max_ctx.get(model_id))
+        if above is not None:  # as the planner does: vLLM would refuse to load it
+            return OptionsPreview(
+                model_id, ctx, args, above, defaults=defaults, ctx_is_default=follows
+            )
         command = (
             *ENGINE_PREFIX,
             "--model",
@@ -288,20 +340,26 @@ class FakeFacade:
             budget = utilization_budget_bytes(
                 gpu.budget_total, self.settings["gpu_memory_utilization"]
             )
-            memory = plan_memory(budget, int(row.size_gb * 1e9), SHAPE, ctx)
-        return OptionsPreview(model_id, ctx, args, None, command, resolved.layers, memory, defaults)
+            limit = self.model_max_ctx.get(model_id)
+            shape = dataclasses.replace(SHAPE, model_max_ctx=limit) if limit else SHAPE
+            memory = plan_memory(budget, int(row.size_gb * 1e9), shape, ctx)
+        return OptionsPreview(
+            model_id, ctx, args, None, command, resolved.layers, memory, defaults, follows
+        )
 
     def command_line(self, model_id: str) -> str:
-        return format_command(self.preview_options(model_id, None, None).command)
+        return format_command(self.preview_now(model_id, None, None).command)
 
-    def log_tail(self, model_id: str, n: int = 400) -> list[str]:
-        return self.logs.get(model_id, [])[-n:]
+    def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]:
+        self.calls.append(("log_tail", (model_id, n)))
+        return self._answer("log_tail", self.logs.get(model_id, [])[-n:])
 
     def log_path(self, model_id: str) -> str:
         return f"/tmp/vllm-tray-test/logs/{model_id}.log"
 
-    def has_secret(self, name: str) -> bool:
-        return name in self.secrets
+    def has_secret(self, name: str) -> Future[bool]:
+        self.calls.append(("has_secret", (name,)))
+        return self._answer("has_secret", name in self.secrets)
 
     # -- commands -------------------------------------------------------------------------
     def _fail_or(self, name: str, value: Any, *args: Any) -> Future[Any]:
@@ -363,10 +421,14 @@ class FakeFacade:
         bad = self._record("set_options", model_id, ctx_size, vllm_args, restart)
         if bad is not None:
             return failed(ProblemError(bad))
-        preview = self.preview_options(model_id, ctx_size, vllm_args)
+        preview = self.preview_now(model_id, ctx_size, vllm_args)
         if preview.problem is not None:
             return failed(ProblemError(preview.problem))
         self.options[model_id] = vllm_args
+        if ctx_size is None:
+            self.own_ctx.discard(model_id)
+        else:
+            self.own_ctx.add(model_id)
         ctx = ctx_size if ctx_size is not None else self.settings["ctx_size"]
         self._update(model_id, ctx_size=ctx)
         self.bus.publish(RegistryChanged(model_id))
@@ -418,6 +480,16 @@ class FakeFacade:
 
     def install_engine(self, kind: str) -> Future[EngineView]:
         return self._fail_or("install_engine", self.engine, kind)
+
+    def use_custom_engine(self, command: str) -> Future[EngineView]:
+        bad = self._record("use_custom_engine", command) or self.custom_engine_problem
+        if bad is not None:
+            return failed(ProblemError(bad))
+        self.engine = EngineView("custom", "custom", True, None, command)
+        for key, value in (("engine.custom_command", command), ("engine.kind", "custom")):
+            if self.settings.get(key) != value:
+                self.publish(SettingChanged(key, value))
+        return self._answer("use_custom_engine", self.engine)
 
     def watch_metrics(self, watching: bool) -> None:
         self.metrics_watched.append(watching)

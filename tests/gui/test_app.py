@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.gui.app import GuiApp, run_gui
+from app.gui.app import run_gui
 from app.gui.autostart import DESKTOP_FILE, set_start_at_login
 from app.gui.icons import PRECEDENCE, app_icon, icon_path, tray_icon
 from app.gui.single_instance import SingleInstance, server_name
+from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,8 +51,8 @@ def test_server_names_differ_per_config_dir() -> None:
     assert len(server_name("/" + "x" * 500)) < 40  # unix socket paths are short
 
 
-def test_start_hidden_needs_a_tray(fake: FakeFacade, tmp_path: Path) -> None:
-    gui = GuiApp(fake, start_hidden=True, autostart_dir=tmp_path)
+def test_start_hidden_needs_a_tray(qtbot: QtBot, fake: FakeFacade, tmp_path: Path) -> None:
+    gui = start_gui(qtbot, fake, tmp_path, start_hidden=True)
     try:
         assert gui.window.isVisible()  # no tray on offscreen: hiding would lose the app
     finally:
@@ -81,6 +82,7 @@ import sys, uuid
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from app.gui.app import run_gui
+from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade
 
 app = QApplication([])

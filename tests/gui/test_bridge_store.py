@@ -1,10 +1,13 @@
-"""The bridge delivers engine-thread events on the GUI thread; the store applies them."""
+"""The bridge delivers engine-thread events on the GUI thread; the store applies them; `call`
+turns an engine-side failure into the user's sentence."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from concurrent.futures import Future
 
+import pytest
 from PySide6.QtCore import QThread
 from pytestqt.qtbot import QtBot
 
@@ -20,24 +23,25 @@ from app.core.events import (
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.states import LoadPhase, ProcessState
 from app.gui.bridge import EventBridge
+from app.gui.commands import CommandFailed, call
 from app.gui.store import HISTORY_SECONDS, AppStore
-from app.gui.tasks import CommandRunner
+from tests.gui.conftest import run
 from tests.gui.fake_facade import T0, FakeFacade, make_row, memory_problem
 
 MODEL = "Qwen3.5-4B-FP16-vLLM"
 
 
-def make_store(fake: FakeFacade) -> tuple[EventBridge, AppStore]:
+def make_store(qtbot: QtBot, fake: FakeFacade) -> tuple[EventBridge, AppStore]:
     bridge = EventBridge(fake.bus)
     store = AppStore(fake, bridge)
-    store.refresh()
+    run(qtbot, store.refresh())
     return bridge, store
 
 
 def test_events_from_the_engine_thread_arrive_on_the_gui_thread(
     qtbot: QtBot, fake: FakeFacade
 ) -> None:
-    bridge, _store = make_store(fake)
+    bridge, _store = make_store(qtbot, fake)
     seen: list[tuple[object, bool]] = []
     bridge.load_progressed.connect(
         lambda ev: seen.append((ev, QThread.currentThread() is bridge.thread()))
@@ -54,7 +58,7 @@ def test_events_from_the_engine_thread_arrive_on_the_gui_thread(
 
 
 def test_store_follows_a_download_a_load_and_a_failure(qtbot: QtBot, fake: FakeFacade) -> None:
-    _bridge, store = make_store(fake)
+    _bridge, store = make_store(qtbot, fake)
     fake.publish_from_thread(
         DownloadProgressed("dl-7", "GLM-4.7-Flash-FP16-vLLM", 50, 200, speed_bps=5e6)
     )
@@ -86,7 +90,7 @@ def test_store_follows_a_download_a_load_and_a_failure(qtbot: QtBot, fake: FakeF
 
 
 def test_metrics_history_and_registry_changes(qtbot: QtBot, fake: FakeFacade) -> None:
-    _bridge, store = make_store(fake)
+    _bridge, store = make_store(qtbot, fake)
     fake.publish_from_thread(MetricsSampled(MODEL, 0.25, 1, 0, 30.0))
     qtbot.waitUntil(lambda: store.row(MODEL).metrics is not None)
     assert store.row(MODEL).metrics.kv_cache_usage == 0.25
@@ -103,23 +107,68 @@ def test_metrics_history_and_registry_changes(qtbot: QtBot, fake: FakeFacade) ->
     assert store.row("user.new") is not None
 
 
-def test_runner_calls_back_on_the_gui_thread_and_translates_problems(qtbot: QtBot) -> None:
-    runner = CommandRunner()
-    results: list[tuple[object, bool]] = []
+def test_events_during_a_snapshot_are_applied_on_top_of_it(qtbot: QtBot, fake: FakeFacade) -> None:
+    bridge, store = make_store(qtbot, fake)
+    fake.hold.add("snapshot")
+    refreshing = asyncio.ensure_future(store.refresh())
+    qtbot.waitUntil(lambda: "snapshot" in fake.held)
+    stale = fake.snapshot_now()  # taken before the load began
+    started = ProcessStateChanged(MODEL, ProcessState.STOPPED, ProcessState.STARTING)
+    fake.publish_from_thread(started, LoadProgressed(MODEL, LoadPhase.COMPILING, 0.7))
+    qtbot.waitUntil(lambda: store.row(MODEL).progress is not None)
+    fake.held.pop("snapshot")[0][0].set_result(stale)
+    qtbot.waitUntil(refreshing.done)
+    row = store.row(MODEL)
+    assert row.process == ProcessState.STARTING and row.progress.phase == LoadPhase.COMPILING
+    bridge.close()
+
+
+def test_refreshes_asked_together_share_one_snapshot(qtbot: QtBot, fake: FakeFacade) -> None:
+    _bridge, store = make_store(qtbot, fake)
+    asked = len(fake.called("snapshot"))
+    fake.hold.add("snapshot")
+    first = asyncio.ensure_future(store.refresh())
+    qtbot.waitUntil(lambda: "snapshot" in fake.held)
+    # Asked while the first is on its way: they need a snapshot taken after them.
+    second, third = asyncio.ensure_future(store.refresh()), asyncio.ensure_future(store.refresh())
+    fake.release("snapshot")
+    qtbot.waitUntil(first.done)
+    qtbot.waitUntil(lambda: "snapshot" in fake.held)
+    fake.release("snapshot")
+    qtbot.waitUntil(lambda: second.done() and third.done())
+    assert len(fake.called("snapshot")) == asked + 2
+
+
+def test_call_awaits_a_future_finished_on_another_thread(qtbot: QtBot) -> None:
     future: Future[int] = Future()
-    runner.run(
-        future, on_done=lambda v: results.append((v, QThread.currentThread() is runner.thread()))
-    )
-    assert runner.pending == 1
+    task = asyncio.ensure_future(call(future))
     threading.Thread(target=lambda: future.set_result(42)).start()
-    qtbot.waitUntil(lambda: results != [])
-    assert results == [(42, True)]
-    assert runner.pending == 0
+    assert run(qtbot, task) == 42
 
     bad: Future[None] = Future()
     p = problem("models.unknown", tr_noop("There is no model called {model}."), model="nope")
     bad.set_exception(ProblemError(p))
-    with qtbot.waitSignal(runner.failed) as blocker:
-        runner.run(bad, on_done=lambda _v: results.append(("wrong", False)))
-    assert blocker.args == ["There is no model called nope.", p]
-    assert len(results) == 1
+    with pytest.raises(CommandFailed) as failed:
+        run(qtbot, call(bad))
+    assert failed.value.text == "There is no model called nope." and failed.value.problem == p
+
+
+def test_call_never_shows_an_exception_class(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    class ConnectError(Exception):
+        pass
+
+    broken: Future[None] = Future()
+    broken.set_exception(ConnectError("All connection attempts failed"))
+    with pytest.raises(CommandFailed) as failed:
+        run(qtbot, call(broken))
+    assert failed.value.problem is None
+    assert "ConnectError" not in failed.value.text and "All connection" not in failed.value.text
+    assert "ConnectError" in caplog.text  # the log keeps what a developer needs
+
+    dropped: Future[None] = Future()
+    dropped.cancel()
+    with pytest.raises(CommandFailed) as cancelled:
+        run(qtbot, call(dropped))
+    assert cancelled.value.text == "The command was cancelled."

@@ -20,10 +20,13 @@ from app.gui.i18n import (
     PseudoTranslator,
     fix_text,
     format_bytes,
+    format_duration,
     format_gb,
+    format_int,
     format_percent,
     format_speed,
     install_translators,
+    number_locale,
     problem_text,
     pseudo_translate,
 )
@@ -135,6 +138,19 @@ def test_formatting(qtbot: QtBot) -> None:
     assert format_bytes(12 * 1024**3) == "12.0 GiB"
     assert format_bytes(512 * 1024**2) == "512 MiB"
     assert format_bytes(None) == "unknown"
-    assert format_gb(1.77) == "1.77 GB" and format_gb(62.47) == "62.5 GB" and format_gb(None) == "—"
-    assert format_speed(120e6) == "120 MB/s" and format_speed(None) == ""
+    assert format_bytes(300 * 1024) == "300 KiB"
+    # One unit family in the whole GUI: catalog sizes (decimal GB) are shown in GiB too.
+    assert format_gb(1.77) == "1.6 GiB" and format_gb(62.47) == "58.2 GiB"
+    assert format_gb(None) == "—"
+    assert format_speed(120e6) == "114 MiB/s" and format_speed(None) == ""
     assert format_percent(0.421) == "42 %" and format_percent(1.7) == "100 %"
+    assert format_int(2433) == "2,433"
+    assert format_duration(40) == "40 s" and format_duration(700) == "11 min 40 s"
+    assert format_duration(130, coarse=True) == "2 min" and format_duration(660) == "11 min"
+    assert format_duration(3900) == "1 h 5 min"
+
+
+def test_an_unset_system_locale_writes_numbers_like_english() -> None:
+    assert number_locale("C").toString(2433) == "2,433"
+    assert number_locale("de_DE").toString(2433) == "2.433"
+    assert number_locale("en_US").toString(1048576) == "1,048,576"

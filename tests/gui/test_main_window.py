@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.core.events import DownloadFinished, DownloadProgressed, ProcessStateChanged
 from app.core.problems import problem, tr_noop
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
+from app.gui.model_state import state_text
+from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, memory_problem
 
 NOT_DOWNLOADED = "Qwen3.6-27B-FP8-vLLM-lowconc"
@@ -27,23 +29,23 @@ def test_actions_follow_the_selected_row(qtbot: QtBot, gui: GuiApp, fake: FakeFa
     assert actions.download.isEnabled() and actions.download.isVisible()
     assert not actions.load.isEnabled()
     actions.download.trigger()
-    assert fake.called("download") == [(NOT_DOWNLOADED,)]
+    qtbot.waitUntil(lambda: fake.called("download") == [(NOT_DOWNLOADED,)])
 
     fake.publish_from_thread(DownloadProgressed("dl-9", NOT_DOWNLOADED, 10, 100))
     qtbot.waitUntil(actions.cancel_download.isVisible)
     assert not actions.download.isVisible()
     actions.cancel_download.trigger()
-    assert fake.called("cancel_download") == [("dl-9",)]
+    qtbot.waitUntil(lambda: fake.called("cancel_download") == [("dl-9",)])
 
     select(qtbot, gui, DOWNLOADED)
     assert actions.load.isEnabled() and not actions.unload.isVisible()
     actions.load.trigger()
-    assert fake.called("load") == [(DOWNLOADED,)]
+    qtbot.waitUntil(lambda: fake.called("load") == [(DOWNLOADED,)])
     fake.publish_from_thread(*load_events(DOWNLOADED))
     qtbot.waitUntil(actions.unload.isVisible)
     assert not actions.load.isVisible() and not actions.delete.isEnabled()
     actions.unload.trigger()
-    assert fake.called("unload") == [(DOWNLOADED,)]
+    qtbot.waitUntil(lambda: fake.called("unload") == [(DOWNLOADED,)])
 
 
 def test_keyboard_shortcut_loads_the_selected_model(
@@ -70,8 +72,8 @@ def test_failed_model_shows_its_diagnosis_and_the_fix_button_applies_it(
     assert "gpu-memory-utilization 0.92" in banner.message.text()
     assert banner.fix_button.text() == "Set GPU memory utilization to 0.78"
     qtbot.mouseClick(banner.fix_button, Qt.MouseButton.LeftButton)
-    assert fake.called("apply_fix") == [(DOWNLOADED, failure.fix, True)]
-    qtbot.waitUntil(lambda: not banner.fix_button.isEnabled() and banner.status.isVisible())
+    qtbot.waitUntil(lambda: fake.called("apply_fix") == [(DOWNLOADED, failure.fix, True)])
+    assert not banner.fix_button.isEnabled() and banner.status.isVisible()
 
     # Loading again clears the banner.
     fake.publish_from_thread(
@@ -81,6 +83,22 @@ def test_failed_model_shows_its_diagnosis_and_the_fix_button_applies_it(
 
 
 def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    fake.fail_next["unload"] = problem(
+        "models.busy", tr_noop("{model} is being deleted; try again in a moment."), model="m"
+    )
+    fake.publish_from_thread(*load_events(DOWNLOADED))
+    select(qtbot, gui, DOWNLOADED)
+    qtbot.waitUntil(gui.window.actions_.unload.isEnabled)
+    gui.window.actions_.unload.trigger()
+    qtbot.waitUntil(gui.window.notice_frame.isVisible)
+    assert gui.window.notice.text() == "m is being deleted; try again in a moment."
+    qtbot.mouseClick(gui.window.notice_dismiss, Qt.MouseButton.LeftButton)
+    assert not gui.window.notice_frame.isVisible()
+
+
+def test_a_download_that_cannot_start_fails_on_its_row_with_retry(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
     fake.fail_next["download"] = problem(
         "downloads.disk_full",
         tr_noop("Not enough disk space: {needed} GB needed, {free} GB free."),
@@ -89,8 +107,17 @@ def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: Fak
     )
     select(qtbot, gui, NOT_DOWNLOADED)
     gui.window.actions_.download.trigger()
-    qtbot.waitUntil(gui.window.notice.isVisible)
-    assert gui.window.notice.text() == "Not enough disk space: 27.8 GB needed, 3.1 GB free."
+    banner = gui.window.banner
+    qtbot.waitUntil(banner.isVisible)
+    row = gui.store.row(NOT_DOWNLOADED)
+    assert state_text(row) == (
+        "download failed: Not enough disk space: 27.8 GB needed, 3.1 GB free."
+    )
+    assert not gui.window.notice_frame.isVisible()  # the row says it, once
+    assert banner.retry_button.text() == "&Retry download"
+    assert gui.window.actions_.download.text() == "&Retry download"
+    qtbot.mouseClick(banner.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(fake.called("download")) == 2)
 
 
 def test_start_up_problems_are_shown(qtbot: QtBot, fake: FakeFacade, tmp_path) -> None:
@@ -102,7 +129,7 @@ def test_start_up_problems_are_shown(qtbot: QtBot, fake: FakeFacade, tmp_path) -
             backup="settings.json.bad",
         ),
     )
-    gui = GuiApp(fake, autostart_dir=tmp_path)
+    gui = start_gui(qtbot, fake, tmp_path)
     try:
         assert gui.window.notice.text() == (
             "settings.json was not valid JSON; it was moved to settings.json.bad."
@@ -222,3 +249,87 @@ def test_a_failed_download_shows_why_without_a_log_button(
     assert banner.message.text() == "vLLM stopped without a known cause. The log says more."
     with qtbot.waitSignal(banner.logs_requested):
         qtbot.mouseClick(banner.logs_button, Qt.MouseButton.LeftButton)
+
+
+def test_a_failed_model_can_be_loaded_again_from_toolbar_menu_and_banner(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    for given_up in (ProcessState.FATAL, ProcessState.BACKOFF, ProcessState.EXITED):
+        fake.publish_from_thread(
+            ProcessStateChanged(DOWNLOADED, ProcessState.STOPPED, ProcessState.STARTING),
+            ProcessStateChanged(
+                DOWNLOADED, ProcessState.STARTING, given_up, problem=memory_problem()
+            ),
+        )
+        select(qtbot, gui, DOWNLOADED)
+        actions = gui.window.actions_
+        qtbot.waitUntil(lambda: gui.store.row(DOWNLOADED).process == given_up)  # noqa: B023
+        assert actions.load.isVisible() and actions.load.isEnabled()
+        assert actions.load.text() == "&Load again" and not actions.unload.isVisible()
+        toolbar = [a.text() for a in gui.window.toolbar.actions() if a.isVisible()]
+        assert "&Load again" in toolbar and "&Unload" not in toolbar
+        words = state_text(gui.store.row(DOWNLOADED))
+        assert "retrying" not in words and words.endswith("Lower it to 0.78.")
+        fake.publish_from_thread(ProcessStateChanged(DOWNLOADED, given_up, ProcessState.STOPPED))
+        qtbot.waitUntil(lambda: gui.store.row(DOWNLOADED).process == ProcessState.STOPPED)
+
+    fake.publish_from_thread(
+        ProcessStateChanged(DOWNLOADED, ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(
+            DOWNLOADED, ProcessState.STARTING, ProcessState.FATAL, problem=memory_problem()
+        ),
+    )
+    banner = gui.window.banner
+    qtbot.waitUntil(banner.isVisible)
+    assert banner.retry_button.text() == "&Load again"
+    qtbot.mouseClick(banner.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: fake.called("load") == [(DOWNLOADED,)])
+
+
+def test_the_banner_can_be_dismissed_and_goes_when_the_problem_does(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    gated = problem("downloads.gated", tr_noop("{repo} is gated."), repo="Qwen/x")
+    select(qtbot, gui, NOT_DOWNLOADED)
+    fake.publish_from_thread(
+        DownloadProgressed("dl-3", NOT_DOWNLOADED, 1, 100),
+        DownloadFinished("dl-3", NOT_DOWNLOADED, "failed", problem=gated),
+    )
+    banner = gui.window.banner
+    qtbot.waitUntil(banner.isVisible)
+    qtbot.mouseClick(banner.dismiss_button, Qt.MouseButton.LeftButton)
+    assert not banner.isVisible()
+    select(qtbot, gui, DOWNLOADED)
+    select(qtbot, gui, NOT_DOWNLOADED)
+    assert not banner.isVisible()  # dismissed stays dismissed for the same problem
+    # A new attempt: the failure is gone, and so is the banner; a new failure shows again.
+    fake.publish_from_thread(DownloadProgressed("dl-4", NOT_DOWNLOADED, 2, 100))
+    qtbot.waitUntil(lambda: gui.store.row(NOT_DOWNLOADED).problem is None)
+    assert not banner.isVisible()
+    fake.publish_from_thread(DownloadFinished("dl-4", NOT_DOWNLOADED, "failed", problem=gated))
+    qtbot.waitUntil(banner.isVisible)
+
+
+def test_add_model_labels_have_their_mnemonics(gui: GuiApp) -> None:
+    dialog = gui.window.open_add_model()
+    form = dialog.layout().itemAt(0).layout()
+    labels = {
+        form.labelForField(field).text(): form.labelForField(field)
+        for field in (dialog.repo, dialog.name, dialog.labels)
+    }
+    assert set(labels) == {"&Repository:", "&Name:", "&Labels:"}
+    folder = next(label for label in dialog.findChildren(QLabel) if label.text() == "F&older:")
+    # With a buddy the "&" is a mnemonic (underlined o, Alt+O), not a character shown.
+    assert folder.buddy() is dialog.folder
+    assert all(label.buddy() is not None for label in labels.values())
+    dialog.reject()
+
+
+def test_quit_from_the_tray_closes_the_window_instead_of_hiding_it(
+    qtbot: QtBot, gui: GuiApp
+) -> None:
+    # Qt's quit closes every window first; a window that only hid itself would cancel it.
+    gui.window.tray_available = True  # as on a desktop with a tray
+    with qtbot.waitSignal(gui.quit_requested):
+        gui.tray.quit_requested.emit()  # the tray menu's Quit
+    assert gui.window.close()  # accepted: the quit goes on

@@ -1,4 +1,5 @@
-"""Per-model settings: live memory fit, inline argument validation, Apply asks before a restart."""
+"""Per-model settings: live memory fit, inline validation of what is typed, Apply asks before
+a restart, previews that arrive late or out of order."""
 
 from __future__ import annotations
 
@@ -6,40 +7,119 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from app.core.memory import MemoryPlan
 from app.core.problems import problem, tr_noop
 from app.gui.app import GuiApp
+from app.gui.forms import SettingField
+from app.gui.model_settings_dialog import ModelSettingsDialog
+from app.runtime.api import OptionsPreview
 from tests.gui.fake_facade import FakeFacade, load_events
 
 MODEL = "Qwen3.5-4B-FP16-vLLM"
 
 
+def open_dialog(qtbot: QtBot, gui: GuiApp, model_id: str = MODEL) -> ModelSettingsDialog:
+    dialog = gui.window.open_model_settings(model_id)
+    qtbot.waitUntil(dialog.is_ready)
+    return dialog
+
+
+def type_into(qtbot: QtBot, dialog: ModelSettingsDialog, field: SettingField, text: str) -> None:
+    """Replace the field's text as a user would, then wait for what the dialog makes of it."""
+    field.edit.selectAll()
+    qtbot.keyClicks(field.edit, text)
+    qtbot.waitUntil(dialog.is_settled)
+
+
 def test_memory_estimate_updates_as_you_type(qtbot: QtBot, gui: GuiApp) -> None:
-    dialog = gui.window.open_model_settings(MODEL)
-    assert dialog.ctx.value() == 8192
+    dialog = open_dialog(qtbot, gui)
+    assert dialog.ctx.text() == "8192"
     assert dialog.fit_label.text().startswith("✓ Fits: needs")
     assert "--max-model-len 8192" in dialog.command_view.toPlainText()
 
-    dialog.ctx.lineEdit().selectAll()
-    qtbot.keyClicks(dialog.ctx, "1000000")
+    type_into(qtbot, dialog, dialog.ctx, "1000000")
     qtbot.waitUntil(lambda: dialog.fit_label.text().startswith("✗ Does not fit"))
     assert "--max-model-len 1000000" in dialog.command_view.toPlainText()
     plan = dialog.preview.memory
     assert plan is not None and not plan.fits
-    assert dialog.max_ctx_label.text() == f"Largest ctx_size that fits: {plan.max_ctx} tokens"
+    assert dialog.max_ctx_label.text() == (
+        f"Largest ctx_size: {plan.max_ctx:,} (what fits in memory)"
+    )
     assert dialog.concurrency_label.text() == (
         f"Max concurrency at this ctx_size: {plan.concurrency:.1f} full-length requests at once."
     )
     assert dialog.use_max_button.isVisible()
-    qtbot.mouseClick(dialog.use_max_button, Qt.MouseButton.LeftButton)
-    assert dialog.ctx.value() == plan.max_ctx
+    with qtbot.waitSignal(dialog.preview_shown):
+        qtbot.mouseClick(dialog.use_max_button, Qt.MouseButton.LeftButton)
+    assert dialog.ctx.text() == str(plan.max_ctx)
     assert dialog.fit_label.text().startswith("✓ Fits")
     dialog.reject()
 
 
+def test_the_models_own_limit_binds_before_memory(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.model_max_ctx[MODEL] = 2048
+    dialog = open_dialog(qtbot, gui)
+    # 8192 fits in memory, but the model itself reads at most 2048 (vLLM would refuse it):
+    # said next to the field, and Apply waits for a number the model takes.
+    assert dialog.ctx.hint.text() == (
+        f"{MODEL} reads at most 2048 tokens of context (its config.json says so), so vLLM "
+        "refuses a context size of 8192. Use 2048 or less."
+    )
+    assert not dialog.apply_button.isEnabled() and not dialog.fit_label.isVisible()
+    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    qtbot.mouseClick(dialog.use_max_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.is_settled)
+    assert dialog.ctx.text() == "2048"
+    assert dialog.ctx.hint.isHidden() and dialog.apply_button.isEnabled()
+    assert dialog.fit_label.text().startswith("✓ Fits")
+    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    dialog.reject()
+
+
+def test_a_plan_above_the_models_limit_never_says_it_fits(qtbot: QtBot, gui: GuiApp) -> None:
+    plan = MemoryPlan(False, 1 << 30, 8 << 30, 1024, 2048, 4.0, model_max_ctx=2048, binding="model")
+    preview = OptionsPreview(MODEL, 8192, "", None, ("vllm",), (), plan)
+    dialog = open_dialog(qtbot, gui)
+    dialog.ctx.set_value(8192)
+    qtbot.waitUntil(dialog.is_settled)
+    dialog._show(preview)  # a planner that warns instead of refusing
+    assert dialog.fit_label.text() == "✗ Too long for this model: it accepts at most 2,048 tokens."
+    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    dialog.reject()
+
+
+def test_what_is_typed_is_checked_and_never_changed(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog = open_dialog(qtbot, gui)
+    for typed, sentence in (
+        ("abc", "Must be a whole number between 64 and 1048576, in digits only; you typed “abc”."),
+        (
+            "8192.5",
+            "Must be a whole number between 64 and 1048576, in digits only; you typed “8192.5”.",
+        ),
+        ("10", "Must be between 64 and 1048576; you typed 10."),
+        ("", "Must be a whole number between 64 and 1048576; nothing was typed."),
+    ):
+        if typed:
+            type_into(qtbot, dialog, dialog.ctx, typed)
+        else:
+            dialog.ctx.edit.clear()
+        assert dialog.ctx.text() == typed  # nothing clamped, nothing dropped
+        assert dialog.ctx.hint.text() == sentence
+        assert "ctx_size:" not in dialog.ctx.hint.text()
+        assert not dialog.apply_button.isEnabled()
+    type_into(qtbot, dialog, dialog.ctx, "4096")
+    assert not dialog.ctx.hint.isVisible() and dialog.apply_button.isEnabled()
+    dialog.reject()
+    assert fake.called("set_options") == []
+
+
 def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, gui: GuiApp) -> None:
-    dialog = gui.window.open_model_settings(MODEL)
-    qtbot.keyClicks(dialog.args, "--max-num-seqs 8 --max-model-len 4096")
-    qtbot.waitUntil(dialog.problem_label.isVisible)
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8 --max-model-len 4096")
     assert dialog.problem_label.text() == (
         "In model vllm_args, remove --max-model-len: the context length comes from the "
         "option ctx_size."
@@ -48,8 +128,7 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
     assert "fix the error" in dialog.command_caption.text()
     assert "--max-model-len 8192" in dialog.command_view.toPlainText()  # last valid command
 
-    dialog.args.setText("--max-num-seqs 8")
-    dialog.update_preview()
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8")
     assert not dialog.problem_label.isVisible() and dialog.apply_button.isEnabled()
     assert "--max-num-seqs 8" in dialog.command_view.toPlainText()
     layers = dialog.layers_label.text()
@@ -57,12 +136,28 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
     dialog.reject()
 
 
+def test_only_the_newest_preview_is_shown(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    dialog = open_dialog(qtbot, gui)
+    fake.hold.add("preview_options")
+    dialog.ctx.set_value(4096)
+    qtbot.waitUntil(lambda: len(fake.held.get("preview_options", [])) == 1)
+    dialog.ctx.set_value(16384)
+    qtbot.waitUntil(lambda: len(fake.held.get("preview_options", [])) == 2)
+    (old, old_value), (new, new_value) = fake.held.pop("preview_options")
+    with qtbot.waitSignal(dialog.preview_shown):
+        new.set_result(new_value)
+    old.set_result(old_value)  # the engine answered the older question last
+    qtbot.wait(50)
+    assert "--max-model-len 16384" in dialog.command_view.toPlainText()
+    dialog.reject()
+
+
 def test_apply_on_a_stopped_model_saves_without_asking(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    dialog = gui.window.open_model_settings(MODEL)
-    dialog.ctx.setValue(32768)
-    dialog.args.setText("--max-num-seqs 8")
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.ctx, "32768")
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8")
     with qtbot.waitSignal(dialog.applied):
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert fake.called("set_options") == [(MODEL, 32768, "--max-num-seqs 8", False)]
@@ -74,9 +169,10 @@ def test_apply_on_a_running_model_asks_then_restarts(
 ) -> None:
     fake.publish_from_thread(*load_events(MODEL))
     qtbot.waitUntil(lambda: gui.store.row(MODEL).process == "running")
-    dialog = gui.window.open_model_settings(MODEL)
-    dialog.ctx.setValue(16384)
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.ctx, "16384")
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: getattr(dialog, "restart_box", None) is not None)
     box: QMessageBox = dialog.restart_box
     qtbot.waitUntil(box.isVisible)
     assert fake.called("set_options") == []  # nothing saved before the answer
@@ -91,10 +187,12 @@ def test_cancel_in_the_restart_question_saves_nothing(
 ) -> None:
     fake.publish_from_thread(*load_events(MODEL))
     qtbot.waitUntil(lambda: gui.store.row(MODEL).process == "running")
-    dialog = gui.window.open_model_settings(MODEL)
-    dialog.ctx.setValue(16384)
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.ctx, "16384")
     dialog.apply()
+    qtbot.waitUntil(lambda: getattr(dialog, "restart_box", None) is not None)
     box = dialog.restart_box
+    qtbot.waitUntil(box.isVisible)
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not box.isVisible())
     assert fake.called("set_options") == [] and dialog.isVisible()
@@ -105,11 +203,12 @@ def test_reset_to_defaults_follows_the_global_default(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
     fake.options[MODEL] = "--max-num-seqs 4"
-    dialog = gui.window.open_model_settings(MODEL)
-    dialog.ctx.setValue(4096)
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.ctx, "4096")
     assert dialog.args.text() == "--max-num-seqs 4"
-    qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
-    assert dialog.ctx.value() == 8192 and dialog.args.text() == ""
+    with qtbot.waitSignal(dialog.preview_shown):
+        qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
+    assert dialog.ctx.text() == "8192" and dialog.args.text() == ""
     with qtbot.waitSignal(dialog.applied):
         dialog.apply()
     assert fake.called("set_options") == [(MODEL, None, "", False)]
@@ -119,8 +218,23 @@ def test_a_refused_save_keeps_the_dialog_open(qtbot: QtBot, gui: GuiApp, fake: F
     fake.fail_next["set_options"] = problem(
         "options.locked", tr_noop("{model} is being deleted."), model=MODEL
     )
-    dialog = gui.window.open_model_settings(MODEL)
+    dialog = open_dialog(qtbot, gui)
     dialog.apply()
     qtbot.waitUntil(lambda: dialog.problem_label.text() == f"{MODEL} is being deleted.")
     assert dialog.isVisible() and dialog.apply_button.isEnabled()
+    dialog.reject()
+
+
+def test_both_fields_say_what_is_wrong_at_once(qtbot: QtBot, gui: GuiApp) -> None:
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.ctx, "abc")
+    type_into(qtbot, dialog, dialog.args, "--port 1")
+    assert dialog.ctx.hint.text().endswith("you typed “abc”.")
+    assert dialog.problem_label.text().startswith("In model vllm_args, remove --port")
+    assert not dialog.fit_label.isVisible()  # the estimate was for another number
+    assert not dialog.apply_button.isEnabled()
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 4")
+    assert not dialog.problem_label.isVisible() and not dialog.apply_button.isEnabled()
+    type_into(qtbot, dialog, dialog.ctx, "4096")
+    assert dialog.apply_button.isEnabled() and dialog.fit_label.isVisible()
     dialog.reject()

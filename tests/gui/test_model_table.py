@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from pytestqt.qtbot import QtBot
@@ -14,7 +16,8 @@ from app.core.events import (
 )
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
-from app.gui.model_state import StateKind
+from app.gui.elide import elide_words
+from app.gui.model_state import StateKind, load_text
 from app.gui.model_table import KIND_ROLE, PROGRESS_ROLE, SORT_ROLE, Column
 from tests.gui.fake_facade import FakeFacade, load_events, memory_problem
 
@@ -46,8 +49,8 @@ def test_each_state_in_words_and_as_a_bar(qtbot: QtBot, gui: GuiApp, fake: FakeF
     script_states(fake)
     qtbot.waitUntil(lambda: cell(gui, FAILED, Column.STATE).startswith("failed"))
     assert cell(gui, RUNNING, Column.STATE) == "running, KV cache 12 % · 2 requests"
-    assert cell(gui, LOADING, Column.STATE) == "loading: loading weights 3/8"
-    assert cell(gui, DOWNLOADING, Column.STATE) == "downloading 42 % · 120 MB/s"
+    assert cell(gui, LOADING, Column.STATE) == "loading: loading weights 38 %"
+    assert cell(gui, DOWNLOADING, Column.STATE) == "downloading 42 % · 114 MiB/s"
     assert cell(gui, FAILED, Column.STATE) == (
         "failed: Free memory on the GPU (76.45 GiB) is less than the 88.32 GiB that "
         "gpu-memory-utilization 0.92 asks for. Lower it to 0.78."
@@ -62,7 +65,58 @@ def test_each_state_in_words_and_as_a_bar(qtbot: QtBot, gui: GuiApp, fake: FakeF
     assert cell(gui, FAILED, Column.NAME, KIND_ROLE) == StateKind.FAILED
 
     tooltip = cell(gui, RUNNING, Column.STATE, Qt.ItemDataRole.ToolTipRole)
-    assert "KV cache 180224 tokens" in tooltip and "22.0× concurrency at 8192" in tooltip
+    assert "KV cache 180,224 tokens" in tooltip and "22.0× concurrency at 8,192" in tooltip
+
+
+def test_counts_are_whole_numbers_with_grouping(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    # Prometheus gauges are floats: 2433.0 running requests is "2,433 requests".
+    fake.publish_from_thread(*load_events(RUNNING), MetricsSampled(RUNNING, 0.5, 2433.0, 0, 9.0))
+    qtbot.waitUntil(lambda: "requests" in cell(gui, RUNNING, Column.STATE))
+    assert cell(gui, RUNNING, Column.STATE) == "running, KV cache 50 % · 2,433 requests"
+
+
+def test_a_load_shows_its_phase_percentage_and_estimate(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    now = time.time()
+    fake.publish_from_thread(
+        ProcessStateChanged(LOADING, ProcessState.STOPPED, ProcessState.STARTING),
+        LoadProgressed(
+            LOADING,
+            LoadPhase.COMPILING,
+            0.62,
+            0.4,
+            detail="Compiling a graph for dynamic shape takes 41.2 s",
+            ts=now,
+            elapsed_s=125.0,
+            expected_s=660.0,
+            last_cold_s=700.0,
+        ),
+    )
+    qtbot.waitUntil(lambda: "compiling" in cell(gui, LOADING, Column.STATE))
+    assert cell(gui, LOADING, Column.STATE) == (
+        "loading: compiling kernels 40 % · 2 min of about 11 min (last cold load 11 min 40 s)"
+    )
+    tooltip = cell(gui, LOADING, Column.STATE, Qt.ItemDataRole.ToolTipRole)
+    assert tooltip.startswith("loading: compiling kernels 40 %")
+    assert "Last step: Compiling a graph for dynamic shape takes 41.2 s" in tooltip
+
+    # A silent compile step still shows time passing: the elapsed time counts on.
+    row = gui.store.row(LOADING)
+    assert "3 min of about 11 min" in load_text(row.progress, now=now + 60)
+
+
+def test_state_text_is_cut_at_a_word(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    metrics = gui.window.table.fontMetrics()
+    text = "failed: Free memory on the GPU (76.45 GiB) is less than the 88.32 GiB"
+    for width in range(40, metrics.horizontalAdvance(text), 7):
+        cut = elide_words(text, metrics, width)
+        assert metrics.horizontalAdvance(cut) <= width or " " not in cut
+        if cut != text and " " in cut:
+            kept = cut.removesuffix("…").rstrip(" ,;:·—-")
+            assert text.startswith(kept) and text[len(kept)] in " ,;:·—-"
 
 
 def test_builtin_models_are_marked_experimental(gui: GuiApp) -> None:

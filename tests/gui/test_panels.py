@@ -11,13 +11,15 @@ from pytestqt.qtbot import QtBot
 from app.core.events import EngineInstallProgressed, GpuSampled, ServerStateChanged
 from app.core.gpu import kernel_prerequisite_problem, no_gpu_problem
 from app.core.memory import GIB
+from app.core.problems import problem, tr_noop
 from app.gui.app import GuiApp
 from app.runtime.api import EngineView
+from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, strix_halo, system_with
 
 
-def build(fake: FakeFacade, tmp_path: Path) -> GuiApp:
-    return GuiApp(fake, autostart_dir=tmp_path)
+def build(qtbot: QtBot, fake: FakeFacade, tmp_path: Path) -> GuiApp:
+    return start_gui(qtbot, fake, tmp_path)
 
 
 def test_gpu_name_target_memory_bars_and_plot(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
@@ -37,13 +39,13 @@ def test_gpu_name_target_memory_bars_and_plot(qtbot: QtBot, gui: GuiApp, fake: F
 
     fake.publish_from_thread(*load_events("Qwen3.5-4B-FP16-vLLM"))
     qtbot.waitUntil(lambda: "Qwen3.5-4B" in panel.models_label.text())
-    assert "weights 9.34 GB · KV cache 180224 tokens" in panel.models_label.text()
+    assert "weights 8.7 GiB · KV cache 180,224 tokens" in panel.models_label.text()
 
 
 def test_missing_kernel_prerequisite_says_what_to_do(qtbot: QtBot, tmp_path: Path) -> None:
     gpu = strix_halo(prereq_ok=False)
     fake = FakeFacade(system=system_with(gpu, [kernel_prerequisite_problem(gpu, "6.17.1")]))
-    gui = build(fake, tmp_path)
+    gui = build(qtbot, fake, tmp_path)
     try:
         panel = gui.window.gpu_panel
         assert "missing. Update to Linux 6.18.4 or newer" in panel.prereq_label.text()
@@ -54,7 +56,7 @@ def test_missing_kernel_prerequisite_says_what_to_do(qtbot: QtBot, tmp_path: Pat
 
 def test_no_gpu(qtbot: QtBot, tmp_path: Path) -> None:
     fake = FakeFacade(system=system_with(None, [no_gpu_problem()]))
-    gui = build(fake, tmp_path)
+    gui = build(qtbot, fake, tmp_path)
     try:
         panel = gui.window.gpu_panel
         assert panel.name_label.text() == "No GPU found"
@@ -67,13 +69,13 @@ def test_no_gpu(qtbot: QtBot, tmp_path: Path) -> None:
 def test_engine_install_with_progress(qtbot: QtBot, tmp_path: Path) -> None:
     fake = FakeFacade()
     fake.engine = EngineView("rocm", "auto", installed=False, version=None, location=None)
-    gui = build(fake, tmp_path)
+    gui = build(qtbot, fake, tmp_path)
     try:
         panel = gui.window.engine_panel
         assert panel.engine_label.text() == "Engine: AMD ROCm build of vLLM, not installed"
         assert panel.install_button.isVisible() and not panel.install_bar.isVisible()
         qtbot.mouseClick(panel.install_button, Qt.MouseButton.LeftButton)
-        assert fake.called("install_engine") == [("rocm",)]
+        qtbot.waitUntil(lambda: fake.called("install_engine") == [("rocm",)])
         fake.publish_from_thread(
             EngineInstallProgressed("rocm", "download", 512 * 1024**2, 2 * GIB, "Downloading")
         )
@@ -85,7 +87,10 @@ def test_engine_install_with_progress(qtbot: QtBot, tmp_path: Path) -> None:
         fake.engine = EngineView("rocm", "auto", True, "vllm0.20.1-rocm7.12.0-gfx1151", "/e")
         fake.publish_from_thread(EngineInstallProgressed("rocm", "done", 1, 1, finished=True))
         qtbot.waitUntil(lambda: not panel.install_bar.isVisible())
-        assert "version vllm0.20.1-rocm7.12.0-gfx1151" in panel.engine_label.text()
+        # The engine's new state comes with the snapshot the finished install asks for.
+        qtbot.waitUntil(
+            lambda: "version vllm0.20.1-rocm7.12.0-gfx1151" in panel.engine_label.text()
+        )
         assert not panel.install_button.isVisible()
     finally:
         gui.close()
@@ -97,8 +102,43 @@ def test_endpoint_start_stop_and_copy(qtbot: QtBot, gui: GuiApp, fake: FakeFacad
     qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == "http://127.0.0.1:8321/v1"
     qtbot.mouseClick(panel.server_button, Qt.MouseButton.LeftButton)
-    assert fake.called("stop_server") == [()]
+    qtbot.waitUntil(lambda: fake.called("stop_server") == [()])
     qtbot.waitUntil(lambda: panel.server_label.text() == "Endpoint: stopped.")
     assert panel.server_button.text() == "S&tart endpoint" and panel.server_button.isEnabled()
     fake.publish_from_thread(ServerStateChanged(True, "http://127.0.0.1:8321/v1"))
     qtbot.waitUntil(lambda: "(running)" in panel.server_label.text())
+
+
+def test_without_a_supported_gpu_the_cpu_build_is_offered(qtbot: QtBot, tmp_path: Path) -> None:
+    fake = FakeFacade(system=system_with(None, [no_gpu_problem()]))
+    # The user chose the ROCm build, which cannot run here.
+    fake.engine = EngineView("rocm", "rocm", installed=False, version=None, location=None)
+    fake.settings["engine.kind"] = "rocm"
+    gui = build(qtbot, fake, tmp_path)
+    try:
+        panel = gui.window.engine_panel
+        assert panel.install_button.isVisible() and panel.install_button.isEnabled()
+        assert panel.install_button.text() == "&Install the CPU build instead"
+        qtbot.mouseClick(panel.install_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: fake.called("set_settings") == [({"engine.kind": "cpu"},)])
+        assert fake.called("install_engine") == [("cpu",)]
+    finally:
+        gui.close()
+
+
+def test_a_failed_install_says_why(qtbot: QtBot, tmp_path: Path) -> None:
+    fake = FakeFacade(system=system_with(None, [no_gpu_problem()]))
+    fake.engine = EngineView("cpu", "auto", installed=False, version=None, location=None)
+    fake.fail_next["install_engine"] = problem(
+        "engine.install_failed", tr_noop("pip could not reach {index}."), index="pypi.org"
+    )
+    gui = build(qtbot, fake, tmp_path)
+    try:
+        panel = gui.window.engine_panel
+        assert panel.install_button.text() == "&Install the CPU build"
+        qtbot.mouseClick(panel.install_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: panel.install_status.text() == "pip could not reach pypi.org.")
+        assert panel.install_status.isVisible() and panel.install_button.isEnabled()
+        assert fake.called("set_settings") == []
+    finally:
+        gui.close()

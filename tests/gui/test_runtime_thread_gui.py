@@ -1,72 +1,293 @@
-"""The GUI on the real engine thread and facade, with the fake engine: click Load, see RUNNING,
-see the load progress and the tray follow, then Unload."""
+"""The GUI on the real engine thread and facade (fake engine, fake hub), driven through its
+widgets: the three ways the app is used — download a model (with and without a network),
+load and unload it and start and stop the endpoint from the tray, and the settings dialog
+with a right and a wrong gpu-memory-utilization."""
 
 from __future__ import annotations
 
+import json
+import socket
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMenu, QToolButton
 from pytestqt.qtbot import QtBot
 
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
+from app.gui.icons import TrayStatus
+from app.gui.model_state import StateKind, state_kind, state_text
+from app.gui.settings_pages import ModelsPage
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
+from tests.fakes.fake_hub import FakeHub, build_tiny_model
+from tests.gui.conftest import flush_deletes, start_gui
+
+HUB_REPO = "test-org/tiny-llama"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class EngineGui:
+    """A started RuntimeThread, its facade and the GUI on it; closed in the right order."""
+
+    def __init__(
+        self,
+        qtbot: QtBot,
+        tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch,
+        *,
+        models: tuple[str, ...] = ("tiny",),
+        hub_models: tuple[str, ...] = (),
+        settings: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
+        self.runtime = make_runtime(
+            tmp_path, monkeypatch, models=models, settings=settings, **options
+        )
+        for name in hub_models:
+            self.runtime.registry.add_user_model(name, HUB_REPO)
+        self.thread = RuntimeThread(self.runtime, serve=False)
+        self.thread.start()
+        self.facade = ThreadFacade(self.thread)
+        self.gui = start_gui(qtbot, self.facade, tmp_path)
+
+    def close(self) -> None:
+        self.gui.close()
+        flush_deletes()
+        self.facade.shutdown()
 
 
 @pytest.fixture
-def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ThreadFacade]:
+def engine_gui(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[EngineGui]:
     # a slow-ish start so the GUI sees STARTING and progress before RUNNING
-    rt = make_runtime(
+    app = EngineGui(
+        qtbot,
         tmp_path,
         monkeypatch,
-        models=("tiny",),
-        settings={"engine.custom_command": fake_engine("--fake-start-delay", "1")},
+        settings={
+            "engine.custom_command": fake_engine("--fake-start-delay", "1"),
+            "proxy.port": free_port(),
+        },
     )
-    thread = RuntimeThread(rt, serve=False)
-    thread.start()
-    facade = ThreadFacade(thread)
     try:
-        yield facade
+        yield app
     finally:
-        facade.shutdown()
+        app.close()
 
 
-def test_click_load_then_running_then_unload(
-    qtbot: QtBot, facade: ThreadFacade, tmp_path: Path
+def click_toolbar(qtbot: QtBot, gui: GuiApp, text: str) -> None:
+    """Click the toolbar button showing `text`, as a user would."""
+    for action in gui.window.toolbar.actions():
+        if action.text() == text and action.isVisible():
+            button = gui.window.toolbar.widgetForAction(action)
+            assert isinstance(button, QToolButton) and button.isEnabled(), text
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            return
+    raise AssertionError(f"no visible toolbar button {text!r}")
+
+
+def row_state(gui: GuiApp, model_id: str) -> ProcessState:
+    row = gui.store.row(model_id)
+    assert row is not None
+    return row.process
+
+
+def test_click_load_then_running_then_unload(qtbot: QtBot, engine_gui: EngineGui) -> None:
+    gui = engine_gui.gui
+    seen: list[ProcessState] = []
+    gui.bridge.process_state_changed.connect(lambda e: seen.append(e.new))
+    assert gui.window.select_model("user.tiny")
+    click_toolbar(qtbot, gui, "&Load")
+    qtbot.waitUntil(lambda: row_state(gui, "user.tiny") is ProcessState.RUNNING, timeout=60_000)
+    assert seen[:2] == [ProcessState.STARTING, ProcessState.RUNNING]
+    row = gui.store.row("user.tiny")
+    assert row is not None and row.progress is not None and row.progress.fraction == 1.0
+    assert gui.tray.status is TrayStatus.RUNNING
+
+    click_toolbar(qtbot, gui, "&Unload")
+    qtbot.waitUntil(lambda: row_state(gui, "user.tiny") is ProcessState.STOPPED, timeout=60_000)
+
+
+def open_tray_menu(qtbot: QtBot, gui: GuiApp) -> QMenu:
+    """Open the tray's menu as a click on the icon does (the offscreen platform has no tray:
+    the same menu pops up at a point)."""
+    menu = gui.tray.menu
+    menu.popup(QPoint(200, 200))
+    qtbot.waitUntil(menu.isVisible)
+    return menu
+
+
+def choose(qtbot: QtBot, menu: QMenu, text: str) -> None:
+    """Move to the entry `text` with the arrow keys and press Enter, as with a keyboard."""
+    target = next(a for a in menu.actions() if a.text() == text or a.text().startswith(text))
+    for _ in range(len(menu.actions()) + 1):
+        if menu.activeAction() is target:
+            break
+        qtbot.keyClick(menu, Qt.Key.Key_Down)
+    assert menu.activeAction() is target, text
+    if target.menu() is not None:
+        qtbot.keyClick(menu, Qt.Key.Key_Right)
+    else:
+        qtbot.keyClick(menu, Qt.Key.Key_Return)
+
+
+def test_tray_starts_and_stops_the_endpoint_and_loads_and_unloads(
+    qtbot: QtBot, engine_gui: EngineGui
 ) -> None:
-    gui = GuiApp(facade, autostart_dir=tmp_path / "autostart")
+    gui = engine_gui.gui
+    port = engine_gui.runtime.settings.get("proxy.port")
+    assert not gui.store.server.running
+    assert gui.tray.tooltip(gui.tray.status).endswith("Endpoint stopped")
+
+    choose(qtbot, open_tray_menu(qtbot, gui), "S&tart endpoint")
+    qtbot.waitUntil(lambda: gui.store.server.running, timeout=30_000)
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=10) as answer:
+        listed = {m["id"] for m in json.load(answer)["data"]}
+    assert "user.tiny" in listed
+    assert gui.tray.tooltip(gui.tray.status).endswith(f"Endpoint: http://127.0.0.1:{port}")
+
+    menu = open_tray_menu(qtbot, gui)
+    choose(qtbot, menu, "tiny — local folder")
+    submenu = next(a.menu() for a in menu.actions() if a.text().startswith("tiny"))
+    assert isinstance(submenu, QMenu)
+    qtbot.waitUntil(submenu.isVisible)
+    choose(qtbot, submenu, "&Load")
+    qtbot.waitUntil(lambda: gui.tray.status is TrayStatus.LOADING, timeout=30_000)
+    qtbot.waitUntil(lambda: gui.tray.status is TrayStatus.RUNNING, timeout=60_000)
+    assert row_state(gui, "user.tiny") is ProcessState.RUNNING
+
+    menu = open_tray_menu(qtbot, gui)
+    choose(qtbot, menu, "tiny — running")
+    submenu = next(a.menu() for a in menu.actions() if a.text().startswith("tiny"))
+    assert isinstance(submenu, QMenu)
+    qtbot.waitUntil(submenu.isVisible)
+    choose(qtbot, submenu, "&Unload")
+    qtbot.waitUntil(lambda: row_state(gui, "user.tiny") is ProcessState.STOPPED, timeout=60_000)
+    assert gui.tray.status is TrayStatus.IDLE
+
+    choose(qtbot, open_tray_menu(qtbot, gui), "S&top endpoint")
+    qtbot.waitUntil(lambda: not gui.store.server.running, timeout=30_000)
+    assert gui.tray.tooltip(gui.tray.status).endswith("Endpoint stopped")
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=5)
+
+
+def test_download_without_a_network_fails_on_the_row_with_retry(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Nothing listens there: what a machine without a network sees.
+    app = EngineGui(
+        qtbot,
+        tmp_path,
+        monkeypatch,
+        models=(),
+        hub_models=("hubby",),
+        hf_endpoint=f"http://127.0.0.1:{free_port()}",
+    )
+    gui = app.gui
     try:
-        seen: list[ProcessState] = []
-        gui.bridge.process_state_changed.connect(lambda e: seen.append(e.new))
-        assert gui.window.select_model("user.tiny")
-        assert gui.window.actions_.load.isEnabled()
-        gui.window.actions_.load.trigger()
+        assert gui.window.select_model("user.hubby")
+        click_toolbar(qtbot, gui, "&Download")
 
-        def running() -> None:
-            row = gui.store.row("user.tiny")
-            assert row is not None and row.process is ProcessState.RUNNING
+        def failed() -> bool:
+            row = gui.store.row("user.hubby")
+            return row is not None and state_kind(row) is StateKind.DOWNLOAD_FAILED
 
-        qtbot.waitUntil(running, timeout=60_000)
-        assert seen[:2] == [ProcessState.STARTING, ProcessState.RUNNING]
-        row = gui.store.row("user.tiny")
-        assert row is not None and row.progress is not None and row.progress.fraction == 1.0
-        assert gui.tray.status.name == "RUNNING"
-
-        gui.tray.rebuild()
-        entries = gui.tray.entries()
-        assert any(e.startswith("tiny — running") and e.endswith("> &Unload") for e in entries), (
-            entries
-        )
-
-        gui.window.actions_.unload.trigger()
-
-        def stopped() -> None:
-            row = gui.store.row("user.tiny")
-            assert row is not None and row.process is ProcessState.STOPPED
-
-        qtbot.waitUntil(stopped, timeout=60_000)
+        qtbot.waitUntil(failed, timeout=60_000)
+        row = gui.store.row("user.hubby")
+        assert row is not None and row.problem is not None
+        words = state_text(row)
+        assert words.startswith("download failed: Hugging Face (http://127.0.0.1:")
+        # No exception class name reaches the user.
+        assert "Error" not in words and "Exception" not in words, words
+        banner = gui.window.banner
+        qtbot.waitUntil(banner.isVisible)
+        assert banner.retry_button.isVisible() and banner.retry_button.text() == "&Retry download"
+        assert banner.message.text() in words
+        click_toolbar(qtbot, gui, "&Retry download")
+        qtbot.waitUntil(lambda: not banner.retry_button.isEnabled() or failed(), timeout=60_000)
+        assert gui.window.notice_frame.isHidden()  # said on the row, not twice
     finally:
-        gui.close()
+        app.close()
+
+
+def test_download_from_a_hub_shows_progress_until_done(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build_tiny_model(tmp_path / "repos" / "test-org" / "tiny-llama", weights_bytes=4 << 20)
+    with FakeHub(throttle_bps=2 << 20) as hub:
+        hub.start(tmp_path / "repos")
+        app = EngineGui(
+            qtbot, tmp_path, monkeypatch, models=(), hub_models=("hubby",), hf_endpoint=hub.url
+        )
+        gui = app.gui
+        try:
+            kinds: list[StateKind] = []
+
+            def record(model_id: str) -> None:
+                row = gui.store.row(model_id)
+                if model_id == "user.hubby" and row is not None:
+                    kinds.append(state_kind(row))
+
+            gui.store.model_changed.connect(record)
+            assert gui.window.select_model("user.hubby")
+            click_toolbar(qtbot, gui, "&Download")
+            qtbot.waitUntil(lambda: StateKind.DOWNLOADING in kinds, timeout=30_000)
+            assert gui.window.actions_.cancel_download.isVisible()
+
+            def downloaded() -> bool:
+                row = gui.store.row("user.hubby")
+                return row is not None and row.file_state == "complete"
+
+            qtbot.waitUntil(downloaded, timeout=60_000)
+            row = gui.store.row("user.hubby")
+            assert row is not None and state_text(row) == "downloaded"
+            assert gui.window.actions_.load.isEnabled()
+        finally:
+            app.close()
+
+
+def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = EngineGui(qtbot, tmp_path, monkeypatch)
+    settings_file = app.runtime.paths.config_dir / "settings.json"
+    before = settings_file.read_bytes()
+    try:
+        dialog = app.gui.window.open_settings()
+        models = dialog.page(ModelsPage)
+        assert isinstance(models, ModelsPage)
+        edit = models.utilization.edit
+        for typed in ("1.5", "0.05"):
+            edit.selectAll()
+            qtbot.keyClicks(edit, typed)
+            assert models.utilization.hint.text() == (
+                f"Must be between 0.10 and 0.99; you typed {typed}."
+            )
+            assert not dialog.ok_button.isEnabled()
+            qtbot.keyClick(edit, Qt.Key.Key_Return)
+            qtbot.wait(100)
+            assert settings_file.read_bytes() == before  # untouched
+            assert dialog.isVisible()
+        edit.selectAll()
+        qtbot.keyClicks(edit, "0.7")
+        assert dialog.ok_button.isEnabled()
+        with qtbot.waitSignal(dialog.saved, timeout=10_000):
+            qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        stored = json.loads(settings_file.read_text())
+        assert stored["gpu_memory_utilization"] == 0.7
+        assert app.runtime.settings.get("gpu_memory_utilization") == 0.7
+    finally:
+        app.close()

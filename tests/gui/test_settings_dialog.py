@@ -1,14 +1,21 @@
-"""The global settings dialog: recommended utilization, validation, restart notes, secrets."""
+"""The global settings dialog: what is typed is checked next to the field and never changed,
+OK waits for valid input, restart notes name settings as the user knows them, secrets, and
+choosing your own vLLM command."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.problems import problem, tr_noop
 from app.gui.app import GuiApp
+from app.gui.forms import SettingField
+from app.gui.i18n import PseudoTranslator
+from app.gui.settings_dialog import SettingsDialog
 from app.gui.settings_pages import (
     SECRET_API_KEY,
     SECRET_HF_TOKEN,
@@ -20,48 +27,114 @@ from app.gui.settings_pages import (
 from tests.gui.fake_facade import FakeFacade
 
 
-def pages(gui: GuiApp):
+def pages(
+    gui: GuiApp,
+) -> tuple[SettingsDialog, ModelsPage, EndpointPage, AccountsPage, DesktopPage]:
     dialog = gui.window.open_settings()
-    return (
-        dialog,
-        dialog.page(ModelsPage),
-        dialog.page(EndpointPage),
-        dialog.page(AccountsPage),
-        dialog.page(DesktopPage),
-    )
+    models = dialog.page(ModelsPage)
+    endpoint = dialog.page(EndpointPage)
+    accounts = dialog.page(AccountsPage)
+    desktop = dialog.page(DesktopPage)
+    assert isinstance(models, ModelsPage) and isinstance(endpoint, EndpointPage)
+    assert isinstance(accounts, AccountsPage) and isinstance(desktop, DesktopPage)
+    return dialog, models, endpoint, accounts, desktop
+
+
+def retype(qtbot: QtBot, field: SettingField, text: str) -> None:
+    field.edit.selectAll()
+    if text:
+        qtbot.keyClicks(field.edit, text)
+    else:
+        qtbot.keyClick(field.edit, Qt.Key.Key_Delete)
+
+
+def save(qtbot: QtBot, dialog: SettingsDialog) -> dict[str, object]:
+    with qtbot.waitSignal(dialog.saved) as saved:
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    return saved.args[0]  # type: ignore[no-any-return]  # the signal's dict
 
 
 def test_utilization_shows_and_applies_the_recommended_value(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
     dialog, models, *_ = pages(gui)
-    assert models.utilization.value() == 0.85  # the default
+    assert models.utilization.text() == "0.85"  # the default
     assert "Recommended for this machine: 0.78" in models.recommended_label.text()
     assert models.utilization_warning.isVisible()  # 0.85 is above the safe value
     qtbot.mouseClick(models.use_recommended, Qt.MouseButton.LeftButton)
-    assert models.utilization.value() == 0.78
+    assert models.utilization.text() == "0.78"
     assert not models.utilization_warning.isVisible()
-    assert "gpu_memory_utilization: applies to models loaded from now on" in (
-        dialog.restart_note.text()
+    assert dialog.restart_note.text().startswith(
+        "GPU memory utilization: applies to models loaded from now on"
     )
-    with qtbot.waitSignal(dialog.saved) as saved:
-        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    assert saved.args == [{"gpu_memory_utilization": 0.78}]
+    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.78}
     assert fake.called("set_settings") == [({"gpu_memory_utilization": 0.78},)]
     assert gui.store.setting("gpu_memory_utilization") == 0.78
 
 
+@pytest.mark.parametrize(
+    ("typed", "sentence"),
+    [
+        ("1.5", "Must be between 0.10 and 0.99; you typed 1.5."),
+        ("0.05", "Must be between 0.10 and 0.99; you typed 0.05."),
+        (
+            "abc",
+            "Must be a number between 0.10 and 0.99, with a point for decimals; you typed “abc”.",
+        ),
+        ("", "Must be a number between 0.10 and 0.99; nothing was typed."),
+    ],
+)
+def test_a_wrong_utilization_is_explained_and_nothing_is_stored(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade, typed: str, sentence: str
+) -> None:
+    dialog, models, *_ = pages(gui)
+    retype(qtbot, models.utilization, typed)
+    assert models.utilization.text() == typed  # not clamped to 0.99, not dropped
+    assert models.utilization.hint.isVisible()
+    assert models.utilization.hint.text() == sentence
+    assert "gpu_memory_utilization" not in models.utilization.hint.text()
+    assert not dialog.ok_button.isEnabled()
+    qtbot.keyClick(models.utilization.edit, Qt.Key.Key_Return)  # Enter does not save either
+    dialog.save()
+    qtbot.wait(50)
+    assert fake.called("set_settings") == [] and dialog.isVisible()
+    assert fake.settings["gpu_memory_utilization"] == 0.85
+
+    retype(qtbot, models.utilization, "0.7")
+    assert not models.utilization.hint.isVisible() and dialog.ok_button.isEnabled()
+    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.7}
+
+
+def test_every_number_field_takes_what_is_typed(qtbot: QtBot, gui: GuiApp) -> None:
+    dialog, models, endpoint, *_ = pages(gui)
+    for field, typed in (
+        (models.fields["max_num_seqs"], "0"),
+        (models.fields["ctx_size"], "32k"),
+        (models.fields["load_timeout_s"], "5"),
+        (models.fields["idle_ttl_min"], "-1"),
+        (endpoint.port, "70000"),
+    ):
+        before = field.text()
+        retype(qtbot, field, typed)
+        assert field.text() == typed and not field.hint.isHidden(), field.key
+        assert field.key not in field.hint.text()
+        assert not dialog.ok_button.isEnabled()
+        retype(qtbot, field, before)
+        assert field.hint.isHidden() and dialog.ok_button.isEnabled()
+    dialog.reject()
+
+
 def test_only_changed_settings_are_sent(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     dialog, models, endpoint, _accounts, desktop = pages(gui)
-    models.max_num_seqs.setValue(10)
-    models.ctx_size.setValue(32768)
-    endpoint.port.setValue(9000)
+    retype(qtbot, models.fields["max_num_seqs"], "10")
+    retype(qtbot, models.fields["ctx_size"], "32768")
+    retype(qtbot, endpoint.port, "9000")
     desktop.start_hidden.setChecked(True)
     note = dialog.restart_note.text()
-    assert "max_num_seqs, ctx_size: applies to models loaded" in note
-    assert "proxy.port: applies when the endpoint starts again." in note
-    with qtbot.waitSignal(dialog.saved):
-        dialog.save()
+    assert "Max concurrent requests per model, Default context size: applies to models" in note
+    assert "Port: applies when the endpoint starts again." in note
+    assert "max_num_seqs" not in note and "proxy.port" not in note
+    save(qtbot, dialog)
     assert fake.called("set_settings") == [
         (
             {
@@ -76,11 +149,11 @@ def test_only_changed_settings_are_sent(qtbot: QtBot, gui: GuiApp, fake: FakeFac
 
 def test_a_managed_flag_in_global_args_blocks_ok(qtbot: QtBot, gui: GuiApp) -> None:
     dialog, models, *_ = pages(gui)
-    qtbot.keyClicks(models.vllm_args, "--port 9000")
+    qtbot.keyClicks(models.vllm_args.edit, "--port 9000")
     assert not dialog.ok_button.isEnabled()
-    assert models.args_problem.text().startswith("In global vllm_args, remove --port")
-    models.vllm_args.setText("--enforce-eager")
-    assert dialog.ok_button.isEnabled() and not models.args_problem.isVisible()
+    assert models.vllm_args.hint.text().startswith("In global vllm_args, remove --port")
+    retype(qtbot, models.vllm_args, "--enforce-eager")
+    assert dialog.ok_button.isEnabled() and not models.vllm_args.hint.isVisible()
     dialog.reject()
 
 
@@ -93,8 +166,12 @@ def test_exposing_the_endpoint_asks_for_an_api_key(
     assert "will not start without an API key" in endpoint.exposure.text()
     qtbot.keyClicks(endpoint.api_key.edit, "sk-local-123")
     assert "can reach the endpoint with the key" in endpoint.exposure.text()
-    with qtbot.waitSignal(dialog.saved):
-        dialog.save()
+    endpoint.host.setCurrentText("")
+    assert not dialog.ok_button.isEnabled()
+    assert endpoint.host_hint.text() == "Enter an address to listen on, e.g. 127.0.0.1."
+    assert "Listen on address" not in dialog.restart_note.text()  # not a change to store
+    endpoint.host.setCurrentText("0.0.0.0")
+    save(qtbot, dialog)
     assert fake.called("set_settings") == [({"proxy.host": "0.0.0.0"},)]
     assert fake.called("set_secret") == [(SECRET_API_KEY, "sk-local-123")]
     assert fake.secrets == {SECRET_API_KEY: "sk-local-123"}
@@ -104,12 +181,18 @@ def test_secrets_are_never_shown_and_can_be_cleared(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
     fake.secrets[SECRET_HF_TOKEN] = "hf_secret"
+    fake.hold.add("has_secret")  # a keyring that takes its time (an unlock prompt)
     dialog, *_rest, accounts, _desktop = pages(gui)
     token = accounts.hf_token
+    assert dialog.isVisible()  # the dialog did not wait for the keyring
+    assert token.edit.placeholderText() == "checking the keyring…"
+    assert not token.clear_button.isEnabled()
+    qtbot.waitUntil(lambda: len(fake.held.get("has_secret", [])) == 2)  # API key and token
+    fake.release("has_secret")
+    qtbot.waitUntil(token.clear_button.isEnabled)
     assert token.edit.text() == "" and "stored in the keyring" in token.edit.placeholderText()
     qtbot.mouseClick(token.clear_button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(dialog.saved):
-        dialog.save()
+    save(qtbot, dialog)
     assert fake.called("set_secret") == [(SECRET_HF_TOKEN, None)]
     assert fake.called("set_settings") == []  # no setting changed
     assert fake.secrets == {}
@@ -120,17 +203,15 @@ def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
 ) -> None:
     fake.fail_next["set_settings"] = problem(
         "settings.port_in_use",
-        tr_noop("Port {port} is used by another program; choose another {key}."),
+        tr_noop("Port {port} is used by another program; choose another."),
         port=9000,
         key="proxy.port",
     )
     dialog, _models, endpoint, *_ = pages(gui)
-    endpoint.port.setValue(9000)
-    dialog.save()
+    retype(qtbot, endpoint.port, "9000")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.error_label.text() != "")
-    assert dialog.error_label.text() == (
-        "Port 9000 is used by another program; choose another proxy.port."
-    )
+    assert dialog.error_label.text() == "Port 9000 is used by another program; choose another."
     assert dialog.isVisible() and dialog.stack.currentWidget() is endpoint
     assert dialog.ok_button.isEnabled()
     dialog.reject()
@@ -138,11 +219,12 @@ def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
 
 def test_restore_defaults_of_one_page(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     fake.settings["max_num_seqs"] = 64
-    gui.store.refresh()
+    gui.store.request_refresh()
+    qtbot.waitUntil(lambda: gui.store.setting("max_num_seqs") == 64)
     dialog, models, *_ = pages(gui)
-    assert models.max_num_seqs.value() == 64
+    assert models.fields["max_num_seqs"].text() == "64"
     qtbot.mouseClick(dialog.defaults_button, Qt.MouseButton.LeftButton)
-    assert models.max_num_seqs.value() == 16
+    assert models.fields["max_num_seqs"].text() == "16"
     assert models.save()["max_num_seqs"] == 16
     dialog.reject()
 
@@ -152,8 +234,7 @@ def test_start_at_login_writes_the_autostart_entry(
 ) -> None:
     dialog, *_rest, desktop = pages(gui)
     desktop.start_at_login.setChecked(True)
-    with qtbot.waitSignal(dialog.saved):
-        dialog.save()
+    save(qtbot, dialog)
     entry = tmp_path / "autostart" / "vllm-tray.desktop"
     qtbot.waitUntil(entry.exists)
     text = entry.read_text()
@@ -161,6 +242,84 @@ def test_start_at_login_writes_the_autostart_entry(
 
     dialog, *_rest, desktop = pages(gui)
     desktop.start_at_login.setChecked(False)
-    with qtbot.waitSignal(dialog.saved):
-        dialog.save()
+    save(qtbot, dialog)
     qtbot.waitUntil(lambda: not entry.exists())
+
+
+def test_your_own_vllm_command_is_checked_before_it_is_stored(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog, models, *_ = pages(gui)
+    command = models.custom_command
+    assert not command.isVisible()
+    models.engine.setCurrentIndex(models.engine.findData("custom"))
+    assert command.isVisible()
+    assert command.hint.text() == "Type the command that starts your vLLM, e.g. vllm serve."
+    assert not dialog.ok_button.isEnabled()
+    qtbot.keyClicks(command.edit, 'vllm serve "--model')
+    assert command.hint.text() == "A quote in the command is not closed."
+    retype(qtbot, command, "/opt/no-such-vllm serve")
+    assert dialog.ok_button.isEnabled()
+    assert "Engine: applies to models loaded from now on" in dialog.restart_note.text()
+
+    fake.custom_engine_problem = problem(
+        "engine.custom_invalid",
+        tr_noop("The custom engine command “{program}” was not found."),
+        reason="not_found",
+        program="/opt/no-such-vllm",
+    )
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.error_label.text() != "")
+    assert command.hint.text() == "The custom engine command “/opt/no-such-vllm” was not found."
+    assert dialog.error_label.text() == "Your vLLM command was not accepted; nothing was saved."
+    assert dialog.isVisible() and fake.called("set_settings") == []
+    assert fake.settings["engine.kind"] == "auto" and fake.settings["engine.custom_command"] == ""
+
+    fake.custom_engine_problem = None
+    retype(qtbot, command, "vllm serve")
+    saved = save(qtbot, dialog)
+    assert fake.called("use_custom_engine") == [
+        ("/opt/no-such-vllm serve",),
+        ("vllm serve",),
+    ]
+    assert saved == {"engine.kind": "custom", "engine.custom_command": "vllm serve"}
+    assert fake.settings["engine.kind"] == "custom"
+    assert fake.called("set_settings") == []  # the engine choice went through its own check
+
+
+def clipped(widget: QWidget) -> list[str]:
+    """Labels shown with less room than their text needs."""
+    out = []
+    for label in widget.findChildren(QLabel):
+        if not label.isVisible() or not label.text():
+            continue
+        if label.wordWrap():
+            if label.height() < label.heightForWidth(label.width()):
+                out.append(label.text())
+        elif label.width() < label.sizeHint().width():
+            out.append(label.text())
+    return out
+
+
+def test_no_label_is_clipped_in_the_pseudo_locale(
+    qtbot: QtBot, fake: FakeFacade, tmp_path: Path
+) -> None:
+    from tests.gui.conftest import start_gui
+
+    pseudo = PseudoTranslator()
+    QCoreApplication.installTranslator(pseudo)
+    gui = start_gui(qtbot, fake, tmp_path)
+    try:
+        dialog, models, *_ = pages(gui)
+        dialog.show()
+        retype(qtbot, models.utilization, "1.5")
+        models.engine.setCurrentIndex(models.engine.findData("custom"))
+        for row in range(len(dialog.pages)):
+            dialog.page_list.setCurrentRow(row)
+            qtbot.wait(20)
+            assert clipped(dialog) == [], dialog.pages[row].title()
+        assert models.utilization.hint.text().startswith("[")  # translated, not raw
+        dialog.reject()
+    finally:
+        gui.close()
+        QCoreApplication.removeTranslator(pseudo)

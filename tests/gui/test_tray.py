@@ -9,13 +9,15 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.contracts import DownloadView
-from app.core.events import ProcessStateChanged, ServerStateChanged
+from app.core.events import LoadProgressed, ProcessStateChanged, ServerStateChanged
 from app.core.problems import problem, tr_noop
-from app.core.states import ProcessState
+from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
+from app.gui.commands import CommandFailed
 from app.gui.icons import TrayStatus
 from app.gui.tray import aggregate_status
 from app.runtime.api import ServerView
+from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, make_row, memory_problem
 
 A = "Qwen3.5-4B-FP16-vLLM"
@@ -73,7 +75,7 @@ def test_icon_state_follows_the_models(qtbot: QtBot, gui: GuiApp, fake: FakeFaca
             ),
         )
     assert tray.status == TrayStatus.ERROR  # a running model does not hide the failure
-    assert "failed" in tray.tooltip(tray.status)
+    assert tray.tooltip(tray.status).startswith(f"vLLM Tray: {B} failed")
 
 
 def test_menu_lists_downloaded_models_with_state_and_actions(
@@ -85,6 +87,7 @@ def test_menu_lists_downloaded_models_with_state_and_actions(
     tray.menu.aboutToShow.emit()  # what opening the menu does
     entries = tray.entries()
     assert entries[0] == "vLLM Tray: running Qwen3.5-4B-FP16-vLLM"
+    assert entries[1] == "Endpoint: http://127.0.0.1:8321/v1"
     assert "S&top endpoint" in entries
     assert f"{A} — running > &Unload" in entries
     assert f"{B} — downloaded > &Load" in entries
@@ -94,21 +97,24 @@ def test_menu_lists_downloaded_models_with_state_and_actions(
 
     submenu = next(a.menu() for a in tray.menu.actions() if a.text().startswith(B))
     next(a for a in submenu.actions() if a.text() == "&Load").trigger()
-    assert fake.called("load") == [(B,)]
+    qtbot.waitUntil(lambda: fake.called("load") == [(B,)])
     submenu = next(a.menu() for a in tray.menu.actions() if a.text().startswith(A))
     next(a for a in submenu.actions() if a.text() == "&Unload").trigger()
-    assert fake.called("unload") == [(A,)]
+    qtbot.waitUntil(lambda: fake.called("unload") == [(A,)])
 
 
 def test_menu_is_rebuilt_when_it_opens(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     tray = gui.tray
     tray.menu.aboutToShow.emit()
     next(a for a in tray.menu.actions() if a.text() == "S&top endpoint").trigger()
-    assert fake.called("stop_server") == [()]
-    fake.publish_from_thread(ServerStateChanged(False))
+    qtbot.waitUntil(lambda: fake.called("stop_server") == [()])
     qtbot.waitUntil(lambda: not gui.store.server.running)
     tray.menu.aboutToShow.emit()
     assert "S&tart endpoint" in tray.entries()
+    assert tray.entries()[1] == "Endpoint stopped"
+    next(a for a in tray.menu.actions() if a.text() == "S&tart endpoint").trigger()
+    qtbot.waitUntil(lambda: gui.store.server.running)
+    assert fake.called("start_server") == [()]
     with qtbot.waitSignal(tray.show_window_requested):
         next(a for a in tray.menu.actions() if a.text() == "&Open window").trigger()
     with qtbot.waitSignal(gui.quit_requested):
@@ -145,15 +151,51 @@ def test_notifications_when_a_load_finishes_or_fails(
 def test_failures_of_tray_actions_are_notified_when_the_window_is_hidden(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    gui = GuiApp(FakeFacade(), autostart_dir=tmp_path)
+    gui = start_gui(qtbot, FakeFacade(), tmp_path)
     try:
         notes: list[tuple[str, str]] = []
         gui.tray.notified.connect(lambda title, text: notes.append((title, text)))
         gui.window.hide()
-        gui.runner.failed.emit("The cpu engine is not installed.", None)
+        gui.failures.report(CommandFailed("The cpu engine is not installed."))
         assert notes == [("vLLM Tray", "The cpu engine is not installed.")]
         gui.window.show()
-        gui.runner.failed.emit("shown in the window instead", None)
+        gui.failures.report(CommandFailed("shown in the window instead"))
         assert len(notes) == 1
     finally:
         gui.close()
+
+
+def test_the_tooltip_says_what_loads_and_whether_the_endpoint_runs(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    tray = gui.tray
+    assert tray.tooltip(tray.status) == (
+        "vLLM Tray: no model loaded\nEndpoint: http://127.0.0.1:8321/v1"
+    )
+    fake.publish_from_thread(
+        ServerStateChanged(False),
+        ProcessStateChanged(A, ProcessState.STOPPED, ProcessState.STARTING),
+        LoadProgressed(A, LoadPhase.COMPILING, 0.6, 0.4),
+    )
+    qtbot.waitUntil(lambda: gui.store.row(A).progress is not None)
+    assert tray.tooltip(tray.status) == (
+        f"vLLM Tray: working on {A}\n{A}: loading: compiling kernels 40 %\nEndpoint stopped"
+    )
+
+
+def test_a_failed_model_can_be_loaded_again_from_the_tray(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.publish_from_thread(
+        ProcessStateChanged(B, ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(B, ProcessState.STARTING, ProcessState.FATAL, problem=memory_problem()),
+    )
+    qtbot.waitUntil(lambda: gui.tray.status == TrayStatus.ERROR)
+    gui.tray.menu.aboutToShow.emit()
+    entry = next(e for e in gui.tray.entries() if e.startswith(f"{B} — failed"))
+    assert entry.endswith("> &Load again")
+    submenu = next(a.menu() for a in gui.tray.menu.actions() if a.text().startswith(B))
+    action = next(a for a in submenu.actions() if a.text() == "&Load again")
+    assert action.isEnabled()
+    action.trigger()
+    qtbot.waitUntil(lambda: fake.called("load") == [(B,)])

@@ -31,9 +31,9 @@ def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ThreadFa
 
 
 def test_local_folder_rows(facade: ThreadFacade) -> None:
-    good = facade.row("user.good")
+    good = facade.row("user.good").result(30)
     assert good.file_state == "local" and good.downloaded and good.bytes_on_disk > 0
-    broken = facade.row("user.broken")
+    broken = facade.row("user.broken").result(30)
     assert broken.file_state == "local_invalid" and not broken.downloaded
     assert broken.problem is not None and broken.problem.code == "models.local_invalid"
 
@@ -44,9 +44,9 @@ def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: ThreadFacade
     for _ in range(6):
         with pytest.raises(ProblemError):
             facade.load("user.good").result(60)
-        if facade.row("user.good").process is ProcessState.FATAL:
+        if facade.row("user.good").result(30).process is ProcessState.FATAL:
             break
-    assert facade.row("user.good").process is ProcessState.FATAL
+    assert facade.row("user.good").result(30).process is ProcessState.FATAL
     rt.settings.set("engine.custom_command", fake_engine())
     backend = facade.load("user.good").result(60)  # the user's explicit Load
     assert backend.state is ProcessState.RUNNING
@@ -61,7 +61,7 @@ def test_apply_and_restart_returns_before_the_reload(facade: ThreadFacade) -> No
     assert time.monotonic() - began < 2.5  # the dialog is not held for the whole load
     assert preview.ctx_size == 2048
     deadline = time.monotonic() + 60
-    while facade.row("user.good").process is not ProcessState.RUNNING:
+    while facade.row("user.good").result(30).process is not ProcessState.RUNNING:
         assert time.monotonic() < deadline
         time.sleep(0.1)
     info = rt.supervisor.info("user.good")
@@ -69,8 +69,27 @@ def test_apply_and_restart_returns_before_the_reload(facade: ThreadFacade) -> No
 
 
 def test_preview_says_whether_ctx_size_follows_the_default(facade: ThreadFacade) -> None:
-    assert facade.preview_options("user.good", None, None).ctx_is_default is True
+    assert facade.preview_options("user.good", None, None).result(30).ctx_is_default is True
     facade.set_options("user.good", 2048, "").result(30)
-    assert facade.preview_options("user.good", None, None).ctx_is_default is False
+    assert facade.preview_options("user.good", None, None).result(30).ctx_is_default is False
     facade.reset_options("user.good").result(30)
-    assert facade.preview_options("user.good", None, None).ctx_is_default is True
+    assert facade.preview_options("user.good", None, None).result(30).ctx_is_default is True
+
+
+def test_use_custom_engine_validates_before_it_persists(facade: ThreadFacade) -> None:
+    settings = facade._thread.runtime.settings  # the test reads what was stored
+    settings.set_many({"engine.kind": "auto", "engine.custom_command": ""})
+    for command, code in (
+        ("/no/such/vllm serve", "engine.custom_invalid"),
+        ('vllm serve "--model', "engine.custom_invalid"),
+        ("", "engine.command_missing"),
+    ):
+        with pytest.raises(ProblemError) as refused:
+            facade.use_custom_engine(command).result(60)
+        assert refused.value.problem.code == code
+        assert settings.get("engine.kind") == "auto" and settings.get("engine.custom_command") == ""
+    command = fake_engine()
+    view = facade.use_custom_engine(command).result(90)
+    assert view.kind == "custom" and view.selected == "custom" and view.installed
+    assert settings.get("engine.custom_command") == command
+    assert settings.get("engine.kind") == "custom"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from app.cli import commands
+from app.core.cluster import ClusterConfig, WorkerNode, head_overlay
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions
 from app.core.states import ProcessState
@@ -219,6 +220,34 @@ async def test_a_model_too_big_for_its_gpu_names_the_gpu(
         await rt.stop()
 
 
+async def test_across_machines_the_cluster_sets_the_sizes_and_this_machine_pins_its_ranks(
+    two_cards: Runtime,
+) -> None:
+    rt = two_cards
+    await rt.models.set_options(
+        "user.c",
+        ModelOptions(tensor_parallel_size=2, gpus=(1, 0)),
+        fields={"tensor_parallel_size", "gpus"},
+    )
+    config = ClusterConfig(
+        model_id="user.c",
+        head_address="10.0.0.1",
+        workers=(WorkerNode("10.0.0.2"),),
+        tensor_parallel_size=2,
+        enabled=True,
+    )
+    rt.planner.overlay = lambda model_id: (
+        head_overlay(config, None) if model_id == "user.c" else None
+    )
+    spec = rt.planner.launch_spec("user.c")
+    # tp 2 x pp 2 (one stage per machine): two ranks here, on the GPUs the model chose.
+    assert spec.gpus == (1, 0) and spec.env["HIP_VISIBLE_DEVICES"] == "1,0"
+    assert spec.args.count("--tensor-parallel-size") == 1  # the cluster's, not the model's
+    assert spec.args[spec.args.index("--pipeline-parallel-size") + 1] == "2"
+    share = int(trees.RX7900XTX_VRAM * UTILIZATION)
+    assert rt.planner.planned_by_device(spec) == {"gpu1": share, "gpu0": share}
+
+
 # --- validation: refused before anything is written -----------------------------------------------
 
 
@@ -270,6 +299,22 @@ async def test_heads_that_do_not_divide_by_tp_are_refused_as_vllm_would(
     assert argv[argv.index("--pipeline-parallel-size") + 1] == "4"
     share = int(trees.MI300X_VRAM * UTILIZATION)
     assert preview.planned == {f"gpu{i}": share for i in range(8)}
+
+
+async def test_a_change_of_ctx_size_keeps_the_gpu_options_and_reset_clears_them(
+    two_cards: Runtime,
+) -> None:
+    rt = two_cards
+    gpu_fields = {"tensor_parallel_size", "gpus"}
+    await rt.models.set_options(
+        "user.c", ModelOptions(tensor_parallel_size=2, gpus=(0, 1)), fields=gpu_fields
+    )
+    # What the dialog and older callers send: ctx_size and vllm_args only.
+    await rt.models.set_options("user.c", ModelOptions(ctx_size=2048))
+    kept = rt.registry.options("user.c")
+    assert (kept.ctx_size, kept.tensor_parallel_size, kept.gpus) == (2048, 2, (0, 1))
+    await rt.models.reset_options("user.c")
+    assert rt.registry.options("user.c") == ModelOptions()
 
 
 async def test_a_users_own_tp_flag_is_refused_naming_the_option(two_cards: Runtime) -> None:

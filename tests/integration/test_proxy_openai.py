@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import socket
 import sys
@@ -25,6 +26,27 @@ from app.core.states import ProcessState
 from app.proxy import ProxyServer
 
 FAKE_VLLM = Path(__file__).parents[1] / "fakes" / "fake_vllm.py"
+
+# The openai SDK imports its resource modules and builds its pydantic schemas on first use, on
+# the test's loop: together over a second on a busy 2-core machine (the suite's loop-stall
+# limit; Response's schema alone takes a third of one). Done here at import, outside any loop.
+with openai.OpenAI(api_key="unused", base_url="http://127.0.0.1:9/v1") as _warm:
+    for _resource in (_warm.chat.completions, _warm.completions, _warm.embeddings):
+        assert _resource is not None
+    assert _warm.responses is not None and _warm.models is not None
+for _model in (
+    openai.types.chat.ChatCompletion,
+    openai.types.chat.ChatCompletionChunk,
+    openai.types.Completion,
+    openai.types.CreateEmbeddingResponse,
+    openai.types.Model,
+    openai.types.responses.Response,
+):
+    _model.model_rebuild(force=True)
+
+# Every client here speaks plain HTTP to 127.0.0.1; httpx would otherwise load the system's CA
+# certificates for each client, on the loop (half a second on a busy machine).
+PLAIN = {"trust_env": False, "verify": False}
 EXPECTED = "Hello from the fake vLLM engine, token by token."
 
 
@@ -56,7 +78,10 @@ class EngineController:
             "other": [],
             "absent": [],
             "broken": ["--fake-fail", "kv_cache"],
+            "keyed": [],
         }
+        # Children started with their own VLLM_API_KEY, as the supervisor does.
+        self.child_keys: dict[str, str] = {"keyed": "child-secret"}
         self.starts: Counter[str] = Counter()
         self.in_flight: Counter[str] = Counter()
         self.last_used: dict[str, float] = {}
@@ -117,12 +142,14 @@ class EngineController:
             "--served-model-name", served, "--max-model-len", "2048",
         ]  # fmt: skip
         log_path = self.log_dir / f"{model_id}-{self.starts[model_id]}.log"
+        key = self.child_keys.get(model_id)
+        env = {**os.environ, "VLLM_API_KEY": key} if key else None
         with log_path.open("wb") as log:
             process = await asyncio.create_subprocess_exec(
-                *argv, stdout=log, stderr=asyncio.subprocess.STDOUT
+                *argv, stdout=log, stderr=asyncio.subprocess.STDOUT, env=env
             )
         url = f"http://127.0.0.1:{port}"
-        async with httpx.AsyncClient(trust_env=False) as client:
+        async with httpx.AsyncClient(**PLAIN) as client:
             while True:
                 if process.returncode is not None or await _exited(process):
                     raise ProblemError(_diagnose(log_path.read_text()))
@@ -133,8 +160,9 @@ class EngineController:
                     pass
                 await asyncio.sleep(0.05)
         backend = Backend(
-            model_id, served, url, process.pid, tuple(argv), 2048, ProcessState.RUNNING
-        )
+            model_id, served, url, process.pid, tuple(argv), 2048, ProcessState.RUNNING,
+            api_key=key,
+        )  # fmt: skip
         self.children[model_id] = Child(process, backend)
         return backend
 
@@ -195,9 +223,12 @@ async def stack(
     server = ProxyServer(controller, None, EventBus(), host="127.0.0.1", port=0, api_key=api_key)
     await server.start()
     client = openai.AsyncOpenAI(
-        base_url=server.url + "/v1", api_key=client_key, max_retries=0, timeout=60
+        base_url=server.url + "/v1",
+        api_key=client_key,
+        max_retries=0,
+        http_client=httpx.AsyncClient(timeout=60, **PLAIN),
     )
-    http = httpx.AsyncClient(base_url=server.url, trust_env=False, timeout=60)
+    http = httpx.AsyncClient(base_url=server.url, timeout=60, **PLAIN)
     try:
         yield Stack(controller, server, client, http)
     finally:
@@ -208,7 +239,7 @@ async def stack(
 
 
 async def running_requests(backend_url: str) -> float:
-    async with httpx.AsyncClient(trust_env=False) as c:
+    async with httpx.AsyncClient(**PLAIN) as c:
         text = (await c.get(backend_url + "/metrics")).text
     match = re.search(r"^vllm:num_requests_running\{[^}]*\} (\S+)$", text, re.MULTILINE)
     assert match is not None
@@ -219,7 +250,7 @@ async def test_list_chat_stream_completions_responses_embeddings(tmp_path: Path)
     async with stack(tmp_path) as s:
         models = await s.client.models.list()
         cards = {m.id: m for m in models.data}
-        assert set(cards) == {"tiny", "other", "absent", "broken"}
+        assert set(cards) == {"tiny", "other", "absent", "broken", "keyed"}
         assert cards["tiny"].model_extra == {
             "state": "stopped", "downloaded": True, "ctx_size": 2048, "checkpoint": "org/tiny",
             "size_gb": None, "labels": [],
@@ -355,3 +386,28 @@ async def test_non_loopback_bind_without_key_refuses_to_start(tmp_path: Path) ->
         await server.start()
     assert caught.value.problem.code == "proxy.key_required"
     assert not server.running
+
+
+async def test_a_child_with_its_own_key_is_reached_only_through_the_endpoint(
+    tmp_path: Path,
+) -> None:
+    """The child demands its key on /v1 (as vLLM does with VLLM_API_KEY); the relay sends it,
+    so clients of the endpoint never need it, and the endpoint's key opens nothing there."""
+    async with stack(tmp_path, api_key="endpoint-key", client_key="endpoint-key") as s:
+        messages: Any = [{"role": "user", "content": "hi"}]
+        reply = await s.client.chat.completions.create(
+            model="keyed", messages=messages, max_tokens=3
+        )
+        assert reply.choices[0].message.content
+        stream = await s.client.chat.completions.create(
+            model="keyed", messages=messages, max_tokens=3, stream=True
+        )
+        assert [c async for c in stream]
+        backend_url = s.controller.children["keyed"].backend.base_url
+        async with httpx.AsyncClient(base_url=backend_url, **PLAIN) as direct:
+            for key in (None, "endpoint-key"):
+                headers = {"Authorization": f"Bearer {key}"} if key else {}
+                assert (await direct.get("/v1/models", headers=headers)).status_code == 401
+            child = {"Authorization": "Bearer child-secret"}
+            assert (await direct.get("/v1/models", headers=child)).status_code == 200
+            assert (await direct.get("/metrics")).status_code == 200  # unguarded, as in vLLM

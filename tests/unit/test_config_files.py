@@ -93,7 +93,7 @@ def test_settings_declared_once_with_required_keys() -> None:
     ):
         assert required in keys
     by_key = {s.key: s for s in SPECS}
-    assert by_key["load_timeout_s"].default == 600
+    assert by_key["load_timeout_s"].default == 3600  # a ceiling; stalls stop stuck loads
     assert by_key["proxy.host"].default == "127.0.0.1"
     assert by_key["proxy.port"].default not in (8000, 1234, 11434, 13305)
     assert all(s.doc for s in SPECS)

@@ -166,6 +166,7 @@ async def test_health_lists_loaded_models_with_their_backend(proxy: Proxy) -> No
         "served_name": "tiny-served",
         "state": "running",
         "backend_url": proxy.upstream.url,
+        "metrics_url": proxy.upstream.url + "/metrics",
         "pid": 4242,
         "command": ["vllm", "--model", "tiny"],
         "ctx_size": 4096,

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from app.core.problems import problem, tr_noop
+from app.proxy.limits import ProxyLimits
 from tests.unit.test_proxy_server import DIAGNOSIS, Proxy, error_of, running_proxy
 
 
@@ -102,7 +103,7 @@ async def test_wrong_method_is_405_and_unknown_path_404(proxy: Proxy) -> None:
 
 
 async def test_body_over_the_limit_is_413() -> None:
-    async with running_proxy(max_body_bytes=1024) as p:
+    async with running_proxy(limits=ProxyLimits(max_body_bytes=1024)) as p:
         r = await p.client.post("/v1/chat/completions", json={"model": "tiny", "x": "a" * 2000})
         assert r.status_code == 413
         assert error_of(r)["code"] == "proxy.body_too_large"

@@ -47,6 +47,8 @@ class FakeUpstream:
     running: int = 0
     cancelled: int = 0
     hangups: int = 0  # requests to drop without an answer, as a closing keep-alive socket does
+    # Like a vLLM child started with --api-key: /v1 routes want this Bearer key.
+    key: str | None = None
     runner: web.AppRunner | None = None
     url: str = ""
 
@@ -67,7 +69,22 @@ class FakeUpstream:
             assert request.transport is not None
             request.transport.close()
             return web.Response()
+        if (
+            self.key is not None
+            and request.path.startswith("/v1")
+            and request.headers.get("Authorization") != f"Bearer {self.key}"
+        ):
+            return web.json_response({"error": "Unauthorized"}, status=401)  # vLLM's shape
         body = json.loads(raw)
+        if "raw_error" in body:  # an error in one of the child's own shapes
+            spec = body["raw_error"]
+            return web.Response(
+                status=spec["status"], text=spec["text"], content_type=spec["content_type"]
+            )
+        if body.get("hang"):  # a hung child: takes the request, never answers
+            await asyncio.sleep(3600)
+        if body.get("big_answer"):  # a long answer with a Content-Length (embeddings, say)
+            return web.Response(body=b"x" * int(body["big_answer"]))
         if body.get("upstream_status"):
             error = {"error": {"message": "bad", "type": "BadRequestError", "code": 400}}
             return web.json_response(error, status=body["upstream_status"])
@@ -86,6 +103,8 @@ class FakeUpstream:
             await out.prepare(request)
             for i in range(int(body.get("max_tokens", 3))):
                 await asyncio.sleep(self.token_delay)
+                if body.get("stall_after") == i:  # hangs mid-answer
+                    await asyncio.sleep(3600)
                 if body.get("break_after") == i:
                     assert request.transport is not None
                     request.transport.abort()  # the child died mid-answer
@@ -106,6 +125,7 @@ class FakeModel:
     served: str
     downloaded: bool = True
     fail: Problem | None = None
+    api_key: str | None = None
 
 
 class FakeController:
@@ -119,6 +139,7 @@ class FakeController:
             "absent": FakeModel(served="absent", downloaded=False),
             "broken": FakeModel(served="broken", fail=DIAGNOSIS),
             "dead": FakeModel(served="dead"),
+            "keyed": FakeModel(served="keyed", api_key="child-key"),
         }
         self.running: dict[str, Backend] = {}
         self.in_flight: Counter[str] = Counter()
@@ -172,6 +193,7 @@ class FakeController:
                 ctx_size=4096,
                 state=ProcessState.RUNNING,
                 last_used=time.time(),
+                api_key=model.api_key,
             )
         return self.running[model_id]
 
@@ -216,7 +238,8 @@ async def running_proxy(**options: Any) -> AsyncIterator[Proxy]:
         controller, downloads, bus, host="127.0.0.1", port=0, upstream=upstream_name, **options
     )
     await server.start()
-    client = httpx.AsyncClient(base_url=server.url, timeout=10, trust_env=False)
+    # Plain HTTP on loopback: no CA certificates to load on the loop.
+    client = httpx.AsyncClient(base_url=server.url, timeout=10, trust_env=False, verify=False)
     try:
         yield Proxy(server, controller, upstream, client, events)
     finally:
@@ -370,14 +393,17 @@ async def test_upstream_dying_mid_stream_ends_with_an_error_event(proxy: Proxy) 
     events = [line for line in r.text.split("\n\n") if line]
     assert events[:2] == ['data: {"i": 0}', 'data: {"i": 1}']
     last = json.loads(events[-1].removeprefix("data: "))
-    assert last["error"]["code"] == "proxy.upstream_unreachable"
+    assert last["error"]["code"] == "proxy.upstream_broke"
+    # Words a user understands, not the HTTP client's exception.
+    assert "stopped in the middle of its answer" in last["error"]["message"]
+    assert "Error" not in last["error"]["message"]
     assert proxy.controller.in_flight["tiny"] == 0
 
 
 async def test_child_dying_inside_a_sized_answer_is_a_502(proxy: Proxy) -> None:
     r = await proxy.client.post("/v1/chat/completions", json={"model": "tiny", "truncate": True})
     assert r.status_code == 502
-    assert error_of(r)["code"] == "proxy.upstream_unreachable"
+    assert error_of(r)["code"] == "proxy.upstream_broke"
 
 
 async def test_a_socket_the_child_closed_is_retried_once() -> None:

@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 OPTION_FIELDS = frozenset(
     {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
 )
+# What a change names when its caller does not say: the fields callers that predate the GPU
+# options hold (the dialog's ctx_size and vllm_args), so that they never reset the others.
+DEFAULT_FIELDS = frozenset({"ctx_size", "vllm_args"})
 
 
 class ModelService:
@@ -111,11 +114,12 @@ class ModelService:
         model_id: str,
         options: ModelOptions,
         *,
-        fields: Collection[str] = OPTION_FIELDS,
+        fields: Collection[str] = DEFAULT_FIELDS,
         restart: bool = False,
     ) -> OptionsPreview:
         """Store the `fields` of `options` (the others keep what is stored), after checking
-        the result; a given-up model gets a fresh chance.
+        the result; a given-up model gets a fresh chance. `fields` defaults to ctx_size and
+        vllm_args; a caller holding every option (the GPU ones too) passes OPTION_FIELDS.
 
         `options.ctx_size` None means "follow the global default". With `restart`, a running
         model is stopped now and loaded again in the background. The write is one locked
@@ -168,7 +172,7 @@ class ModelService:
         )
 
     async def reset_options(self, model_id: str) -> OptionsPreview:
-        return await self.set_options(model_id, ModelOptions())
+        return await self.set_options(model_id, ModelOptions(), fields=OPTION_FIELDS)
 
     async def _restart(self, model_id: str) -> None:
         """Stop now, load in the background: the dialog closes at once and the row shows

@@ -1,0 +1,313 @@
+"""`vllm-tray batch run`: an OpenAI Batch JSONL file through the app's endpoint, resumable."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from app.cli.context import runtime_from
+from app.cli.progress import ProgressReporter
+from app.core.batch import BatchProgress, InputScan, ModelInfo, parse_concurrency
+from app.core.events import Event, ProcessStateChanged
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.services.batch_run import (
+    BatchRun,
+    Endpoint,
+    ResultFiles,
+    prepare,
+    tuned_concurrency,
+)
+
+EXIT_INPUT = 2
+EXIT_FAILURE = 1
+EXIT_INTERRUPTED = 130
+PROBE_TIMEOUT_S = 2.0
+# Problems about what the user typed or gave us: exit status 2, nothing written.
+INPUT_CODES = frozenset(
+    {
+        "batch.bad_json",
+        "batch.not_an_object",
+        "batch.missing_field",
+        "batch.bad_field",
+        "batch.bad_method",
+        "batch.bad_url",
+        "batch.other_url",
+        "batch.no_model",
+        "batch.stream",
+        "batch.duplicate_id",
+        "batch.empty",
+        "batch.unknown_model",
+        "batch.not_downloaded",
+        "batch.corrupt_output",
+        "batch.bad_concurrency",
+        "batch.no_input",
+        "batch.same_file",
+    }
+)
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "batch",
+        parents=[common],
+        help="run OpenAI Batch JSONL files through the endpoint",
+        description="Run OpenAI Batch API files (JSONL) through the app's endpoint.",
+    )
+    bsub = p.add_subparsers(dest="batch_command", metavar="run", required=True)
+    r = bsub.add_parser(
+        "run",
+        parents=[common],
+        help="send every request of IN and append the answers to OUT",
+        description=(
+            "Send every request of IN (lines of {custom_id, method, url, body}) through the "
+            "endpoint — a running `vllm-tray serve` or tray app, else one started for this "
+            "run — and append each answer to OUT as it arrives (failed ones to the errors "
+            "file). Run the same command again after an interruption: requests that already "
+            "have an answer are skipped."
+        ),
+    )
+    r.add_argument("input", metavar="IN.jsonl")
+    r.add_argument("--out", required=True, metavar="OUT.jsonl", help="answers (2xx)")
+    r.add_argument(
+        "--errors",
+        metavar="ERR.jsonl",
+        help="failed answers (default: OUT with .errors.jsonl)",
+    )
+    r.add_argument(
+        "--concurrency",
+        default="auto",
+        metavar="N|auto",
+        help="requests in flight; auto: the model's tuned --max-num-seqs (default)",
+    )
+    r.set_defaults(func=cmd_batch_run)
+
+
+def default_errors_path(out: Path) -> Path:
+    stem = out.name[: -len(".jsonl")] if out.name.endswith(".jsonl") else out.name
+    return out.with_name(stem + ".errors.jsonl")
+
+
+def cmd_batch_run(args: argparse.Namespace) -> int:
+    try:
+        source, out, err = _check_paths(args)
+        concurrency = parse_concurrency(str(args.concurrency))
+        files = ResultFiles(out, err)
+        # Every line checked (and the result files read) before anything starts or is written.
+        scan = prepare(files, source)
+    except ProblemError as exc:
+        return _refused(exc.problem)
+    options = RuntimeOptions(
+        proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
+    )
+    runtime = runtime_from(args, options)
+    return asyncio.run(_main(runtime, source, files, scan, concurrency))
+
+
+def _refused(p: Problem) -> int:
+    print(f"vllm-tray: {p.english()}", file=sys.stderr)
+    return EXIT_INPUT if p.code in INPUT_CODES else EXIT_FAILURE
+
+
+def _check_paths(args: argparse.Namespace) -> tuple[Path, Path, Path]:
+    source = Path(args.input).expanduser()
+    out = Path(args.out).expanduser()
+    err = Path(args.errors).expanduser() if args.errors else default_errors_path(out)
+    if not source.is_file():
+        raise ProblemError(
+            problem("batch.no_input", tr_noop("There is no file {file}."), file=str(source))
+        )
+    resolved = [p.resolve() for p in (source, out, err)]
+    if len(set(resolved)) < 3:
+        raise ProblemError(
+            problem(
+                "batch.same_file",
+                tr_noop("The input, --out and --errors must be three different files."),
+            )
+        )
+    return source, out, err
+
+
+async def _main(
+    runtime: Runtime, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
+) -> int:
+    work = asyncio.create_task(_work(runtime, source, files, scan, concurrency))
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, work.cancel)
+    try:
+        return await work
+    except asyncio.CancelledError:
+        return EXIT_INTERRUPTED
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+
+
+async def _work(
+    runtime: Runtime, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
+) -> int:
+    started_here = False
+    display = ProgressDisplay()
+    try:
+        endpoint = await _running_endpoint(runtime)
+        if endpoint is None:
+            runtime.bus.subscribe(_report_state)
+            started_here = True  # stopped in the end even if Ctrl-C comes while it starts
+            await runtime.start(serve=True)
+            assert runtime.server_url is not None
+            endpoint = Endpoint(runtime.server_url, runtime.secrets.value("api_key"))
+            _say(f"no endpoint was running; started one for this batch at {endpoint.url}")
+        else:
+            _say(f"sending through the endpoint at {endpoint.url}")
+        try:
+            models = await _served_models(endpoint)
+            scan = await asyncio.to_thread(prepare, files, source, models=models)
+        except ProblemError as exc:
+            return _refused(exc.problem)
+        if scan.done_ok + scan.done_failed >= scan.total:
+            print(f"nothing to send: all {scan.total} requests have results already")
+            return 0
+        n = concurrency or _auto_concurrency(runtime, scan)
+        resumed = scan.done_ok + scan.done_failed
+        _say(
+            f"{scan.total - resumed} of {scan.total} requests to send, {n} at a time"
+            + (f" ({resumed} already done)" if resumed else "")
+        )
+        run = BatchRun(endpoint, source, files, scan=scan, concurrency=n, on_progress=display.show)
+        began = time.monotonic()
+        try:
+            final = await run.run()
+        except asyncio.CancelledError:
+            display.finish(run.progress)
+            _say(
+                f"stopped with {run.progress.done} of {scan.total} done; requests in flight "
+                "were dropped. Run the same command again to resume."
+            )
+            raise
+        except ProblemError as exc:
+            display.finish(run.progress)
+            print(f"vllm-tray: {exc.problem.english()}", file=sys.stderr)
+            return EXIT_FAILURE
+        display.finish(final)
+        took = time.monotonic() - began
+        print(
+            f"{final.total} results: {final.succeeded} in {files.output}"
+            + (f", {final.failed} failed in {files.errors}" if final.failed else "")
+            + f" ({took:.1f} s this run)"
+        )
+        return 0
+    finally:
+        if started_here:
+            await runtime.stop()
+
+
+def _auto_concurrency(runtime: Runtime, scan: InputScan) -> int:
+    default = int(runtime.settings.get("max_num_seqs"))
+    value = tuned_concurrency(
+        scan.models, lambda m: runtime.planner.resolved_args(m).args, default=default
+    )
+    return value
+
+
+async def _running_endpoint(runtime: Runtime) -> Endpoint | None:
+    """The endpoint of a running `vllm-tray serve` or tray app on this config, if one answers."""
+    host = str(runtime.settings.get("proxy.host")).strip()
+    if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1" if host != "::" else "::1"
+    if ":" in host:
+        host = f"[{host}]"
+    url = f"http://{host}:{int(runtime.settings.get('proxy.port'))}"
+    timeout = aiohttp.ClientTimeout(total=PROBE_TIMEOUT_S)
+    try:
+        async with (
+            aiohttp.ClientSession(timeout=timeout) as session,
+            session.get(url + "/live") as resp,
+        ):
+            answer = await resp.json(content_type=None) if resp.status == 200 else None
+    except (aiohttp.ClientError, TimeoutError, ValueError):
+        return None
+    if not isinstance(answer, dict) or answer.get("status") != "ok":
+        return None
+    key = await asyncio.to_thread(runtime.secrets.value, "api_key")
+    return Endpoint(url, key)
+
+
+async def _served_models(endpoint: Endpoint) -> dict[str, ModelInfo]:
+    timeout = aiohttp.ClientTimeout(total=30)
+    async with (
+        aiohttp.ClientSession(timeout=timeout) as session,
+        session.get(endpoint.url + "/v1/models", headers=endpoint.headers()) as resp,
+    ):
+        if resp.status == 401:
+            raise ProblemError(
+                problem(
+                    "batch.endpoint_key",
+                    tr_noop(
+                        "The endpoint at {url} refused its API key. Save the key with "
+                        "`vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY."
+                    ),
+                    url=endpoint.url,
+                )
+            )
+        data = await resp.json(content_type=None)
+    cards = data.get("data", []) if isinstance(data, dict) else []
+    return {
+        str(card["id"]): ModelInfo(bool(card.get("downloaded", True)))
+        for card in cards
+        if isinstance(card, dict) and "id" in card
+    }
+
+
+def _report_state(event: Event) -> None:
+    if isinstance(event, ProcessStateChanged):
+        why = f": {event.problem.english()}" if event.problem else ""
+        _say(f"{event.model_id}: {event.old.value} -> {event.new.value}{why}")
+
+
+def _say(text: str) -> None:
+    print(f"vllm-tray: {text}", file=sys.stderr, flush=True)
+
+
+class ProgressDisplay:
+    """A run's progress through the CLI's one ProgressReporter (redrawn on a terminal,
+    whole lines in a log)."""
+
+    def __init__(self) -> None:
+        self._reporter = ProgressReporter()
+
+    def show(self, progress: BatchProgress) -> None:
+        fraction = progress.done / progress.total if progress.total else None
+        self._reporter.update("batch", format_progress(progress), fraction)
+
+    def finish(self, progress: BatchProgress) -> None:
+        self.show(progress)
+        self._reporter.finish()
+
+
+def format_progress(p: BatchProgress) -> str:
+    percent = 100.0 * p.done / p.total if p.total else 100.0
+    parts = [f"{p.done}/{p.total} ({percent:.1f}%)"]
+    if p.failed:
+        parts.append(f"{p.failed} failed")
+    if p.rate:
+        parts.append(f"{p.rate:.1f} req/s")
+    if p.eta_s is not None and p.done < p.total:
+        parts.append(f"ETA {_duration(p.eta_s)}")
+    return "batch: " + ", ".join(parts)
+
+
+def _duration(seconds: float) -> str:
+    s = round(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"

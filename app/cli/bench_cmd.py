@@ -1,0 +1,253 @@
+"""`vllm-tray bench`: a model's throughput one request at a time and many at once."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from app.cli.context import print_json, runtime_from
+from app.core.events import BenchProgressed, Event, LoadProgressed, TuneProgressed
+from app.core.problems import ProblemError, problem, tr_noop
+from app.core.tuning import BenchPoint
+from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.loadgen import GENERATOR_CHOICES, Workload
+
+# Options the in-process runtime needs: its own endpoint on a free loopback port.
+IN_PROCESS = RuntimeOptions(proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False)
+PROBE_TIMEOUT_S = 2.0
+PROBING = frozenset({"before", "sweep", "objective", "peak", "knee", "confirm"})
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "bench",
+        parents=[common],
+        help="measure a model's throughput one request at a time and many at once",
+        description=(
+            "Load MODEL through vLLM Tray, send the same N requests one at a time, then N "
+            "at once (or at each --concurrency), and report tokens per second, time to first "
+            "token and inter-token latency. Requests go through the app's endpoint: a running "
+            "vllm-tray (serve or the tray) if one answers, else one started for the run."
+        ),
+    )
+    p.add_argument("model")
+    add_workload_args(p)
+    p.add_argument(
+        "--concurrency",
+        type=concurrency_list,
+        default=(),
+        metavar="LIST",
+        help="comma-separated concurrencies to measure (default: all N requests at once)",
+    )
+    p.add_argument("--url", help="endpoint of a running vLLM Tray (default: find or start one)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_bench)
+
+
+def add_workload_args(p: argparse.ArgumentParser, requests_help: str = "") -> None:
+    p.add_argument(
+        "--requests",
+        type=int,
+        default=10,
+        metavar="N",
+        help=requests_help or "requests per run (default 10)",
+    )
+    p.add_argument("--input-len", type=int, default=32, help="prompt tokens (default 32)")
+    p.add_argument("--output-len", type=int, default=64, help="tokens generated (default 64)")
+    p.add_argument(
+        "--generator",
+        choices=GENERATOR_CHOICES,
+        default="auto",
+        help="load generator: vLLM's `vllm bench serve` when the engine has it (auto), or the "
+        "built-in client",
+    )
+
+
+def concurrency_list(text: str) -> tuple[int, ...]:
+    try:
+        values = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of whole numbers: {text!r}") from None
+    if not values:
+        raise argparse.ArgumentTypeError("at least one concurrency is needed")
+    return values
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    rt = runtime_from(args, IN_PROCESS)
+    entry = rt.registry.get(args.model)  # unknown model: exit 2 before anything starts
+    options = BenchOptions(
+        requests=args.requests,
+        concurrency=args.concurrency,
+        workload=Workload(args.input_len, args.output_len),
+        generator=args.generator,
+    )
+    url = args.url or running_endpoint(rt)
+    argv = ["vllm-tray", *sys.argv[1:]]
+    record = asyncio.run(_bench(rt, entry.id, options, url, argv, quiet=args.json))
+    if args.json:
+        print_json(record.to_json())
+    else:
+        print_record(record)
+    return 0
+
+
+async def _bench(
+    rt: Runtime,
+    model_id: str,
+    options: BenchOptions,
+    url: str | None,
+    argv: Sequence[str],
+    *,
+    quiet: bool,
+) -> BenchRecord:
+    unsubscribe = rt.bus.subscribe(progress_printer(model_id, quiet))
+    api_key = rt.secrets.value("api_key")
+    try:
+        if url is not None:
+            say(f"using the running vLLM Tray at {url}", quiet)
+            return await rt.bench.run(
+                model_id, options, base_url=url, api_key=api_key, preload=None, argv=argv
+            )
+        await rt.start(serve=True)
+        assert rt.proxy is not None
+        say(f"started vLLM Tray's endpoint for this run at {rt.proxy.url}", quiet)
+        return await rt.bench.run(
+            model_id,
+            options,
+            base_url=rt.proxy.url,
+            api_key=api_key,
+            preload=rt.models.load,
+            argv=argv,
+        )
+    finally:
+        unsubscribe()
+        await rt.stop()
+
+
+def running_endpoint(rt: Runtime) -> str | None:
+    """The endpoint of a vLLM Tray already running with these settings, if one answers.
+
+    Blocking (a short HTTP request); the CLI calls it before its loop starts.
+    """
+    host = str(rt.settings.get("proxy.host"))
+    if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1"
+    url = f"http://{host}:{int(rt.settings.get('proxy.port'))}"
+    if ":" in host:
+        url = f"http://[{host}]:{int(rt.settings.get('proxy.port'))}"
+    try:
+        with urllib.request.urlopen(url + "/v1/health", timeout=PROBE_TIMEOUT_S) as response:
+            body = json.loads(response.read())
+    except (OSError, ValueError, urllib.error.URLError):
+        return None
+    # vLLM Tray's health answer (Lemonade's shape), not some other server on the port.
+    return url if isinstance(body, dict) and "all_models_loaded" in body else None
+
+
+def say(line: str, quiet: bool = False) -> None:
+    del quiet  # progress goes to stderr either way; --json only changes stdout
+    print(f"vllm-tray: {line}", file=sys.stderr, flush=True)
+
+
+def progress_printer(model_id: str, quiet: bool) -> Callable[[Event], None]:
+    """One stderr line per step of the run (loading, each measurement, each tune start)."""
+    last_fraction = [-1.0]
+
+    def on_event(event: Event) -> None:
+        if isinstance(event, LoadProgressed) and event.model_id == model_id:
+            if event.fraction - last_fraction[0] >= 0.1 or event.fraction >= 1.0:
+                last_fraction[0] = event.fraction if event.fraction < 1.0 else -1.0
+                say(f"loading {model_id}: {event.fraction * 100:3.0f}% {event.phase}", quiet)
+        elif isinstance(event, BenchProgressed) and event.model_id == model_id:
+            if event.phase == "measuring" and event.concurrency is not None:
+                what = "one at a time" if event.concurrency == 1 else "at once"
+                say(f"measuring: concurrency {event.concurrency} ({what})", quiet)
+        elif isinstance(event, TuneProgressed) and event.model_id == model_id:
+            if event.phase == "starting":
+                say(
+                    f"engine start {event.start} of at most {event.max_starts} "
+                    f"with --max-num-seqs {event.max_num_seqs}",
+                    quiet,
+                )
+            elif event.concurrency is None and event.points and event.phase in PROBING:
+                p = event.points[-1]
+                say(f"  {event.phase:9} {point_line(p)}", quiet)
+            elif event.phase == "restoring":
+                say("putting the model back as it was", quiet)
+
+    return on_event
+
+
+def point_line(p: BenchPoint) -> str:
+    return (
+        f"concurrency {p.concurrency:>4}: {p.tok_per_s:8.1f} tok/s, "
+        f"TTFT p99 {ms(p.ttft_p99_ms)} ms, ITL p99 {ms(p.itl_p99_ms)} ms"
+        + (f", {p.failed} failed" if p.failed else "")
+    )
+
+
+def ms(value: float | None) -> str:
+    return "?" if value is None else f"{value:.1f}"
+
+
+def print_table(points: Sequence[BenchPoint], base: BenchPoint | None) -> None:
+    print(
+        f"{'CONCURRENCY':>11}  {'WALL s':>7}  {'TOKENS':>7}  {'TOK/S':>8}  "
+        f"{'TTFT p50/p99 ms':>17}  {'ITL p50/p99 ms':>15}  {'SPEED-UP':>8}  FAILED"
+    )
+    for p in points:
+        up = f"{p.tok_per_s / base.tok_per_s:.2f}x" if base and base.tok_per_s > 0 else "-"
+        print(
+            f"{p.concurrency:>11}  {p.wall_s:7.2f}  {p.completion_tokens:>7}  "
+            f"{p.tok_per_s:8.1f}  {ms(p.ttft_p50_ms) + '/' + ms(p.ttft_p99_ms):>17}  "
+            f"{ms(p.itl_p50_ms) + '/' + ms(p.itl_p99_ms):>15}  {up:>8}  {p.failed}"
+        )
+
+
+def print_record(record: BenchRecord) -> None:
+    s = record.settings
+    engine = f"{record.engine.get('kind')} {record.engine.get('version') or ''}".strip()
+    gen = f"{record.generator.get('name')} {record.generator.get('version') or ''}".strip()
+    print(
+        f"{record.model_id}: {s.get('requests')} requests of {s.get('input_len')} prompt + "
+        f"{s.get('output_len')} generated tokens; engine {engine}; load generator {gen}"
+    )
+    print_table(record.points, record.sequential)
+    seq = record.sequential
+    speedups = record.speedups()
+    if seq is not None and speedups:
+        top = max(speedups, key=lambda c: speedups[c])
+        print(
+            f"simultaneous/sequential: {speedups[top]:.2f}x at concurrency {top} "
+            f"({seq.tok_per_s:.1f} -> {seq.tok_per_s * speedups[top]:.1f} tok/s)"
+        )
+
+
+def refuse_model_in_use(url: str, model_id: str) -> None:
+    """A running vLLM Tray with this model loaded owns it: a tune here would start a second."""
+    try:
+        with urllib.request.urlopen(url + "/v1/health", timeout=PROBE_TIMEOUT_S) as response:
+            body = json.loads(response.read())
+    except (OSError, ValueError):
+        return
+    loaded = {m.get("model_name") for m in body.get("all_models_loaded", [])}
+    if model_id in loaded:
+        raise ProblemError(
+            problem(
+                "cli.model_in_use",
+                tr_noop(
+                    "{model} is loaded in the vLLM Tray running at {url}. Unload it there "
+                    "first, or tune it from that app's window."
+                ),
+                model=model_id,
+                url=url,
+            )
+        )

@@ -1,0 +1,477 @@
+"""OpenAI Batch JSONL: reading and checking request lines, result lines, and the resume rule.
+
+A request line is `{"custom_id", "method", "url", "body"}`; a result line is
+`{"id", "custom_id", "response": {"status_code", "request_id", "body"}, "error"}`, written to
+the output file when the status is 2xx and to the error file otherwise (as OpenAI does).
+
+The resume rule: a request is done when its `custom_id` is on a complete line (one ending in
+"\n") of the output or the error file. A last line without its "\n" was being written when the
+process died; it is cut off before anything is appended, and its request is sent again. So a
+rerun after a kill -9 sends exactly the requests that have no complete line, and the files end
+with every `custom_id` exactly once.
+
+Pure: files come in as iterables of lines or binary file objects; nothing here opens a socket.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections import deque
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+
+# The endpoint's routes a batch may use (each is relayed by app.proxy; a test checks that).
+BATCH_URLS = (
+    "/v1/chat/completions",
+    "/v1/completions",
+    "/v1/responses",
+    "/v1/embeddings",
+    "/v1/score",
+    "/v1/rerank",
+)
+MAX_NUM_SEQS_FLAG = "--max-num-seqs"
+# How far back the rate is averaged: long enough to smooth a burst of answers, short enough
+# that the ETA follows a model swap within a minute.
+RATE_WINDOW_S = 30.0
+RATE_MIN_SPAN_S = 1.0
+
+
+@dataclass(frozen=True)
+class BatchRequest:
+    """One request line, checked; `line` is its 1-based line number in the input file."""
+
+    line: int
+    custom_id: str
+    method: str
+    url: str
+    body: Mapping[str, Any]
+
+    @property
+    def model(self) -> str:
+        return str(self.body["model"])
+
+    def body_bytes(self) -> bytes:
+        return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """What validation needs to know of a model the endpoint lists."""
+
+    downloaded: bool
+
+
+@dataclass(frozen=True)
+class InputScan:
+    """A whole input file, checked: how many requests, for which models and routes, and how
+    many of them already have a result line (in the output file, in the error file)."""
+
+    total: int
+    models: frozenset[str]
+    urls: frozenset[str]
+    done_ok: int = 0
+    done_failed: int = 0
+
+
+# -- reading request lines ------------------------------------------------------------------
+def _bad_line(code: str, template: str, line: int, file: str, **params: Any) -> ProblemError:
+    return ProblemError(problem(code, template, line=line, file=file, **params))
+
+
+def parse_request(
+    raw: bytes | str,
+    line: int,
+    file: str,
+    *,
+    urls: Sequence[str] = BATCH_URLS,
+    endpoint: str | None = None,
+) -> BatchRequest:
+    """One request line, or a ProblemError naming the line and what is wrong with it.
+
+    `endpoint`, when given, is the one route every line must use (a /v1/batches job).
+    """
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        data = None  # nested deeper than the parser's stack: still just not a request
+    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
+        raise _bad_line(
+            "batch.bad_json",
+            tr_noop("Line {line} of {file} is not valid JSON: {reason}."),
+            line,
+            file,
+            reason=str(exc),
+        ) from None
+    if not isinstance(data, dict):
+        raise _bad_line(
+            "batch.not_an_object",
+            tr_noop(
+                "Line {line} of {file} must be a JSON object with custom_id, method, url and body."
+            ),
+            line,
+            file,
+        )
+    for name in ("custom_id", "method", "url", "body"):
+        if name not in data:
+            raise _bad_line(
+                "batch.missing_field",
+                tr_noop('Line {line} of {file} has no "{field}".'),
+                line,
+                file,
+                field=name,
+            )
+    custom_id, method, url, body = data["custom_id"], data["method"], data["url"], data["body"]
+    if not isinstance(custom_id, str) or not custom_id:
+        raise _bad_field(line, file, "custom_id", "a non-empty string")
+    if not isinstance(method, str) or method.upper() != "POST":
+        raise _bad_line(
+            "batch.bad_method",
+            tr_noop("Line {line} of {file}: method must be POST; got {method}."),
+            line,
+            file,
+            method=method,
+        )
+    if not isinstance(url, str) or url not in urls:
+        raise _bad_line(
+            "batch.bad_url",
+            tr_noop(
+                "Line {line} of {file}: the endpoint does not serve {url} in batches; "
+                "use one of {urls}."
+            ),
+            line,
+            file,
+            url=url,
+            urls=", ".join(urls),
+        )
+    if endpoint is not None and url != endpoint:
+        raise _bad_line(
+            "batch.other_url",
+            tr_noop(
+                "Line {line} of {file} is for {url}, but this batch was created for {endpoint}."
+            ),
+            line,
+            file,
+            url=url,
+            endpoint=endpoint,
+        )
+    if not isinstance(body, dict):
+        raise _bad_field(line, file, "body", "a JSON object")
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        raise _bad_line(
+            "batch.no_model",
+            tr_noop('Line {line} of {file}: the body needs a "model" naming a model.'),
+            line,
+            file,
+        )
+    if body.get("stream"):
+        raise _bad_line(
+            "batch.stream",
+            tr_noop(
+                "Line {line} of {file} asks for a stream; batch requests are answered whole, so "
+                'remove "stream".'
+            ),
+            line,
+            file,
+        )
+    return BatchRequest(line, custom_id, "POST", url, body)
+
+
+def _bad_field(line: int, file: str, name: str, expected: str) -> ProblemError:
+    return _bad_line(
+        "batch.bad_field",
+        tr_noop('Line {line} of {file}: "{field}" must be {expected}.'),
+        line,
+        file,
+        field=name,
+        expected=expected,
+    )
+
+
+def iter_requests(
+    lines: Iterable[bytes | str],
+    file: str,
+    *,
+    urls: Sequence[str] = BATCH_URLS,
+    endpoint: str | None = None,
+) -> Iterator[BatchRequest]:
+    """Every request line in file order; blank lines are skipped but still counted."""
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        yield parse_request(raw, number, file, urls=urls, endpoint=endpoint)
+
+
+def scan_input(
+    lines: Iterable[bytes | str],
+    file: str,
+    *,
+    models: Mapping[str, ModelInfo] | None = None,
+    urls: Sequence[str] = BATCH_URLS,
+    endpoint: str | None = None,
+    done_ok: Collection[str] = (),
+    done_failed: Collection[str] = (),
+) -> InputScan:
+    """Check a whole input file before anything is sent or written.
+
+    Raises the first problem, naming its line: a line that is not a request, a custom_id used
+    twice, and (when `models` is given) a model the endpoint does not serve or has not
+    downloaded. Holds only the custom_ids in memory, never the requests.
+    """
+    first_line: dict[str, int] = {}
+    counts = {True: 0, False: 0}
+    used_models: set[str] = set()
+    used_urls: set[str] = set()
+    for request in iter_requests(lines, file, urls=urls, endpoint=endpoint):
+        earlier = first_line.setdefault(request.custom_id, request.line)
+        if earlier != request.line:
+            raise _bad_line(
+                "batch.duplicate_id",
+                tr_noop(
+                    "Line {line} of {file} repeats the custom_id {custom_id} of line {first}; "
+                    "each request needs its own."
+                ),
+                request.line,
+                file,
+                custom_id=request.custom_id,
+                first=earlier,
+            )
+        if models is not None and request.model not in used_models:
+            _check_model(request, file, models)
+        used_models.add(request.model)
+        used_urls.add(request.url)
+        if request.custom_id in done_ok:
+            counts[True] += 1
+        elif request.custom_id in done_failed:
+            counts[False] += 1
+    if not first_line:
+        raise ProblemError(problem("batch.empty", tr_noop("{file} holds no requests."), file=file))
+    return InputScan(
+        len(first_line),
+        frozenset(used_models),
+        frozenset(used_urls),
+        done_ok=counts[True],
+        done_failed=counts[False],
+    )
+
+
+def _check_model(request: BatchRequest, file: str, models: Mapping[str, ModelInfo]) -> None:
+    info = models.get(request.model)
+    if info is None:
+        raise _bad_line(
+            "batch.unknown_model",
+            tr_noop(
+                "Line {line} of {file} names the model {model}, which the endpoint does not "
+                "serve. Available models: {available}."
+            ),
+            request.line,
+            file,
+            model=request.model,
+            available=", ".join(sorted(models)) or "(none registered)",
+        )
+    if not info.downloaded:
+        raise _bad_line(
+            "batch.not_downloaded",
+            tr_noop(
+                "Line {line} of {file} names {model}, which is not downloaded yet. "
+                "Download it with: vllm-tray pull {model}"
+            ),
+            request.line,
+            file,
+            model=request.model,
+        )
+
+
+# -- result lines ---------------------------------------------------------------------------
+def new_request_id() -> str:
+    return "batch_req_" + secrets.token_hex(12)
+
+
+def is_success(status_code: int) -> bool:
+    return 200 <= status_code < 300
+
+
+def result_record(
+    custom_id: str,
+    status_code: int,
+    body: Any,
+    *,
+    request_id: str | None = None,
+) -> dict[str, Any]:
+    """The result line of a request the endpoint answered.
+
+    `request_id` is the answer's own id when it has one (`x-request-id`, else the body's
+    `id`). A failed answer also gets `error` with the endpoint's code and message, so the
+    error file reads without digging into bodies.
+    """
+    if request_id is None:
+        body_id = body.get("id") if isinstance(body, dict) else None
+        request_id = body_id if isinstance(body_id, str) else new_request_id()
+    error = None
+    if not is_success(status_code):
+        detail = body.get("error") if isinstance(body, dict) else None
+        detail = detail if isinstance(detail, dict) else {}
+        error = {
+            "code": str(detail.get("code") or f"http_{status_code}"),
+            "message": str(detail.get("message") or body),
+        }
+    return {
+        "id": new_request_id(),
+        "custom_id": custom_id,
+        "response": {"status_code": status_code, "request_id": request_id, "body": body},
+        "error": error,
+    }
+
+
+def encode_result(record: Mapping[str, Any]) -> bytes:
+    """One result line: compact JSON (never containing a raw newline) and its "\n"."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+@dataclass
+class ResultScan:
+    """What a result file already holds: the custom_ids done and where appending resumes.
+
+    `valid_bytes` is the length of the complete lines; anything after it (`torn_bytes`) is
+    the half-written line of a process that died, to be cut off before appending.
+    """
+
+    ids: set[str] = field(default_factory=set)
+    lines: int = 0
+    valid_bytes: int = 0
+    torn_bytes: int = 0
+
+
+def scan_results(fh: BinaryIO, file: str) -> ResultScan:
+    """Read a result file (binary, from the start) under the resume rule.
+
+    A complete line that is not a result line means the file is not what this run wrote
+    (or was edited): that is refused with its line number rather than guessed around.
+    """
+    scan = ResultScan()
+    for number, raw in enumerate(fh, start=1):
+        if not raw.endswith(b"\n"):
+            scan.torn_bytes = len(raw)
+            break
+        if raw.strip():
+            custom_id = _result_id(raw)
+            if custom_id is None:
+                raise ProblemError(
+                    problem(
+                        "batch.corrupt_output",
+                        tr_noop(
+                            "Line {line} of {file} is not a batch result, so it cannot be "
+                            "told which requests are done. Move the file away or remove "
+                            "that line."
+                        ),
+                        line=number,
+                        file=file,
+                    )
+                )
+            scan.ids.add(custom_id)
+            scan.lines += 1
+        scan.valid_bytes += len(raw)
+    return scan
+
+
+def _result_id(raw: bytes) -> str | None:
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    custom_id = data.get("custom_id")
+    return custom_id if isinstance(custom_id, str) and "response" in data else None
+
+
+# -- concurrency and progress --------------------------------------------------------------
+def max_num_seqs(args: Sequence[str]) -> int | None:
+    """The last `--max-num-seqs` in resolved vLLM args (the tuner writes its answer there)."""
+    found: int | None = None
+    for i, token in enumerate(args):
+        name, eq, value = token.partition("=")
+        if name.replace("_", "-") != MAX_NUM_SEQS_FLAG:
+            continue
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+        try:
+            found = int(value)
+        except ValueError:
+            continue
+    return found if found is None or found > 0 else None
+
+
+def bad_concurrency(value: object) -> Problem:
+    return problem(
+        "batch.bad_concurrency",
+        tr_noop("--concurrency must be a whole number from 1 to {limit}, or auto; got {value}."),
+        value=value,
+        limit=MAX_CONCURRENCY,
+    )
+
+
+MAX_CONCURRENCY = 4096
+
+
+def parse_concurrency(text: str) -> int | None:
+    """`auto` → None (use the tuned value); else a positive whole number."""
+    if text.strip().lower() == "auto":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise ProblemError(bad_concurrency(text)) from None
+    if not 1 <= value <= MAX_CONCURRENCY:
+        raise ProblemError(bad_concurrency(text))
+    return value
+
+
+@dataclass(frozen=True)
+class BatchProgress:
+    """Where a run stands. `done` counts results in the files (earlier runs included)."""
+
+    total: int
+    succeeded: int
+    failed: int
+    in_flight: int = 0
+    rate: float | None = None  # results per second, recent
+    eta_s: float | None = None
+
+    @property
+    def done(self) -> int:
+        return self.succeeded + self.failed
+
+
+class RateMeter:
+    """Results per second over the last RATE_WINDOW_S, and the time left at that pace.
+
+    Fed with results only (never a sample at the start of a run), so the time a model takes
+    to load before the first answer does not count as a slow pace.
+    """
+
+    def __init__(self, window_s: float = RATE_WINDOW_S) -> None:
+        self._window = window_s
+        self._samples: deque[tuple[float, int]] = deque()
+
+    def add(self, now: float, done: int) -> None:
+        self._samples.append((now, done))
+        while len(self._samples) > 2 and now - self._samples[1][0] >= self._window:
+            self._samples.popleft()
+
+    def rate(self) -> float | None:
+        """None until results have come in for a second: the first ones after a model load
+        say nothing about the pace yet."""
+        if len(self._samples) < 2:
+            return None
+        (t0, d0), (t1, d1) = self._samples[0], self._samples[-1]
+        return (d1 - d0) / (t1 - t0) if t1 - t0 >= RATE_MIN_SPAN_S and d1 > d0 else None
+
+    def eta(self, remaining: int) -> float | None:
+        rate = self.rate()
+        if remaining <= 0:
+            return 0.0
+        return remaining / rate if rate else None

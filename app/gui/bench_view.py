@@ -1,0 +1,422 @@
+"""The Benchmark window of one model: run a benchmark or a max-num-seqs tune, see their curves,
+apply the tune's value with one click, and watch the running model's live metrics.
+
+Hooked into the main window by `install_bench_action` (one line in MainWindow.__init__): it
+adds "Benchmark and tune…" to the Model menu when the facade offers app.runtime.bench_api.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QHideEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.events import BenchProgressed, Event, MetricsSampled, TuneProgressed
+from app.core.problems import Problem
+from app.core.tuning import MAX_STARTS, Slo
+from app.gui.bridge import EventBridge
+from app.gui.commands import CommandFailed, async_slot, call
+from app.gui.i18n import problem_text
+from app.gui.metrics_plot import CurvePlot, LivePlot
+from app.runtime.bench_api import BenchFacade
+from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.loadgen import Workload
+from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    return box
+
+
+def _ms_box() -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(0, 600_000)
+    box.setDecimals(0)
+    box.setSuffix(" ms")
+    box.setSpecialValueText("—")  # 0: no limit
+    return box
+
+
+class BenchWindow(QWidget):
+    """One model's benchmarks: the curve, the controls, the history and the live metrics."""
+
+    def __init__(
+        self,
+        facade: BenchFacade,
+        bridge: EventBridge,
+        model_id: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self._facade = facade
+        self.model_id = model_id
+        self.records: list[BenchRecord] = []
+        self.result: TuneResult | None = None
+        self._busy: str | None = None  # "bench" | "tune" while one runs
+        self._watching = False
+        self.setWindowTitle(self.tr("Benchmark — {model}").format(model=model_id))
+        self.resize(760, 640)
+
+        self.curve = CurvePlot()
+        self.live = LivePlot()
+        self.live.set_model(model_id)
+        self.status = QLabel(self.tr("Not measured yet."))
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.history = QComboBox()
+        self.history.setAccessibleName(self.tr("Earlier results"))
+        self.history.currentIndexChanged.connect(self._on_history_changed)
+
+        self.requests = _spin(1, 100_000, 10)
+        self.concurrency = QLineEdit()
+        self.concurrency.setPlaceholderText(self.tr("all at once, or e.g. 2,4,8"))
+        self.input_len = _spin(1, 1_000_000, 32)
+        self.output_len = _spin(1, 1_000_000, 64)
+        self.slo_ttft = _ms_box()
+        self.slo_itl = _ms_box()
+        self.max_concurrency = _spin(1, 4096, HIGH_LIMIT)
+
+        self.run_bench_button = QPushButton(self.tr("&Run benchmark"))
+        self.run_bench_button.clicked.connect(self._on_run_bench_clicked)
+        self.run_tune_button = QPushButton(self.tr("Find &max-num-seqs"))
+        self.run_tune_button.setToolTip(
+            self.tr(
+                "Starts the model up to {n} times with temporary limits; nothing is saved "
+                "until you apply the result. The model is left running or stopped as it was."
+            ).format(n=MAX_STARTS)
+        )
+        self.run_tune_button.clicked.connect(self._on_run_tune_clicked)
+        self.cancel_button = QPushButton(self.tr("&Cancel"))
+        self.cancel_button.clicked.connect(self._on_cancel_clicked)
+        self.apply_button = QPushButton(self.tr("&Apply"))
+        self.apply_button.clicked.connect(self._on_apply_clicked)
+        self.result_label = QLabel()
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextFormat(Qt.TextFormat.PlainText)
+        self._build()
+        self._update_buttons()
+        bridge.event_received.connect(self._on_event)
+        self.load_history()
+
+    def _build(self) -> None:
+        workload = QFormLayout()
+        workload.addRow(self.tr("Requests:"), self.requests)
+        workload.addRow(self.tr("Concurrency:"), self.concurrency)
+        workload.addRow(self.tr("Prompt tokens:"), self.input_len)
+        workload.addRow(self.tr("Generated tokens:"), self.output_len)
+        bench_box = QGroupBox(self.tr("Benchmark"))
+        bench_layout = QVBoxLayout(bench_box)
+        bench_layout.addLayout(workload)
+        bench_layout.addWidget(self.run_bench_button)
+
+        objective = QFormLayout()
+        objective.addRow(self.tr("Time to first token p99 at most:"), self.slo_ttft)
+        objective.addRow(self.tr("Inter-token latency p99 at most:"), self.slo_itl)
+        objective.addRow(self.tr("Highest limit tried:"), self.max_concurrency)
+        tune_box = QGroupBox(self.tr("max-num-seqs"))
+        tune_layout = QVBoxLayout(tune_box)
+        tune_layout.addLayout(objective)
+        tune_layout.addWidget(self.run_tune_button)
+        tune_layout.addWidget(self.result_label)
+        tune_layout.addWidget(self.apply_button)
+
+        controls = QHBoxLayout()
+        controls.addWidget(bench_box)
+        controls.addWidget(tune_box)
+
+        curve_page = QWidget()
+        curve_layout = QVBoxLayout(curve_page)
+        curve_layout.addWidget(self.curve, 1)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Result:")))
+        row.addWidget(self.history, 1)
+        curve_layout.addLayout(row)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(curve_page, self.tr("Curve"))
+        self.tabs.addTab(self.live, self.tr("Live"))
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+        layout.addLayout(buttons)
+        layout.addLayout(controls)
+
+    # -- metrics are scraped only while someone looks ---------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._watching:
+            self._watching = True
+            self._facade.watch_metrics(True)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        if self._watching:
+            self._watching = False
+            self._facade.watch_metrics(False)
+
+    # -- commands ---------------------------------------------------------------------------
+    def bench_options(self) -> BenchOptions | None:
+        text = self.concurrency.text().replace(" ", "")
+        try:
+            levels = tuple(int(part) for part in text.split(",") if part)
+        except ValueError:
+            self.status.setText(self.tr("Concurrency must be whole numbers separated by commas."))
+            return None
+        return BenchOptions(
+            requests=self.requests.value(),
+            concurrency=levels,
+            workload=Workload(self.input_len.value(), self.output_len.value()),
+        )
+
+    def tune_options(self) -> TuneOptions:
+        return TuneOptions(
+            slo=Slo(
+                ttft_ms=self.slo_ttft.value() or None,
+                itl_ms=self.slo_itl.value() or None,
+            ),
+            requests=self.requests.value(),
+            workload=Workload(self.input_len.value(), self.output_len.value()),
+            high=self.max_concurrency.value(),
+        )
+
+    @async_slot()
+    async def load_history(self) -> None:
+        try:
+            records = await call(self._facade.bench_history(self.model_id))
+        except CommandFailed:
+            return  # no history to show is not worth a sentence
+        self._on_history_loaded(records)
+
+    @async_slot()
+    async def _on_run_bench_clicked(self) -> None:
+        options = self.bench_options()
+        if options is None:
+            return
+        self._set_busy("bench")
+        self.status.setText(self.tr("Loading the model…"))
+        try:
+            record = await call(self._facade.run_bench(self.model_id, options))
+        except CommandFailed as exc:
+            self._on_failed(exc.text, exc.problem)
+            return
+        self._on_bench_done(record)
+
+    @async_slot()
+    async def _on_run_tune_clicked(self) -> None:
+        self.result = None
+        self._set_busy("tune")
+        self.status.setText(self.tr("Starting the model with a high limit…"))
+        try:
+            result = await call(self._facade.run_tune(self.model_id, self.tune_options()))
+        except CommandFailed as exc:
+            self._on_failed(exc.text, exc.problem)
+            return
+        self._on_tune_done(result)
+
+    def _on_cancel_clicked(self) -> None:
+        if self._busy == "bench":
+            self._facade.cancel_bench(self.model_id)
+        elif self._busy == "tune":
+            self._facade.cancel_tune(self.model_id)
+            self.status.setText(self.tr("Cancelling: putting the model back as it was…"))
+
+    @async_slot()
+    async def _on_apply_clicked(self) -> None:
+        if self.result is None or self.result.chosen is None:
+            return
+        value = self.result.chosen
+        self.apply_button.setEnabled(False)
+        try:
+            args = await call(self._facade.apply_tune(self.model_id, value))
+        except CommandFailed as exc:
+            self._on_failed(exc.text, exc.problem)
+            return
+        self.status.setText(
+            self.tr("Saved: the model's vLLM arguments are now {args}").format(args=args)
+        )
+
+    # -- outcomes ---------------------------------------------------------------------------
+    def _on_bench_done(self, record: BenchRecord) -> None:
+        self._set_busy(None)
+        self._add_record(record)
+        ups = record.speedups()
+        if ups:
+            top = max(ups, key=lambda c: ups[c])
+            self.status.setText(
+                self.tr("{x}× the tokens per second with {c} requests at once").format(
+                    x=f"{ups[top]:.2f}", c=top
+                )
+            )
+
+    def _on_tune_done(self, result: TuneResult) -> None:
+        self._set_busy(None)
+        self.show_result(result)
+        self.load_history()
+
+    def show_result(self, result: TuneResult) -> None:
+        self.result = result
+        self.curve.set_points(result.curve, result.chosen)
+        if result.chosen is None:
+            self.result_label.setText(self.tr("No value met the latency objective."))
+        else:
+            lines = [
+                self.tr("Proposed: --max-num-seqs {n} (now {now}).").format(
+                    n=result.chosen,
+                    now=result.current if result.current is not None else "–",
+                )
+            ]
+            if result.before is not None and result.after is not None:
+                lines.append(
+                    self.tr("Before: {b} tok/s, inter-token p99 {bi} ms").format(
+                        b=round(result.before.tok_per_s), bi=_ms(result.before.itl_p99_ms)
+                    )
+                )
+                lines.append(
+                    self.tr("After: {a} tok/s, inter-token p99 {ai} ms").format(
+                        a=round(result.after.tok_per_s), ai=_ms(result.after.itl_p99_ms)
+                    )
+                )
+            if result.applied:
+                lines.append(self.tr("Applied."))
+            self.result_label.setText("\n".join(lines))
+        self.status.setText(self.tr("Done in {n} engine starts.").format(n=result.starts))
+        self._update_buttons()
+
+    def _on_failed(self, text: str, problem: Problem | None) -> None:
+        del problem
+        self._set_busy(None)
+        self.status.setText(text)
+
+    def _on_history_loaded(self, records: list[BenchRecord]) -> None:
+        self.records = []
+        self.history.blockSignals(True)
+        self.history.clear()
+        self.history.blockSignals(False)
+        for record in records:
+            self._add_record(record)
+
+    def _add_record(self, record: BenchRecord) -> None:
+        self.records.append(record)
+        when = datetime.datetime.fromtimestamp(record.time).strftime("%Y-%m-%d %H:%M")
+        kind = self.tr("tune") if record.kind == "tune" else self.tr("benchmark")
+        self.history.addItem(f"{when} — {kind}")
+        self.history.setCurrentIndex(self.history.count() - 1)
+
+    def _on_history_changed(self, index: int) -> None:
+        if 0 <= index < len(self.records):
+            record = self.records[index]
+            chosen = (record.tune or {}).get("chosen")
+            self.curve.set_points(record.points, chosen if isinstance(chosen, int) else None)
+
+    # -- progress ---------------------------------------------------------------------------
+    def _on_event(self, event: Event) -> None:
+        if isinstance(event, MetricsSampled):
+            self.live.add_sample(event)
+        elif isinstance(event, BenchProgressed) and event.model_id == self.model_id:
+            self.curve.set_points(event.points)
+            if event.phase == "measuring" and event.concurrency is not None:
+                self.status.setText(
+                    self.tr("Measuring {c} requests at once…").format(c=event.concurrency)
+                )
+            elif event.problem is not None:
+                self.status.setText(problem_text(event.problem))
+        elif isinstance(event, TuneProgressed) and event.model_id == self.model_id:
+            self.curve.set_points(event.points, event.chosen)
+            self.status.setText(self.tune_status(event))
+
+    def tune_status(self, event: TuneProgressed) -> str:
+        run = self.tr("start {k} of at most {n}").format(k=event.start, n=event.max_starts)
+        if event.phase == "starting":
+            return self.tr("{run}: loading with --max-num-seqs {m}…").format(
+                run=run, m=event.max_num_seqs
+            )
+        if event.phase == "restoring":
+            return self.tr("Putting the model back as it was…")
+        if event.phase == "cancelled":
+            return self.tr("Cancelled; the model is as it was and nothing was saved.")
+        if event.phase == "failed" and event.problem is not None:
+            return problem_text(event.problem)
+        if event.phase == "done":
+            return self.tr("Done.")
+        phase = self.tr("confirming") if event.phase == "confirm" else self.tr("measuring")
+        if event.concurrency is not None:
+            return self.tr("{run}: {phase} {c} requests at once…").format(
+                run=run, phase=phase, c=event.concurrency
+            )
+        return self.tr("{run}: {phase}").format(run=run, phase=phase)
+
+    # -- state ------------------------------------------------------------------------------
+    def _set_busy(self, what: str | None) -> None:
+        self._busy = what
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        idle = self._busy is None
+        self.run_bench_button.setEnabled(idle)
+        self.run_tune_button.setEnabled(idle)
+        self.cancel_button.setEnabled(not idle)
+        can_apply = (
+            idle
+            and self.result is not None
+            and self.result.chosen is not None
+            and not self.result.applied
+        )
+        self.apply_button.setEnabled(can_apply)
+
+
+def _ms(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0f}"
+
+
+def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) -> None:
+    """Add "Benchmark and tune…" to the window's Model menu (when the facade offers it)."""
+    if not isinstance(facade, BenchFacade):
+        return
+    windows: dict[str, BenchWindow] = {}
+    # translate() with BenchWindow's context: window.tr() would look them up as MainWindow's.
+    action = QAction(QCoreApplication.translate("BenchWindow", "&Benchmark and tune…"), window)
+    action.setToolTip(
+        QCoreApplication.translate(
+            "BenchWindow", "Measure this model's throughput and find its best max-num-seqs"
+        )
+    )
+
+    def open_for_current() -> None:
+        model_id = window.current_model_id()  # type: ignore[attr-defined]
+        if model_id is None:
+            return
+        view = windows.get(model_id)
+        if view is None:
+            view = windows[model_id] = BenchWindow(facade, bridge, model_id, window)
+        view.show()
+        view.raise_()
+        view.activateWindow()
+
+    action.triggered.connect(open_for_current)
+    window.model_menu.addSeparator()  # type: ignore[attr-defined]
+    window.model_menu.addAction(action)  # type: ignore[attr-defined]
+    window.bench_action = action  # type: ignore[attr-defined]
+    window.bench_windows = windows  # type: ignore[attr-defined]

@@ -1,0 +1,204 @@
+"""Form pieces shared by the settings dialogs: buddy labels, wrapping hints, and a text field
+for one declared setting that takes what the user types and says which rule it breaks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
+
+from app.core import setting_specs
+from app.core.problems import TRANSLATION_CONTEXT, Problem, ProblemError
+from app.core.setting_specs import SPEC_BY_KEY, SettingValue
+from app.gui.i18n import problem_text
+from app.gui.theme import error_color, set_text_color
+
+# Direct translate("Settings", "…") calls: lupdate reads only literal arguments.
+translate = QCoreApplication.translate
+
+_MNEMONIC = re.compile(r"&(?!&)")
+
+
+def buddy_label(text: str, buddy: QWidget) -> QLabel:
+    """A form label whose "&" mnemonic focuses `buddy`. QFormLayout.addRow(text, layout)
+    cannot set a buddy for a layout, and then shows the "&" itself."""
+    label = QLabel(text)
+    label.setBuddy(buddy)
+    return label
+
+
+def plain(text: str) -> str:
+    """A label's text without its mnemonic and colon: "GPU memory &utilization:" → "GPU
+    memory utilization"."""
+    return _MNEMONIC.sub("", text).replace("&&", "&").rstrip(": ")
+
+
+def wrap(label: QLabel) -> QLabel:
+    """Word-wrap and take the row's full width (a form gives labels only their hint)."""
+    label.setWordWrap(True)
+    label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+    return label
+
+
+class Grower(QObject):
+    """Grows `window` to fit its contents on the next turn of the event loop, after the
+    layout requests that hints appearing and rows showing post have been handled."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._on_timer_timeout)
+
+    def request(self) -> None:
+        if self._window.isVisible():
+            self._timer.start()
+
+    def _on_timer_timeout(self) -> None:
+        grow_to_fit(self._window)
+
+
+def grow_to_fit(window: QWidget) -> None:
+    """Grow a shown window to what its layout needs now: word-wrapped hints come and go,
+    and a layout does not grow a window that is already shown (it squeezes instead)."""
+    layout = window.layout()
+    if layout is None:
+        return
+    layout.activate()
+    width = max(window.width(), window.minimumSizeHint().width())
+    if window.hasHeightForWidth():
+        needed = window.heightForWidth(width)
+    else:
+        needed = window.sizeHint().height()
+    needed = max(needed, window.minimumSizeHint().height())
+    if needed > window.height() or width > window.width():
+        window.resize(width, max(needed, window.height()))
+
+
+def setting_label(key: str) -> str:
+    """The short name people read for a setting (its declared label), translated."""
+    spec = SPEC_BY_KEY.get(key)
+    if spec is None or not spec.label:
+        return key
+    return translate(TRANSLATION_CONTEXT, spec.label)
+
+
+def parse_setting_text(key: str, text: str, label: str = "") -> SettingValue:
+    """What the user typed for `key`, validated by the rules the CLI uses.
+
+    The one adapter between the GUI's fields and the settings' declared rules
+    (app.core.setting_specs.parse_setting_text: nothing clamped, rounded or guessed, one
+    sentence that names no internal key). Raises ProblemError; a sentence that names the
+    setting by its `key` gets the field's `label` (or the declared one) instead.
+    """
+    try:
+        return setting_specs.parse_setting_text(key, text)
+    except ProblemError as exc:
+        raise ProblemError(_with_label(exc.problem, key, label)) from None
+
+
+def _with_label(problem: Problem, key: str, label: str) -> Problem:
+    """Only for templates that print {key} (e.g. settings.unknown_key); the declared
+    sentences carry `key` as a parameter but do not print it."""
+    if "{key}" not in problem.template or problem.params.get("key") != key:
+        return problem
+    named = label or setting_label(key)
+    return Problem(problem.code, problem.template, {**problem.params, "key": named})
+
+
+def edit_text(value: object) -> str:
+    """A stored value as the user would type it: `0.85`, `8192` (no grouping: it parses)."""
+    return str(value)
+
+
+class SettingField(QWidget):
+    """A line edit for one declared setting, a unit after it, and under it the one sentence
+    saying which rule the text breaks (hidden while the text is valid).
+
+    It never changes what the user typed: no clamping, no rounding, no dropped input.
+    `check` adds a rule of the GUI's own (e.g. "an address is needed"); it returns a
+    sentence or "".
+    """
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        key: str,
+        *,
+        unit: str = "",
+        placeholder: str = "",
+        numeric: bool = False,
+        label: str = "",
+        check: Callable[[SettingValue], str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.key = key
+        self._label = label  # names the setting in sentences when it differs from the default
+        self._check = check
+        self._external = ""  # a refusal from the engine side, until the text changes
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(placeholder)
+        self.edit.setAccessibleName(label or setting_label(key))
+        if numeric:
+            self.edit.setMaximumWidth(self.edit.fontMetrics().horizontalAdvance("0" * 16))
+        self.unit = QLabel(unit)
+        self.unit.setVisible(bool(unit))
+        self.hint = wrap(QLabel())
+        set_text_color(self.hint, error_color(self.palette()))
+        self.hint.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.edit, 1 if not numeric else 0)
+        row.addWidget(self.unit)
+        if numeric:
+            row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.hint)
+        self.edit.textChanged.connect(self._on_edit_text_changed)
+
+    def text(self) -> str:
+        return self.edit.text()
+
+    def set_value(self, value: object) -> None:
+        self.edit.setText(edit_text(value))
+
+    def value(self) -> SettingValue | None:
+        """The parsed value, or None while the text breaks a rule."""
+        if self.problem():
+            return None
+        return parse_setting_text(self.key, self.edit.text(), self._label)
+
+    def problem(self) -> str:
+        """The sentence for what is wrong with the text, or ""."""
+        if self._external:
+            return self._external
+        try:
+            value = parse_setting_text(self.key, self.edit.text(), self._label)
+        except ProblemError as exc:
+            return problem_text(exc.problem)
+        return self._check(value) if self._check is not None else ""
+
+    def refuse(self, text: str) -> None:
+        """Show why the engine side refused this value; cleared when the user edits it."""
+        self._external = text
+        self.update_hint()
+
+    def update_hint(self) -> None:
+        text = self.problem() if self.isEnabled() else ""
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+
+    def _on_edit_text_changed(self, text: str) -> None:
+        del text
+        self._external = ""
+        self.update_hint()
+        self.changed.emit()

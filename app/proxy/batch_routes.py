@@ -1,0 +1,195 @@
+"""`/v1/files` and `/v1/batches`: the part of OpenAI's Batch API the official client uses.
+
+The routes only translate HTTP; the jobs live in the runtime, reached through
+`app.core.contracts.BatchController`. Uploads are streamed to disk part by part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from aiohttp import BodyPartReader, web
+
+from app.core.batch_jobs import BATCH_HTTP_STATUS, file_too_large
+from app.core.contracts import BatchController, FileUpload
+from app.core.problems import ProblemError, problem, tr_noop
+from app.proxy import errors
+from app.proxy.bodies import BodyReader, json_response, parse_object, read_small_body
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+UPLOAD_CHUNK = 256 * 1024
+FIELD_LIMIT = 1024  # bytes of a form field other than the file (purpose)
+# Room for the multipart framing around the file when comparing Content-Length to the limit.
+FRAMING_BYTES = 64 * 1024
+
+
+def bad_form() -> ProblemError:
+    return ProblemError(
+        problem(
+            "batch.bad_upload",
+            tr_noop(
+                'An upload must be multipart/form-data with one "file" part and a "purpose" field.'
+            ),
+        )
+    )
+
+
+def bad_form_field(name: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "batch.bad_upload",
+            tr_noop("The form field {field} must be UTF-8 text of at most {limit} bytes."),
+            field=name,
+            limit=FIELD_LIMIT,
+            param=name,
+        )
+    )
+
+
+def bad_limit(value: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "batch.bad_request",
+            tr_noop("limit must be a whole number; got {value}."),
+            value=value,
+            param="limit",
+        )
+    )
+
+
+def _problem_response(exc: ProblemError) -> web.Response:
+    p = exc.problem
+    status = BATCH_HTTP_STATUS.get(p.code) or errors.http_status(p.code)
+    param = p.params.get("param")
+    return errors.error_response(p, status=status, param=str(param) if param else None)
+
+
+def _answering_problems(handler: Handler) -> Handler:
+    """Batch problems get their own statuses (404, 409, 413…), not the proxy's 503."""
+
+    async def wrapped(request: web.Request) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except errors.ParamProblemError:
+            raise  # the guard answers these with their param
+        except ProblemError as exc:
+            return _problem_response(exc)
+
+    return wrapped
+
+
+class BatchRoutes:
+    def __init__(self, batches: BatchController, reader: BodyReader) -> None:
+        self._batches = batches
+        self._reader = reader
+
+    def register(self, router: web.UrlDispatcher) -> None:
+        routes: list[tuple[str, str, Handler]] = [
+            ("POST", "/v1/files", self.create_file),
+            ("GET", "/v1/files", self.list_files),
+            ("GET", "/v1/files/{file_id}", self.get_file),
+            ("DELETE", "/v1/files/{file_id}", self.delete_file),
+            ("GET", "/v1/files/{file_id}/content", self.file_content),
+            ("POST", "/v1/batches", self.create_batch),
+            ("GET", "/v1/batches", self.list_batches),
+            ("GET", "/v1/batches/{batch_id}", self.get_batch),
+            ("POST", "/v1/batches/{batch_id}/cancel", self.cancel_batch),
+        ]
+        for method, path, handler in routes:
+            router.add_route(method, path, _answering_problems(handler))
+
+    # -- files ------------------------------------------------------------------------------
+    async def create_file(self, request: web.Request) -> web.Response:
+        limit = self._batches.max_upload_bytes
+        if request.content_length is not None and request.content_length > limit + FRAMING_BYTES:
+            raise file_too_large(limit)  # refused before a byte of it is read
+        try:
+            reader = await request.multipart()
+        except (AssertionError, ValueError, KeyError):
+            raise bad_form() from None
+        purpose: str | None = None
+        filename = ""
+        upload: FileUpload | None = None
+        try:
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not isinstance(part, BodyPartReader):
+                    raise bad_form()
+                if part.name == "purpose":
+                    purpose = (await _read_field(part)).strip()
+                elif part.name == "file":
+                    if upload is not None:
+                        raise bad_form()
+                    filename = part.filename or ""
+                    upload = self._batches.begin_upload()
+                    while chunk := await part.read_chunk(UPLOAD_CHUNK):
+                        await upload.write(chunk)
+                else:
+                    await part.release()  # fields this endpoint does not use (expires_after)
+            if upload is None:
+                raise bad_form()
+            if purpose is None:
+                raise bad_form()
+            created = await upload.commit(filename, purpose)
+        except BaseException:
+            # Too large, malformed or the client went away: nothing of it stays on disk.
+            if upload is not None:
+                await upload.abort()
+            raise
+        return json_response(created)
+
+    async def list_files(self, request: web.Request) -> web.Response:
+        purpose = request.query.get("purpose")
+        page = await self._batches.list_files(purpose, request.query.get("after"), _limit(request))
+        return json_response(page)
+
+    async def get_file(self, request: web.Request) -> web.Response:
+        return json_response(await self._batches.get_file(request.match_info["file_id"]))
+
+    async def delete_file(self, request: web.Request) -> web.Response:
+        return json_response(await self._batches.delete_file(request.match_info["file_id"]))
+
+    async def file_content(self, request: web.Request) -> web.FileResponse:
+        path = await self._batches.file_content(request.match_info["file_id"])
+        # Sent by the kernel (sendfile) as it is on disk: a large output never sits in memory.
+        return web.FileResponse(path, headers={"Content-Type": "application/jsonl"})
+
+    # -- batches ----------------------------------------------------------------------------
+    async def create_batch(self, request: web.Request) -> web.Response:
+        body = parse_object(await read_small_body(request, self._reader))
+        return json_response(await self._batches.create_batch(body))
+
+    async def list_batches(self, request: web.Request) -> web.Response:
+        page = await self._batches.list_batches(request.query.get("after"), _limit(request))
+        return json_response(page)
+
+    async def get_batch(self, request: web.Request) -> web.Response:
+        return json_response(await self._batches.get_batch(request.match_info["batch_id"]))
+
+    async def cancel_batch(self, request: web.Request) -> web.Response:
+        return json_response(await self._batches.cancel_batch(request.match_info["batch_id"]))
+
+
+async def _read_field(part: BodyPartReader) -> str:
+    data = b""
+    while chunk := await part.read_chunk(FIELD_LIMIT):
+        data += chunk
+        if len(data) > FIELD_LIMIT:
+            raise bad_form_field(str(part.name))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise bad_form_field(str(part.name)) from None
+
+
+def _limit(request: web.Request) -> int | None:
+    raw = request.query.get("limit")
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise bad_limit(raw) from None

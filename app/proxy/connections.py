@@ -1,0 +1,392 @@
+"""The connection layer under aiohttp.web: head and idle timeouts, the connection cap, and
+OpenAI error envelopes for what aiohttp's HTTP parser refuses before any handler runs.
+
+aiohttp's server has a keep-alive timeout and size limits for the request head, but no
+timeout for a head that arrives slowly (a slowloris connection is held until the keep-alive
+timeout), no cap on connections, and it answers parser errors in text/plain, HTTP/1.0, with a
+traceback in the log. These belong where the connection is: a RequestHandler subclass (the
+asyncio protocol aiohttp makes per connection) and the Server that makes them (the protocol
+factory). They use the RequestHandler hooks of aiohttp 3.14 (`handle_error`,
+`finish_response`, `data_received`); tests/unit/test_proxy_connections.py fails if a new
+aiohttp changes them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import resource
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+from aiohttp.http import HttpVersion10, HttpVersion11, RawRequestMessage
+from aiohttp.http_exceptions import BadHttpMessage, BadHttpMethod, LineTooLong
+from aiohttp.streams import StreamReader
+from aiohttp.web_protocol import ERROR, RequestHandler
+from aiohttp.web_request import BaseRequest
+from aiohttp.web_server import Server
+
+from app.core.problems import Problem
+from app.proxy import errors
+from app.proxy.limits import ProxyLimits
+
+log = logging.getLogger(__name__)
+
+# Above the cap, a newcomer that finds nothing idle to replace is still accepted so that it
+# can be told 503 instead of seeing a reset; past this many such connections more are dropped
+# at once, so a flood cannot use up the process's file descriptors.
+REFUSAL_SLOTS = 64
+# aiohttp hands its error handler a request built from ERROR, an HTTP/1.0 message, so the
+# answer would go out as HTTP/1.0; the same message as HTTP/1.1 gets a 1.1 answer.
+_ERROR_11 = ERROR._replace(version=HttpVersion11)
+_DETAIL_CHARS = 160
+# Descriptors the rest of the process needs besides the endpoint's connections: log files,
+# pipes to each child, the children's watchdogs, the GUI's, libraries'.
+_OTHER_FDS = 256
+
+# Set on a request whose connection should close as soon as its answer is out, without
+# first reading what is left of its body (aiohttp would read it for up to lingering_time):
+# a body that timed out or broke its framing is not worth waiting for.
+CLOSE_AT_ONCE = web.RequestKey("proxy_close_at_once", bool)
+
+AppHandler = Callable[[BaseRequest], Awaitable[web.StreamResponse]]
+RequestFactory = Callable[
+    [RawRequestMessage, StreamReader, RequestHandler, Any, "asyncio.Task[None]"], BaseRequest
+]
+
+
+def fit_to_descriptors(limits: ProxyLimits) -> ProxyLimits:
+    """`limits` with a connection cap the process's file-descriptor limit can hold: each
+    relayed request takes two (client and child). Raises the soft limit toward the hard one
+    first, as Go's runtime does at start; desktop sessions often start with a soft 1024."""
+    need = 2 * (limits.max_connections + REFUSAL_SLOTS) + _OTHER_FDS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return limits
+    cap = max(16, (soft - _OTHER_FDS) // 2 - REFUSAL_SLOTS)
+    log.warning(
+        "the process may open only %d files, so the endpoint serves at most %d connections "
+        "instead of %d",
+        soft,
+        cap,
+        limits.max_connections,
+    )
+    return dataclasses.replace(limits, max_connections=cap)
+
+
+class ThrottledLog:
+    """One concise line per client mistake, at most `burst` per `window_s`; a flood of bad
+    requests must not become a flood of log lines (the log is a file on the user's disk)."""
+
+    def __init__(self, logger: logging.Logger, burst: int = 20, window_s: float = 60.0) -> None:
+        self._log = logger
+        self._burst = burst
+        self._window_s = window_s
+        self._window_start = 0.0
+        self._count = 0
+        self._suppressed = 0
+
+    def info(self, msg: str, *args: object) -> None:
+        now = time.monotonic()
+        if now - self._window_start > self._window_s:
+            if self._suppressed:
+                self._log.info("%d more client errors were not logged", self._suppressed)
+            self._window_start, self._count, self._suppressed = now, 0, 0
+        if self._count < self._burst:
+            self._count += 1
+            self._log.info(msg, *args)
+        else:
+            self._suppressed += 1
+
+
+client_log = ThrottledLog(log)
+
+
+def _detail(exc: BaseException) -> str:
+    """The first line of a parser message, bounded and printable (it may quote client bytes)."""
+    text = getattr(exc, "message", None) or str(exc)
+    first = str(text).split("\n", 1)[0].strip().rstrip(":.")
+    cleaned = "".join(c if c.isprintable() else "?" for c in first)
+    return cleaned[:_DETAIL_CHARS] or "malformed request"
+
+
+def parser_problem(exc: BaseException | None, limits: ProxyLimits) -> tuple[Problem, int]:
+    """What to answer for an exception aiohttp's HTTP parser raised, and its status."""
+    if isinstance(exc, BadHttpMethod):
+        if "HTTPS" in _detail(exc):  # aiohttp's own wording for a TLS hello on a plain port
+            return errors.not_http(), 400
+        return errors.unknown_method(), 501
+    if isinstance(exc, LineTooLong):
+        limit = exc.args[1] if len(exc.args) > 1 else limits.max_header_bytes
+        return errors.head_too_large(limit), 431
+    if isinstance(exc, BadHttpMessage) and "Too many headers" in _detail(exc):
+        return errors.too_many_headers(limits.max_headers), 431
+    return errors.malformed_request(_detail(exc) if exc else "malformed request"), 400
+
+
+class GuardedConnection(RequestHandler):
+    """aiohttp's per-connection protocol plus a head timeout, admission and JSON errors."""
+
+    def __init__(
+        self, manager: GuardedServer, *, loop: asyncio.AbstractEventLoop, **kwargs: Any
+    ) -> None:
+        limits = manager.limits
+        super().__init__(
+            manager,
+            loop=loop,
+            keepalive_timeout=limits.idle_timeout_s,
+            max_line_size=limits.max_request_line_bytes,
+            max_field_size=limits.max_header_bytes,
+            max_headers=limits.max_headers,
+            lingering_time=limits.unread_body_drain_s,
+            **kwargs,
+        )
+        self._limits = limits
+        self._head_timer: asyncio.TimerHandle | None = None
+        # The body of the request answered last, while aiohttp may still be reading and
+        # dropping what was left of it: those bytes are not the head of a next request.
+        self._draining: StreamReader | None = None
+        # When the connection last began waiting for a request (None while one is handled):
+        # the connection that has waited longest is the first to go when the cap is reached.
+        self.waiting_since: float | None = loop.time()
+        # Admitted over the cap: its first request is answered 503 and the connection closed.
+        self.refused = False
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        self._cancel_head_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        # The first bytes of a request head start the clock; aiohttp's own keep-alive timer
+        # would let a head dribble in for the whole idle timeout.
+        if data and self.waiting_since is not None and self._head_timer is None:
+            if self._draining is not None and not self._draining.is_eof():
+                pass  # the rest of an unread body; aiohttp's lingering time bounds it
+            else:
+                self._draining = None
+                self._head_timer = self._loop.call_later(
+                    self._limits.header_timeout_s, self._head_timed_out
+                )
+        super().data_received(data)
+
+    def request_started(self) -> None:
+        self.waiting_since = None
+        self._cancel_head_timer()
+
+    async def finish_response(
+        self, request: BaseRequest, resp: web.StreamResponse, start_time: float | None
+    ) -> tuple[web.StreamResponse, bool]:
+        try:
+            return await super().finish_response(request, resp, start_time)
+        finally:
+            self.waiting_since = self._loop.time()
+            self._draining = request.content
+            if isinstance(request, web.Request) and request.get(CLOSE_AT_ONCE):
+                self.force_close()  # after the answer: closing flushes what was written
+
+    def close_waiting(self) -> None:
+        """Close a connection with no request under way (to make room under the cap)."""
+        self.force_close()
+
+    def _cancel_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if self.waiting_since is None or self.transport is None:
+            return
+        timeout = self._limits.header_timeout_s
+        client_log.info(
+            "closed a connection from %s: no complete request head in %g s", self._peer(), timeout
+        )
+        self.transport.write(errors.raw_error(errors.header_timeout(timeout)))
+        self.force_close()
+
+    def _peer(self) -> str:
+        peer = self.peername
+        return str(peer[0]) if isinstance(peer, tuple) else "a local client"
+
+    def handle_error(
+        self,
+        request: BaseRequest,
+        status: int = 500,
+        exc: BaseException | None = None,
+        message: str | None = None,
+    ) -> web.StreamResponse:
+        """aiohttp's answer to a request its parser refused (or, rarely, to an error outside
+        any handler): the OpenAI envelope instead of text/plain, one log line, no traceback
+        for what is the client's mistake."""
+        if request.writer.output_size > 0:
+            # An answer that began cannot become an error answer; dropping the connection is
+            # what is left. A ConnectionError is the relay cutting off a broken answer on
+            # purpose (it logged why); anything else is a bug worth its traceback.
+            if not isinstance(exc, ConnectionError):
+                log.error("request from %s failed mid-answer", self._peer(), exc_info=exc)
+            raise ConnectionError("the answer had already begun; only closing is left")
+        if status >= 500 and not isinstance(exc, BadHttpMessage):
+            log.error("request from %s failed outside its handler", self._peer(), exc_info=exc)
+            p, status = errors.internal(), 500
+        else:
+            p, status = parser_problem(exc, self._limits)
+            client_log.info("refused a request from %s (%d): %s", self._peer(), status, p.english())
+        resp = errors.error_response(p, status=status)
+        resp.force_close()
+        return resp
+
+
+class GuardedServer(Server):
+    """aiohttp's protocol factory, making GuardedConnections and holding the connection cap."""
+
+    def __init__(
+        self,
+        handler: AppHandler,
+        *,
+        request_factory: RequestFactory,
+        limits: ProxyLimits,
+        loop: asyncio.AbstractEventLoop,
+        handler_cancellation: bool,
+        **connection_kwargs: Any,
+    ) -> None:
+        super().__init__(
+            self._handle,
+            request_factory=self._make_guarded_request,
+            handler_cancellation=handler_cancellation,
+            loop=loop,
+        )
+        self.limits = limits
+        self._app_handler = handler
+        self._app_request_factory = request_factory
+        self._connection_kwargs = connection_kwargs
+        # Open connections in the order they came; eviction picks the longest waiting.
+        self._open: dict[GuardedConnection, None] = {}
+        self._warned_full_at = -1e9
+
+    def __call__(self) -> GuardedConnection:
+        return GuardedConnection(self, loop=self._loop, **self._connection_kwargs)
+
+    @property
+    def open_connections(self) -> int:
+        return len(self._open)
+
+    def connection_made(self, handler: RequestHandler, transport: asyncio.Transport) -> None:
+        super().connection_made(handler, transport)
+        if isinstance(handler, GuardedConnection):
+            self._admit(handler)
+
+    def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
+        super().connection_lost(handler, exc)
+        self._open.pop(handler, None)  # type: ignore[call-overload]
+
+    def _admit(self, conn: GuardedConnection) -> None:
+        self._open[conn] = None
+        cap = self.limits.max_connections
+        if len(self._open) <= cap:
+            return
+        self._say_full()
+        victim = min(
+            (c for c in self._open if c is not conn and c.waiting_since is not None),
+            key=lambda c: c.waiting_since or 0.0,
+            default=None,
+        )
+        if victim is not None:
+            # A waiting connection costs its client only a reconnect; a newcomer refused
+            # costs it a request.
+            del self._open[victim]
+            victim.close_waiting()
+        elif len(self._open) <= cap + REFUSAL_SLOTS:
+            conn.refused = True
+        else:
+            del self._open[conn]
+            conn.force_close()
+
+    def _say_full(self) -> None:
+        now = time.monotonic()
+        if now - self._warned_full_at > 60.0:
+            self._warned_full_at = now
+            log.warning(
+                "the endpoint has reached its limit of %d open connections; idle ones are "
+                "closed to make room, and new ones refused while none is idle",
+                self.limits.max_connections,
+            )
+
+    def _make_guarded_request(
+        self,
+        message: RawRequestMessage,
+        payload: StreamReader,
+        protocol: RequestHandler,
+        writer: Any,
+        task: asyncio.Task[None],
+    ) -> BaseRequest:
+        if message is ERROR:
+            message = _ERROR_11
+        if isinstance(protocol, GuardedConnection):
+            protocol.request_started()
+        return self._app_request_factory(message, payload, protocol, writer, task)
+
+    async def _handle(self, request: BaseRequest) -> web.StreamResponse:
+        protocol = request.protocol
+        if isinstance(protocol, GuardedConnection) and protocol.refused:
+            resp = errors.error_response(errors.too_many_connections(self.limits.max_connections))
+            if isinstance(request, web.Request):
+                request[CLOSE_AT_ONCE] = True
+        elif request.version < HttpVersion10:
+            # llhttp accepts a request line without a version (HTTP/0.9), which has no
+            # headers, so no Host to check; nothing worth serving speaks it.
+            resp = errors.error_response(
+                errors.malformed_request("the request has no HTTP version")
+            )
+        else:
+            return await self._app_handler(request)
+        resp.force_close()
+        return resp
+
+
+class GuardedAppRunner(web.AppRunner):
+    """An AppRunner whose server is a GuardedServer; everything else is aiohttp's."""
+
+    def __init__(
+        self,
+        app: web.Application,
+        limits: ProxyLimits,
+        *,
+        shutdown_timeout: float,
+        handler_cancellation: bool = True,
+    ) -> None:
+        super().__init__(
+            app,
+            access_log=None,  # per-request logging costs throughput; the tray shows activity
+            handle_signals=False,
+            handler_cancellation=handler_cancellation,
+            shutdown_timeout=shutdown_timeout,
+        )
+        self._limits = limits
+        self._handler_cancellation = handler_cancellation
+
+    async def _make_server(self) -> Server:
+        # The parent starts and freezes the app and builds a plain Server around its handler
+        # and request factory; the guarded one takes both over.
+        plain = await super()._make_server()
+        return GuardedServer(
+            plain.request_handler,
+            request_factory=plain.request_factory,
+            limits=self._limits,
+            loop=asyncio.get_running_loop(),
+            handler_cancellation=self._handler_cancellation,
+            access_log=None,
+        )
+
+    @property
+    def guarded(self) -> GuardedServer | None:
+        server = self.server
+        return server if isinstance(server, GuardedServer) else None

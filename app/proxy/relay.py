@@ -1,0 +1,294 @@
+"""Relaying one request to a child vLLM server and its answer back, streamed chunk by chunk,
+with a first-byte and an idle timeout, and the child's own error shapes as OpenAI envelopes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from aiohttp import web
+
+from app.core.problems import Problem, ProblemError
+from app.proxy import errors
+from app.proxy.bodies import HeldBody
+from app.proxy.limits import ProxyLimits
+from app.proxy.upstream import Opened, Upstream, describe, request_headers, response_headers
+
+log = logging.getLogger(__name__)
+
+# Set once a streamed answer's headers went out: an error after that cannot become an error
+# response any more, only an error event (SSE) or an aborted connection.
+RESPONSE_STARTED = web.RequestKey("proxy_response_started", bool)
+# How much of a child's error text goes into the envelope's message.
+MAX_DETAIL_CHARS = 500
+
+
+class Watchdog:
+    """Expires an asyncio.timeout() block when the child stays silent too long: until the first
+    piece of its answer (`first_s`), then between two pieces (`idle_s`).
+
+    One timer per relay, re-armed only when it fires: a piece just records the time, where a
+    timer per piece would cost a heap operation per token. Time spent writing to a slow client
+    is not the child's silence, so writes pause it.
+    """
+
+    def __init__(
+        self, timeout: asyncio.Timeout, first_s: float | None, idle_s: float | None
+    ) -> None:
+        self._timeout = timeout
+        self._loop = asyncio.get_running_loop()
+        self._idle_s = idle_s
+        self.first_s = first_s
+        self.first = True
+        self.fired = False
+        self._paused = False
+        self._last = self._loop.time()
+        self._handle: asyncio.TimerHandle | None = None
+        if first_s is not None:
+            self._handle = self._loop.call_at(self._last + first_s, self._fire)
+
+    @property
+    def limit_s(self) -> float:
+        return (self.first_s if self.first else self._idle_s) or 0.0
+
+    def beat(self) -> None:
+        self._last = self._loop.time()
+        if self.first:
+            self.first = False
+            self._cancel()
+            if self._idle_s is not None:
+                self._handle = self._loop.call_at(self._last + self._idle_s, self._fire)
+
+    def pause(self) -> None:
+        self._paused = True
+
+    def resume(self) -> None:
+        self._paused = False
+        self._last = self._loop.time()
+
+    def stop(self) -> None:
+        self._cancel()
+
+    def _cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _fire(self) -> None:
+        self._handle = None
+        now = self._loop.time()
+        due = now if self.first else self._last + (self._idle_s or 0.0)
+        if self._paused or now < due:
+            self._handle = self._loop.call_at(max(due, now + (self._idle_s or 0.0)), self._fire)
+            return
+        self.fired = True
+        self._timeout.reschedule(now)
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_DETAIL_CHARS else text[: MAX_DETAIL_CHARS - 1] + "…"
+
+
+def _validation_detail(items: list[Any]) -> tuple[str, str | None]:
+    """FastAPI's validation list as one line, and the first field it names."""
+    parts, param = [], None
+    for item in items[:5]:
+        if not isinstance(item, dict):
+            parts.append(str(item))
+            continue
+        loc = [str(x) for x in item.get("loc", []) if x != "body"]
+        field = ".".join(loc)
+        param = param or field or None
+        parts.append(f"{field}: {item.get('msg', '')}" if field else str(item.get("msg", "")))
+    return "; ".join(parts), param
+
+
+def child_error(
+    model: str, path: str, status: int, data: bytes
+) -> tuple[Problem, int, str | None] | None:
+    """A child's error answer in the endpoint's envelope, keeping its message and status, or
+    None when it is already OpenAI's shape (vLLM's own envelope is relayed as it is)."""
+    text = data.decode("utf-8", "replace")
+    parsed: Any = None
+    if text.lstrip().startswith("{"):
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            parsed = None
+    param = None
+    if isinstance(parsed, dict):
+        error = parsed.get("error")
+        if isinstance(error, dict) and isinstance(error.get("message"), str):
+            return None
+        detail: Any = parsed.get("detail", error if error is not None else parsed.get("message"))
+        if status == 404 and detail == "Not Found":
+            return errors.upstream_no_route(model, path), 404, None
+        if isinstance(detail, list):
+            detail, param = _validation_detail(detail)
+        elif detail is None:
+            detail = text
+    else:
+        detail = text
+    if status in (401, 403):
+        # The child refused the key the app gave it: the client's own key was fine, so a
+        # 401 would send the client looking in the wrong place.
+        return errors.upstream_refused_key(model), 502, None
+    detail = _clip(str(detail)) or HTTPStatus(status).phrase
+    return errors.upstream_error(model, status, detail), status, param
+
+
+class Relay:
+    """One request relayed: its child answer, the client answer and the watchdog between."""
+
+    def __init__(
+        self,
+        upstream: Upstream,
+        request: web.Request,
+        limits: ProxyLimits,
+        model: str,
+        path: str,
+    ) -> None:
+        self._upstream = upstream
+        self._request = request
+        self._limits = limits
+        self._model = model
+        self._path = path
+        self._opened: Opened | None = None
+        self._out: web.StreamResponse | None = None
+        self._sse = False
+
+    async def run(self, url: str, body: HeldBody, child_key: str | None) -> web.StreamResponse:
+        limits, request = self._limits, self._request
+        headers = request_headers(request.headers.items(), len(body), child_key)
+        dog: Watchdog | None = None
+        try:
+            async with asyncio.timeout(None) as timeout:
+                dog = Watchdog(
+                    timeout, limits.upstream_first_byte_timeout_s, limits.upstream_idle_timeout_s
+                )
+                self._opened = await self._upstream.open(
+                    request.method, url, body, headers, self._model
+                )
+                body.release()  # the child has it: an answer has begun, no retry is left
+                return await self._answer(self._opened, dog)
+        except TimeoutError:
+            if dog is None or not dog.fired:
+                raise
+            return await self._timed_out(dog)
+        finally:
+            if dog is not None:
+                dog.stop()
+            if self._opened is not None:
+                # Drops the child's connection unless the answer was read to its end, which
+                # is how vLLM learns to abort a generation nobody waits for any more.
+                await self._opened.close()
+
+    async def _answer(self, opened: Opened, dog: Watchdog) -> web.StreamResponse:
+        cap = self._limits.buffered_answer_bytes
+        headers = response_headers(opened.headers)
+        if opened.status >= 400:
+            data = await self._read_all(opened, dog, cap)
+            converted = child_error(self._model, self._path, opened.status, data)
+            if converted is None:
+                return web.Response(status=opened.status, body=data, headers=headers)
+            p, status, param = converted
+            log.info(
+                "the vLLM server of %s answered %d: %s",
+                self._model,
+                opened.status,
+                _clip(data.decode("utf-8", "replace"))[:200],
+            )
+            return errors.error_response(p, status=status, param=param)
+        if opened.length is not None and opened.length <= cap:
+            data = await self._read_all(opened, dog, None)
+            return web.Response(status=opened.status, body=data, headers=headers)
+        return await self._stream(opened, dog, headers)
+
+    async def _read_all(self, opened: Opened, dog: Watchdog, cap: int | None) -> bytes:
+        parts: list[bytes] = []
+        size = 0
+        while cap is None or size < cap:
+            try:
+                chunk = await anext(opened.chunks)
+            except StopAsyncIteration:
+                break
+            except self._upstream.broken_errors as exc:
+                raise ProblemError(errors.upstream_broke(self._model, describe(exc))) from exc
+            dog.beat()
+            parts.append(chunk)
+            size += len(chunk)
+        return b"".join(parts)
+
+    async def _stream(self, opened: Opened, dog: Watchdog, headers: Any) -> web.StreamResponse:
+        request = self._request
+        out = web.StreamResponse(status=opened.status, headers=headers)
+        if opened.length is not None:
+            out.content_length = opened.length  # so a cut-short answer is seen as one
+        self._sse = out.content_type == "text/event-stream"
+        await out.prepare(request)
+        self._out = out
+        request[RESPONSE_STARTED] = True
+        while True:
+            try:
+                chunk = await anext(opened.chunks)
+            except StopAsyncIteration:
+                break
+            except self._upstream.broken_errors as exc:
+                reason = describe(exc)
+                log.warning("the vLLM server of %s broke off mid-answer: %s", self._model, reason)
+                return await self._end_broken(errors.upstream_broke(self._model, reason), 502)
+            dog.beat()
+            dog.pause()
+            try:
+                await out.write(chunk)
+            except ConnectionError:  # the client went away; closing upstream tells the child
+                log.debug("client of %s went away mid-stream", self._model)
+                return out
+            finally:
+                dog.resume()
+        await out.write_eof()
+        return out
+
+    async def _timed_out(self, dog: Watchdog) -> web.StreamResponse:
+        p = errors.upstream_timeout(self._model, dog.limit_s, first=dog.first)
+        log.warning("%s", p.english())
+        if self._out is None:
+            raise ProblemError(p)
+        return await self._end_broken(p, 504)
+
+    async def _end_broken(self, p: Problem, status: int) -> web.StreamResponse:
+        """End an answer that already began: an SSE stream gets an error event and a proper
+        end; any other body is cut off (the connection is dropped, so the client sees an
+        incomplete answer rather than a short one that looks whole)."""
+        out = self._out
+        assert out is not None
+        if not self._sse:
+            raise ConnectionResetError(p.english())
+        await out.write(errors.sse_error(p, status))
+        await out.write_eof()
+        return out
+
+
+async def relay(
+    upstream: Upstream,
+    request: web.Request,
+    url: str,
+    body: HeldBody,
+    *,
+    model: str,
+    path: str,
+    limits: ProxyLimits,
+    child_key: str | None,
+) -> web.StreamResponse:
+    """Send `body` to `url` and answer `request` with what comes back.
+
+    A short answer with a length is read whole (a JSON reply, or an error to rewrite); any
+    other is written on as each chunk arrives, never buffered. If the client goes away,
+    aiohttp cancels this handler (handler_cancellation) and the child's connection is
+    dropped, which is how vLLM learns to abort the generation.
+    """
+    return await Relay(upstream, request, limits, model, path).run(url, body, child_key)

@@ -1,0 +1,64 @@
+"""What the cluster looks like to the GUI and the CLI: reports of the checks, the status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.core.cluster import ClusterConfig, NodeInfo
+from app.core.problems import Problem
+from app.core.states import ProcessState
+from app.runtime.cluster_client import LinkSpeed
+
+
+@dataclass(frozen=True)
+class NodeReport:
+    """One other machine as the check before a start found it."""
+
+    rank: int
+    address: str
+    reachable: bool
+    info: NodeInfo | None = None
+    link: LinkSpeed | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClusterReport:
+    head: NodeInfo | None
+    nodes: tuple[NodeReport, ...]
+    problems: tuple[Problem, ...]  # each one blocks a start
+    notices: tuple[Problem, ...] = ()  # warnings: shown, never blocking
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class JoinCommand:
+    rank: int
+    address: str
+    command: str  # `vllm-tray cluster join …`, to run on that machine
+    vllm_command: str  # the same worker as a bare `vllm serve … --headless`
+
+
+@dataclass(frozen=True)
+class WorkerState:
+    rank: int
+    address: str
+    reachable: bool
+    running: bool = False
+    pid: int | None = None
+    returncode: int | None = None
+    problem: Problem | None = None
+
+
+@dataclass(frozen=True)
+class ClusterView:
+    config: ClusterConfig
+    model_state: ProcessState
+    workers_started: bool
+    join_commands: tuple[JoinCommand, ...]
+    report: ClusterReport | None
+    problem: Problem | None  # why the last start failed or the model was stopped
+    notices: tuple[Problem, ...]

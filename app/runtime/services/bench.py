@@ -1,0 +1,325 @@
+"""The concurrency benchmark use case, and the per-model history of benchmark and tune results.
+
+The blog's method, through the app's own endpoint so that what users get is what is
+measured: the model is loaded through the app, then the same N requests are sent one at a
+time, then with several in flight at each concurrency asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from app.core.events import BenchProgressed, EventBus
+from app.core.jsonstore import atomic_write_json
+from app.core.problems import ProblemError, problem, tr_noop
+from app.core.registry import Registry
+from app.core.tuning import BenchPoint, speedup
+from app.runtime.planner import Planner
+from app.runtime.services.loadgen import LoadGenerator, Target, Workload, engine_python
+
+log = logging.getLogger(__name__)
+
+HISTORY_KEEP = 20  # records per model: enough for a trend, small enough to read at once
+HISTORY_DIR = "benchmarks"
+MAX_CONCURRENCY = 4096  # vLLM's own ceiling for --max-num-seqs in the settings table
+MAX_REQUESTS = 100_000
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    requests: int = 10
+    concurrency: tuple[int, ...] = ()  # empty: all `requests` at once
+    workload: Workload = field(default_factory=Workload)
+    generator: str = "auto"
+
+    def levels(self) -> tuple[int, ...]:
+        return self.concurrency or (self.requests,)
+
+
+def check_options(options: BenchOptions) -> BenchOptions:
+    """Refuse numbers no benchmark can use, before anything starts."""
+    for name, value, top in (
+        ("requests", options.requests, MAX_REQUESTS),
+        ("input_len", options.workload.input_len, 1_000_000),
+        ("output_len", options.workload.output_len, 1_000_000),
+        *(("concurrency", c, MAX_CONCURRENCY) for c in options.concurrency),
+    ):
+        if not 1 <= value <= top:
+            raise ProblemError(
+                problem(
+                    "bench.bad_number",
+                    tr_noop("{name} must be a whole number from 1 to {top}; got {value}."),
+                    name=name,
+                    top=top,
+                    value=value,
+                )
+            )
+    return replace(options, concurrency=tuple(sorted(set(options.concurrency))))
+
+
+@dataclass(frozen=True)
+class BenchRecord:
+    """One benchmark or tune as kept in the model's history."""
+
+    kind: str  # "bench" | "tune"
+    model_id: str
+    time: float
+    argv: tuple[str, ...]
+    engine: Mapping[str, Any]
+    generator: Mapping[str, Any]
+    settings: Mapping[str, Any]
+    points: tuple[BenchPoint, ...]
+    tune: Mapping[str, Any] | None = None
+
+    @property
+    def sequential(self) -> BenchPoint | None:
+        return next((p for p in self.points if p.concurrency == 1), None)
+
+    def speedups(self) -> dict[int, float]:
+        """tok/s at each concurrency over tok/s one at a time."""
+        seq = self.sequential
+        if seq is None:
+            return {}
+        out = {}
+        for p in self.points:
+            ratio = speedup(seq, p)
+            if ratio is not None:
+                out[p.concurrency] = ratio
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "model_id": self.model_id,
+            "time": self.time,
+            "argv": list(self.argv),
+            "engine": dict(self.engine),
+            "generator": dict(self.generator),
+            "settings": dict(self.settings),
+            "points": [p.to_json() for p in self.points],
+            "speedups": {str(c): r for c, r in self.speedups().items()},
+            "tune": dict(self.tune) if self.tune is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> BenchRecord:
+        return cls(
+            kind=str(obj["kind"]),
+            model_id=str(obj["model_id"]),
+            time=float(obj["time"]),
+            argv=tuple(str(a) for a in obj.get("argv", ())),
+            engine=dict(obj.get("engine") or {}),
+            generator=dict(obj.get("generator") or {}),
+            settings=dict(obj.get("settings") or {}),
+            points=tuple(BenchPoint.from_json(p) for p in obj.get("points", ())),
+            tune=obj.get("tune"),
+        )
+
+
+class BenchHistory:
+    """`<config dir>/benchmarks/<model id>.json`: the model's last HISTORY_KEEP records."""
+
+    def __init__(self, config_dir: Path) -> None:
+        self.folder = config_dir / HISTORY_DIR
+
+    def path(self, model_id: str) -> Path:
+        return self.folder / f"{model_id}.json"
+
+    def load(self, model_id: str) -> list[BenchRecord]:
+        """Oldest first; a file that cannot be read counts as no history (it is kept)."""
+        try:
+            raw = json.loads(self.path(model_id).read_text(encoding="utf-8"))
+            return [BenchRecord.from_json(r) for r in raw["records"]]
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            log.warning("benchmark history %s unreadable: %s", self.path(model_id), exc)
+            return []
+
+    def append(self, record: BenchRecord) -> None:
+        """Blocking (file I/O): call through asyncio.to_thread."""
+        records = [*self.load(record.model_id), record][-HISTORY_KEEP:]
+        self.folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_json(
+            self.path(record.model_id),
+            {"schema_version": 1, "records": [r.to_json() for r in records]},
+        )
+
+
+class BenchService:
+    """Benchmarks a model through an endpoint of the app, and keeps their history.
+
+    `engine_info` says which engine serves the model (kind, version); `preload` loads the
+    model through the app (the model service's load), or None when the endpoint belongs to
+    another running vLLM Tray: then the first request loads it there.
+    """
+
+    def __init__(
+        self,
+        *,
+        bus: EventBus,
+        registry: Registry,
+        planner: Planner,
+        history: BenchHistory,
+        logs_dir: Path,
+        engine_info: Callable[[], Mapping[str, Any]],
+    ) -> None:
+        self._bus = bus
+        self._registry = registry
+        self._planner = planner
+        self.history = history
+        self._logs_dir = logs_dir
+        self._engine_info = engine_info
+        # One job (benchmark or tune) per model at a time; the tune service registers here too.
+        self.jobs: dict[str, asyncio.Task[Any]] = {}
+
+    def target(self, model_id: str, base_url: str, api_key: str | None) -> Target:
+        """Where a generator sends a model's requests, and what it runs with."""
+        entry = self._registry.get(model_id)
+        files = self._planner.model_files(entry)
+        command = self._planner.engine().command()
+        return Target(
+            base_url=base_url,
+            model_id=entry.id,
+            api_key=api_key,
+            tokenizer=str(files.path) if files.path is not None else None,
+            engine_python=engine_python(command.prefix),
+            engine_env=dict(command.env),
+        )
+
+    async def open_generator(
+        self, target: Target, workload: Workload, prefer: str
+    ) -> LoadGenerator:
+        log_path = self._logs_dir / f"bench-{target.model_id}.log"
+        return await LoadGenerator.open(target, workload, log_path, prefer)
+
+    async def run(
+        self,
+        model_id: str,
+        options: BenchOptions,
+        *,
+        base_url: str,
+        api_key: str | None,
+        preload: Callable[[str], Awaitable[object]] | None,
+        argv: Sequence[str] = (),
+        load_timeout_s: float = 900.0,
+    ) -> BenchRecord:
+        """Load the model, then measure; the record is kept in the model's history."""
+        options = check_options(options)
+        model_id = self._registry.get(model_id).id
+        if model_id in self.jobs and not self.jobs[model_id].done():
+            raise ProblemError(
+                problem(
+                    "bench.busy",
+                    tr_noop("{model} is being benchmarked or tuned already."),
+                    model=model_id,
+                )
+            )
+        task = asyncio.current_task()
+        assert task is not None
+        self.jobs[model_id] = task
+        points: list[BenchPoint] = []
+        try:
+            self._bus.publish(BenchProgressed(model_id, "loading"))
+            if preload is not None:
+                await preload(model_id)
+            await warm_up(base_url, model_id, api_key, load_timeout_s)
+            target = self.target(model_id, base_url, api_key)
+            generator = await self.open_generator(target, options.workload, options.generator)
+            try:
+                for concurrency in (1, *(c for c in options.levels() if c != 1)):
+                    self._bus.publish(
+                        BenchProgressed(model_id, "measuring", tuple(points), concurrency)
+                    )
+                    points.append(await generator.measure(concurrency, options.requests))
+            finally:
+                await generator.close()
+            record = BenchRecord(
+                kind="bench",
+                model_id=model_id,
+                time=time.time(),
+                argv=tuple(argv),
+                engine=self._engine_info(),
+                generator={"name": generator.name, "version": generator.version},
+                settings={
+                    "requests": options.requests,
+                    "concurrency": list(options.levels()),
+                    **options.workload.to_json(),
+                    "base_url": base_url,
+                },
+                points=tuple(points),
+            )
+            await asyncio.to_thread(self.history.append, record)
+        except ProblemError as exc:
+            self._bus.publish(BenchProgressed(model_id, "failed", tuple(points), None, exc.problem))
+            raise
+        except asyncio.CancelledError:
+            self._bus.publish(BenchProgressed(model_id, "cancelled", tuple(points)))
+            raise
+        finally:
+            self.jobs.pop(model_id, None)
+        self._bus.publish(BenchProgressed(model_id, "done", tuple(points)))
+        return record
+
+    def cancel(self, model_id: str) -> bool:
+        task = self.jobs.get(model_id)
+        if task is None or task.done():
+            return False
+        task.cancel()
+        return True
+
+    async def load_history(self, model_id: str) -> list[BenchRecord]:
+        return await asyncio.to_thread(self.history.load, self._registry.get(model_id).id)
+
+
+async def warm_up(base_url: str, model_id: str, api_key: str | None, timeout_s: float) -> None:
+    """One small request through the endpoint: it loads the model there if needed, and the
+    first request after a start (slower: lazy initialisation) is not measured."""
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    body = {
+        "model": model_id,
+        "messages": [{"role": "user", "content": "Hello"}],
+        "max_tokens": 2,
+        "temperature": 0,
+    }
+    url = base_url.rstrip("/") + "/v1/chat/completions"
+    try:
+        # aiohttp, not httpx: an httpx client loads the CA bundle on the loop (~0.3 s).
+        async with (
+            aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout_s)) as session,
+            session.post(url, json=body, headers=headers) as response,
+        ):
+            status = response.status
+            text = await response.text()
+    except (aiohttp.ClientError, TimeoutError) as exc:
+        raise ProblemError(
+            problem(
+                "bench.endpoint_unreachable",
+                tr_noop("The endpoint at {url} did not answer: {reason}."),
+                url=base_url,
+                reason=str(exc) or type(exc).__name__,
+            )
+        ) from exc
+    if status != 200:
+        try:
+            message = str(json.loads(text)["error"]["message"])
+        except (ValueError, KeyError, TypeError):
+            message = text[:300]
+        raise ProblemError(
+            problem(
+                "bench.model_failed",
+                tr_noop("{model} did not answer through the endpoint ({status}): {message}"),
+                model=model_id,
+                status=status,
+                message=message,
+            )
+        )

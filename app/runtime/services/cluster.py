@@ -1,0 +1,582 @@
+"""Cluster use cases on the head: set up, check before the start, start, stop, follow workers.
+
+The model served across machines stays one model behind the app's endpoint: its api_server
+is an ordinary child of the supervisor on this machine, started with vLLM's multi-node flags
+(the planner asks `overlay()` for them), and it plans only this machine's share of the
+memory. What this service adds is everything around that child: the checks before a start,
+the headless workers on the other machines (started through their agents when the head's
+child starts, stopped when it stops), and stopping the head when a worker dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import threading
+from collections.abc import Coroutine, Sequence
+from typing import Any
+
+import httpx
+
+from app.core.cluster import (
+    CLUSTER_FLAGS,
+    ClusterConfig,
+    LaunchOverlay,
+    NodeInfo,
+    WorkerNode,
+    compare_nodes,
+    config_from_json,
+    head_overlay,
+    join_command,
+    new_token,
+    shell_line,
+    strip_flags,
+    unencrypted_notice,
+    validate,
+    vllm_worker_command,
+)
+from app.core.events import Event, EventBus, ProcessStateChanged
+from app.core.jsonstore import WatchedFile
+from app.core.paths import AppPaths
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.registry import Registry
+from app.core.states import ALIVE, ProcessState
+from app.runtime.cluster_client import AgentClient
+from app.runtime.cluster_node import interface_for, local_node_info, require_local_address
+from app.runtime.cluster_views import (
+    ClusterReport,
+    ClusterView,
+    JoinCommand,
+    NodeReport,
+    WorkerState,
+)
+from app.runtime.planner import Planner
+from app.runtime.services.models import ModelService
+from app.supervisor import Supervisor
+
+log = logging.getLogger(__name__)
+
+CLUSTER_FILE = "cluster.json"
+WATCH_INTERVAL_S = 2.0
+WATCH_MISSES = 3  # polls a worker may miss before the head is stopped
+# The head's child is gone (or given up on): its workers have nothing left to serve.
+ENDED = frozenset(
+    {ProcessState.STOPPED, ProcessState.EXITED, ProcessState.BACKOFF, ProcessState.FATAL}
+)
+
+
+class ClusterService:
+    """Runs on the runtime loop, like every service."""
+
+    def __init__(
+        self,
+        *,
+        paths: AppPaths,
+        bus: EventBus,
+        planner: Planner,
+        registry: Registry,
+        models: ModelService,
+        supervisor: Supervisor,
+        program: Sequence[str] = ("vllm-tray",),
+    ) -> None:
+        self._planner = planner
+        self._registry = registry
+        self._models = models
+        self._supervisor = supervisor
+        self._program = tuple(program)
+        # Shared with `vllm-tray cluster …` in other processes: locked writes, and a version
+        # that does not validate is reported and left alone (app.core.jsonstore's rules).
+        self._file = WatchedFile(paths.config_dir / CLUSTER_FILE, config_from_json, ClusterConfig)
+        self._file_lock = threading.Lock()  # the loop rereads, a worker thread writes
+        self.config = self._file.load()
+        self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
+        self._report: ClusterReport | None = None
+        self._problem: Problem | None = None
+        self._started: set[int] = set()  # ranks whose agents were asked to start a worker
+        self._fresh = False  # workers were started for the head start that comes next
+        self._ops = asyncio.Lock()  # one start, stop or worker change at a time
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._watch: asyncio.Task[None] | None = None
+        self._client: httpx.AsyncClient | None = None
+        self._interface: tuple[str, str | None] | None = None
+        bus.subscribe(self._on_event)
+
+    # -- what the planner asks ----------------------------------------------------------
+    def overlay(self, model_id: str) -> LaunchOverlay | None:
+        """The multi-node flags for the head's child, while the cluster is on."""
+        config = self.config
+        if not (config.enabled and config.configured and model_id == config.model_id):
+            return None
+        if self._interface is None or self._interface[0] != config.head_address:
+            self._interface = (config.head_address, interface_for(config.head_address))
+        return head_overlay(config, self._interface[1])
+
+    # -- reads ----------------------------------------------------------------------------
+    def view(self) -> ClusterView:
+        config = self.config
+        info = self._supervisor.info(config.model_id) if config.model_id else None
+        return ClusterView(
+            config=config,
+            model_state=info.state if info is not None else ProcessState.STOPPED,
+            workers_started=bool(self._started),
+            join_commands=self.join_commands(),
+            report=self._report,
+            problem=self._problem,
+            notices=(unencrypted_notice(),) if config.configured else (),
+        )
+
+    def join_commands(self) -> tuple[JoinCommand, ...]:
+        config = self.config
+        if not config.configured:
+            return ()
+        entry = self._registry.find(config.model_id)
+        model = str(entry.checkpoint) if entry is not None else config.model_id
+        ctx = self._planner.ctx_size(entry.id) if entry is not None else 0
+        args: tuple[str, ...] = ()
+        if entry is not None:
+            # The bare worker needs the head's own flags (dtype, lengths…) to build the same
+            # model; the app's worker agent gets them with each start instead.
+            with contextlib.suppress(ProblemError):
+                args = self._planner.resolved_args(entry.id).args
+        return tuple(
+            JoinCommand(
+                rank=rank,
+                address=config.worker(rank).address,
+                command=shell_line(join_command(config, rank, self._program)),
+                vllm_command=shell_line(vllm_worker_command(config, rank, model, ctx, args)),
+            )
+            for rank in range(1, config.nnodes)
+        )
+
+    # -- setting up -----------------------------------------------------------------------
+    async def configure(self, config: ClusterConfig, *, renew_token: bool = False) -> ClusterView:
+        """Validate, then save. A running cluster is not changed under its feet."""
+        self._reread()
+        if self._running():
+            raise ProblemError(
+                problem("cluster.running", tr_noop("Stop the cluster before changing it."))
+            )
+        checked = validate(config)
+        self._registry.get(checked.model_id)  # an unknown model is refused here
+        token = checked.token if checked.token and not renew_token else new_token()
+        checked = dataclasses.replace(checked, token=token, enabled=self.config.enabled)
+        await self._save(checked)
+        self._report = None
+        return self.view()
+
+    async def _save(self, config: ClusterConfig) -> None:
+        def write() -> None:
+            # Atomic writes create the file 0600: it holds the token that lets a head drive
+            # the workers.
+            with self._file_lock, self._file.locked():
+                self._file.reread()
+                self._file.write(config.to_json())
+
+        await asyncio.to_thread(write)
+        self.config = config
+
+    def _reread(self) -> ClusterConfig:
+        """Pick up a change `vllm-tray cluster init` made in another process (one stat()
+        when nothing changed)."""
+        with self._file_lock:
+            changed = self._file.reread()
+        if changed is not None:
+            self.config = changed
+            self._report = None
+        return self.config
+
+    def _require_configured(self) -> ClusterConfig:
+        self._reread()
+        if not self.config.configured:
+            raise ProblemError(
+                problem(
+                    "cluster.not_configured",
+                    tr_noop(
+                        "Set up the cluster first: the model, this machine's address and the "
+                        "addresses of the other machines."
+                    ),
+                )
+            )
+        return validate(self.config)
+
+    # -- the check before a start --------------------------------------------------------
+    async def check(self) -> ClusterReport:
+        """Every machine reachable, the same engine and the same model files everywhere,
+        the workers able to connect back, and the link speed to each."""
+        config = self._require_configured()
+        entry = self._registry.get(config.model_id)
+        head = await asyncio.to_thread(local_node_info, self._planner, self._registry, entry.id, 0)
+        problems: list[Problem] = [*_head_problems(head, config.head_address)]
+        try:
+            await asyncio.to_thread(require_local_address, config.head_address)
+        except ProblemError as exc:
+            problems.append(exc.problem)
+        client = await self._http()
+        listener = None
+        if not self._running():
+            try:
+                listener = await asyncio.start_server(
+                    _hang_up, config.head_address, config.master_port
+                )
+            except OSError as exc:
+                problems.append(
+                    problem(
+                        "cluster.port_in_use",
+                        tr_noop(
+                            "Port {port} on {address} cannot be used ({reason}); choose "
+                            "another master port."
+                        ),
+                        port=config.master_port,
+                        address=config.head_address,
+                        reason=exc.strerror or str(exc),
+                    )
+                )
+        try:
+            nodes = await asyncio.gather(
+                *(
+                    self._check_node(client, config, head, rank, reach_back=listener is not None)
+                    for rank in range(1, config.nnodes)
+                )
+            )
+        finally:
+            if listener is not None:
+                listener.close()
+                await listener.wait_closed()
+        for node in nodes:
+            problems += node.problems
+        report = ClusterReport(
+            head=head,
+            nodes=tuple(nodes),
+            problems=tuple(problems),
+            notices=(unencrypted_notice(),),
+        )
+        self._report = report
+        return report
+
+    async def _check_node(
+        self,
+        client: httpx.AsyncClient,
+        config: ClusterConfig,
+        head: NodeInfo,
+        rank: int,
+        *,
+        reach_back: bool,
+    ) -> NodeReport:
+        node = config.worker(rank)
+        agent = AgentClient(client, node, config.token)
+        try:
+            info, _worker = await agent.info(config.model_id)
+        except ProblemError as exc:
+            return NodeReport(rank, node.address, reachable=False, problems=(exc.problem,))
+        found = compare_nodes(head, info, node.address, rank)
+        link = None
+        try:
+            if reach_back:
+                back = await agent.reach(config.master_port)
+                if back is not None:
+                    found.append(back)
+            link = await agent.link()
+        except ProblemError as exc:
+            found.append(exc.problem)
+        return NodeReport(rank, node.address, True, info, link, tuple(found))
+
+    # -- start and stop -------------------------------------------------------------------
+    async def start(self) -> ClusterView:
+        """Check every machine, then serve the model across them; returns once it serves.
+
+        Nothing is started when the check finds a problem. The workers are started first
+        (they wait for the head), then the head loads like any model.
+        """
+        async with self._ops:
+            config = self._require_configured()
+            report = await self.check()
+            if not report.ok:
+                raise ProblemError(report.problems[0])
+            self._problem = None
+            info = self._supervisor.info(config.model_id)
+            if info is not None and info.state in ALIVE:
+                # Running (alone, or across machines with an older setup): it must restart
+                # with the flags of this one. Before the cluster is on, so that its stop does
+                # not stop the workers started below.
+                await self._save(dataclasses.replace(config, enabled=False))
+                await self._models.unload(config.model_id)
+                await self._stop_workers(config)
+            if not config.enabled or not self.config.enabled:
+                config = dataclasses.replace(config, enabled=True)
+                await self._save(config)
+            await self._start_workers(config)
+            self._fresh = True
+        try:
+            await self._models.load(config.model_id)
+        except ProblemError:
+            if self._fresh:
+                # Refused before its child even started (no room, no engine): the workers
+                # started for it would wait for a head that never comes.
+                self._fresh = False
+                await self._locked_stop_workers()
+            if self._problem is not None:
+                raise ProblemError(self._problem) from None
+            raise
+        return self.view()
+
+    async def stop(self, *, every_worker: bool = False) -> ClusterView:
+        """Stop the model and its workers; the model then runs on this machine alone.
+        `every_worker` also asks agents this process did not start a worker on (a head
+        that ran in another process, or crashed)."""
+        async with self._ops:
+            config = self.config
+            if every_worker and config.configured:
+                self._started.update(range(1, config.nnodes))
+            if config.enabled:
+                await self._save(dataclasses.replace(config, enabled=False))
+            if config.model_id:
+                await self._models.unload(config.model_id)
+            await self._stop_workers(config)
+        return self.view()
+
+    async def shutdown(self) -> None:
+        """The app is quitting: stop the workers this head started (the head's own child is
+        the supervisor's). The cluster stays on for the next run."""
+        watch, self._watch = self._watch, None
+        if watch is not None:
+            watch.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, *([watch] if watch else []), return_exceptions=True)
+        async with self._ops:
+            await self._stop_workers(self.config)
+        client, self._client = self._client, None
+        if client is not None:
+            await client.aclose()
+
+    async def worker_states(self) -> tuple[WorkerState, ...]:
+        """What each agent says about its worker now (for status views)."""
+        config = self._require_configured()
+        client = await self._http()
+
+        async def one(rank: int) -> WorkerState:
+            node = config.worker(rank)
+            try:
+                state = await AgentClient(client, node, config.token).worker_state()
+            except ProblemError as exc:
+                return WorkerState(rank, node.address, reachable=False, problem=exc.problem)
+            pid = state.get("pid")
+            return WorkerState(
+                rank,
+                node.address,
+                reachable=True,
+                running=bool(state.get("running")),
+                pid=int(pid) if pid else None,
+                returncode=state.get("returncode"),
+            )
+
+        return tuple(await asyncio.gather(*(one(r) for r in range(1, config.nnodes))))
+
+    # -- following the head's child -------------------------------------------------------
+    def _on_event(self, event: Event) -> None:
+        config = self.config
+        if not (
+            isinstance(event, ProcessStateChanged)
+            and config.enabled
+            and event.model_id == config.model_id
+        ):
+            return
+        if event.new is ProcessState.STARTING:
+            if self._fresh:
+                self._fresh = False  # start() has just started them for this very start
+            else:
+                self._spawn(self._restart_workers())
+            if self._watch is None or self._watch.done():
+                self._watch = self._spawn(self._watch_workers())
+        elif event.new in ENDED:
+            self._spawn(self._locked_stop_workers())
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _restart_workers(self) -> None:
+        """The head starts again by itself (a request after an idle unload, a restart after
+        a crash): its workers start again too, fresh."""
+        async with self._ops:
+            with contextlib.suppress(ProblemError):
+                await self._start_workers(self.config)
+
+    async def _locked_stop_workers(self) -> None:
+        async with self._ops:
+            await self._stop_workers(self.config)
+
+    async def _start_workers(self, config: ClusterConfig) -> None:
+        """Ask every agent to (re)start its worker; on any failure stop them all and the
+        head, and remember why."""
+        spec = self._planner.launch_spec(config.model_id)
+        payload = {
+            "model": config.model_id,
+            "ctx_size": spec.ctx_size,
+            "args": list(strip_flags(spec.args, CLUSTER_FLAGS)),
+            "cluster": {
+                "nnodes": config.nnodes,
+                "master_port": config.master_port,
+                "tensor_parallel_size": config.tensor_parallel_size,
+                "pipeline_parallel_size": config.pp_size,
+            },
+        }
+        client = await self._http()
+        agents = [
+            AgentClient(client, config.worker(r), config.token) for r in range(1, config.nnodes)
+        ]
+        results = await asyncio.gather(
+            *(a.start_worker(payload) for a in agents), return_exceptions=True
+        )
+        self._started.update(range(1, config.nnodes))
+        failures = [r for r in results if isinstance(r, BaseException)]
+        if not failures:
+            return
+        failure = failures[0]
+        self._problem = (
+            failure.problem
+            if isinstance(failure, ProblemError)
+            else _worker_failed(agents[results.index(failure)].node, failure)
+        )
+        log.warning("cluster: %s", self._problem.english())
+        await self._stop_workers(config)
+        await self._stop_head(config)
+        raise ProblemError(self._problem)
+
+    async def _stop_workers(self, config: ClusterConfig) -> None:
+        if not self._started or not config.configured:
+            self._started.clear()
+            return
+        client = await self._http()
+        ranks = sorted(r for r in self._started if r < config.nnodes)
+        results = await asyncio.gather(
+            *(AgentClient(client, config.worker(r), config.token).stop_worker() for r in ranks),
+            return_exceptions=True,
+        )
+        for rank, result in zip(ranks, results, strict=True):
+            if isinstance(result, BaseException):
+                # Its agent is gone or unreachable: the watchdog there ends the worker when
+                # the agent goes; an agent that still runs stops it when asked again.
+                log.warning("cluster: could not stop the worker on rank %d: %s", rank, result)
+        self._started.clear()
+
+    async def _stop_head(self, config: ClusterConfig) -> None:
+        info = self._supervisor.info(config.model_id)
+        if info is not None and info.state in ALIVE:
+            await self._supervisor.stop(config.model_id)
+
+    async def _watch_workers(self) -> None:
+        """While the head's child lives, ask each agent about its worker; a worker that
+        ended or an agent gone silent stops the head (it would hang or fail anyway)."""
+        config = self.config
+        client = await self._http()
+        agents = [
+            AgentClient(client, config.worker(r), config.token) for r in range(1, config.nnodes)
+        ]
+        misses = dict.fromkeys(range(1, config.nnodes), 0)
+        while True:
+            await asyncio.sleep(WATCH_INTERVAL_S)
+            info = self._supervisor.info(config.model_id)
+            if info is None or info.state not in ALIVE or not self.config.enabled:
+                return
+            if self._ops.locked() or not self._started:
+                continue  # workers are being (re)started: look again next time
+            for agent, rank in zip(agents, range(1, config.nnodes), strict=True):
+                found = await _worker_trouble(agent)
+                if found is None:
+                    misses[rank] = 0
+                    continue
+                misses[rank] += 1
+                if found.code == "cluster.worker_exited" or misses[rank] >= WATCH_MISSES:
+                    self._problem = found
+                    log.warning("cluster: %s", found.english())
+                    async with self._ops:
+                        await self._stop_head(config)
+                        await self._stop_workers(config)
+                    return
+
+    # -- helpers --------------------------------------------------------------------------
+    def _running(self) -> bool:
+        config = self.config
+        if not config.enabled or not config.model_id:
+            return False
+        info = self._supervisor.info(config.model_id)
+        return info is not None and info.state in ALIVE
+
+    async def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            # Built off the loop (it reads the CA bundle); never through an HTTP proxy from
+            # the environment: the agents are on the machines' own network.
+            self._client = await asyncio.to_thread(httpx.AsyncClient, trust_env=False)
+        return self._client
+
+
+async def _hang_up(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """The stand-in for the rendezvous port during a check: accept, then close."""
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+
+
+def _head_problems(head: NodeInfo, address: str) -> list[Problem]:
+    found = []
+    if not head.engine_installed:
+        found.append(
+            problem(
+                "cluster.engine_missing",
+                tr_noop("{address} has no vLLM engine installed ({kind})."),
+                address=address,
+                kind=head.engine_kind or "?",
+            )
+        )
+    if not head.model_files:
+        found.append(
+            problem(
+                "cluster.model_missing",
+                tr_noop(
+                    "{address} does not have the files of {model}. Download the model there "
+                    "too: every machine reads its own copy."
+                ),
+                address=address,
+                model=head.model_id,
+            )
+        )
+    return found
+
+
+async def _worker_trouble(agent: AgentClient) -> Problem | None:
+    try:
+        state = await agent.worker_state()
+    except ProblemError as exc:
+        return problem(
+            "cluster.worker_lost",
+            tr_noop("{address} stopped answering ({reason}); the model was stopped."),
+            address=agent.node.address,
+            reason=exc.problem.english(),
+        )
+    if state.get("running"):
+        return None
+    tail = [str(line) for line in state.get("log_tail") or []]
+    return problem(
+        "cluster.worker_exited",
+        tr_noop(
+            "The worker on {address} ended (exit code {exit_code}), so the model was stopped. "
+            "Its last output: {tail}"
+        ),
+        address=agent.node.address,
+        exit_code=state.get("returncode"),
+        tail=" | ".join(tail[-3:]) or "none",
+    )
+
+
+def _worker_failed(node: WorkerNode, exc: BaseException) -> Problem:
+    return problem(
+        "cluster.worker_failed",
+        tr_noop("{address} could not start its part of the model: {reason}"),
+        address=node.address,
+        reason=str(exc) or type(exc).__name__,
+    )

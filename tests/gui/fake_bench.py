@@ -1,0 +1,133 @@
+"""A FakeFacade that also offers benchmarks and the tune (app.runtime.bench_api.BenchFacade),
+and sample results shaped like the blog's Strix Halo measurements (knee at 10)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from concurrent.futures import Future
+from typing import Any
+
+from app.core.tuning import BenchPoint, Confirmation, Slo
+from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.tune import TuneOptions, TuneResult
+from tests.gui.fake_facade import T0, FakeFacade
+
+# concurrency: (tokens/s, inter-token p99 ms): sequential 95.6, best 317.5 at 10, then worse.
+SAMPLE = {
+    1: (95.6, 10.6),
+    2: (171.0, 11.9),
+    4: (243.0, 16.8),
+    8: (301.0, 27.0),
+    9: (309.0, 29.5),
+    10: (317.5, 31.9),
+    12: (311.0, 39.0),
+    16: (262.0, 62.0),
+    32: (121.0, 266.0),
+}
+
+
+def sample_point(c: int, limit: int | None = None) -> BenchPoint:
+    tps, itl = SAMPLE[c]
+    requests = max(10, 2 * c)
+    tokens = requests * 64
+    return BenchPoint(
+        concurrency=c,
+        requests=requests,
+        completed=requests,
+        failed=0,
+        wall_s=tokens / tps,
+        completion_tokens=tokens,
+        tok_per_s=tps,
+        ttft_p50_ms=itl * 2,
+        ttft_p99_ms=itl * 3,
+        itl_p50_ms=itl * 0.8,
+        itl_p99_ms=itl,
+        max_num_seqs=limit,
+    )
+
+
+def sample_tune(model_id: str) -> TuneResult:
+    curve = tuple(sample_point(c, 256) for c in sorted(SAMPLE))
+    confirm = Confirmation(10, sample_point(10, 10), sample_point(10, 10))
+    return TuneResult(
+        model_id=model_id,
+        chosen=10,
+        confirmed=True,
+        starts=2,
+        upper=256,
+        current=16,
+        before=sample_point(16, 256),
+        after=sample_point(10, 10),
+        overload=confirm.overload,
+        curve=curve,
+        confirmations=(confirm,),
+        current_args="",
+        proposed_args="--max-num-seqs 10",
+        slo=Slo(),
+    )
+
+
+def sample_records(model_id: str) -> list[BenchRecord]:
+    bench = BenchRecord(
+        kind="bench",
+        model_id=model_id,
+        time=T0 - 3600,
+        argv=("vllm-tray", "bench", model_id, "--concurrency", "2,4,8,10,16"),
+        engine={"kind": "rocm", "version": "vllm0.20.1-rocm7.12.0-gfx1151"},
+        generator={"name": "vllm bench serve", "version": "0.20.1"},
+        settings={"requests": 10, "input_len": 32, "output_len": 64},
+        points=tuple(sample_point(c) for c in (1, 2, 4, 8, 10, 16)),
+    )
+    tune = sample_tune(model_id)
+    return [
+        bench,
+        BenchRecord(
+            kind="tune",
+            model_id=model_id,
+            time=T0,
+            argv=("vllm-tray", "tune", model_id),
+            engine=bench.engine,
+            generator=bench.generator,
+            settings=bench.settings,
+            points=tune.curve,
+            tune=tune.to_json(),
+        ),
+    ]
+
+
+class FakeBenchFacade(FakeFacade):
+    """Bench and tune commands are recorded; their futures stay pending until a test
+    resolves them (`bench_future`, `tune_future`), as a long run would."""
+
+    def __init__(self, *args: Any, records: Iterable[BenchRecord] = (), **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.records = list(records)
+        self.bench_future: Future[BenchRecord] | None = None
+        self.tune_future: Future[TuneResult] | None = None
+
+    def run_bench(self, model_id: str, options: BenchOptions) -> Future[BenchRecord]:
+        self.calls.append(("run_bench", (model_id, options)))
+        self.bench_future = Future()
+        return self.bench_future
+
+    def cancel_bench(self, model_id: str) -> None:
+        self.calls.append(("cancel_bench", (model_id,)))
+
+    def bench_history(self, model_id: str) -> Future[list[BenchRecord]]:
+        future: Future[list[BenchRecord]] = Future()
+        future.set_result([r for r in self.records if r.model_id == model_id])
+        return future
+
+    def run_tune(self, model_id: str, options: TuneOptions) -> Future[TuneResult]:
+        self.calls.append(("run_tune", (model_id, options)))
+        self.tune_future = Future()
+        return self.tune_future
+
+    def cancel_tune(self, model_id: str) -> None:
+        self.calls.append(("cancel_tune", (model_id,)))
+
+    def apply_tune(self, model_id: str, value: int) -> Future[str]:
+        self.calls.append(("apply_tune", (model_id, value)))
+        future: Future[str] = Future()
+        future.set_result(f"--max-num-seqs {value}")
+        return future

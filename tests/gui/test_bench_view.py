@@ -1,0 +1,122 @@
+"""The Benchmark window: curves from history and progress, tune result, Apply, Cancel, live plot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.events import MetricsSampled, TuneProgressed
+from app.gui.app import GuiApp
+from app.gui.bench_view import BenchWindow
+from app.gui.bridge import EventBridge
+from app.runtime.services.tune import TuneOptions
+from tests.gui.fake_bench import FakeBenchFacade, sample_point, sample_records, sample_tune
+from tests.gui.fake_facade import T0
+
+MODEL = "Qwen3.5-4B-FP16-vLLM"
+
+
+@pytest.fixture
+def bench_fake() -> FakeBenchFacade:
+    return FakeBenchFacade(records=sample_records(MODEL))
+
+
+@pytest.fixture
+def window(qtbot: QtBot, bench_fake: FakeBenchFacade) -> Iterator[BenchWindow]:
+    bridge = EventBridge(bench_fake.bus)
+    view = BenchWindow(bench_fake, bridge, MODEL)
+    qtbot.addWidget(view)
+    view.show()
+    yield view
+    view.close()
+
+
+def test_history_is_plotted_and_metrics_are_watched_while_shown(
+    qtbot: QtBot, window: BenchWindow, bench_fake: FakeBenchFacade
+) -> None:
+    qtbot.waitUntil(lambda: window.history.count() == 2)
+    # The newest record (the tune) is shown, with its chosen value marked.
+    assert [p.concurrency for p in window.curve.points] == sorted(
+        p.concurrency for p in sample_records(MODEL)[1].points
+    )
+    window.history.setCurrentIndex(0)
+    assert [p.concurrency for p in window.curve.points] == [1, 2, 4, 8, 10, 16]
+    assert bench_fake.metrics_watched[-1] is True
+    window.hide()
+    assert bench_fake.metrics_watched[-1] is False
+
+
+def test_tune_progress_result_apply_and_cancel(
+    qtbot: QtBot, window: BenchWindow, bench_fake: FakeBenchFacade
+) -> None:
+    window.slo_itl.setValue(50)
+    window.run_tune_button.click()
+    (model_id, options) = bench_fake.called("run_tune")[0]
+    assert model_id == MODEL
+    assert isinstance(options, TuneOptions) and options.slo.itl_ms == 50
+    assert options.slo.ttft_ms is None  # 0 in the box means "no limit"
+    assert not window.run_bench_button.isEnabled() and window.cancel_button.isEnabled()
+
+    bench_fake.publish_from_thread(
+        TuneProgressed(MODEL, "sweep", 1, 6, 256, 8, (sample_point(1), sample_point(2)))
+    )
+    qtbot.waitUntil(lambda: "8 requests at once" in window.status.text())
+    assert "start 1 of at most 6" in window.status.text()
+    assert len(window.curve.points) == 2
+
+    window.cancel_button.click()
+    assert bench_fake.called("cancel_tune") == [(MODEL,)]
+
+    assert bench_fake.tune_future is not None
+    bench_fake.tune_future.set_result(sample_tune(MODEL))
+    qtbot.waitUntil(window.apply_button.isEnabled)
+    assert "--max-num-seqs 10" in window.result_label.text()
+    assert "Before: 262 tok/s" in window.result_label.text()
+    assert "After: 318 tok/s" in window.result_label.text()
+    window.apply_button.click()
+    assert bench_fake.called("apply_tune") == [(MODEL, 10)]
+    qtbot.waitUntil(lambda: "--max-num-seqs 10" in window.status.text())
+
+
+def test_bench_runs_with_the_concurrency_list_and_rejects_a_bad_one(
+    qtbot: QtBot, window: BenchWindow, bench_fake: FakeBenchFacade
+) -> None:
+    window.concurrency.setText("2, x")
+    window.run_bench_button.click()
+    assert bench_fake.called("run_bench") == []
+    assert "whole numbers" in window.status.text()
+    window.concurrency.setText("4,2")
+    window.run_bench_button.click()
+    (_, options) = bench_fake.called("run_bench")[0]
+    assert options.concurrency == (4, 2) and options.requests == 10
+    assert bench_fake.bench_future is not None
+    bench_fake.bench_future.set_result(sample_records(MODEL)[0])
+    qtbot.waitUntil(window.run_bench_button.isEnabled)
+    assert "with 10 requests at once" in window.status.text()
+
+
+def test_live_plot_keeps_only_its_models_samples(qtbot: QtBot, window: BenchWindow) -> None:
+    window.live.add_sample(MetricsSampled(MODEL, 0.2, 4, 1, 120.0, ts=T0))
+    window.live.add_sample(MetricsSampled("other", 0.9, 9, 9, 999.0, ts=T0 + 1))
+    window.live.add_sample(MetricsSampled(MODEL, 0.3, 6, 0, 180.0, ts=T0 + 400))
+    # Older than five minutes before the newest sample: dropped.
+    assert [s.generation_tokens_per_s for s in window.live.samples] == [180.0]
+    window.tabs.setCurrentWidget(window.live)
+    assert window.live.grab().width() > 0
+
+
+def test_main_window_offers_the_benchmark_window(
+    qtbot: QtBot, bench_fake: FakeBenchFacade, tmp_path: Path
+) -> None:
+    gui = GuiApp(bench_fake, autostart_dir=tmp_path / "autostart")
+    try:
+        assert gui.window.select_model(MODEL)
+        qtbot.waitUntil(lambda: gui.window.current_model_id() == MODEL)
+        gui.window.bench_action.trigger()
+        view = gui.window.bench_windows[MODEL]
+        assert view.isVisible() and view.model_id == MODEL
+    finally:
+        gui.close()

@@ -1,0 +1,202 @@
+"""The cluster window: the form saves a config, checks fill the table, problems are sentences,
+the worker commands are copyable. Its commands are awaited the way its async slots await them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+from pytestqt.qtbot import QtBot
+
+from app.core.cluster import ClusterConfig, NodeInfo, WorkerNode, unencrypted_notice, validate
+from app.core.problems import ProblemError, problem, tr_noop
+from app.core.states import ProcessState
+from app.gui.app import GuiApp
+from app.gui.cluster_page import ClusterWindow
+from app.runtime.cluster_client import LinkSpeed
+from app.runtime.cluster_views import ClusterReport, ClusterView, JoinCommand, NodeReport
+from tests.gui.conftest import run
+from tests.gui.fake_facade import FakeFacade
+
+T = TypeVar("T")
+CONFIG = validate(
+    ClusterConfig(
+        model_id="user.big",
+        head_address="192.168.1.10",
+        workers=(WorkerNode("192.168.1.11"), WorkerNode("192.168.1.12", 30000)),
+        token="tok",
+    )
+)
+
+
+def done(value: T) -> Future[T]:
+    future: Future[T] = Future()
+    future.set_result(value)
+    return future
+
+
+def failed(exc: BaseException) -> Future[Any]:
+    future: Future[Any] = Future()
+    future.set_exception(exc)
+    return future
+
+
+class FakeCluster:
+    def __init__(self) -> None:
+        self.config = CONFIG
+        self.state = ProcessState.STOPPED
+        self.saved: list[ClusterConfig] = []
+        self.fail_with: ProblemError | None = None
+        self.report: ClusterReport | None = None
+
+    def cluster_view(self) -> Future[ClusterView]:
+        return done(self.view())
+
+    def view(self) -> ClusterView:
+        return ClusterView(
+            config=self.config,
+            model_state=self.state,
+            workers_started=False,
+            join_commands=(
+                JoinCommand(1, "192.168.1.11", "vllm-tray cluster join --rank 1", "vllm serve"),
+                JoinCommand(2, "192.168.1.12", "vllm-tray cluster join --rank 2", "vllm serve"),
+            ),
+            report=self.report,
+            problem=None,
+            notices=(unencrypted_notice(),),
+        )
+
+    def cluster_configure(
+        self, config: ClusterConfig, *, renew_token: bool = False
+    ) -> Future[ClusterView]:
+        if self.fail_with is not None:
+            return failed(self.fail_with)
+        self.saved.append(config)
+        self.config = config
+        return done(self.view())
+
+    def cluster_check(self) -> Future[ClusterReport]:
+        head = NodeInfo(0, "0.1.0", "cpu", "0.32.0", True, "user.big", True, "abcdef0123456789")
+        other = dataclasses.replace(head, rank=1)
+        self.report = ClusterReport(
+            head=head,
+            nodes=(
+                NodeReport(1, "192.168.1.11", True, other, LinkSpeed(0.42, 1180.0, 1100.0)),
+                NodeReport(
+                    2,
+                    "192.168.1.12",
+                    False,
+                    problems=(
+                        problem(
+                            "cluster.unreachable",
+                            tr_noop("{address} does not answer on port {port} ({reason})."),
+                            address="192.168.1.12",
+                            port=30000,
+                            reason="refused",
+                        ),
+                    ),
+                ),
+            ),
+            problems=(),
+        )
+        return done(self.report)
+
+    def cluster_start(self) -> Future[ClusterView]:
+        self.config = dataclasses.replace(self.config, enabled=True)
+        self.state = ProcessState.RUNNING
+        return done(self.view())
+
+    def cluster_stop(self) -> Future[ClusterView]:
+        self.config = dataclasses.replace(self.config, enabled=False)
+        self.state = ProcessState.STOPPED
+        return done(self.view())
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> Iterator[tuple[ClusterWindow, FakeCluster]]:
+    cluster = FakeCluster()
+    page = ClusterWindow(cluster, lambda: ["user.big", "user.small"])
+    qtbot.addWidget(page)
+    # The window reads the cluster's view asynchronously, as it does from the real facade.
+    qtbot.waitUntil(lambda: page.model.currentText() == "user.big")
+    yield page, cluster
+
+
+def test_shows_the_saved_cluster_the_warning_and_the_commands(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
+    page, _ = window
+    assert "not encrypted" in page.warning.text()
+    assert page.model.currentText() == "user.big"
+    assert page.head.text() == "192.168.1.10"
+    assert page.workers.toPlainText() == "192.168.1.11\n192.168.1.12:30000"
+    assert "vllm-tray cluster join --rank 2" in page.join.toPlainText()
+    assert page.start_button.isEnabled() and not page.stop_button.isEnabled()
+    page.copy_button.click()
+    assert QGuiApplication.clipboard().text() == (
+        "vllm-tray cluster join --rank 1\nvllm-tray cluster join --rank 2"
+    )
+
+
+def test_save_sends_the_form_and_shows_a_refusal_as_a_sentence(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
+    page, cluster = window
+    page.workers.setPlainText("192.168.1.11\n\n[fd00::7]:29700\n")
+    page.tp.setValue(2)
+    run(qtbot, page.save())
+    (saved,) = cluster.saved
+    assert saved.workers == (WorkerNode("192.168.1.11"), WorkerNode("fd00::7", 29700))
+    assert saved.tensor_parallel_size == 2 and saved.pipeline_parallel_size is None
+    assert saved.token == "tok"  # the agents were joined with it
+    cluster.fail_with = ProblemError(
+        problem(
+            "cluster.public_address",
+            tr_noop("{address} is not a private address."),
+            address="8.8.8.8",
+        )
+    )
+    run(qtbot, page.save())
+    assert page.status.text() == "8.8.8.8 is not a private address."
+    assert page.save_button.isEnabled()  # not left disabled after a failure
+
+
+def test_check_fills_one_row_per_machine(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
+    page, _ = window
+    run(qtbot, page.check())
+    assert page.nodes.rowCount() == 3
+    cells = [[page.nodes.item(r, c).text() for c in range(5)] for r in range(3)]
+    assert cells[0][:3] == ["this machine", "cpu 0.32.0", "abcdef012345"]
+    assert cells[1][0] == "1: 192.168.1.11"
+    assert cells[1][3] == "0.42 ms, 1180 MB/s from it, 1100 MB/s to it"
+    assert cells[1][4] == "ready"
+    assert cells[2][4] == "192.168.1.12 does not answer on port 30000 (refused)."
+
+
+def test_start_and_stop_follow_the_state(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
+    page, _ = window
+    run(qtbot, page.start())
+    assert page.stop_button.isEnabled()
+    assert page.status.text() == "Serving across 3 machine(s)."
+    run(qtbot, page.stop())
+    assert not page.stop_button.isEnabled()
+    assert page.status.text() == "Off: the model runs on this machine alone."
+
+
+def test_the_main_window_opens_one_cluster_window(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    cluster = FakeCluster()
+    fake.cluster_view = cluster.cluster_view  # type: ignore[attr-defined]
+    first = gui.window.open_cluster()
+    assert isinstance(first, ClusterWindow) and first.isVisible()
+    assert gui.window.open_cluster() is first
+    first.close()

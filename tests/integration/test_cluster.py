@@ -1,0 +1,370 @@
+"""One model across machines, orchestrated on loopback with the fake multi-node engine.
+
+The head is a real Runtime; each other machine is a real ClusterAgent with its own config
+dir (its own registry, engine and copy of the model files), reached over HTTP on 127.0.0.1.
+The fake engine (tests/fakes/fake_vllm_cluster.py) behaves like vLLM's `--nnodes` launcher:
+the head serves only once every worker connected to its master port. Every test ends with
+no fake engine process left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import stat
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import psutil
+import pytest
+
+from app.core.cluster import ClusterConfig, WorkerNode
+from app.core.events import Event
+from app.core.paths import resolve_paths
+from app.core.problems import ProblemError
+from app.core.states import ProcessState
+from app.runtime.cluster_agent import AgentSettings, ClusterAgent
+from app.runtime.runtime import Runtime, RuntimeOptions
+from tests.fakes.engine_runtime import make_model_folder, make_runtime
+
+FAKE_CLUSTER = Path(__file__).resolve().parents[1] / "fakes" / "fake_vllm_cluster.py"
+MODEL = "user.a"
+SETTLE_S = 15.0
+
+
+def vllm_shim(folder: Path) -> str:
+    """An engine named `vllm` whose `serve` runs the fake: what a `vllm serve` engine is."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shim = folder / "vllm"
+    shim.write_text(f'#!/bin/sh\nshift\nexec "{sys.executable}" "{FAKE_CLUSTER}" "$@"\n')
+    shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
+    return f"{shim} serve"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Node:
+    runtime: Runtime
+    agent: ClusterAgent
+
+
+async def start_agent(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    *,
+    rank: int = 1,
+    token: str = "secret-token",
+    head: str = "127.0.0.1",
+    model_text: str | None = None,
+    engine: str | None = None,
+) -> Node:
+    """Another "machine": its own config dir, its own copy of the model, its agent."""
+    root = tmp_path / name
+    root.mkdir()
+    rt = Runtime(
+        resolve_paths(root / "home"),
+        RuntimeOptions(sysfs_root=root / "no-sys", sample_gpu=False),
+    )
+    rt.settings.set_many(
+        {"engine.kind": "custom", "engine.custom_command": engine or vllm_shim(root / "bin")}
+    )
+    folder = make_model_folder(root / "a")
+    if model_text is not None:
+        (folder / "config.json").write_text(model_text)
+    rt.registry.add_user_model("a", str(folder))
+    agent = ClusterAgent(
+        AgentSettings(head=head, rank=rank, listen="127.0.0.1", port=0, token=token),
+        planner=rt.planner,
+        registry=rt.registry,
+        logs_dir=rt.paths.logs_dir,
+        state_dir=rt.paths.state_dir,
+    )
+    await agent.start()
+    return Node(rt, agent)
+
+
+@pytest.fixture
+async def head(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Runtime]:
+    rt = make_runtime(
+        tmp_path / "head",
+        monkeypatch,
+        models=("a",),
+        settings={"engine.custom_command": vllm_shim(tmp_path / "head-bin")},
+    )
+    await rt.start(serve=False)
+    try:
+        yield rt
+    finally:
+        await rt.stop()
+
+
+def cluster_for(*agents: ClusterAgent, token: str = "secret-token") -> ClusterConfig:
+    return ClusterConfig(
+        model_id=MODEL,
+        head_address="127.0.0.1",
+        workers=tuple(WorkerNode("127.0.0.1", a.port) for a in agents),
+        master_port=free_port(),
+        token=token,
+    )
+
+
+async def configured(head: Runtime, *agents: ClusterAgent, token: str = "secret-token") -> None:
+    view = await head.cluster.configure(cluster_for(*agents, token=token))
+    assert view.config.token == token  # kept: the agents were started with it
+
+
+def alive(pid: int | None) -> bool:
+    if pid is None:
+        return False
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+async def wait_for(predicate: object, within_s: float = SETTLE_S) -> None:
+    assert callable(predicate)
+    deadline = asyncio.get_running_loop().time() + within_s
+    while not predicate():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+async def test_check_reports_engine_files_link_and_the_way_back(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    try:
+        await configured(head, node.agent)
+        report = await head.cluster.check()
+    finally:
+        await node.agent.stop()
+    assert report.ok, [p.english() for p in report.problems]
+    assert report.head is not None and report.head.fingerprint
+    (seen,) = report.nodes
+    assert seen.reachable and seen.info is not None
+    assert seen.info.fingerprint == report.head.fingerprint  # same files, other folder
+    assert seen.info.engine_kind == "custom"
+    assert seen.link is not None
+    assert seen.link.rtt_ms > 0 and seen.link.down_mb_s > 1 and seen.link.up_mb_s > 1
+    assert [n.code for n in report.notices] == ["cluster.unencrypted"]
+
+
+async def test_check_names_every_machine_that_cannot_join(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other_files = await start_agent(tmp_path, monkeypatch, "m1", model_text='{"other": 1}')
+    wrong_rank = await start_agent(tmp_path, monkeypatch, "m2", rank=1)
+    no_engine = await start_agent(
+        tmp_path, monkeypatch, "m3", rank=3, engine="/nonexistent/vllm serve"
+    )
+    gone = free_port()  # nobody listens there
+    try:
+        config = cluster_for(other_files.agent, wrong_rank.agent, no_engine.agent)
+        config = replace(config, workers=(*config.workers, WorkerNode("127.0.0.1", gone)))
+        await head.cluster.configure(config)
+        report = await head.cluster.check()
+        with pytest.raises(ProblemError) as refused:
+            await head.cluster.start()
+    finally:
+        for node in (other_files, wrong_rank, no_engine):
+            await node.agent.stop()
+    codes = {n.rank: [p.code for p in n.problems] for n in report.nodes}
+    assert codes[1] == ["cluster.model_mismatch"]
+    assert codes[2] == ["cluster.rank_mismatch"]
+    assert "cluster.engine_mismatch" in codes[3] or "cluster.engine_missing" in codes[3]
+    assert codes[4] == ["cluster.unreachable"]
+    assert report.nodes[3].problems[0].params["port"] == gone
+    assert not report.ok
+    # Refused before anything started: no head child, no worker.
+    assert refused.value.problem.code == "cluster.model_mismatch"
+    assert head.supervisor.info(MODEL) is None
+    assert not any(n.agent.worker.running for n in (other_files, wrong_rank, no_engine))
+
+
+async def test_wrong_token_and_foreign_head_are_refused(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1", token="the-right-one")
+    # An agent joined to another head answers nobody else (no traffic leaves loopback:
+    # the head address is only compared with the caller's).
+    foreign = await start_agent(tmp_path, monkeypatch, "m2", rank=2, head="192.168.77.1")
+    try:
+        await configured(head, node.agent, foreign.agent, token="not-the-token")
+        report = await head.cluster.check()
+    finally:
+        await node.agent.stop()
+        await foreign.agent.stop()
+    assert [p.code for p in report.nodes[0].problems] == ["cluster.bad_token"]
+    assert [p.code for p in report.nodes[1].problems] == ["cluster.not_head"]
+
+
+async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    events: list[Event] = []
+    head.bus.subscribe(events.append)
+    try:
+        await configured(head, node.agent)
+        single = head.planner.planned_bytes(head.planner.launch_spec(MODEL))
+        view = await head.cluster.start()
+        assert view.model_state is ProcessState.RUNNING
+        info = head.supervisor.info(MODEL)
+        assert info is not None and info.pid is not None
+        head_argv = list(info.argv)
+        worker_argv = list(node.agent.worker.argv)
+        worker_pid = node.agent.worker.pid
+        assert node.agent.worker.running
+        # The head serves through the endpoint's controller like any model.
+        backend = await head.controller.load(MODEL)
+        assert backend.base_url.startswith("http://127.0.0.1:")
+        shared = head.planner.planned_bytes(head.planner.launch_spec(MODEL))
+        stopped = await head.cluster.stop()
+    finally:
+        await node.agent.stop()
+    port = str(view.config.master_port)
+    assert _flags(head_argv, "--nnodes", "--node-rank", "--master-port") == ["2", "0", port]
+    assert "--headless" not in head_argv
+    assert _flags(worker_argv, "--nnodes", "--node-rank", "--master-port") == ["2", "1", port]
+    assert "--headless" in worker_argv
+    assert "--pipeline-parallel-size" in worker_argv
+    # Only this machine's half of the weights counts against its memory.
+    assert shared < single
+    assert stopped.model_state is ProcessState.STOPPED and not stopped.config.enabled
+    assert not node.agent.worker.running
+    await wait_for(lambda: not alive(worker_pid) and not alive(info.pid))
+    # Off again: the model runs on this machine alone, without the cluster's flags.
+    assert "--nnodes" not in head.planner.launch_spec(MODEL).args
+
+
+async def test_start_while_the_model_runs_alone_restarts_it_across_machines(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    try:
+        await configured(head, node.agent)
+        alone = await head.models.load(MODEL)
+        assert "--nnodes" not in alone.command
+        await head.cluster.start()
+        # The stop of the lone child must not stop the workers started after it: give any
+        # such stray stop the time it would take to land (a negative can only be waited for).
+        await asyncio.sleep(0.5)
+        info = head.supervisor.info(MODEL)
+        assert info is not None and info.state is ProcessState.RUNNING
+        assert "--nnodes" in info.argv and info.pid != alone.pid
+        assert node.agent.worker.running
+        await head.cluster.stop()
+    finally:
+        await node.agent.stop()
+
+
+async def test_a_worker_that_dies_stops_the_head(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    try:
+        await configured(head, node.agent)
+        await head.models.set_options(
+            MODEL,
+            replace(head.registry.options(MODEL), vllm_args="--fake-worker-exit-after 1"),
+        )
+        await head.cluster.start()
+        worker_pid = node.agent.worker.pid
+        await wait_for(
+            lambda: (
+                head.cluster.view().problem is not None
+                and head.cluster.view().model_state is ProcessState.STOPPED
+            )
+        )
+        view = head.cluster.view()
+    finally:
+        await node.agent.stop()
+    assert view.problem is not None and view.problem.code == "cluster.worker_exited"
+    assert view.problem.params["exit_code"] == 1
+    assert "failed on purpose" in view.problem.params["tail"]
+    assert not alive(worker_pid)
+
+
+async def test_a_request_after_an_unload_starts_the_workers_again(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    try:
+        await configured(head, node.agent)
+        await head.cluster.start()
+        first = node.agent.worker.pid
+        await head.models.unload(MODEL)  # what an idle unload or a swap does
+        await wait_for(lambda: not node.agent.worker.running)
+        backend = await head.controller.load(MODEL)  # what the next request does
+        assert backend.state is ProcessState.RUNNING
+        assert node.agent.worker.running and node.agent.worker.pid != first
+        await head.cluster.stop()
+    finally:
+        await node.agent.stop()
+    assert not alive(first)
+
+
+async def test_quitting_the_app_stops_the_workers_it_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rt = make_runtime(
+        tmp_path / "head",
+        monkeypatch,
+        models=("a",),
+        settings={"engine.custom_command": vllm_shim(tmp_path / "head-bin")},
+    )
+    await rt.start(serve=False)
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    try:
+        await configured(rt, node.agent)
+        await rt.cluster.start()
+        head_pid = rt.supervisor.info(MODEL).pid  # type: ignore[union-attr]
+        worker_pid = node.agent.worker.pid
+        await rt.stop()
+        assert not node.agent.worker.running
+        await wait_for(lambda: not alive(worker_pid) and not alive(head_pid))
+        # The cluster stays on for the next run of the app.
+        assert rt.cluster.config.enabled
+    finally:
+        await node.agent.stop()
+
+
+async def test_an_agent_that_quits_takes_its_worker_with_it(
+    head: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node = await start_agent(tmp_path, monkeypatch, "m1")
+    await configured(head, node.agent)
+    await head.cluster.start()
+    worker_pid = node.agent.worker.pid
+    await node.agent.stop()  # Ctrl-C on the other machine
+    await wait_for(lambda: not alive(worker_pid))
+    await wait_for(lambda: head.cluster.view().model_state is ProcessState.STOPPED)
+    assert head.cluster.view().problem is not None
+    assert head.cluster.view().problem.code in ("cluster.worker_exited", "cluster.worker_lost")
+
+
+def _flags(argv: list[str], *names: str) -> list[str]:
+    return [argv[argv.index(name) + 1] for name in names]
+
+
+async def test_a_broken_cluster_file_is_reported_and_left_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "head" / "home"
+    home.mkdir(parents=True)
+    broken = '{"model": "user.a", "head_address": "8.8.8.8", "workers": [{"address": "10.0.0.2"}]}'
+    (home / "cluster.json").write_text(broken)
+    rt = make_runtime(tmp_path / "head", monkeypatch, models=("a",))
+    codes = [p.code for p in rt.problems]
+    assert "config.unreadable" in codes
+    assert (home / "cluster.json").read_text() == broken  # a reader never changes it
+    assert not rt.cluster.config.configured and rt.planner.overlay(MODEL) is None
