@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from app.core.cluster import ClusterConfig
     from app.core.gpu import SystemInfo
     from app.core.memory import MemoryPlan
+    from app.core.registry import ModelOptions
     from app.core.vllm_args import ArgLayer
     from app.runtime.cluster_views import ClusterReport, ClusterView
 
@@ -120,6 +121,9 @@ class Facade(Protocol):
     def preview_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
     ) -> Future[OptionsPreview]: ...
+    def preview_model_options(
+        self, model_id: str, options: ModelOptions
+    ) -> Future[OptionsPreview]: ...  # every option, the GPU ones too
     def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]: ...
     def has_secret(self, name: str) -> Future[bool]: ...
     def log_path(self, model_id: str) -> str: ...  # a path built from the config dir only
@@ -137,6 +141,9 @@ class Facade(Protocol):
     def set_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str, *, restart: bool = False
     ) -> Future[OptionsPreview]: ...
+    def set_model_options(
+        self, model_id: str, options: ModelOptions, *, restart: bool = False
+    ) -> Future[OptionsPreview]: ...  # stores every option as given
     def reset_options(self, model_id: str) -> Future[None]: ...
     def set_settings(self, changes: Mapping[str, object]) -> Future[dict[str, Any]]: ...
     def set_secret(self, name: str, value: str | None) -> Future[None]: ...

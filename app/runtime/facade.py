@@ -15,6 +15,7 @@ from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
 from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.models import OPTION_FIELDS
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.thread import RuntimeThread
 from app.supervisor.engines.base import EngineKind
@@ -56,6 +57,14 @@ class ThreadFacade:
     ) -> Future[OptionsPreview]:
         async def run() -> OptionsPreview:
             return self._rt.models.preview_options(model_id, ctx_size, vllm_args)
+
+        return self._submit(run())
+
+    def preview_model_options(self, model_id: str, options: ModelOptions) -> Future[OptionsPreview]:
+        """The effect of every option as a dialog holds them (the GPU options too)."""
+
+        async def run() -> OptionsPreview:
+            return self._rt.models.preview(model_id, options)
 
         return self._submit(run())
 
@@ -113,6 +122,14 @@ class ThreadFacade:
             self._rt.models.set_options(
                 model_id, ModelOptions(ctx_size=ctx_size, vllm_args=vllm_args), restart=restart
             )
+        )
+
+    def set_model_options(
+        self, model_id: str, options: ModelOptions, *, restart: bool = False
+    ) -> Future[OptionsPreview]:
+        """Store every option (ctx_size, vllm_args and the GPU options) as given."""
+        return self._submit(
+            self._rt.models.set_options(model_id, options, fields=OPTION_FIELDS, restart=restart)
         )
 
     def reset_options(self, model_id: str) -> Future[None]:
