@@ -76,3 +76,40 @@ def _where(stack: str) -> list[str]:
     if frames and frames[-1] not in picked:
         picked.append(frames[-1])
     return picked or ["(the loop was not caught in the act)"]
+
+
+# The app reads the endpoint's key from VLLM_TRAY_API_KEY and secrets from the keyring: a
+# developer's own must not reach the tests, and one test's must not reach the next.
+SECRET_ENV = ("VLLM_TRAY_API_KEY", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_machine_secrets() -> Iterator[None]:
+    import keyring
+    from keyring.backends import fail
+
+    patch = pytest.MonkeyPatch()
+    for name in SECRET_ENV:
+        patch.delenv(name, raising=False)
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())  # the secrets file of each test's config dir
+    yield
+    keyring.set_keyring(previous)
+    patch.undo()
+
+
+def _secret_state() -> tuple[object, ...]:
+    import os
+
+    import keyring
+
+    return (*(os.environ.get(name) for name in SECRET_ENV), type(keyring.get_keyring()))
+
+
+@pytest.fixture(autouse=True)
+def _secrets_stay_put() -> Iterator[None]:
+    before = _secret_state()
+    yield
+    after = _secret_state()
+    if after != before:
+        pytest.fail(f"this test left a secret behind for the next: {before} -> {after}")

@@ -2428,6 +2428,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Most client connections the endpoint keeps open at once; past it the longest idle one is closed, or a newcomer is told to retry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds an idle keep-alive connection stays open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a client has to send a request&apos;s headers once it started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a client has to send a request&apos;s body, plus one second for every 64 KiB it sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest request body the endpoint accepts, in MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request bodies held in memory at once, all requests together, in MiB; a request over it waits briefly, then is told to retry. At least the largest request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a model may take to start answering a request (a long prompt or a whole non-streamed answer); 0 waits for ever.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a streamed answer may pause between two pieces; 0 waits for ever.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, before one is unloaded to make room (0: all of each GPU&apos;s memory, or RAM).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2469,6 +2501,38 @@
     </message>
     <message>
         <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most open connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle connection timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request header timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request body timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory for request bodies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause within an answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2725,6 +2789,10 @@
     </message>
     <message>
         <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory for request bodies ({budget} MiB) must hold at least one request of the largest size ({largest} MiB).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

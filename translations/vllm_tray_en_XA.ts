@@ -2429,6 +2429,38 @@
       <translation>[ĝþûš ñàɱéš ĜÞÛ {index} ţŵîçé; éàçĥ ĜÞÛ çàñ šéŕṽé à ɱöđéĺ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Most client connections the endpoint keeps open at once; past it the longest idle one is closed, or a newcomer is told to retry.</source>
+      <translation>[Ṁöšţ çĺîéñţ çöññéçţîöñš ţĥé éñđþöîñţ ķééþš öþéñ àţ öñçé; þàšţ îţ ţĥé ĺöñĝéšţ îđĺé öñé îš çĺöšéđ, öŕ à ñéŵçöɱéŕ îš ţöĺđ ţö ŕéţŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds an idle keep-alive connection stays open.</source>
+      <translation>[Šéçöñđš àñ îđĺé ķééþ-àĺîṽé çöññéçţîöñ šţàýš öþéñ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds a client has to send a request's headers once it started.</source>
+      <translation>[Šéçöñđš à çĺîéñţ ĥàš ţö šéñđ à ŕéǫûéšţ'š ĥéàđéŕš öñçé îţ šţàŕţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds a client has to send a request's body, plus one second for every 64 KiB it sent.</source>
+      <translation>[Šéçöñđš à çĺîéñţ ĥàš ţö šéñđ à ŕéǫûéšţ'š ƀöđý, þĺûš öñé šéçöñđ ƒöŕ éṽéŕý 64 ĶîƁ îţ šéñţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest request body the endpoint accepts, in MiB.</source>
+      <translation>[Ĺàŕĝéšţ ŕéǫûéšţ ƀöđý ţĥé éñđþöîñţ àççéþţš, îñ ṀîƁ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Request bodies held in memory at once, all requests together, in MiB; a request over it waits briefly, then is told to retry. At least the largest request.</source>
+      <translation>[Ŕéǫûéšţ ƀöđîéš ĥéĺđ îñ ɱéɱöŕý àţ öñçé, àĺĺ ŕéǫûéšţš ţöĝéţĥéŕ, îñ ṀîƁ; à ŕéǫûéšţ öṽéŕ îţ ŵàîţš ƀŕîéƒĺý, ţĥéñ îš ţöĺđ ţö ŕéţŕý. Åţ ĺéàšţ ţĥé ĺàŕĝéšţ ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds a model may take to start answering a request (a long prompt or a whole non-streamed answer); 0 waits for ever.</source>
+      <translation>[Šéçöñđš à ɱöđéĺ ɱàý ţàķé ţö šţàŕţ àñšŵéŕîñĝ à ŕéǫûéšţ (à ĺöñĝ þŕöɱþţ öŕ à ŵĥöĺé ñöñ-šţŕéàɱéđ àñšŵéŕ); 0 ŵàîţš ƒöŕ éṽéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds a streamed answer may pause between two pieces; 0 waits for ever.</source>
+      <translation>[Šéçöñđš à šţŕéàɱéđ àñšŵéŕ ɱàý þàûšé ƀéţŵééñ ţŵö þîéçéš; 0 ŵàîţš ƒöŕ éṽéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, before one is unloaded to make room (0: all of each GPU's memory, or RAM).</source>
       <translation>[Ṁéɱöŕý ţĥé ĺöàđéđ ɱöđéĺš ɱàý šĥàŕé öñ éàçĥ ĜÞÛ (îñ ŔÅṀ ƒöŕ ţĥé ÇÞÛ éñĝîñé), îñ ĜƁ, ƀéƒöŕé öñé îš ûñĺöàđéđ ţö ɱàķé ŕööɱ (0: àĺĺ öƒ éàçĥ ĜÞÛ'š ɱéɱöŕý, öŕ ŔÅṀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2471,6 +2503,38 @@
     <message>
       <source>Allowed web origins</source>
       <translation>[Åĺĺöŵéđ ŵéƀ öŕîĝîñš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most open connections</source>
+      <translation>[Ṁöšţ öþéñ çöññéçţîöñš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Idle connection timeout</source>
+      <translation>[Îđĺé çöññéçţîöñ ţîɱéöûţ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Request header timeout</source>
+      <translation>[Ŕéǫûéšţ ĥéàđéŕ ţîɱéöûţ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Request body timeout</source>
+      <translation>[Ŕéǫûéšţ ƀöđý ţîɱéöûţ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest request</source>
+      <translation>[Ĺàŕĝéšţ ŕéǫûéšţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory for request bodies</source>
+      <translation>[Ṁéɱöŕý ƒöŕ ŕéǫûéšţ ƀöđîéš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Time to first byte</source>
+      <translation>[Ţîɱé ţö ƒîŕšţ ƀýţé~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pause within an answer</source>
+      <translation>[Þàûšé ŵîţĥîñ àñ àñšŵéŕ~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Start the endpoint with the app</source>
@@ -2727,6 +2791,10 @@
     <message>
       <source>Port {port} on {address} cannot be used ({reason}); choose another master port.</source>
       <translation>[Þöŕţ {port} öñ {address} çàññöţ ƀé ûšéđ ({reason}); çĥööšé àñöţĥéŕ ɱàšţéŕ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The memory for request bodies ({budget} MiB) must hold at least one request of the largest size ({largest} MiB).</source>
+      <translation>[Ţĥé ɱéɱöŕý ƒöŕ ŕéǫûéšţ ƀöđîéš ({budget} ṀîƁ) ɱûšţ ĥöĺđ àţ ĺéàšţ öñé ŕéǫûéšţ öƒ ţĥé ĺàŕĝéšţ šîžé ({largest} ṀîƁ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>

@@ -70,6 +70,12 @@ class ModelView:
     size_gb: float | None = None
     labels: tuple[str, ...] = ()
     created: int = 0
+    # Crash loops made visible (issue 11): failed starts or crashes in a row, restarts after
+    # a crash, when the next start may happen (wall clock), and why the last one failed.
+    failures: int = 0
+    restarts: int = 0
+    next_retry_at: float | None = None
+    problem: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

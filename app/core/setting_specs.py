@@ -139,6 +139,98 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Allowed web origins"),
     ),
     SettingSpec(
+        "proxy.max_connections",
+        int,
+        512,
+        tr_noop(
+            "Most client connections the endpoint keeps open at once; past it the longest idle "
+            "one is closed, or a newcomer is told to retry."
+        ),
+        restart="server",
+        minimum=16,
+        maximum=65_535,
+        label=tr_noop("Most open connections"),
+    ),
+    SettingSpec(
+        "proxy.idle_timeout_s",
+        int,
+        60,
+        tr_noop("Seconds an idle keep-alive connection stays open."),
+        restart="server",
+        minimum=1,
+        maximum=3600,
+        label=tr_noop("Idle connection timeout"),
+    ),
+    SettingSpec(
+        "proxy.header_timeout_s",
+        int,
+        10,
+        tr_noop("Seconds a client has to send a request's headers once it started."),
+        restart="server",
+        minimum=1,
+        maximum=600,
+        label=tr_noop("Request header timeout"),
+    ),
+    SettingSpec(
+        "proxy.body_timeout_s",
+        int,
+        30,
+        tr_noop(
+            "Seconds a client has to send a request's body, plus one second for every 64 KiB "
+            "it sent."
+        ),
+        restart="server",
+        minimum=1,
+        maximum=3600,
+        label=tr_noop("Request body timeout"),
+    ),
+    SettingSpec(
+        "proxy.max_body_mb",
+        int,
+        32,
+        tr_noop("Largest request body the endpoint accepts, in MiB."),
+        restart="server",
+        minimum=1,
+        maximum=4096,
+        label=tr_noop("Largest request"),
+    ),
+    SettingSpec(
+        "proxy.body_budget_mb",
+        int,
+        128,
+        tr_noop(
+            "Request bodies held in memory at once, all requests together, in MiB; a request "
+            "over it waits briefly, then is told to retry. At least the largest request."
+        ),
+        restart="server",
+        minimum=1,
+        maximum=65_536,
+        label=tr_noop("Memory for request bodies"),
+    ),
+    SettingSpec(
+        "proxy.upstream_first_byte_timeout_s",
+        int,
+        600,
+        tr_noop(
+            "Seconds a model may take to start answering a request (a long prompt or a whole "
+            "non-streamed answer); 0 waits for ever."
+        ),
+        restart="server",
+        minimum=0,
+        maximum=86_400,
+        label=tr_noop("Time to first byte"),
+    ),
+    SettingSpec(
+        "proxy.upstream_idle_timeout_s",
+        int,
+        120,
+        tr_noop("Seconds a streamed answer may pause between two pieces; 0 waits for ever."),
+        restart="server",
+        minimum=0,
+        maximum=86_400,
+        label=tr_noop("Pause within an answer"),
+    ),
+    SettingSpec(
         "proxy.autostart",
         bool,
         True,

@@ -28,6 +28,10 @@ SEND_PIECE_BYTES = 256 * 1024
 # milliseconds). A failure later means the child may already be working on the request, and
 # sending it again could run it twice.
 RETRY_WINDOW_S = 1.0
+# Bodies up to this size are kept until the relay ends instead: if the child dies before it
+# answers (a hung engine killed by the supervisor), the request can go to its replacement.
+# Chat and completion requests are almost always far smaller; the budget still counts them.
+KEEP_UNTIL_ANSWERED_BYTES = 2**20
 
 
 class HeldBody:
@@ -66,7 +70,11 @@ class HeldBody:
         view = memoryview(self.data)
         for start in range(0, len(view), SEND_PIECE_BYTES):
             yield view[start : start + SEND_PIECE_BYTES]  # type: ignore[misc]
-        if self._timer is None and self._data is not None:
+        if (
+            self._timer is None
+            and self._data is not None
+            and (self._length > KEEP_UNTIL_ANSWERED_BYTES)
+        ):
             loop = asyncio.get_running_loop()
             self._timer = loop.call_later(RETRY_WINDOW_S, self.release)
 

@@ -11,11 +11,12 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from app.core.contracts import Backend, ModelController, ModelView
+from app.core.problems import ProblemError
 from app.proxy import errors
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
 from app.proxy.limits import ProxyLimits
 from app.proxy.relay import relay
-from app.proxy.upstream import ChildUnreachableError, Upstream
+from app.proxy.upstream import ChildDisconnectedError, ChildUnreachableError, Upstream
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,8 @@ BIG_BODY_BYTES = 256 * 1024
 # A child that refuses connections was killed a moment ago and the supervisor is on it: the
 # request asks the controller once more after this pause (nothing had been sent).
 CHILD_GONE_PAUSE_S = 0.25
+# How long to wait for the supervisor to say that a child which dropped a connection is gone.
+CHILD_GONE_WAIT_S = 3.0
 # One big body is parsed at a time: json holds the GIL, so parsing two at once is not faster,
 # and each parse needs two to four times its body in memory while it runs.
 BIG_PARSES_AT_ONCE = 1
@@ -166,11 +169,26 @@ class OpenAIRoutes:
     async def health(self, request: web.Request) -> web.Response:
         backends = sorted(self._controller.backends(), key=lambda b: -b.last_used)
         cards = [backend_card(b) for b in backends]
+        # Models with a story (loading, failed, given up, restarted after crashes), so that
+        # a crash loop shows here and not only in the log.
+        troubled = [
+            {
+                "model_name": view.id,
+                "state": view.state.value,
+                "failures": view.failures,
+                "restarts": view.restarts,
+                "next_retry_at": view.next_retry_at,
+                "problem": view.problem,
+            }
+            for view in self._controller.list_models()
+            if view.state.value != "stopped" or view.failures or view.restarts
+        ]
         return json_response(
             {
                 "status": "ok",
                 "model_loaded": cards[0]["model_name"] if cards else None,
                 "all_models_loaded": cards,
+                "models": troubled,
             }
         )
 
@@ -194,10 +212,12 @@ class OpenAIRoutes:
             for attempt in (1, 2):
                 try:
                     return await self._relay_to_child(request, upstream_path, view.id, held)
-                except ChildUnreachableError:
-                    if attempt == 2:
+                except (ChildUnreachableError, ChildDisconnectedError):
+                    if attempt == 2 or not held.held:
                         raise
-                    log.info("the vLLM server of %s refused the connection; asking again", view.id)
+                    log.info(
+                        "the vLLM server of %s went away before answering; asking again", view.id
+                    )
                     await asyncio.sleep(CHILD_GONE_PAUSE_S)
             raise AssertionError("unreachable")
         finally:
@@ -209,20 +229,52 @@ class OpenAIRoutes:
         # The in-flight count (which keeps this model from being swapped out) covers the
         # whole relay, streaming included: the context exits only after the last chunk.
         async with self._controller.use(model_id) as backend:
-            if backend.served_name != model_id:
-                # Only re-serialise when the names differ; otherwise the bytes pass untouched.
-                name = backend.served_name
-                held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
-            url = backend.base_url.rstrip("/") + upstream_path
-            if request.query_string:
-                url += "?" + request.query_string
-            return await relay(
-                self._upstream,
-                request,
-                url,
-                held,
-                model=model_id,
-                path=upstream_path,
-                limits=self._limits,
-                child_key=backend.api_key,
-            )
+            try:
+                return await self._relay_once(request, upstream_path, model_id, held, backend)
+            except ChildDisconnectedError as exc:
+                if await self._child_gone(model_id, backend):
+                    raise  # _relay sends it to the replacement
+                # It lives and may be working on the request: never send it twice.
+                raise ProblemError(exc.problem) from exc
+
+    async def _child_gone(self, model_id: str, backend: Backend) -> bool:
+        """Whether the child that dropped the connection is gone (killed as hung, crashed):
+        then the request can go to its replacement. The supervisor notices within a health
+        interval; a child that is still the model's running one is given the benefit."""
+        deadline = asyncio.get_running_loop().time() + CHILD_GONE_WAIT_S
+        while True:
+            current = next((b for b in self._controller.backends() if b.model_id == model_id), None)
+            if current is None or (current.pid, current.base_url) != (
+                backend.pid,
+                backend.base_url,
+            ):
+                return True
+            if asyncio.get_running_loop().time() >= deadline:
+                return False
+            await asyncio.sleep(CHILD_GONE_PAUSE_S)
+
+    async def _relay_once(
+        self,
+        request: web.Request,
+        upstream_path: str,
+        model_id: str,
+        held: HeldBody,
+        backend: Backend,
+    ) -> web.StreamResponse:
+        if backend.served_name != model_id:
+            # Only re-serialise when the names differ; otherwise the bytes pass untouched.
+            name = backend.served_name
+            held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
+        url = backend.base_url.rstrip("/") + upstream_path
+        if request.query_string:
+            url += "?" + request.query_string
+        return await relay(
+            self._upstream,
+            request,
+            url,
+            held,
+            model=model_id,
+            path=upstream_path,
+            limits=self._limits,
+            child_key=backend.api_key,
+        )

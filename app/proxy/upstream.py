@@ -6,6 +6,7 @@ docs/proxy.md has the numbers behind the default. relay.py drives them.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -18,7 +19,7 @@ from multidict import CIMultiDict
 
 from app.core.problems import ProblemError
 from app.proxy import errors
-from app.proxy.bodies import HeldBody
+from app.proxy.bodies import RETRY_WINDOW_S, HeldBody
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,12 @@ Headers = list[tuple[str, str]]
 class ChildUnreachableError(ProblemError):
     """The child's port refused the connection: nothing was sent, so the request may safely
     go to whatever the controller names next (a child just killed is restarted in a moment)."""
+
+
+class ChildDisconnectedError(ProblemError):
+    """The child closed the connection before answering anything. Whether the request may go
+    to another child depends on whether this one is gone (the caller asks the controller):
+    a live child may have started working on it."""
 
 
 def request_headers(
@@ -175,20 +182,26 @@ class AiohttpUpstream:
         self, method: str, url: str, body: HeldBody, headers: Headers, model: str
     ) -> Opened:
         session = self._get()
+        loop = asyncio.get_running_loop()
         for attempt in (1, 2):
+            sent_at = loop.time()
             try:
                 response = await session.request(method, url, data=body.pieces(), headers=headers)
                 break
-            except aiohttp.ServerDisconnectedError as exc:
-                # A pooled connection the child closed just as it was reused (its keep-alive
-                # ran out): nothing was answered, so one retry on a fresh socket is safe -
-                # while the body is still held, i.e. within a moment of sending it
-                # (bodies.RETRY_WINDOW_S). aiohttp retries by itself only idempotent methods.
-                if attempt == 2 or not body.held:
-                    raise errors.upstream_unreachable(model, describe(exc)) from exc
             except aiohttp.ClientConnectorError as exc:
                 unreachable = errors.upstream_unreachable(model, describe(exc))
                 raise ChildUnreachableError(unreachable.problem) from exc
+            except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError) as exc:
+                # A pooled connection the child closed just as it was reused (its keep-alive
+                # ran out) fails within milliseconds: nothing was answered, so one retry on a
+                # fresh socket is safe. aiohttp retries by itself only idempotent methods.
+                quick = loop.time() - sent_at < RETRY_WINDOW_S
+                if attempt == 1 and quick and body.held:
+                    continue
+                # Later, the child may have been working on it: the caller decides, from
+                # whether this child is gone (killed as hung, crashed), if it may go on.
+                gone = errors.upstream_unreachable(model, describe(exc))
+                raise ChildDisconnectedError(gone.problem) from exc
             except aiohttp.ClientError as exc:
                 raise errors.upstream_unreachable(model, describe(exc)) from exc
 

@@ -109,6 +109,10 @@ class Controller:
         return ModelView(
             id=entry.id,
             state=info.state if info is not None else ProcessState.STOPPED,
+            failures=info.failures if info is not None else 0,
+            restarts=info.restarts if info is not None else 0,
+            next_retry_at=info.next_retry_at if info is not None else None,
+            problem=info.problem.to_json() if info is not None and info.problem else None,
             downloaded=files.state in ("complete", "local"),
             ctx_size=self._planner.ctx_size(entry.id),
             checkpoint=str(entry.checkpoint),

@@ -8,6 +8,7 @@ planner's. The runtime only wires these together and owns their lifecycle.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from app.core.settings import Settings
 from app.downloads import DownloadManager
 from app.downloads.hub import hf_login_token
 from app.proxy import ProxyServer
+from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
 from app.runtime.controller import Controller
 from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
@@ -69,7 +71,8 @@ class Runtime:
             paths, self.settings, self.registry, sysfs_root=self.options.sysfs_root
         )
         self.secrets = Secrets(SecretStore(paths.secrets_file))
-        self.supervisor = Supervisor(self.bus, paths.logs_dir, paths.state_dir)
+        # Each child gets its own random key, which only the relay sends (issue 11).
+        self.supervisor = Supervisor(self.bus, paths.logs_dir, paths.state_dir, child_api_keys=True)
         self.downloads = DownloadManager(
             self.bus,
             paths.hf_hub_cache,
@@ -250,6 +253,28 @@ class Runtime:
                 )
             )
             await asyncio.sleep(GPU_SAMPLE_INTERVAL_S)
+
+
+def proxy_limits(settings: Settings) -> ProxyLimits:
+    """The endpoint's limits from the settings (docs/proxy.md, "Limits and security")."""
+
+    def seconds_or_none(key: str) -> float | None:
+        value = float(settings.get(key))
+        return value if value > 0 else None
+
+    max_body = int(settings.get("proxy.max_body_mb")) * MIB
+    return dataclasses.replace(
+        DEFAULT_LIMITS,
+        max_connections=int(settings.get("proxy.max_connections")),
+        idle_timeout_s=float(settings.get("proxy.idle_timeout_s")),
+        header_timeout_s=float(settings.get("proxy.header_timeout_s")),
+        body_timeout_s=float(settings.get("proxy.body_timeout_s")),
+        max_body_bytes=max_body,
+        # One body of the largest size must always fit (the settings use case checks this).
+        body_budget_bytes=max(max_body, int(settings.get("proxy.body_budget_mb")) * MIB),
+        upstream_first_byte_timeout_s=seconds_or_none("proxy.upstream_first_byte_timeout_s"),
+        upstream_idle_timeout_s=seconds_or_none("proxy.upstream_idle_timeout_s"),
+    )
 
 
 def _csv(value: object) -> list[str]:

@@ -9,10 +9,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.events import MetricsSampled, TuneProgressed
-from app.gui.app import GuiApp
 from app.gui.bench_view import BenchWindow
 from app.gui.bridge import EventBridge
 from app.runtime.services.tune import TuneOptions
+from tests.gui.conftest import start_gui
 from tests.gui.fake_bench import FakeBenchFacade, sample_point, sample_records, sample_tune
 from tests.gui.fake_facade import T0
 
@@ -54,6 +54,7 @@ def test_tune_progress_result_apply_and_cancel(
 ) -> None:
     window.slo_itl.setValue(50)
     window.run_tune_button.click()
+    qtbot.waitUntil(lambda: bool(bench_fake.called("run_tune")))
     (model_id, options) = bench_fake.called("run_tune")[0]
     assert model_id == MODEL
     assert isinstance(options, TuneOptions) and options.slo.itl_ms == 50
@@ -77,7 +78,7 @@ def test_tune_progress_result_apply_and_cancel(
     assert "Before: 262 tok/s" in window.result_label.text()
     assert "After: 318 tok/s" in window.result_label.text()
     window.apply_button.click()
-    assert bench_fake.called("apply_tune") == [(MODEL, 10)]
+    qtbot.waitUntil(lambda: bench_fake.called("apply_tune") == [(MODEL, 10)])
     qtbot.waitUntil(lambda: "--max-num-seqs 10" in window.status.text())
 
 
@@ -86,10 +87,11 @@ def test_bench_runs_with_the_concurrency_list_and_rejects_a_bad_one(
 ) -> None:
     window.concurrency.setText("2, x")
     window.run_bench_button.click()
+    qtbot.waitUntil(lambda: "whole numbers" in window.status.text())
     assert bench_fake.called("run_bench") == []
-    assert "whole numbers" in window.status.text()
     window.concurrency.setText("4,2")
     window.run_bench_button.click()
+    qtbot.waitUntil(lambda: bool(bench_fake.called("run_bench")))
     (_, options) = bench_fake.called("run_bench")[0]
     assert options.concurrency == (4, 2) and options.requests == 10
     assert bench_fake.bench_future is not None
@@ -111,7 +113,7 @@ def test_live_plot_keeps_only_its_models_samples(qtbot: QtBot, window: BenchWind
 def test_main_window_offers_the_benchmark_window(
     qtbot: QtBot, bench_fake: FakeBenchFacade, tmp_path: Path
 ) -> None:
-    gui = GuiApp(bench_fake, autostart_dir=tmp_path / "autostart")
+    gui = start_gui(qtbot, bench_fake, tmp_path)
     try:
         assert gui.window.select_model(MODEL)
         qtbot.waitUntil(lambda: gui.window.current_model_id() == MODEL)

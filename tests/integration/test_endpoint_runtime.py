@@ -5,6 +5,7 @@ first requests, streaming, and two models swapping under a small memory budget."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -85,3 +86,86 @@ async def test_two_models_swap_under_a_small_budget(served: Runtime) -> None:
         again = await client.completions.create(model="user.a", prompt="z", max_tokens=2)
         assert again.model == "user.a"
         assert served.supervisor.info("user.b").state is ProcessState.STOPPED  # type: ignore[union-attr]
+
+
+async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(
+    served: Runtime,
+) -> None:
+    """Issue 11: a SIGSTOPped child is caught by the health checks and replaced; a request
+    that reached it meanwhile (it accepted the connection, then never answered) waits for the
+    replacement instead of failing, and so does one that arrives while it restarts."""
+    import os
+    import signal
+    import time
+
+    async with client_for(served) as client:
+        await client.completions.create(model="user.a", prompt="hi", max_tokens=2)
+        info = served.supervisor.info("user.a")
+        assert info is not None and info.pid is not None
+        os.kill(info.pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            sent_to_the_hung_one = asyncio.create_task(
+                client.completions.create(model="user.a", prompt="hi", max_tokens=2)
+            )
+            await asyncio.sleep(1.0)
+            second = asyncio.create_task(
+                client.completions.create(model="user.a", prompt="hi", max_tokens=2)
+            )
+            answers = await asyncio.wait_for(asyncio.gather(sent_to_the_hung_one, second), 60)
+        finally:
+            with contextlib.suppress(ProcessLookupError):  # killed as hung, as it should be
+                os.kill(info.pid, signal.SIGCONT)
+    assert all(a.choices[0].text for a in answers)
+    replaced = served.supervisor.info("user.a")
+    assert replaced is not None and replaced.pid != info.pid
+    assert replaced.restarts >= 1
+    # Caught within the supervisor's bound (about 9 s), plus a fake engine's quick start.
+    assert time.monotonic() - started < 30
+
+
+def test_the_endpoints_limits_come_from_the_settings(served: Runtime) -> None:
+    assert served.proxy is not None
+    limits = served.proxy.limits
+    assert limits.max_connections == 512 and limits.header_timeout_s == 10.0
+    served.settings.set_many(
+        {
+            "proxy.upstream_first_byte_timeout_s": 0,
+            "proxy.max_body_mb": 64,
+            "proxy.body_budget_mb": 256,
+        }
+    )
+    from app.runtime.runtime import proxy_limits
+
+    changed = proxy_limits(served.settings)
+    assert changed.upstream_first_byte_timeout_s is None  # 0: wait for ever
+    assert changed.max_body_bytes == 64 * 2**20 and changed.body_budget_bytes == 256 * 2**20
+
+
+async def test_a_body_budget_below_the_largest_request_is_refused(served: Runtime) -> None:
+    from app.core.problems import ProblemError
+
+    with pytest.raises(ProblemError) as err:
+        await served.config.set_settings({"proxy.max_body_mb": 256})
+    assert err.value.problem.code == "settings.body_budget_below_max_body"
+    assert served.settings.is_default("proxy.max_body_mb")
+
+
+async def test_a_crash_loop_shows_in_health(served: Runtime) -> None:
+    import httpx
+
+    from app.core.registry import ModelOptions
+
+    await served.models.set_options("user.b", ModelOptions(vllm_args="--fake-fail engine_dead"))
+    assert served.proxy is not None
+    async with httpx.AsyncClient(base_url=served.proxy.url, timeout=60) as client:
+        for _ in range(3):
+            reply = await client.post(
+                "/v1/completions", json={"model": "user.b", "prompt": "hi", "max_tokens": 2}
+            )
+            assert reply.status_code >= 500
+        health = (await client.get("/v1/health")).json()
+    (card,) = [m for m in health["models"] if m["model_name"] == "user.b"]
+    assert card["state"] == "fatal" and card["failures"] == 3
+    assert card["problem"]["code"] == "load.given_up"
+    assert "3" in card["problem"]["message"]  # says how many times it failed

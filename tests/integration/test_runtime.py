@@ -37,10 +37,12 @@ async def test_concurrent_first_requests_share_one_start(runtime: Runtime) -> No
     assert {b.base_url for b in backends} == {backends[0].base_url}
     assert starts(events, "user.a") == 1
     async with httpx.AsyncClient() as client:
-        reply = await client.post(
-            f"{backends[0].base_url}/v1/completions",
-            json={"model": "user.a", "prompt": "hi", "max_tokens": 3},
-        )
+        request = {"model": "user.a", "prompt": "hi", "max_tokens": 3}
+        url = f"{backends[0].base_url}/v1/completions"
+        # The child answers only with its own key, which only the endpoint's relay sends.
+        assert (await client.post(url, json=request)).status_code == 401
+        key = {"Authorization": f"Bearer {backends[0].api_key}"}
+        reply = await client.post(url, json=request, headers=key)
     assert reply.status_code == 200
     argv = backends[0].command
     assert argv[argv.index("--served-model-name") + 1] == "user.a"

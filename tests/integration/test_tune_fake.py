@@ -235,7 +235,7 @@ def test_the_facade_runs_bench_and_tune_and_applies_on_the_users_click(
         assert result.chosen == 4 and not result.applied
         assert rt.registry.options("user.a").vllm_args == ""
         # The model ran before the tune (the benchmark loaded it): it runs again, as it was.
-        assert facade.row("user.a").process is ProcessState.RUNNING
+        assert facade.row("user.a").result(30).process is ProcessState.RUNNING
         assert facade.apply_tune("user.a", 4).result(60) == "--max-num-seqs 4"
         assert rt.registry.options("user.a").vllm_args == "--max-num-seqs 4"
     finally:

@@ -16,6 +16,7 @@ import pytest
 
 from app.core.contracts import Backend
 from app.core.states import ProcessState
+from app.proxy.bodies import KEEP_UNTIL_ANSWERED_BYTES
 from app.proxy.limits import MIB, ProxyLimits
 from app.proxy.memory import BodyBudget
 from app.proxy.openai_routes import backend_card
@@ -240,19 +241,35 @@ async def test_over_the_body_budget_a_request_waits_then_gets_503() -> None:
         await until(lambda: p.server.body_bytes_held == 0)  # once the bodies reached the child
 
 
-async def test_a_body_is_let_go_soon_after_the_child_has_it() -> None:
+async def test_a_large_body_is_let_go_soon_after_the_child_has_it() -> None:
     """Not held while a long answer is generated (bodies.RETRY_WINDOW_S after sending)."""
+    limits = ProxyLimits(upstream_first_byte_timeout_s=3)
+    padding = "x" * (KEEP_UNTIL_ANSWERED_BYTES + 1)
+    async with running_proxy(limits=limits) as p:
+        pending = asyncio.create_task(
+            p.client.post(
+                "/v1/chat/completions", json={"model": "tiny", "hang": True, "pad": padding}
+            )
+        )
+        await asyncio.sleep(0.2)
+        assert p.server.body_bytes_held > KEEP_UNTIL_ANSWERED_BYTES
+        await asyncio.sleep(1.3)
+        assert p.server.body_bytes_held == 0
+        assert not pending.done()
+        assert (await pending).status_code == 504
+
+
+async def test_a_small_body_is_kept_until_the_child_answers() -> None:
+    """So that it can go to the replacement if the child dies first (a hung engine killed)."""
     limits = ProxyLimits(upstream_first_byte_timeout_s=3)
     async with running_proxy(limits=limits) as p:
         pending = asyncio.create_task(
             p.client.post("/v1/chat/completions", json={"model": "tiny", "hang": True})
         )
-        await asyncio.sleep(0.2)
-        assert p.server.body_bytes_held > 0
-        await asyncio.sleep(1.3)
-        assert p.server.body_bytes_held == 0
-        assert not pending.done()
+        await asyncio.sleep(1.5)
+        assert 0 < p.server.body_bytes_held <= KEEP_UNTIL_ANSWERED_BYTES
         assert (await pending).status_code == 504
+        assert p.server.body_bytes_held == 0
 
 
 # ---- at the door: Host, absolute targets, the key ----------------------------------------------
