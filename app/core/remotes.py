@@ -262,7 +262,12 @@ def normalize_url(text: str) -> str:
         parts = urllib.parse.urlsplit(url)
         port = parts.port  # raises ValueError for a port that is not a number or too big
     except ValueError as exc:
-        raise bad_url(text, str(exc)) from None
+        # urllib's own words ("Port could not be cast to integer value…") are not the user's.
+        if "port" in str(exc).lower():
+            raise bad_url(text, "its port must be a number from 1 to 65535") from None
+        raise bad_url(text, "it is not a valid address") from None
+    if port == 0:
+        raise bad_url(text, "its port must be a number from 1 to 65535")
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
         raise bad_url(text, "it must start with http:// or https://")

@@ -273,6 +273,7 @@ class RemoteService:
         return self._view(status)
 
     async def remove(self, name: str) -> None:
+        self._reread().removed(name)  # an unknown name is refused before the file is locked
         config = await asyncio.to_thread(self._write_removed, name)
         self._apply(config)
         log.info("remote server %s removed", name)
