@@ -1130,6 +1130,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Remote servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1458,6 +1462,34 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>unreachable: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unloading on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asleep on {remote}, wakes on the next request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on {remote}, loads on first request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>asleep: wakes on the next request</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1653,6 +1685,143 @@
     </message>
 </context>
 <context>
+    <name>RemotesWindow</name>
+    <message>
+        <source>Remote vLLM servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The models of these servers are served through this endpoint too, named NAME/MODEL. A server can be a vLLM server or another vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. office</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. http://192.168.1.20:8000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for services: read from this variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>or key from &amp;variable:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the key or a variable, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>variable {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reachable (vLLM Tray)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking {url} for its models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the address and key, or add it anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} was added; it does not answer now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} was added with %n model(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{name} was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SecretField</name>
     <message>
         <source>Clear</source>
@@ -1824,10 +1993,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{key} is not a model option; use ctx_size=N or vllm_args=&quot;...&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Give the command that starts your vLLM, e.g. &apos;vllm serve&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1941,10 +2106,6 @@
     </message>
     <message>
         <source>Unload a model after this many minutes without requests (0 keeps it loaded).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory all loaded models may share, in GB, before one is unloaded to make room (0: all of the GPU&apos;s memory, or RAM for the CPU engine).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2224,6 +2385,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2396,6 +2561,94 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} has {heads} attention heads, which vLLM cannot split evenly across tensor_parallel_size {tp}. Use a size that divides {heads}: {sizes}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} must be a positive whole number; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names GPU {index}, which this machine does not have: its GPUs are numbered 0 to {last} (vllm-tray system-info lists them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs {wanted} GPUs (tensor_parallel_size {tp} × pipeline_parallel_size {pp}), but this machine has only {count} that its engine can use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in gpus, or change the sizes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index} ({name}, {target}) cannot run the engine installed for {family} GPUs; choose GPUs of that family in gpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus names GPU {index} twice; each GPU can serve a model once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) does not answer: {reason}. Its models come back when it answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) refused vLLM Tray&apos;s key (HTTP {status}): set the key it expects (remove the remote and add it again with its key).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) asks for an API key (HTTP {status}): give its key when you add it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key of the remote server {name} is read from the environment variable {var}, which is not set for vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) answered, but not with a model list as vLLM&apos;s /v1/models gives one: {detail}. Is this the address of a vLLM server?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name!r} cannot name a remote server: use 1 to 32 lower-case letters, digits, &apos;-&apos; or &apos;_&apos; (its models are then called NAME/MODEL).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url!r} is not the address of a server: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a remote server called {name}; remove it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no remote server called {name} (remote servers: {known}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{var!r} is not the name of an environment variable (letters, digits and &apos;_&apos;, not starting with a digit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the remote server&apos;s key either in the keyring or through an environment variable, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} runs on the remote server {name}: it is loaded and unloaded there, and loads by itself on its first request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Most client connections the endpoint keeps open at once; past it the longest idle one is closed, or a newcomer is told to retry.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2425,6 +2678,10 @@
     </message>
     <message>
         <source>Seconds a streamed answer may pause between two pieces; 0 waits for ever.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, before one is unloaded to make room (0: all of each GPU&apos;s memory, or RAM).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2576,6 +2833,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>In {source}, remove {flag}: set the model&apos;s option {setting} instead (with gpus to choose the GPUs), so that the app plans memory on every GPU the model uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>There is no download with the id {download_id}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2685,6 +2946,10 @@
     </message>
     <message>
         <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with &apos;vllm serve&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the memory budget (memory.budget_gb).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

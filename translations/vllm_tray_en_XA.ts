@@ -1131,6 +1131,10 @@
       <translation>[Ç&amp;ĺûšţéŕ…~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Remote servers…</source>
+      <translation>[&amp;Ŕéɱöţé šéŕṽéŕš…~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Model</source>
       <translation>[&amp;Ṁöđéĺ~~]</translation>
     </message>
@@ -1459,6 +1463,34 @@
       <translation>[ĺöàđîñĝ: {phase}~~~~~~]</translation>
     </message>
     <message>
+      <source>unreachable: {diagnosis}</source>
+      <translation>[ûñŕéàçĥàƀĺé: {diagnosis}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>running on {remote}</source>
+      <translation>[ŕûññîñĝ öñ {remote}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>loading on {remote}</source>
+      <translation>[ĺöàđîñĝ öñ {remote}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>unloading on {remote}</source>
+      <translation>[ûñĺöàđîñĝ öñ {remote}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed on {remote}</source>
+      <translation>[ƒàîĺéđ öñ {remote}~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>asleep on {remote}, wakes on the next request</source>
+      <translation>[àšĺééþ öñ {remote}, ŵàķéš öñ ţĥé ñéẋţ ŕéǫûéšţ~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>on {remote}, loads on first request</source>
+      <translation>[öñ {remote}, ĺöàđš öñ ƒîŕšţ ŕéǫûéšţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>asleep: wakes on the next request</source>
       <translation>[àšĺééþ: ŵàķéš öñ ţĥé ñéẋţ ŕéǫûéšţ~~~~~~~~~~~~~]</translation>
     </message>
@@ -1654,6 +1686,144 @@
     </message>
   </context>
   <context>
+    <name>RemotesWindow</name>
+    <message>
+      <source>Remote vLLM servers</source>
+      <translation>[Ŕéɱöţé ṽĹĹṀ šéŕṽéŕš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The models of these servers are served through this endpoint too, named NAME/MODEL. A server can be a vLLM server or another vLLM Tray.</source>
+      <translation>[Ţĥé ɱöđéĺš öƒ ţĥéšé šéŕṽéŕš àŕé šéŕṽéđ ţĥŕöûĝĥ ţĥîš éñđþöîñţ ţöö, ñàɱéđ ÑÅṀÉ/ṀÖĐÉĹ. Å šéŕṽéŕ çàñ ƀé à ṽĹĹṀ šéŕṽéŕ öŕ àñöţĥéŕ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>[Ñàɱé~~]</translation>
+    </message>
+    <message>
+      <source>Address</source>
+      <translation>[Åđđŕéšš~~~]</translation>
+    </message>
+    <message>
+      <source>Key</source>
+      <translation>[Ķéý~]</translation>
+    </message>
+    <message>
+      <source>State</source>
+      <translation>[Šţàţé~~]</translation>
+    </message>
+    <message>
+      <source>Models</source>
+      <translation>[Ṁöđéĺš~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck now</source>
+      <translation>[Ç&amp;ĥéçķ ñöŵ~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Remove</source>
+      <translation>[&amp;Ŕéɱöṽé~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. office</source>
+      <translation>[é.ĝ. öƒƒîçé~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. http://192.168.1.20:8000</source>
+      <translation>[é.ĝ. ĥţţþ://192.168.1.20:8000~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>[ñöñé~~]</translation>
+    </message>
+    <message>
+      <source>for services: read from this variable</source>
+      <translation>[ƒöŕ šéŕṽîçéš: ŕéàđ ƒŕöɱ ţĥîš ṽàŕîàƀĺé~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Name:</source>
+      <translation>[&amp;Ñàɱé:~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Address:</source>
+      <translation>[&amp;Åđđŕéšš:~~~~]</translation>
+    </message>
+    <message>
+      <source>API &amp;key:</source>
+      <translation>[ÅÞÎ &amp;ķéý:~~~~]</translation>
+    </message>
+    <message>
+      <source>or key from &amp;variable:</source>
+      <translation>[öŕ ķéý ƒŕöɱ &amp;ṽàŕîàƀĺé:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Add</source>
+      <translation>[&amp;Åđđ~~]</translation>
+    </message>
+    <message>
+      <source>Add a server</source>
+      <translation>[Åđđ à šéŕṽéŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the key or a variable, not both.</source>
+      <translation>[Ĝîṽé ţĥé ķéý öŕ à ṽàŕîàƀĺé, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add &amp;anyway</source>
+      <translation>[Åđđ &amp;àñýŵàý~~~~]</translation>
+    </message>
+    <message>
+      <source>in the keyring</source>
+      <translation>[îñ ţĥé ķéýŕîñĝ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>variable {name}</source>
+      <translation>[ṽàŕîàƀĺé {name}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>checking…</source>
+      <translation>[çĥéçķîñĝ…~~~~]</translation>
+    </message>
+    <message>
+      <source>unreachable</source>
+      <translation>[ûñŕéàçĥàƀĺé~~~~]</translation>
+    </message>
+    <message>
+      <source>reachable (vLLM Tray)</source>
+      <translation>[ŕéàçĥàƀĺé (ṽĹĹṀ Ţŕàý)~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>reachable</source>
+      <translation>[ŕéàçĥàƀĺé~~~~]</translation>
+    </message>
+    <message>
+      <source>Asking {url} for its models…</source>
+      <translation>[Åšķîñĝ {url} ƒöŕ îţš ɱöđéĺš…~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Check the address and key, or add it anyway.</source>
+      <translation>[Çĥéçķ ţĥé àđđŕéšš àñđ ķéý, öŕ àđđ îţ àñýŵàý.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} was added; it does not answer now.</source>
+      <translation>[{name} ŵàš àđđéđ; îţ đöéš ñöţ àñšŵéŕ ñöŵ.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>{name} was added with %n model(s).</source>
+      <translation>
+        <numerusform>[{name} ŵàš àđđéđ ŵîţĥ %n ɱöđéĺ(š).~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[{name} ŵàš àđđéđ ŵîţĥ %n ɱöđéĺ(š).~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>{name} was removed.</source>
+      <translation>[{name} ŵàš ŕéɱöṽéđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} answers.</source>
+      <translation>[{name} àñšŵéŕš.~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>SecretField</name>
     <message>
       <source>Clear</source>
@@ -1825,10 +1995,6 @@
       <translation>[{text!r} îš ñöţ öƒ ţĥé ƒöŕɱ ĶÉÝ=ṼÅĹÛÉ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{key} is not a model option; use ctx_size=N or vllm_args="...".</source>
-      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ öŕ ṽĺĺɱ_àŕĝš="...".~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Give the command that starts your vLLM, e.g. 'vllm serve'.</source>
       <translation>[Ĝîṽé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1943,10 +2109,6 @@
     <message>
       <source>Unload a model after this many minutes without requests (0 keeps it loaded).</source>
       <translation>[Ûñĺöàđ à ɱöđéĺ àƒţéŕ ţĥîš ɱàñý ɱîñûţéš ŵîţĥöûţ ŕéǫûéšţš (0 ķééþš îţ ĺöàđéđ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Memory all loaded models may share, in GB, before one is unloaded to make room (0: all of the GPU's memory, or RAM for the CPU engine).</source>
-      <translation>[Ṁéɱöŕý àĺĺ ĺöàđéđ ɱöđéĺš ɱàý šĥàŕé, îñ ĜƁ, ƀéƒöŕé öñé îš ûñĺöàđéđ ţö ɱàķé ŕööɱ (0: àĺĺ öƒ ţĥé ĜÞÛ'š ɱéɱöŕý, öŕ ŔÅṀ ƒöŕ ţĥé ÇÞÛ éñĝîñé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Start in the tray without opening the window.</source>
@@ -2225,6 +2387,10 @@
       <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{key} is not a model option; use ctx_size=N, vllm_args="...", tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
+      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ, ṽĺĺɱ_àŕĝš="...", ţéñšöŕ_þàŕàĺĺéĺ_šîžé=Ñ, þîþéĺîñé_þàŕàĺĺéĺ_šîžé=Ñ öŕ ĝþûš=0,1.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
       <translation>[ṽĺĺɱ-ţŕàý šéŕṽé đöéš ñöţ šţàŕţ ŵĥîĺé {file} çàññöţ ƀé ŕéàđ ({reason}): îţ ŵöûĺđ ŕûñ öñ đéƒàûĺţš ýöû đîđ ñöţ çĥööšé. Ƒîẋ ţĥé ƒîĺé, öŕ ɱöṽé îţ àŵàý ţö šţàŕţ ŵîţĥ ţĥé đéƒàûĺţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2397,6 +2563,94 @@
       <translation>[{model} ŕéàđš àţ ɱöšţ {limit} ţöķéñš öƒ çöñţéẋţ (îţš çöñƒîĝ.ĵšöñ šàýš šö), šö ṽĹĹṀ ŕéƒûšéš à çöñţéẋţ šîžé öƒ {ctx_size}. Ûšé {limit} öŕ ĺéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} has {heads} attention heads, which vLLM cannot split evenly across tensor_parallel_size {tp}. Use a size that divides {heads}: {sizes}.</source>
+      <translation>[{model} ĥàš {heads} àţţéñţîöñ ĥéàđš, ŵĥîçĥ ṽĹĹṀ çàññöţ šþĺîţ éṽéñĺý àçŕöšš ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp}. Ûšé à šîžé ţĥàţ đîṽîđéš {heads}: {sizes}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} must be a positive whole number; got {value}.</source>
+      <translation>[{name} ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names GPU {index}, which this machine does not have: its GPUs are numbered 0 to {last} (vllm-tray system-info lists them).</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ŵĥîçĥ ţĥîš ɱàçĥîñé đöéš ñöţ ĥàṽé: îţš ĜÞÛš àŕé ñûɱƀéŕéđ 0 ţö {last} (ṽĺĺɱ-ţŕàý šýšţéɱ-îñƒö ĺîšţš ţĥéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs {wanted} GPUs (tensor_parallel_size {tp} × pipeline_parallel_size {pp}), but this machine has only {count} that its engine can use.</source>
+      <translation>[{model} ñééđš {wanted} ĜÞÛš (ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp}), ƀûţ ţĥîš ɱàçĥîñé ĥàš öñĺý {count} ţĥàţ îţš éñĝîñé çàñ ûšé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
+      <translation>[ĝþûš ñàɱéš ƀöţĥ ÅṀĐ àñđ ÑṼÎĐÎÅ ĜÞÛš ({gpus}); öñé ṽĹĹṀ šéŕṽéŕ ŕûñš öñ öñé ķîñđ öƒ ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
+      <translation>[ĝþûš ɱûšţ ƀé ĜÞÛ ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš, šûçĥ àš 0,1; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in gpus, or change the sizes.</source>
+      <translation>[ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp} ɱàķéš {wanted} þàŕţš, öñé þéŕ ĜÞÛ, ƀûţ ĝþûš ñàɱéš {count} ({gpus}). Ñàɱé {wanted} ĜÞÛš îñ ĝþûš, öŕ çĥàñĝé ţĥé šîžéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU {index} ({name}, {target}) cannot run the engine installed for {family} GPUs; choose GPUs of that family in gpus.</source>
+      <translation>[ĜÞÛ {index} ({name}, {target}) çàññöţ ŕûñ ţĥé éñĝîñé îñšţàĺĺéđ ƒöŕ {family} ĜÞÛš; çĥööšé ĜÞÛš öƒ ţĥàţ ƒàɱîĺý îñ ĝþûš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gpus names GPU {index} twice; each GPU can serve a model once.</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index} ţŵîçé; éàçĥ ĜÞÛ çàñ šéŕṽé à ɱöđéĺ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) does not answer: {reason}. Its models come back when it answers again.</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) đöéš ñöţ àñšŵéŕ: {reason}. Îţš ɱöđéĺš çöɱé ƀàçķ ŵĥéñ îţ àñšŵéŕš àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) refused vLLM Tray's key (HTTP {status}): set the key it expects (remove the remote and add it again with its key).</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) ŕéƒûšéđ ṽĹĹṀ Ţŕàý'š ķéý (ĤŢŢÞ {status}): šéţ ţĥé ķéý îţ éẋþéçţš (ŕéɱöṽé ţĥé ŕéɱöţé àñđ àđđ îţ àĝàîñ ŵîţĥ îţš ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) asks for an API key (HTTP {status}): give its key when you add it.</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) àšķš ƒöŕ àñ ÅÞÎ ķéý (ĤŢŢÞ {status}): ĝîṽé îţš ķéý ŵĥéñ ýöû àđđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The key of the remote server {name} is read from the environment variable {var}, which is not set for vLLM Tray.</source>
+      <translation>[Ţĥé ķéý öƒ ţĥé ŕéɱöţé šéŕṽéŕ {name} îš ŕéàđ ƒŕöɱ ţĥé éñṽîŕöñɱéñţ ṽàŕîàƀĺé {var}, ŵĥîçĥ îš ñöţ šéţ ƒöŕ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) answered, but not with a model list as vLLM's /v1/models gives one: {detail}. Is this the address of a vLLM server?</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) àñšŵéŕéđ, ƀûţ ñöţ ŵîţĥ à ɱöđéĺ ĺîšţ àš ṽĹĹṀ'š /ṽ1/ɱöđéĺš ĝîṽéš öñé: {detail}. Îš ţĥîš ţĥé àđđŕéšš öƒ à ṽĹĹṀ šéŕṽéŕ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name!r} cannot name a remote server: use 1 to 32 lower-case letters, digits, '-' or '_' (its models are then called NAME/MODEL).</source>
+      <translation>[{name!r} çàññöţ ñàɱé à ŕéɱöţé šéŕṽéŕ: ûšé 1 ţö 32 ĺöŵéŕ-çàšé ĺéţţéŕš, đîĝîţš, '-' öŕ '_' (îţš ɱöđéĺš àŕé ţĥéñ çàĺĺéđ ÑÅṀÉ/ṀÖĐÉĹ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{url!r} is not the address of a server: {reason}.</source>
+      <translation>[{url!r} îš ñöţ ţĥé àđđŕéšš öƒ à šéŕṽéŕ: {reason}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is already a remote server called {name}; remove it first.</source>
+      <translation>[Ţĥéŕé îš àĺŕéàđý à ŕéɱöţé šéŕṽéŕ çàĺĺéđ {name}; ŕéɱöṽé îţ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no remote server called {name} (remote servers: {known}).</source>
+      <translation>[Ţĥéŕé îš ñö ŕéɱöţé šéŕṽéŕ çàĺĺéđ {name} (ŕéɱöţé šéŕṽéŕš: {known}).~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{var!r} is not the name of an environment variable (letters, digits and '_', not starting with a digit).</source>
+      <translation>[{var!r} îš ñöţ ţĥé ñàɱé öƒ àñ éñṽîŕöñɱéñţ ṽàŕîàƀĺé (ĺéţţéŕš, đîĝîţš àñđ '_', ñöţ šţàŕţîñĝ ŵîţĥ à đîĝîţ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the remote server's key either in the keyring or through an environment variable, not both.</source>
+      <translation>[Ĝîṽé ţĥé ŕéɱöţé šéŕṽéŕ'š ķéý éîţĥéŕ îñ ţĥé ķéýŕîñĝ öŕ ţĥŕöûĝĥ àñ éñṽîŕöñɱéñţ ṽàŕîàƀĺé, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} runs on the remote server {name}: it is loaded and unloaded there, and loads by itself on its first request.</source>
+      <translation>[{model} ŕûñš öñ ţĥé ŕéɱöţé šéŕṽéŕ {name}: îţ îš ĺöàđéđ àñđ ûñĺöàđéđ ţĥéŕé, àñđ ĺöàđš ƀý îţšéĺƒ öñ îţš ƒîŕšţ ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Most client connections the endpoint keeps open at once; past it the longest idle one is closed, or a newcomer is told to retry.</source>
       <translation>[Ṁöšţ çĺîéñţ çöññéçţîöñš ţĥé éñđþöîñţ ķééþš öþéñ àţ öñçé; þàšţ îţ ţĥé ĺöñĝéšţ îđĺé öñé îš çĺöšéđ, öŕ à ñéŵçöɱéŕ îš ţöĺđ ţö ŕéţŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2427,6 +2681,10 @@
     <message>
       <source>Seconds a streamed answer may pause between two pieces; 0 waits for ever.</source>
       <translation>[Šéçöñđš à šţŕéàɱéđ àñšŵéŕ ɱàý þàûšé ƀéţŵééñ ţŵö þîéçéš; 0 ŵàîţš ƒöŕ éṽéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, before one is unloaded to make room (0: all of each GPU's memory, or RAM).</source>
+      <translation>[Ṁéɱöŕý ţĥé ĺöàđéđ ɱöđéĺš ɱàý šĥàŕé öñ éàçĥ ĜÞÛ (îñ ŔÅṀ ƒöŕ ţĥé ÇÞÛ éñĝîñé), îñ ĜƁ, ƀéƒöŕé öñé îš ûñĺöàđéđ ţö ɱàķé ŕööɱ (0: àĺĺ öƒ éàçĥ ĜÞÛ'š ɱéɱöŕý, öŕ ŔÅṀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Put a model to sleep instead of unloading it when another one needs its memory: it wakes in seconds instead of loading again. auto: with the ROCm engine (vLLM's CPU build cannot sleep); on: with any engine; off: never. The app checks that a sleep really freed the memory, and unloads instead where it did not.</source>
@@ -2577,6 +2835,10 @@
       <translation>[Ṁûšţ ƀé ţéẋţ; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>In {source}, remove {flag}: set the model's option {setting} instead (with gpus to choose the GPUs), so that the app plans memory on every GPU the model uses.</source>
+      <translation>[Îñ {source}, ŕéɱöṽé {flag}: šéţ ţĥé ɱöđéĺ'š öþţîöñ {setting} îñšţéàđ (ŵîţĥ ĝþûš ţö çĥööšé ţĥé ĜÞÛš), šö ţĥàţ ţĥé àþþ þĺàñš ɱéɱöŕý öñ éṽéŕý ĜÞÛ ţĥé ɱöđéĺ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>There is no download with the id {download_id}.</source>
       <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2687,6 +2949,10 @@
     <message>
       <source>The engine command {command} cannot run as a cluster worker; use the CPU or ROCm engine, or a custom engine that starts with 'vllm serve'.</source>
       <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} çàññöţ ŕûñ àš à çĺûšţéŕ ŵöŕķéŕ; ûšé ţĥé ÇÞÛ öŕ ŔÖÇɱ éñĝîñé, öŕ à çûšţöɱ éñĝîñé ţĥàţ šţàŕţš ŵîţĥ 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the memory budget (memory.budget_gb).</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device} ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé ţĥéŕé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, ŕûñ îţ öñ öţĥéŕ ĜÞÛš (ĝþûš), öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Benchmarks go through vLLM Tray's endpoint, which is stopped. Start it first.</source>

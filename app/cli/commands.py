@@ -12,12 +12,20 @@ from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
 from app.core.jsonstore import REPLACED_CODE
+from app.core.parallel import (
+    GPUS_OPTION,
+    PP_OPTION,
+    TP_OPTION,
+    parse_gpus,
+    parse_parallel_size,
+)
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.vllm_args import format_command
 from app.runtime.planner import bad_ctx_size
 from app.runtime.services.config import ConfigService, Secrets
+from app.runtime.services.models import OPTION_FIELDS
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -28,10 +36,12 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         "options",
         parents=[common],
-        help="show or change a model's ctx_size and vllm_args",
+        help="show or change a model's ctx_size, vllm_args and GPUs",
         description=(
             "Show a model's options and the vLLM command line they give; change them with "
-            'ctx_size=N and vllm_args="--flag value ...".'
+            'ctx_size=N, vllm_args="--flag value ...", tensor_parallel_size=N, '
+            "pipeline_parallel_size=N and gpus=0,1 (GPU numbers as system-info lists them). "
+            "A value of 'default' goes back to the default."
         ),
     )
     p.add_argument("model")
@@ -117,7 +127,10 @@ def _parse_assignments(pairs: list[str], allowed: set[str] | None) -> dict[str, 
             raise ProblemError(
                 problem(
                     "cli.unknown_option",
-                    tr_noop('{key} is not a model option; use ctx_size=N or vllm_args="...".'),
+                    tr_noop(
+                        '{key} is not a model option; use ctx_size=N, vllm_args="...", '
+                        "tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1."
+                    ),
                     key=key,
                 )
             )
@@ -141,7 +154,7 @@ def _parse_ctx(text: str) -> int | None:
 def cmd_options(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     entry = rt.registry.get(args.model)
-    changes = _parse_assignments(args.assignments, {"ctx_size", "vllm_args"})
+    changes = _parse_assignments(args.assignments, set(OPTION_FIELDS))
     if args.reset and changes:
         raise ProblemError(
             problem(
@@ -152,10 +165,13 @@ def cmd_options(args: argparse.Namespace) -> int:
     wanted = ModelOptions(
         ctx_size=_parse_ctx(changes["ctx_size"]) if "ctx_size" in changes else None,
         vllm_args=changes.get("vllm_args", "").strip(),
+        tensor_parallel_size=parse_parallel_size(TP_OPTION, changes.get(TP_OPTION, "")),
+        pipeline_parallel_size=parse_parallel_size(PP_OPTION, changes.get(PP_OPTION, "")),
+        gpus=parse_gpus(changes.get(GPUS_OPTION, "")),
     )
     # The same use case as the GUI's: checks the result before writing anything, and writes
-    # only the fields named here (a concurrent change to the other one is kept).
-    fields = {"ctx_size", "vllm_args"} if args.reset else set(changes)
+    # only the fields named here (a concurrent change to the others is kept).
+    fields = set(OPTION_FIELDS) if args.reset else set(changes)
     preview = asyncio.run(rt.models.set_options(entry.id, wanted, fields=fields))
     new = rt.registry.options(entry.id)
     if args.json:
@@ -165,6 +181,11 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "ctx_size": new.ctx_size,
                 "effective_ctx_size": preview.ctx_size,
                 "vllm_args": new.vllm_args,
+                "tensor_parallel_size": new.tensor_parallel_size,
+                "pipeline_parallel_size": new.pipeline_parallel_size,
+                "gpus": list(new.gpus) if new.gpus is not None else None,
+                "effective_gpus": list(preview.effective_gpus),
+                "planned_bytes": dict(preview.planned),
                 "argv": list(preview.command),
                 "layers": [{"source": x.source, "args": list(x.args)} for x in preview.layers],
             }
@@ -174,6 +195,14 @@ def cmd_options(args: argparse.Namespace) -> int:
     print(f"model:      {entry.id}")
     print(f"ctx_size:   {preview.ctx_size}{default_note}")
     print(f"vllm_args:  {new.vllm_args or '(none)'}")
+    if new.tensor_parallel_size is not None or new.pipeline_parallel_size is not None:
+        print(
+            f"parallel:   tensor {new.tensor_parallel_size or 1} × pipeline "
+            f"{new.pipeline_parallel_size or 1}"
+        )
+    if preview.effective_gpus:
+        chosen = "" if new.gpus is not None else " (chosen by the app)"
+        print(f"gpus:       {', '.join(str(g) for g in preview.effective_gpus)}{chosen}")
     for layer in preview.layers:
         print(f"  from {layer.source}: {format_command(layer.args)}")
     print(f"command:    {format_command(preview.command)}")
@@ -312,10 +341,11 @@ def cmd_system_info(args: argparse.Namespace) -> int:
         return 0
     if not info.gpus:
         print("GPU:     none found")
-    for gpu in info.gpus:
+    for number, gpu in enumerate(info.gpus):
         kind = "integrated (APU, unified memory)" if gpu.apu else "discrete"
         target = f" {gpu.gfx_target}" if gpu.gfx_target else ""
-        print(f"GPU:     {gpu.name}{target}, {kind}")
+        # The number a model's gpus option uses (detection order, not the HIP/CUDA one).
+        print(f"GPU {number}:   {gpu.name}{target}, {kind}")
         print(f"         VRAM {human_bytes(gpu.vram_used)} / {human_bytes(gpu.vram_total)} used")
         if gpu.apu:
             print(f"         GTT  {human_bytes(gpu.gtt_used)} / {human_bytes(gpu.gtt_total)} used")

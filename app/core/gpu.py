@@ -23,8 +23,11 @@ VENDOR_AMD = "amd"
 VENDOR_NVIDIA = "nvidia"
 AMD_PCI_VENDOR_ID = 0x1002  # 4098, as KFD prints it in `vendor_id`
 
-# Families of AMD's ROCm vLLM bundles (release tag suffix); Lemonade ships exactly these.
-SUPPORTED_ROCM_TARGETS: frozenset[str] = frozenset({"gfx110X", "gfx120X", "gfx1150", "gfx1151"})
+# Families of AMD's ROCm vLLM bundles (release tag suffix); Lemonade ships exactly these: the
+# consumer families on its default pin, the Instinct ones (gfx942, gfx950) on a pin of their own.
+SUPPORTED_ROCM_TARGETS: frozenset[str] = frozenset(
+    {"gfx110X", "gfx120X", "gfx1150", "gfx1151", "gfx942", "gfx950"}
+)
 
 # The kernel fix Strix Halo needs exposes these two node properties (6.18.4+ or a backport).
 GFX1151_PREREQ_PROPERTIES = ("cwsr_size", "ctl_stack_size")
@@ -62,6 +65,10 @@ class GpuInfo:
 
     `node_id` is the KFD topology node for AMD and the nvidia-smi index for NVIDIA.
     `kernel_prereq_ok` is None when no kernel prerequisite applies to this GPU.
+    `device_index` is the number the vendor's runtime gives the GPU, the one
+    HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES take (None: not known). It differs from the
+    GPU's position in `SystemInfo.gpus` (detection order, discrete first): HIP numbers AMD
+    GPUs in KFD node order, so on an APU with a card attached the card is HIP device 1.
     """
 
     vendor: str
@@ -76,6 +83,7 @@ class GpuInfo:
     gtt_total: int | None
     gtt_used: int | None
     kernel_prereq_ok: bool | None
+    device_index: int | None = None
 
     @property
     def gfx_family(self) -> str | None:
@@ -133,7 +141,11 @@ class MemorySample:
 
 @dataclass(frozen=True)
 class SystemInfo:
-    """What the machine offers: GPUs (primary first), RAM, CPUs, kernel, and known problems."""
+    """What the machine offers: GPUs (primary first), RAM, CPUs, kernel, and known problems.
+
+    A GPU's position in `gpus` is its number for the user: `vllm-tray system-info` shows it
+    and a model's `gpus` option (recipe_options.json) names GPUs by it.
+    """
 
     gpus: tuple[GpuInfo, ...]
     primary: GpuInfo | None
@@ -267,8 +279,13 @@ def detect_amd_gpus(sysfs_root: Path = SYSFS_ROOT) -> list[GpuInfo]:
     except OSError:
         return []
     gpus = [_amd_gpu_from_node(sysfs_root, n) for n in sorted(nodes, key=lambda p: int(p.name))]
-    found = [g for g in gpus if g is not None]
-    # The engine runs on one GPU; a discrete card beats the APU's shared-memory GPU.
+    # ROCr enumerates the GPU agents in KFD node order and HIP numbers its devices the same
+    # way, so the n-th GPU node is what HIP_VISIBLE_DEVICES calls n.
+    found = [
+        dataclasses.replace(g, device_index=index)
+        for index, g in enumerate(g for g in gpus if g is not None)
+    ]
+    # The primary GPU is the first: a discrete card beats the APU's shared-memory GPU.
     return sorted(found, key=lambda g: (not g.discrete, g.node_id))
 
 
@@ -318,6 +335,9 @@ def detect_nvidia_gpus() -> list[GpuInfo]:
                 gtt_total=None,
                 gtt_used=None,
                 kernel_prereq_ok=None,
+                # nvidia-smi lists GPUs in PCI bus order; CUDA does too when the child gets
+                # CUDA_DEVICE_ORDER=PCI_BUS_ID (see app.core.parallel).
+                device_index=index,
             )
         )
     return gpus

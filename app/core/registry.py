@@ -6,12 +6,13 @@ import json
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from app.core.jsonstore import WatchedFile
+from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
@@ -97,18 +98,45 @@ class ModelEntry:
 
 @dataclass(frozen=True)
 class ModelOptions:
-    """Per-model options as stored in recipe_options.json (None: use the global default)."""
+    """Per-model options as stored in recipe_options.json (None: use the default).
+
+    `ctx_size` and `vllm_args` are Lemonade's fields. `tensor_parallel_size`,
+    `pipeline_parallel_size` and `gpus` (GPU numbers as detection orders them, see
+    app.core.parallel) are this app's, stored as extra fields of the same object, which
+    Lemonade ignores. `extra` keeps every field neither knows (another recipe's options, a
+    newer version's), so that a rewrite by this app never drops them.
+    """
 
     ctx_size: int | None = None
     vllm_args: str = ""
+    tensor_parallel_size: int | None = None
+    pipeline_parallel_size: int | None = None
+    gpus: tuple[int, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = dict(self.extra)
         if self.ctx_size is not None:
             out["ctx_size"] = self.ctx_size
         if self.vllm_args:
             out["vllm_args"] = self.vllm_args
+        if self.tensor_parallel_size is not None:
+            out["tensor_parallel_size"] = self.tensor_parallel_size
+        if self.pipeline_parallel_size is not None:
+            out["pipeline_parallel_size"] = self.pipeline_parallel_size
+        if self.gpus is not None:
+            out["gpus"] = list(self.gpus)
         return out
+
+    def is_empty(self) -> bool:
+        """Nothing of its own: the model follows every default (and its entry can go)."""
+        return not self.to_json()
+
+
+# The fields ModelOptions reads; any other field of an entry is kept as it is in `extra`.
+OPTION_KEYS = frozenset(
+    {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
+)
 
 
 def _load_catalog() -> dict[str, ModelEntry]:
@@ -151,6 +179,13 @@ def _parse_user_models(raw: Any) -> dict[str, ModelEntry]:
     return out
 
 
+def _positive_int_field(item: Mapping[str, Any], key: str, where: str) -> int | None:
+    value = item.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"{where}: {key} must be a positive whole number")
+    return value
+
+
 def _parse_options(raw: Any) -> dict[str, ModelOptions]:
     if not isinstance(raw, dict):
         raise ValueError("recipe_options.json must hold a JSON object")
@@ -158,13 +193,24 @@ def _parse_options(raw: Any) -> dict[str, ModelOptions]:
     for key, item in raw.items():
         if not isinstance(item, dict):
             raise ValueError(f"options for {key!r} must be an object")
-        ctx = item.get("ctx_size")
-        if ctx is not None and (isinstance(ctx, bool) or not isinstance(ctx, int) or ctx < 1):
-            raise ValueError(f"{key}: ctx_size must be a positive whole number")
+        ctx = _positive_int_field(item, "ctx_size", key)
         args = item.get("vllm_args", "")
         if not isinstance(args, str):
             raise ValueError(f"{key}: vllm_args must be a string")
-        out[key] = ModelOptions(ctx_size=ctx, vllm_args=args)
+        gpus = item.get("gpus")
+        if gpus is not None and (
+            not isinstance(gpus, list)
+            or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gpus)
+        ):
+            raise ValueError(f"{key}: gpus must be a list of GPU numbers (0, 1, …)")
+        out[key] = ModelOptions(
+            ctx_size=ctx,
+            vllm_args=args,
+            tensor_parallel_size=_positive_int_field(item, "tensor_parallel_size", key),
+            pipeline_parallel_size=_positive_int_field(item, "pipeline_parallel_size", key),
+            gpus=tuple(gpus) if gpus is not None else None,
+            extra={k: v for k, v in item.items() if k not in OPTION_KEYS},
+        )
     return out
 
 
@@ -359,11 +405,28 @@ class Registry:
                     value=options.ctx_size,
                 )
             )
+        # What the file could not hold and read back (callers check against the machine).
+        for name, size in (
+            (TP_OPTION, options.tensor_parallel_size),
+            (PP_OPTION, options.pipeline_parallel_size),
+        ):
+            if size is not None and size < 1:
+                raise ProblemError(bad_parallel_size(name, size))
+        if options.gpus is not None and any(g < 0 for g in options.gpus):
+            raise ProblemError(
+                problem(
+                    "options.bad_gpus",
+                    tr_noop(
+                        "gpus must be GPU numbers separated by commas, such as 0,1; got {value}."
+                    ),
+                    value=",".join(str(g) for g in options.gpus),
+                )
+            )
         with self._lock, self._options_file.locked():
             self._before_write()
             entry = self.get(model_id)
             new = dict(self._options)
-            if options == ModelOptions():
+            if options.is_empty():
                 new.pop(entry.options_key, None)
             else:
                 new[entry.options_key] = options

@@ -271,8 +271,8 @@ SPECS: tuple[SettingSpec, ...] = (
         float,
         0.0,
         tr_noop(
-            "Memory all loaded models may share, in GB, before one is unloaded to make room "
-            "(0: all of the GPU's memory, or RAM for the CPU engine)."
+            "Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, "
+            "before one is unloaded to make room (0: all of each GPU's memory, or RAM)."
         ),
         minimum=0.0,
         maximum=100_000.0,

@@ -51,6 +51,10 @@ MANAGED_FLAGS: Mapping[str, str] = MappingProxyType(
         # A unix socket makes vLLM ignore host and port, so the app could not reach it.
         "--uds": "proxy.port",
         "--max-model-len": "ctx_size",
+        # The planner places a model on its GPUs and counts its memory on each of them, so
+        # the number of GPUs is the app's to know: a model option, not a free flag.
+        "--tensor-parallel-size": "tensor_parallel_size",
+        "--pipeline-parallel-size": "pipeline_parallel_size",
     }
 )
 
@@ -74,6 +78,14 @@ _MANAGED_TEMPLATES: Mapping[str, str] = MappingProxyType(
         ),
         "--max-model-len": tr_noop(
             "In {source}, remove {flag}: the context length comes from the option {setting}."
+        ),
+        "--tensor-parallel-size": tr_noop(
+            "In {source}, remove {flag}: set the model's option {setting} instead (with gpus "
+            "to choose the GPUs), so that the app plans memory on every GPU the model uses."
+        ),
+        "--pipeline-parallel-size": tr_noop(
+            "In {source}, remove {flag}: set the model's option {setting} instead (with gpus "
+            "to choose the GPUs), so that the app plans memory on every GPU the model uses."
         ),
     }
 )

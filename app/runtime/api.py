@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from app.core.cluster import ClusterConfig
     from app.core.gpu import SystemInfo
     from app.core.memory import MemoryPlan
+    from app.core.registry import ModelOptions
+    from app.core.remotes import RemoteView
     from app.core.vllm_args import ArgLayer
     from app.runtime.cluster_views import ClusterReport, ClusterView
 
@@ -34,7 +36,7 @@ class ModelRow:
 
     id: str
     name: str
-    source: str  # "builtin" | "user"
+    source: str  # "builtin" | "user" | "remote"
     checkpoint: str
     size_gb: float | None
     labels: tuple[str, ...]
@@ -47,6 +49,12 @@ class ModelRow:
     progress: LoadProgressed | None = None
     problem: Problem | None = None
     metrics: MetricsSampled | None = None
+    # A remote server's model (source "remote", file_state "remote"): the remote's name, the
+    # model's state there, and whether the remote answers. `process` stays STOPPED: nothing
+    # of it runs on this machine, and nothing here loads, unloads or downloads it.
+    remote: str | None = None
+    remote_state: ProcessState | None = None
+    reachable: bool = True
 
     @property
     def downloaded(self) -> bool:
@@ -85,7 +93,15 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class OptionsPreview:
-    """The effect of a model's ctx_size / vllm_args, computed without saving anything."""
+    """The effect of a model's options, computed without saving anything.
+
+    `problem` is set when the input would be rejected, and `problem_field` names the option
+    it is about ("ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size",
+    "gpus"). `tensor_parallel_size`, `pipeline_parallel_size` and `gpus` are the options as
+    asked (None: the default; `gpus` None: the app chooses); `effective_gpus` the GPUs the
+    model would run on, as positions in `Snapshot.system.gpus` (empty: none, it runs in RAM);
+    `planned` the bytes a start would reserve on each device ("gpu0", "gpu1", …, "ram").
+    """
 
     model_id: str
     ctx_size: int
@@ -96,6 +112,12 @@ class OptionsPreview:
     memory: MemoryPlan | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
     ctx_is_default: bool = False  # no ctx_size of its own: follows the global default
+    tensor_parallel_size: int | None = None
+    pipeline_parallel_size: int | None = None
+    gpus: tuple[int, ...] | None = None
+    effective_gpus: tuple[int, ...] = ()
+    planned: Mapping[str, int] = field(default_factory=dict)
+    problem_field: str | None = None
 
 
 class Facade(Protocol):
@@ -106,6 +128,9 @@ class Facade(Protocol):
     def preview_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
     ) -> Future[OptionsPreview]: ...
+    def preview_model_options(
+        self, model_id: str, options: ModelOptions
+    ) -> Future[OptionsPreview]: ...  # every option, the GPU ones too
     def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]: ...
     def has_secret(self, name: str) -> Future[bool]: ...
     def log_path(self, model_id: str) -> str: ...  # a path built from the config dir only
@@ -123,6 +148,9 @@ class Facade(Protocol):
     def set_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str, *, restart: bool = False
     ) -> Future[OptionsPreview]: ...
+    def set_model_options(
+        self, model_id: str, options: ModelOptions, *, restart: bool = False
+    ) -> Future[OptionsPreview]: ...  # stores every option as given
     def reset_options(self, model_id: str) -> Future[None]: ...
     def set_settings(self, changes: Mapping[str, object]) -> Future[dict[str, Any]]: ...
     def set_secret(self, name: str, value: str | None) -> Future[None]: ...
@@ -151,3 +179,19 @@ class Facade(Protocol):
     def pause_batch(self, batch_id: str) -> Future[BatchJobView]: ...
     def resume_batch(self, batch_id: str) -> Future[BatchJobView]: ...
     def cancel_batch(self, batch_id: str) -> Future[BatchJobView]: ...
+
+    # -- remote vLLM servers behind the endpoint (docs/multi-machine.md) ----------------------
+    # Their models are rows of the snapshot (source "remote"); changes arrive as
+    # app.core.events.RemotesChanged on `bus`.
+    def remotes(self) -> Future[list[RemoteView]]: ...
+    def add_remote(
+        self,
+        name: str,
+        url: str,
+        *,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        force: bool = False,
+    ) -> Future[RemoteView]: ...
+    def remove_remote(self, name: str) -> Future[None]: ...
+    def check_remote(self, name: str) -> Future[RemoteView]: ...

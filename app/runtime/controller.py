@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.core.contracts import Backend, LaunchSpec, ModelView
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.parallel import add_device_bytes, gpu_index
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, ProcessState
-from app.core.swap import EvictAction, Eviction, SwapCandidate, choose_evictions
+from app.core.swap import DeviceCandidate, EvictAction, Eviction, choose_evictions_on_devices
 from app.runtime.planner import Planner
 from app.supervisor import ProcessInfo, Supervisor
 from app.supervisor.diagnosis import is_memory_failure
@@ -33,7 +34,8 @@ SWAP_DRAIN_TIMEOUT_S = 30.0
 class _Usage:
     in_flight: int = 0
     last_used: float = 0.0
-    planned_bytes: int = 0
+    # What it was planned to take on each device (gpu0…, ram); empty until first planned.
+    planned_bytes: dict[str, int] = field(default_factory=dict)
     # Set whenever no request is in flight: a swap waits on it instead of polling.
     idle: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -52,7 +54,7 @@ class _Usage:
 @dataclass(frozen=True)
 class _RoomPlan:
     victims: list[Eviction] | None
-    used: int
+    used: dict[str, int]  # per device
     busy: list[str]
     starting: list[str]
 
@@ -81,7 +83,8 @@ class Controller:
         self._clock = clock
         self._usage: dict[str, _Usage] = {}
         self._decide = asyncio.Lock()
-        self._reserved: dict[str, int] = {}  # starts decided but not yet ALIVE: their bytes
+        # Starts decided but not yet ALIVE: their bytes on each device.
+        self._reserved: dict[str, dict[str, int]] = {}
         self._evicting: set[str] = set()  # chosen to make room: no new requests for them
         self._start_settled = asyncio.Event()  # set whenever a reserved start ends
         self._last_spec: dict[str, LaunchSpec] = {}  # what each model was last started with
@@ -182,7 +185,7 @@ class Controller:
                 await self._make_room(spec)
                 # Held until the child exists and counts as ALIVE: a second decision made
                 # meanwhile must see this memory as taken.
-                self._reserved[spec.model_id] = self._planner.planned_bytes(spec)
+                self._reserved[spec.model_id] = self._planner.planned_by_device(spec)
         self._last_spec[spec.model_id] = spec
         try:
             await self._supervisor.start(spec)
@@ -226,10 +229,20 @@ class Controller:
         }
 
     # -- swapping ------------------------------------------------------------------------
-    def _room_plan(self, spec: LaunchSpec, needed: int, budget: int) -> _RoomPlan:
-        """One decision: which idle models to unload (None: cannot fit now), and why not."""
-        candidates: list[SwapCandidate] = []
-        used = sum(b for m, b in self._reserved.items() if m != spec.model_id)
+    def _room_plan(
+        self, spec: LaunchSpec, needed: Mapping[str, int], budgets: Mapping[str, int]
+    ) -> _RoomPlan:
+        """One decision: which idle models to put aside, asleep or stopped (None: cannot fit
+        now), and why not.
+
+        Memory is counted per device: a model fits when each GPU it uses (or RAM) has room,
+        and only models holding memory where it lacks are slept or unloaded for it.
+        """
+        candidates: list[DeviceCandidate] = []
+        used: dict[str, int] = {}
+        for model_id, held in self._reserved.items():
+            if model_id != spec.model_id:
+                add_device_bytes(used, held)
         for info in self._supervisor.infos():
             if info.state not in ALIVE or info.model_id == spec.model_id:
                 continue
@@ -241,12 +254,12 @@ class Controller:
                 started_with = self._last_spec.get(info.model_id)
                 if started_with is None:
                     started_with = self._planner.launch_spec(info.model_id)
-                usage.planned_bytes = self._planner.planned_bytes(started_with)
+                usage.planned_bytes = self._planner.planned_by_device(started_with)
             candidate = self._swap_candidate(info, usage)
-            used += candidate.planned_bytes
+            add_device_bytes(used, candidate.holds)
             candidates.append(candidate)
         return _RoomPlan(
-            victims=choose_evictions(candidates, needed, budget, used),
+            victims=choose_evictions_on_devices(candidates, needed, budgets, used),
             used=used,
             busy=[c.model_id for c in candidates if c.in_flight],
             starting=[m for m in self._reserved if m != spec.model_id],
@@ -260,20 +273,20 @@ class Controller:
         request for B while A is loading is answered after A's requests, not refused. After
         models were put to sleep it decides again with what their sleeps measured.
         """
-        needed = self._planner.planned_bytes(spec)
-        budget = self._planner.memory_budget()
+        needed = self._planner.planned_by_device(spec)
+        budgets = self._planner.memory_budgets()
         self._usage.setdefault(spec.model_id, _Usage()).planned_bytes = needed
         deadline = self._clock() + spec.load_timeout_s
         drained: set[str] = set()
-        done: set[Eviction] = set()
+        done: set[tuple[str, EvictAction]] = set()
         while True:
-            plan = self._room_plan(spec, needed, budget)
+            plan = self._room_plan(spec, needed, budgets)
             if plan.victims is not None:
-                todo = [v for v in plan.victims if v not in done]
+                todo = [v for v in plan.victims if (v.model_id, v.action) not in done]
                 if not todo:
                     return  # it fits (or nothing left would change the plan)
                 await self._evict(spec, todo)
-                done.update(todo)
+                done.update((v.model_id, v.action) for v in todo)
                 continue
             left = deadline - self._clock()
             if plan.starting and left > 0:
@@ -286,20 +299,7 @@ class Controller:
                 drained.add(waiting_for[0])
                 await self._drain(waiting_for[0])
                 continue
-            raise ProblemError(
-                problem(
-                    "load.no_room",
-                    tr_noop(
-                        "{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of "
-                        "{budget_gb:.2f} GB are free, and no idle model can be unloaded to make "
-                        "room. Lower its ctx_size, or raise the memory budget (memory.budget_gb)."
-                    ),
-                    model=spec.model_id,
-                    needed_gb=needed / 1e9,
-                    free_gb=max(budget - plan.used, 0) / 1e9,
-                    budget_gb=budget / 1e9,
-                )
-            )
+            raise ProblemError(self._no_room(spec, needed, budgets, plan.used))
 
     async def _evict(self, spec: LaunchSpec, evictions: Sequence[Eviction]) -> None:
         victims = [e.model_id for e in evictions]
@@ -315,24 +315,27 @@ class Controller:
             self._evicting.difference_update(victims)
 
     # -- sleep mode (docs/sleep-mode.md) -------------------------------------------------
-    def _swap_candidate(self, info: ProcessInfo, usage: _Usage) -> SwapCandidate:
-        """A loaded model as the swap policy sees it: what it holds, whether it can sleep.
+    def _swap_candidate(self, info: ProcessInfo, usage: _Usage) -> DeviceCandidate:
+        """A loaded model as the swap policy sees it: what it holds on each device, whether
+        it can sleep.
 
-        A sleeping model holds what its sleep did not free; one that may sleep is expected
-        to free all it was planned to hold (its measured sleep then tells the truth, and
-        `_make_room` decides again with it).
+        A sleeping model holds on each device what its sleep did not free there (measured on
+        each of its GPUs, or in RAM); one that may sleep is expected to free all it was
+        planned to hold (its measured sleep then tells the truth, and `_make_room` decides
+        again with it).
         """
-        holds = usage.planned_bytes
+        holds = dict(usage.planned_bytes)
         sleeping = info.state is ProcessState.SLEEPING
         if sleeping and info.sleep is not None:
-            holds = max(0, usage.planned_bytes - info.sleep.freed_bytes)
+            freed = info.sleep.freed_by_device
+            holds = {d: max(0, b - freed.get(d, 0)) for d, b in holds.items()}
         can_sleep = info.state is ProcessState.RUNNING and self._supervisor.may_sleep(info.model_id)
-        return SwapCandidate(
+        return DeviceCandidate(
             info.model_id,
             holds,
             usage.in_flight,
             usage.last_used,
-            asleep_bytes=0 if can_sleep else None,
+            asleep=dict.fromkeys(holds, 0) if can_sleep else None,
             sleeping=sleeping,
         )
 
@@ -344,7 +347,7 @@ class Controller:
                 await self._supervisor.stop(model_id)
                 return False
             planned = self._usage.setdefault(model_id, _Usage()).planned_bytes
-            return (await self._supervisor.sleep(model_id, planned)).asleep
+            return (await self._supervisor.sleep(model_id, sum(planned.values()))).asleep
 
     async def _put_aside(self, eviction: Eviction, for_model: str) -> None:
         """Sleep or stop one model to make room for `for_model`, as the plan said."""
@@ -354,7 +357,7 @@ class Controller:
             await self._supervisor.stop(model_id)
             return
         planned = self._usage.setdefault(model_id, _Usage()).planned_bytes
-        report = await self._supervisor.sleep(model_id, planned)
+        report = await self._supervisor.sleep(model_id, sum(planned.values()))
         if report.asleep:
             log.info(
                 "put %s to sleep to make room for %s (freed %.2f GB)",
@@ -366,6 +369,47 @@ class Controller:
             log.info(
                 "unloaded %s to make room for %s (a sleep would not free it)", model_id, for_model
             )
+
+    def _no_room(
+        self,
+        spec: LaunchSpec,
+        needed: Mapping[str, int],
+        budgets: Mapping[str, int],
+        used: Mapping[str, int],
+    ) -> Problem:
+        """The sentence for a model that cannot fit, about the device short of most room."""
+
+        def short(device: str) -> int:
+            return used.get(device, 0) + needed[device] - budgets[device]
+
+        device = max(needed, key=lambda d: (short(d), d))
+        params: dict[str, Any] = {
+            "model": spec.model_id,
+            "device": self._planner.device_label(device),
+            "needed_gb": needed[device] / 1e9,
+            "free_gb": max(budgets[device] - used.get(device, 0), 0) / 1e9,
+            "budget_gb": budgets[device] / 1e9,
+        }
+        if sum(1 for d in budgets if gpu_index(d) is not None) > 1:
+            return problem(
+                "load.no_room",
+                tr_noop(
+                    "{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} "
+                    "of {budget_gb:.2f} GB are free there, and no idle model can be unloaded "
+                    "to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise "
+                    "the memory budget (memory.budget_gb)."
+                ),
+                **params,
+            )
+        return problem(
+            "load.no_room",
+            tr_noop(
+                "{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of "
+                "{budget_gb:.2f} GB are free, and no idle model can be unloaded to make "
+                "room. Lower its ctx_size, or raise the memory budget (memory.budget_gb)."
+            ),
+            **params,
+        )
 
     async def _drain(self, model_id: str) -> None:
         usage = self._usage.get(model_id)

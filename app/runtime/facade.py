@@ -11,10 +11,12 @@ from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
+from app.core.remotes import RemoteView
 from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
 from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.models import OPTION_FIELDS
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.thread import RuntimeThread
 from app.supervisor.engines.base import EngineKind
@@ -56,6 +58,14 @@ class ThreadFacade:
     ) -> Future[OptionsPreview]:
         async def run() -> OptionsPreview:
             return self._rt.models.preview_options(model_id, ctx_size, vllm_args)
+
+        return self._submit(run())
+
+    def preview_model_options(self, model_id: str, options: ModelOptions) -> Future[OptionsPreview]:
+        """The effect of every option as a dialog holds them (the GPU options too)."""
+
+        async def run() -> OptionsPreview:
+            return self._rt.models.preview(model_id, options)
 
         return self._submit(run())
 
@@ -113,6 +123,14 @@ class ThreadFacade:
             self._rt.models.set_options(
                 model_id, ModelOptions(ctx_size=ctx_size, vllm_args=vllm_args), restart=restart
             )
+        )
+
+    def set_model_options(
+        self, model_id: str, options: ModelOptions, *, restart: bool = False
+    ) -> Future[OptionsPreview]:
+        """Store every option (ctx_size, vllm_args and the GPU options) as given."""
+        return self._submit(
+            self._rt.models.set_options(model_id, options, fields=OPTION_FIELDS, restart=restart)
         )
 
     def reset_options(self, model_id: str) -> Future[None]:
@@ -260,3 +278,30 @@ class ThreadFacade:
 
     def apply_tune(self, model_id: str, value: int) -> Future[str]:
         return self._submit(self._rt.tune.apply(model_id, value))
+
+    # -- remote vLLM servers behind the endpoint (docs/multi-machine.md) ----------------------
+    # Changes arrive as app.core.events.RemotesChanged on `bus`.
+    def remotes(self) -> Future[list[RemoteView]]:
+        async def run() -> list[RemoteView]:
+            return self._rt.remotes.views()
+
+        return self._submit(run())
+
+    def add_remote(
+        self,
+        name: str,
+        url: str,
+        *,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        force: bool = False,
+    ) -> Future[RemoteView]:
+        return self._submit(
+            self._rt.remotes.add(name, url, api_key=api_key, api_key_env=api_key_env, force=force)
+        )
+
+    def remove_remote(self, name: str) -> Future[None]:
+        return self._submit(self._rt.remotes.remove(name))
+
+    def check_remote(self, name: str) -> Future[RemoteView]:
+        return self._submit(self._rt.remotes.check(name))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -18,6 +17,19 @@ from app.core.cluster import LaunchOverlay
 from app.core.contracts import LaunchSpec, SleepSpec
 from app.core.gpu import SystemInfo, system_info
 from app.core.memory import ctx_above_model_limit
+from app.core.parallel import (
+    GPUS_OPTION,
+    PP_FLAG,
+    RAM_DEVICE,
+    TP_FLAG,
+    TP_OPTION,
+    Placement,
+    gpu_device,
+    gpu_index,
+    heads_problem,
+    place,
+    visible_devices_env,
+)
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
@@ -36,9 +48,11 @@ from app.runtime.engines import choose_kind, make_engine
 from app.runtime.planning import (
     ModelFiles,
     effective_ctx_size,
+    flag_value,
     launch_spec,
     memory_budget_bytes,
     plan,
+    planned_device_bytes,
     read_shape,
     resolve_args,
     weights_bytes,
@@ -48,7 +62,6 @@ from app.supervisor.engines.base import Engine, EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG, SleepVerdicts
 
 FILES_CACHE_TTL_S = 30.0  # events clear it sooner; this only catches other tools
-UTILIZATION_FLAG = "--gpu-memory-utilization"
 # Shown in a preview until an engine is installed: what a user would type by hand.
 PREVIEW_PREFIX = ("vllm", "serve")
 
@@ -159,14 +172,28 @@ class Planner:
         files = self.model_files(entry)
         engine = self.engine()
         command = engine.command()
-        resolved = self.resolved_args(entry.id, default_args=command.default_args)
+        options = self._registry.options(entry.id)
+        overlay = self.overlay(entry.id)
+        if overlay is None:
+            placement = self.placement(entry.id, options)
+        else:
+            # Across machines the cluster sets the parallel sizes (its flags come last and
+            # win); the model's own GPUs hold this machine's share of the ranks.
+            options = dataclasses.replace(
+                options, tensor_parallel_size=None, pipeline_parallel_size=None
+            )
+            local = dataclasses.replace(options, tensor_parallel_size=_local_ranks(overlay.args))
+            placement = self.placement(entry.id, local, check_heads=False)
+        resolved = resolve_args(
+            self.model_config, entry, options, self._settings.as_dict(), command.default_args
+        )
         if extra_args:
             layer = ArgLayer("one start", tuple(extra_args))
             resolved = ResolvedArgs(
                 merge_layers([ArgLayer("resolved", resolved.args), layer]),
                 (*resolved.layers, layer),
             )
-        env = {**command.env, **self.launch_env()}
+        env = {**command.env, **self.launch_env(), **self.device_env(placement)}
         spec = launch_spec(
             entry,
             files,
@@ -176,28 +203,30 @@ class Planner:
             env=env,
             load_timeout_s=float(self._settings.get("load_timeout_s")),
             stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
+            gpus=placement.gpus,
         )
-        overlay = self.overlay(entry.id)
         if overlay is not None:
             # One model across machines is never slept: a sleep there is untested, and the
             # app could measure only this machine's share of it.
             return dataclasses.replace(
                 spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
             )
-        sleep = self.sleep_spec(engine, weights_bytes(entry, files.path))
+        sleep = self.sleep_spec(engine, placement.gpus, weights_bytes(entry, files.path))
         return spec if sleep is None else with_sleep_mode(spec, sleep, engine.kind)
 
-    def sleep_spec(self, engine: Engine, weights: int) -> SleepSpec | None:
-        """How a child of `engine` would sleep (docs/sleep-mode.md), or None: started
-        without sleep mode (the setting, the engine, or a sleep measured to free nothing)."""
+    def sleep_spec(self, engine: Engine, gpus: Sequence[int], weights: int) -> SleepSpec | None:
+        """How a child of `engine` on `gpus` (positions in SystemInfo.gpus) would sleep
+        (docs/sleep-mode.md), or None: started without sleep mode (the setting, the engine,
+        or a sleep measured to free nothing on that build and those GPUs)."""
         build = engine.status().version
         if engine.kind is EngineKind.CUSTOM:
             build = " ".join(engine.command().prefix)  # the user's own vLLM has no version file
+        found = self.system_info().gpus
         sleep = plan_sleep(
             str(self._settings.get("memory.sleep_mode")),
             engine.kind.value,
             build,
-            self.system_info().primary,
+            [found[i] for i in gpus if 0 <= i < len(found)],
             weights,
         )
         verdicts = self._sleep_verdicts
@@ -218,45 +247,114 @@ class Planner:
             "VLLM_HTTP_TIMEOUT_KEEP_ALIVE": "75",
         }
 
+    # -- GPUs -----------------------------------------------------------------------------
+    def uses_gpu(self) -> bool:
+        """Whether children run on GPUs: every engine but the CPU build."""
+        return choose_kind(self._settings, self.system_info()) is not EngineKind.CPU
+
+    def placement(
+        self, model_id: str, options: ModelOptions, *, check_heads: bool = True
+    ) -> Placement:
+        """Where a model with `options` runs: its GPUs, checked against the machine, the
+        engine and (where its config.json tells) vLLM's rule for splitting heads. Raises
+        ProblemError naming the option at fault."""
+        entry = self._registry.get(model_id)
+        system = self.system_info()
+        kind = choose_kind(self._settings, system)
+        # The ROCm bundle is built for one GPU family (the primary's); a custom engine may
+        # run on any GPU of the primary's vendor.
+        family = None
+        if kind is EngineKind.ROCM and system.primary is not None:
+            family = system.primary.gfx_family
+        placement = place(
+            entry.id,
+            system.gpus,
+            tensor_parallel_size=options.tensor_parallel_size,
+            pipeline_parallel_size=options.pipeline_parallel_size,
+            gpus=options.gpus,
+            uses_gpu=kind is not EngineKind.CPU,
+            engine_family=family,
+        )
+        if check_heads and placement.tensor_parallel_size > 1:
+            shape = read_shape(self.model_files(entry).path)
+            if shape is not None:
+                found = heads_problem(
+                    entry.id, shape.num_attention_heads, placement.tensor_parallel_size
+                )
+                if found is not None:
+                    raise ProblemError(found)
+        return placement
+
+    def device_env(self, placement: Placement) -> dict[str, str]:
+        """The variables that show a child only its GPUs (none when nothing is to choose)."""
+        if not placement.pinned:
+            return {}
+        gpus = self.system_info().gpus
+        return visible_devices_env([gpus[i] for i in placement.gpus])
+
+    def device_label(self, device: str) -> str:
+        """How a memory device is named to a user: "GPU 1 (Radeon RX 7900 XTX)" or "RAM"."""
+        index = gpu_index(device)
+        gpus = self.system_info().gpus
+        if index is None or index >= len(gpus):
+            return "RAM" if device == RAM_DEVICE else device
+        return f"GPU {index} ({gpus[index].name})"
+
     # -- memory ---------------------------------------------------------------------------
-    def memory_budget(self) -> int:
-        """Bytes all children together may use: the GPU's memory, or RAM for the CPU engine."""
+    def memory_budgets(self) -> dict[str, int]:
+        """Bytes the children together may use on each device: every GPU's own memory (the
+        GPU engines) and RAM. `memory.budget_gb`, when set, is the budget of each device."""
+        system = self.system_info()
+        budgets = {RAM_DEVICE: system.ram_total}
+        if self.uses_gpu():
+            for index, gpu in enumerate(system.gpus):
+                # A GPU whose memory the system does not report: RAM is the only bound known.
+                budgets[gpu_device(index)] = gpu.budget_total or system.ram_total
         configured = float(self._settings.get("memory.budget_gb"))
         if configured > 0:
-            return int(configured * 1e9)
-        system = self.system_info()
-        gpu = system.primary
-        uses_gpu = choose_kind(self._settings, system) is not EngineKind.CPU
-        if uses_gpu and gpu is not None and gpu.budget_total:
-            return gpu.budget_total
-        return system.ram_total
+            return dict.fromkeys(budgets, int(configured * 1e9))
+        return budgets
 
     def planned_bytes(self, spec: LaunchSpec) -> int:
-        """Memory the child will take, for deciding what must be unloaded before it starts.
+        """Memory the child will take, all its devices together (see `planned_by_device`)."""
+        return sum(self.planned_by_device(spec).values())
 
-        Read from the environment the child will really get (the supervisor builds it from
-        the spec and the app's own environment), not only from the spec: a KV-cache size
-        set in the user's environment is reserved all the same.
+    def planned_by_device(self, spec: LaunchSpec) -> dict[str, int]:
+        """Memory the child will take on each device it uses (`gpu0`…, or `ram`), for
+        deciding what must be unloaded before it starts.
+
+        Read from the spec it was (or will be) started with — its GPUs, its parallel sizes
+        in the argv — and from the environment the child will really get (the supervisor
+        builds it from the spec and the app's own environment): a KV-cache size set in the
+        user's environment is reserved all the same.
         """
         entry = self._registry.get(spec.model_id)
-        folder = Path(spec.model_path)
+        # A preview of a model not downloaded yet: the catalog size stands in for the weights.
+        folder = Path(spec.model_path) if Path(spec.model_path).is_dir() else None
         weights = weights_bytes(entry, folder)
         overlay = self.overlay(entry.id)
         if overlay is not None:
             # Across machines, this one holds only its share of the weights.
             weights = int(weights * overlay.memory_share)
+        cpu_kv: int | None = None
         kv_space = child_environment(spec.env).get("VLLM_CPU_KVCACHE_SPACE")
         if kv_space is not None:
             with contextlib.suppress(ValueError):
                 # The CPU engine reserves exactly this much KV cache beside the weights.
-                return weights + int(float(kv_space) * 2**30)
-        gpu = self.system_info().primary
-        if gpu is not None and gpu.budget_total and _has_flag(spec.args, UTILIZATION_FLAG):
-            # vLLM reserves its utilization share of the whole GPU up front.
-            return memory_budget_bytes(spec.args, gpu.budget_total, gpu.budget_total)
-        shape = read_shape(folder)
-        per_token = 0 if shape is None else shape.kv_bytes_per_token()
-        return weights + per_token * spec.ctx_size
+                cpu_kv = int(float(kv_space) * 2**30)
+        placement = Placement(
+            _size(spec.args, TP_FLAG), _size(spec.args, PP_FLAG), spec.gpus, bool(spec.gpus)
+        )
+        gpus = self.system_info().gpus
+        return planned_device_bytes(
+            weights=weights,
+            shape=read_shape(folder),
+            ctx_size=spec.ctx_size,
+            placement=placement,
+            args=spec.args,
+            gpu_totals={index: gpu.budget_total for index, gpu in enumerate(gpus)},
+            cpu_kv_bytes=cpu_kv,
+        )
 
     # -- previews -------------------------------------------------------------------------
     def preview_options(
@@ -266,12 +364,13 @@ class Planner:
 
         Shared by the settings dialog (called as the user types, so it stays cheap), the
         options use case and `vllm-tray options`; a rejected input comes back as `problem`,
-        never raised.
+        never raised. The fields not given keep what is stored.
         """
         stored = self._registry.options(self._registry.get(model_id).id)
         return self.preview(
             model_id,
-            ModelOptions(
+            dataclasses.replace(
+                stored,
                 ctx_size=ctx_size if ctx_size is not None else stored.ctx_size,
                 vllm_args=vllm_args if vllm_args is not None else stored.vllm_args,
             ),
@@ -285,14 +384,21 @@ class Planner:
         ctx = effective_ctx_size(options, settings, files.context_limit)
         defaults = {"ctx_size": settings["ctx_size"], "vllm_args": ""}
         follows_default = options.ctx_size is None
-        rejected = functools.partial(
-            OptionsPreview,
-            entry.id,
-            ctx,
-            options.vllm_args,
-            defaults=defaults,
-            ctx_is_default=follows_default,
-        )
+
+        def rejected(found: Problem, field: str) -> OptionsPreview:
+            return OptionsPreview(
+                entry.id,
+                ctx,
+                options.vllm_args,
+                found,
+                defaults=defaults,
+                ctx_is_default=follows_default,
+                problem_field=field,
+                tensor_parallel_size=options.tensor_parallel_size,
+                pipeline_parallel_size=options.pipeline_parallel_size,
+                gpus=options.gpus,
+            )
+
         prefix: tuple[str, ...] = PREVIEW_PREFIX
         default_args: tuple[str, ...] = ()
         with contextlib.suppress(ProblemError):
@@ -301,16 +407,18 @@ class Planner:
                 command = engine.command()
                 prefix, default_args = command.prefix, command.default_args
         try:
-            resolved = self.resolved_args(
-                entry.id, vllm_args=options.vllm_args, default_args=default_args
-            )
+            resolved = resolve_args(self.model_config, entry, options, settings, default_args)
         except ProblemError as exc:
-            return rejected(exc.problem)
+            return rejected(exc.problem, "vllm_args")
         if ctx < 1:
-            return rejected(bad_ctx_size(ctx))
+            return rejected(bad_ctx_size(ctx), "ctx_size")
         above = ctx_above_model_limit(entry.id, ctx, files.context_limit)
         if above is not None:
-            return rejected(above)
+            return rejected(above, "ctx_size")
+        try:
+            placement = self.placement(entry.id, options)
+        except ProblemError as exc:
+            return rejected(exc.problem, _field_of(exc.problem))
         spec = LaunchSpec(
             model_id=entry.id,
             served_name=entry.id,
@@ -318,13 +426,15 @@ class Planner:
             ctx_size=ctx,
             prefix=prefix,
             args=resolved.args,
+            gpus=placement.gpus,
         )
         argv = spec.argv(port=0)
         argv[argv.index("--port") + 1] = "<port>"  # chosen free at each start
         system = self.system_info()
-        gpu = system.primary
-        budget = memory_budget_bytes(
-            resolved.args, gpu.budget_total if gpu else None, system.ram_total
+        # Several GPUs: each holds its share, so the smallest GPU's budget decides.
+        totals = [system.gpus[i].budget_total for i in placement.gpus] or [None]
+        budget = min(
+            memory_budget_bytes(resolved.args, total, system.ram_total) for total in totals
         )
         return OptionsPreview(
             model_id=entry.id,
@@ -333,10 +443,26 @@ class Planner:
             problem=None,
             command=tuple(argv),
             layers=resolved.layers,
-            memory=plan(entry, files.path, ctx, budget),
+            memory=plan(entry, files.path, ctx, budget, placement),
             defaults=defaults,
             ctx_is_default=follows_default,
+            effective_gpus=placement.gpus,
+            planned=self.planned_by_device(spec),
+            tensor_parallel_size=options.tensor_parallel_size,
+            pipeline_parallel_size=options.pipeline_parallel_size,
+            gpus=options.gpus,
         )
+
+
+def _field_of(found: Problem) -> str:
+    """The option a placement problem is about, for the dialog to point at."""
+    if found.code in ("options.heads_not_divisible",):
+        return TP_OPTION
+    if found.code == "options.bad_parallel_size":
+        return str(found.params.get("name", TP_OPTION))
+    if found.code == "options.too_many_gpus":
+        return TP_OPTION
+    return GPUS_OPTION
 
 
 def bad_ctx_size(value: object) -> Problem:
@@ -360,3 +486,16 @@ def with_sleep_mode(spec: LaunchSpec, sleep: SleepSpec, kind: EngineKind) -> Lau
 
 def _has_flag(args: Sequence[str], flag: str) -> bool:
     return any(a == flag or a.startswith(flag + "=") for a in args)
+
+
+def _local_ranks(args: tuple[str, ...]) -> int:
+    """How many of a multi-node start's ranks run on this machine: vLLM gives every node
+    the same number (world size / nodes)."""
+    nodes = _size(args, "--nnodes")
+    return max(1, _size(args, TP_FLAG) * _size(args, PP_FLAG) // nodes)
+
+
+def _size(args: tuple[str, ...], flag: str) -> int:
+    """A parallel size from an argv (the app writes them; 1 when absent)."""
+    value = flag_value(args, flag)
+    return int(value) if value is not None and value.isdigit() and int(value) > 0 else 1

@@ -17,14 +17,26 @@ from app.core.memory import (
     weights_bytes_from_catalog,
     weights_bytes_from_folder,
 )
+from app.core.parallel import (
+    RAM_DEVICE,
+    Placement,
+    gpu_device,
+    parallel_args,
+    shard_shape,
+    weights_share,
+)
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
 from app.core.vllm_args import (
+    ArgLayer,
     ModelConfig,
     ResolvedArgs,
     resolve_model_args,
     settings_layer,
 )
+
+UTILIZATION_FLAG = "--gpu-memory-utilization"
+PARALLEL_LAYER = "parallel options"
 
 
 @dataclass(frozen=True)
@@ -57,7 +69,7 @@ def resolve_args(
     settings: Mapping[str, Any],
     engine_default_args: tuple[str, ...],
 ) -> ResolvedArgs:
-    return resolve_model_args(
+    resolved = resolve_model_args(
         model_config,
         name=entry.name,
         checkpoint=str(entry.checkpoint),
@@ -67,6 +79,14 @@ def resolve_args(
         ),
         global_vllm_args=str(settings["vllm_args"]),
         model_vllm_args=options.vllm_args,
+    )
+    flags = parallel_args(options.tensor_parallel_size, options.pipeline_parallel_size)
+    if not flags:
+        return resolved
+    # Appended, not merged: every other layer is refused these flags (managed), so nothing
+    # can conflict with them.
+    return ResolvedArgs(
+        (*resolved.args, *flags), (*resolved.layers, ArgLayer(PARALLEL_LAYER, flags))
     )
 
 
@@ -80,6 +100,7 @@ def launch_spec(
     env: Mapping[str, str],
     load_timeout_s: float,
     stall_timeout_s: float,
+    gpus: tuple[int, ...] = (),
 ) -> LaunchSpec:
     if files.path is None or files.state not in ("complete", "local"):
         raise not_downloaded(entry)
@@ -93,6 +114,7 @@ def launch_spec(
         env=dict(env),
         load_timeout_s=load_timeout_s,
         stall_timeout_s=stall_timeout_s,
+        gpus=gpus,
     )
 
 
@@ -141,7 +163,7 @@ def weights_bytes(entry: ModelEntry, folder: Path | None) -> int:
 def memory_budget_bytes(args: tuple[str, ...], gpu_total: int | None, fallback_total: int) -> int:
     """What the child may use: its --gpu-memory-utilization share of the GPU (or RAM)."""
     total = gpu_total or fallback_total
-    utilization = _flag_value(args, "--gpu-memory-utilization")
+    utilization = flag_value(args, UTILIZATION_FLAG)
     if utilization is not None:
         try:
             return utilization_budget_bytes(total, float(utilization))
@@ -150,7 +172,8 @@ def memory_budget_bytes(args: tuple[str, ...], gpu_total: int | None, fallback_t
     return total
 
 
-def _flag_value(args: tuple[str, ...], flag: str) -> str | None:
+def flag_value(args: tuple[str, ...], flag: str) -> str | None:
+    """The value the last `flag` in `args` sets (`--flag v` or `--flag=v`); None: not set."""
     value: str | None = None
     for i, token in enumerate(args):
         if token == flag and i + 1 < len(args):
@@ -160,13 +183,58 @@ def _flag_value(args: tuple[str, ...], flag: str) -> str | None:
     return value
 
 
+def planned_device_bytes(
+    *,
+    weights: int,
+    shape: ModelShape | None,
+    ctx_size: int,
+    placement: Placement,
+    args: tuple[str, ...],
+    gpu_totals: Mapping[int, int | None],
+    cpu_kv_bytes: int | None = None,
+) -> dict[str, int]:
+    """Memory a child will take on each device it uses (`gpu0`…, or `ram`).
+
+    - The CPU engine (`cpu_kv_bytes`, its VLLM_CPU_KVCACHE_SPACE): weights + that KV cache.
+    - On GPUs with --gpu-memory-utilization U: U × each GPU's memory. vLLM's every worker
+      reserves that share of its own GPU up front, whatever the model's size.
+    - Otherwise: each GPU's share of the weights (1 / (tp × pp)) plus its part of the KV
+      cache for one `ctx_size` sequence (`shard_shape`); the whole of both in RAM.
+    """
+    if cpu_kv_bytes is not None:
+        return {RAM_DEVICE: weights + cpu_kv_bytes}
+    utilization = flag_value(args, UTILIZATION_FLAG)
+    totals = [gpu_totals.get(i) for i in placement.gpus]
+    if placement.gpus and utilization is not None and all(totals):
+        out: dict[str, int] = {}
+        for index, total in zip(placement.gpus, totals, strict=True):
+            assert total is not None
+            out[gpu_device(index)] = memory_budget_bytes(args, total, total)
+        return out
+    if not placement.gpus:
+        per_token = 0 if shape is None else shape.kv_bytes_per_token()
+        return {RAM_DEVICE: weights + per_token * ctx_size}
+    tp, pp = placement.tensor_parallel_size, placement.pipeline_parallel_size
+    per_token = 0 if shape is None else shard_shape(shape, tp, pp).kv_bytes_per_token()
+    share = weights_share(weights, len(placement.gpus)) + per_token * ctx_size
+    return {gpu_device(i): share for i in placement.gpus}
+
+
 def plan(
     entry: ModelEntry,
     folder: Path | None,
     ctx_size: int,
     budget_bytes: int,
+    placement: Placement | None = None,
 ) -> MemoryPlan | None:
+    """Whether `ctx_size` fits; on several GPUs, for one GPU's share of the model against
+    `budget_bytes` (the smallest of its GPUs' budgets)."""
     shape = read_shape(folder)
     if shape is None:
         return None
-    return plan_memory(budget_bytes, weights_bytes(entry, folder), shape, ctx_size)
+    weights = weights_bytes(entry, folder)
+    if placement is not None and len(placement.gpus) > 1:
+        tp, pp = placement.tensor_parallel_size, placement.pipeline_parallel_size
+        shape = shard_shape(shape, tp, pp)
+        weights = weights_share(weights, len(placement.gpus))
+    return plan_memory(budget_bytes, weights, shape, ctx_size)

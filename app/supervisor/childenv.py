@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 # Variables passed as they are. Why each group:
 _EXACT = frozenset(
@@ -94,8 +95,9 @@ _APP_PREFIX = "VLLM_TRAY_"
 # family (a VLLM_API_KEY of the user's shell would replace the child's own key).
 _SECRET_WORDS = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IGNORECASE)
 # Allowed family members the app decides alone, never the app's own environment: dev mode
-# opens vLLM's unauthenticated /sleep, /wake_up and /collective_rpc on the child's port, so
-# only a spec started with sleep mode (the planner's launch env) may turn it on.
+# opens /sleep, /wake_up and /collective_rpc on the child's port, which vLLM's own key does not
+# guard (the app's guard does, for keyed children), so only a spec started with sleep mode
+# (the planner's launch env) may turn it on.
 _APP_DECIDES = frozenset({"VLLM_SERVER_DEV_MODE"})
 
 # What the supervisor always sets, after everything else.
@@ -149,3 +151,18 @@ def api_key_in_args(args: Sequence[str]) -> str | None:
         if arg.startswith("--api-key="):
             return arg.split("=", 1)[1]
     return None
+
+
+# The ASGI middleware every keyed child loads (guard/vllm_tray_guard.py): vLLM checks its key
+# only under /v1, /v2, /inference and /cohere; the guard asks for it everywhere else too.
+GUARD_DIR = Path(__file__).resolve().parent / "guard"
+GUARD_KEY_VAR = "VLLM_TRAY_CHILD_KEY"
+GUARD_ARGS = ("--middleware", "vllm_tray_guard.KeyGuard")
+
+
+def guard_env(key: str, env: Mapping[str, str]) -> dict[str, str]:
+    """What a keyed child's environment `env` gets for the guard: the key, and the guard's
+    folder first on its import path (it holds that one module, so it shadows nothing; an
+    engine's own PYTHONPATH stays behind it)."""
+    path = os.pathsep.join(p for p in (str(GUARD_DIR), env.get("PYTHONPATH", "")) if p)
+    return {GUARD_KEY_VAR: key, "PYTHONPATH": path}

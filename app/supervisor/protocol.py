@@ -41,7 +41,7 @@ class ProcessInfo:
     next_retry_at: float | None = None
     # The child's own key: its /v1 routes answer 401 without `Authorization: Bearer KEY`.
     api_key: str | None = field(default=None, repr=False)
-    # While SLEEPING: what the sleep freed (the model holds `planned_bytes - freed_bytes`).
+    # While SLEEPING: what the sleep freed on each device (the model holds the rest).
     sleep: SleepReport | None = None
 
 
@@ -83,7 +83,7 @@ class ActorConfig:
     http: SharedClient = field(default_factory=SharedClient)
     # What sleeps measured per engine build and GPU (docs/sleep-mode.md); None: never sleep.
     sleep_verdicts: SleepVerdicts | None = None
-    # The GPU's used memory in bytes (blocking), for children whose sleep is judged by it.
+    # A GPU's used memory in bytes (blocking), for children whose sleep is judged by it.
     gpu_used: GpuUsed | None = None
 
 

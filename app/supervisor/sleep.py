@@ -1,12 +1,14 @@
 """vLLM's sleep mode for a child: put it to sleep, measure what that freed, wake it, remember.
 
 vLLM 0.32 serves these only with `VLLM_SERVER_DEV_MODE=1` (entrypoints/serve/dev/sleep and
-dev/rpc), and none of them sits under the paths its API key guards (/v1, /v2, /inference,
-/cohere): any local process that reaches the child's loopback port may call them. They are
+dev/rpc). vLLM's own key check leaves them open (it guards only /v1, /v2, /inference and
+/cohere), but a keyed child also loads the app's guard (guard/vllm_tray_guard.py), which
+refuses them without the child's key: every call here sends it. They are
 `POST /sleep?level=1|2` (the level is a query parameter; a `level` in the body is ignored and
 level 1 is done), `POST /wake_up[?tags=weights|kv_cache]`, `GET /is_sleeping` and
 `POST /collective_rpc {"method": …}`. A sleep answers 200 whether or not memory was freed (the
-CPU worker logs "sleep mode is not supported on CPU, ignore it."), so the app measures.
+CPU worker logs "sleep mode is not supported on CPU, ignore it."), so the app measures, on
+each device the model uses: each of its GPUs, or the child's RAM.
 
 Verdicts are a cache of measurements in `state_dir/sleep_verdicts.json`, one per engine build
 and GPU (`SleepSpec.verdict_key`): a build that freed nothing is never slept again, the next
@@ -21,7 +23,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +34,7 @@ import psutil
 
 from app.core.contracts import SleepGauge, SleepSpec
 from app.core.jsonstore import atomic_write_json
+from app.core.parallel import RAM_DEVICE, gpu_device
 from app.core.problems import Problem, problem, tr_noop
 from app.core.swap import level_for_host_ram, sleep_freed
 
@@ -49,7 +52,8 @@ CALL_TIMEOUT_S = 300.0
 SETTLE_S = 3.0
 SETTLE_POLL_S = 0.25
 
-GpuUsed = Callable[[], int | None]
+# The used memory of the GPU at this index of SystemInfo.gpus, in bytes (blocking).
+GpuUsed = Callable[[int], int | None]
 
 
 @dataclass(frozen=True)
@@ -58,28 +62,34 @@ class SleepReport:
 
     `asleep` says whether the model sleeps now; when the sleep freed too little (or failed)
     the model was stopped instead and `asleep` is False. Sizes are bytes of the gauge
-    (`SleepGauge`): the GPU's used memory, or the resident memory of the child's processes.
+    (`SleepGauge`) per device, keyed as the planner keys them (`gpu0`…, or `ram`): the used
+    memory of each GPU the model runs on, or the resident memory of the child's processes.
     """
 
     model_id: str
     level: int | None  # None: no sleep was tried (the model was stopped at once)
     gauge: SleepGauge | None
-    before_bytes: int | None
-    after_bytes: int | None
-    planned_bytes: int
+    before: Mapping[str, int] | None
+    after: Mapping[str, int] | None
+    planned_bytes: int  # all its devices together
     asleep: bool
     answered: int | None = None  # the HTTP status /sleep answered with (None: no answer)
 
     @property
     def measured(self) -> bool:
         """Whether memory was read before and after (a GPU that reports none cannot tell)."""
-        return self.before_bytes is not None and self.after_bytes is not None
+        return self.before is not None and self.after is not None
+
+    @property
+    def freed_by_device(self) -> dict[str, int]:
+        """What the sleep freed on each device (a device that grew freed nothing)."""
+        if self.before is None or self.after is None:
+            return {}
+        return {d: max(0, b - self.after.get(d, b)) for d, b in self.before.items()}
 
     @property
     def freed_bytes(self) -> int:
-        if self.before_bytes is None or self.after_bytes is None:
-            return 0
-        return max(0, self.before_bytes - self.after_bytes)
+        return sum(self.freed_by_device.values())
 
     @property
     def freed(self) -> bool:
@@ -194,18 +204,28 @@ def process_tree_rss(pid: int) -> int | None:
 
 
 class Gauge:
-    """Reads the memory a sleep is judged by: the GPU's used bytes or the child's RSS."""
+    """Reads the memory a sleep is judged by, per device: the used bytes of each GPU the
+    child runs on (`gpus`, positions in SystemInfo.gpus), or the child's RSS as `ram`."""
 
-    def __init__(self, kind: SleepGauge, pid: int, gpu_used: GpuUsed | None) -> None:
+    def __init__(
+        self, kind: SleepGauge, pid: int, gpu_used: GpuUsed | None, gpus: Sequence[int] = ()
+    ) -> None:
         self.kind = kind
         self._pid = pid
         self._gpu_used = gpu_used
+        self._gpus = tuple(gpus)
 
-    def read(self) -> int | None:
-        """Blocking (sysfs, /proc): call it in a thread."""
-        if self.kind is SleepGauge.GPU:
-            return self._gpu_used() if self._gpu_used is not None else None
-        return process_tree_rss(self._pid)
+    def read(self) -> dict[str, int] | None:
+        """Blocking (sysfs, /proc): call it in a thread. None when a device cannot tell."""
+        if self.kind is SleepGauge.PROCESS:
+            rss = process_tree_rss(self._pid)
+            return None if rss is None else {RAM_DEVICE: rss}
+        if self._gpu_used is None or not self._gpus:
+            return None
+        used = {gpu_device(i): self._gpu_used(i) for i in self._gpus}
+        if any(b is None for b in used.values()):
+            return None
+        return {d: b for d, b in used.items() if b is not None}
 
 
 # ---- talking to the child ----------------------------------------------------------------
@@ -246,17 +266,21 @@ async def _post(
     key: str | None,
     json_body: Mapping[str, Any] | None = None,
 ) -> httpx.Response:
-    # vLLM 0.32 does not guard these routes with the key; sending it costs nothing and keeps
-    # working should a later version guard them.
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
     try:
-        response = await client.post(url, json=json_body, headers=headers, timeout=CALL_TIMEOUT_S)
+        response = await client.post(
+            url, json=json_body, headers=_auth(key), timeout=CALL_TIMEOUT_S
+        )
     except httpx.HTTPError as exc:
         raise _call_failed(model_id, waking, _describe(exc)) from exc
     if response.status_code != 200:
         detail = f"HTTP {response.status_code} {response.text[:200]}".strip()
         raise _call_failed(model_id, waking, detail)
     return response
+
+
+def _auth(key: str | None) -> dict[str, str]:
+    """The child's key: the app's guard refuses the dev routes without it (vLLM does not)."""
+    return {"Authorization": f"Bearer {key}"} if key else {}
 
 
 def _describe(exc: Exception) -> str:
@@ -336,9 +360,15 @@ async def wake_up(
     # Traffic goes to it as soon as this returns: it must say it is awake and healthy (after
     # a system suspend, a GPU may not have survived).
     try:
-        state = await client.get(f"{base_url}/is_sleeping", timeout=CALL_TIMEOUT_S)
-        still_asleep = state.status_code != 200 or bool(state.json().get("is_sleeping"))
-        health = await client.get(f"{base_url}/health", timeout=CALL_TIMEOUT_S)
+        state = await client.get(
+            f"{base_url}/is_sleeping", headers=_auth(key), timeout=CALL_TIMEOUT_S
+        )
+        if state.status_code != 200:
+            detail = f"/is_sleeping answered HTTP {state.status_code} {state.text[:200]}"
+            raise _call_failed(model_id, True, detail.strip())
+        still_asleep = bool(state.json().get("is_sleeping"))
+        # /health is open (the guard lets it through); the key does no harm there.
+        health = await client.get(f"{base_url}/health", headers=_auth(key), timeout=CALL_TIMEOUT_S)
     except (httpx.HTTPError, ValueError, AttributeError) as exc:
         raise _call_failed(model_id, True, _describe(exc)) from exc
     if still_asleep:

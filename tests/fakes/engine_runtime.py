@@ -55,13 +55,17 @@ def make_runtime(
     *,
     models: Sequence[str] = ("a", "b"),
     settings: Mapping[str, Any] | None = None,
+    sysfs_root: Path | None = None,
     **options: Any,
 ) -> Runtime:
-    """A Runtime (not started) on the fake engine with user.<name> for each of `models`."""
+    """A Runtime (not started) on the fake engine with user.<name> for each of `models`.
+
+    `sysfs_root` is a fake /sys (tests/unit/sysfs_trees.py) for the GPUs; none by default.
+    """
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     rt = Runtime(
         resolve_paths(tmp_path / "home"),
-        RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False, **options),
+        RuntimeOptions(sysfs_root=sysfs_root or tmp_path / "no-sys", sample_gpu=False, **options),
     )
     rt.settings.set_many(
         {"engine.kind": "custom", "engine.custom_command": fake_engine(), **(settings or {})}

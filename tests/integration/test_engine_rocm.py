@@ -23,6 +23,7 @@ from app.supervisor.engines.rocm import (
     PINNED_BASE,
     RocmEngine,
     part_assets,
+    pinned_base_for,
     release_tag,
 )
 from tests.fakes.bundle_server import BundleServer, bundle_archive, evil_archive
@@ -49,7 +50,7 @@ def make_engine(
     root: Path,
     target: str | None = TARGET,
     prereq: bool | None = True,
-    pinned_base: str = PINNED_BASE,
+    pinned_base: str | None = PINNED_BASE,
 ) -> RocmEngine:
     return RocmEngine(root, target, prereq, base_url=f"{server.url}/dl", pinned_base=pinned_base)
 
@@ -140,6 +141,31 @@ async def test_install_single_archive(server: BundleServer, root: Path) -> None:
     assert command.prefix == (str(root / "bin" / "vllm-server"),)
     assert command.default_args == ("--enforce-eager",)
     assert command.env["FLASH_ATTENTION_TRITON_AMD_ENABLE"] == "TRUE"
+
+
+def test_instinct_targets_have_their_own_pin() -> None:
+    # The publisher builds gfx942/gfx950 on another vLLM and ROCm than the consumer parts.
+    assert pinned_base_for("gfx942") == "vllm0.19.1-rocm7.13.0"
+    assert pinned_base_for("gfx950") == "vllm0.19.1-rocm7.13.0"
+    assert pinned_base_for("gfx1151") == PINNED_BASE == "vllm0.20.1-rocm7.12.0"
+    assert pinned_base_for("gfx1100") == PINNED_BASE
+    assert RocmEngine(Path("/nowhere"), "gfx942", None).tag == "vllm0.19.1-rocm7.13.0-gfx942"
+    assert RocmEngine(Path("/nowhere"), "gfx950", None).tag == "vllm0.19.1-rocm7.13.0-gfx950"
+    assert RocmEngine(Path("/nowhere"), "gfx1201", None).tag == f"{PINNED_BASE}-gfx120X"
+
+
+@pytest.mark.parametrize("target", ["gfx942", "gfx950"])
+async def test_an_instinct_gpu_installs_its_pinned_release_and_runs_without_eager(
+    server: BundleServer, root: Path, target: str
+) -> None:
+    tag = f"vllm0.19.1-rocm7.13.0-{target}"
+    server.files[f"/dl/{tag}/{tag}-x64.tar.gz"] = bundle_archive(payload_size=1024)
+    engine = make_engine(server, root, target=target, prereq=None, pinned_base=None)
+    status = await engine.install(Recorder())
+    assert status.installed and status.version == tag and status.problem is None
+    assert_installed(root)
+    # Lemonade's rule: --enforce-eager everywhere but on gfx9 (Instinct).
+    assert engine.command().default_args == ()
 
 
 async def test_family_release_is_requested(server: BundleServer, root: Path) -> None:
@@ -265,7 +291,7 @@ async def test_absolute_member_is_refused_by_name(server: BundleServer, root: Pa
     [
         (None, None, "engine.no_gpu"),
         ("gfx1030", None, "engine.unsupported_gpu"),
-        ("gfx942", None, "engine.unsupported_gpu"),
+        ("gfx90a", None, "engine.unsupported_gpu"),  # MI200: no bundle is published
         ("gfx1151", False, "engine.kernel_prerequisite"),
     ],
 )

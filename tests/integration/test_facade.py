@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.core.problems import ProblemError
+from app.core.registry import ModelOptions
 from app.core.states import ProcessState
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
@@ -74,6 +75,30 @@ def test_preview_says_whether_ctx_size_follows_the_default(facade: ThreadFacade)
     assert facade.preview_options("user.good", None, None).result(30).ctx_is_default is False
     facade.reset_options("user.good").result(30)
     assert facade.preview_options("user.good", None, None).result(30).ctx_is_default is True
+
+
+def test_every_option_through_the_facade_with_its_problem_for_the_dialog(
+    facade: ThreadFacade,
+) -> None:
+    # No GPU here (the fake /sys is empty): a GPU named is one that does not exist.
+    bad = facade.preview_model_options("user.good", ModelOptions(gpus=(0,))).result(30)
+    assert bad.problem is not None and bad.problem.code == "options.gpu_unknown"
+    assert bad.problem_field == "gpus" and bad.gpus == (0,)
+    with pytest.raises(ProblemError):
+        facade.set_model_options("user.good", ModelOptions(gpus=(0,))).result(30)
+    stored = facade.set_model_options(
+        "user.good", ModelOptions(ctx_size=2048, pipeline_parallel_size=2)
+    ).result(30)
+    assert stored.problem is None and stored.pipeline_parallel_size == 2
+    assert "--pipeline-parallel-size" in stored.command
+    # The older two-field save keeps the GPU options.
+    facade.set_options("user.good", 1024, "").result(30)
+    again = facade.preview_model_options(
+        "user.good", ModelOptions(ctx_size=1024, pipeline_parallel_size=2)
+    ).result(30)
+    assert again.problem is None and again.pipeline_parallel_size == 2
+    row = facade._thread.runtime.registry.options("user.good")
+    assert (row.ctx_size, row.pipeline_parallel_size) == (1024, 2)
 
 
 def test_use_custom_engine_validates_before_it_persists(facade: ThreadFacade) -> None:

@@ -3,8 +3,9 @@ load-time estimates over two real loads (the second start is the first one's est
 
 The second start also proves sleep mode's fallback (docs/sleep-mode.md): started as the planner
 starts the CPU engine with `memory.sleep_mode=on` (dev routes on; no `--enable-sleep-mode`,
-which this build refuses), its unguarded `/sleep?level=2` answers 200 but the worker frees
-nothing, so the supervisor measures no drop in RSS, stops the model and remembers the verdict.
+which this build refuses), its `/sleep?level=2` answers 200 but the worker frees nothing, so
+the supervisor measures no drop in RSS, stops the model and remembers the verdict. The dev
+routes need the child's key: vLLM leaves them open, the app's guard does not.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from app.core.states import ProcessState
 from app.core.swap import plan_sleep
 from app.runtime.planner import with_sleep_mode
 from app.supervisor import child_environment
+from app.supervisor.childenv import guard_env
 from app.supervisor.engines.base import EngineKind
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 from app.supervisor.sleep import SleepVerdicts
@@ -79,11 +81,26 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
             # Not guarded by vLLM 0.32: the supervisor's health and metrics polls need no key.
             assert (await client.get("/health")).status_code == 200
             assert (await client.get("/metrics")).status_code == 200
+            # vLLM 0.32 leaves these open to any local user; the app's guard does not.
+            chat = {
+                "model": "tiny",
+                "messages": [{"role": "user", "content": "Hi"}],
+                "max_tokens": 2,
+            }
+            assert (await client.post("/invocations", json=chat)).status_code == 401
+            tokenize = {"model": "tiny", "prompt": "Hi"}
+            assert (await client.post("/tokenize", json=tokenize)).status_code == 401
+            assert (
+                await client.post("/tokenize", json=tokenize, headers=bearer)
+            ).status_code == 200
 
         api_server = psutil.Process(info.pid)
         tree = [api_server, *api_server.children(recursive=True)]
         env = environ_of(info.pid)
-        assert env == child_environment(spec.env, api_key=info.api_key)
+        assert env == {
+            **child_environment(spec.env, api_key=info.api_key),
+            **guard_env(info.api_key, child_environment(spec.env)),
+        }
         for proc in tree:  # the api_server, its EngineCore and Worker alike
             with contextlib.suppress(psutil.NoSuchProcess, PermissionError):
                 child_env = environ_of(proc.pid)
@@ -95,7 +112,7 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
 
         # The second load of the same model on the same engine carries the first as estimate.
         # It runs with sleep mode as the planner gives it to the CPU engine (see above).
-        sleep = plan_sleep("on", EngineKind.CPU.value, VLLM_CPU_VERSION, None, 0)
+        sleep = plan_sleep("on", EngineKind.CPU.value, VLLM_CPU_VERSION, (), 0)
         assert sleep is not None
         sleepy = with_sleep_mode(spec, sleep, EngineKind.CPU)
         before = len(events)
@@ -131,8 +148,11 @@ async def sleep_falls_back_to_stop(
     assert info is not None and info.pid is not None and base_url is not None
     tree = [psutil.Process(info.pid), *psutil.Process(info.pid).children(recursive=True)]
     async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
-        # vLLM 0.32 guards only /v1, /v2, /inference and /cohere: the dev routes need no key.
-        asleep = await client.get("/is_sleeping")
+        # vLLM 0.32 guards only /v1, /v2, /inference and /cohere; the app's guard the rest.
+        assert (await client.get("/is_sleeping")).status_code == 401
+        assert (await client.post("/sleep?level=2")).status_code == 401
+        bearer = {"Authorization": f"Bearer {info.api_key}"}
+        asleep = await client.get("/is_sleeping", headers=bearer)
         assert asleep.status_code == 200 and asleep.json() == {"is_sleeping": False}
     # What the planner plans for it: the weights plus VLLM_CPU_KVCACHE_SPACE (1 GiB).
     planned = 2**30 + await asyncio.to_thread(weights_size, model_dir)

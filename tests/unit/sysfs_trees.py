@@ -275,3 +275,89 @@ def cpu_only(root: Path) -> Path:
     """amdkfd loaded but only the CPU node in the topology (e.g. a desktop with no AMD GPU)."""
     write_kfd_node(root, 0, cpu_node_properties(cores=8))
     return root
+
+
+# AMD Instinct MI300X (gfx942): 304 CUs (8 XCDs of 38), wave64, 4 SIMDs per CU, 192 GiB HBM3.
+MI300X_DEVICE_ID = 0x74A1
+MI300X_VRAM = 192 * GIB
+
+
+def mi300x_properties(
+    render_minor: int, location_id: int, hive_id: int = 0x5A3C9E1B2D4F6071
+) -> dict[str, int]:
+    """An MI300X node: a CDNA3 GPU in an XGMI hive (wave64, 4 SIMDs per CU, 8 XCCs)."""
+    props = gpu_node_properties(
+        gfx_target_version=90402,
+        device_id=MI300X_DEVICE_ID,
+        location_id=location_id,
+        drm_render_minor=render_minor,
+        compute_units=304,
+        simd_arrays_per_engine=1,
+        cu_per_simd_array=10,
+        array_count=32,
+        max_engine_clk_fcompute=2100,
+        cwsr_size=None,
+        ctl_stack_size=None,
+    )
+    props |= {
+        "simd_count": 304 * 4,
+        "simd_per_cu": 4,
+        "wave_front_size": 64,
+        "max_waves_per_simd": 8,
+        "hive_id": hive_id,
+        "num_sdma_xgmi_engines": 14,
+        "num_xcc": 8,
+        "p2p_links_count": 7,
+    }
+    return props
+
+
+def mi300x_node(root: Path, count: int = 8) -> Path:
+    """A server with `count` MI300X GPUs on two CPU sockets (an 8-GPU node by default)."""
+    write_kfd_node(root, 0, cpu_node_properties(cores=96))
+    write_kfd_node(root, 1, cpu_node_properties(cores=96))
+    for i in range(count):
+        bus = 0x05 + 0x10 * i
+        minor = 128 + 8 * i  # amdgpu leaves gaps between the render minors of big parts
+        write_kfd_node(root, 2 + i, mi300x_properties(minor, bus << 8), gpu_id=0x3E00 + i)
+        write_drm_device(
+            root,
+            DrmDevice(
+                f"0000:{bus:02x}:00.0",
+                minor,
+                MI300X_VRAM,
+                283 * MIB,
+                1024 * GIB,
+                12 * MIB,
+                board_info=True,
+                product_name="AMD Instinct MI300X",
+            ),
+            bridge=f"0000:00:0{i % 8}.1",
+        )
+    return root
+
+
+def two_rdna3_cards(root: Path, *, vram: int = RX7900XTX_VRAM) -> Path:
+    """A workstation with two Radeon RX 7900 XTX cards (gfx1100) and 64 GB of RAM."""
+    write_kfd_node(root, 0, cpu_node_properties(cores=16))
+    for i, (bus, minor) in enumerate(((0x03, 128), (0x08, 129))):
+        write_kfd_node(
+            root,
+            1 + i,
+            navi31_properties(render_minor=minor, location_id=bus << 8),
+            gpu_id=53623 + i,
+        )
+        write_drm_device(
+            root,
+            DrmDevice(
+                f"0000:{bus:02x}:00.0",
+                minor,
+                vram,
+                612 * MIB,
+                32 * GIB,
+                20 * MIB,
+                board_info=True,
+            ),
+            bridge=f"0000:00:0{1 + i}.1",
+        )
+    return root

@@ -197,6 +197,98 @@ def test_options_keys_and_removal(tmp_path: Path) -> None:
     assert err.value.problem.code == "models.builtin_readonly"
 
 
+def test_parallel_options_are_extra_fields_of_the_lemonade_object(tmp_path: Path) -> None:
+    paths = resolve_paths(tmp_path)
+    reg = Registry(paths)
+    reg.add_user_model("big", "/models/big")
+    reg.set_options(
+        "user.big",
+        ModelOptions(ctx_size=8192, tensor_parallel_size=2, pipeline_parallel_size=1, gpus=(1, 0)),
+    )
+    data = json.loads(paths.recipe_options_file.read_text())
+    assert data["user.big"] == {
+        "ctx_size": 8192,
+        "tensor_parallel_size": 2,
+        "pipeline_parallel_size": 1,
+        "gpus": [1, 0],
+    }
+    again = Registry(paths).options("user.big")
+    assert (again.tensor_parallel_size, again.pipeline_parallel_size, again.gpus) == (2, 1, (1, 0))
+
+
+def test_fields_the_app_does_not_know_survive_a_rewrite(tmp_path: Path) -> None:
+    paths = resolve_paths(tmp_path)
+    paths.ensure()
+    lemonade_entry = {
+        "ctx_size": 4096,
+        "vllm_args": "--enforce-eager",
+        "llamacpp_backend": "vulkan",
+        "llamacpp_args": "-ngl 99",
+        "future": {"nested": [1, 2]},
+    }
+    paths.recipe_options_file.write_text(
+        json.dumps({"builtin.Qwen3.5-0.8B-FP16-vLLM": lemonade_entry, "user.other": {"x": 1}})
+    )
+    reg = Registry(paths)
+    reg.update_options("Qwen3.5-0.8B-FP16-vLLM", ctx_size=8192)
+    data = json.loads(paths.recipe_options_file.read_text())
+    assert data["builtin.Qwen3.5-0.8B-FP16-vLLM"] == {**lemonade_entry, "ctx_size": 8192}
+    assert data["user.other"] == {"x": 1}
+    # Going back to every default keeps what belongs to others, too.
+    reg.set_options(
+        "Qwen3.5-0.8B-FP16-vLLM",
+        ModelOptions(extra=reg.options("Qwen3.5-0.8B-FP16-vLLM").extra),
+    )
+    data = json.loads(paths.recipe_options_file.read_text())
+    assert data["builtin.Qwen3.5-0.8B-FP16-vLLM"] == {
+        "llamacpp_backend": "vulkan",
+        "llamacpp_args": "-ngl 99",
+        "future": {"nested": [1, 2]},
+    }
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"tensor_parallel_size": 0},
+        {"pipeline_parallel_size": "2"},
+        {"tensor_parallel_size": True},
+        {"gpus": "0,1"},
+        {"gpus": [0, -1]},
+        {"gpus": [0, 1.5]},
+    ],
+)
+def test_a_bad_parallel_option_in_the_file_is_reported_and_left_alone(
+    tmp_path: Path, entry: dict[str, object]
+) -> None:
+    paths = resolve_paths(tmp_path)
+    paths.ensure()
+    text = json.dumps({"user.x": entry})
+    paths.recipe_options_file.write_text(text)
+    reg = Registry(paths)
+    assert [p.code for p in reg.problems] == ["config.unreadable"]
+    assert paths.recipe_options_file.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        (ModelOptions(tensor_parallel_size=0), "options.bad_parallel_size"),
+        (ModelOptions(pipeline_parallel_size=-1), "options.bad_parallel_size"),
+        (ModelOptions(gpus=(0, -1)), "options.bad_gpus"),
+    ],
+)
+def test_options_the_file_could_not_hold_are_refused_before_writing(
+    tmp_path: Path, options: ModelOptions, code: str
+) -> None:
+    paths = resolve_paths(tmp_path)
+    reg = Registry(paths)
+    with pytest.raises(ProblemError) as err:
+        reg.set_options("Qwen3.5-0.8B-FP16-vLLM", options)
+    assert err.value.problem.code == code
+    assert not paths.recipe_options_file.exists()
+
+
 @pytest.mark.parametrize("text", ["not a repo", "org/repo:", "relative/path/x", "a/b/c"])
 def test_bad_checkpoints(text: str) -> None:
     with pytest.raises(ProblemError) as err:

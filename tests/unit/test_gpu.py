@@ -97,7 +97,10 @@ def test_gfx_family_matches_rocm_bundle_tags(target: str, family: str) -> None:
 
 
 def test_supported_targets_are_the_bundles_lemonade_ships() -> None:
-    assert {"gfx110X", "gfx120X", "gfx1150", "gfx1151"} == SUPPORTED_ROCM_TARGETS
+    # The Instinct targets have bundles of their own, on another pin (see the ROCm engine).
+    assert {"gfx110X", "gfx120X", "gfx1150", "gfx1151", "gfx942", "gfx950"} == (
+        SUPPORTED_ROCM_TARGETS
+    )
 
 
 def test_parse_properties_reads_kernel_format_and_skips_junk() -> None:
@@ -220,6 +223,9 @@ def test_discrete_card_is_listed_before_the_apu(tmp_path: Path, no_nvidia: None)
     assert gpus[0].render_minor == 129
     assert gpus[0].vram_total == 24560 * MIB
     assert gpus[1].budget_total == 512 * MIB + 62 * GIB
+
+    # HIP numbers AMD GPUs in KFD node order: the card listed first is HIP device 1.
+    assert [g.device_index for g in gpus] == [1, 0]
 
     info = system_info(root)
     assert info.primary == gpus[0]
@@ -382,3 +388,49 @@ def test_system_info_to_json_is_serialisable(tmp_path: Path, no_nvidia: None) ->
     assert [p["code"] for p in data["problems"]] == ["gpu.kernel_prerequisite"]
     assert "hang or crash" in data["problems"][0]["message"]
     assert data["ram_total"] == info.ram_total
+
+
+# --- several GPUs, Instinct --------------------------------------------------------------------
+
+
+def test_two_rdna3_cards_are_both_found_in_node_order(tmp_path: Path, no_nvidia: None) -> None:
+    info = system_info(trees.two_rdna3_cards(tmp_path))
+    assert [(g.node_id, g.gfx_target, g.render_minor, g.device_index) for g in info.gpus] == [
+        (1, "gfx1100", 128, 0),
+        (2, "gfx1100", 129, 1),
+    ]
+    assert all(g.discrete and g.budget_total == trees.RX7900XTX_VRAM for g in info.gpus)
+    assert info.problems == ()
+
+
+def test_an_mi300x_node_is_eight_supported_instinct_gpus(tmp_path: Path, no_nvidia: None) -> None:
+    info = system_info(trees.mi300x_node(tmp_path))
+    assert len(info.gpus) == 8
+    assert {g.gfx_target for g in info.gpus} == {"gfx942"}
+    assert [g.device_index for g in info.gpus] == list(range(8))
+    assert [g.node_id for g in info.gpus] == list(range(2, 10))  # two CPU nodes first
+    mi300x = info.gpus[0]
+    assert mi300x.name == "AMD Instinct MI300X"
+    assert mi300x.discrete and not mi300x.apu
+    assert mi300x.budget_total == 192 * GIB
+    assert mi300x.kernel_prereq_ok is None  # the gfx1151 fix does not concern it
+    # Supported now: no "unsupported GPU" problem for the primary.
+    assert info.problems == ()
+    assert rocm_support_problem(mi300x) is None
+
+
+@pytest.mark.parametrize(("version", "target"), [(90402, "gfx942"), (90500, "gfx950")])
+def test_instinct_targets_decode_and_are_supported(version: int, target: str) -> None:
+    assert gfx_target_name(version) == target
+    assert gfx_family(target) == target
+    gpu = GpuInfo("amd", "x", target, 1, 128, True, False, None, None, None, None, None)
+    assert rocm_support_problem(gpu) is None
+
+
+def test_nvidia_gpus_keep_nvidia_smi_order_as_their_cuda_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bin_dir = tmp_path / "bin"
+    fake_nvidia_smi(bin_dir, "NVIDIA RTX A6000, 49140, 10\nNVIDIA RTX A6000, 49140, 12\n")
+    monkeypatch.setenv("PATH", str(bin_dir))
+    assert [g.device_index for g in detect_nvidia_gpus()] == [0, 1]

@@ -6,7 +6,12 @@ import itertools
 
 import pytest
 
-from app.core.swap import SwapCandidate, choose_victims
+from app.core.swap import (
+    DeviceCandidate,
+    SwapCandidate,
+    choose_victims,
+    choose_victims_on_devices,
+)
 
 GIB = 1024**3
 
@@ -174,3 +179,120 @@ def test_agrees_with_brute_force_on_every_small_case() -> None:
                     order = [(by_id[m].last_used, m) for m in got]
                     assert order == sorted(order)
     assert checked > 1000
+
+
+# --- several devices (GPUs) ------------------------------------------------------------------
+
+
+def dev(
+    model_id: str, holds: dict[str, int], *, in_flight: int = 0, last_used: float = 0.0
+) -> DeviceCandidate:
+    return DeviceCandidate(model_id, holds, in_flight, last_used)
+
+
+def test_a_model_on_another_gpu_is_never_unloaded() -> None:
+    running = [dev("on0", {"gpu0": 8}, last_used=1), dev("on1", {"gpu1": 8}, last_used=2)]
+    used = {"gpu0": 8, "gpu1": 8}
+    budgets = {"gpu0": 10, "gpu1": 10}
+    # New model on gpu1 only: "on0" is older but holds nothing there.
+    assert choose_victims_on_devices(running, {"gpu1": 4}, budgets, used) == ["on1"]
+    # Fits beside "on0" on gpu0? 8 + 2 <= 10: nothing goes.
+    assert choose_victims_on_devices(running, {"gpu0": 2}, budgets, used) == []
+
+
+def test_a_two_gpu_model_needs_room_on_both() -> None:
+    running = [dev("on0", {"gpu0": 8}, last_used=1), dev("on1", {"gpu1": 8}, last_used=2)]
+    used = {"gpu0": 8, "gpu1": 8}
+    budgets = {"gpu0": 10, "gpu1": 10}
+    assert choose_victims_on_devices(running, {"gpu0": 5, "gpu1": 5}, budgets, used) == [
+        "on0",
+        "on1",
+    ]
+    # A busy model on one of them: it cannot fit now.
+    running[1] = dev("on1", {"gpu1": 8}, in_flight=1, last_used=2)
+    assert choose_victims_on_devices(running, {"gpu0": 5, "gpu1": 5}, budgets, used) is None
+
+
+def test_a_tp_model_holding_both_gpus_goes_for_a_one_gpu_model() -> None:
+    running = [dev("tp2", {"gpu0": 9, "gpu1": 9}, last_used=1)]
+    used = {"gpu0": 9, "gpu1": 9}
+    budgets = {"gpu0": 10, "gpu1": 10}
+    assert choose_victims_on_devices(running, {"gpu1": 5}, budgets, used) == ["tp2"]
+
+
+def test_ram_models_do_not_count_against_a_gpu() -> None:
+    running = [dev("cpu", {"ram": 50}, last_used=0)]
+    assert (
+        choose_victims_on_devices(running, {"gpu0": 5}, {"gpu0": 10, "ram": 60}, {"ram": 50}) == []
+    )
+
+
+def test_a_needed_device_without_a_budget_is_an_error() -> None:
+    with pytest.raises(ValueError, match="gpu3"):
+        choose_victims_on_devices([], {"gpu3": 1}, {"gpu0": 10}, {})
+
+
+def _brute_force_devices(
+    candidates: list[DeviceCandidate],
+    needed: dict[str, int],
+    budgets: dict[str, int],
+    used: dict[str, int],
+) -> tuple[bool, set[frozenset[str]]]:
+    """Whether any set of idle models makes room on every needed device, and every minimal set."""
+    idle = [c for c in candidates if c.in_flight == 0]
+    fitting: list[frozenset[str]] = []
+    for size in range(len(idle) + 1):
+        for combo in itertools.combinations(idle, size):
+            if all(
+                used.get(d, 0) - sum(c.holds.get(d, 0) for c in combo) + n <= budgets[d]
+                for d, n in needed.items()
+            ):
+                fitting.append(frozenset(c.model_id for c in combo))
+    minimal = {s for s in fitting if not any(o < s for o in fitting)}
+    return bool(fitting), minimal
+
+
+def test_devices_agree_with_brute_force_on_every_small_case() -> None:
+    """Two GPUs, models on one or both of them (like tp=2), any of them busy: the answer exists
+    iff some idle set makes room on every device the new model needs; it is safe, minimal and
+    in least-recently-used order."""
+    placements = ({"gpu0"}, {"gpu1"}, {"gpu0", "gpu1"})
+    needs = ({"gpu0": 3}, {"gpu1": 5}, {"gpu0": 2, "gpu1": 2}, {"gpu0": 6, "gpu1": 1})
+    checked = 0
+    for n in range(4):
+        for where in itertools.product(placements, repeat=n):
+            for sizes in itertools.product((1, 3), repeat=n):
+                for busy_mask in itertools.product((0, 1), repeat=n):
+                    candidates = [
+                        dev(
+                            f"m{i}",
+                            dict.fromkeys(sorted(where[i]), sizes[i]),
+                            in_flight=busy_mask[i],
+                            last_used=float((i * 7) % 5),
+                        )
+                        for i in range(n)
+                    ]
+                    held = {"gpu0": 0, "gpu1": 0}
+                    for c in candidates:
+                        for d, b in c.holds.items():
+                            held[d] += b
+                    for needed, budget, extra in itertools.product(needs, (6, 8), (0, 1)):
+                        budgets = {"gpu0": budget, "gpu1": budget}
+                        used = {"gpu0": held["gpu0"] + extra, "gpu1": held["gpu1"]}
+                        got = choose_victims_on_devices(candidates, needed, budgets, used)
+                        possible, minimal = _brute_force_devices(candidates, needed, budgets, used)
+                        checked += 1
+                        if not possible:
+                            assert got is None
+                            continue
+                        assert got is not None
+                        by_id = {c.model_id: c for c in candidates}
+                        assert len(set(got)) == len(got)
+                        assert all(by_id[m].in_flight == 0 for m in got)
+                        for d, amount in needed.items():
+                            freed = sum(by_id[m].holds.get(d, 0) for m in got)
+                            assert used[d] - freed + amount <= budgets[d]
+                        assert frozenset(got) in minimal
+                        order = [(by_id[m].last_used, m) for m in got]
+                        assert order == sorted(order)
+    assert checked > 5000

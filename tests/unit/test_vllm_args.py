@@ -160,6 +160,8 @@ def test_managed_flags_table() -> None:
         "--port": "proxy.port",
         "--uds": "proxy.port",
         "--max-model-len": "ctx_size",
+        "--tensor-parallel-size": "tensor_parallel_size",
+        "--pipeline-parallel-size": "pipeline_parallel_size",
     }
 
 
@@ -178,6 +180,12 @@ def test_managed_flags_table() -> None:
         ("--max-model 4096", "--max-model", "ctx_size"),
         ("--served-model x", "--served-model", "model name"),
         ("--model=x", "--model", "model"),
+        # The GPUs a model uses are model options: vLLM's short aliases too.
+        ("-tp 2", "-tp", "tensor_parallel_size"),
+        ("--tensor-parallel-size=2", "--tensor-parallel-size", "tensor_parallel_size"),
+        ("--tensor_parallel_size 2", "--tensor_parallel_size", "tensor_parallel_size"),
+        ("-pp 2", "-pp", "pipeline_parallel_size"),
+        ("--pipeline-parallel 2", "--pipeline-parallel", "pipeline_parallel_size"),
     ],
 )
 def test_managed_flag_is_rejected_naming_flag_and_setting(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Collection, Sequence
 
@@ -22,7 +23,13 @@ from app.supervisor.engines.base import EngineKind
 
 log = logging.getLogger(__name__)
 
-OPTION_FIELDS = frozenset({"ctx_size", "vllm_args"})
+# The option fields a change may name; any other field of the stored entry is kept as it is.
+OPTION_FIELDS = frozenset(
+    {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
+)
+# What a change names when its caller does not say: the fields callers that predate the GPU
+# options hold (the dialog's ctx_size and vllm_args), so that they never reset the others.
+DEFAULT_FIELDS = frozenset({"ctx_size", "vllm_args"})
 
 
 class ModelService:
@@ -94,16 +101,25 @@ class ModelService:
     ) -> OptionsPreview:
         return self._planner.preview_options(model_id, ctx_size, vllm_args)
 
+    def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview:
+        """The effect of exactly these options (all fields, as a dialog holds them), nothing
+        saved; a rejected input comes back as `problem` with `problem_field`."""
+        entry = self._registry.get(model_id)
+        # Fields this app does not know stay as stored: a dialog does not hold them.
+        stored = self._registry.options(entry.id)
+        return self._planner.preview(entry.id, dataclasses.replace(options, extra=stored.extra))
+
     async def set_options(
         self,
         model_id: str,
         options: ModelOptions,
         *,
-        fields: Collection[str] = OPTION_FIELDS,
+        fields: Collection[str] = DEFAULT_FIELDS,
         restart: bool = False,
     ) -> OptionsPreview:
         """Store the `fields` of `options` (the others keep what is stored), after checking
-        the result; a given-up model gets a fresh chance.
+        the result; a given-up model gets a fresh chance. `fields` defaults to ctx_size and
+        vllm_args; a caller holding every option (the GPU ones too) passes OPTION_FIELDS.
 
         `options.ctx_size` None means "follow the global default". With `restart`, a running
         model is stopped now and loaded again in the background. The write is one locked
@@ -112,11 +128,15 @@ class ModelService:
         """
         entry = self._registry.get(model_id)
 
+        unknown = set(fields) - OPTION_FIELDS
+        if unknown:
+            raise ValueError(f"not option fields: {sorted(unknown)}")
+
         def merged(current: ModelOptions) -> ModelOptions:
-            return ModelOptions(
-                ctx_size=options.ctx_size if "ctx_size" in fields else current.ctx_size,
-                vllm_args=options.vllm_args if "vllm_args" in fields else current.vllm_args,
-            )
+            # Field by field: those named come from `options`, the others (and every field
+            # this app does not know, `extra`) stay as stored now.
+            changes = {name: getattr(options, name) for name in fields}
+            return dataclasses.replace(current, **changes)
 
         before = self._registry.options(entry.id)
         preview = self._planner.preview(entry.id, merged(before))
@@ -152,7 +172,7 @@ class ModelService:
         )
 
     async def reset_options(self, model_id: str) -> OptionsPreview:
-        return await self.set_options(model_id, ModelOptions())
+        return await self.set_options(model_id, ModelOptions(), fields=OPTION_FIELDS)
 
     async def _restart(self, model_id: str) -> None:
         """Stop now, load in the background: the dialog closes at once and the row shows

@@ -36,6 +36,11 @@ from app.supervisor.engines.base import (
 
 DEFAULT_BASE_URL = "https://github.com/lemonade-sdk/vllm-rocm/releases/download"
 PINNED_BASE = "vllm0.20.1-rocm7.12.0"
+# The bundle's publisher (Lemonade) pins the Instinct targets to another build; the same
+# pins here, so that the release tags exist.
+TARGET_PINNED_BASES = MappingProxyType(
+    {"gfx942": "vllm0.19.1-rocm7.13.0", "gfx950": "vllm0.19.1-rocm7.13.0"}
+)
 LAUNCHER = Path("bin") / "vllm-server"
 # Lemonade starts the same bundle with this; the launcher itself sets the library path.
 ENGINE_ENV = MappingProxyType({"FLASH_ATTENTION_TRITON_AMD_ENABLE": "TRUE"})
@@ -49,6 +54,11 @@ PHASE_FINISHING = "finishing"
 PHASE_DONE = "done"
 
 _MB = 1_000_000
+
+
+def pinned_base_for(gfx_target: str) -> str:
+    """The vLLM + ROCm build a GPU target's bundle comes from."""
+    return TARGET_PINNED_BASES.get(gfx_target.strip().lower(), PINNED_BASE)
 
 
 def release_tag(pinned_base: str, gfx_target: str) -> str:
@@ -66,6 +76,7 @@ class RocmEngine:
 
     `gfx_target` is the GPU's LLVM target (None when no AMD GPU was found); `kernel_prereq_ok`
     is False when a gfx1151 lacks the kernel fix and None when it was not checked.
+    `pinned_base` overrides the build the target's release comes from (`pinned_base_for`).
     """
 
     def __init__(
@@ -74,13 +85,13 @@ class RocmEngine:
         gfx_target: str | None,
         kernel_prereq_ok: bool | None,
         base_url: str = DEFAULT_BASE_URL,
-        pinned_base: str = PINNED_BASE,
+        pinned_base: str | None = None,
     ) -> None:
         self._root = root
         self._target = gfx_target.strip().lower() if gfx_target else None
         self._kernel_prereq_ok = kernel_prereq_ok
         self._base_url = base_url.rstrip("/")
-        self._pinned_base = pinned_base
+        self._pinned_base = pinned_base or pinned_base_for(self._target or "")
 
     @property
     def kind(self) -> EngineKind:
