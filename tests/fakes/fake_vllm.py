@@ -30,12 +30,15 @@ With VLLM_SERVER_DEV_MODE=1 it serves vLLM's sleep-mode routes as vLLM 0.32 does
 (entrypoints/serve/dev): `POST /sleep?level=0|1|2` (the level is read from the query only; a
 `level` in the body is ignored and level 1 is done), `POST /wake_up[?tags=weights|kv_cache]`,
 `GET /is_sleeping`, `POST /collective_rpc {"method": "reload_weights"}`. None is guarded by
-the API key. While asleep, inference requests wait for the wake (vLLM pauses its scheduler);
-after a level 2 sleep the weights are garbage until `reload_weights`, and the fake answers
-500 to inference until then (vLLM would answer nonsense).
+the API key (but see --middleware below). While asleep, inference requests wait for the wake
+(vLLM pauses its scheduler); after a level 2 sleep the weights are garbage until
+`reload_weights`, and the fake answers 500 to inference until then (vLLM would answer
+nonsense).
 
 Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` on /v1, /v2, /inference and
-/cohere when VLLM_API_KEY is set (OPTIONS and every other path stay open).
+/cohere when VLLM_API_KEY is set (OPTIONS and every other path stay open). Like vLLM, it loads
+each `--middleware module.Class` (an ASGI middleware, imported from PYTHONPATH) in front of
+every route: the app's key guard (app/supervisor/guard) runs here as it runs in vLLM.
 
 Log lines come from tests/fakes/data/vllm_cpu_startup.log (captured from a real run; `{MODEL}`
 and `{PORT}` are filled in) when it exists, else from a built-in copy of vLLM 0.32's lines.
@@ -47,6 +50,7 @@ import argparse
 import asyncio
 import contextlib
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -261,7 +265,8 @@ class FakeServer:
 
     def app(self) -> web.Application:
         # vLLM (uvicorn) puts no limit on request bodies; aiohttp would refuse past 1 MiB.
-        app = web.Application(middlewares=[_authenticate], client_max_size=2**30)
+        guards = [_asgi_middleware(path) for path in self.a.middleware]
+        app = web.Application(middlewares=[*guards, _authenticate], client_max_size=2**30)
         app.router.add_get("/health", self.health)
         app.router.add_get("/version", self.version)
         app.router.add_get("/v1/models", self.models)
@@ -629,6 +634,53 @@ async def _authenticate(request: web.Request, handler: Any) -> web.StreamRespons
     return response
 
 
+_PASSED = "fake_vllm.passed"  # set in the scope when the ASGI middleware let a request through
+
+
+def _asgi_middleware(path: str) -> Any:
+    """vLLM's `--middleware module.Class`: an ASGI middleware in front of the app. Run here by
+    handing it each request's scope and an inner app that only notes that it was reached;
+    whatever it answers instead is relayed as it sent it."""
+    module, _, name = path.rpartition(".")
+    cls = getattr(importlib.import_module(module), name)
+
+    async def reached(scope: dict[str, Any], _receive: Any, _send: Any) -> None:
+        scope[_PASSED] = True
+
+    guard = cls(reached)
+
+    @web.middleware
+    async def run(request: web.Request, handler: Any) -> web.StreamResponse:
+        scope: dict[str, Any] = {
+            "type": "http",
+            "method": request.method,
+            "path": request.path,
+            "root_path": "",
+            "headers": [
+                (k.lower().encode("latin-1"), v.encode("latin-1"))
+                for k, v in request.headers.items()
+            ],
+        }
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await guard(scope, receive, send)
+        if scope.get(_PASSED):
+            response: web.StreamResponse = await handler(request)
+            return response
+        start = next(m for m in sent if m["type"] == "http.response.start")
+        body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+        kind = dict(start.get("headers", [])).get(b"content-type", b"application/json")
+        return web.Response(status=start["status"], body=body, content_type=kind.decode())
+
+    return run
+
+
 def _error(status: int, message: str, kind: str) -> web.Response:
     body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
     return web.json_response(body, status=status)
@@ -685,6 +737,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-tokens", type=int, default=16)
     p.add_argument("--fake-sleep-buffer-mb", type=float, default=0.0)
     p.add_argument("--fake-ignore-sleep", action="store_true")
+    p.add_argument("--middleware", action="append", default=[])
     a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
     a.served_model_name = a.served_model_name or a.model
     return a

@@ -3,7 +3,8 @@
 The fake (tests/fakes/fake_vllm.py) holds a 200 MB buffer; a level 2 sleep frees it and a
 wake writes it again, so the supervisor's measurement (the RSS of the child's process tree)
 sees real memory come and go. `--fake-ignore-sleep` answers 200 and frees nothing, as vLLM's
-CPU worker does.
+CPU worker does. Children are keyed as the app starts them, so the fake runs the app's key
+guard in front of the sleep routes, as vLLM does.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pytest
 from app.core.contracts import LaunchSpec, SleepGauge, SleepSpec
 from app.core.events import Event, EventBus, ProcessStateChanged
 from app.core.states import ProcessState
+from app.supervisor.protocol import ProcessInfo
 from app.supervisor.sleep import FILE_NAME, SleepVerdicts, process_tree_rss
 from app.supervisor.supervisor import Supervisor
 from tests.process_tree import alive
@@ -52,13 +54,18 @@ def states(events: list[Event]) -> list[ProcessState]:
     return [e.new for e in events if isinstance(e, ProcessStateChanged) and e.model_id == MODEL]
 
 
-async def client_for(base_url: str) -> httpx.AsyncClient:
+async def client_for(info: ProcessInfo, *, keyed: bool = True) -> httpx.AsyncClient:
+    """A client of the child, with its key unless `keyed` is False."""
+    assert info.base_url is not None and info.api_key is not None
+    headers = {"Authorization": f"Bearer {info.api_key}"} if keyed else {}
     # Built off the loop: httpx loads the CA bundle for every client, which takes a while.
-    return await asyncio.to_thread(httpx.AsyncClient, base_url=base_url, timeout=20)
+    return await asyncio.to_thread(
+        httpx.AsyncClient, base_url=info.base_url, headers=headers, timeout=20
+    )
 
 
-async def chat(base_url: str) -> httpx.Response:
-    async with await client_for(base_url) as client:
+async def chat(info: ProcessInfo) -> httpx.Response:
+    async with await client_for(info) as client:
         return await client.post(
             "/v1/chat/completions",
             json={
@@ -79,7 +86,12 @@ async def sv(events: list[Event], tmp_path: Path) -> AsyncIterator[Supervisor]:
     bus = EventBus()
     bus.subscribe(events.append)
     supervisor = Supervisor(
-        bus, tmp_path / "logs", tmp_path / "state", health_interval=0.05, stop_grace_s=1.0
+        bus,
+        tmp_path / "logs",
+        tmp_path / "state",
+        health_interval=0.05,
+        stop_grace_s=1.0,
+        child_api_keys=True,
     )
     yield supervisor
     await supervisor.shutdown()
@@ -123,7 +135,7 @@ async def test_sleep_frees_memory_and_a_start_wakes_the_same_child(
     assert woken.state is S.RUNNING and woken.pid == info.pid and woken.sleep is None
     assert states(events) == [S.STARTING, S.RUNNING, S.SLEEPING, S.RUNNING]  # no new start
     # The fake answers 500 if the weights were not reloaded after a level 2 sleep.
-    reply = await chat(str(woken.base_url))
+    reply = await chat(woken)
     assert reply.status_code == 200, reply.text
     back = await asyncio.to_thread(process_tree_rss, info.pid)
     assert back is not None and back > awake_rss - 0.25 * BUFFER_MB * 2**20
@@ -190,7 +202,8 @@ async def test_changed_options_restart_a_sleeping_model_and_stop_ends_one(
     changed = replace(spec, ctx_size=1024)
     second = await sv.start(changed)
 
-    assert second.pid != first.pid and second.argv[-1] == "1024"
+    assert second.pid != first.pid
+    assert second.argv[second.argv.index("--max-model-len") + 1] == "1024"
     assert states(events) == [
         S.STARTING,
         S.RUNNING,
@@ -237,7 +250,13 @@ async def test_the_fake_reads_the_level_from_the_query_only_as_vllm_does(
     assert info.pid is not None and info.base_url is not None
     before = await asyncio.to_thread(process_tree_rss, info.pid)
     assert before is not None
-    async with await client_for(info.base_url) as client:
+    async with await client_for(info, keyed=False) as stranger:
+        # The app's guard: no sleeping, waking or asking without the child's key.
+        assert (await stranger.post("/sleep?level=2")).status_code == 401
+        assert (await stranger.post("/wake_up")).status_code == 401
+        assert (await stranger.get("/is_sleeping")).status_code == 401
+        assert (await stranger.get("/health")).status_code == 200
+    async with await client_for(info) as client:
         # llama-swap's way: the level in the body. vLLM reads the query; level 1 is done.
         body = await client.post("/sleep", json={"level": 2})
         assert body.json() == {"status": "sleeping", "level": 1}
