@@ -25,6 +25,11 @@ Switches (all optional):
                            memory"): a level 2 sleep frees it, a wake allocates it again
   --fake-ignore-sleep      answer sleep and wake with 200 and free nothing, as vLLM's CPU
                            worker does ("sleep mode is not supported on CPU, ignore it.")
+  --fake-vram-files F0,F1  the mem_info_vram_used files of GPU 0, 1 … in a fake /sys
+                           (tests/unit/sysfs_trees.py); with --fake-vram-mb N, N MB are added
+                           to each file of the GPUs in HIP_VISIBLE_DEVICES (all, unpinned)
+                           while the model holds them: from the start until a sleep (level 1
+                           or 2 frees VRAM), again after a wake, and given back at exit
 
 With VLLM_SERVER_DEV_MODE=1 it serves vLLM's sleep-mode routes as vLLM 0.32 does
 (entrypoints/serve/dev): `POST /sleep?level=0|1|2` (the level is read from the query only; a
@@ -49,6 +54,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import fcntl
 import hashlib
 import importlib
 import json
@@ -500,6 +506,38 @@ class FakeServer:
 # ---- sleep mode (vLLM's dev routes) ---------------------------------------------------------
 
 
+class FakeVram:
+    """The model's memory on its GPUs, as a fake /sys shows it (--fake-vram-files, -mb)."""
+
+    def __init__(self, a: argparse.Namespace) -> None:
+        files = [Path(f) for f in a.fake_vram_files.split(",") if f]
+        pinned = os.environ.get("HIP_VISIBLE_DEVICES", "")
+        indices = [int(i) for i in pinned.split(",")] if pinned else range(len(files))
+        self.files = [files[i] for i in indices if i < len(files)]
+        self.size = int(a.fake_vram_mb * 2**20)
+        self.held = False
+
+    def take(self) -> None:
+        if not self.held:
+            self._add(self.size)
+            self.held = True
+
+    def give_back(self) -> None:
+        if self.held:
+            self._add(-self.size)
+            self.held = False
+
+    def _add(self, delta: int) -> None:
+        for path in self.files:
+            with path.open("r+", encoding="ascii") as counter:
+                # Other fake children count on the same GPU: one writer at a time.
+                fcntl.flock(counter, fcntl.LOCK_EX)
+                value = int(counter.read().strip() or "0") + delta
+                counter.seek(0)
+                counter.truncate()
+                counter.write(f"{value}\n")
+
+
 class SleepMode:
     """vLLM 0.32's sleep mode as the routes and the engine show it, with real memory."""
 
@@ -509,6 +547,7 @@ class SleepMode:
         self.a = a
         self.size = int(a.fake_sleep_buffer_mb * 2**20)
         self.buffer: bytes | None = self._allocate(1)
+        self.vram = FakeVram(a)
         self.sleeping_tags: set[str] = set()
         self.paused = False  # level 0 pauses scheduling only
         self.weights_valid = True
@@ -563,6 +602,9 @@ class SleepMode:
                     f"{freed / 2**30:.2f} GiB memory, 0.00 GiB memory is still in use."
                 )
             # level 1: the weights go to host RAM, which is this very process: nothing freed
+            # there, but the GPU's memory is (where it is a discrete GPU's).
+            if not self.a.fake_ignore_sleep:
+                self.vram.give_back()
             self.sleeping_tags |= self.TAGS
             took = time.perf_counter() - started
             where = f"{_CORE} INFO {_date()} [abstract.py:390]"
@@ -581,6 +623,8 @@ class SleepMode:
         else:
             if "weights" in wanted and not self.a.fake_ignore_sleep and self.buffer is None:
                 self.buffer = self._allocate(0xFF)  # mapped again, contents undefined
+            if "weights" in wanted:
+                self.vram.take()
             self.sleeping_tags -= wanted
         fully_awake = not self.sleeping_tags
         if fully_awake:
@@ -737,6 +781,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-tokens", type=int, default=16)
     p.add_argument("--fake-sleep-buffer-mb", type=float, default=0.0)
     p.add_argument("--fake-ignore-sleep", action="store_true")
+    p.add_argument("--fake-vram-files", default="")
+    p.add_argument("--fake-vram-mb", type=float, default=0.0)
     p.add_argument("--middleware", action="append", default=[])
     a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
     a.served_model_name = a.served_model_name or a.model
@@ -744,9 +790,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 async def serve(a: argparse.Namespace, server_lines: list[str]) -> None:
-    runner = web.AppRunner(
-        FakeServer(a).app(), access_log_class=UvicornAccessLog, handle_signals=False
-    )
+    server = FakeServer(a)
+    runner = web.AppRunner(server.app(), access_log_class=UvicornAccessLog, handle_signals=False)
+    server.sleep.vram.take()
     await runner.setup()
     await web.TCPSite(runner, a.host, a.port).start()
     for line in server_lines:
@@ -760,6 +806,7 @@ async def serve(a: argparse.Namespace, server_lines: list[str]) -> None:
     _say("INFO:     Shutting down")
     await runner.cleanup()
     _say("INFO:     Application shutdown complete.")
+    server.sleep.vram.give_back()
     _kill_descendants()
 
 

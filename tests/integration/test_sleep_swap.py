@@ -18,11 +18,15 @@ import openai
 import psutil
 import pytest
 
+from app.core.contracts import SleepGauge
 from app.core.events import Event, ProcessStateChanged
+from app.core.gpu import GpuInfo
+from app.core.registry import ModelOptions
 from app.core.states import ProcessState
 from app.runtime.runtime import Runtime
 from app.supervisor.sleep import DEV_MODE_VAR, FILE_NAME, SLEEP_FLAG
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
+from tests.unit import sysfs_trees as trees
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -164,3 +168,82 @@ async def test_a_sleep_that_frees_nothing_falls_back_to_stop_and_is_remembered(
         environ = await asyncio.to_thread(Path(f"/proc/{info.pid}/environ").read_bytes)
         child_env = environ.split(b"\0")
         assert not [v for v in child_env if v.startswith(DEV_MODE_VAR.encode())]
+
+
+# ---- two GPUs: a sleep is measured, and makes room, on the GPUs the model uses ---------------
+
+
+@pytest.fixture(autouse=True)
+def no_nvidia(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the fake /sys decides what GPUs there are, whatever the host has."""
+    monkeypatch.setattr("app.core.gpu.detect_nvidia_gpus", lambda: [])
+
+
+def vram_used(root: Path, gpu: GpuInfo) -> int:
+    path = root / "class" / "drm" / f"renderD{gpu.render_minor}" / "device" / "mem_info_vram_used"
+    return int(path.read_text())
+
+
+async def test_on_two_gpus_only_a_model_on_the_gpu_needed_sleeps_measured_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two cards, one model each, and a third for GPU 1. The model on GPU 0 is the least
+    recently used and could sleep, yet only GPU 1's model is put to sleep: its sleep is
+    measured on GPU 1 (the fake gives its VRAM back in the fake /sys), not on the primary GPU,
+    and the new model fits beside it. Asking for the sleeping one again wakes it and sleeps
+    GPU 1's other model; GPU 0's model stays awake throughout."""
+    root = trees.two_rdna3_cards(tmp_path / "sys")
+    rt = make_runtime(
+        tmp_path,
+        monkeypatch,
+        models=("a", "b", "c"),
+        settings={"memory.sleep_mode": "on", "ctx_size": 4096},
+        sysfs_root=root,
+    )
+    gpus = rt.planner.system_info().gpus
+    files = [
+        root / "class" / "drm" / f"renderD{g.render_minor}" / "device" / "mem_info_vram_used"
+        for g in gpus
+    ]
+    # Each model "takes" what the planner plans for it on its GPU (0.85 of a card).
+    taken = int(trees.RX7900XTX_VRAM * 0.85) // 2**20 * 2**20
+    rt.settings.set(
+        "engine.custom_command",
+        fake_engine(
+            "--fake-vram-files", ",".join(map(str, files)), "--fake-vram-mb", str(taken // 2**20)
+        ),
+    )
+    idle_vram = [vram_used(root, g) for g in gpus]
+    await rt.start(serve=False)
+    try:
+        events: list[Event] = []
+        rt.bus.subscribe(events.append)
+        await rt.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
+        await rt.models.set_options("user.c", ModelOptions(gpus=(1,)), fields={"gpus"})
+        spec = rt.planner.launch_spec("user.b")
+        assert spec.sleep is not None and spec.sleep.level == 1  # discrete cards
+        assert spec.sleep.gauge is SleepGauge.GPU
+        await rt.controller.load("user.a")  # GPU 0, used first: the least recent
+        await rt.controller.load("user.b")  # GPU 1
+        assert [vram_used(root, g) for g in gpus] == [v + taken for v in idle_vram]
+
+        await rt.controller.load("user.c")  # GPU 1 has room for one: "b" sleeps, "a" stays
+
+        assert state(rt, "user.a") is S.RUNNING and S.SLEEPING not in moves(events, "user.a")
+        assert state(rt, "user.b") is S.SLEEPING and state(rt, "user.c") is S.RUNNING
+        asleep = rt.supervisor.info("user.b")
+        assert asleep is not None and asleep.sleep is not None
+        assert asleep.sleep.freed_by_device == {"gpu1": taken}  # measured on its GPU only
+        assert [vram_used(root, g) for g in gpus] == [v + taken for v in idle_vram]
+        (key,) = verdicts(rt)
+        assert key == spec.sleep.verdict_key and key.endswith(" on gfx1100")
+
+        await rt.controller.load("user.b")  # woken; "c" sleeps for it, "a" still stays
+
+        assert state(rt, "user.b") is S.RUNNING and state(rt, "user.c") is S.SLEEPING
+        assert state(rt, "user.a") is S.RUNNING and S.SLEEPING not in moves(events, "user.a")
+        assert starts(events, "user.b") == 1  # woken, not started again
+        assert rt.supervisor.info("user.b").pid == asleep.pid  # type: ignore[union-attr]
+    finally:
+        await rt.stop()
+    assert [vram_used(root, g) for g in gpus] == idle_vram  # every child gave it back
