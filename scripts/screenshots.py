@@ -62,7 +62,8 @@ from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
 from app.gui.i18n import PseudoTranslator  # noqa: E402
 from app.gui.icons import PRECEDENCE, app_icon, tray_icon  # noqa: E402
 from app.gui.model_settings_dialog import ModelSettingsDialog  # noqa: E402
-from app.gui.settings_pages import EndpointPage, ModelsPage  # noqa: E402
+from app.gui.settings.endpoint_page import EndpointPage  # noqa: E402
+from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
 from app.runtime.api import EngineView  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402

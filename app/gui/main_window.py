@@ -42,7 +42,7 @@ from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_settings_dialog import ModelSettingsDialog
 from app.gui.model_state import download_failed
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
-from app.gui.settings_dialog import SettingsDialog
+from app.gui.settings.dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.runtime.api import Facade

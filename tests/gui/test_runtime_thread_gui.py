@@ -21,7 +21,7 @@ from app.core.states import ProcessState
 from app.gui.app import GuiApp
 from app.gui.icons import TrayStatus
 from app.gui.model_state import StateKind, state_kind, state_text
-from app.gui.settings_pages import ModelsPage
+from app.gui.settings.models_page import ModelsPage
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime

@@ -15,15 +15,12 @@ from app.core.problems import problem, tr_noop
 from app.gui.app import GuiApp
 from app.gui.forms import SettingField
 from app.gui.i18n import PseudoTranslator
-from app.gui.settings_dialog import SettingsDialog
-from app.gui.settings_pages import (
-    SECRET_API_KEY,
-    SECRET_HF_TOKEN,
-    AccountsPage,
-    DesktopPage,
-    EndpointPage,
-    ModelsPage,
-)
+from app.gui.settings.accounts_page import AccountsPage
+from app.gui.settings.desktop_page import DesktopPage
+from app.gui.settings.dialog import SettingsDialog
+from app.gui.settings.endpoint_page import EndpointPage
+from app.gui.settings.models_page import ModelsPage
+from app.gui.settings.secret_field import SECRET_API_KEY, SECRET_HF_TOKEN
 from tests.gui.fake_facade import FakeFacade
 
 

@@ -21,14 +21,12 @@ from PySide6.QtWidgets import (
 from app.core.settings import SPEC_BY_KEY
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import Grower, setting_label, wrap
-from app.gui.settings_pages import (
-    AccountsPage,
-    DesktopPage,
-    EndpointPage,
-    ModelsPage,
-    SecretField,
-    SettingsPage,
-)
+from app.gui.settings.accounts_page import AccountsPage
+from app.gui.settings.desktop_page import DesktopPage
+from app.gui.settings.endpoint_page import EndpointPage
+from app.gui.settings.models_page import ModelsPage
+from app.gui.settings.page import SettingsPage
+from app.gui.settings.secret_field import SecretField
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.runtime.api import Facade
