@@ -48,6 +48,12 @@ class ModelRow:
     progress: LoadProgressed | None = None
     problem: Problem | None = None
     metrics: MetricsSampled | None = None
+    # Crash loops made visible (issue 11), as app.supervisor's ProcessInfo counts them:
+    # failed starts and crashes in a row, starts after a failure since the last stop or
+    # reset, and the wall-clock time before which the next start will not begin.
+    failures: int = 0
+    restarts: int = 0
+    next_retry_at: float | None = None
 
     @property
     def downloaded(self) -> bool:
