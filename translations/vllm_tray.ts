@@ -1059,10 +1059,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{name} could not start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{n} found</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1135,10 +1131,6 @@
     </message>
     <message>
         <source>Model actions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} could not start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1458,11 +1450,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>restarted once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restarted {n} times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unloading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>crashed {n} times in a row: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>stopped unexpectedly: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start {n} times in a row: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given up: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1507,6 +1519,70 @@
     </message>
     <message>
         <source>{n}× concurrency at {ctx}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start {n} times in a row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request tries again, after waiting {wait}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed {n} times in a row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request starts it again, after waiting {wait}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request starts it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarted once after crashing or failing to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarted {n} times after crashing or failing to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app stopped restarting {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app stopped trying to start {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} crashed {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} stopped unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} failed to start {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not start</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1060,10 +1060,6 @@
       <translation>[Šţàţé: {state}~~~~~~]</translation>
     </message>
     <message>
-      <source>{name} could not start</source>
-      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>{n} found</source>
       <translation>[{n} ƒöûñđ~~~~]</translation>
     </message>
@@ -1137,10 +1133,6 @@
     <message>
       <source>Model actions</source>
       <translation>[Ṁöđéĺ àçţîöñš~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} could not start</source>
-      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;Load again</source>
@@ -1459,12 +1451,32 @@
       <translation>[ĺöàđîñĝ: {phase}~~~~~~]</translation>
     </message>
     <message>
+      <source>restarted once</source>
+      <translation>[ŕéšţàŕţéđ öñçé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>restarted {n} times</source>
+      <translation>[ŕéšţàŕţéđ {n} ţîɱéš~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>unloading</source>
       <translation>[ûñĺöàđîñĝ~~~~]</translation>
     </message>
     <message>
+      <source>crashed {n} times in a row: {diagnosis}</source>
+      <translation>[çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ: {diagnosis}~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>stopped unexpectedly: {diagnosis}</source>
       <translation>[šţöþþéđ ûñéẋþéçţéđĺý: {diagnosis}~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start {n} times in a row: {diagnosis}</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ: {diagnosis}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>given up: {diagnosis}</source>
+      <translation>[ĝîṽéñ ûþ: {diagnosis}~~~~~~~~]</translation>
     </message>
     <message>
       <source>failed: {diagnosis}</source>
@@ -1509,6 +1521,70 @@
     <message>
       <source>{n}× concurrency at {ctx}</source>
       <translation>[{n}× çöñçûŕŕéñçý àţ {ctx}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start once.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ öñçé.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start {n} times in a row.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request tries again, after waiting {wait}.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request tries again.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed once.</source>
+      <translation>[Çŕàšĥéđ öñçé.~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed {n} times in a row.</source>
+      <translation>[Çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request starts it again, after waiting {wait}.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request starts it again.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Restarted once after crashing or failing to start.</source>
+      <translation>[Ŕéšţàŕţéđ öñçé àƒţéŕ çŕàšĥîñĝ öŕ ƒàîĺîñĝ ţö šţàŕţ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Restarted {n} times after crashing or failing to start.</source>
+      <translation>[Ŕéšţàŕţéđ {n} ţîɱéš àƒţéŕ çŕàšĥîñĝ öŕ ƒàîĺîñĝ ţö šţàŕţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app stopped restarting {name}</source>
+      <translation>[Ţĥé àþþ šţöþþéđ ŕéšţàŕţîñĝ {name}~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app stopped trying to start {name}</source>
+      <translation>[Ţĥé àþþ šţöþþéđ ţŕýîñĝ ţö šţàŕţ {name}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} crashed {n} times in a row</source>
+      <translation>[{name} çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} stopped unexpectedly</source>
+      <translation>[{name} šţöþþéđ ûñéẋþéçţéđĺý~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} failed to start {n} times in a row</source>
+      <translation>[{name} ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} could not start</source>
+      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
     </message>
   </context>
   <context>

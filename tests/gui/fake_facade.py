@@ -211,7 +211,16 @@ class FakeFacade:
 
     def _apply(self, ev: Event) -> None:
         if isinstance(ev, ProcessStateChanged) and ev.model_id in self.rows:
-            self._update(ev.model_id, process=ev.new, problem=ev.problem)
+            changes: dict[str, Any] = {"process": ev.new, "problem": ev.problem}
+            # As the supervisor does: a new attempt has no progress yet, a stop clears the
+            # failure counts (a test sets the counts themselves on the row).
+            if ev.new == ProcessState.STARTING:
+                changes.update(progress=None, metrics=None, next_retry_at=None)
+            elif ev.new == ProcessState.STOPPED:
+                changes.update(
+                    progress=None, metrics=None, failures=0, restarts=0, next_retry_at=None
+                )
+            self._update(ev.model_id, **changes)
         elif isinstance(ev, LoadProgressed) and ev.model_id in self.rows:
             self._update(ev.model_id, progress=ev)
         elif isinstance(ev, MetricsSampled) and ev.model_id in self.rows:

@@ -6,6 +6,7 @@ with a right and a wrong gpu-memory-utilization."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import urllib.request
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu, QToolButton
 from pytestqt.qtbot import QtBot
 
+from app.core.problems import ProblemError
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
 from app.gui.icons import TrayStatus
@@ -289,5 +291,72 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
         stored = json.loads(settings_file.read_text())
         assert stored["gpu_memory_utilization"] == 0.7
         assert app.runtime.settings.get("gpu_memory_utilization") == 0.7
+    finally:
+        app.close()
+
+
+def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11.5 through the real supervisor: the row and the banner count the failed starts
+    and the time to the next try; after the third the app gives up, and the banner's Load
+    (same options, nothing changed) tries again — and succeeds once the engine starts."""
+    marker = tmp_path / "fail-next-start"
+    app = EngineGui(
+        qtbot,
+        tmp_path,
+        monkeypatch,
+        settings={
+            "engine.custom_command": fake_engine(
+                "--fake-fail", "engine_dead", "--fake-fail-once", str(marker)
+            ),
+        },
+    )
+    gui, model = app.gui, "user.tiny"
+    runtime = app.runtime
+
+    def request() -> None:
+        """What a chat request through the endpoint does: it waits out the back-off."""
+        marker.touch()
+        with pytest.raises(ProblemError):
+            app.thread.submit(runtime.controller.load(model)).result(60)
+
+    try:
+        assert gui.window.select_model(model)
+        banner = gui.window.banner
+        request()
+        request()
+        qtbot.waitUntil(lambda: gui.store.row(model).failures == 2, timeout=10_000)  # type: ignore[union-attr]
+        row = gui.store.row(model)
+        assert row is not None and row.process is ProcessState.BACKOFF and row.restarts == 1
+        assert state_text(row).startswith("failed to start 2 times in a row: ")
+        qtbot.waitUntil(banner.isVisible)
+        assert banner.title.text() == "tiny failed to start 2 times in a row"  # its name
+        # The second failure backs off 4 s before the next start may begin.
+        assert re.fullmatch(
+            r"Failed to start 2 times in a row\. The next request tries again, after "
+            r"waiting [1-4] s\.",
+            banner.detail.text(),
+        ), banner.detail.text()
+
+        request()  # the third in a row: given up
+        qtbot.waitUntil(lambda: row_state(gui, model) is ProcessState.FATAL, timeout=10_000)
+        row = gui.store.row(model)
+        assert row is not None and state_text(row).startswith(
+            f"given up: {model} failed to start 3 times in a row, so the app stopped trying."
+        )
+        qtbot.waitUntil(lambda: banner.title.text() == "The app stopped trying to start tiny")
+        # A request alone is refused at once now; the user's Load is what tries again.
+        with pytest.raises(ProblemError) as refused:
+            app.thread.submit(runtime.controller.load(model)).result(5)
+        assert refused.value.problem.code == "load.given_up"
+
+        assert banner.retry_button.text() == "&Load again" and not marker.exists()
+        qtbot.mouseClick(banner.retry_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: row_state(gui, model) is ProcessState.RUNNING, timeout=60_000)
+        row = gui.store.row(model)
+        assert row is not None and (row.failures, row.restarts) == (0, 0)
+        assert state_text(row) == "running"
+        assert not banner.isVisible()
     finally:
         app.close()
