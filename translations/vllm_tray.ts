@@ -1126,6 +1126,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Remote servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1450,6 +1454,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>unreachable: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unloading on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed on {remote}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on {remote}, loads on first request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>restarted once</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1721,6 +1749,143 @@
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RemotesWindow</name>
+    <message>
+        <source>Remote vLLM servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The models of these servers are served through this endpoint too, named NAME/MODEL. A server can be a vLLM server or another vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. office</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. http://192.168.1.20:8000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for services: read from this variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>or key from &amp;variable:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the key or a variable, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>variable {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reachable (vLLM Tray)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking {url} for its models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the address and key, or add it anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} was added; it does not answer now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} was added with %n model(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{name} was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} answers.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2501,6 +2666,54 @@
     </message>
     <message>
         <source>gpus names GPU {index} twice; each GPU can serve a model once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) does not answer: {reason}. Its models come back when it answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) refused vLLM Tray&apos;s key (HTTP {status}): set the key it expects (remove the remote and add it again with its key).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) asks for an API key (HTTP {status}): give its key when you add it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key of the remote server {name} is read from the environment variable {var}, which is not set for vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote server {name} ({url}) answered, but not with a model list as vLLM&apos;s /v1/models gives one: {detail}. Is this the address of a vLLM server?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name!r} cannot name a remote server: use 1 to 32 lower-case letters, digits, &apos;-&apos; or &apos;_&apos; (its models are then called NAME/MODEL).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{url!r} is not the address of a server: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a remote server called {name}; remove it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no remote server called {name} (remote servers: {known}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{var!r} is not the name of an environment variable (letters, digits and &apos;_&apos;, not starting with a digit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the remote server&apos;s key either in the keyring or through an environment variable, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} runs on the remote server {name}: it is loaded and unloaded there, and loads by itself on its first request.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

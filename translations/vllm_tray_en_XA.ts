@@ -1127,6 +1127,10 @@
       <translation>[Ç&amp;ĺûšţéŕ…~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Remote servers…</source>
+      <translation>[&amp;Ŕéɱöţé šéŕṽéŕš…~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Model</source>
       <translation>[&amp;Ṁöđéĺ~~]</translation>
     </message>
@@ -1451,6 +1455,30 @@
       <translation>[ĺöàđîñĝ: {phase}~~~~~~]</translation>
     </message>
     <message>
+      <source>unreachable: {diagnosis}</source>
+      <translation>[ûñŕéàçĥàƀĺé: {diagnosis}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>running on {remote}</source>
+      <translation>[ŕûññîñĝ öñ {remote}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>loading on {remote}</source>
+      <translation>[ĺöàđîñĝ öñ {remote}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>unloading on {remote}</source>
+      <translation>[ûñĺöàđîñĝ öñ {remote}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed on {remote}</source>
+      <translation>[ƒàîĺéđ öñ {remote}~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>on {remote}, loads on first request</source>
+      <translation>[öñ {remote}, ĺöàđš öñ ƒîŕšţ ŕéǫûéšţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>restarted once</source>
       <translation>[ŕéšţàŕţéđ öñçé~~~~~~]</translation>
     </message>
@@ -1723,6 +1751,144 @@
     <message>
       <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
       <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>RemotesWindow</name>
+    <message>
+      <source>Remote vLLM servers</source>
+      <translation>[Ŕéɱöţé ṽĹĹṀ šéŕṽéŕš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The models of these servers are served through this endpoint too, named NAME/MODEL. A server can be a vLLM server or another vLLM Tray.</source>
+      <translation>[Ţĥé ɱöđéĺš öƒ ţĥéšé šéŕṽéŕš àŕé šéŕṽéđ ţĥŕöûĝĥ ţĥîš éñđþöîñţ ţöö, ñàɱéđ ÑÅṀÉ/ṀÖĐÉĹ. Å šéŕṽéŕ çàñ ƀé à ṽĹĹṀ šéŕṽéŕ öŕ àñöţĥéŕ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>[Ñàɱé~~]</translation>
+    </message>
+    <message>
+      <source>Address</source>
+      <translation>[Åđđŕéšš~~~]</translation>
+    </message>
+    <message>
+      <source>Key</source>
+      <translation>[Ķéý~]</translation>
+    </message>
+    <message>
+      <source>State</source>
+      <translation>[Šţàţé~~]</translation>
+    </message>
+    <message>
+      <source>Models</source>
+      <translation>[Ṁöđéĺš~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck now</source>
+      <translation>[Ç&amp;ĥéçķ ñöŵ~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Remove</source>
+      <translation>[&amp;Ŕéɱöṽé~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. office</source>
+      <translation>[é.ĝ. öƒƒîçé~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. http://192.168.1.20:8000</source>
+      <translation>[é.ĝ. ĥţţþ://192.168.1.20:8000~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>[ñöñé~~]</translation>
+    </message>
+    <message>
+      <source>for services: read from this variable</source>
+      <translation>[ƒöŕ šéŕṽîçéš: ŕéàđ ƒŕöɱ ţĥîš ṽàŕîàƀĺé~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Name:</source>
+      <translation>[&amp;Ñàɱé:~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Address:</source>
+      <translation>[&amp;Åđđŕéšš:~~~~]</translation>
+    </message>
+    <message>
+      <source>API &amp;key:</source>
+      <translation>[ÅÞÎ &amp;ķéý:~~~~]</translation>
+    </message>
+    <message>
+      <source>or key from &amp;variable:</source>
+      <translation>[öŕ ķéý ƒŕöɱ &amp;ṽàŕîàƀĺé:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Add</source>
+      <translation>[&amp;Åđđ~~]</translation>
+    </message>
+    <message>
+      <source>Add a server</source>
+      <translation>[Åđđ à šéŕṽéŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the key or a variable, not both.</source>
+      <translation>[Ĝîṽé ţĥé ķéý öŕ à ṽàŕîàƀĺé, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add &amp;anyway</source>
+      <translation>[Åđđ &amp;àñýŵàý~~~~]</translation>
+    </message>
+    <message>
+      <source>in the keyring</source>
+      <translation>[îñ ţĥé ķéýŕîñĝ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>variable {name}</source>
+      <translation>[ṽàŕîàƀĺé {name}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>checking…</source>
+      <translation>[çĥéçķîñĝ…~~~~]</translation>
+    </message>
+    <message>
+      <source>unreachable</source>
+      <translation>[ûñŕéàçĥàƀĺé~~~~]</translation>
+    </message>
+    <message>
+      <source>reachable (vLLM Tray)</source>
+      <translation>[ŕéàçĥàƀĺé (ṽĹĹṀ Ţŕàý)~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>reachable</source>
+      <translation>[ŕéàçĥàƀĺé~~~~]</translation>
+    </message>
+    <message>
+      <source>Asking {url} for its models…</source>
+      <translation>[Åšķîñĝ {url} ƒöŕ îţš ɱöđéĺš…~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Check the address and key, or add it anyway.</source>
+      <translation>[Çĥéçķ ţĥé àđđŕéšš àñđ ķéý, öŕ àđđ îţ àñýŵàý.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} was added; it does not answer now.</source>
+      <translation>[{name} ŵàš àđđéđ; îţ đöéš ñöţ àñšŵéŕ ñöŵ.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>{name} was added with %n model(s).</source>
+      <translation>
+        <numerusform>[{name} ŵàš àđđéđ ŵîţĥ %n ɱöđéĺ(š).~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[{name} ŵàš àđđéđ ŵîţĥ %n ɱöđéĺ(š).~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>{name} was removed.</source>
+      <translation>[{name} ŵàš ŕéɱöṽéđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} answers.</source>
+      <translation>[{name} àñšŵéŕš.~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2503,6 +2669,54 @@
     <message>
       <source>gpus names GPU {index} twice; each GPU can serve a model once.</source>
       <translation>[ĝþûš ñàɱéš ĜÞÛ {index} ţŵîçé; éàçĥ ĜÞÛ çàñ šéŕṽé à ɱöđéĺ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) does not answer: {reason}. Its models come back when it answers again.</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) đöéš ñöţ àñšŵéŕ: {reason}. Îţš ɱöđéĺš çöɱé ƀàçķ ŵĥéñ îţ àñšŵéŕš àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) refused vLLM Tray's key (HTTP {status}): set the key it expects (remove the remote and add it again with its key).</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) ŕéƒûšéđ ṽĹĹṀ Ţŕàý'š ķéý (ĤŢŢÞ {status}): šéţ ţĥé ķéý îţ éẋþéçţš (ŕéɱöṽé ţĥé ŕéɱöţé àñđ àđđ îţ àĝàîñ ŵîţĥ îţš ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) asks for an API key (HTTP {status}): give its key when you add it.</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) àšķš ƒöŕ àñ ÅÞÎ ķéý (ĤŢŢÞ {status}): ĝîṽé îţš ķéý ŵĥéñ ýöû àđđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The key of the remote server {name} is read from the environment variable {var}, which is not set for vLLM Tray.</source>
+      <translation>[Ţĥé ķéý öƒ ţĥé ŕéɱöţé šéŕṽéŕ {name} îš ŕéàđ ƒŕöɱ ţĥé éñṽîŕöñɱéñţ ṽàŕîàƀĺé {var}, ŵĥîçĥ îš ñöţ šéţ ƒöŕ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The remote server {name} ({url}) answered, but not with a model list as vLLM's /v1/models gives one: {detail}. Is this the address of a vLLM server?</source>
+      <translation>[Ţĥé ŕéɱöţé šéŕṽéŕ {name} ({url}) àñšŵéŕéđ, ƀûţ ñöţ ŵîţĥ à ɱöđéĺ ĺîšţ àš ṽĹĹṀ'š /ṽ1/ɱöđéĺš ĝîṽéš öñé: {detail}. Îš ţĥîš ţĥé àđđŕéšš öƒ à ṽĹĹṀ šéŕṽéŕ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name!r} cannot name a remote server: use 1 to 32 lower-case letters, digits, '-' or '_' (its models are then called NAME/MODEL).</source>
+      <translation>[{name!r} çàññöţ ñàɱé à ŕéɱöţé šéŕṽéŕ: ûšé 1 ţö 32 ĺöŵéŕ-çàšé ĺéţţéŕš, đîĝîţš, '-' öŕ '_' (îţš ɱöđéĺš àŕé ţĥéñ çàĺĺéđ ÑÅṀÉ/ṀÖĐÉĹ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{url!r} is not the address of a server: {reason}.</source>
+      <translation>[{url!r} îš ñöţ ţĥé àđđŕéšš öƒ à šéŕṽéŕ: {reason}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is already a remote server called {name}; remove it first.</source>
+      <translation>[Ţĥéŕé îš àĺŕéàđý à ŕéɱöţé šéŕṽéŕ çàĺĺéđ {name}; ŕéɱöṽé îţ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no remote server called {name} (remote servers: {known}).</source>
+      <translation>[Ţĥéŕé îš ñö ŕéɱöţé šéŕṽéŕ çàĺĺéđ {name} (ŕéɱöţé šéŕṽéŕš: {known}).~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{var!r} is not the name of an environment variable (letters, digits and '_', not starting with a digit).</source>
+      <translation>[{var!r} îš ñöţ ţĥé ñàɱé öƒ àñ éñṽîŕöñɱéñţ ṽàŕîàƀĺé (ĺéţţéŕš, đîĝîţš àñđ '_', ñöţ šţàŕţîñĝ ŵîţĥ à đîĝîţ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Give the remote server's key either in the keyring or through an environment variable, not both.</source>
+      <translation>[Ĝîṽé ţĥé ŕéɱöţé šéŕṽéŕ'š ķéý éîţĥéŕ îñ ţĥé ķéýŕîñĝ öŕ ţĥŕöûĝĥ àñ éñṽîŕöñɱéñţ ṽàŕîàƀĺé, ñöţ ƀöţĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} runs on the remote server {name}: it is loaded and unloaded there, and loads by itself on its first request.</source>
+      <translation>[{model} ŕûñš öñ ţĥé ŕéɱöţé šéŕṽéŕ {name}: îţ îš ĺöàđéđ àñđ ûñĺöàđéđ ţĥéŕé, àñđ ĺöàđš ƀý îţšéĺƒ öñ îţš ƒîŕšţ ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Most client connections the endpoint keeps open at once; past it the longest idle one is closed, or a newcomer is told to retry.</source>

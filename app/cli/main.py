@@ -16,6 +16,7 @@ from app.cli import (
     commands,
     engine_cmd,
     pull_cmd,
+    remote_cmd,
     serve_cmd,
     tune_cmd,
 )
@@ -73,6 +74,7 @@ def build_parser() -> Parser:
         tune_cmd,
         batch_cmd,
         cluster_cmd,
+        remote_cmd,
     ):
         module.register(sub, common)
     return parser

@@ -12,6 +12,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app.core.remotes import RemoteView
 from app.core.states import ProcessState
 
 CHILD_HOST = "127.0.0.1"  # children are only ever reached on loopback
@@ -76,6 +77,10 @@ class ModelView:
     restarts: int = 0
     next_retry_at: float | None = None
     problem: Mapping[str, Any] | None = None
+    # A remote server's model (docs/multi-machine.md, "Remote vLLM servers"): the remote's
+    # name, and whether it answered its last check (its models stay listed while it is down).
+    remote: str | None = None
+    reachable: bool = True
 
 
 @dataclass(frozen=True)
@@ -97,6 +102,9 @@ class Backend:
     in_flight: int = 0
     last_used: float = 0.0
     api_key: str | None = field(default=None, repr=False)
+    # Set when this is a remote server (no child of ours): the remote's name. A request it
+    # dropped is never sent again elsewhere, as it may already be working on it.
+    remote: str | None = None
 
 
 # How the proxy maps a ProblemError's code to an HTTP status; anything else is 503.
@@ -116,6 +124,13 @@ PROBLEM_HTTP_STATUS: Mapping[str, int] = {
     "downloads.no_weights": 400,
     "downloads.local_folder": 400,
     "downloads.local_not_deleted": 409,
+    "remotes.unreachable": 502,
+    "remotes.refused_key": 502,
+    "remotes.needs_key": 502,
+    "remotes.missing_env_key": 502,
+    "remotes.not_a_model_list": 502,
+    "remotes.not_local": 400,
+    "remotes.unknown": 404,
 }
 
 
@@ -140,6 +155,10 @@ class ModelController(Protocol):
     async def system_info(self) -> Mapping[str, Any]: ...
 
     def stats(self) -> Mapping[str, Any]: ...
+
+    def remotes(self) -> Sequence[RemoteView]:
+        """The remote servers whose models are listed as NAME/MODEL, for /v1/health."""
+        ...
 
 
 @dataclass(frozen=True)

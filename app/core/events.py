@@ -144,6 +144,15 @@ class RegistryChanged(Event):
 
 
 @dataclass(frozen=True)
+class RemotesChanged(Event):
+    """A remote server was added or removed, or what it answers changed (reachable or not,
+    its models and their states); views ask for the remotes again."""
+
+    name: str | None = None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
 class SettingChanged(Event):
     key: str
     value: object

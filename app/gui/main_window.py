@@ -191,6 +191,9 @@ class MainWindow(QMainWindow):
         self.cluster_action = QAction(self.tr("C&luster…"), self)
         self.cluster_action.triggered.connect(self.open_cluster)
         file_menu.addAction(self.cluster_action)
+        self.remotes_action = QAction(self.tr("&Remote servers…"), self)
+        self.remotes_action.triggered.connect(self.open_remotes)
+        file_menu.addAction(self.remotes_action)
         file_menu.addSeparator()
         file_menu.addAction(close_action)
         file_menu.addAction(quit_action)
@@ -386,6 +389,17 @@ class MainWindow(QMainWindow):
         window = self.findChild(ClusterWindow)
         if window is None:
             window = ClusterWindow(self._facade, lambda: [row.id for row in self._store.rows], self)
+        window.show()
+        window.raise_()
+        return window
+
+    def open_remotes(self) -> QWidget:
+        """Remote vLLM servers (app/gui/remotes_page.py); one window, raised again."""
+        from app.gui.remotes_page import RemotesWindow
+
+        window = self.findChild(RemotesWindow)
+        if window is None:
+            window = RemotesWindow(self._facade, self._bridge, self)
         window.show()
         window.raise_()
         return window

@@ -107,6 +107,11 @@ class ModelActions(QObject):
             self.download.setVisible(True)
             self.load.setVisible(True)
             return
+        if row.remote is not None:
+            # A remote server's model: loaded, configured and logged on its own machine.
+            for action in self.all:
+                action.setEnabled(False)
+            return
         downloading = is_downloading(row)
         retry = download_failed(row)
         self.download.setText(self.tr("&Retry download") if retry else self.tr("&Download"))

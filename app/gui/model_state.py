@@ -24,6 +24,7 @@ ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
 class StateKind(IntEnum):
     """Coarse states; the value orders them for sorting (most alive last)."""
 
+    UNREACHABLE = -1  # a remote server's model while the remote does not answer
     NOT_DOWNLOADED = 0
     LOCAL_INVALID = 1
     DOWNLOAD_FAILED = 2
@@ -44,7 +45,22 @@ def is_downloading(row: ModelRow) -> bool:
     return row.download is not None and row.download.status in ACTIVE_DOWNLOAD
 
 
+# A remote server's model: its state on the remote, as a kind (it never runs here).
+_REMOTE_KIND = {
+    ProcessState.RUNNING: StateKind.RUNNING,
+    ProcessState.STARTING: StateKind.LOADING,
+    ProcessState.STOPPING: StateKind.STOPPING,
+    ProcessState.BACKOFF: StateKind.FAILED,
+    ProcessState.EXITED: StateKind.FAILED,
+    ProcessState.FATAL: StateKind.FAILED,
+}
+
+
 def state_kind(row: ModelRow) -> StateKind:
+    if row.remote is not None:
+        if not row.reachable:
+            return StateKind.UNREACHABLE
+        return _REMOTE_KIND.get(row.remote_state or ProcessState.RUNNING, StateKind.DOWNLOADED)
     process = row.process
     if process == ProcessState.RUNNING:
         return StateKind.RUNNING
@@ -138,8 +154,26 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
     return " ".join(parts)
 
 
+def remote_state_text(row: ModelRow) -> str:
+    """ "running on office", "unreachable: The remote server office … does not answer…"."""
+    kind, name = state_kind(row), row.remote or ""
+    if kind == StateKind.UNREACHABLE:
+        return translate("ModelState", "unreachable: {diagnosis}").format(diagnosis=diagnosis(row))
+    if kind == StateKind.RUNNING:
+        return translate("ModelState", "running on {remote}").format(remote=name)
+    if kind == StateKind.LOADING:
+        return translate("ModelState", "loading on {remote}").format(remote=name)
+    if kind == StateKind.STOPPING:
+        return translate("ModelState", "unloading on {remote}").format(remote=name)
+    if kind == StateKind.FAILED:
+        return translate("ModelState", "failed on {remote}").format(remote=name)
+    return translate("ModelState", "on {remote}, loads on first request").format(remote=name)
+
+
 def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:
     """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
+    if row.remote is not None:
+        return remote_state_text(row)
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
         text = translate("ModelState", "running")

@@ -54,6 +54,7 @@ _KIND_ICON: dict[StateKind, TrayStatus] = {
     StateKind.FAILED: TrayStatus.ERROR,
     StateKind.DOWNLOAD_FAILED: TrayStatus.ERROR,
     StateKind.LOCAL_INVALID: TrayStatus.ERROR,
+    StateKind.UNREACHABLE: TrayStatus.ERROR,
 }
 
 

@@ -22,6 +22,7 @@ from app.core.events import (
     MetricsSampled,
     ProcessStateChanged,
     RegistryChanged,
+    RemotesChanged,
     ServerStateChanged,
     SettingChanged,
 )
@@ -241,7 +242,7 @@ class AppStore(QObject):
             if server != self.server:
                 self.server = server
                 self.server_changed.emit()
-        elif isinstance(ev, RegistryChanged):
+        elif isinstance(ev, RegistryChanged | RemotesChanged):
             if not replaying:
                 self.request_refresh()
         elif isinstance(ev, SettingChanged):

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from app.core.contracts import Backend, ModelController, ModelView
 from app.core.problems import ProblemError
+from app.core.remotes import RemoteView
 from app.proxy import errors
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
 from app.proxy.limits import ProxyLimits
@@ -64,12 +65,28 @@ def model_card(view: ModelView) -> dict[str, object]:
         "object": "model",
         "created": view.created,
         "owned_by": "vllm-tray",
-        "state": view.state.value,
+        # A remote server's model while the remote does not answer: its last known entry,
+        # marked so (docs/multi-machine.md, "Remote vLLM servers").
+        "state": view.state.value if view.reachable else "unreachable",
         "downloaded": view.downloaded,
         "ctx_size": view.ctx_size,
         "checkpoint": view.checkpoint,
         "size_gb": view.size_gb,
         "labels": list(view.labels),
+        "remote": view.remote,
+    }
+
+
+def remote_card(remote: RemoteView) -> dict[str, object]:
+    return {
+        "name": remote.name,
+        "url": remote.url,
+        "status": remote.status,
+        "server": remote.server,
+        "models": [f"{remote.name}/{model}" for model in remote.model_ids],
+        "checked_at": remote.checked_at,
+        "next_check_at": remote.next_check_at,
+        "problem": remote.problem.to_json() if remote.problem is not None else None,
     }
 
 
@@ -144,7 +161,8 @@ class OpenAIRoutes:
             router.add_get(path, self.live)
         for prefix in ("", "/api"):
             router.add_get(prefix + "/v1/models", self.models)
-            router.add_get(prefix + "/v1/models/{model_id}", self.model)
+            # Remote models are NAME/MODEL, and a remote's own id may hold slashes too.
+            router.add_get(prefix + "/v1/models/{model_id:.+}", self.model)
             router.add_get(prefix + "/v1/health", self.health)
         for path in RELAYED_PATHS:
             router.add_post(path, self._relay_to(path))
@@ -181,7 +199,8 @@ class OpenAIRoutes:
                 "problem": view.problem,
             }
             for view in self._controller.list_models()
-            if view.state.value != "stopped" or view.failures or view.restarts
+            if view.remote is None
+            and (view.state.value != "stopped" or view.failures or view.restarts)
         ]
         return json_response(
             {
@@ -189,6 +208,7 @@ class OpenAIRoutes:
                 "model_loaded": cards[0]["model_name"] if cards else None,
                 "all_models_loaded": cards,
                 "models": troubled,
+                "remotes": [remote_card(r) for r in self._controller.remotes()],
             }
         )
 
@@ -240,7 +260,10 @@ class OpenAIRoutes:
     async def _child_gone(self, model_id: str, backend: Backend) -> bool:
         """Whether the child that dropped the connection is gone (killed as hung, crashed):
         then the request can go to its replacement. The supervisor notices within a health
-        interval; a child that is still the model's running one is given the benefit."""
+        interval; a child that is still the model's running one is given the benefit.
+        A remote server is never taken for gone: it may be working on the request."""
+        if backend.remote is not None:
+            return False
         deadline = asyncio.get_running_loop().time() + CHILD_GONE_WAIT_S
         while True:
             current = next((b for b in self._controller.backends() if b.model_id == model_id), None)

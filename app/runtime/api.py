@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from app.core.gpu import SystemInfo
     from app.core.memory import MemoryPlan
     from app.core.registry import ModelOptions
+    from app.core.remotes import RemoteView
     from app.core.vllm_args import ArgLayer
     from app.runtime.cluster_views import ClusterReport, ClusterView
 
@@ -35,7 +36,7 @@ class ModelRow:
 
     id: str
     name: str
-    source: str  # "builtin" | "user"
+    source: str  # "builtin" | "user" | "remote"
     checkpoint: str
     size_gb: float | None
     labels: tuple[str, ...]
@@ -54,6 +55,12 @@ class ModelRow:
     failures: int = 0
     restarts: int = 0
     next_retry_at: float | None = None
+    # A remote server's model (source "remote", file_state "remote"): the remote's name, the
+    # model's state there, and whether the remote answers. `process` stays STOPPED: nothing
+    # of it runs on this machine, and nothing here loads, unloads or downloads it.
+    remote: str | None = None
+    remote_state: ProcessState | None = None
+    reachable: bool = True
 
     @property
     def downloaded(self) -> bool:
@@ -178,3 +185,19 @@ class Facade(Protocol):
     def pause_batch(self, batch_id: str) -> Future[BatchJobView]: ...
     def resume_batch(self, batch_id: str) -> Future[BatchJobView]: ...
     def cancel_batch(self, batch_id: str) -> Future[BatchJobView]: ...
+
+    # -- remote vLLM servers behind the endpoint (docs/multi-machine.md) ----------------------
+    # Their models are rows of the snapshot (source "remote"); changes arrive as
+    # app.core.events.RemotesChanged on `bus`.
+    def remotes(self) -> Future[list[RemoteView]]: ...
+    def add_remote(
+        self,
+        name: str,
+        url: str,
+        *,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        force: bool = False,
+    ) -> Future[RemoteView]: ...
+    def remove_remote(self, name: str) -> Future[None]: ...
+    def check_remote(self, name: str) -> Future[RemoteView]: ...

@@ -8,10 +8,12 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from app.core.contracts import Backend, DownloadView, ModelView
+from app.core.remotes import RemoteView, not_local, split_model_id
 from app.runtime.controller import Controller
 from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.services.models import ModelService
+from app.runtime.services.remotes import RemoteService
 
 
 class EndpointApi:
@@ -20,31 +22,54 @@ class EndpointApi:
     Requests go through the controller (load on first use, swap); `/api/v1/load` and
     `/api/v1/unload` are the user's explicit commands and go through the model service, so
     that they clear a given-up model exactly as the GUI's and the CLI's do.
+
+    A model id `NAME/MODEL` whose NAME is a remote server goes to the remote service
+    instead (local ids never hold a slash), so the controller knows nothing of remotes.
     """
 
     def __init__(
-        self, controller: Controller, models: ModelService, planner: Planner, observed: Observed
+        self,
+        controller: Controller,
+        models: ModelService,
+        planner: Planner,
+        observed: Observed,
+        remotes: RemoteService,
     ) -> None:
         self._controller = controller
         self._models = models
         self._planner = planner
         self._observed = observed
+        self._remotes = remotes
 
     # -- ModelController ----------------------------------------------------------------
     def list_models(self) -> Sequence[ModelView]:
-        return self._controller.list_models()
+        return [*self._controller.list_models(), *self._remotes.model_views()]
 
     def find_model(self, model_id: str) -> ModelView | None:
+        if self._remotes.owns(model_id):
+            return self._remotes.find_model(model_id)
         return self._controller.find_model(model_id)
 
     def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
+        if self._remotes.owns(model_id):
+            return self._remotes.use(model_id)
         return self._controller.use(model_id)
 
     async def load(self, model_id: str) -> Backend:
+        self._refuse_remote(model_id)
         return await self._models.load(model_id)
 
     async def unload(self, model_id: str) -> None:
+        self._refuse_remote(model_id)
         await self._models.unload(model_id)
+
+    def _refuse_remote(self, model_id: str) -> None:
+        parts = split_model_id(model_id)
+        if parts is not None and self._remotes.owns(model_id):
+            raise not_local(model_id, parts[0])
+
+    def remotes(self) -> Sequence[RemoteView]:
+        return self._remotes.views()
 
     def backends(self) -> Sequence[Backend]:
         return self._controller.backends()

@@ -11,6 +11,7 @@ from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
+from app.core.remotes import RemoteView
 from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
@@ -277,3 +278,30 @@ class ThreadFacade:
 
     def apply_tune(self, model_id: str, value: int) -> Future[str]:
         return self._submit(self._rt.tune.apply(model_id, value))
+
+    # -- remote vLLM servers behind the endpoint (docs/multi-machine.md) ----------------------
+    # Changes arrive as app.core.events.RemotesChanged on `bus`.
+    def remotes(self) -> Future[list[RemoteView]]:
+        async def run() -> list[RemoteView]:
+            return self._rt.remotes.views()
+
+        return self._submit(run())
+
+    def add_remote(
+        self,
+        name: str,
+        url: str,
+        *,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        force: bool = False,
+    ) -> Future[RemoteView]:
+        return self._submit(
+            self._rt.remotes.add(name, url, api_key=api_key, api_key_env=api_key_env, force=force)
+        )
+
+    def remove_remote(self, name: str) -> Future[None]:
+        return self._submit(self._rt.remotes.remove(name))
+
+    def check_remote(self, name: str) -> Future[RemoteView]:
+        return self._submit(self._rt.remotes.check(name))

@@ -35,6 +35,7 @@ from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService
+from app.runtime.services.remotes import RemoteService
 from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
@@ -70,7 +71,8 @@ class Runtime:
         self.planner = Planner(
             paths, self.settings, self.registry, sysfs_root=self.options.sysfs_root
         )
-        self.secrets = Secrets(SecretStore(paths.secrets_file))
+        secret_store = SecretStore(paths.secrets_file)
+        self.secrets = Secrets(secret_store)
         # Each child gets its own random key, which only the relay sends (issue 11).
         self.supervisor = Supervisor(self.bus, paths.logs_dir, paths.state_dir, child_api_keys=True)
         self.downloads = DownloadManager(
@@ -107,6 +109,9 @@ class Runtime:
             bound_host=lambda: self.proxy.host if self.proxy is not None else None,
             on_security_changed=self._apply_security,
         )
+        # Remote vLLM servers behind the endpoint (docs/multi-machine.md): their keys share
+        # the one store (and its lock on the fallback file) with the other secrets.
+        self.remotes = RemoteService(paths=paths, bus=self.bus, store=secret_store)
         self.views = Views(
             settings=self.settings,
             registry=self.registry,
@@ -115,10 +120,13 @@ class Runtime:
             downloads=self.downloads,
             observed=self.observed,
             engines=self.engines,
+            remotes=self.remotes,
         )
         self.power = PowerService(supervisor=self.supervisor, controller=self.controller)
         self.sleep_watcher = LogindSleepWatcher(self.power)
-        self.endpoint_api = EndpointApi(self.controller, self.models, self.planner, self.observed)
+        self.endpoint_api = EndpointApi(
+            self.controller, self.models, self.planner, self.observed, self.remotes
+        )
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
         self.proxy: ProxyServer | None = None
@@ -135,6 +143,7 @@ class Runtime:
             *self.registry.load_problems,
             *self.planner.problems,
             *self.cluster.load_problems,
+            *self.remotes.load_problems,
         ]
         if self.settings.load_problem is not None:
             found.append(self.settings.load_problem)
@@ -169,6 +178,7 @@ class Runtime:
         self.controller.start_idle_watch()
         self.config_watcher.start()
         self.sleep_watcher.start()
+        await self.remotes.start()
         if self.options.sample_gpu:
             self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
         if serve:
@@ -179,6 +189,7 @@ class Runtime:
         await self.sleep_watcher.stop()  # first: no resume may load models while stopping
         await self.batch.stop()
         await self.config_watcher.stop()
+        await self.remotes.stop()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

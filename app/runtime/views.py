@@ -12,6 +12,7 @@ from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.services.engines import EngineService
+from app.runtime.services.remotes import RemoteService
 from app.supervisor import Supervisor
 
 
@@ -28,6 +29,7 @@ class Views:
         downloads: DownloadManager,
         observed: Observed,
         engines: EngineService,
+        remotes: RemoteService | None = None,
     ) -> None:
         self._settings = settings
         self._registry = registry
@@ -36,9 +38,12 @@ class Views:
         self._downloads = downloads
         self._observed = observed
         self._engines = engines
+        self._remotes = remotes
 
     def rows(self) -> tuple[ModelRow, ...]:
-        return tuple(self.row(entry.id) for entry in self._registry.models())
+        local = (self.row(entry.id) for entry in self._registry.models())
+        remote = self._remotes.model_rows() if self._remotes is not None else []
+        return (*local, *remote)
 
     def row(self, model_id: str) -> ModelRow:
         entry = self._registry.get(model_id)

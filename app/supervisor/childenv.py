@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 # Variables passed as they are. Why each group:
 _EXACT = frozenset(
@@ -145,3 +146,18 @@ def api_key_in_args(args: Sequence[str]) -> str | None:
         if arg.startswith("--api-key="):
             return arg.split("=", 1)[1]
     return None
+
+
+# The ASGI middleware every keyed child loads (guard/vllm_tray_guard.py): vLLM checks its key
+# only under /v1, /v2, /inference and /cohere; the guard asks for it everywhere else too.
+GUARD_DIR = Path(__file__).resolve().parent / "guard"
+GUARD_KEY_VAR = "VLLM_TRAY_CHILD_KEY"
+GUARD_ARGS = ("--middleware", "vllm_tray_guard.KeyGuard")
+
+
+def guard_env(key: str, env: Mapping[str, str]) -> dict[str, str]:
+    """What a keyed child's environment `env` gets for the guard: the key, and the guard's
+    folder first on its import path (it holds that one module, so it shadows nothing; an
+    engine's own PYTHONPATH stays behind it)."""
+    path = os.pathsep.join(p for p in (str(GUARD_DIR), env.get("PYTHONPATH", "")) if p)
+    return {GUARD_KEY_VAR: key, "PYTHONPATH": path}

@@ -21,7 +21,13 @@ from app.core.states import LoadPhase
 from app.supervisor import diagnosis
 from app.supervisor.activity import StallClock, TreeCpu
 from app.supervisor.child import ChildProcess, check_engine, healthy
-from app.supervisor.childenv import api_key_in_args, child_environment
+from app.supervisor.childenv import (
+    GUARD_ARGS,
+    GUARD_KEY_VAR,
+    api_key_in_args,
+    child_environment,
+    guard_env,
+)
 from app.supervisor.output import OutputLog
 from app.supervisor.ports import free_port
 from app.supervisor.protocol import ActorConfig, Exited, LaunchFailed, Msg, Ready
@@ -102,6 +108,9 @@ class ChildRunner:
         # A user's own --api-key wins over VLLM_API_KEY in vLLM: then that is the key.
         self.api_key = api_key_in_args(spec.args) or own_key
         env = child_environment(spec.env, api_key=own_key)
+        if self.api_key is not None:
+            # vLLM guards only its /v1-style routes with the key; the guard covers the rest.
+            env.update(guard_env(self.api_key, env))
         deadline = self._loop.time() + spec.load_timeout_s
         attempt = _Attempt()
         for tries in range(1, self.cfg.port_retries + 2):
@@ -128,6 +137,8 @@ class ChildRunner:
         port = free_port(avoid={*self.cfg.ports_in_use(), *self.ports_tried})
         self.ports_tried.append(port)
         argv = self.spec.argv(port)
+        if GUARD_KEY_VAR in env:
+            argv += GUARD_ARGS
         self.port, self.argv = port, tuple(argv)
         self.output.note(f"----- vllm-tray: starting {' '.join(argv)}")
         try:

@@ -182,6 +182,9 @@ class EngineController:
             for m, c in self.children.items()
         ]
 
+    def remotes(self) -> list[Any]:
+        return []  # remote servers are tested in tests/integration/test_remotes.py
+
     async def system_info(self) -> Mapping[str, Any]:
         return {"cpu_count": 2}
 
@@ -253,7 +256,7 @@ async def test_list_chat_stream_completions_responses_embeddings(tmp_path: Path)
         assert set(cards) == {"tiny", "other", "absent", "broken", "keyed"}
         assert cards["tiny"].model_extra == {
             "state": "stopped", "downloaded": True, "ctx_size": 2048, "checkpoint": "org/tiny",
-            "size_gb": None, "labels": [],
+            "size_gb": None, "labels": [], "remote": None,
         }  # fmt: skip
         assert s.controller.starts == Counter()
 

@@ -14,6 +14,7 @@ from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.states import ProcessState
 from app.supervisor import child_environment
+from app.supervisor.childenv import guard_env
 from app.supervisor.engines.cpu import CpuEngine
 from app.supervisor.supervisor import Supervisor
 from tests.process_tree import alive
@@ -68,11 +69,26 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
             # Not guarded by vLLM 0.32: the supervisor's health and metrics polls need no key.
             assert (await client.get("/health")).status_code == 200
             assert (await client.get("/metrics")).status_code == 200
+            # vLLM 0.32 leaves these open to any local user; the app's guard does not.
+            chat = {
+                "model": "tiny",
+                "messages": [{"role": "user", "content": "Hi"}],
+                "max_tokens": 2,
+            }
+            assert (await client.post("/invocations", json=chat)).status_code == 401
+            tokenize = {"model": "tiny", "prompt": "Hi"}
+            assert (await client.post("/tokenize", json=tokenize)).status_code == 401
+            assert (
+                await client.post("/tokenize", json=tokenize, headers=bearer)
+            ).status_code == 200
 
         api_server = psutil.Process(info.pid)
         tree = [api_server, *api_server.children(recursive=True)]
         env = environ_of(info.pid)
-        assert env == child_environment(spec.env, api_key=info.api_key)
+        assert env == {
+            **child_environment(spec.env, api_key=info.api_key),
+            **guard_env(info.api_key, child_environment(spec.env)),
+        }
         for proc in tree:  # the api_server, its EngineCore and Worker alike
             with contextlib.suppress(psutil.NoSuchProcess, PermissionError):
                 child_env = environ_of(proc.pid)

@@ -156,7 +156,13 @@ async def test_unload_one_or_all(proxy: Proxy) -> None:
 
 async def test_health_lists_loaded_models_with_their_backend(proxy: Proxy) -> None:
     empty = (await proxy.client.get("/v1/health")).json()
-    assert empty == {"status": "ok", "model_loaded": None, "all_models_loaded": [], "models": []}
+    assert empty == {
+        "status": "ok",
+        "model_loaded": None,
+        "all_models_loaded": [],
+        "models": [],
+        "remotes": [],
+    }
     await proxy.client.post("/api/v1/load", json={"model_name": "tiny"})
     health = (await proxy.client.get("/v1/health")).json()
     assert health["model_loaded"] == "tiny"

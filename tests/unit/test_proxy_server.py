@@ -204,6 +204,9 @@ class FakeController:
     def backends(self) -> list[Backend]:
         return [replace(b, in_flight=self.in_flight[k]) for k, b in self.running.items()]
 
+    def remotes(self) -> list[Any]:
+        return []  # remote servers are tested in tests/integration/test_remotes.py
+
     async def system_info(self) -> Mapping[str, Any]:
         return {"gpu": {"name": "Fake GPU", "gfx": "gfx1151"}, "states": (ProcessState.FATAL,)}
 

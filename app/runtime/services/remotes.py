@@ -1,0 +1,528 @@
+"""Remote vLLM servers: their file and keys, background checks, and requests routed to them.
+
+Each remote's models are listed as `NAME/MODEL` beside the local ones and requests for them
+go through the endpoint's own relay (app.proxy.relay) to the remote's URL, with the remote's
+key as the Bearer token, as a local child's key is sent. The local controller knows nothing
+of remotes: app.runtime.endpoint.EndpointApi routes a model id to this service or to it.
+
+Checks run on the runtime loop without blocking it: one small task per remote asks its
+`/v1/models` (short timeouts), every CHECK_UP_INTERVAL_S while it answers and with a
+doubling back-off while it does not. A request for a remote that is down asks again at
+once (at most every RECHECK_ON_REQUEST_S), so a remote that came back is used without
+waiting for the next check, and a refused connection during a relay marks it down at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import math
+import os
+import threading
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+import aiohttp
+
+from app.core.contracts import Backend, ModelView
+from app.core.events import EventBus, RemotesChanged
+from app.core.jsonstore import WatchedFile
+from app.core.paths import AppPaths
+from app.core.problems import Problem, ProblemError
+from app.core.remotes import (
+    REMOTES_FILE,
+    ModelList,
+    RemoteModel,
+    RemotesConfig,
+    RemoteServer,
+    RemoteView,
+    missing_env_key,
+    needs_key,
+    new_remote,
+    not_a_model_list,
+    parse_model_list,
+    refused_key,
+    remotes_from_json,
+    secret_name,
+    split_model_id,
+    two_keys,
+    unknown,
+    unreachable,
+)
+from app.core.states import ProcessState
+from app.proxy.upstream import ChildUnreachableError, describe
+from app.runtime.api import ModelRow
+from app.runtime.secrets import SecretStore
+
+log = logging.getLogger(__name__)
+
+CHECK_UP_INTERVAL_S = 10.0
+CHECK_DOWN_FIRST_S = 1.0  # then 2, 4, 8 … up to CHECK_DOWN_MAX_S
+CHECK_DOWN_MAX_S = 30.0
+RECHECK_ON_REQUEST_S = 1.0
+PROBE_CONNECT_TIMEOUT_S = 3.0
+PROBE_TIMEOUT_S = 5.0  # the whole check: a LAN server answers /v1/models in milliseconds
+FILE_POLL_S = 1.0
+MAX_MODEL_LIST_BYTES = 4 * 2**20
+
+
+@dataclass
+class _Status:
+    """What this process knows of one remote; changed on the runtime loop only."""
+
+    remote: RemoteServer
+    reachable: bool | None = None
+    listing: ModelList | None = None
+    problem: Problem | None = None
+    checked_at: float | None = None  # wall clock, for people
+    checked_mono: float = -math.inf  # loop clock, for the schedule
+    failures: int = 0  # checks in a row that failed
+    key: str | None = None  # from the keyring, once read (never on the loop)
+    key_loaded: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    probe: asyncio.Task[None] | None = None
+    watcher: asyncio.Task[None] | None = None
+
+    def due_in(self, now: float) -> float:
+        if self.reachable:
+            interval = CHECK_UP_INTERVAL_S
+        elif self.failures:
+            interval = min(CHECK_DOWN_FIRST_S * 2 ** (self.failures - 1), CHECK_DOWN_MAX_S)
+        else:
+            interval = 0.0
+        return max(0.0, self.checked_mono + interval - now)
+
+    def signature(self) -> tuple[object, ...]:
+        """What views show, without the times: a change is announced, a same answer not."""
+        code = (self.problem.code, dict(self.problem.params)) if self.problem else None
+        return (self.reachable, self.listing, repr(code))
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One check's answer."""
+
+    listing: ModelList | None
+    problem: Problem | None
+
+
+class RemoteService:
+    """Runs on the runtime loop, like every service. `start()` begins the checks; a CLI
+    command may use `add`, `remove` and `check_all` without starting it."""
+
+    def __init__(self, *, paths: AppPaths, bus: EventBus, store: SecretStore) -> None:
+        self._bus = bus
+        self._store = store
+        # Shared with `vllm-tray remote …` in other processes: locked writes, and a version
+        # that does not validate is reported and left alone (app.core.jsonstore's rules).
+        self._file = WatchedFile(paths.config_dir / REMOTES_FILE, remotes_from_json, RemotesConfig)
+        # Held by a worker thread for a whole add or remove (keyring included); the loop's
+        # poll only tries it, so a keyring prompt never holds up the loop.
+        self._file_lock = threading.Lock()
+        self.config = self._file.load()
+        self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
+        self._status: dict[str, _Status] = {r.name: _Status(r) for r in self.config.remotes}
+        self._session: aiohttp.ClientSession | None = None
+        self._poll: asyncio.Task[None] | None = None
+        self._started = False
+        self._reported: Problem | None = self._file.problem
+
+    # -- lifecycle -------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._started = True
+        for name in self._status:
+            self._watch(name)
+        self._poll = asyncio.get_running_loop().create_task(self._poll_file())
+
+    async def stop(self) -> None:
+        self._started = False
+        tasks = [t for t in (self._poll,) if t is not None]
+        self._poll = None
+        for status in self._status.values():
+            tasks += [t for t in (status.watcher, status.probe) if t is not None]
+            status.watcher = status.probe = None
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            await session.close()
+
+    # -- what the endpoint asks -------------------------------------------------------------
+    def owns(self, model_id: str) -> bool:
+        """Whether `model_id` names a remote's model (NAME/…, NAME a configured remote)."""
+        parts = split_model_id(model_id)
+        return parts is not None and parts[0] in self._status
+
+    def model_views(self) -> list[ModelView]:
+        return [
+            self._model_view(status, model)
+            for status in self._status.values()
+            if status.listing is not None
+            for model in status.listing.models
+        ]
+
+    def model_rows(self) -> list[ModelRow]:
+        """The remotes' models as rows of the GUI's model list."""
+        return [
+            ModelRow(
+                id=f"{status.remote.name}/{model.id}",
+                name=f"{status.remote.name}/{model.id}",
+                source="remote",
+                checkpoint=model.checkpoint or model.id,
+                size_gb=model.size_gb,
+                labels=(),
+                experimental=False,
+                file_state="remote",
+                bytes_on_disk=0,
+                process=ProcessState.STOPPED,
+                ctx_size=model.ctx_size,
+                problem=None if status.reachable else status.problem,
+                remote=status.remote.name,
+                remote_state=model.state,
+                reachable=bool(status.reachable),
+            )
+            for status in self._status.values()
+            if status.listing is not None
+            for model in status.listing.models
+        ]
+
+    def find_model(self, model_id: str) -> ModelView | None:
+        parts = split_model_id(model_id)
+        status = self._status.get(parts[0]) if parts is not None else None
+        if parts is None or status is None or status.listing is None:
+            return None
+        model = next((m for m in status.listing.models if m.id == parts[1]), None)
+        return self._model_view(status, model) if model is not None else None
+
+    @asynccontextmanager
+    async def use(self, model_id: str) -> AsyncIterator[Backend]:
+        """The remote as a Backend for the relay. A remote known to be down is asked again
+        first (at most every RECHECK_ON_REQUEST_S); if it still does not answer, the
+        request gets its problem (502, naming the remote)."""
+        parts = split_model_id(model_id)
+        status = self._status.get(parts[0]) if parts is not None else None
+        if parts is None or status is None:
+            raise unknown(model_id.partition("/")[0], self._status)
+        now = asyncio.get_running_loop().time()
+        if not status.reachable and now - status.checked_mono >= RECHECK_ON_REQUEST_S:
+            await self._check(status)
+        remote = status.remote
+        if not status.reachable or status.listing is None:
+            raise ProblemError(status.problem or unreachable(remote.name, remote.url, "unknown"))
+        model = next((m for m in status.listing.models if m.id == parts[1]), None)
+        try:
+            yield Backend(
+                model_id=model_id,
+                served_name=parts[1],
+                base_url=remote.url,
+                pid=None,
+                command=(),
+                ctx_size=model.ctx_size if model is not None else 0,
+                state=ProcessState.RUNNING,
+                api_key=self._key(status),
+                remote=remote.name,
+            )
+        except ChildUnreachableError as exc:
+            # Nothing was sent: the connection was refused or timed out. That is as good as
+            # a failed check, and the relay asks once more in a moment.
+            if self._status.get(remote.name) is status:
+                reason = str(exc.problem.params.get("reason", "cannot connect"))
+                self._record(status, Probe(None, unreachable(remote.name, remote.url, reason)))
+            raise
+
+    def views(self) -> list[RemoteView]:
+        return [self._view(status) for status in self._status.values()]
+
+    # -- commands ---------------------------------------------------------------------------
+    async def add(
+        self,
+        name: str,
+        url: str,
+        *,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        force: bool = False,
+    ) -> RemoteView:
+        """Check the input, ask the server for its models, then save. A server that does
+        not answer as a vLLM server is refused unless `force` (it may be off for now): a
+        wrong address or key is far likelier, and is best found while it is being typed."""
+        api_key = (api_key or "").strip() or None
+        if api_key and api_key_env:
+            raise two_keys()
+        remote = new_remote(
+            self._reread(), name, url, api_key_env=api_key_env, key_saved=api_key is not None
+        )
+        key = api_key or (os.environ.get(api_key_env) if api_key_env else None)
+        answer = await self.probe(remote, key)
+        if answer.problem is not None and not force:
+            raise ProblemError(answer.problem)
+        config = await asyncio.to_thread(self._write_added, remote, api_key)
+        status = _Status(remote, key=key if api_key else None, key_loaded=api_key is not None)
+        self._status[remote.name] = status
+        self._record(status, answer, announce=False)
+        self._apply(config)
+        log.info("remote server %s added (%s)", remote.name, remote.url)
+        return self._view(status)
+
+    async def remove(self, name: str) -> None:
+        self._reread().removed(name)  # an unknown name is refused before the file is locked
+        config = await asyncio.to_thread(self._write_removed, name)
+        self._apply(config)
+        log.info("remote server %s removed", name)
+
+    async def check(self, name: str) -> RemoteView:
+        """Ask the remote now (the GUI's Check button, `remote list`)."""
+        self._apply(self._reread())
+        status = self._status.get(name)
+        if status is None:
+            raise unknown(name, self._status)
+        await self._check(status, force=True)
+        return self._view(status)
+
+    async def check_all(self) -> list[RemoteView]:
+        self._apply(self._reread())
+        statuses = list(self._status.values())
+        await asyncio.gather(*(self._check(s, force=True) for s in statuses))
+        return [self._view(s) for s in statuses]
+
+    # -- asking a remote --------------------------------------------------------------------
+    async def probe(self, remote: RemoteServer, key: str | None) -> Probe:
+        """GET /v1/models with the remote's key; never raises."""
+        headers = {"Accept": "application/json"}
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        try:
+            async with asyncio.timeout(PROBE_TIMEOUT_S):
+                async with self._client().get(
+                    remote.url + "/v1/models", headers=headers, allow_redirects=False
+                ) as response:
+                    status = response.status
+                    data = await _read_capped(response)
+        except TimeoutError:
+            reason = f"no answer within {PROBE_TIMEOUT_S:g} s"
+            return Probe(None, unreachable(remote.name, remote.url, reason))
+        except aiohttp.ClientConnectorCertificateError:
+            reason = "its TLS certificate is not trusted"
+            return Probe(None, unreachable(remote.name, remote.url, reason))
+        except aiohttp.ClientSSLError:
+            reason = "the TLS handshake failed"
+            return Probe(None, unreachable(remote.name, remote.url, reason))
+        except aiohttp.ClientError as exc:
+            return Probe(None, unreachable(remote.name, remote.url, describe(exc)))
+        except ValueError as exc:  # larger than any model list
+            return Probe(None, not_a_model_list(remote.name, remote.url, str(exc)))
+        if status in (401, 403):
+            if remote.api_key_env and not os.environ.get(remote.api_key_env):
+                return Probe(None, missing_env_key(remote.name, remote.api_key_env))
+            if not key:
+                return Probe(None, needs_key(remote.name, remote.url, status))
+            return Probe(None, refused_key(remote.name, remote.url, status))
+        if status != 200:
+            detail = f"HTTP {status}"
+            return Probe(None, not_a_model_list(remote.name, remote.url, detail))
+        try:
+            return Probe(parse_model_list(json.loads(data)), None)
+        except ValueError as exc:
+            return Probe(None, not_a_model_list(remote.name, remote.url, str(exc)))
+
+    def _client(self) -> aiohttp.ClientSession:
+        # Created lazily: a session belongs to the loop it is made on (the CLI's own one).
+        if self._session is None:
+            self._session = aiohttp.ClientSession(
+                timeout=aiohttp.ClientTimeout(
+                    total=PROBE_TIMEOUT_S, sock_connect=PROBE_CONNECT_TIMEOUT_S
+                ),
+                cookie_jar=aiohttp.DummyCookieJar(),
+                # An HTTP(S)_PROXY of the environment is not used (aiohttp's default), as for
+                # the relay: requests go to the remote directly.
+            )
+        return self._session
+
+    async def _check(self, status: _Status, *, force: bool = False) -> None:
+        """One check at a time per remote: concurrent callers share the one under way."""
+        if status.probe is None:
+            status.probe = asyncio.get_running_loop().create_task(self._check_once(status))
+            status.probe.add_done_callback(lambda _t: setattr(status, "probe", None))
+        elif force:
+            await asyncio.shield(status.probe)  # then ask again: the one under way is older
+            return await self._check(status)
+        await asyncio.shield(status.probe)
+
+    async def _check_once(self, status: _Status) -> None:
+        remote = status.remote
+        if remote.key_saved and not status.key_loaded:
+            # A keyring call (D-Bus, maybe an unlock prompt) never runs on the loop.
+            status.key = await asyncio.to_thread(self._store.get, remote.secret_name)
+            status.key_loaded = True
+        answer = await self.probe(remote, self._key(status))
+        if self._status.get(remote.name) is status:
+            self._record(status, answer)
+
+    def _record(self, status: _Status, answer: Probe, *, announce: bool = True) -> None:
+        before = status.signature()
+        was = status.reachable
+        status.checked_at = time.time()
+        status.checked_mono = asyncio.get_running_loop().time()
+        status.problem = answer.problem
+        if answer.listing is not None:
+            status.reachable = True
+            status.listing = answer.listing
+            status.failures = 0
+        else:
+            status.reachable = False  # its last known models stay listed, as unreachable
+            status.failures += 1
+        if was is not status.reachable and was is not None:
+            if answer.problem is None:
+                log.info("remote server %s answers again", status.remote.name)
+            else:
+                log.warning("%s", answer.problem.english())
+        status.wake.set()  # its watcher reschedules from this check
+        if announce and status.signature() != before:
+            self._bus.publish(RemotesChanged(status.remote.name))
+
+    def _watch(self, name: str) -> None:
+        status = self._status[name]
+        if self._started and status.watcher is None:
+            status.watcher = asyncio.get_running_loop().create_task(self._watcher(status))
+
+    async def _watcher(self, status: _Status) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            delay = status.due_in(loop.time())
+            status.wake.clear()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(delay):
+                        await status.wake.wait()
+                continue  # woken (a check happened elsewhere) or due: compute again
+            try:
+                await self._check(status)
+            except Exception:  # a bug must not end the checks of this remote for good
+                log.exception("checking the remote server %s failed", status.remote.name)
+                await asyncio.sleep(CHECK_DOWN_MAX_S)
+
+    def _key(self, status: _Status) -> str | None:
+        env = status.remote.api_key_env
+        if env:
+            return os.environ.get(env) or None  # read at run time: a service's environment
+        return status.key
+
+    # -- views ------------------------------------------------------------------------------
+    def _view(self, status: _Status) -> RemoteView:
+        remote, listing = status.remote, status.listing
+        next_at = None
+        if status.watcher is not None and status.checked_at is not None:
+            next_at = time.time() + status.due_in(asyncio.get_running_loop().time())
+        return RemoteView(
+            name=remote.name,
+            url=remote.url,
+            reachable=status.reachable,
+            server=listing.server if listing is not None else None,
+            model_ids=tuple(m.id for m in listing.models) if listing is not None else (),
+            key_source=remote.key_source,
+            problem=status.problem,
+            checked_at=status.checked_at,
+            next_check_at=next_at,
+        )
+
+    def _model_view(self, status: _Status, model: RemoteModel) -> ModelView:
+        reachable = bool(status.reachable)
+        return ModelView(
+            id=f"{status.remote.name}/{model.id}",
+            state=model.state,
+            downloaded=True,  # only models a remote can serve are listed
+            ctx_size=model.ctx_size,
+            checkpoint=model.checkpoint or model.id,
+            size_gb=model.size_gb,
+            created=model.created,
+            problem=status.problem.to_json() if status.problem and not reachable else None,
+            remote=status.remote.name,
+            reachable=reachable,
+        )
+
+    # -- the file ---------------------------------------------------------------------------
+    def _reread(self) -> RemotesConfig:
+        if self._file_lock.acquire(blocking=False):
+            try:
+                changed = self._file.reread()
+            finally:
+                self._file_lock.release()
+            if changed is not None:
+                return changed
+        return self.config
+
+    def _write_added(self, remote: RemoteServer, api_key: str | None) -> RemotesConfig:
+        with self._file_lock, self._file.locked():
+            current = self._file.reread() or self.config
+            config = current.added(remote)  # another process may have added it meanwhile
+            if api_key is not None:
+                self._store.set(remote.secret_name, api_key)
+            try:
+                self._file.write(config.to_json())
+            except BaseException:
+                if api_key is not None:
+                    self._store.delete(remote.secret_name)
+                raise
+            return config
+
+    def _write_removed(self, name: str) -> RemotesConfig:
+        with self._file_lock, self._file.locked():
+            current = self._file.reread() or self.config
+            config = current.removed(name)
+            self._file.write(config.to_json())
+            # After the file: a failure here leaves a stray key, never a remote without one.
+            self._store.delete(secret_name(name))
+            return config
+
+    def _apply(self, config: RemotesConfig) -> None:
+        """Take `config` as the remotes there are: stop checking the ones gone, start the
+        new ones (a remote whose URL or key source changed counts as new)."""
+        old = self.config
+        self.config = config
+        changed = False
+        for name, status in list(self._status.items()):
+            if config.get(name) != status.remote:
+                del self._status[name]
+                for task in (status.watcher, status.probe):
+                    if task is not None:
+                        task.cancel()
+                changed = True
+        for remote in config.remotes:
+            if remote.name not in self._status:
+                self._status[remote.name] = _Status(remote)
+                changed = True
+            self._watch(remote.name)
+        if changed or old != config:
+            self._bus.publish(RemotesChanged(None))
+
+    async def _poll_file(self) -> None:
+        """Pick up `vllm-tray remote add/rm` of other processes (one stat() a second)."""
+        while True:
+            await asyncio.sleep(FILE_POLL_S)
+            try:
+                self._apply(self._reread())
+            except Exception:  # the config dir went away for a moment: keep watching
+                log.warning("reading %s failed", REMOTES_FILE, exc_info=True)
+            found = self._file.problem
+            if found is not None and found != self._reported:
+                log.warning("%s", found.english())
+            self._reported = found
+
+
+async def _read_capped(response: aiohttp.ClientResponse) -> bytes:
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in response.content.iter_chunked(64 * 1024):
+        size += len(chunk)
+        if size > MAX_MODEL_LIST_BYTES:
+            raise ValueError("the model list is larger than 4 MiB")
+        parts.append(chunk)
+    return b"".join(parts)

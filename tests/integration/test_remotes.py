@@ -1,0 +1,281 @@
+"""Remote vLLM servers behind the endpoint (issue 13 item 2), end to end on loopback.
+
+The endpoint under test is a real Runtime (fake engine) driven by the openai client. Its
+remotes are real processes: a bare fake vLLM engine run directly with VLLM_API_KEY set (so
+a missing or wrong key would be refused), and a second `vllm-tray serve` with its own
+endpoint key, its own model and a remote of its own (which must not be passed on).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import openai
+import pytest
+
+from app.core.events import Event, RemotesChanged
+from app.core.problems import ProblemError
+from app.runtime.runtime import Runtime
+from app.runtime.services import remotes as remotes_module
+from tests.fakes.engine_runtime import fake_engine, make_runtime
+from tests.fakes.remote_servers import BareEngine, ServeProcess, free_port
+
+BARE_KEY = "bare-secret"
+TRAY_KEY = "tray-secret"
+
+
+@pytest.fixture(scope="module")
+def bare() -> Iterator[BareEngine]:
+    engine = BareEngine(BARE_KEY, token_delay=0.05)
+    try:
+        yield engine
+    finally:
+        engine.kill()
+
+
+@pytest.fixture(scope="module")
+def tray(tmp_path_factory: pytest.TempPathFactory, bare: BareEngine) -> Iterator[ServeProcess]:
+    """Another machine's `vllm-tray serve`: user.a on disk, the catalog's models not, its
+    endpoint behind a key, and the bare engine as a remote of its own."""
+    root = tmp_path_factory.mktemp("tray")
+    port = free_port()
+    with pytest.MonkeyPatch.context() as patch:
+        rt = make_runtime(
+            root, patch, models=("a",), settings={"ctx_size": 4096, "proxy.port": port}
+        )
+        del rt  # only its config files are wanted
+    remotes = {"remotes": [{"name": "bare", "url": bare.url, "api_key_env": "BARE_KEY"}]}
+    (root / "home" / "remotes.json").write_text(json.dumps(remotes))
+    env = {"HF_HUB_CACHE": str(root / "hub"), "VLLM_TRAY_API_KEY": TRAY_KEY}
+    serve = ServeProcess(root / "home", port, {**env, "BARE_KEY": BARE_KEY})
+    try:
+        yield serve
+    finally:
+        assert serve.stop() == 0, "".join(serve.lines[-30:])
+
+
+@pytest.fixture
+async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Runtime]:
+    rt = make_runtime(
+        tmp_path,
+        monkeypatch,
+        models=("local",),
+        settings={"engine.custom_command": fake_engine(), "ctx_size": 4096},
+        proxy_port=0,
+    )
+    await rt.start(serve=True)
+    try:
+        yield rt
+    finally:
+        await rt.stop()
+
+
+def client_for(rt: Runtime) -> openai.AsyncOpenAI:
+    assert rt.proxy is not None
+    return openai.AsyncOpenAI(base_url=rt.proxy.url + "/v1", api_key="unused", max_retries=0)
+
+
+async def get_json(rt: Runtime, path: str) -> Any:
+    assert rt.proxy is not None
+    async with httpx.AsyncClient(base_url=rt.proxy.url) as http:
+        return (await http.get(path, timeout=10)).json()
+
+
+async def states(rt: Runtime) -> dict[str, str]:
+    cards = (await get_json(rt, "/v1/models"))["data"]
+    return {c["id"]: c["state"] for c in cards if c["remote"] is not None}
+
+
+async def wait_for(check: Any, within_s: float = 20.0) -> None:
+    deadline = time.monotonic() + within_s
+    while not await check():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.1)
+
+
+async def test_both_remotes_listed_and_answering_through_the_endpoint(
+    served: Runtime, bare: BareEngine, tray: ServeProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[Event] = []
+    served.bus.subscribe(events.append)
+    await served.remotes.add("bare", bare.url + "/v1", api_key=BARE_KEY)
+    monkeypatch.setenv("TRAY_KEY", TRAY_KEY)
+    view = await served.remotes.add("tray", tray.url, api_key_env="TRAY_KEY")
+    assert view.server == "vllm-tray" and view.model_ids == ("user.a",)
+    assert any(isinstance(e, RemotesChanged) for e in events)
+
+    async with client_for(served) as client:
+        ids = [m.id for m in (await client.models.list()).data]
+        assert "user.local" in ids
+        # The tray's catalog models are not on its disk and its own remote is not passed on.
+        assert [i for i in ids if "/" in i] == ["bare/tiny", "tray/user.a"]
+        assert await states(served) == {"bare/tiny": "running", "tray/user.a": "stopped"}
+        card = await get_json(served, "/v1/models/tray/user.a")
+        assert (card["remote"], card["ctx_size"], card["state"]) == ("tray", 4096, "stopped")
+
+        reply = await client.chat.completions.create(
+            model="bare/tiny", messages=[{"role": "user", "content": "hi"}], max_tokens=4
+        )
+        assert reply.choices[0].message.content == "Hello from the fake"
+        assert reply.model == "tiny"  # the remote's own answer, relayed as it is
+
+        stream = await client.chat.completions.create(
+            model="tray/user.a",
+            messages=[{"role": "user", "content": "count"}],
+            max_tokens=5,
+            stream=True,
+        )
+        pieces = [c.choices[0].delta.content or "" async for c in stream if c.choices]
+        assert "".join(pieces) == "Hello from the fake vLLM"  # loaded there on first use
+
+        local = await client.completions.create(model="user.local", prompt="x", max_tokens=2)
+        assert local.choices[0].text
+
+    await served.remotes.check("tray")
+    assert (await states(served))["tray/user.a"] == "running"  # its state, as it reports it
+    health = await get_json(served, "/v1/health")
+    assert [(r["name"], r["status"], r["server"]) for r in health["remotes"]] == [
+        ("bare", "reachable", "vllm"),
+        ("tray", "reachable", "vllm-tray"),
+    ]
+    assert health["remotes"][1]["models"] == ["tray/user.a"]
+    assert [b["model_name"] for b in health["all_models_loaded"]] == ["user.local"]
+    rows = {row.id: row for row in served.views.rows()}  # the GUI's model list
+    assert rows["bare/tiny"].source == "remote" and rows["bare/tiny"].remote == "bare"
+    assert not rows["tray/user.a"].downloaded  # nothing local to load, unload or delete
+
+
+async def test_a_wrong_or_missing_key_is_refused_at_add_and_nothing_is_saved(
+    served: Runtime, bare: BareEngine
+) -> None:
+    for key, code in ((None, "remotes.needs_key"), ("wrong", "remotes.refused_key")):
+        with pytest.raises(ProblemError) as err:
+            await served.remotes.add("bare", bare.url, api_key=key)
+        assert err.value.problem.code == code
+    assert served.remotes.views() == []
+    assert not (served.paths.config_dir / "remotes.json").exists()
+
+
+async def test_requests_and_errors_keep_their_envelopes(served: Runtime, bare: BareEngine) -> None:
+    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    async with client_for(served) as client:
+        with pytest.raises(openai.NotFoundError) as unknown:
+            await client.chat.completions.create(
+                model="bare/other", messages=[{"role": "user", "content": "hi"}]
+            )
+        assert unknown.value.code == "models.unknown"
+        assert "bare/tiny" in unknown.value.message
+    assert served.proxy is not None
+    async with httpx.AsyncClient(base_url=served.proxy.url) as http:
+        r = await http.post("/api/v1/load", json={"model_name": "bare/tiny"})
+    assert (r.status_code, r.json()["error"]["code"]) == (400, "remotes.not_local")
+
+
+async def test_cancel_mid_stream_reaches_the_remote(served: Runtime, bare: BareEngine) -> None:
+    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    async with client_for(served) as client:
+        stream = await client.chat.completions.create(
+            model="bare/tiny",
+            messages=[{"role": "user", "content": "hi"}],
+            max_tokens=400,  # 20 s of tokens
+            stream=True,
+        )
+        received = 0
+        async for _chunk in stream:
+            received += 1
+            if received == 3:
+                break
+        assert await asyncio.to_thread(bare.running_requests) == 1.0
+        await stream.close()
+
+    async def stopped() -> bool:
+        return await asyncio.to_thread(bare.running_requests) == 0.0
+
+    await wait_for(stopped, 5)
+
+
+async def test_an_outage_is_a_502_naming_the_remote_then_it_recovers(
+    served: Runtime, bare: BareEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(remotes_module, "CHECK_DOWN_MAX_S", 1.0)  # a quick test, same logic
+    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    messages: Any = [{"role": "user", "content": "hi"}]
+    bare.kill()
+    try:
+        async with client_for(served) as client:
+            with pytest.raises(openai.APIStatusError) as down:
+                await client.chat.completions.create(model="bare/tiny", messages=messages)
+            assert down.value.status_code == 502
+            assert down.value.code == "remotes.unreachable"
+            assert "bare" in down.value.message and bare.url in down.value.message
+            assert await states(served) == {"bare/tiny": "unreachable"}
+            (remote,) = (await get_json(served, "/v1/health"))["remotes"]
+            assert remote["status"] == "unreachable"
+            assert remote["problem"]["params"]["reason"] == "connection refused"
+            local = await client.completions.create(model="user.local", prompt="x", max_tokens=2)
+            assert local.choices[0].text  # local traffic goes on
+    finally:
+        await asyncio.to_thread(bare.start)
+
+    async def back() -> bool:
+        return await states(served) == {"bare/tiny": "running"}
+
+    await wait_for(back)  # found by the background checks, no request needed
+    async with client_for(served) as client:
+        reply = await client.chat.completions.create(model="bare/tiny", messages=messages)
+        assert reply.choices[0].message.content
+
+
+async def test_a_request_finds_a_remote_that_came_back_before_the_next_check(
+    served: Runtime, bare: BareEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    # No background check comes in this test's time: only the request can find it back.
+    monkeypatch.setattr(remotes_module, "CHECK_DOWN_FIRST_S", 600.0)
+    monkeypatch.setattr(remotes_module, "CHECK_DOWN_MAX_S", 600.0)
+    bare.kill()
+    try:
+        (view,) = [await served.remotes.check("bare")]
+        assert view.reachable is False
+    finally:
+        await asyncio.to_thread(bare.start)
+    await asyncio.sleep(remotes_module.RECHECK_ON_REQUEST_S)
+    assert await states(served) == {"bare/tiny": "unreachable"}
+    async with client_for(served) as client:
+        reply = await client.chat.completions.create(
+            model="bare/tiny", messages=[{"role": "user", "content": "hi"}], max_tokens=2
+        )
+        assert reply.choices[0].message.content == "Hello from"
+    assert await states(served) == {"bare/tiny": "running"}
+
+
+async def test_a_silent_remote_never_holds_up_local_traffic(
+    served: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that accepts connections and never answers: every check of it waits for its
+    timeout, on the same loop as the endpoint, and local requests are not slowed."""
+    monkeypatch.setattr(remotes_module, "PROBE_TIMEOUT_S", 2.0)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)  # the kernel completes handshakes; nothing ever reads
+        url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        async with client_for(served) as client:
+            await client.completions.create(model="user.local", prompt="x", max_tokens=2)
+            adding = asyncio.create_task(served.remotes.add("silent", url, force=True))
+            await asyncio.sleep(0.2)
+            started = time.monotonic()
+            for _ in range(5):
+                await client.completions.create(model="user.local", prompt="x", max_tokens=2)
+            assert time.monotonic() - started < 1.5
+            assert not adding.done()  # its check was still waiting meanwhile
+            view = await adding
+        assert view.reachable is False
+        assert view.problem is not None and "no answer within 2 s" in view.problem.english()
+        assert await states(served) == {}  # it never listed a model
