@@ -954,6 +954,81 @@
     </message>
 </context>
 <context>
+    <name>LimitsPage</name>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These keep clients that hold connections open or send too much from using up the endpoint. The defaults suit most uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most open &amp;connections:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close &amp;idle connections after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to send &amp;headers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to send a &amp;body:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds, plus 1 per 64 KiB received</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request bodies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Largest request:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Memory for all bodies at once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answers from models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds (0: no limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for an answer to &amp;start:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest &amp;pause within an answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LivePlot</name>
     <message>
         <source>Live metrics of the running model</source>

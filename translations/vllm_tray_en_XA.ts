@@ -955,6 +955,81 @@
     </message>
   </context>
   <context>
+    <name>LimitsPage</name>
+    <message>
+      <source>seconds</source>
+      <translation>[šéçöñđš~~~]</translation>
+    </message>
+    <message>
+      <source>MiB</source>
+      <translation>[ṀîƁ~]</translation>
+    </message>
+    <message>
+      <source>These keep clients that hold connections open or send too much from using up the endpoint. The defaults suit most uses.</source>
+      <translation>[Ţĥéšé ķééþ çĺîéñţš ţĥàţ ĥöĺđ çöññéçţîöñš öþéñ öŕ šéñđ ţöö ɱûçĥ ƒŕöɱ ûšîñĝ ûþ ţĥé éñđþöîñţ. Ţĥé đéƒàûĺţš šûîţ ɱöšţ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Client connections</source>
+      <translation>[Çĺîéñţ çöññéçţîöñš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most open &amp;connections:</source>
+      <translation>[Ṁöšţ öþéñ &amp;çöññéçţîöñš:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>connections</source>
+      <translation>[çöññéçţîöñš~~~~]</translation>
+    </message>
+    <message>
+      <source>Close &amp;idle connections after:</source>
+      <translation>[Çĺöšé &amp;îđĺé çöññéçţîöñš àƒţéŕ:~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Time to send &amp;headers:</source>
+      <translation>[Ţîɱé ţö šéñđ &amp;ĥéàđéŕš:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Time to send a &amp;body:</source>
+      <translation>[Ţîɱé ţö šéñđ à &amp;ƀöđý:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>seconds, plus 1 per 64 KiB received</source>
+      <translation>[šéçöñđš, þĺûš 1 þéŕ 64 ĶîƁ ŕéçéîṽéđ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Request bodies</source>
+      <translation>[Ŕéǫûéšţ ƀöđîéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Largest request:</source>
+      <translation>[&amp;Ĺàŕĝéšţ ŕéǫûéšţ:~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Memory for all bodies at once:</source>
+      <translation>[&amp;Ṁéɱöŕý ƒöŕ àĺĺ ƀöđîéš àţ öñçé:~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Answers from models</source>
+      <translation>[Åñšŵéŕš ƒŕöɱ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>seconds (0: no limit)</source>
+      <translation>[šéçöñđš (0: ñö ĺîɱîţ)~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Wait for an answer to &amp;start:</source>
+      <translation>[Ŵàîţ ƒöŕ àñ àñšŵéŕ ţö &amp;šţàŕţ:~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Longest &amp;pause within an answer:</source>
+      <translation>[Ĺöñĝéšţ &amp;þàûšé ŵîţĥîñ àñ àñšŵéŕ:~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Limits</source>
+      <translation>[Ĺîɱîţš~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>LivePlot</name>
     <message>
       <source>Live metrics of the running model</source>

@@ -33,6 +33,7 @@ from app.core.memory import (
 )
 from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import parse_checkpoint, validate_name
+from app.core.setting_specs import check_together
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
 from app.core.vllm_args import format_command, load_model_config, resolve_model_args
@@ -456,6 +457,7 @@ class FakeFacade:
             return failed(ProblemError(bad))
         try:
             coerced = {k: coerce(k, v) for k, v in changes.items()}
+            check_together({**self.settings, **coerced})  # as the engine: the pair rules too
         except ProblemError as exc:
             return failed(exc)
         changed = {k: v for k, v in coerced.items() if self.settings.get(k) != v}

@@ -23,6 +23,7 @@ from app.core.states import ProcessState
 from app.gui.app import GuiApp
 from app.gui.icons import TrayStatus
 from app.gui.model_state import StateKind, state_kind, state_text
+from app.gui.settings.limits_page import LimitsPage
 from app.gui.settings.models_page import ModelsPage
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
@@ -358,5 +359,37 @@ def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
         assert row is not None and (row.failures, row.restarts) == (0, 0)
         assert state_text(row) == "running"
         assert not banner.isVisible()
+    finally:
+        app.close()
+
+
+def test_the_limits_page_refuses_a_bad_limit_and_stores_a_right_one(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = EngineGui(qtbot, tmp_path, monkeypatch)
+    settings_file = app.runtime.paths.config_dir / "settings.json"
+    before = settings_file.read_bytes()
+    try:
+        dialog = app.gui.window.open_settings()
+        limits = dialog.page(LimitsPage)
+        assert isinstance(limits, LimitsPage)
+        edit = limits.max_body.edit
+        edit.selectAll()
+        qtbot.keyClicks(edit, "200")  # valid alone, but over the 128 MiB for all bodies
+        assert limits.body_budget.hint.text() == (
+            "The memory for request bodies (128 MiB) must hold at least one request of the "
+            "largest size (200 MiB)."
+        )
+        assert not dialog.ok_button.isEnabled()
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
+        qtbot.wait(100)
+        assert settings_file.read_bytes() == before and dialog.isVisible()
+        limits.body_budget.edit.selectAll()
+        qtbot.keyClicks(limits.body_budget.edit, "400")
+        assert dialog.ok_button.isEnabled()
+        with qtbot.waitSignal(dialog.saved, timeout=10_000):
+            qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        stored = json.loads(settings_file.read_text())
+        assert (stored["proxy.max_body_mb"], stored["proxy.body_budget_mb"]) == (200, 400)
     finally:
         app.close()

@@ -24,6 +24,7 @@ from app.gui.forms import Grower, setting_label, wrap
 from app.gui.settings.accounts_page import AccountsPage
 from app.gui.settings.desktop_page import DesktopPage
 from app.gui.settings.endpoint_page import EndpointPage
+from app.gui.settings.limits_page import LimitsPage
 from app.gui.settings.models_page import ModelsPage
 from app.gui.settings.page import SettingsPage
 from app.gui.settings.secret_field import SecretField
@@ -52,6 +53,7 @@ class SettingsDialog(QDialog):
         self.pages: list[SettingsPage] = [
             self.models_page,
             EndpointPage(facade),
+            LimitsPage(facade),
             AccountsPage(facade),
             DesktopPage(facade),
         ]
