@@ -298,7 +298,8 @@ def failure_count_text(row: ModelRow, now: float | None = None) -> str:
                 text
                 + " "
                 + translate(
-                    "ModelState", "The next request tries again, after waiting {wait}."
+                    "ModelState",
+                    "The next request tries again, after waiting {wait}; Load tries at once.",
                 ).format(wait=format_duration(wait))
             )
         return text + " " + translate("ModelState", "The next request tries again.")
@@ -314,7 +315,9 @@ def failure_count_text(row: ModelRow, now: float | None = None) -> str:
                 text
                 + " "
                 + translate(
-                    "ModelState", "The next request starts it again, after waiting {wait}."
+                    "ModelState",
+                    "The next request starts it again, after waiting {wait}; Load starts it "
+                    "at once.",
                 ).format(wait=format_duration(wait))
             )
         return text + " " + translate("ModelState", "The next request starts it again.")

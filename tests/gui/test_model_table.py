@@ -242,7 +242,7 @@ def test_a_crash_loop_says_how_often_in_words(qtbot: QtBot, gui: GuiApp, fake: F
     )
     waiting = (
         r"Failed to start 2 times in a row\. The next request tries again, after waiting "
-        r"(29|30) s\."
+        r"(29|30) s; Load tries at once\."
     )
     assert re.fullmatch(
         r"failed to start 2 times in a row: .*\n" + waiting,

@@ -336,7 +336,7 @@ def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
         # The second failure backs off 4 s before the next start may begin.
         assert re.fullmatch(
             r"Failed to start 2 times in a row\. The next request tries again, after "
-            r"waiting [1-4] s\.",
+            r"waiting [1-4] s; Load tries at once\.",
             banner.detail.text(),
         ), banner.detail.text()
 
