@@ -860,6 +860,81 @@
     </message>
 </context>
 <context>
+    <name>GpuOptions</name>
+    <message>
+        <source>GPUs share each layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split every layer across this many GPUs (vLLM&apos;s {flag}); empty: 1. Stored as tensor_parallel_size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stages, one GPU each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split the layers into this many stages, one per GPU (vLLM&apos;s {flag}); empty: 1. Stored as pipeline_parallel_size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chosen by the app, e.g. 0,1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPUs this model runs on, by their numbers below, the first one first; empty: the app chooses. Stored as gpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline parallel size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index}: {name}, {memory}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine&apos;s GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs in system memory and would reserve {memory}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{memory} on GPU {index}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It would reserve {parts}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GpuPanel</name>
     <message>
         <source>GPU</source>
@@ -1633,7 +1708,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The next request tries again, after waiting {wait}.</source>
+        <source>The next request tries again, after waiting {wait}; Load tries at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request starts it again, after waiting {wait}; Load starts it at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1646,10 +1725,6 @@
     </message>
     <message>
         <source>Crashed {n} times in a row.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The next request starts it again, after waiting {wait}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -861,6 +861,81 @@
     </message>
   </context>
   <context>
+    <name>GpuOptions</name>
+    <message>
+      <source>GPUs share each layer</source>
+      <translation>[ĜÞÛš šĥàŕé éàçĥ ĺàýéŕ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel size</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Split every layer across this many GPUs (vLLM's {flag}); empty: 1. Stored as tensor_parallel_size.</source>
+      <translation>[Šþĺîţ éṽéŕý ĺàýéŕ àçŕöšš ţĥîš ɱàñý ĜÞÛš (ṽĹĹṀ'š {flag}); éɱþţý: 1. Šţöŕéđ àš ţéñšöŕ_þàŕàĺĺéĺ_šîžé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>stages, one GPU each</source>
+      <translation>[šţàĝéš, öñé ĜÞÛ éàçĥ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel size</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ šîžé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Split the layers into this many stages, one per GPU (vLLM's {flag}); empty: 1. Stored as pipeline_parallel_size.</source>
+      <translation>[Šþĺîţ ţĥé ĺàýéŕš îñţö ţĥîš ɱàñý šţàĝéš, öñé þéŕ ĜÞÛ (ṽĹĹṀ'š {flag}); éɱþţý: 1. Šţöŕéđ àš þîþéĺîñé_þàŕàĺĺéĺ_šîžé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>chosen by the app, e.g. 0,1</source>
+      <translation>[çĥöšéñ ƀý ţĥé àþþ, é.ĝ. 0,1~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPUs</source>
+      <translation>[ĜÞÛš~~]</translation>
+    </message>
+    <message>
+      <source>The GPUs this model runs on, by their numbers below, the first one first; empty: the app chooses. Stored as gpus.</source>
+      <translation>[Ţĥé ĜÞÛš ţĥîš ɱöđéĺ ŕûñš öñ, ƀý ţĥéîŕ ñûɱƀéŕš ƀéĺöŵ, ţĥé ƒîŕšţ öñé ƒîŕšţ; éɱþţý: ţĥé àþþ çĥööšéš. Šţöŕéđ àš ĝþûš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Tensor parallel size:</source>
+      <translation>[&amp;Ţéñšöŕ þàŕàĺĺéĺ šîžé:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Pipeline parallel size:</source>
+      <translation>[&amp;Þîþéĺîñé þàŕàĺĺéĺ šîžé:~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;GPUs:</source>
+      <translation>[&amp;ĜÞÛš:~~]</translation>
+    </message>
+    <message>
+      <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
+      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé: ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé, àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU {index}: {name}, {memory}</source>
+      <translation>[ĜÞÛ {index}: {name}, {memory}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This machine's GPUs:</source>
+      <translation>[Ţĥîš ɱàçĥîñé'š ĜÞÛš:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It runs in system memory and would reserve {memory}.</source>
+      <translation>[Îţ ŕûñš îñ šýšţéɱ ɱéɱöŕý àñđ ŵöûĺđ ŕéšéŕṽé {memory}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{memory} on GPU {index}</source>
+      <translation>[{memory} öñ ĜÞÛ {index}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It would reserve {parts}.</source>
+      <translation>[Îţ ŵöûĺđ ŕéšéŕṽé {parts}.~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>GpuPanel</name>
     <message>
       <source>GPU</source>
@@ -1634,8 +1709,12 @@
       <translation>[Ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The next request tries again, after waiting {wait}.</source>
-      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}.~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>The next request tries again, after waiting {wait}; Load tries at once.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ ţŕîéš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ šţàŕţš îţ àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The next request tries again.</source>
@@ -1648,10 +1727,6 @@
     <message>
       <source>Crashed {n} times in a row.</source>
       <translation>[Çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The next request starts it again, after waiting {wait}.</source>
-      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The next request starts it again.</source>

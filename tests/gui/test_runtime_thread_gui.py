@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
+from app.gui.i18n import format_bytes
 from app.gui.icons import TrayStatus
 from app.gui.model_state import StateKind, state_kind, state_text
 from app.gui.settings.limits_page import LimitsPage
@@ -391,5 +392,47 @@ def test_the_limits_page_refuses_a_bad_limit_and_stores_a_right_one(
             qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         stored = json.loads(settings_file.read_text())
         assert (stored["proxy.max_body_mb"], stored["proxy.body_budget_mb"]) == (200, 400)
+    finally:
+        app.close()
+
+
+def test_gpu_options_in_the_model_dialog_on_two_gpus(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13.1 through the real planner: two RX 7900 XTX (a fake /sys), the dialog's GPU
+    options checked as typed, nothing written while they are refused, then stored."""
+    from tests.unit import sysfs_trees as trees
+
+    app = EngineGui(
+        qtbot, tmp_path, monkeypatch, sysfs_root=trees.two_rdna3_cards(tmp_path / "sys")
+    )
+    options_file = app.runtime.paths.recipe_options_file
+    try:
+        dialog = app.gui.window.open_model_settings("user.tiny")
+        qtbot.waitUntil(dialog.is_ready, timeout=10_000)
+        gpu = dialog.gpu_options
+        assert gpu.machine_label.text().count("GPU ") == 2
+
+        def typed(field: Any, text: str) -> None:
+            field.edit.selectAll()
+            qtbot.keyClicks(field.edit, text)
+            qtbot.waitUntil(dialog.is_settled, timeout=10_000)
+
+        typed(gpu.tensor, "2")
+        typed(gpu.gpus, "1")
+        assert gpu.gpus.hint.text().startswith("tensor_parallel_size 2 × pipeline_parallel_size 1")
+        assert not dialog.apply_button.isEnabled()
+        dialog.apply()
+        qtbot.wait(100)
+        assert not options_file.exists() or "gpus" not in options_file.read_text()
+        typed(gpu.gpus, "1,0")
+        assert not gpu.gpus.hint.isVisible() and dialog.apply_button.isEnabled()
+        share = format_bytes(int(trees.RX7900XTX_VRAM * 0.85))
+        assert gpu.placement_label.text() == f"It would reserve {share} on GPU 1, {share} on GPU 0."
+        assert "--tensor-parallel-size 2" in dialog.command_view.toPlainText()
+        with qtbot.waitSignal(dialog.applied, timeout=10_000):
+            qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+        stored = json.loads(options_file.read_text())["user.tiny"]
+        assert (stored["tensor_parallel_size"], stored["gpus"]) == (2, [1, 0])
     finally:
         app.close()
