@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterable
 
@@ -34,3 +35,12 @@ def wait_gone(pids: Iterable[int], within: float) -> list[int]:
 def descendants(pid: int) -> list[psutil.Process]:
     """Every process below `pid` (children, grandchildren, ...)."""
     return psutil.Process(pid).children(recursive=True)
+
+
+def titles(procs: Iterable[psutil.Process]) -> list[str]:
+    """What each process calls itself (its command line, or its name), for assertions."""
+    out = []
+    for proc in procs:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            out.append(" ".join(proc.cmdline()) or proc.name())
+    return out

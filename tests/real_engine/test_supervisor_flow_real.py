@@ -1,5 +1,7 @@
-"""vLLM's CPU build under the supervisor: a per-child key, no app secret in the child, and
-load-time estimates over two real loads (the second start is the first one's estimate).
+"""vLLM's CPU build under the supervisor, as the app runs it (keyed): real load progress,
+serving (chat, stream, metrics), a per-child key and guard, no app secret in the child, a clean
+stop with no orphan, and load-time estimates over two real loads (the second start is the
+first one's estimate). One flow, two engine starts: each costs about a minute on two cores.
 
 The second start also proves sleep mode's fallback (docs/sleep-mode.md): started as the planner
 starts the CPU engine with `memory.sleep_mode=on` (dev routes on; no `--enable-sleep-mode`,
@@ -12,15 +14,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psutil
 import pytest
 
 from app.core.contracts import LaunchSpec
-from app.core.events import Event, EventBus, LoadProgressed
-from app.core.states import ProcessState
+from app.core.events import Event, EventBus, LoadProgressed, MetricsSampled, ProcessStateChanged
+from app.core.states import LoadPhase, ProcessState
 from app.core.swap import plan_sleep
 from app.runtime.planner import with_sleep_mode
 from app.supervisor import child_environment
@@ -29,12 +33,13 @@ from app.supervisor.engines.base import EngineKind
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 from app.supervisor.sleep import SleepVerdicts
 from app.supervisor.supervisor import Supervisor
-from tests.process_tree import alive
+from tests.process_tree import alive, descendants, titles, wait_gone
 
 pytestmark = pytest.mark.real_engine
 
 MODEL = "user.tiny-keys"
 SECRETS = ("VLLM_TRAY_API_KEY", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN")
+RANK = {phase: i for i, phase in enumerate(LoadPhase)}
 
 
 def environ_of(pid: int) -> dict[str, str]:
@@ -44,7 +49,7 @@ def environ_of(pid: int) -> dict[str, str]:
 
 
 @pytest.mark.timeout(1500)
-async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
+async def test_real_engine_loads_serves_with_its_key_stops_clean_and_is_timed(
     cpu_engine: CpuEngine, tiny_model_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("VLLM_TRAY_API_KEY", "the-endpoints-key")
@@ -68,10 +73,15 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
     sv = Supervisor(
         bus, tmp_path / "logs", tmp_path / "state", health_interval=0.25, child_api_keys=True
     )
+    sv.watch_metrics(True)
     try:
         info = await sv.start(spec)
         assert info.state is ProcessState.RUNNING and info.pid is not None and info.api_key
         first = [e for e in events if isinstance(e, LoadProgressed)]
+        check_progress(events)
+        # VLLM_CPU_KVCACHE_SPACE=1 GiB: 1 GiB / (2 layers × 2 (K,V) × 1 head × 64 × 4 bytes).
+        assert info.kv_cache_tokens == 1_048_576
+        assert info.max_concurrency is not None and info.max_concurrency > 1
 
         async with httpx.AsyncClient(base_url=str(info.base_url), timeout=30) as client:
             assert (await client.get("/v1/models")).status_code == 401
@@ -93,9 +103,14 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
             assert (
                 await client.post("/tokenize", json=tokenize, headers=bearer)
             ).status_code == 200
+            await chat_and_stream(client, bearer)
+        await metrics_sampled(events)
 
         api_server = psutil.Process(info.pid)
-        tree = [api_server, *api_server.children(recursive=True)]
+        watchdog = api_server.parent()
+        assert watchdog is not None
+        tree = [api_server, *descendants(info.pid)]
+        assert any("VLLM::EngineCore" in t for t in titles(tree)), titles(tree)
         env = environ_of(info.pid)
         assert env == {
             **child_environment(spec.env, api_key=info.api_key),
@@ -108,7 +123,10 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
         assert info.api_key not in " ".join(api_server.cmdline())  # argv is world-readable
 
         await sv.stop(MODEL)
-        assert alive([p.pid for p in tree]) == []
+        assert wait_gone([p.pid for p in [watchdog, *tree]], 1.0) == []
+        assert [e.new for e in events if isinstance(e, ProcessStateChanged)][-1] is (
+            ProcessState.STOPPED
+        )
 
         # The second load of the same model on the same engine carries the first as estimate.
         # It runs with sleep mode as the planner gives it to the CPU engine (see above).
@@ -123,6 +141,7 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
             sv, again.base_url, tmp_path, sleep.verdict_key, tiny_model_dir
         )
     finally:
+        sv.watch_metrics(False)
         await sv.shutdown()
 
     first_s = first[-1].elapsed_s
@@ -134,6 +153,61 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
     assert first_s in (last_cold, last_warm)  # cold or warm, as vLLM's log said
     assert {e.expected_s for e in second} == {first_s}
     print(f"first load {first_s} s (cold={last_cold is not None}), second {second[-1].elapsed_s} s")
+
+
+def check_progress(events: list[Event]) -> None:
+    """Every phase of the bar was seen, from vLLM's own lines, in order, never going back."""
+    states = [e.new for e in events if isinstance(e, ProcessStateChanged)]
+    assert states == [ProcessState.STARTING, ProcessState.RUNNING]
+    progress = [e for e in events if isinstance(e, LoadProgressed)]
+    ranks = [RANK[p.phase] for p in progress]
+    assert ranks == sorted(ranks), [p.phase for p in progress]
+    fractions = [p.fraction for p in progress]
+    assert fractions == sorted(fractions)
+    assert {p.phase for p in progress} == set(LoadPhase)
+    assert any(p.shard is not None and p.shard[0] == p.shard[1] for p in progress)
+
+
+async def chat_and_stream(client: httpx.AsyncClient, bearer: dict[str, str]) -> None:
+    body = {
+        "model": "tiny",
+        "messages": [{"role": "user", "content": "Say something."}],
+        "max_tokens": 8,
+    }
+    reply = await client.post("/v1/chat/completions", json=body, headers=bearer)
+    assert reply.status_code == 200, reply.text
+    answer = reply.json()
+    assert isinstance(answer["choices"][0]["message"]["content"], str)
+    assert 0 < answer["usage"]["completion_tokens"] <= 8
+
+    chunks: list[dict[str, Any]] = []
+    done = False
+    async with client.stream(
+        "POST", "/v1/chat/completions", json={**body, "stream": True}, headers=bearer
+    ) as stream:
+        assert stream.status_code == 200
+        async for line in stream.aiter_lines():
+            if not line.startswith("data: "):
+                continue
+            if line == "data: [DONE]":
+                done = True
+                break
+            chunks.append(json.loads(line[len("data: ") :]))
+    assert done
+    assert chunks[0]["object"] == "chat.completion.chunk"
+    finishes = [c["choices"][0]["finish_reason"] for c in chunks if c["choices"]]
+    assert finishes[-1] in ("length", "stop")
+
+
+async def metrics_sampled(events: list[Event]) -> None:
+    """The supervisor scrapes /metrics (no key needed) and publishes the KV cache's use."""
+    sampled = None
+    for _ in range(50):
+        sampled = next((e for e in events if isinstance(e, MetricsSampled)), None)
+        if sampled is not None:
+            break
+        await asyncio.sleep(0.1)
+    assert sampled is not None and sampled.kv_cache_usage is not None
 
 
 def weights_size(model_dir: Path) -> int:
