@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 import urllib.error
@@ -11,7 +10,7 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.cli.context import print_json, runtime_from
+from app.cli.context import print_json, run_interruptible, runtime_from
 from app.core.events import BenchProgressed, Event, LoadProgressed, TuneProgressed
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.tuning import BenchPoint
@@ -91,7 +90,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     )
     url = args.url or running_endpoint(rt)
     argv = ["vllm-tray", *sys.argv[1:]]
-    record = asyncio.run(_bench(rt, entry.id, options, url, argv, quiet=args.json))
+    record = run_interruptible(_bench(rt, entry.id, options, url, argv, quiet=args.json))
     if args.json:
         print_json(record.to_json())
     else:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import signal
 import sys
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 from app.core.paths import AppPaths, resolve_paths
 from app.runtime.runtime import Runtime, RuntimeOptions
@@ -21,6 +24,40 @@ def runtime_from(args: argparse.Namespace, options: RuntimeOptions | None = None
         # A config file that cannot be read is worth one line, not a failure of this command.
         print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
     return runtime
+
+
+T = TypeVar("T")
+
+
+def run_interruptible(work: Coroutine[Any, Any, T]) -> T:
+    """Run `work` to its end, or until SIGINT (Ctrl-C) or SIGTERM: then it is cancelled, its
+    clean-up runs (models put back, the engine stopped), and KeyboardInterrupt tells main()
+    to exit with 130.
+
+    asyncio.run alone turns only SIGINT into a cancel, and only when SIGINT was not ignored
+    at start-up: a command started in the background by a non-interactive shell inherits an
+    ignored SIGINT and would never stop. add_signal_handler installs the handler regardless.
+    """
+
+    async def main() -> list[T]:  # empty when interrupted
+        task = asyncio.ensure_future(work)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, task.cancel)
+        try:
+            return [await task]
+        except asyncio.CancelledError:
+            if task.cancelled():
+                return []
+            raise
+        finally:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(sig)
+
+    done = asyncio.run(main())
+    if not done:
+        raise KeyboardInterrupt
+    return done[0]
 
 
 def print_json(data: Any) -> None:

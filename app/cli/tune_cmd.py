@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -17,7 +16,7 @@ from app.cli.bench_cmd import (
     running_endpoint,
     say,
 )
-from app.cli.context import print_json, runtime_from
+from app.cli.context import print_json, run_interruptible, runtime_from
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.tuning import MAX_STARTS, Slo
 from app.runtime.runtime import Runtime
@@ -73,7 +72,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     if other is not None:
         refuse_model_in_use(other, entry.id)
     argv = ["vllm-tray", *sys.argv[1:]]
-    result = asyncio.run(_tune(rt, entry.id, options, argv, quiet=args.json))
+    result = run_interruptible(_tune(rt, entry.id, options, argv, quiet=args.json))
     if args.json:
         print_json({"model_id": result.model_id, **result.to_json()})
     else:
