@@ -7,7 +7,7 @@ import asyncio
 import shlex
 from typing import Any
 
-from app.cli.context import print_json, runtime_from
+from app.cli.context import print_json, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.supervisor.engines.base import EngineKind, InstallProgress
 
@@ -73,7 +73,9 @@ def cmd_install(args: argparse.Namespace) -> int:
         progress.update(p.phase, text, p.done / p.total if p.total else None)
 
     try:
-        status = asyncio.run(rt.engines.install(kind, select=not args.no_select, on_progress=show))
+        status = run_interruptible(
+            rt.engines.install(kind, select=not args.no_select, on_progress=show)
+        )
     finally:
         progress.finish()
     print(f"{kind.value} engine installed: {status.version} at {status.location}")

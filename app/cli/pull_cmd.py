@@ -9,7 +9,7 @@ import shutil
 import sys
 from typing import Any
 
-from app.cli.context import human_bytes, runtime_from
+from app.cli.context import human_bytes, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event
 from app.core.problems import ProblemError, problem, tr_noop
@@ -68,7 +68,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
             validate_local_folder(entry.checkpoint.local_path)
             print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
             return 0
-        return asyncio.run(_pull(rt, entry.id, None, ()))
+        return run_interruptible(_pull(rt, entry.id, None, ()))
     if not model.startswith("user."):
         model = "user." + model
     checkpoint = parse_checkpoint(args.checkpoint)  # bad input: exit 2, nothing written
@@ -80,7 +80,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
         print(f"registered {entry.id} -> {entry.checkpoint}")
         print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
         return 0
-    return asyncio.run(_pull(rt, model, args.checkpoint, tuple(args.label)))
+    return run_interruptible(_pull(rt, model, args.checkpoint, tuple(args.label)))
 
 
 async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[str, ...]) -> int:
