@@ -1878,6 +1878,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Memory &amp;budget for all models:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB (0: all of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic (with the ROCm engine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With any engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never: unload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sleep instead of unloading:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Extra vLLM &amp;arguments:</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1879,6 +1879,30 @@
       <translation>[ɱîñûţéš (0: ñéṽéŕ)~~~~~~~]</translation>
     </message>
     <message>
+      <source>Memory &amp;budget for all models:</source>
+      <translation>[Ṁéɱöŕý &amp;ƀûđĝéţ ƒöŕ àĺĺ ɱöđéĺš:~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GB (0: all of it)</source>
+      <translation>[ĜƁ (0: àĺĺ öƒ îţ)~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Automatic (with the ROCm engine)</source>
+      <translation>[Åûţöɱàţîç (ŵîţĥ ţĥé ŔÖÇɱ éñĝîñé)~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>With any engine</source>
+      <translation>[Ŵîţĥ àñý éñĝîñé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Never: unload</source>
+      <translation>[Ñéṽéŕ: ûñĺöàđ~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Sleep instead of unloading:</source>
+      <translation>[&amp;Šĺééþ îñšţéàđ öƒ ûñĺöàđîñĝ:~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Extra vLLM &amp;arguments:</source>
       <translation>[Éẋţŕà ṽĹĹṀ &amp;àŕĝûɱéñţš:~~~~~~~~~]</translation>
     </message>

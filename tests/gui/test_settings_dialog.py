@@ -110,6 +110,7 @@ def test_every_number_field_takes_what_is_typed(qtbot: QtBot, gui: GuiApp) -> No
         (models.fields["ctx_size"], "32k"),
         (models.fields["load_timeout_s"], "5"),
         (models.fields["idle_ttl_min"], "-1"),
+        (models.fields["memory.budget_gb"], "-1"),
         (endpoint.port, "70000"),
     ):
         before = field.text()
@@ -142,6 +143,21 @@ def test_only_changed_settings_are_sent(qtbot: QtBot, gui: GuiApp, fake: FakeFac
                 "gui.start_hidden": True,
             },
         )
+    ]
+
+
+def test_memory_budget_and_sleep_mode_are_stored_as_chosen(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog, models, *_ = pages(gui)
+    assert models.sleep_mode.currentData() == "auto"
+    retype(qtbot, models.fields["memory.budget_gb"], "24")
+    models.sleep_mode.setCurrentIndex(models.sleep_mode.findData("off"))
+    note = dialog.restart_note.text()
+    assert "Sleep instead of unloading" in note and "memory.sleep_mode" not in note
+    save(qtbot, dialog)
+    assert fake.called("set_settings") == [
+        ({"memory.budget_gb": 24.0, "memory.sleep_mode": "off"},)
     ]
 
 

@@ -1,4 +1,5 @@
-"""The Models page: GPU memory utilization, concurrency, context, load limits, the engine."""
+"""The Models page: GPU memory utilization, concurrency, context, load limits, memory budget
+and sleep mode, the engine."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ class ModelsPage(SettingsPage):
         "ctx_size",
         "load_timeout_s",
         "idle_ttl_min",
+        "memory.budget_gb",
+        "memory.sleep_mode",
         "vllm_args",
         "engine.kind",
         "engine.custom_command",
@@ -103,6 +106,21 @@ class ModelsPage(SettingsPage):
             self.tr("&Unload after idle for:"),
             SettingField("idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
         )
+        self.add_field(
+            self.tr("Memory &budget for all models:"),
+            SettingField("memory.budget_gb", unit=self.tr("GB (0: all of it)"), numeric=True),
+        )
+        self.sleep_mode = QComboBox()
+        for mode, text in (
+            ("auto", self.tr("Automatic (with the ROCm engine)")),
+            ("on", self.tr("With any engine")),
+            ("off", self.tr("Never: unload")),
+        ):
+            self.sleep_mode.addItem(text, mode)
+        sleep_label = self.tr("&Sleep instead of unloading:")
+        self.labels["memory.sleep_mode"] = plain(sleep_label)
+        self.sleep_mode.setToolTip(spec_doc("memory.sleep_mode"))
+        self.form.addRow(buddy_label(sleep_label, self.sleep_mode), self.sleep_mode)
         self.add_field(self.tr("Extra vLLM &arguments:"), self.vllm_args)
         engine_label = self.tr("&Engine:")
         self.labels["engine.kind"] = plain(engine_label)
@@ -111,7 +129,7 @@ class ModelsPage(SettingsPage):
         self.add_field(self.tr("Your vLLM co&mmand:"), self.custom_command)
         self._command_rows = (self.form.rowCount() - 1, self.form.rowCount())
         self.form.addRow("", self.custom_note)  # shown only while a check is due
-        self._watch(self.engine)
+        self._watch(self.engine, self.sleep_mode)
         self.changed.connect(self._update_hints)
 
     def title(self) -> str:
@@ -120,11 +138,15 @@ class ModelsPage(SettingsPage):
     def set_values(self, values: Mapping[str, Any]) -> None:
         super().set_values(values)
         self.engine.setCurrentIndex(max(0, self.engine.findData(values["engine.kind"])))
+        self.sleep_mode.setCurrentIndex(
+            max(0, self.sleep_mode.findData(values["memory.sleep_mode"]))
+        )
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
         out = super().values()
         out["engine.kind"] = self.engine.currentData()
+        out["memory.sleep_mode"] = self.sleep_mode.currentData()
         if out["engine.kind"] != "custom":
             # The command only matters for the custom engine; keep what is stored.
             out.pop("engine.custom_command", None)
