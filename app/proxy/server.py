@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
@@ -36,11 +36,9 @@ from app.proxy.security import (
     is_wildcard,
     target_authority,
 )
-from app.proxy.upstream import Upstream, make_upstream
+from app.proxy.upstream import AiohttpUpstream, Upstream
 
 log = logging.getLogger(__name__)
-# Measured against httpx in bench/bench_proxy.py; docs/proxy.md has the numbers.
-DEFAULT_UPSTREAM = "aiohttp"
 # Lets in-flight requests finish on stop before their connections are cut.
 SHUTDOWN_GRACE_S = 2.0
 # Errors after which the rest of the request cannot be read sensibly: the connection closes
@@ -109,7 +107,9 @@ class ProxyServer:
         allowed_hosts: Sequence[str] = (),
         cors_origins: Sequence[str] = (),
         limits: ProxyLimits = DEFAULT_LIMITS,
-        upstream: str = DEFAULT_UPSTREAM,
+        # aiohttp was measured against httpx in bench/bench_proxy.py (docs/proxy.md); the
+        # benchmark passes its httpx client here. A factory: each start makes a fresh client.
+        upstream: Callable[[], Upstream] = AiohttpUpstream,
         batches: BatchController | None = None,
     ) -> None:
         self._controller = controller
@@ -123,7 +123,7 @@ class ProxyServer:
         self._cors = CorsPolicy(cors_origins)
         self._limits = limits
         self._budget = BodyBudget(limits.body_budget_bytes)
-        self._upstream_name = upstream
+        self._make_upstream = upstream
         self._upstream: Upstream | None = None
         self._runner: GuardedAppRunner | None = None
         self._bound_port: int | None = None
@@ -193,7 +193,7 @@ class ProxyServer:
             raise key_required(self._host or "all interfaces")
         keep_big_buffers_out_of_the_heap()
         self._limits = fit_to_descriptors(self._limits)
-        upstream = make_upstream(self._upstream_name)
+        upstream = self._make_upstream()
         runner = GuardedAppRunner(
             self._build_app(upstream),
             self._limits,
