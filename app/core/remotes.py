@@ -383,10 +383,6 @@ def parse_model_list(raw: Any) -> ModelList:
     return ModelList(SERVER_VLLM_TRAY if tray else SERVER_VLLM, tuple(models))
 
 
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
 def _remote_model(card: Mapping[str, Any]) -> RemoteModel:
     try:
         state = ProcessState(card.get("state", ProcessState.RUNNING.value))

@@ -35,7 +35,7 @@ from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import parse_checkpoint, validate_name
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
-from app.core.vllm_args import format_command, load_model_config, resolve_model_args
+from app.core.vllm_args import load_model_config, resolve_model_args
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 
@@ -346,9 +346,6 @@ class FakeFacade:
         return OptionsPreview(
             model_id, ctx, args, None, command, resolved.layers, memory, defaults, follows
         )
-
-    def command_line(self, model_id: str) -> str:
-        return format_command(self.preview_now(model_id, None, None).command)
 
     def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]:
         self.calls.append(("log_tail", (model_id, n)))
