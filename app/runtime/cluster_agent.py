@@ -25,14 +25,8 @@ from typing import Any
 
 from aiohttp import web
 
-from app.core.cluster import (
-    ClusterConfig,
-    WorkerNode,
-    check_parallel,
-    check_port,
-    node_env,
-    worker_argv,
-)
+from app.core.cluster import ClusterConfig, WorkerNode, check_parallel, check_port, node_env
+from app.core.cluster_commands import worker_argv
 from app.core.events import EventBus
 from app.core.problems import ProblemError
 from app.core.registry import Registry

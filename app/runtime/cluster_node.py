@@ -17,7 +17,8 @@ from pathlib import Path
 import psutil
 
 from app import __version__
-from app.core.cluster import HEADLESS_BOOT, NodeInfo, headless_prefix, model_fingerprint
+from app.core.cluster_commands import HEADLESS_BOOT, headless_prefix
+from app.core.cluster_nodes import NodeInfo, model_fingerprint
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.runtime.planner import Planner

@@ -21,22 +21,23 @@ from typing import Any
 import httpx
 
 from app.core.cluster import (
-    CLUSTER_FLAGS,
     ClusterConfig,
     LaunchOverlay,
-    NodeInfo,
     WorkerNode,
-    compare_nodes,
     config_from_json,
     head_overlay,
-    join_command,
     new_token,
-    shell_line,
-    strip_flags,
     unencrypted_notice,
     validate,
+)
+from app.core.cluster_commands import (
+    CLUSTER_FLAGS,
+    join_command,
+    shell_line,
+    strip_flags,
     vllm_worker_command,
 )
+from app.core.cluster_nodes import NodeInfo, compare_nodes
 from app.core.events import Event, EventBus, ProcessStateChanged
 from app.core.jsonstore import WatchedFile
 from app.core.paths import AppPaths
