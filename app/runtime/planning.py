@@ -17,6 +17,7 @@ from app.core.memory import (
     weights_bytes_from_catalog,
     weights_bytes_from_folder,
 )
+from app.core.model_config import ModelConfig, resolve_model_args
 from app.core.parallel import (
     RAM_DEVICE,
     Placement,
@@ -27,13 +28,7 @@ from app.core.parallel import (
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
-from app.core.vllm_args import (
-    ArgLayer,
-    ModelConfig,
-    ResolvedArgs,
-    resolve_model_args,
-    settings_layer,
-)
+from app.core.vllm_args import ArgLayer, ResolvedArgs, settings_layer
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
 PARALLEL_LAYER = "parallel options"

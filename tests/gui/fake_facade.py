@@ -31,11 +31,11 @@ from app.core.memory import (
     plan_memory,
     utilization_budget_bytes,
 )
+from app.core.model_config import load_model_config, resolve_model_args
 from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import parse_checkpoint, validate_name
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
-from app.core.vllm_args import load_model_config, resolve_model_args
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 
