@@ -121,6 +121,11 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
         return 130
     await rt.downloads.shutdown()
     progress.finish()
+    return _report(model_id, result)
+
+
+def _report(model_id: str, result: DownloadFinished) -> int:
+    """The exit status of a finished download (a failure raises its problem)."""
     if result.status == "completed":
         print(f"{model_id} downloaded")
         return 0

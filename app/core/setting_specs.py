@@ -353,20 +353,26 @@ def parse_setting_text(key: str, text: str) -> SettingValue:
             raise _bad_type(spec, text, typed)
     elif not typed:
         raise _empty(spec)
-    elif spec.type is int:
+    else:
+        out = _number(spec, text, typed)
+    return _checked(spec, out, typed)
+
+
+def _number(spec: SettingSpec, text: str, typed: str) -> int | float:
+    """The int or float setting's value of `typed` (stripped `text`)."""
+    if spec.type is int:
         if not _INT_TEXT.fullmatch(typed):
             raise _bad_type(spec, text, typed)
         try:
-            out = int(typed)
+            return int(typed)
         except ValueError:  # more digits than int() takes: no setting goes that high
             raise _bad_type(spec, text, typed) from None
-    else:
-        if not _FLOAT_TEXT.fullmatch(typed):
-            raise _bad_type(spec, text, typed)
-        out = float(typed)
-        if not math.isfinite(out):  # "1e400"
-            raise _bad_type(spec, text, typed)
-    return _checked(spec, out, typed)
+    if not _FLOAT_TEXT.fullmatch(typed):
+        raise _bad_type(spec, text, typed)
+    value = float(typed)
+    if not math.isfinite(value):  # "1e400"
+        raise _bad_type(spec, text, typed)
+    return value
 
 
 def coerce(key: str, value: object) -> SettingValue:

@@ -112,14 +112,9 @@ def check_folder(folder: Path) -> FolderCheck:
     damaged: list[str] = []
     if not (folder / "config.json").is_file():
         missing.append("config.json")
-    shards: set[str] | None = None
-    if (folder / _INDEX).is_file():
-        shards = _index_shards(folder / _INDEX)
-        if shards is None:
-            damaged.append(f"{_INDEX} (unreadable)")
-            shards = set()
-    else:
-        shards = {p.name for p in folder.glob("*.safetensors") if p.is_file()}
+    shards, index_damage = _safetensors_shards(folder)
+    if index_damage is not None:
+        damaged.append(index_damage)
     if shards:
         for name in sorted(shards):
             shard = folder / name
@@ -128,12 +123,27 @@ def check_folder(folder: Path) -> FolderCheck:
             elif (why := safetensors_damage(shard)) is not None:
                 damaged.append(f"{name} ({why})")
     elif not damaged:
-        torch = _torch_weights(folder)
-        if torch is None:
-            missing.append("weights (*.safetensors)")
-        else:
-            missing += [n for n in sorted(torch) if not (folder / n).is_file()]
+        missing += _torch_missing(folder)
     return FolderCheck(missing=tuple(missing), damaged=tuple(damaged))
+
+
+def _safetensors_shards(folder: Path) -> tuple[set[str], str | None]:
+    """The shards the folder's index names (else the ones it holds), and why the index
+    cannot be read when it cannot."""
+    if (folder / _INDEX).is_file():
+        shards = _index_shards(folder / _INDEX)
+        if shards is None:
+            return set(), f"{_INDEX} (unreadable)"
+        return shards, None
+    return {p.name for p in folder.glob("*.safetensors") if p.is_file()}, None
+
+
+def _torch_missing(folder: Path) -> list[str]:
+    """What is missing of PyTorch weights, the fallback when there are no safetensors."""
+    torch = _torch_weights(folder)
+    if torch is None:
+        return ["weights (*.safetensors)"]
+    return [n for n in sorted(torch) if not (folder / n).is_file()]
 
 
 def _torch_weights(folder: Path) -> set[str] | None:

@@ -259,22 +259,9 @@ class ProxyServer:
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Host, Origin and key checks, then the handler; every failure as an OpenAI error."""
         try:
-            self._check_host(request)
-            origin = request.headers.get("Origin")
-            if origin is not None:
-                if not self._cors.allows(origin):
-                    raise errors.forbidden_origin(origin)
-                if (
-                    request.method == "OPTIONS"
-                    and "Access-Control-Request-Method" in request.headers
-                ):
-                    # Preflights carry no credentials by design, so they skip the key check.
-                    headers = self._cors.preflight_headers(origin, request.headers)
-                    return web.Response(status=204, headers=headers)
-            if request.path not in LIVENESS_PATHS and not self._key.accepts(
-                request.headers.get("Authorization")
-            ):
-                raise errors.unauthorized()
+            preflight = self._admit(request)
+            if preflight is not None:
+                return preflight
             return await handler(request)
         except errors.ParamProblemError as exc:
             return errors.error_response(exc.problem, param=exc.param)
@@ -295,6 +282,24 @@ class ProxyServer:
                 raise  # too late for an error response; aiohttp aborts the connection
             log.exception("request %s %s failed", request.method, request.path)
             return errors.error_response(errors.internal(), status=500)
+
+    def _admit(self, request: web.Request) -> web.Response | None:
+        """Raise the problem of a request that may not pass (Host, Origin, key); the answer
+        to a CORS preflight; None for a request the handler may take."""
+        self._check_host(request)
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            if not self._cors.allows(origin):
+                raise errors.forbidden_origin(origin)
+            if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
+                # Preflights carry no credentials by design, so they skip the key check.
+                headers = self._cors.preflight_headers(origin, request.headers)
+                return web.Response(status=204, headers=headers)
+        if request.path not in LIVENESS_PATHS and not self._key.accepts(
+            request.headers.get("Authorization")
+        ):
+            raise errors.unauthorized()
+        return None
 
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:
         if isinstance(exc, web.HTTPMethodNotAllowed):
