@@ -65,7 +65,7 @@ class DeviceCandidate:
     last_used: float
 
 
-def choose_victims_on_devices(
+def choose_victims_on_devices(  # noqa: C901 — input checks, then one greedy pass; swap.py is being changed by other work
     candidates: Sequence[DeviceCandidate],
     needed: Mapping[str, int],
     budgets: Mapping[str, int],
