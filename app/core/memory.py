@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 
 GIB = 1024**3
 
@@ -291,7 +291,9 @@ def ctx_above_model_limit(model: str, ctx_size: int, limit: int | None) -> Probl
             "{model} reads at most {limit} tokens of context (its config.json says so), so "
             "vLLM refuses a context size of {ctx_size}. Use {limit} or less."
         ),
-        fix=Fix("set_model_option", "ctx_size", limit, tr_noop("Set the context size to {value}")),
+        fix=Fix(
+            FixKind.SET_MODEL_OPTION, "ctx_size", limit, tr_noop("Set the context size to {value}")
+        ),
         model=model,
         ctx_size=ctx_size,
         limit=limit,

@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
+# The search's steps, in order (KneeSearch.next_concurrency says what each one probes).
+SearchPhase = Literal["sweep", "objective", "peak", "knee", "done"]
 # A doubling step must gain at least this much throughput to be worth going on.
 MIN_GAIN = 0.10
 # The knee is the smallest concurrency within this share of the best throughput measured: a
@@ -196,7 +198,7 @@ class KneeSearch:
     min_gain: float = MIN_GAIN
     tolerance: float = KNEE_TOLERANCE
     points: dict[int, BenchPoint] = field(default_factory=dict)
-    phase: str = "sweep"
+    phase: SearchPhase = "sweep"
     _lo: int = 0
     _hi: int = 0
     _swept: list[int] = field(default_factory=list)  # the sweep's own points, in order

@@ -119,9 +119,12 @@ def _status(exc: HfHubHTTPError) -> int | None:
     return None if response is None else int(response.status_code)
 
 
-def gated_problem(repo: str, reason: str) -> Problem:
-    """`reason`: no_token, no_access, token_rejected or private_or_missing."""
-    templates = {
+# Why the hub refused a download (also the `reason` param of its problem).
+GatedReason = Literal["no_token", "no_access", "token_rejected", "private_or_missing"]
+
+
+def gated_problem(repo: str, reason: GatedReason) -> Problem:
+    templates: dict[GatedReason, str] = {
         "no_token": tr_noop(
             "{repo} is gated: Hugging Face only lets signed-in users who accepted its terms "
             "download it. Accept them on the model's page, add an access token with read "

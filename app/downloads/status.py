@@ -19,16 +19,15 @@ import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
 from huggingface_hub import scan_cache_dir
 
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry
+from app.core.states import SnapshotState
 from app.downloads.hub import DEFAULT_REVISION
 from app.downloads.transfer import CacheLayout
 
-State = Literal["not_downloaded", "partial", "complete"]
 _COMMIT_RE = re.compile(r"^[0-9a-f]{40}$")
 _MAX_HEADER = 100 * 1024 * 1024  # the safetensors format caps its JSON header at 100 MB
 _INDEX = "model.safetensors.index.json"
@@ -37,7 +36,7 @@ _TORCH_INDEX = "pytorch_model.bin.index.json"
 
 @dataclass(frozen=True)
 class ModelFileStatus:
-    state: State
+    state: SnapshotState
     bytes_on_disk: int
     snapshot_path: Path | None
     problem: Problem | None = None

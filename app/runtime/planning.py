@@ -28,6 +28,7 @@ from app.core.parallel import (
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
+from app.core.states import USABLE_FILES, SnapshotState
 from app.core.vllm_args import ArgLayer, ResolvedArgs, settings_layer
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
@@ -39,7 +40,7 @@ class ModelFiles:
     """Where a model's files are on disk, when they are (a local folder or a snapshot)."""
 
     path: Path | None
-    state: str  # "not_downloaded" | "partial" | "complete"
+    state: SnapshotState
     bytes_on_disk: int = 0
     problem: Problem | None = None
     context_limit: int | None = None  # the model's own, as vLLM derives it (None: unknown)
@@ -97,7 +98,7 @@ def launch_spec(
     stall_timeout_s: float,
     gpus: tuple[int, ...] = (),
 ) -> LaunchSpec:
-    if files.path is None or files.state not in ("complete", "local"):
+    if files.path is None or files.state not in USABLE_FILES:
         raise not_downloaded(entry)
     return LaunchSpec(
         model_id=entry.id,

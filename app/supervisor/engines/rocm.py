@@ -13,7 +13,7 @@ from types import MappingProxyType
 import httpx
 
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.supervisor.engines.archive import (
     TransferCancelled,
     download,
@@ -176,7 +176,7 @@ class RocmEngine:
                 "engine.outdated",
                 tr_noop("The ROCm engine {installed} is installed; this GPU needs {wanted}."),
                 fix=Fix(
-                    "install_engine",
+                    FixKind.INSTALL_ENGINE,
                     EngineKind.ROCM.value,
                     EngineKind.ROCM.value,
                     label_template="Install the {value} engine again",
