@@ -23,6 +23,7 @@ from app.core.events import Event, EventBus, LoadProgressed, ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
 from app.supervisor import child_environment, runner
+from app.supervisor.childenv import GUARD_ARGS, GUARD_KEY_VAR, guard_env
 from app.supervisor.protocol import (
     HEALTH_MISSES,
     HEALTH_TIMEOUT_S,
@@ -238,8 +239,12 @@ async def test_a_child_gets_its_own_key_and_no_secret_of_the_app(
         assert info.api_key not in repr(info)  # never logged with the snapshot
 
         env = environ_of(info.pid)
-        # Exactly what the one public function says, so planners can read it beforehand.
-        assert env == child_environment(spec.env, api_key=info.api_key)
+        # Exactly what the one public function says, so planners can read it beforehand,
+        # plus the guard that asks for the key on the routes vLLM leaves open.
+        expected = child_environment(spec.env, api_key=info.api_key)
+        assert env == {**expected, **guard_env(info.api_key, expected)}
+        assert env[GUARD_KEY_VAR] == info.api_key
+        assert psutil.Process(info.pid).cmdline()[-2:] == list(GUARD_ARGS)
         assert env["VLLM_API_KEY"] == info.api_key
         assert env["VLLM_CPU_KVCACHE_SPACE"] == "3" and env["OMP_NUM_THREADS"] == "1"
         for secret in ("VLLM_TRAY_API_KEY", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN"):
