@@ -219,7 +219,7 @@ class ApiRoutes:
                 return _failed_view(already)
         else:
             final = await self._next_final(download_id, queue)
-            status = final.status
+            status = DownloadStatus(final.status)
             if final.problem is not None:
                 return errors.error_response(final.problem)
         if status is DownloadStatus.FAILED:
