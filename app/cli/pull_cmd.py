@@ -127,7 +127,7 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
 
 def _report(model_id: str, result: DownloadFinished) -> int:
     """The exit status of a finished download (a failure raises its problem)."""
-    if result.status is DownloadStatus.COMPLETED:
+    if result.status == DownloadStatus.COMPLETED:
         print(f"{model_id} downloaded")
         return 0
     if result.problem is not None:

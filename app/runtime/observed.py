@@ -67,7 +67,7 @@ class Observed:
             self._metrics.pop(event.model_id, None)
         elif isinstance(event, DownloadFinished):
             self._on_files_changed()
-            if event.status is DownloadStatus.FAILED and event.problem is not None:
+            if event.status == DownloadStatus.FAILED and event.problem is not None:
                 self._download_problems[event.model_id] = event.problem
             else:
                 self._download_problems.pop(event.model_id, None)
