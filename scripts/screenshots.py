@@ -28,6 +28,7 @@ if "XDG_RUNTIME_DIR" not in os.environ:
 import asyncio  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Coroutine  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from typing import Any, TypeVar  # noqa: E402
 
 from PySide6.QtCore import (  # noqa: E402
@@ -62,7 +63,9 @@ from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
 from app.gui.i18n import PseudoTranslator  # noqa: E402
 from app.gui.icons import PRECEDENCE, app_icon, tray_icon  # noqa: E402
 from app.gui.model_settings_dialog import ModelSettingsDialog  # noqa: E402
-from app.gui.settings_pages import EndpointPage, ModelsPage  # noqa: E402
+from app.gui.settings.endpoint_page import EndpointPage  # noqa: E402
+from app.gui.settings.limits_page import LimitsPage  # noqa: E402
+from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
 from app.runtime.api import EngineView  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
@@ -73,6 +76,7 @@ from tests.gui.fake_facade import (  # noqa: E402
     load_events,
     memory_problem,
     system_with,
+    two_rx7900,
 )
 
 VLLM_LOG = [
@@ -222,6 +226,16 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     save(limited, out, "model-settings-model-limit")
     limited.reject()
 
+    fake.system = two_rx7900()
+    run(gui.store.refresh())
+    gpus = model_dialog(gui, "Qwen3.5-4B-FP16-vLLM")
+    type_text(gpus, gpus.gpu_options.tensor.edit, "2")
+    type_text(gpus, gpus.gpu_options.gpus.edit, "1")
+    save(gpus, out, "model-settings-gpus-refused")
+    type_text(gpus, gpus.gpu_options.gpus.edit, "1,0")
+    save(gpus, out, "model-settings-gpus")
+    gpus.reject()
+
     settings = gui.window.open_settings()
     settings.resize(820, 560)
     save(settings, out, "settings-models")
@@ -251,6 +265,12 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     endpoint.host.setCurrentText("0.0.0.0")
     save(settings, out, "settings-endpoint")
     settings.page_list.setCurrentRow(2)
+    limits = settings.page(LimitsPage)
+    assert isinstance(limits, LimitsPage)
+    limits.max_body.edit.setText("256")  # over the memory for all bodies: refused
+    save(settings, out, "settings-limits-invalid")
+    limits.max_body.edit.setText("32")
+    settings.page_list.setCurrentRow(3)
     save(settings, out, "settings-hugging-face")
     settings.reject()
 
@@ -347,7 +367,20 @@ def shots_failures(out: Path, autostart: Path) -> None:
         ),
         LogLineEmitted("Qwen3.5-9B-FP16-vLLM", "ERROR EngineCore failed to start."),
     )
+    # A crash loop: the second failed start in a row, the next try 25 s away.
+    loop = "Qwen3.5-4B-FP16-vLLM"
+    fake.publish_from_thread(ProcessStateChanged(loop, ProcessState.STOPPED, ProcessState.STARTING))
+    fake.rows[loop] = replace(
+        fake.rows[loop], failures=2, restarts=1, next_retry_at=time.time() + 25
+    )
+    dead = problem("load.engine_dead", tr_noop("vLLM's engine process died while it started."))
+    fake.publish_from_thread(
+        ProcessStateChanged(loop, ProcessState.STARTING, ProcessState.BACKOFF, problem=dead)
+    )
     settle()
+    until(lambda: gui.store.row(loop) is not None and gui.store.row(loop).failures == 2)
+    gui.window.select_model(loop)
+    save(gui.window, out, "main-window-crash-loop")
     gui.window.select_model("Qwen3.6-27B-FP8-vLLM-lowconc")
     save(gui.window, out, "main-window-download-failed")
     gui.window.select_model("Qwen3.5-9B-FP16-vLLM")

@@ -860,6 +860,81 @@
     </message>
 </context>
 <context>
+    <name>GpuOptions</name>
+    <message>
+        <source>GPUs share each layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split every layer across this many GPUs (vLLM&apos;s {flag}); empty: 1. Stored as tensor_parallel_size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stages, one GPU each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split the layers into this many stages, one per GPU (vLLM&apos;s {flag}); empty: 1. Stored as pipeline_parallel_size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chosen by the app, e.g. 0,1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPUs this model runs on, by their numbers below, the first one first; empty: the app chooses. Stored as gpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline parallel size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index}: {name}, {memory}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine&apos;s GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs in system memory and would reserve {memory}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{memory} on GPU {index}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It would reserve {parts}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GpuPanel</name>
     <message>
         <source>GPU</source>
@@ -950,6 +1025,81 @@
     </message>
     <message>
         <source>it could not be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LimitsPage</name>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These keep clients that hold connections open or send too much from using up the endpoint. The defaults suit most uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most open &amp;connections:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close &amp;idle connections after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to send &amp;headers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to send a &amp;body:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds, plus 1 per 64 KiB received</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request bodies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Largest request:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Memory for all bodies at once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answers from models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds (0: no limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for an answer to &amp;start:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest &amp;pause within an answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limits</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1059,10 +1209,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{name} could not start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{n} found</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1139,10 +1285,6 @@
     </message>
     <message>
         <source>Model actions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} could not start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1486,11 +1628,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>restarted once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restarted {n} times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unloading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>crashed {n} times in a row: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>stopped unexpectedly: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start {n} times in a row: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given up: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1535,6 +1697,70 @@
     </message>
     <message>
         <source>{n}× concurrency at {ctx}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start {n} times in a row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request tries again, after waiting {wait}; Load tries at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed {n} times in a row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next request starts it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarted once after crashing or failing to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarted {n} times after crashing or failing to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app stopped restarting {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app stopped trying to start {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} crashed {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} stopped unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} failed to start {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not start</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -861,6 +861,81 @@
     </message>
   </context>
   <context>
+    <name>GpuOptions</name>
+    <message>
+      <source>GPUs share each layer</source>
+      <translation>[ĜÞÛš šĥàŕé éàçĥ ĺàýéŕ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel size</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Split every layer across this many GPUs (vLLM's {flag}); empty: 1. Stored as tensor_parallel_size.</source>
+      <translation>[Šþĺîţ éṽéŕý ĺàýéŕ àçŕöšš ţĥîš ɱàñý ĜÞÛš (ṽĹĹṀ'š {flag}); éɱþţý: 1. Šţöŕéđ àš ţéñšöŕ_þàŕàĺĺéĺ_šîžé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>stages, one GPU each</source>
+      <translation>[šţàĝéš, öñé ĜÞÛ éàçĥ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel size</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ šîžé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Split the layers into this many stages, one per GPU (vLLM's {flag}); empty: 1. Stored as pipeline_parallel_size.</source>
+      <translation>[Šþĺîţ ţĥé ĺàýéŕš îñţö ţĥîš ɱàñý šţàĝéš, öñé þéŕ ĜÞÛ (ṽĹĹṀ'š {flag}); éɱþţý: 1. Šţöŕéđ àš þîþéĺîñé_þàŕàĺĺéĺ_šîžé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>chosen by the app, e.g. 0,1</source>
+      <translation>[çĥöšéñ ƀý ţĥé àþþ, é.ĝ. 0,1~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPUs</source>
+      <translation>[ĜÞÛš~~]</translation>
+    </message>
+    <message>
+      <source>The GPUs this model runs on, by their numbers below, the first one first; empty: the app chooses. Stored as gpus.</source>
+      <translation>[Ţĥé ĜÞÛš ţĥîš ɱöđéĺ ŕûñš öñ, ƀý ţĥéîŕ ñûɱƀéŕš ƀéĺöŵ, ţĥé ƒîŕšţ öñé ƒîŕšţ; éɱþţý: ţĥé àþþ çĥööšéš. Šţöŕéđ àš ĝþûš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Tensor parallel size:</source>
+      <translation>[&amp;Ţéñšöŕ þàŕàĺĺéĺ šîžé:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Pipeline parallel size:</source>
+      <translation>[&amp;Þîþéĺîñé þàŕàĺĺéĺ šîžé:~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;GPUs:</source>
+      <translation>[&amp;ĜÞÛš:~~]</translation>
+    </message>
+    <message>
+      <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
+      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé: ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé, àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPU {index}: {name}, {memory}</source>
+      <translation>[ĜÞÛ {index}: {name}, {memory}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This machine's GPUs:</source>
+      <translation>[Ţĥîš ɱàçĥîñé'š ĜÞÛš:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It runs in system memory and would reserve {memory}.</source>
+      <translation>[Îţ ŕûñš îñ šýšţéɱ ɱéɱöŕý àñđ ŵöûĺđ ŕéšéŕṽé {memory}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{memory} on GPU {index}</source>
+      <translation>[{memory} öñ ĜÞÛ {index}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It would reserve {parts}.</source>
+      <translation>[Îţ ŵöûĺđ ŕéšéŕṽé {parts}.~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>GpuPanel</name>
     <message>
       <source>GPU</source>
@@ -952,6 +1027,81 @@
     <message>
       <source>it could not be written</source>
       <translation>[îţ çöûĺđ ñöţ ƀé ŵŕîţţéñ~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>LimitsPage</name>
+    <message>
+      <source>seconds</source>
+      <translation>[šéçöñđš~~~]</translation>
+    </message>
+    <message>
+      <source>MiB</source>
+      <translation>[ṀîƁ~]</translation>
+    </message>
+    <message>
+      <source>These keep clients that hold connections open or send too much from using up the endpoint. The defaults suit most uses.</source>
+      <translation>[Ţĥéšé ķééþ çĺîéñţš ţĥàţ ĥöĺđ çöññéçţîöñš öþéñ öŕ šéñđ ţöö ɱûçĥ ƒŕöɱ ûšîñĝ ûþ ţĥé éñđþöîñţ. Ţĥé đéƒàûĺţš šûîţ ɱöšţ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Client connections</source>
+      <translation>[Çĺîéñţ çöññéçţîöñš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most open &amp;connections:</source>
+      <translation>[Ṁöšţ öþéñ &amp;çöññéçţîöñš:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>connections</source>
+      <translation>[çöññéçţîöñš~~~~]</translation>
+    </message>
+    <message>
+      <source>Close &amp;idle connections after:</source>
+      <translation>[Çĺöšé &amp;îđĺé çöññéçţîöñš àƒţéŕ:~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Time to send &amp;headers:</source>
+      <translation>[Ţîɱé ţö šéñđ &amp;ĥéàđéŕš:~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Time to send a &amp;body:</source>
+      <translation>[Ţîɱé ţö šéñđ à &amp;ƀöđý:~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>seconds, plus 1 per 64 KiB received</source>
+      <translation>[šéçöñđš, þĺûš 1 þéŕ 64 ĶîƁ ŕéçéîṽéđ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Request bodies</source>
+      <translation>[Ŕéǫûéšţ ƀöđîéš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Largest request:</source>
+      <translation>[&amp;Ĺàŕĝéšţ ŕéǫûéšţ:~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Memory for all bodies at once:</source>
+      <translation>[&amp;Ṁéɱöŕý ƒöŕ àĺĺ ƀöđîéš àţ öñçé:~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Answers from models</source>
+      <translation>[Åñšŵéŕš ƒŕöɱ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>seconds (0: no limit)</source>
+      <translation>[šéçöñđš (0: ñö ĺîɱîţ)~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Wait for an answer to &amp;start:</source>
+      <translation>[Ŵàîţ ƒöŕ àñ àñšŵéŕ ţö &amp;šţàŕţ:~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Longest &amp;pause within an answer:</source>
+      <translation>[Ĺöñĝéšţ &amp;þàûšé ŵîţĥîñ àñ àñšŵéŕ:~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Limits</source>
+      <translation>[Ĺîɱîţš~~]</translation>
     </message>
   </context>
   <context>
@@ -1060,10 +1210,6 @@
       <translation>[Šţàţé: {state}~~~~~~]</translation>
     </message>
     <message>
-      <source>{name} could not start</source>
-      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>{n} found</source>
       <translation>[{n} ƒöûñđ~~~~]</translation>
     </message>
@@ -1141,10 +1287,6 @@
     <message>
       <source>Model actions</source>
       <translation>[Ṁöđéĺ àçţîöñš~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} could not start</source>
-      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;Load again</source>
@@ -1487,12 +1629,32 @@
       <translation>[öñ {remote}, ĺöàđš öñ ƒîŕšţ ŕéǫûéšţ~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>restarted once</source>
+      <translation>[ŕéšţàŕţéđ öñçé~~~~~~]</translation>
+    </message>
+    <message>
+      <source>restarted {n} times</source>
+      <translation>[ŕéšţàŕţéđ {n} ţîɱéš~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>unloading</source>
       <translation>[ûñĺöàđîñĝ~~~~]</translation>
     </message>
     <message>
+      <source>crashed {n} times in a row: {diagnosis}</source>
+      <translation>[çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ: {diagnosis}~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>stopped unexpectedly: {diagnosis}</source>
       <translation>[šţöþþéđ ûñéẋþéçţéđĺý: {diagnosis}~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start {n} times in a row: {diagnosis}</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ: {diagnosis}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>given up: {diagnosis}</source>
+      <translation>[ĝîṽéñ ûþ: {diagnosis}~~~~~~~~]</translation>
     </message>
     <message>
       <source>failed: {diagnosis}</source>
@@ -1537,6 +1699,70 @@
     <message>
       <source>{n}× concurrency at {ctx}</source>
       <translation>[{n}× çöñçûŕŕéñçý àţ {ctx}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start once.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ öñçé.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start {n} times in a row.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request tries again, after waiting {wait}; Load tries at once.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ ţŕîéš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ šţàŕţš îţ àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request tries again.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed once.</source>
+      <translation>[Çŕàšĥéđ öñçé.~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed {n} times in a row.</source>
+      <translation>[Çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The next request starts it again.</source>
+      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Restarted once after crashing or failing to start.</source>
+      <translation>[Ŕéšţàŕţéđ öñçé àƒţéŕ çŕàšĥîñĝ öŕ ƒàîĺîñĝ ţö šţàŕţ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Restarted {n} times after crashing or failing to start.</source>
+      <translation>[Ŕéšţàŕţéđ {n} ţîɱéš àƒţéŕ çŕàšĥîñĝ öŕ ƒàîĺîñĝ ţö šţàŕţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app stopped restarting {name}</source>
+      <translation>[Ţĥé àþþ šţöþþéđ ŕéšţàŕţîñĝ {name}~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app stopped trying to start {name}</source>
+      <translation>[Ţĥé àþþ šţöþþéđ ţŕýîñĝ ţö šţàŕţ {name}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} crashed {n} times in a row</source>
+      <translation>[{name} çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} stopped unexpectedly</source>
+      <translation>[{name} šţöþþéđ ûñéẋþéçţéđĺý~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} failed to start {n} times in a row</source>
+      <translation>[{name} ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} could not start</source>
+      <translation>[{name} çöûĺđ ñöţ šţàŕţ~~~~~~~~~]</translation>
     </message>
   </context>
   <context>

@@ -315,6 +315,27 @@ def unknown_setting(key: str) -> ProblemError:
     )
 
 
+def check_together(values: Mapping[str, SettingValue]) -> None:
+    """The rules between settings, on a whole set of values that are each valid alone (what
+    would be stored after a change). Raises ProblemError whose `key` names the setting the
+    sentence is about; the GUI checks as the user types with it, the engine before it stores.
+    """
+    budget, largest = int(values["proxy.body_budget_mb"]), int(values["proxy.max_body_mb"])
+    if budget < largest:
+        raise ProblemError(
+            problem(
+                "settings.body_budget_below_max_body",
+                tr_noop(
+                    "The memory for request bodies ({budget} MiB) must hold at least one "
+                    "request of the largest size ({largest} MiB)."
+                ),
+                key="proxy.body_budget_mb",
+                budget=budget,
+                largest=largest,
+            )
+        )
+
+
 # What a person may type: ASCII digits, an optional sign, for floats one point and an
 # exponent. Python's int()/float() also take "1_000", other scripts' digits, "inf" and "nan";
 # none of those is a value anyone means here, and a grouping mark ("8,192", "8 192") may be a

@@ -69,6 +69,11 @@ class DiagnosisBanner(QFrame):
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # How often it failed and when the next try may begin (a countdown the owner
+        # refreshes): apart from the problem's sentence, which does not change meanwhile.
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.PlainText)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
@@ -86,6 +91,7 @@ class DiagnosisBanner(QFrame):
         text = QVBoxLayout()
         text.addLayout(title_row)
         text.addWidget(self.message)
+        text.addWidget(self.detail)
         text.addWidget(self.status)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -114,9 +120,11 @@ class DiagnosisBanner(QFrame):
         *,
         with_log: bool = True,
         retry_text: str = "",
+        detail: str = "",
     ) -> None:
         """`retry_text` labels the Retry button ("Load again", "Retry download"); empty
-        hides it. A fix, when the problem has one, is offered beside it."""
+        hides it. A fix, when the problem has one, is offered beside it. `detail` is a
+        line under the sentence (how often it failed, the time to the next try)."""
         same = model_id == self._model_id and problem == self._problem and self.isVisible()
         self._model_id = model_id
         self._problem = problem
@@ -131,6 +139,8 @@ class DiagnosisBanner(QFrame):
         if fix is not None:
             self.fix_button.setText(fix_text(fix))
             self.fix_button.setToolTip(self.tr("Apply this change and load the model again"))
+        self.detail.setText(detail)
+        self.detail.setVisible(bool(detail))
         self.retry_button.setVisible(bool(retry_text))
         self.retry_button.setText(retry_text)
         if not same:  # a new problem: forget how the last one's buttons were left

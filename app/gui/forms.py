@@ -1,10 +1,12 @@
-"""Form pieces shared by the settings dialogs: buddy labels, wrapping hints, and a text field
-for one declared setting that takes what the user types and says which rule it breaks."""
+"""Form pieces shared by the settings dialogs: buddy labels, wrapping hints, and text fields
+(for one declared setting, or for any rule) that take what the user types and say which rule
+it breaks."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
@@ -115,36 +117,35 @@ def edit_text(value: object) -> str:
     return str(value)
 
 
-class SettingField(QWidget):
-    """A line edit for one declared setting, a unit after it, and under it the one sentence
-    saying which rule the text breaks (hidden while the text is valid).
+class ParsedField(QWidget):
+    """A line edit, a unit after it, and under it the one sentence saying which rule the text
+    breaks (hidden while the text is valid).
 
-    It never changes what the user typed: no clamping, no rounding, no dropped input.
-    `check` adds a rule of the GUI's own (e.g. "an address is needed"); it returns a
-    sentence or "".
+    `parse` reads the text or raises ProblemError; `check` adds a rule of the GUI's own
+    (e.g. "an address is needed") and returns a sentence or "". It never changes what the
+    user typed: no clamping, no rounding, no dropped input.
     """
 
     changed = Signal()
 
     def __init__(
         self,
-        key: str,
+        parse: Callable[[str], Any],
         *,
         unit: str = "",
         placeholder: str = "",
         numeric: bool = False,
         label: str = "",
-        check: Callable[[SettingValue], str] | None = None,
+        check: Callable[[Any], str] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.key = key
-        self._label = label  # names the setting in sentences when it differs from the default
+        self._parse = parse
         self._check = check
         self._external = ""  # a refusal from the engine side, until the text changes
         self.edit = QLineEdit()
         self.edit.setPlaceholderText(placeholder)
-        self.edit.setAccessibleName(label or setting_label(key))
+        self.edit.setAccessibleName(label)
         if numeric:
             self.edit.setMaximumWidth(self.edit.fontMetrics().horizontalAdvance("0" * 16))
         self.unit = QLabel(unit)
@@ -168,27 +169,23 @@ class SettingField(QWidget):
     def text(self) -> str:
         return self.edit.text()
 
-    def set_value(self, value: object) -> None:
-        self.edit.setText(edit_text(value))
-
-    def value(self) -> SettingValue | None:
-        """The parsed value, or None while the text breaks a rule."""
-        if self.problem():
-            return None
-        return parse_setting_text(self.key, self.edit.text(), self._label)
+    def parsed(self) -> Any:
+        """What the text means; raises ProblemError when it breaks its rule."""
+        return self._parse(self.edit.text())
 
     def problem(self) -> str:
         """The sentence for what is wrong with the text, or ""."""
         if self._external:
             return self._external
         try:
-            value = parse_setting_text(self.key, self.edit.text(), self._label)
+            value = self.parsed()
         except ProblemError as exc:
             return problem_text(exc.problem)
         return self._check(value) if self._check is not None else ""
 
     def refuse(self, text: str) -> None:
-        """Show why the engine side refused this value; cleared when the user edits it."""
+        """Show why the engine side refused this value; cleared when the user edits it (or
+        by `refuse("")`, when a change elsewhere made the engine accept it)."""
         self._external = text
         self.update_hint()
 
@@ -202,3 +199,40 @@ class SettingField(QWidget):
         self._external = ""
         self.update_hint()
         self.changed.emit()
+
+
+class SettingField(ParsedField):
+    """A ParsedField for one declared setting: the rules are the ones the CLI uses."""
+
+    def __init__(
+        self,
+        key: str,
+        *,
+        unit: str = "",
+        placeholder: str = "",
+        numeric: bool = False,
+        label: str = "",
+        check: Callable[[SettingValue], str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        # `label` names the setting in sentences when it differs from the declared one.
+        super().__init__(
+            lambda text: parse_setting_text(key, text, label),
+            unit=unit,
+            placeholder=placeholder,
+            numeric=numeric,
+            label=label or setting_label(key),
+            check=check,
+            parent=parent,
+        )
+        self.key = key
+
+    def set_value(self, value: object) -> None:
+        self.edit.setText(edit_text(value))
+
+    def value(self) -> SettingValue | None:
+        """The parsed value, or None while the text breaks a rule."""
+        if self.problem():
+            return None
+        value: SettingValue = self.parsed()
+        return value

@@ -38,7 +38,7 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call, tasks_of
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.icons import app_icon
-from app.gui.model_state import state_text
+from app.gui.model_state import failure_count_text, failure_title, state_text
 from app.gui.store import AppStore
 from app.gui.theme import monospace_font
 from app.runtime.api import Facade
@@ -228,8 +228,9 @@ class LogsView(QWidget):
         if row.process in FAILED:
             self.banner.show_problem(
                 self.model_id,
-                self.tr("{name} could not start").format(name=row.name),
+                failure_title(row),
                 row.problem,
+                detail=failure_count_text(row),
             )
         else:
             self.banner.clear()

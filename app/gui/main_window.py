@@ -40,9 +40,9 @@ from app.gui.icons import app_icon
 from app.gui.logs_view import LogsView
 from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_settings_dialog import ModelSettingsDialog
-from app.gui.model_state import download_failed
+from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
-from app.gui.settings_dialog import SettingsDialog
+from app.gui.settings.dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.runtime.api import Facade
@@ -295,9 +295,10 @@ class MainWindow(QMainWindow):
         if failed:
             self.banner.show_problem(
                 row.id,
-                self.tr("{name} could not start").format(name=row.name),
+                failure_title(row),
                 row.problem,
                 retry_text=self.tr("&Load again"),
+                detail=failure_count_text(row),
             )
         else:
             self.banner.show_problem(

@@ -1,6 +1,9 @@
-"""Per-model settings: ctx_size with a live memory-fit estimate, vllm_args, the command line."""
+"""Per-model settings: ctx_size with a live memory-fit estimate, vllm_args, the GPU options
+(parallel sizes, which GPUs), the command line."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
@@ -18,32 +21,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.memory import MemoryPlan
+from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.core.vllm_args import format_command
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import Grower, SettingField, buddy_label, wrap
-from app.gui.i18n import format_bytes, format_int, format_number, problem_text
+from app.gui.gpu_options import OPTIONS as GPU_OPTIONS
+from app.gui.gpu_options import GpuOptions
+from app.gui.i18n import format_int, problem_text
+from app.gui.memory_fit import fit_words, largest_ctx
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 from app.runtime.api import Facade, OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
-# Refusals of the planner that are about the context size, not the arguments.
+# Refusals of the planner that are about the context size, not the arguments (for an
+# answer that does not name its field).
 CTX_PROBLEMS = frozenset({"options.ctx_above_model_limit", "options.bad_ctx_size"})
 _CTX = SPEC_BY_KEY["ctx_size"]
 
 
-def largest_ctx(plan: MemoryPlan) -> int:
-    """The largest ctx_size that both fits in memory and the model accepts."""
-    if plan.model_max_ctx is not None:
-        return min(plan.max_ctx, plan.model_max_ctx)
-    return plan.max_ctx
-
-
 class ModelSettingsDialog(QDialog):
-    """Opened with `open()`; Apply saves through `facade.set_options` and closes on success.
+    """Opened with `open()`; Apply saves every option through `facade.set_model_options`
+    and closes on success.
 
     The inputs fill in once the engine answered the first preview (`ready`); every later
     change asks for a preview after typing pauses, and only the newest answer is shown.
@@ -96,6 +97,7 @@ class ModelSettingsDialog(QDialog):
         self.problem_label = wrap(QLabel())
         self.problem_label.setTextFormat(Qt.TextFormat.PlainText)
         set_text_color(self.problem_label, error_color(self.palette()))
+        self.gpu_options = GpuOptions(self)
 
         self.command_view = QPlainTextEdit()
         self.command_view.setReadOnly(True)
@@ -131,6 +133,7 @@ class ModelSettingsDialog(QDialog):
         form.addRow("", self.concurrency_label)
         form.addRow(buddy_label(self.tr("&vLLM arguments:"), self.args.edit), self.args)
         form.addRow("", self.problem_label)
+        self.gpu_options.add_rows(form)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         self.command_caption = QLabel()
@@ -145,9 +148,12 @@ class ModelSettingsDialog(QDialog):
         self._timer.timeout.connect(self._on_timer_timeout)
         self.ctx.changed.connect(self._on_ctx_changed)
         self.args.changed.connect(self._on_args_changed)
+        self.gpu_options.changed.connect(self._on_args_changed)
         inputs: tuple[QWidget, ...] = (self.ctx, self.args, self.apply_button, self.reset_button)
         for widget in inputs:
             widget.setEnabled(False)
+        self.gpu_options.set_enabled(False)
+        self.gpu_options.show_machine(store.system)
         self.fit_label.setText(self.tr("Reading this model's settings…"))
         self._estimates: tuple[QWidget, ...] = (
             self.fit_label,
@@ -178,11 +184,15 @@ class ModelSettingsDialog(QDialog):
             return
         self.ctx.set_value(preview.ctx_size)
         self.args.set_value(preview.vllm_args)
+        self.gpu_options.set_values(
+            preview.tensor_parallel_size, preview.pipeline_parallel_size, preview.gpus
+        )
         # A model without its own ctx_size keeps following the global default unless the
         # user changes the number.
         self._ctx_is_default = preview.ctx_is_default
         for widget in (self.ctx, self.args, self.reset_button):
             widget.setEnabled(True)
+        self.gpu_options.set_enabled(True)
         self._loading = False
         self._show(preview)
 
@@ -192,6 +202,7 @@ class ModelSettingsDialog(QDialog):
             self._changed()
 
     def _on_args_changed(self) -> None:
+        """The arguments or a GPU option changed."""
         if not self._loading:
             self._changed()
 
@@ -218,15 +229,35 @@ class ModelSettingsDialog(QDialog):
         finally:
             self._in_flight -= 1  # plain bookkeeping: safe even when cancelled
 
+    def options(self) -> ModelOptions:
+        """Every option as the inputs hold it; a field whose text breaks its own rule counts
+        as its default here (the field says what is wrong, and Apply stays disabled)."""
+        value = self.ctx.value()
+        ctx = None if self._ctx_is_default or not isinstance(value, int) else value
+        tp, pp, gpus = (
+            self.gpu_options.values() if self.gpu_options.valid_locally() else (None,) * 3
+        )
+        return ModelOptions(
+            ctx_size=ctx,
+            vllm_args=self.args.text(),
+            tensor_parallel_size=tp,
+            pipeline_parallel_size=pp,
+            gpus=gpus,
+        )
+
     async def update_preview(self) -> None:
         """Ask the engine what these inputs would mean; nothing is saved."""
         self._timer.stop()
         value = self.ctx.value()
-        ctx = value if isinstance(value, int) else None  # invalid: check the arguments only
+        # The number shown, even while it equals the global default: that is what is
+        # previewed (an invalid one: the other options are still checked).
+        asked_options = self.options()
+        if isinstance(value, int):
+            asked_options = dataclasses.replace(asked_options, ctx_size=value)
         self._asked += 1
         asked = self._asked
         try:
-            preview = await call(self._facade.preview_options(self.model_id, ctx, self.args.text()))
+            preview = await call(self._facade.preview_model_options(self.model_id, asked_options))
         except CommandFailed as failure:
             if asked == self._asked:
                 self._show_problem(failure.text)
@@ -248,20 +279,31 @@ class ModelSettingsDialog(QDialog):
         self.preview = preview
         problem = preview.problem
         limit: int | None = None
-        if problem is not None and problem.code in CTX_PROBLEMS:
+        field = preview.problem_field
+        if problem is not None and field is None:
+            field = "ctx_size" if problem.code in CTX_PROBLEMS else "vllm_args"
+        # A GPU option the engine refused is said at its field; a change elsewhere may have
+        # made an earlier refusal go away.
+        if problem is not None and field in GPU_OPTIONS:
+            self.gpu_options.refuse(field, problem_text(problem))
+            problem = None
+        else:
+            self.gpu_options.refuse(None, "")
+        if problem is not None and field == "ctx_size":
             # About the number in the context size field: said next to it.
             self.ctx.refuse(problem_text(problem))
             if problem.fix is not None and problem.fix.target == "ctx_size":
                 limit = int(problem.fix.value)
             problem = None
         ctx_problem = bool(self.ctx.problem())
-        if problem is None and not ctx_problem:
+        gpu_problem = bool(self.gpu_options.problems())
+        if problem is None and not ctx_problem and not gpu_problem:
             self._last_valid = preview
             self.problem_label.hide()
             self.apply_button.setEnabled(not self._saving)
             self.command_caption.setText(self.tr("Command line the model runs with:"))
         elif problem is None:
-            # The context size field shows its own sentence; the arguments are fine.
+            # A field shows its own sentence; the arguments are fine.
             self.problem_label.hide()
             self.apply_button.setEnabled(False)
             self.command_caption.setText(
@@ -285,6 +327,7 @@ class ModelSettingsDialog(QDialog):
             else ""
         )
         self.layers_label.setVisible(bool(layers))
+        self.gpu_options.show_placement(None if gpu_problem else shown)
         self._limit = limit
         if ctx_problem:
             for widget in self._estimates:
@@ -317,52 +360,15 @@ class ModelSettingsDialog(QDialog):
             self.use_max_button.hide()
             self.concurrency_label.hide()
             return
-        ctx = preview.ctx_size
-        needed, budget = format_bytes(plan.needed_bytes), format_bytes(plan.budget_bytes)
-        above_model = plan.model_max_ctx is not None and ctx > plan.model_max_ctx
-        if above_model:
-            # Memory may suffice, but vLLM refuses a max_model_len above the model's own.
-            text = self.tr("✗ Too long for this model: it accepts at most {tokens} tokens.").format(
-                tokens=format_int(plan.model_max_ctx or 0)
-            )
-            set_text_color(self.fit_label, error_color(self.palette()))
-        elif plan.fits:
-            text = self.tr("✓ Fits: needs {needed} of the {budget} vLLM may use.").format(
-                needed=needed, budget=budget
-            )
-            set_text_color(self.fit_label, ok_color(self.palette()))
-        else:
-            text = self.tr("✗ Does not fit: needs {needed}, but vLLM may use {budget}.").format(
-                needed=needed, budget=budget
-            )
-            set_text_color(self.fit_label, error_color(self.palette()))
-        self.fit_label.setText(text)
+        words = fit_words(plan, preview.ctx_size)
+        self.fit_label.setText(words.fit)
+        color = ok_color(self.palette()) if words.fits else error_color(self.palette())
+        set_text_color(self.fit_label, color)
+        self.max_ctx_label.setText(words.largest)
         self.max_ctx_label.show()
-        largest = largest_ctx(plan)
-        model_binds = plan.model_max_ctx is not None and (
-            plan.binding == "model" or plan.model_max_ctx <= plan.max_ctx
-        )
-        if largest > 0 and model_binds:
-            self.max_ctx_label.setText(
-                self.tr("Largest ctx_size: {tokens} (the model's own limit)").format(
-                    tokens=format_int(largest)
-                )
-            )
-        elif largest > 0:
-            self.max_ctx_label.setText(
-                self.tr("Largest ctx_size: {tokens} (what fits in memory)").format(
-                    tokens=format_int(largest)
-                )
-            )
-        else:
-            self.max_ctx_label.setText(self.tr("Even the weights alone do not fit."))
-        self.use_max_button.setVisible(0 < largest != ctx)
+        self.use_max_button.setVisible(words.offer_largest)
+        self.concurrency_label.setText(words.concurrency)
         self.concurrency_label.show()
-        self.concurrency_label.setText(
-            self.tr("Max concurrency at this ctx_size: {n} full-length requests at once.").format(
-                n=format_number(plan.concurrency, 1)
-            )
-        )
 
     def _on_use_max_button_clicked(self) -> None:
         if self._limit is not None:
@@ -388,6 +394,7 @@ class ModelSettingsDialog(QDialog):
         ctx = values.get("ctx_size", self._store.setting("ctx_size", _CTX.default))
         self.ctx.set_value(int(ctx))
         self.args.set_value(str(values.get("vllm_args", "")))
+        self.gpu_options.set_values(None, None, None)
         self._ctx_is_default = True  # saved as "follow the global default", not a fixed number
         self._schedule_preview()
 
@@ -396,7 +403,12 @@ class ModelSettingsDialog(QDialog):
         if self._loading or self._saving:
             return
         await self.update_preview()
-        if self.ctx.problem() or self.preview is None or self.preview.problem is not None:
+        if (
+            self.ctx.problem()
+            or self.gpu_options.problems()
+            or self.preview is None
+            or self.preview.problem is not None
+        ):
             return
         row = self._store.row(self.model_id)
         if row is not None and row.process in ALIVE:
@@ -436,11 +448,9 @@ class ModelSettingsDialog(QDialog):
     async def _save(self, *, restart: bool) -> None:
         self._saving = True
         self.apply_button.setEnabled(False)
-        value = self.ctx.value()
-        ctx = None if self._ctx_is_default or not isinstance(value, int) else value
         try:
             await call(
-                self._facade.set_options(self.model_id, ctx, self.args.text(), restart=restart)
+                self._facade.set_model_options(self.model_id, self.options(), restart=restart)
             )
         except CommandFailed as failure:
             self._saving = False

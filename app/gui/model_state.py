@@ -9,7 +9,13 @@ from PySide6.QtCore import QCoreApplication
 
 from app.core.events import LoadProgressed
 from app.core.states import LoadPhase, ProcessState
-from app.gui.i18n import format_duration, format_int, format_percent, format_speed, problem_text
+from app.gui.i18n import (
+    format_duration,
+    format_int,
+    format_percent,
+    format_speed,
+    problem_text,
+)
 from app.runtime.api import ModelRow
 
 ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
@@ -170,6 +176,7 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         return remote_state_text(row)
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
+        text = translate("ModelState", "running")
         metrics = row.metrics
         if metrics is not None and metrics.kv_cache_usage is not None:
             text = translate("ModelState", "running, KV cache {percent}").format(
@@ -180,8 +187,13 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
                 text += " · " + translate("ModelState", "{n} requests").format(
                     n=format_int(round(metrics.requests_running))
                 )
-            return text
-        return translate("ModelState", "running")
+        if row.restarts == 1:
+            text += " · " + translate("ModelState", "restarted once")
+        elif row.restarts:
+            text += " · " + translate("ModelState", "restarted {n} times").format(
+                n=format_int(row.restarts)
+            )
+        return text
     if kind == StateKind.LOADING:
         return load_text(row.progress, now)
     if kind == StateKind.STOPPING:
@@ -189,10 +201,21 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
     if kind == StateKind.FAILED:
         # BACKOFF and FATAL alike: nothing retries by itself, a Load (or a request for a
         # model in BACKOFF) tries again. So the words do not promise a retry.
+        if row.process == ProcessState.EXITED and row.failures > 1:
+            return translate("ModelState", "crashed {n} times in a row: {diagnosis}").format(
+                n=format_int(row.failures), diagnosis=diagnosis(row)
+            )
         if row.process == ProcessState.EXITED:
             return translate("ModelState", "stopped unexpectedly: {diagnosis}").format(
                 diagnosis=diagnosis(row)
             )
+        if row.process == ProcessState.BACKOFF and row.failures > 1:
+            return translate(
+                "ModelState", "failed to start {n} times in a row: {diagnosis}"
+            ).format(n=format_int(row.failures), diagnosis=diagnosis(row))
+        if given_up(row):
+            # The sentence says how often and that only the user's Load tries again.
+            return translate("ModelState", "given up: {diagnosis}").format(diagnosis=diagnosis(row))
         return translate("ModelState", "failed: {diagnosis}").format(diagnosis=diagnosis(row))
     if kind == StateKind.DOWNLOADING:
         assert row.download is not None
@@ -245,3 +268,97 @@ def kv_cache_text(row: ModelRow) -> str:
             n=f"{progress.max_concurrency:.1f}", ctx=format_int(row.ctx_size)
         )
     return text
+
+
+def retry_wait_s(row: ModelRow, now: float | None = None) -> float | None:
+    """Seconds before the next start of a failed model may begin; None when it may now."""
+    if row.next_retry_at is None:
+        return None
+    wait = row.next_retry_at - (time.time() if now is None else now)
+    return wait if wait >= 1 else None
+
+
+def failure_count_text(row: ModelRow, now: float | None = None) -> str:
+    """How often the model failed or was restarted, as a sentence; "" when it did not.
+
+    What the supervisor counts (docs/process-states.md): failed starts and crashes in a
+    row, and starts after a failure since the model was last unloaded. Nothing retries by
+    itself: the next request (or Load) does, after the back-off, so that is what it says.
+    """
+    wait = retry_wait_s(row, now)
+    if row.process == ProcessState.BACKOFF and row.failures:
+        if row.failures == 1:
+            text = translate("ModelState", "Failed to start once.")
+        else:
+            text = translate("ModelState", "Failed to start {n} times in a row.").format(
+                n=format_int(row.failures)
+            )
+        if wait is not None:
+            return (
+                text
+                + " "
+                + translate(
+                    "ModelState",
+                    "The next request tries again, after waiting {wait}; Load tries at once.",
+                ).format(wait=format_duration(wait))
+            )
+        return text + " " + translate("ModelState", "The next request tries again.")
+    if row.process == ProcessState.EXITED and row.failures:
+        if row.failures == 1:
+            text = translate("ModelState", "Crashed once.")
+        else:
+            text = translate("ModelState", "Crashed {n} times in a row.").format(
+                n=format_int(row.failures)
+            )
+        if wait is not None:
+            return (
+                text
+                + " "
+                + translate(
+                    "ModelState",
+                    "The next request starts it again, after waiting {wait}; Load starts it "
+                    "at once.",
+                ).format(wait=format_duration(wait))
+            )
+        return text + " " + translate("ModelState", "The next request starts it again.")
+    if row.process == ProcessState.FATAL or not row.restarts:
+        return ""  # a given-up model's own sentence says how often it failed
+    if row.restarts == 1:
+        return translate("ModelState", "Restarted once after crashing or failing to start.")
+    return translate(
+        "ModelState", "Restarted {n} times after crashing or failing to start."
+    ).format(n=format_int(row.restarts))
+
+
+def given_up(row: ModelRow) -> bool:
+    """The app stopped trying after failures in a row: only the user's Load tries again."""
+    return (
+        row.process == ProcessState.FATAL
+        and row.problem is not None
+        and row.problem.code == "load.given_up"
+    )
+
+
+def failure_title(row: ModelRow) -> str:
+    """The failure banner's title: how often the model failed, when more than once; for a
+    model the app gave up on, that it stopped (the sentence below says how often)."""
+    if given_up(row):
+        assert row.problem is not None
+        if row.problem.params.get("crashed"):
+            return translate("ModelState", "The app stopped restarting {name}").format(
+                name=row.name
+            )
+        return translate("ModelState", "The app stopped trying to start {name}").format(
+            name=row.name
+        )
+    if row.process == ProcessState.EXITED and row.failures > 1:
+        return translate("ModelState", "{name} crashed {n} times in a row").format(
+            name=row.name, n=format_int(row.failures)
+        )
+    if row.process == ProcessState.EXITED:
+        return translate("ModelState", "{name} stopped unexpectedly").format(name=row.name)
+    if row.process == ProcessState.BACKOFF and row.failures > 1:
+        return translate("ModelState", "{name} failed to start {n} times in a row").format(
+            name=row.name, n=format_int(row.failures)
+        )
+    return translate("ModelState", "{name} could not start").format(name=row.name)

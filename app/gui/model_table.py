@@ -20,6 +20,7 @@ from app.gui.i18n import format_bytes, format_gb
 from app.gui.icons import TrayStatus, tray_icon
 from app.gui.model_state import (
     StateKind,
+    failure_count_text,
     kv_cache_text,
     state_kind,
     state_progress,
@@ -150,6 +151,9 @@ class ModelTableModel(QAbstractTableModel):
         if column == Column.STATE:
             # The cell may be cut at a word; here is all of it.
             parts = [state_text(row, self._store.download_speed.get(row.id))]
+            counts = failure_count_text(row)
+            if counts:
+                parts.append(counts)
             kv = kv_cache_text(row)
             if kv:
                 parts.append(kv)

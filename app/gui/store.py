@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.contracts import DownloadView
 from app.core.events import (
@@ -33,6 +34,7 @@ from app.gui.commands import CommandFailed, call, tasks_of
 from app.runtime.api import EngineView, Facade, ModelRow, ServerView, Snapshot
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
+COUNTDOWN_MS = 1000  # how often a back-off's countdown ("after waiting 12 s") is said anew
 
 
 class AppStore(QObject):
@@ -44,7 +46,8 @@ class AppStore(QObject):
     """
 
     models_reset = Signal()  # rows were added, removed or reordered
-    model_changed = Signal(str)  # one row's data changed (model id)
+    # One row's data changed (model id), or the time its text counts down to came closer.
+    model_changed = Signal(str)
     gpu_sampled = Signal(object)  # GpuSampled
     engine_changed = Signal()
     install_progressed = Signal(object)  # EngineInstallProgressed
@@ -76,6 +79,11 @@ class AppStore(QObject):
         # Downloads that failed before they began: the engine keeps no trace of those
         # (nothing was registered), so the row keeps the reason until the next attempt.
         self._start_failures: dict[str, Problem] = {}
+        # A failed model's next try may not begin before `next_retry_at`: nothing happens in
+        # the engine when that time comes, so no event says it; the rows are said anew here.
+        self._countdown = QTimer(self)
+        self._countdown.setInterval(COUNTDOWN_MS)
+        self._countdown.timeout.connect(self._on_countdown_timeout)
         bridge.event_received.connect(self._on_bridge_event_received)
 
     # -- reads ----------------------------------------------------------------------------
@@ -136,6 +144,7 @@ class AppStore(QObject):
                 if row != self.rows[i]:
                     self.rows[i] = row
                     self.model_changed.emit(row.id)
+        self._update_countdown()
         self.system = snap.system
         self.problems = snap.problems
         self.recommended_utilization = snap.recommended_gpu_memory_utilization
@@ -164,7 +173,30 @@ class AppStore(QObject):
         if row != self.rows[i]:
             self.rows[i] = row
             self.model_changed.emit(model_id)
+            self._update_countdown()
         return row
+
+    def _counting_down(self) -> list[str]:
+        """Rows whose next try is still ahead, or passed within the last tick (said once
+        more, so that their text stops counting)."""
+        horizon = time.time() - COUNTDOWN_MS / 1000
+        return [
+            row.id
+            for row in self.rows
+            if row.next_retry_at is not None and row.next_retry_at > horizon
+        ]
+
+    def _update_countdown(self) -> None:
+        if self._counting_down():
+            if not self._countdown.isActive():
+                self._countdown.start()
+        else:
+            self._countdown.stop()
+
+    def _on_countdown_timeout(self) -> None:
+        for model_id in self._counting_down():
+            self.model_changed.emit(model_id)
+        self._update_countdown()
 
     # -- events ---------------------------------------------------------------------------
     def _on_bridge_event_received(self, event: Event) -> None:
@@ -179,6 +211,10 @@ class AppStore(QObject):
             self._apply_process_state(ev)
             if not replaying:
                 self.process_changed.emit(ev)
+                if ev.new in FAILED or ev.old in FAILED:
+                    # The event does not carry the supervisor's counts (failures, restarts,
+                    # the back-off's end); a failure is rare enough to ask for them.
+                    self.request_refresh()
         elif isinstance(ev, LoadProgressed):
             self._replace(ev.model_id, progress=ev)
         elif isinstance(ev, MetricsSampled):
@@ -218,11 +254,19 @@ class AppStore(QObject):
         changes: dict[str, Any] = {"process": ev.new}
         if ev.new == ProcessState.STARTING:
             # A new attempt: the old diagnosis and bar no longer describe it.
-            changes.update(progress=None, problem=None, metrics=None)
+            changes.update(progress=None, problem=None, metrics=None, next_retry_at=None)
         elif ev.new in FAILED:
             changes.update(problem=ev.problem, metrics=None)
         elif ev.new == ProcessState.STOPPED:
-            changes.update(progress=None, metrics=None, problem=None)
+            # A stop or reset clears the supervisor's counts too.
+            changes.update(
+                progress=None,
+                metrics=None,
+                problem=None,
+                failures=0,
+                restarts=0,
+                next_retry_at=None,
+            )
         self._replace(ev.model_id, **changes)
 
     def _apply_download_progressed(self, ev: DownloadProgressed) -> None:
@@ -270,6 +314,7 @@ class AppStore(QObject):
         self._replace(model_id, problem=problem)
 
     def close(self) -> None:
+        self._countdown.stop()
         self._tasks.cancel_all()
 
 

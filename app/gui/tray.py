@@ -16,7 +16,7 @@ from app.gui.commands import CommandFailed, FailureReporter, call, tasks_of
 from app.gui.i18n import format_percent, problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
-from app.gui.model_state import is_downloading, load_text, state_text
+from app.gui.model_state import failure_title, given_up, is_downloading, load_text, state_text
 from app.gui.store import AppStore
 from app.runtime.api import Facade, ModelRow, ServerView
 
@@ -238,6 +238,10 @@ class TrayController(QObject):
             ev.new == ProcessState.EXITED and not ev.user_initiated
         ):
             why = problem_text(ev.problem) if ev.problem else self.tr("The log says more.")
+            if row is not None and given_up(row):
+                # The same title as the window's banner; the counts are in the sentence.
+                self.notify(failure_title(row), why)
+                return
             title = (
                 self.tr("{name} stopped unexpectedly")
                 if ev.new == ProcessState.EXITED

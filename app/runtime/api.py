@@ -50,6 +50,12 @@ class ModelRow:
     progress: LoadProgressed | None = None
     problem: Problem | None = None
     metrics: MetricsSampled | None = None
+    # Crash loops made visible (issue 11), as app.supervisor's ProcessInfo counts them:
+    # failed starts and crashes in a row, starts after a failure since the last stop or
+    # reset, and the wall-clock time before which the next start will not begin.
+    failures: int = 0
+    restarts: int = 0
+    next_retry_at: float | None = None
     # A remote server's model (source "remote", file_state "remote"): the remote's name, the
     # model's state there, and whether the remote answers. `process` stays STOPPED: nothing
     # of it runs on this machine, and nothing here loads, unloads or downloads it.

@@ -71,6 +71,9 @@ class Views:
             or files.problem
             or self._observed.download_problem(entry.id),
             metrics=self._observed.metrics_for(entry.id),
+            failures=info.failures if info is not None else 0,
+            restarts=info.restarts if info is not None else 0,
+            next_retry_at=info.next_retry_at if info is not None else None,
         )
 
     def engine(self) -> EngineView:

@@ -32,8 +32,10 @@ from app.core.memory import (
     utilization_budget_bytes,
 )
 from app.core.model_config import load_model_config, resolve_model_args
+from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
 from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
-from app.core.registry import parse_checkpoint, validate_name
+from app.core.registry import ModelOptions, parse_checkpoint, validate_name
+from app.core.setting_specs import check_together
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
@@ -108,6 +110,31 @@ def strix_halo(prereq_ok: bool | None = True) -> GpuInfo:
     )
 
 
+def rx7900(node_id: int) -> GpuInfo:
+    """A Radeon RX 7900 XTX (24 GiB) at KFD node `node_id`; HIP numbers it node_id - 1."""
+    return GpuInfo(
+        vendor="amd",
+        name="Radeon RX 7900 XTX",
+        gfx_target="gfx1100",
+        node_id=node_id,
+        render_minor=127 + node_id,
+        discrete=True,
+        apu=False,
+        vram_total=24 * GIB,
+        vram_used=1 * GIB,
+        gtt_total=32 * GIB,
+        gtt_used=0,
+        kernel_prereq_ok=None,
+        device_index=node_id - 1,
+    )
+
+
+def two_rx7900() -> SystemInfo:
+    """A workstation with two RX 7900 XTX (issue 13.1's first case)."""
+    gpus = (rx7900(1), rx7900(2))
+    return dataclasses.replace(system_with(gpus[0]), gpus=gpus)
+
+
 def system_with(gpu: GpuInfo | None, problems: Sequence[Problem] = ()) -> SystemInfo:
     return SystemInfo(
         gpus=(gpu,) if gpu else (),
@@ -173,6 +200,8 @@ class FakeFacade:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
         self.rows: dict[str, ModelRow] = {r.id: r for r in (rows or default_rows())}
         self.options: dict[str, str] = {}
+        # A model's GPU options as stored: (tensor_parallel_size, pipeline_parallel_size, gpus).
+        self.gpu_options: dict[str, tuple[int | None, int | None, tuple[int, ...] | None]] = {}
         self.own_ctx: set[str] = set()  # models with a ctx_size of their own
         self.model_max_ctx: dict[str, int] = {}  # a model's own limit (max_position_embeddings)
         self.settings: dict[str, Any] = {s.key: s.default for s in SPECS}
@@ -209,9 +238,18 @@ class FakeFacade:
         thread.start()
         thread.join()
 
-    def _apply(self, ev: Event) -> None:
+    def _apply(self, ev: Event) -> None:  # noqa: C901 — one branch per event type, as the runtime folds them in
         if isinstance(ev, ProcessStateChanged) and ev.model_id in self.rows:
-            self._update(ev.model_id, process=ev.new, problem=ev.problem)
+            changes: dict[str, Any] = {"process": ev.new, "problem": ev.problem}
+            # As the supervisor does: a new attempt has no progress yet, a stop clears the
+            # failure counts (a test sets the counts themselves on the row).
+            if ev.new == ProcessState.STARTING:
+                changes.update(progress=None, metrics=None, next_retry_at=None)
+            elif ev.new == ProcessState.STOPPED:
+                changes.update(
+                    progress=None, metrics=None, failures=0, restarts=0, next_retry_at=None
+                )
+            self._update(ev.model_id, **changes)
         elif isinstance(ev, LoadProgressed) and ev.model_id in self.rows:
             self._update(ev.model_id, progress=ev)
         elif isinstance(ev, MetricsSampled) and ev.model_id in self.rows:
@@ -289,7 +327,17 @@ class FakeFacade:
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
     ) -> Future[OptionsPreview]:
         self.calls.append(("preview_options", (model_id, ctx_size, vllm_args)))
-        return self._answer("preview_options", self.preview_now(model_id, ctx_size, vllm_args))
+        # As the planner: the fields not given keep what is stored.
+        tp, pp, gpus = self.gpu_options.get(model_id, (None, None, None))
+        own_ctx = self.rows[model_id].ctx_size if model_id in self.own_ctx else None
+        options = ModelOptions(
+            ctx_size if ctx_size is not None else own_ctx,
+            vllm_args if vllm_args is not None else self.options.get(model_id, ""),
+            tp,
+            pp,
+            gpus,
+        )
+        return self._answer("preview_options", self.preview_of(model_id, options))
 
     def preview_now(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
@@ -346,6 +394,46 @@ class FakeFacade:
         return OptionsPreview(
             model_id, ctx, args, None, command, resolved.layers, memory, defaults, follows
         )
+
+    def preview_model_options(self, model_id: str, options: ModelOptions) -> Future[OptionsPreview]:
+        self.calls.append(("preview_model_options", (model_id, options)))
+        return self._answer("preview_model_options", self.preview_of(model_id, options))
+
+    def preview_of(self, model_id: str, options: ModelOptions) -> OptionsPreview:
+        """As the planner: the arguments, then the context size, then where the model runs
+        (app.core.parallel.place on this fake's GPUs); a refusal names its field."""
+        ctx = options.ctx_size if options.ctx_size is not None else self.settings["ctx_size"]
+        preview = dataclasses.replace(
+            self.preview_now(model_id, ctx, options.vllm_args),
+            ctx_is_default=options.ctx_size is None,
+            tensor_parallel_size=options.tensor_parallel_size,
+            pipeline_parallel_size=options.pipeline_parallel_size,
+            gpus=options.gpus,
+        )
+        if preview.problem is not None:
+            ctx_codes = ("options.ctx_above_model_limit", "options.bad_ctx_size")
+            field = "ctx_size" if preview.problem.code in ctx_codes else "vllm_args"
+            return dataclasses.replace(preview, problem_field=field)
+        try:
+            placement = place(
+                model_id,
+                self.system.gpus,
+                tensor_parallel_size=options.tensor_parallel_size,
+                pipeline_parallel_size=options.pipeline_parallel_size,
+                gpus=options.gpus,
+            )
+        except ProblemError as exc:
+            field = {
+                "options.too_many_gpus": TP_OPTION,
+                "options.bad_parallel_size": str(exc.problem.params.get("name", TP_OPTION)),
+            }.get(exc.problem.code, GPUS_OPTION)
+            return dataclasses.replace(preview, problem=exc.problem, problem_field=field)
+        util = self.settings["gpu_memory_utilization"]
+        planned = {
+            gpu_device(i): int((self.system.gpus[i].budget_total or 0) * util)
+            for i in placement.gpus
+        } or {RAM_DEVICE: int((self.rows[model_id].size_gb or 1) * 1e9)}
+        return dataclasses.replace(preview, effective_gpus=placement.gpus, planned=planned)
 
     def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]:
         self.calls.append(("log_tail", (model_id, n)))
@@ -431,6 +519,29 @@ class FakeFacade:
         self.bus.publish(RegistryChanged(model_id))
         return done(preview)
 
+    def set_model_options(
+        self, model_id: str, options: ModelOptions, *, restart: bool = False
+    ) -> Future[OptionsPreview]:
+        bad = self._record("set_model_options", model_id, options, restart)
+        if bad is not None:
+            return failed(ProblemError(bad))
+        preview = self.preview_of(model_id, options)
+        if preview.problem is not None:
+            return failed(ProblemError(preview.problem))
+        self.options[model_id] = options.vllm_args
+        self.gpu_options[model_id] = (
+            options.tensor_parallel_size,
+            options.pipeline_parallel_size,
+            options.gpus,
+        )
+        if options.ctx_size is None:
+            self.own_ctx.discard(model_id)
+        else:
+            self.own_ctx.add(model_id)
+        self._update(model_id, ctx_size=preview.ctx_size)
+        self.bus.publish(RegistryChanged(model_id))
+        return done(preview)
+
     def reset_options(self, model_id: str) -> Future[None]:
         bad = self._record("reset_options", model_id)
         if bad is not None:
@@ -444,6 +555,7 @@ class FakeFacade:
             return failed(ProblemError(bad))
         try:
             coerced = {k: coerce(k, v) for k, v in changes.items()}
+            check_together({**self.settings, **coerced})  # as the engine: the pair rules too
         except ProblemError as exc:
             return failed(exc)
         changed = {k: v for k, v in coerced.items() if self.settings.get(k) != v}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
@@ -90,6 +92,34 @@ def test_a_failed_model_shows_its_diagnosis_and_the_fix(
     assert not view.state_label.isVisible()
     qtbot.mouseClick(view.banner.fix_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: fake.called("apply_fix") == [(MODEL, failure.fix, True)])
+    view.close()
+
+
+def test_a_crash_loop_is_said_in_the_same_words_as_in_the_window(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    view = open_logs(qtbot, gui)
+    gui.window.select_model(MODEL)
+    fake.publish_from_thread(
+        ProcessStateChanged(MODEL, ProcessState.STOPPED, ProcessState.STARTING)
+    )
+    fake.rows[MODEL] = replace(fake.rows[MODEL], failures=3, restarts=2, next_retry_at=None)
+    fake.publish_from_thread(
+        ProcessStateChanged(
+            MODEL, ProcessState.STARTING, ProcessState.BACKOFF, problem=memory_problem()
+        )
+    )
+    qtbot.waitUntil(lambda: view.banner.detail.text() != "")
+    assert view.banner.title.text() == f"{MODEL} failed to start 3 times in a row"
+    assert (
+        view.banner.detail.text()
+        == "Failed to start 3 times in a row. The next request tries again."
+    )
+    window = gui.window.banner
+    assert (window.title.text(), window.detail.text()) == (
+        view.banner.title.text(),
+        view.banner.detail.text(),
+    )
     view.close()
 
 

@@ -3,17 +3,20 @@ a restart, previews that arrive late or out of order."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.core.memory import MemoryPlan
 from app.core.problems import problem, tr_noop
+from app.core.registry import ModelOptions
 from app.gui.app import GuiApp
-from app.gui.forms import SettingField
+from app.gui.forms import ParsedField
 from app.gui.model_settings_dialog import ModelSettingsDialog
 from app.runtime.api import OptionsPreview
-from tests.gui.fake_facade import FakeFacade, load_events
+from tests.gui.fake_facade import FakeFacade, load_events, two_rx7900
 
 MODEL = "Qwen3.5-4B-FP16-vLLM"
 
@@ -24,10 +27,13 @@ def open_dialog(qtbot: QtBot, gui: GuiApp, model_id: str = MODEL) -> ModelSettin
     return dialog
 
 
-def type_into(qtbot: QtBot, dialog: ModelSettingsDialog, field: SettingField, text: str) -> None:
+def type_into(qtbot: QtBot, dialog: ModelSettingsDialog, field: ParsedField, text: str) -> None:
     """Replace the field's text as a user would, then wait for what the dialog makes of it."""
     field.edit.selectAll()
-    qtbot.keyClicks(field.edit, text)
+    if text:
+        qtbot.keyClicks(field.edit, text)
+    else:
+        qtbot.keyClick(field.edit, Qt.Key.Key_Delete)
     qtbot.waitUntil(dialog.is_settled)
 
 
@@ -114,7 +120,7 @@ def test_what_is_typed_is_checked_and_never_changed(
     type_into(qtbot, dialog, dialog.ctx, "4096")
     assert not dialog.ctx.hint.isVisible() and dialog.apply_button.isEnabled()
     dialog.reject()
-    assert fake.called("set_options") == []
+    assert fake.called("set_model_options") == []
 
 
 def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, gui: GuiApp) -> None:
@@ -138,12 +144,12 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
 
 def test_only_the_newest_preview_is_shown(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     dialog = open_dialog(qtbot, gui)
-    fake.hold.add("preview_options")
+    fake.hold.add("preview_model_options")
     dialog.ctx.set_value(4096)
-    qtbot.waitUntil(lambda: len(fake.held.get("preview_options", [])) == 1)
+    qtbot.waitUntil(lambda: len(fake.held.get("preview_model_options", [])) == 1)
     dialog.ctx.set_value(16384)
-    qtbot.waitUntil(lambda: len(fake.held.get("preview_options", [])) == 2)
-    (old, old_value), (new, new_value) = fake.held.pop("preview_options")
+    qtbot.waitUntil(lambda: len(fake.held.get("preview_model_options", [])) == 2)
+    (old, old_value), (new, new_value) = fake.held.pop("preview_model_options")
     with qtbot.waitSignal(dialog.preview_shown):
         new.set_result(new_value)
     old.set_result(old_value)  # the engine answered the older question last
@@ -160,7 +166,9 @@ def test_apply_on_a_stopped_model_saves_without_asking(
     type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8")
     with qtbot.waitSignal(dialog.applied):
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_options") == [(MODEL, 32768, "--max-num-seqs 8", False)]
+    assert fake.called("set_model_options") == [
+        (MODEL, ModelOptions(32768, "--max-num-seqs 8"), False)
+    ]
     qtbot.waitUntil(lambda: gui.store.row(MODEL).ctx_size == 32768)
 
 
@@ -175,11 +183,11 @@ def test_apply_on_a_running_model_asks_then_restarts(
     qtbot.waitUntil(lambda: getattr(dialog, "restart_box", None) is not None)
     box: QMessageBox = dialog.restart_box
     qtbot.waitUntil(box.isVisible)
-    assert fake.called("set_options") == []  # nothing saved before the answer
+    assert fake.called("set_model_options") == []  # nothing saved before the answer
     assert "is loaded" in box.text()
     with qtbot.waitSignal(dialog.applied):
         qtbot.mouseClick(dialog.restart_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_options") == [(MODEL, 16384, "", True)]
+    assert fake.called("set_model_options") == [(MODEL, ModelOptions(16384, ""), True)]
 
 
 def test_cancel_in_the_restart_question_saves_nothing(
@@ -195,7 +203,7 @@ def test_cancel_in_the_restart_question_saves_nothing(
     qtbot.waitUntil(box.isVisible)
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not box.isVisible())
-    assert fake.called("set_options") == [] and dialog.isVisible()
+    assert fake.called("set_model_options") == [] and dialog.isVisible()
     dialog.reject()
 
 
@@ -211,11 +219,11 @@ def test_reset_to_defaults_follows_the_global_default(
     assert dialog.ctx.text() == "8192" and dialog.args.text() == ""
     with qtbot.waitSignal(dialog.applied):
         dialog.apply()
-    assert fake.called("set_options") == [(MODEL, None, "", False)]
+    assert fake.called("set_model_options") == [(MODEL, ModelOptions(None, ""), False)]
 
 
 def test_a_refused_save_keeps_the_dialog_open(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.fail_next["set_options"] = problem(
+    fake.fail_next["set_model_options"] = problem(
         "options.locked", tr_noop("{model} is being deleted."), model=MODEL
     )
     dialog = open_dialog(qtbot, gui)
@@ -237,4 +245,89 @@ def test_both_fields_say_what_is_wrong_at_once(qtbot: QtBot, gui: GuiApp) -> Non
     assert not dialog.problem_label.isVisible() and not dialog.apply_button.isEnabled()
     type_into(qtbot, dialog, dialog.ctx, "4096")
     assert dialog.apply_button.isEnabled() and dialog.fit_label.isVisible()
+    dialog.reject()
+
+
+def with_two_gpus(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    fake.system = two_rx7900()
+    gui.store.request_refresh()
+    qtbot.waitUntil(lambda: gui.store.system is not None and len(gui.store.system.gpus) == 2)
+
+
+def test_gpu_options_are_checked_as_typed_and_stored_together(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 13.1 in the dialog: the parallel sizes and the GPUs, each checked by its own
+    rule at once and by the engine's preview against the machine and each other; the
+    refusal is said at the field it is about, Apply waits, and all options are stored as
+    one change."""
+    with_two_gpus(qtbot, gui, fake)
+    dialog = open_dialog(qtbot, gui)
+    gpu = dialog.gpu_options
+    assert gpu.machine_label.text() == (
+        "This machine's GPUs:\nGPU 0: Radeon RX 7900 XTX, 24.0 GiB\n"
+        "GPU 1: Radeon RX 7900 XTX, 24.0 GiB"
+    )
+    assert (gpu.tensor.text(), gpu.pipeline.text(), gpu.gpus.text()) == ("", "", "")
+    assert gpu.placement_label.text() == "It would reserve 20.4 GiB on GPU 0."
+
+    type_into(qtbot, dialog, gpu.tensor, "0")  # its own rule, the CLI's sentence
+    assert (
+        gpu.tensor.hint.text() == "tensor_parallel_size must be a positive whole number; got '0'."
+    )
+    assert not dialog.apply_button.isEnabled() and not gpu.placement_label.isVisible()
+
+    type_into(qtbot, dialog, gpu.tensor, "2")
+    assert not gpu.tensor.hint.isVisible() and dialog.apply_button.isEnabled()
+    assert gpu.placement_label.text() == "It would reserve 20.4 GiB on GPU 0, 20.4 GiB on GPU 1."
+
+    type_into(qtbot, dialog, gpu.gpus, "1")  # two parts, one GPU: the engine refuses
+    assert gpu.gpus.hint.text() == (
+        "tensor_parallel_size 2 × pipeline_parallel_size 1 makes 2 parts, one per GPU, but "
+        "gpus names 1 (1). Name 2 GPUs in gpus, or change the sizes."
+    )
+    assert not dialog.apply_button.isEnabled()
+    assert dialog.command_caption.text().startswith("Command line with the last valid")
+
+    type_into(qtbot, dialog, gpu.tensor, "1")  # fixed from the other field
+    assert not gpu.gpus.hint.isVisible() and dialog.apply_button.isEnabled()
+    assert gpu.placement_label.text() == "It would reserve 20.4 GiB on GPU 1."
+
+    type_into(qtbot, dialog, gpu.gpus, "")
+    type_into(qtbot, dialog, gpu.tensor, "4")  # more than the machine has
+    assert gpu.tensor.hint.text().endswith("but this machine has only 2 that its engine can use.")
+    type_into(qtbot, dialog, gpu.tensor, "2")
+    type_into(qtbot, dialog, gpu.gpus, "1, 0")  # rank 0 on the second GPU
+    assert gpu.placement_label.text() == "It would reserve 20.4 GiB on GPU 1, 20.4 GiB on GPU 0."
+    assert fake.called("set_model_options") == []  # nothing stored while typing
+    with qtbot.waitSignal(dialog.applied):
+        qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert fake.called("set_model_options") == [
+        (MODEL, ModelOptions(None, "", tensor_parallel_size=2, gpus=(1, 0)), False)
+    ]
+
+    again = open_dialog(qtbot, gui)  # what is stored is what it shows
+    assert (again.gpu_options.tensor.text(), again.gpu_options.gpus.text()) == ("2", "1,0")
+    with qtbot.waitSignal(again.preview_shown):
+        qtbot.mouseClick(again.reset_button, Qt.MouseButton.LeftButton)
+    assert (again.gpu_options.tensor.text(), again.gpu_options.gpus.text()) == ("", "")
+    again.reject()
+
+
+def test_without_a_gpu_the_dialog_says_what_the_options_do(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.system = dataclasses.replace(fake.system, gpus=(), primary=None)
+    gui.store.request_refresh()
+    qtbot.waitUntil(lambda: gui.store.system is not None and not gui.store.system.gpus)
+    dialog = open_dialog(qtbot, gui)
+    assert dialog.gpu_options.machine_label.text().startswith("No GPU was found on this machine")
+    assert dialog.gpu_options.placement_label.text().startswith(
+        "It runs in system memory and would reserve"
+    )
+    type_into(qtbot, dialog, dialog.gpu_options.gpus, "0")
+    assert dialog.gpu_options.gpus.hint.text() == (
+        "gpus names GPU 0, but no GPU was found on this machine."
+    )
+    assert not dialog.apply_button.isEnabled()
     dialog.reject()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import time
+from dataclasses import replace
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
@@ -14,6 +16,7 @@ from app.core.events import (
     MetricsSampled,
     ProcessStateChanged,
 )
+from app.core.problems import Problem, problem, tr_noop
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
 from app.gui.elide import elide_words
@@ -191,3 +194,177 @@ def test_the_delegate_draws_a_bar_filled_to_the_progress(
     assert highlight_share(image, left, highlight) > 0.5  # 42 %: most of the left half filled
     assert highlight_share(image, right, highlight) < 0.05  # the right quarter is empty
     assert highlight_share(image, state_rect("Qwen3.6-27B-FP8-vLLM-lowconc"), highlight) == 0
+
+
+def engine_died() -> Problem:
+    return problem("load.engine_dead", tr_noop("vLLM's engine process died while it started."))
+
+
+def start_and_fail(
+    fake: FakeFacade,
+    model_id: str,
+    old: ProcessState,
+    new: ProcessState,
+    *,
+    ran: bool = False,
+    **counts: object,
+) -> None:
+    """A start from `old` that ends in `new` (after running, with `ran`), and the
+    supervisor's counts as they are after it: the engine counts when the start fails, and
+    the GUI reads the counts from the next snapshot."""
+    events = [ProcessStateChanged(model_id, old, ProcessState.STARTING)]
+    if ran:
+        events.append(ProcessStateChanged(model_id, ProcessState.STARTING, ProcessState.RUNNING))
+    fake.publish_from_thread(*events)
+    fake.rows[model_id] = replace(fake.rows[model_id], **counts)  # type: ignore[arg-type]
+    before = ProcessState.RUNNING if ran else ProcessState.STARTING
+    fake.publish_from_thread(ProcessStateChanged(model_id, before, new, problem=engine_died()))
+
+
+def test_a_crash_loop_says_how_often_in_words(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
+    """Issue 11: the row and the banner say how often the model failed or was restarted,
+    and that the next request (not the app by itself) tries again, after how long."""
+    tooltip = Qt.ItemDataRole.ToolTipRole
+    banner = gui.window.banner
+    gui.window.select_model(FAILED)
+    # Two failed starts in a row; the back-off keeps the next start 30 s away.
+    start_and_fail(
+        fake,
+        FAILED,
+        ProcessState.STOPPED,
+        ProcessState.BACKOFF,
+        failures=2,
+        next_retry_at=time.time() + 30.4,
+    )
+    qtbot.waitUntil(lambda: gui.store.row(FAILED).failures == 2)
+    assert cell(gui, FAILED, Column.STATE) == (
+        "failed to start 2 times in a row: vLLM's engine process died while it started."
+    )
+    waiting = (
+        r"Failed to start 2 times in a row\. The next request tries again, after waiting "
+        r"(29|30) s; Load tries at once\."
+    )
+    assert re.fullmatch(
+        r"failed to start 2 times in a row: .*\n" + waiting,
+        cell(gui, FAILED, Column.STATE, tooltip),
+    )
+    assert banner.title.text() == f"{FAILED} failed to start 2 times in a row"
+    assert banner.message.text() == "vLLM's engine process died while it started."
+    assert re.fullmatch(waiting, banner.detail.text()) and banner.detail.isVisible()
+    assert "retry" not in cell(gui, FAILED, Column.STATE, tooltip).casefold()  # never by itself
+
+    # It started again, ran, and crashed: the first crash restarts at once.
+    start_and_fail(
+        fake,
+        FAILED,
+        ProcessState.BACKOFF,
+        ProcessState.EXITED,
+        ran=True,
+        failures=1,
+        restarts=1,
+        next_retry_at=None,
+    )
+    qtbot.waitUntil(lambda: gui.store.row(FAILED).restarts == 1)
+    assert cell(gui, FAILED, Column.STATE).startswith("stopped unexpectedly: ")
+    assert cell(gui, FAILED, Column.STATE, tooltip).endswith(
+        "\nCrashed once. The next request starts it again."
+    )
+    assert banner.title.text() == f"{FAILED} stopped unexpectedly"
+    assert banner.detail.text() == "Crashed once. The next request starts it again."
+
+    start_and_fail(
+        fake, FAILED, ProcessState.EXITED, ProcessState.EXITED, ran=True, failures=2, restarts=2
+    )
+    qtbot.waitUntil(lambda: gui.store.row(FAILED).failures == 2)
+    assert cell(gui, FAILED, Column.STATE).startswith("crashed 2 times in a row: vLLM's engine")
+    assert banner.title.text() == f"{FAILED} crashed 2 times in a row"
+
+    # Running again after three restarts: said in the cell and, in full, in the tooltip.
+    fake.rows[FAILED] = replace(fake.rows[FAILED], restarts=3)
+    fake.publish_from_thread(
+        ProcessStateChanged(FAILED, ProcessState.EXITED, ProcessState.STARTING),
+        ProcessStateChanged(FAILED, ProcessState.STARTING, ProcessState.RUNNING),
+    )
+    qtbot.waitUntil(lambda: gui.store.row(FAILED).restarts == 3)
+    qtbot.waitUntil(lambda: gui.store.row(FAILED).process == ProcessState.RUNNING)
+    assert cell(gui, FAILED, Column.STATE) == "running · restarted 3 times"
+    assert cell(gui, FAILED, Column.STATE, tooltip) == (
+        "running · restarted 3 times\nRestarted 3 times after crashing or failing to start."
+    )
+    assert not banner.isVisible()
+
+    # An unload clears the counts, as the supervisor does.
+    fake.publish_from_thread(
+        ProcessStateChanged(FAILED, ProcessState.RUNNING, ProcessState.STOPPING),
+        ProcessStateChanged(FAILED, ProcessState.STOPPING, ProcessState.STOPPED),
+    )
+    qtbot.waitUntil(lambda: cell(gui, FAILED, Column.STATE) == "downloaded")
+    assert cell(gui, FAILED, Column.STATE, tooltip) == "downloaded"
+
+
+def test_the_countdown_to_the_next_try_runs_without_an_event(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Nothing happens in the engine when a back-off ends; the words count down anyway."""
+    gui.window.select_model(FAILED)
+    start_and_fail(
+        fake,
+        FAILED,
+        ProcessState.STOPPED,
+        ProcessState.BACKOFF,
+        failures=1,
+        next_retry_at=time.time() + 3.5,
+    )
+    detail = gui.window.banner.detail
+    qtbot.waitUntil(lambda: "after waiting" in detail.text())
+    first = detail.text()
+    qtbot.waitUntil(lambda: detail.text() != first, timeout=2500)  # a second later
+    assert "after waiting" in detail.text()
+    qtbot.waitUntil(
+        lambda: detail.text() == "Failed to start once. The next request tries again.",
+        timeout=5000,
+    )
+    tooltip = cell(gui, FAILED, Column.STATE, Qt.ItemDataRole.ToolTipRole)
+    assert tooltip.endswith("\nFailed to start once. The next request tries again.")
+    qtbot.waitUntil(lambda: not gui.store._countdown.isActive(), timeout=2500)
+
+
+def test_a_given_up_model_says_only_a_load_tries_again(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    given_up = problem(
+        "load.given_up",
+        tr_noop(
+            "{model_id} crashed {failures} times in a row, so the app stopped restarting it. "
+            "Last time: {cause} Load it again, or change its options, to try again."
+        ),
+        model_id=FAILED,
+        failures=3,
+        crashed=True,
+        cause_code="load.engine_dead",
+        cause="vLLM's engine process died.",
+    )
+    gui.window.select_model(FAILED)
+    notes: list[str] = []
+    gui.tray.notified.connect(lambda title, text: notes.append(title))
+    fake.publish_from_thread(
+        ProcessStateChanged(FAILED, ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(FAILED, ProcessState.STARTING, ProcessState.RUNNING),
+        ProcessStateChanged(
+            FAILED, ProcessState.RUNNING, ProcessState.EXITED, problem=engine_died()
+        ),
+        ProcessStateChanged(FAILED, ProcessState.EXITED, ProcessState.FATAL, problem=given_up),
+    )
+    qtbot.waitUntil(lambda: gui.store.row(FAILED).process == ProcessState.FATAL)
+    sentence = (
+        f"{FAILED} crashed 3 times in a row, so the app stopped restarting it. Last time: "
+        "vLLM's engine process died. Load it again, or change its options, to try again."
+    )
+    assert cell(gui, FAILED, Column.STATE) == f"given up: {sentence}"
+    banner = gui.window.banner
+    assert banner.title.text() == f"The app stopped restarting {FAILED}"
+    assert banner.message.text() == sentence
+    assert not banner.detail.isVisible()  # the sentence says how often
+    assert banner.retry_button.isVisible() and banner.retry_button.text() == "&Load again"
+    assert gui.window.actions_.load.isEnabled()
+    assert notes[-1] == f"The app stopped restarting {FAILED}"  # the tray's words too

@@ -6,6 +6,7 @@ with a right and a wrong gpu-memory-utilization."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import urllib.request
 from collections.abc import Iterator
@@ -17,11 +18,14 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu, QToolButton
 from pytestqt.qtbot import QtBot
 
+from app.core.problems import ProblemError
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
+from app.gui.i18n import format_bytes
 from app.gui.icons import TrayStatus
 from app.gui.model_state import StateKind, state_kind, state_text
-from app.gui.settings_pages import ModelsPage
+from app.gui.settings.limits_page import LimitsPage
+from app.gui.settings.models_page import ModelsPage
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
@@ -289,5 +293,146 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
         stored = json.loads(settings_file.read_text())
         assert stored["gpu_memory_utilization"] == 0.7
         assert app.runtime.settings.get("gpu_memory_utilization") == 0.7
+    finally:
+        app.close()
+
+
+def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11.5 through the real supervisor: the row and the banner count the failed starts
+    and the time to the next try; after the third the app gives up, and the banner's Load
+    (same options, nothing changed) tries again — and succeeds once the engine starts."""
+    marker = tmp_path / "fail-next-start"
+    app = EngineGui(
+        qtbot,
+        tmp_path,
+        monkeypatch,
+        settings={
+            "engine.custom_command": fake_engine(
+                "--fake-fail", "engine_dead", "--fake-fail-once", str(marker)
+            ),
+        },
+    )
+    gui, model = app.gui, "user.tiny"
+    runtime = app.runtime
+
+    def request() -> None:
+        """What a chat request through the endpoint does: it waits out the back-off."""
+        marker.touch()
+        with pytest.raises(ProblemError):
+            app.thread.submit(runtime.controller.load(model)).result(60)
+
+    try:
+        assert gui.window.select_model(model)
+        banner = gui.window.banner
+        request()
+        request()
+        qtbot.waitUntil(lambda: gui.store.row(model).failures == 2, timeout=10_000)  # type: ignore[union-attr]
+        row = gui.store.row(model)
+        assert row is not None and row.process is ProcessState.BACKOFF and row.restarts == 1
+        assert state_text(row).startswith("failed to start 2 times in a row: ")
+        qtbot.waitUntil(banner.isVisible)
+        assert banner.title.text() == "tiny failed to start 2 times in a row"  # its name
+        # The second failure backs off 4 s before the next start may begin.
+        assert re.fullmatch(
+            r"Failed to start 2 times in a row\. The next request tries again, after "
+            r"waiting [1-4] s; Load tries at once\.",
+            banner.detail.text(),
+        ), banner.detail.text()
+
+        request()  # the third in a row: given up
+        qtbot.waitUntil(lambda: row_state(gui, model) is ProcessState.FATAL, timeout=10_000)
+        row = gui.store.row(model)
+        assert row is not None and state_text(row).startswith(
+            f"given up: {model} failed to start 3 times in a row, so the app stopped trying."
+        )
+        qtbot.waitUntil(lambda: banner.title.text() == "The app stopped trying to start tiny")
+        # A request alone is refused at once now; the user's Load is what tries again.
+        with pytest.raises(ProblemError) as refused:
+            app.thread.submit(runtime.controller.load(model)).result(5)
+        assert refused.value.problem.code == "load.given_up"
+
+        assert banner.retry_button.text() == "&Load again" and not marker.exists()
+        qtbot.mouseClick(banner.retry_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: row_state(gui, model) is ProcessState.RUNNING, timeout=60_000)
+        row = gui.store.row(model)
+        assert row is not None and (row.failures, row.restarts) == (0, 0)
+        assert state_text(row) == "running"
+        assert not banner.isVisible()
+    finally:
+        app.close()
+
+
+def test_the_limits_page_refuses_a_bad_limit_and_stores_a_right_one(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = EngineGui(qtbot, tmp_path, monkeypatch)
+    settings_file = app.runtime.paths.config_dir / "settings.json"
+    before = settings_file.read_bytes()
+    try:
+        dialog = app.gui.window.open_settings()
+        limits = dialog.page(LimitsPage)
+        assert isinstance(limits, LimitsPage)
+        edit = limits.max_body.edit
+        edit.selectAll()
+        qtbot.keyClicks(edit, "200")  # valid alone, but over the 128 MiB for all bodies
+        assert limits.body_budget.hint.text() == (
+            "The memory for request bodies (128 MiB) must hold at least one request of the "
+            "largest size (200 MiB)."
+        )
+        assert not dialog.ok_button.isEnabled()
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
+        qtbot.wait(100)
+        assert settings_file.read_bytes() == before and dialog.isVisible()
+        limits.body_budget.edit.selectAll()
+        qtbot.keyClicks(limits.body_budget.edit, "400")
+        assert dialog.ok_button.isEnabled()
+        with qtbot.waitSignal(dialog.saved, timeout=10_000):
+            qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        stored = json.loads(settings_file.read_text())
+        assert (stored["proxy.max_body_mb"], stored["proxy.body_budget_mb"]) == (200, 400)
+    finally:
+        app.close()
+
+
+def test_gpu_options_in_the_model_dialog_on_two_gpus(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13.1 through the real planner: two RX 7900 XTX (a fake /sys), the dialog's GPU
+    options checked as typed, nothing written while they are refused, then stored."""
+    from tests.unit import sysfs_trees as trees
+
+    app = EngineGui(
+        qtbot, tmp_path, monkeypatch, sysfs_root=trees.two_rdna3_cards(tmp_path / "sys")
+    )
+    options_file = app.runtime.paths.recipe_options_file
+    try:
+        dialog = app.gui.window.open_model_settings("user.tiny")
+        qtbot.waitUntil(dialog.is_ready, timeout=10_000)
+        gpu = dialog.gpu_options
+        assert gpu.machine_label.text().count("GPU ") == 2
+
+        def typed(field: Any, text: str) -> None:
+            field.edit.selectAll()
+            qtbot.keyClicks(field.edit, text)
+            qtbot.waitUntil(dialog.is_settled, timeout=10_000)
+
+        typed(gpu.tensor, "2")
+        typed(gpu.gpus, "1")
+        assert gpu.gpus.hint.text().startswith("tensor_parallel_size 2 × pipeline_parallel_size 1")
+        assert not dialog.apply_button.isEnabled()
+        dialog.apply()
+        qtbot.wait(100)
+        assert not options_file.exists() or "gpus" not in options_file.read_text()
+        typed(gpu.gpus, "1,0")
+        assert not gpu.gpus.hint.isVisible() and dialog.apply_button.isEnabled()
+        share = format_bytes(int(trees.RX7900XTX_VRAM * 0.85))
+        assert gpu.placement_label.text() == f"It would reserve {share} on GPU 1, {share} on GPU 0."
+        assert "--tensor-parallel-size 2" in dialog.command_view.toPlainText()
+        with qtbot.waitSignal(dialog.applied, timeout=10_000):
+            qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+        stored = json.loads(options_file.read_text())["user.tiny"]
+        assert (stored["tensor_parallel_size"], stored["gpus"]) == (2, [1, 0])
     finally:
         app.close()

@@ -15,15 +15,13 @@ from app.core.problems import problem, tr_noop
 from app.gui.app import GuiApp
 from app.gui.forms import SettingField
 from app.gui.i18n import PseudoTranslator
-from app.gui.settings_dialog import SettingsDialog
-from app.gui.settings_pages import (
-    SECRET_API_KEY,
-    SECRET_HF_TOKEN,
-    AccountsPage,
-    DesktopPage,
-    EndpointPage,
-    ModelsPage,
-)
+from app.gui.settings.accounts_page import AccountsPage
+from app.gui.settings.desktop_page import DesktopPage
+from app.gui.settings.dialog import SettingsDialog
+from app.gui.settings.endpoint_page import EndpointPage
+from app.gui.settings.limits_page import LimitsPage
+from app.gui.settings.models_page import ModelsPage
+from app.gui.settings.secret_field import SECRET_API_KEY, SECRET_HF_TOKEN
 from tests.gui.fake_facade import FakeFacade
 
 
@@ -215,6 +213,84 @@ def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     assert dialog.isVisible() and dialog.stack.currentWidget() is endpoint
     assert dialog.ok_button.isEnabled()
     dialog.reject()
+
+
+def limits_page(gui: GuiApp) -> tuple[SettingsDialog, LimitsPage]:
+    dialog = gui.window.open_settings()
+    limits = dialog.page(LimitsPage)
+    assert isinstance(limits, LimitsPage)
+    dialog.page_list.setCurrentRow(dialog.pages.index(limits))
+    return dialog, limits
+
+
+@pytest.mark.parametrize(
+    ("key", "typed", "sentence"),
+    [
+        ("proxy.max_connections", "8", "Must be between 16 and 65535; you typed 8."),
+        ("proxy.idle_timeout_s", "0", "Must be between 1 and 3600; you typed 0."),
+        (
+            "proxy.header_timeout_s",
+            "",
+            "Must be a whole number between 1 and 600; nothing was typed.",
+        ),
+        ("proxy.body_timeout_s", "2.5", None),
+        ("proxy.max_body_mb", "5000", "Must be between 1 and 4096; you typed 5000."),
+        ("proxy.body_budget_mb", "-1", "Must be between 1 and 65536; you typed -1."),
+        ("proxy.upstream_first_byte_timeout_s", "10 min", None),
+        ("proxy.upstream_idle_timeout_s", "100000", None),
+    ],
+)
+def test_each_endpoint_limit_says_its_rule_and_blocks_ok(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade, *, key: str, typed: str, sentence: str | None
+) -> None:
+    """Issue 11's limits, editable like every other setting: what is typed stays, the rule
+    (from the declared spec, as the CLI says it) is next to the field, OK is disabled, and
+    nothing is stored."""
+    dialog, limits = limits_page(gui)
+    field = limits.fields[key]
+    before = field.text()
+    retype(qtbot, field, typed)
+    assert field.text() == typed and field.hint.isVisible(), key
+    if sentence is not None:
+        assert field.hint.text() == sentence
+    assert key not in field.hint.text() and "proxy" not in field.hint.text()
+    assert not dialog.ok_button.isEnabled()
+    qtbot.keyClick(field.edit, Qt.Key.Key_Return)
+    dialog.save()
+    qtbot.wait(50)
+    assert fake.called("set_settings") == [] and dialog.isVisible()
+    retype(qtbot, field, before)
+    assert not field.hint.isVisible() and dialog.ok_button.isEnabled()
+    dialog.reject()
+
+
+def test_the_memory_for_bodies_must_hold_the_largest_request(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog, limits = limits_page(gui)
+    assert (limits.max_body.text(), limits.body_budget.text()) == ("32", "128")
+    retype(qtbot, limits.max_body, "256")  # now larger than the 128 MiB budget
+    assert not limits.max_body.hint.isVisible()  # valid alone
+    assert limits.body_budget.hint.isVisible()  # the pair's rule, said at the budget
+    assert limits.body_budget.hint.text() == (
+        "The memory for request bodies (128 MiB) must hold at least one request of the "
+        "largest size (256 MiB)."
+    )
+    assert not dialog.ok_button.isEnabled()
+    retype(qtbot, limits.body_budget, "512")
+    assert not limits.body_budget.hint.isVisible() and dialog.ok_button.isEnabled()
+    retype(qtbot, limits.fields["proxy.upstream_idle_timeout_s"], "0")  # 0: no limit
+    assert dialog.ok_button.isEnabled()
+    assert dialog.restart_note.text() == (
+        "Largest request, Memory for all bodies at once, Longest pause within an answer: "
+        "applies when the endpoint starts again."
+    )
+    assert save(qtbot, dialog) == {
+        "proxy.max_body_mb": 256,
+        "proxy.body_budget_mb": 512,
+        "proxy.upstream_idle_timeout_s": 0,
+    }
+    assert gui.store.setting("proxy.body_budget_mb") == 512
 
 
 def test_restore_defaults_of_one_page(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:

@@ -13,6 +13,7 @@ x11-utils imagemagick dbus and Qt's X11 libraries).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -362,3 +363,60 @@ def test_tray_menu_of_the_real_app_on_a_desktop(desktop: Desktop, tmp_path: Path
         assert app.proc.wait(WAIT_S) == 0
     finally:
         app.stop()
+
+
+def window_named(desktop: Desktop, name: str) -> str | None:
+    """A mapped top-level window whose title is exactly `name`."""
+    found = desktop.ask("xdotool", "search", "--onlyvisible", "--name", f"^{re.escape(name)}$")
+    return found.split()[0] if found.split() else None
+
+
+def test_the_limits_page_refuses_a_bad_value_on_a_desktop(desktop: Desktop, tmp_path: Path) -> None:
+    """Issue 11's limits in the real app, by keyboard: a largest request over the memory for
+    all bodies is refused next to the field, Enter does not store it (OK is disabled) and
+    settings.json is untouched; a right pair is stored."""
+    home = configure(tmp_path)
+    settings_file = home / "settings.json"
+    app = App(desktop, home, tmp_path / "app.log")
+    try:
+        until("the window and the tray icon", app.logged("window and tray are up"))
+        main = until("the main window", lambda: window_named(desktop, "vLLM Tray"))
+        assert isinstance(main, str)
+        desktop.run("xdotool", "windowactivate", "--sync", main)
+        desktop.run("xdotool", "key", "--clearmodifiers", "ctrl+comma")
+        dialog = until("the settings dialog", lambda: window_named(desktop, "vLLM Tray settings"))
+        assert isinstance(dialog, str)
+        desktop.screenshot("settings-open")
+        before = settings_file.read_bytes()
+        # Click the first page in the list (its top left corner, past the dialog's margin),
+        # then down to the third, Limits.
+        box = icon_geometry(desktop, dialog)
+        x, y = box["Absolute upper-left X"] + 30, box["Absolute upper-left Y"] + 20
+        desktop.run("xdotool", "mousemove", "--sync", str(x), str(y))
+        desktop.run("xdotool", "click", "1")
+        keys(desktop, "Down", "Down")
+        # &Largest request: 200 MiB, over the 128 MiB of memory for all bodies.
+        keys(desktop, "alt+l", "ctrl+a")
+        desktop.run("xdotool", "type", "--delay", "20", "200")
+        desktop.screenshot("settings-limits-refused")
+        keys(desktop, "Return")  # OK is disabled: Enter stores nothing and closes nothing
+        time.sleep(1)  # what an enabled OK would have done by now (it writes in < 0.1 s)
+        assert settings_file.read_bytes() == before
+        assert window_named(desktop, "vLLM Tray settings") == dialog
+
+        keys(desktop, "alt+m", "ctrl+a")  # &Memory for all bodies at once
+        desktop.run("xdotool", "type", "--delay", "20", "400")
+        desktop.screenshot("settings-limits-right")
+        keys(desktop, "Return")
+        until("the dialog to close", lambda: window_named(desktop, "vLLM Tray settings") is None)
+        stored = json.loads(settings_file.read_text())
+        assert (stored["proxy.max_body_mb"], stored["proxy.body_budget_mb"]) == (200, 400)
+        assert app.logged(r"Traceback")() is None
+    finally:
+        app.stop()
+
+
+def keys(desktop: Desktop, *names: str) -> None:
+    """Press keys in the focused window, as a person at the keyboard."""
+    for name in names:
+        desktop.run("xdotool", "key", "--clearmodifiers", name)

@@ -118,3 +118,30 @@ def test_use_custom_engine_validates_before_it_persists(facade: ThreadFacade) ->
     assert view.kind == "custom" and view.selected == "custom" and view.installed
     assert settings.get("engine.custom_command") == command
     assert settings.get("engine.kind") == "custom"
+
+
+def test_rows_count_failed_starts_and_restarts(facade: ThreadFacade) -> None:
+    """Issue 11: what the GUI shows of a crash loop comes from the supervisor's counts."""
+    rt = facade._thread.runtime  # the test reaches in to break the engine on purpose
+    rt.settings.set("engine.custom_command", fake_engine("--fake-fail", "engine_dead"))
+    assert facade.row("user.good").result(30).failures == 0
+    with pytest.raises(ProblemError):
+        facade.load("user.good").result(60)
+    row = facade.row("user.good").result(30)
+    assert row.process is ProcessState.BACKOFF
+    assert (row.failures, row.restarts) == (1, 0)
+    assert row.next_retry_at is not None and row.next_retry_at > time.time()
+    with pytest.raises(ProblemError):
+        # A request through the endpoint waits out the back-off and tries again (the GUI's
+        # Load would clear the count first).
+        facade._thread.submit(rt.controller.load("user.good")).result(60)
+    row = facade.row("user.good").result(30)
+    assert (row.failures, row.restarts) == (2, 1)
+    facade.unload("user.good").result(30)
+    row = facade.row("user.good").result(30)
+    assert (row.process, row.failures, row.restarts, row.next_retry_at) == (
+        ProcessState.STOPPED,
+        0,
+        0,
+        None,
+    )

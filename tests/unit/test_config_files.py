@@ -12,6 +12,7 @@ from app.core.jsonstore import WatchedFile, atomic_write_json
 from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions, Registry, parse_checkpoint
+from app.core.setting_specs import check_together
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings, coerce, parse_setting_text
 
 
@@ -447,3 +448,19 @@ def test_every_setting_has_a_label_without_its_key() -> None:
         assert spec.label, spec.key
         assert spec.key not in spec.label
     assert SPEC_BY_KEY["gpu_memory_utilization"].label == "GPU memory utilization"
+
+
+def test_the_memory_for_bodies_must_hold_the_largest_request() -> None:
+    """The rule between two settings, shared by the engine (before it stores) and the
+    settings dialog (as the user types)."""
+    values = {s.key: s.default for s in SPECS}
+    check_together(values)  # the defaults agree
+    check_together({**values, "proxy.max_body_mb": 128, "proxy.body_budget_mb": 128})
+    with pytest.raises(ProblemError) as err:
+        check_together({**values, "proxy.max_body_mb": 200, "proxy.body_budget_mb": 128})
+    assert err.value.problem.code == "settings.body_budget_below_max_body"
+    assert err.value.problem.params == {
+        "key": "proxy.body_budget_mb",
+        "budget": 128,
+        "largest": 200,
+    }

@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable, Mapping
 
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
 from app.proxy.security import is_loopback_name
 from app.proxy.server import key_required
@@ -71,20 +72,7 @@ class ConfigService:
     async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change (each value, and the rules between them), then store."""
         coerced = {key: coerce(key, value) for key, value in changes.items()}
-        after = {**self._settings.as_dict(), **coerced}
-        if int(after["proxy.body_budget_mb"]) < int(after["proxy.max_body_mb"]):
-            raise ProblemError(
-                problem(
-                    "settings.body_budget_below_max_body",
-                    tr_noop(
-                        "The memory for request bodies ({budget} MiB) must hold at least one "
-                        "request of the largest size ({largest} MiB)."
-                    ),
-                    key="proxy.body_budget_mb",
-                    budget=after["proxy.body_budget_mb"],
-                    largest=after["proxy.max_body_mb"],
-                )
-            )
+        check_together({**self._settings.as_dict(), **coerced})
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
             check_host_needs_key(str(host))

@@ -21,14 +21,13 @@ from PySide6.QtWidgets import (
 from app.core.settings import SPEC_BY_KEY
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import Grower, setting_label, wrap
-from app.gui.settings_pages import (
-    AccountsPage,
-    DesktopPage,
-    EndpointPage,
-    ModelsPage,
-    SecretField,
-    SettingsPage,
-)
+from app.gui.settings.accounts_page import AccountsPage
+from app.gui.settings.desktop_page import DesktopPage
+from app.gui.settings.endpoint_page import EndpointPage
+from app.gui.settings.limits_page import LimitsPage
+from app.gui.settings.models_page import ModelsPage
+from app.gui.settings.page import SettingsPage
+from app.gui.settings.secret_field import SecretField
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.runtime.api import Facade
@@ -54,6 +53,7 @@ class SettingsDialog(QDialog):
         self.pages: list[SettingsPage] = [
             self.models_page,
             EndpointPage(facade),
+            LimitsPage(facade),
             AccountsPage(facade),
             DesktopPage(facade),
         ]

@@ -1,0 +1,208 @@
+"""The Models page: GPU memory utilization, concurrency, context, load limits, the engine."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from app.core.problems import ProblemError
+from app.core.settings import SettingValue
+from app.core.vllm_args import check_user_args, split_args
+from app.gui.forms import SettingField, buddy_label, plain, wrap
+from app.gui.i18n import problem_text
+from app.gui.settings.page import SettingsPage, spec_doc
+from app.gui.theme import monospace_font, set_text_color, warning_color
+from app.runtime.api import Facade
+
+
+class ModelsPage(SettingsPage):
+    keys = (
+        "gpu_memory_utilization",
+        "max_num_seqs",
+        "ctx_size",
+        "load_timeout_s",
+        "idle_ttl_min",
+        "vllm_args",
+        "engine.kind",
+        "engine.custom_command",
+    )
+
+    def __init__(
+        self, facade: Facade, recommended: float | None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(facade, parent)
+        self.recommended = recommended
+        self.utilization = SettingField("gpu_memory_utilization", numeric=True)
+        # Not "&r": "Max concurrent &requests" has it on this page.
+        self.use_recommended = QPushButton(self.tr("Use recomme&nded"))
+        self.use_recommended.clicked.connect(self._on_use_recommended_clicked)
+        self.use_recommended.setEnabled(recommended is not None)
+        self.recommended_label = wrap(QLabel())
+        if recommended is None:
+            self.recommended_label.setText(
+                self.tr("No recommendation: the GPU's free memory could not be read.")
+            )
+        else:
+            self.recommended_label.setText(
+                self.tr(
+                    "Recommended for this machine: {value}, 95 % of the memory that was "
+                    "free when the app started. vLLM's own default, 0.92, crashes on many APUs."
+                ).format(value=f"{recommended:.2f}")
+            )
+        self.utilization_warning = wrap(QLabel())
+        set_text_color(self.utilization_warning, warning_color(self.palette()))
+        self.vllm_args = SettingField(
+            "vllm_args", placeholder=self.tr("flags added for every model"), check=_args_problem
+        )
+        self.vllm_args.edit.setFont(monospace_font())
+        self.engine = QComboBox()
+        for kind, text in (
+            ("auto", self.tr("Automatic (ROCm on a supported AMD GPU, else CPU)")),
+            ("rocm", self.tr("AMD ROCm build of vLLM")),
+            ("cpu", self.tr("vLLM CPU build")),
+            ("custom", self.tr("Your own vLLM command")),
+        ):
+            self.engine.addItem(text, kind)
+        self.custom_command = SettingField(
+            "engine.custom_command",
+            placeholder=self.tr("e.g. vllm serve, or /path/to/python -m vllm.entrypoints…"),
+            check=self._command_problem,
+        )
+        self.custom_command.edit.setFont(monospace_font())
+        self.custom_note = wrap(QLabel())
+
+        utilization_row = QWidget()
+        row = QHBoxLayout(utilization_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.utilization, 1)
+        row.addWidget(self.use_recommended, 0)
+        label = self.tr("&GPU memory utilization:")
+        self.fields["gpu_memory_utilization"] = self.utilization
+        self.labels["gpu_memory_utilization"] = plain(label)
+        self.utilization.edit.setToolTip(spec_doc("gpu_memory_utilization"))
+        self.utilization.changed.connect(self.changed)
+        self.form.addRow(buddy_label(label, self.utilization.edit), utilization_row)
+        self.form.addRow("", self.recommended_label)
+        self.form.addRow("", self.utilization_warning)
+        self.add_field(
+            self.tr("Max concurrent &requests per model:"),
+            SettingField("max_num_seqs", numeric=True),
+        )
+        self.add_field(
+            self.tr("Default &context size:"),
+            SettingField("ctx_size", unit=self.tr("tokens"), numeric=True),
+        )
+        self.add_field(
+            self.tr("Load &timeout:"),
+            SettingField("load_timeout_s", unit=self.tr("seconds"), numeric=True),
+        )
+        self.add_field(
+            self.tr("&Unload after idle for:"),
+            SettingField("idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
+        )
+        self.add_field(self.tr("Extra vLLM &arguments:"), self.vllm_args)
+        engine_label = self.tr("&Engine:")
+        self.labels["engine.kind"] = plain(engine_label)
+        self.engine.setToolTip(spec_doc("engine.kind"))
+        self.form.addRow(buddy_label(engine_label, self.engine), self.engine)
+        self.add_field(self.tr("Your vLLM co&mmand:"), self.custom_command)
+        self._command_rows = (self.form.rowCount() - 1, self.form.rowCount())
+        self.form.addRow("", self.custom_note)  # shown only while a check is due
+        self._watch(self.engine)
+        self.changed.connect(self._update_hints)
+
+    def title(self) -> str:
+        return self.tr("Models")
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        super().set_values(values)
+        self.engine.setCurrentIndex(max(0, self.engine.findData(values["engine.kind"])))
+        self._update_hints()
+
+    def values(self) -> dict[str, Any]:
+        out = super().values()
+        out["engine.kind"] = self.engine.currentData()
+        if out["engine.kind"] != "custom":
+            # The command only matters for the custom engine; keep what is stored.
+            out.pop("engine.custom_command", None)
+        return out
+
+    def custom_selected(self) -> bool:
+        return bool(self.engine.currentData() == "custom")
+
+    def custom_engine_change(self) -> str | None:
+        """The command to check and select when OK is pressed, or None when the custom
+        engine is not being (re)chosen. The facade's `use_custom_engine` validates it, as
+        `vllm-tray engine use` does, and stores it with engine.kind only if it passes."""
+        if not self.custom_selected():
+            return None
+        command = self.custom_command.text().strip()
+        chosen_now = self._loaded.get("engine.kind") != "custom"
+        if chosen_now or command != str(self._loaded.get("engine.custom_command", "")):
+            return command
+        return None
+
+    def save(self) -> dict[str, Any]:
+        # engine.kind=custom and its command are stored by use_custom_engine, after the check.
+        changes = super().save()
+        if self.custom_selected():
+            changes.pop("engine.kind", None)
+            changes.pop("engine.custom_command", None)
+        return changes
+
+    def _command_problem(self, value: SettingValue) -> str:
+        if not self.custom_selected():
+            return ""
+        text = str(value)
+        if not text:
+            return self.tr("Type the command that starts your vLLM, e.g. vllm serve.")
+        try:
+            shlex.split(text)
+        except ValueError:
+            return self.tr("A quote in the command is not closed.")
+        return ""
+
+    def _on_use_recommended_clicked(self) -> None:
+        if self.recommended is not None:
+            self.utilization.set_value(f"{self.recommended:.2f}")
+
+    def _update_hints(self) -> None:
+        value = self.utilization.value()
+        too_high = (
+            self.recommended is not None and isinstance(value, float) and value > self.recommended
+        )
+        self.utilization_warning.setText(
+            self.tr(
+                "Above the recommended value: loading may fail or crash the GPU driver when "
+                "other programs hold memory."
+            )
+            if too_high
+            else ""
+        )
+        self.utilization_warning.setVisible(too_high)
+        custom = self.custom_selected()
+        self.form.setRowVisible(self._command_rows[0], custom)
+        self.custom_command.update_hint()
+        checked = self.custom_engine_change() is not None and not self.custom_command.problem()
+        self.custom_note.setText(
+            self.tr(
+                "OK runs “{command} --help” to check that it is a vLLM server; that can "
+                "take a minute."
+            ).format(command=self.custom_command.text().strip() or "…")
+            if checked
+            else ""
+        )
+        self.form.setRowVisible(self._command_rows[1], checked)
+
+
+def _args_problem(value: SettingValue) -> str:
+    try:
+        check_user_args(
+            split_args(str(value), source="global vllm_args"), source="global vllm_args"
+        )
+    except ProblemError as exc:
+        return problem_text(exc.problem)
+    return ""
