@@ -1624,7 +1624,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>asleep on {remote}, wakes on the next request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>on {remote}, loads on first request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asleep: wakes on the next request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2903,6 +2911,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Put a model to sleep instead of unloading it when another one needs its memory: it wakes in seconds instead of loading again. auto: with the ROCm engine (vLLM&apos;s CPU build cannot sleep); on: with any engine; off: never. The app checks that a sleep really freed the memory, and unloads instead where it did not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2992,6 +3004,10 @@
     </message>
     <message>
         <source>Memory for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sleep instead of unloading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3260,6 +3276,14 @@
     </message>
     <message>
         <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} did not go to sleep ({detail}); it is unloaded instead.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

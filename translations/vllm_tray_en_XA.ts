@@ -1625,8 +1625,16 @@
       <translation>[ƒàîĺéđ öñ {remote}~~~~~~~]</translation>
     </message>
     <message>
+      <source>asleep on {remote}, wakes on the next request</source>
+      <translation>[àšĺééþ öñ {remote}, ŵàķéš öñ ţĥé ñéẋţ ŕéǫûéšţ~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>on {remote}, loads on first request</source>
       <translation>[öñ {remote}, ĺöàđš öñ ƒîŕšţ ŕéǫûéšţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>asleep: wakes on the next request</source>
+      <translation>[àšĺééþ: ŵàķéš öñ ţĥé ñéẋţ ŕéǫûéšţ~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>restarted once</source>
@@ -2905,6 +2913,10 @@
       <translation>[Ṁéɱöŕý ţĥé ĺöàđéđ ɱöđéĺš ɱàý šĥàŕé öñ éàçĥ ĜÞÛ (îñ ŔÅṀ ƒöŕ ţĥé ÇÞÛ éñĝîñé), îñ ĜƁ, ƀéƒöŕé öñé îš ûñĺöàđéđ ţö ɱàķé ŕööɱ (0: àĺĺ öƒ éàçĥ ĜÞÛ'š ɱéɱöŕý, öŕ ŔÅṀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Put a model to sleep instead of unloading it when another one needs its memory: it wakes in seconds instead of loading again. auto: with the ROCm engine (vLLM's CPU build cannot sleep); on: with any engine; off: never. The app checks that a sleep really freed the memory, and unloads instead where it did not.</source>
+      <translation>[Þûţ à ɱöđéĺ ţö šĺééþ îñšţéàđ öƒ ûñĺöàđîñĝ îţ ŵĥéñ àñöţĥéŕ öñé ñééđš îţš ɱéɱöŕý: îţ ŵàķéš îñ šéçöñđš îñšţéàđ öƒ ĺöàđîñĝ àĝàîñ. àûţö: ŵîţĥ ţĥé ŔÖÇɱ éñĝîñé (ṽĹĹṀ'š ÇÞÛ ƀûîĺđ çàññöţ šĺééþ); öñ: ŵîţĥ àñý éñĝîñé; öƒƒ: ñéṽéŕ. Ţĥé àþþ çĥéçķš ţĥàţ à šĺééþ ŕéàĺĺý ƒŕééđ ţĥé ɱéɱöŕý, àñđ ûñĺöàđš îñšţéàđ ŵĥéŕé îţ đîđ ñöţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be a whole number between {low} and {high}; nothing was typed.</source>
       <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2995,6 +3007,10 @@
     <message>
       <source>Memory for all models</source>
       <translation>[Ṁéɱöŕý ƒöŕ àĺĺ ɱöđéĺš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Sleep instead of unloading</source>
+      <translation>[Šĺééþ îñšţéàđ öƒ ûñĺöàđîñĝ~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Start hidden in the tray</source>
@@ -3263,6 +3279,14 @@
     <message>
       <source>Even one request at a time misses the latency objective (time to first token {ttft} ms, inter-token {itl} ms): nothing to tune. Loosen the objective or use a smaller model.</source>
       <translation>[Éṽéñ öñé ŕéǫûéšţ àţ à ţîɱé ɱîššéš ţĥé ĺàţéñçý öƀĵéçţîṽé (ţîɱé ţö ƒîŕšţ ţöķéñ {ttft} ɱš, îñţéŕ-ţöķéñ {itl} ɱš): ñöţĥîñĝ ţö ţûñé. Ĺööšéñ ţĥé öƀĵéçţîṽé öŕ ûšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
+      <translation>[{model} đîđ ñöţ ŵàķé ûþ ƒŕöɱ šĺééþ ({detail}); îţ îš ĺöàđéđ àĝàîñ îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} did not go to sleep ({detail}); it is unloaded instead.</source>
+      <translation>[{model} đîđ ñöţ ĝö ţö šĺééþ ({detail}); îţ îš ûñĺöàđéđ îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Only {free_gib} of {total_gib} GiB of memory was free, less than the {utilization} memory utilization asks for (on the CPU engine GPU memory utilization is a share of RAM). Use {safe} or less, or close other programs.</source>

@@ -10,12 +10,37 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 from app.core.remotes import RemoteView
 from app.core.states import ProcessState
 
 CHILD_HOST = "127.0.0.1"  # children are only ever reached on loopback
+
+
+class SleepGauge(StrEnum):
+    """What is measured to tell whether a sleep freed a model's memory."""
+
+    GPU = "gpu"  # the GPU's used memory (sysfs): the engine holds its model there
+    PROCESS = "process"  # the resident memory of the child's process tree (the CPU engine)
+
+
+@dataclass(frozen=True)
+class SleepSpec:
+    """A child started with vLLM's sleep mode, and how to put it to sleep (docs/sleep-mode.md).
+
+    `level` 1 parks the weights in host RAM (a discrete GPU; quick to wake), 2 drops weights
+    and KV cache (an APU, whose "host RAM" is the same memory); `host_bytes` is what level 1
+    parks in RAM (a level 1 sleep becomes level 2 when RAM cannot take it). `verdict_key`
+    names the engine build and the GPU, under which the app remembers whether a sleep there
+    really freed memory.
+    """
+
+    level: int
+    gauge: SleepGauge
+    verdict_key: str
+    host_bytes: int = 0
 
 
 @dataclass(frozen=True)
@@ -41,6 +66,8 @@ class LaunchSpec:
     # phase or step, and its processes used no CPU (a long silent compile still uses CPU).
     stall_timeout_s: float = 120.0
     gpus: tuple[int, ...] = ()
+    # Set when the child runs with vLLM's sleep mode (its env then holds VLLM_SERVER_DEV_MODE).
+    sleep: SleepSpec | None = None
 
     def argv(self, port: int, host: str = CHILD_HOST) -> list[str]:
         return [

@@ -275,6 +275,20 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Memory for all models"),
     ),
     SettingSpec(
+        "memory.sleep_mode",
+        str,
+        "auto",
+        tr_noop(
+            "Put a model to sleep instead of unloading it when another one needs its memory: "
+            "it wakes in seconds instead of loading again. auto: with the ROCm engine (vLLM's "
+            "CPU build cannot sleep); on: with any engine; off: never. The app checks that a "
+            "sleep really freed the memory, and unloads instead where it did not."
+        ),
+        restart="models",
+        choices=("auto", "on", "off"),
+        label=tr_noop("Sleep instead of unloading"),
+    ),
+    SettingSpec(
         "gui.start_hidden",
         bool,
         False,

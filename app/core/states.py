@@ -15,6 +15,9 @@ class ProcessState(StrEnum):
     STARTING = "starting"  # the child was spawned and is loading; /health has not answered 200
     RUNNING = "running"  # /health answered 200: requests are served
     STOPPING = "stopping"  # a stop was asked; SIGTERM sent to the group, waiting for exit
+    # vLLM's sleep mode: the child lives but gave its weights and KV cache back; it serves
+    # nothing until it is woken (which a request does), and wakes far faster than it loads.
+    SLEEPING = "sleeping"
     BACKOFF = "backoff"  # the last start failed; the next request retries (after a back-off)
     EXITED = "exited"  # it died (or hung) while running; the next request starts it again
     FATAL = "fatal"  # given up: cannot start as it is, or failed too often; the user acts
@@ -25,7 +28,14 @@ TRANSITIONS: dict[ProcessState, frozenset[ProcessState]] = {
     ProcessState.STARTING: frozenset(
         {ProcessState.RUNNING, ProcessState.STOPPING, ProcessState.BACKOFF, ProcessState.FATAL}
     ),
-    ProcessState.RUNNING: frozenset({ProcessState.STOPPING, ProcessState.EXITED}),
+    ProcessState.RUNNING: frozenset(
+        {ProcessState.STOPPING, ProcessState.EXITED, ProcessState.SLEEPING}
+    ),
+    # SLEEPING -> RUNNING is a wake; -> STOPPING a stop, or a sleep that freed nothing;
+    # -> EXITED the child died while asleep.
+    ProcessState.SLEEPING: frozenset(
+        {ProcessState.RUNNING, ProcessState.STOPPING, ProcessState.EXITED}
+    ),
     ProcessState.STOPPING: frozenset({ProcessState.STOPPED}),
     ProcessState.BACKOFF: frozenset(
         {ProcessState.STARTING, ProcessState.STOPPED, ProcessState.FATAL}
@@ -38,6 +48,8 @@ TRANSITIONS: dict[ProcessState, frozenset[ProcessState]] = {
 }
 
 # States in which nothing is in flux: readiness waiters are woken on every one of them.
+# SLEEPING is stable too, but it answers no one: a start asked of a sleeping model waits for
+# the wake (RUNNING), and one asked while it falls asleep is served by the wake after it.
 SETTLED = frozenset(
     {
         ProcessState.STOPPED,
@@ -48,7 +60,9 @@ SETTLED = frozenset(
     }
 )
 # States in which a child process may exist (and hold memory).
-ALIVE = frozenset({ProcessState.STARTING, ProcessState.RUNNING, ProcessState.STOPPING})
+ALIVE = frozenset(
+    {ProcessState.STARTING, ProcessState.RUNNING, ProcessState.SLEEPING, ProcessState.STOPPING}
+)
 FAILED = frozenset({ProcessState.BACKOFF, ProcessState.EXITED, ProcessState.FATAL})
 
 

@@ -13,7 +13,8 @@ from app.runtime.api import Facade, ModelRow
 
 # A failed or given-up model is loaded again by an explicit Load (the facade resets it).
 LOADABLE = frozenset({ProcessState.STOPPED, *FAILED})
-UNLOADABLE = frozenset({ProcessState.STARTING, ProcessState.RUNNING})
+# A sleeping model's process lives on (docs/sleep-mode.md): Unload stops it; a request wakes it.
+UNLOADABLE = frozenset({ProcessState.STARTING, ProcessState.RUNNING, ProcessState.SLEEPING})
 
 
 def can_download(row: ModelRow) -> bool:

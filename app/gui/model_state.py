@@ -167,6 +167,10 @@ def remote_state_text(row: ModelRow) -> str:
         return translate("ModelState", "unloading on {remote}").format(remote=name)
     if kind == StateKind.FAILED:
         return translate("ModelState", "failed on {remote}").format(remote=name)
+    if row.remote_state == ProcessState.SLEEPING:
+        return translate("ModelState", "asleep on {remote}, wakes on the next request").format(
+            remote=name
+        )
     return translate("ModelState", "on {remote}, loads on first request").format(remote=name)
 
 
@@ -174,6 +178,8 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
     """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
     if row.remote is not None:
         return remote_state_text(row)
+    if row.process == ProcessState.SLEEPING:
+        return translate("ModelState", "asleep: wakes on the next request")
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
         text = translate("ModelState", "running")

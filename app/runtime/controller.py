@@ -17,9 +17,9 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, ProcessState
-from app.core.swap import DeviceCandidate, choose_victims_on_devices
+from app.core.swap import DeviceCandidate, EvictAction, Eviction, choose_evictions_on_devices
 from app.runtime.planner import Planner
-from app.supervisor import Supervisor
+from app.supervisor import ProcessInfo, Supervisor
 from app.supervisor.diagnosis import is_memory_failure
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class _Usage:
 
 @dataclass(frozen=True)
 class _RoomPlan:
-    victims: list[str] | None
+    victims: list[Eviction] | None
     used: dict[str, int]  # per device
     busy: list[str]
     starting: list[str]
@@ -200,7 +200,7 @@ class Controller:
             info.model_id
             for info in self._supervisor.infos()
             if info.model_id != model_id
-            and info.state is ProcessState.RUNNING
+            and info.state in (ProcessState.RUNNING, ProcessState.SLEEPING)
             and not self._usage.get(info.model_id, _Usage()).in_flight
         ]
 
@@ -232,10 +232,11 @@ class Controller:
     def _room_plan(
         self, spec: LaunchSpec, needed: Mapping[str, int], budgets: Mapping[str, int]
     ) -> _RoomPlan:
-        """One decision: which idle models to unload (None: cannot fit now), and why not.
+        """One decision: which idle models to put aside, asleep or stopped (None: cannot fit
+        now), and why not.
 
         Memory is counted per device: a model fits when each GPU it uses (or RAM) has room,
-        and only models holding memory where it lacks are unloaded for it.
+        and only models holding memory where it lacks are slept or unloaded for it.
         """
         candidates: list[DeviceCandidate] = []
         used: dict[str, int] = {}
@@ -254,35 +255,39 @@ class Controller:
                 if started_with is None:
                     started_with = self._planner.launch_spec(info.model_id)
                 usage.planned_bytes = self._planner.planned_by_device(started_with)
-            add_device_bytes(used, usage.planned_bytes)
-            candidates.append(
-                DeviceCandidate(
-                    info.model_id, usage.planned_bytes, usage.in_flight, usage.last_used
-                )
-            )
+            candidate = self._swap_candidate(info, usage)
+            add_device_bytes(used, candidate.holds)
+            candidates.append(candidate)
         return _RoomPlan(
-            victims=choose_victims_on_devices(candidates, needed, budgets, used),
+            victims=choose_evictions_on_devices(candidates, needed, budgets, used),
             used=used,
             busy=[c.model_id for c in candidates if c.in_flight],
             starting=[m for m in self._reserved if m != spec.model_id],
         )
 
     async def _make_room(self, spec: LaunchSpec) -> None:
-        """Unload least-recently-used idle models until `spec` fits.
+        """Put least-recently-used idle models aside (asleep or stopped) until `spec` fits.
 
         When it cannot fit now but could later — other models are still starting, or have
         requests in flight — wait for them (bounded by load_timeout_s) and decide again: a
-        request for B while A is loading is answered after A's requests, not refused.
+        request for B while A is loading is answered after A's requests, not refused. After
+        models were put to sleep it decides again with what their sleeps measured.
         """
         needed = self._planner.planned_by_device(spec)
         budgets = self._planner.memory_budgets()
         self._usage.setdefault(spec.model_id, _Usage()).planned_bytes = needed
         deadline = self._clock() + spec.load_timeout_s
         drained: set[str] = set()
+        done: set[tuple[str, EvictAction]] = set()
         while True:
             plan = self._room_plan(spec, needed, budgets)
             if plan.victims is not None:
-                break
+                todo = [v for v in plan.victims if (v.model_id, v.action) not in done]
+                if not todo:
+                    return  # it fits (or nothing left would change the plan)
+                await self._evict(spec, todo)
+                done.update((v.model_id, v.action) for v in todo)
+                continue
             left = deadline - self._clock()
             if plan.starting and left > 0:
                 self._start_settled.clear()
@@ -295,18 +300,75 @@ class Controller:
                 await self._drain(waiting_for[0])
                 continue
             raise ProblemError(self._no_room(spec, needed, budgets, plan.used))
-        victims = plan.victims
+
+    async def _evict(self, spec: LaunchSpec, evictions: Sequence[Eviction]) -> None:
+        victims = [e.model_id for e in evictions]
         self._evicting.update(victims)
         try:
-            for victim in victims:
-                victim_usage = self._usage.get(victim)
+            for eviction in evictions:
+                victim_usage = self._usage.get(eviction.model_id)
                 if victim_usage is not None and victim_usage.in_flight:
                     # A request slipped in after the decision: let it finish first.
-                    await self._drain(victim)
-                log.info("unloading %s to make room for %s", victim, spec.model_id)
-                await self._supervisor.stop(victim)
+                    await self._drain(eviction.model_id)
+                await self._put_aside(eviction, spec.model_id)
         finally:
             self._evicting.difference_update(victims)
+
+    # -- sleep mode (docs/sleep-mode.md) -------------------------------------------------
+    def _swap_candidate(self, info: ProcessInfo, usage: _Usage) -> DeviceCandidate:
+        """A loaded model as the swap policy sees it: what it holds on each device, whether
+        it can sleep.
+
+        A sleeping model holds on each device what its sleep did not free there (measured on
+        each of its GPUs, or in RAM); one that may sleep is expected to free all it was
+        planned to hold (its measured sleep then tells the truth, and `_make_room` decides
+        again with it).
+        """
+        holds = dict(usage.planned_bytes)
+        sleeping = info.state is ProcessState.SLEEPING
+        if sleeping and info.sleep is not None:
+            freed = info.sleep.freed_by_device
+            holds = {d: max(0, b - freed.get(d, 0)) for d, b in holds.items()}
+        can_sleep = info.state is ProcessState.RUNNING and self._supervisor.may_sleep(info.model_id)
+        return DeviceCandidate(
+            info.model_id,
+            holds,
+            usage.in_flight,
+            usage.last_used,
+            asleep=dict.fromkeys(holds, 0) if can_sleep else None,
+            sleeping=sleeping,
+        )
+
+    async def sleep_model(self, model_id: str) -> bool:
+        """Put a loaded model to sleep where sleeping frees its memory, else stop it (for a
+        system suspend). True when it sleeps; a load or a request wakes it."""
+        async with self._decide:
+            if not self._supervisor.may_sleep(model_id):
+                await self._supervisor.stop(model_id)
+                return False
+            planned = self._usage.setdefault(model_id, _Usage()).planned_bytes
+            return (await self._supervisor.sleep(model_id, sum(planned.values()))).asleep
+
+    async def _put_aside(self, eviction: Eviction, for_model: str) -> None:
+        """Sleep or stop one model to make room for `for_model`, as the plan said."""
+        model_id = eviction.model_id
+        if eviction.action is EvictAction.STOP:
+            log.info("unloading %s to make room for %s", model_id, for_model)
+            await self._supervisor.stop(model_id)
+            return
+        planned = self._usage.setdefault(model_id, _Usage()).planned_bytes
+        report = await self._supervisor.sleep(model_id, sum(planned.values()))
+        if report.asleep:
+            log.info(
+                "put %s to sleep to make room for %s (freed %.2f GB)",
+                model_id,
+                for_model,
+                report.freed_bytes / 1e9,
+            )
+        else:
+            log.info(
+                "unloaded %s to make room for %s (a sleep would not free it)", model_id, for_model
+            )
 
     def _no_room(
         self,
@@ -380,7 +442,9 @@ class Controller:
         unloaded = []
         for info in self._supervisor.infos():
             usage = self._usage.get(info.model_id)
-            if info.state is not ProcessState.RUNNING or usage is None or usage.in_flight:
+            # A sleeping model unused this long gives back what it still holds too.
+            asleep_or_running = info.state in (ProcessState.RUNNING, ProcessState.SLEEPING)
+            if not asleep_or_running or usage is None or usage.in_flight:
                 continue
             if now - usage.last_used >= ttl_min * 60:
                 await self._supervisor.stop(info.model_id)

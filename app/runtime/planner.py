@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from app.core.cluster import LaunchOverlay
-from app.core.contracts import LaunchSpec
+from app.core.contracts import LaunchSpec, SleepSpec
 from app.core.gpu import SystemInfo, system_info
 from app.core.memory import ctx_above_model_limit
 from app.core.model_config import ModelConfig, load_model_config
@@ -35,6 +35,7 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
+from app.core.swap import plan_sleep
 from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
@@ -53,6 +54,7 @@ from app.runtime.planning import (
 )
 from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineKind
+from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG, SleepVerdicts
 
 FILES_CACHE_TTL_S = 30.0  # events clear it sooner; this only catches other tools
 # Shown in a preview until an engine is installed: what a user would type by hand.
@@ -75,8 +77,10 @@ class Planner:
         *,
         sysfs_root: Path = Path("/sys"),
         clock: Callable[[], float] = time.monotonic,
+        sleep_verdicts: SleepVerdicts | None = None,
     ) -> None:
         self._paths = paths
+        self._sleep_verdicts = sleep_verdicts
         self._settings = settings
         self._registry = registry
         self._sysfs_root = sysfs_root
@@ -161,7 +165,8 @@ class Planner:
         (the tune's `--max-num-seqs N`), merged over every stored layer; never persisted."""
         entry = self._registry.get(model_id)
         files = self.model_files(entry)
-        command = self.engine().command()
+        engine = self.engine()
+        command = engine.command()
         options = self._registry.options(entry.id)
         overlay = self.overlay(entry.id)
         if overlay is None:
@@ -195,11 +200,34 @@ class Planner:
             stall_timeout_s=float(self._settings.get("load_stall_timeout_s")),
             gpus=placement.gpus,
         )
-        if overlay is None:
-            return spec
-        return dataclasses.replace(
-            spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
+        if overlay is not None:
+            # One model across machines is never slept: a sleep there is untested, and the
+            # app could measure only this machine's share of it.
+            return dataclasses.replace(
+                spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
+            )
+        sleep = self.sleep_spec(engine, placement.gpus, weights_bytes(entry, files.path))
+        return spec if sleep is None else with_sleep_mode(spec, sleep, engine.kind)
+
+    def sleep_spec(self, engine: Engine, gpus: Sequence[int], weights: int) -> SleepSpec | None:
+        """How a child of `engine` on `gpus` (positions in SystemInfo.gpus) would sleep
+        (docs/sleep-mode.md), or None: started without sleep mode (the setting, the engine,
+        or a sleep measured to free nothing on that build and those GPUs)."""
+        build = engine.status().version
+        if engine.kind is EngineKind.CUSTOM:
+            build = " ".join(engine.command().prefix)  # the user's own vLLM has no version file
+        found = self.system_info().gpus
+        sleep = plan_sleep(
+            str(self._settings.get("memory.sleep_mode")),
+            engine.kind.value,
+            build,
+            [found[i] for i in gpus if 0 <= i < len(found)],
+            weights,
         )
+        verdicts = self._sleep_verdicts
+        if sleep is not None and verdicts is not None and not verdicts.may_sleep(sleep.verdict_key):
+            return None
+        return sleep
 
     def launch_env(self) -> dict[str, str]:
         """What the app adds to every child's environment (the supervisor adds the rest)."""
@@ -439,6 +467,20 @@ def bad_ctx_size(value: object) -> Problem:
         tr_noop("ctx_size must be a positive whole number; got {value}."),
         value=value,
     )
+
+
+def with_sleep_mode(spec: LaunchSpec, sleep: SleepSpec, kind: EngineKind) -> LaunchSpec:
+    """`spec` started with vLLM's sleep mode: its dev routes on (on the child's loopback port
+    only: the endpoint relays none of them) and, where the engine accepts it, the flag."""
+    args = spec.args
+    # vLLM's CPU build refuses the flag, yet serves the routes (its worker ignores a sleep).
+    if kind is not EngineKind.CPU and not _has_flag(args, SLEEP_FLAG):
+        args = (*args, SLEEP_FLAG)
+    return dataclasses.replace(spec, args=args, env={**spec.env, DEV_MODE_VAR: "1"}, sleep=sleep)
+
+
+def _has_flag(args: Sequence[str], flag: str) -> bool:
+    return any(a == flag or a.startswith(flag + "=") for a in args)
 
 
 def _local_ranks(args: tuple[str, ...]) -> int:

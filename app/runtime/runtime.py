@@ -34,12 +34,13 @@ from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
-from app.runtime.services.power import PowerService
+from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.services.remotes import RemoteService
 from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
 from app.supervisor import Supervisor
+from app.supervisor.sleep import SleepVerdicts
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +69,27 @@ class Runtime:
         self.bus = EventBus()
         self.settings = Settings(paths.settings_file)
         self.registry = Registry(paths)
+        # What sleeps measured per engine and GPU: the planner starts children without sleep
+        # mode where it freed nothing, the supervisor records each new measurement.
+        sleep_verdicts = SleepVerdicts(paths.state_dir)
         self.planner = Planner(
-            paths, self.settings, self.registry, sysfs_root=self.options.sysfs_root
+            paths,
+            self.settings,
+            self.registry,
+            sysfs_root=self.options.sysfs_root,
+            sleep_verdicts=sleep_verdicts,
         )
         secret_store = SecretStore(paths.secrets_file)
         self.secrets = Secrets(secret_store)
         # Each child gets its own random key, which only the relay sends (issue 11).
-        self.supervisor = Supervisor(self.bus, paths.logs_dir, paths.state_dir, child_api_keys=True)
+        self.supervisor = Supervisor(
+            self.bus,
+            paths.logs_dir,
+            paths.state_dir,
+            child_api_keys=True,
+            sleep_verdicts=sleep_verdicts,
+            gpu_used=self._gpu_used_bytes,
+        )
         self.downloads = DownloadManager(
             self.bus,
             paths.hf_hub_cache,
@@ -122,7 +137,11 @@ class Runtime:
             engines=self.engines,
             remotes=self.remotes,
         )
-        self.power = PowerService(supervisor=self.supervisor, controller=self.controller)
+        self.power = PowerService(
+            supervisor=self.supervisor,
+            controller=self.controller,
+            strategy=SleepWhereItWorks(self.supervisor, self.controller),
+        )
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(
             self.controller, self.models, self.planner, self.observed, self.remotes
@@ -161,6 +180,14 @@ class Runtime:
                 reason=str(exc) or "an unexpected error",
             )
         )
+
+    def _gpu_used_bytes(self, index: int) -> int | None:
+        """The used memory of GPU `index` (SystemInfo.gpus), for measuring a sleep there
+        (blocking: the supervisor calls it in a thread)."""
+        gpus = self.planner.system_info().gpus
+        if not 0 <= index < len(gpus):
+            return None
+        return read_memory(gpus[index], self.options.sysfs_root).budget_used
 
     def _hf_token(self) -> str | None:
         """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""

@@ -17,13 +17,15 @@ import re
 import time
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from app.core.contracts import CHILD_HOST, LaunchSpec
 from app.core.events import ProcessStateChanged
 from app.core.problems import Problem, ProblemError
 from app.core.states import ALIVE, SETTLED, ProcessState, can_transition
 from app.supervisor import diagnosis
+from app.supervisor.actor_sleep import SleepingActor, SleepPhase
+from app.supervisor.answers import fail_all, reject, resolve
 from app.supervisor.output import OutputLog
 from app.supervisor.progress import LoadReport
 from app.supervisor.protocol import (
@@ -35,23 +37,27 @@ from app.supervisor.protocol import (
     ProcessInfo,
     Ready,
     Reset,
+    Sleep,
+    SleepFailed,
+    Slept,
     Start,
     Stop,
     Stopped,
+    WakeFailed,
+    Woke,
 )
 from app.supervisor.runner import ChildRunner
 
 log = logging.getLogger(__name__)
 
 S = ProcessState
-T = TypeVar("T")
 
 
 def _slug(model_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", model_id)
 
 
-class ModelActor:
+class ModelActor(SleepingActor):
     def __init__(self, model_id: str, cfg: ActorConfig) -> None:
         self.model_id = model_id
         self.cfg = cfg
@@ -82,6 +88,7 @@ class ModelActor:
         self._tasks: set[asyncio.Task[None]] = set()
         self._launch_task: asyncio.Task[None] | None = None
         self._watch_task: asyncio.Task[None] | None = None
+        self._init_sleep()
         self._task = self._loop.create_task(self._run(), name=f"actor:{model_id}")
 
     # ---- the public side: post a message, await its future --------------------------------
@@ -122,6 +129,7 @@ class ModelActor:
             restarts=self._restarts,
             next_retry_at=self._next_retry_at(),
             api_key=runner.api_key if runner is not None and self.state in ALIVE else None,
+            sleep=self._sleep_report if self.state is S.SLEEPING else None,
         )
 
     def refusal(self, spec: LaunchSpec) -> Problem | None:
@@ -154,12 +162,18 @@ class ModelActor:
     def _fail_everyone(self, msg: Msg, exc: Exception) -> None:
         error = ProblemError(diagnosis.internal_error(self.model_id))
         error.__cause__ = exc
-        if isinstance(msg, Start | Stop | Reset):
-            _reject(msg.fut, error)
-        waiting: list[asyncio.Future[Any]] = [*self._waiters, *self._aborted, *self._stop_waiters]
+        if isinstance(msg, Start | Stop | Reset | Sleep):
+            reject(msg.fut, error)
+        waiting: list[asyncio.Future[Any]] = [
+            *self._waiters,
+            *self._aborted,
+            *self._stop_waiters,
+            *self._sleep_waiters,
+        ]
         self._waiters, self._aborted, self._stop_waiters = [], [], []
+        self._sleep_waiters = []
         for waiter in waiting:
-            _reject(waiter, error)
+            reject(waiter, error)
 
     def _post(self, msg: Msg) -> None:
         self._inbox.put_nowait(msg)
@@ -178,6 +192,8 @@ class ModelActor:
                 self._on_stop(msg)
             case Reset():
                 self._on_reset(msg)
+            case Sleep():
+                self._on_sleep(msg)
             case BackoffOver():
                 self._timer = None
                 if self._waiters and self._pending is not None and self.state not in ALIVE:
@@ -191,11 +207,23 @@ class ModelActor:
                 if self.state is S.STARTING:
                     self._on_launch_failed(msg)
             case Exited():
-                if self.state is S.RUNNING:
+                if self.state in (S.RUNNING, S.SLEEPING):
                     self._on_exited(msg)
             case Stopped():
                 if self.state is S.STOPPING:
                     self._on_stopped()
+            case Slept():
+                if self.state is S.SLEEPING and self._sleep_phase is SleepPhase.FALLING:
+                    self._on_slept(msg)
+            case SleepFailed():
+                if self.state is S.SLEEPING and self._sleep_phase is SleepPhase.FALLING:
+                    self._on_sleep_failed(msg.problem)
+            case Woke():
+                if self.state is S.SLEEPING and self._sleep_phase is SleepPhase.WAKING:
+                    self._on_woke()
+            case WakeFailed():
+                if self.state is S.SLEEPING and self._sleep_phase is SleepPhase.WAKING:
+                    self._on_wake_failed(msg)
 
     def _transition(
         self, new: ProcessState, problem: Problem | None = None, *, user: bool = False
@@ -221,6 +249,8 @@ class ModelActor:
         )
         if new not in ALIVE:
             self._pid = None
+        if new not in (S.SLEEPING, S.STOPPING):
+            self._answer_sleepers()
         if new in SETTLED:
             self._wake()
 
@@ -229,37 +259,40 @@ class ModelActor:
         if self.state is S.STOPPED:
             aborted, self._aborted = self._aborted, []
             error = ProblemError(diagnosis.cancelled(self.model_id))
-            _fail_all(aborted, error)
+            fail_all(aborted, error)
             stop_waiters, self._stop_waiters = self._stop_waiters, []
             for stopped in stop_waiters:
-                _resolve(stopped, None)
+                resolve(stopped, None)
             return  # remaining waiters asked for a start after the stop: _on_stopped serves them
         waiters, self._waiters = self._waiters, []
         if self.state is S.RUNNING:
             info = self.info()
             for fut in waiters:
-                _resolve(fut, info)
+                resolve(fut, info)
         else:
             assert self._problem is not None
-            _fail_all(waiters, ProblemError(self._problem))
+            fail_all(waiters, ProblemError(self._problem))
 
     # ---- handlers -------------------------------------------------------------------------
 
     def _on_start(self, msg: Start) -> None:
         if self._shutting_down:
-            _reject(msg.fut, ProblemError(diagnosis.shutting_down(self.model_id)))
+            reject(msg.fut, ProblemError(diagnosis.shutting_down(self.model_id)))
             return
         state = self.state
         if state is S.RUNNING:
-            _resolve(msg.fut, self.info())
+            resolve(msg.fut, self.info())
             return
         if state is S.STARTING:
             self._waiters.append(msg.fut)  # concurrent starts share one process
             return
+        if state is S.SLEEPING:
+            self._start_while_sleeping(msg.spec, msg.fut)
+            return
         if state is S.FATAL and msg.spec == self._failed_spec:
             # Given up on: answered at once, until reset() or a changed spec.
             assert self._problem is not None
-            _reject(msg.fut, ProblemError(self._problem))
+            reject(msg.fut, ProblemError(self._problem))
             return
         self._waiters.append(msg.fut)
         self._pending = msg.spec
@@ -403,8 +436,9 @@ class ModelActor:
         self._aborted.extend(self._waiters)
         self._waiters.clear()
         state = self.state
-        if state in (S.STARTING, S.RUNNING):
+        if state in (S.STARTING, S.RUNNING, S.SLEEPING):
             self._stop_waiters.append(msg.fut)
+            self._end_sleep()
             self._transition(S.STOPPING, user=True)
             self._abort.set()
             if self._watch_task is not None:
@@ -418,9 +452,9 @@ class ModelActor:
             self._clear_failures()
             self._transition(S.STOPPED, user=True)
         else:  # STOPPED
-            _fail_all(self._aborted, ProblemError(diagnosis.cancelled(self.model_id)))
+            fail_all(self._aborted, ProblemError(diagnosis.cancelled(self.model_id)))
             self._aborted.clear()
-            _resolve(msg.fut, None)
+            resolve(msg.fut, None)
 
     def _on_stopped(self) -> None:
         self._forget_child()
@@ -439,7 +473,7 @@ class ModelActor:
             self._pending = None
             self._clear_failures()
             self._transition(S.STOPPED, user=True)
-        _resolve(msg.fut, None)
+        resolve(msg.fut, None)
 
     def _clear_failures(self) -> None:
         self._failures, self._restarts, self._failed_spec, self._not_before = 0, 0, None, 0.0
@@ -476,6 +510,7 @@ class ModelActor:
 
     def _forget_child(self) -> None:
         self._launch_task = self._watch_task = None
+        self._end_sleep()
 
     def _backoff(self) -> float:
         return float(
@@ -492,21 +527,3 @@ class ModelActor:
     def port(self) -> int | None:
         runner = self._runner
         return runner.port if runner is not None and self.state in ALIVE else None
-
-
-# A caller may have given up (its future is cancelled): answering it then is a no-op.
-
-
-def _resolve(fut: asyncio.Future[T], value: T) -> None:
-    if not fut.done():
-        fut.set_result(value)
-
-
-def _reject(fut: asyncio.Future[Any], error: BaseException) -> None:
-    if not fut.done():
-        fut.set_exception(error)
-
-
-def _fail_all(futures: list[asyncio.Future[ProcessInfo]], error: ProblemError) -> None:
-    for fut in futures:
-        _reject(fut, error)

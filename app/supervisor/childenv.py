@@ -94,6 +94,11 @@ _APP_PREFIX = "VLLM_TRAY_"
 # An inherited variable whose name says it is a credential is dropped even inside an allowed
 # family (a VLLM_API_KEY of the user's shell would replace the child's own key).
 _SECRET_WORDS = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IGNORECASE)
+# Allowed family members the app decides alone, never the app's own environment: dev mode
+# opens /sleep, /wake_up and /collective_rpc on the child's port, which vLLM's own key does not
+# guard (the app's guard does, for keyed children), so only a spec started with sleep mode
+# (the planner's launch env) may turn it on.
+_APP_DECIDES = frozenset({"VLLM_SERVER_DEV_MODE"})
 
 # What the supervisor always sets, after everything else.
 FIXED = {
@@ -110,7 +115,7 @@ def _secret(name: str) -> bool:
 
 
 def _inherited(name: str) -> bool:
-    if _secret(name) or _SECRET_WORDS.search(name):
+    if _secret(name) or _SECRET_WORDS.search(name) or name in _APP_DECIDES:
         return False
     return name in _EXACT or name.startswith(_PREFIXES)
 

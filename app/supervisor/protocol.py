@@ -13,6 +13,7 @@ from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.supervisor.child import SharedClient
 from app.supervisor.loadtimes import LoadTimes
+from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class ProcessInfo:
     next_retry_at: float | None = None
     # The child's own key: its /v1 routes answer 401 without `Authorization: Bearer KEY`.
     api_key: str | None = field(default=None, repr=False)
+    # While SLEEPING: what the sleep freed on each device (the model holds the rest).
+    sleep: SleepReport | None = None
 
 
 # Health checking of a RUNNING child: a hung one (SIGSTOP, a GPU hang) is caught within
@@ -78,9 +81,13 @@ class ActorConfig:
     stall_sample_s: float = 1.0
     load_times: LoadTimes | None = None
     http: SharedClient = field(default_factory=SharedClient)
+    # What sleeps measured per engine build and GPU (docs/sleep-mode.md); None: never sleep.
+    sleep_verdicts: SleepVerdicts | None = None
+    # A GPU's used memory in bytes (blocking), for children whose sleep is judged by it.
+    gpu_used: GpuUsed | None = None
 
 
-# ---- messages: callers send the first three, the actor's helper tasks the rest ------------
+# ---- messages: callers send Start, Stop, Reset and Sleep; the actor's helper tasks the rest --
 
 
 @dataclass
@@ -128,4 +135,49 @@ class BackoffOver:
     pass
 
 
-Msg = Start | Stop | Reset | Ready | LaunchFailed | Exited | Stopped | BackoffOver
+@dataclass
+class Sleep:
+    """Put a RUNNING model to sleep (or stop it when sleeping frees too little)."""
+
+    planned_bytes: int
+    fut: asyncio.Future[SleepReport]
+
+
+@dataclass
+class Slept:
+    gen: int
+    report: SleepReport
+
+
+@dataclass
+class SleepFailed:
+    gen: int
+    problem: Problem
+
+
+@dataclass
+class Woke:
+    gen: int
+
+
+@dataclass
+class WakeFailed:
+    gen: int
+    problem: Problem
+
+
+Msg = (
+    Start
+    | Stop
+    | Reset
+    | Ready
+    | LaunchFailed
+    | Exited
+    | Stopped
+    | BackoffOver
+    | Sleep
+    | Slept
+    | SleepFailed
+    | Woke
+    | WakeFailed
+)

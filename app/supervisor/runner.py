@@ -30,7 +30,18 @@ from app.supervisor.childenv import (
 )
 from app.supervisor.output import OutputLog
 from app.supervisor.ports import free_port
-from app.supervisor.protocol import ActorConfig, Exited, LaunchFailed, Msg, Ready
+from app.supervisor.protocol import (
+    ActorConfig,
+    Exited,
+    LaunchFailed,
+    Msg,
+    Ready,
+    SleepFailed,
+    Slept,
+    WakeFailed,
+    Woke,
+)
+from app.supervisor.sleep import Gauge, SleepCallFailed, fall_asleep, wake_up
 
 log = logging.getLogger(__name__)
 
@@ -264,6 +275,56 @@ class ChildRunner:
                 # A hung engine does not act on SIGTERM (a stopped one cannot): SIGKILL.
                 await child.kill_now(KILL_WAIT_S)
                 return problem
+
+    # ---- sleeping (vLLM's sleep mode) -------------------------------------------------------
+
+    async def fall_asleep(self, planned_bytes: int) -> None:
+        """Put the child to sleep and measure; posts Slept or SleepFailed."""
+        sleep, child = self.spec.sleep, self.child
+        assert sleep is not None and child is not None
+        gauge = Gauge(sleep.gauge, child.pid, self.cfg.gpu_used, self.spec.gpus)
+        try:
+            report = await fall_asleep(
+                await self.cfg.http.get(),
+                f"http://{CHILD_HOST}:{self.port}",
+                model_id=self.model_id,
+                spec=sleep,
+                planned_bytes=planned_bytes,
+                gauge=gauge,
+                key=self.api_key,
+            )
+        except SleepCallFailed as exc:
+            self._post(SleepFailed(self.gen, exc.problem))
+            return
+        except Exception:
+            log.exception("%s: putting it to sleep failed", self.model_id)
+            self._post(SleepFailed(self.gen, diagnosis.internal_error(self.model_id)))
+            return
+        verdicts = self.cfg.sleep_verdicts
+        if verdicts is not None and report.measured:
+            # Remembered before anyone hears of it: the next decision already knows.
+            verdicts.note(sleep.verdict_key, report)
+            await asyncio.to_thread(verdicts.save)
+        self._post(Slept(self.gen, report))
+
+    async def wake(self, level: int) -> None:
+        """Wake the child from a sleep at `level`; posts Woke or WakeFailed."""
+        try:
+            await wake_up(
+                await self.cfg.http.get(),
+                f"http://{CHILD_HOST}:{self.port}",
+                model_id=self.model_id,
+                level=level,
+                key=self.api_key,
+            )
+        except SleepCallFailed as exc:
+            self._post(WakeFailed(self.gen, exc.problem))
+            return
+        except Exception:
+            log.exception("%s: waking it failed", self.model_id)
+            self._post(WakeFailed(self.gen, diagnosis.internal_error(self.model_id)))
+            return
+        self._post(Woke(self.gen))
 
     # ---- stopping ---------------------------------------------------------------------------
 

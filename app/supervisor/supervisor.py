@@ -30,6 +30,7 @@ from app.supervisor.protocol import (
     ProcessInfo,
 )
 from app.supervisor.reaper import reap_orphans
+from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,9 @@ class Supervisor:
     `max_failures` failures in a row the model is FATAL until `reset()`, a `stop()` or a
     start with a different spec (docs/process-states.md). `shutdown()` stops everything and
     refuses new starts.
+
+    `sleep()` puts a RUNNING model to sleep (SLEEPING: the child lives, holds little
+    memory, serves nothing); a `start()` wakes it.
 
     A RUNNING child that misses `health_failures` health checks in a row (each
     `running_health_interval` apart, `health_timeout_s` each) is killed and EXITED with
@@ -74,8 +78,11 @@ class Supervisor:
         child_api_keys: bool = False,
         port_retries: int = 3,
         stall_sample_s: float = 1.0,
+        sleep_verdicts: SleepVerdicts | None = None,
+        gpu_used: GpuUsed | None = None,
     ) -> None:
         self._bus = bus
+        self.sleep_verdicts = sleep_verdicts or SleepVerdicts(state_dir)
         self._cfg = ActorConfig(
             bus=bus,
             logs_dir=logs_dir,
@@ -95,6 +102,8 @@ class Supervisor:
             port_retries=port_retries,
             stall_sample_s=stall_sample_s,
             load_times=LoadTimes(state_dir),
+            sleep_verdicts=self.sleep_verdicts,
+            gpu_used=gpu_used,
         )
         state_dir.mkdir(parents=True, exist_ok=True)
         logs_dir.mkdir(parents=True, exist_ok=True)
@@ -116,6 +125,30 @@ class Supervisor:
         actor = self._actors.get(model_id)
         if actor is not None:
             await actor.stop()
+
+    async def sleep(self, model_id: str, planned_bytes: int) -> SleepReport:
+        """Put a running model aside to make room: asleep (vLLM's sleep mode) when it was
+        started with it and sleeping frees memory on its engine and GPU, else stopped.
+
+        A sleep is measured (`planned_bytes` is what the model was planned to hold); one that
+        freed too little stops the model instead and is remembered, so later calls for that
+        engine and GPU stop at once. Returns once the memory is free; the report's `asleep`
+        says which way. A start wakes a sleeping model (docs/sleep-mode.md).
+        """
+        actor = self._actors.get(model_id)
+        if actor is None:
+            return SleepReport(model_id, None, None, None, None, planned_bytes, asleep=False)
+        return await actor.sleep(planned_bytes)
+
+    def may_sleep(self, model_id: str) -> bool:
+        """Whether `sleep()` would try to put this model to sleep rather than stop it."""
+        actor = self._actors.get(model_id)
+        return actor is not None and actor.may_sleep()
+
+    def sleep_known_to_work(self, model_id: str) -> bool:
+        """Whether a sleep was measured to free memory on this model's engine and GPU."""
+        actor = self._actors.get(model_id)
+        return actor is not None and actor.sleep_known_to_work()
 
     async def reset(self, model_id: str) -> None:
         """Clear a FATAL (or backing-off, or exited) model back to STOPPED: the next start

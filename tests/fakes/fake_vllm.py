@@ -21,9 +21,29 @@ Switches (all optional):
   --fake-grandchild        spawn `VLLM::EngineCore` (which spawns `VLLM::Worker`) in the same
                            process group; like vLLM's, they outlive a SIGKILLed server
   --fake-tokens N          completion length when the request gives no max_tokens (default 16)
+  --fake-sleep-buffer-mb N hold N MB of written memory from the start (the model's "device
+                           memory"): a level 2 sleep frees it, a wake allocates it again
+  --fake-ignore-sleep      answer sleep and wake with 200 and free nothing, as vLLM's CPU
+                           worker does ("sleep mode is not supported on CPU, ignore it.")
+  --fake-vram-files F0,F1  the mem_info_vram_used files of GPU 0, 1 … in a fake /sys
+                           (tests/unit/sysfs_trees.py); with --fake-vram-mb N, N MB are added
+                           to each file of the GPUs in HIP_VISIBLE_DEVICES (all, unpinned)
+                           while the model holds them: from the start until a sleep (level 1
+                           or 2 frees VRAM), again after a wake, and given back at exit
+
+With VLLM_SERVER_DEV_MODE=1 it serves vLLM's sleep-mode routes as vLLM 0.32 does
+(entrypoints/serve/dev): `POST /sleep?level=0|1|2` (the level is read from the query only; a
+`level` in the body is ignored and level 1 is done), `POST /wake_up[?tags=weights|kv_cache]`,
+`GET /is_sleeping`, `POST /collective_rpc {"method": "reload_weights"}`. None is guarded by
+the API key (but see --middleware below). While asleep, inference requests wait for the wake
+(vLLM pauses its scheduler); after a level 2 sleep the weights are garbage until
+`reload_weights`, and the fake answers 500 to inference until then (vLLM would answer
+nonsense).
 
 Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` on /v1, /v2, /inference and
-/cohere when VLLM_API_KEY is set (OPTIONS and every other path stay open).
+/cohere when VLLM_API_KEY is set (OPTIONS and every other path stay open). Like vLLM, it loads
+each `--middleware module.Class` (an ASGI middleware, imported from PYTHONPATH) in front of
+every route: the app's key guard (app/supervisor/guard) runs here as it runs in vLLM.
 
 Log lines come from tests/fakes/data/vllm_cpu_startup.log (captured from a real run; `{MODEL}`
 and `{PORT}` are filled in) when it exists, else from a built-in copy of vLLM 0.32's lines.
@@ -34,7 +54,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import fcntl
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -240,6 +262,7 @@ def _kill_descendants() -> None:
 class FakeServer:
     def __init__(self, a: argparse.Namespace) -> None:
         self.a = a
+        self.sleep = SleepMode(a)
         self.served = 0
         self.running = 0
         self.prompt_tokens = 0
@@ -248,7 +271,8 @@ class FakeServer:
 
     def app(self) -> web.Application:
         # vLLM (uvicorn) puts no limit on request bodies; aiohttp would refuse past 1 MiB.
-        app = web.Application(middlewares=[_authenticate], client_max_size=2**30)
+        guards = [_asgi_middleware(path) for path in self.a.middleware]
+        app = web.Application(middlewares=[*guards, _authenticate], client_max_size=2**30)
         app.router.add_get("/health", self.health)
         app.router.add_get("/version", self.version)
         app.router.add_get("/v1/models", self.models)
@@ -258,6 +282,8 @@ class FakeServer:
         app.router.add_post("/v1/chat/completions", self.chat)
         app.router.add_post("/v1/responses", self.responses)
         app.router.add_post("/v1/embeddings", self.embeddings)
+        if os.environ.get("VLLM_SERVER_DEV_MODE", "0") not in ("", "0"):
+            self.sleep.add_routes(app)
         return app
 
     # -- plain endpoints
@@ -331,6 +357,8 @@ class FakeServer:
     async def _generate(self, request: web.Request, *, chat: bool) -> web.StreamResponse:
         body = await request.json()
         if (bad := self._check(body)) is not None:
+            return bad
+        if (bad := await self.sleep.ready_to_serve()) is not None:
             return bad
         pieces, finish, prompt_n = self._plan(body)
         rid = ("chatcmpl-" if chat else "cmpl-") + uuid.uuid4().hex
@@ -475,6 +503,156 @@ class FakeServer:
         )
 
 
+# ---- sleep mode (vLLM's dev routes) ---------------------------------------------------------
+
+
+class FakeVram:
+    """The model's memory on its GPUs, as a fake /sys shows it (--fake-vram-files, -mb)."""
+
+    def __init__(self, a: argparse.Namespace) -> None:
+        files = [Path(f) for f in a.fake_vram_files.split(",") if f]
+        pinned = os.environ.get("HIP_VISIBLE_DEVICES", "")
+        indices = [int(i) for i in pinned.split(",")] if pinned else range(len(files))
+        self.files = [files[i] for i in indices if i < len(files)]
+        self.size = int(a.fake_vram_mb * 2**20)
+        self.held = False
+
+    def take(self) -> None:
+        if not self.held:
+            self._add(self.size)
+            self.held = True
+
+    def give_back(self) -> None:
+        if self.held:
+            self._add(-self.size)
+            self.held = False
+
+    def _add(self, delta: int) -> None:
+        for path in self.files:
+            with path.open("r+", encoding="ascii") as counter:
+                # Other fake children count on the same GPU: one writer at a time.
+                fcntl.flock(counter, fcntl.LOCK_EX)
+                value = int(counter.read().strip() or "0") + delta
+                counter.seek(0)
+                counter.truncate()
+                counter.write(f"{value}\n")
+
+
+class SleepMode:
+    """vLLM 0.32's sleep mode as the routes and the engine show it, with real memory."""
+
+    TAGS = frozenset({"weights", "kv_cache"})
+
+    def __init__(self, a: argparse.Namespace) -> None:
+        self.a = a
+        self.size = int(a.fake_sleep_buffer_mb * 2**20)
+        self.buffer: bytes | None = self._allocate(1)
+        self.vram = FakeVram(a)
+        self.sleeping_tags: set[str] = set()
+        self.paused = False  # level 0 pauses scheduling only
+        self.weights_valid = True
+        self.awake = asyncio.Event()
+        self.awake.set()
+
+    def _allocate(self, fill: int) -> bytes | None:
+        # Written, not just reserved (bytes(n) would be untouched zero pages): it shows in RSS.
+        return bytes([fill]) * self.size if self.size else None
+
+    def add_routes(self, app: web.Application) -> None:
+        _say(
+            f"{_API} WARNING {_date()} [__init__.py:44] SECURITY WARNING: Development endpoints "
+            "are enabled! This should NOT be used in production!"
+        )
+        app.router.add_post("/sleep", self.sleep)
+        app.router.add_post("/wake_up", self.wake_up)
+        app.router.add_get("/is_sleeping", self.is_sleeping)
+        app.router.add_post("/collective_rpc", self.collective_rpc)
+
+    async def ready_to_serve(self) -> web.Response | None:
+        """Requests wait while asleep; after a level 2 wake without reload they fail."""
+        await self.awake.wait()
+        if not self.weights_valid:
+            return _error(
+                500, "the weights were dropped by a level 2 sleep and never reloaded", "Error"
+            )
+        return None
+
+    async def sleep(self, request: web.Request) -> web.Response:
+        # FastAPI's Query(ge=0, le=2) with default 1: the body is never read.
+        text = request.query.get("level", "1")
+        if not re.fullmatch(r"[+-]?\d+", text.strip()) or not 0 <= int(text) <= 2:
+            message = f"1 validation error: query.level must be 0, 1 or 2; got {text!r}"
+            return _error(400, message, "Bad Request")
+        level = int(text)
+        started = time.perf_counter()
+        self.paused = True
+        self.awake.clear()
+        if level >= 1 and "weights" not in self.sleeping_tags:
+            if self.a.fake_ignore_sleep:
+                _say(
+                    f"{_WORKER} WARNING {_date()} [cpu_worker.py:180] sleep mode is not "
+                    "supported on CPU, ignore it."
+                )
+            elif level == 2:
+                freed = self.size
+                self.buffer = None  # weights and KV cache dropped
+                self.weights_valid = False
+                _say(
+                    f"{_WORKER} INFO {_date()} [gpu_worker.py:330] Sleep mode freed "
+                    f"{freed / 2**30:.2f} GiB memory, 0.00 GiB memory is still in use."
+                )
+            # level 1: the weights go to host RAM, which is this very process: nothing freed
+            # there, but the GPU's memory is (where it is a discrete GPU's).
+            if not self.a.fake_ignore_sleep:
+                self.vram.give_back()
+            self.sleeping_tags |= self.TAGS
+            took = time.perf_counter() - started
+            where = f"{_CORE} INFO {_date()} [abstract.py:390]"
+            _say(f"{where} It took {took:.6f} seconds to fall asleep.")
+        return web.json_response({"status": "sleeping", "level": level})
+
+    async def wake_up(self, request: web.Request) -> web.Response:
+        tags: list[str] | None = request.query.getall("tags", []) or None
+        _say(f"{_API} INFO {_date()} [api_router.py:50] wake up the engine with tags: {tags}")
+        wanted = set(tags) - {"scheduling"} if tags is not None else set(self.sleeping_tags)
+        unknown = wanted - self.sleeping_tags
+        if unknown and self.sleeping_tags:
+            # vLLM's executor warns and does nothing for a tag that is not asleep.
+            where = f"{_CORE} WARNING {_date()} [abstract.py:401]"
+            _say(f"{where} Tag {sorted(unknown)[0]} is not in sleeping tags")
+        else:
+            if "weights" in wanted and not self.a.fake_ignore_sleep and self.buffer is None:
+                self.buffer = self._allocate(0xFF)  # mapped again, contents undefined
+            if "weights" in wanted:
+                self.vram.take()
+            self.sleeping_tags -= wanted
+        fully_awake = not self.sleeping_tags
+        if fully_awake:
+            self.paused = False
+            self.awake.set()
+        return web.json_response({"status": "awake" if fully_awake else "sleeping", "tags": tags})
+
+    async def is_sleeping(self, request: web.Request) -> web.Response:
+        return web.json_response({"is_sleeping": self.paused or bool(self.sleeping_tags)})
+
+    async def collective_rpc(self, request: web.Request) -> web.Response:
+        try:
+            body = await request.json()
+        except ValueError as exc:
+            return _error(400, f"JSON decode error: {exc}", "Bad Request")
+        method = body.get("method") if isinstance(body, dict) else None
+        if method is None:
+            return _error(400, "Missing 'method' in request body", "Bad Request")
+        if method != "reload_weights":
+            return _error(500, f"Worker has no method {method!r}", "Internal Server Error")
+        if "weights" in self.sleeping_tags:
+            return _error(500, "cannot reload weights into memory that is asleep", "Error")
+        if not self.a.fake_ignore_sleep:
+            self.buffer = self._allocate(1)
+            self.weights_valid = True
+        return web.json_response({"results": [None]})
+
+
 class UvicornAccessLog(AbstractAccessLogger):
     """One line per request, as uvicorn prints them under vLLM."""
 
@@ -498,6 +676,53 @@ async def _authenticate(request: web.Request, handler: Any) -> web.StreamRespons
             return web.json_response({"error": "Unauthorized"}, status=401)
     response: web.StreamResponse = await handler(request)
     return response
+
+
+_PASSED = "fake_vllm.passed"  # set in the scope when the ASGI middleware let a request through
+
+
+def _asgi_middleware(path: str) -> Any:
+    """vLLM's `--middleware module.Class`: an ASGI middleware in front of the app. Run here by
+    handing it each request's scope and an inner app that only notes that it was reached;
+    whatever it answers instead is relayed as it sent it."""
+    module, _, name = path.rpartition(".")
+    cls = getattr(importlib.import_module(module), name)
+
+    async def reached(scope: dict[str, Any], _receive: Any, _send: Any) -> None:
+        scope[_PASSED] = True
+
+    guard = cls(reached)
+
+    @web.middleware
+    async def run(request: web.Request, handler: Any) -> web.StreamResponse:
+        scope: dict[str, Any] = {
+            "type": "http",
+            "method": request.method,
+            "path": request.path,
+            "root_path": "",
+            "headers": [
+                (k.lower().encode("latin-1"), v.encode("latin-1"))
+                for k, v in request.headers.items()
+            ],
+        }
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await guard(scope, receive, send)
+        if scope.get(_PASSED):
+            response: web.StreamResponse = await handler(request)
+            return response
+        start = next(m for m in sent if m["type"] == "http.response.start")
+        body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+        kind = dict(start.get("headers", [])).get(b"content-type", b"application/json")
+        return web.Response(status=start["status"], body=body, content_type=kind.decode())
+
+    return run
 
 
 def _error(status: int, message: str, kind: str) -> web.Response:
@@ -554,15 +779,20 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-ignore-sigterm", action="store_true")
     p.add_argument("--fake-grandchild", action="store_true")
     p.add_argument("--fake-tokens", type=int, default=16)
+    p.add_argument("--fake-sleep-buffer-mb", type=float, default=0.0)
+    p.add_argument("--fake-ignore-sleep", action="store_true")
+    p.add_argument("--fake-vram-files", default="")
+    p.add_argument("--fake-vram-mb", type=float, default=0.0)
+    p.add_argument("--middleware", action="append", default=[])
     a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
     a.served_model_name = a.served_model_name or a.model
     return a
 
 
 async def serve(a: argparse.Namespace, server_lines: list[str]) -> None:
-    runner = web.AppRunner(
-        FakeServer(a).app(), access_log_class=UvicornAccessLog, handle_signals=False
-    )
+    server = FakeServer(a)
+    runner = web.AppRunner(server.app(), access_log_class=UvicornAccessLog, handle_signals=False)
+    server.sleep.vram.take()
     await runner.setup()
     await web.TCPSite(runner, a.host, a.port).start()
     for line in server_lines:
@@ -576,6 +806,7 @@ async def serve(a: argparse.Namespace, server_lines: list[str]) -> None:
     _say("INFO:     Shutting down")
     await runner.cleanup()
     _say("INFO:     Application shutdown complete.")
+    server.sleep.vram.give_back()
     _kill_descendants()
 
 

@@ -11,6 +11,7 @@ from app.core.problems import problem, tr_noop
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
 from app.gui.model_state import state_text
+from app.gui.model_table import Column
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, memory_problem
 
@@ -80,6 +81,26 @@ def test_failed_model_shows_its_diagnosis_and_the_fix_button_applies_it(
         ProcessStateChanged(DOWNLOADED, ProcessState.FATAL, ProcessState.STARTING)
     )
     qtbot.waitUntil(lambda: not banner.isVisible())
+
+
+def test_a_sleeping_model_says_so_and_can_be_unloaded(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.publish_from_thread(
+        *load_events(DOWNLOADED),
+        ProcessStateChanged(DOWNLOADED, ProcessState.RUNNING, ProcessState.SLEEPING, pid=4242),
+    )
+    select(qtbot, gui, DOWNLOADED)
+    actions = gui.window.actions_
+    qtbot.waitUntil(lambda: fake_row_state(gui) == "asleep: wakes on the next request")
+    assert actions.unload.isVisible() and actions.unload.isEnabled()
+    assert not actions.load.isVisible() and not actions.delete.isEnabled()
+    actions.unload.trigger()
+    qtbot.waitUntil(lambda: fake.called("unload") == [(DOWNLOADED,)])
+
+
+def fake_row_state(gui: GuiApp) -> str:
+    return str(gui.window.table_model.index_of(DOWNLOADED, Column.STATE).data())
 
 
 def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:

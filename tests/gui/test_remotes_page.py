@@ -261,6 +261,7 @@ def test_remote_models_in_the_model_list(qtbot: QtBot, tmp_path: Path) -> None:
         remote_row("Qwen/Qwen3-8B", ProcessState.RUNNING),
         remote_row("user.b", ProcessState.STOPPED),
         remote_row("user.c", ProcessState.RUNNING, reachable=False),
+        remote_row("user.d", ProcessState.SLEEPING),
     ]
     fake = FakeFacade(rows=rows)
     gui = start_gui(qtbot, fake, tmp_path)
@@ -272,6 +273,7 @@ def test_remote_models_in_the_model_list(qtbot: QtBot, tmp_path: Path) -> None:
 
         assert state("lab/Qwen/Qwen3-8B") == "running on lab"
         assert state("lab/user.b") == "on lab, loads on first request"
+        assert state("lab/user.d") == "asleep on lab, wakes on the next request"
         assert state("lab/user.c") == (
             "unreachable: The remote server lab (http://192.168.1.30:8000) does not answer: "
             "connection refused. Its models come back when it answers again."

@@ -261,6 +261,10 @@ async def test_a_child_gets_its_own_key_and_no_secret_of_the_app(
             # Like vLLM: /health and /metrics stay open (the supervisor polls them keyless).
             assert (await client.get("/health")).status_code == 200
             assert (await client.get("/metrics")).status_code == 200
+            # Unlike vLLM alone: the guard (which the fake loads as vLLM does) closes the rest.
+            tokenize = {"model": "tiny", "prompt": "Hi"}
+            assert (await client.post("/tokenize", json=tokenize)).status_code == 401
+            assert (await client.post("/tokenize", json=tokenize, headers=right)).status_code == 200
 
         await sv.stop(MODEL)
         again = await sv.start(spec)

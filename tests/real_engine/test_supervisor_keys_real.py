@@ -1,8 +1,16 @@
 """vLLM's CPU build under the supervisor: a per-child key, no app secret in the child, and
-load-time estimates over two real loads (the second start is the first one's estimate)."""
+load-time estimates over two real loads (the second start is the first one's estimate).
+
+The second start also proves sleep mode's fallback (docs/sleep-mode.md): started as the planner
+starts the CPU engine with `memory.sleep_mode=on` (dev routes on; no `--enable-sleep-mode`,
+which this build refuses), its `/sleep?level=2` answers 200 but the worker frees nothing, so
+the supervisor measures no drop in RSS, stops the model and remembers the verdict. The dev
+routes need the child's key: vLLM leaves them open, the app's guard does not.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from pathlib import Path
 
@@ -13,9 +21,13 @@ import pytest
 from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.states import ProcessState
+from app.core.swap import plan_sleep
+from app.runtime.planner import with_sleep_mode
 from app.supervisor import child_environment
 from app.supervisor.childenv import guard_env
-from app.supervisor.engines.cpu import CpuEngine
+from app.supervisor.engines.base import EngineKind
+from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
+from app.supervisor.sleep import SleepVerdicts
 from app.supervisor.supervisor import Supervisor
 from tests.process_tree import alive
 
@@ -99,10 +111,17 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
         assert alive([p.pid for p in tree]) == []
 
         # The second load of the same model on the same engine carries the first as estimate.
+        # It runs with sleep mode as the planner gives it to the CPU engine (see above).
+        sleep = plan_sleep("on", EngineKind.CPU.value, VLLM_CPU_VERSION, (), 0)
+        assert sleep is not None
+        sleepy = with_sleep_mode(spec, sleep, EngineKind.CPU)
         before = len(events)
-        again = await sv.start(spec)
+        again = await sv.start(sleepy)
         assert again.api_key is not None and again.api_key != info.api_key
         second = [e for e in events[before:] if isinstance(e, LoadProgressed)]
+        await sleep_falls_back_to_stop(
+            sv, again.base_url, tmp_path, sleep.verdict_key, tiny_model_dir
+        )
     finally:
         await sv.shutdown()
 
@@ -115,3 +134,42 @@ async def test_real_child_needs_its_key_holds_no_app_secret_and_is_timed(
     assert first_s in (last_cold, last_warm)  # cold or warm, as vLLM's log said
     assert {e.expected_s for e in second} == {first_s}
     print(f"first load {first_s} s (cold={last_cold is not None}), second {second[-1].elapsed_s} s")
+
+
+def weights_size(model_dir: Path) -> int:
+    return sum(f.stat().st_size for f in model_dir.glob("*.safetensors"))
+
+
+async def sleep_falls_back_to_stop(
+    sv: Supervisor, base_url: str | None, tmp_path: Path, key: str, model_dir: Path
+) -> None:
+    """vLLM's CPU worker answers a sleep and frees nothing: the app stops it and remembers."""
+    info = sv.info(MODEL)
+    assert info is not None and info.pid is not None and base_url is not None
+    tree = [psutil.Process(info.pid), *psutil.Process(info.pid).children(recursive=True)]
+    async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
+        # vLLM 0.32 guards only /v1, /v2, /inference and /cohere; the app's guard the rest.
+        assert (await client.get("/is_sleeping")).status_code == 401
+        assert (await client.post("/sleep?level=2")).status_code == 401
+        bearer = {"Authorization": f"Bearer {info.api_key}"}
+        asleep = await client.get("/is_sleeping", headers=bearer)
+        assert asleep.status_code == 200 and asleep.json() == {"is_sleeping": False}
+    # What the planner plans for it: the weights plus VLLM_CPU_KVCACHE_SPACE (1 GiB).
+    planned = 2**30 + await asyncio.to_thread(weights_size, model_dir)
+
+    report = await sv.sleep(MODEL, planned)
+
+    print(f"sleep on the CPU engine: {report}")
+    assert report.answered == 200 and report.level == 2 and report.measured
+    assert not report.freed and not report.asleep  # RSS did not drop by half the plan
+    assert report.freed_bytes < planned // 2
+    stopped = sv.info(MODEL)
+    assert stopped is not None and stopped.state is ProcessState.STOPPED
+    assert alive([p.pid for p in tree]) == []
+    verdict = SleepVerdicts(tmp_path / "state").get(key)  # read back from the file
+    assert verdict is not None and not verdict.frees and verdict.level == 2
+    log_path = sv.log_path(MODEL)
+    assert log_path is not None
+    log_text = await asyncio.to_thread(log_path.read_text, encoding="utf-8")
+    assert "POST /sleep?level=2 HTTP/1.1" in log_text
+    assert "sleep mode is not supported on CPU, ignore it." in log_text

@@ -177,7 +177,8 @@ def test_another_vllm_tray_lists_its_downloaded_models_with_their_states_one_hop
                 card("user.b"),
                 card("builtin.big", downloaded=False),  # its catalog: not servable
                 card("lab/tiny", remote="lab"),  # its own remote's: never relayed twice
-                card("user.c", state="sleeping"),  # a state this version does not know
+                card("user.c", state="hibernating"),  # a state this version does not know
+                card("user.d", state="sleeping"),  # put aside by sleep mode there
             ]
         }
     )
@@ -186,6 +187,7 @@ def test_another_vllm_tray_lists_its_downloaded_models_with_their_states_one_hop
         ("user.a", ProcessState.RUNNING),
         ("user.b", ProcessState.STOPPED),
         ("user.c", ProcessState.RUNNING),
+        ("user.d", ProcessState.SLEEPING),
     ]
     assert listed.models[0].size_gb == 1.5
 

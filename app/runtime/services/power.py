@@ -35,9 +35,8 @@ class SuspendStrategy(Protocol):
 class StopAndReload:
     """The default strategy: stop the child; after resume, load it again like a request would.
 
-    When vLLM's sleep mode is supported by the supervisor, a strategy that sleeps the model
-    (level 2: weights and KV cache leave the GPU) and wakes it after a health check can take
-    this one's place in `PowerService` (see docs/architecture.md, "Suspend and resume").
+    `SleepWhereItWorks` sleeps the models whose sleep was measured to free memory instead
+    (docs/sleep-mode.md).
     """
 
     def __init__(self, supervisor: Supervisor, controller: Controller) -> None:
@@ -49,6 +48,31 @@ class StopAndReload:
 
     async def after_resume(self, model_id: str) -> None:
         # The supervisor's start returns once /health answered 200: that is the health check.
+        await self._controller.load(model_id)
+
+
+class SleepWhereItWorks:
+    """Sleep mode across a suspend where it is known to work, else `StopAndReload`.
+
+    A model whose engine and GPU were measured to free memory when asleep (a swap slept it
+    before) sleeps through the suspend and is woken after resume; the wake checks that it is
+    awake and answers /health before a request reaches it. Every other model is stopped and
+    loaded again. A sleep that frees nothing this time stops the model all the same.
+    """
+
+    def __init__(self, supervisor: Supervisor, controller: Controller) -> None:
+        self._supervisor = supervisor
+        self._controller = controller
+
+    async def before_sleep(self, model_id: str) -> None:
+        if self._supervisor.sleep_known_to_work(model_id):
+            await self._controller.sleep_model(model_id)  # stopped if it frees nothing now
+        else:
+            await self._supervisor.stop(model_id)
+
+    async def after_resume(self, model_id: str) -> None:
+        # A start of a sleeping model wakes it; of a stopped one loads it. Both return only
+        # once it answered its health check.
         await self._controller.load(model_id)
 
 
