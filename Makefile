@@ -34,6 +34,7 @@ lint: setup
 	$(BIN)/ruff check app tests bench scripts
 	$(BIN)/ruff format --check app tests bench scripts
 	$(BIN)/python scripts/translations.py check
+	$(BIN)/python scripts/check_module_size.py
 
 typecheck: setup
 	$(BIN)/mypy

@@ -16,7 +16,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +100,8 @@ async def proxy_main(port: int, engine_url: str, client: str, served: str = MODE
     from app.core.events import EventBus
     from app.core.states import ProcessState
     from app.proxy import ProxyServer
+    from app.proxy.upstream import AiohttpUpstream, Upstream
+    from bench.httpx_upstream import HttpxUpstream
 
     backend = Backend(MODEL, served, engine_url, None, (), 4096, ProcessState.RUNNING)
 
@@ -131,7 +133,11 @@ async def proxy_main(port: int, engine_url: str, client: str, served: str = MODE
         def stats(self) -> Mapping[str, Any]:
             return {}
 
-    server = ProxyServer(OneModel(), None, EventBus(), port=port, upstream=client)
+    upstreams: dict[str, Callable[[], Upstream]] = {
+        "aiohttp": AiohttpUpstream,
+        "httpx": HttpxUpstream,
+    }
+    server = ProxyServer(OneModel(), None, EventBus(), port=port, upstream=upstreams[client])
     await server.start()
     print(f"READY {server.url.rsplit(':', 1)[1]}", flush=True)
     await asyncio.Event().wait()

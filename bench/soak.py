@@ -313,7 +313,7 @@ def _code(data: bytes) -> str:
     return match.group(1).decode() if match else "?"
 
 
-async def drive(app: App, cfg: SoakConfig, result: SoakResult) -> None:
+async def drive(app: App, cfg: SoakConfig, result: SoakResult) -> None:  # noqa: C901 — the soak's script, phase after phase
     loop = asyncio.get_running_loop()
     timeout = aiohttp.ClientTimeout(total=None, sock_read=180)
     # Load the model and fill the app's pool to the children with `streams` connections,

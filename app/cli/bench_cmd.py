@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.cli.context import print_json, run_interruptible, runtime_from
-from app.core.events import BenchProgressed, Event, LoadProgressed, TuneProgressed
+from app.core.events import BenchProgressed, Event, LoadProgressed, TunePhase, TuneProgressed
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.tuning import BenchPoint
 from app.runtime.runtime import Runtime, RuntimeOptions
@@ -21,7 +21,9 @@ from app.runtime.services.loadgen import GENERATOR_CHOICES, Workload
 # Options the in-process runtime needs: its own endpoint on a free loopback port.
 IN_PROCESS = RuntimeOptions(proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False)
 PROBE_TIMEOUT_S = 2.0
-PROBING = frozenset({"before", "sweep", "objective", "peak", "knee", "confirm"})
+PROBING: frozenset[TunePhase] = frozenset(
+    {"before", "sweep", "objective", "peak", "knee", "confirm"}
+)
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

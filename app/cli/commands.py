@@ -22,6 +22,7 @@ from app.core.parallel import (
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
+from app.core.states import USABLE_FILES
 from app.core.vllm_args import format_command
 from app.runtime.planner import bad_ctx_size
 from app.runtime.services.config import ConfigService, Secrets
@@ -89,7 +90,7 @@ def cmd_models(args: argparse.Namespace) -> int:
                 "size_gb": entry.size_gb,
                 "labels": list(entry.labels),
                 "source": entry.source,
-                "downloaded": files.state in ("complete", "local"),
+                "downloaded": files.state in USABLE_FILES,
                 "files": files.state,
                 "experimental": entry.experimental,
             }

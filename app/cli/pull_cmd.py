@@ -13,6 +13,7 @@ from app.cli.context import human_bytes, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.states import DownloadStatus
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -121,7 +122,12 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
         return 130
     await rt.downloads.shutdown()
     progress.finish()
-    if result.status == "completed":
+    return _report(model_id, result)
+
+
+def _report(model_id: str, result: DownloadFinished) -> int:
+    """The exit status of a finished download (a failure raises its problem)."""
+    if result.status == DownloadStatus.COMPLETED:
         print(f"{model_id} downloaded")
         return 0
     if result.problem is not None:

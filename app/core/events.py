@@ -7,10 +7,11 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from app.core.problems import Problem
-from app.core.states import LoadPhase, ProcessState
-from app.core.tuning import BenchPoint
+from app.core.states import DownloadStatus, LoadPhase, ProcessState
+from app.core.tuning import BenchPoint, SearchPhase
 
 log = logging.getLogger(__name__)
 
@@ -104,11 +105,11 @@ class DownloadProgressed(Event):
 
 @dataclass(frozen=True)
 class DownloadFinished(Event):
-    """`status` is "completed", "cancelled" or "failed" (then `problem` says why)."""
+    """`status` is one of DOWNLOAD_ENDED (FAILED: `problem` says why)."""
 
     download_id: str
     model_id: str
-    status: str
+    status: DownloadStatus
     problem: Problem | None = None
     ts: float = field(default_factory=_now)
 
@@ -162,13 +163,22 @@ class SettingChanged(Event):
 # -- benchmarks and the max-num-seqs tune (app.runtime.services.bench / .tune) -------------
 
 
+BenchPhase = Literal["loading", "measuring", "done", "failed", "cancelled"]
+# The tune's own steps around the knee search's (SearchPhase), in the order they come.
+TunePhase = (
+    Literal["starting", "before"]
+    | SearchPhase
+    | Literal["confirm", "restoring", "failed", "cancelled"]
+)
+
+
 @dataclass(frozen=True)
 class BenchProgressed(Event):
-    """A benchmark moved on. `phase`: "loading", "measuring", "done", "failed" or "cancelled";
-    `points` are the figures so far (sequential first); `concurrency` the run in progress."""
+    """A benchmark moved on. `points` are the figures so far (sequential first);
+    `concurrency` the run in progress."""
 
     model_id: str
-    phase: str
+    phase: BenchPhase
     points: tuple[BenchPoint, ...] = ()
     concurrency: int | None = None
     problem: Problem | None = None
@@ -188,7 +198,7 @@ class TuneProgressed(Event):
     """
 
     model_id: str
-    phase: str
+    phase: TunePhase
     start: int
     max_starts: int
     max_num_seqs: int | None = None

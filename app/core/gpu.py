@@ -21,7 +21,6 @@ from app.core.problems import Problem, problem, tr_noop
 SYSFS_ROOT = Path("/sys")
 VENDOR_AMD = "amd"
 VENDOR_NVIDIA = "nvidia"
-AMD_PCI_VENDOR_ID = 0x1002  # 4098, as KFD prints it in `vendor_id`
 
 # Families of AMD's ROCm vLLM bundles (release tag suffix); Lemonade ships exactly these: the
 # consumer families on its default pin, the Instinct ones (gfx942, gfx950) on a pin of their own.

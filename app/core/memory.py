@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 
 GIB = 1024**3
 
@@ -261,17 +261,23 @@ def model_context_limit(
     model_type = str(text.get("model_type") or config.get("model_type") or "")
     # Gemma 3 states its length already scaled (vLLM skips the factor for it).
     if "gemma3" not in model_type:
-        factor: float = 1.0
-        for params in _rope_parameters(text):
-            if _rope_type(params) not in _PRESCALED_ROPE_TYPES:
-                value = params.get("factor", factor)
-                # A null factor is a config bug vLLM reads as 1.0.
-                factor = float(value) if isinstance(value, int | float) else 1.0
-        derived *= factor
+        derived *= _rope_factor(text)
     limit = int(derived)
     if model_max_length is not None and model_max_length > limit:
         limit = model_max_length
     return limit
+
+
+def _rope_factor(text: Mapping[str, Any]) -> float:
+    """The RoPE scaling factor vLLM multiplies the length by (1.0 when the RoPE type
+    already scaled max_position_embeddings)."""
+    factor: float = 1.0
+    for params in _rope_parameters(text):
+        if _rope_type(params) not in _PRESCALED_ROPE_TYPES:
+            value = params.get("factor", factor)
+            # A null factor is a config bug vLLM reads as 1.0.
+            factor = float(value) if isinstance(value, int | float) else 1.0
+    return factor
 
 
 def ctx_above_model_limit(model: str, ctx_size: int, limit: int | None) -> Problem | None:
@@ -285,7 +291,9 @@ def ctx_above_model_limit(model: str, ctx_size: int, limit: int | None) -> Probl
             "{model} reads at most {limit} tokens of context (its config.json says so), so "
             "vLLM refuses a context size of {ctx_size}. Use {limit} or less."
         ),
-        fix=Fix("set_model_option", "ctx_size", limit, tr_noop("Set the context size to {value}")),
+        fix=Fix(
+            FixKind.SET_MODEL_OPTION, "ctx_size", limit, tr_noop("Set the context size to {value}")
+        ),
         model=model,
         ctx_size=ctx_size,
         limit=limit,

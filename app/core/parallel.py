@@ -91,45 +91,17 @@ def place(
     `gpus_found` is `SystemInfo.gpus` (the primary first); `uses_gpu` is False for the CPU
     engine, which places every model in RAM and ignores `gpus`. A GPU engine where nothing
     was detected is not checked nor pinned, but for a GPU named in `gpus`. `engine_family`
-    is the GPU
-    family the engine was built for (the ROCm bundle's), None when any GPU of the primary's
-    vendor will do. Without `gpus`, a model takes the first tp × pp GPUs the engine can use.
-    Raises ProblemError with one sentence naming the option at fault.
+    is the GPU family the engine was built for (the ROCm bundle's), None when any GPU of the
+    primary's vendor will do. Without `gpus`, a model takes the first tp × pp GPUs the engine
+    can use. Raises ProblemError with one sentence naming the option at fault.
     """
     tp = 1 if tensor_parallel_size is None else tensor_parallel_size
     pp = 1 if pipeline_parallel_size is None else pipeline_parallel_size
     for name, size in ((TP_OPTION, tp), (PP_OPTION, pp)):
         if size < 1:
             raise ProblemError(bad_parallel_size(name, size))
-    wanted = tp * pp
     if gpus is not None:
-        seen: set[int] = set()
-        for index in gpus:
-            if index in seen:
-                raise ProblemError(
-                    problem(
-                        "options.gpu_repeated",
-                        tr_noop("gpus names GPU {index} twice; each GPU can serve a model once."),
-                        index=index,
-                    )
-                )
-            seen.add(index)
-        if len(gpus) != wanted:
-            raise ProblemError(
-                problem(
-                    "options.parallel_mismatch",
-                    tr_noop(
-                        "tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} "
-                        "parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} "
-                        "GPUs in gpus, or change the sizes."
-                    ),
-                    tp=tp,
-                    pp=pp,
-                    wanted=wanted,
-                    count=len(gpus),
-                    gpus=_listed(gpus),
-                )
-            )
+        _check_gpu_list(gpus, tp, pp)
     if not uses_gpu:
         return Placement(tp, pp)
     if not gpus_found:
@@ -138,23 +110,71 @@ def place(
         # A custom engine where detection found no GPU (say, NVIDIA without nvidia-smi on
         # PATH): nothing to check against or pin, vLLM finds its GPUs itself.
         return Placement(tp, pp)
-    if gpus is None and wanted > len(gpus_found):
+    if gpus is None:
+        return _first_usable(model, gpus_found, tp, pp, engine_family)
+    _check_pinned(gpus, gpus_found, engine_family)
+    return Placement(tp, pp, tuple(gpus), pinned=True)
+
+
+def _first_usable(
+    model: str, gpus_found: Sequence[GpuInfo], tp: int, pp: int, engine_family: str | None
+) -> Placement:
+    """The first tp × pp GPUs of the primary's vendor (and the engine's family)."""
+    wanted = tp * pp
+    if wanted > len(gpus_found):
         raise _too_many(model, tp, pp, len(gpus_found))
-    for index in gpus or ():
+    primary = gpus_found[0]
+    candidates = [
+        i
+        for i, gpu in enumerate(gpus_found)
+        if gpu.vendor == primary.vendor
+        and (engine_family is None or gpu.gfx_family == engine_family)
+    ]
+    if wanted > len(candidates):
+        raise _too_many(model, tp, pp, len(candidates))
+    return Placement(tp, pp, tuple(candidates[:wanted]), pinned=len(gpus_found) > 1)
+
+
+def _check_gpu_list(gpus: Sequence[int], tp: int, pp: int) -> None:
+    """`gpus` as typed: no GPU twice, and one GPU per part of the model."""
+    wanted = tp * pp
+    seen: set[int] = set()
+    for index in gpus:
+        if index in seen:
+            raise ProblemError(
+                problem(
+                    "options.gpu_repeated",
+                    tr_noop("gpus names GPU {index} twice; each GPU can serve a model once."),
+                    index=index,
+                )
+            )
+        seen.add(index)
+    if len(gpus) != wanted:
+        raise ProblemError(
+            problem(
+                "options.parallel_mismatch",
+                tr_noop(
+                    "tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} "
+                    "parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} "
+                    "GPUs in gpus, or change the sizes."
+                ),
+                tp=tp,
+                pp=pp,
+                wanted=wanted,
+                count=len(gpus),
+                gpus=_listed(gpus),
+            )
+        )
+
+
+def _check_pinned(
+    gpus: Sequence[int], gpus_found: Sequence[GpuInfo], engine_family: str | None
+) -> None:
+    """The GPUs a model is pinned to exist and can all run its engine: one vendor, the
+    engine's family."""
+    for index in gpus:
         if not 0 <= index < len(gpus_found):
             raise _unknown_gpu(index, len(gpus_found))
-    primary = gpus_found[0]
-
-    def usable(gpu: GpuInfo) -> bool:
-        if gpu.vendor != primary.vendor:
-            return False
-        return engine_family is None or gpu.gfx_family == engine_family
-
-    if gpus is None:
-        candidates = [i for i, gpu in enumerate(gpus_found) if usable(gpu)]
-        if wanted > len(candidates):
-            raise _too_many(model, tp, pp, len(candidates))
-        return Placement(tp, pp, tuple(candidates[:wanted]), pinned=len(gpus_found) > 1)
     chosen = [gpus_found[i] for i in gpus]
     if len({gpu.vendor for gpu in chosen}) > 1:
         raise ProblemError(
@@ -184,7 +204,6 @@ def place(
                     family=engine_family,
                 )
             )
-    return Placement(tp, pp, tuple(gpus), pinned=True)
 
 
 def _unknown_gpu(index: int, count: int) -> ProblemError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
@@ -28,15 +29,20 @@ def tr_noop(text: str) -> str:
     return QT_TRANSLATE_NOOP("problems", text)
 
 
+class FixKind(StrEnum):
+    """What a Fix does, and what its `target` names."""
+
+    SET_SETTING = "set_setting"  # target: a settings key
+    SET_MODEL_OPTION = "set_model_option"  # target: an option field such as "ctx_size"
+    INSTALL_ENGINE = "install_engine"  # target: the engine kind
+    RESET_MODEL = "reset_model"  # target: the model id
+
+
 @dataclass(frozen=True)
 class Fix:
-    """A one-action remedy the UI can offer, e.g. set a setting to a safe value.
+    """A one-action remedy the UI can offer, e.g. set a setting to a safe value."""
 
-    `kind` is one of: "set_setting" (target = settings key), "set_model_option"
-    (target = option field such as "ctx_size"), "install_engine", "reset_model".
-    """
-
-    kind: str
+    kind: FixKind
     target: str
     value: Any = None
     label_template: str = ""
@@ -66,7 +72,7 @@ class Problem:
         }
         if self.fix is not None:
             out["fix"] = {
-                "kind": self.fix.kind,
+                "kind": str(self.fix.kind),
                 "target": self.fix.target,
                 "value": self.fix.value,
                 "label": self.fix.english(),

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from app.core.jsonstore import WatchedFile
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
@@ -68,6 +68,10 @@ def _bad_checkpoint(text: str) -> ProblemError:
     )
 
 
+# Where a model comes from: the built-in catalog, or added by the user.
+ModelSource = Literal["builtin", "user"]
+
+
 @dataclass(frozen=True)
 class ModelEntry:
     """One model the app knows. `id` is how users and the API address it.
@@ -76,7 +80,7 @@ class ModelEntry:
     """
 
     name: str
-    source: str  # "builtin" | "user"
+    source: ModelSource
     checkpoint: Checkpoint
     size_gb: float | None
     labels: tuple[str, ...]

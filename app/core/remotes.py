@@ -258,16 +258,7 @@ def normalize_url(text: str) -> str:
     URL is refused: the key belongs in the keyring, not in a file or a command line.
     """
     url = text.strip()
-    try:
-        parts = urllib.parse.urlsplit(url)
-        port = parts.port  # raises ValueError for a port that is not a number or too big
-    except ValueError as exc:
-        # urllib's own words ("Port could not be cast to integer value…") are not the user's.
-        if "port" in str(exc).lower():
-            raise bad_url(text, "its port must be a number from 1 to 65535") from None
-        raise bad_url(text, "it is not a valid address") from None
-    if port == 0:
-        raise bad_url(text, "its port must be a number from 1 to 65535")
+    parts, port = _split(url, text)
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
         raise bad_url(text, "it must start with http:// or https://")
@@ -287,6 +278,21 @@ def normalize_url(text: str) -> str:
     if path.endswith("/v1"):
         path = path[: -len("/v1")]
     return f"{scheme}://{netloc}{path}"
+
+
+def _split(url: str, text: str) -> tuple[urllib.parse.SplitResult, int | None]:
+    """`url` in parts, and its port; `text` (as typed) is what a refusal names."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port  # raises ValueError for a port that is not a number or too big
+    except ValueError as exc:
+        # urllib's own words ("Port could not be cast to integer value…") are not the user's.
+        if "port" in str(exc).lower():
+            raise bad_url(text, "its port must be a number from 1 to 65535") from None
+        raise bad_url(text, "it is not a valid address") from None
+    if port == 0:
+        raise bad_url(text, "its port must be a number from 1 to 65535")
+    return parts, port
 
 
 def new_remote(
@@ -381,10 +387,6 @@ def parse_model_list(raw: Any) -> ModelList:
             continue
         models.append(_remote_model(card))
     return ModelList(SERVER_VLLM_TRAY if tray else SERVER_VLLM, tuple(models))
-
-
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _remote_model(card: Mapping[str, Any]) -> RemoteModel:

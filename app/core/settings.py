@@ -10,17 +10,10 @@ from typing import Any
 from app.core.jsonstore import WatchedFile
 from app.core.problems import Problem, ProblemError
 
-# The declarations and validation rules live in setting_specs; callers may keep importing
-# them from here.
-from app.core.setting_specs import (
-    SPEC_BY_KEY,
-    SPECS,
-    SettingSpec,
-    SettingValue,
-    coerce,
-    parse_setting_text,
-    unknown_setting,
-)
+# The declarations (setting_table) and validation rules (setting_specs) live apart; callers
+# may keep importing them from here.
+from app.core.setting_specs import SPEC_BY_KEY, coerce, parse_setting_text, unknown_setting
+from app.core.setting_table import SPECS, SettingSpec, SettingValue
 
 __all__ = [
     "SPECS",

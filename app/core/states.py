@@ -1,8 +1,11 @@
-"""Process states of a model's vLLM server (supervisord's words) and the allowed moves."""
+"""The states a model goes through: its vLLM server's (supervisord's words, and the allowed
+moves), its load's phases, its files' and its downloads'. Values are stable: they are what
+the HTTP API, the CLI's JSON and the event stream carry."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 
 class ProcessState(StrEnum):
@@ -90,3 +93,27 @@ PHASE_END: dict[LoadPhase, float] = {
     LoadPhase.SERVER_STARTING: 0.97,
     LoadPhase.READY: 1.0,
 }
+
+
+# -- a model's files ----------------------------------------------------------------------
+# A Hugging Face snapshot's files, as app.downloads.status finds them on disk.
+SnapshotState = Literal["not_downloaded", "partial", "complete"]
+# What the model list shows: a snapshot's state, or a local folder used in place ("local",
+# "local_invalid" when vLLM could not load it), or a remote server's model ("remote").
+FileState = Literal["not_downloaded", "partial", "complete", "local", "local_invalid", "remote"]
+# Files vLLM can load as they are.
+USABLE_FILES: frozenset[FileState] = frozenset({"complete", "local"})
+
+
+class DownloadStatus(StrEnum):
+    """Where a download of a model's files is."""
+
+    RUNNING = "running"
+    COMPLETED = "completed"
+    CANCELLED = "cancelled"  # by a user; finished files are kept for the next try
+    FAILED = "failed"  # the problem says why
+
+
+DOWNLOAD_ENDED = frozenset(
+    {DownloadStatus.COMPLETED, DownloadStatus.CANCELLED, DownloadStatus.FAILED}
+)

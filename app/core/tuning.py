@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
+# The search's steps, in order (KneeSearch.next_concurrency says what each one probes).
+SearchPhase = Literal["sweep", "objective", "peak", "knee", "done"]
 # A doubling step must gain at least this much throughput to be worth going on.
 MIN_GAIN = 0.10
 # The knee is the smallest concurrency within this share of the best throughput measured: a
@@ -196,7 +198,7 @@ class KneeSearch:
     min_gain: float = MIN_GAIN
     tolerance: float = KNEE_TOLERANCE
     points: dict[int, BenchPoint] = field(default_factory=dict)
-    phase: str = "sweep"
+    phase: SearchPhase = "sweep"
     _lo: int = 0
     _hi: int = 0
     _swept: list[int] = field(default_factory=list)  # the sweep's own points, in order
@@ -236,15 +238,9 @@ class KneeSearch:
         """The concurrency to measure next; None when the search is over."""
         while True:
             if self.phase == "sweep":
-                last = self._swept[-1] if self._swept else None
-                if last is not None and self._sweep_over(last):
-                    self._after_sweep(last)
-                    continue
-                step = 1 if last is None else min(2 * last, self.upper)
-                if step in self.points:  # measured already (seeded): it counts as swept
-                    self._swept.append(step)
-                    continue
-                return step
+                step = self._sweep_step()
+                if step is not None:
+                    return step
             elif self.phase == "objective":
                 if not self._narrow(self._lo, self._hi):
                     return (self._lo + self._hi) // 2
@@ -260,6 +256,19 @@ class KneeSearch:
                 self.phase = "done"
             else:
                 return None
+
+    def _sweep_step(self) -> int | None:
+        """The sweep's next doubling; None when it moved on without one to measure (it
+        ended, or the step was measured already), so the caller asks again."""
+        last = self._swept[-1] if self._swept else None
+        if last is not None and self._sweep_over(last):
+            self._after_sweep(last)
+            return None
+        step = 1 if last is None else min(2 * last, self.upper)
+        if step in self.points:  # measured already (seeded): it counts as swept
+            self._swept.append(step)
+            return None
+        return step
 
     def seed(self, point: BenchPoint) -> None:
         """A point measured outside the search (the model's current limit): it takes part in

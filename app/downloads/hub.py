@@ -119,9 +119,12 @@ def _status(exc: HfHubHTTPError) -> int | None:
     return None if response is None else int(response.status_code)
 
 
-def gated_problem(repo: str, reason: str) -> Problem:
-    """`reason`: no_token, no_access, token_rejected or private_or_missing."""
-    templates = {
+# Why the hub refused a download (also the `reason` param of its problem).
+GatedReason = Literal["no_token", "no_access", "token_rejected", "private_or_missing"]
+
+
+def gated_problem(repo: str, reason: GatedReason) -> Problem:
+    templates: dict[GatedReason, str] = {
         "no_token": tr_noop(
             "{repo} is gated: Hugging Face only lets signed-in users who accepted its terms "
             "download it. Accept them on the model's page, add an access token with read "
@@ -239,18 +242,24 @@ def hub_problem(
             return gated_problem(repo, "private_or_missing")
         return not_found_problem(repo, None)
     if isinstance(exc, HfHubHTTPError):
-        status = _status(exc)
-        if status == 401:
-            return gated_problem(repo, "token_rejected" if token_set else "no_token")
-        if status == 403:
-            return gated_problem(repo, "no_access" if token_set else "no_token")
-        return unreachable_problem(endpoint, f"the hub answered HTTP {status}")
+        return _http_problem(_status(exc), repo=repo, endpoint=endpoint, token_set=token_set)
     if isinstance(exc, httpx2.TransportError):
         return unreachable_problem(endpoint, _transport_reason(exc))
     if isinstance(exc, FileMetadataError):
         # Typically HF_ENDPOINT pointing at a proxy or server that is not a hub mirror.
         return unreachable_problem(endpoint, "the server does not answer like a Hugging Face hub")
     return failed_problem(repo, str(exc) or "the download stopped unexpectedly")
+
+
+def _http_problem(
+    status: int | None, *, repo: str, endpoint: str | None, token_set: bool
+) -> Problem:
+    """An HTTP error status the hub answered with, other than a missing repo or revision."""
+    if status == 401:
+        return gated_problem(repo, "token_rejected" if token_set else "no_token")
+    if status == 403:
+        return gated_problem(repo, "no_access" if token_set else "no_token")
+    return unreachable_problem(endpoint, f"the hub answered HTTP {status}")
 
 
 def _transport_reason(exc: Exception) -> str:

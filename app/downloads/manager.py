@@ -17,6 +17,7 @@ from app.core.contracts import DownloadView
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry
+from app.core.states import DownloadStatus
 from app.downloads.hub import (
     HubToken,
     RepoPlan,
@@ -70,7 +71,7 @@ class _Download:
     progress: DownloadProgress
     token: HubToken
     cancel: threading.Event = field(default_factory=threading.Event)
-    status: str = "running"
+    status: DownloadStatus = DownloadStatus.RUNNING
     problem: Problem | None = None
     task: asyncio.Task[None] | None = None
 
@@ -128,7 +129,11 @@ class DownloadManager:
 
     async def _start(self, entry: ModelEntry) -> str:
         for d in self._downloads.values():
-            if d.entry.id == entry.id and d.status == "running" and not d.cancel.is_set():
+            if (
+                d.entry.id == entry.id
+                and d.status is DownloadStatus.RUNNING
+                and not d.cancel.is_set()
+            ):
                 return d.id
         await self._settle_previous(entry)
         if entry.checkpoint.local_path is not None:
@@ -162,7 +167,7 @@ class DownloadManager:
         d = self._downloads.get(download_id)
         if d is None:
             raise unknown_download(download_id)
-        if d.status != "running":
+        if d.status is not DownloadStatus.RUNNING:
             return False
         d.cancel.set()
         if d.task is not None:
@@ -192,14 +197,18 @@ class DownloadManager:
         """Cancel the model's running download, then delete its cached files (bytes freed)."""
         repo = entry.checkpoint.repo_id
         for d in list(self._downloads.values()):
-            if d.status == "running" and repo is not None and d.entry.checkpoint.repo_id == repo:
+            if (
+                d.status is DownloadStatus.RUNNING
+                and repo is not None
+                and d.entry.checkpoint.repo_id == repo
+            ):
                 await self.cancel(d.id)
         await self._settle_previous(entry)
         return await asyncio.to_thread(delete_model_files, entry, self._cache)
 
     async def shutdown(self) -> None:
         """Cancel every running download and wait for the workers (app shutdown)."""
-        running = [d for d in self._downloads.values() if d.status == "running"]
+        running = [d for d in self._downloads.values() if d.status is DownloadStatus.RUNNING]
         for d in running:
             d.cancel.set()
         tasks = [d.task for d in running if d.task is not None]
@@ -276,23 +285,23 @@ class DownloadManager:
                     with contextlib.suppress(Exception):
                         await worker
                     raise
-            d.status = "completed"
+            d.status = DownloadStatus.COMPLETED
         except TransferCancelled:
-            d.status = "cancelled"
+            d.status = DownloadStatus.CANCELLED
         except ProblemError as exc:
-            d.status, d.problem = "failed", exc.problem
+            d.status, d.problem = DownloadStatus.FAILED, exc.problem
             log.warning("download of %s failed: %s", d.entry.id, exc.problem.english())
         except asyncio.CancelledError:
-            d.status = "cancelled"
+            d.status = DownloadStatus.CANCELLED
             raise
         except Exception as exc:
-            d.status, d.problem = "failed", self._failure(d, exc, None)
+            d.status, d.problem = DownloadStatus.FAILED, self._failure(d, exc, None)
             log.warning("download of %s failed: %s", d.entry.id, d.problem.english())
         finally:
             reporter.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await reporter
-            if d.status == "completed":
+            if d.status is DownloadStatus.COMPLETED:
                 self._publish(d, d.progress.final())
             else:
                 self._publish(d, d.progress.snapshot())
@@ -387,7 +396,7 @@ class DownloadManager:
 
     def _view(self, d: _Download) -> DownloadView:
         snap = d.progress.snapshot()
-        done = d.progress.total if d.status == "completed" else snap.done
+        done = d.progress.total if d.status is DownloadStatus.COMPLETED else snap.done
         return DownloadView(
             download_id=d.id,
             model_id=d.entry.id,

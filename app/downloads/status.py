@@ -19,16 +19,15 @@ import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
 from huggingface_hub import scan_cache_dir
 
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry
+from app.core.states import SnapshotState
 from app.downloads.hub import DEFAULT_REVISION
 from app.downloads.transfer import CacheLayout
 
-State = Literal["not_downloaded", "partial", "complete"]
 _COMMIT_RE = re.compile(r"^[0-9a-f]{40}$")
 _MAX_HEADER = 100 * 1024 * 1024  # the safetensors format caps its JSON header at 100 MB
 _INDEX = "model.safetensors.index.json"
@@ -37,7 +36,7 @@ _TORCH_INDEX = "pytorch_model.bin.index.json"
 
 @dataclass(frozen=True)
 class ModelFileStatus:
-    state: State
+    state: SnapshotState
     bytes_on_disk: int
     snapshot_path: Path | None
     problem: Problem | None = None
@@ -112,14 +111,9 @@ def check_folder(folder: Path) -> FolderCheck:
     damaged: list[str] = []
     if not (folder / "config.json").is_file():
         missing.append("config.json")
-    shards: set[str] | None = None
-    if (folder / _INDEX).is_file():
-        shards = _index_shards(folder / _INDEX)
-        if shards is None:
-            damaged.append(f"{_INDEX} (unreadable)")
-            shards = set()
-    else:
-        shards = {p.name for p in folder.glob("*.safetensors") if p.is_file()}
+    shards, index_damage = _safetensors_shards(folder)
+    if index_damage is not None:
+        damaged.append(index_damage)
     if shards:
         for name in sorted(shards):
             shard = folder / name
@@ -128,12 +122,27 @@ def check_folder(folder: Path) -> FolderCheck:
             elif (why := safetensors_damage(shard)) is not None:
                 damaged.append(f"{name} ({why})")
     elif not damaged:
-        torch = _torch_weights(folder)
-        if torch is None:
-            missing.append("weights (*.safetensors)")
-        else:
-            missing += [n for n in sorted(torch) if not (folder / n).is_file()]
+        missing += _torch_missing(folder)
     return FolderCheck(missing=tuple(missing), damaged=tuple(damaged))
+
+
+def _safetensors_shards(folder: Path) -> tuple[set[str], str | None]:
+    """The shards the folder's index names (else the ones it holds), and why the index
+    cannot be read when it cannot."""
+    if (folder / _INDEX).is_file():
+        shards = _index_shards(folder / _INDEX)
+        if shards is None:
+            return set(), f"{_INDEX} (unreadable)"
+        return shards, None
+    return {p.name for p in folder.glob("*.safetensors") if p.is_file()}, None
+
+
+def _torch_missing(folder: Path) -> list[str]:
+    """What is missing of PyTorch weights, the fallback when there are no safetensors."""
+    torch = _torch_weights(folder)
+    if torch is None:
+        return ["weights (*.safetensors)"]
+    return [n for n in sorted(torch) if not (folder / n).is_file()]
 
 
 def _torch_weights(folder: Path) -> set[str] | None:

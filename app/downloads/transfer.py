@@ -43,7 +43,7 @@ from huggingface_hub.errors import HfHubHTTPError
 from huggingface_hub.file_download import repo_folder_name
 
 from app.core.jsonstore import atomic_write_text
-from app.core.resume import ResumeAction, decide, range_headers
+from app.core.resume import ResumeAction, ResumeDecision, decide, range_headers
 from app.downloads.hub import METADATA_TIMEOUT, HubToken, RemoteFile
 
 READ_TIMEOUT = 15.0  # seconds without a byte before the connection counts as broken
@@ -225,36 +225,16 @@ def fetch_file(
         if cancel.is_set():
             raise TransferCancelled
         try:
-            meta = get_hf_file_metadata(url, token=token, timeout=METADATA_TIMEOUT)
-            etag = meta.etag or remote.etag
-            if etag is None:
-                raise RuntimeError(f"the hub gave no ETag for {remote.path}")
-            size = meta.size if meta.size is not None else remote.size
-            blob = layout.blob(etag)
-            lock = filelock.FileLock(str(layout.lock(etag)))
-            layout.lock(etag).parent.mkdir(parents=True, exist_ok=True)
-            _acquire(lock, cancel)
-            try:
-                if blob.is_file() and blob.stat().st_size != size:
-                    blob.unlink()  # damaged (truncated or overwritten): fetch it again
-                if not blob.is_file():
-                    _stream_to_blob(
-                        blob,
-                        layout.partial(etag),
-                        location=meta.location,
-                        hub_url=url,
-                        size=size,
-                        digest=digest,
-                        path=remote.path,
-                        token=token,
-                        cancel=cancel,
-                        progress=progress,
-                    )
-            finally:
-                lock.release()
-            _link(blob, pointer)
-            progress.on_disk(size)
-            return pointer
+            return _fetch_once(
+                layout,
+                url,
+                remote,
+                pointer,
+                digest=digest,
+                token=token,
+                cancel=cancel,
+                progress=progress,
+            )
         except (TransferCancelled, DigestMismatch):
             raise
         except _Retry as retry:
@@ -271,6 +251,51 @@ def fetch_file(
                 raise
         # Waiting on the event (not time.sleep) lets a cancel interrupt the back-off.
         _wait_or_cancel(cancel, min(8.0, 0.5 * 2**attempts))
+
+
+def _fetch_once(
+    layout: CacheLayout,
+    url: str,
+    remote: RemoteFile,
+    pointer: Path,
+    *,
+    digest: _Digest,
+    token: HubToken,
+    cancel: threading.Event,
+    progress: FileProgress,
+) -> Path:
+    """One attempt of fetch_file: the blob (fetched under its lock), then the snapshot's
+    link to it."""
+    meta = get_hf_file_metadata(url, token=token, timeout=METADATA_TIMEOUT)
+    etag = meta.etag or remote.etag
+    if etag is None:
+        raise RuntimeError(f"the hub gave no ETag for {remote.path}")
+    size = meta.size if meta.size is not None else remote.size
+    blob = layout.blob(etag)
+    lock = filelock.FileLock(str(layout.lock(etag)))
+    layout.lock(etag).parent.mkdir(parents=True, exist_ok=True)
+    _acquire(lock, cancel)
+    try:
+        if blob.is_file() and blob.stat().st_size != size:
+            blob.unlink()  # damaged (truncated or overwritten): fetch it again
+        if not blob.is_file():
+            _stream_to_blob(
+                blob,
+                layout.partial(etag),
+                location=meta.location,
+                hub_url=url,
+                size=size,
+                digest=digest,
+                path=remote.path,
+                token=token,
+                cancel=cancel,
+                progress=progress,
+            )
+    finally:
+        lock.release()
+    _link(blob, pointer)
+    progress.on_disk(size)
+    return pointer
 
 
 class _Retry(Exception):
@@ -341,6 +366,36 @@ def _stream_to_blob(
     partial.replace(blob)
 
 
+def _resume_at(
+    decision: ResumeDecision,
+    response: httpx2.Response,
+    f: BinaryIO,
+    have: int,
+    *,
+    digest: _Digest,
+    progress: FileProgress,
+) -> int | None:
+    """Where the body of `response` goes in `f` (0 when the server sends the whole file);
+    None when the file is complete already. Raises _Retry when the partial is unusable."""
+    if decision.action is ResumeAction.COMPLETE:
+        return None
+    if decision.action is ResumeAction.FAILED and response.status_code >= 400:
+        response.read()
+        hf_raise_for_status(response)
+    if decision.action in (ResumeAction.DISCARD, ResumeAction.FAILED):
+        # Not a prefix the server recognises, or bytes we cannot place: start over.
+        f.truncate(0)
+        digest.reset()
+        progress.on_disk(0)
+        raise _Retry(RuntimeError(decision.reason or "range not satisfiable"), False)
+    if decision.action is ResumeAction.RESTART and have:
+        f.truncate(0)  # the server sent the whole file: rewrite from the start
+        digest.reset()
+        progress.on_disk(0)
+        return 0
+    return have
+
+
 def _stream(
     f: BinaryIO,
     have: int,
@@ -375,22 +430,10 @@ def _stream(
                 content_range=response.headers.get("Content-Range"),
                 content_length=response.headers.get("Content-Length"),
             )
-            if decision.action is ResumeAction.COMPLETE:
+            start = _resume_at(decision, response, f, have, digest=digest, progress=progress)
+            if start is None:
                 return have
-            if decision.action is ResumeAction.FAILED and response.status_code >= 400:
-                response.read()
-                hf_raise_for_status(response)
-            if decision.action in (ResumeAction.DISCARD, ResumeAction.FAILED):
-                # Not a prefix the server recognises, or bytes we cannot place: start over.
-                f.truncate(0)
-                digest.reset()
-                progress.on_disk(0)
-                raise _Retry(RuntimeError(decision.reason or "range not satisfiable"), False)
-            if decision.action is ResumeAction.RESTART and have:
-                f.truncate(0)  # the server sent the whole file: rewrite from the start
-                digest.reset()
-                have = start_have = 0
-                progress.on_disk(0)
+            have = start_have = start
             f.seek(have)
             # No chunk_size: a re-chunking buffer would lose its tail on a broken connection,
             # and the partial file must hold every byte that arrived.

@@ -140,7 +140,7 @@ class BatchJobModel(QAbstractTableModel):
             Column.OUTPUT: self.tr("Output file"),
         }[Column(section)]
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: C901 — Qt model: one branch per column and role
         if not index.isValid():
             return None
         job = self._jobs[index.row()]

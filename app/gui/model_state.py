@@ -56,7 +56,7 @@ _REMOTE_KIND = {
 }
 
 
-def state_kind(row: ModelRow) -> StateKind:
+def state_kind(row: ModelRow) -> StateKind:  # noqa: C901 — the precedence of states, one line each, read top to bottom
     if row.remote is not None:
         if not row.reachable:
             return StateKind.UNREACHABLE
@@ -174,7 +174,7 @@ def remote_state_text(row: ModelRow) -> str:
     return translate("ModelState", "on {remote}, loads on first request").format(remote=name)
 
 
-def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:
+def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:  # noqa: C901 — one branch per StateKind, as state_kind orders them
     """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
     if row.remote is not None:
         return remote_state_text(row)

@@ -12,6 +12,7 @@ from aiohttp import web
 from app.core.contracts import DownloadController, DownloadView, ModelController
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.states import DOWNLOAD_ENDED, DownloadStatus
 from app.proxy import errors
 from app.proxy.bodies import (
     BodyReader,
@@ -24,9 +25,12 @@ from app.proxy.openai_routes import backend_card
 
 T = TypeVar("T")
 
-TERMINAL = frozenset({"completed", "cancelled", "failed"})
 # SSE event names of a pull, after Lemonade's: progress…, then complete | cancelled | error.
-FINAL_EVENT = {"completed": "complete", "cancelled": "cancelled", "failed": "error"}
+FINAL_EVENT = {
+    DownloadStatus.COMPLETED: "complete",
+    DownloadStatus.CANCELLED: "cancelled",
+    DownloadStatus.FAILED: "error",
+}
 
 
 async def _survive_disconnect(coro: Coroutine[Any, Any, T]) -> T:
@@ -209,20 +213,19 @@ class ApiRoutes:
     async def _wait_for(
         self, download_id: str, already: DownloadView | None, queue: asyncio.Queue[Event]
     ) -> web.Response:
-        if already is not None and already.status in TERMINAL:
-            status = already.status
-            if status == "failed":
+        if already is not None and already.status in DOWNLOAD_ENDED:
+            status = DownloadStatus(already.status)
+            if status is DownloadStatus.FAILED:
                 return _failed_view(already)
         else:
             final = await self._next_final(download_id, queue)
-            status = final.status
+            status = DownloadStatus(final.status)
             if final.problem is not None:
                 return errors.error_response(final.problem)
-        if status == "failed":
+        if status is DownloadStatus.FAILED:
             return errors.error_response(_download_failed(download_id))
-        return json_response(
-            {"status": "success" if status == "completed" else status, "download_id": download_id}
-        )
+        done = "success" if status is DownloadStatus.COMPLETED else status.value
+        return json_response({"status": done, "download_id": download_id})
 
     @staticmethod
     async def _next_final(download_id: str, queue: asyncio.Queue[Event]) -> DownloadFinished:
@@ -244,8 +247,9 @@ class ApiRoutes:
         )
         await out.prepare(request)
         await out.write(_sse("start", {"download_id": download_id, "model_name": name}))
-        if already is not None and already.status in TERMINAL:
-            await out.write(_sse(FINAL_EVENT[already.status], _download_card(already)))
+        if already is not None and already.status in DOWNLOAD_ENDED:
+            final_event = FINAL_EVENT[DownloadStatus(already.status)]
+            await out.write(_sse(final_event, _download_card(already)))
         else:
             while True:
                 event = await queue.get()

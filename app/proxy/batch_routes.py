@@ -7,8 +7,9 @@ The routes only translate HTTP; the jobs live in the runtime, reached through
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader, MultipartReader, web
 
 from app.core.batch_jobs import BATCH_HTTP_STATUS, file_too_large
 from app.core.contracts import BatchController, FileUpload
@@ -108,38 +109,36 @@ class BatchRoutes:
             reader = await request.multipart()
         except (AssertionError, ValueError, KeyError):
             raise bad_form() from None
-        purpose: str | None = None
-        filename = ""
-        upload: FileUpload | None = None
+        form = _Form()
         try:
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                if not isinstance(part, BodyPartReader):
-                    raise bad_form()
-                if part.name == "purpose":
-                    purpose = (await _read_field(part)).strip()
-                elif part.name == "file":
-                    if upload is not None:
-                        raise bad_form()
-                    filename = part.filename or ""
-                    upload = self._batches.begin_upload()
-                    while chunk := await part.read_chunk(UPLOAD_CHUNK):
-                        await upload.write(chunk)
-                else:
-                    await part.release()  # fields this endpoint does not use (expires_after)
-            if upload is None:
+            await self._read_form(reader, form)
+            if form.upload is None or form.purpose is None:
                 raise bad_form()
-            if purpose is None:
-                raise bad_form()
-            created = await upload.commit(filename, purpose)
+            created = await form.upload.commit(form.filename, form.purpose)
         except BaseException:
             # Too large, malformed or the client went away: nothing of it stays on disk.
-            if upload is not None:
-                await upload.abort()
+            if form.upload is not None:
+                await form.upload.abort()
             raise
         return json_response(created)
+
+    async def _read_form(self, reader: MultipartReader, form: _Form) -> None:
+        """The parts of an upload into `form`; the file's bytes go to its upload as they
+        arrive (begun on the way, so the caller can abort it whatever happens)."""
+        while (part := await reader.next()) is not None:
+            if not isinstance(part, BodyPartReader):
+                raise bad_form()
+            if part.name == "purpose":
+                form.purpose = (await _read_field(part)).strip()
+            elif part.name == "file":
+                if form.upload is not None:
+                    raise bad_form()
+                form.filename = part.filename or ""
+                form.upload = self._batches.begin_upload()
+                while chunk := await part.read_chunk(UPLOAD_CHUNK):
+                    await form.upload.write(chunk)
+            else:
+                await part.release()  # fields this endpoint does not use (expires_after)
 
     async def list_files(self, request: web.Request) -> web.Response:
         purpose = request.query.get("purpose")
@@ -171,6 +170,15 @@ class BatchRoutes:
 
     async def cancel_batch(self, request: web.Request) -> web.Response:
         return json_response(await self._batches.cancel_batch(request.match_info["batch_id"]))
+
+
+@dataclass
+class _Form:
+    """What an upload's multipart form held, as far as it was read."""
+
+    purpose: str | None = None
+    filename: str = ""
+    upload: FileUpload | None = None
 
 
 async def _read_field(part: BodyPartReader) -> str:

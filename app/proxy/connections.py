@@ -385,8 +385,3 @@ class GuardedAppRunner(web.AppRunner):
             handler_cancellation=self._handler_cancellation,
             access_log=None,
         )
-
-    @property
-    def guarded(self) -> GuardedServer | None:
-        server = self.server
-        return server if isinstance(server, GuardedServer) else None

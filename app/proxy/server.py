@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
@@ -36,11 +36,9 @@ from app.proxy.security import (
     is_wildcard,
     target_authority,
 )
-from app.proxy.upstream import Upstream, make_upstream
+from app.proxy.upstream import AiohttpUpstream, Upstream
 
 log = logging.getLogger(__name__)
-# Measured against httpx in bench/bench_proxy.py; docs/proxy.md has the numbers.
-DEFAULT_UPSTREAM = "aiohttp"
 # Lets in-flight requests finish on stop before their connections are cut.
 SHUTDOWN_GRACE_S = 2.0
 # Errors after which the rest of the request cannot be read sensibly: the connection closes
@@ -109,7 +107,9 @@ class ProxyServer:
         allowed_hosts: Sequence[str] = (),
         cors_origins: Sequence[str] = (),
         limits: ProxyLimits = DEFAULT_LIMITS,
-        upstream: str = DEFAULT_UPSTREAM,
+        # aiohttp was measured against httpx in bench/bench_proxy.py (docs/proxy.md); the
+        # benchmark passes its httpx client here. A factory: each start makes a fresh client.
+        upstream: Callable[[], Upstream] = AiohttpUpstream,
         batches: BatchController | None = None,
     ) -> None:
         self._controller = controller
@@ -123,7 +123,7 @@ class ProxyServer:
         self._cors = CorsPolicy(cors_origins)
         self._limits = limits
         self._budget = BodyBudget(limits.body_budget_bytes)
-        self._upstream_name = upstream
+        self._make_upstream = upstream
         self._upstream: Upstream | None = None
         self._runner: GuardedAppRunner | None = None
         self._bound_port: int | None = None
@@ -193,7 +193,7 @@ class ProxyServer:
             raise key_required(self._host or "all interfaces")
         keep_big_buffers_out_of_the_heap()
         self._limits = fit_to_descriptors(self._limits)
-        upstream = make_upstream(self._upstream_name)
+        upstream = self._make_upstream()
         runner = GuardedAppRunner(
             self._build_app(upstream),
             self._limits,
@@ -259,22 +259,9 @@ class ProxyServer:
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Host, Origin and key checks, then the handler; every failure as an OpenAI error."""
         try:
-            self._check_host(request)
-            origin = request.headers.get("Origin")
-            if origin is not None:
-                if not self._cors.allows(origin):
-                    raise errors.forbidden_origin(origin)
-                if (
-                    request.method == "OPTIONS"
-                    and "Access-Control-Request-Method" in request.headers
-                ):
-                    # Preflights carry no credentials by design, so they skip the key check.
-                    headers = self._cors.preflight_headers(origin, request.headers)
-                    return web.Response(status=204, headers=headers)
-            if request.path not in LIVENESS_PATHS and not self._key.accepts(
-                request.headers.get("Authorization")
-            ):
-                raise errors.unauthorized()
+            preflight = self._admit(request)
+            if preflight is not None:
+                return preflight
             return await handler(request)
         except errors.ParamProblemError as exc:
             return errors.error_response(exc.problem, param=exc.param)
@@ -295,6 +282,24 @@ class ProxyServer:
                 raise  # too late for an error response; aiohttp aborts the connection
             log.exception("request %s %s failed", request.method, request.path)
             return errors.error_response(errors.internal(), status=500)
+
+    def _admit(self, request: web.Request) -> web.Response | None:
+        """Raise the problem of a request that may not pass (Host, Origin, key); the answer
+        to a CORS preflight; None for a request the handler may take."""
+        self._check_host(request)
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            if not self._cors.allows(origin):
+                raise errors.forbidden_origin(origin)
+            if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
+                # Preflights carry no credentials by design, so they skip the key check.
+                headers = self._cors.preflight_headers(origin, request.headers)
+                return web.Response(status=204, headers=headers)
+        if request.path not in LIVENESS_PATHS and not self._key.accepts(
+            request.headers.get("Authorization")
+        ):
+            raise errors.unauthorized()
+        return None
 
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:
         if isinstance(exc, web.HTTPMethodNotAllowed):

@@ -1,7 +1,8 @@
-"""The HTTP clients that carry a request to a child vLLM server and its answer back.
+"""The HTTP client that carries a request to a child vLLM server and its answer back.
 
-Two clients implement the same interface so the benchmark can compare them on one machine;
-docs/proxy.md has the numbers behind the default. relay.py drives them.
+`Upstream` is the interface relay.py drives; AiohttpUpstream is the app's. The benchmark
+implements it on httpx too (bench/httpx_upstream.py) and compares the two; docs/proxy.md has
+the numbers behind the choice.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import aiohttp
-import httpx
 from multidict import CIMultiDict
 
 from app.core.problems import ProblemError
@@ -113,47 +113,6 @@ class Upstream(Protocol):
     async def aclose(self) -> None: ...
 
 
-class HttpxUpstream:
-    """httpx.AsyncClient: HTTP/1.1 keep-alive pool, no read timeout (generations are long)."""
-
-    name = "httpx"
-    broken_errors: tuple[type[BaseException], ...] = (httpx.TransportError,)
-
-    def __init__(self) -> None:
-        self._client = httpx.AsyncClient(
-            limits=httpx.Limits(
-                max_connections=MAX_CONNECTIONS,
-                max_keepalive_connections=MAX_CONNECTIONS,
-                keepalive_expiry=KEEPALIVE_S,
-            ),
-            timeout=httpx.Timeout(connect=CONNECT_TIMEOUT_S, read=None, write=None, pool=None),
-            trust_env=False,  # an HTTP(S)_PROXY in the environment must not capture loopback
-            follow_redirects=False,
-        )
-
-    async def open(
-        self, method: str, url: str, body: HeldBody, headers: Headers, model: str
-    ) -> Opened:
-        request = self._client.build_request(method, url, content=body.pieces(), headers=headers)
-        try:
-            response = await self._client.send(request, stream=True)
-        except httpx.ConnectError as exc:
-            unreachable = errors.upstream_unreachable(model, describe(exc))
-            raise ChildUnreachableError(unreachable.problem) from exc
-        except httpx.TransportError as exc:
-            raise errors.upstream_unreachable(model, describe(exc)) from exc
-        return Opened(
-            status=response.status_code,
-            headers=response.headers.multi_items(),
-            length=_length(response.headers.get("content-length")),
-            chunks=response.aiter_raw(),
-            close=response.aclose,
-        )
-
-    async def aclose(self) -> None:
-        await self._client.aclose()
-
-
 class AiohttpUpstream:
     """aiohttp.ClientSession: the same relay on aiohttp's C-accelerated HTTP client."""
 
@@ -221,26 +180,12 @@ class AiohttpUpstream:
             await self._session.close()
 
 
-def make_upstream(name: str) -> Upstream:
-    if name == "httpx":
-        return HttpxUpstream()
-    if name == "aiohttp":
-        return AiohttpUpstream()
-    raise ValueError(f"unknown upstream client {name!r}")
-
-
-def _length(value: str | None) -> int | None:
-    return int(value) if value is not None and value.isdigit() else None
-
-
 def describe(exc: BaseException) -> str:
     """A few plain words for why a child's connection failed (no exception class names)."""
-    if isinstance(exc, aiohttp.ServerDisconnectedError | httpx.RemoteProtocolError):
+    if isinstance(exc, aiohttp.ServerDisconnectedError):
         return "it closed the connection"
-    if isinstance(exc, aiohttp.ClientPayloadError | httpx.ReadError):
+    if isinstance(exc, aiohttp.ClientPayloadError):
         return "its answer was cut short"
-    if isinstance(exc, httpx.ConnectError):
-        return "connection refused" if "refused" in str(exc).lower() else "cannot connect"
     if isinstance(exc, aiohttp.ClientOSError):
         if exc.errno == errno.ECONNREFUSED:
             return "connection refused"

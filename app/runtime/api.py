@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from app.core.batch_jobs import BatchJobView
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
 from app.core.problems import Fix, Problem
-from app.core.states import ProcessState
+from app.core.registry import ModelSource
+from app.core.states import USABLE_FILES, FileState, ProcessState
 
 if TYPE_CHECKING:
     from app.core.cluster import ClusterConfig
@@ -36,12 +37,12 @@ class ModelRow:
 
     id: str
     name: str
-    source: str  # "builtin" | "user" | "remote"
+    source: ModelSource | Literal["remote"]  # "remote": a remote server's model
     checkpoint: str
     size_gb: float | None
     labels: tuple[str, ...]
     experimental: bool
-    file_state: str  # "not_downloaded" | "partial" | "complete" | "local" | "local_invalid"
+    file_state: FileState
     bytes_on_disk: int
     process: ProcessState
     ctx_size: int
@@ -64,7 +65,7 @@ class ModelRow:
 
     @property
     def downloaded(self) -> bool:
-        return self.file_state in ("complete", "local")
+        return self.file_state in USABLE_FILES
 
 
 @dataclass(frozen=True)

@@ -25,17 +25,12 @@ from typing import Any
 
 from aiohttp import web
 
-from app.core.cluster import (
-    ClusterConfig,
-    WorkerNode,
-    check_parallel,
-    check_port,
-    node_env,
-    worker_argv,
-)
+from app.core.cluster import ClusterConfig, WorkerNode, check_parallel, check_port, node_env
+from app.core.cluster_commands import worker_argv
 from app.core.events import EventBus
 from app.core.problems import ProblemError
 from app.core.registry import Registry
+from app.core.states import USABLE_FILES
 from app.runtime.cluster_node import headless_command, local_node_info
 from app.runtime.planner import Planner
 from app.supervisor.child import ChildProcess
@@ -330,7 +325,7 @@ class ClusterAgent:
         check_parallel(config.tensor_parallel_size, config.pipeline_parallel_size, nnodes)
         entry = self._registry.get(model_id)
         files = self._planner.model_files(entry)
-        if files.path is None or files.state not in ("complete", "local"):
+        if files.path is None or files.state not in USABLE_FILES:
             raise ValueError(f"{model_id} has no complete files on this machine")
         engine = self._planner.engine()
         command = engine.command()

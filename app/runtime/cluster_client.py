@@ -10,7 +10,8 @@ from typing import Any
 
 import httpx
 
-from app.core.cluster import NodeInfo, WorkerNode, node_info_from_json
+from app.core.cluster import WorkerNode
+from app.core.cluster_nodes import NodeInfo, node_info_from_json
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
 API = "/cluster/v1"

@@ -17,9 +17,11 @@ from pathlib import Path
 import psutil
 
 from app import __version__
-from app.core.cluster import HEADLESS_BOOT, NodeInfo, headless_prefix, model_fingerprint
+from app.core.cluster_commands import HEADLESS_BOOT, headless_prefix
+from app.core.cluster_nodes import NodeInfo, model_fingerprint
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
+from app.core.states import USABLE_FILES
 from app.runtime.planner import Planner
 from app.supervisor.engines.base import EngineCommand, EngineKind
 
@@ -41,7 +43,7 @@ def local_node_info(planner: Planner, registry: Registry, model_id: str, rank: i
     fingerprint = None
     if entry is not None:
         files = planner.model_files(entry)
-        files_ok = files.state in ("complete", "local") and files.path is not None
+        files_ok = files.state in USABLE_FILES and files.path is not None
         if files_ok and files.path is not None:
             fingerprint = model_fingerprint(Path(files.path))
     return NodeInfo(

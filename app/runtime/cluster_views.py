@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.cluster import ClusterConfig, NodeInfo
+from app.core.cluster import ClusterConfig
+from app.core.cluster_nodes import NodeInfo
 from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.runtime.cluster_client import LinkSpeed

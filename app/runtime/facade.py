@@ -12,7 +12,6 @@ from app.core.contracts import Backend
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
-from app.core.vllm_args import format_command
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
 from app.runtime.services.bench import BenchOptions, BenchRecord
@@ -66,13 +65,6 @@ class ThreadFacade:
 
         async def run() -> OptionsPreview:
             return self._rt.models.preview(model_id, options)
-
-        return self._submit(run())
-
-    def command_line(self, model_id: str) -> Future[str]:
-        async def run() -> str:
-            preview = self._rt.models.preview_options(model_id, None, None)
-            return format_command(preview.command)
 
         return self._submit(run())
 

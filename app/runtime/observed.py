@@ -18,6 +18,7 @@ from app.core.events import (
     ServerStateChanged,
 )
 from app.core.problems import Problem
+from app.core.states import DownloadStatus
 
 GPU_HISTORY = 600  # ten minutes at one sample a second
 
@@ -66,7 +67,7 @@ class Observed:
             self._metrics.pop(event.model_id, None)
         elif isinstance(event, DownloadFinished):
             self._on_files_changed()
-            if event.status == "failed" and event.problem is not None:
+            if event.status == DownloadStatus.FAILED and event.problem is not None:
                 self._download_problems[event.model_id] = event.problem
             else:
                 self._download_problems.pop(event.model_id, None)

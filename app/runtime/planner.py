@@ -17,6 +17,7 @@ from app.core.cluster import LaunchOverlay
 from app.core.contracts import LaunchSpec, SleepSpec
 from app.core.gpu import SystemInfo, system_info
 from app.core.memory import ctx_above_model_limit
+from app.core.model_config import ModelConfig, load_model_config
 from app.core.parallel import (
     GPUS_OPTION,
     PP_FLAG,
@@ -35,13 +36,7 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
 from app.core.swap import plan_sleep
-from app.core.vllm_args import (
-    ArgLayer,
-    ModelConfig,
-    ResolvedArgs,
-    load_model_config,
-    merge_layers,
-)
+from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
 from app.runtime.engines import choose_kind, make_engine

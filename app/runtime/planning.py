@@ -17,6 +17,7 @@ from app.core.memory import (
     weights_bytes_from_catalog,
     weights_bytes_from_folder,
 )
+from app.core.model_config import ModelConfig, resolve_model_args
 from app.core.parallel import (
     RAM_DEVICE,
     Placement,
@@ -27,13 +28,8 @@ from app.core.parallel import (
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
-from app.core.vllm_args import (
-    ArgLayer,
-    ModelConfig,
-    ResolvedArgs,
-    resolve_model_args,
-    settings_layer,
-)
+from app.core.states import USABLE_FILES, SnapshotState
+from app.core.vllm_args import ArgLayer, ResolvedArgs, settings_layer
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
 PARALLEL_LAYER = "parallel options"
@@ -44,7 +40,7 @@ class ModelFiles:
     """Where a model's files are on disk, when they are (a local folder or a snapshot)."""
 
     path: Path | None
-    state: str  # "not_downloaded" | "partial" | "complete"
+    state: SnapshotState
     bytes_on_disk: int = 0
     problem: Problem | None = None
     context_limit: int | None = None  # the model's own, as vLLM derives it (None: unknown)
@@ -102,7 +98,7 @@ def launch_spec(
     stall_timeout_s: float,
     gpus: tuple[int, ...] = (),
 ) -> LaunchSpec:
-    if files.path is None or files.state not in ("complete", "local"):
+    if files.path is None or files.state not in USABLE_FILES:
         raise not_downloaded(entry)
     return LaunchSpec(
         model_id=entry.id,

@@ -6,7 +6,7 @@ from app.core.memory import recommended_gpu_memory_utilization
 from app.core.problems import Problem, ProblemError
 from app.core.registry import Registry
 from app.core.settings import Settings
-from app.core.states import ProcessState
+from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads import DownloadManager
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.observed import Observed
@@ -127,7 +127,7 @@ class Views:
         )
 
 
-def _file_state(is_local: bool, state: str) -> str:
+def _file_state(is_local: bool, state: SnapshotState) -> FileState:
     """Local folders are used in place: "local" when usable, "local_invalid" otherwise."""
     if not is_local:
         return state

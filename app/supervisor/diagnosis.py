@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from app.core.problems import Fix, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
 from app.core.states import LoadPhase
 from app.supervisor import vllm_errors
 from app.supervisor.logparse import message_of
@@ -155,7 +155,10 @@ def timeout(
             "kernels and can take many minutes; raise the load timeout and try again."
         ),
         fix=Fix(
-            "set_setting", "load_timeout_s", raised, tr_noop("Set the load timeout to {value} s")
+            FixKind.SET_SETTING,
+            "load_timeout_s",
+            raised,
+            tr_noop("Set the load timeout to {value} s"),
         ),
         model_id=model_id,
         timeout_s=round(timeout_s, 1),
@@ -200,7 +203,7 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
     """Too many failed starts or crashes in a row: nothing retries until the user acts.
 
     The last failure's fix (e.g. a smaller context size) is offered; otherwise a reset."""
-    fix = last.fix or Fix("reset_model", model_id, None, tr_noop("Try loading it again"))
+    fix = last.fix or Fix(FixKind.RESET_MODEL, model_id, None, tr_noop("Try loading it again"))
     template = (
         tr_noop(
             "{model_id} crashed {failures} times in a row, so the app stopped restarting it. "

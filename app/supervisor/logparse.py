@@ -127,10 +127,7 @@ class LoadProgressParser:
         if self.phase is LoadPhase.READY:
             return None
         text = message_of(line)
-        if _COMPILE_CACHE_FOUND.search(text):
-            self.compile_cache_found = True
-        elif _COMPILED.search(text):
-            self.compiled = True
+        self._note_compile(text)
         shard: tuple[int, int] | None = None
         step: tuple[int, int] | None = None
         target: tuple[LoadPhase, float] | None = None
@@ -157,10 +154,7 @@ class LoadProgressParser:
             kv_changed = True
             target = (LoadPhase.KV_CACHE, 0.8 if conc is not None else 0.5)
         else:
-            for marker in MARKERS:
-                if marker.pattern.search(text):
-                    target = (marker.phase, marker.fraction)
-                    break
+            target = _marker_target(text)
         if target is None:
             return None
         moved = self._advance(*target)
@@ -169,6 +163,12 @@ class LoadProgressParser:
         if not (moved or kv_changed or shard_news or step_news):
             return None
         return self._event(text, shard, step)
+
+    def _note_compile(self, text: str) -> None:
+        if _COMPILE_CACHE_FOUND.search(text):
+            self.compile_cache_found = True
+        elif _COMPILED.search(text):
+            self.compiled = True
 
     def _advance(self, phase: LoadPhase, phase_fraction: float) -> bool:
         if _RANK[phase] < _RANK[self.phase]:
@@ -200,3 +200,11 @@ class LoadProgressParser:
             kv_cache_tokens=self.kv_cache_tokens,
             max_concurrency=self.max_concurrency,
         )
+
+
+def _marker_target(text: str) -> tuple[LoadPhase, float] | None:
+    """The phase and fraction of the first marker line `text` matches (MARKERS's order)."""
+    for marker in MARKERS:
+        if marker.pattern.search(text):
+            return marker.phase, marker.fraction
+    return None

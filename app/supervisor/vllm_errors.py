@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from app.core.problems import Fix, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
 
 SAFE_UTILIZATION_SHARE = 0.95  # of the free share at start-up (what users found to hold)
 MIN_UTILIZATION = 0.10  # the setting's minimum: below it a fix is no fix
@@ -81,7 +81,7 @@ def _utilization_fix(safe: float) -> Fix | None:
     if safe < MIN_UTILIZATION:
         return None
     return Fix(
-        "set_setting",
+        FixKind.SET_SETTING,
         "gpu_memory_utilization",
         safe,
         tr_noop("Set GPU memory utilization to {value}"),
@@ -89,7 +89,9 @@ def _utilization_fix(safe: float) -> Fix | None:
 
 
 def _ctx_fix(value: int) -> Fix:
-    return Fix("set_model_option", "ctx_size", value, tr_noop("Set the context size to {value}"))
+    return Fix(
+        FixKind.SET_MODEL_OPTION, "ctx_size", value, tr_noop("Set the context size to {value}")
+    )
 
 
 def free_memory(text: str, model_id: str) -> Problem | None:

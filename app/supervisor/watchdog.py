@@ -100,15 +100,24 @@ def main(argv: list[str]) -> int:
                 return _exit_code(status) if status is not None else 0
             record.update()
             young = time.monotonic() - started < TREE_FORMS_S
-            for key, _events in sel.select(RECORD_EVERY_S if young else RECORD_LATER_EVERY_S):
-                if key.data == "lifeline":
-                    if not os.read(lifeline, 4096):
-                        flags["app_gone"] = True
-                else:
-                    with contextlib.suppress(BlockingIOError):
-                        os.read(wake_r, 4096)
+            if _app_gone(sel, RECORD_EVERY_S if young else RECORD_LATER_EVERY_S):
+                flags["app_gone"] = True
     finally:
         record.remove()
+
+
+def _app_gone(sel: selectors.BaseSelector, timeout: float) -> bool:
+    """Wait for a signal or the lifeline, at most `timeout`; True when the lifeline broke
+    (EOF: the app's end of the pipe is closed, so the app is gone)."""
+    gone = False
+    for key, _events in sel.select(timeout):
+        if key.data == "lifeline":
+            if not os.read(key.fd, 4096):
+                gone = True
+        else:
+            with contextlib.suppress(BlockingIOError):
+                os.read(key.fd, 4096)  # drain the signal wake-up bytes
+    return gone
 
 
 def terminate_tree(

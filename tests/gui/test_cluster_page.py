@@ -12,7 +12,8 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from app.core.cluster import ClusterConfig, NodeInfo, WorkerNode, unencrypted_notice, validate
+from app.core.cluster import ClusterConfig, WorkerNode, unencrypted_notice, validate
+from app.core.cluster_nodes import NodeInfo
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.states import ProcessState
 from app.gui.app import GuiApp

@@ -23,6 +23,7 @@ import pytest
 from app.core.events import Event, RemotesChanged
 from app.core.problems import ProblemError
 from app.runtime.runtime import Runtime
+from app.runtime.services import remote_probe
 from app.runtime.services import remotes as remotes_module
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import BareEngine, ServeProcess, free_port
@@ -261,7 +262,7 @@ async def test_a_silent_remote_never_holds_up_local_traffic(
 ) -> None:
     """A server that accepts connections and never answers: every check of it waits for its
     timeout, on the same loop as the endpoint, and local requests are not slowed."""
-    monkeypatch.setattr(remotes_module, "PROBE_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(remote_probe, "PROBE_TIMEOUT_S", 2.0)
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))
         silent.listen(8)  # the kernel completes handshakes; nothing ever reads

@@ -9,25 +9,25 @@ from pathlib import Path
 import pytest
 
 from app.core.cluster import (
-    HEADLESS_BOOT,
     AddressScope,
     ClusterConfig,
-    NodeInfo,
     WorkerNode,
     address_scope,
     check_address,
-    compare_nodes,
     config_from_json,
     head_overlay,
+    parallel_flags,
+    validate,
+)
+from app.core.cluster_commands import (
+    HEADLESS_BOOT,
     headless_prefix,
     join_command,
-    model_fingerprint,
-    parallel_flags,
     strip_flags,
-    validate,
     vllm_worker_command,
     worker_argv,
 )
+from app.core.cluster_nodes import NodeInfo, compare_nodes, model_fingerprint
 from app.core.problems import ProblemError
 from app.runtime.cluster_node import BOOT_ENV, headless_command
 from app.supervisor.engines.base import EngineCommand, EngineKind

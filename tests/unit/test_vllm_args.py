@@ -11,18 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.core.model_config import ModelConfig, load_model_config, resolve_model_args
 from app.core.problems import ProblemError
 from app.core.vllm_args import (
     CONFLICT_GROUPS,
     MANAGED_FLAGS,
     ArgLayer,
-    ModelConfig,
     ResolvedArgs,
     check_user_args,
     format_command,
-    load_model_config,
     merge_layers,
-    resolve_model_args,
     settings_layer,
     split_args,
 )

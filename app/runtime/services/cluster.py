@@ -21,20 +21,20 @@ from typing import Any
 import httpx
 
 from app.core.cluster import (
-    CLUSTER_FLAGS,
     ClusterConfig,
     LaunchOverlay,
-    NodeInfo,
     WorkerNode,
-    compare_nodes,
     config_from_json,
     head_overlay,
-    join_command,
     new_token,
-    shell_line,
-    strip_flags,
     unencrypted_notice,
     validate,
+)
+from app.core.cluster_commands import (
+    CLUSTER_FLAGS,
+    join_command,
+    shell_line,
+    strip_flags,
     vllm_worker_command,
 )
 from app.core.events import Event, EventBus, ProcessStateChanged
@@ -44,15 +44,15 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_node import interface_for, local_node_info, require_local_address
+from app.runtime.cluster_node import interface_for, local_node_info
 from app.runtime.cluster_views import (
     ClusterReport,
     ClusterView,
     JoinCommand,
-    NodeReport,
     WorkerState,
 )
 from app.runtime.planner import Planner
+from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.models import ModelService
 from app.supervisor import Supervisor
 
@@ -208,79 +208,11 @@ class ClusterService:
         config = self._require_configured()
         entry = self._registry.get(config.model_id)
         head = await asyncio.to_thread(local_node_info, self._planner, self._registry, entry.id, 0)
-        problems: list[Problem] = [*_head_problems(head, config.head_address)]
-        try:
-            await asyncio.to_thread(require_local_address, config.head_address)
-        except ProblemError as exc:
-            problems.append(exc.problem)
-        client = await self._http()
-        listener = None
-        if not self._running():
-            try:
-                listener = await asyncio.start_server(
-                    _hang_up, config.head_address, config.master_port
-                )
-            except OSError as exc:
-                problems.append(
-                    problem(
-                        "cluster.port_in_use",
-                        tr_noop(
-                            "Port {port} on {address} cannot be used ({reason}); choose "
-                            "another master port."
-                        ),
-                        port=config.master_port,
-                        address=config.head_address,
-                        reason=exc.strerror or str(exc),
-                    )
-                )
-        try:
-            nodes = await asyncio.gather(
-                *(
-                    self._check_node(client, config, head, rank, reach_back=listener is not None)
-                    for rank in range(1, config.nnodes)
-                )
-            )
-        finally:
-            if listener is not None:
-                listener.close()
-                await listener.wait_closed()
-        for node in nodes:
-            problems += node.problems
-        report = ClusterReport(
-            head=head,
-            nodes=tuple(nodes),
-            problems=tuple(problems),
-            notices=(unencrypted_notice(),),
+        report = await check_cluster(
+            config, head, await self._http(), master_port_free=not self._running()
         )
         self._report = report
         return report
-
-    async def _check_node(
-        self,
-        client: httpx.AsyncClient,
-        config: ClusterConfig,
-        head: NodeInfo,
-        rank: int,
-        *,
-        reach_back: bool,
-    ) -> NodeReport:
-        node = config.worker(rank)
-        agent = AgentClient(client, node, config.token)
-        try:
-            info, _worker = await agent.info(config.model_id)
-        except ProblemError as exc:
-            return NodeReport(rank, node.address, reachable=False, problems=(exc.problem,))
-        found = compare_nodes(head, info, node.address, rank)
-        link = None
-        try:
-            if reach_back:
-                back = await agent.reach(config.master_port)
-                if back is not None:
-                    found.append(back)
-            link = await agent.link()
-        except ProblemError as exc:
-            found.append(exc.problem)
-        return NodeReport(rank, node.address, True, info, link, tuple(found))
 
     # -- start and stop -------------------------------------------------------------------
     async def start(self) -> ClusterView:
@@ -513,39 +445,6 @@ class ClusterService:
             # the environment: the agents are on the machines' own network.
             self._client = await asyncio.to_thread(httpx.AsyncClient, trust_env=False)
         return self._client
-
-
-async def _hang_up(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-    """The stand-in for the rendezvous port during a check: accept, then close."""
-    writer.close()
-    with contextlib.suppress(OSError):
-        await writer.wait_closed()
-
-
-def _head_problems(head: NodeInfo, address: str) -> list[Problem]:
-    found = []
-    if not head.engine_installed:
-        found.append(
-            problem(
-                "cluster.engine_missing",
-                tr_noop("{address} has no vLLM engine installed ({kind})."),
-                address=address,
-                kind=head.engine_kind or "?",
-            )
-        )
-    if not head.model_files:
-        found.append(
-            problem(
-                "cluster.model_missing",
-                tr_noop(
-                    "{address} does not have the files of {model}. Download the model there "
-                    "too: every machine reads its own copy."
-                ),
-                address=address,
-                model=head.model_id,
-            )
-        )
-    return found
 
 
 async def _worker_trouble(agent: AgentClient) -> Problem | None:

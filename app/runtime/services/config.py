@@ -78,9 +78,6 @@ class ConfigService:
             check_host_needs_key(str(host))
         return await asyncio.to_thread(self._settings.set_many, coerced)
 
-    async def reset_setting(self, key: str) -> None:
-        await asyncio.to_thread(self._settings.reset, key)
-
     async def set_secret(self, name: str, value: str | None) -> None:
         """Store (or with an empty value, remove) a secret. Removing the key of an endpoint
         that listens on the network is refused before anything is deleted."""

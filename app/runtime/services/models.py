@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, RegistryChanged
-from app.core.problems import Fix, ProblemError, problem, tr_noop
+from app.core.problems import Fix, FixKind, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
 from app.core.states import FAILED, ProcessState
@@ -186,14 +186,14 @@ class ModelService:
     async def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = False) -> None:
         """Carry out a Fix the supervisor offered; with `retry`, load the model again."""
         entry = self._registry.get(model_id)
-        if fix.kind == "set_setting":
+        if fix.kind == FixKind.SET_SETTING:
             await asyncio.to_thread(self._settings.set, fix.target, fix.value)
-        elif fix.kind == "set_model_option":
+        elif fix.kind == FixKind.SET_MODEL_OPTION:
             if fix.target == "ctx_size":
                 await self.update_options(entry.id, ctx_size=int(fix.value))
             elif fix.target == "vllm_args":
                 await self.update_options(entry.id, vllm_args=str(fix.value))
-        elif fix.kind == "install_engine":
+        elif fix.kind == FixKind.INSTALL_ENGINE:
             await self._engines.install(EngineKind(str(fix.value or fix.target)))
         await self._reset_if_failed(entry.id)
         if retry:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import os
@@ -25,8 +24,6 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-
-import aiohttp
 
 from app.core.contracts import Backend, ModelView
 from app.core.events import EventBus, RemotesChanged
@@ -40,12 +37,7 @@ from app.core.remotes import (
     RemotesConfig,
     RemoteServer,
     RemoteView,
-    missing_env_key,
-    needs_key,
     new_remote,
-    not_a_model_list,
-    parse_model_list,
-    refused_key,
     remotes_from_json,
     secret_name,
     split_model_id,
@@ -54,9 +46,10 @@ from app.core.remotes import (
     unreachable,
 )
 from app.core.states import ProcessState
-from app.proxy.upstream import ChildUnreachableError, describe
+from app.proxy.upstream import ChildUnreachableError
 from app.runtime.api import ModelRow
 from app.runtime.secrets import SecretStore
+from app.runtime.services.remote_probe import Probe, RemoteProber
 
 log = logging.getLogger(__name__)
 
@@ -64,10 +57,7 @@ CHECK_UP_INTERVAL_S = 10.0
 CHECK_DOWN_FIRST_S = 1.0  # then 2, 4, 8 … up to CHECK_DOWN_MAX_S
 CHECK_DOWN_MAX_S = 30.0
 RECHECK_ON_REQUEST_S = 1.0
-PROBE_CONNECT_TIMEOUT_S = 3.0
-PROBE_TIMEOUT_S = 5.0  # the whole check: a LAN server answers /v1/models in milliseconds
 FILE_POLL_S = 1.0
-MAX_MODEL_LIST_BYTES = 4 * 2**20
 
 
 @dataclass
@@ -102,14 +92,6 @@ class _Status:
         return (self.reachable, self.listing, repr(code))
 
 
-@dataclass(frozen=True)
-class Probe:
-    """One check's answer."""
-
-    listing: ModelList | None
-    problem: Problem | None
-
-
 class RemoteService:
     """Runs on the runtime loop, like every service. `start()` begins the checks; a CLI
     command may use `add`, `remove` and `check_all` without starting it."""
@@ -126,7 +108,7 @@ class RemoteService:
         self.config = self._file.load()
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
         self._status: dict[str, _Status] = {r.name: _Status(r) for r in self.config.remotes}
-        self._session: aiohttp.ClientSession | None = None
+        self._prober = RemoteProber()
         self._poll: asyncio.Task[None] | None = None
         self._started = False
         self._reported: Problem | None = self._file.problem
@@ -151,9 +133,7 @@ class RemoteService:
         await self.aclose()
 
     async def aclose(self) -> None:
-        session, self._session = self._session, None
-        if session is not None:
-            await session.close()
+        await self._prober.aclose()
 
     # -- what the endpoint asks -------------------------------------------------------------
     def owns(self, model_id: str) -> bool:
@@ -261,7 +241,7 @@ class RemoteService:
             self._reread(), name, url, api_key_env=api_key_env, key_saved=api_key is not None
         )
         key = api_key or (os.environ.get(api_key_env) if api_key_env else None)
-        answer = await self.probe(remote, key)
+        answer = await self._prober.probe(remote, key)
         if answer.problem is not None and not force:
             raise ProblemError(answer.problem)
         config = await asyncio.to_thread(self._write_added, remote, api_key)
@@ -293,59 +273,6 @@ class RemoteService:
         await asyncio.gather(*(self._check(s, force=True) for s in statuses))
         return [self._view(s) for s in statuses]
 
-    # -- asking a remote --------------------------------------------------------------------
-    async def probe(self, remote: RemoteServer, key: str | None) -> Probe:
-        """GET /v1/models with the remote's key; never raises."""
-        headers = {"Accept": "application/json"}
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        try:
-            async with asyncio.timeout(PROBE_TIMEOUT_S):
-                async with self._client().get(
-                    remote.url + "/v1/models", headers=headers, allow_redirects=False
-                ) as response:
-                    status = response.status
-                    data = await _read_capped(response)
-        except TimeoutError:
-            reason = f"no answer within {PROBE_TIMEOUT_S:g} s"
-            return Probe(None, unreachable(remote.name, remote.url, reason))
-        except aiohttp.ClientConnectorCertificateError:
-            reason = "its TLS certificate is not trusted"
-            return Probe(None, unreachable(remote.name, remote.url, reason))
-        except aiohttp.ClientSSLError:
-            reason = "the TLS handshake failed"
-            return Probe(None, unreachable(remote.name, remote.url, reason))
-        except aiohttp.ClientError as exc:
-            return Probe(None, unreachable(remote.name, remote.url, describe(exc)))
-        except ValueError as exc:  # larger than any model list
-            return Probe(None, not_a_model_list(remote.name, remote.url, str(exc)))
-        if status in (401, 403):
-            if remote.api_key_env and not os.environ.get(remote.api_key_env):
-                return Probe(None, missing_env_key(remote.name, remote.api_key_env))
-            if not key:
-                return Probe(None, needs_key(remote.name, remote.url, status))
-            return Probe(None, refused_key(remote.name, remote.url, status))
-        if status != 200:
-            detail = f"HTTP {status}"
-            return Probe(None, not_a_model_list(remote.name, remote.url, detail))
-        try:
-            return Probe(parse_model_list(json.loads(data)), None)
-        except ValueError as exc:
-            return Probe(None, not_a_model_list(remote.name, remote.url, str(exc)))
-
-    def _client(self) -> aiohttp.ClientSession:
-        # Created lazily: a session belongs to the loop it is made on (the CLI's own one).
-        if self._session is None:
-            self._session = aiohttp.ClientSession(
-                timeout=aiohttp.ClientTimeout(
-                    total=PROBE_TIMEOUT_S, sock_connect=PROBE_CONNECT_TIMEOUT_S
-                ),
-                cookie_jar=aiohttp.DummyCookieJar(),
-                # An HTTP(S)_PROXY of the environment is not used (aiohttp's default), as for
-                # the relay: requests go to the remote directly.
-            )
-        return self._session
-
     async def _check(self, status: _Status, *, force: bool = False) -> None:
         """One check at a time per remote: concurrent callers share the one under way."""
         if status.probe is None:
@@ -362,7 +289,7 @@ class RemoteService:
             # A keyring call (D-Bus, maybe an unlock prompt) never runs on the loop.
             status.key = await asyncio.to_thread(self._store.get, remote.secret_name)
             status.key_loaded = True
-        answer = await self.probe(remote, self._key(status))
+        answer = await self._prober.probe(remote, self._key(status))
         if self._status.get(remote.name) is status:
             self._record(status, answer)
 
@@ -515,14 +442,3 @@ class RemoteService:
             if found is not None and found != self._reported:
                 log.warning("%s", found.english())
             self._reported = found
-
-
-async def _read_capped(response: aiohttp.ClientResponse) -> bytes:
-    parts: list[bytes] = []
-    size = 0
-    async for chunk in response.content.iter_chunked(64 * 1024):
-        size += len(chunk)
-        if size > MAX_MODEL_LIST_BYTES:
-            raise ValueError("the model list is larger than 4 MiB")
-        parts.append(chunk)
-    return b"".join(parts)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.core.events import EventBus, TuneProgressed
+from app.core.events import EventBus, TunePhase, TuneProgressed
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.states import ProcessState
@@ -259,7 +259,7 @@ class _Run:
 
     def publish(
         self,
-        phase: str,
+        phase: TunePhase,
         *,
         concurrency: int | None = None,
         chosen: int | None = None,
@@ -312,7 +312,7 @@ class _Run:
         timeout = float(self.s._planner.launch_spec(self.model_id).load_timeout_s)
         await warm_up(self.base_url, self.model_id, self.api_key, timeout)
 
-    async def probe(self, phase: str, concurrency: int) -> BenchPoint:
+    async def probe(self, phase: TunePhase, concurrency: int) -> BenchPoint:
         assert self.generator is not None
         self.publish(phase, concurrency=concurrency)
         n = requests_for(concurrency, self.options.requests)

@@ -227,21 +227,29 @@ def check_member(member: tarfile.TarInfo, root: Path, seen_links: set[str]) -> N
     parent = (root / normalized).parent.resolve()
     if not parent.is_relative_to(root):
         raise _unsafe(name, "would be written through a link that leaves the folder")
-    if member.issym():
-        if member.linkname.startswith(("/", "\\")):
-            raise _unsafe(name, "is a link to an absolute path")
-        if not (parent / member.linkname).resolve().is_relative_to(root):
-            raise _unsafe(name, "is a link that points outside the folder")
-        seen_links.add(normalized)
-    elif member.islnk():
-        outside = (
-            member.linkname.startswith(("/", "\\")) or ".." in PurePosixPath(member.linkname).parts
-        )
-        if outside or not (root / member.linkname).resolve().is_relative_to(root):
-            raise _unsafe(name, "is a hard link outside the folder")
+    if member.issym() or member.islnk():
+        escape = _link_escape(member, root, parent)
+        if escape is not None:
+            raise _unsafe(name, escape)
         seen_links.add(normalized)
     elif not (member.isfile() or member.isdir()):
         raise _unsafe(name, "is a device or other special file")
+
+
+def _link_escape(member: tarfile.TarInfo, root: Path, parent: Path) -> str | None:
+    """How a link entry (its resolved `parent` folder given) leads outside `root`, or None.
+    A symbolic link's target is relative to its folder, a hard link's to the archive's root."""
+    target = member.linkname
+    if member.issym():
+        if target.startswith(("/", "\\")):
+            return "is a link to an absolute path"
+        if not (parent / target).resolve().is_relative_to(root):
+            return "is a link that points outside the folder"
+        return None
+    outside = target.startswith(("/", "\\")) or ".." in PurePosixPath(target).parts
+    if outside or not (root / target).resolve().is_relative_to(root):
+        return "is a hard link outside the folder"
+    return None
 
 
 def extract_tar_gz(

@@ -13,7 +13,7 @@ from types import MappingProxyType
 import httpx
 
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.supervisor.engines.archive import (
     TransferCancelled,
     download,
@@ -176,7 +176,7 @@ class RocmEngine:
                 "engine.outdated",
                 tr_noop("The ROCm engine {installed} is installed; this GPU needs {wanted}."),
                 fix=Fix(
-                    "install_engine",
+                    FixKind.INSTALL_ENGINE,
                     EngineKind.ROCM.value,
                     EngineKind.ROCM.value,
                     label_template="Install the {value} engine again",
@@ -242,21 +242,7 @@ class RocmEngine:
                 stale.unlink()  # leftovers of another release
         timeout = httpx.Timeout(60.0, connect=20.0)
         async with httpx.AsyncClient(follow_redirects=True, timeout=timeout) as client:
-            count_text = await fetch_text(client, f"{base}/{stem}.partcount")
-            if count_text is None:
-                assets = [f"{stem}.tar.gz"]
-            else:
-                text = count_text.strip()
-                if not text.isdigit() or not 1 <= int(text) <= MAX_PARTS:
-                    raise ProblemError(
-                        problem(
-                            "engine.bad_release",
-                            tr_noop("The release {tag} lists “{text}” as its number of parts."),
-                            tag=tag,
-                            text=text[:40],
-                        )
-                    )
-                assets = part_assets(stem, int(text))
+            assets = await _release_assets(client, base, stem, tag)
             sizes = [await remote_size(client, f"{base}/{asset}") for asset in assets]
             total = sum(s for s in sizes if s is not None) if None not in sizes else None
             finished = 0
@@ -371,3 +357,21 @@ def _bundle_dir(staging: Path, tag: str) -> Path:
             launcher=str(LAUNCHER),
         )
     )
+
+
+async def _release_assets(client: httpx.AsyncClient, base: str, stem: str, tag: str) -> list[str]:
+    """The release's archive, or its parts when it lists a part count (large bundles)."""
+    count_text = await fetch_text(client, f"{base}/{stem}.partcount")
+    if count_text is None:
+        return [f"{stem}.tar.gz"]
+    text = count_text.strip()
+    if not text.isdigit() or not 1 <= int(text) <= MAX_PARTS:
+        raise ProblemError(
+            problem(
+                "engine.bad_release",
+                tr_noop("The release {tag} lists “{text}” as its number of parts."),
+                tag=tag,
+                text=text[:40],
+            )
+        )
+    return part_assets(stem, int(text))

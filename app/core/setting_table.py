@@ -1,0 +1,312 @@
+"""Every setting declared once as data: its key, type, default, bounds, label and doc."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.core.problems import tr_noop
+
+SettingValue = bool | int | float | str
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """One option: its key, type, default, bounds, doc, and whether a change needs a restart.
+
+    `label` is the short name people read ("GPU memory utilization"), `doc` the sentence that
+    explains it; both are English templates marked for translation ("problems" context).
+    `restart` says what must restart for a change to take effect: "" (nothing, live),
+    "server" (the proxy endpoint), "models" (running models), or "app". `decimals` is how
+    many digits after the point a float's bounds are shown with (0: as short as exact).
+    """
+
+    key: str
+    type: type
+    default: SettingValue
+    doc: str
+    restart: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+    label: str = ""
+    decimals: int = 0
+
+
+SPECS: tuple[SettingSpec, ...] = (
+    SettingSpec(
+        "gpu_memory_utilization",
+        float,
+        0.85,
+        tr_noop(
+            "Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 "
+            "crashes on many shared-memory APUs; the GPU panel shows a safe value."
+        ),
+        restart="models",
+        minimum=0.10,
+        maximum=0.99,
+        label=tr_noop("GPU memory utilization"),
+        decimals=2,
+    ),
+    SettingSpec(
+        "max_num_seqs",
+        int,
+        16,
+        tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
+        restart="models",
+        minimum=1,
+        maximum=4096,
+        label=tr_noop("Requests served at once"),
+    ),
+    SettingSpec(
+        "vllm_args",
+        str,
+        "",
+        tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
+        restart="models",
+        label=tr_noop("Extra vLLM flags"),
+    ),
+    SettingSpec(
+        "ctx_size",
+        int,
+        8192,
+        tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
+        restart="models",
+        minimum=64,
+        maximum=1_048_576,
+        label=tr_noop("Default context size"),
+    ),
+    SettingSpec(
+        "load_timeout_s",
+        int,
+        3600,
+        tr_noop(
+            "Longest a load may take in all, in seconds. A load that still makes progress is "
+            "never stopped before this: a cold first load compiles kernels for many minutes."
+        ),
+        minimum=10,
+        maximum=86_400,
+        label=tr_noop("Load time limit"),
+    ),
+    SettingSpec(
+        "load_stall_timeout_s",
+        int,
+        120,
+        tr_noop(
+            "Seconds a load may go without any sign of progress (no new log line and no CPU "
+            "use by the engine) before it is stopped as stuck."
+        ),
+        minimum=10,
+        maximum=86_400,
+        label=tr_noop("Stuck load timeout"),
+    ),
+    SettingSpec(
+        "proxy.host",
+        str,
+        "127.0.0.1",
+        tr_noop("Address the local OpenAI-compatible endpoint listens on."),
+        restart="server",
+        label=tr_noop("Endpoint address"),
+    ),
+    SettingSpec(
+        "proxy.port",
+        int,
+        8321,
+        tr_noop("Port of the local OpenAI-compatible endpoint."),
+        restart="server",
+        minimum=1,
+        maximum=65_535,
+        label=tr_noop("Endpoint port"),
+    ),
+    SettingSpec(
+        "proxy.allowed_hosts",
+        str,
+        "",
+        tr_noop(
+            "Extra Host header names accepted besides loopback, separated by commas "
+            "(defence against DNS rebinding)."
+        ),
+        label=tr_noop("Allowed host names"),
+    ),
+    SettingSpec(
+        "proxy.cors_origins",
+        str,
+        "",
+        tr_noop("Web origins allowed to call the endpoint from a browser, separated by commas."),
+        label=tr_noop("Allowed web origins"),
+    ),
+    SettingSpec(
+        "proxy.max_connections",
+        int,
+        512,
+        tr_noop(
+            "Most client connections the endpoint keeps open at once; past it the longest idle "
+            "one is closed, or a newcomer is told to retry."
+        ),
+        restart="server",
+        minimum=16,
+        maximum=65_535,
+        label=tr_noop("Most open connections"),
+    ),
+    SettingSpec(
+        "proxy.idle_timeout_s",
+        int,
+        60,
+        tr_noop("Seconds an idle keep-alive connection stays open."),
+        restart="server",
+        minimum=1,
+        maximum=3600,
+        label=tr_noop("Idle connection timeout"),
+    ),
+    SettingSpec(
+        "proxy.header_timeout_s",
+        int,
+        10,
+        tr_noop("Seconds a client has to send a request's headers once it started."),
+        restart="server",
+        minimum=1,
+        maximum=600,
+        label=tr_noop("Request header timeout"),
+    ),
+    SettingSpec(
+        "proxy.body_timeout_s",
+        int,
+        30,
+        tr_noop(
+            "Seconds a client has to send a request's body, plus one second for every 64 KiB "
+            "it sent."
+        ),
+        restart="server",
+        minimum=1,
+        maximum=3600,
+        label=tr_noop("Request body timeout"),
+    ),
+    SettingSpec(
+        "proxy.max_body_mb",
+        int,
+        32,
+        tr_noop("Largest request body the endpoint accepts, in MiB."),
+        restart="server",
+        minimum=1,
+        maximum=4096,
+        label=tr_noop("Largest request"),
+    ),
+    SettingSpec(
+        "proxy.body_budget_mb",
+        int,
+        128,
+        tr_noop(
+            "Request bodies held in memory at once, all requests together, in MiB; a request "
+            "over it waits briefly, then is told to retry. At least the largest request."
+        ),
+        restart="server",
+        minimum=1,
+        maximum=65_536,
+        label=tr_noop("Memory for request bodies"),
+    ),
+    SettingSpec(
+        "proxy.upstream_first_byte_timeout_s",
+        int,
+        600,
+        tr_noop(
+            "Seconds a model may take to start answering a request (a long prompt or a whole "
+            "non-streamed answer); 0 waits for ever."
+        ),
+        restart="server",
+        minimum=0,
+        maximum=86_400,
+        label=tr_noop("Time to first byte"),
+    ),
+    SettingSpec(
+        "proxy.upstream_idle_timeout_s",
+        int,
+        120,
+        tr_noop("Seconds a streamed answer may pause between two pieces; 0 waits for ever."),
+        restart="server",
+        minimum=0,
+        maximum=86_400,
+        label=tr_noop("Pause within an answer"),
+    ),
+    SettingSpec(
+        "proxy.autostart",
+        bool,
+        True,
+        tr_noop("Start the local endpoint when the app starts."),
+        label=tr_noop("Start the endpoint with the app"),
+    ),
+    SettingSpec(
+        "engine.kind",
+        str,
+        "auto",
+        tr_noop(
+            "Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the "
+            "CPU build), rocm, cpu, or custom."
+        ),
+        restart="models",
+        choices=("auto", "rocm", "cpu", "custom"),
+        label=tr_noop("vLLM engine"),
+    ),
+    SettingSpec(
+        "engine.custom_command",
+        str,
+        "",
+        tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
+        restart="models",
+        label=tr_noop("Your own vLLM command"),
+    ),
+    SettingSpec(
+        "idle_ttl_min",
+        int,
+        0,
+        tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
+        minimum=0,
+        maximum=10_080,
+        label=tr_noop("Unload idle models after"),
+    ),
+    SettingSpec(
+        "memory.budget_gb",
+        float,
+        0.0,
+        tr_noop(
+            "Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, "
+            "before one is unloaded to make room (0: all of each GPU's memory, or RAM)."
+        ),
+        minimum=0.0,
+        maximum=100_000.0,
+        label=tr_noop("Memory for all models"),
+    ),
+    SettingSpec(
+        "memory.sleep_mode",
+        str,
+        "auto",
+        tr_noop(
+            "Put a model to sleep instead of unloading it when another one needs its memory: "
+            "it wakes in seconds instead of loading again. auto: with the ROCm engine (vLLM's "
+            "CPU build cannot sleep); on: with any engine; off: never. The app checks that a "
+            "sleep really freed the memory, and unloads instead where it did not."
+        ),
+        restart="models",
+        choices=("auto", "on", "off"),
+        label=tr_noop("Sleep instead of unloading"),
+    ),
+    SettingSpec(
+        "gui.start_hidden",
+        bool,
+        False,
+        tr_noop("Start in the tray without opening the window."),
+        label=tr_noop("Start hidden in the tray"),
+    ),
+    SettingSpec(
+        "gui.start_at_login",
+        bool,
+        False,
+        tr_noop("Start vLLM Tray when you log in."),
+        label=tr_noop("Start at login"),
+    ),
+    SettingSpec(
+        "gui.tray_hint_shown",
+        bool,
+        False,
+        tr_noop("The 'still running in the tray' hint was shown once."),
+        label=tr_noop("Tray hint shown"),
+    ),
+)
