@@ -7,12 +7,8 @@ Issue 10 items 4 and 5, end to end: a real `serve` process, real HTTP requests, 
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
 import subprocess
-import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +18,7 @@ import pytest
 
 from app.core.registry import ModelOptions
 from tests.fakes.engine_runtime import make_runtime
+from tests.fakes.remote_servers import ServeProcess, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 FAILING = "--fake-fail engine_dead"
@@ -33,58 +30,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Serve:
+class Serve(ServeProcess):
     """`vllm-tray serve` in its own process; its stderr is kept for the assertions."""
 
     def __init__(self, home: Path, tmp_path: Path, port: int) -> None:
-        env = {**os.environ, "HF_HUB_CACHE": str(tmp_path / "hub")}
-        env.pop("VLLM_TRAY_HOME", None)
-        self.env = env
         self.home = home
-        self.url = f"http://127.0.0.1:{port}"
-        self.lines: list[str] = []
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--config-dir", str(home)],
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self._ready = threading.Event()
-        threading.Thread(target=self._read, daemon=True).start()
-        if not self._ready.wait(60):
-            self.stop()
-            pytest.fail("serve never started:\n" + "".join(self.lines[-20:]))
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.lines.append(line)
-            if "serving on" in line:
-                self._ready.set()
+        self.env = {"HF_HUB_CACHE": str(tmp_path / "hub")}
+        super().__init__(home, port, self.env)
 
     def cli(self, *argv: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "app", *argv, "--config-dir", str(self.home)],
-            env=self.env,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-
-    def stop(self) -> int:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            return self.proc.wait(60)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait(10)
-            assert self.proc.stderr is not None
-            self.proc.stderr.close()
+        return run_cli(self.home, *argv, env=self.env)
 
 
 @pytest.fixture
