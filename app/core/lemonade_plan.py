@@ -129,6 +129,14 @@ class ImportPlan:
         }
 
 
+@dataclass(frozen=True)
+class ImportResult:
+    """What an applied plan did."""
+
+    applied: tuple[Change, ...]
+    linked_bytes: int = 0
+
+
 def _skip(target: str, error: ProblemError) -> Skipped:
     return Skipped(target, error.problem)
 
@@ -315,9 +323,8 @@ def _file_changes(
                     problem(
                         "lemonade.partial_files",
                         tr_noop(
-                            "Lemonade's download of {repo} is not complete; download {model} "
-                            "in vLLM Tray (finished files are not fetched again only when they "
-                            "are already in its cache)."
+                            "Lemonade's download of {repo} is not complete, so its files "
+                            "are not reused; download {model} in vLLM Tray."
                         ),
                         repo=repo,
                         model=ids[0],

@@ -13,7 +13,7 @@ import asyncio
 import os
 import shutil
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from app.core.events import EngineInstallProgressed, EventBus, RegistryChanged
@@ -26,6 +26,7 @@ from app.core.lemonade_plan import (
     FileFacts,
     HereNow,
     ImportPlan,
+    ImportResult,
     plan_import,
     repositories,
 )
@@ -41,14 +42,6 @@ from app.runtime.services.config import ConfigService
 from app.supervisor.engines.base import EngineKind, write_version_file
 
 DEFAULT_REVISION = "main"
-
-
-@dataclass(frozen=True)
-class ImportResult:
-    """What an applied plan did."""
-
-    applied: tuple[Change, ...]
-    linked_bytes: int = 0
 
 
 class LemonadeImportService:
