@@ -185,9 +185,11 @@ def run_gui(
     *,
     start_hidden: bool,
     instance_key: str = "",
+    language: str = "auto",
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
+    `language` is the setting gui.language ("auto": the system's language).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
@@ -199,8 +201,9 @@ def run_gui(
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the tray keeps the app alive
-    install_translators(app)
-    QLocale.setDefault(number_locale(chosen_language()))
+    chosen = chosen_language(language)  # gui.language; "auto": the system's
+    install_translators(app, chosen)
+    QLocale.setDefault(number_locale(chosen))
 
     instance = SingleInstance(server_name(instance_key))
     if instance.notify_running():
@@ -226,7 +229,7 @@ def run_gui(
                 started.append(gui)
                 instance.activated.connect(gui.window.show_and_raise)
                 gui.quit_requested.connect(app.quit)
-                log.info("window and tray are up")
+                log.info("window and tray are up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())
             # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it

@@ -15,6 +15,10 @@ from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
 log = logging.getLogger(__name__)
 
 LANG_ENV = "VLLM_TRAY_LANG"  # e.g. "de" or the pseudo-locale "en_XA"
+# A folder of compiled catalogues used instead of the installed ones: a translator tries a
+# translation without installing it, a test brings its own.
+QM_DIR_ENV = "VLLM_TRAY_TRANSLATIONS"
+AUTO = "auto"  # the setting gui.language's value for "the system's language"
 PSEUDO_LOCALE = "en_XA"
 QM_PREFIX = "vllm_tray_"
 
@@ -136,12 +140,18 @@ def number_locale(language: str) -> QLocale:
 
 
 def qm_dir() -> Path:
+    """Where the compiled catalogues are: $VLLM_TRAY_TRANSLATIONS, else the package's."""
+    override = os.environ.get(QM_DIR_ENV)
+    if override:
+        return Path(override)
     return Path(str(resources.files("app.gui").joinpath("translations")))
 
 
-def chosen_language() -> str:
-    """The language to load: $VLLM_TRAY_LANG, else the system locale's name (e.g. "de_DE")."""
-    return os.environ.get(LANG_ENV) or QLocale.system().name()
+def chosen_language(setting: str = AUTO) -> str:
+    """The language to load: $VLLM_TRAY_LANG, else the setting gui.language unless it is
+    "auto", else the system locale's name (from LANG / LC_MESSAGES, e.g. "de_DE")."""
+    explicit = os.environ.get(LANG_ENV) or (setting if setting not in ("", AUTO) else "")
+    return explicit or QLocale.system().name()
 
 
 def install_translators(app: QCoreApplication, language: str | None = None) -> list[QTranslator]:
@@ -151,6 +161,7 @@ def install_translators(app: QCoreApplication, language: str | None = None) -> l
     A missing catalogue is normal (English needs none), so it is not an error.
     """
     language = language or chosen_language()
+    log.info("interface language: %s", language)
     installed: list[QTranslator] = []
     qt_translator = QTranslator(app)
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
@@ -161,6 +172,7 @@ def install_translators(app: QCoreApplication, language: str | None = None) -> l
     if own.load(QM_PREFIX + language, str(qm_dir())):
         app.installTranslator(own)
         installed.append(own)
+        log.info("translation loaded: %s", own.filePath())
     elif language == PSEUDO_LOCALE:
         # No compiled catalogue (a source checkout): stretch strings in-process instead.
         pseudo = PseudoTranslator(app)
