@@ -94,6 +94,7 @@ class LemonadeImportDialog(QDialog):
         layout.addWidget(intro)
         self.changes = QListWidget()
         self.changes.setObjectName("lemonadeChanges")
+        self.changes.setWordWrap(True)
         self.changes.addItems([change_text(c) for c in plan.changes])
         layout.addWidget(self.changes)
         self.skipped = QLabel(
