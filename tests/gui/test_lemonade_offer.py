@@ -16,7 +16,7 @@ from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_runtime
 from tests.fakes.lemonade_home import USER_MODEL, build_lemonade_home
-from tests.gui.conftest import flush_deletes, start_gui
+from tests.gui.conftest import flush_deletes, run, start_gui
 from tests.gui.fake_facade import FakeFacade
 
 PLAN = ImportPlan(
@@ -129,8 +129,12 @@ def test_offer_on_the_real_runtime_imports_the_fixture(
             return row is not None and row.file_state == "complete"
 
         qtbot.waitUntil(imported, timeout=10_000)
+        qtbot.waitUntil(lambda: "Imported 7 changes" in gui.window.notice.text())
         stored = json.loads((tmp_path / "home" / "settings.json").read_text())
         assert stored["gui.lemonade_offered"] is True
+        # Every event of the import is out by now: one more refresh covers the refreshes
+        # they asked for, so none is still on its way to the runtime when it stops.
+        run(qtbot, gui.store.refresh())
     finally:
         close(gui)
         facade.shutdown()
