@@ -8,7 +8,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, QTranslator
 
 from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
 
@@ -105,6 +105,22 @@ def format_percent(fraction: float) -> str:
 
 def format_number(x: float, decimals: int) -> str:
     return QLocale().toString(float(x), "f", decimals)
+
+
+def format_compact(value: float) -> str:
+    """A number with only the digits it needs ("120", "12.5", "0.25"; "12,5" in German)."""
+    decimals = 0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2
+    locale = QLocale()
+    text = locale.toString(float(value), "f", decimals)
+    point = locale.decimalPoint()
+    return text.rstrip("0").rstrip(point) if decimals and point in text else text
+
+
+def format_datetime(timestamp: float) -> str:
+    """A moment as the user's locale writes it, short form ("11/20/26 10:00 AM" in the US,
+    "20.11.26 10:00" in Germany)."""
+    moment = QDateTime.fromSecsSinceEpoch(int(timestamp))
+    return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
 
 
 def format_int(n: int) -> str:
