@@ -1029,6 +1029,69 @@
     </message>
 </context>
 <context>
+    <name>LemonadeImportDialog</name>
+    <message>
+        <source>the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context {ctx} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the model {model} ({checkpoint})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point {model} at {checkpoint} instead of {old}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set {setting} to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the downloaded files of {repo} ({size}) without copying them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use Lemonade&apos;s vLLM bundle {tag} as the ROCm engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import from Lemonade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade Server&apos;s vLLM setup was found in {path}. vLLM Tray can take it over; nothing is downloaded or copied again, and Lemonade&apos;s files stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not imported: {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You can import later with: vllm-tray import-lemonade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported {count} changes from Lemonade.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LimitsPage</name>
     <message>
         <source>seconds</source>
@@ -2415,6 +2478,50 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} holds no Lemonade setup (no user_models.json, recipe_options.json or config.json, and no vLLM bundle).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s {file} cannot be read ({reason}); it is left out of the import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s vLLM bundle {tag} is built for {bundle_gpu}, not for this computer&apos;s GPU ({gpu}); it is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray&apos;s own ROCm engine {version} is installed and stays in use; Lemonade&apos;s bundle {tag} is not needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade has options for {model}, which is neither one of its vLLM models nor built into vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade import offered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3445,6 +3552,10 @@
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s files or vLLM Tray&apos;s changed since the import was shown; nothing was imported. Look at the import again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1030,6 +1030,69 @@
     </message>
   </context>
   <context>
+    <name>LemonadeImportDialog</name>
+    <message>
+      <source>the default</source>
+      <translation>[ţĥé đéƒàûĺţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš, àŕĝûɱéñţš {args}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context {ctx} tokens</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add the model {model} ({checkpoint})</source>
+      <translation>[Åđđ ţĥé ɱöđéĺ {model} ({checkpoint})~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Point {model} at {checkpoint} instead of {old}</source>
+      <translation>[Þöîñţ {model} àţ {checkpoint} îñšţéàđ öƒ {old}~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set {setting} to {value}</source>
+      <translation>[Šéţ {setting} ţö {value}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use the downloaded files of {repo} ({size}) without copying them</source>
+      <translation>[Ûšé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {repo} ({size}) ŵîţĥöûţ çöþýîñĝ ţĥéɱ~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use Lemonade's vLLM bundle {tag} as the ROCm engine</source>
+      <translation>[Ûšé Ĺéɱöñàđé'š ṽĹĹṀ ƀûñđĺé {tag} àš ţĥé ŔÖÇɱ éñĝîñé~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Import from Lemonade</source>
+      <translation>[Îɱþöŕţ ƒŕöɱ Ĺéɱöñàđé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade Server's vLLM setup was found in {path}. vLLM Tray can take it over; nothing is downloaded or copied again, and Lemonade's files stay as they are.</source>
+      <translation>[Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš ƒöûñđ îñ {path}. ṽĹĹṀ Ţŕàý çàñ ţàķé îţ öṽéŕ; ñöţĥîñĝ îš đöŵñĺöàđéđ öŕ çöþîéđ àĝàîñ, àñđ Ĺéɱöñàđé'š ƒîĺéš šţàý àš ţĥéý àŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not imported: {what}</source>
+      <translation>[Ñöţ îɱþöŕţéđ: {what}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>You can import later with: vllm-tray import-lemonade</source>
+      <translation>[Ýöû çàñ îɱþöŕţ ĺàţéŕ ŵîţĥ: ṽĺĺɱ-ţŕàý îɱþöŕţ-ĺéɱöñàđé~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Import</source>
+      <translation>[&amp;Îɱþöŕţ~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Not now</source>
+      <translation>[&amp;Ñöţ ñöŵ~~~]</translation>
+    </message>
+    <message>
+      <source>Imported {count} changes from Lemonade.</source>
+      <translation>[Îɱþöŕţéđ {count} çĥàñĝéš ƒŕöɱ Ĺéɱöñàđé.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>LimitsPage</name>
     <message>
       <source>seconds</source>
@@ -2417,6 +2480,50 @@
       <translation>[{file} îš ñöţ à ṽàĺîđ ṽĹĹṀ ɱöđéĺ çöñƒîĝûŕàţîöñ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
+      <translation>[Ñö Ĺéɱöñàđé šéţûþ ŵàš ƒöûñđ îñ {path}; ĝîṽé îţš ƒöĺđéŕ àš ĐÎŔ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{path} holds no Lemonade setup (no user_models.json, recipe_options.json or config.json, and no vLLM bundle).</source>
+      <translation>[{path} ĥöĺđš ñö Ĺéɱöñàđé šéţûþ (ñö ûšéŕ_ɱöđéĺš.ĵšöñ, ŕéçîþé_öþţîöñš.ĵšöñ öŕ çöñƒîĝ.ĵšöñ, àñđ ñö ṽĹĹṀ ƀûñđĺé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's {file} cannot be read ({reason}); it is left out of the import.</source>
+      <translation>[Ĺéɱöñàđé'š {file} çàññöţ ƀé ŕéàđ ({reason}); îţ îš ĺéƒţ öûţ öƒ ţĥé îɱþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's vLLM bundle {tag} is built for {bundle_gpu}, not for this computer's GPU ({gpu}); it is not used.</source>
+      <translation>[Ĺéɱöñàđé'š ṽĹĹṀ ƀûñđĺé {tag} îš ƀûîĺţ ƒöŕ {bundle_gpu}, ñöţ ƒöŕ ţĥîš çöɱþûţéŕ'š ĜÞÛ ({gpu}); îţ îš ñöţ ûšéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray's own ROCm engine {version} is installed and stays in use; Lemonade's bundle {tag} is not needed.</source>
+      <translation>[ṽĹĹṀ Ţŕàý'š öŵñ ŔÖÇɱ éñĝîñé {version} îš îñšţàĺĺéđ àñđ šţàýš îñ ûšé; Ĺéɱöñàđé'š ƀûñđĺé {tag} îš ñöţ ñééđéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade has options for {model}, which is neither one of its vLLM models nor built into vLLM Tray.</source>
+      <translation>[Ĺéɱöñàđé ĥàš öþţîöñš ƒöŕ {model}, ŵĥîçĥ îš ñéîţĥéŕ öñé öƒ îţš ṽĹĹṀ ɱöđéĺš ñöŕ ƀûîĺţ îñţö ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
+      <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
+      <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Importing Lemonade Server's vLLM setup was offered once.</source>
+      <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Language</source>
+      <translation>[Ĺàñĝûàĝé~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade import offered</source>
+      <translation>[Ĺéɱöñàđé îɱþöŕţ öƒƒéŕéđ~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
       <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3449,6 +3556,10 @@
     <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's files or vLLM Tray's changed since the import was shown; nothing was imported. Look at the import again.</source>
+      <translation>[Ĺéɱöñàđé'š ƒîĺéš öŕ ṽĹĹṀ Ţŕàý'š çĥàñĝéđ šîñçé ţĥé îɱþöŕţ ŵàš šĥöŵñ; ñöţĥîñĝ ŵàš îɱþöŕţéđ. Ĺööķ àţ ţĥé îɱþöŕţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>

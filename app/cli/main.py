@@ -15,6 +15,7 @@ from app.cli import (
     cluster_cmd,
     commands,
     engine_cmd,
+    import_cmd,
     pull_cmd,
     remote_cmd,
     serve_cmd,
@@ -75,6 +76,7 @@ def build_parser() -> Parser:
         batch_cmd,
         cluster_cmd,
         remote_cmd,
+        import_cmd,
     ):
         module.register(sub, common)
     return parser

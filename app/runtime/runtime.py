@@ -33,6 +33,7 @@ from app.runtime.services.bench_wiring import make_bench_services
 from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
+from app.runtime.services.lemonade_import import LemonadeImportService
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.services.remotes import RemoteService
@@ -123,6 +124,15 @@ class Runtime:
             secrets=self.secrets,
             bound_host=lambda: self.proxy.host if self.proxy is not None else None,
             on_security_changed=self._apply_security,
+        )
+        self.lemonade = LemonadeImportService(  # issue 22: a Lemonade user's setup imported
+            paths=paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
+            hf_cache=paths.hf_hub_cache,
         )
         # Remote vLLM servers behind the endpoint (docs/multi-machine.md): their keys share
         # the one store (and its lock on the fallback file) with the other secrets.
