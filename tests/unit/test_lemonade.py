@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from app.core.lemonade import lemonade_dirs, parse_bundle_tag, read_setup
 from app.core.lemonade_files import link_snapshot, snapshot_for
 from app.core.lemonade_plan import (
@@ -183,3 +185,35 @@ def test_link_snapshot_hard_links_blobs_and_runs_again(tmp_path: Path) -> None:
     assert link_snapshot(snapshot, ours, "main").files == 0  # nothing twice
     assert snapshot_for(ours, "main") == ours / "snapshots" / ("c" * 40)
     assert snapshot_for(theirs / "models--org--m", "other") == snapshot  # newest, without a ref
+
+
+def test_deleting_a_symlinked_import_here_keeps_lemonades_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Across file systems the blobs are symbolic links into Lemonade's cache: deleting the
+    model in this app removes the links and this app's folder, never Lemonade's files."""
+    from app.downloads.status import delete_model_files
+
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "config.json").write_text("{}")
+    (source / "model.safetensors").write_bytes(b"w" * 1000)
+    theirs = hub_snapshot(tmp_path / "lemonade-hub", USER_REPO, source, "c" * 40)
+    ours = tmp_path / "our-hub"
+
+    def no_hard_links(src: object, dst: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr("app.core.lemonade_files.os.link", no_hard_links)
+    storage = ours / ("models--" + USER_REPO.replace("/", "--"))
+    result = link_snapshot(theirs, storage, "main")
+    assert not result.hard_links
+    entry = ModelEntry("x", "user", parse_checkpoint(USER_REPO), None, ())
+
+    delete_model_files(entry, ours)
+
+    assert not storage.exists()
+    blobs = sorted((theirs.parent.parent / "blobs").iterdir())
+    assert len(blobs) == 2
+    assert sum(b.stat().st_size for b in blobs) == 1002
+    assert (theirs / "model.safetensors").read_bytes() == b"w" * 1000
