@@ -134,6 +134,9 @@ class FakeHub:
 
     throttle_bps: int | None = None
     ignore_range: bool = False  # answer like a server without Range support: 200, whole body
+    api_delay_s: float = 0.0  # each /api/ answer waits this long (a slow hub)
+    api_in_flight: int = 0  # /api/ requests being answered now, and the most at once
+    api_max_in_flight: int = 0
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)
     repos: dict[str, HubRepo] = field(default_factory=dict)
     valid_tokens: set[str] = field(default_factory=set)
@@ -291,7 +294,7 @@ class _Handler(BaseHTTPRequestHandler):
             if self.kind == "cdn":
                 self._cdn(parts)
             elif parts[:2] == ["api", "models"]:
-                self._api(parts[2:], parse_qs(split.query))
+                self._timed_api(parts[2:], parse_qs(split.query))
             elif len(parts) >= 5 and parts[2] == "resolve":
                 self._resolve(f"{parts[0]}/{parts[1]}", parts[3], "/".join(parts[4:]))
             else:
@@ -328,6 +331,19 @@ class _Handler(BaseHTTPRequestHandler):
         return False
 
     # -- routes ---------------------------------------------------------------------------
+    def _timed_api(self, parts: list[str], query: dict[str, list[str]]) -> None:
+        hub = self.hub
+        with hub._lock:
+            hub.api_in_flight += 1
+            hub.api_max_in_flight = max(hub.api_max_in_flight, hub.api_in_flight)
+        try:
+            if hub.api_delay_s:
+                time.sleep(hub.api_delay_s)
+            self._api(parts, query)
+        finally:
+            with hub._lock:
+                hub.api_in_flight -= 1
+
     def _api(self, parts: list[str], query: dict[str, list[str]]) -> None:
         if not parts or parts == [""]:
             self._json(200, _search(self.hub, query, self._token()))
