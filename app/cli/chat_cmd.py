@@ -44,7 +44,6 @@ PROMPT = ">>> "
 DIM, RESET = "\x1b[2m", "\x1b[0m"
 # The model's state while a reply waits for it, as the progress line says it.
 STATE_WORDS = {
-    "stopped": "about to start",
     "starting": "starting",
     "sleeping": "waking up",
     "backoff": "starting again after a failed start",

@@ -34,7 +34,9 @@ INPUT_PROBLEM_CODES = frozenset(
         "proxy.key_required",
     }
     | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
-    | {"search.not_found", "search.not_loadable", "search.name_taken"}  # issue 21: --add
+    # issue 21: search --add, chat options
+    | {"search.not_found", "search.not_loadable", "search.name_taken"}
+    | {"chat.bad_temperature", "chat.bad_max_tokens", "chat.empty"}
 )
 EXIT_INPUT = 2
 EXIT_FAILURE = 1

@@ -43,7 +43,10 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.runtime.services.batch_run import Endpoint
 
 # Seconds between looks at the model's state while the endpoint loads it.
-LOAD_POLL_S = 1.0
+LOAD_POLL_S = 0.5
+# States in which a reply waits for the model to come up. Not "stopped": the request may not
+# have reached the endpoint yet, or be refused (a model not downloaded); not "fatal": given up.
+WAITING_STATES = frozenset({"starting", "sleeping", "stopping", "backoff", "exited"})
 # No read timeout: the first byte waits for the load (minutes on a cold start); the
 # endpoint's own load and first-byte timeouts end a request that can never be answered.
 TIMEOUT = httpx.Timeout(connect=10.0, read=None, write=30.0, pool=10.0)
@@ -98,8 +101,9 @@ class ChatService:
         keep: bool = True,
     ) -> AsyncGenerator[ReplyEvent, None]:
         """Send `text` and stream the reply. With `keep`, the message and the reply join the
-        model's conversation (and the whole conversation is sent); without, only the system
-        prompt and `text` go, and nothing is written (`vllm-tray chat MODEL PROMPT`).
+        model's conversation (and the whole conversation is sent), and `options`, when given,
+        become the conversation's; without, only the system prompt and `text` go, and nothing
+        is written (`vllm-tray chat MODEL PROMPT`).
 
         Stop = close the iterator (`contextlib.aclosing`) or cancel the task iterating it:
         the request to the endpoint is closed, which cancels the model's generation, and
@@ -156,8 +160,16 @@ class ChatService:
                 self._watch_load(client, endpoint, model_id, queue=queue, answered=answered)
             ),
         ]
+        # What the consumer was given: a stopped reply keeps what its reader saw, not what
+        # the stream had read ahead.
+        shown = _Reply(reply.began)
         try:
             while (item := await queue.get()) is not _END:
+                if isinstance(item, ReplyDelta):
+                    shown.add([(item.kind, item.text)], self._clock())
+                    shown.deltas += 1
+                elif isinstance(item, ReplyDone):
+                    shown = reply
                 yield item
         finally:
             for task in tasks:
@@ -165,7 +177,7 @@ class ChatService:
             await asyncio.gather(*tasks, return_exceptions=True)
             self._busy.discard(model_id)
             if keep:
-                await self._keep(asked, reply)
+                await self._keep(asked, shown if shown is reply else _stopped(shown, reply))
 
     async def _keep(self, asked: Conversation, reply: _Reply) -> None:
         """Write the conversation with what arrived (a stopped or failed reply's part too)."""
@@ -255,7 +267,7 @@ class ChatService:
         try:
             while not answered.is_set():
                 state = await _model_state(client, endpoint, model_id)
-                if state is not None and state != "running" and not answered.is_set():
+                if state in WAITING_STATES and not answered.is_set():
                     event = last[0] if last else None
                     queue.put_nowait(_loading(model_id, state, self._clock() - began, event))
                 with contextlib.suppress(TimeoutError):
@@ -352,6 +364,13 @@ class _Reply:
 
     def partial(self) -> ChatMessage | None:
         return self.message(stopped=True) if self.content or self.reasoning else None
+
+
+def _stopped(shown: _Reply, read: _Reply) -> _Reply:
+    """The part of a reply its reader saw, with the stream's times and usage."""
+    return replace(
+        read, content=shown.content, reasoning=shown.reasoning, done=False, deltas=shown.deltas
+    )
 
 
 def _request_body(asked: Conversation) -> dict[str, Any]:
