@@ -44,17 +44,19 @@ FULL = "Hello from the fake vLLM engine, token by token."
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """user.a answers slowly enough to be stopped; user.broken cannot start (its KV cache does
-    not fit, as vLLM says it); user.absent is registered but not downloaded."""
+    not fit, as vLLM says it); user.thinker thinks first, as a reasoning model behind vLLM's
+    reasoning parser; user.absent is registered but not downloaded."""
     rt = make_runtime(
         tmp_path,
         monkeypatch,
-        models=("a", "broken"),
+        models=("a", "broken", "thinker"),
         settings={
             "engine.custom_command": fake_engine("--fake-token-delay", "0.05"),
             "proxy.port": free_port(),
         },
     )
     rt.registry.set_options("user.broken", ModelOptions(vllm_args="--fake-fail kv_cache"))
+    rt.registry.set_options("user.thinker", ModelOptions(vllm_args="--fake-reasoning"))
     rt.registry.add_user_model("absent", "org/absent")
     return tmp_path / "home"
 
@@ -114,6 +116,30 @@ def test_one_answer_through_serve_loads_the_model_on_send(
     assert re.search(r"^8 tokens, first token \d+\.\d\d s, \d+\.\d tokens/s$", done.stderr, re.M)
     # A one-shot question is not kept in the model's conversation.
     assert not (home / "chats").exists()
+
+
+async def test_a_reasoning_models_thinking_comes_apart_from_the_answer(
+    home: Path, tmp_path: Path, serve: ServeProcess
+) -> None:
+    done = await asyncio.to_thread(
+        chat_cli, home, tmp_path, "user.thinker", "hi", "--max-tokens", "2"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Thinking...\nThe user greets me.\n...done thinking.\n\nHello from\n"
+    hidden = await asyncio.to_thread(
+        chat_cli, home, tmp_path, "user.thinker", "hi", "--max-tokens", "2", "--hide-thinking"
+    )
+    assert hidden.stdout == "Hello from\n"
+
+    chat = ChatService(store=ChatStore(home / "chats"), endpoint=lambda: Endpoint(serve.url))
+    try:
+        events = await collect(chat.send("user.thinker", "hi", options=ChatOptions(max_tokens=2)))
+    finally:
+        await chat.aclose()
+    kinds = [e.kind for e in events if isinstance(e, ReplyDelta)]
+    assert kinds == ["reasoning"] * 5 + ["content"] * 2
+    (_, answer) = (await chat.conversation("user.thinker")).messages
+    assert (answer.reasoning, answer.content) == ("The user greets me.", "Hello from")
 
 
 def test_errors_are_shown_in_place_of_the_answer(
