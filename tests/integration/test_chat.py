@@ -173,6 +173,26 @@ def test_without_a_running_endpoint_one_is_started_for_the_chat(home: Path, tmp_
 
 
 # -- the service through serve's endpoint ----------------------------------------------------
+async def test_a_failed_message_is_kept_for_regenerate_and_replaced_by_the_next(
+    home: Path, serve: ServeProcess
+) -> None:
+    chat = ChatService(store=ChatStore(home / "chats"), endpoint=lambda: Endpoint(serve.url))
+    try:
+        first = await collect(chat.send("user.broken", "hi"))
+        assert isinstance(first[-1], ReplyFailed)
+        assert first[-1].problem.code == "chat.endpoint_error"
+        assert first[-1].problem.params["status"] == 503
+        kept = await chat.conversation("user.broken")
+        assert [(m.role, m.content) for m in kept.messages] == [("user", "hi")]
+        retried = await collect(chat.regenerate("user.broken"))
+        assert isinstance(retried[-1], ReplyFailed)
+        await collect(chat.send("user.broken", "hello?"))
+        kept = await chat.conversation("user.broken")
+        assert [(m.role, m.content) for m in kept.messages] == [("user", "hello?")]
+    finally:
+        await chat.aclose()
+
+
 async def test_stop_mid_stream_cancels_the_engines_request(home: Path, serve: ServeProcess) -> None:
     chat = ChatService(store=ChatStore(home / "chats"), endpoint=lambda: Endpoint(serve.url))
     seen: list[ReplyEvent] = []

@@ -114,7 +114,12 @@ class ChatService:
         base = await self.conversation(model_id) if keep else Conversation(model_id)
         if options is not None:
             base = replace(base, options=options.checked())
-        asked = replace(base, messages=(*base.messages, ChatMessage("user", text)))
+        earlier = base.messages
+        if earlier and earlier[-1].role == "user":
+            # A message whose reply failed is replaced, not followed: many chat templates
+            # refuse two user turns in a row. (Regenerate is how to send it again.)
+            earlier = earlier[:-1]
+        asked = replace(base, messages=(*earlier, ChatMessage("user", text)))
         async with contextlib.aclosing(self._reply(asked, keep=keep)) as events:
             async for event in events:
                 yield event
