@@ -2486,6 +2486,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>--name needs --add.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit must be between 1 and {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The temperature must be between 0 and {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Lemonade&apos;s {file} cannot be read ({reason}); it is left out of the import.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2579,6 +2595,26 @@
     </message>
     <message>
         <source>{file} of {repo} arrived damaged twice (its checksum does not match). Try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). Models you already have keep working; try again when you are online.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is asked of Hugging Face. Unset it to search for models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} is gated and your Hugging Face token has no access to it yet: accept its terms on https://huggingface.co/{repo} with the account the token belongs to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) to see its details and download it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model {repo} on Hugging Face (or it is private).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2687,6 +2723,30 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} did not answer ({reason}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no message to answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is still answering; stop that reply first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3556,6 +3616,18 @@
     </message>
     <message>
         <source>Lemonade&apos;s files or vLLM Tray&apos;s changed since the import was shown; nothing was imported. Look at the import again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model called user.{name} exists already (it is {checkpoint}). Choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2488,6 +2488,22 @@
       <translation>[{path} ĥöĺđš ñö Ĺéɱöñàđé šéţûþ (ñö ûšéŕ_ɱöđéĺš.ĵšöñ, ŕéçîþé_öþţîöñš.ĵšöñ öŕ çöñƒîĝ.ĵšöñ, àñđ ñö ṽĹĹṀ ƀûñđĺé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>--name needs --add.</source>
+      <translation>[--ñàɱé ñééđš --àđđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--limit must be between 1 and {max}; got {value}.</source>
+      <translation>[--ĺîɱîţ ɱûšţ ƀé ƀéţŵééñ 1 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The temperature must be between 0 and {max}; got {value}.</source>
+      <translation>[Ţĥé ţéɱþéŕàţûŕé ɱûšţ ƀé ƀéţŵééñ 0 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+      <translation>[Ţĥé ɱàẋîɱûɱ ñûɱƀéŕ öƒ ţöķéñš ɱûšţ ƀé 1 öŕ ɱöŕé; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Lemonade's {file} cannot be read ({reason}); it is left out of the import.</source>
       <translation>[Ĺéɱöñàđé'š {file} çàññöţ ƀé ŕéàđ ({reason}); îţ îš ĺéƒţ öûţ öƒ ţĥé îɱþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2582,6 +2598,26 @@
     <message>
       <source>{file} of {repo} arrived damaged twice (its checksum does not match). Try again later.</source>
       <translation>[{file} öƒ {repo} àŕŕîṽéđ đàɱàĝéđ ţŵîçé (îţš çĥéçķšûɱ đöéš ñöţ ɱàţçĥ). Ţŕý àĝàîñ ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). Models you already have keep working; try again when you are online.</source>
+      <translation>[Šéàŕçĥ ûñàṽàîĺàƀĺé: Ĥûĝĝîñĝ Ƒàçé ({endpoint}) çàññöţ ƀé ŕéàçĥéđ ({reason}). Ṁöđéĺš ýöû àĺŕéàđý ĥàṽé ķééþ ŵöŕķîñĝ; ţŕý àĝàîñ ŵĥéñ ýöû àŕé öñĺîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is asked of Hugging Face. Unset it to search for models.</source>
+      <translation>[Šéàŕçĥ ûñàṽàîĺàƀĺé: ĤƑ_ĤÛƁ_ÖƑƑĹÎÑÉ îš šéţ îñ ţĥé éñṽîŕöñɱéñţ, šö ñöţĥîñĝ îš àšķéđ öƒ Ĥûĝĝîñĝ Ƒàçé. Ûñšéţ îţ ţö šéàŕçĥ ƒöŕ ɱöđéĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} is gated and your Hugging Face token has no access to it yet: accept its terms on https://huggingface.co/{repo} with the account the token belongs to.</source>
+      <translation>[{repo} îš ĝàţéđ àñđ ýöûŕ Ĥûĝĝîñĝ Ƒàçé ţöķéñ ĥàš ñö àççéšš ţö îţ ýéţ: àççéþţ îţš ţéŕɱš öñ ĥţţþš://ĥûĝĝîñĝƒàçé.çö/{repo} ŵîţĥ ţĥé àççöûñţ ţĥé ţöķéñ ƀéĺöñĝš ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) to see its details and download it.</source>
+      <translation>[{repo} îš ĝàţéđ: àççéþţ îţš ţéŕɱš öñ ĥţţþš://ĥûĝĝîñĝƒàçé.çö/{repo}, ţĥéñ šàṽé à Ĥûĝĝîñĝ Ƒàçé àççéšš ţöķéñ (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ ĥƒ_ţöķéñ, öŕ Šéţţîñĝš) ţö šéé îţš đéţàîĺš àñđ đöŵñĺöàđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no model {repo} on Hugging Face (or it is private).</source>
+      <translation>[Ţĥéŕé îš ñö ɱöđéĺ {repo} öñ Ĥûĝĝîñĝ Ƒàçé (öŕ îţ îš þŕîṽàţé).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model folder {path} cannot be loaded: {what}. It needs config.json and the weights (*.safetensors) in the folder itself.</source>
@@ -2690,6 +2726,30 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
+      <translation>[Ţĥé éñđþöîñţ îš šţöþþéđ, àñđ ţĥé çĥàţ ţàĺķš ţö ɱöđéĺš ţĥŕöûĝĥ îţ. Šţàŕţ ţĥé éñđþöîñţ, ţĥéñ šéñđ ţĥé ɱéššàĝé àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} did not answer ({reason}).</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} đîđ ñöţ àñšŵéŕ ({reason}).~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{message}</source>
+      <translation>[{message}~~~~]</translation>
+    </message>
+    <message>
+      <source>Type a message first.</source>
+      <translation>[Ţýþé à ɱéššàĝé ƒîŕšţ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no message to answer.</source>
+      <translation>[Ţĥéŕé îš ñö ɱéššàĝé ţö àñšŵéŕ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is still answering; stop that reply first.</source>
+      <translation>[{model} îš šţîĺĺ àñšŵéŕîñĝ; šţöþ ţĥàţ ŕéþĺý ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Installing the {kind} engine failed: {reason}</source>
@@ -3560,6 +3620,18 @@
     <message>
       <source>Lemonade's files or vLLM Tray's changed since the import was shown; nothing was imported. Look at the import again.</source>
       <translation>[Ĺéɱöñàđé'š ƒîĺéš öŕ ṽĹĹṀ Ţŕàý'š çĥàñĝéđ šîñçé ţĥé îɱþöŕţ ŵàš šĥöŵñ; ñöţĥîñĝ ŵàš îɱþöŕţéđ. Ĺööķ àţ ţĥé îɱþöŕţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
+      <translation>[{repo} ĥöĺđš ñö ɱöđéĺ ŵéîĝĥţš (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš).~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A model called user.{name} exists already (it is {checkpoint}). Choose another name.</source>
+      <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý (îţ îš {checkpoint}). Çĥööšé àñöţĥéŕ ñàɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
+      <translation>[{repo} ĥöĺđš öñĺý ĜĜÛƑ ƒîĺéš, ŵĥîçĥ ṽĹĹṀ đöéš ñöţ ĺöàđ ƒŕöɱ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý. Ĺööķ ƒöŕ ţĥé šàɱé ɱöđéĺ îñ šàƒéţéñšöŕš ƒöŕɱàţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>

@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.chat import ChatStore
 from app.core.events import EventBus, GpuSampled, SettingChanged
 from app.core.gpu import read_memory
 from app.core.paths import AppPaths
@@ -29,7 +30,9 @@ from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
+from app.runtime.services.batch_run import Endpoint
 from app.runtime.services.bench_wiring import make_bench_services
+from app.runtime.services.chat import ChatService
 from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
@@ -37,6 +40,7 @@ from app.runtime.services.lemonade_import import LemonadeImportService
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.services.remotes import RemoteService
+from app.runtime.services.search import SearchService
 from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
@@ -109,6 +113,19 @@ class Runtime:
             supervisor=self.supervisor,
             downloads=self.downloads,
             engines=self.engines,
+        )
+        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        self.search = SearchService(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+        # Issue 21: a chat with any model, through this runtime's own endpoint.
+        self.chat = ChatService(
+            store=ChatStore(paths.chats_dir), endpoint=self._own_endpoint, bus=self.bus
         )
         self.cluster = ClusterService(
             paths=paths,
@@ -199,6 +216,11 @@ class Runtime:
             return None
         return read_memory(gpus[index], self.options.sysfs_root).budget_used
 
+    def _own_endpoint(self) -> Endpoint | None:
+        """Where this runtime's endpoint answers, with its key; None while it is stopped."""
+        url = self.server_url
+        return None if url is None else Endpoint(url, self.secrets.value("api_key"))
+
     def _hf_token(self) -> str | None:
         """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""
         return self.secrets.value("hf_token") or hf_login_token()
@@ -232,6 +254,7 @@ class Runtime:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks.clear()
         try:
+            await self.chat.aclose()
             await self.controller.stop_idle_watch()
             await self.stop_server()
             await self.downloads.shutdown()
