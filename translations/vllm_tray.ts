@@ -2415,6 +2415,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2417,6 +2417,10 @@
       <translation>[{file} îš ñöţ à ṽàĺîđ ṽĹĹṀ ɱöđéĺ çöñƒîĝûŕàţîöñ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
+      <translation>[{file} îš à šýɱƀöĺîç ĺîñķ ţĥàţ çàññöţ ƀé ƒöĺĺöŵéđ ({reason}), šö ṽĹĹṀ Ţŕàý đîđ ñöţ çĥàñĝé îţ. Þöîñţ ţĥé ĺîñķ àţ à ƒîĺé, öŕ þûţ à ƒîĺé îñ îţš þĺàçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
       <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
