@@ -168,8 +168,9 @@ def desktop(tmp_path: Path) -> Iterator[Desktop]:
         screen.close()
 
 
-def configure(tmp_path: Path) -> Path:
-    """A config dir with the fake engine and one local model, set with the app's own CLI."""
+def configure(tmp_path: Path, *settings: str) -> Path:
+    """A config dir with the fake engine and one local model, set with the app's own CLI
+    (`settings`: more KEY=VALUE for `config set`, after the endpoint is told not to start)."""
     home = tmp_path / "home"
     model = make_model_folder(tmp_path / "tiny")
     env = {**os.environ, "VLLM_TRAY_HOME": str(home)}
@@ -182,6 +183,7 @@ def configure(tmp_path: Path) -> Path:
             f"engine.custom_command={fake_engine('--fake-start-delay', '1')}",
             f"proxy.port={free_port()}",
             "proxy.autostart=false",
+            *settings,
         ],
         ["pull", "user.tiny", "--checkpoint", str(model)],
     ):
@@ -414,6 +416,33 @@ def test_the_limits_page_refuses_a_bad_value_on_a_desktop(desktop: Desktop, tmp_
         assert app.logged(r"Traceback")() is None
     finally:
         app.stop()
+
+
+def test_a_hidden_start_with_the_endpoint_on_a_desktop(desktop: Desktop, tmp_path: Path) -> None:
+    """gui.start_hidden and proxy.autostart, as `config set` stores them, in the real app:
+    only the tray icon appears, and the endpoint answers from the start (the other tests
+    here start with proxy.autostart=false and find it stopped)."""
+    home = configure(tmp_path, "gui.start_hidden=true", "proxy.autostart=true")
+    port = json.loads((home / "settings.json").read_text())["proxy.port"]
+    app = App(desktop, home, tmp_path / "app.log")
+    try:
+        until("the window and the tray icon", app.logged("window and tray are up"))
+        until("the icon in trayer", lambda: icon_window(desktop))
+        until("the endpoint", lambda: endpoint_answers(port))
+        desktop.screenshot("hidden-start")
+        assert window_named(desktop, "vLLM Tray") is None  # in the tray only
+    finally:
+        app.stop()
+
+
+def endpoint_answers(port: int) -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/live", timeout=2) as answer:
+            return bool(answer.status == 200)
+    except OSError:
+        return False
 
 
 def keys(desktop: Desktop, *names: str) -> None:
