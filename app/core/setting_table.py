@@ -336,6 +336,10 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
         restart="app",
         label=tr_noop("Language"),
+        effect_test=(
+            "the window's language at start-up; "
+            "tests/gui/test_language_start.py::test_the_language_setting_overrides_the_locale"
+        ),
     ),
     SettingSpec(
         "gui.lemonade_offered",
@@ -343,6 +347,10 @@ SPECS: tuple[SettingSpec, ...] = (
         False,
         tr_noop("Importing Lemonade Server's vLLM setup was offered once."),
         label=tr_noop("Lemonade import offered"),
+        effect_test=(
+            "the window's own record; tests/gui/test_lemonade_offer.py::"
+            "test_not_now_imports_nothing_and_is_not_asked_again"
+        ),
     ),
     SettingSpec(
         "gui.tray_hint_shown",
