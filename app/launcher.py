@@ -122,6 +122,7 @@ def _run(argv: Sequence[str] | None) -> int:
 def run_desktop(args: argparse.Namespace) -> int:
     from app.cli.context import runtime_from
     from app.gui.app import run_gui
+    from app.gui.window_state import UI_STATE_FILE
     from app.runtime.facade import ThreadFacade
     from app.runtime.thread import RuntimeThread
 
@@ -144,6 +145,7 @@ def run_desktop(args: argparse.Namespace) -> int:
         start_hidden=hidden,
         instance_key=str(runtime.paths.config_dir),
         language=str(runtime.settings.get("gui.language")),
+        ui_state=runtime.paths.state_dir / UI_STATE_FILE,
     )
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QLocale, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
+from app.gui import window_state
 from app.gui.autostart import set_start_at_login
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_under, tasks_of
@@ -186,10 +187,12 @@ def run_gui(
     start_hidden: bool,
     instance_key: str = "",
     language: str = "auto",
+    ui_state: Path | None = None,
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
     `language` is the setting gui.language ("auto": the system's language).
+    `ui_state` is the file where windows remember their places (app.gui.window_state).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
@@ -210,6 +213,7 @@ def run_gui(
         log.info("vLLM Tray is already running; asked it to show its window")
         return 0
     instance.listen()
+    windows = window_state.install(ui_state)
 
     facade = facade_factory()
     started: list[GuiApp] = []
@@ -246,6 +250,7 @@ def run_gui(
                 starting.cancel()
                 for gui in started:
                     gui.close()
+                windows.flush()
     finally:
         instance.close()
         facade.shutdown()

@@ -37,6 +37,7 @@ from app.gui.delegates import ProgressDelegate
 from app.gui.i18n import format_datetime, format_duration, format_int, format_number, problem_text
 from app.gui.model_table import PROGRESS_ROLE
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 from app.runtime.api import Facade
 
 JOB_ID_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -207,6 +208,7 @@ class BatchPage(QWidget):
         self._opener = opener
         self.setWindowTitle(self.tr("Batch jobs — vLLM Tray"))
         self.resize(980, 420)
+        track(self, "batch")
         self.model = BatchJobModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)

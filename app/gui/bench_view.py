@@ -34,6 +34,7 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
+from app.gui.window_state import track
 from app.runtime.bench_api import BenchFacade
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.loadgen import Workload
@@ -75,6 +76,7 @@ class BenchWindow(QWidget):
         self._watching = False
         self.setWindowTitle(self.tr("Benchmark — {model}").format(model=model_id))
         self.resize(760, 640)
+        track(self, "bench")
 
         self.curve = CurvePlot()
         self.live = LivePlot()

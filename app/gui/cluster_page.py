@@ -43,6 +43,7 @@ from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_number, problem_text
+from app.gui.window_state import track
 from app.runtime.cluster_views import ClusterReport, ClusterView
 
 T = TypeVar("T")
@@ -163,6 +164,7 @@ class ClusterWindow(QWidget):
         layout.addWidget(join_box)
         layout.addWidget(run_box, 1)
         self.resize(760, 720)
+        track(self, "cluster")
 
         self._busy = False
         self._shown_report: ClusterReport | None = None

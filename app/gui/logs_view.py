@@ -41,6 +41,7 @@ from app.gui.icons import app_icon
 from app.gui.model_state import failure_count_text, failure_title, state_text
 from app.gui.store import AppStore
 from app.gui.theme import monospace_font
+from app.gui.window_state import track
 from app.runtime.api import Facade
 
 MAX_LINES = 20_000  # older lines drop off the top; the full log stays in the file
@@ -92,6 +93,7 @@ class LogsView(QWidget):
         self.setWindowTitle(self.tr("Log of {name}").format(name=self._name))
         self.setWindowIcon(app_icon())
         self.resize(900, 560)
+        track(self, "logs")
 
         self.banner = DiagnosisBanner(facade, show_logs_button=False)
         self.state_label = QLabel()

@@ -45,6 +45,7 @@ from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTa
 from app.gui.settings.dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 from app.runtime.api import Facade
 
 STATUS_MS = 8000
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("vLLM Tray"))
         self.setWindowIcon(app_icon())
         self.resize(1280, 760)
+        track(self, "main")
 
         self.actions_ = ModelActions(facade, store, failures, self)
         self.actions_.settings_requested.connect(self.open_model_settings)

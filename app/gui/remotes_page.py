@@ -35,6 +35,7 @@ from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.forms import buddy_label, wrap
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 
 # What the server answered (or did not) when Add asked it: "Add anyway" adds it regardless.
 PROBE_CODES = frozenset(
@@ -184,6 +185,7 @@ class RemotesWindow(QWidget):
         layout.addWidget(add_box)
         layout.addWidget(self.status)
         self.resize(720, 520)
+        track(self, "remotes")
 
         if bridge is not None:
             bridge.event_received.connect(self._on_bridge_event_received)
