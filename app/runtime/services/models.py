@@ -14,9 +14,8 @@ from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
 from app.core.states import FAILED, ProcessState
 from app.downloads import DownloadManager, model_status
-from app.runtime.api import OptionsPreview
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planning import OptionsPreview, Planner
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
 from app.supervisor.engines.base import EngineKind
