@@ -16,7 +16,7 @@ from app.core.parallel import add_device_bytes, gpu_index
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, Registry
 from app.core.settings import Settings
-from app.core.states import ALIVE, ProcessState
+from app.core.states import ALIVE, FAILED, ProcessState
 from app.core.swap import DeviceCandidate, EvictAction, Eviction, choose_evictions_on_devices
 from app.runtime.planning import LaunchPlan, Planner
 from app.supervisor import ProcessInfo, Supervisor
@@ -133,15 +133,22 @@ class Controller:
         finally:
             usage.end(self._clock())
 
-    async def load(self, model_id: str, *, extra_args: Sequence[str] = ()) -> Backend:
+    async def load(
+        self, model_id: str, *, extra_args: Sequence[str] = (), retry_failed: bool = False
+    ) -> Backend:
         """The model running and ready, loading it (and making room) when it is not.
 
         `extra_args` apply to this start only (the tune's temporary `--max-num-seqs`); they
-        are not stored, and a model that already runs is returned as it runs.
+        are not stored, and a model that already runs is returned as it runs. With
+        `retry_failed` (a user's explicit Load) a model that failed or was given up on is
+        cleared first, so it starts at once; a request alone never retries a given-up one.
         """
         entry = self._registry.get(model_id)
         await self._loads_allowed.wait()
         info = self._supervisor.info(entry.id)
+        if retry_failed and info is not None and info.state in FAILED:
+            await self._supervisor.reset(entry.id)
+            info = self._supervisor.info(entry.id)
         if (
             info is not None
             and info.state is ProcessState.RUNNING

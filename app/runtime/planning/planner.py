@@ -211,7 +211,9 @@ class Planner:
                 spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
             )
         else:
-            spec = self._with_sleep(spec, engine, command, files, settings)
+            spec = self._with_sleep(
+                spec, engine, kind=kind, command=command, files=files, settings=settings
+            )
         return self._plan(spec, files, placement, kind=kind, settings=settings, overlay=overlay)
 
     def _spec(
@@ -242,6 +244,8 @@ class Planner:
         self,
         spec: LaunchSpec,
         engine: Engine,
+        *,
+        kind: EngineKind,
         command: EngineCommand,
         files: ModelFiles,
         settings: Mapping[str, Any],
@@ -252,7 +256,6 @@ class Planner:
         mode = str(settings["memory.sleep_mode"])
         if mode == "off":
             return spec
-        kind = engine.kind
         # The user's own vLLM has no version file: its command names the build.
         custom = kind is EngineKind.CUSTOM
         build = " ".join(command.prefix) if custom else engine.status().version
@@ -436,7 +439,9 @@ class Planner:
             settings=settings,
         )
         if engine is not None:
-            spec = self._with_sleep(spec, engine, command, files, settings)
+            spec = self._with_sleep(
+                spec, engine, kind=kind, command=command, files=files, settings=settings
+            )
         plan = self._plan(spec, files, placement, kind=kind, settings=settings)
         argv = spec.argv(port=0)
         argv[argv.index("--port") + 1] = "<port>"  # chosen free at each start
