@@ -252,6 +252,34 @@ async def test_across_machines_the_cluster_sets_the_sizes_and_this_machine_pins_
     assert plan.device_bytes == {"gpu1": share, "gpu0": share}
 
 
+async def test_the_options_preview_plans_the_model_alone_while_a_cluster_serves_it(
+    two_cards: Runtime,
+) -> None:
+    rt = two_cards
+    options = ModelOptions(
+        tensor_parallel_size=2, gpus=(0, 1), vllm_args="--kv-cache-memory-bytes 1000000"
+    )
+    alone = rt.models.preview("user.c", options)
+    config = ClusterConfig(
+        model_id="user.c",
+        head_address="10.0.0.1",
+        workers=(WorkerNode("10.0.0.2"),),
+        tensor_parallel_size=2,
+        enabled=True,
+    )
+    rt.planner.overlay = lambda model_id: (
+        head_overlay(config, None) if model_id == "user.c" else None
+    )
+
+    served = rt.models.preview("user.c", options)
+
+    # The dialog edits the model's own options: its command and memory are the model's on
+    # this machine alone. Before issue 19.2 the memory halved the weights for the cluster
+    # while keeping the model's own sizes and command: neither start's plan.
+    assert "--nnodes" not in served.command and served.command == alone.command
+    assert served.planned == alone.planned
+
+
 # --- validation: refused before anything is written -----------------------------------------------
 
 
