@@ -18,6 +18,12 @@ from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_
 from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
+from app.gui.lemonade_offer import (
+    OFFERED,
+    LemonadeDoor,
+    LemonadeImportDialog,
+    offer_lemonade_import,
+)
 from app.gui.main_window import MainWindow
 from app.gui.single_instance import SingleInstance, server_name
 from app.gui.store import AppStore
@@ -56,6 +62,7 @@ class GuiApp(QObject):
         bridge.setParent(self)
         store.setParent(self)
         self.failures = FailureReporter(self)
+        self.lemonade_offer: LemonadeImportDialog | None = None
         self.tray = TrayController(facade, self.store, self.failures, self)
         self.window = MainWindow(
             facade, self.store, self.bridge, self.failures, tray_available=self.tray.available
@@ -68,6 +75,8 @@ class GuiApp(QObject):
         self.store.refresh_failed.connect(self.window.show_notice)
         self.store.settings_changed.connect(self._on_store_settings_changed)
         self.window.installEventFilter(self)
+        if not self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+            self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         # Without a tray a hidden window could never be reached again.
         if not hidden or not self.tray.available:
@@ -126,6 +135,18 @@ class GuiApp(QObject):
             return
         self.store.apply_settings(stored)
 
+    async def _offer_lemonade_import(self) -> None:
+        door = LemonadeDoor(
+            self.facade.lemonade_plan, self.facade.import_lemonade, self.facade.set_settings
+        )
+        self.lemonade_offer = await offer_lemonade_import(
+            door,
+            store=self.store,
+            parent=self.window,
+            failures=self.failures,
+            notice=self.window.show_notice,
+        )
+
     def _on_store_settings_changed(self, key: str, value: object) -> None:
         if key == "gui.start_at_login":
             try:
@@ -164,9 +185,11 @@ def run_gui(
     *,
     start_hidden: bool,
     instance_key: str = "",
+    language: str = "auto",
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
+    `language` is the setting gui.language ("auto": the system's language).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
@@ -178,8 +201,9 @@ def run_gui(
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the tray keeps the app alive
-    install_translators(app)
-    QLocale.setDefault(number_locale(chosen_language()))
+    chosen = chosen_language(language)  # gui.language; "auto": the system's
+    install_translators(app, chosen)
+    QLocale.setDefault(number_locale(chosen))
 
     instance = SingleInstance(server_name(instance_key))
     if instance.notify_running():
@@ -205,7 +229,7 @@ def run_gui(
                 started.append(gui)
                 instance.activated.connect(gui.window.show_and_raise)
                 gui.quit_requested.connect(app.quit)
-                log.info("window and tray are up")
+                log.info("window and tray are up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())
             # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it
