@@ -115,6 +115,20 @@ def stays(events: list[Event]) -> list[tuple[str, str, str]]:
     return out
 
 
+async def trace_load(rt: Any, model_id: str) -> list[Event]:
+    """The real calls and returns of `rt.models.load(model_id)`'s own task (`rt`: a started
+    app.runtime.runtime.Runtime)."""
+    tracer = Tracer()
+    task = asyncio.get_running_loop().create_task(rt.models.load(model_id))
+    tracer.task = task
+    sys.setprofile(tracer)
+    try:
+        await task
+    finally:
+        sys.setprofile(None)
+    return real_events(tracer.events)
+
+
 async def trace_one_load(home: Path, show_events: bool) -> None:
     from app.core.paths import resolve_paths
     from app.runtime.runtime import Runtime, RuntimeOptions
@@ -136,17 +150,10 @@ async def trace_one_load(home: Path, show_events: bool) -> None:
     await rt.start(serve=False)
     try:
         rt.models.preview_options("user.a", None, None)  # warm the caches a first view fills
-        tracer = Tracer()
-        task = asyncio.get_running_loop().create_task(rt.models.load("user.a"))
-        tracer.task = task
-        sys.setprofile(tracer)
-        try:
-            await task
-        finally:
-            sys.setprofile(None)
+        events = await trace_load(rt, "user.a")
     finally:
         await rt.stop()
-    report(real_events(tracer.events), show_events)
+    report(events, show_events)
 
 
 def report(events: list[Event], show_events: bool) -> None:

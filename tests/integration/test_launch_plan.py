@@ -4,10 +4,12 @@ start makes. Against the real runtime, its endpoint and the CLI, with the fake e
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import httpx
@@ -28,6 +30,7 @@ from tests.fakes.engine_runtime import make_model_folder, make_runtime
 pytestmark = pytest.mark.timeout(120)
 
 GIB = 2**30
+TRACE_SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "trace_load.py"
 
 
 @pytest.fixture
@@ -117,6 +120,33 @@ async def test_a_swap_decides_without_planning_or_reading_model_files(
     assert calls.count("read_shape") == 1
     # Before issue 19.2 the decision re-read config.json and re-parsed the argv under it.
     assert calls.while_deciding() == []
+
+
+def load_tracer() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("trace_load", TRACE_SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+async def test_a_load_plans_once_and_never_goes_back_to_the_planner(served: Runtime) -> None:
+    tracer = load_tracer()
+    served.models.preview_options("user.a", None, None)  # the caches a first view fills
+
+    events = await tracer.trace_load(served, "user.a")
+
+    path = [(room, how) for room, how, _ in tracer.stays(events)]
+    entered = [room for room, how in path if how == "call"]
+    assert path[0] == ("app.runtime.services.models", "call")
+    assert entered.count("app.runtime.controller") == 1
+    # Before issue 19.2: five calls into the planner, two of them under the decision lock
+    # and one after the start, and 30 hand-overs between planner.py and planning.py.
+    assert entered.count("app.runtime.planning") == 1
+    started = path.index(("app.supervisor.actor", "call"))
+    assert "app.runtime.planning" not in [room for room, _ in path[started:]]
+    assert served.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
 
 
 async def test_the_preview_shows_the_command_a_start_runs(served: Runtime) -> None:
