@@ -24,7 +24,7 @@ from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.states import USABLE_FILES
 from app.core.vllm_args import format_command
-from app.runtime.planner import bad_ctx_size
+from app.runtime.planning import bad_ctx_size
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.models import OPTION_FIELDS
 

@@ -320,11 +320,25 @@ def node_env(address: str, interface: str | None) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class LaunchOverlay:
-    """What serving a model across machines adds to its launch on the head."""
+    """What serving a model across machines adds to its launch on the head.
+
+    The sizes are those its `args` set, kept as numbers so that the planner never reads
+    them back out of an argv: the model's tensor and pipeline parallel sizes across all the
+    machines, and how many machines share its ranks.
+    """
 
     args: tuple[str, ...]
     env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     memory_share: float = 1.0
+    tensor_parallel_size: int = 1
+    pipeline_parallel_size: int = 1
+    nnodes: int = 1
+
+    @property
+    def local_ranks(self) -> int:
+        """How many of the model's ranks run on this machine: vLLM gives every node the
+        same number (world size / nodes)."""
+        return max(1, self.tensor_parallel_size * self.pipeline_parallel_size // self.nnodes)
 
 
 def head_overlay(config: ClusterConfig, interface: str | None) -> LaunchOverlay:
@@ -332,6 +346,9 @@ def head_overlay(config: ClusterConfig, interface: str | None) -> LaunchOverlay:
         args=parallel_flags(config, 0),
         env=MappingProxyType(node_env(config.head_address, interface)),
         memory_share=config.local_share,
+        tensor_parallel_size=config.tensor_parallel_size,
+        pipeline_parallel_size=config.pp_size,
+        nnodes=config.nnodes,
     )
 
 

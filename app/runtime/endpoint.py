@@ -11,7 +11,7 @@ from app.core.contracts import Backend, DownloadView, ModelView
 from app.core.remotes import RemoteView, not_local, split_model_id
 from app.runtime.controller import Controller
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.models import ModelService
 from app.runtime.services.remotes import RemoteService
 

@@ -27,7 +27,7 @@ from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
 from app.runtime.controller import Controller
 from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
 from app.runtime.services.batch_run import Endpoint

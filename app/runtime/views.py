@@ -10,7 +10,7 @@ from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads import DownloadManager
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService
 from app.runtime.services.remotes import RemoteService
 from app.supervisor import Supervisor

@@ -26,7 +26,7 @@ from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, LoadProgressed, MetricsSampled, ProcessStateChanged
 from app.core.states import LoadPhase, ProcessState
 from app.core.swap import plan_sleep
-from app.runtime.planner import with_sleep_mode
+from app.runtime.planning import with_sleep_mode
 from app.supervisor import child_environment
 from app.supervisor.childenv import guard_env
 from app.supervisor.engines.base import EngineKind

@@ -23,7 +23,7 @@ from app.core.jsonstore import atomic_write_json
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.tuning import BenchPoint, speedup
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.loadgen import LoadGenerator, Target, Workload, engine_python
 
 log = logging.getLogger(__name__)

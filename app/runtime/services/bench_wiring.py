@@ -9,7 +9,7 @@ from app.core.paths import AppPaths
 from app.core.problems import ProblemError
 from app.core.registry import Registry
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.bench import BenchHistory, BenchService
 from app.runtime.services.models import ModelService
 from app.runtime.services.tune import TuneService

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.settings import Settings
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine
 
