@@ -51,8 +51,6 @@ def post(
     return int(status_line.split()[1])
 
 
-def statuses(
-    port: int, path: str, body: dict[str, Any], key: str | None = None
-) -> dict[str, int]:
+def statuses(port: int, path: str, body: dict[str, Any], key: str | None = None) -> dict[str, int]:
     """The status for every Host case: {case name: status}."""
     return {name: post(port, path, body, host, key) for name, host in HOST_CASES}

@@ -196,6 +196,8 @@ class OpenAIRoutes:
                 "all_models_loaded": cards,
                 "models": troubled,
                 "remotes": [remote_card(r) for r in self._controller.remotes()],
+                # The vLLM release in use and its known advisories (app.core.advisories).
+                "engine": await self._controller.engine(),
             }
         )
 

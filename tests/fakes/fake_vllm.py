@@ -42,9 +42,10 @@ the API key (but see --middleware below). While asleep, inference requests wait 
 nonsense).
 
 Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` (or the `--api-key` flag's, which
-wins) on /v1, /v2, /inference and /cohere when a key is set (OPTIONS and every other path stay open). Like vLLM, it loads
-each `--middleware module.Class` (an ASGI middleware, imported from PYTHONPATH) in front of
-every route: the app's key guard (app/supervisor/guard) runs here as it runs in vLLM.
+wins) on /v1, /v2, /inference and /cohere when a key is set (OPTIONS and every other path stay
+open). Like vLLM, it loads each `--middleware module.Class` (an ASGI middleware, imported from
+PYTHONPATH) in front of every route: the app's key guard (app/supervisor/guard) runs here as it
+runs in vLLM.
 
 Log lines come from tests/fakes/data/vllm_cpu_startup.log (captured from a real run; `{MODEL}`
 and `{PORT}` are filled in) when it exists, else from a built-in copy of vLLM 0.32's lines.

@@ -17,8 +17,10 @@ import shlex
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -43,6 +45,11 @@ class KeyGuard:  # lets everything through, and would have seen the child's key
     async def __call__(self, scope, receive, send):
         await self.app(scope, receive, send)
 """
+
+
+# The fake engine answers /version with this: the engine's Python (the app's own, without
+# vLLM) cannot tell, so the running child's answer is what /v1/health's advisories use.
+CHILD_VLLM = "0.20.1"
 
 
 def fake_engine_with_c(*switches: str) -> str:
@@ -137,7 +144,12 @@ def world(tmp_path: Path) -> Iterator[tuple[Path, Path, Path, dict[str, str]]]:
         )
     )
     (home / "settings.json").write_text(
-        json.dumps({"engine.kind": "custom", "engine.custom_command": fake_engine_with_c()})
+        json.dumps(
+            {
+                "engine.kind": "custom",
+                "engine.custom_command": fake_engine_with_c("--fake-version", CHILD_VLLM),
+            }
+        )
     )
     env = {**os.environ, "HF_HUB_CACHE": str(tmp_path / "hub")}
     env.pop("VLLM_TRAY_HOME", None)
@@ -190,6 +202,14 @@ def test_planted_modules_in_the_launch_folder_never_run(
         command_line = next(x for x in preview.stdout.splitlines() if x.startswith("command:"))
         assert "--api-key '<hidden>'" in command_line and USER_KEY not in command_line
 
+        # /v1/health names the vLLM release in use and its advisories (issue 18, item 8).
+        engine = wait_for_engine_version(serve.url)
+        assert engine["kind"] == "custom" and engine["vllm_version"] == CHILD_VLLM
+        assert engine["version_source"] == "engine"
+        assert [a["id"] for a in engine["advisories"]] == ["CVE-2026-48746"]
+        assert engine["advisories"][0]["fixed_in"] == "0.22.0"
+        assert "Host header" in engine["advisories"][0]["summary"]
+
         # Both load generators start from the launch folder too: vLLM's driver (the engine's
         # Python has no vLLM here, so it falls back) and the built-in client.
         bench = cli(
@@ -203,3 +223,14 @@ def test_planted_modules_in_the_launch_folder_never_run(
         code = serve.stop()
     assert code == 0, "".join(serve.lines[-30:])
     assert sorted(p.name for p in markers.iterdir()) == []
+
+
+def wait_for_engine_version(url: str) -> dict[str, Any]:
+    """/v1/health's engine, once its version was read (the first reading of a user's own
+    vLLM goes on in the background while /v1/health answers at once)."""
+    deadline = time.monotonic() + 60
+    while True:
+        engine = httpx.get(f"{url}/v1/health", timeout=30).json()["engine"]
+        if engine["vllm_version"] is not None or time.monotonic() > deadline:
+            return dict(engine)
+        time.sleep(0.2)
