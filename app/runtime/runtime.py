@@ -228,6 +228,7 @@ class Runtime:
         await self.batch.stop()
         await self.config_watcher.stop()
         await self.remotes.stop()
+        await self.engines.aclose()  # a version reading under way: its process goes too
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -201,6 +201,9 @@ def test_planted_modules_in_the_launch_folder_never_run(
         assert preview.returncode == 0, preview.stderr
         command_line = next(x for x in preview.stdout.splitlines() if x.startswith("command:"))
         assert "--api-key '<hidden>'" in command_line and USER_KEY not in command_line
+        as_json = cli(home, launch, env, "options", "user.keyed", "--json")
+        argv = json.loads(as_json.stdout)["argv"]
+        assert argv[argv.index("--api-key") + 1] == "<hidden>" and USER_KEY not in argv
 
         # /v1/health names the vLLM release in use and its advisories (issue 18, item 8).
         engine = wait_for_engine_version(serve.url)

@@ -5,6 +5,7 @@ is noticed)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shlex
@@ -14,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from app.core.events import EngineVersionRead, Event, EventBus
+from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.engines.base import EngineKind, write_version_file
+from app.supervisor.engines.custom import CustomEngine
 from app.supervisor.engines.rocm import LAUNCHER, PINNED_BASE
 from tests.fakes.vllm_venv import API_SERVER, make_vllm_venv, set_vllm_version
 
@@ -135,3 +139,33 @@ def test_an_engine_that_hides_its_python_says_its_version_is_unknown(
     )
     text = cli(home, "engine", "status")
     assert "vLLM version: unknown (its known advisories cannot be checked)" in text.stdout
+
+
+async def test_views_asking_again_and_again_read_once_and_announce_only_news(
+    tmp_path: Path,
+) -> None:
+    """The GUI refreshes on EngineVersionRead and asks again: an unchanged answer must not be
+    announced (or the two would loop), and a reading is not repeated for every view."""
+    bus = EventBus()
+    events: list[Event] = []
+    bus.subscribe(events.append)
+    advisor = EngineAdvisor(bus=bus, state_dir=tmp_path / "state")
+    launcher = tmp_path / "my-vllm"
+    await asyncio.to_thread(launcher.write_text, "#!/bin/sh\nexit 0\n")
+    await asyncio.to_thread(launcher.chmod, 0o755)
+    hidden = CustomEngine([str(launcher)])
+    for _ in range(3):
+        advisor.check_soon(hidden)
+        assert (await advisor.check(hidden, None)).version is None
+    assert [e for e in events if isinstance(e, EngineVersionRead)] == []
+
+    python = await asyncio.to_thread(make_vllm_venv, tmp_path / "own-venv", "0.19.1")
+    own = CustomEngine([str(python), "-m", API_SERVER])
+    assert advisor.advice(own, None).version is None  # not read yet: a view does not wait
+    advisor.check_soon(own)
+    assert (await advisor.check(own, None)).version == "0.19.1"
+    for _ in range(3):
+        advisor.check_soon(own)
+        await advisor.check(own, None)
+    read = [e for e in events if isinstance(e, EngineVersionRead)]
+    assert [(e.kind, e.version) for e in read] == [("custom", "0.19.1")]

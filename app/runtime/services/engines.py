@@ -54,6 +54,10 @@ class EngineService:
         self.installing: set[EngineKind] = set()
         self.advisor = EngineAdvisor(bus=bus, state_dir=state_dir, backends=backends)
 
+    async def aclose(self) -> None:
+        """Stop what runs in the background (version readings)."""
+        await self.advisor.aclose()
+
     def advice(self, engine: Engine, version: str | None) -> EngineAdvice:
         """What is known of `engine`'s vLLM release and its advisories, without waiting; a
         custom engine not asked yet is asked in the background (EngineVersionRead)."""

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.metadata
 import json
 import logging
 import os
 import shlex
 import shutil
 import signal
+import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -115,6 +117,10 @@ class EngineVersions:
         return version
 
     async def _probe(self, python: str) -> str | None:
+        if Path(python) == Path(sys.executable):
+            # vLLM installed beside the app (or the tests' fake engine): the same environment,
+            # read here without starting a Python (and never importing vLLM into the app).
+            return await asyncio.to_thread(_installed_vllm_version)
         try:
             proc = await spawn.start(
                 spawn.python_command(python, "-c", _PROBE),
@@ -157,6 +163,14 @@ class EngineVersions:
             atomic_write_json(self._file, data, mode=0o600)
         except OSError as exc:
             log.info("cannot remember engine versions in %s: %s", self._file, exc)
+
+
+def _installed_vllm_version() -> str | None:
+    """The version of the distribution that provides `vllm` in this process's environment."""
+    for name in importlib.metadata.packages_distributions().get("vllm", []):
+        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+            return importlib.metadata.version(name)
+    return None
 
 
 async def _kill(proc: asyncio.subprocess.Process) -> None:
