@@ -15,7 +15,7 @@ from app.supervisor.engines.base import EngineKind, InstallProgress
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("engine", parents=[common], help="install or choose the vLLM engine")
-    esub = p.add_subparsers(dest="engine_command", metavar="status|install|use", required=True)
+    esub = p.add_subparsers(dest="engine_command", metavar="status|list|install|use", required=True)
     s = esub.add_parser(
         "status",
         aliases=["list"],
