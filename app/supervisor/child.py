@@ -129,7 +129,7 @@ class ChildProcess:
             str(orphan_grace_s),
             *(["--record", str(record)] if record is not None else []),
             "--",
-            *argv,
+            *spawn.program_path(argv),  # the watchdog runs in the work folder, not here
         ]
         try:
             transport, protocol = await spawn.start_with_protocol(

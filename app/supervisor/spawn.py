@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import os
 import shutil
 import sys
 import tempfile
@@ -82,6 +83,15 @@ def python_command(python: str, *args: str) -> list[str]:
     return [python, *flags, *args]
 
 
+def program_path(argv: Sequence[str]) -> list[str]:
+    """`argv` with a relative program path (`./my-vllm`, `venv/bin/python`) made absolute
+    against the app's own folder, as it was meant: the process runs in the work folder."""
+    words = list(argv)
+    if words and os.sep in words[0] and not os.path.isabs(words[0]):  # noqa: PTH117 — a str
+        words[0] = os.path.abspath(words[0])  # noqa: PTH100 — no symlink resolving wanted
+    return words
+
+
 def safe_env(env: Mapping[str, str]) -> dict[str, str]:
     """`env` with PYTHONSAFEPATH=1 (a copy: the caller's mapping is not changed)."""
     return {**env, SAFE_PATH_VAR: "1"}
@@ -94,7 +104,7 @@ async def start(
 
     Raises OSError as create_subprocess_exec does (a missing or unusable program)."""
     return await asyncio.create_subprocess_exec(
-        *argv, cwd=workdir(state_dir), env=safe_env(env), **kwargs
+        *program_path(argv), cwd=workdir(state_dir), env=safe_env(env), **kwargs
     )
 
 
@@ -110,5 +120,5 @@ async def start_with_protocol(
     `start()`."""
     loop = asyncio.get_running_loop()
     return await loop.subprocess_exec(
-        factory, *argv, cwd=workdir(state_dir), env=safe_env(env), **kwargs
+        factory, *program_path(argv), cwd=workdir(state_dir), env=safe_env(env), **kwargs
     )

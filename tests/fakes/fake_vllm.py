@@ -239,10 +239,12 @@ def spawn_engine_core() -> subprocess.Popen[bytes]:
 
 
 def _has_child(pid: int) -> bool:
-    """Whether `pid` has a child that already shows its `VLLM::` title."""
+    """Whether `pid` has a child that already shows its own title, `VLLM::Worker`. (Between
+    fork and exec a child still shows its parent's `VLLM::EngineCore`, then `python` until
+    it renames itself: only the exact title means it is there.)"""
     try:
         kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        return any(Path(f"/proc/{k}/comm").read_text().startswith("VLLM::") for k in kids)
+        return any(Path(f"/proc/{k}/comm").read_text().strip() == "VLLM::Worker" for k in kids)
     except OSError:
         return False
 

@@ -91,3 +91,20 @@ async def test_a_started_python_sees_neither_the_launch_folder_nor_its_modules(
     assert lines[0] == str(tmp_path / "state" / "workdir")
     assert lines[1] != "''"  # -P: no current folder on the path at all
     assert b"ModuleNotFoundError: No module named 'planted'" in err
+
+
+async def test_a_relative_program_means_the_folder_the_app_runs_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`engine use ./my-vllm` from a terminal: the program is still found though the
+    process runs in the work folder."""
+    (tmp_path / "bin").mkdir()
+    program = tmp_path / "bin" / "hello"
+    program.write_text("#!/bin/sh\necho hello from $(pwd)\n")
+    program.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    proc = await spawn.start(
+        ["bin/hello"], env={}, state_dir=tmp_path / "state", stdout=asyncio.subprocess.PIPE
+    )
+    out, _ = await proc.communicate()
+    assert out.decode().strip() == f"hello from {tmp_path / 'state' / 'workdir'}"
