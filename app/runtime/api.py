@@ -14,6 +14,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from app.core.advisories import EngineAdvice
 from app.core.batch_jobs import BatchJobView
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
@@ -77,6 +78,8 @@ class EngineView:
     location: str | None
     problem: Problem | None = None
     installing: bool = False
+    # The vLLM release it runs and the advisories that apply (None: not installed).
+    advice: EngineAdvice | None = None
 
 
 @dataclass(frozen=True)

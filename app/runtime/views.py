@@ -98,6 +98,7 @@ class Views:
             location=str(status.location) if status.location else None,
             problem=status.problem,
             installing=engine.kind in self._engines.installing,
+            advice=self._engines.advice(engine, status.version) if status.installed else None,
         )
 
     def server(self, url: str | None) -> ServerView:

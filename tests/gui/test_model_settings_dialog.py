@@ -331,3 +331,15 @@ def test_without_a_gpu_the_dialog_says_what_the_options_do(
     )
     assert not dialog.apply_button.isEnabled()
     dialog.reject()
+
+
+def test_a_key_in_the_arguments_is_hidden_in_the_preview(qtbot: QtBot, gui: GuiApp) -> None:
+    """Issue 18, item 7: the command line shown (and its layers) never shows a secret
+    flag's value; the field itself keeps what was typed."""
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.args, "--api-key sk-users-own-key --max-num-seqs 8")
+    shown = dialog.command_view.toPlainText()
+    assert "--api-key '<hidden>'" in shown and "sk-users-own-key" not in shown
+    assert "sk-users-own-key" not in dialog.layers_label.text()
+    assert dialog.args.edit.text() == "--api-key sk-users-own-key --max-num-seqs 8"
+    dialog.reject()
