@@ -24,7 +24,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from tests.gui.screen import offscreen_platform  # noqa: E402
+
+# The offscreen platform with a 1600×1000 screen, whatever QT_QPA_PLATFORM=offscreen said.
+if os.environ.get("QT_QPA_PLATFORM", "offscreen").startswith("offscreen"):
+    os.environ["QT_QPA_PLATFORM"] = offscreen_platform()
 if "XDG_RUNTIME_DIR" not in os.environ:
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
 

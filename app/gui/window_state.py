@@ -236,6 +236,8 @@ class WindowStates(QObject):
         return self.frame if self.frame is not None else GUESSED_FRAME
 
     def remember(self, window: QWidget) -> None:
+        if self.path is None:
+            return  # nothing kept: each window opens afresh (tests, screenshots)
         key = str(window.property(KEY_PROPERTY))
         state = dict(self.windows.get(key, {}))
         maximized = window.isMaximized()

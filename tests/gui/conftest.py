@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import tempfile
 
-# Before any Qt import: no display here, and none needed.
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from tests.gui.screen import offscreen_platform
+
+# Before any Qt import: no display here, and none needed; a 1600×1000 screen (tests/gui/screen.py).
+os.environ["QT_QPA_PLATFORM"] = offscreen_platform()
 if "XDG_RUNTIME_DIR" not in os.environ:
     # Qt warns without one; mkdtemp gives the 0700 directory it insists on.
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
