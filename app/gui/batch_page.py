@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from app.core.batch_jobs import ENDED, BatchJobChanged, BatchJobView, JobStatus
 from app.core.events import Event
 from app.gui.commands import CommandFailed, async_slot, call
-from app.gui.delegates import ProgressDelegate
+from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.i18n import format_datetime, format_duration, format_int, format_number, problem_text
 from app.gui.model_table import PROGRESS_ROLE
 from app.gui.theme import error_color, set_text_color
@@ -154,9 +154,11 @@ class BatchJobModel(QAbstractTableModel):
             if column is Column.OUTPUT:
                 return job.output_path
             if column is Column.INPUT:
-                return self.tr("{name} ({id}), for {endpoint}").format(
+                # The cell's text first: the column may cut it.
+                detail = self.tr("{name} ({id}), for {endpoint}").format(
                     name=job.input_name, id=job.id, endpoint=job.endpoint
                 )
+                return f"{self.data(index)}\n{detail}"
             if column is Column.STATUS:
                 return status_text(job)  # the whole sentence when the column cuts it
             return None
@@ -212,6 +214,7 @@ class BatchPage(QWidget):
         self.model = BatchJobModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
+        self.table.setItemDelegate(CellDelegate(self.table))  # cut at a word, tooltip
         self.table.setItemDelegateForColumn(Column.PROGRESS, ProgressDelegate(self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

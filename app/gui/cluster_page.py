@@ -43,6 +43,7 @@ from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.gui.cluster_outcome import phase_text, report_outcome
 from app.gui.commands import CommandFailed, async_slot, call
+from app.gui.forms import CommandView, Grower
 from app.gui.i18n import format_number, problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
@@ -51,6 +52,7 @@ from app.runtime.cluster_views import ClusterReport, ClusterView
 T = TypeVar("T")
 REFRESH_MS = 2000
 WORKER_LINES = 4  # the Other machines box shows this many addresses without scrolling
+LINK_WIDTH = 180  # px: the link's figures wrap onto two lines in it
 
 
 class ClusterFacade(Protocol):
@@ -121,8 +123,7 @@ class ClusterWindow(QWidget):
         setup_layout.addLayout(form)
         setup_layout.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
 
-        self.join = QPlainTextEdit()
-        self.join.setReadOnly(True)
+        self.join = CommandView(fewest=2, most=8)  # as tall as its lines: room for the table
         self.join.setAccessibleName(self.tr("Commands for the other machines"))
         self.copy_button = QPushButton(self.tr("&Copy commands"))
         self.copy_button.clicked.connect(self._on_copy_button_clicked)
@@ -141,7 +142,14 @@ class ClusterWindow(QWidget):
                 self.tr("Problems"),
             ]
         )
-        self.nodes.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        # The short columns as wide as their texts (titles included, in any language); the
+        # problems take the rest and wrap, each row as tall as its sentences.
+        header = self.nodes.horizontalHeader()
+        for column in range(3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.resizeSection(3, max(LINK_WIDTH, header.sectionSizeFromContents(3).width()))
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.nodes.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.nodes.verticalHeader().setVisible(False)
         self.nodes.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.check_button = QPushButton(self.tr("C&heck machines"))
@@ -182,6 +190,7 @@ class ClusterWindow(QWidget):
         track(self, "cluster")
 
         self._busy = False
+        self._grower = Grower(self)
         self._shown_report: ClusterReport | None = None
         self._shown_problem: Problem | None = None
         self._timer = QTimer(self)
@@ -408,6 +417,7 @@ class ClusterWindow(QWidget):
         set_text_color(self.outcome, color)
         self.outcome.setText(text)
         self.outcome.setVisible(bool(text))
+        self._grower.request()  # a list of problems needs room: not squeezed into a line
 
     def _say_report(self, report: ClusterReport) -> None:
         self._say(report_outcome(report), failed=not report.ok)

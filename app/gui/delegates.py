@@ -65,12 +65,10 @@ def paint_bar(painter: QPainter, rect: QRect, fraction: float, text: str, palett
     return shown
 
 
-class ProgressDelegate(QStyledItemDelegate):
-    """A cell with a progress value (PROGRESS_ROLE) is a bar with the cell's text on it
-    (qBittorrent's approach, drawn by `paint_bar`); other cells are the default delegate's,
-    their text cut at a word. A cut text is whole in the tooltip: the model's own tooltip
-    when it has one, else the text itself.
-    """
+class CellDelegate(QStyledItemDelegate):
+    """Cells whose text is cut at a word, never mid-word; a cut text is whole in the
+    tooltip: the model's own when it has one, else the text itself (no tooltip when
+    nothing is cut)."""
 
     def paint(
         self,
@@ -78,37 +76,14 @@ class ProgressDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        progress = index.data(PROGRESS_ROLE)
         widget = option.widget
         style = widget.style() if widget is not None else QApplication.style()
         item = QStyleOptionViewItem(option)
         self.initStyleOption(item, index)
-        if progress is None:
-            room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
-            # The style adds a margin on each side of the text rectangle it reports.
-            item.text = elide_words(item.text, item.fontMetrics, room.width() - 8)
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
-            return
-        # Background and selection first, then the bar inset so the selection stays visible.
-        text = item.text
-        item.text = ""
-        item.icon = QIcon()
+        room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
+        # The style adds a margin on each side of the text rectangle it reports.
+        item.text = elide_words(item.text, item.fontMetrics, room.width() - 8)
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
-        painter.save()
-        painter.setFont(option.font)
-        paint_bar(painter, self.bar_rect(option.rect), float(progress), text, option.palette)
-        painter.restore()
-
-    @staticmethod
-    def bar_rect(cell: QRect) -> QRect:
-        return cell.adjusted(2, 2, -2, -2)
-
-    def sizeHint(
-        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
-    ) -> QSize:
-        hint = super().sizeHint(option, index)
-        # Room for the bar's frame around the text.
-        return QSize(hint.width() + 16, max(hint.height(), option.fontMetrics.height() + 10))
 
     def helpEvent(
         self,
@@ -118,8 +93,8 @@ class ProgressDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> bool:
         tip = index.data(Qt.ItemDataRole.ToolTipRole)
-        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
         if event.type() == QHelpEvent.Type.ToolTip and not tip and self.is_cut(option, index):
+            text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
             QToolTip.showText(event.globalPos(), text, view, QRect(QPoint(), QSize()))
             return True
         return super().helpEvent(event, view, option, index)
@@ -131,3 +106,41 @@ class ProgressDelegate(QStyledItemDelegate):
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
         width = option.rect.width() - 2 * TEXT_PADDING - 4
         return elide_words(text, option.fontMetrics, width) != text
+
+
+class ProgressDelegate(CellDelegate):
+    """A cell with a progress value (PROGRESS_ROLE) is a bar with the cell's text on it
+    (qBittorrent's approach, drawn by `paint_bar`); other cells are CellDelegate's."""
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        progress = index.data(PROGRESS_ROLE)
+        if progress is None:
+            super().paint(painter, option, index)
+            return
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        item = QStyleOptionViewItem(option)
+        self.initStyleOption(item, index)
+        # Background and selection first, then the bar inset so the selection stays visible.
+        text = item.text
+        item.text = ""
+        item.icon = QIcon()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
+        painter.save()
+        painter.setFont(option.font)
+        paint_bar(
+            painter, option.rect.adjusted(2, 2, -2, -2), float(progress), text, option.palette
+        )
+        painter.restore()
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        hint = super().sizeHint(option, index)
+        # Room for the bar's frame around the text.
+        return QSize(hint.width() + 16, max(hint.height(), option.fontMetrics.height() + 10))

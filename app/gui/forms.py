@@ -25,6 +25,7 @@ from app.core.problems import TRANSLATION_CONTEXT, Problem, ProblemError
 from app.core.setting_specs import SPEC_BY_KEY, SettingValue
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import keep_on_screen
 
 # Direct translate("Settings", "…") calls: lupdate reads only literal arguments.
 translate = QCoreApplication.translate
@@ -94,7 +95,8 @@ def grow_to_fit(window: QWidget, *, shrink: bool = False) -> int:
     height = needed if shrink else max(needed, window.height())
     if height != window.height() or width != window.width():
         window.resize(width, height)
-    return height
+        keep_on_screen(window)  # grown past the screen's edge: moved (and cut) back
+    return window.height()
 
 
 class CommandView(QPlainTextEdit):
@@ -125,7 +127,7 @@ class CommandView(QPlainTextEdit):
         shown = min(max(self.wrapped_lines(), self._fewest), self._most)
         margins = self.contentsMargins()
         document = round(self.document().documentMargin() * 2)
-        height = shown * self.fontMetrics().lineSpacing() + document
+        height = shown * self.fontMetrics().lineSpacing() + document + 2 * self.frameWidth()
         self.setFixedHeight(height + margins.top() + margins.bottom())
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -31,7 +31,7 @@ from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_view import install_bench_action
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
-from app.gui.delegates import ProgressDelegate
+from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.engine_panel import EnginePanel
 from app.gui.gpu_panel import GpuPanel
@@ -141,6 +141,7 @@ class MainWindow(QMainWindow):
     def _make_table(self) -> QTableView:
         table = QTableView()
         table.setModel(self.proxy)
+        table.setItemDelegate(CellDelegate(table))  # cut at a word, the rest in a tooltip
         table.setItemDelegateForColumn(Column.STATE, ProgressDelegate(table))
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -26,6 +26,7 @@ from PySide6.QtCore import (
     QObject,
     QPoint,
     QRect,
+    QSize,
     Qt,
     QTimer,
 )
@@ -69,6 +70,11 @@ def states() -> WindowStates:
 def track(window: QWidget, key: str) -> None:
     """Place `window` when it is first shown and remember it under `key` from then on."""
     states().track(window, key)
+
+
+def keep_on_screen(window: QWidget) -> None:
+    """Move (and if need be shrink) a shown window that grew past the screen's edge."""
+    states().keep_on_screen(window)
 
 
 class WindowStates(QObject):
@@ -178,8 +184,9 @@ class WindowStates(QObject):
         geometry = saved.get("geometry")
         if _ints(geometry, 4):
             inner = QRect(*geometry)
+            inner.setSize(_needed(window, inner.size()))
         else:
-            inner = QRect(QPoint(0, 0), window.size())
+            inner = QRect(QPoint(0, 0), _needed(window, window.size()))
             anchor = _anchor(window)
             if anchor is not None:
                 # Client area on client area: the same frame around both. (The parent's
@@ -196,6 +203,10 @@ class WindowStates(QObject):
         self._fit(window, inner, margins)
         if saved.get("maximized") is True:
             window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+
+    def keep_on_screen(self, window: QWidget) -> None:
+        if window.isVisible() and not (window.isMaximized() or window.isFullScreen()):
+            self._fit(window, window.geometry(), self._margins())
 
     def _fit(self, window: QWidget, inner: QRect, margins: QMargins) -> None:
         """Give `window` the client area `inner`, moved and shrunk so that it lies inside
@@ -302,6 +313,16 @@ def _header_of(view: QAbstractItemView) -> QHeaderView | None:
 def _sorting(view: QAbstractItemView) -> bool:
     enabled = getattr(view, "isSortingEnabled", None)
     return bool(enabled()) if callable(enabled) else False
+
+
+def _needed(window: QWidget, wanted: QSize) -> QSize:
+    """`wanted`, grown to what the window's layout needs: its minimum, and the height its
+    word-wrapped labels take at that width (a layout does not grow a window for those: it
+    squeezes the other widgets below their minimum instead)."""
+    size = wanted.expandedTo(window.minimumSizeHint())
+    if window.hasHeightForWidth():
+        size.setHeight(max(size.height(), window.heightForWidth(size.width())))
+    return size
 
 
 def _anchor(window: QWidget) -> QWidget | None:
