@@ -19,9 +19,13 @@ from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
 from app.gui.main_window import MainWindow
+from app.gui.notifications import Notifier
+from app.gui.session_bus import SessionBus
 from app.gui.single_instance import SingleInstance, server_name
 from app.gui.store import AppStore
 from app.gui.tray import TrayController
+from app.gui.tray_presence import TrayPresence, qt_tray_available
+from app.gui.tray_watch import TrayWatch
 from app.runtime.api import Facade
 
 log = logging.getLogger(__name__)
@@ -45,6 +49,8 @@ class GuiApp(QObject):
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
+        session_bus: SessionBus | None = None,
+        tray_probe: Callable[[], bool] = qt_tray_available,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -55,10 +61,14 @@ class GuiApp(QObject):
         self.store = store
         bridge.setParent(self)
         store.setParent(self)
+        self.session_bus = session_bus or SessionBus()
+        self.session_bus.setParent(self)
         self.failures = FailureReporter(self)
         self.tray = TrayController(facade, self.store, self.failures, self)
+        self.notifier = Notifier(self.session_bus, self.tray.show_balloon, self)
+        self.tray.notified.connect(self.notifier.send)
         self.window = MainWindow(
-            facade, self.store, self.bridge, self.failures, tray_available=self.tray.available
+            facade, self.store, self.bridge, self.failures, tray_available=False
         )
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.quit_requested.connect(self.quit)
@@ -68,10 +78,10 @@ class GuiApp(QObject):
         self.store.refresh_failed.connect(self.window.show_notice)
         self.store.settings_changed.connect(self._on_store_settings_changed)
         self.window.installEventFilter(self)
+        presence = TrayPresence(self.session_bus, tray_probe, parent=self)
+        self.tray_watch = TrayWatch(self.tray, self.window, presence, self)
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
-        # Without a tray a hidden window could never be reached again.
-        if not hidden or not self.tray.available:
-            self.window.show()
+        self.tray_watch.start(hidden=hidden)
 
     @classmethod
     async def start(
@@ -80,6 +90,8 @@ class GuiApp(QObject):
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
+        tray_probe: Callable[[], bool] = qt_tray_available,
+        bus_address: str | None = None,
     ) -> GuiApp:
         """Subscribe to the engine's events, await its snapshot, then build the GUI.
 
@@ -87,12 +99,24 @@ class GuiApp(QObject):
         """
         bridge = EventBridge(facade.bus)  # first: events from now on are replayed on top
         store = AppStore(facade, bridge)
+        session_bus = SessionBus()
         try:
-            await store.refresh()
+            # The session bus (a local socket, milliseconds) is asked alongside the snapshot:
+            # whether a tray watcher is there decides how the tray is looked for.
+            await asyncio.gather(store.refresh(), session_bus.open(bus_address))
         except BaseException:
             bridge.close()
+            session_bus.close()
             raise
-        return cls(facade, bridge, store, start_hidden=start_hidden, autostart_dir=autostart_dir)
+        return cls(
+            facade,
+            bridge,
+            store,
+            start_hidden=start_hidden,
+            autostart_dir=autostart_dir,
+            session_bus=session_bus,
+            tray_probe=tray_probe,
+        )
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Metrics are scraped only while someone can see them.
@@ -146,6 +170,7 @@ class GuiApp(QObject):
 
     def close(self) -> None:
         """Tear down the GUI side; the caller then shuts the facade down."""
+        self.tray_watch.stop()
         cancel_tasks_under(self)
         cancel_tasks_under(self.window)  # a top-level widget: not a QObject child of ours
         self.store.close()
@@ -157,6 +182,7 @@ class GuiApp(QObject):
         self.window.hide()
         self.window.deleteLater()
         self.tray.menu.deleteLater()
+        self.session_bus.close()
 
 
 def run_gui(
@@ -171,11 +197,19 @@ def run_gui(
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
     """
-    QApplication.setApplicationName("vllm-tray")
+    # The application's name is what trays (the StatusNotifierItem's Title and Id) and
+    # task switchers show; the desktop file name ties the windows to the menu entry
+    # (Wayland's app id, _GTK_APPLICATION_ID and _KDE_NET_WM_DESKTOP_FILE on X11), and
+    # `-name` keeps WM_CLASS's instance part equal to the entry's StartupWMClass.
+    QApplication.setApplicationName("vLLM Tray")
     QApplication.setApplicationDisplayName("vLLM Tray")
     QApplication.setDesktopFileName("vllm-tray")
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
+    app = (
+        existing
+        if isinstance(existing, QApplication)
+        else QApplication([sys.argv[0], "-name", "vllm-tray", *sys.argv[1:]])
+    )
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the tray keeps the app alive
     install_translators(app)
