@@ -65,7 +65,7 @@ class GuiApp(QObject):
         self.session_bus.setParent(self)
         self.failures = FailureReporter(self)
         self.tray = TrayController(facade, self.store, self.failures, self)
-        self.notifier = Notifier(self.session_bus, self.tray.show_balloon, self)
+        self.notifier = Notifier(self.session_bus, self._show_balloon, self)
         self.tray.notified.connect(self.notifier.send)
         self.window = MainWindow(
             facade, self.store, self.bridge, self.failures, tray_available=False
@@ -129,6 +129,10 @@ class GuiApp(QObject):
         del problem
         if not self.window.isVisible():
             self.tray.notify(self.tr("vLLM Tray"), text)
+
+    def _show_balloon(self, title: str, text: str) -> None:
+        # Where no notification server answers: the tray icon's own balloon, if any.
+        self.tray.show_balloon(title, text)
 
     def _on_window_hidden_to_tray(self, first_time: bool) -> None:
         if not first_time:
