@@ -49,8 +49,8 @@ class GuiApp(QObject):
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
-        session_bus: SessionBus | None = None,
         tray_probe: Callable[[], bool] = qt_tray_available,
+        bus_address: str | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -61,8 +61,7 @@ class GuiApp(QObject):
         self.store = store
         bridge.setParent(self)
         store.setParent(self)
-        self.session_bus = session_bus or SessionBus()
-        self.session_bus.setParent(self)
+        self.session_bus = SessionBus(self)
         self.failures = FailureReporter(self)
         self.tray = TrayController(facade, self.store, self.failures, self)
         self.notifier = Notifier(self.session_bus, self._show_balloon, self)
@@ -82,6 +81,7 @@ class GuiApp(QObject):
         self.tray_watch = TrayWatch(self.tray, self.window, presence, self)
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         self.tray_watch.start(hidden=hidden)
+        self._tasks.start(self._watch_desktop(bus_address))
 
     @classmethod
     async def start(
@@ -99,14 +99,10 @@ class GuiApp(QObject):
         """
         bridge = EventBridge(facade.bus)  # first: events from now on are replayed on top
         store = AppStore(facade, bridge)
-        session_bus = SessionBus()
         try:
-            # The session bus (a local socket, milliseconds) is asked alongside the snapshot:
-            # whether a tray watcher is there decides how the tray is looked for.
-            await asyncio.gather(store.refresh(), session_bus.open(bus_address))
+            await store.refresh()
         except BaseException:
             bridge.close()
-            session_bus.close()
             raise
         return cls(
             facade,
@@ -114,9 +110,15 @@ class GuiApp(QObject):
             store,
             start_hidden=start_hidden,
             autostart_dir=autostart_dir,
-            session_bus=session_bus,
             tray_probe=tray_probe,
+            bus_address=bus_address,
         )
+
+    async def _watch_desktop(self, bus_address: str | None) -> None:
+        # Whether a tray watcher is on the session bus decides how the tray is looked for,
+        # so the presence starts once the bus has answered (milliseconds) or failed to.
+        await self.session_bus.open(bus_address)
+        self.tray_watch.presence.start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Metrics are scraped only while someone can see them.

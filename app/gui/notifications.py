@@ -43,15 +43,25 @@ class Notifier(QObject):
         self._tasks = tasks_of(self)
         self._markup: bool | None = None  # whether the server reads markup in the body
         self._warned = False
+        self._early: list[tuple[str, str]] = []  # sent before the bus answered
+        bus.settled.connect(self._on_bus_settled)
         # An icon by file URI: it shows whether or not the app's icon is installed in the
         # icon theme (the desktop-entry hint lets the server use the installed one).
         self.icon = icon_path("app").as_uri()
 
     def send(self, title: str, text: str) -> None:
-        if not self._bus.connected:
+        if not self._bus.is_settled:
+            self._early.append((title, text))
+        elif not self._bus.connected:
             self._fallback(title, text)
-            return
-        self._tasks.start(self._send(title, text))
+        else:
+            self._tasks.start(self._send(title, text))
+
+    def _on_bus_settled(self, connected: bool) -> None:
+        del connected
+        early, self._early = self._early, []
+        for title, text in early:
+            self.send(title, text)
 
     async def _send(self, title: str, text: str) -> None:
         try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -18,7 +17,6 @@ DBUS_PATH = "/org/freedesktop/DBus"
 # KDE Plasma, GNOME's AppIndicator extension and other StatusNotifierItem hosts own this name
 # while their tray is up; it comes and goes with them.
 SNI_WATCHER = "org.kde.StatusNotifierWatcher"
-CONNECT_TIMEOUT_S = 2.0
 
 
 class SessionBus(QObject):
@@ -30,11 +28,13 @@ class SessionBus(QObject):
     """
 
     watcher_changed = Signal(bool)
+    settled = Signal(bool)  # open() finished: connected or not
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.bus: MessageBus | None = None
         self.has_watcher = False
+        self.is_settled = False
 
     @property
     def connected(self) -> bool:
@@ -43,26 +43,33 @@ class SessionBus(QObject):
     async def open(self, address: str | None = None) -> bool:
         """Connect and start watching the tray watcher's name; False when there is no bus."""
         try:
-            async with asyncio.timeout(CONNECT_TIMEOUT_S):
-                bus = MessageBus(bus_address=address, bus_type=BusType.SESSION)
-                await bus.connect()
-                bus.add_message_handler(self._on_message)
-                rule = (
-                    f"type='signal',sender='{DBUS}',interface='{DBUS}',"
-                    f"member='NameOwnerChanged',arg0='{SNI_WATCHER}'"
-                )
-                await self._call(bus, "AddMatch", "s", [rule])
-                owned = await self._call(bus, "NameHasOwner", "s", [SNI_WATCHER])
-        except (OSError, TimeoutError, RuntimeError, DBusFastError) as exc:
+            # No timeout: a local socket answers at once or refuses, and a timer left on the
+            # GUI's qasync loop outlives the loop in tests. The caller does not wait on it.
+            bus = MessageBus(bus_address=address, bus_type=BusType.SESSION)
+            await bus.connect()
+            bus.add_message_handler(self._on_message)
+            rule = (
+                f"type='signal',sender='{DBUS}',interface='{DBUS}',"
+                f"member='NameOwnerChanged',arg0='{SNI_WATCHER}'"
+            )
+            await self._call(bus, "AddMatch", "s", [rule])
+            owned = await self._call(bus, "NameHasOwner", "s", [SNI_WATCHER])
+        except (OSError, RuntimeError, DBusFastError) as exc:
             # No address, a refused socket, a failed handshake: no session bus to talk to.
             log.info("no desktop session bus (%s); notifications go through the tray", exc)
+            self._settle(False)
             return False
         self.bus = bus
         self.has_watcher = bool(owned and owned[0])
         log.info(
             "session bus connected; tray watcher %s", "present" if self.has_watcher else "absent"
         )
+        self._settle(True)
         return True
+
+    def _settle(self, connected: bool) -> None:
+        self.is_settled = True
+        self.settled.emit(connected)
 
     async def call(
         self,

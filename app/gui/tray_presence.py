@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QSystemTrayIcon
 
-from app.gui.commands import tasks_of
 from app.gui.session_bus import SessionBus
 
 log = logging.getLogger(__name__)
@@ -53,20 +51,18 @@ class TrayPresence(QObject):
         self._asked = False
         self._told_unusable = False
         self.available = False
-        self._tasks = tasks_of(self)
+        self.started = False
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self.check)
         bus.watcher_changed.connect(self._on_bus_watcher_changed)
 
     def start(self) -> None:
-        """The first look (now, or when a watcher comes), then one every POLL_MS."""
+        """The first look (now, or when a watcher comes), then one every POLL_MS; called
+        once the session bus has answered or failed to."""
+        self.started = True
         self.check()
-        # A task on the GUI loop rather than a QTimer: it ends with the loop, whoever forgot
-        # to call stop().
-        self._tasks.start(self._poll())
-
-    async def _poll(self) -> None:
-        while True:
-            await asyncio.sleep(POLL_MS / 1000)
-            self.check()
+        self._timer.start()
 
     def may_ask_qt(self) -> bool:
         return self._asked or self._x11 or self._bus.has_watcher or not self._bus.connected
@@ -91,4 +87,4 @@ class TrayPresence(QObject):
         self.check()
 
     def stop(self) -> None:
-        self._tasks.cancel_all()
+        self._timer.stop()

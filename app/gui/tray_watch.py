@@ -47,7 +47,7 @@ class TrayWatch(QObject):
         presence.watcher_unusable.connect(self._on_presence_watcher_unusable)
 
     def start(self, *, hidden: bool) -> None:
-        self.presence.start()  # may find the tray at once (and emit `changed`)
+        """The window now, or the wait for a tray; the presence starts on its own."""
         if not hidden:
             self._window.show()
         elif not self.presence.available:

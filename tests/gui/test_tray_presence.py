@@ -60,6 +60,7 @@ def test_a_hidden_start_waits_for_a_late_tray_and_uses_it(
     probe = Probe(False)
     gui = start_gui(qtbot, fake, tmp_path, start_hidden=True, tray_probe=probe)
     try:
+        qtbot.waitUntil(lambda: gui.tray_watch.presence.started)
         assert not gui.window.isVisible()  # waiting for a tray, for a moment
         assert not gui.tray.available
         probe.available = True
@@ -91,6 +92,7 @@ def test_the_tray_going_away_brings_the_window_back_and_says_so_once(
     gui = start_gui(qtbot, fake, tmp_path, start_hidden=True, tray_probe=probe)
     presence = gui.tray_watch.presence
     try:
+        qtbot.waitUntil(lambda: presence.started)
         assert gui.tray.available and not gui.window.isVisible()
         probe.available = False
         presence.check()
@@ -218,6 +220,7 @@ def test_without_a_notification_server_the_tray_balloon_is_used(
     balloons: list[tuple[str, str]] = []
     gui = run(qtbot, GuiApp.start(fake, tray_probe=Probe(True), bus_address=bus_address))
     try:
+        qtbot.waitUntil(lambda: gui.tray_watch.presence.started)
         monkeypatch.setattr(gui.tray, "show_balloon", lambda t, m: balloons.append((t, m)))
         fake.publish_from_thread(*load_events(A))
         qtbot.waitUntil(lambda: bool(balloons), timeout=10000)
