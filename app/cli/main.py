@@ -14,6 +14,7 @@ from app.cli import (
     bench_cmd,
     cluster_cmd,
     commands,
+    desktop_cmd,
     engine_cmd,
     pull_cmd,
     remote_cmd,
@@ -75,6 +76,7 @@ def build_parser() -> Parser:
         batch_cmd,
         cluster_cmd,
         remote_cmd,
+        desktop_cmd,
     ):
         module.register(sub, common)
     return parser

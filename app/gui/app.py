@@ -79,6 +79,10 @@ class GuiApp(QObject):
         self.window.installEventFilter(self)
         presence = TrayPresence(self.session_bus, tray_probe, parent=self)
         self.tray_watch = TrayWatch(self.tray, self.window, presence, self)
+        if self.store.setting("gui.start_at_login", False):
+            # Written afresh at each start: the entry follows this installation's command,
+            # and comes back if an uninstall removed it while the setting stayed on.
+            self._on_store_settings_changed("gui.start_at_login", True)
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         self.tray_watch.start(hidden=hidden)
         self._tasks.start(self._watch_desktop(bus_address))
