@@ -243,6 +243,15 @@ def test_the_tray_on_a_status_notifier_desktop(desktop: Desktop, tmp_path: Path)
         keys(desktop, "alt+F4")
         until("the window to hide", lambda: window_named(desktop, "vLLM Tray") is None)
         desktop.screenshot("sni-2-hidden-to-the-tray")
+        # A left click on the item (the panel calls Activate) brings the window back.
+        dbus_call(
+            desktop.bus_address, item, ITEM_PATH, ITEM, "Activate", signature="ii", body=[0, 0]
+        )
+        main = until("the window to come back", lambda: window_named(desktop, "vLLM Tray"))
+        assert isinstance(main, str)
+        desktop.run("xdotool", "windowactivate", "--sync", main)
+        keys(desktop, "alt+F4")
+        until("the window to hide", lambda: window_named(desktop, "vLLM Tray") is None)
         mark = len(app.lines)
         watcher.stop()
         until("the window to come back", lambda: window_named(desktop, "vLLM Tray"))
