@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.core.events import ProcessStateChanged
@@ -176,6 +176,9 @@ class TrayController(QObject):
             self.menu.addSeparator()
             heading = self.menu.addAction(self.tr("Models"))
             heading.setEnabled(False)
+            bold = QFont(self.menu.font())
+            bold.setBold(True)
+            heading.setFont(bold)  # a heading in Qt's own menu, as a section would draw it
         for row in downloaded:
             sub = self.menu.addMenu(f"{row.name} — {shorten(state_text(row))}")
             sub.setIcon(tray_icon(row_status(row)))

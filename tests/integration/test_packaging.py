@@ -205,6 +205,7 @@ def home_env(home: Path, **extra: str) -> dict[str, str]:
         for k, v in os.environ.items()
         if not k.startswith(("PIP_", "XDG_", "VLLM_TRAY_", "UV_", "PIPX_"))
         and k not in {"VIRTUAL_ENV", "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"}
+        and k != "QT_QPA_PLATFORM"  # `make test` sets offscreen; the app here runs on Xvfb
     }
     # uv and pipx from the test venv (`make setup` installs them), the system's Python.
     env["PATH"] = f"{VENV_BIN}:{env.get('PATH', '/usr/bin:/bin')}"
