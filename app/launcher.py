@@ -156,7 +156,12 @@ def run_desktop(args: argparse.Namespace) -> int:
         return ThreadFacade(thread)
 
     hidden = bool(getattr(args, "hidden", False)) or bool(runtime.settings.get("gui.start_hidden"))
-    return run_gui(make_facade, start_hidden=hidden, instance_key=str(runtime.paths.config_dir))
+    return run_gui(
+        make_facade,
+        start_hidden=hidden,
+        instance_key=str(runtime.paths.config_dir),
+        language=str(runtime.settings.get("gui.language")),
+    )
 
 
 if __name__ == "__main__":

@@ -1029,6 +1029,69 @@
     </message>
 </context>
 <context>
+    <name>LemonadeImportDialog</name>
+    <message>
+        <source>the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context {ctx} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the model {model} ({checkpoint})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point {model} at {checkpoint} instead of {old}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set {setting} to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the downloaded files of {repo} ({size}) without copying them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use Lemonade&apos;s vLLM bundle {tag} as the ROCm engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import from Lemonade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade Server&apos;s vLLM setup was found in {path}. vLLM Tray can take it over; nothing is downloaded or copied again, and Lemonade&apos;s files stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not imported: {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You can import later with: vllm-tray import-lemonade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported {count} changes from Lemonade.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LimitsPage</name>
     <message>
         <source>seconds</source>
@@ -2449,6 +2512,66 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} holds no Lemonade setup (no user_models.json, recipe_options.json or config.json, and no vLLM bundle).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--name needs --add.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit must be between 1 and {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The temperature must be between 0 and {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s {file} cannot be read ({reason}); it is left out of the import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s vLLM bundle {tag} is built for {bundle_gpu}, not for this computer&apos;s GPU ({gpu}); it is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray&apos;s own ROCm engine {version} is installed and stays in use; Lemonade&apos;s bundle {tag} is not needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade has options for {model}, which is neither one of its vLLM models nor built into vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade import offered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2506,6 +2629,26 @@
     </message>
     <message>
         <source>{file} of {repo} arrived damaged twice (its checksum does not match). Try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). Models you already have keep working; try again when you are online.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is asked of Hugging Face. Unset it to search for models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} is gated and your Hugging Face token has no access to it yet: accept its terms on https://huggingface.co/{repo} with the account the token belongs to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) to see its details and download it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model {repo} on Hugging Face (or it is private).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2614,6 +2757,30 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} did not answer ({reason}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no message to answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is still answering; stop that reply first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3479,6 +3646,22 @@
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s files or vLLM Tray&apos;s changed since the import was shown; nothing was imported. Look at the import again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model called user.{name} exists already (it is {checkpoint}). Choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1030,6 +1030,69 @@
     </message>
   </context>
   <context>
+    <name>LemonadeImportDialog</name>
+    <message>
+      <source>the default</source>
+      <translation>[ţĥé đéƒàûĺţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš, àŕĝûɱéñţš {args}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context {ctx} tokens</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add the model {model} ({checkpoint})</source>
+      <translation>[Åđđ ţĥé ɱöđéĺ {model} ({checkpoint})~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Point {model} at {checkpoint} instead of {old}</source>
+      <translation>[Þöîñţ {model} àţ {checkpoint} îñšţéàđ öƒ {old}~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set {setting} to {value}</source>
+      <translation>[Šéţ {setting} ţö {value}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use the downloaded files of {repo} ({size}) without copying them</source>
+      <translation>[Ûšé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {repo} ({size}) ŵîţĥöûţ çöþýîñĝ ţĥéɱ~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use Lemonade's vLLM bundle {tag} as the ROCm engine</source>
+      <translation>[Ûšé Ĺéɱöñàđé'š ṽĹĹṀ ƀûñđĺé {tag} àš ţĥé ŔÖÇɱ éñĝîñé~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Import from Lemonade</source>
+      <translation>[Îɱþöŕţ ƒŕöɱ Ĺéɱöñàđé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade Server's vLLM setup was found in {path}. vLLM Tray can take it over; nothing is downloaded or copied again, and Lemonade's files stay as they are.</source>
+      <translation>[Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš ƒöûñđ îñ {path}. ṽĹĹṀ Ţŕàý çàñ ţàķé îţ öṽéŕ; ñöţĥîñĝ îš đöŵñĺöàđéđ öŕ çöþîéđ àĝàîñ, àñđ Ĺéɱöñàđé'š ƒîĺéš šţàý àš ţĥéý àŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not imported: {what}</source>
+      <translation>[Ñöţ îɱþöŕţéđ: {what}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>You can import later with: vllm-tray import-lemonade</source>
+      <translation>[Ýöû çàñ îɱþöŕţ ĺàţéŕ ŵîţĥ: ṽĺĺɱ-ţŕàý îɱþöŕţ-ĺéɱöñàđé~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Import</source>
+      <translation>[&amp;Îɱþöŕţ~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Not now</source>
+      <translation>[&amp;Ñöţ ñöŵ~~~]</translation>
+    </message>
+    <message>
+      <source>Imported {count} changes from Lemonade.</source>
+      <translation>[Îɱþöŕţéđ {count} çĥàñĝéš ƒŕöɱ Ĺéɱöñàđé.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>LimitsPage</name>
     <message>
       <source>seconds</source>
@@ -2451,6 +2514,66 @@
       <translation>[{file} îš ñöţ à ṽàĺîđ ṽĹĹṀ ɱöđéĺ çöñƒîĝûŕàţîöñ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
+      <translation>[Ñö Ĺéɱöñàđé šéţûþ ŵàš ƒöûñđ îñ {path}; ĝîṽé îţš ƒöĺđéŕ àš ĐÎŔ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{path} holds no Lemonade setup (no user_models.json, recipe_options.json or config.json, and no vLLM bundle).</source>
+      <translation>[{path} ĥöĺđš ñö Ĺéɱöñàđé šéţûþ (ñö ûšéŕ_ɱöđéĺš.ĵšöñ, ŕéçîþé_öþţîöñš.ĵšöñ öŕ çöñƒîĝ.ĵšöñ, àñđ ñö ṽĹĹṀ ƀûñđĺé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--name needs --add.</source>
+      <translation>[--ñàɱé ñééđš --àđđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--limit must be between 1 and {max}; got {value}.</source>
+      <translation>[--ĺîɱîţ ɱûšţ ƀé ƀéţŵééñ 1 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The temperature must be between 0 and {max}; got {value}.</source>
+      <translation>[Ţĥé ţéɱþéŕàţûŕé ɱûšţ ƀé ƀéţŵééñ 0 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+      <translation>[Ţĥé ɱàẋîɱûɱ ñûɱƀéŕ öƒ ţöķéñš ɱûšţ ƀé 1 öŕ ɱöŕé; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's {file} cannot be read ({reason}); it is left out of the import.</source>
+      <translation>[Ĺéɱöñàđé'š {file} çàññöţ ƀé ŕéàđ ({reason}); îţ îš ĺéƒţ öûţ öƒ ţĥé îɱþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's vLLM bundle {tag} is built for {bundle_gpu}, not for this computer's GPU ({gpu}); it is not used.</source>
+      <translation>[Ĺéɱöñàđé'š ṽĹĹṀ ƀûñđĺé {tag} îš ƀûîĺţ ƒöŕ {bundle_gpu}, ñöţ ƒöŕ ţĥîš çöɱþûţéŕ'š ĜÞÛ ({gpu}); îţ îš ñöţ ûšéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray's own ROCm engine {version} is installed and stays in use; Lemonade's bundle {tag} is not needed.</source>
+      <translation>[ṽĹĹṀ Ţŕàý'š öŵñ ŔÖÇɱ éñĝîñé {version} îš îñšţàĺĺéđ àñđ šţàýš îñ ûšé; Ĺéɱöñàđé'š ƀûñđĺé {tag} îš ñöţ ñééđéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade has options for {model}, which is neither one of its vLLM models nor built into vLLM Tray.</source>
+      <translation>[Ĺéɱöñàđé ĥàš öþţîöñš ƒöŕ {model}, ŵĥîçĥ îš ñéîţĥéŕ öñé öƒ îţš ṽĹĹṀ ɱöđéĺš ñöŕ ƀûîĺţ îñţö ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
+      <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
+      <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Importing Lemonade Server's vLLM setup was offered once.</source>
+      <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Language</source>
+      <translation>[Ĺàñĝûàĝé~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade import offered</source>
+      <translation>[Ĺéɱöñàđé îɱþöŕţ öƒƒéŕéđ~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
       <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2509,6 +2632,26 @@
     <message>
       <source>{file} of {repo} arrived damaged twice (its checksum does not match). Try again later.</source>
       <translation>[{file} öƒ {repo} àŕŕîṽéđ đàɱàĝéđ ţŵîçé (îţš çĥéçķšûɱ đöéš ñöţ ɱàţçĥ). Ţŕý àĝàîñ ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). Models you already have keep working; try again when you are online.</source>
+      <translation>[Šéàŕçĥ ûñàṽàîĺàƀĺé: Ĥûĝĝîñĝ Ƒàçé ({endpoint}) çàññöţ ƀé ŕéàçĥéđ ({reason}). Ṁöđéĺš ýöû àĺŕéàđý ĥàṽé ķééþ ŵöŕķîñĝ; ţŕý àĝàîñ ŵĥéñ ýöû àŕé öñĺîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is asked of Hugging Face. Unset it to search for models.</source>
+      <translation>[Šéàŕçĥ ûñàṽàîĺàƀĺé: ĤƑ_ĤÛƁ_ÖƑƑĹÎÑÉ îš šéţ îñ ţĥé éñṽîŕöñɱéñţ, šö ñöţĥîñĝ îš àšķéđ öƒ Ĥûĝĝîñĝ Ƒàçé. Ûñšéţ îţ ţö šéàŕçĥ ƒöŕ ɱöđéĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} is gated and your Hugging Face token has no access to it yet: accept its terms on https://huggingface.co/{repo} with the account the token belongs to.</source>
+      <translation>[{repo} îš ĝàţéđ àñđ ýöûŕ Ĥûĝĝîñĝ Ƒàçé ţöķéñ ĥàš ñö àççéšš ţö îţ ýéţ: àççéþţ îţš ţéŕɱš öñ ĥţţþš://ĥûĝĝîñĝƒàçé.çö/{repo} ŵîţĥ ţĥé àççöûñţ ţĥé ţöķéñ ƀéĺöñĝš ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) to see its details and download it.</source>
+      <translation>[{repo} îš ĝàţéđ: àççéþţ îţš ţéŕɱš öñ ĥţţþš://ĥûĝĝîñĝƒàçé.çö/{repo}, ţĥéñ šàṽé à Ĥûĝĝîñĝ Ƒàçé àççéšš ţöķéñ (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ ĥƒ_ţöķéñ, öŕ Šéţţîñĝš) ţö šéé îţš đéţàîĺš àñđ đöŵñĺöàđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no model {repo} on Hugging Face (or it is private).</source>
+      <translation>[Ţĥéŕé îš ñö ɱöđéĺ {repo} öñ Ĥûĝĝîñĝ Ƒàçé (öŕ îţ îš þŕîṽàţé).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model folder {path} cannot be loaded: {what}. It needs config.json and the weights (*.safetensors) in the folder itself.</source>
@@ -2617,6 +2760,30 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
+      <translation>[Ţĥé éñđþöîñţ îš šţöþþéđ, àñđ ţĥé çĥàţ ţàĺķš ţö ɱöđéĺš ţĥŕöûĝĥ îţ. Šţàŕţ ţĥé éñđþöîñţ, ţĥéñ šéñđ ţĥé ɱéššàĝé àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} did not answer ({reason}).</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} đîđ ñöţ àñšŵéŕ ({reason}).~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{message}</source>
+      <translation>[{message}~~~~]</translation>
+    </message>
+    <message>
+      <source>Type a message first.</source>
+      <translation>[Ţýþé à ɱéššàĝé ƒîŕšţ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no message to answer.</source>
+      <translation>[Ţĥéŕé îš ñö ɱéššàĝé ţö àñšŵéŕ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is still answering; stop that reply first.</source>
+      <translation>[{model} îš šţîĺĺ àñšŵéŕîñĝ; šţöþ ţĥàţ ŕéþĺý ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Installing the {kind} engine failed: {reason}</source>
@@ -3483,6 +3650,22 @@
     <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's files or vLLM Tray's changed since the import was shown; nothing was imported. Look at the import again.</source>
+      <translation>[Ĺéɱöñàđé'š ƒîĺéš öŕ ṽĹĹṀ Ţŕàý'š çĥàñĝéđ šîñçé ţĥé îɱþöŕţ ŵàš šĥöŵñ; ñöţĥîñĝ ŵàš îɱþöŕţéđ. Ĺööķ àţ ţĥé îɱþöŕţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
+      <translation>[{repo} ĥöĺđš ñö ɱöđéĺ ŵéîĝĥţš (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš).~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A model called user.{name} exists already (it is {checkpoint}). Choose another name.</source>
+      <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý (îţ îš {checkpoint}). Çĥööšé àñöţĥéŕ ñàɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
+      <translation>[{repo} ĥöĺđš öñĺý ĜĜÛƑ ƒîĺéš, ŵĥîçĥ ṽĹĹṀ đöéš ñöţ ĺöàđ ƒŕöɱ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý. Ĺööķ ƒöŕ ţĥé šàɱé ɱöđéĺ îñ šàƒéţéñšöŕš ƒöŕɱàţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>

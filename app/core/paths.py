@@ -45,6 +45,11 @@ class AppPaths:
         return self.config_dir / "secrets.json"
 
     @property
+    def chats_dir(self) -> Path:
+        """One conversation per model (mode 0600): the chat keeps them between sessions."""
+        return self.config_dir / "chats"
+
+    @property
     def logs_dir(self) -> Path:
         return self.cache_dir / "logs"
 

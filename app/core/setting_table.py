@@ -303,6 +303,24 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Start at login"),
     ),
     SettingSpec(
+        "gui.language",
+        str,
+        "auto",
+        tr_noop(
+            "The language of the window and the tray: auto (the system's language) or a "
+            "language code such as de or en."
+        ),
+        restart="app",
+        label=tr_noop("Language"),
+    ),
+    SettingSpec(
+        "gui.lemonade_offered",
+        bool,
+        False,
+        tr_noop("Importing Lemonade Server's vLLM setup was offered once."),
+        label=tr_noop("Lemonade import offered"),
+    ),
+    SettingSpec(
         "gui.tray_hint_shown",
         bool,
         False,

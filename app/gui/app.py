@@ -18,6 +18,12 @@ from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_
 from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
+from app.gui.lemonade_offer import (
+    OFFERED,
+    LemonadeDoor,
+    LemonadeImportDialog,
+    offer_lemonade_import,
+)
 from app.gui.main_window import MainWindow
 from app.gui.notifications import Notifier
 from app.gui.session_bus import SessionBus
@@ -63,6 +69,7 @@ class GuiApp(QObject):
         store.setParent(self)
         self.session_bus = SessionBus(self)
         self.failures = FailureReporter(self)
+        self.lemonade_offer: LemonadeImportDialog | None = None
         self.tray = TrayController(facade, self.store, self.failures, self)
         self.notifier = Notifier(self.session_bus, self._show_balloon, self)
         self.tray.notified.connect(self.notifier.send)
@@ -83,6 +90,8 @@ class GuiApp(QObject):
             # Written afresh at each start: the entry follows this installation's command,
             # and comes back if an uninstall removed it while the setting stayed on.
             self._on_store_settings_changed("gui.start_at_login", True)
+        if not self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+            self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         self.tray_watch.start(hidden=hidden)
         self._tasks.start(self._watch_desktop(bus_address))
@@ -160,6 +169,18 @@ class GuiApp(QObject):
             return
         self.store.apply_settings(stored)
 
+    async def _offer_lemonade_import(self) -> None:
+        door = LemonadeDoor(
+            self.facade.lemonade_plan, self.facade.import_lemonade, self.facade.set_settings
+        )
+        self.lemonade_offer = await offer_lemonade_import(
+            door,
+            store=self.store,
+            parent=self.window,
+            failures=self.failures,
+            notice=self.window.show_notice,
+        )
+
     def _on_store_settings_changed(self, key: str, value: object) -> None:
         if key == "gui.start_at_login":
             try:
@@ -200,9 +221,11 @@ def run_gui(
     *,
     start_hidden: bool,
     instance_key: str = "",
+    language: str = "auto",
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
+    `language` is the setting gui.language ("auto": the system's language).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
@@ -222,8 +245,9 @@ def run_gui(
     )
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the tray keeps the app alive
-    install_translators(app)
-    QLocale.setDefault(number_locale(chosen_language()))
+    chosen = chosen_language(language)  # gui.language; "auto": the system's
+    install_translators(app, chosen)
+    QLocale.setDefault(number_locale(chosen))
 
     instance = SingleInstance(server_name(instance_key))
     if instance.notify_running():
@@ -249,7 +273,7 @@ def run_gui(
                 started.append(gui)
                 instance.activated.connect(gui.window.show_and_raise)
                 gui.quit_requested.connect(app.quit)
-                log.info("window and tray are up")
+                log.info("window and tray are up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())
             # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it

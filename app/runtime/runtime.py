@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.chat import ChatStore
 from app.core.events import EventBus, GpuSampled, SettingChanged
 from app.core.gpu import read_memory
 from app.core.paths import AppPaths
@@ -29,13 +30,17 @@ from app.runtime.observed import Observed
 from app.runtime.planner import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
+from app.runtime.services.batch_run import Endpoint
 from app.runtime.services.bench_wiring import make_bench_services
+from app.runtime.services.chat import ChatService
 from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
+from app.runtime.services.lemonade_import import LemonadeImportService
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.services.remotes import RemoteService
+from app.runtime.services.search import SearchService
 from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
@@ -109,6 +114,19 @@ class Runtime:
             downloads=self.downloads,
             engines=self.engines,
         )
+        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        self.search = SearchService(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+        # Issue 21: a chat with any model, through this runtime's own endpoint.
+        self.chat = ChatService(
+            store=ChatStore(paths.chats_dir), endpoint=self._own_endpoint, bus=self.bus
+        )
         self.cluster = ClusterService(
             paths=paths,
             bus=self.bus,
@@ -123,6 +141,15 @@ class Runtime:
             secrets=self.secrets,
             bound_host=lambda: self.proxy.host if self.proxy is not None else None,
             on_security_changed=self._apply_security,
+        )
+        self.lemonade = LemonadeImportService(  # issue 22: a Lemonade user's setup imported
+            paths=paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
+            hf_cache=paths.hf_hub_cache,
         )
         # Remote vLLM servers behind the endpoint (docs/multi-machine.md): their keys share
         # the one store (and its lock on the fallback file) with the other secrets.
@@ -189,6 +216,11 @@ class Runtime:
             return None
         return read_memory(gpus[index], self.options.sysfs_root).budget_used
 
+    def _own_endpoint(self) -> Endpoint | None:
+        """Where this runtime's endpoint answers, with its key; None while it is stopped."""
+        url = self.server_url
+        return None if url is None else Endpoint(url, self.secrets.value("api_key"))
+
     def _hf_token(self) -> str | None:
         """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""
         return self.secrets.value("hf_token") or hf_login_token()
@@ -222,6 +254,7 @@ class Runtime:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks.clear()
         try:
+            await self.chat.aclose()
             await self.controller.stop_idle_watch()
             await self.stop_server()
             await self.downloads.shutdown()

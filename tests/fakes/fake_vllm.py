@@ -21,6 +21,8 @@ Switches (all optional):
   --fake-grandchild        spawn `VLLM::EngineCore` (which spawns `VLLM::Worker`) in the same
                            process group; like vLLM's, they outlive a SIGKILLed server
   --fake-tokens N          completion length when the request gives no max_tokens (default 16)
+  --fake-reasoning         stream a reasoning model's thinking first, as vLLM 0.32 does with a
+                           --reasoning-parser (`delta.reasoning`)
   --fake-sleep-buffer-mb N hold N MB of written memory from the start (the model's "device
                            memory"): a level 2 sleep frees it, a wake allocates it again
   --fake-ignore-sleep      answer sleep and wake with 200 and free nothing, as vLLM's CPU
@@ -77,6 +79,7 @@ CAPTURED_LOG = Path(__file__).with_name("data") / "vllm_cpu_startup.log"
 CAPTURED_WARM_LOG = CAPTURED_LOG.with_name("vllm_cpu_startup_warm.log")
 FAIL_KINDS = ("free_memory", "kv_cache", "no_cache_blocks", "engine_dead", "unsupported_arch")
 WORDS = ("Hello", " from", " the", " fake", " vLLM", " engine", ",", " token", " by", " token", ".")
+THINKING = ("The", " user", " greets", " me", ".")  # --fake-reasoning
 
 _PID = os.getpid()
 _API = f"(APIServer pid={_PID})"
@@ -436,6 +439,13 @@ class FakeServer:
 
         if chat:
             await send([choice("", None, role=True)])
+            if self.a.fake_reasoning:
+                for word in THINKING:
+                    await asyncio.sleep(self.a.fake_token_delay)
+                    delta = {"reasoning": word}
+                    await send(
+                        [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": None}]
+                    )
         for i, piece in enumerate(pieces):
             await asyncio.sleep(self.a.fake_token_delay)
             last = i == len(pieces) - 1
@@ -779,6 +789,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-ignore-sigterm", action="store_true")
     p.add_argument("--fake-grandchild", action="store_true")
     p.add_argument("--fake-tokens", type=int, default=16)
+    p.add_argument("--fake-reasoning", action="store_true")
     p.add_argument("--fake-sleep-buffer-mb", type=float, default=0.0)
     p.add_argument("--fake-ignore-sleep", action="store_true")
     p.add_argument("--fake-vram-files", default="")

@@ -95,6 +95,14 @@ def english_locale() -> None:
 
 
 @pytest.fixture(autouse=True)
+def no_lemonade_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real runtime offers a Lemonade import when the machine has Lemonade: GUI tests must
+    not depend on whether the developer's has (test_lemonade_offer builds one)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("LEMONADE_CACHE_DIR", str(tmp_path / "lemonade-cache"))
+
+
+@pytest.fixture(autouse=True)
 def gui_loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     """The app's asyncio loop on the GUI thread, for this test only."""
     with qt_asyncio_loop(qapp) as loop:
