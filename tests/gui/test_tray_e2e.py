@@ -21,6 +21,7 @@ from tests.gui.e2e_desktop import (
     WAIT_S,
     App,
     Desktop,
+    close_to_tray,
     configure,
     geometry,
     icon_colour,
@@ -219,10 +220,18 @@ def test_a_tray_that_comes_late_and_goes_away_while_hidden(
         desktop.screenshot("late-tray-3-tray-gone-window-back")
 
         # No tray now: closing the window would stop the model, so it asks.
-        desktop.run("xdotool", "windowactivate", "--sync", main)
-        keys(desktop, "alt+F4")
-        question = until("the question", lambda: window_named(desktop, "Quit vLLM Tray?"))
-        assert isinstance(question, str)
+        question = None
+        for _attempt in range(3):  # a key lost on a busy machine is pressed again
+            desktop.ask("xdotool", "windowactivate", "--sync", main)
+            keys(desktop, "alt+F4")
+            try:
+                question = until(
+                    "the question", lambda: window_named(desktop, "Quit vLLM Tray?"), within=10
+                )
+                break
+            except AssertionError:
+                continue
+        assert isinstance(question, str), "Alt+F4 did not bring the question"
         desktop.screenshot("late-tray-4-close-asks")
         desktop.run("xdotool", "windowactivate", "--sync", question)
         keys(desktop, "Escape")  # Keep running
@@ -239,9 +248,7 @@ def test_a_tray_that_comes_late_and_goes_away_while_hidden(
         )
         desktop.screenshot("late-tray-5-icon-back")
 
-        desktop.run("xdotool", "windowactivate", "--sync", main)
-        keys(desktop, "alt+F4")  # a tray again: the close hides the window to it
-        until("the window to hide", lambda: window_named(desktop, "vLLM Tray") is None)
+        close_to_tray(desktop, main)  # a tray again: the close hides the window to it
         until(
             "the still-running notification",
             lambda: [

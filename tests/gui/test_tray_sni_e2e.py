@@ -26,9 +26,9 @@ from tests.gui.e2e_desktop import (
     WAIT_S,
     App,
     Desktop,
+    close_to_tray,
     configure,
     dominant_colour,
-    keys,
     missing_programs,
     until,
     window_named,
@@ -239,9 +239,7 @@ def test_the_tray_on_a_status_notifier_desktop(desktop: Desktop, tmp_path: Path)
         # Closed to the tray; then the panel (its watcher) goes away.
         main = until("the main window", lambda: window_named(desktop, "vLLM Tray"))
         assert isinstance(main, str)
-        desktop.run("xdotool", "windowactivate", "--sync", main)
-        keys(desktop, "alt+F4")
-        until("the window to hide", lambda: window_named(desktop, "vLLM Tray") is None)
+        close_to_tray(desktop, main)
         desktop.screenshot("sni-2-hidden-to-the-tray")
         # A left click on the item (the panel calls Activate) brings the window back.
         dbus_call(
@@ -249,9 +247,7 @@ def test_the_tray_on_a_status_notifier_desktop(desktop: Desktop, tmp_path: Path)
         )
         main = until("the window to come back", lambda: window_named(desktop, "vLLM Tray"))
         assert isinstance(main, str)
-        desktop.run("xdotool", "windowactivate", "--sync", main)
-        keys(desktop, "alt+F4")
-        until("the window to hide", lambda: window_named(desktop, "vLLM Tray") is None)
+        close_to_tray(desktop, main)
         mark = len(app.lines)
         watcher.stop()
         until("the window to come back", lambda: window_named(desktop, "vLLM Tray"))
