@@ -92,6 +92,14 @@ def missing_libraries_message(missing: Sequence[SystemLibrary]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from app.core.paths import private_umask
+
+    # Every file vLLM Tray (and each process it starts) creates is the user's alone.
+    with private_umask():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     from app.cli.main import build_parser, run
 
     args = build_parser().parse_args(argv)

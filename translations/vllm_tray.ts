@@ -2348,10 +2348,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--label needs --checkpoint.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2401,10 +2397,6 @@
     </message>
     <message>
         <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A model called user.{name} exists already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2520,6 +2512,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{flag} needs --checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>--name needs --add.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2533,6 +2529,10 @@
     </message>
     <message>
         <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2553,6 +2553,14 @@
     </message>
     <message>
         <source>Lemonade&apos;s download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is built in: where its files come from is fixed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2665,6 +2673,14 @@
     </message>
     <message>
         <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changing where {model} takes its files from needs the endpoint&apos;s API key, and this request did not carry one. Change it on this computer (vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a key (vllm-tray config set-secret api_key).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding the folder {checkpoint} as a model needs the endpoint&apos;s API key, and this request did not carry one. Add it on this computer (vllm-tray pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config set-secret api_key).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2793,10 +2809,6 @@
     </message>
     <message>
         <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{model} is a local folder and is used in place: nothing to download.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

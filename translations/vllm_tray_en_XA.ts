@@ -2350,10 +2350,6 @@
       <translation>[{model} îš ýöûŕ ƒöĺđéŕ {path}; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ŵàñţ ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>--label needs --checkpoint.</source>
-      <translation>[--ĺàƀéĺ ñééđš --çĥéçķþöîñţ.~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
       <translation>[Đéĺéţîñĝ {size} öƒ {model} ñééđš çöñƒîŕɱàţîöñ: àđđ --ýéš.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2404,10 +2400,6 @@
     <message>
       <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
       <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}) ŵĥéñ ṽĹĹṀ Ţŕàý šàṽéđ à çĥàñĝé, šö îţ ŵàš ŕéþĺàçéđ; ýöûŕ ṽéŕšîöñ ŵàš ķéþţ àš {kept_as}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>A model called user.{name} exists already.</source>
-      <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý.~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 crashes on many shared-memory APUs; the GPU panel shows a safe value.</source>
@@ -2522,6 +2514,10 @@
       <translation>[{path} ĥöĺđš ñö Ĺéɱöñàđé šéţûþ (ñö ûšéŕ_ɱöđéĺš.ĵšöñ, ŕéçîþé_öþţîöñš.ĵšöñ öŕ çöñƒîĝ.ĵšöñ, àñđ ñö ṽĹĹṀ ƀûñđĺé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{flag} needs --checkpoint.</source>
+      <translation>[{flag} ñééđš --çĥéçķþöîñţ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>--name needs --add.</source>
       <translation>[--ñàɱé ñééđš --àđđ.~~~~~~~~]</translation>
     </message>
@@ -2536,6 +2532,10 @@
     <message>
       <source>The maximum number of tokens must be 1 or more; got {value}.</source>
       <translation>[Ţĥé ɱàẋîɱûɱ ñûɱƀéŕ öƒ ţöķéñš ɱûšţ ƀé 1 öŕ ɱöŕé; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
+      <translation>[{file} îš à šýɱƀöĺîç ĺîñķ ţĥàţ çàññöţ ƀé ƒöĺĺöŵéđ ({reason}), šö ṽĹĹṀ Ţŕàý đîđ ñöţ çĥàñĝé îţ. Þöîñţ ţĥé ĺîñķ àţ à ƒîĺé, öŕ þûţ à ƒîĺé îñ îţš þĺàçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Lemonade's {file} cannot be read ({reason}); it is left out of the import.</source>
@@ -2556,6 +2556,14 @@
     <message>
       <source>Lemonade's download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
       <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
+      <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is built in: where its files come from is fixed.</source>
+      <translation>[{model} îš ƀûîĺţ îñ: ŵĥéŕé îţš ƒîĺéš çöɱé ƒŕöɱ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
@@ -2668,6 +2676,14 @@
     <message>
       <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Changing where {model} takes its files from needs the endpoint's API key, and this request did not carry one. Change it on this computer (vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a key (vllm-tray config set-secret api_key).</source>
+      <translation>[Çĥàñĝîñĝ ŵĥéŕé {model} ţàķéš îţš ƒîĺéš ƒŕöɱ ñééđš ţĥé éñđþöîñţ'š ÅÞÎ ķéý, àñđ ţĥîš ŕéǫûéšţ đîđ ñöţ çàŕŕý öñé. Çĥàñĝé îţ öñ ţĥîš çöɱþûţéŕ (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {checkpoint} --ŕéþĺàçé), öŕ šéţ à ķéý (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Adding the folder {checkpoint} as a model needs the endpoint's API key, and this request did not carry one. Add it on this computer (vllm-tray pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config set-secret api_key).</source>
+      <translation>[Åđđîñĝ ţĥé ƒöĺđéŕ {checkpoint} àš à ɱöđéĺ ñééđš ţĥé éñđþöîñţ'š ÅÞÎ ķéý, àñđ ţĥîš ŕéǫûéšţ đîđ ñöţ çàŕŕý öñé. Åđđ îţ öñ ţĥîš çöɱþûţéŕ (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {checkpoint}), öŕ šéţ à ķéý (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint failed unexpectedly; the details are in the app's log.</source>
@@ -2796,10 +2812,6 @@
     <message>
       <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
       <translation>[{model} þöîñţš àţ ţĥé ƒöĺđéŕ {path}, ŵĥîçĥ đöéš ñöţ ĥöĺđ à ûšàƀĺé ɱöđéĺ (çöñƒîĝ.ĵšöñ àñđ ŵéîĝĥţš àŕé ñééđéđ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{model} is a local folder and is used in place: nothing to download.</source>
-      <translation>[{model} îš à ĺöçàĺ ƒöĺđéŕ àñđ îš ûšéđ îñ þĺàçé: ñöţĥîñĝ ţö đöŵñĺöàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The download {download_id} failed.</source>

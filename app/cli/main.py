@@ -32,7 +32,6 @@ INPUT_PROBLEM_CODES = frozenset(
     {
         "engine.custom_invalid",
         "engine.command_missing",
-        "downloads.local_folder",
         "proxy.key_required",
     }
     | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options

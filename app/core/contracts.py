@@ -149,7 +149,6 @@ PROBLEM_HTTP_STATUS: Mapping[str, int] = {
     "downloads.unreachable": 502,
     "downloads.offline": 503,
     "downloads.no_weights": 400,
-    "downloads.local_folder": 400,
     "downloads.local_not_deleted": 409,
     "remotes.unreachable": 502,
     "remotes.refused_key": 502,
@@ -199,9 +198,14 @@ class DownloadView:
 
 
 class DownloadController(Protocol):
-    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
+    async def pull(
+        self, model_id: str, checkpoint: str | None = None, *, change_source: bool = False
+    ) -> str:
         """Register (when `checkpoint` is given for a user.NAME) and start a download;
-        returns its id. Progress arrives as DownloadProgressed/DownloadFinished events."""
+        returns its id. Progress arrives as DownloadProgressed/DownloadFinished events.
+        Registering never changes an existing model's source (`models.exists`);
+        `change_source` does, and the endpoint passes it only for a request that carried
+        its key."""
         ...
 
     def downloads(self) -> Sequence[DownloadView]: ...

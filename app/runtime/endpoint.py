@@ -82,8 +82,10 @@ class EndpointApi:
         return {"models": self._controller.usage(), "metrics": self._observed.latest_metrics()}
 
     # -- DownloadController -------------------------------------------------------------
-    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
-        return await self._models.pull(model_id, checkpoint)
+    async def pull(
+        self, model_id: str, checkpoint: str | None = None, *, change_source: bool = False
+    ) -> str:
+        return await self._models.pull(model_id, checkpoint, change_source=change_source)
 
     def downloads(self) -> Sequence[DownloadView]:
         return self._models.downloads()

@@ -281,6 +281,7 @@ class Runtime:
             api_key=self.secrets.value("api_key"),
             allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
             cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            limits=proxy_limits(self.settings),
             batches=self.batch,
         )
         await proxy.start()  # publishes ServerStateChanged itself, failures included

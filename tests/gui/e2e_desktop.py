@@ -236,8 +236,11 @@ class App:
         self._log.close()
 
 
-def configure(tmp_path: Path, command: Sequence[str] = (sys.executable, "-m", "app")) -> Path:
-    """A config dir with the fake engine and one local model, set with the app's own CLI."""
+def configure(
+    tmp_path: Path, *settings: str, command: Sequence[str] = (sys.executable, "-m", "app")
+) -> Path:
+    """A config dir with the fake engine and one local model, set with the app's own CLI
+    (`settings`: more KEY=VALUE for `config set`, after the endpoint is told not to start)."""
     home = tmp_path / "home"
     model = make_model_folder(tmp_path / "tiny")
     env = {**os.environ, "VLLM_TRAY_HOME": str(home)}
@@ -249,6 +252,7 @@ def configure(tmp_path: Path, command: Sequence[str] = (sys.executable, "-m", "a
             f"engine.custom_command={fake_engine('--fake-start-delay', '1')}",
             f"proxy.port={free_port()}",
             "proxy.autostart=false",
+            *settings,
         ],
         ["pull", "user.tiny", "--checkpoint", str(model)],
     ):

@@ -268,3 +268,31 @@ def test_a_tray_that_comes_late_and_goes_away_while_hidden(
         assert app.logged(r"Traceback")() is None
     finally:
         app.stop()
+
+
+def test_a_hidden_start_with_the_endpoint_on_a_desktop(desktop: Desktop, tmp_path: Path) -> None:
+    """gui.start_hidden and proxy.autostart, as `config set` stores them, in the real app:
+    only the tray icon appears, and the endpoint answers from the start (the other tests
+    here start with proxy.autostart=false and find it stopped)."""
+    home = configure(tmp_path, "gui.start_hidden=true", "proxy.autostart=true")
+    port = json.loads((home / "settings.json").read_text())["proxy.port"]
+    desktop.start_trayer()
+    app = App(desktop, home, tmp_path / "app.log")
+    try:
+        until("the window and the tray icon", app.logged("window and tray are up"))
+        until("the icon in trayer", lambda: icon_window(desktop))
+        until("the endpoint", lambda: endpoint_answers(port))
+        desktop.screenshot("hidden-start")
+        assert window_named(desktop, "vLLM Tray") is None  # in the tray only
+    finally:
+        app.stop()
+
+
+def endpoint_answers(port: int) -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/live", timeout=2) as answer:
+            return bool(answer.status == 200)
+    except OSError:
+        return False

@@ -86,7 +86,7 @@ async def test_idle_ttl_unloads(runtime: Runtime) -> None:
     now = [1000.0]
     runtime.controller._clock = lambda: now[0]  # a test clock
     await runtime.controller.load("user.a")
-    runtime.settings.set("idle_ttl_min", 1)
+    await runtime.config.set_settings({"idle_ttl_min": "1"})  # as `config set` and the dialog
     assert await runtime.controller.unload_idle() == []
     now[0] += 61
     assert await runtime.controller.unload_idle() == ["user.a"]
