@@ -777,6 +777,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Known security advisories for vLLM {version}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{done} of {total}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2111,6 +2115,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>in the file {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>variable {name}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2524,11 +2532,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray&apos;s key guard in front of each model does not read that header, so it still holds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server&apos;s memory ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to fetch addresses on the server&apos;s own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to run an attacker&apos;s code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The temperature must be between 0 and {max}; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not the address of one machine (it means any address, a group or a reserved range). Give each machine&apos;s own address on the network that connects them, e.g. 192.168.1.20.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

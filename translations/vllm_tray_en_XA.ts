@@ -778,6 +778,10 @@
       <translation>[Š&amp;ţàŕţ éñđþöîñţ~~~~~~]</translation>
     </message>
     <message>
+      <source>Known security advisories for vLLM {version}:</source>
+      <translation>[Ķñöŵñ šéçûŕîţý àđṽîšöŕîéš ƒöŕ ṽĹĹṀ {version}:~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{done} of {total}</source>
       <translation>[{done} öƒ {total}~~~~~~~]</translation>
     </message>
@@ -2112,6 +2116,10 @@
       <translation>[îñ ţĥé ķéýŕîñĝ~~~~~~]</translation>
     </message>
     <message>
+      <source>in the file {path}</source>
+      <translation>[îñ ţĥé ƒîĺé {path}~~~~~~~]</translation>
+    </message>
+    <message>
       <source>variable {name}</source>
       <translation>[ṽàŕîàƀĺé {name}~~~~~~]</translation>
     </message>
@@ -2526,12 +2534,36 @@
       <translation>[--ĺîɱîţ ɱûšţ ƀé ƀéţŵééñ 1 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray's key guard in front of each model does not read that header, so it still holds.</source>
+      <translation>[ṽĹĹṀ {version} ĺéţš à ŕéǫûéšţ þàšţ îţš öŵñ --àþî-ķéý çĥéçķ ţĥŕöûĝĥ ţĥé Ĥöšţ ĥéàđéŕ ({id}, ƒîẋéđ îñ {fixed_in}); ṽĹĹṀ Ţŕàý'š ķéý ĝûàŕđ îñ ƒŕöñţ öƒ éàçĥ ɱöđéĺ đöéš ñöţ ŕéàđ ţĥàţ ĥéàđéŕ, šö îţ šţîĺĺ ĥöĺđš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server's memory ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} àççéþţš àñý ñûɱƀéŕ öƒ çĥöîçéš (ñ) îñ öñé ŕéǫûéšţ, ŵĥîçĥ çàñ ûšé ûþ ţĥé šéŕṽéŕ'š ɱéɱöŕý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can be made to fetch addresses on the server's own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ƒéţçĥ àđđŕéššéš öñ ţĥé šéŕṽéŕ'š öŵñ ñéţŵöŕķ (šéŕṽéŕ-šîđé ŕéǫûéšţ ƒöŕĝéŕý, {id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can be made to run an attacker's code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ŕûñ àñ àţţàçķéŕ'š çöđé ţĥŕöûĝĥ à ṽîđéö îñþûţ, ŵîţĥöûţ àñý ķéý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} ŕûñš çöđé šĥîþþéđ ŵîţĥ à ɱöđéĺ (àûţö_ɱàþ) éṽéñ ŵîţĥöûţ --ţŕûšţ-ŕéɱöţé-çöđé, šö à đöŵñĺöàđéđ ɱöđéĺ çàñ ŕûñ çöđé öñ ţĥîš ɱàçĥîñé ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The temperature must be between 0 and {max}; got {value}.</source>
       <translation>[Ţĥé ţéɱþéŕàţûŕé ɱûšţ ƀé ƀéţŵééñ 0 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The maximum number of tokens must be 1 or more; got {value}.</source>
       <translation>[Ţĥé ɱàẋîɱûɱ ñûɱƀéŕ öƒ ţöķéñš ɱûšţ ƀé 1 öŕ ɱöŕé; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not the address of one machine (it means any address, a group or a reserved range). Give each machine's own address on the network that connects them, e.g. 192.168.1.20.</source>
+      <translation>[{address} îš ñöţ ţĥé àđđŕéšš öƒ öñé ɱàçĥîñé (îţ ɱéàñš àñý àđđŕéšš, à ĝŕöûþ öŕ à ŕéšéŕṽéđ ŕàñĝé). Ĝîṽé éàçĥ ɱàçĥîñé'š öŵñ àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>

@@ -186,6 +186,12 @@ class ModelController(Protocol):
         """The remote servers whose models are listed as NAME/MODEL, for /v1/health."""
         ...
 
+    async def engine(self) -> Mapping[str, Any] | None:
+        """The engine in use for /v1/health: its kind, the vLLM release it runs and the known
+        advisories for that release (app.core.advisories.EngineAdvice.to_json); None when
+        no engine is usable."""
+        ...
+
 
 @dataclass(frozen=True)
 class DownloadView:

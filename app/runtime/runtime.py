@@ -27,7 +27,7 @@ from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
 from app.runtime.controller import Controller
 from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
 from app.runtime.services.batch_run import Endpoint
@@ -103,7 +103,13 @@ class Runtime:
         )
         self.observed = Observed(self.bus, self.planner.forget_files)
         self.controller = Controller(self.supervisor, self.planner, self.registry, self.settings)
-        self.engines = EngineService(bus=self.bus, settings=self.settings, planner=self.planner)
+        self.engines = EngineService(
+            bus=self.bus,
+            settings=self.settings,
+            planner=self.planner,
+            state_dir=paths.state_dir,
+            backends=self.controller.backends,
+        )
         self.models = ModelService(
             bus=self.bus,
             settings=self.settings,
@@ -171,7 +177,12 @@ class Runtime:
         )
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(
-            self.controller, self.models, self.planner, self.observed, self.remotes
+            self.controller,
+            self.models,
+            self.planner,
+            self.observed,
+            self.remotes,
+            engines=self.engines,
         )
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
@@ -249,6 +260,7 @@ class Runtime:
         await self.batch.stop()
         await self.config_watcher.stop()
         await self.remotes.stop()
+        await self.engines.aclose()  # a version reading under way: its process goes too
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -166,6 +166,7 @@ async def test_health_lists_loaded_models_with_their_backend(proxy: Proxy) -> No
         "all_models_loaded": [],
         "models": [],
         "remotes": [],
+        "engine": None,
     }
     await proxy.client.post("/api/v1/load", json={"model_name": "tiny"})
     health = (await proxy.client.get("/v1/health")).json()

@@ -37,7 +37,7 @@ from app.core.settings import Settings
 from app.downloads.status import check_folder, folder_bytes, model_status
 from app.downloads.transfer import CacheLayout
 from app.runtime.engines import engine_root
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.config import ConfigService
 from app.supervisor.engines.base import EngineKind, write_version_file
 

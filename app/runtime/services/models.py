@@ -14,9 +14,8 @@ from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoi
 from app.core.settings import Settings
 from app.core.states import FAILED, ProcessState
 from app.downloads import DownloadManager, validate_local_folder
-from app.runtime.api import OptionsPreview
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planning import OptionsPreview, Planner
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
 from app.supervisor.engines.base import EngineKind
@@ -66,8 +65,7 @@ class ModelService:
         """A user's explicit Load: it also clears a model the app gave up on, so that a
         given-up model can always be tried again (requests alone never retry it)."""
         entry = self._registry.get(model_id)
-        await self._reset_if_failed(entry.id)
-        return await self._controller.load(entry.id)
+        return await self._controller.load(entry.id, retry_failed=True)
 
     async def unload(self, model_id: str) -> None:
         """Stop the model; a given-up or crashed one is cleared back to stopped."""
