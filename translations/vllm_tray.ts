@@ -2002,6 +2002,29 @@
     </message>
 </context>
 <context>
+    <name>QuitGuard</name>
+    <message>
+        <source>Quit vLLM Tray?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing the window quits vLLM Tray and stops {names}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit and stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RemotesWindow</name>
     <message>
         <source>Remote vLLM servers</source>
@@ -2300,6 +2323,17 @@
     </message>
     <message>
         <source>{name} failed to load</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrayWatch</name>
+    <message>
+        <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2003,6 +2003,29 @@
     </message>
   </context>
   <context>
+    <name>QuitGuard</name>
+    <message>
+      <source>Quit vLLM Tray?</source>
+      <translation>[Ǫûîţ ṽĹĹṀ Ţŕàý?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Closing the window quits vLLM Tray and stops {names}.</source>
+      <translation>[Çĺöšîñĝ ţĥé ŵîñđöŵ ǫûîţš ṽĹĹṀ Ţŕàý àñđ šţöþš {names}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
+      <translation>[Ţĥéŕé îš ñö šýšţéɱ ţŕàý ţö ķééþ îţ ŕûññîñĝ îñ ţĥé ƀàçķĝŕöûñđ. Ǫûîţ àñýŵàý, öŕ ķééþ ţĥé ŵîñđöŵ öþéñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Quit and stop</source>
+      <translation>[&amp;Ǫûîţ àñđ šţöþ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Keep running</source>
+      <translation>[&amp;Ķééþ ŕûññîñĝ~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>RemotesWindow</name>
     <message>
       <source>Remote vLLM servers</source>
@@ -2303,6 +2326,17 @@
     <message>
       <source>{name} failed to load</source>
       <translation>[{name} ƒàîĺéđ ţö ĺöàđ~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>TrayWatch</name>
+    <message>
+      <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
+      <translation>[Ţĥé šýšţéɱ ţŕàý ĥàš ĝöñé àŵàý, šö ṽĹĹṀ Ţŕàý šĥöŵš îţš ŵîñđöŵ îñšţéàđ. Ýöûŕ ɱöđéĺš ķééþ ŕûññîñĝ, àñđ ţĥé îçöñ ŕéţûŕñš ŵĥéñ à ţŕàý đöéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+      <translation>[Å šýšţéɱ ţŕàý àþþéàŕéđ àƒţéŕ ṽĹĹṀ Ţŕàý šţàŕţéđ. Ǫûîţ ṽĹĹṀ Ţŕàý àñđ šţàŕţ îţ àĝàîñ ţö šéé îţš îçöñ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
