@@ -16,10 +16,9 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    QUrl,
     Signal,
 )
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -36,6 +35,7 @@ from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.i18n import format_datetime, format_duration, format_int, format_number, problem_text
 from app.gui.model_table import PROGRESS_ROLE
+from app.gui.open_folder import open_in_file_manager
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
 from app.runtime.api import Facade
@@ -187,10 +187,6 @@ class _JobEvents(QObject):
     changed = Signal(object)
 
 
-def open_folder(path: str) -> None:
-    QDesktopServices.openUrl(QUrl.fromLocalFile(path))
-
-
 class BatchPage(QWidget):
     """Lists the jobs; Pause, Resume and Cancel act on the selected one.
 
@@ -203,11 +199,12 @@ class BatchPage(QWidget):
         facade: Facade,
         parent: QWidget | None = None,
         *,
-        opener: Callable[[str], None] = open_folder,
+        opener: Callable[[str], object] | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
-        self._opener = opener
+        # The file manager, or where the folder is when none opens it (app.gui.open_folder).
+        self._opener = opener or (lambda path: open_in_file_manager(path, self))
         self.setWindowTitle(self.tr("Batch jobs — vLLM Tray"))
         self.resize(980, 420)
         track(self, "batch")
