@@ -74,8 +74,11 @@ class Grower(QObject):
             self._timer.start()
 
     def _on_timer_timeout(self) -> None:
-        shrink = self._fitted is None or self._window.height() == self._fitted
-        self._fitted = grow_to_fit(self._window, shrink=shrink)
+        before = self._window.height()
+        shrink = self._fitted is None or before == self._fitted
+        height = grow_to_fit(self._window, shrink=shrink)
+        if shrink or height != before:  # a height the user chose is left theirs
+            self._fitted = height
 
 
 def grow_to_fit(window: QWidget, *, shrink: bool = False) -> int:
