@@ -6,8 +6,9 @@ import asyncio
 import logging
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any, cast
 
 from PySide6.QtCore import QEvent, QLocale, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
@@ -29,6 +30,7 @@ from app.gui.main_window import MainWindow
 from app.gui.notifications import Notifier
 from app.gui.session_bus import SessionBus
 from app.gui.single_instance import SingleInstance, server_name
+from app.gui.startup import FirstPaint, LateFacade, StartingCover
 from app.gui.store import AppStore
 from app.gui.tray import TrayController
 from app.gui.tray_presence import TrayPresence, qt_tray_available
@@ -77,6 +79,8 @@ class GuiApp(QObject):
         self.window = MainWindow(
             facade, self.store, self.bridge, self.failures, tray_available=False
         )
+        # Shown before the engine's first snapshot (run_gui): "starting" until `started()`.
+        self.starting = None if store.ready else StartingCover(self.window)
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.quit_requested.connect(self.quit)
         self.window.quit_requested.connect(self.quit)
@@ -127,6 +131,24 @@ class GuiApp(QObject):
             tray_probe=tray_probe,
             bus_address=bus_address,
         )
+
+    @classmethod
+    def opening(cls, facade: Facade, settings: Mapping[str, object], **kwargs: Any) -> GuiApp:
+        """Build and show the GUI before the engine has answered (the window first, see
+        app.gui.startup): `settings` are settings.json's, read without the engine, for
+        what the start itself decides (hidden, autostart…); `started()` fills in the rest."""
+        bridge = EventBridge(facade.bus)
+        store = AppStore(facade, bridge)
+        store.settings = dict(settings)
+        return cls(facade, bridge, store, **kwargs)
+
+    async def started(self) -> None:
+        """The engine is there: its first snapshot fills the window in. Raises
+        CommandFailed when it does not answer."""
+        await self.store.refresh()
+        if self.starting is not None:
+            self.starting.done(self.store.problems)
+            self.starting = None
 
     async def _watch_desktop(self, bus_address: str | None) -> None:
         # Whether a tray watcher is on the session bus decides how the tray is looked for,
@@ -224,9 +246,13 @@ def run_gui(
     instance_key: str = "",
     language: str = "auto",
     ui_state: Path | None = None,
+    settings: Mapping[str, object] | None = None,
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
+    The window comes first (app.gui.startup): `facade_factory` (the engine: seconds to
+    import and start) runs on a worker thread once the window has painted; `settings` are
+    settings.json's values, read without it.
     `language` is the setting gui.language ("auto": the system's language).
     `ui_state` is the file where windows remember their places (app.gui.window_state).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
@@ -259,7 +285,7 @@ def run_gui(
     instance.listen()
     windows = window_state.install(ui_state)
 
-    facade = facade_factory()
+    facade = LateFacade()
     started: list[GuiApp] = []
     status = 0
     try:
@@ -267,16 +293,26 @@ def run_gui(
 
             async def start() -> None:
                 nonlocal status
+                gui = GuiApp.opening(
+                    cast(Facade, facade), settings or {}, start_hidden=start_hidden
+                )
+                started.append(gui)
+                instance.activated.connect(gui.window.show_and_raise)
+                gui.quit_requested.connect(app.quit)
+                await FirstPaint(gui.window).painted
                 try:
-                    gui = await GuiApp.start(facade, start_hidden=start_hidden)
+                    await facade.build(facade_factory)
+                    await gui.started()
                 except CommandFailed as failure:
                     log.error("the engine did not start: %s", failure.text)
                     status = 1
                     app.exit(1)
                     return
-                started.append(gui)
-                instance.activated.connect(gui.window.show_and_raise)
-                gui.quit_requested.connect(app.quit)
+                except Exception as exc:
+                    log.error("the engine did not start: %s", exc, exc_info=True)
+                    status = 1
+                    app.exit(1)
+                    return
                 log.info("window and tray are up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())

@@ -14,9 +14,10 @@ import base64
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from PySide6.QtCore import (
     QByteArray,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QSpl
 from app.core.jsonstore import atomic_write_json
 
 log = logging.getLogger(__name__)
+W = TypeVar("W", bound=QWidget)
 
 UI_STATE_FILE = "ui_state.json"
 VERSION = 1
@@ -70,6 +72,17 @@ def states() -> WindowStates:
 def track(window: QWidget, key: str) -> None:
     """Place `window` when it is first shown and remember it under `key` from then on."""
     states().track(window, key)
+
+
+def show_one(parent: QWidget, kind: type[W], make: Callable[[], W]) -> W:
+    """`parent`'s one window of `kind` (made by `make` the first time), shown and raised."""
+    window = parent.findChild(kind)
+    if window is None:
+        window = make()
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    return window
 
 
 def keep_on_screen(window: QWidget) -> None:
@@ -133,7 +146,7 @@ class WindowStates(QObject):
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="ui-state")
         # A copy: the GUI thread goes on changing `windows` while the worker writes.
         self._pending = self._writer.submit(
-            atomic_write_json, self.path, json.loads(json.dumps(self._document()))
+            _write, self.path, json.loads(json.dumps(self._document()))
         )
 
     def flush(self) -> None:
@@ -147,10 +160,7 @@ class WindowStates(QObject):
         if self._pending is not None:
             with contextlib.suppress(Exception):
                 self._pending.result(timeout=10)
-        try:
-            atomic_write_json(self.path, self._document())
-        except OSError as exc:
-            log.warning("could not write %s: %s", self.path, exc)
+        _write(self.path, self._document())
 
     # -- windows ----------------------------------------------------------------------------
     def track(self, window: QWidget, key: str) -> None:
@@ -276,6 +286,15 @@ class WindowStates(QObject):
                 if header.restoreState(_decode(data)) and _sorting(view):
                     # The header keeps the indicator; the view sorts only when told.
                     view.sortByColumn(header.sortIndicatorSection(), header.sortIndicatorOrder())
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    # The state dir may not exist yet: the window can move before the engine made it.
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_json(path, data)
+    except OSError as exc:
+        log.warning("could not write %s: %s", path, exc)
 
 
 def _view_states(window: QWidget) -> dict[str, dict[str, str]]:
