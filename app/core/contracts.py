@@ -108,6 +108,9 @@ class ModelView:
     # name, and whether it answered its last check (its models stay listed while it is down).
     remote: str | None = None
     reachable: bool = True
+    # While it loads: how far (phase, fraction 0..1, seconds so far and expected), so a
+    # client waiting on a stream can see why its first token is late (/v1/health).
+    load: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -227,6 +227,34 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Pause within an answer"),
     ),
     SettingSpec(
+        "proxy.sse_keepalive_s",
+        int,
+        15,
+        tr_noop(
+            "Seconds between the comment lines a streamed answer gets while it waits for its "
+            "first token (a model loading, a long prompt), so clients with a short read "
+            "timeout keep waiting; 0 sends none. A client can ask for none with the header "
+            "X-SSE-Keepalive: off."
+        ),
+        restart="server",
+        minimum=0,
+        maximum=3600,
+        label=tr_noop("Keep-alive lines while a stream waits"),
+    ),
+    SettingSpec(
+        "proxy.max_n",
+        int,
+        16,
+        tr_noop(
+            "Most choices (n, best_of) one request may ask a model for; more is refused, since "
+            "each is a sequence in the model's batch (older vLLM sets no bound of its own)."
+        ),
+        restart="server",
+        minimum=1,
+        maximum=4096,
+        label=tr_noop("Most choices per request"),
+    ),
+    SettingSpec(
         "proxy.autostart",
         bool,
         True,
