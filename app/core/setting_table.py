@@ -317,6 +317,32 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Sleep instead of unloading"),
     ),
     SettingSpec(
+        "batch.disk_quota_gb",
+        float,
+        20.0,
+        tr_noop(
+            "Disk space all batch files (uploads and results) may take together, in GB; an "
+            "upload that would go over it is refused."
+        ),
+        minimum=0.001,
+        maximum=1_000_000.0,
+        label=tr_noop("Disk space for batch files"),
+        decimals=3,
+    ),
+    SettingSpec(
+        "batch.file_expiry_days",
+        float,
+        30.0,
+        tr_noop(
+            "Days after which an uploaded batch file is deleted, unless its upload set "
+            "expires_after (0 keeps files until they are deleted). Results are kept."
+        ),
+        minimum=0.0,
+        maximum=3650.0,
+        label=tr_noop("Delete uploaded batch files after"),
+        decimals=3,
+    ),
+    SettingSpec(
         "gui.start_hidden",
         bool,
         False,
