@@ -295,7 +295,10 @@ class Relay:
         self._out = out
         request[RESPONSE_STARTED] = True
         if keepalive is not None:
-            keepalive.adopt(out)
+            if length is None:
+                keepalive.adopt(out)
+            else:  # a body of a stated length has no room for comment lines
+                keepalive.halt()
         return out, writer
 
     async def _stream(self, opened: Opened, dog: Watchdog, headers: Any) -> web.StreamResponse:

@@ -418,3 +418,23 @@ async def test_no_comment_lines_for_an_answer_that_is_not_a_stream() -> None:
     ):
         r = await c.post("/v1/chat/completions", json=chat(stream=False))
     assert r.json() == {"ok": True}
+
+
+async def test_no_comment_lines_inside_an_answer_of_a_stated_length() -> None:
+    body = b"data: " + b"z" * (2 * 2**20) + b"\n\n"  # over buffered_answer_bytes: relayed on
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        out = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        out.content_length = len(body)
+        await out.prepare(request)
+        await asyncio.sleep(0.7)
+        await out.write(body)
+        await out.write_eof()
+        return out
+
+    async with (
+        proxy_to(handler, sse_keepalive_s=0.2) as (url, _, _),
+        httpx.AsyncClient(base_url=url) as c,
+    ):
+        r = await c.post("/v1/chat/completions", json=chat())
+    assert r.content == body
