@@ -39,11 +39,21 @@ class BadFraming(ValueError):
     """The child's chunked framing is broken."""
 
 
+# Size lines seen lately: a stream's chunks are mostly a few sizes (one token each).
+_SIZES: dict[bytes, int] = {}
+
+
 def _chunk_size(line: bytes) -> int:
+    known = _SIZES.get(line)
+    if known is not None:
+        return known
     size = line.rstrip(b"\r").split(b";", 1)[0].strip(b" \t")
     if not _HEX.fullmatch(size):
         raise BadFraming("a chunk size is not a hexadecimal number")
-    return int(size, 16)
+    if len(_SIZES) >= 4096:
+        _SIZES.clear()
+    value = _SIZES[line] = int(size, 16)
+    return value
 
 
 class ChunkedBody:
@@ -66,6 +76,16 @@ class ChunkedBody:
     def feed(self, data: bytes) -> tuple[bytes, bytes | None]:
         if self._carry:
             data, self._carry = self._carry + data, b""
+        elif not self._need:
+            # The usual piece: exactly one whole chunk (a token), looked at once.
+            nl = data.find(b"\n")
+            if nl > 0:
+                size = _chunk_size(data[:nl])
+                if size and nl + size + 3 == len(data) and data.endswith(b"\r\n"):
+                    return data, None
+        return self._scan(data)
+
+    def _scan(self, data: bytes) -> tuple[bytes, bytes | None]:
         pos, n = 0, len(data)
         last_at = -1
         while pos < n:

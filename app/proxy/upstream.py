@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
@@ -219,12 +220,17 @@ def _raw_body(response: aiohttp.ClientResponse) -> RelayResponseHandler | None:
 _QUERY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "#")
 
 
+@functools.lru_cache(maxsize=256)
+def _base_and_route(base_url: str, path: str) -> str:
+    """The backend and the route, encoded by yarl (an IDN host, a non-ASCII prefix) once per
+    pair: the query is then added as the client sent it, and sent on without encoding."""
+    return str(URL(base_url.rstrip("/") + path))
+
+
 def upstream_url(base_url: str, path: str, raw_query: str) -> str:
     """Where a request goes: the backend, the route, and the client's query byte for byte
     (`%26` stays `%26`: decoded and encoded again it would become a separator)."""
-    # The base and the route are encoded by yarl (an IDN host, a non-ASCII prefix); the
-    # query is then added as the client sent it, and sent on without encoding again.
-    url = str(URL(base_url.rstrip("/") + path))
+    url = _base_and_route(base_url, path)
     if raw_query:
         url += "?" + quote(raw_query, safe=_QUERY_SAFE)
     return url
