@@ -7,7 +7,6 @@ adds "Benchmark and tune…" to the Model menu when the facade offers app.runtim
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -33,7 +32,7 @@ from app.core.problems import Problem
 from app.core.tuning import MAX_STARTS, Slo
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
-from app.gui.i18n import problem_text
+from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.runtime.bench_api import BenchFacade
 from app.runtime.services.bench import BenchOptions, BenchRecord
@@ -267,7 +266,7 @@ class BenchWindow(QWidget):
             top = max(ups, key=lambda c: ups[c])
             self.status.setText(
                 self.tr("{x}× the tokens per second with {c} requests at once").format(
-                    x=f"{ups[top]:.2f}", c=top
+                    x=format_number(ups[top], 2), c=top
                 )
             )
 
@@ -320,7 +319,7 @@ class BenchWindow(QWidget):
 
     def _add_record(self, record: BenchRecord) -> None:
         self.records.append(record)
-        when = datetime.datetime.fromtimestamp(record.time).strftime("%Y-%m-%d %H:%M")
+        when = format_datetime(record.time)
         kind = self.tr("tune") if record.kind == "tune" else self.tr("benchmark")
         self.history.addItem(f"{when} — {kind}")
         self.history.setCurrentIndex(self.history.count() - 1)
@@ -388,7 +387,7 @@ class BenchWindow(QWidget):
 
 
 def _ms(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0f}"
+    return "–" if value is None else format_number(value, 0)
 
 
 def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) -> None:

@@ -9,11 +9,13 @@ from typing import Any, TypeVar
 from app.core.batch_jobs import BatchJobView
 from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
+from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
-from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.models import OPTION_FIELDS
 from app.runtime.services.tune import TuneOptions, TuneResult
@@ -139,6 +141,12 @@ class ThreadFacade:
 
     def set_secret(self, name: str, value: str | None) -> Future[None]:
         return self._submit(self._rt.config.set_secret(name, value))
+
+    def lemonade_plan(self) -> Future[ImportPlan]:
+        return self._submit(self._rt.lemonade.plan())
+
+    def import_lemonade(self, plan: ImportPlan) -> Future[ImportResult]:
+        return self._submit(self._rt.lemonade.apply(plan))
 
     def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = True) -> Future[None]:
         return self._submit(self._rt.models.apply_fix(model_id, fix, retry=retry))

@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.chat import ChatStore
 from app.core.events import EventBus, GpuSampled, SettingChanged
 from app.core.gpu import read_memory
 from app.core.paths import AppPaths
@@ -26,16 +27,20 @@ from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
 from app.runtime.controller import Controller
 from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
+from app.runtime.services.batch_run import Endpoint
 from app.runtime.services.bench_wiring import make_bench_services
+from app.runtime.services.chat import ChatService
 from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
+from app.runtime.services.lemonade_import import LemonadeImportService
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.services.remotes import RemoteService
+from app.runtime.services.search import SearchService
 from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
@@ -98,7 +103,13 @@ class Runtime:
         )
         self.observed = Observed(self.bus, self.planner.forget_files)
         self.controller = Controller(self.supervisor, self.planner, self.registry, self.settings)
-        self.engines = EngineService(bus=self.bus, settings=self.settings, planner=self.planner)
+        self.engines = EngineService(
+            bus=self.bus,
+            settings=self.settings,
+            planner=self.planner,
+            state_dir=paths.state_dir,
+            backends=self.controller.backends,
+        )
         self.models = ModelService(
             bus=self.bus,
             settings=self.settings,
@@ -108,6 +119,19 @@ class Runtime:
             supervisor=self.supervisor,
             downloads=self.downloads,
             engines=self.engines,
+        )
+        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        self.search = SearchService(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+        # Issue 21: a chat with any model, through this runtime's own endpoint.
+        self.chat = ChatService(
+            store=ChatStore(paths.chats_dir), endpoint=self._own_endpoint, bus=self.bus
         )
         self.cluster = ClusterService(
             paths=paths,
@@ -123,6 +147,15 @@ class Runtime:
             secrets=self.secrets,
             bound_host=lambda: self.proxy.host if self.proxy is not None else None,
             on_security_changed=self._apply_security,
+        )
+        self.lemonade = LemonadeImportService(  # issue 22: a Lemonade user's setup imported
+            paths=paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
+            hf_cache=paths.hf_hub_cache,
         )
         # Remote vLLM servers behind the endpoint (docs/multi-machine.md): their keys share
         # the one store (and its lock on the fallback file) with the other secrets.
@@ -144,7 +177,12 @@ class Runtime:
         )
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(
-            self.controller, self.models, self.planner, self.observed, self.remotes
+            self.controller,
+            self.models,
+            self.planner,
+            self.observed,
+            self.remotes,
+            engines=self.engines,
         )
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
@@ -189,6 +227,11 @@ class Runtime:
             return None
         return read_memory(gpus[index], self.options.sysfs_root).budget_used
 
+    def _own_endpoint(self) -> Endpoint | None:
+        """Where this runtime's endpoint answers, with its key; None while it is stopped."""
+        url = self.server_url
+        return None if url is None else Endpoint(url, self.secrets.value("api_key"))
+
     def _hf_token(self) -> str | None:
         """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""
         return self.secrets.value("hf_token") or hf_login_token()
@@ -217,11 +260,13 @@ class Runtime:
         await self.batch.stop()
         await self.config_watcher.stop()
         await self.remotes.stop()
+        await self.engines.aclose()  # a version reading under way: its process goes too
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks.clear()
         try:
+            await self.chat.aclose()
             await self.controller.stop_idle_watch()
             await self.stop_server()
             await self.downloads.shutdown()

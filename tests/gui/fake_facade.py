@@ -6,6 +6,7 @@ import dataclasses
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from app.core.contracts import Backend, DownloadView
@@ -24,6 +25,7 @@ from app.core.events import (
     SettingChanged,
 )
 from app.core.gpu import GpuInfo, SystemInfo
+from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.memory import (
     GIB,
     ModelShape,
@@ -39,7 +41,8 @@ from app.core.setting_specs import check_together
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
-from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.planning import OptionsPreview
 
 T0 = 1_790_000_000.0  # a fixed clock for scripted events
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
@@ -225,6 +228,8 @@ class FakeFacade:
         self.hold: set[str] = set()
         self.held: dict[str, list[tuple[Future[Any], Any]]] = {}
         self.custom_engine_problem: Problem | None = None  # use_custom_engine refuses with it
+        # What `lemonade_plan` answers: by default no Lemonade on this machine.
+        self.lemonade: ImportPlan = ImportPlan(Path("/home/me/.config/lemonade"), found=False)
 
     # -- scripting ------------------------------------------------------------------------
     def publish(self, event: Event) -> None:
@@ -548,6 +553,16 @@ class FakeFacade:
             return failed(ProblemError(bad))
         self.options.pop(model_id, None)
         return done(None)
+
+    def lemonade_plan(self) -> Future[ImportPlan]:
+        self._record("lemonade_plan")
+        return self._answer("lemonade_plan", self.lemonade)
+
+    def import_lemonade(self, plan: ImportPlan) -> Future[ImportResult]:
+        bad = self._record("import_lemonade", plan)
+        if bad is not None:
+            return failed(ProblemError(bad))
+        return self._answer("import_lemonade", ImportResult(plan.changes))
 
     def set_settings(self, changes: Mapping[str, object]) -> Future[dict[str, Any]]:
         bad = self._record("set_settings", dict(changes))
