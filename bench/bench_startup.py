@@ -145,6 +145,9 @@ class Screen:
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(10)
+        self._reader.join(10)
+        if self.xev.stdout is not None:
+            self.xev.stdout.close()
 
 
 @contextlib.contextmanager

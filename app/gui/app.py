@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QEvent, QLocale, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
@@ -20,12 +20,6 @@ from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_
 from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
-from app.gui.lemonade_offer import (
-    OFFERED,
-    LemonadeDoor,
-    LemonadeImportDialog,
-    offer_lemonade_import,
-)
 from app.gui.main_window import MainWindow
 from app.gui.notifications import Notifier
 from app.gui.session_bus import SessionBus
@@ -36,6 +30,9 @@ from app.gui.tray import TrayController
 from app.gui.tray_presence import TrayPresence, qt_tray_available
 from app.gui.tray_watch import TrayWatch
 from app.runtime.api import Facade
+
+if TYPE_CHECKING:
+    from app.gui.lemonade_offer import LemonadeImportDialog
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +92,7 @@ class GuiApp(QObject):
             # Written afresh at each start: the entry follows this installation's command,
             # and comes back if an uninstall removed it while the setting stayed on.
             self._on_store_settings_changed("gui.start_at_login", True)
-        if not self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+        if store.ready:  # else once the engine has answered (started): it makes the plan
             self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         self.tray_watch.start(hidden=hidden)
@@ -149,6 +146,7 @@ class GuiApp(QObject):
         if self.starting is not None:
             self.starting.done(self.store.problems)
             self.starting = None
+        self._tasks.start(self._offer_lemonade_import())
 
     async def _watch_desktop(self, bus_address: str | None) -> None:
         # Whether a tray watcher is on the session bus decides how the tray is looked for,
@@ -193,6 +191,11 @@ class GuiApp(QObject):
         self.store.apply_settings(stored)
 
     async def _offer_lemonade_import(self) -> None:
+        # Loaded here, not with the window: only a first start shows it.
+        from app.gui.lemonade_offer import OFFERED, LemonadeDoor, offer_lemonade_import
+
+        if self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+            return
         door = LemonadeDoor(
             self.facade.lemonade_plan, self.facade.import_lemonade, self.facade.set_settings
         )

@@ -246,11 +246,8 @@ class ClusterWindow(QWidget):
 
     def _update_buttons(self) -> None:
         view = self._view
-        running = (
-            view is not None
-            and view.config.enabled
-            and view.model_state is not ProcessState.STOPPED
-        )
+        on = view is not None and view.config.enabled
+        running = on and view is not None and view.model_state is not ProcessState.STOPPED
         # What the form holds counts: Check and Start save it first.
         ready = self._form_complete() and not self._busy
         self.start_button.setEnabled(ready and not running)
@@ -258,11 +255,8 @@ class ClusterWindow(QWidget):
         self.check_button.setEnabled(ready)
 
     def _form_complete(self) -> bool:
-        return bool(
-            self.model.currentText()
-            and self.head.text().strip()
-            and self.workers.toPlainText().strip()
-        )
+        texts = (self.model.currentText(), self.head.text(), self.workers.toPlainText())
+        return all(text.strip() for text in texts)
 
     def _status_text(self, view: ClusterView) -> str:
         if not view.config.configured:
