@@ -201,3 +201,7 @@ def run_desktop(args: argparse.Namespace) -> int:
         ui_state=paths.state_dir / UI_STATE_FILE,
         settings=settings,
     )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
