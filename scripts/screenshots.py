@@ -311,6 +311,19 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     gui.close()
 
 
+def shots_starting(out: Path, autostart: Path) -> None:
+    """Issue 20.5: the window comes first, before the engine has answered."""
+    from app.gui.startup import LateFacade
+
+    late = LateFacade()
+    gui = GuiApp.opening(late, {"gui.lemonade_offered": True}, autostart_dir=autostart)
+    gui.window.resize(1360, 780)
+    save(gui.window, out, "main-window-starting")
+    late.connect(FakeFacade())
+    run(gui.started())
+    gui.close()
+
+
 def shots_no_gpu(out: Path, autostart: Path) -> None:
     fake = FakeFacade(system=system_with(None, [no_gpu_problem()]))
     fake.engine = EngineView("cpu", "auto", installed=False, version=None, location=None)
@@ -612,6 +625,7 @@ def main(argv: list[str]) -> int:
         with_palette(app, False, lambda: shots_main(out, autostart))
         with_palette(app, True, lambda: shots_main(out, autostart, "-dark"))
         shots_loading(out, autostart)
+        shots_starting(out, autostart)
         shots_failures(out, autostart)
         shots_no_gpu(out, autostart)
         shots_batch(out)

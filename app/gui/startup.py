@@ -147,7 +147,7 @@ class StartingCover(QObject):
         busy = QProgressBar()
         busy.setRange(0, 0)  # no figure to show: it moves
         busy.setTextVisible(False)
-        busy.setMaximumWidth(320)
+        busy.setFixedWidth(280)
         layout = QVBoxLayout(page)
         layout.addStretch(1)
         layout.addWidget(label)
