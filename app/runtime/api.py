@@ -16,8 +16,15 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from app.core.batch_jobs import BatchJobView
 from app.core.contracts import Backend, DownloadView
-from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
+from app.core.events import (
+    EventBus,
+    GpuSampled,
+    LoadProgressed,
+    MemoryRoomSampled,
+    MetricsSampled,
+)
 from app.core.lemonade_plan import ImportPlan, ImportResult
+from app.core.memory_room import DeviceRoom
 from app.core.problems import Fix, Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, FileState, ProcessState
@@ -97,6 +104,7 @@ class Snapshot:
     gpu_history: tuple[GpuSampled, ...] = ()
     recommended_gpu_memory_utilization: float | None = None
     problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
+    memory_room: MemoryRoomSampled | None = None  # the host's RAM and each device's room now
 
 
 @dataclass(frozen=True)
@@ -126,6 +134,9 @@ class OptionsPreview:
     effective_gpus: tuple[int, ...] = ()
     planned: Mapping[str, int] = field(default_factory=dict)
     problem_field: str | None = None
+    # The room the app's models have now on each device in `planned` (app.core.memory_room):
+    # what other programs leave, and on an APU or in RAM what the host can give.
+    rooms: Mapping[str, DeviceRoom] = field(default_factory=dict)
 
 
 class Facade(Protocol):

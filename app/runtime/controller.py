@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.core.contracts import Backend, LaunchSpec, ModelView
-from app.core.parallel import add_device_bytes, gpu_index
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.memory_room import no_room
+from app.core.parallel import add_device_bytes
+from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, ProcessState
@@ -274,7 +275,12 @@ class Controller:
         models were put to sleep it decides again with what their sleeps measured.
         """
         needed = self._planner.planned_by_device(spec)
-        budgets = self._planner.memory_budgets()
+        # The budgets as far as other programs and the host's reserve allow, read now (off
+        # the loop: nvidia-smi takes a while); what they hold does not change while the app
+        # makes room, so this is read once per decision (issues 20 and 23).
+        now = await asyncio.to_thread(self._planner.memory.read)
+        rooms = self._planner.memory.rooms(now, ours=self.held_by_device())
+        budgets = {device: room.room for device, room in rooms.items()}
         self._usage.setdefault(spec.model_id, _Usage()).planned_bytes = needed
         deadline = self._clock() + spec.load_timeout_s
         drained: set[str] = set()
@@ -299,7 +305,16 @@ class Controller:
                 drained.add(waiting_for[0])
                 await self._drain(waiting_for[0])
                 continue
-            raise ProblemError(self._no_room(spec, needed, budgets, plan.used))
+            raise ProblemError(
+                no_room(
+                    spec.model_id,
+                    spec.args,
+                    needed,
+                    used=plan.used,
+                    rooms=rooms,
+                    device_label=self._planner.device_label,
+                )
+            )
 
     async def _evict(self, spec: LaunchSpec, evictions: Sequence[Eviction]) -> None:
         victims = [e.model_id for e in evictions]
@@ -370,46 +385,19 @@ class Controller:
                 "unloaded %s to make room for %s (a sleep would not free it)", model_id, for_model
             )
 
-    def _no_room(
-        self,
-        spec: LaunchSpec,
-        needed: Mapping[str, int],
-        budgets: Mapping[str, int],
-        used: Mapping[str, int],
-    ) -> Problem:
-        """The sentence for a model that cannot fit, about the device short of most room."""
-
-        def short(device: str) -> int:
-            return used.get(device, 0) + needed[device] - budgets[device]
-
-        device = max(needed, key=lambda d: (short(d), d))
-        params: dict[str, Any] = {
-            "model": spec.model_id,
-            "device": self._planner.device_label(device),
-            "needed_gb": needed[device] / 1e9,
-            "free_gb": max(budgets[device] - used.get(device, 0), 0) / 1e9,
-            "budget_gb": budgets[device] / 1e9,
-        }
-        if sum(1 for d in budgets if gpu_index(d) is not None) > 1:
-            return problem(
-                "load.no_room",
-                tr_noop(
-                    "{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} "
-                    "of {budget_gb:.2f} GB are free there, and no idle model can be unloaded "
-                    "to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise "
-                    "the memory budget (memory.budget_gb)."
-                ),
-                **params,
-            )
-        return problem(
-            "load.no_room",
-            tr_noop(
-                "{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of "
-                "{budget_gb:.2f} GB are free, and no idle model can be unloaded to make "
-                "room. Lower its ctx_size, or raise the memory budget (memory.budget_gb)."
-            ),
-            **params,
-        )
+    def held_by_device(self) -> dict[str, int]:
+        """What the app's children hold on each device as planned (a sleeping one, what its
+        sleep did not free), starts decided but not yet alive included: the memory that is
+        the app's own in what the machine reports as used (app.core.memory_room)."""
+        held: dict[str, int] = {}
+        for reserved in self._reserved.values():
+            add_device_bytes(held, reserved)
+        for info in self._supervisor.infos():
+            usage = self._usage.get(info.model_id)
+            if info.state not in ALIVE or info.model_id in self._reserved or usage is None:
+                continue
+            add_device_bytes(held, self._swap_candidate(info, usage).holds)
+        return held
 
     async def _drain(self, model_id: str) -> None:
         usage = self._usage.get(model_id)

@@ -40,6 +40,7 @@ from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
 from app.runtime.engines import choose_kind, make_engine
+from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning import (
     ModelFiles,
     effective_ctx_size,
@@ -76,6 +77,7 @@ class Planner:
         registry: Registry,
         *,
         sysfs_root: Path = Path("/sys"),
+        meminfo_path: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep_verdicts: SleepVerdicts | None = None,
     ) -> None:
@@ -91,6 +93,7 @@ class Planner:
         self._files_cache: dict[str, tuple[float, ModelFiles, ModelEntry]] = {}
         # Set by the runtime: extra flags for a model served across machines (the cluster).
         self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
+        self.memory = MemoryWatch(self, settings, sysfs_root=sysfs_root, meminfo_path=meminfo_path)
 
     def _load_model_config(self) -> ModelConfig:
         try:
@@ -104,12 +107,12 @@ class Planner:
         """The machine as last read. The first read may block (sysfs, nvidia-smi): the
         runtime calls `refresh_system` in a worker thread before the loop needs it."""
         if self._system is None:
-            self._system = system_info(self._sysfs_root)
+            self._system = system_info(self._sysfs_root, self.memory.meminfo_path)
         return self._system
 
     def refresh_system(self) -> SystemInfo:
         """Read the machine again (blocking: call it through asyncio.to_thread)."""
-        self._system = system_info(self._sysfs_root)
+        self._system = system_info(self._sysfs_root, self.memory.meminfo_path)
         return self._system
 
     def engine(self, kind: EngineKind | None = None) -> Engine:
@@ -442,7 +445,8 @@ class Planner:
             defaults=defaults,
             ctx_is_default=follows_default,
             effective_gpus=placement.gpus,
-            planned=self.planned_by_device(spec),
+            planned=(planned := self.planned_by_device(spec)),
+            rooms={d: r for d, r in self.memory.rooms().items() if d in planned},
             tensor_parallel_size=options.tensor_parallel_size,
             pipeline_parallel_size=options.pipeline_parallel_size,
             gpus=options.gpus,
