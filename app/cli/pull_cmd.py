@@ -41,7 +41,9 @@ def progress_text(model_id: str, event: DownloadProgressed, bar: bool) -> str:
     """One progress line: "user.x: 45.0 % 1.2 GB of 2.6 GB, 12.3 MB/s, about 100 s left"."""
     frac = event.done / event.total if event.total else 0.0
     parts = [f"{frac * 100:.1f} %", f"{human_bytes(event.done)} of {human_bytes(event.total)}"]
-    if event.speed_bps:
+    if event.stalled:
+        parts.append("stalled: nothing arrived for a few seconds")
+    elif event.speed_bps:
         parts.append(f"{human_bytes(event.speed_bps)}/s")
     if event.eta_s is not None and event.done < event.total:
         parts.append(f"about {math.ceil(event.eta_s)} s left")

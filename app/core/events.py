@@ -119,6 +119,7 @@ class DownloadProgressed(Event):
     speed_bps: float | None = None
     eta_s: float | None = None
     ts: float = field(default_factory=_now)
+    stalled: bool = False  # no byte arrived for a few seconds: speed_bps is 0 then
 
 
 @dataclass(frozen=True)

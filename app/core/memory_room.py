@@ -70,6 +70,19 @@ class DeviceRoom:
         lowest = min(limits.values())
         return next(kind for kind, value in limits.items() if value == lowest)
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "room": self.room,
+            "binding": self.binding,
+            "budget": self.budget,
+            "total": self.total,
+            "others": self.others,
+            "host_limit": self.host_limit,
+            "host_available": self.host_available,
+            "reserve": self.reserve,
+        }
+
     def _limits(self) -> dict[RoomBinding, int]:
         limits: dict[RoomBinding, int] = {"budget": self.budget}
         free = self.free_of_others
