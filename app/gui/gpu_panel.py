@@ -60,7 +60,7 @@ def room_text(room: DeviceRoom) -> str:
         return translate(
             "GpuPanel",
             "Models may use {room} now, not all {budget}: without swapping, the computer can "
-            "spare only that ({available} of RAM available, {reserve} kept for the system)."
+            "spare only that ({available} of RAM available, {reserve} kept for the system).",
         ).format(
             room=room_now,
             budget=budget,
@@ -69,14 +69,13 @@ def room_text(room: DeviceRoom) -> str:
         )
     if room.binding == "others":
         return translate(
-            "GpuPanel",
-            "Models may use {room} now, not all {budget}: other programs hold {others}."
+            "GpuPanel", "Models may use {room} now, not all {budget}: other programs hold {others}."
         ).format(room=room_now, budget=budget, others=format_bytes(room.others))
     if room.host_limit is not None:
         return translate(
             "GpuPanel",
             "Models may use {room} now; the computer could spare {host} without swapping "
-            "({available} of RAM available, {reserve} kept for the system)."
+            "({available} of RAM available, {reserve} kept for the system).",
         ).format(
             room=room_now,
             host=format_bytes(room.host_limit),

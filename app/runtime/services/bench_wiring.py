@@ -43,6 +43,7 @@ def make_bench_services(rt: RuntimeParts) -> tuple[BenchService, TuneService]:
         history=BenchHistory(rt.paths.config_dir),
         logs_dir=rt.paths.logs_dir,
         engine_info=engine_info,
+        engine_tokens=rt.supervisor.generation_tokens,
     )
     tune = TuneService(
         bus=rt.bus,
