@@ -264,6 +264,8 @@ def partial_text(row: ModelRow) -> str:
     """ "partly downloaded: 1.2 GiB of 4.6 GiB (26 %)": how much is on disk, of the last
     download's total (else the catalog's size, else just what is there)."""
     done = row.bytes_on_disk
+    if row.download is not None:
+        done = max(done, row.download.done)  # newer than the row's files when it just ended
     total: float | None = None
     if row.download is not None and row.download.total > 0:
         total = row.download.total
