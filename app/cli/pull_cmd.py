@@ -96,7 +96,9 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
 
     def show(event: DownloadProgressed) -> None:
         fraction = event.done / event.total if event.total else None
-        progress.update(model_id, progress_text(model_id, event, progress.tty), fraction)
+        # A stall is a step of its own: a log gets its line at once, not 5 s later.
+        step = f"{model_id} stalled" if event.stalled else model_id
+        progress.update(step, progress_text(model_id, event, progress.tty), fraction)
 
     def on_event(event: Event) -> None:
         if isinstance(event, DownloadProgressed) and event.model_id == model_id:
