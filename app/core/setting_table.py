@@ -276,9 +276,9 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         # 4 GB: what a model's start takes from RAM besides its planned memory (vLLM's
-        # API server and engine processes with torch: about 1.5 GB measured on the CPU
+        # API server and engine processes: 1.3 GiB of their own measured on the CPU
         # build, more with ROCm's host runtime) plus room for the desktop to grow (a
-        # browser tab, the compositor) after the check. docs/memory.md says more.
+        # browser tab, the compositor) after the check. docs/memory.md has the figures.
         "memory.host_reserve_gb",
         float,
         4.0,
