@@ -13,8 +13,9 @@ from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
-from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.models import OPTION_FIELDS
 from app.runtime.services.tune import TuneOptions, TuneResult

@@ -82,15 +82,19 @@ class MemoryWatch:
         return int(float(self._settings.get("memory.host_reserve_gb")) * GB)
 
     def rooms(
-        self, now: MemoryNow | None = None, ours: Mapping[str, int] | None = None
+        self,
+        now: MemoryNow | None = None,
+        ours: Mapping[str, int] | None = None,
+        budgets: Mapping[str, int] | None = None,
     ) -> dict[str, DeviceRoom]:
         """The room the app's models have on each budgeted device (app.core.memory_room):
         the budget, bounded by what other programs hold and, on an APU and in RAM, by what
         the host can give without swapping. `now`: a reading (else the last one; none yet:
-        the budgets alone); `ours`: what the app's children hold (else `held()`)."""
+        the budgets alone); `ours`: what the app's children hold (else `held()`); `budgets`:
+        a plan's (else the planner's now)."""
         now = now if now is not None else self.latest
         return device_rooms(
-            self._machine.memory_budgets(),
+            self._machine.memory_budgets() if budgets is None else budgets,
             self._machine.system_info().gpus,
             samples=now.gpus if now is not None else {},
             host=now.host if now is not None else None,
