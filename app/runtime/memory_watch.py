@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from app.core.events import EventBus, GpuSampled, MemoryRoomSampled
-from app.core.gpu import MemorySample, SystemInfo, read_memories
+from app.core.gpu import GpuInfo, MemorySample, SystemInfo, read_memories
 from app.core.meminfo import PROC_MEMINFO, HostMemory, read_meminfo
 from app.core.memory_room import GB, DeviceRoom, device_rooms
 from app.core.settings import Settings
@@ -28,10 +28,12 @@ SAMPLE_INTERVAL_S = 1.0
 
 @dataclass(frozen=True)
 class MemoryNow:
-    """One reading: GPU counters by position in SystemInfo.gpus, and the host's RAM."""
+    """One reading: GPU counters by position in SystemInfo.gpus, the host's RAM, and the
+    GPUs as detected when it was read (so that a decision never asks the planner again)."""
 
     gpus: Mapping[int, MemorySample] = field(default_factory=dict)
     host: HostMemory | None = None
+    devices: tuple[GpuInfo, ...] = ()
 
 
 class Machine(Protocol):
@@ -71,8 +73,10 @@ class MemoryWatch:
 
     def read(self) -> MemoryNow:
         """Read every GPU and the host now (blocking: call it in a worker thread)."""
-        gpus = self._machine.system_info().gpus
-        reading = MemoryNow(read_memories(gpus, self._sysfs_root), read_meminfo(self.meminfo_path))
+        gpus = tuple(self._machine.system_info().gpus)
+        reading = MemoryNow(
+            read_memories(gpus, self._sysfs_root), read_meminfo(self.meminfo_path), gpus
+        )
         with self._lock:
             self._latest = reading
         return reading
@@ -95,7 +99,7 @@ class MemoryWatch:
         now = now if now is not None else self.latest
         return device_rooms(
             self._machine.memory_budgets() if budgets is None else budgets,
-            self._machine.system_info().gpus,
+            now.devices if now is not None else self._machine.system_info().gpus,
             samples=now.gpus if now is not None else {},
             host=now.host if now is not None else None,
             ours=self.held() if ours is None else ours,

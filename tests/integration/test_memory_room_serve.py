@@ -59,6 +59,17 @@ class Machine:
         done = run_cli(self.home, *argv, env=self.env)
         return done.returncode, done.stdout, done.stderr
 
+    def set_while_serving(self, serve: ServeProcess, key: str, value: str) -> None:
+        """`vllm-tray config set KEY=VALUE`, then wait until the running serve says it took
+        it (its "setting KEY = …" log line), never on the clock."""
+        seen = len(serve.lines)
+        assert self.cli("config", "set", f"{key}={value}")[0] == 0
+        wait_for(
+            lambda: any(f"setting {key} = " in line for line in serve.lines[seen:]),
+            f"serve to take {key}={value}",
+            within=60,
+        )
+
 
 def wait_for(check: Callable[[], bool], what: str, within: float = 15.0) -> None:
     deadline = time.monotonic() + within
@@ -123,20 +134,17 @@ def test_a_start_that_would_swap_the_apu_is_refused_then_fits_at_the_share_named
             assert state_of(client) == "stopped"  # nothing was started
 
             # The share the sentence names, set while the server runs, loads.
-            assert strix_halo.cli("config", "set", "gpu_memory_utilization=0.13")[0] == 0
-            wait_for(lambda: load(client).status_code == 200, "a load at 0.13")
+            strix_halo.set_while_serving(serve, "gpu_memory_utilization", "0.13")
+            assert load(client).status_code == 200
             assert state_of(client) == "running"
 
             # memory.host_reserve_gb is observed by the running server: with 6 GB kept for
             # the system, 0.13 of the budget no longer fits and a new start is refused.
             assert client.post("/api/v1/unload", json={"model_name": "user.a"}).status_code == 200
-            assert strix_halo.cli("config", "set", "memory.host_reserve_gb=6")[0] == 0
-            wait_for(
-                lambda: load(client).json().get("error", {}).get("code") == "load.host_memory",
-                "the larger reserve to refuse the start",
-            )
-            assert strix_halo.cli("config", "set", "memory.host_reserve_gb=4")[0] == 0
-            wait_for(lambda: load(client).status_code == 200, "the reserve back at 4 GB")
+            strix_halo.set_while_serving(serve, "memory.host_reserve_gb", "6")
+            assert load(client).json()["error"]["code"] == "load.host_memory"
+            strix_halo.set_while_serving(serve, "memory.host_reserve_gb", "4")
+            assert load(client).status_code == 200
     finally:
         assert serve.stop() == 0, "".join(serve.lines[-30:])
 
