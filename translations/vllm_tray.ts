@@ -328,6 +328,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>(tokens counted by the engine: its answers carry no token counts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No value met the latency objective.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -981,6 +985,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM: {available} available of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: weights {size}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GpuSection</name>
+    <message>
         <source>VRAM in use</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1013,14 +1060,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1030,18 +1069,6 @@
     </message>
     <message>
         <source>{used} of {total} in use</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name}: weights {size}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Models in memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1604,7 +1631,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} can be taken now without swapping ({available} of RAM available, {reserve} kept for the system), of {budget} in all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now of {budget}; other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ Does not fit now: a start would reserve {reserve}, more than is free.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1707,6 +1758,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>longer than usual: {elapsed}, usually {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unreachable: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1779,6 +1834,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>stalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>local folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1792,10 +1851,6 @@
     </message>
     <message>
         <source>download failed: {diagnosis}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>partly downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1828,6 +1883,14 @@
     </message>
     <message>
         <source>The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} of {total} ({percent})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1986,6 +2049,14 @@
     </message>
     <message>
         <source>GB (0: all of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM ke&amp;pt for the system:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2372,6 +2443,14 @@
         <source>{name} failed to load</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{name} is downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load it from the window or the tray menu, or send it a request.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrayWatch</name>
@@ -2658,6 +2737,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2666,11 +2761,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer&apos;s memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM kept for the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2875,6 +2978,14 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tune cannot measure the tokens per second of {model}: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total, so nothing is proposed or saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3848,6 +3959,10 @@
     </message>
     <message>
         <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -327,6 +327,10 @@
       <translation>[{x}× ţĥé ţöķéñš þéŕ šéçöñđ ŵîţĥ {c} ŕéǫûéšţš àţ öñçé~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>(tokens counted by the engine: its answers carry no token counts)</source>
+      <translation>[(ţöķéñš çöûñţéđ ƀý ţĥé éñĝîñé: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš)~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>No value met the latency objective.</source>
       <translation>[Ñö ṽàĺûé ɱéţ ţĥé ĺàţéñçý öƀĵéçţîṽé.~~~~~~~~~~~~~~]</translation>
     </message>
@@ -982,6 +986,49 @@
       <translation>[ĜÞÛ~]</translation>
     </message>
     <message>
+      <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ, ñöţ àĺĺ {budget}: ŵîţĥöûţ šŵàþþîñĝ, ţĥé çöɱþûţéŕ çàñ šþàŕé öñĺý ţĥàţ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now, not all {budget}: other programs hold {others}.</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ, ñöţ àĺĺ {budget}: öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ; ţĥé çöɱþûţéŕ çöûĺđ šþàŕé {host} ŵîţĥöûţ šŵàþþîñĝ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now.</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM: {available} available of {total}</source>
+      <translation>[ŔÅṀ: {available} àṽàîĺàƀĺé öƒ {total}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: weights {size}</source>
+      <translation>[{name}: ŵéîĝĥţš {size}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models in memory</source>
+      <translation>[Ṁöđéĺš îñ ɱéɱöŕý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No model is loaded.</source>
+      <translation>[Ñö ɱöđéĺ îš ĺöàđéđ.~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>GpuSection</name>
+    <message>
       <source>VRAM in use</source>
       <translation>[ṼŔÅṀ îñ ûšé~~~~]</translation>
     </message>
@@ -1014,14 +1061,6 @@
       <translation>[đîšçŕéţé çàŕđ~~~~~]</translation>
     </message>
     <message>
-      <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
-      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>unknown</source>
       <translation>[ûñķñöŵñ~~~]</translation>
     </message>
@@ -1032,18 +1071,6 @@
     <message>
       <source>{used} of {total} in use</source>
       <translation>[{used} öƒ {total} îñ ûšé~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name}: weights {size}</source>
-      <translation>[{name}: ŵéîĝĥţš {size}~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Models in memory</source>
-      <translation>[Ṁöđéĺš îñ ɱéɱöŕý~~~~~~]</translation>
-    </message>
-    <message>
-      <source>No model is loaded.</source>
-      <translation>[Ñö ɱöđéĺ îš ĺöàđéđ.~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1605,8 +1632,32 @@
       <translation>[Ñö ɱéɱöŕý éšţîɱàţé ýéţ: îţ ñééđš ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ öñ đîšķ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>RAM</source>
+      <translation>[ŔÅṀ~]</translation>
+    </message>
+    <message>
+      <source>GPU {index}</source>
+      <translation>[ĜÞÛ {index}~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} can be taken now without swapping ({available} of RAM available, {reserve} kept for the system), of {budget} in all.</source>
+      <translation>[{device}: {room} çàñ ƀé ţàķéñ ñöŵ ŵîţĥöûţ šŵàþþîñĝ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ), öƒ {budget} îñ àĺĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} free now of {budget}; other programs hold {others}.</source>
+      <translation>[{device}: {room} ƒŕéé ñöŵ öƒ {budget}; öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} free now.</source>
+      <translation>[{device}: {room} ƒŕéé ñöŵ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
       <translation>[✗ Ţöö ĺöñĝ ƒöŕ ţĥîš ɱöđéĺ: îţ àççéþţš àţ ɱöšţ {tokens} ţöķéñš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>✗ Does not fit now: a start would reserve {reserve}, more than is free.</source>
+      <translation>[✗ Đöéš ñöţ ƒîţ ñöŵ: à šţàŕţ ŵöûĺđ ŕéšéŕṽé {reserve}, ɱöŕé ţĥàñ îš ƒŕéé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
@@ -1708,6 +1759,10 @@
       <translation>[ĺöàđîñĝ: {phase}~~~~~~]</translation>
     </message>
     <message>
+      <source>longer than usual: {elapsed}, usually {expected}</source>
+      <translation>[ĺöñĝéŕ ţĥàñ ûšûàĺ: {elapsed}, ûšûàĺĺý {expected}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>unreachable: {diagnosis}</source>
       <translation>[ûñŕéàçĥàƀĺé: {diagnosis}~~~~~~~~~~]</translation>
     </message>
@@ -1780,6 +1835,10 @@
       <translation>[đöŵñĺöàđîñĝ {percent}~~~~~~~~]</translation>
     </message>
     <message>
+      <source>stalled</source>
+      <translation>[šţàĺĺéđ~~~]</translation>
+    </message>
+    <message>
       <source>local folder</source>
       <translation>[ĺöçàĺ ƒöĺđéŕ~~~~~]</translation>
     </message>
@@ -1794,10 +1853,6 @@
     <message>
       <source>download failed: {diagnosis}</source>
       <translation>[đöŵñĺöàđ ƒàîĺéđ: {diagnosis}~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>partly downloaded</source>
-      <translation>[þàŕţĺý đöŵñĺöàđéđ~~~~~~~]</translation>
     </message>
     <message>
       <source>not downloaded</source>
@@ -1830,6 +1885,14 @@
     <message>
       <source>The next request tries again.</source>
       <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>partly downloaded: {done} so far</source>
+      <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} šö ƒàŕ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>partly downloaded: {done} of {total} ({percent})</source>
+      <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} öƒ {total} ({percent})~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Crashed once.</source>
@@ -1988,6 +2051,14 @@
     <message>
       <source>GB (0: all of it)</source>
       <translation>[ĜƁ (0: àĺĺ öƒ îţ)~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM ke&amp;pt for the system:</source>
+      <translation>[ŔÅṀ ķé&amp;þţ ƒöŕ ţĥé šýšţéɱ:~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GB</source>
+      <translation>[ĜƁ~]</translation>
     </message>
     <message>
       <source>Automatic (with the ROCm engine)</source>
@@ -2374,6 +2445,14 @@
       <source>{name} failed to load</source>
       <translation>[{name} ƒàîĺéđ ţö ĺöàđ~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>{name} is downloaded</source>
+      <translation>[{name} îš đöŵñĺöàđéđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load it from the window or the tray menu, or send it a request.</source>
+      <translation>[Ĺöàđ îţ ƒŕöɱ ţĥé ŵîñđöŵ öŕ ţĥé ţŕàý ɱéñû, öŕ šéñđ îţ à ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>TrayWatch</name>
@@ -2660,6 +2739,22 @@
       <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
       <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2668,12 +2763,20 @@
       <translation>[{model} îš ƀûîĺţ îñ: ŵĥéŕé îţš ƒîĺéš çöɱé ƒŕöɱ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer's memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
+      <translation>[ŔÅṀ, îñ ĜƁ, ţĥàţ ɱöđéĺš ñéṽéŕ ţàķé ƒŕöɱ ţĥé šýšţéɱ: öñ à ĜÞÛ ţĥàţ šĥàŕéš ţĥé çöɱþûţéŕ'š ɱéɱöŕý (àñ ÅÞÛ šûçĥ àš Šţŕîẋ Ĥàĺö) àñđ ŵîţĥ ţĥé ÇÞÛ éñĝîñé, à ɱöđéĺ ţĥàţ ŵöûĺđ ĺéàṽé ĺéšš ţĥàñ ţĥîš àṽàîĺàƀĺé îš ŕéƒûšéđ, šö ţĥé đéšķţöþ ñéṽéŕ šŵàþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
       <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Importing Lemonade Server's vLLM setup was offered once.</source>
       <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM kept for the system</source>
+      <translation>[ŔÅṀ ķéþţ ƒöŕ ţĥé šýšţéɱ~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Language</source>
@@ -2878,6 +2981,14 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total.</source>
+      <translation>[Ţöķéñš þéŕ šéçöñđ öƒ {model} çàññöţ ƀé ɱéàšûŕéđ: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš àñđ îţš éñĝîñé'š /ɱéţŕîçš ĥàš ñö ṽĺĺɱ:ĝéñéŕàţîöñ_ţöķéñš_ţöţàĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The tune cannot measure the tokens per second of {model}: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total, so nothing is proposed or saved.</source>
+      <translation>[Ţĥé ţûñé çàññöţ ɱéàšûŕé ţĥé ţöķéñš þéŕ šéçöñđ öƒ {model}: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš àñđ îţš éñĝîñé'š /ɱéţŕîçš ĥàš ñö ṽĺĺɱ:ĝéñéŕàţîöñ_ţöķéñš_ţöţàĺ, šö ñöţĥîñĝ îš þŕöþöšéđ öŕ šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
@@ -3852,6 +3963,10 @@
     <message>
       <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
       <translation>[{repo} ĥöĺđš öñĺý ĜĜÛƑ ƒîĺéš, ŵĥîçĥ ṽĹĹṀ đöéš ñöţ ĺöàđ ƒŕöɱ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý. Ĺööķ ƒöŕ ţĥé šàɱé ɱöđéĺ îñ šàƒéţéñšöŕš ƒöŕɱàţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>
+      <translation>[--ɱàẋ-ñûɱ-šéǫš {value} îš ñöţ ŵĥàţ ţĥé ĺàšţ ţûñé öƒ {model} þŕöþöšéđ; ŕûñ ţĥé ţûñé àĝàîñ àñđ àþþĺý îţš ŕéšûĺţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>

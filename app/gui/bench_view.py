@@ -272,14 +272,23 @@ class BenchWindow(QWidget):
     def _on_bench_done(self, record: BenchRecord) -> None:
         self._set_busy(None)
         self._add_record(record)
+        if not all(p.measured for p in record.points):
+            # Not "0 tok/s": the answers carried no token counts and the engine told none.
+            from app.runtime.services.bench import no_tokens_problem
+
+            self.status.setText(problem_text(no_tokens_problem(record.model_id)))
+            return
         ups = record.speedups()
         if ups:
             top = max(ups, key=lambda c: ups[c])
-            self.status.setText(
-                self.tr("{x}× the tokens per second with {c} requests at once").format(
-                    x=format_number(ups[top], 2), c=top
-                )
+            text = self.tr("{x}× the tokens per second with {c} requests at once").format(
+                x=format_number(ups[top], 2), c=top
             )
+            if any(p.token_source == "engine" for p in record.points):
+                text += " " + self.tr(
+                    "(tokens counted by the engine: its answers carry no token counts)"
+                )
+            self.status.setText(text)
 
     def _on_tune_done(self, result: TuneResult) -> None:
         self._set_busy(None)

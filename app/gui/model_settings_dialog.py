@@ -360,7 +360,7 @@ class ModelSettingsDialog(QDialog):
             self.use_max_button.hide()
             self.concurrency_label.hide()
             return
-        words = fit_words(plan, preview.ctx_size)
+        words = fit_words(plan, preview.ctx_size, preview.planned, preview.rooms)
         self.fit_label.setText(words.fit)
         color = ok_color(self.palette()) if words.fits else error_color(self.palette())
         set_text_color(self.fit_label, color)
