@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from app.core.load_bench import LoadRun, RunKind
 from app.core.problems import Problem
 from app.core.states import DownloadStatus, LoadPhase, ProcessState
 from app.core.tuning import BenchPoint, SearchPhase
@@ -59,6 +60,47 @@ class LoadProgressed(Event):
     expected_s: float | None = None
     last_cold_s: float | None = None
     last_warm_s: float | None = None
+    # Whether this load is cold (vLLM compiles what its cache does not hold) or warm: what
+    # the log said once it said it, before that what the compile cache's folder suggests;
+    # None: nothing known (an engine whose caches the app does not keep).
+    cold: bool | None = None
+
+
+@dataclass(frozen=True)
+class LoadTimed(Event):
+    """A load reached /health 200: how long it took and each step of it, in seconds.
+
+    `steps` are (step, seconds) in the order the steps first came (app.supervisor.load_phases:
+    process, weights, compile, kv_cache, server, readiness), adding up to `total_s`, which
+    runs from the spawn (wall clock `started_ts`) to /health 200 as the app saw it.
+    """
+
+    model_id: str
+    total_s: float
+    steps: tuple[tuple[str, float], ...]
+    cold: bool
+    started_ts: float
+    ts: float = field(default_factory=_now)
+
+
+# A load benchmark's steps (app.runtime.services.load_bench): emptying the compile caches
+# before a cold run, loading, the first token, unloading between runs, vLLM's own
+# `vllm bench startup`, and the end.
+LoadBenchPhase = Literal[
+    "emptying", "loading", "first_token", "unloading", "direct", "done", "failed", "cancelled"
+]
+
+
+@dataclass(frozen=True)
+class LoadBenchProgressed(Event):
+    """A load benchmark moved on; `runs` are the runs finished so far."""
+
+    model_id: str
+    phase: LoadBenchPhase
+    kind: RunKind | None = None  # the run in progress
+    runs: tuple[LoadRun, ...] = ()
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)

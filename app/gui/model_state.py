@@ -119,7 +119,8 @@ def load_text(progress: LoadProgressed | None, now: float | None = None) -> str:
 
 
 def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
-    """How long this load has taken and is expected to take, from the supervisor's numbers.
+    """Cold or warm, how long this load has taken and is expected to take (this model's
+    earlier loads of that kind), from the supervisor's numbers.
 
     The elapsed time keeps counting between events (a compile step can be silent for
     minutes), from the event's own time stamp.
@@ -128,6 +129,12 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
     if elapsed is not None:
         elapsed += max(0.0, (time.time() if now is None else now) - progress.ts)
     parts: list[str] = []
+    if progress.cold is not None:
+        parts.append(
+            translate("ModelState", "cold load:")
+            if progress.cold
+            else translate("ModelState", "warm load:")
+        )
     if elapsed is not None and progress.expected_s:
         parts.append(
             translate("ModelState", "{elapsed} of about {expected}").format(

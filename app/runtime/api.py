@@ -18,6 +18,7 @@ from app.core.batch_jobs import BatchJobView
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
 from app.core.lemonade_plan import ImportPlan, ImportResult
+from app.core.optimize import Optimize
 from app.core.problems import Fix, Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, FileState, ProcessState
@@ -126,6 +127,7 @@ class OptionsPreview:
     effective_gpus: tuple[int, ...] = ()
     planned: Mapping[str, int] = field(default_factory=dict)
     problem_field: str | None = None
+    optimize: Optimize | None = None  # the "start fast / serve fast" option as asked
 
 
 class Facade(Protocol):

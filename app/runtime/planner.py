@@ -53,6 +53,7 @@ from app.runtime.planning import (
     weights_bytes,
 )
 from app.supervisor.childenv import child_environment
+from app.supervisor.compile_cache import cache_env, cache_root
 from app.supervisor.engines.base import Engine, EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG, SleepVerdicts
 
@@ -188,7 +189,8 @@ class Planner:
                 merge_layers([ArgLayer("resolved", resolved.args), layer]),
                 (*resolved.layers, layer),
             )
-        env = {**command.env, **self.launch_env(), **self.device_env(placement)}
+        cache = cache_env(cache_root(self._paths.cache_dir, engine))  # per engine build
+        env = {**command.env, **self.launch_env(), **cache, **self.device_env(placement)}
         spec = launch_spec(
             entry,
             files,
@@ -392,6 +394,7 @@ class Planner:
                 tensor_parallel_size=options.tensor_parallel_size,
                 pipeline_parallel_size=options.pipeline_parallel_size,
                 gpus=options.gpus,
+                optimize=options.optimize,
             )
 
         prefix: tuple[str, ...] = PREVIEW_PREFIX
@@ -446,6 +449,7 @@ class Planner:
             tensor_parallel_size=options.tensor_parallel_size,
             pipeline_parallel_size=options.pipeline_parallel_size,
             gpus=options.gpus,
+            optimize=options.optimize,
         )
 
 

@@ -18,6 +18,7 @@ from app.core.memory import (
     weights_bytes_from_folder,
 )
 from app.core.model_config import ModelConfig, resolve_model_args
+from app.core.optimize import with_optimize
 from app.core.parallel import (
     RAM_DEVICE,
     Placement,
@@ -29,7 +30,7 @@ from app.core.parallel import (
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
 from app.core.states import USABLE_FILES, SnapshotState
-from app.core.vllm_args import ArgLayer, ResolvedArgs, settings_layer
+from app.core.vllm_args import ArgLayer, ResolvedArgs, settings_layer, split_args
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
 PARALLEL_LAYER = "parallel options"
@@ -76,6 +77,7 @@ def resolve_args(
         global_vllm_args=str(settings["vllm_args"]),
         model_vllm_args=options.vllm_args,
     )
+    resolved = with_optimize(resolved, options.optimize, split_args(options.vllm_args))
     flags = parallel_args(options.tensor_parallel_size, options.pipeline_parallel_size)
     if not flags:
         return resolved

@@ -37,6 +37,7 @@ from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.lemonade_import import LemonadeImportService
+from app.runtime.services.load_bench import make_load_bench_service
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.services.remotes import RemoteService
@@ -103,7 +104,9 @@ class Runtime:
         )
         self.observed = Observed(self.bus, self.planner.forget_files)
         self.controller = Controller(self.supervisor, self.planner, self.registry, self.settings)
-        self.engines = EngineService(bus=self.bus, settings=self.settings, planner=self.planner)
+        self.engines = EngineService(
+            bus=self.bus, settings=self.settings, planner=self.planner, cache_dir=paths.cache_dir
+        )
         self.models = ModelService(
             bus=self.bus,
             settings=self.settings,
@@ -175,6 +178,7 @@ class Runtime:
         )
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
+        self.load_bench = make_load_bench_service(self)  # issue 23: load to first token
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []

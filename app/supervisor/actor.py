@@ -330,7 +330,7 @@ class ModelActor(SleepingActor):
         self._spec = spec
         self._pid = None
         self._started_at, self._ready_at = time.time(), None
-        report = LoadReport(self.model_id, spec.prefix, self.cfg.bus, self.cfg.load_times)
+        report = LoadReport(self.model_id, spec, self.cfg.bus, self.cfg.load_times)
         self._report = report
         self.output.clear()  # a diagnosis must read this child's lines, not the last one's
         self._abort = asyncio.Event()

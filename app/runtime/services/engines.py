@@ -6,11 +6,13 @@ import asyncio
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.settings import Settings
 from app.runtime.planner import Planner
+from app.supervisor.compile_cache import Cleaned, clean
 from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine
 
@@ -30,10 +32,13 @@ class EngineReport:
 class EngineService:
     """Installs engines with progress events and records which one runs models."""
 
-    def __init__(self, *, bus: EventBus, settings: Settings, planner: Planner) -> None:
+    def __init__(
+        self, *, bus: EventBus, settings: Settings, planner: Planner, cache_dir: Path
+    ) -> None:
         self._bus = bus
         self._settings = settings
         self._planner = planner
+        self._cache_dir = cache_dir
         self.installing: set[EngineKind] = set()
 
     def reports(self) -> list[EngineReport]:
@@ -105,6 +110,12 @@ class EngineService:
 
     def _failed(self, kind: EngineKind, found: Problem) -> None:
         self._bus.publish(EngineInstallProgressed(kind.value, "failed", 0, None, "", True, found))
+
+    async def clean_cache(self) -> Cleaned:
+        """Delete every engine build's compile caches (app.supervisor.compile_cache): what
+        makes a warm load fast, refilled by the next load of each model. A model running
+        meanwhile keeps what it loaded; one starting meanwhile may compile again."""
+        return await asyncio.to_thread(clean, self._cache_dir)
 
     async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]:
         """Check that `command` starts a vLLM server (it must answer `--help` with vLLM's
