@@ -103,6 +103,22 @@ class LoadBenchProgressed(Event):
     ts: float = field(default_factory=_now)
 
 
+# How a pre-warm (a start and stop after a download, app.runtime.services.prewarm) went.
+PrewarmOutcome = Literal["started", "done", "cancelled", "failed", "skipped"]
+
+
+@dataclass(frozen=True)
+class PrewarmChanged(Event):
+    """A pre-warm of a model started (`active`) or ended, and how; `problem` says why one
+    failed or was skipped."""
+
+    model_id: str
+    active: bool
+    outcome: PrewarmOutcome
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
+
+
 @dataclass(frozen=True)
 class LogLineEmitted(Event):
     model_id: str

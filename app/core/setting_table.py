@@ -263,6 +263,17 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Unload idle models after"),
     ),
     SettingSpec(
+        "prewarm_after_download",
+        bool,
+        True,
+        tr_noop(
+            "Once a model's download finishes, start it in the background and stop it again, "
+            "so that vLLM compiles it now and your first load is a warm one. Skipped while "
+            "another model is loaded or loading."
+        ),
+        label=tr_noop("Pre-warm models after download"),
+    ),
+    SettingSpec(
         "memory.budget_gb",
         float,
         0.0,

@@ -33,8 +33,10 @@ from app.core.tuning import MAX_STARTS, Slo
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
+from app.gui.load_bench_panel import LoadBenchPanel
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.runtime.bench_api import BenchFacade
+from app.runtime.load_bench_api import LoadBenchFacade
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.loadgen import Workload
 from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
@@ -68,6 +70,7 @@ class BenchWindow(QWidget):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self._facade = facade
+        self._bridge = bridge
         self.model_id = model_id
         self.records: list[BenchRecord] = []
         self.result: TuneResult | None = None
@@ -153,6 +156,9 @@ class BenchWindow(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(curve_page, self.tr("Curve"))
         self.tabs.addTab(self.live, self.tr("Live"))
+        if isinstance(self._facade, LoadBenchFacade):  # issue 23: load to first token
+            self.load_panel = LoadBenchPanel(self._facade, self._bridge, self.model_id)
+            self.tabs.addTab(self.load_panel, self.tr("Load time"))
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 
+from app.core.events import PrewarmChanged
 from app.core.states import ALIVE, FAILED, ProcessState
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
+from app.gui.i18n import problem_text
 from app.gui.model_state import download_failed, is_downloading
 from app.gui.store import AppStore
 from app.runtime.api import Facade, ModelRow
@@ -79,6 +81,7 @@ class ModelActions(QObject):
             self.delete,
         )
         store.model_changed.connect(self._on_store_model_changed)
+        store.prewarm_changed.connect(self._on_store_prewarm_changed)
         store.models_reset.connect(self.update)
         self.update()
 
@@ -137,9 +140,27 @@ class ModelActions(QObject):
         self.load.setEnabled(can_load(row))
         self.unload.setVisible(unloadable)
         self.unload.setEnabled(row.process in UNLOADABLE)
+        self.unload.setText(
+            self.tr("&Cancel pre-warming") if row.prewarming else self.tr("&Unload")
+        )
         self.settings.setEnabled(True)
         self.logs.setEnabled(True)
         self.delete.setEnabled(can_delete(row))
+
+    def _on_store_prewarm_changed(self, event: PrewarmChanged) -> None:
+        """A pre-warm is said in the row while it runs; how it ended, in the status bar."""
+        row = self._store.row(event.model_id)
+        name = row.name if row is not None else event.model_id
+        if event.outcome == "done":
+            self.message.emit(
+                self.tr("{name} is pre-warmed: its next load is a warm one.").format(name=name)
+            )
+        elif (
+            event.outcome in ("skipped", "failed")
+            and event.problem is not None
+            and event.problem.code != "prewarm.done_before"  # nothing worth saying
+        ):
+            self.message.emit(problem_text(event.problem))
 
     def _on_store_model_changed(self, model_id: str) -> None:
         if model_id == self._current:

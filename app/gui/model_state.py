@@ -209,6 +209,11 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
             )
         return text
     if kind == StateKind.LOADING:
+        if row.prewarming:
+            # Started by the app after the download, to be stopped again once compiled.
+            return translate("ModelState", "pre-warming, {load}").format(
+                load=load_text(row.progress, now)
+            )
         return load_text(row.progress, now)
     if kind == StateKind.STOPPING:
         return translate("ModelState", "unloading")

@@ -64,6 +64,9 @@ class ModelRow:
     remote: str | None = None
     remote_state: ProcessState | None = None
     reachable: bool = True
+    # Being started and stopped in the background after its download, so that its first
+    # Load is warm (app.runtime.services.prewarm): its load shows as a pre-warm.
+    prewarming: bool = False
 
     @property
     def downloaded(self) -> bool:

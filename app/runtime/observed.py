@@ -13,6 +13,7 @@ from app.core.events import (
     EventBus,
     GpuSampled,
     MetricsSampled,
+    PrewarmChanged,
     ProcessStateChanged,
     RegistryChanged,
     ServerStateChanged,
@@ -38,6 +39,7 @@ class Observed:
         self._metrics: dict[str, MetricsSampled] = {}
         self._download_problems: dict[str, Problem] = {}
         self.server_problem: Problem | None = None
+        self.prewarming: set[str] = set()  # models being pre-warmed (services.prewarm)
         bus.subscribe(self._on_event)
 
     def download_problem(self, model_id: str) -> Problem | None:
@@ -63,6 +65,8 @@ class Observed:
             self._download_problems.pop(event.model_id, None)
         elif isinstance(event, MetricsSampled):
             self._metrics[event.model_id] = event
+        elif isinstance(event, PrewarmChanged):
+            (self.prewarming.add if event.active else self.prewarming.discard)(event.model_id)
         elif isinstance(event, ProcessStateChanged) and event.new is not event.old:
             self._metrics.pop(event.model_id, None)
         elif isinstance(event, DownloadFinished):
