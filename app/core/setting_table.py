@@ -265,11 +265,11 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "prewarm_after_download",
         bool,
-        True,
+        False,
         tr_noop(
             "Once a model's download finishes, start it in the background and stop it again, "
-            "so that vLLM compiles it now and your first load is a warm one. Skipped while "
-            "another model is loaded or loading."
+            "so that vLLM compiles it now and your first load is a warm one (without this, "
+            "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
         ),
         label=tr_noop("Pre-warm models after download"),
     ),

@@ -10,12 +10,16 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.core.events import DownloadFinished, LoadProgressed, PrewarmChanged, ProcessStateChanged
+from app.core.states import DownloadStatus, LoadPhase, ProcessState
+from app.gui.app import GuiApp
 from app.gui.bench_view import BenchWindow
 from app.gui.model_table import Column
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.gui.conftest import flush_deletes, start_gui
+from tests.gui.fake_facade import FakeFacade
 
 MODEL = "user.tiny"
 
@@ -68,7 +72,7 @@ def test_measure_load_shows_cold_and_warm_steps_and_the_row_says_which(
         assert "The app's own share: at most" in panel.summary.text()
         assert panel.status.text() == "Done." and panel.run_button.isEnabled()
         # The model was not loaded before: it is not loaded after.
-        qtbot.waitUntil(lambda: "loaded" not in state() and "load:" not in state())
+        qtbot.waitUntil(lambda: not state().startswith(("loading", "running", "unloading")))
 
         # Kept: a window opened later lists it.
         again = BenchWindow(facade, gui.bridge, MODEL)
@@ -80,3 +84,42 @@ def test_measure_load_shows_cold_and_warm_steps_and_the_row_says_which(
         gui.close()
         flush_deletes()
         facade.shutdown()
+
+
+def test_a_download_offers_a_prewarm_and_the_row_says_it_runs(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    model = "Qwen3.5-0.8B-FP16-vLLM"  # downloaded, not loaded
+    window = gui.window
+    assert window.select_model(model)
+    fake.publish_from_thread(DownloadFinished("dl-1", model, DownloadStatus.COMPLETED))
+    qtbot.waitUntil(lambda: "Model ▸ Pre-warm" in window.statusBar().currentMessage())
+    prewarm = window.actions_.prewarm
+    assert prewarm in window.model_menu.actions() and prewarm.isEnabled()
+    prewarm.trigger()
+    qtbot.waitUntil(lambda: bool(fake.called("prewarm")))
+    assert fake.called("prewarm") == [(model,)]
+
+    # The app starts it in the background: the row says so, with the load's progress, and
+    # its Unload cancels the pre-warm.
+    fake.publish_from_thread(
+        PrewarmChanged(model, True, "started"),
+        ProcessStateChanged(model, ProcessState.STOPPED, ProcessState.STARTING),
+        LoadProgressed(model, LoadPhase.COMPILING, 0.6, 0.5, elapsed_s=12.0, cold=True),
+    )
+
+    def state() -> str:
+        return str(window.table_model.index_of(model, Column.STATE).data())
+
+    qtbot.waitUntil(lambda: state().startswith("pre-warming, loading: compiling"))
+    assert "cold load:" in state()
+    assert window.actions_.unload.text() == "&Cancel pre-warming"
+    assert not prewarm.isEnabled()
+    fake.publish_from_thread(
+        ProcessStateChanged(model, ProcessState.STARTING, ProcessState.RUNNING),
+        ProcessStateChanged(model, ProcessState.RUNNING, ProcessState.STOPPING),
+        ProcessStateChanged(model, ProcessState.STOPPING, ProcessState.STOPPED),
+        PrewarmChanged(model, False, "done"),
+    )
+    qtbot.waitUntil(lambda: "is pre-warmed" in window.statusBar().currentMessage())
+    assert window.actions_.unload.text() == "&Unload"
