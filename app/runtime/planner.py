@@ -40,6 +40,7 @@ from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers
 from app.downloads import model_status
 from app.runtime.api import OptionsPreview
 from app.runtime.engines import choose_kind, make_engine
+from app.runtime.fast_start import start_env
 from app.runtime.planning import (
     ModelFiles,
     effective_ctx_size,
@@ -53,7 +54,6 @@ from app.runtime.planning import (
     weights_bytes,
 )
 from app.supervisor.childenv import child_environment
-from app.supervisor.compile_cache import cache_env, cache_root
 from app.supervisor.engines.base import Engine, EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG, SleepVerdicts
 
@@ -189,7 +189,7 @@ class Planner:
                 merge_layers([ArgLayer("resolved", resolved.args), layer]),
                 (*resolved.layers, layer),
             )
-        cache = cache_env(cache_root(self._paths.cache_dir, engine))  # per engine build
+        cache = start_env(self._paths.cache_dir, engine, options.optimize)  # caches, -O0…
         env = {**command.env, **self.launch_env(), **cache, **self.device_env(placement)}
         spec = launch_spec(
             entry,

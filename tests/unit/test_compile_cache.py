@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from app.core.load_bench import LoadRun, run_steps
-from app.core.optimize import parse_optimize, with_optimize
+from app.core.optimize import Optimize, parse_optimize, with_optimize
 from app.core.problems import ProblemError
 from app.core.vllm_args import ArgLayer, ResolvedArgs
+from app.runtime.fast_start import start_env
 from app.supervisor.compile_cache import (
     build_name,
     cache_env,
@@ -18,7 +19,7 @@ from app.supervisor.compile_cache import (
     has_compiled,
     root_of,
 )
-from app.supervisor.engines.base import EngineKind
+from app.supervisor.engines.base import EngineCommand, EngineKind, EngineStatus
 
 
 def test_each_engine_build_has_its_own_folder() -> None:
@@ -85,3 +86,31 @@ def test_a_runs_steps_add_up_to_load_to_first_token() -> None:
     assert run.app_s == pytest.approx(0.02 + 0.01 + 0.01 + 0.002)
     assert run.total_s == pytest.approx(60.04 + 0.05, abs=0.002)
     assert LoadRun.from_json(run.to_json()) == run
+
+
+class _Engine:
+    def __init__(self, kind: EngineKind) -> None:
+        self.kind = kind
+
+    def status(self) -> EngineStatus:
+        return EngineStatus(self.kind, True, "0.32.0", None)
+
+    def command(self) -> EngineCommand:
+        return EngineCommand(prefix=("vllm", "serve"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "optimize", "worker_in_core"),
+    [
+        (EngineKind.CPU, "start", True),
+        (EngineKind.CPU, "serve", False),
+        (EngineKind.CPU, None, False),
+        (EngineKind.ROCM, "start", False),  # measured on the CPU build only
+    ],
+)
+def test_start_fast_on_the_cpu_build_runs_the_worker_in_the_engine_core(
+    tmp_path: Path, kind: EngineKind, optimize: Optimize | None, worker_in_core: bool
+) -> None:
+    env = start_env(tmp_path, _Engine(kind), optimize)  # type: ignore[arg-type]  # a stub
+    assert env["VLLM_CACHE_ROOT"] == str(tmp_path / "compile" / f"{kind.value}-0.32.0")
+    assert ("VLLM_ENABLE_V1_MULTIPROCESSING" in env) is worker_in_core
