@@ -781,6 +781,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Known security advisories for vLLM {version}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{done} of {total}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2169,6 +2173,29 @@
     </message>
 </context>
 <context>
+    <name>QuitGuard</name>
+    <message>
+        <source>Quit vLLM Tray?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing the window quits vLLM Tray and stops {names}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit and stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RemotesWindow</name>
     <message>
         <source>Remote vLLM servers</source>
@@ -2256,6 +2283,10 @@
     </message>
     <message>
         <source>in the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the file {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2467,6 +2498,17 @@
     </message>
 </context>
 <context>
+    <name>TrayWatch</name>
+    <message>
+        <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>problems</name>
     <message>
         <source>Use either --reset or KEY=VALUE changes, not both.</source>
@@ -2482,10 +2524,6 @@
     </message>
     <message>
         <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--label needs --checkpoint.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2538,10 +2576,6 @@
     </message>
     <message>
         <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A model called user.{name} exists already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2661,6 +2695,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{flag} needs --checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>--name needs --add.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2669,11 +2707,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray&apos;s key guard in front of each model does not read that header, so it still holds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server&apos;s memory ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to fetch addresses on the server&apos;s own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to run an attacker&apos;s code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The temperature must be between 0 and {max}; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not the address of one machine (it means any address, a group or a reserved range). Give each machine&apos;s own address on the network that connects them, e.g. 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2702,6 +2768,14 @@
     </message>
     <message>
         <source>The option optimize={value} and a -O level in the model&apos;s vllm_args both choose the optimization level; keep one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is built in: where its files come from is fixed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2822,6 +2896,14 @@
     </message>
     <message>
         <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changing where {model} takes its files from needs the endpoint&apos;s API key, and this request did not carry one. Change it on this computer (vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a key (vllm-tray config set-secret api_key).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding the folder {checkpoint} as a model needs the endpoint&apos;s API key, and this request did not carry one. Add it on this computer (vllm-tray pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config set-secret api_key).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2950,10 +3032,6 @@
     </message>
     <message>
         <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{model} is a local folder and is used in place: nothing to download.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -782,6 +782,10 @@
       <translation>[Š&amp;ţàŕţ éñđþöîñţ~~~~~~]</translation>
     </message>
     <message>
+      <source>Known security advisories for vLLM {version}:</source>
+      <translation>[Ķñöŵñ šéçûŕîţý àđṽîšöŕîéš ƒöŕ ṽĹĹṀ {version}:~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{done} of {total}</source>
       <translation>[{done} öƒ {total}~~~~~~~]</translation>
     </message>
@@ -2170,6 +2174,29 @@
     </message>
   </context>
   <context>
+    <name>QuitGuard</name>
+    <message>
+      <source>Quit vLLM Tray?</source>
+      <translation>[Ǫûîţ ṽĹĹṀ Ţŕàý?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Closing the window quits vLLM Tray and stops {names}.</source>
+      <translation>[Çĺöšîñĝ ţĥé ŵîñđöŵ ǫûîţš ṽĹĹṀ Ţŕàý àñđ šţöþš {names}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
+      <translation>[Ţĥéŕé îš ñö šýšţéɱ ţŕàý ţö ķééþ îţ ŕûññîñĝ îñ ţĥé ƀàçķĝŕöûñđ. Ǫûîţ àñýŵàý, öŕ ķééþ ţĥé ŵîñđöŵ öþéñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Quit and stop</source>
+      <translation>[&amp;Ǫûîţ àñđ šţöþ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Keep running</source>
+      <translation>[&amp;Ķééþ ŕûññîñĝ~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>RemotesWindow</name>
     <message>
       <source>Remote vLLM servers</source>
@@ -2258,6 +2285,10 @@
     <message>
       <source>in the keyring</source>
       <translation>[îñ ţĥé ķéýŕîñĝ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>in the file {path}</source>
+      <translation>[îñ ţĥé ƒîĺé {path}~~~~~~~]</translation>
     </message>
     <message>
       <source>variable {name}</source>
@@ -2469,6 +2500,17 @@
     </message>
   </context>
   <context>
+    <name>TrayWatch</name>
+    <message>
+      <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
+      <translation>[Ţĥé šýšţéɱ ţŕàý ĥàš ĝöñé àŵàý, šö ṽĹĹṀ Ţŕàý šĥöŵš îţš ŵîñđöŵ îñšţéàđ. Ýöûŕ ɱöđéĺš ķééþ ŕûññîñĝ, àñđ ţĥé îçöñ ŕéţûŕñš ŵĥéñ à ţŕàý đöéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+      <translation>[Å šýšţéɱ ţŕàý àþþéàŕéđ àƒţéŕ ṽĹĹṀ Ţŕàý šţàŕţéđ. Ǫûîţ ṽĹĹṀ Ţŕàý àñđ šţàŕţ îţ àĝàîñ ţö šéé îţš îçöñ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>problems</name>
     <message>
       <source>Use either --reset or KEY=VALUE changes, not both.</source>
@@ -2485,10 +2527,6 @@
     <message>
       <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
       <translation>[{model} îš ýöûŕ ƒöĺđéŕ {path}; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ŵàñţ ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>--label needs --checkpoint.</source>
-      <translation>[--ĺàƀéĺ ñééđš --çĥéçķþöîñţ.~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
@@ -2541,10 +2579,6 @@
     <message>
       <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
       <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}) ŵĥéñ ṽĹĹṀ Ţŕàý šàṽéđ à çĥàñĝé, šö îţ ŵàš ŕéþĺàçéđ; ýöûŕ ṽéŕšîöñ ŵàš ķéþţ àš {kept_as}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>A model called user.{name} exists already.</source>
-      <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý.~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 crashes on many shared-memory APUs; the GPU panel shows a safe value.</source>
@@ -2663,6 +2697,10 @@
       <translation>[{path} ĥöĺđš ñö Ĺéɱöñàđé šéţûþ (ñö ûšéŕ_ɱöđéĺš.ĵšöñ, ŕéçîþé_öþţîöñš.ĵšöñ öŕ çöñƒîĝ.ĵšöñ, àñđ ñö ṽĹĹṀ ƀûñđĺé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{flag} needs --checkpoint.</source>
+      <translation>[{flag} ñééđš --çĥéçķþöîñţ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>--name needs --add.</source>
       <translation>[--ñàɱé ñééđš --àđđ.~~~~~~~~]</translation>
     </message>
@@ -2671,12 +2709,40 @@
       <translation>[--ĺîɱîţ ɱûšţ ƀé ƀéţŵééñ 1 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray's key guard in front of each model does not read that header, so it still holds.</source>
+      <translation>[ṽĹĹṀ {version} ĺéţš à ŕéǫûéšţ þàšţ îţš öŵñ --àþî-ķéý çĥéçķ ţĥŕöûĝĥ ţĥé Ĥöšţ ĥéàđéŕ ({id}, ƒîẋéđ îñ {fixed_in}); ṽĹĹṀ Ţŕàý'š ķéý ĝûàŕđ îñ ƒŕöñţ öƒ éàçĥ ɱöđéĺ đöéš ñöţ ŕéàđ ţĥàţ ĥéàđéŕ, šö îţ šţîĺĺ ĥöĺđš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server's memory ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} àççéþţš àñý ñûɱƀéŕ öƒ çĥöîçéš (ñ) îñ öñé ŕéǫûéšţ, ŵĥîçĥ çàñ ûšé ûþ ţĥé šéŕṽéŕ'š ɱéɱöŕý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can be made to fetch addresses on the server's own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ƒéţçĥ àđđŕéššéš öñ ţĥé šéŕṽéŕ'š öŵñ ñéţŵöŕķ (šéŕṽéŕ-šîđé ŕéǫûéšţ ƒöŕĝéŕý, {id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can be made to run an attacker's code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ŕûñ àñ àţţàçķéŕ'š çöđé ţĥŕöûĝĥ à ṽîđéö îñþûţ, ŵîţĥöûţ àñý ķéý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} ŕûñš çöđé šĥîþþéđ ŵîţĥ à ɱöđéĺ (àûţö_ɱàþ) éṽéñ ŵîţĥöûţ --ţŕûšţ-ŕéɱöţé-çöđé, šö à đöŵñĺöàđéđ ɱöđéĺ çàñ ŕûñ çöđé öñ ţĥîš ɱàçĥîñé ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The temperature must be between 0 and {max}; got {value}.</source>
       <translation>[Ţĥé ţéɱþéŕàţûŕé ɱûšţ ƀé ƀéţŵééñ 0 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The maximum number of tokens must be 1 or more; got {value}.</source>
       <translation>[Ţĥé ɱàẋîɱûɱ ñûɱƀéŕ öƒ ţöķéñš ɱûšţ ƀé 1 öŕ ɱöŕé; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not the address of one machine (it means any address, a group or a reserved range). Give each machine's own address on the network that connects them, e.g. 192.168.1.20.</source>
+      <translation>[{address} îš ñöţ ţĥé àđđŕéšš öƒ öñé ɱàçĥîñé (îţ ɱéàñš àñý àđđŕéšš, à ĝŕöûþ öŕ à ŕéšéŕṽéđ ŕàñĝé). Ĝîṽé éàçĥ ɱàçĥîñé'š öŵñ àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
+      <translation>[{file} îš à šýɱƀöĺîç ĺîñķ ţĥàţ çàññöţ ƀé ƒöĺĺöŵéđ ({reason}), šö ṽĹĹṀ Ţŕàý đîđ ñöţ çĥàñĝé îţ. Þöîñţ ţĥé ĺîñķ àţ à ƒîĺé, öŕ þûţ à ƒîĺé îñ îţš þĺàçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Lemonade's {file} cannot be read ({reason}); it is left out of the import.</source>
@@ -2705,6 +2771,14 @@
     <message>
       <source>The option optimize={value} and a -O level in the model's vllm_args both choose the optimization level; keep one of them.</source>
       <translation>[Ţĥé öþţîöñ öþţîɱîžé={value} àñđ à -Ö ĺéṽéĺ îñ ţĥé ɱöđéĺ'š ṽĺĺɱ_àŕĝš ƀöţĥ çĥööšé ţĥé öþţîɱîžàţîöñ ĺéṽéĺ; ķééþ öñé öƒ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
+      <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is built in: where its files come from is fixed.</source>
+      <translation>[{model} îš ƀûîĺţ îñ: ŵĥéŕé îţš ƒîĺéš çöɱé ƒŕöɱ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Once a model's download finishes, start it in the background and stop it again, so that vLLM compiles it now and your first load is a warm one (without this, the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded.</source>
@@ -2825,6 +2899,14 @@
     <message>
       <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Changing where {model} takes its files from needs the endpoint's API key, and this request did not carry one. Change it on this computer (vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a key (vllm-tray config set-secret api_key).</source>
+      <translation>[Çĥàñĝîñĝ ŵĥéŕé {model} ţàķéš îţš ƒîĺéš ƒŕöɱ ñééđš ţĥé éñđþöîñţ'š ÅÞÎ ķéý, àñđ ţĥîš ŕéǫûéšţ đîđ ñöţ çàŕŕý öñé. Çĥàñĝé îţ öñ ţĥîš çöɱþûţéŕ (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {checkpoint} --ŕéþĺàçé), öŕ šéţ à ķéý (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Adding the folder {checkpoint} as a model needs the endpoint's API key, and this request did not carry one. Add it on this computer (vllm-tray pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config set-secret api_key).</source>
+      <translation>[Åđđîñĝ ţĥé ƒöĺđéŕ {checkpoint} àš à ɱöđéĺ ñééđš ţĥé éñđþöîñţ'š ÅÞÎ ķéý, àñđ ţĥîš ŕéǫûéšţ đîđ ñöţ çàŕŕý öñé. Åđđ îţ öñ ţĥîš çöɱþûţéŕ (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {checkpoint}), öŕ šéţ à ķéý (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint failed unexpectedly; the details are in the app's log.</source>
@@ -2953,10 +3035,6 @@
     <message>
       <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
       <translation>[{model} þöîñţš àţ ţĥé ƒöĺđéŕ {path}, ŵĥîçĥ đöéš ñöţ ĥöĺđ à ûšàƀĺé ɱöđéĺ (çöñƒîĝ.ĵšöñ àñđ ŵéîĝĥţš àŕé ñééđéđ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{model} is a local folder and is used in place: nothing to download.</source>
-      <translation>[{model} îš à ĺöçàĺ ƒöĺđéŕ àñđ îš ûšéđ îñ þĺàçé: ñöţĥîñĝ ţö đöŵñĺöàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The download {download_id} failed.</source>

@@ -21,11 +21,12 @@ from app.core.parallel import (
     parse_parallel_size,
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.redact import redact_argv
 from app.core.registry import ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.states import USABLE_FILES
 from app.core.vllm_args import format_command
-from app.runtime.planner import bad_ctx_size
+from app.runtime.planning import bad_ctx_size
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.models import OPTION_FIELDS
 
@@ -195,8 +196,11 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "effective_gpus": list(preview.effective_gpus),
                 "optimize": new.optimize,
                 "planned_bytes": dict(preview.planned),
-                "argv": list(preview.command),
-                "layers": [{"source": x.source, "args": list(x.args)} for x in preview.layers],
+                # Shown, so a secret flag's value is hidden (app.core.redact).
+                "argv": redact_argv(preview.command),
+                "layers": [
+                    {"source": x.source, "args": redact_argv(x.args)} for x in preview.layers
+                ],
             }
         )
         return 0

@@ -16,6 +16,7 @@ from app.cli import (
     chat_cmd,
     cluster_cmd,
     commands,
+    desktop_cmd,
     engine_cmd,
     import_cmd,
     pull_cmd,
@@ -32,7 +33,6 @@ INPUT_PROBLEM_CODES = frozenset(
     {
         "engine.custom_invalid",
         "engine.command_missing",
-        "downloads.local_folder",
         "proxy.key_required",
     }
     | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
@@ -93,6 +93,7 @@ def build_parser() -> Parser:
         batch_cmd,
         cluster_cmd,
         remote_cmd,
+        desktop_cmd,
         import_cmd,
         search_cmd,
         chat_cmd,

@@ -7,13 +7,17 @@ import asyncio
 import math
 import shutil
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.context import human_bytes, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.registry import ModelEntry, parse_checkpoint
 from app.core.states import DownloadStatus
+
+if TYPE_CHECKING:
+    from app.runtime.runtime import Runtime
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -29,6 +33,12 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("model")
     p.add_argument("--checkpoint", help="ORG/REPO[:REVISION] or an absolute local folder")
     p.add_argument("--label", action="append", default=[], help="a label (repeatable)")
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="take an existing user model's files from --checkpoint from now on "
+        "(its options stay); without it, pull never changes where a model's files come from",
+    )
     p.set_defaults(func=cmd_pull)
 
     p = sub.add_parser("rm", parents=[common], help="delete a model's downloaded files")
@@ -54,37 +64,51 @@ def progress_text(model_id: str, event: DownloadProgressed, bar: bool) -> str:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    from app.core.registry import parse_checkpoint
     from app.downloads import validate_local_folder
 
     rt = runtime_from(args)
     model = args.model
-    if args.label and args.checkpoint is None:
-        raise ProblemError(
-            problem("cli.label_without_checkpoint", tr_noop("--label needs --checkpoint."))
-        )
     if args.checkpoint is None:
+        for flag, given in (("--label", args.label), ("--replace", args.replace)):
+            if given:
+                raise ProblemError(
+                    problem(
+                        "cli.needs_checkpoint",
+                        tr_noop("{flag} needs --checkpoint."),
+                        flag=flag,
+                    )
+                )
         entry = rt.registry.get(model)
         if entry.checkpoint.local_path is not None:
             validate_local_folder(entry.checkpoint.local_path)
             print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
             return 0
-        return run_interruptible(_pull(rt, entry.id, None, ()))
+        return run_interruptible(_pull(rt, entry.id, None, (), replace=False))
     if not model.startswith("user."):
         model = "user." + model
     checkpoint = parse_checkpoint(args.checkpoint)  # bad input: exit 2, nothing written
     if checkpoint.local_path is not None:
-        validate_local_folder(checkpoint.local_path)  # before anything is registered
-        entry = rt.registry.add_user_model(
-            model, args.checkpoint, labels=args.label, replace_existing=True
-        )
+        # Checked before anything is registered; the same rules as the window and the API.
+        entry = asyncio.run(_register(rt, model, args.checkpoint, args.label, args.replace))
         print(f"registered {entry.id} -> {entry.checkpoint}")
         print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
         return 0
-    return run_interruptible(_pull(rt, model, args.checkpoint, tuple(args.label)))
+    return run_interruptible(
+        _pull(rt, model, args.checkpoint, tuple(args.label), replace=args.replace)
+    )
 
 
-async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[str, ...]) -> int:
+async def _register(
+    rt: Runtime, model: str, checkpoint: str, labels: list[str], replace: bool
+) -> ModelEntry:
+    if replace and rt.registry.find(model) is not None:
+        return await rt.models.change_source(model, checkpoint)
+    return await rt.models.add_user_model(model, checkpoint, labels)
+
+
+async def _pull(
+    rt: Any, model_id: str, checkpoint: str | None, labels: tuple[str, ...], *, replace: bool
+) -> int:
     """Download with a progress bar; with `checkpoint`, register first (rolled back by the
     runtime when the download cannot even start, e.g. a mistyped repository)."""
     progress = ProgressReporter()
@@ -104,13 +128,11 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
 
     rt.bus.subscribe(on_event)
     try:
-        download_id.append(await rt.models.pull(model_id, checkpoint))
+        download_id.append(
+            await rt.models.pull(model_id, checkpoint, labels=labels, change_source=replace)
+        )
         if checkpoint is not None:
             entry = rt.registry.get(model_id)
-            if labels:
-                rt.registry.add_user_model(
-                    entry.name, checkpoint, labels=labels, replace_existing=True
-                )
             print(f"registered {entry.id} -> {entry.checkpoint}")
         result = await finished
     except (KeyboardInterrupt, asyncio.CancelledError):

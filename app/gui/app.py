@@ -25,9 +25,13 @@ from app.gui.lemonade_offer import (
     offer_lemonade_import,
 )
 from app.gui.main_window import MainWindow
+from app.gui.notifications import Notifier
+from app.gui.session_bus import SessionBus
 from app.gui.single_instance import SingleInstance, server_name
 from app.gui.store import AppStore
 from app.gui.tray import TrayController
+from app.gui.tray_presence import TrayPresence, qt_tray_available
+from app.gui.tray_watch import TrayWatch
 from app.runtime.api import Facade
 
 log = logging.getLogger(__name__)
@@ -51,6 +55,8 @@ class GuiApp(QObject):
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
+        tray_probe: Callable[[], bool] = qt_tray_available,
+        bus_address: str | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -61,11 +67,14 @@ class GuiApp(QObject):
         self.store = store
         bridge.setParent(self)
         store.setParent(self)
+        self.session_bus = SessionBus(self)
         self.failures = FailureReporter(self)
         self.lemonade_offer: LemonadeImportDialog | None = None
         self.tray = TrayController(facade, self.store, self.failures, self)
+        self.notifier = Notifier(self.session_bus, self._show_balloon, self)
+        self.tray.notified.connect(self.notifier.send)
         self.window = MainWindow(
-            facade, self.store, self.bridge, self.failures, tray_available=self.tray.available
+            facade, self.store, self.bridge, self.failures, tray_available=False
         )
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.quit_requested.connect(self.quit)
@@ -75,12 +84,17 @@ class GuiApp(QObject):
         self.store.refresh_failed.connect(self.window.show_notice)
         self.store.settings_changed.connect(self._on_store_settings_changed)
         self.window.installEventFilter(self)
+        presence = TrayPresence(self.session_bus, tray_probe, parent=self)
+        self.tray_watch = TrayWatch(self.tray, self.window, presence, self)
+        if self.store.setting("gui.start_at_login", False):
+            # Written afresh at each start: the entry follows this installation's command,
+            # and comes back if an uninstall removed it while the setting stayed on.
+            self._on_store_settings_changed("gui.start_at_login", True)
         if not self.store.setting(OFFERED, False):  # issue 22: once, on the first start
             self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
-        # Without a tray a hidden window could never be reached again.
-        if not hidden or not self.tray.available:
-            self.window.show()
+        self.tray_watch.start(hidden=hidden)
+        self._tasks.start(self._watch_desktop(bus_address))
 
     @classmethod
     async def start(
@@ -89,6 +103,8 @@ class GuiApp(QObject):
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
+        tray_probe: Callable[[], bool] = qt_tray_available,
+        bus_address: str | None = None,
     ) -> GuiApp:
         """Subscribe to the engine's events, await its snapshot, then build the GUI.
 
@@ -101,7 +117,21 @@ class GuiApp(QObject):
         except BaseException:
             bridge.close()
             raise
-        return cls(facade, bridge, store, start_hidden=start_hidden, autostart_dir=autostart_dir)
+        return cls(
+            facade,
+            bridge,
+            store,
+            start_hidden=start_hidden,
+            autostart_dir=autostart_dir,
+            tray_probe=tray_probe,
+            bus_address=bus_address,
+        )
+
+    async def _watch_desktop(self, bus_address: str | None) -> None:
+        # Whether a tray watcher is on the session bus decides how the tray is looked for,
+        # so the presence starts once the bus has answered (milliseconds) or failed to.
+        await self.session_bus.open(bus_address)
+        self.tray_watch.presence.start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Metrics are scraped only while someone can see them.
@@ -114,6 +144,10 @@ class GuiApp(QObject):
         del problem
         if not self.window.isVisible():
             self.tray.notify(self.tr("vLLM Tray"), text)
+
+    def _show_balloon(self, title: str, text: str) -> None:
+        # Where no notification server answers: the tray icon's own balloon, if any.
+        self.tray.show_balloon(title, text)
 
     def _on_window_hidden_to_tray(self, first_time: bool) -> None:
         if not first_time:
@@ -167,6 +201,7 @@ class GuiApp(QObject):
 
     def close(self) -> None:
         """Tear down the GUI side; the caller then shuts the facade down."""
+        self.tray_watch.stop()
         cancel_tasks_under(self)
         cancel_tasks_under(self.window)  # a top-level widget: not a QObject child of ours
         self.store.close()
@@ -178,6 +213,7 @@ class GuiApp(QObject):
         self.window.hide()
         self.window.deleteLater()
         self.tray.menu.deleteLater()
+        self.session_bus.close()
 
 
 def run_gui(
@@ -194,11 +230,19 @@ def run_gui(
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
     """
-    QApplication.setApplicationName("vllm-tray")
+    # The application's name is what trays (the StatusNotifierItem's Title and Id) and
+    # task switchers show; the desktop file name ties the windows to the menu entry
+    # (Wayland's app id, _GTK_APPLICATION_ID and _KDE_NET_WM_DESKTOP_FILE on X11), and
+    # `-name` keeps WM_CLASS's instance part equal to the entry's StartupWMClass.
+    QApplication.setApplicationName("vLLM Tray")
     QApplication.setApplicationDisplayName("vLLM Tray")
     QApplication.setDesktopFileName("vllm-tray")
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
+    app = (
+        existing
+        if isinstance(existing, QApplication)
+        else QApplication([sys.argv[0], "-name", "vllm-tray", *sys.argv[1:]])
+    )
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the tray keeps the app alive
     chosen = chosen_language(language)  # gui.language; "auto": the system's

@@ -23,7 +23,7 @@ from app.core.parallel import (
 from app.core.problems import ProblemError
 from app.gui.forms import ParsedField, buddy_label, wrap
 from app.gui.i18n import format_bytes
-from app.runtime.api import OptionsPreview
+from app.runtime.planning import OptionsPreview
 
 OPTIONS = (TP_OPTION, PP_OPTION, GPUS_OPTION)
 

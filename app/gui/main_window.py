@@ -42,6 +42,7 @@ from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_settings_dialog import ModelSettingsDialog
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
+from app.gui.quit_guard import ask_before_quit
 from app.gui.settings.dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
@@ -511,6 +512,9 @@ class MainWindow(QMainWindow):
             event.ignore()
             self.hide()
             self.hidden_to_tray.emit(not self._store.setting("gui.tray_hint_shown", False))
+            return
+        if not self._quitting and ask_before_quit(self, self._store, self.request_quit):
+            event.ignore()  # the question decides (issue 20: never stop models unasked)
             return
         event.accept()
         if not self._quitting:

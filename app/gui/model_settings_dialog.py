@@ -33,7 +33,8 @@ from app.gui.i18n import format_int, problem_text
 from app.gui.memory_fit import fit_words, largest_ctx
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
-from app.runtime.api import Facade, OptionsPreview
+from app.runtime.api import Facade
+from app.runtime.planning import OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an

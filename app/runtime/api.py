@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from app.core.advisories import EngineAdvice
 from app.core.batch_jobs import BatchJobView
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
 from app.core.lemonade_plan import ImportPlan, ImportResult
-from app.core.optimize import Optimize
 from app.core.problems import Fix, Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, FileState, ProcessState
@@ -26,11 +26,10 @@ from app.core.states import USABLE_FILES, FileState, ProcessState
 if TYPE_CHECKING:
     from app.core.cluster import ClusterConfig
     from app.core.gpu import SystemInfo
-    from app.core.memory import MemoryPlan
     from app.core.registry import ModelOptions
     from app.core.remotes import RemoteView
-    from app.core.vllm_args import ArgLayer
     from app.runtime.cluster_views import ClusterReport, ClusterView
+    from app.runtime.planning import OptionsPreview
 
 
 @dataclass(frozen=True)
@@ -82,6 +81,8 @@ class EngineView:
     location: str | None
     problem: Problem | None = None
     installing: bool = False
+    # The vLLM release it runs and the advisories that apply (None: not installed).
+    advice: EngineAdvice | None = None
 
 
 @dataclass(frozen=True)
@@ -101,36 +102,6 @@ class Snapshot:
     gpu_history: tuple[GpuSampled, ...] = ()
     recommended_gpu_memory_utilization: float | None = None
     problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
-
-
-@dataclass(frozen=True)
-class OptionsPreview:
-    """The effect of a model's options, computed without saving anything.
-
-    `problem` is set when the input would be rejected, and `problem_field` names the option
-    it is about ("ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size",
-    "gpus"). `tensor_parallel_size`, `pipeline_parallel_size` and `gpus` are the options as
-    asked (None: the default; `gpus` None: the app chooses); `effective_gpus` the GPUs the
-    model would run on, as positions in `Snapshot.system.gpus` (empty: none, it runs in RAM);
-    `planned` the bytes a start would reserve on each device ("gpu0", "gpu1", …, "ram").
-    """
-
-    model_id: str
-    ctx_size: int
-    vllm_args: str
-    problem: Problem | None  # set when the input would be rejected (nothing is saved then)
-    command: tuple[str, ...] = ()  # the effective command line (port shown as a placeholder)
-    layers: tuple[ArgLayer, ...] = ()
-    memory: MemoryPlan | None = None
-    defaults: Mapping[str, Any] = field(default_factory=dict)
-    ctx_is_default: bool = False  # no ctx_size of its own: follows the global default
-    tensor_parallel_size: int | None = None
-    pipeline_parallel_size: int | None = None
-    gpus: tuple[int, ...] | None = None
-    effective_gpus: tuple[int, ...] = ()
-    planned: Mapping[str, int] = field(default_factory=dict)
-    problem_field: str | None = None
-    optimize: Optimize | None = None  # the "start fast / serve fast" option as asked
 
 
 class Facade(Protocol):

@@ -11,9 +11,12 @@ from app.core.contracts import Backend, DownloadView, ModelView
 from app.core.remotes import RemoteView, not_local, split_model_id
 from app.runtime.controller import Controller
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
+from app.runtime.services.engines import EngineService
 from app.runtime.services.models import ModelService
 from app.runtime.services.remotes import RemoteService
+
+HEALTH_ENGINE_WAIT_S = 2.0
 
 
 class EndpointApi:
@@ -34,12 +37,15 @@ class EndpointApi:
         planner: Planner,
         observed: Observed,
         remotes: RemoteService,
+        *,
+        engines: EngineService | None = None,
     ) -> None:
         self._controller = controller
         self._models = models
         self._planner = planner
         self._observed = observed
         self._remotes = remotes
+        self._engines = engines
 
     # -- ModelController ----------------------------------------------------------------
     def list_models(self) -> Sequence[ModelView]:
@@ -78,12 +84,22 @@ class EndpointApi:
         # Read afresh (memory in use changes) in a worker thread: nvidia-smi may take seconds.
         return (await asyncio.to_thread(self._planner.refresh_system)).to_json()
 
+    async def engine(self) -> Mapping[str, Any] | None:
+        if self._engines is None:
+            return None
+        # /v1/health must answer at once: the first reading of a user's own vLLM may take
+        # seconds; it goes on and the next answer has it.
+        advice = await self._engines.current_advice(wait_s=HEALTH_ENGINE_WAIT_S)
+        return advice.to_json() if advice is not None else None
+
     def stats(self) -> Mapping[str, Any]:
         return {"models": self._controller.usage(), "metrics": self._observed.latest_metrics()}
 
     # -- DownloadController -------------------------------------------------------------
-    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
-        return await self._models.pull(model_id, checkpoint)
+    async def pull(
+        self, model_id: str, checkpoint: str | None = None, *, change_source: bool = False
+    ) -> str:
+        return await self._models.pull(model_id, checkpoint, change_source=change_source)
 
     def downloads(self) -> Sequence[DownloadView]:
         return self._models.downloads()

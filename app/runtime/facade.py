@@ -14,8 +14,9 @@ from app.core.load_bench import LoadBenchRecord
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
-from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.models import OPTION_FIELDS

@@ -27,7 +27,7 @@ from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
 from app.runtime.controller import Controller
 from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services.batch import make_batch_service
 from app.runtime.services.batch_run import Endpoint
@@ -106,7 +106,12 @@ class Runtime:
         self.observed = Observed(self.bus, self.planner.forget_files)
         self.controller = Controller(self.supervisor, self.planner, self.registry, self.settings)
         self.engines = EngineService(
-            bus=self.bus, settings=self.settings, planner=self.planner, cache_dir=paths.cache_dir
+            bus=self.bus,
+            settings=self.settings,
+            planner=self.planner,
+            state_dir=paths.state_dir,
+            backends=self.controller.backends,
+            cache_dir=paths.cache_dir,
         )
         self.models = ModelService(
             bus=self.bus,
@@ -175,7 +180,12 @@ class Runtime:
         )
         self.sleep_watcher = LogindSleepWatcher(self.power)
         self.endpoint_api = EndpointApi(
-            self.controller, self.models, self.planner, self.observed, self.remotes
+            self.controller,
+            self.models,
+            self.planner,
+            self.observed,
+            self.remotes,
+            engines=self.engines,
         )
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
@@ -265,6 +275,7 @@ class Runtime:
         await self.prewarm.stop()
         await self.config_watcher.stop()
         await self.remotes.stop()
+        await self.engines.aclose()  # a version reading under way: its process goes too
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -297,6 +308,7 @@ class Runtime:
             api_key=self.secrets.value("api_key"),
             allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
             cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            limits=proxy_limits(self.settings),
             batches=self.batch,
         )
         await proxy.start()  # publishes ServerStateChanged itself, failures included

@@ -32,6 +32,7 @@ any other is cold and leaves its entry there once its compile would have finishe
                            memory"): a level 2 sleep frees it, a wake allocates it again
   --fake-ignore-sleep      answer sleep and wake with 200 and free nothing, as vLLM's CPU
                            worker does ("sleep mode is not supported on CPU, ignore it.")
+  --fake-version V         the vLLM version /version answers (default: 0.32.0)
   --fake-vram-files F0,F1  the mem_info_vram_used files of GPU 0, 1 … in a fake /sys
                            (tests/unit/sysfs_trees.py); with --fake-vram-mb N, N MB are added
                            to each file of the GPUs in HIP_VISIBLE_DEVICES (all, unpinned)
@@ -47,10 +48,11 @@ the API key (but see --middleware below). While asleep, inference requests wait 
 `reload_weights`, and the fake answers 500 to inference until then (vLLM would answer
 nonsense).
 
-Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` on /v1, /v2, /inference and
-/cohere when VLLM_API_KEY is set (OPTIONS and every other path stay open). Like vLLM, it loads
-each `--middleware module.Class` (an ASGI middleware, imported from PYTHONPATH) in front of
-every route: the app's key guard (app/supervisor/guard) runs here as it runs in vLLM.
+Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` (or the `--api-key` flag's, which
+wins) on /v1, /v2, /inference and /cohere when a key is set (OPTIONS and every other path stay
+open). Like vLLM, it loads each `--middleware module.Class` (an ASGI middleware, imported from
+PYTHONPATH) in front of every route: the app's key guard (app/supervisor/guard) runs here as it
+runs in vLLM.
 
 Log lines come from tests/fakes/data/vllm_cpu_startup.log (captured from a real run; `{MODEL}`
 and `{PORT}` are filled in) when it exists, else from a built-in copy of vLLM 0.32's lines.
@@ -245,10 +247,12 @@ def spawn_engine_core() -> subprocess.Popen[bytes]:
 
 
 def _has_child(pid: int) -> bool:
-    """Whether `pid` has a child that already shows its `VLLM::` title."""
+    """Whether `pid` has a child that already shows its own title, `VLLM::Worker`. (Between
+    fork and exec a child still shows its parent's `VLLM::EngineCore`, then `python` until
+    it renames itself: only the exact title means it is there.)"""
     try:
         kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        return any(Path(f"/proc/{k}/comm").read_text().startswith("VLLM::") for k in kids)
+        return any(Path(f"/proc/{k}/comm").read_text().strip() == "VLLM::Worker" for k in kids)
     except OSError:
         return False
 
@@ -299,7 +303,7 @@ class FakeServer:
         return web.Response(status=503 if self.a.fake_never_ready else 200)
 
     async def version(self, request: web.Request) -> web.Response:
-        return web.json_response({"version": VERSION})
+        return web.json_response({"version": self.a.fake_version})
 
     async def models(self, request: web.Request) -> web.Response:
         card = {
@@ -801,8 +805,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-vram-files", default="")
     p.add_argument("--fake-vram-mb", type=float, default=0.0)
     p.add_argument("--middleware", action="append", default=[])
+    p.add_argument("--api-key", default=None)
+    p.add_argument("--fake-version", default=VERSION)
     a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
     a.served_model_name = a.served_model_name or a.model
+    if a.api_key:
+        os.environ["VLLM_API_KEY"] = a.api_key  # vLLM: the flag wins over the variable
     return a
 
 

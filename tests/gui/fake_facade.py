@@ -41,7 +41,8 @@ from app.core.setting_specs import check_together
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
-from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.planning import OptionsPreview
 
 T0 = 1_790_000_000.0  # a fixed clock for scripted events
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)

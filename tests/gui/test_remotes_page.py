@@ -294,3 +294,15 @@ def test_the_main_window_opens_one_remotes_window(gui: GuiApp, fake: FakeFacade)
     first = gui.window.open_remotes()
     assert isinstance(first, RemotesWindow) and first.isVisible()
     assert gui.window.open_remotes() is first
+
+
+def test_a_key_in_the_fallback_file_is_said_to_be_there(qtbot: QtBot) -> None:
+    """No keyring on this machine: the page names the file, not "the keyring" (issue 18)."""
+    remotes = FakeRemotes()
+    remotes.views = [
+        dataclasses.replace(LAB, key_source="file", key_file="/home/u/.config/vllm-tray/s.json")
+    ]
+    page = RemotesWindow(remotes, None)
+    qtbot.addWidget(page)
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1)
+    assert page.table.item(0, 2).text() == "in the file /home/u/.config/vllm-tray/s.json"

@@ -215,7 +215,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     head.bus.subscribe(events.append)
     try:
         await configured(head, node.agent)
-        single = head.planner.planned_bytes(head.planner.launch_spec(MODEL))
+        single = sum(head.planner.plan_launch(MODEL).device_bytes.values())
         view = await head.cluster.start()
         assert view.model_state is ProcessState.RUNNING
         info = head.supervisor.info(MODEL)
@@ -227,7 +227,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
         # The head serves through the endpoint's controller like any model.
         backend = await head.controller.load(MODEL)
         assert backend.base_url.startswith("http://127.0.0.1:")
-        shared = head.planner.planned_bytes(head.planner.launch_spec(MODEL))
+        shared = sum(head.planner.plan_launch(MODEL).device_bytes.values())
         stopped = await head.cluster.stop()
     finally:
         await node.agent.stop()
@@ -243,7 +243,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     assert not node.agent.worker.running
     await wait_for(lambda: not alive(worker_pid) and not alive(info.pid))
     # Off again: the model runs on this machine alone, without the cluster's flags.
-    assert "--nnodes" not in head.planner.launch_spec(MODEL).args
+    assert "--nnodes" not in head.planner.plan_launch(MODEL).spec.args
 
 
 async def test_start_while_the_model_runs_alone_restarts_it_across_machines(

@@ -177,3 +177,22 @@ async def test_a_plan_that_no_longer_holds_is_refused(
     assert refused.value.problem.code == "lemonade.changed"
     assert not (tmp_path / "vllm-tray" / "user_models.json").exists()
     assert not (tmp_path / "vllm-tray" / "cache" / "engines" / "rocm").exists()
+
+
+def test_a_confirmed_change_of_source_is_applied(lemonade: LemonadeHome, tmp_path: Path) -> None:
+    """A user model here with another checkpoint than Lemonade's is re-pointed only because
+    the user confirmed the plan that says so (registering alone never re-points a model)."""
+    ours = tmp_path / "vllm-tray"
+    env = user_env(lemonade, tmp_path)
+    ours.mkdir()
+    mine = {USER_MODEL: {"checkpoint": "Other/Repo", "recipe": "vllm", "labels": []}}
+    (ours / "user_models.json").write_text(json.dumps(mine))
+    plan = json.loads(run_cli(ours, "import-lemonade", "--json", env=env).stdout)
+    kinds = [(c["target"], c["kind"]) for c in plan["changes"]]
+    assert (f"user.{USER_MODEL}", "replace_model") in kinds
+
+    done = run_cli(ours, "import-lemonade", "--yes", env=env)
+
+    assert done.returncode == 0, done.stderr
+    users = json.loads((ours / "user_models.json").read_text())
+    assert users[USER_MODEL]["checkpoint"] == USER_REPO

@@ -86,7 +86,7 @@ async def test_idle_ttl_unloads(runtime: Runtime) -> None:
     now = [1000.0]
     runtime.controller._clock = lambda: now[0]  # a test clock
     await runtime.controller.load("user.a")
-    runtime.settings.set("idle_ttl_min", 1)
+    await runtime.config.set_settings({"idle_ttl_min": "1"})  # as `config set` and the dialog
     assert await runtime.controller.unload_idle() == []
     now[0] += 61
     assert await runtime.controller.unload_idle() == ["user.a"]
@@ -274,7 +274,7 @@ async def test_pull_of_a_missing_repo_leaves_no_registration(
 
 async def test_launch_environment(runtime: Runtime, tmp_path: Path) -> None:
     await runtime.config.set_secret("hf_token", "hf_abc")
-    spec = runtime.planner.launch_spec("user.a")
+    spec = runtime.planner.plan_launch("user.a").spec
     # Children run offline from a local folder: the token stays in the app (issue 11).
     assert "HF_TOKEN" not in spec.env
     assert spec.env["PYTHONNOUSERSITE"] == "1"
@@ -319,7 +319,7 @@ async def test_the_default_ctx_size_is_capped_at_the_models_own_limit(
     # The tiny model reads 4096 tokens (max_position_embeddings); the default is larger.
     runtime.settings.set("ctx_size", 8192)
     assert runtime.planner.ctx_size("user.a") == 4096
-    spec = runtime.planner.launch_spec("user.a")
+    spec = runtime.planner.plan_launch("user.a").spec
     assert spec.ctx_size == 4096
     preview = runtime.models.preview_options("user.a", None, None)
     assert preview.problem is None and preview.ctx_size == 4096 and preview.ctx_is_default

@@ -9,7 +9,7 @@ from app.core.paths import AppPaths
 from app.core.problems import ProblemError
 from app.core.registry import Registry
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.bench import BenchHistory, BenchService
 from app.runtime.services.models import ModelService
 from app.runtime.services.tune import TuneService
@@ -43,6 +43,7 @@ def make_bench_services(rt: RuntimeParts) -> tuple[BenchService, TuneService]:
         history=BenchHistory(rt.paths.config_dir),
         logs_dir=rt.paths.logs_dir,
         engine_info=engine_info,
+        state_dir=rt.paths.state_dir,
     )
     tune = TuneService(
         bus=rt.bus,

@@ -37,7 +37,7 @@ from app.core.settings import Settings
 from app.downloads.status import check_folder, folder_bytes, model_status
 from app.downloads.transfer import CacheLayout
 from app.runtime.engines import engine_root
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.config import ConfigService
 from app.supervisor.engines.base import EngineKind, write_version_file
 
@@ -190,12 +190,19 @@ class LemonadeImportService:
         for change in changes:
             if change.kind in (ChangeKind.ADD_MODEL, ChangeKind.REPLACE_MODEL):
                 values = change.values
+                if change.kind is ChangeKind.REPLACE_MODEL:
+                    # The user confirmed this change of source in the plan: the explicit use
+                    # case (issue 18 item 6); registering below then updates its labels.
+                    self._registry.set_source(
+                        change.target,
+                        str(values["checkpoint"]),
+                        size_gb=values["size_gb"],
+                    )
                 self._registry.add_user_model(
                     str(values["name"]),
                     str(values["checkpoint"]),
                     labels=list(values["labels"]),
                     size_gb=values["size_gb"],
-                    replace_existing=True,
                 )
         for change in changes:
             if change.kind is ChangeKind.SET_OPTIONS:

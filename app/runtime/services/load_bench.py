@@ -31,14 +31,14 @@ from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.states import ALIVE
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.bench import HISTORY_DIR, HISTORY_KEEP
-from app.runtime.services.loadgen import engine_python
 from app.runtime.services.models import ModelService
 from app.runtime.services.startup_bench import has_startup_bench, run_startup_bench
 from app.supervisor import Supervisor
 from app.supervisor.childenv import child_environment
 from app.supervisor.compile_cache import cache_root, clean
+from app.supervisor.engines.custom import engine_python
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ class LoadBenchService:
         info = self._supervisor.info(model_id)
         was_loaded = info is not None and info.state in ALIVE
         try:
-            spec = self._planner.launch_spec(model_id)  # not downloaded etc.: before anything
+            spec = self._planner.plan_launch(model_id).spec  # not downloaded etc.: before anything
             for kind in options.runs:
                 runs.append(await self._one_run(model_id, kind, base_url, api_key))
             if not was_loaded:
@@ -221,7 +221,7 @@ class LoadBenchService:
         """vLLM's own `vllm bench startup` with the model's engine arguments and the
         environment a child gets (its compile caches included)."""
         self._publish(model_id, "direct", None, ())
-        spec = self._planner.launch_spec(model_id)
+        spec = self._planner.plan_launch(model_id).spec
         python = engine_python(spec.prefix)
         env = child_environment(spec.env)
         if python is None or not await has_startup_bench(python, env):

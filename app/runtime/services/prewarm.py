@@ -28,7 +28,7 @@ from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, DownloadStatus
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.supervisor import Supervisor
 from app.supervisor.loadtimes import LoadTimes, load_key
 
@@ -155,7 +155,7 @@ class PrewarmService:
             return problem("prewarm.loaded", tr_noop("{model} is loaded already."), model=model_id)
         if only_once:
             try:
-                key = load_key(model_id, self._planner.launch_spec(model_id).prefix)
+                key = load_key(model_id, self._planner.plan_launch(model_id).spec.prefix)
             except ProblemError as exc:
                 return exc.problem
             if await asyncio.to_thread(lambda: LoadTimes(self._state_dir).count(key)):

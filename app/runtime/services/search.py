@@ -36,8 +36,8 @@ from app.downloads.search import (
     search_models,
     search_problem,
 )
-from app.runtime.planner import Planner
-from app.runtime.planning import effective_ctx_size, memory_budget_bytes, resolve_args
+from app.runtime.planning import Planner
+from app.runtime.planning.rules import effective_ctx_size, memory_budget_bytes, resolve_args
 from app.runtime.services.models import ModelService
 
 # Details fetched at once (two hub requests each): enough to fill a screen of results
@@ -211,7 +211,7 @@ class SearchService:
             weight_format=facts.weight_format,
             config=facts.config,
             budget_bytes=self.budget_bytes(entry),
-            default_ctx=effective_ctx_size(ModelOptions(), settings),
+            default_ctx=effective_ctx_size(ModelOptions(), int(settings["ctx_size"])),
         )
         return ModelDetails(
             repo_id=facts.repo_id,
@@ -233,7 +233,7 @@ class SearchService:
 
     def budget_bytes(self, entry: ModelEntry) -> int:
         """The memory a model registered as `entry` would plan against, as its settings
-        dialog computes it (app.runtime.planner.Planner.preview): its
+        dialog computes it (app.runtime.planning.Planner.preview): its
         --gpu-memory-utilization share of the GPU it would run on, or of RAM."""
         system = self._planner.system_info()
         default_args: tuple[str, ...] = ()
