@@ -1703,6 +1703,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Optimize for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reading this model&apos;s settings…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2169,6 +2173,29 @@
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptimizeChoice</name>
+    <message>
+        <source>Engine default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start fast: loads fastest, serves slower (-O0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve fast: answers fastest, loads slower (-O3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How vLLM starts this model. Start fast compiles nothing (and on the CPU engine runs in one process fewer): a load takes about half as long, requests are answered more slowly. Serve fast compiles and captures everything it can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1704,6 +1704,10 @@
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Optimize for:</source>
+      <translation>[&amp;Öþţîɱîžé ƒöŕ:~~~~~~]</translation>
+    </message>
+    <message>
       <source>Reading this model's settings…</source>
       <translation>[Ŕéàđîñĝ ţĥîš ɱöđéĺ'š šéţţîñĝš…~~~~~~~~~~~~]</translation>
     </message>
@@ -2171,6 +2175,29 @@
     <message>
       <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
       <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>OptimizeChoice</name>
+    <message>
+      <source>Engine default</source>
+      <translation>[Éñĝîñé đéƒàûĺţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start fast: loads fastest, serves slower (-O0)</source>
+      <translation>[Šţàŕţ ƒàšţ: ĺöàđš ƒàšţéšţ, šéŕṽéš šĺöŵéŕ (-Ö0)~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Serve fast: answers fastest, loads slower (-O3)</source>
+      <translation>[Šéŕṽé ƒàšţ: àñšŵéŕš ƒàšţéšţ, ĺöàđš šĺöŵéŕ (-Ö3)~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>How vLLM starts this model. Start fast compiles nothing (and on the CPU engine runs in one process fewer): a load takes about half as long, requests are answered more slowly. Serve fast compiles and captures everything it can.</source>
+      <translation>[Ĥöŵ ṽĹĹṀ šţàŕţš ţĥîš ɱöđéĺ. Šţàŕţ ƒàšţ çöɱþîĺéš ñöţĥîñĝ (àñđ öñ ţĥé ÇÞÛ éñĝîñé ŕûñš îñ öñé þŕöçéšš ƒéŵéŕ): à ĺöàđ ţàķéš àƀöûţ ĥàĺƒ àš ĺöñĝ, ŕéǫûéšţš àŕé àñšŵéŕéđ ɱöŕé šĺöŵĺý. Šéŕṽé ƒàšţ çöɱþîĺéš àñđ çàþţûŕéš éṽéŕýţĥîñĝ îţ çàñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Optimize for</source>
+      <translation>[Öþţîɱîžé ƒöŕ~~~~~]</translation>
     </message>
   </context>
   <context>

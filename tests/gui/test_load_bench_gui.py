@@ -123,3 +123,37 @@ def test_a_download_offers_a_prewarm_and_the_row_says_it_runs(
     )
     qtbot.waitUntil(lambda: "is pre-warmed" in window.statusBar().currentMessage())
     assert window.actions_.unload.text() == "&Unload"
+
+
+@pytest.mark.timeout(120)
+def test_the_model_dialog_chooses_start_fast_and_refuses_it_beside_a_level_of_ones_own(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime = make_runtime(tmp_path, monkeypatch, models=("tiny",))
+    thread = RuntimeThread(runtime, serve=False)
+    thread.start()
+    facade = ThreadFacade(thread)
+    gui = start_gui(qtbot, facade, tmp_path)
+    try:
+        dialog = gui.window.open_model_settings(MODEL)
+        qtbot.waitUntil(dialog.is_ready)
+        assert dialog.optimize.value() is None and dialog.optimize.isEnabled()
+        dialog.optimize.setCurrentIndex(dialog.optimize.findData("start"))
+        qtbot.waitUntil(lambda: dialog.is_settled() and dialog.apply_button.isEnabled())
+        assert "-O0" in dialog.command_view.toPlainText()
+        assert "optimize option: -O0" in dialog.layers_label.text()
+
+        # A level in the model's own arguments contradicts the choice: said, Apply disabled.
+        dialog.args.edit.setText("-O2")
+        qtbot.waitUntil(lambda: dialog.is_settled() and not dialog.problem_label.isHidden())
+        assert "both choose the optimization level" in dialog.problem_label.text()
+        assert not dialog.apply_button.isEnabled()
+        dialog.args.edit.setText("")
+        qtbot.waitUntil(lambda: dialog.is_settled() and dialog.apply_button.isEnabled())
+        with qtbot.waitSignal(dialog.applied, timeout=10_000):
+            dialog.apply_button.click()
+        assert runtime.registry.options(MODEL).optimize == "start"
+    finally:
+        gui.close()
+        flush_deletes()
+        facade.shutdown()
