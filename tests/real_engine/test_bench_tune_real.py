@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from app.core.paths import resolve_paths
-from app.core.registry import ModelOptions
 from app.core.states import ProcessState
 from app.core.tuning import MAX_STARTS
 from app.runtime.runtime import Runtime, RuntimeOptions
@@ -42,10 +41,7 @@ async def test_bench_speedup_and_tune_on_the_real_engine(
     )
     rt.settings.set_many({"engine.kind": "cpu", "load_timeout_s": 900})
     rt.registry.add_user_model("tiny", str(tiny_model_dir))
-    # Start fast (-O0, the worker in the engine core): three starts take half as long, and
-    # both sides of every comparison here run the same way (docs/throughput.md).
-    wanted = ModelOptions(ctx_size=512, vllm_args="--dtype float32", optimize="start")
-    await rt.models.set_options("user.tiny", wanted, fields={"ctx_size", "vllm_args", "optimize"})
+    await rt.models.update_options("user.tiny", ctx_size=512, vllm_args="--dtype float32")
     await rt.start(serve=True)
     try:
         assert rt.proxy is not None
