@@ -288,6 +288,10 @@ SPECS: tuple[SettingSpec, ...] = (
             "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
         ),
         label=tr_noop("Pre-warm models after download"),
+        effect_test=(
+            "acts when a download from the hub finishes, and the module's serve has no hub; "
+            "tests/integration/test_prewarm.py::test_a_download_is_prewarmed_and_its_first_load_is_warm"
+        ),
     ),
     SettingSpec(
         "memory.budget_gb",

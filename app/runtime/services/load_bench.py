@@ -96,6 +96,7 @@ class LoadBenchService:
         cache_dir: Path,
         history: LoadBenchHistory,
         logs_dir: Path,
+        state_dir: Path,
         engine_info: Callable[[], Mapping[str, Any]],
     ) -> None:
         self._bus = bus
@@ -106,6 +107,7 @@ class LoadBenchService:
         self._cache_dir = cache_dir
         self.history = history
         self._logs_dir = logs_dir
+        self._state_dir = state_dir  # the private work folder children start in
         self._engine_info = engine_info
         self.jobs: dict[str, asyncio.Task[Any]] = {}
 
@@ -224,7 +226,7 @@ class LoadBenchService:
         spec = self._planner.plan_launch(model_id).spec
         python = engine_python(spec.prefix)
         env = child_environment(spec.env)
-        if python is None or not await has_startup_bench(python, env):
+        if python is None or not await has_startup_bench(python, env, self._state_dir):
             return {"available": False}
         figures = await run_startup_bench(
             python,
@@ -233,6 +235,7 @@ class LoadBenchService:
             args=spec.args,
             env=env,
             log_path=self._logs_dir / f"bench-startup-{model_id}.log",
+            state_dir=self._state_dir,
         )
         return {"available": True, **figures}
 
@@ -343,5 +346,6 @@ def make_load_bench_service(rt: _Parts) -> LoadBenchService:
         cache_dir=rt.paths.cache_dir,
         history=LoadBenchHistory(rt.paths.config_dir),
         logs_dir=rt.paths.logs_dir,
+        state_dir=rt.paths.state_dir,
         engine_info=engine_info,
     )

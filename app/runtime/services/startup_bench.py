@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.problems import ProblemError, problem, tr_noop
+from app.supervisor import spawn
 
 DRIVER = (
     "import sys\n"
@@ -43,9 +44,7 @@ def startup_argv(
 ) -> list[str]:
     """One cold and one warm iteration of `vllm bench startup` for the model's engine args."""
     return [
-        python,
-        "-c",
-        DRIVER,
+        *spawn.python_command(python, "-c", DRIVER),
         "--model",
         model_path,
         "--max-model-len",
@@ -62,13 +61,12 @@ def startup_argv(
     ]
 
 
-async def has_startup_bench(python: str, env: Mapping[str, str]) -> bool:
+async def has_startup_bench(python: str, env: Mapping[str, str], state_dir: Path) -> bool:
     """Whether the engine's Python has `vllm bench startup` (vLLM ≥ 0.11)."""
-    proc = await asyncio.create_subprocess_exec(
-        python,
-        "-c",
-        PROBE,
-        env=dict(env),
+    proc = await spawn.start(
+        spawn.python_command(python, "-c", PROBE),
+        env=env,
+        state_dir=state_dir,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.DEVNULL,
     )
@@ -83,6 +81,7 @@ async def run_startup_bench(
     args: Sequence[str],
     env: Mapping[str, str],
     log_path: Path,
+    state_dir: Path,
 ) -> dict[str, Any]:
     """Run it (two engine starts; minutes on a CPU) and return its figures in seconds.
 
@@ -91,8 +90,13 @@ async def run_startup_bench(
         output = Path(tmp) / "startup.json"
         argv = startup_argv(python, model_path, ctx_size, args, output)
         with log_path.open("ab") as log:
-            proc = await asyncio.create_subprocess_exec(
-                *argv, env=dict(env), stdout=log, stderr=log, start_new_session=True
+            proc = await spawn.start(
+                argv,
+                env=env,
+                state_dir=state_dir,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
             )
             try:
                 code = await proc.wait()
