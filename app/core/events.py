@@ -65,6 +65,16 @@ class LoadProgressed(Event):
     # None: nothing known (an engine whose caches the app does not keep).
     cold: bool | None = None
 
+    def summary(self) -> dict[str, object]:
+        """How far the load is, as /v1/health shows it."""
+        return {
+            "phase": self.phase.value,
+            "fraction": round(self.fraction, 3),
+            "detail": self.detail,
+            "elapsed_s": None if self.elapsed_s is None else round(self.elapsed_s, 1),
+            "expected_s": None if self.expected_s is None else round(self.expected_s, 1),
+        }
+
 
 @dataclass(frozen=True)
 class LoadTimed(Event):
@@ -117,16 +127,6 @@ class PrewarmChanged(Event):
     outcome: PrewarmOutcome
     problem: Problem | None = None
     ts: float = field(default_factory=_now)
-
-    def summary(self) -> dict[str, object]:
-        """How far the load is, as /v1/health shows it."""
-        return {
-            "phase": self.phase.value,
-            "fraction": round(self.fraction, 3),
-            "detail": self.detail,
-            "elapsed_s": None if self.elapsed_s is None else round(self.elapsed_s, 1),
-            "expected_s": None if self.expected_s is None else round(self.expected_s, 1),
-        }
 
 
 @dataclass(frozen=True)
