@@ -52,8 +52,11 @@ KILL_WAIT_S = 5.0  # a hung child is SIGKILLed at once; this long for the group 
 # elapsed time, so a view or a log without a clock of its own still sees time pass.
 HEARTBEAT_S = 5.0
 # uvicorn's line once vLLM's server can answer: the health check runs at once rather than at
-# the next poll (up to health_interval later), which is the app's share of every load.
+# the next poll (up to health_interval later), which is the app's share of every load, and
+# then often for a moment (the server may take a few milliseconds more to answer 200).
 SERVING = re.compile(r"Application startup complete")
+SERVING_POLL_S = 0.01
+SERVING_POLL_FOR_S = 2.0
 
 
 @dataclass
@@ -98,6 +101,7 @@ class ChildRunner:
         self.ports_tried: list[int] = []
         self._clock = StallClock(self._loop.time())
         self._serving = asyncio.Event()  # set by SERVING, cleared by the check it causes
+        self._serving_at: float | None = None  # when SERVING came (loop time)
 
     # ---- starting ---------------------------------------------------------------------------
 
@@ -219,7 +223,7 @@ class ChildRunner:
                 serving = self._loop.create_task(self._serving.wait())
                 await asyncio.wait(
                     {child.exited, aborted, serving},
-                    timeout=self.cfg.health_interval,
+                    timeout=self._poll_interval(),
                     return_when=asyncio.FIRST_COMPLETED,
                 )
                 aborted.cancel()
@@ -230,9 +234,16 @@ class ChildRunner:
                 sampling.cancel()
         return _Attempt()  # a stop aborted the start: the actor's stop task ends the child
 
+    def _poll_interval(self) -> float:
+        since = self._serving_at
+        if since is not None and self._loop.time() - since < SERVING_POLL_FOR_S:
+            return min(SERVING_POLL_S, self.cfg.health_interval)
+        return self.cfg.health_interval
+
     def _line(self, line: str) -> None:
         self._clock.saw_output(self._loop.time())
         if SERVING.search(line):
+            self._serving_at = self._loop.time()
             self._serving.set()
         self._on_line(self.gen, line)
 
