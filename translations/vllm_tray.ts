@@ -332,6 +332,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>(tokens counted by the engine: its answers carry no token counts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No value met the latency objective.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -559,11 +563,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every machine is ready.</source>
+        <source>Checking each machine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the model and the workers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking the machines, then starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every machine is ready: the cluster can start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the %n machine(s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the workers on {addresses}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the model across %n machine(s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>({elapsed} so far; the model list shows its progress)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -949,6 +989,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM: {available} available of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: weights {size}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GpuSection</name>
+    <message>
         <source>VRAM in use</source>
         <translation type="unfinished"></translation>
     </message>
@@ -981,14 +1064,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
@@ -998,18 +1073,6 @@
     </message>
     <message>
         <source>{used} of {total} in use</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name}: weights {size}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Models in memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1727,7 +1790,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} can be taken now without swapping ({available} of RAM available, {reserve} kept for the system), of {budget} in all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now of {budget}; other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ Does not fit now: a start would reserve {reserve}, more than is free.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1838,6 +1925,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>longer than usual: {elapsed}, usually {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unreachable: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1914,6 +2005,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>stalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>local folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1927,10 +2022,6 @@
     </message>
     <message>
         <source>download failed: {diagnosis}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>partly downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1963,6 +2054,14 @@
     </message>
     <message>
         <source>The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} of {total} ({percent})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2121,6 +2220,14 @@
     </message>
     <message>
         <source>GB (0: all of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM ke&amp;pt for the system:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2426,6 +2533,13 @@
     </message>
 </context>
 <context>
+    <name>Startup</name>
+    <message>
+        <source>Starting the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TrayController</name>
     <message>
         <source>vLLM Tray: no model loaded</source>
@@ -2492,6 +2606,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Starting the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Open window</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2523,6 +2641,14 @@
         <source>{name} failed to load</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{name} is downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load it from the window or the tray menu, or send it a request.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrayWatch</name>
@@ -2532,6 +2658,29 @@
     </message>
     <message>
         <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_Opener</name>
+    <message>
+        <source>Where the folder is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager opened the folder. It is here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the file is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program opened the file. It is here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy path</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2790,6 +2939,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>optimize must be start (loads fastest), serve (answers fastest) or default; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2810,6 +2975,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer&apos;s memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2819,6 +2988,10 @@
     </message>
     <message>
         <source>Pre-warm models after download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM kept for the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3023,6 +3196,14 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tune cannot measure the tokens per second of {model}: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total, so nothing is proposed or saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3690,7 +3871,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The agent on {address} answered {reason} when asked about its worker. Look at the output of the join command on that machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something answers on {address} port {port}, but it is not a vLLM Tray cluster agent (it answered HTTP {status}). Check the port given for that machine, and run the join command shown for it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}. The output of the join command on that machine says more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check of {address} failed: its agent answered {reason}. Look at the output of the join command on that machine, and start it again there if it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent on {address} answered {reason} when asked to stop its worker. Look at the output of the join command on that machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3699,10 +3900,6 @@
     </message>
     <message>
         <source>{address} was joined to another head address. Run the join command shown for it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} could not start its part of the model: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4000,6 +4197,10 @@
     </message>
     <message>
         <source>vLLM&apos;s own start-up benchmark failed (exit {status}): {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

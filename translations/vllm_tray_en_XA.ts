@@ -331,6 +331,10 @@
       <translation>[{x}× ţĥé ţöķéñš þéŕ šéçöñđ ŵîţĥ {c} ŕéǫûéšţš àţ öñçé~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>(tokens counted by the engine: its answers carry no token counts)</source>
+      <translation>[(ţöķéñš çöûñţéđ ƀý ţĥé éñĝîñé: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš)~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>No value met the latency objective.</source>
       <translation>[Ñö ṽàĺûé ɱéţ ţĥé ĺàţéñçý öƀĵéçţîṽé.~~~~~~~~~~~~~~]</translation>
     </message>
@@ -560,12 +564,48 @@
       <translation>[Šàṽéđ. Ŕûñ ţĥé çöɱɱàñđš ƀéĺöŵ öñ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Every machine is ready.</source>
-      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý.~~~~~~~~~]</translation>
+      <source>Checking each machine…</source>
+      <translation>[Çĥéçķîñĝ éàçĥ ɱàçĥîñé…~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not started: {reason}</source>
+      <translation>[Ñöţ šţàŕţéđ: {reason}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not started.</source>
+      <translation>[Ñöţ šţàŕţéđ.~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stopping the model and the workers…</source>
+      <translation>[Šţöþþîñĝ ţĥé ɱöđéĺ àñđ ţĥé ŵöŕķéŕš…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stopped.</source>
+      <translation>[Šţöþþéđ.~~~]</translation>
     </message>
     <message>
       <source>Checking the machines, then starting…</source>
       <translation>[Çĥéçķîñĝ ţĥé ɱàçĥîñéš, ţĥéñ šţàŕţîñĝ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Every machine is ready: the cluster can start.</source>
+      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý: ţĥé çĺûšţéŕ çàñ šţàŕţ.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the %n machine(s)…</source>
+      <translation>[Çĥéçķîñĝ ţĥé %n ɱàçĥîñé(š)…~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starting the workers on {addresses}…</source>
+      <translation>[Šţàŕţîñĝ ţĥé ŵöŕķéŕš öñ {addresses}…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading the model across %n machine(s)…</source>
+      <translation>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>({elapsed} so far; the model list shows its progress)</source>
+      <translation>[({elapsed} šö ƒàŕ; ţĥé ɱöđéĺ ĺîšţ šĥöŵš îţš þŕöĝŕéšš)~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -950,6 +990,49 @@
       <translation>[ĜÞÛ~]</translation>
     </message>
     <message>
+      <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ, ñöţ àĺĺ {budget}: ŵîţĥöûţ šŵàþþîñĝ, ţĥé çöɱþûţéŕ çàñ šþàŕé öñĺý ţĥàţ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now, not all {budget}: other programs hold {others}.</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ, ñöţ àĺĺ {budget}: öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ; ţĥé çöɱþûţéŕ çöûĺđ šþàŕé {host} ŵîţĥöûţ šŵàþþîñĝ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now.</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM: {available} available of {total}</source>
+      <translation>[ŔÅṀ: {available} àṽàîĺàƀĺé öƒ {total}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: weights {size}</source>
+      <translation>[{name}: ŵéîĝĥţš {size}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models in memory</source>
+      <translation>[Ṁöđéĺš îñ ɱéɱöŕý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No model is loaded.</source>
+      <translation>[Ñö ɱöđéĺ îš ĺöàđéđ.~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>GpuSection</name>
+    <message>
       <source>VRAM in use</source>
       <translation>[ṼŔÅṀ îñ ûšé~~~~]</translation>
     </message>
@@ -982,14 +1065,6 @@
       <translation>[đîšçŕéţé çàŕđ~~~~~]</translation>
     </message>
     <message>
-      <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
-      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>unknown</source>
       <translation>[ûñķñöŵñ~~~]</translation>
     </message>
@@ -1000,18 +1075,6 @@
     <message>
       <source>{used} of {total} in use</source>
       <translation>[{used} öƒ {total} îñ ûšé~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name}: weights {size}</source>
-      <translation>[{name}: ŵéîĝĥţš {size}~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Models in memory</source>
-      <translation>[Ṁöđéĺš îñ ɱéɱöŕý~~~~~~]</translation>
-    </message>
-    <message>
-      <source>No model is loaded.</source>
-      <translation>[Ñö ɱöđéĺ îš ĺöàđéđ.~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1728,8 +1791,32 @@
       <translation>[Ñö ɱéɱöŕý éšţîɱàţé ýéţ: îţ ñééđš ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ öñ đîšķ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>RAM</source>
+      <translation>[ŔÅṀ~]</translation>
+    </message>
+    <message>
+      <source>GPU {index}</source>
+      <translation>[ĜÞÛ {index}~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} can be taken now without swapping ({available} of RAM available, {reserve} kept for the system), of {budget} in all.</source>
+      <translation>[{device}: {room} çàñ ƀé ţàķéñ ñöŵ ŵîţĥöûţ šŵàþþîñĝ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ), öƒ {budget} îñ àĺĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} free now of {budget}; other programs hold {others}.</source>
+      <translation>[{device}: {room} ƒŕéé ñöŵ öƒ {budget}; öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} free now.</source>
+      <translation>[{device}: {room} ƒŕéé ñöŵ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
       <translation>[✗ Ţöö ĺöñĝ ƒöŕ ţĥîš ɱöđéĺ: îţ àççéþţš àţ ɱöšţ {tokens} ţöķéñš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>✗ Does not fit now: a start would reserve {reserve}, more than is free.</source>
+      <translation>[✗ Đöéš ñöţ ƒîţ ñöŵ: à šţàŕţ ŵöûĺđ ŕéšéŕṽé {reserve}, ɱöŕé ţĥàñ îš ƒŕéé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
@@ -1839,6 +1926,10 @@
       <translation>[ŵàŕɱ ĺöàđ:~~~~]</translation>
     </message>
     <message>
+      <source>longer than usual: {elapsed}, usually {expected}</source>
+      <translation>[ĺöñĝéŕ ţĥàñ ûšûàĺ: {elapsed}, ûšûàĺĺý {expected}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>unreachable: {diagnosis}</source>
       <translation>[ûñŕéàçĥàƀĺé: {diagnosis}~~~~~~~~~~]</translation>
     </message>
@@ -1915,6 +2006,10 @@
       <translation>[đöŵñĺöàđîñĝ {percent}~~~~~~~~]</translation>
     </message>
     <message>
+      <source>stalled</source>
+      <translation>[šţàĺĺéđ~~~]</translation>
+    </message>
+    <message>
       <source>local folder</source>
       <translation>[ĺöçàĺ ƒöĺđéŕ~~~~~]</translation>
     </message>
@@ -1929,10 +2024,6 @@
     <message>
       <source>download failed: {diagnosis}</source>
       <translation>[đöŵñĺöàđ ƒàîĺéđ: {diagnosis}~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>partly downloaded</source>
-      <translation>[þàŕţĺý đöŵñĺöàđéđ~~~~~~~]</translation>
     </message>
     <message>
       <source>not downloaded</source>
@@ -1965,6 +2056,14 @@
     <message>
       <source>The next request tries again.</source>
       <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>partly downloaded: {done} so far</source>
+      <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} šö ƒàŕ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>partly downloaded: {done} of {total} ({percent})</source>
+      <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} öƒ {total} ({percent})~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Crashed once.</source>
@@ -2123,6 +2222,14 @@
     <message>
       <source>GB (0: all of it)</source>
       <translation>[ĜƁ (0: àĺĺ öƒ îţ)~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM ke&amp;pt for the system:</source>
+      <translation>[ŔÅṀ ķé&amp;þţ ƒöŕ ţĥé šýšţéɱ:~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GB</source>
+      <translation>[ĜƁ~]</translation>
     </message>
     <message>
       <source>Automatic (with the ROCm engine)</source>
@@ -2428,6 +2535,13 @@
     </message>
   </context>
   <context>
+    <name>Startup</name>
+    <message>
+      <source>Starting the engine…</source>
+      <translation>[Šţàŕţîñĝ ţĥé éñĝîñé…~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>TrayController</name>
     <message>
       <source>vLLM Tray: no model loaded</source>
@@ -2494,6 +2608,10 @@
       <translation>[Ñö đöŵñĺöàđéđ ɱöđéĺš ýéţ~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Starting the engine…</source>
+      <translation>[Šţàŕţîñĝ ţĥé éñĝîñé…~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Open window</source>
       <translation>[&amp;Öþéñ ŵîñđöŵ~~~~~]</translation>
     </message>
@@ -2525,6 +2643,14 @@
       <source>{name} failed to load</source>
       <translation>[{name} ƒàîĺéđ ţö ĺöàđ~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>{name} is downloaded</source>
+      <translation>[{name} îš đöŵñĺöàđéđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load it from the window or the tray menu, or send it a request.</source>
+      <translation>[Ĺöàđ îţ ƒŕöɱ ţĥé ŵîñđöŵ öŕ ţĥé ţŕàý ɱéñû, öŕ šéñđ îţ à ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>TrayWatch</name>
@@ -2535,6 +2661,29 @@
     <message>
       <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
       <translation>[Å šýšţéɱ ţŕàý àþþéàŕéđ àƒţéŕ ṽĹĹṀ Ţŕàý šţàŕţéđ. Ǫûîţ ṽĹĹṀ Ţŕàý àñđ šţàŕţ îţ àĝàîñ ţö šéé îţš îçöñ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>_Opener</name>
+    <message>
+      <source>Where the folder is</source>
+      <translation>[Ŵĥéŕé ţĥé ƒöĺđéŕ îš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No file manager opened the folder. It is here:</source>
+      <translation>[Ñö ƒîĺé ɱàñàĝéŕ öþéñéđ ţĥé ƒöĺđéŕ. Îţ îš ĥéŕé:~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Where the file is</source>
+      <translation>[Ŵĥéŕé ţĥé ƒîĺé îš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No program opened the file. It is here:</source>
+      <translation>[Ñö þŕöĝŕàɱ öþéñéđ ţĥé ƒîĺé. Îţ îš ĥéŕé:~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy path</source>
+      <translation>[&amp;Çöþý þàţĥ~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2792,6 +2941,22 @@
       <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>optimize must be start (loads fastest), serve (answers fastest) or default; got {value}.</source>
       <translation>[öþţîɱîžé ɱûšţ ƀé šţàŕţ (ĺöàđš ƒàšţéšţ), šéŕṽé (àñšŵéŕš ƒàšţéšţ) öŕ đéƒàûĺţ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2812,6 +2977,10 @@
       <translation>[Öñçé à ɱöđéĺ'š đöŵñĺöàđ ƒîñîšĥéš, šţàŕţ îţ îñ ţĥé ƀàçķĝŕöûñđ àñđ šţöþ îţ àĝàîñ, šö ţĥàţ ṽĹĹṀ çöɱþîĺéš îţ ñöŵ àñđ ýöûŕ ƒîŕšţ ĺöàđ îš à ŵàŕɱ öñé (ŵîţĥöûţ ţĥîš, ţĥé ŵîñđöŵ öƒƒéŕš îţ: Ṁöđéĺ ▸ Þŕé-ŵàŕɱ). Šķîþþéđ ŵĥîĺé àñöţĥéŕ ɱöđéĺ îš ĺöàđéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer's memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
+      <translation>[ŔÅṀ, îñ ĜƁ, ţĥàţ ɱöđéĺš ñéṽéŕ ţàķé ƒŕöɱ ţĥé šýšţéɱ: öñ à ĜÞÛ ţĥàţ šĥàŕéš ţĥé çöɱþûţéŕ'š ɱéɱöŕý (àñ ÅÞÛ šûçĥ àš Šţŕîẋ Ĥàĺö) àñđ ŵîţĥ ţĥé ÇÞÛ éñĝîñé, à ɱöđéĺ ţĥàţ ŵöûĺđ ĺéàṽé ĺéšš ţĥàñ ţĥîš àṽàîĺàƀĺé îš ŕéƒûšéđ, šö ţĥé đéšķţöþ ñéṽéŕ šŵàþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
       <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2822,6 +2991,10 @@
     <message>
       <source>Pre-warm models after download</source>
       <translation>[Þŕé-ŵàŕɱ ɱöđéĺš àƒţéŕ đöŵñĺöàđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM kept for the system</source>
+      <translation>[ŔÅṀ ķéþţ ƒöŕ ţĥé šýšţéɱ~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Language</source>
@@ -3026,6 +3199,14 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total.</source>
+      <translation>[Ţöķéñš þéŕ šéçöñđ öƒ {model} çàññöţ ƀé ɱéàšûŕéđ: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš àñđ îţš éñĝîñé'š /ɱéţŕîçš ĥàš ñö ṽĺĺɱ:ĝéñéŕàţîöñ_ţöķéñš_ţöţàĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The tune cannot measure the tokens per second of {model}: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total, so nothing is proposed or saved.</source>
+      <translation>[Ţĥé ţûñé çàññöţ ɱéàšûŕé ţĥé ţöķéñš þéŕ šéçöñđ öƒ {model}: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš àñđ îţš éñĝîñé'š /ɱéţŕîçš ĥàš ñö ṽĺĺɱ:ĝéñéŕàţîöñ_ţöķéñš_ţöţàĺ, šö ñöţĥîñĝ îš þŕöþöšéđ öŕ šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
@@ -3692,8 +3873,28 @@
       <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The agent on {address} answered {reason} when asked about its worker. Look at the output of the join command on that machine.</source>
+      <translation>[Ţĥé àĝéñţ öñ {address} àñšŵéŕéđ {reason} ŵĥéñ àšķéđ àƀöûţ îţš ŵöŕķéŕ. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Something answers on {address} port {port}, but it is not a vLLM Tray cluster agent (it answered HTTP {status}). Check the port given for that machine, and run the join command shown for it there.</source>
+      <translation>[Šöɱéţĥîñĝ àñšŵéŕš öñ {address} þöŕţ {port}, ƀûţ îţ îš ñöţ à ṽĹĹṀ Ţŕàý çĺûšţéŕ àĝéñţ (îţ àñšŵéŕéđ ĤŢŢÞ {status}). Çĥéçķ ţĥé þöŕţ ĝîṽéñ ƒöŕ ţĥàţ ɱàçĥîñé, àñđ ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
       <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} could not start its part of the model: {reason}. The output of the join command on that machine says more.</source>
+      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}. Ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé šàýš ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The check of {address} failed: its agent answered {reason}. Look at the output of the join command on that machine, and start it again there if it stopped.</source>
+      <translation>[Ţĥé çĥéçķ öƒ {address} ƒàîĺéđ: îţš àĝéñţ àñšŵéŕéđ {reason}. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé, àñđ šţàŕţ îţ àĝàîñ ţĥéŕé îƒ îţ šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The agent on {address} answered {reason} when asked to stop its worker. Look at the output of the join command on that machine.</source>
+      <translation>[Ţĥé àĝéñţ öñ {address} àñšŵéŕéđ {reason} ŵĥéñ àšķéđ ţö šţöþ îţš ŵöŕķéŕ. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
@@ -3702,10 +3903,6 @@
     <message>
       <source>{address} was joined to another head address. Run the join command shown for it again.</source>
       <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} could not start its part of the model: {reason}</source>
-      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
@@ -4004,6 +4201,10 @@
     <message>
       <source>vLLM's own start-up benchmark failed (exit {status}): {tail}</source>
       <translation>[ṽĹĹṀ'š öŵñ šţàŕţ-ûþ ƀéñçĥɱàŕķ ƒàîĺéđ (éẋîţ {status}): {tail}~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>
+      <translation>[--ɱàẋ-ñûɱ-šéǫš {value} îš ñöţ ŵĥàţ ţĥé ĺàšţ ţûñé öƒ {model} þŕöþöšéđ; ŕûñ ţĥé ţûñé àĝàîñ àñđ àþþĺý îţš ŕéšûĺţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>

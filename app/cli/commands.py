@@ -12,11 +12,14 @@ from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
 from app.core.jsonstore import REPLACED_CODE
+from app.core.memory_room import DeviceRoom
 from app.core.optimize import OPTIMIZE_OPTION, parse_optimize
 from app.core.parallel import (
     GPUS_OPTION,
     PP_OPTION,
+    RAM_DEVICE,
     TP_OPTION,
+    gpu_device,
     parse_gpus,
     parse_parallel_size,
 )
@@ -338,6 +341,9 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
 def cmd_system_info(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     info = rt.planner.system_info()
+    # What models may take now: the budget, less what other programs hold, and on an APU and
+    # in RAM what the host can spare (no model of this process runs: all use is others').
+    rooms = rt.planner.memory.rooms(rt.planner.memory.read(), ours={})
     engine_status = None
     try:
         engine = rt.planner.engine()
@@ -352,7 +358,11 @@ def cmd_system_info(args: argparse.Namespace) -> int:
     except ProblemError as exc:
         engine_status = {"problem": exc.problem.to_json()}
     if args.json:
-        print_json({**info.to_json(), "engine": engine_status})
+        room_json = {
+            "reserve": rt.planner.memory.reserve(),
+            "rooms": [room.to_json() for room in rooms.values()],
+        }
+        print_json({**info.to_json(), "engine": engine_status, "memory_room": room_json})
         return 0
     if not info.gpus:
         print("GPU:     none found")
@@ -364,7 +374,13 @@ def cmd_system_info(args: argparse.Namespace) -> int:
         print(f"         VRAM {human_bytes(gpu.vram_used)} / {human_bytes(gpu.vram_total)} used")
         if gpu.apu:
             print(f"         GTT  {human_bytes(gpu.gtt_used)} / {human_bytes(gpu.gtt_total)} used")
+        room = rooms.get(gpu_device(number))
+        if room is not None:
+            print(f"         {room_line(room)}")
     print(f"RAM:     {human_bytes(info.ram_available)} free of {human_bytes(info.ram_total)}")
+    ram = rooms.get(RAM_DEVICE)
+    if ram is not None and ram.host_limit is not None and not rt.planner.uses_gpu():
+        print(f"         {room_line(ram)}")
     print(f"CPUs:    {info.cpu_count}")
     print(f"Kernel:  {info.kernel_release}")
     if engine_status and "kind" in engine_status:
@@ -373,3 +389,18 @@ def cmd_system_info(args: argparse.Namespace) -> int:
     for found in info.problems:
         print(f"Note:    {found.english()}")
     return 0
+
+
+def room_line(room: DeviceRoom) -> str:
+    """ "models may use 16.5 GB now (of 128.8 GB: VRAM + GTT; …)": both numbers, and which
+    one binds."""
+    line = f"models may use {human_bytes(room.room)} now (budget {human_bytes(room.budget)}"
+    if room.others:
+        line += f"; other programs hold {human_bytes(room.others)}"
+    if room.host_limit is not None:
+        line += (
+            f"; without swapping the host can spare {human_bytes(room.host_limit)}: "
+            f"{human_bytes(room.host_available)} RAM available, "
+            f"{human_bytes(room.reserve)} kept for the system"
+        )
+    return line + ")"

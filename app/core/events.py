@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from app.core.load_bench import LoadRun, RunKind
+from app.core.memory_room import DeviceRoom
 from app.core.problems import Problem
 from app.core.states import DownloadStatus, LoadPhase, ProcessState
 from app.core.tuning import BenchPoint, SearchPhase
@@ -148,13 +149,30 @@ class MetricsSampled(Event):
 
 @dataclass(frozen=True)
 class GpuSampled(Event):
-    """One VRAM/GTT reading of the primary GPU (bytes; None where unknown)."""
+    """One VRAM/GTT reading of GPU `index` (its position in SystemInfo.gpus; bytes, None
+    where unknown)."""
 
     vram_used: int | None
     vram_total: int | None
     gtt_used: int | None
     gtt_total: int | None
     ts: float = field(default_factory=_now)
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class MemoryRoomSampled(Event):
+    """The host's RAM now and the room the app's models have on each device
+    (app.core.memory_room), read with the GPUs' samples."""
+
+    ram_total: int | None
+    ram_available: int | None
+    reserve: int
+    rooms: tuple[DeviceRoom, ...] = ()
+    ts: float = field(default_factory=_now)
+
+    def room(self, device: str) -> DeviceRoom | None:
+        return next((r for r in self.rooms if r.device == device), None)
 
 
 @dataclass(frozen=True)
@@ -169,6 +187,7 @@ class DownloadProgressed(Event):
     speed_bps: float | None = None
     eta_s: float | None = None
     ts: float = field(default_factory=_now)
+    stalled: bool = False  # no byte arrived for a few seconds: speed_bps is 0 then
 
 
 @dataclass(frozen=True)

@@ -334,6 +334,24 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Memory for all models"),
     ),
     SettingSpec(
+        # 4 GB: what a model's start takes from RAM besides its planned memory (vLLM's
+        # API server and engine processes: 1.3 GiB of their own measured on the CPU
+        # build, more with ROCm's host runtime) plus room for the desktop to grow (a
+        # browser tab, the compositor) after the check. docs/memory.md has the figures.
+        "memory.host_reserve_gb",
+        float,
+        4.0,
+        tr_noop(
+            "RAM, in GB, that models never take from the system: on a GPU that shares the "
+            "computer's memory (an APU such as Strix Halo) and with the CPU engine, a model "
+            "that would leave less than this available is refused, so the desktop never "
+            "swaps."
+        ),
+        minimum=0.0,
+        maximum=100_000.0,
+        label=tr_noop("RAM kept for the system"),
+    ),
+    SettingSpec(
         "memory.sleep_mode",
         str,
         "auto",

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from app.core.advisories import EngineAdvice
 from app.core.batch_jobs import BatchJobView
 from app.core.contracts import Backend, DownloadView
-from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
+from app.core.events import (
+    EventBus,
+    GpuSampled,
+    LoadProgressed,
+    MemoryRoomSampled,
+    MetricsSampled,
+)
 from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.problems import Fix, Problem
 from app.core.registry import ModelSource
@@ -102,6 +108,7 @@ class Snapshot:
     gpu_history: tuple[GpuSampled, ...] = ()
     recommended_gpu_memory_utilization: float | None = None
     problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
+    memory_room: MemoryRoomSampled | None = None  # the host's RAM and each device's room now
 
 
 class Facade(Protocol):

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.chat import ChatStore
-from app.core.events import EventBus, GpuSampled, SettingChanged
+from app.core.events import EventBus, SettingChanged
 from app.core.gpu import read_memory
+from app.core.meminfo import default_meminfo_path, default_sysfs_root
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import Registry
@@ -51,7 +52,6 @@ from app.supervisor.sleep import SleepVerdicts
 
 log = logging.getLogger(__name__)
 
-GPU_SAMPLE_INTERVAL_S = 1.0
 SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
 
 
@@ -59,7 +59,8 @@ SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
 class RuntimeOptions:
     """Knobs for tests and the CLI; defaults are what users get."""
 
-    sysfs_root: Path = Path("/sys")
+    sysfs_root: Path = field(default_factory=default_sysfs_root)
+    meminfo_path: Path = field(default_factory=default_meminfo_path)
     hf_endpoint: str | None = None
     sample_gpu: bool = True
     proxy_host: str | None = None
@@ -84,6 +85,7 @@ class Runtime:
             self.settings,
             self.registry,
             sysfs_root=self.options.sysfs_root,
+            meminfo_path=self.options.meminfo_path,
             sleep_verdicts=sleep_verdicts,
         )
         secret_store = SecretStore(paths.secrets_file)
@@ -105,6 +107,7 @@ class Runtime:
         )
         self.observed = Observed(self.bus, self.planner.forget_files)
         self.controller = Controller(self.supervisor, self.planner, self.registry, self.settings)
+        self.planner.memory.held = self.controller.held_by_device
         self.engines = EngineService(
             bus=self.bus,
             settings=self.settings,
@@ -264,7 +267,9 @@ class Runtime:
         self.sleep_watcher.start()
         await self.remotes.start()
         if self.options.sample_gpu:
-            self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
+            # Every GPU and the host's RAM, live (app.runtime.memory_watch).
+            sampler = self.planner.memory.run(self.bus)
+            self._tasks.append(asyncio.get_running_loop().create_task(sampler))
         if serve:
             await self.start_server()
         await self.batch.start()
@@ -336,22 +341,6 @@ class Runtime:
                 _csv(self.settings.get("proxy.allowed_hosts")),
                 _csv(self.settings.get("proxy.cors_origins")),
             )
-
-    async def _sample_gpu(self) -> None:
-        gpu = self.planner.system_info().primary
-        if gpu is None or gpu.vendor != "amd":
-            return
-        while True:
-            sample = await asyncio.to_thread(read_memory, gpu, self.options.sysfs_root)
-            self.bus.publish(
-                GpuSampled(
-                    vram_used=sample.vram_used,
-                    vram_total=sample.vram_total,
-                    gtt_used=sample.gtt_used,
-                    gtt_total=sample.gtt_total,
-                )
-            )
-            await asyncio.sleep(GPU_SAMPLE_INTERVAL_S)
 
 
 def proxy_limits(settings: Settings) -> ProxyLimits:

@@ -126,6 +126,7 @@ class Views:
             gpu_history=tuple(self._observed.gpu_history),
             recommended_gpu_memory_utilization=recommended,
             problems=problems,
+            memory_room=self._observed.memory_room,
         )
 
 

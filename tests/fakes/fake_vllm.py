@@ -26,6 +26,9 @@ any other is cold and leaves its entry there once its compile would have finishe
   --fake-grandchild        spawn `VLLM::EngineCore` (which spawns `VLLM::Worker`) in the same
                            process group; like vLLM's, they outlive a SIGKILLed server
   --fake-tokens N          completion length when the request gives no max_tokens (default 16)
+  --fake-no-usage          never send token counts in a stream, even when the request asks
+                           stream_options.include_usage (as some OpenAI-compatible servers do)
+  --fake-no-metrics        answer 404 on /metrics (a server without vLLM's Prometheus counters)
   --fake-reasoning         stream a reasoning model's thinking first, as vLLM 0.32 does with a
                            --reasoning-parser (`delta.reasoning`)
   --fake-sleep-buffer-mb N hold N MB of written memory from the start (the model's "device
@@ -318,6 +321,8 @@ class FakeServer:
         return web.json_response({"object": "list", "data": [card]})
 
     async def metrics(self, request: web.Request) -> web.Response:
+        if self.a.fake_no_metrics:
+            raise web.HTTPNotFound()
         labels = f'{{engine="0",model_name="{self.a.served_model_name}"}}'
         rows = [
             ("vllm:num_requests_running", "gauge", self.running),
@@ -423,6 +428,7 @@ class FakeServer:
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8"})
         await resp.prepare(request)
         include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+        include_usage = include_usage and not self.a.fake_no_usage
 
         async def send(choices: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
             chunk = {**base, "choices": choices, **(extra or {})}
@@ -800,6 +806,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-grandchild", action="store_true")
     p.add_argument("--fake-tokens", type=int, default=16)
     p.add_argument("--fake-reasoning", action="store_true")
+    p.add_argument("--fake-no-usage", action="store_true")
+    p.add_argument("--fake-no-metrics", action="store_true")
     p.add_argument("--fake-sleep-buffer-mb", type=float, default=0.0)
     p.add_argument("--fake-ignore-sleep", action="store_true")
     p.add_argument("--fake-vram-files", default="")

@@ -27,6 +27,7 @@ class ModelsPage(SettingsPage):
         "load_timeout_s",
         "idle_ttl_min",
         "memory.budget_gb",
+        "memory.host_reserve_gb",
         "memory.sleep_mode",
         "prewarm_after_download",
         "vllm_args",
@@ -110,6 +111,10 @@ class ModelsPage(SettingsPage):
         self.add_field(
             self.tr("Memory &budget for all models:"),
             SettingField("memory.budget_gb", unit=self.tr("GB (0: all of it)"), numeric=True),
+        )
+        self.add_field(
+            self.tr("RAM ke&pt for the system:"),
+            SettingField("memory.host_reserve_gb", unit=self.tr("GB"), numeric=True),
         )
         self.sleep_mode = QComboBox()
         for mode, text in (
