@@ -208,8 +208,7 @@ class Planner:
             placement=placement,
             settings=settings,
         )
-        # The engine build's compile caches (and start fast's worker placement).
-        fast = start_env(self._paths.cache_dir, engine, options.optimize)
+        fast = start_env(self._paths.cache_dir, engine, options.optimize)  # compile caches…
         spec = dataclasses.replace(spec, env={**spec.env, **fast})
         if overlay is not None:
             # One model across machines is never slept: a sleep there is untested, and the
