@@ -116,9 +116,9 @@ def test_a_load_shows_its_phase_percentage_and_estimate(
     # A warm load (the compile cache holds this model's graphs) says so, with the time the
     # warm loads took.
     assert row.progress is not None
-    warm = replace(row.progress, cold=False, expected_s=45.0, last_warm_s=44.0)
+    warm = replace(row.progress, cold=False, expected_s=200.0, last_warm_s=190.0)
     assert load_text(warm, now=now).endswith(
-        "· warm load: 2 min of about 45 s (last cold load 11 min 40 s, last warm load 44 s)"
+        "· warm load: 2 min of about 3 min (last cold load 11 min 40 s, last warm load 3 min 10 s)"
     )
 
 
