@@ -304,6 +304,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Load time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Concurrency must be whole numbers separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1269,6 +1273,137 @@
     </message>
 </context>
 <context>
+    <name>LoadBenchPanel</name>
+    <message>
+        <source>Seconds each step of a load took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier load measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Measure load (cold, then warm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empties the compile caches of this engine version, loads the model and waits for a first token; then loads it again with the caches that load filled. The model ends loaded or not, as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app, before the engine starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process start and imports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile and graph capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache and profiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP server start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app noticing it is up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app handing it over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app relaying the first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emptying the compile caches…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{asked} (vLLM: {said})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A warm load takes {r} × the cold one (goal: at most {g}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app&apos;s own share: at most {s} s (goal: at most {g} s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cold load: waiting for the first token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm load: waiting for the first token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unloading the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LogsView</name>
     <message>
         <source>Log of {name}</source>
@@ -1536,6 +1671,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Pre-&amp;warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Retry download</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1549,6 +1692,18 @@
     </message>
     <message>
         <source>Try to start this model&apos;s vLLM server again now (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel pre-warming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is downloaded. Model ▸ Pre-warm compiles it now, so that its first load is fast.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is pre-warmed: its next load is a warm one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1608,6 +1763,10 @@
     </message>
     <message>
         <source>&amp;vLLM arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Optimize for:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1758,6 +1917,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>cold load:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm load:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>longer than usual: {elapsed}, usually {expected}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1799,6 +1966,10 @@
     </message>
     <message>
         <source>restarted {n} times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-warming, {load}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2076,6 +2247,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Pre-warm a model once its download finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Extra vLLM &amp;arguments:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2105,6 +2280,29 @@
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptimizeChoice</name>
+    <message>
+        <source>Engine default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start fast: loads fastest, serves slower (-O0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve fast: answers fastest, loads slower (-O3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How vLLM starts this model. Start fast compiles nothing (and on the CPU engine runs in one process fewer): a load takes about half as long, requests are answered more slowly. Serve fast compiles and captures everything it can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2661,6 +2859,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or optimize=start|serve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2753,11 +2955,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>optimize must be start (loads fastest), serve (answers fastest) or default; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The option optimize={value} and a -O level in the model&apos;s vllm_args both choose the optimization level; keep one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{model} is built in: where its files come from is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once a model&apos;s download finishes, start it in the background and stop it again, so that vLLM compiles it now and your first load is a warm one (without this, the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2770,6 +2984,10 @@
     </message>
     <message>
         <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-warm models after download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3058,10 +3276,6 @@
     </message>
     <message>
         <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3950,6 +4164,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} gave no first token: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} was loaded already by someone else; measure again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} was not pre-warmed: {others} is loaded, and pre-warming must not take its memory. Load {model} when you need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is loaded already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} has loaded on this engine before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3959,6 +4193,10 @@
     </message>
     <message>
         <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s own start-up benchmark failed (exit {status}): {tail}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -303,6 +303,10 @@
       <translation>[Ĺîṽé~~]</translation>
     </message>
     <message>
+      <source>Load time</source>
+      <translation>[Ĺöàđ ţîɱé~~~~]</translation>
+    </message>
+    <message>
       <source>Concurrency must be whole numbers separated by commas.</source>
       <translation>[Çöñçûŕŕéñçý ɱûšţ ƀé ŵĥöĺé ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1270,6 +1274,137 @@
     </message>
   </context>
   <context>
+    <name>LoadBenchPanel</name>
+    <message>
+      <source>Seconds each step of a load took</source>
+      <translation>[Šéçöñđš éàçĥ šţéþ öƒ à ĺöàđ ţööķ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not measured yet.</source>
+      <translation>[Ñöţ ɱéàšûŕéđ ýéţ.~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Earlier load measurements</source>
+      <translation>[Éàŕĺîéŕ ĺöàđ ɱéàšûŕéɱéñţš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Measure load (cold, then warm)</source>
+      <translation>[&amp;Ṁéàšûŕé ĺöàđ (çöĺđ, ţĥéñ ŵàŕɱ)~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Empties the compile caches of this engine version, loads the model and waits for a first token; then loads it again with the caches that load filled. The model ends loaded or not, as it was.</source>
+      <translation>[Éɱþţîéš ţĥé çöɱþîĺé çàçĥéš öƒ ţĥîš éñĝîñé ṽéŕšîöñ, ĺöàđš ţĥé ɱöđéĺ àñđ ŵàîţš ƒöŕ à ƒîŕšţ ţöķéñ; ţĥéñ ĺöàđš îţ àĝàîñ ŵîţĥ ţĥé çàçĥéš ţĥàţ ĺöàđ ƒîĺĺéđ. Ţĥé ɱöđéĺ éñđš ĺöàđéđ öŕ ñöţ, àš îţ ŵàš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>[Çàñçéĺ~~]</translation>
+    </message>
+    <message>
+      <source>Result:</source>
+      <translation>[Ŕéšûĺţ:~~~]</translation>
+    </message>
+    <message>
+      <source>The app, before the engine starts</source>
+      <translation>[Ţĥé àþþ, ƀéƒöŕé ţĥé éñĝîñé šţàŕţš~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Process start and imports</source>
+      <translation>[Þŕöçéšš šţàŕţ àñđ îɱþöŕţš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Weights</source>
+      <translation>[Ŵéîĝĥţš~~~]</translation>
+    </message>
+    <message>
+      <source>Compile and graph capture</source>
+      <translation>[Çöɱþîĺé àñđ ĝŕàþĥ çàþţûŕé~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>KV cache and profiling</source>
+      <translation>[ĶṼ çàçĥé àñđ þŕöƒîĺîñĝ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>HTTP server start</source>
+      <translation>[ĤŢŢÞ šéŕṽéŕ šţàŕţ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app noticing it is up</source>
+      <translation>[Ţĥé àþþ ñöţîçîñĝ îţ îš ûþ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app handing it over</source>
+      <translation>[Ţĥé àþþ ĥàñđîñĝ îţ öṽéŕ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>First token</source>
+      <translation>[Ƒîŕšţ ţöķéñ~~~~]</translation>
+    </message>
+    <message>
+      <source>The app relaying the first token</source>
+      <translation>[Ţĥé àþþ ŕéĺàýîñĝ ţĥé ƒîŕšţ ţöķéñ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Emptying the compile caches…</source>
+      <translation>[Éɱþţýîñĝ ţĥé çöɱþîĺé çàçĥéš…~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Done.</source>
+      <translation>[Đöñé.~~]</translation>
+    </message>
+    <message>
+      <source>Total</source>
+      <translation>[Ţöţàĺ~~]</translation>
+    </message>
+    <message>
+      <source>{s} s</source>
+      <translation>[{s} š~~]</translation>
+    </message>
+    <message>
+      <source>Cold</source>
+      <translation>[Çöĺđ~~]</translation>
+    </message>
+    <message>
+      <source>Warm</source>
+      <translation>[Ŵàŕɱ~~]</translation>
+    </message>
+    <message>
+      <source>cold</source>
+      <translation>[çöĺđ~~]</translation>
+    </message>
+    <message>
+      <source>warm</source>
+      <translation>[ŵàŕɱ~~]</translation>
+    </message>
+    <message>
+      <source>{asked} (vLLM: {said})</source>
+      <translation>[{asked} (ṽĹĹṀ: {said})~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A warm load takes {r} × the cold one (goal: at most {g}).</source>
+      <translation>[Å ŵàŕɱ ĺöàđ ţàķéš {r} × ţĥé çöĺđ öñé (ĝöàĺ: àţ ɱöšţ {g}).~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app's own share: at most {s} s (goal: at most {g} s).</source>
+      <translation>[Ţĥé àþþ'š öŵñ šĥàŕé: àţ ɱöšţ {s} š (ĝöàĺ: àţ ɱöšţ {g} š).~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cold load: waiting for the first token…</source>
+      <translation>[Çöĺđ ĺöàđ: ŵàîţîñĝ ƒöŕ ţĥé ƒîŕšţ ţöķéñ…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Warm load: waiting for the first token…</source>
+      <translation>[Ŵàŕɱ ĺöàđ: ŵàîţîñĝ ƒöŕ ţĥé ƒîŕšţ ţöķéñ…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unloading the model…</source>
+      <translation>[Ûñĺöàđîñĝ ţĥé ɱöđéĺ…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelled; nothing was kept.</source>
+      <translation>[Çàñçéĺĺéđ; ñöţĥîñĝ ŵàš ķéþţ.~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>LogsView</name>
     <message>
       <source>Log of {name}</source>
@@ -1537,6 +1672,14 @@
       <translation>[Đé&amp;ĺéţé…~~~]</translation>
     </message>
     <message>
+      <source>Pre-&amp;warm</source>
+      <translation>[Þŕé-&amp;ŵàŕɱ~~~~]</translation>
+    </message>
+    <message>
+      <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
+      <translation>[Šţàŕţ ţĥîš ɱöđéĺ öñçé îñ ţĥé ƀàçķĝŕöûñđ àñđ šţöþ îţ àĝàîñ, šö ţĥàţ ṽĹĹṀ çöɱþîĺéš îţ ñöŵ àñđ îţš ƒîŕšţ ĺöàđ îš ŵàŕɱ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Retry download</source>
       <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
     </message>
@@ -1551,6 +1694,18 @@
     <message>
       <source>Try to start this model's vLLM server again now (Ctrl+L)</source>
       <translation>[Ţŕý ţö šţàŕţ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àĝàîñ ñöŵ (Çţŕĺ+Ĺ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel pre-warming</source>
+      <translation>[&amp;Çàñçéĺ þŕé-ŵàŕɱîñĝ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is downloaded. Model ▸ Pre-warm compiles it now, so that its first load is fast.</source>
+      <translation>[{name} îš đöŵñĺöàđéđ. Ṁöđéĺ ▸ Þŕé-ŵàŕɱ çöɱþîĺéš îţ ñöŵ, šö ţĥàţ îţš ƒîŕšţ ĺöàđ îš ƒàšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is pre-warmed: its next load is a warm one.</source>
+      <translation>[{name} îš þŕé-ŵàŕɱéđ: îţš ñéẋţ ĺöàđ îš à ŵàŕɱ öñé.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Download of {name} started.</source>
@@ -1610,6 +1765,10 @@
     <message>
       <source>&amp;vLLM arguments:</source>
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Optimize for:</source>
+      <translation>[&amp;Öþţîɱîžé ƒöŕ:~~~~~~]</translation>
     </message>
     <message>
       <source>Reading this model's settings…</source>
@@ -1759,6 +1918,14 @@
       <translation>[ĺöàđîñĝ: {phase}~~~~~~]</translation>
     </message>
     <message>
+      <source>cold load:</source>
+      <translation>[çöĺđ ĺöàđ:~~~~]</translation>
+    </message>
+    <message>
+      <source>warm load:</source>
+      <translation>[ŵàŕɱ ĺöàđ:~~~~]</translation>
+    </message>
+    <message>
       <source>longer than usual: {elapsed}, usually {expected}</source>
       <translation>[ĺöñĝéŕ ţĥàñ ûšûàĺ: {elapsed}, ûšûàĺĺý {expected}~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1801,6 +1968,10 @@
     <message>
       <source>restarted {n} times</source>
       <translation>[ŕéšţàŕţéđ {n} ţîɱéš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>pre-warming, {load}</source>
+      <translation>[þŕé-ŵàŕɱîñĝ, {load}~~~~~~~~]</translation>
     </message>
     <message>
       <source>unloading</source>
@@ -2077,6 +2248,10 @@
       <translation>[&amp;Šĺééþ îñšţéàđ öƒ ûñĺöàđîñĝ:~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Pre-warm a model once its download finishes</source>
+      <translation>[&amp;Þŕé-ŵàŕɱ à ɱöđéĺ öñçé îţš đöŵñĺöàđ ƒîñîšĥéš~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Extra vLLM &amp;arguments:</source>
       <translation>[Éẋţŕà ṽĹĹṀ &amp;àŕĝûɱéñţš:~~~~~~~~~]</translation>
     </message>
@@ -2107,6 +2282,29 @@
     <message>
       <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
       <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>OptimizeChoice</name>
+    <message>
+      <source>Engine default</source>
+      <translation>[Éñĝîñé đéƒàûĺţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start fast: loads fastest, serves slower (-O0)</source>
+      <translation>[Šţàŕţ ƒàšţ: ĺöàđš ƒàšţéšţ, šéŕṽéš šĺöŵéŕ (-Ö0)~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Serve fast: answers fastest, loads slower (-O3)</source>
+      <translation>[Šéŕṽé ƒàšţ: àñšŵéŕš ƒàšţéšţ, ĺöàđš šĺöŵéŕ (-Ö3)~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>How vLLM starts this model. Start fast compiles nothing (and on the CPU engine runs in one process fewer): a load takes about half as long, requests are answered more slowly. Serve fast compiles and captures everything it can.</source>
+      <translation>[Ĥöŵ ṽĹĹṀ šţàŕţš ţĥîš ɱöđéĺ. Šţàŕţ ƒàšţ çöɱþîĺéš ñöţĥîñĝ (àñđ öñ ţĥé ÇÞÛ éñĝîñé ŕûñš îñ öñé þŕöçéšš ƒéŵéŕ): à ĺöàđ ţàķéš àƀöûţ ĥàĺƒ àš ĺöñĝ, ŕéǫûéšţš àŕé àñšŵéŕéđ ɱöŕé šĺöŵĺý. Šéŕṽé ƒàšţ çöɱþîĺéš àñđ çàþţûŕéš éṽéŕýţĥîñĝ îţ çàñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Optimize for</source>
+      <translation>[Öþţîɱîžé ƒöŕ~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2663,6 +2861,10 @@
       <translation>[{file} îš ñöţ à ṽàĺîđ ṽĹĹṀ ɱöđéĺ çöñƒîĝûŕàţîöñ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{key} is not a model option; use ctx_size=N, vllm_args="...", tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or optimize=start|serve.</source>
+      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ, ṽĺĺɱ_àŕĝš="...", ţéñšöŕ_þàŕàĺĺéĺ_šîžé=Ñ, þîþéĺîñé_þàŕàĺĺéĺ_šîžé=Ñ, ĝþûš=0,1 öŕ öþţîɱîžé=šţàŕţ|šéŕṽé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
       <translation>[Ñö Ĺéɱöñàđé šéţûþ ŵàš ƒöûñđ îñ {path}; ĝîṽé îţš ƒöĺđéŕ àš ĐÎŔ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2755,12 +2957,24 @@
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>optimize must be start (loads fastest), serve (answers fastest) or default; got {value}.</source>
+      <translation>[öþţîɱîžé ɱûšţ ƀé šţàŕţ (ĺöàđš ƒàšţéšţ), šéŕṽé (àñšŵéŕš ƒàšţéšţ) öŕ đéƒàûĺţ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The option optimize={value} and a -O level in the model's vllm_args both choose the optimization level; keep one of them.</source>
+      <translation>[Ţĥé öþţîöñ öþţîɱîžé={value} àñđ à -Ö ĺéṽéĺ îñ ţĥé ɱöđéĺ'š ṽĺĺɱ_àŕĝš ƀöţĥ çĥööšé ţĥé öþţîɱîžàţîöñ ĺéṽéĺ; ķééþ öñé öƒ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
       <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model} is built in: where its files come from is fixed.</source>
       <translation>[{model} îš ƀûîĺţ îñ: ŵĥéŕé îţš ƒîĺéš çöɱé ƒŕöɱ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Once a model's download finishes, start it in the background and stop it again, so that vLLM compiles it now and your first load is a warm one (without this, the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded.</source>
+      <translation>[Öñçé à ɱöđéĺ'š đöŵñĺöàđ ƒîñîšĥéš, šţàŕţ îţ îñ ţĥé ƀàçķĝŕöûñđ àñđ šţöþ îţ àĝàîñ, šö ţĥàţ ṽĹĹṀ çöɱþîĺéš îţ ñöŵ àñđ ýöûŕ ƒîŕšţ ĺöàđ îš à ŵàŕɱ öñé (ŵîţĥöûţ ţĥîš, ţĥé ŵîñđöŵ öƒƒéŕš îţ: Ṁöđéĺ ▸ Þŕé-ŵàŕɱ). Šķîþþéđ ŵĥîĺé àñöţĥéŕ ɱöđéĺ îš ĺöàđéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer's memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
@@ -2773,6 +2987,10 @@
     <message>
       <source>Importing Lemonade Server's vLLM setup was offered once.</source>
       <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pre-warm models after download</source>
+      <translation>[Þŕé-ŵàŕɱ ɱöđéĺš àƒţéŕ đöŵñĺöàđ~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>RAM kept for the system</source>
@@ -3061,10 +3279,6 @@
     <message>
       <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
       <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} is not a model option; use ctx_size=N, vllm_args="...", tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
-      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ, ṽĺĺɱ_àŕĝš="...", ţéñšöŕ_þàŕàĺĺéĺ_šîžé=Ñ, þîþéĺîñé_þàŕàĺĺéĺ_šîžé=Ñ öŕ ĝþûš=0,1.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
@@ -3953,6 +4167,26 @@
       <translation>[Ĺéɱöñàđé'š ƒîĺéš öŕ ṽĹĹṀ Ţŕàý'š çĥàñĝéđ šîñçé ţĥé îɱþöŕţ ŵàš šĥöŵñ; ñöţĥîñĝ ŵàš îɱþöŕţéđ. Ĺööķ àţ ţĥé îɱþöŕţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} gave no first token: {reason}</source>
+      <translation>[{model} ĝàṽé ñö ƒîŕšţ ţöķéñ: {reason}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} was loaded already by someone else; measure again.</source>
+      <translation>[{model} ŵàš ĺöàđéđ àĺŕéàđý ƀý šöɱéöñé éĺšé; ɱéàšûŕé àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} was not pre-warmed: {others} is loaded, and pre-warming must not take its memory. Load {model} when you need it.</source>
+      <translation>[{model} ŵàš ñöţ þŕé-ŵàŕɱéđ: {others} îš ĺöàđéđ, àñđ þŕé-ŵàŕɱîñĝ ɱûšţ ñöţ ţàķé îţš ɱéɱöŕý. Ĺöàđ {model} ŵĥéñ ýöû ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is loaded already.</source>
+      <translation>[{model} îš ĺöàđéđ àĺŕéàđý.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} has loaded on this engine before.</source>
+      <translation>[{model} ĥàš ĺöàđéđ öñ ţĥîš éñĝîñé ƀéƒöŕé.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
       <translation>[{repo} ĥöĺđš ñö ɱöđéĺ ŵéîĝĥţš (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš).~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3963,6 +4197,10 @@
     <message>
       <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
       <translation>[{repo} ĥöĺđš öñĺý ĜĜÛƑ ƒîĺéš, ŵĥîçĥ ṽĹĹṀ đöéš ñöţ ĺöàđ ƒŕöɱ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý. Ĺööķ ƒöŕ ţĥé šàɱé ɱöđéĺ îñ šàƒéţéñšöŕš ƒöŕɱàţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's own start-up benchmark failed (exit {status}): {tail}</source>
+      <translation>[ṽĹĹṀ'š öŵñ šţàŕţ-ûþ ƀéñçĥɱàŕķ ƒàîĺéđ (éẋîţ {status}): {tail}~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>

@@ -13,6 +13,7 @@ from typing import Any
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
 from app.core.jsonstore import REPLACED_CODE
 from app.core.memory_room import DeviceRoom
+from app.core.optimize import OPTIMIZE_OPTION, parse_optimize
 from app.core.parallel import (
     GPUS_OPTION,
     PP_OPTION,
@@ -41,12 +42,13 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         "options",
         parents=[common],
-        help="show or change a model's ctx_size, vllm_args and GPUs",
+        help="show or change a model's ctx_size, vllm_args, GPUs and start/serve choice",
         description=(
             "Show a model's options and the vLLM command line they give; change them with "
             'ctx_size=N, vllm_args="--flag value ...", tensor_parallel_size=N, '
-            "pipeline_parallel_size=N and gpus=0,1 (GPU numbers as system-info lists them). "
-            "A value of 'default' goes back to the default."
+            "pipeline_parallel_size=N, gpus=0,1 (GPU numbers as system-info lists them) and "
+            "optimize=start|serve (start: loads fastest, vLLM's -O0; serve: answers fastest, "
+            "-O3). A value of 'default' goes back to the default."
         ),
     )
     p.add_argument("model")
@@ -134,7 +136,8 @@ def _parse_assignments(pairs: list[str], allowed: set[str] | None) -> dict[str, 
                     "cli.unknown_option",
                     tr_noop(
                         '{key} is not a model option; use ctx_size=N, vllm_args="...", '
-                        "tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1."
+                        "tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or "
+                        "optimize=start|serve."
                     ),
                     key=key,
                 )
@@ -156,6 +159,9 @@ def _parse_ctx(text: str) -> int | None:
     return value
 
 
+OPTIMIZE_WORDS = {"start": "start (loads fastest: -O0)", "serve": "serve (answers fastest: -O3)"}
+
+
 def cmd_options(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     entry = rt.registry.get(args.model)
@@ -173,6 +179,7 @@ def cmd_options(args: argparse.Namespace) -> int:
         tensor_parallel_size=parse_parallel_size(TP_OPTION, changes.get(TP_OPTION, "")),
         pipeline_parallel_size=parse_parallel_size(PP_OPTION, changes.get(PP_OPTION, "")),
         gpus=parse_gpus(changes.get(GPUS_OPTION, "")),
+        optimize=parse_optimize(changes.get(OPTIMIZE_OPTION, "")),
     )
     # The same use case as the GUI's: checks the result before writing anything, and writes
     # only the fields named here (a concurrent change to the others is kept).
@@ -190,6 +197,7 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "pipeline_parallel_size": new.pipeline_parallel_size,
                 "gpus": list(new.gpus) if new.gpus is not None else None,
                 "effective_gpus": list(preview.effective_gpus),
+                "optimize": new.optimize,
                 "planned_bytes": dict(preview.planned),
                 # Shown, so a secret flag's value is hidden (app.core.redact).
                 "argv": redact_argv(preview.command),
@@ -211,6 +219,8 @@ def cmd_options(args: argparse.Namespace) -> int:
     if preview.effective_gpus:
         chosen = "" if new.gpus is not None else " (chosen by the app)"
         print(f"gpus:       {', '.join(str(g) for g in preview.effective_gpus)}{chosen}")
+    if new.optimize is not None:
+        print(f"optimize:   {OPTIMIZE_WORDS[new.optimize]}")
     for layer in preview.layers:
         print(f"  from {layer.source}: {format_command(layer.args)}")
     print(f"command:    {format_command(preview.command)}")

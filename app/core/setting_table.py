@@ -307,6 +307,21 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
     SettingSpec(
+        "prewarm_after_download",
+        bool,
+        False,
+        tr_noop(
+            "Once a model's download finishes, start it in the background and stop it again, "
+            "so that vLLM compiles it now and your first load is a warm one (without this, "
+            "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
+        ),
+        label=tr_noop("Pre-warm models after download"),
+        effect_test=(
+            "acts when a download from the hub finishes, and the module's serve has no hub; "
+            "tests/integration/test_prewarm.py::test_a_download_is_prewarmed_and_its_first_load_is_warm"
+        ),
+    ),
+    SettingSpec(
         "memory.budget_gb",
         float,
         0.0,

@@ -120,7 +120,8 @@ def load_text(progress: LoadProgressed | None, now: float | None = None) -> str:
 
 
 def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
-    """How long this load has taken and is expected to take, from the supervisor's numbers.
+    """Cold or warm, how long this load has taken and is expected to take (this model's
+    earlier loads of that kind), from the supervisor's numbers.
 
     The elapsed time keeps counting between events (a compile step can be silent for
     minutes), from the event's own time stamp.
@@ -129,13 +130,22 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
     if elapsed is not None:
         elapsed += max(0.0, (time.time() if now is None else now) - progress.ts)
     parts: list[str] = []
+    if progress.cold is not None:
+        parts.append(
+            translate("ModelState", "cold load:")
+            if progress.cold
+            else translate("ModelState", "warm load:")
+        )
     expected = progress.expected_s
     if elapsed is not None and expected and elapsed > expected:
         # Past the estimate: say so, and let the time grow, instead of "12 s of about 1 s".
-        return translate("ModelState", "longer than usual: {elapsed}, usually {expected}").format(
-            elapsed=format_duration(elapsed, coarse=True),
-            expected=format_duration(expected, coarse=True),
+        parts.append(
+            translate("ModelState", "longer than usual: {elapsed}, usually {expected}").format(
+                elapsed=format_duration(elapsed, coarse=True),
+                expected=format_duration(expected, coarse=True),
+            )
         )
+        return " ".join(parts)
     if elapsed is not None and expected:
         parts.append(
             translate("ModelState", "{elapsed} of about {expected}").format(
@@ -210,6 +220,11 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
             )
         return text
     if kind == StateKind.LOADING:
+        if row.prewarming:
+            # Started by the app after the download, to be stopped again once compiled.
+            return translate("ModelState", "pre-warming, {load}").format(
+                load=load_text(row.progress, now)
+            )
         return load_text(row.progress, now)
     if kind == StateKind.STOPPING:
         return translate("ModelState", "unloading")

@@ -22,6 +22,7 @@ from app.core.events import (
     LoadProgressed,
     MemoryRoomSampled,
     MetricsSampled,
+    PrewarmChanged,
     ProcessStateChanged,
     RegistryChanged,
     RemotesChanged,
@@ -58,6 +59,7 @@ class AppStore(QObject):
     settings_changed = Signal(str, object)  # key, value
     process_changed = Signal(object)  # ProcessStateChanged, after the row was updated
     download_finished = Signal(object)  # DownloadFinished, after the row was updated
+    prewarm_changed = Signal(object)  # PrewarmChanged, after the row was updated
     refresh_failed = Signal(str)  # a sentence: the engine did not answer a snapshot
 
     def __init__(self, facade: Facade, bridge: EventBridge, parent: QObject | None = None) -> None:
@@ -227,6 +229,10 @@ class AppStore(QObject):
             self._replace(ev.model_id, progress=ev)
         elif isinstance(ev, MetricsSampled):
             self._replace(ev.model_id, metrics=ev)
+        elif isinstance(ev, PrewarmChanged):
+            self._replace(ev.model_id, prewarming=ev.active)
+            if not replaying:
+                self.prewarm_changed.emit(ev)
         elif isinstance(ev, DownloadProgressed):
             self._apply_download_progressed(ev)
         elif isinstance(ev, DownloadFinished):

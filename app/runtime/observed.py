@@ -14,6 +14,7 @@ from app.core.events import (
     GpuSampled,
     MemoryRoomSampled,
     MetricsSampled,
+    PrewarmChanged,
     ProcessStateChanged,
     RegistryChanged,
     ServerStateChanged,
@@ -39,6 +40,7 @@ class Observed:
         self._metrics: dict[str, MetricsSampled] = {}
         self._download_problems: dict[str, Problem] = {}
         self.server_problem: Problem | None = None
+        self.prewarming: set[str] = set()  # models being pre-warmed (services.prewarm)
         self.memory_room: MemoryRoomSampled | None = None
         bus.subscribe(self._on_event)
 
@@ -71,6 +73,8 @@ class Observed:
             self._download_problems.pop(event.model_id, None)
         elif isinstance(event, MetricsSampled):
             self._metrics[event.model_id] = event
+        elif isinstance(event, PrewarmChanged):
+            (self.prewarming.add if event.active else self.prewarming.discard)(event.model_id)
         elif isinstance(event, ProcessStateChanged) and event.new is not event.old:
             self._metrics.pop(event.model_id, None)
         elif isinstance(event, DownloadFinished):

@@ -38,8 +38,10 @@ from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.lemonade_import import LemonadeImportService
+from app.runtime.services.load_bench import make_load_bench_service
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
+from app.runtime.services.prewarm import PrewarmService
 from app.runtime.services.remotes import RemoteService
 from app.runtime.services.search import SearchService
 from app.runtime.suspend import LogindSleepWatcher
@@ -112,6 +114,7 @@ class Runtime:
             planner=self.planner,
             state_dir=paths.state_dir,
             backends=self.controller.backends,
+            cache_dir=paths.cache_dir,
         )
         self.models = ModelService(
             bus=self.bus,
@@ -189,6 +192,16 @@ class Runtime:
         )
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
+        self.load_bench = make_load_bench_service(self)  # issue 23: load to first token
+        self.prewarm = PrewarmService(
+            bus=self.bus,
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
+            state_dir=paths.state_dir,
+        )
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []
@@ -249,6 +262,7 @@ class Runtime:
         await asyncio.to_thread(self.planner.refresh_system)
         await self.secrets.load()
         self.controller.start_idle_watch()
+        self.prewarm.start()
         self.config_watcher.start()
         self.sleep_watcher.start()
         await self.remotes.start()
@@ -263,6 +277,7 @@ class Runtime:
     async def stop(self) -> None:
         await self.sleep_watcher.stop()  # first: no resume may load models while stopping
         await self.batch.stop()
+        await self.prewarm.stop()
         await self.config_watcher.stop()
         await self.remotes.stop()
         await self.engines.aclose()  # a version reading under way: its process goes too

@@ -15,6 +15,11 @@ Switches (all optional):
   --fake-busy-start S      after the first start-up lines, print nothing but compute for S s
   --fake-warm              print the start-up log of a start with a warm compile cache
                            (tests/fakes/data/vllm_cpu_startup_warm.log)
+  --fake-warm-delay S      the --fake-start-delay of a warm start (default: the same)
+
+With VLLM_CACHE_ROOT set, the compile cache decides as in vLLM: a start whose model has an
+entry under $VLLM_CACHE_ROOT/torch_compile_cache is warm (the warm log, --fake-warm-delay),
+any other is cold and leaves its entry there once its compile would have finished.
   --fake-never-ready       serve, but /health answers 503 forever
   --fake-crash-after N     after N inference requests, print EngineDeadError and exit 1
   --fake-ignore-sigterm    ignore SIGTERM (the supervisor must SIGKILL)
@@ -794,6 +799,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-silent-start", type=float, default=0.0)
     p.add_argument("--fake-busy-start", type=float, default=0.0)
     p.add_argument("--fake-warm", action="store_true")
+    p.add_argument("--fake-warm-delay", type=float, default=None)
     p.add_argument("--fake-never-ready", action="store_true")
     p.add_argument("--fake-crash-after", type=int, default=None)
     p.add_argument("--fake-ignore-sigterm", action="store_true")
@@ -845,6 +851,15 @@ def _replay(name: str) -> int:
     return REPLAY_EXIT.get(name, 1)
 
 
+def _compile_cache_entry(model: str) -> Path | None:
+    """Where vLLM would keep this model's compiled graphs (None: VLLM_CACHE_ROOT unset)."""
+    root = os.environ.get("VLLM_CACHE_ROOT")
+    if not root:
+        return None
+    digest = hashlib.sha256(model.encode()).hexdigest()[:16]
+    return Path(root) / "torch_compile_cache" / "torch_aot_compile" / digest / "model"
+
+
 def _pause(seconds: float, *, busy: bool) -> None:
     """Nothing on stdout for `seconds`: asleep (a hang) or computing (a silent compile)."""
     end = time.monotonic() + seconds
@@ -869,7 +884,11 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if a.fake_grandchild:
         spawn_engine_core()
-    lines = startup_lines(warm=a.fake_warm)
+    cache_entry = _compile_cache_entry(a.model)
+    warm = a.fake_warm or (cache_entry is not None and cache_entry.exists())
+    if warm and a.fake_warm_delay is not None:
+        a.fake_start_delay = a.fake_warm_delay
+    lines = startup_lines(warm=warm)
     split = next((i for i, line in enumerate(lines) if SERVER_LINE.search(line)), len(lines))
     before, after = lines[:split], lines[split:]
     if a.fake_fail:
@@ -886,6 +905,9 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
             _say(line)
         _kill_descendants()
         return 1
+    if cache_entry is not None and not warm:
+        cache_entry.parent.mkdir(parents=True, exist_ok=True)
+        cache_entry.write_text(a.model, encoding="utf-8")
     asyncio.run(serve(a, after))
     return 0
 

@@ -37,6 +37,7 @@ from app.core.states import USABLE_FILES
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
 from app.runtime.engines import choose_kind, make_engine
+from app.runtime.fast_start import start_env
 from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning.files import FilesCache
 from app.runtime.planning.rules import (
@@ -207,6 +208,8 @@ class Planner:
             placement=placement,
             settings=settings,
         )
+        fast = start_env(self._paths.cache_dir, engine, options.optimize)  # compile caches…
+        spec = dataclasses.replace(spec, env={**spec.env, **fast})
         if overlay is not None:
             # One model across machines is never slept: a sleep there is untested, and the
             # app could measure only this machine's share of it.
@@ -490,6 +493,7 @@ class _Rejection:
             tensor_parallel_size=options.tensor_parallel_size,
             pipeline_parallel_size=options.pipeline_parallel_size,
             gpus=options.gpus,
+            optimize=options.optimize,
         )
 
     def __call__(self, found: Problem, field: str) -> OptionsPreview:
