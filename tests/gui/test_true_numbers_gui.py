@@ -22,6 +22,8 @@ from app.core.events import DownloadFinished
 from app.core.paths import resolve_paths
 from app.core.states import DownloadStatus, ProcessState
 from app.gui.model_state import StateKind, state_kind, state_text
+from app.supervisor.compile_cache import COMPILED, FOLDER, build_name
+from app.supervisor.engines.base import EngineKind
 from app.supervisor.loadtimes import FILE_NAME, load_key
 from tests.fakes.engine_runtime import fake_engine
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
@@ -153,6 +155,11 @@ def test_a_load_past_its_estimate_says_so_and_keeps_counting(
     state.mkdir(parents=True, exist_ok=True)
     key = load_key("user.tiny", shlex.split(command))
     (state / FILE_NAME).write_text(json.dumps({"version": 1, "loads": {key: {"warm": [1.0]}}}))
+    # ...and left its compiled graphs where this engine keeps them, so this load is expected
+    # warm (with an empty compile cache it is expected cold, and no cold load is on record).
+    cache = resolve_paths(tmp_path / "home").cache_dir
+    root = cache / FOLDER / build_name(EngineKind.CUSTOM, None, shlex.split(command))
+    (root / COMPILED / "graph").mkdir(parents=True)
     app = gui_app(qtbot, tmp_path, monkeypatch, settings={"engine.custom_command": command})
     gui = app.gui
     try:
