@@ -218,8 +218,9 @@ async def test_stop_during_start_aborts_it_cleanly(sv: Supervisor, rec: Recorder
     assert caught.value.problem.code == "load.cancelled"
     assert rec.states() == [S.STARTING, S.STOPPING, S.STOPPED]
     assert await wait_gone(pids, within=0.5) == []
-    # Nothing of the aborted start comes back later (a late "ready" is ignored).
-    await asyncio.sleep(0.3)
+    # Nothing of the aborted start comes back later (a late "ready" is ignored): once the
+    # actor has settled, nothing is left that could post one.
+    await sv.settled(MODEL)
     assert rec.states() == [S.STARTING, S.STOPPING, S.STOPPED]
 
 
