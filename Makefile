@@ -35,6 +35,7 @@ lint: setup
 	$(BIN)/ruff format --check app tests bench scripts
 	$(BIN)/python scripts/translations.py check
 	$(BIN)/python scripts/check_module_size.py
+	$(BIN)/python scripts/check_test_layout.py
 
 typecheck: setup
 	$(BIN)/mypy

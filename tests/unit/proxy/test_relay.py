@@ -20,8 +20,8 @@ from app.proxy.bodies import KEEP_UNTIL_ANSWERED_BYTES
 from app.proxy.limits import MIB, ProxyLimits
 from app.proxy.memory import BodyBudget
 from app.proxy.openai_routes import backend_card
-from tests.unit.test_proxy_connections import Raw, envelope, port_of, until
-from tests.unit.test_proxy_server import Proxy, error_of, running_proxy
+from tests.unit.proxy.test_connections import Raw, envelope, port_of, until
+from tests.unit.proxy.test_server import Proxy, error_of, running_proxy
 
 # ---- the child's own key ---------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import pytest
 from app.proxy import ProxyServer
 from app.proxy.connections import REFUSAL_SLOTS, GuardedConnection, GuardedServer
 from app.proxy.limits import ProxyLimits
-from tests.unit.test_proxy_server import Proxy, running_proxy
+from tests.unit.proxy.test_server import Proxy, running_proxy
 
 FAST = ProxyLimits(
     idle_timeout_s=0.6,
