@@ -48,19 +48,12 @@ asyncio.set_event_loop_policy(_WatchedLoops())
 os.environ["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/vllm-tray-tests/system_bus_socket"
 
 
-# Under pytest-xdist (`make test` runs the non-real tier on several workers) the tests of a
-# module that shares a module- or class-scoped fixture (a running serve, a remote) go to one
-# worker together, or each worker would build that fixture again (`--dist loadgroup`).
-SHARED_SCOPES = ("module", "class", "package")
+def pytest_configure(config: pytest.Config) -> None:
+    # `make test` runs the non-real tier on pytest-xdist workers: see tests/xdist_groups.py.
+    if config.pluginmanager.hasplugin("xdist"):
+        from tests.xdist_groups import XdistGroups
 
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the node ids
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        defs = info.name2fixturedefs.values() if info is not None else ()
-        if any(d[-1].scope in SHARED_SCOPES for d in defs if d):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+        config.pluginmanager.register(XdistGroups(), "vllm-tray-xdist-groups")
 
 
 @pytest.fixture(autouse=True)
