@@ -114,6 +114,9 @@ class Controller:
             restarts=info.restarts if info is not None else 0,
             next_retry_at=info.next_retry_at if info is not None else None,
             problem=info.problem.to_json() if info is not None and info.problem else None,
+            load=info.last_progress.summary()
+            if info is not None and info.state is ProcessState.STARTING and info.last_progress
+            else None,
             downloaded=files.state in ("complete", "local"),
             ctx_size=self._planner.ctx_size(entry.id),
             checkpoint=str(entry.checkpoint),
