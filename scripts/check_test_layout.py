@@ -4,7 +4,8 @@ Usage: python scripts/check_test_layout.py   (run by `make lint`)
 
 The rule (docs/DEVELOPING.md): the unit tests of `app/PKG/…/MODULE.py` are in
 `tests/unit/PKG/…/test_MODULE.py`, or, when one module has several, in
-`test_MODULE_TOPIC.py` beside it; a package `app/PKG/NAME/` counts as a module NAME. The
+`test_MODULE_TOPIC.py` beside it (a package's modules are tested in the package's folder:
+`app/runtime/planning/rules.py` in `tests/unit/runtime/planning/test_rules.py`). The
 scripts under `scripts/` are tested the same way from `tests/unit/scripts/`. So from a
 module, `ls tests/unit/PKG/test_MODULE*` lists its unit tests; a test file whose name does
 not lead back to a module — a new one in the old flat place, or one left behind by a
@@ -23,12 +24,12 @@ OTHER_ROOTS = {"scripts": Path("scripts")}
 
 
 def modules_in(folder: Path) -> set[str]:
-    """The names a test file there may start with: its modules and subpackages."""
+    """The names a test file there may start with: its modules (not its subpackages, whose
+    modules have their own folder: test_proxy_x.py beside app/proxy/ would hide a proxy
+    test from app/proxy/x.py)."""
     if not folder.is_dir():
         return set()
-    names = {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
-    names |= {p.parent.name for p in folder.glob("*/__init__.py")}
-    return names
+    return {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
 
 
 def tested_module(root: Path, test: Path) -> Path | None:
@@ -42,8 +43,7 @@ def tested_module(root: Path, test: Path) -> Path | None:
     # The longest module name that the test's name is, or starts with followed by "_".
     for name in sorted(modules_in(folder), key=len, reverse=True):
         if stem == name or stem.startswith(name + "_"):
-            module = folder / f"{name}.py"
-            return module if module.is_file() else folder / name
+            return folder / f"{name}.py"
     return None
 
 

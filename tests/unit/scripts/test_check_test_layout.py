@@ -30,6 +30,7 @@ def test_a_test_beside_its_modules_place_is_found(tmp_path: Path) -> None:
         "app/core/memory.py",
         "app/core/memory_plan.py",
         "app/runtime/planning/__init__.py",
+        "app/runtime/planning/rules.py",
         "app/launcher.py",
         "scripts/check_module_size.py",
     )
@@ -44,9 +45,11 @@ def test_a_test_beside_its_modules_place_is_found(tmp_path: Path) -> None:
     assert checker.tested_module(tmp_path, Path("core/test_memory_budget.py")) == (
         tmp_path / "app/core/memory.py"
     )
-    assert checker.tested_module(tmp_path, Path("runtime/test_planning_rules.py")) == (
-        tmp_path / "app/runtime/planning"
+    assert checker.tested_module(tmp_path, Path("runtime/planning/test_rules.py")) == (
+        tmp_path / "app/runtime/planning/rules.py"
     )
+    # A package is not a module: its modules' tests are in its folder.
+    assert checker.tested_module(tmp_path, Path("runtime/test_planning_rules.py")) is None
     assert checker.tested_module(tmp_path, Path("test_launcher.py")) == (
         tmp_path / "app/launcher.py"
     )
@@ -63,7 +66,7 @@ def test_a_test_that_names_no_module_is_reported_with_the_rule(tmp_path: Path) -
         tmp_path,
         "app/core/memory.py",
         "app/proxy/server.py",
-        "tests/unit/test_proxy_server.py",  # the old flat place
+        "tests/unit/test_proxy_server.py",  # the old flat place (proxy is a package)
         "tests/unit/core/test_memorize.py",  # not memory's: no "_" after the name
         "tests/unit/proxy/test_gone.py",  # its module was renamed away
         "tests/unit/proxy/helpers.py",  # not a test: any name
