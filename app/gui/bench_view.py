@@ -7,7 +7,7 @@ adds "Benchmark and tune…" to the Model menu when the facade offers app.runtim
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QHideEvent, QShowEvent
@@ -34,10 +34,12 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
-from app.runtime.bench_api import BenchFacade
-from app.runtime.services.bench import BenchOptions, BenchRecord
-from app.runtime.services.loadgen import Workload
-from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
+from app.gui.window_state import track
+
+if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
+    from app.runtime.bench_api import BenchFacade
+    from app.runtime.services.bench import BenchOptions, BenchRecord
+    from app.runtime.services.tune import TuneOptions, TuneResult
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -75,6 +77,7 @@ class BenchWindow(QWidget):
         self._watching = False
         self.setWindowTitle(self.tr("Benchmark — {model}").format(model=model_id))
         self.resize(760, 640)
+        track(self, "bench")
 
         self.curve = CurvePlot()
         self.live = LivePlot()
@@ -93,6 +96,8 @@ class BenchWindow(QWidget):
         self.output_len = _spin(1, 1_000_000, 64)
         self.slo_ttft = _ms_box()
         self.slo_itl = _ms_box()
+        from app.runtime.services.tune import HIGH_LIMIT
+
         self.max_concurrency = _spin(1, 4096, HIGH_LIMIT)
 
         self.run_bench_button = QPushButton(self.tr("&Run benchmark"))
@@ -178,6 +183,9 @@ class BenchWindow(QWidget):
 
     # -- commands ---------------------------------------------------------------------------
     def bench_options(self) -> BenchOptions | None:
+        from app.runtime.services.bench import BenchOptions
+        from app.runtime.services.loadgen import Workload
+
         text = self.concurrency.text().replace(" ", "")
         try:
             levels = tuple(int(part) for part in text.split(",") if part)
@@ -191,6 +199,9 @@ class BenchWindow(QWidget):
         )
 
     def tune_options(self) -> TuneOptions:
+        from app.runtime.services.loadgen import Workload
+        from app.runtime.services.tune import TuneOptions
+
         return TuneOptions(
             slo=Slo(
                 ttft_ms=self.slo_ttft.value() or None,
@@ -392,7 +403,7 @@ def _ms(value: float | None) -> str:
 
 def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) -> None:
     """Add "Benchmark and tune…" to the window's Model menu (when the facade offers it)."""
-    if not isinstance(facade, BenchFacade):
+    if not callable(getattr(facade, "run_tune", None)):  # not isinstance: that imports the engine
         return
     windows: dict[str, BenchWindow] = {}
     # translate() with BenchWindow's context: window.tr() would look them up as MainWindow's.
