@@ -1,4 +1,5 @@
-"""Suite-wide checks: no asyncio loop in the tests (the runtime's included) stalls.
+"""Suite-wide checks: no asyncio loop in the tests (the runtime's included) stalls; and
+the machine's own free RAM and system bus stay out of every test.
 
 Every loop the tests create is watched (app.runtime.stall). A stall of the loop over
 STALL_REPORT_S is listed at the end of the run with the stack that blocked; one over
@@ -13,11 +14,16 @@ in parallel (pytest-xdist) without a busy neighbour failing a loop that never bl
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from app.core.meminfo import MEMINFO_ENV
 from app.runtime.stall import Stall, StallWatch
 
 STALL_REPORT_S = 0.1
@@ -46,6 +52,18 @@ asyncio.set_event_loop_policy(_WatchedLoops())
 # No test reaches the machine's system bus: logind there would hand every runtime a real sleep
 # lock and real suspend signals. Tests that want logind start their own (tests/fakes/fake_logind).
 os.environ["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/vllm-tray-tests/system_bus_socket"
+
+# Nor does a test depend on how much RAM this shared machine has free right now: the app
+# bounds the CPU engine's and an APU's memory by MemAvailable (docs/memory.md), so every
+# runtime and CLI the tests start reads a roomy /proc/meminfo of its own unless the test
+# gives one (VLLM_TRAY_MEMINFO, RuntimeOptions.meminfo_path).
+_MEMINFO_DIR = tempfile.mkdtemp(prefix="vllm-tray-tests-")
+atexit.register(shutil.rmtree, _MEMINFO_DIR, True)
+_MEMINFO = Path(_MEMINFO_DIR) / "meminfo"
+_MEMINFO.write_text(
+    "MemTotal:       67108864 kB\nMemFree:        33554432 kB\nMemAvailable:   50331648 kB\n"
+)
+os.environ[MEMINFO_ENV] = str(_MEMINFO)
 
 
 def pytest_configure(config: pytest.Config) -> None:

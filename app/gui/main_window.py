@@ -211,6 +211,7 @@ class MainWindow(QMainWindow):
         self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
         for action in self.actions_.all:
             self.model_menu.addAction(action)
+        self.model_menu.addAction(self.actions_.prewarm)  # issue 23: offered after a download
 
         toolbar = QToolBar(self.tr("Model actions"))
         toolbar.setObjectName("model-actions")

@@ -324,7 +324,7 @@ class ModelActor:
     def _new_child(self, gen: int, spec: LaunchSpec) -> None:
         self._pid = None
         self._started_at = time.time()
-        report = LoadReport(self.model_id, spec.prefix, self.cfg.bus, self.cfg.load_times)
+        report = LoadReport(self.model_id, spec, self.cfg.bus, self.cfg.load_times)
         self._report = report
         self.output.clear()  # a diagnosis must read this child's lines, not the last one's
         self._abort = asyncio.Event()

@@ -22,7 +22,7 @@ from app.core.states import ProcessState
 from app.supervisor import diagnosis
 from app.supervisor.actor import ModelActor
 from app.supervisor.loadtimes import LoadTimes
-from app.supervisor.metrics import MetricsTracker
+from app.supervisor.metrics import GENERATION_TOKENS, MetricsTracker, parse_prometheus
 from app.supervisor.protocol import (
     HEALTH_MISSES,
     HEALTH_TIMEOUT_S,
@@ -248,6 +248,22 @@ class Supervisor:
                 if response.status_code == 200:
                     self._bus.publish(tracker.sample(response.text, time.monotonic()))
             await asyncio.sleep(max(0.0, METRICS_INTERVAL_S - (time.monotonic() - started)))
+
+    async def generation_tokens(self, model_id: str) -> float | None:
+        """The model's running child's `vllm:generation_tokens_total` now (its /metrics), or
+        None: not running, no such counter, no answer. A benchmark whose stream carries no
+        token counts takes its tokens from this counter's increase over the run."""
+        info = self.info(model_id)
+        if info is None or info.state is not ProcessState.RUNNING or info.base_url is None:
+            return None
+        client = await self._cfg.http.get()
+        try:
+            response = await client.get(info.base_url + "/metrics", timeout=METRICS_INTERVAL_S)
+        except httpx.HTTPError:
+            return None
+        if response.status_code != 200:
+            return None
+        return parse_prometheus(response.text, (GENERATION_TOKENS,)).get(GENERATION_TOKENS)
 
     async def _stop_metrics(self) -> None:
         task, self._metrics_task = self._metrics_task, None

@@ -272,10 +272,6 @@ class ChatService:
         try:
             while not answered.is_set():
                 state = await _model_state(client, endpoint, model_id)
-                if state == "stopped":
-                    # Our request is on its way and loads the model on arrival: say so from
-                    # the first look, not only once a later poll catches the start.
-                    state = "starting"
                 if state in WAITING_STATES and not answered.is_set():
                     event = last[0] if last else None
                     queue.put_nowait(_loading(model_id, state, self._clock() - began, event))
