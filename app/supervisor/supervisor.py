@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -28,6 +29,7 @@ from app.supervisor.protocol import (
     RUNNING_HEALTH_INTERVAL_S,
     ActorConfig,
     ProcessInfo,
+    TurnObserver,
 )
 from app.supervisor.reaper import reap_orphans
 from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
@@ -194,6 +196,20 @@ class Supervisor:
     def log_path(self, model_id: str) -> Path | None:
         actor = self._actors.get(model_id)
         return actor.output.path if actor is not None else None
+
+    def observe_turns(self, observer: TurnObserver) -> Callable[[], None]:
+        """Call `observer` after every message any model's actor handles (from the loop, in
+        order), until the returned function is called. Tests wait on this rather than on the
+        clock; nothing in the app needs it."""
+        self._cfg.turn_observers.append(observer)
+        return lambda: self._cfg.turn_observers.remove(observer)
+
+    async def settled(self, model_id: str) -> None:
+        """Return once the model's actor has nothing left to do by itself (see
+        ModelActor.settled): after it, a test's "nothing more happened" holds for good."""
+        actor = self._actors.get(model_id)
+        if actor is not None:
+            await actor.settled()
 
     # ---- metrics -----------------------------------------------------------------------------
 

@@ -154,6 +154,8 @@ class FakeHub:
         self._lock = threading.Lock()
         self._servers: list[ThreadingHTTPServer] = []
         self._threads: list[threading.Thread] = []
+        self._sending = 0  # file bodies being sent now
+        self._sent_all = threading.Condition(self._lock)
 
     # -- setup ----------------------------------------------------------------------------
     def add_repo(
@@ -226,6 +228,13 @@ class FakeHub:
     def total_served(self) -> int:
         with self._lock:
             return sum(self.bytes_served.values())
+
+    def wait_until_no_body_is_sent(self, within: float = 10.0) -> bool:
+        """Whether every file body's sending ended (finished, or the client went away) within
+        `within` seconds: after it nothing more is served, so a test of "the transfer stopped"
+        reads `total_served()` then, instead of sleeping."""
+        with self._sent_all:
+            return self._sent_all.wait_for(lambda: self._sending == 0, within)
 
     def body_requests(self, path_part: str) -> list[HubRequest]:
         return [r for r in list(self.requests) if r.method == "GET" and path_part in r.path]
@@ -426,7 +435,14 @@ class _Handler(BaseHTTPRequestHandler):
             return
         key = (repo.repo_id, f.path)
         cut = self.hub._take_fail(key) if self.command == "GET" else None
-        self._send_file(f, start, key, cut)
+        with self.hub._lock:
+            self.hub._sending += 1
+        try:
+            self._send_file(f, start, key, cut)
+        finally:
+            with self.hub._sent_all:
+                self.hub._sending -= 1
+                self.hub._sent_all.notify_all()
 
     def _send_file(self, f: HubFile, start: int, key: tuple[str, str], cut: int | None) -> None:
         rate = self.hub.throttle_bps

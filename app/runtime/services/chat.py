@@ -418,7 +418,11 @@ async def _model_state(client: httpx.AsyncClient, endpoint: Endpoint, model_id: 
         card = response.json() if response.status_code == 200 else None
     except (httpx.HTTPError, ValueError):
         return None
-    state = card.get("state") if isinstance(card, dict) else None
+    if not isinstance(card, dict) or card.get("downloaded") is False:
+        # Not downloaded: it will not start, and the request is refused saying so; a
+        # "starting" shown meanwhile (when this look beat the refusal) would be untrue.
+        return None
+    state = card.get("state")
     return state if isinstance(state, str) else None
 
 

@@ -10,7 +10,7 @@ import pytest
 from app.supervisor.load_phases import LoadStep, StepClock, step_of
 from app.supervisor.logparse import LoadProgressParser
 
-DATA = Path(__file__).parents[1] / "fakes" / "data"
+DATA = Path(__file__).parents[2] / "fakes" / "data"
 _TIMED = re.compile(r"^\s*(\d+\.\d+) (.*)$")
 _READY = re.compile(r"/health answered 200 at ([\d.]+) s")
 
