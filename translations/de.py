@@ -167,6 +167,8 @@ UI: dict[str, str | tuple[str, str]] = {
     "Starting the workers on {addresses}…": "Worker auf {addresses} werden gestartet …",
     "Loading the model across %n machine(s)…": "Modell wird auf den Rechnern (%n) geladen …",
     "({elapsed} so far; the model list shows its progress)": "(bisher {elapsed}; die Modellliste zeigt den Fortschritt)",
+    "Not ready: %n problem(s) to fix first.": "Nicht bereit: Zuerst %n Problem(e) beheben.",
+    "…and %n more in the table above.": "… und %n weitere in der Tabelle oben.",
     # ---- Commands
     "The command was cancelled.": "Der Befehl wurde abgebrochen.",
     "Something went wrong inside vLLM Tray; the details are in its log.": "In vLLM Tray ist etwas schiefgegangen; die Einzelheiten stehen im Protokoll.",
@@ -473,7 +475,7 @@ UI: dict[str, str | tuple[str, str]] = {
     # ---- ModelState
     "starting Python and vLLM": "Python und vLLM starten",
     "reading the model config": "Modellkonfiguration lesen",
-    "loading weights": "Gewichte laden",
+    "loading weights": "Gewichte einlesen",
     "compiling kernels": "Kernel kompilieren",
     "sizing the KV cache": "KV-Cache bemessen",
     "starting the server": "Server starten",

@@ -591,6 +591,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Not ready: %n problem(s) to fix first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and %n more in the table above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Checking the %n machine(s)…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -423,6 +423,14 @@
         <translation>Alle Rechner sind bereit: Der Cluster kann starten.</translation>
     </message>
     <message>
+        <source>Not ready: %n problem(s) to fix first.</source>
+        <translation>Nicht bereit: Zuerst %n Problem(e) beheben.</translation>
+    </message>
+    <message>
+        <source>…and %n more in the table above.</source>
+        <translation>… und %n weitere in der Tabelle oben.</translation>
+    </message>
+    <message>
         <source>Checking the %n machine(s)…</source>
         <translation>Die Rechner (%n) werden geprüft …</translation>
     </message>
@@ -1864,7 +1872,7 @@
     </message>
     <message>
         <source>loading weights</source>
-        <translation>Gewichte laden</translation>
+        <translation>Gewichte einlesen</translation>
     </message>
     <message>
         <source>compiling kernels</source>

@@ -592,6 +592,14 @@
       <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý: ţĥé çĺûšţéŕ çàñ šţàŕţ.~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Not ready: %n problem(s) to fix first.</source>
+      <translation>[Ñöţ ŕéàđý: %n þŕöƀĺéɱ(š) ţö ƒîẋ ƒîŕšţ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>…and %n more in the table above.</source>
+      <translation>[…àñđ %n ɱöŕé îñ ţĥé ţàƀĺé àƀöṽé.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Checking the %n machine(s)…</source>
       <translation>[Çĥéçķîñĝ ţĥé %n ɱàçĥîñé(š)…~~~~~~~~~~~]</translation>
     </message>
