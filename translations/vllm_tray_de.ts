@@ -60,7 +60,7 @@
     </message>
     <message>
         <source>&amp;Download it now</source>
-        <translation>Jetzt &amp;herunterladen</translation>
+        <translation>&amp;Jetzt herunterladen</translation>
     </message>
     <message>
         <source>&amp;Add</source>
@@ -72,7 +72,7 @@
     </message>
     <message>
         <source>F&amp;older:</source>
-        <translation>O&amp;rdner:</translation>
+        <translation>Ordn&amp;er:</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
@@ -202,11 +202,11 @@
     </message>
     <message>
         <source>&amp;Cancel job</source>
-        <translation>Auftrag a&amp;bbrechen</translation>
+        <translation>Auftrag abbre&amp;chen</translation>
     </message>
     <message>
         <source>&amp;Open folder</source>
-        <translation>Ordner ö&amp;ffnen</translation>
+        <translation>Ordner &amp;öffnen</translation>
     </message>
     <message>
         <source>Show the folder that holds the output file</source>
@@ -214,7 +214,7 @@
     </message>
     <message>
         <source>&amp;Batch jobs…</source>
-        <translation>&amp;Batch-Aufträge …</translation>
+        <translation>Ba&amp;tch-Aufträge …</translation>
     </message>
 </context>
 <context>
@@ -409,7 +409,7 @@
     </message>
     <message>
         <source>&amp;Benchmark and tune…</source>
-        <translation>&amp;Benchmark und Abstimmung …</translation>
+        <translation>Benchmark und &amp;Abstimmung …</translation>
     </message>
     <message>
         <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
@@ -432,7 +432,7 @@
     </message>
     <message>
         <source>Checking the %n machine(s)…</source>
-        <translation>Die Rechner (%n) werden geprüft …</translation>
+        <translation>%n Rechner werden geprüft …</translation>
     </message>
     <message>
         <source>Starting the workers on {addresses}…</source>
@@ -440,7 +440,7 @@
     </message>
     <message>
         <source>Loading the model across %n machine(s)…</source>
-        <translation>Modell wird auf den Rechnern (%n) geladen …</translation>
+        <translation>Modell wird auf %n Rechnern geladen …</translation>
     </message>
     <message>
         <source>({elapsed} so far; the model list shows its progress)</source>
@@ -561,8 +561,8 @@
     <message numerus="yes">
         <source>Serving across %n machine(s).</source>
         <translation>
-            <numerusform>Bedient auf %n Rechner.</numerusform>
-            <numerusform>Bedient auf %n Rechnern.</numerusform>
+            <numerusform>Läuft auf %n Rechner.</numerusform>
+            <numerusform>Läuft auf %n Rechnern.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1192,7 +1192,7 @@
     </message>
     <message>
         <source>Most open &amp;connections:</source>
-        <translation>Höchstens offene &amp;Verbindungen:</translation>
+        <translation>Max. offene &amp;Verbindungen:</translation>
     </message>
     <message>
         <source>connections</source>
@@ -1314,7 +1314,7 @@
     </message>
     <message>
         <source>The app, before the engine starts</source>
-        <translation>Die App, bevor die Engine startet</translation>
+        <translation>Die App, vor dem Engine-Start</translation>
     </message>
     <message>
         <source>Process start and imports</source>
@@ -1338,11 +1338,11 @@
     </message>
     <message>
         <source>The app noticing it is up</source>
-        <translation>Die App bemerkt den Start</translation>
+        <translation>Die App bemerkt die Bereitschaft</translation>
     </message>
     <message>
         <source>The app handing it over</source>
-        <translation>Die App reicht es weiter</translation>
+        <translation>Übergabe durch die App</translation>
     </message>
     <message>
         <source>First token</source>
@@ -1437,7 +1437,7 @@
     </message>
     <message>
         <source>&amp;Follow</source>
-        <translation>&amp;Mitlaufen</translation>
+        <translation>&amp;Folgen</translation>
     </message>
     <message>
         <source>Keep the newest line in view</source>
@@ -1552,7 +1552,7 @@
     </message>
     <message>
         <source>&amp;Remote servers…</source>
-        <translation>&amp;Entfernte Server …</translation>
+        <translation>Entfernte Se&amp;rver …</translation>
     </message>
     <message>
         <source>&amp;Model</source>
@@ -2012,7 +2012,7 @@
     </message>
     <message>
         <source>downloading {percent}</source>
-        <translation>wird heruntergeladen {percent}</translation>
+        <translation>Download {percent}</translation>
     </message>
     <message>
         <source>stalled</source>
@@ -2158,7 +2158,7 @@
     <name>ModelsPage</name>
     <message>
         <source>Use recomme&amp;nded</source>
-        <translation>&amp;Empfohlenen nutzen</translation>
+        <translation>Empfo&amp;hlenen Wert nutzen</translation>
     </message>
     <message>
         <source>No recommendation: the GPU&apos;s free memory could not be read.</source>
@@ -2262,7 +2262,7 @@
     </message>
     <message>
         <source>Extra vLLM &amp;arguments:</source>
-        <translation>Zusätzliche vLLM-&amp;Argumente:</translation>
+        <translation>Zusätzliche vLLM-Arg&amp;umente:</translation>
     </message>
     <message>
         <source>&amp;Engine:</source>
@@ -2270,7 +2270,7 @@
     </message>
     <message>
         <source>Your vLLM co&amp;mmand:</source>
-        <translation>Ihr vLLM-&amp;Befehl:</translation>
+        <translation>Ihr vLLM-Be&amp;fehl:</translation>
     </message>
     <message>
         <source>Models</source>
@@ -2566,7 +2566,7 @@
     </message>
     <message>
         <source>vLLM Tray: running {names}</source>
-        <translation>vLLM Tray: {names} läuft</translation>
+        <translation>vLLM Tray: {names} bereit</translation>
     </message>
     <message>
         <source>vLLM Tray: no model loaded</source>
@@ -2574,7 +2574,7 @@
     </message>
     <message>
         <source>{name}: downloading {percent}</source>
-        <translation>{name}: wird heruntergeladen {percent}</translation>
+        <translation>{name}: Download {percent}</translation>
     </message>
     <message>
         <source>Endpoint: {url}</source>
@@ -3431,7 +3431,7 @@
     </message>
     <message>
         <source>Most open connections</source>
-        <translation>Höchstens offene Verbindungen</translation>
+        <translation>Max. offene Verbindungen</translation>
     </message>
     <message>
         <source>Idle connection timeout</source>
@@ -3467,7 +3467,7 @@
     </message>
     <message>
         <source>Most choices per request</source>
-        <translation>Höchstens Auswahlen pro Anfrage</translation>
+        <translation>Max. Auswahlen pro Anfrage</translation>
     </message>
     <message>
         <source>Start the endpoint with the app</source>
