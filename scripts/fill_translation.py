@@ -2,6 +2,8 @@
 
 Usage: python scripts/fill_translation.py LANG            fill translations/vllm_tray_LANG.ts
        python scripts/fill_translation.py LANG --missing  list what is still untranslated
+       python scripts/fill_translation.py LANG --prune    also drop the entries of LANG.py
+                                                          whose English the code no longer has
 
 translations/LANG.py defines UI (and may define PROBLEMS and CONTEXT): {English source: text},
 a tuple (singular, plural, …) for a numerus message (%n), and CONTEXT {(context, source): text}
@@ -13,6 +15,7 @@ The file is first brought up to date with the code (lupdate), and written in lup
 
 from __future__ import annotations
 
+import ast
 import runpy
 import sys
 import xml.etree.ElementTree as ET
@@ -58,6 +61,29 @@ def write(message: ET.Element, text: Text) -> None:
         translation.text = text if isinstance(text, str) else text[-1]
 
 
+def prune(language: str, used: set[str]) -> list[str]:
+    """Remove from LANG.py each one-line entry whose English source is not in `used`."""
+    path = TS_DIR / f"{language}.py"
+    kept: list[str] = []
+    dropped: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        try:
+            entry = ast.literal_eval("{" + line.strip().rstrip(",") + "}")
+        except (SyntaxError, ValueError):
+            entry = None
+        key = next(iter(entry), None) if isinstance(entry, dict) and len(entry) == 1 else None
+        if isinstance(key, str) and key not in used:
+            dropped.append(key)
+        else:
+            kept.append(line)
+    path.write_text("".join(kept), encoding="utf-8")
+    return dropped
+
+
+def sources_in(path: Path) -> set[str]:
+    return {m.findtext("source") or "" for m in ET.parse(path).getroot().iter("message")}
+
+
 def fill(language: str) -> tuple[int, list[tuple[str, str]]]:
     path = TS_DIR / f"vllm_tray_{language}.ts"
     plain, by_context = load(language)
@@ -91,6 +117,17 @@ def main(argv: list[str]) -> int:
     if "--missing" in argv[2:]:
         for context, source in missing:
             print(f"    {source!r}: '',  # {context}")
+    plain, by_context = load(language)
+    used = sources_in(TS_DIR / f"vllm_tray_{language}.ts")
+    unused = [s for s in [*plain, *(s for _, s in by_context)] if s not in used]
+    if "--prune" in argv[2:]:
+        for source in prune(language, used):
+            print(f"dropped from {language}.py: {source!r}", file=sys.stderr)
+    elif unused:
+        print(
+            f"{language}.py: {len(unused)} entries the code no longer has (--prune)",
+            file=sys.stderr,
+        )
     print(f"vllm_tray_{language}.ts: {written} translated, {len(missing)} missing", file=sys.stderr)
     return 1 if missing else 0
 
