@@ -1154,3 +1154,21 @@ PROBLEMS |= {
     "The vLLM server of {model_id} was stopped from outside the app ({signal}).": "Der vLLM-Server von {model_id} wurde von außerhalb der App gestoppt ({signal}).",
     "Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).": "Das Laden von {model_id} ist fehlgeschlagen: Sein vLLM-Server wurde von außerhalb der App gestoppt ({signal}).",
 }
+
+UI |= {
+    "M&odels": "M&odelle",
+    "Mo&del:": "Mo&dell:",
+    "&Use {value} anyway": "{value} &trotzdem nutzen",
+    "Install the {value} engine and load": "Die {value}-Engine installieren und laden",
+}
+
+PROBLEMS |= {
+    "The ROCm engine {installed} is installed, but no AMD GPU was found, so it cannot run here. Use the CPU engine or a custom engine instead.": "Die ROCm-Engine {installed} ist installiert, aber es wurde keine AMD-GPU gefunden, daher kann sie hier nicht laufen. Verwenden Sie stattdessen die CPU-Engine oder eine eigene Engine.",
+    "The ROCm engine {installed} is installed, but there is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.": "Die ROCm-Engine {installed} ist installiert, aber für Ihre GPU ({target}) gibt es keine ROCm-Engine. Unterstützte GPU-Familien: {supported}. Verwenden Sie stattdessen die CPU-Engine oder eine eigene Engine.",
+    "The ROCm engine {installed} is installed, but your GPU ({target}) needs a newer Linux kernel before it can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine is not started.": "Die ROCm-Engine {installed} ist installiert, aber Ihre GPU ({target}) braucht einen neueren Linux-Kernel, bevor sie laufen kann: Ihrer KFD-Topologie fehlen cwsr_size und ctl_stack_size, die mit Kernel {required} oder neuer oder einem Distributionskernel mit dem Backport kommen. Ohne sie hängen ROCm-Arbeitslasten oder stürzen ab, daher wird die Engine nicht gestartet.",
+    "This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).": "Das ist kein Hugging-Face-Zugriffstoken: Ein Token beginnt mit hf_, gefolgt von Buchstaben und Ziffern (huggingface.co → Settings → Access Tokens).",
+    "Port {port} is already in use by another program on this computer; choose another.": "Port {port} wird auf diesem Computer schon von einem anderen Programm verwendet; wählen Sie einen anderen.",
+    "In {source}, {flag} is not a flag of this vLLM ({version}): its --help does not list it. Check the spelling, or remove it.": "In {source} ist {flag} kein Flag dieses vLLM ({version}): Sein --help führt es nicht auf. Prüfen Sie die Schreibweise, oder entfernen Sie es.",
+    "{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.": "{flag} kann nicht für jedes Modell gesetzt werden: Jedes über den Endpunkt hinzugefügte Modell könnte dann eigenen Code auf diesem Computer ausführen; setzen Sie es in den Optionen des einen Modells, das es braucht.",
+    "Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.": "Über dem empfohlenen Wert {recommended}: Bei {value} belegt vLLM mehr GPU-Speicher, als beim Start der App frei war; das Laden eines Modells scheitert daher wahrscheinlich („less than desired GPU memory utilization“) oder lässt den GPU-Treiber abstürzen, und auf einer APU kann der Computer anfangen auszulagern.",
+}
