@@ -1172,3 +1172,27 @@ PROBLEMS |= {
     "{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.": "{flag} kann nicht für jedes Modell gesetzt werden: Jedes über den Endpunkt hinzugefügte Modell könnte dann eigenen Code auf diesem Computer ausführen; setzen Sie es in den Optionen des einen Modells, das es braucht.",
     "Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.": "Über dem empfohlenen Wert {recommended}: Bei {value} belegt vLLM mehr GPU-Speicher, als beim Start der App frei war; das Laden eines Modells scheitert daher wahrscheinlich („less than desired GPU memory utilization“) oder lässt den GPU-Treiber abstürzen, und auf einer APU kann der Computer anfangen auszulagern.",
 }
+
+UI |= {
+    "Installing the engine, then loading the model…": "Engine wird installiert, dann das Modell geladen …",
+    "C&heck": "&Prüfen",
+    "Ask Hugging Face whose token this is": "Hugging Face fragen, wem dieses Token gehört",
+    "Asking Hugging Face…": "Hugging Face wird gefragt …",
+    "Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).": "Zugangsbeschränkte oder private Modelle auf Hugging Face brauchen ein Zugriffstoken (huggingface.co → Settings → Access Tokens, Lesezugriff genügt).",
+    "Finding where the token is kept…": "Ablageort des Tokens wird ermittelt …",
+    "It is kept in the system keyring, never in the settings files.": "Es wird im Schlüsselbund des Systems aufbewahrt, nie in den Einstellungsdateien.",
+    "This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.": "Dieser Computer hat keinen Schlüsselbund, daher wird das Token in {path} aufbewahrt, das nur Sie lesen können; nie in den Einstellungsdateien.",
+    "Hugging Face accepts this token: it belongs to {user}.": "Hugging Face nimmt dieses Token an: Es gehört {user}.",
+    "Clients must send it as 'Authorization: Bearer <key>'. Kept in the keyring, or where there is none in a file only you can read.": "Clients senden ihn als 'Authorization: Bearer <key>'. Liegt im Schlüsselbund, oder wo es keinen gibt, in einer Datei, die nur Sie lesen können.",
+    "checking whether one is saved…": "wird geprüft, ob einer gespeichert ist …",
+    "saved — type to replace": "gespeichert – zum Ersetzen tippen",
+    "No Hugging Face token is set.": "Es ist kein Hugging-Face-Token festgelegt.",
+}
+
+PROBLEMS |= {
+    "The name {name} looks like the existing model {existing} (they differ only in letter case or in letters drawn alike); use that model or choose a name that reads differently.": "Der Name {name} sieht aus wie das vorhandene Modell {existing} (sie unterscheiden sich nur in Groß- und Kleinschreibung oder in gleich aussehenden Zeichen); nutzen Sie dieses Modell oder wählen Sie einen deutlich anderen Namen.",
+    "In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.": "In {source} ist {flag} kein Flag von vLLM {version}: Sein --help führt es nicht auf. Prüfen Sie die Schreibweise, oder entfernen Sie es.",
+    "In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.": "In {source} ist {flag} kein Flag dieses vLLM: Sein --help führt es nicht auf. Prüfen Sie die Schreibweise, oder entfernen Sie es.",
+    "The token could not be checked: {host} did not answer ({reason}).": "Das Token konnte nicht geprüft werden: {host} hat nicht geantwortet ({reason}).",
+    "{host} does not accept this token: it is wrong, expired or revoked.": "{host} nimmt dieses Token nicht an: Es ist falsch, abgelaufen oder widerrufen.",
+}
