@@ -112,9 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_desktop(args: argparse.Namespace) -> int:
-    from app.cli.context import runtime_from
+    from app.cli.context import paths_from, warn_problems
     from app.gui.app import run_gui
     from app.runtime.facade import ThreadFacade
+    from app.runtime.runtime import Runtime
     from app.runtime.thread import RuntimeThread
 
     logging.basicConfig(
@@ -123,15 +124,18 @@ def run_desktop(args: argparse.Namespace) -> int:
         stream=sys.stderr,
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    runtime = runtime_from(args)
+    paths = paths_from(args)
+    runtime = Runtime(paths)
+    warn_problems(runtime.services)
+    config = runtime.services.config
 
     def make_facade() -> ThreadFacade:
-        thread = RuntimeThread(runtime, serve=bool(runtime.settings.get("proxy.autostart")))
+        thread = RuntimeThread(runtime, serve=bool(config.value("proxy.autostart")))
         thread.start()
         return ThreadFacade(thread)
 
-    hidden = bool(getattr(args, "hidden", False)) or bool(runtime.settings.get("gui.start_hidden"))
-    return run_gui(make_facade, start_hidden=hidden, instance_key=str(runtime.paths.config_dir))
+    hidden = bool(getattr(args, "hidden", False)) or bool(config.value("gui.start_hidden"))
+    return run_gui(make_facade, start_hidden=hidden, instance_key=str(paths.config_dir))
 
 
 if __name__ == "__main__":

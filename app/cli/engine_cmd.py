@@ -7,7 +7,7 @@ import asyncio
 import shlex
 from typing import Any
 
-from app.cli.context import print_json, run_interruptible, runtime_from
+from app.cli.context import print_json, run_interruptible, services_from
 from app.cli.progress import ProgressReporter
 from app.supervisor.engines.base import EngineKind, InstallProgress
 
@@ -32,8 +32,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    selected = str(rt.settings.get("engine.kind"))
+    services = services_from(args)
+    selected = str(services.config.value("engine.kind"))
     rows: list[dict[str, Any]] = [
         {
             "kind": r.kind.value,
@@ -43,7 +43,7 @@ def cmd_status(args: argparse.Namespace) -> int:
             "problem": r.problem.english() if r.problem else None,
             "active": r.active,
         }
-        for r in rt.engines.reports()
+        for r in services.engines.reports()
     ]
     if args.json:
         print_json({"selected": selected, "engines": rows})
@@ -62,7 +62,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
+    services = services_from(args)
     kind = EngineKind(args.kind)
 
     progress = ProgressReporter()
@@ -74,7 +74,7 @@ def cmd_install(args: argparse.Namespace) -> int:
 
     try:
         status = run_interruptible(
-            rt.engines.install(kind, select=not args.no_select, on_progress=show)
+            services.engines.install(kind, select=not args.no_select, on_progress=show)
         )
     finally:
         progress.finish()
@@ -83,7 +83,7 @@ def cmd_install(args: argparse.Namespace) -> int:
 
 
 def cmd_use(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    prefix = asyncio.run(rt.engines.use_custom(list(args.prefix)))
+    services = services_from(args)
+    prefix = asyncio.run(services.engines.use_custom(list(args.prefix)))
     print(f"custom engine: {shlex.join(prefix)}")
     return 0

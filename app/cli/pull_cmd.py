@@ -9,11 +9,14 @@ import shutil
 import sys
 from typing import Any
 
-from app.cli.context import human_bytes, run_interruptible, runtime_from
+from app.cli.context import human_bytes, run_interruptible, services_from, session_from
 from app.cli.progress import ProgressReporter
-from app.core.events import DownloadFinished, DownloadProgressed, Event
+from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.registry import user_model_id
 from app.core.states import DownloadStatus
+from app.runtime.facade import Session
+from app.runtime.services import Services
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -54,43 +57,41 @@ def progress_text(model_id: str, event: DownloadProgressed, bar: bool) -> str:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    from app.core.registry import parse_checkpoint
-    from app.downloads import validate_local_folder
-
-    rt = runtime_from(args)
-    model = args.model
     if args.label and args.checkpoint is None:
         raise ProblemError(
             problem("cli.label_without_checkpoint", tr_noop("--label needs --checkpoint."))
         )
+    session = session_from(args)
     if args.checkpoint is None:
-        entry = rt.registry.get(model)
-        if entry.checkpoint.local_path is not None:
-            validate_local_folder(entry.checkpoint.local_path)
-            print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
-            return 0
-        return run_interruptible(_pull(rt, entry.id, None, ()))
-    if not model.startswith("user."):
-        model = "user." + model
-    checkpoint = parse_checkpoint(args.checkpoint)  # bad input: exit 2, nothing written
-    if checkpoint.local_path is not None:
-        validate_local_folder(checkpoint.local_path)  # before anything is registered
-        entry = rt.registry.add_user_model(
-            model, args.checkpoint, labels=args.label, replace_existing=True
-        )
-        print(f"registered {entry.id} -> {entry.checkpoint}")
-        print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
-        return 0
-    return run_interruptible(_pull(rt, model, args.checkpoint, tuple(args.label)))
+        model_id = session.services.models.entry(args.model).id  # unknown: exit 2
+    else:
+        model_id = user_model_id(args.model)
+    return run_interruptible(_pull(session, model_id, args.checkpoint, tuple(args.label)))
 
 
-async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[str, ...]) -> int:
-    """Download with a progress bar; with `checkpoint`, register first (rolled back by the
-    runtime when the download cannot even start, e.g. a mistyped repository)."""
+async def _pull(
+    session: Session, model_id: str, checkpoint: str | None, labels: tuple[str, ...]
+) -> int:
+    try:
+        return await _download(session.services, session.bus, model_id, checkpoint, labels)
+    finally:
+        await session.stop()
+
+
+async def _download(
+    services: Services,
+    bus: EventBus,
+    model_id: str,
+    checkpoint: str | None,
+    labels: tuple[str, ...],
+) -> int:
+    """Download with a progress bar; with `checkpoint`, register first (the service checks
+    a local folder before it registers it, and rolls a registration back when the download
+    cannot even start, e.g. a mistyped repository)."""
     progress = ProgressReporter()
     finished: asyncio.Future[DownloadFinished] = asyncio.get_running_loop().create_future()
     loop = asyncio.get_running_loop()
-    download_id: list[str] = []
+    download_id: str | None = None
 
     def show(event: DownloadProgressed) -> None:
         fraction = event.done / event.total if event.total else None
@@ -102,25 +103,24 @@ async def _pull(rt: Any, model_id: str, checkpoint: str | None, labels: tuple[st
         elif isinstance(event, DownloadFinished) and event.model_id == model_id:
             loop.call_soon_threadsafe(_settle, finished, event)
 
-    rt.bus.subscribe(on_event)
+    unsubscribe = bus.subscribe(on_event)
     try:
-        download_id.append(await rt.models.pull(model_id, checkpoint))
+        download_id = await services.models.pull(model_id, checkpoint, labels)
+        entry = services.models.entry(model_id)
         if checkpoint is not None:
-            entry = rt.registry.get(model_id)
-            if labels:
-                rt.registry.add_user_model(
-                    entry.name, checkpoint, labels=labels, replace_existing=True
-                )
             print(f"registered {entry.id} -> {entry.checkpoint}")
+        if download_id is None:
+            print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
+            return 0
         result = await finished
     except (KeyboardInterrupt, asyncio.CancelledError):
-        if download_id:
-            await rt.models.cancel_download(download_id[0])
+        if download_id is not None:
+            await services.models.cancel_download(download_id)
         progress.finish()
         sys.stderr.write("vllm-tray: download interrupted; run the same command to resume\n")
-        await rt.downloads.shutdown()
         return 130
-    await rt.downloads.shutdown()
+    finally:
+        unsubscribe()
     progress.finish()
     return _report(model_id, result)
 
@@ -142,11 +142,8 @@ def _settle(fut: asyncio.Future[DownloadFinished], event: DownloadFinished) -> N
 
 
 def cmd_rm(args: argparse.Namespace) -> int:
-    from app.downloads import delete_model_files, model_status
-
-    rt = runtime_from(args)
-    entry = rt.registry.get(args.model)
-    status = model_status(entry, rt.paths.hf_hub_cache)
+    services = services_from(args)
+    entry = services.models.entry(args.model)
     if entry.checkpoint.is_local:
         raise ProblemError(
             problem(
@@ -159,7 +156,8 @@ def cmd_rm(args: argparse.Namespace) -> int:
                 path=str(entry.checkpoint),
             )
         )
-    if status.bytes_on_disk == 0:
+    on_disk = services.views.row(entry.id).bytes_on_disk
+    if on_disk == 0:
         print(f"{entry.id} has no files on disk; nothing to delete.")
         return 0
     if not args.yes:
@@ -168,14 +166,14 @@ def cmd_rm(args: argparse.Namespace) -> int:
                 problem(
                     "cli.confirm_needed",
                     tr_noop("Deleting {size} of {model} needs confirmation: add --yes."),
-                    size=human_bytes(status.bytes_on_disk),
+                    size=human_bytes(on_disk),
                     model=entry.id,
                 )
             )
-        answer = input(f"Delete {human_bytes(status.bytes_on_disk)} of {entry.id}? [y/N] ")
+        answer = input(f"Delete {human_bytes(on_disk)} of {entry.id}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("nothing deleted")
             return 0
-    freed = delete_model_files(entry, rt.paths.hf_hub_cache)
+    freed = asyncio.run(services.models.delete_files(entry.id))
     print(f"deleted {entry.id}: {human_bytes(freed)} freed")
     return 0

@@ -100,6 +100,12 @@ class ModelEntry:
         return self.source == "builtin"
 
 
+# The fields of ModelOptions a change may name (every field but `extra`).
+OPTION_FIELDS = frozenset(
+    {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
+)
+
+
 @dataclass(frozen=True)
 class ModelOptions:
     """Per-model options as stored in recipe_options.json (None: use the default).
@@ -156,6 +162,11 @@ def _load_catalog() -> dict[str, ModelEntry]:
             labels=tuple(item.get("labels", ())),
         )
     return out
+
+
+def user_model_id(name: str) -> str:
+    """The id of the user model called `name` (given with or without its `user.`)."""
+    return name if name.startswith(USER_PREFIX) else USER_PREFIX + name
 
 
 def _parse_user_models(raw: Any) -> dict[str, ModelEntry]:

@@ -30,7 +30,7 @@ from app.gui.i18n import problem_text
 from app.gui.model_actions import download_model
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -178,10 +178,11 @@ class AddModelDialog(QDialog):
         if not self.ok_button.isEnabled():
             return
         labels = [p.strip() for p in self.labels.text().split(",") if p.strip()]
+        name, checkpoint = self.name.text().strip(), self.checkpoint()
         self.ok_button.setEnabled(False)
         try:
-            row = await call(
-                self._facade.add_user_model(self.name.text().strip(), self.checkpoint(), labels)
+            entry = await call(
+                self._facade.submit(lambda s: s.models.add_user_model(name, checkpoint, labels))
             )
         except CommandFailed as failure:
             self.problem_label.setText(failure.text)
@@ -189,7 +190,7 @@ class AddModelDialog(QDialog):
             self.ok_button.setEnabled(True)
             return
         download = self.from_hub.isChecked() and self.download_now.isChecked()
-        self.added.emit(row.id)
+        self.added.emit(entry.id)
         self.accept()
         if download:
-            await download_model(self._facade, self._store, self._failures, row.id)
+            await download_model(self._facade, self._store, self._failures, entry.id)

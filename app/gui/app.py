@@ -22,7 +22,7 @@ from app.gui.main_window import MainWindow
 from app.gui.single_instance import SingleInstance, server_name
 from app.gui.store import AppStore
 from app.gui.tray import TrayController
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,8 @@ class GuiApp(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Metrics are scraped only while someone can see them.
         if watched is self.window and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
-            self.facade.watch_metrics(event.type() == QEvent.Type.Show)
+            watching = event.type() == QEvent.Type.Show
+            self.facade.post(lambda s: s.models.watch_metrics(watching))
         return False
 
     def _on_failures_failed(self, text: str, problem: object) -> None:
@@ -120,7 +121,9 @@ class GuiApp(QObject):
 
     async def _remember_tray_hint(self) -> None:
         try:
-            stored = await call(self.facade.set_settings({"gui.tray_hint_shown": True}))
+            stored = await call(
+                self.facade.submit(lambda s: s.config.set_settings({"gui.tray_hint_shown": True}))
+            )
         except CommandFailed as failure:
             self.failures.report(failure)
             return

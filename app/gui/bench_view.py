@@ -1,17 +1,15 @@
 """The Benchmark window of one model: run a benchmark or a max-num-seqs tune, see their curves,
 apply the tune's value with one click, and watch the running model's live metrics.
 
-Hooked into the main window by `install_bench_action` (one line in MainWindow.__init__): it
-adds "Benchmark and tune…" to the Model menu when the facade offers app.runtime.bench_api.
+Opened from the main window's Model ▸ Benchmark and tune… (one window per model).
 """
 
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QAction, QHideEvent, QShowEvent
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -20,7 +18,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QPushButton,
     QSpinBox,
     QTabWidget,
@@ -35,7 +32,7 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
-from app.runtime.bench_api import BenchFacade
+from app.runtime.services import Facade
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.loadgen import Workload
 from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
@@ -62,7 +59,7 @@ class BenchWindow(QWidget):
 
     def __init__(
         self,
-        facade: BenchFacade,
+        facade: Facade,
         bridge: EventBridge,
         model_id: str,
         parent: QWidget | None = None,
@@ -169,13 +166,13 @@ class BenchWindow(QWidget):
         super().showEvent(event)
         if not self._watching:
             self._watching = True
-            self._facade.watch_metrics(True)
+            self._facade.post(lambda s: s.models.watch_metrics(True))
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         if self._watching:
             self._watching = False
-            self._facade.watch_metrics(False)
+            self._facade.post(lambda s: s.models.watch_metrics(False))
 
     # -- commands ---------------------------------------------------------------------------
     def bench_options(self) -> BenchOptions | None:
@@ -204,8 +201,9 @@ class BenchWindow(QWidget):
 
     @async_slot()
     async def load_history(self) -> None:
+        model_id = self.model_id
         try:
-            records = await call(self._facade.bench_history(self.model_id))
+            records = await call(self._facade.submit(lambda s: s.bench.load_history(model_id)))
         except CommandFailed:
             return  # no history to show is not worth a sentence
         self._on_history_loaded(records)
@@ -217,8 +215,11 @@ class BenchWindow(QWidget):
             return
         self._set_busy("bench")
         self.status.setText(self.tr("Loading the model…"))
+        model_id, argv = self.model_id, ("gui", "bench", self.model_id)
         try:
-            record = await call(self._facade.run_bench(self.model_id, options))
+            record = await call(
+                self._facade.submit(lambda s: s.bench.run(model_id, options, argv=argv))
+            )
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
@@ -229,28 +230,32 @@ class BenchWindow(QWidget):
         self.result = None
         self._set_busy("tune")
         self.status.setText(self.tr("Starting the model with a high limit…"))
+        model_id, options, argv = self.model_id, self.tune_options(), ("gui", "tune", self.model_id)
         try:
-            result = await call(self._facade.run_tune(self.model_id, self.tune_options()))
+            result = await call(
+                self._facade.submit(lambda s: s.tune.run(model_id, options, argv=argv))
+            )
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
         self._on_tune_done(result)
 
     def _on_cancel_clicked(self) -> None:
+        model_id = self.model_id
         if self._busy == "bench":
-            self._facade.cancel_bench(self.model_id)
+            self._facade.post(lambda s: s.bench.cancel(model_id))
         elif self._busy == "tune":
-            self._facade.cancel_tune(self.model_id)
+            self._facade.post(lambda s: s.tune.cancel(model_id))
             self.status.setText(self.tr("Cancelling: putting the model back as it was…"))
 
     @async_slot()
     async def _on_apply_clicked(self) -> None:
         if self.result is None or self.result.chosen is None:
             return
-        value = self.result.chosen
+        model_id, value = self.model_id, self.result.chosen
         self.apply_button.setEnabled(False)
         try:
-            args = await call(self._facade.apply_tune(self.model_id, value))
+            args = await call(self._facade.submit(lambda s: s.tune.apply(model_id, value)))
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
@@ -389,34 +394,3 @@ class BenchWindow(QWidget):
 
 def _ms(value: float | None) -> str:
     return "–" if value is None else f"{value:.0f}"
-
-
-def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) -> None:
-    """Add "Benchmark and tune…" to the window's Model menu (when the facade offers it)."""
-    if not isinstance(facade, BenchFacade):
-        return
-    windows: dict[str, BenchWindow] = {}
-    # translate() with BenchWindow's context: window.tr() would look them up as MainWindow's.
-    action = QAction(QCoreApplication.translate("BenchWindow", "&Benchmark and tune…"), window)
-    action.setToolTip(
-        QCoreApplication.translate(
-            "BenchWindow", "Measure this model's throughput and find its best max-num-seqs"
-        )
-    )
-
-    def open_for_current() -> None:
-        model_id = window.current_model_id()  # type: ignore[attr-defined]
-        if model_id is None:
-            return
-        view = windows.get(model_id)
-        if view is None:
-            view = windows[model_id] = BenchWindow(facade, bridge, model_id, window)
-        view.show()
-        view.raise_()
-        view.activateWindow()
-
-    action.triggered.connect(open_for_current)
-    window.model_menu.addSeparator()  # type: ignore[attr-defined]
-    window.model_menu.addAction(action)  # type: ignore[attr-defined]
-    window.bench_action = action  # type: ignore[attr-defined]
-    window.bench_windows = windows  # type: ignore[attr-defined]

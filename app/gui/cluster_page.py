@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -43,22 +43,11 @@ from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import problem_text
-from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.services import Facade
+from app.runtime.services.cluster import ClusterReport, ClusterView
 
 T = TypeVar("T")
 REFRESH_MS = 2000
-
-
-class ClusterFacade(Protocol):
-    """The part of app.runtime.api.Facade this window uses."""
-
-    def cluster_view(self) -> Future[ClusterView]: ...
-    def cluster_configure(
-        self, config: ClusterConfig, *, renew_token: bool = False
-    ) -> Future[ClusterView]: ...
-    def cluster_check(self) -> Future[ClusterReport]: ...
-    def cluster_start(self) -> Future[ClusterView]: ...
-    def cluster_stop(self) -> Future[ClusterView]: ...
 
 
 class ClusterWindow(QWidget):
@@ -66,7 +55,7 @@ class ClusterWindow(QWidget):
 
     def __init__(
         self,
-        facade: ClusterFacade,
+        facade: Facade,
         model_ids: Callable[[], list[str]],
         parent: QWidget | None = None,
     ) -> None:
@@ -287,13 +276,14 @@ class ClusterWindow(QWidget):
         )
 
     async def save(self) -> None:
-        view = await self._run(self._facade.cluster_configure(self.config_from_form()))
+        config = self.config_from_form()
+        view = await self._run(self._facade.submit(lambda s: s.cluster.configure(config)))
         if view is not None:
             self.show_view(view)
             self.status.setText(self.tr("Saved. Run the commands below on the other machines."))
 
     async def check(self) -> None:
-        report = await self._run(self._facade.cluster_check())
+        report = await self._run(self._facade.submit(lambda s: s.cluster.check()))
         if report is not None:
             self.show_report(report)
             self.status.setText(
@@ -304,13 +294,13 @@ class ClusterWindow(QWidget):
 
     async def start(self) -> None:
         self.status.setText(self.tr("Checking the machines, then starting…"))
-        view = await self._run(self._facade.cluster_start())
+        view = await self._run(self._facade.submit(lambda s: s.cluster.start()))
         self.refresh()
         if view is not None:
             self.show_view(view)
 
     async def stop(self) -> None:
-        view = await self._run(self._facade.cluster_stop())
+        view = await self._run(self._facade.submit(lambda s: s.cluster.stop()))
         if view is not None:
             self.show_view(view)
 
@@ -337,7 +327,7 @@ class ClusterWindow(QWidget):
 
     async def _read_view(self) -> ClusterView | None:
         try:
-            view = await call(self._facade.cluster_view())
+            view = await call(self._facade.call(lambda s: s.cluster.view()))
         except CommandFailed as exc:
             self.status.setText(exc.text)
             return None

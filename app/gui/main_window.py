@@ -28,7 +28,7 @@ from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.add_model_dialog import AddModelDialog
 from app.gui.batch_page import BatchPageOpener
-from app.gui.bench_view import install_bench_action
+from app.gui.bench_view import BenchWindow
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import ProgressDelegate
@@ -45,7 +45,7 @@ from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTa
 from app.gui.settings.dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 STATUS_MS = 8000
 
@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self.model_settings: dict[str, ModelSettingsDialog] = {}
         self.settings_dialog: SettingsDialog | None = None
         self.add_dialog: AddModelDialog | None = None
+        self.bench_windows: dict[str, BenchWindow] = {}
         self.setWindowTitle(self.tr("vLLM Tray"))
         self.setWindowIcon(app_icon())
         self.resize(1280, 760)
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.actions_.settings_requested.connect(self.open_model_settings)
         self.actions_.logs_requested.connect(self.open_logs)
         self.actions_.delete_requested.connect(self.confirm_delete)
+        self.actions_.bench_requested.connect(self.open_bench)
         self.actions_.message.connect(self._show_status)
         failures.failed.connect(self._on_failures_failed)
 
@@ -126,7 +128,6 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(facade, store, failures)
 
         self._build_menus()
-        install_bench_action(self, facade, bridge)  # issue 12: Model ▸ Benchmark
         self._build_layout()
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)
@@ -200,6 +201,8 @@ class MainWindow(QMainWindow):
         self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
         for action in self.actions_.all:
             self.model_menu.addAction(action)
+        self.model_menu.addSeparator()
+        self.model_menu.addAction(self.actions_.bench)
 
         toolbar = QToolBar(self.tr("Model actions"))
         toolbar.setObjectName("model-actions")
@@ -393,6 +396,18 @@ class MainWindow(QMainWindow):
         window.raise_()
         return window
 
+    def open_bench(self, model_id: str) -> BenchWindow:
+        """Benchmarks and the tune of one model (app/gui/bench_view.py); one window each."""
+        view = self.bench_windows.get(model_id)
+        if view is None:
+            view = self.bench_windows[model_id] = BenchWindow(
+                self._facade, self._bridge, model_id, self
+            )
+        view.show()
+        view.raise_()
+        view.activateWindow()
+        return view
+
     def open_remotes(self) -> QWidget:
         """Remote vLLM servers (app/gui/remotes_page.py); one window, raised again."""
         from app.gui.remotes_page import RemotesWindow
@@ -477,9 +492,9 @@ class MainWindow(QMainWindow):
             if row.source == "builtin" or (
                 row.file_state not in ("local", "local_invalid") and row.bytes_on_disk > 0
             ):
-                await call(self._facade.delete_files(model_id))
+                await call(self._facade.submit(lambda s: s.models.delete_files(model_id)))
             if row.source == "user":
-                await call(self._facade.remove_user_model(model_id))
+                await call(self._facade.submit(lambda s: s.models.remove_user_model(model_id)))
             await self._store.refresh()
         except CommandFailed as failure:
             self._failures.report(failure)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.registry import ModelOptions
+from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.core.vllm_args import format_command
@@ -33,7 +33,8 @@ from app.gui.i18n import format_int, problem_text
 from app.gui.memory_fit import fit_words, largest_ctx
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
-from app.runtime.api import Facade, OptionsPreview
+from app.runtime.api import OptionsPreview
+from app.runtime.services import Facade
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an
@@ -177,8 +178,9 @@ class ModelSettingsDialog(QDialog):
     # -- preview --------------------------------------------------------------------------
     async def _load(self) -> None:
         """Fill the inputs in from what the model has now."""
+        model_id = self.model_id
         try:
-            preview = await call(self._facade.preview_options(self.model_id, None, None))
+            preview = await call(self._facade.call(lambda s: s.models.preview_stored(model_id)))
         except CommandFailed as failure:
             self.fit_label.setText(failure.text)
             return
@@ -256,8 +258,11 @@ class ModelSettingsDialog(QDialog):
             asked_options = dataclasses.replace(asked_options, ctx_size=value)
         self._asked += 1
         asked = self._asked
+        model_id = self.model_id
         try:
-            preview = await call(self._facade.preview_model_options(self.model_id, asked_options))
+            preview = await call(
+                self._facade.call(lambda s: s.models.preview(model_id, asked_options))
+            )
         except CommandFailed as failure:
             if asked == self._asked:
                 self._show_problem(failure.text)
@@ -448,9 +453,15 @@ class ModelSettingsDialog(QDialog):
     async def _save(self, *, restart: bool) -> None:
         self._saving = True
         self.apply_button.setEnabled(False)
+        model_id, options = self.model_id, self.options()
         try:
+            # Every option as the dialog holds them (the GPU ones too).
             await call(
-                self._facade.set_model_options(self.model_id, self.options(), restart=restart)
+                self._facade.submit(
+                    lambda s: s.models.set_options(
+                        model_id, options, fields=OPTION_FIELDS, restart=restart
+                    )
+                )
             )
         except CommandFailed as failure:
             self._saving = False

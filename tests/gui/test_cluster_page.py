@@ -5,23 +5,25 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from concurrent.futures import Future
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.cluster import ClusterConfig, WorkerNode, unencrypted_notice, validate
 from app.core.cluster_nodes import NodeInfo
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.states import ProcessState
-from app.gui.app import GuiApp
 from app.gui.cluster_page import ClusterWindow
 from app.runtime.cluster_client import LinkSpeed
-from app.runtime.cluster_views import ClusterReport, ClusterView, JoinCommand, NodeReport
-from tests.gui.conftest import run
+from app.runtime.cluster_views import JoinCommand, NodeReport
+from app.runtime.services.cluster import ClusterReport, ClusterView
+from tests.gui.conftest import run, start_gui
 from tests.gui.fake_facade import FakeFacade
+from tests.gui.fake_services import IdleCluster
 
 T = TypeVar("T")
 CONFIG = validate(
@@ -34,28 +36,14 @@ CONFIG = validate(
 )
 
 
-def done(value: T) -> Future[T]:
-    future: Future[T] = Future()
-    future.set_result(value)
-    return future
-
-
-def failed(exc: BaseException) -> Future[Any]:
-    future: Future[Any] = Future()
-    future.set_exception(exc)
-    return future
-
-
-class FakeCluster:
-    def __init__(self) -> None:
+class FakeCluster(IdleCluster):
+    def __init__(self, app: FakeFacade) -> None:
+        super().__init__(app)
         self.config = CONFIG
         self.state = ProcessState.STOPPED
         self.saved: list[ClusterConfig] = []
         self.fail_with: ProblemError | None = None
         self.report: ClusterReport | None = None
-
-    def cluster_view(self) -> Future[ClusterView]:
-        return done(self.view())
 
     def view(self) -> ClusterView:
         return ClusterView(
@@ -71,16 +59,14 @@ class FakeCluster:
             notices=(unencrypted_notice(),),
         )
 
-    def cluster_configure(
-        self, config: ClusterConfig, *, renew_token: bool = False
-    ) -> Future[ClusterView]:
+    async def configure(self, config: ClusterConfig, *, renew_token: bool = False) -> ClusterView:
         if self.fail_with is not None:
-            return failed(self.fail_with)
+            raise self.fail_with
         self.saved.append(config)
         self.config = config
-        return done(self.view())
+        return self.view()
 
-    def cluster_check(self) -> Future[ClusterReport]:
+    async def check(self) -> ClusterReport:
         head = NodeInfo(0, "0.1.0", "cpu", "0.32.0", True, "user.big", True, "abcdef0123456789")
         other = dataclasses.replace(head, rank=1)
         self.report = ClusterReport(
@@ -104,23 +90,31 @@ class FakeCluster:
             ),
             problems=(),
         )
-        return done(self.report)
+        return self.report
 
-    def cluster_start(self) -> Future[ClusterView]:
+    async def start(self) -> ClusterView:
         self.config = dataclasses.replace(self.config, enabled=True)
         self.state = ProcessState.RUNNING
-        return done(self.view())
+        return self.view()
 
-    def cluster_stop(self) -> Future[ClusterView]:
+    async def stop(self, *, every_worker: bool = False) -> ClusterView:
         self.config = dataclasses.replace(self.config, enabled=False)
         self.state = ProcessState.STOPPED
-        return done(self.view())
+        return self.view()
+
+
+def cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None
+    return item.text()
 
 
 @pytest.fixture
 def window(qtbot: QtBot) -> Iterator[tuple[ClusterWindow, FakeCluster]]:
-    cluster = FakeCluster()
-    page = ClusterWindow(cluster, lambda: ["user.big", "user.small"])
+    fake = FakeFacade(cluster=FakeCluster)
+    cluster = fake.services.cluster
+    assert isinstance(cluster, FakeCluster)
+    page = ClusterWindow(fake, lambda: ["user.big", "user.small"])
     qtbot.addWidget(page)
     # The window reads the cluster's view asynchronously, as it does from the real facade.
     qtbot.waitUntil(lambda: page.model.currentText() == "user.big")
@@ -172,7 +166,7 @@ def test_check_fills_one_row_per_machine(
     page, _ = window
     run(qtbot, page.check())
     assert page.nodes.rowCount() == 3
-    cells = [[page.nodes.item(r, c).text() for c in range(5)] for r in range(3)]
+    cells = [[cell(page.nodes, r, c) for c in range(5)] for r in range(3)]
     assert cells[0][:3] == ["this machine", "cpu 0.32.0", "abcdef012345"]
     assert cells[1][0] == "1: 192.168.1.11"
     assert cells[1][3] == "0.42 ms, 1180 MB/s from it, 1100 MB/s to it"
@@ -192,12 +186,12 @@ def test_start_and_stop_follow_the_state(
     assert page.status.text() == "Off: the model runs on this machine alone."
 
 
-def test_the_main_window_opens_one_cluster_window(
-    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
-) -> None:
-    cluster = FakeCluster()
-    fake.cluster_view = cluster.cluster_view  # type: ignore[attr-defined]
-    first = gui.window.open_cluster()
-    assert isinstance(first, ClusterWindow) and first.isVisible()
-    assert gui.window.open_cluster() is first
-    first.close()
+def test_the_main_window_opens_one_cluster_window(qtbot: QtBot, tmp_path: Path) -> None:
+    gui = start_gui(qtbot, FakeFacade(cluster=FakeCluster), tmp_path)
+    try:
+        first = gui.window.open_cluster()
+        assert isinstance(first, ClusterWindow) and first.isVisible()
+        assert gui.window.open_cluster() is first
+        first.close()
+    finally:
+        gui.close()

@@ -5,28 +5,37 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any
 
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, RegistryChanged
-from app.core.problems import Fix, FixKind, ProblemError, problem, tr_noop
-from app.core.registry import ModelEntry, ModelOptions, Registry
+from app.core.problems import Fix, FixKind, ProblemError
+from app.core.registry import (
+    OPTION_FIELDS,
+    ModelEntry,
+    ModelOptions,
+    Registry,
+    parse_checkpoint,
+    user_model_id,
+)
 from app.core.settings import Settings
 from app.core.states import FAILED, ProcessState
-from app.downloads import DownloadManager, model_status
+from app.downloads import DownloadManager, model_status, validate_local_folder
 from app.runtime.api import OptionsPreview
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planner import Planner, bad_ctx_size
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
 from app.supervisor.engines.base import EngineKind
 
+# bad_ctx_size: the one sentence for a ctx_size that is no number (`vllm-tray options`).
+__all__ = ["DEFAULT_FIELDS", "ModelService", "bad_ctx_size"]
+
 log = logging.getLogger(__name__)
 
-# The option fields a change may name; any other field of the stored entry is kept as it is.
-OPTION_FIELDS = frozenset(
-    {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
-)
 # What a change names when its caller does not say: the fields callers that predate the GPU
 # options hold (the dialog's ctx_size and vllm_args), so that they never reset the others.
 DEFAULT_FIELDS = frozenset({"ctx_size", "vllm_args"})
@@ -50,6 +59,7 @@ class ModelService:
         supervisor: Supervisor,
         downloads: DownloadManager,
         engines: EngineService,
+        logs_dir: Path,
     ) -> None:
         self._bus = bus
         self._settings = settings
@@ -59,6 +69,7 @@ class ModelService:
         self._supervisor = supervisor
         self._downloads = downloads
         self._engines = engines
+        self._logs_dir = logs_dir
         self._background: set[asyncio.Task[Backend]] = set()
 
     # -- running ----------------------------------------------------------------------
@@ -78,6 +89,18 @@ class ModelService:
     async def reset(self, model_id: str) -> None:
         await self._supervisor.reset(self._registry.get(model_id).id)
 
+    def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
+        """A request's use of a model: loaded on demand (swapping others out if needed) and
+        kept from being swapped out until the context ends."""
+        return self._controller.use(model_id)
+
+    def backends(self) -> Sequence[Backend]:
+        return self._controller.backends()
+
+    def usage(self) -> Mapping[str, Mapping[str, Any]]:
+        """Requests in flight and idle time per model."""
+        return self._controller.usage()
+
     def load_in_background(self, model_id: str) -> None:
         """Start a load whose outcome reaches the views as events (the caller does not wait)."""
         task = asyncio.get_running_loop().create_task(self._controller.load(model_id))
@@ -96,10 +119,17 @@ class ModelService:
             await self._supervisor.reset(model_id)
 
     # -- options ------------------------------------------------------------------------
-    def preview_options(
-        self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> OptionsPreview:
-        return self._planner.preview_options(model_id, ctx_size, vllm_args)
+    def entry(self, model_id: str) -> ModelEntry:
+        """The registered model (ProblemError `models.unknown` when there is none)."""
+        return self._registry.get(model_id)
+
+    def options(self, model_id: str) -> ModelOptions:
+        """The model's options as stored."""
+        return self._registry.options(self._registry.get(model_id).id)
+
+    def preview_stored(self, model_id: str) -> OptionsPreview:
+        """The effect of the options as stored."""
+        return self._planner.preview_options(model_id, None, None)
 
     def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview:
         """The effect of exactly these options (all fields, as a dialog holds them), nothing
@@ -227,39 +257,51 @@ class ModelService:
         self._bus.publish(RegistryChanged(entry.id))
 
     # -- downloads --------------------------------------------------------------------------
-    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
-        """Register (with `checkpoint`) and download; a registration whose download cannot
+    async def pull(
+        self, model_id: str, checkpoint: str | None = None, labels: Sequence[str] = ()
+    ) -> str | None:
+        """Download a model's files; with `checkpoint`, register it first (as a user model,
+        with `labels`). Returns the download's id, or None for a local folder: it is checked
+        (before it is registered) and used in place. A registration whose download cannot
         even start is rolled back, so a typo leaves nothing behind."""
         if checkpoint is None:
             entry = self._registry.get(model_id)
-            previous = None
-        else:
-            previous = self._registry.find(_user_id(model_id))
-            entry = await asyncio.to_thread(
-                self._registry.add_user_model, model_id, checkpoint, replace_existing=True
-            )
-        try:
             if entry.checkpoint.is_local:
-                status = await asyncio.to_thread(model_status, entry, self._downloads.hf_cache)
-                if status.problem is not None:
-                    raise ProblemError(status.problem)
-                raise ProblemError(
-                    problem(
-                        "downloads.local_folder",
-                        tr_noop(
-                            "{model} is a local folder and is used in place: nothing to download."
-                        ),
-                        model=entry.id,
-                    )
-                )
+                await self._check_folder(entry)
+                return None
+            return await self._downloads.start(entry)
+        folder = parse_checkpoint(checkpoint).local_path  # bad input: refused, nothing written
+        if folder is not None:
+            await asyncio.to_thread(validate_local_folder, folder)
+            await self._register(model_id, checkpoint, labels)
+            return None
+        previous = self._registry.find(user_model_id(model_id))
+        entry = await asyncio.to_thread(
+            self._registry.add_user_model,
+            model_id,
+            checkpoint,
+            labels=labels,
+            replace_existing=True,
+        )
+        try:
             download_id = await self._downloads.start(entry)
-        except ProblemError as exc:
-            if checkpoint is not None and exc.problem.code != "downloads.local_folder":
-                await asyncio.to_thread(self._undo_registration, entry, previous)
+        except ProblemError:
+            await asyncio.to_thread(self._undo_registration, entry, previous)
             raise
-        if checkpoint is not None:
-            self._bus.publish(RegistryChanged(entry.id))
+        self._bus.publish(RegistryChanged(entry.id))
         return download_id
+
+    async def _register(self, name: str, checkpoint: str, labels: Sequence[str]) -> ModelEntry:
+        entry = await asyncio.to_thread(
+            self._registry.add_user_model, name, checkpoint, labels=labels, replace_existing=True
+        )
+        self._bus.publish(RegistryChanged(entry.id))
+        return entry
+
+    async def _check_folder(self, entry: ModelEntry) -> None:
+        status = await asyncio.to_thread(model_status, entry, self._downloads.hf_cache)
+        if status.problem is not None:
+            raise ProblemError(status.problem)
 
     def _undo_registration(self, entry: ModelEntry, previous: ModelEntry | None) -> None:
         if previous is None:
@@ -279,6 +321,15 @@ class ModelService:
     def downloads(self) -> Sequence[DownloadView]:
         return self._downloads.views()
 
+    # -- what a model's child says ----------------------------------------------------------
+    def log_tail(self, model_id: str, n: int = 400) -> list[str]:
+        """The last `n` lines the model's vLLM printed (this run of the app)."""
+        return self._supervisor.log_tail(model_id, n)
 
-def _user_id(name: str) -> str:
-    return name if name.startswith("user.") else "user." + name
+    def log_path(self, model_id: str) -> str:
+        """The model's log file (whether or not it exists yet)."""
+        return str(self._logs_dir / f"{model_id}.log")
+
+    def watch_metrics(self, watching: bool) -> None:
+        """One view starts (True) or stops (False) showing metrics: scraped while watched."""
+        self._supervisor.watch_metrics(watching)
