@@ -399,14 +399,6 @@
         <source>{run}: {phase}</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>&amp;Benchmark and tune…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>ClusterWindow</name>
@@ -1403,6 +1395,14 @@
     </message>
     <message>
         <source>De&amp;lete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark and tune…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2580,6 +2580,10 @@
     </message>
     <message>
         <source>The custom engine command {command!r} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

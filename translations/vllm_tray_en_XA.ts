@@ -398,14 +398,6 @@
       <source>{run}: {phase}</source>
       <translation>[{run}: {phase}~~~~~~]</translation>
     </message>
-    <message>
-      <source>&amp;Benchmark and tune…</source>
-      <translation>[&amp;Ɓéñçĥɱàŕķ àñđ ţûñé…~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Measure this model's throughput and find its best max-num-seqs</source>
-      <translation>[Ṁéàšûŕé ţĥîš ɱöđéĺ'š ţĥŕöûĝĥþûţ àñđ ƒîñđ îţš ƀéšţ ɱàẋ-ñûɱ-šéǫš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
   </context>
   <context>
     <name>ClusterWindow</name>
@@ -1405,6 +1397,14 @@
     <message>
       <source>De&amp;lete…</source>
       <translation>[Đé&amp;ĺéţé…~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Benchmark and tune…</source>
+      <translation>[&amp;Ɓéñçĥɱàŕķ àñđ ţûñé…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Measure this model's throughput and find its best max-num-seqs</source>
+      <translation>[Ṁéàšûŕé ţĥîš ɱöđéĺ'š ţĥŕöûĝĥþûţ àñđ ƒîñđ îţš ƀéšţ ɱàẋ-ñûɱ-šéǫš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;Retry download</source>
@@ -2583,6 +2583,10 @@
     <message>
       <source>The custom engine command {command!r} cannot be read: {reason}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+      <translation>[Ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Installing the {kind} engine failed: {reason}</source>
