@@ -42,13 +42,22 @@ typecheck: setup
 imports: setup
 	$(BIN)/lint-imports
 
-# Programs the tests run besides Python: dbus-daemon (a private bus for the suspend tests).
-# Installed when missing; if it cannot be, this fails rather than letting tests skip.
+# Programs the tests run besides Python: dbus-daemon (a private bus for the suspend and tray
+# tests), desktop-file-validate and appstreamcli (the packaging tests validate the menu entry
+# and the AppStream metadata), as Debian packages. Installed when missing; if they cannot be,
+# this fails rather than letting tests skip.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+TEST_PROGRAMS := dbus-daemon:dbus desktop-file-validate:desktop-file-utils appstreamcli:appstream
 test-deps:
-	@command -v dbus-daemon >/dev/null || { \
-		echo "installing Debian's dbus package (dbus-daemon) for the suspend tests"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends dbus; }
+	@missing=""; \
+	for pair in $(TEST_PROGRAMS); do \
+		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages the tests need:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			$(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
 
 # Installed when any is missing; if they cannot be, this fails rather than letting tests skip.
 gui-test-deps: setup

@@ -92,11 +92,21 @@ def missing_libraries_message(missing: Sequence[SystemLibrary]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from app.core.paths import private_umask
+
+    # Every file vLLM Tray (and each process it starts) creates is the user's alone.
+    with private_umask():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     from app.cli.main import build_parser, run
 
     args = build_parser().parse_args(argv)
     if getattr(args, "func", None) is not None:
         return run(args)
+    if getattr(args, "desktop", None) is not None:
+        return run_desktop_install(args)
     if not has_display():
         print(
             "vllm-tray: no display found, so the window cannot open. To run the engine and "
@@ -109,6 +119,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(missing_libraries_message(missing), file=sys.stderr)
         return 1
     return run_desktop(args)
+
+
+def run_desktop_install(args: argparse.Namespace) -> int:
+    """`vllm-tray desktop install|uninstall`; an install also checks Qt's X11 libraries
+    (as on X11, which Wayland sessions use too through XWayland) before the first start."""
+    from app.cli.context import paths_from
+    from app.gui.desktop_install import run
+
+    for line in run(
+        args.desktop,
+        autostart=getattr(args, "autostart", False),
+        settings_file=paths_from(args).settings_file,
+    ):
+        print(line)
+    if args.desktop != "install":
+        return 0
+    missing = missing_xcb_libraries({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"})
+    if missing:
+        print(missing_libraries_message(missing), file=sys.stderr)
+        return 1
+    print(f"the system libraries Qt needs are there ({len(XCB_LIBRARIES)} checked)")
+    print("done: start vLLM Tray from your menu, or run vllm-tray")
+    return 0
 
 
 def run_desktop(args: argparse.Namespace) -> int:
@@ -135,7 +168,12 @@ def run_desktop(args: argparse.Namespace) -> int:
         return ThreadFacade(thread)
 
     hidden = bool(getattr(args, "hidden", False)) or bool(config.value("gui.start_hidden"))
-    return run_gui(make_facade, start_hidden=hidden, instance_key=str(paths.config_dir))
+    return run_gui(
+        make_facade,
+        start_hidden=hidden,
+        instance_key=str(paths.config_dir),
+        language=str(config.value("gui.language")),
+    )
 
 
 if __name__ == "__main__":

@@ -17,11 +17,9 @@ MAX_LINES = 500
 
 # path -> (lines it may have, why it is not split)
 ALLOWED: dict[str, tuple[int, str]] = {
-    # Both were being changed by parallel work (sleep mode, the GUI's crash-loop words) when
-    # the gate came in; that work has landed, and splitting them is the next clean-up: the
-    # actor's transition handlers apart from its message loop, the window's banners and
+    # Being changed by parallel work (the GUI's crash-loop words) when the gate came in; that
+    # work has landed, and splitting it is the next clean-up: the window's banners and
     # toolbar apart from its layout.
-    "app/supervisor/actor.py": (530, "split the transition handlers out next"),
     "app/gui/main_window.py": (530, "split the banners and toolbar out next"),
 }
 

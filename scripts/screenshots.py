@@ -5,7 +5,10 @@ Usage: python scripts/screenshots.py [OUTPUT_DIR]   (default: artifacts/screensh
 Runs on Qt's offscreen platform against the FakeFacade of tests/gui, so it needs no display,
 GPU or engine. Writes the main window in several states (light, dark, pseudo-locale, no GPU,
 a failed download, a model given up on), both settings dialogs (with wrong values typed in),
-the Add model dialog, a log view, the tray menu and the tray icons.
+the Add model dialog, the Lemonade import offer, a log view, the tray menu and the tray icons.
+
+In the pseudo-locale screenshots every text must fit its widget (scripts/text_fit.py): one
+that does not is listed with the widget's object path and the script exits with 1.
 
 The GUI's asyncio loop is installed as the app and the tests install it
 (app.gui.event_loop), and `settle()` turns Qt's event loop, which runs the async slots.
@@ -62,12 +65,14 @@ from app.gui.batch_page import BatchPage  # noqa: E402
 from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
 from app.gui.i18n import PseudoTranslator  # noqa: E402
 from app.gui.icons import PRECEDENCE, app_icon, tray_icon  # noqa: E402
+from app.gui.lemonade_offer import LemonadeImportDialog  # noqa: E402
 from app.gui.model_settings_dialog import ModelSettingsDialog  # noqa: E402
 from app.gui.settings.endpoint_page import EndpointPage  # noqa: E402
 from app.gui.settings.limits_page import LimitsPage  # noqa: E402
 from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
 from app.runtime.api import EngineView  # noqa: E402
+from scripts.text_fit import clipped_texts  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
     T0,
@@ -79,6 +84,7 @@ from tests.gui.fake_facade import (  # noqa: E402
     two_rx7900,
 )
 
+PINNED_TAG = "vllm0.20.1-rocm7.12.0-gfx1151"
 VLLM_LOG = [
     "INFO 11-20 10:00:01 [api_server.py:1880] vLLM API server version 0.20.1",
     "INFO 11-20 10:00:04 [model.py:547] Resolved architecture: Qwen3ForCausalLM",
@@ -150,12 +156,18 @@ def type_text(dialog: ModelSettingsDialog, edit: Any, text: str) -> None:
     settle()
 
 
+# Text that does not fit its widget in a pseudo-locale screenshot (scripts/text_fit.py).
+clipped: list[str] = []
+
+
 def save(widget: QWidget, out: Path, name: str) -> Path:
     settle()
     path = out / f"{name}.png"
     if not widget.grab().save(str(path)):
         raise RuntimeError(f"could not write {path}")
     print(path)
+    if "pseudo-locale" in name:
+        clipped.extend(f"{name}: {line}" for line in clipped_texts(widget))
     return path
 
 
@@ -413,6 +425,47 @@ def shots_settings_pseudo(out: Path, autostart: Path) -> None:
     gui.close()
 
 
+def shots_lemonade(out: Path, suffix: str = "") -> None:
+    """Issue 22: the first-run offer to import a Lemonade user's vLLM setup."""
+    from app.core.lemonade_plan import Change, ChangeKind, ImportPlan, Skipped
+
+    plan = ImportPlan(
+        Path("/home/me/.config/lemonade"),
+        True,
+        changes=(
+            Change(ChangeKind.ADD_MODEL, "user.Qwen3-Coder-30B-vLLM", "Qwen/Qwen3-Coder-30B"),
+            Change(
+                ChangeKind.SET_OPTIONS,
+                "Qwen3.5-9B-FP16-vLLM",
+                "",
+                values={"ctx_size": 32768, "vllm_args": "--max-num-seqs 8"},
+            ),
+            Change(ChangeKind.SET_SETTING, "vllm_args", "--max-num-batched-tokens 4096"),
+            Change(ChangeKind.LINK_FILES, "Qwen/Qwen3.5-9B", "", values={"bytes": 19_300_000_000}),
+            Change(ChangeKind.USE_ENGINE, "rocm", "", values={"tag": PINNED_TAG}),
+        ),
+        skipped=(
+            Skipped(
+                "Qwen3.6-27B-FP8-vLLM-lowconc",
+                problem(
+                    "args.managed_flag",
+                    tr_noop(
+                        "In vllm_args, remove {flag}: the app picks each model's port itself; "
+                        "the port clients use is the setting proxy.port."
+                    ),
+                    flag="--port",
+                ),
+            ),
+        ),
+    )
+    dialog = LemonadeImportDialog(plan)
+    dialog.show()
+    save(dialog, out, f"lemonade-import{suffix}")
+    dialog.close()
+    dialog.deleteLater()
+    settle()
+
+
 def shots_batch(out: Path) -> None:
     """The Batch page with a job running, one paused, one done and one refused."""
     fake = FakeBatchFacade(sample_jobs())
@@ -498,13 +551,17 @@ def main(argv: list[str]) -> int:
         shots_no_gpu(out, autostart)
         shots_batch(out)
         shots_bench(out)
+        shots_lemonade(out)
         pseudo = PseudoTranslator(app)
         app.installTranslator(pseudo)
         shots_main(out, autostart, "-pseudo-locale")
         shots_settings_pseudo(out, autostart)
+        shots_lemonade(out, "-pseudo-locale")
         app.removeTranslator(pseudo)
     tray_icons(out)
-    return 1 if unexpected_messages else 0
+    for line in clipped:
+        print(f"text does not fit: {line}", file=sys.stderr)
+    return 1 if unexpected_messages or clipped else 0
 
 
 if __name__ == "__main__":

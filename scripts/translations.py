@@ -1,19 +1,27 @@
 """Translation sources: extract (.ts), fill the pseudo-locale, compile (.qm), check freshness.
 
 Usage: python scripts/translations.py update | release | check
+       python scripts/translations.py check-languages [--ts-dir DIR] [--shipped de,zh_CN]
 
 - update:  pyside6-lupdate over app/gui plus every problem template the core marks with
            tr_noop() (lupdate cannot see through that alias, so they are passed to it as
            QT_TRANSLATE_NOOP("problems", ...) in a generated file); writes translations/*.ts
-           and fills translations/vllm_tray_en_XA.ts with stretched pseudo-translations.
+           (the template, the pseudo-locale and every shipped language: new strings arrive
+           there marked unfinished) and fills translations/vllm_tray_en_XA.ts with stretched
+           pseudo-translations.
 - release: pyside6-lrelease every translations/vllm_tray_<lang>.ts into
-           app/gui/translations/vllm_tray_<lang>.qm (package data; built, not committed).
-- check:   exit 1 when translations/vllm_tray.ts misses strings the code has (stale sources).
+           app/gui/translations/vllm_tray_<lang>.qm (package data; built, not committed;
+           building the package does the same for the shipped ones, see setup.py).
+- check:   exit 1 when translations/vllm_tray.ts misses strings the code has (stale sources),
+           or when a shipped language (translations/LANGUAGES) is not complete.
+- check-languages: only the second half, on DIR's vllm_tray.ts and vllm_tray_<lang>.ts.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from app.gui.i18n import PSEUDO_LOCALE, QM_PREFIX, pseudo_translate  # noqa: E402
 
 TS_DIR = ROOT / "translations"
+LANGUAGES_FILE = "LANGUAGES"  # the shipped languages, one code a line
 QM_DIR = ROOT / "app" / "gui" / "translations"
 TEMPLATE = TS_DIR / "vllm_tray.ts"  # the source catalogue translators start from
 PSEUDO = TS_DIR / f"{QM_PREFIX}{PSEUDO_LOCALE}.ts"
@@ -108,9 +117,66 @@ def sources(path: Path) -> set[tuple[str, str]]:
     }
 
 
+def shipped_languages(ts_dir: Path = TS_DIR) -> list[str]:
+    """translations/LANGUAGES: one language code a line; # starts a comment."""
+    path = ts_dir / LANGUAGES_FILE
+    if not path.is_file():
+        return []
+    lines = (line.split("#")[0].strip() for line in path.read_text("utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def _texts(translation: ET.Element) -> list[str]:
+    forms = translation.findall("numerusform")
+    return [f.text or "" for f in forms] if forms else [translation.text or ""]
+
+
+def language_problems(ts: Path, template: Path) -> list[str]:
+    """Why the language file `ts` is not ready to ship: strings of the template it lacks,
+    strings it leaves untranslated, translations that drop or add a {placeholder}."""
+    if not ts.is_file():
+        return [f"{ts.name}: missing (every shipped language needs its .ts)"]
+    found: list[str] = []
+    missing = sources(template) - sources(ts)
+    found += [f"{ts.name}: not in the file yet: [{c}] {t}" for c, t in sorted(missing)]
+    for context in ET.parse(ts).getroot().iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            source = message.findtext("source") or ""
+            translation = message.find("translation")
+            kind = translation.get("type") if translation is not None else "unfinished"
+            if kind in ("obsolete", "vanished"):
+                continue
+            texts = _texts(translation) if translation is not None else [""]
+            if kind == "unfinished" or not all(t.strip() for t in texts):
+                found.append(f"{ts.name}: untranslated: [{name}] {source}")
+                continue
+            wanted = sorted(_PLACEHOLDER.findall(source))
+            for text in texts:
+                if sorted(_PLACEHOLDER.findall(text)) != wanted:
+                    found.append(f"{ts.name}: placeholders differ: [{name}] {source} → {text}")
+    return found
+
+
+def check_languages(ts_dir: Path = TS_DIR, languages: list[str] | None = None) -> int:
+    template = ts_dir / TEMPLATE.name
+    problems = [
+        line
+        for language in (shipped_languages(ts_dir) if languages is None else languages)
+        for line in language_problems(ts_dir / f"{QM_PREFIX}{language}.ts", template)
+    ]
+    for line in problems:
+        print(line, file=sys.stderr)
+    return 1 if problems else 0
+
+
 def update() -> None:
     TS_DIR.mkdir(exist_ok=True)
-    run_lupdate([TEMPLATE, PSEUDO])
+    shipped = [TS_DIR / f"{QM_PREFIX}{lang}.ts" for lang in shipped_languages()]
+    run_lupdate([TEMPLATE, PSEUDO, *shipped])
     fill_pseudo(PSEUDO)
     print(f"{TEMPLATE}: {len(sources(TEMPLATE))} strings; pseudo-locale in {PSEUDO.name}")
 
@@ -135,7 +201,7 @@ def check() -> int:
         print(f"not in {TEMPLATE.name}: [{context}] {text}", file=sys.stderr)
     if missing:
         print("run: python scripts/translations.py update", file=sys.stderr)
-    return 1 if missing else 0
+    return 1 if missing or check_languages() else 0
 
 
 def main(argv: list[str]) -> int:
@@ -148,6 +214,13 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "check":
         return check()
+    if command == "check-languages":
+        options = argparse.ArgumentParser(prog="translations.py check-languages")
+        options.add_argument("--ts-dir", type=Path, default=TS_DIR)
+        options.add_argument("--shipped", help="comma-separated codes (default: LANGUAGES)")
+        parsed = options.parse_args(argv[2:])
+        languages = parsed.shipped.split(",") if parsed.shipped else None
+        return check_languages(parsed.ts_dir, languages)
     print(__doc__, file=sys.stderr)
     return 2
 

@@ -769,6 +769,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Known security advisories for vLLM {version}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{done} of {total}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1017,6 +1021,69 @@
     </message>
     <message>
         <source>it could not be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LemonadeImportDialog</name>
+    <message>
+        <source>the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context {ctx} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the model {model} ({checkpoint})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point {model} at {checkpoint} instead of {old}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set {setting} to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the downloaded files of {repo} ({size}) without copying them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use Lemonade&apos;s vLLM bundle {tag} as the ROCm engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import from Lemonade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade Server&apos;s vLLM setup was found in {path}. vLLM Tray can take it over; nothing is downloaded or copied again, and Lemonade&apos;s files stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not imported: {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You can import later with: vllm-tray import-lemonade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported {count} changes from Lemonade.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1935,6 +2002,29 @@
     </message>
 </context>
 <context>
+    <name>QuitGuard</name>
+    <message>
+        <source>Quit vLLM Tray?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing the window quits vLLM Tray and stops {names}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit and stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RemotesWindow</name>
     <message>
         <source>Remote vLLM servers</source>
@@ -2022,6 +2112,10 @@
     </message>
     <message>
         <source>in the keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the file {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2233,6 +2327,17 @@
     </message>
 </context>
 <context>
+    <name>TrayWatch</name>
+    <message>
+        <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>problems</name>
     <message>
         <source>Use either --reset or KEY=VALUE changes, not both.</source>
@@ -2248,10 +2353,6 @@
     </message>
     <message>
         <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--label needs --checkpoint.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2304,10 +2405,6 @@
     </message>
     <message>
         <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A model called user.{name} exists already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2415,6 +2512,106 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} holds no Lemonade setup (no user_models.json, recipe_options.json or config.json, and no vLLM bundle).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{flag} needs --checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--name needs --add.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit must be between 1 and {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray&apos;s key guard in front of each model does not read that header, so it still holds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server&apos;s memory ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to fetch addresses on the server&apos;s own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to run an attacker&apos;s code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The temperature must be between 0 and {max}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} is not the address of one machine (it means any address, a group or a reserved range). Give each machine&apos;s own address on the network that connects them, e.g. 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s {file} cannot be read ({reason}); it is left out of the import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s vLLM bundle {tag} is built for {bundle_gpu}, not for this computer&apos;s GPU ({gpu}); it is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM Tray&apos;s own ROCm engine {version} is installed and stays in use; Lemonade&apos;s bundle {tag} is not needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade has options for {model}, which is neither one of its vLLM models nor built into vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is built in: where its files come from is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade import offered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2475,6 +2672,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). Models you already have keep working; try again when you are online.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is asked of Hugging Face. Unset it to search for models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} is gated and your Hugging Face token has no access to it yet: accept its terms on https://huggingface.co/{repo} with the account the token belongs to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) to see its details and download it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model {repo} on Hugging Face (or it is private).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The model folder {path} cannot be loaded: {what}. It needs config.json and the weights (*.safetensors) in the folder itself.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2488,6 +2705,14 @@
     </message>
     <message>
         <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changing where {model} takes its files from needs the endpoint&apos;s API key, and this request did not carry one. Change it on this computer (vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a key (vllm-tray config set-secret api_key).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding the folder {checkpoint} as a model needs the endpoint&apos;s API key, and this request did not carry one. Add it on this computer (vllm-tray pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config set-secret api_key).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2583,6 +2808,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at {url} did not answer ({reason}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no message to answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is still answering; stop that reply first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2596,10 +2845,6 @@
     </message>
     <message>
         <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{model} is a local folder and is used in place: nothing to download.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3449,6 +3694,22 @@
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s files or vLLM Tray&apos;s changed since the import was shown; nothing was imported. Look at the import again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model called user.{name} exists already (it is {checkpoint}). Choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -770,6 +770,10 @@
       <translation>[Š&amp;ţàŕţ éñđþöîñţ~~~~~~]</translation>
     </message>
     <message>
+      <source>Known security advisories for vLLM {version}:</source>
+      <translation>[Ķñöŵñ šéçûŕîţý àđṽîšöŕîéš ƒöŕ ṽĹĹṀ {version}:~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{done} of {total}</source>
       <translation>[{done} öƒ {total}~~~~~~~]</translation>
     </message>
@@ -1019,6 +1023,69 @@
     <message>
       <source>it could not be written</source>
       <translation>[îţ çöûĺđ ñöţ ƀé ŵŕîţţéñ~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>LemonadeImportDialog</name>
+    <message>
+      <source>the default</source>
+      <translation>[ţĥé đéƒàûĺţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš, àŕĝûɱéñţš {args}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context {ctx} tokens</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Add the model {model} ({checkpoint})</source>
+      <translation>[Åđđ ţĥé ɱöđéĺ {model} ({checkpoint})~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Point {model} at {checkpoint} instead of {old}</source>
+      <translation>[Þöîñţ {model} àţ {checkpoint} îñšţéàđ öƒ {old}~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Set {setting} to {value}</source>
+      <translation>[Šéţ {setting} ţö {value}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use the downloaded files of {repo} ({size}) without copying them</source>
+      <translation>[Ûšé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {repo} ({size}) ŵîţĥöûţ çöþýîñĝ ţĥéɱ~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Use Lemonade's vLLM bundle {tag} as the ROCm engine</source>
+      <translation>[Ûšé Ĺéɱöñàđé'š ṽĹĹṀ ƀûñđĺé {tag} àš ţĥé ŔÖÇɱ éñĝîñé~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Import from Lemonade</source>
+      <translation>[Îɱþöŕţ ƒŕöɱ Ĺéɱöñàđé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade Server's vLLM setup was found in {path}. vLLM Tray can take it over; nothing is downloaded or copied again, and Lemonade's files stay as they are.</source>
+      <translation>[Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš ƒöûñđ îñ {path}. ṽĹĹṀ Ţŕàý çàñ ţàķé îţ öṽéŕ; ñöţĥîñĝ îš đöŵñĺöàđéđ öŕ çöþîéđ àĝàîñ, àñđ Ĺéɱöñàđé'š ƒîĺéš šţàý àš ţĥéý àŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not imported: {what}</source>
+      <translation>[Ñöţ îɱþöŕţéđ: {what}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>You can import later with: vllm-tray import-lemonade</source>
+      <translation>[Ýöû çàñ îɱþöŕţ ĺàţéŕ ŵîţĥ: ṽĺĺɱ-ţŕàý îɱþöŕţ-ĺéɱöñàđé~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Import</source>
+      <translation>[&amp;Îɱþöŕţ~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Not now</source>
+      <translation>[&amp;Ñöţ ñöŵ~~~]</translation>
+    </message>
+    <message>
+      <source>Imported {count} changes from Lemonade.</source>
+      <translation>[Îɱþöŕţéđ {count} çĥàñĝéš ƒŕöɱ Ĺéɱöñàđé.~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1936,6 +2003,29 @@
     </message>
   </context>
   <context>
+    <name>QuitGuard</name>
+    <message>
+      <source>Quit vLLM Tray?</source>
+      <translation>[Ǫûîţ ṽĹĹṀ Ţŕàý?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Closing the window quits vLLM Tray and stops {names}.</source>
+      <translation>[Çĺöšîñĝ ţĥé ŵîñđöŵ ǫûîţš ṽĹĹṀ Ţŕàý àñđ šţöþš {names}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
+      <translation>[Ţĥéŕé îš ñö šýšţéɱ ţŕàý ţö ķééþ îţ ŕûññîñĝ îñ ţĥé ƀàçķĝŕöûñđ. Ǫûîţ àñýŵàý, öŕ ķééþ ţĥé ŵîñđöŵ öþéñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Quit and stop</source>
+      <translation>[&amp;Ǫûîţ àñđ šţöþ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Keep running</source>
+      <translation>[&amp;Ķééþ ŕûññîñĝ~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>RemotesWindow</name>
     <message>
       <source>Remote vLLM servers</source>
@@ -2024,6 +2114,10 @@
     <message>
       <source>in the keyring</source>
       <translation>[îñ ţĥé ķéýŕîñĝ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>in the file {path}</source>
+      <translation>[îñ ţĥé ƒîĺé {path}~~~~~~~]</translation>
     </message>
     <message>
       <source>variable {name}</source>
@@ -2235,6 +2329,17 @@
     </message>
   </context>
   <context>
+    <name>TrayWatch</name>
+    <message>
+      <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
+      <translation>[Ţĥé šýšţéɱ ţŕàý ĥàš ĝöñé àŵàý, šö ṽĹĹṀ Ţŕàý šĥöŵš îţš ŵîñđöŵ îñšţéàđ. Ýöûŕ ɱöđéĺš ķééþ ŕûññîñĝ, àñđ ţĥé îçöñ ŕéţûŕñš ŵĥéñ à ţŕàý đöéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+      <translation>[Å šýšţéɱ ţŕàý àþþéàŕéđ àƒţéŕ ṽĹĹṀ Ţŕàý šţàŕţéđ. Ǫûîţ ṽĹĹṀ Ţŕàý àñđ šţàŕţ îţ àĝàîñ ţö šéé îţš îçöñ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>problems</name>
     <message>
       <source>Use either --reset or KEY=VALUE changes, not both.</source>
@@ -2251,10 +2356,6 @@
     <message>
       <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
       <translation>[{model} îš ýöûŕ ƒöĺđéŕ {path}; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ŵàñţ ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>--label needs --checkpoint.</source>
-      <translation>[--ĺàƀéĺ ñééđš --çĥéçķþöîñţ.~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
@@ -2307,10 +2408,6 @@
     <message>
       <source>{file} could not be read ({reason}) when vLLM Tray saved a change, so it was replaced; your version was kept as {kept_as}.</source>
       <translation>[{file} çöûĺđ ñöţ ƀé ŕéàđ ({reason}) ŵĥéñ ṽĹĹṀ Ţŕàý šàṽéđ à çĥàñĝé, šö îţ ŵàš ŕéþĺàçéđ; ýöûŕ ṽéŕšîöñ ŵàš ķéþţ àš {kept_as}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>A model called user.{name} exists already.</source>
-      <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý.~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 crashes on many shared-memory APUs; the GPU panel shows a safe value.</source>
@@ -2417,6 +2514,106 @@
       <translation>[{file} îš ñöţ à ṽàĺîđ ṽĹĹṀ ɱöđéĺ çöñƒîĝûŕàţîöñ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
+      <translation>[Ñö Ĺéɱöñàđé šéţûþ ŵàš ƒöûñđ îñ {path}; ĝîṽé îţš ƒöĺđéŕ àš ĐÎŔ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{path} holds no Lemonade setup (no user_models.json, recipe_options.json or config.json, and no vLLM bundle).</source>
+      <translation>[{path} ĥöĺđš ñö Ĺéɱöñàđé šéţûþ (ñö ûšéŕ_ɱöđéĺš.ĵšöñ, ŕéçîþé_öþţîöñš.ĵšöñ öŕ çöñƒîĝ.ĵšöñ, àñđ ñö ṽĹĹṀ ƀûñđĺé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{flag} needs --checkpoint.</source>
+      <translation>[{flag} ñééđš --çĥéçķþöîñţ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--name needs --add.</source>
+      <translation>[--ñàɱé ñééđš --àđđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--limit must be between 1 and {max}; got {value}.</source>
+      <translation>[--ĺîɱîţ ɱûšţ ƀé ƀéţŵééñ 1 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray's key guard in front of each model does not read that header, so it still holds.</source>
+      <translation>[ṽĹĹṀ {version} ĺéţš à ŕéǫûéšţ þàšţ îţš öŵñ --àþî-ķéý çĥéçķ ţĥŕöûĝĥ ţĥé Ĥöšţ ĥéàđéŕ ({id}, ƒîẋéđ îñ {fixed_in}); ṽĹĹṀ Ţŕàý'š ķéý ĝûàŕđ îñ ƒŕöñţ öƒ éàçĥ ɱöđéĺ đöéš ñöţ ŕéàđ ţĥàţ ĥéàđéŕ, šö îţ šţîĺĺ ĥöĺđš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server's memory ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} àççéþţš àñý ñûɱƀéŕ öƒ çĥöîçéš (ñ) îñ öñé ŕéǫûéšţ, ŵĥîçĥ çàñ ûšé ûþ ţĥé šéŕṽéŕ'š ɱéɱöŕý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can be made to fetch addresses on the server's own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ƒéţçĥ àđđŕéššéš öñ ţĥé šéŕṽéŕ'š öŵñ ñéţŵöŕķ (šéŕṽéŕ-šîđé ŕéǫûéšţ ƒöŕĝéŕý, {id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can be made to run an attacker's code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ŕûñ àñ àţţàçķéŕ'š çöđé ţĥŕöûĝĥ à ṽîđéö îñþûţ, ŵîţĥöûţ àñý ķéý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} ŕûñš çöđé šĥîþþéđ ŵîţĥ à ɱöđéĺ (àûţö_ɱàþ) éṽéñ ŵîţĥöûţ --ţŕûšţ-ŕéɱöţé-çöđé, šö à đöŵñĺöàđéđ ɱöđéĺ çàñ ŕûñ çöđé öñ ţĥîš ɱàçĥîñé ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The temperature must be between 0 and {max}; got {value}.</source>
+      <translation>[Ţĥé ţéɱþéŕàţûŕé ɱûšţ ƀé ƀéţŵééñ 0 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The maximum number of tokens must be 1 or more; got {value}.</source>
+      <translation>[Ţĥé ɱàẋîɱûɱ ñûɱƀéŕ öƒ ţöķéñš ɱûšţ ƀé 1 öŕ ɱöŕé; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} is not the address of one machine (it means any address, a group or a reserved range). Give each machine's own address on the network that connects them, e.g. 192.168.1.20.</source>
+      <translation>[{address} îš ñöţ ţĥé àđđŕéšš öƒ öñé ɱàçĥîñé (îţ ɱéàñš àñý àđđŕéšš, à ĝŕöûþ öŕ à ŕéšéŕṽéđ ŕàñĝé). Ĝîṽé éàçĥ ɱàçĥîñé'š öŵñ àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
+      <translation>[{file} îš à šýɱƀöĺîç ĺîñķ ţĥàţ çàññöţ ƀé ƒöĺĺöŵéđ ({reason}), šö ṽĹĹṀ Ţŕàý đîđ ñöţ çĥàñĝé îţ. Þöîñţ ţĥé ĺîñķ àţ à ƒîĺé, öŕ þûţ à ƒîĺé îñ îţš þĺàçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's {file} cannot be read ({reason}); it is left out of the import.</source>
+      <translation>[Ĺéɱöñàđé'š {file} çàññöţ ƀé ŕéàđ ({reason}); îţ îš ĺéƒţ öûţ öƒ ţĥé îɱþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's vLLM bundle {tag} is built for {bundle_gpu}, not for this computer's GPU ({gpu}); it is not used.</source>
+      <translation>[Ĺéɱöñàđé'š ṽĹĹṀ ƀûñđĺé {tag} îš ƀûîĺţ ƒöŕ {bundle_gpu}, ñöţ ƒöŕ ţĥîš çöɱþûţéŕ'š ĜÞÛ ({gpu}); îţ îš ñöţ ûšéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM Tray's own ROCm engine {version} is installed and stays in use; Lemonade's bundle {tag} is not needed.</source>
+      <translation>[ṽĹĹṀ Ţŕàý'š öŵñ ŔÖÇɱ éñĝîñé {version} îš îñšţàĺĺéđ àñđ šţàýš îñ ûšé; Ĺéɱöñàđé'š ƀûñđĺé {tag} îš ñöţ ñééđéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade has options for {model}, which is neither one of its vLLM models nor built into vLLM Tray.</source>
+      <translation>[Ĺéɱöñàđé ĥàš öþţîöñš ƒöŕ {model}, ŵĥîçĥ îš ñéîţĥéŕ öñé öƒ îţš ṽĹĹṀ ɱöđéĺš ñöŕ ƀûîĺţ îñţö ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's download of {repo} is not complete, so its files are not reused; download {model} in vLLM Tray.</source>
+      <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
+      <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is built in: where its files come from is fixed.</source>
+      <translation>[{model} îš ƀûîĺţ îñ: ŵĥéŕé îţš ƒîĺéš çöɱé ƒŕöɱ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
+      <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Importing Lemonade Server's vLLM setup was offered once.</source>
+      <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Language</source>
+      <translation>[Ĺàñĝûàĝé~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade import offered</source>
+      <translation>[Ĺéɱöñàđé îɱþöŕţ öƒƒéŕéđ~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
       <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2477,6 +2674,26 @@
       <translation>[{file} öƒ {repo} àŕŕîṽéđ đàɱàĝéđ ţŵîçé (îţš çĥéçķšûɱ đöéš ñöţ ɱàţçĥ). Ţŕý àĝàîñ ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). Models you already have keep working; try again when you are online.</source>
+      <translation>[Šéàŕçĥ ûñàṽàîĺàƀĺé: Ĥûĝĝîñĝ Ƒàçé ({endpoint}) çàññöţ ƀé ŕéàçĥéđ ({reason}). Ṁöđéĺš ýöû àĺŕéàđý ĥàṽé ķééþ ŵöŕķîñĝ; ţŕý àĝàîñ ŵĥéñ ýöû àŕé öñĺîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is asked of Hugging Face. Unset it to search for models.</source>
+      <translation>[Šéàŕçĥ ûñàṽàîĺàƀĺé: ĤƑ_ĤÛƁ_ÖƑƑĹÎÑÉ îš šéţ îñ ţĥé éñṽîŕöñɱéñţ, šö ñöţĥîñĝ îš àšķéđ öƒ Ĥûĝĝîñĝ Ƒàçé. Ûñšéţ îţ ţö šéàŕçĥ ƒöŕ ɱöđéĺš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} is gated and your Hugging Face token has no access to it yet: accept its terms on https://huggingface.co/{repo} with the account the token belongs to.</source>
+      <translation>[{repo} îš ĝàţéđ àñđ ýöûŕ Ĥûĝĝîñĝ Ƒàçé ţöķéñ ĥàš ñö àççéšš ţö îţ ýéţ: àççéþţ îţš ţéŕɱš öñ ĥţţþš://ĥûĝĝîñĝƒàçé.çö/{repo} ŵîţĥ ţĥé àççöûñţ ţĥé ţöķéñ ƀéĺöñĝš ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) to see its details and download it.</source>
+      <translation>[{repo} îš ĝàţéđ: àççéþţ îţš ţéŕɱš öñ ĥţţþš://ĥûĝĝîñĝƒàçé.çö/{repo}, ţĥéñ šàṽé à Ĥûĝĝîñĝ Ƒàçé àççéšš ţöķéñ (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ ĥƒ_ţöķéñ, öŕ Šéţţîñĝš) ţö šéé îţš đéţàîĺš àñđ đöŵñĺöàđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no model {repo} on Hugging Face (or it is private).</source>
+      <translation>[Ţĥéŕé îš ñö ɱöđéĺ {repo} öñ Ĥûĝĝîñĝ Ƒàçé (öŕ îţ îš þŕîṽàţé).~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The model folder {path} cannot be loaded: {what}. It needs config.json and the weights (*.safetensors) in the folder itself.</source>
       <translation>[Ţĥé ɱöđéĺ ƒöĺđéŕ {path} çàññöţ ƀé ĺöàđéđ: {what}. Îţ ñééđš çöñƒîĝ.ĵšöñ àñđ ţĥé ŵéîĝĥţš (*.šàƒéţéñšöŕš) îñ ţĥé ƒöĺđéŕ îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2491,6 +2708,14 @@
     <message>
       <source>{model} uses your folder {path} in place; vLLM Tray never deletes it. Remove the folder yourself if you no longer need it.</source>
       <translation>[{model} ûšéš ýöûŕ ƒöĺđéŕ {path} îñ þĺàçé; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ñö ĺöñĝéŕ ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Changing where {model} takes its files from needs the endpoint's API key, and this request did not carry one. Change it on this computer (vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a key (vllm-tray config set-secret api_key).</source>
+      <translation>[Çĥàñĝîñĝ ŵĥéŕé {model} ţàķéš îţš ƒîĺéš ƒŕöɱ ñééđš ţĥé éñđþöîñţ'š ÅÞÎ ķéý, àñđ ţĥîš ŕéǫûéšţ đîđ ñöţ çàŕŕý öñé. Çĥàñĝé îţ öñ ţĥîš çöɱþûţéŕ (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {checkpoint} --ŕéþĺàçé), öŕ šéţ à ķéý (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Adding the folder {checkpoint} as a model needs the endpoint's API key, and this request did not carry one. Add it on this computer (vllm-tray pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config set-secret api_key).</source>
+      <translation>[Åđđîñĝ ţĥé ƒöĺđéŕ {checkpoint} àš à ɱöđéĺ ñééđš ţĥé éñđþöîñţ'š ÅÞÎ ķéý, àñđ ţĥîš ŕéǫûéšţ đîđ ñöţ çàŕŕý öñé. Åđđ îţ öñ ţĥîš çöɱþûţéŕ (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {checkpoint}), öŕ šéţ à ķéý (ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint failed unexpectedly; the details are in the app's log.</source>
@@ -2585,6 +2810,30 @@
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
+      <translation>[Ţĥé éñđþöîñţ îš šţöþþéđ, àñđ ţĥé çĥàţ ţàĺķš ţö ɱöđéĺš ţĥŕöûĝĥ îţ. Šţàŕţ ţĥé éñđþöîñţ, ţĥéñ šéñđ ţĥé ɱéššàĝé àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The endpoint at {url} did not answer ({reason}).</source>
+      <translation>[Ţĥé éñđþöîñţ àţ {url} đîđ ñöţ àñšŵéŕ ({reason}).~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{message}</source>
+      <translation>[{message}~~~~]</translation>
+    </message>
+    <message>
+      <source>Type a message first.</source>
+      <translation>[Ţýþé à ɱéššàĝé ƒîŕšţ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no message to answer.</source>
+      <translation>[Ţĥéŕé îš ñö ɱéššàĝé ţö àñšŵéŕ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is still answering; stop that reply first.</source>
+      <translation>[{model} îš šţîĺĺ àñšŵéŕîñĝ; šţöþ ţĥàţ ŕéþĺý ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
       <translation>[Ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2599,10 +2848,6 @@
     <message>
       <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
       <translation>[{model} þöîñţš àţ ţĥé ƒöĺđéŕ {path}, ŵĥîçĥ đöéš ñöţ ĥöĺđ à ûšàƀĺé ɱöđéĺ (çöñƒîĝ.ĵšöñ àñđ ŵéîĝĥţš àŕé ñééđéđ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{model} is a local folder and is used in place: nothing to download.</source>
-      <translation>[{model} îš à ĺöçàĺ ƒöĺđéŕ àñđ îš ûšéđ îñ þĺàçé: ñöţĥîñĝ ţö đöŵñĺöàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The download {download_id} failed.</source>
@@ -3453,6 +3698,22 @@
     <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's files or vLLM Tray's changed since the import was shown; nothing was imported. Look at the import again.</source>
+      <translation>[Ĺéɱöñàđé'š ƒîĺéš öŕ ṽĹĹṀ Ţŕàý'š çĥàñĝéđ šîñçé ţĥé îɱþöŕţ ŵàš šĥöŵñ; ñöţĥîñĝ ŵàš îɱþöŕţéđ. Ĺööķ àţ ţĥé îɱþöŕţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
+      <translation>[{repo} ĥöĺđš ñö ɱöđéĺ ŵéîĝĥţš (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš).~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A model called user.{name} exists already (it is {checkpoint}). Choose another name.</source>
+      <translation>[Å ɱöđéĺ çàĺĺéđ ûšéŕ.{name} éẋîšţš àĺŕéàđý (îţ îš {checkpoint}). Çĥööšé àñöţĥéŕ ñàɱé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
+      <translation>[{repo} ĥöĺđš öñĺý ĜĜÛƑ ƒîĺéš, ŵĥîçĥ ṽĹĹṀ đöéš ñöţ ĺöàđ ƒŕöɱ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý. Ĺööķ ƒöŕ ţĥé šàɱé ɱöđéĺ îñ šàƒéţéñšöŕš ƒöŕɱàţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>

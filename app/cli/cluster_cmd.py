@@ -125,6 +125,7 @@ INPUT_CODES = frozenset(
     {
         "cluster.bad_address",
         "cluster.public_address",
+        "cluster.not_a_host",
         "cluster.bad_port",
         "cluster.bad_parallel",
         "cluster.duplicate_node",

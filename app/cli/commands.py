@@ -20,6 +20,7 @@ from app.core.parallel import (
     parse_parallel_size,
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.redact import redact_argv
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.settings import SPEC_BY_KEY, SPECS
 from app.core.vllm_args import format_command
@@ -187,8 +188,11 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "gpus": list(new.gpus) if new.gpus is not None else None,
                 "effective_gpus": list(preview.effective_gpus),
                 "planned_bytes": dict(preview.planned),
-                "argv": list(preview.command),
-                "layers": [{"source": x.source, "args": list(x.args)} for x in preview.layers],
+                # Shown, so a secret flag's value is hidden (app.core.redact).
+                "argv": redact_argv(preview.command),
+                "layers": [
+                    {"source": x.source, "args": redact_argv(x.args)} for x in preview.layers
+                ],
             }
         )
         return 0

@@ -1,4 +1,4 @@
-"""`vllm-tray engine status | install rocm|cpu | use COMMAND…`."""
+"""`vllm-tray engine status (or list) | install rocm|cpu | use COMMAND…`."""
 
 from __future__ import annotations
 
@@ -9,13 +9,19 @@ from typing import Any
 
 from app.cli.context import print_json, run_interruptible, services_from
 from app.cli.progress import ProgressReporter
+from app.core.advisories import EngineAdvice
 from app.supervisor.engines.base import EngineKind, InstallProgress
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("engine", parents=[common], help="install or choose the vLLM engine")
-    esub = p.add_subparsers(dest="engine_command", metavar="status|install|use", required=True)
-    s = esub.add_parser("status", parents=[common], help="which engine runs models")
+    esub = p.add_subparsers(dest="engine_command", metavar="status|list|install|use", required=True)
+    s = esub.add_parser(
+        "status",
+        aliases=["list"],
+        parents=[common],
+        help="which engine runs models, its vLLM version and the advisories that apply",
+    )
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_status)
     i = esub.add_parser("install", parents=[common], help="install the ROCm bundle or CPU build")
@@ -34,6 +40,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 def cmd_status(args: argparse.Namespace) -> int:
     services = services_from(args)
     selected = str(services.config.value("engine.kind"))
+    # The user's own vLLM is asked for its version (once per command; then it is cached).
+    reports = asyncio.run(services.engines.checked_reports())
     rows: list[dict[str, Any]] = [
         {
             "kind": r.kind.value,
@@ -42,14 +50,15 @@ def cmd_status(args: argparse.Namespace) -> int:
             "location": r.location,
             "problem": r.problem.english() if r.problem else None,
             "active": r.active,
+            **(r.advice.to_json() if r.advice is not None else {}),
         }
-        for r in services.engines.reports()
+        for r in reports
     ]
     if args.json:
         print_json({"selected": selected, "engines": rows})
         return 0
     print(f"engine.kind = {selected}")
-    for row in rows:
+    for row, report in zip(rows, reports, strict=True):
         mark = "*" if row.get("active") else " "
         state = "installed" if row["installed"] else "not installed"
         version = f" {row['version']}" if row.get("version") else ""
@@ -58,7 +67,20 @@ def cmd_status(args: argparse.Namespace) -> int:
             print(f"          {row['location']}")
         if row.get("problem"):
             print(f"          {row['problem']}")
+        if report.advice is not None:
+            _print_advice(report.advice)
     return 0
+
+
+def _print_advice(advice: EngineAdvice) -> None:
+    if advice.version is None:
+        print("          vLLM version: unknown (its known advisories cannot be checked)")
+        return
+    found = advice.problems()
+    count = f"{len(found)} known security advisor{'y' if len(found) == 1 else 'ies'}"
+    print(f"          vLLM {advice.version}: {count if found else 'no known security advisory'}")
+    for item in found:
+        print(f"          ! {item.english()}")
 
 
 def cmd_install(args: argparse.Namespace) -> int:

@@ -12,11 +12,15 @@ from app import __version__
 from app.cli import (
     batch_cmd,
     bench_cmd,
+    chat_cmd,
     cluster_cmd,
     commands,
+    desktop_cmd,
     engine_cmd,
+    import_cmd,
     pull_cmd,
     remote_cmd,
+    search_cmd,
     serve_cmd,
     tune_cmd,
 )
@@ -28,10 +32,12 @@ INPUT_PROBLEM_CODES = frozenset(
     {
         "engine.custom_invalid",
         "engine.command_missing",
-        "downloads.local_folder",
         "proxy.key_required",
     }
     | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
+    # issue 21: search --add, chat options
+    | {"search.not_found", "search.not_loadable", "search.name_taken"}
+    | {"chat.bad_temperature", "chat.bad_max_tokens", "chat.empty"}
 )
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
@@ -75,6 +81,10 @@ def build_parser() -> Parser:
         batch_cmd,
         cluster_cmd,
         remote_cmd,
+        desktop_cmd,
+        import_cmd,
+        search_cmd,
+        chat_cmd,
     ):
         module.register(sub, common)
     return parser

@@ -7,13 +7,14 @@ import asyncio
 import math
 import shutil
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from app.cli.context import human_bytes, run_interruptible, services_from, session_from
 from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
 from app.core.problems import ProblemError, problem, tr_noop
-from app.core.registry import user_model_id
+from app.core.registry import parse_checkpoint, user_model_id
 from app.core.states import DownloadStatus
 from app.runtime.facade import Session
 from app.runtime.services import Services
@@ -32,6 +33,12 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("model")
     p.add_argument("--checkpoint", help="ORG/REPO[:REVISION] or an absolute local folder")
     p.add_argument("--label", action="append", default=[], help="a label (repeatable)")
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="take an existing user model's files from --checkpoint from now on "
+        "(its options stay); without it, pull never changes where a model's files come from",
+    )
     p.set_defaults(func=cmd_pull)
 
     p = sub.add_parser("rm", parents=[common], help="delete a model's downloaded files")
@@ -57,37 +64,52 @@ def progress_text(model_id: str, event: DownloadProgressed, bar: bool) -> str:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    if args.label and args.checkpoint is None:
-        raise ProblemError(
-            problem("cli.label_without_checkpoint", tr_noop("--label needs --checkpoint."))
-        )
+    if args.checkpoint is None:
+        for flag, given in (("--label", args.label), ("--replace", args.replace)):
+            if given:
+                raise ProblemError(
+                    problem(
+                        "cli.needs_checkpoint",
+                        tr_noop("{flag} needs --checkpoint."),
+                        flag=flag,
+                    )
+                )
     session = session_from(args)
     if args.checkpoint is None:
-        model_id = session.services.models.entry(args.model).id  # unknown: exit 2
+        entry = session.services.models.entry(args.model)  # unknown: exit 2
+        model_id, local = entry.id, entry.checkpoint.is_local
     else:
         model_id = user_model_id(args.model)
-    return run_interruptible(_pull(session, model_id, args.checkpoint, tuple(args.label)))
+        local = parse_checkpoint(args.checkpoint).is_local  # bad input: exit 2, nothing written
+    pulled = Pull(model_id, args.checkpoint, tuple(args.label), args.replace, local)
+    return run_interruptible(_pull(session, pulled))
 
 
-async def _pull(
-    session: Session, model_id: str, checkpoint: str | None, labels: tuple[str, ...]
-) -> int:
+@dataclass(frozen=True)
+class Pull:
+    """What `pull` was asked: with `checkpoint`, register user.NAME first (or, `replace`,
+    take an existing one's files from there); `local`: a folder, used in place."""
+
+    model_id: str
+    checkpoint: str | None
+    labels: tuple[str, ...]
+    replace: bool
+    local: bool
+
+
+async def _pull(session: Session, pulled: Pull) -> int:
     try:
-        return await _download(session.services, session.bus, model_id, checkpoint, labels)
+        return await _download(session.services, session.bus, pulled)
     finally:
         await session.stop()
 
 
-async def _download(
-    services: Services,
-    bus: EventBus,
-    model_id: str,
-    checkpoint: str | None,
-    labels: tuple[str, ...],
-) -> int:
-    """Download with a progress bar; with `checkpoint`, register first (the service checks
-    a local folder before it registers it, and rolls a registration back when the download
-    cannot even start, e.g. a mistyped repository)."""
+async def _download(services: Services, bus: EventBus, pulled: Pull) -> int:
+    """Download with a progress bar; the use case is the window's and the API's
+    (ModelService.pull): a folder is checked before it is registered and "downloads" at
+    once, a registration whose download cannot even start is undone (a mistyped
+    repository leaves nothing behind)."""
+    model_id = pulled.model_id
     progress = ProgressReporter()
     finished: asyncio.Future[DownloadFinished] = asyncio.get_running_loop().create_future()
     loop = asyncio.get_running_loop()
@@ -99,20 +121,23 @@ async def _download(
 
     def on_event(event: Event) -> None:
         if isinstance(event, DownloadProgressed) and event.model_id == model_id:
-            loop.call_soon_threadsafe(show, event)
+            if not pulled.local:  # a folder "downloads" at once: no progress to show
+                loop.call_soon_threadsafe(show, event)
         elif isinstance(event, DownloadFinished) and event.model_id == model_id:
             loop.call_soon_threadsafe(_settle, finished, event)
 
     unsubscribe = bus.subscribe(on_event)
     try:
-        download_id = await services.models.pull(model_id, checkpoint, labels)
+        download_id = await services.models.pull(
+            model_id, pulled.checkpoint, labels=pulled.labels, change_source=pulled.replace
+        )
         entry = services.models.entry(model_id)
-        if checkpoint is not None:
+        if pulled.checkpoint is not None:
             print(f"registered {entry.id} -> {entry.checkpoint}")
-        if download_id is None:
+        result = await finished
+        if pulled.local and result.status == DownloadStatus.COMPLETED:
             print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
             return 0
-        result = await finished
     except (KeyboardInterrupt, asyncio.CancelledError):
         if download_id is not None:
             await services.models.cancel_download(download_id)

@@ -69,7 +69,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         "--ask-key",
         action="store_true",
         help="the server's API key, typed at a prompt (or the first line of stdin); "
-        "kept in the keyring",
+        "kept in the keyring (or, where there is none, in a file only you can read)",
     )
     key.add_argument(
         "--api-key-env",
@@ -176,6 +176,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     for v in views:
         if v.problem is not None:
             print(f"{v.name}: {v.problem.english()}")
+    in_file = sorted({v.key_file for v in views if v.key_file})
+    for path in in_file:
+        # Said where it is, not "keyring": this machine has no keyring the app can use.
+        print(
+            f"Keys marked 'file' are kept in {path} (readable by you only): no keyring is usable."
+        )
     return 0
 
 
@@ -187,6 +193,7 @@ def _json(view: RemoteView) -> dict[str, Any]:
         "status": view.status,
         "server": view.server,
         "key": view.key_source,
+        "key_file": view.key_file,
         "models": [f"{view.name}/{m}" for m in view.model_ids],
         "checked_at": datetime.datetime.fromtimestamp(checked).isoformat() if checked else None,
         "problem": view.problem.to_json() if view.problem is not None else None,

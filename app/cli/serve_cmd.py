@@ -9,12 +9,13 @@ import signal
 import sys
 from typing import Any
 
-from app.cli.commands import named
+from app.cli.commands import RESTART_NOTES, named
 from app.cli.context import paths_from, session_from
-from app.core.events import Event, LoadProgressed, ProcessStateChanged
+from app.core.events import Event, LoadProgressed, ProcessStateChanged, SettingChanged
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
+from app.core.setting_specs import SPEC_BY_KEY
 from app.core.settings import Settings, coerce
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services import Services
@@ -91,6 +92,12 @@ async def _serve(session: Session, preload: list[str]) -> int:
         if isinstance(event, ProcessStateChanged):
             why = f": {event.problem.english()}" if event.problem else ""
             log.info("%s: %s -> %s%s", event.model_id, event.old, event.new, why)
+        elif isinstance(event, SettingChanged):
+            # A headless server says what a `config set` beside it changed, and when it
+            # applies; the settings-effect test waits on this line.
+            spec = SPEC_BY_KEY.get(event.key)
+            note = RESTART_NOTES.get(spec.restart, "applies now") if spec else "applies now"
+            log.info("setting %s = %r (%s)", event.key, event.value, note)
         elif isinstance(event, LoadProgressed):
             log.info(
                 "%s: loading %3.0f%% %s %s",

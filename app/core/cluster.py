@@ -29,23 +29,46 @@ MAX_NODES = 64
 
 
 class AddressScope(enum.StrEnum):
-    """Where an address can be reached from; only PUBLIC needs the explicit setting."""
+    """Where an address can be reached from; only PUBLIC needs the explicit setting, and
+    NOT_A_HOST is refused always."""
 
     LOOPBACK = "loopback"  # this machine only (tests, or two engines on one box)
     PRIVATE = "private"  # a home or office network (10/8, 172.16/12, 192.168/16, fc00::/7)
     LINK_LOCAL = "link_local"  # a direct cable, e.g. USB4/Thunderbolt networking (169.254/16)
     PUBLIC = "public"  # anything else: reachable from the internet
+    NOT_A_HOST = "not_a_host"  # "any address" (0.0.0.0, ::), multicast, reserved (240/4)
+
+
+# The networks meant for a home or office, exactly: RFC 1918 and IPv6's unique local
+# addresses. Not `is_private`: Python counts 0.0.0.0/8, 198.18.0.0/15 (benchmarking),
+# 192.0.2.0/24 and 2001:db8::/32 (documentation) and 2001::/23 (Teredo and friends: Teredo
+# tunnels to the internet) as private too, and reaching them is not keeping to the LAN.
+_PRIVATE_NETWORKS = tuple(
+    ipaddress.ip_network(net) for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16")
+)
+_UNIQUE_LOCAL = ipaddress.ip_network("fc00::/7")
+_THIS_NETWORK = ipaddress.ip_network("0.0.0.0/8")  # "this host on this network": no machine
 
 
 def address_scope(address: str) -> AddressScope:
     ip = parse_address(address)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # ::ffff:192.168.1.2 is 192.168.1.2, on the wire and here
+    if (
+        ip.is_unspecified
+        or ip.is_multicast
+        or (isinstance(ip, ipaddress.IPv4Address) and (ip.is_reserved or ip in _THIS_NETWORK))
+    ):
+        return AddressScope.NOT_A_HOST
     if ip.is_loopback:
         return AddressScope.LOOPBACK
     if ip.is_link_local:
         return AddressScope.LINK_LOCAL
-    if ip.is_private:
-        return AddressScope.PRIVATE
-    return AddressScope.PUBLIC
+    if isinstance(ip, ipaddress.IPv4Address):
+        private = any(ip in net for net in _PRIVATE_NETWORKS)
+    else:
+        private = ip in _UNIQUE_LOCAL
+    return AddressScope.PRIVATE if private else AddressScope.PUBLIC
 
 
 def parse_address(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
@@ -69,7 +92,20 @@ def parse_address(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address
 def check_address(address: str, *, allow_public: bool) -> str:
     """The normalised address, refused when it is public and that was not allowed."""
     normal = str(parse_address(address))
-    if address_scope(normal) is AddressScope.PUBLIC and not allow_public:
+    scope = address_scope(normal)
+    if scope is AddressScope.NOT_A_HOST:
+        raise ProblemError(
+            problem(
+                "cluster.not_a_host",
+                tr_noop(
+                    "{address} is not the address of one machine (it means any address, a "
+                    "group or a reserved range). Give each machine's own address on the "
+                    "network that connects them, e.g. 192.168.1.20."
+                ),
+                address=normal,
+            )
+        )
+    if scope is AddressScope.PUBLIC and not allow_public:
         raise ProblemError(
             problem(
                 "cluster.public_address",
@@ -320,11 +356,25 @@ def node_env(address: str, interface: str | None) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class LaunchOverlay:
-    """What serving a model across machines adds to its launch on the head."""
+    """What serving a model across machines adds to its launch on the head.
+
+    The sizes are those its `args` set, kept as numbers so that the planner never reads
+    them back out of an argv: the model's tensor and pipeline parallel sizes across all the
+    machines, and how many machines share its ranks.
+    """
 
     args: tuple[str, ...]
     env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     memory_share: float = 1.0
+    tensor_parallel_size: int = 1
+    pipeline_parallel_size: int = 1
+    nnodes: int = 1
+
+    @property
+    def local_ranks(self) -> int:
+        """How many of the model's ranks run on this machine: vLLM gives every node the
+        same number (world size / nodes)."""
+        return max(1, self.tensor_parallel_size * self.pipeline_parallel_size // self.nnodes)
 
 
 def head_overlay(config: ClusterConfig, interface: str | None) -> LaunchOverlay:
@@ -332,6 +382,9 @@ def head_overlay(config: ClusterConfig, interface: str | None) -> LaunchOverlay:
         args=parallel_flags(config, 0),
         env=MappingProxyType(node_env(config.head_address, interface)),
         memory_share=config.local_share,
+        tensor_parallel_size=config.tensor_parallel_size,
+        pipeline_parallel_size=config.pp_size,
+        nnodes=config.nnodes,
     )
 
 

@@ -149,7 +149,6 @@ PROBLEM_HTTP_STATUS: Mapping[str, int] = {
     "downloads.unreachable": 502,
     "downloads.offline": 503,
     "downloads.no_weights": 400,
-    "downloads.local_folder": 400,
     "downloads.local_not_deleted": 409,
     "remotes.unreachable": 502,
     "remotes.refused_key": 502,
@@ -187,6 +186,12 @@ class ModelController(Protocol):
         """The remote servers whose models are listed as NAME/MODEL, for /v1/health."""
         ...
 
+    async def engine(self) -> Mapping[str, Any] | None:
+        """The engine in use for /v1/health: its kind, the vLLM release it runs and the known
+        advisories for that release (app.core.advisories.EngineAdvice.to_json); None when
+        no engine is usable."""
+        ...
+
 
 @dataclass(frozen=True)
 class DownloadView:
@@ -199,9 +204,14 @@ class DownloadView:
 
 
 class DownloadController(Protocol):
-    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
+    async def pull(
+        self, model_id: str, checkpoint: str | None = None, *, change_source: bool = False
+    ) -> str:
         """Register (when `checkpoint` is given for a user.NAME) and start a download;
-        returns its id. Progress arrives as DownloadProgressed/DownloadFinished events."""
+        returns its id. Progress arrives as DownloadProgressed/DownloadFinished events.
+        Registering never changes an existing model's source (`models.exists`);
+        `change_source` does, and the endpoint passes it only for a request that carried
+        its key."""
         ...
 
     def downloads(self) -> Sequence[DownloadView]: ...

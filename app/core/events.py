@@ -127,6 +127,16 @@ class EngineInstallProgressed(Event):
 
 
 @dataclass(frozen=True)
+class EngineVersionRead(Event):
+    """The vLLM version of the user's own engine was read (None: it could not be); views ask
+    for the engine again (its advisories depend on it)."""
+
+    kind: str
+    version: str | None
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
 class ServerStateChanged(Event):
     """The local OpenAI-compatible endpoint started or stopped (or failed to start)."""
 

@@ -29,32 +29,65 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+# The app's own files are readable by the user alone (docs/proxy.md, "Security decisions").
+PRIVATE_FILE_MODE = 0o600
 
-def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:
-    """Replace `path` with `text` so that readers see the old or the new file, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+def atomic_write_text(path: Path, text: str, mode: int = PRIVATE_FILE_MODE) -> None:
+    """Replace `path` with `text` so that readers see the old or the new file, never half.
+
+    The file gets `mode` whatever the umask (the app's files are the user's alone, issue 18
+    item 5). A symbolic link stays a link: the file it points to is replaced (a settings.json
+    kept in a dotfiles repository, say), as editors do.
+    """
+    target = write_target(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        if mode is not None:
-            os.fchmod(fd, mode)
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        Path(tmp).replace(path)
+        Path(tmp).replace(target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     # The rename is only durable once the directory entry is flushed too.
-    dir_fd = os.open(path.parent, os.O_RDONLY)
+    dir_fd = os.open(target.parent, os.O_RDONLY)
     try:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
 
 
-def atomic_write_json(path: Path, data: Any, mode: int | None = None) -> None:
+def atomic_write_json(path: Path, data: Any, mode: int = PRIVATE_FILE_MODE) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=False) + "\n", mode=mode)
+
+
+def write_target(path: Path) -> Path:
+    """The file a write to `path` replaces: `path`, or the file a symbolic link there points
+    to (which need not exist yet). Raises ProblemError `config.bad_link` for a link that
+    cannot be followed (a loop): replacing it with a file would silently cut it."""
+    if not path.is_symlink():
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))  # a link to a file not written yet: create it
+    except OSError as exc:
+        raise ProblemError(
+            problem(
+                "config.bad_link",
+                tr_noop(
+                    "{file} is a symbolic link that cannot be followed ({reason}), so vLLM "
+                    "Tray did not change it. Point the link at a file, or put a file in "
+                    "its place."
+                ),
+                file=str(path),
+                reason=exc.strerror or str(exc),
+            )
+        ) from None
 
 
 def aside_path(path: Path, tag: str) -> Path:
@@ -88,6 +121,8 @@ def file_stamp(path: Path) -> FileStamp | None:
         st = path.stat()
     except FileNotFoundError:
         return None
+    except OSError:  # a symbolic link that cannot be followed: the link's own stamp
+        st = path.lstat()
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
@@ -119,7 +154,7 @@ class WatchedFile(Generic[T]):
         self._have_good = False
         self._unreadable_reason: str | None = None  # the version on disk does not validate
         self.problem: Problem | None = None
-        self._lock = filelock.FileLock(str(lock_path(path)))
+        self._lock = filelock.FileLock(str(lock_path(path)), mode=PRIVATE_FILE_MODE)
         self._lock_depth = 0
 
     def load(self) -> T:

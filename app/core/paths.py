@@ -1,13 +1,24 @@
-"""Where the app keeps its files: config dir, caches, logs, engines, models."""
+"""Where the app keeps its files (config, caches, logs, engines, models) and who may read them."""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+log = logging.getLogger(__name__)
+
 APP_DIR_NAME = "vllm-tray"
 HOME_ENV = "VLLM_TRAY_HOME"
+
+# What users send (prompts in batch files, children's logs) and what the app keeps (config,
+# secrets, records) is the user's alone: folders 0700, files 0600 (issue 18 item 5).
+PRIVATE_DIR_MODE = 0o700
+PRIVATE_UMASK = 0o077
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,11 @@ class AppPaths:
         return self.config_dir / "secrets.json"
 
     @property
+    def chats_dir(self) -> Path:
+        """One conversation per model (mode 0600): the chat keeps them between sessions."""
+        return self.config_dir / "chats"
+
+    @property
     def logs_dir(self) -> Path:
         return self.cache_dir / "logs"
 
@@ -72,9 +88,75 @@ class AppPaths:
         return self.hf_home / "hub"
 
     def ensure(self) -> AppPaths:
+        """Create the app's folders, each readable by the user alone; narrow one an older
+        version (or a looser umask) left open to others (their files are then out of reach)."""
         for d in (self.config_dir, self.cache_dir, self.logs_dir, self.engines_dir, self.state_dir):
-            d.mkdir(parents=True, exist_ok=True)
+            make_private_dir(d)
         return self
+
+
+def make_private_dir(folder: Path) -> None:
+    """`mkdir -p` whose last folder is 0700, narrowed to that if it exists and is wider."""
+    folder.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
+    mode = stat.S_IMODE(folder.stat().st_mode)
+    if mode & ~PRIVATE_DIR_MODE:
+        folder.chmod(mode & PRIVATE_DIR_MODE)
+        log.info("made %s readable by you alone (it was %o)", folder, mode)
+
+
+# The umasks `private_umask()` replaced, outermost first: [0] is the one the user started with.
+_replaced_umasks: list[int] = []
+
+
+@contextlib.contextmanager
+def private_umask() -> Iterator[None]:
+    """Run the app with every file it creates 0600 and every folder 0700, whoever writes them
+    (its own code, aiohttp, logging, the children and helpers it starts, which inherit it).
+
+    One mechanism instead of a mode at each call; the shared writers (app.core.jsonstore,
+    `AppPaths.ensure`) set their modes explicitly too, for code run without it (tests that
+    build a Runtime). The umask before is restored at the end (tests call the launcher in
+    their own process) and stays known meanwhile, for the one place the app writes for
+    other tools: the Hugging Face cache (`shared_mkdir`, `shared_file_mode`).
+    """
+    before = os.umask(PRIVATE_UMASK)
+    os.umask(before | PRIVATE_UMASK)  # never wider than the user asked for either
+    _replaced_umasks.append(before)
+    try:
+        yield
+    finally:
+        _replaced_umasks.pop()
+        os.umask(before)
+
+
+def user_umask() -> int | None:
+    """The umask the user started the app with, if `private_umask()` narrowed it."""
+    return _replaced_umasks[0] if _replaced_umasks else None
+
+
+def shared_file_mode() -> int | None:
+    """The mode a new file in a cache shared with other tools (and maybe other accounts:
+    the Hugging Face cache) would get from the user's own umask; None: the umask in force
+    is the user's, nothing to change."""
+    umask = user_umask()
+    return None if umask is None else 0o666 & ~umask
+
+
+def shared_mkdir(folder: Path) -> None:
+    """`mkdir -p` in a cache shared with other tools: each folder it creates gets the mode
+    the user's own umask gives, as `hf download` would have made it, not the app's 0700."""
+    missing: list[Path] = []
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        missing.append(probe)
+        probe = probe.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    umask = user_umask()
+    if umask is None:
+        return
+    for created in reversed(missing):
+        with contextlib.suppress(OSError):  # made meanwhile by another account: theirs
+            created.chmod(0o777 & ~umask)
 
 
 def resolve_paths(config_dir: str | Path | None = None) -> AppPaths:

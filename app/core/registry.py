@@ -8,64 +8,31 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
+from app.core.checkpoints import Checkpoint, parse_checkpoint
 from app.core.jsonstore import WatchedFile
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 
+# Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
+__all__ = [
+    "BUILTIN_PREFIX",
+    "USER_PREFIX",
+    "Checkpoint",
+    "ModelEntry",
+    "ModelOptions",
+    "ModelSource",
+    "Registry",
+    "parse_checkpoint",
+    "source_taken",
+    "validate_name",
+]
+
 USER_PREFIX = "user."
 BUILTIN_PREFIX = "builtin."
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
-_REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
-
-
-@dataclass(frozen=True)
-class Checkpoint:
-    """Where a model's files come from: a Hugging Face repo (and revision) or a local folder."""
-
-    repo_id: str | None = None
-    revision: str | None = None
-    local_path: Path | None = None
-
-    @property
-    def is_local(self) -> bool:
-        return self.local_path is not None
-
-    def __str__(self) -> str:
-        if self.local_path is not None:
-            return str(self.local_path)
-        assert self.repo_id is not None
-        return f"{self.repo_id}:{self.revision}" if self.revision else self.repo_id
-
-
-def parse_checkpoint(text: str) -> Checkpoint:
-    """`org/repo`, `org/repo:revision` or an absolute local folder."""
-    text = text.strip()
-    if text.startswith(("/", "~")):
-        path = Path(text).expanduser()
-        if not path.is_absolute():
-            raise _bad_checkpoint(text)
-        return Checkpoint(local_path=path)
-    repo, _, revision = text.partition(":")
-    if not _REPO_RE.match(repo) or (_ and not revision):
-        raise _bad_checkpoint(text)
-    return Checkpoint(repo_id=repo, revision=revision or None)
-
-
-def _bad_checkpoint(text: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "models.bad_checkpoint",
-            tr_noop(
-                "{checkpoint!r} is neither a Hugging Face repository (org/name or "
-                "org/name:revision) nor an absolute path to a local folder."
-            ),
-            checkpoint=text,
-        )
-    )
 
 
 # Where a model comes from: the built-in catalog, or added by the user.
@@ -229,6 +196,25 @@ def _parse_options(raw: Any) -> dict[str, ModelOptions]:
     return out
 
 
+def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
+    """The refusal to re-point an existing model by registering it again."""
+    return ProblemError(
+        problem(
+            "models.exists",
+            tr_noop(
+                "{model} exists already and takes its files from {current}. Registering a "
+                "model never changes that: to take them from {wanted}, change its source "
+                "(vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the "
+                "model first."
+            ),
+            model=current.id,
+            name=current.name,
+            current=str(current.checkpoint),
+            wanted=wanted.strip(),
+        )
+    )
+
+
 def validate_name(name: str) -> None:
     if not isinstance(name, str) or not _NAME_RE.match(name):
         raise ProblemError(
@@ -346,8 +332,11 @@ class Registry:
         *,
         labels: Sequence[str] = (),
         size_gb: float | None = None,
-        replace_existing: bool = False,
     ) -> ModelEntry:
+        """Register user.NAME from `checkpoint`. Registering never changes an existing
+        model's source (issue 18 item 6): the same source again keeps the entry (labels given
+        replace its labels), another one is refused with `models.exists`; `set_source` is
+        the explicit change."""
         if name.startswith(USER_PREFIX):
             name = name[len(USER_PREFIX) :]
         validate_name(name)
@@ -360,15 +349,37 @@ class Registry:
         )
         with self._lock, self._users_file.locked():
             self._before_write()
-            if name in self._users and not replace_existing and self._users[name] != entry:
+            current = self._users.get(name)
+            if current is not None:
+                if current.checkpoint != entry.checkpoint:
+                    raise source_taken(current, checkpoint)
+                if not labels or tuple(labels) == current.labels:
+                    return current
+                entry = replace(current, labels=tuple(labels))
+            users = {**self._users, name: entry}
+            self._write_users(users)
+            self._users = users
+        return entry
+
+    def set_source(
+        self, model_id: str, checkpoint: str, *, size_gb: float | None = None
+    ) -> ModelEntry:
+        """The explicit change of a user model's source; its name, labels and options stay.
+        A caller offers it only to someone allowed to (not the endpoint without its key)."""
+        source = parse_checkpoint(checkpoint)
+        with self._lock, self._users_file.locked():
+            self._before_write()
+            current = self.get(model_id)
+            if current.source != "user":
                 raise ProblemError(
                     problem(
-                        "models.exists",
-                        tr_noop("A model called user.{name} exists already."),
-                        name=name,
+                        "models.builtin_readonly",
+                        tr_noop("{model} is built in: where its files come from is fixed."),
+                        model=model_id,
                     )
                 )
-            users = {**self._users, name: entry}
+            entry = replace(current, checkpoint=source, size_gb=size_gb)
+            users = {**self._users, current.name: entry}
             self._write_users(users)
             self._users = users
         return entry

@@ -419,10 +419,11 @@ class RemoteView:
     reachable: bool | None  # None: not checked yet
     server: str | None  # SERVER_VLLM_TRAY, SERVER_VLLM, or None before it first answered
     model_ids: tuple[str, ...]  # the remote's own ids
-    key_source: str | None  # "keyring", "env:VAR" or None
+    key_source: str | None  # "keyring", "file" (no keyring here), "env:VAR" or None
     problem: Problem | None = None
     checked_at: float | None = None  # wall clock of the last check
     next_check_at: float | None = None  # wall clock
+    key_file: str | None = None  # the file that holds the key when key_source is "file"
 
     @property
     def status(self) -> str:

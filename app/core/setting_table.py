@@ -18,6 +18,7 @@ class SettingSpec:
     `restart` says what must restart for a change to take effect: "" (nothing, live),
     "server" (the proxy endpoint), "models" (running models), or "app". `decimals` is how
     many digits after the point a float's bounds are shown with (0: as short as exact).
+    `effect_test` is for the few settings a running `vllm-tray serve` cannot show (below).
     """
 
     key: str
@@ -30,6 +31,12 @@ class SettingSpec:
     choices: tuple[str, ...] = ()
     label: str = ""
     decimals: int = 0
+    # Where a change is seen to take effect when a running `vllm-tray serve` cannot show it:
+    # "why; tests/PATH.py::test_name". Empty for every setting serve obeys: then
+    # tests/integration/test_setting_effects.py must have a row that changes it with
+    # `vllm-tray config set` and observes the effect on a running serve. That test fails for
+    # a key with neither, or both (docs/DEVELOPING.md, "Adding a setting").
+    effect_test: str = ""
 
 
 SPECS: tuple[SettingSpec, ...] = (
@@ -232,6 +239,10 @@ SPECS: tuple[SettingSpec, ...] = (
         True,
         tr_noop("Start the local endpoint when the app starts."),
         label=tr_noop("Start the endpoint with the app"),
+        effect_test=(
+            "the window's setting: serve always starts the endpoint; "
+            "tests/gui/test_tray_e2e.py::test_a_hidden_start_with_the_endpoint_on_a_desktop"
+        ),
     ),
     SettingSpec(
         "engine.kind",
@@ -261,6 +272,11 @@ SPECS: tuple[SettingSpec, ...] = (
         minimum=0,
         maximum=10_080,
         label=tr_noop("Unload idle models after"),
+        effect_test=(
+            "its shortest effect is an unload after a minute without requests, checked every "
+            "15 s: the runtime's clock is moved instead; "
+            "tests/integration/test_runtime.py::test_idle_ttl_unloads"
+        ),
     ),
     SettingSpec(
         "memory.budget_gb",
@@ -294,6 +310,10 @@ SPECS: tuple[SettingSpec, ...] = (
         False,
         tr_noop("Start in the tray without opening the window."),
         label=tr_noop("Start hidden in the tray"),
+        effect_test=(
+            "the window's setting; "
+            "tests/gui/test_tray_e2e.py::test_a_hidden_start_with_the_endpoint_on_a_desktop"
+        ),
     ),
     SettingSpec(
         "gui.start_at_login",
@@ -301,6 +321,36 @@ SPECS: tuple[SettingSpec, ...] = (
         False,
         tr_noop("Start vLLM Tray when you log in."),
         label=tr_noop("Start at login"),
+        effect_test=(
+            "the window's setting (the desktop's autostart entry); "
+            "tests/gui/test_settings_dialog.py::test_start_at_login_writes_the_autostart_entry"
+        ),
+    ),
+    SettingSpec(
+        "gui.language",
+        str,
+        "auto",
+        tr_noop(
+            "The language of the window and the tray: auto (the system's language) or a "
+            "language code such as de or en."
+        ),
+        restart="app",
+        label=tr_noop("Language"),
+        effect_test=(
+            "the window's language at start-up; "
+            "tests/gui/test_language_start.py::test_the_language_setting_overrides_the_locale"
+        ),
+    ),
+    SettingSpec(
+        "gui.lemonade_offered",
+        bool,
+        False,
+        tr_noop("Importing Lemonade Server's vLLM setup was offered once."),
+        label=tr_noop("Lemonade import offered"),
+        effect_test=(
+            "the window's own record; tests/gui/test_lemonade_offer.py::"
+            "test_not_now_imports_nothing_and_is_not_asked_again"
+        ),
     ),
     SettingSpec(
         "gui.tray_hint_shown",
@@ -308,5 +358,9 @@ SPECS: tuple[SettingSpec, ...] = (
         False,
         tr_noop("The 'still running in the tray' hint was shown once."),
         label=tr_noop("Tray hint shown"),
+        effect_test=(
+            "the window's own record; "
+            "tests/gui/test_main_window.py::test_closing_with_a_tray_hides_and_explains_once"
+        ),
     ),
 )

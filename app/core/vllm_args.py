@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.redact import redact_argv
 
 # Flags the app sets itself, each with the setting (or model option) that controls it.
 MANAGED_FLAGS: Mapping[str, str] = MappingProxyType(
@@ -259,8 +260,9 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
 
 
 def format_command(argv: Sequence[str]) -> str:
-    """One line to show (and paste into a shell) for `argv`."""
-    return shlex.join(argv)
+    """One line to show (and paste into a shell) for `argv`; secret values hidden
+    (app.core.redact)."""
+    return shlex.join(redact_argv(argv))
 
 
 # ---- merging -------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ cancelled partial file is always a valid prefix to resume from.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import threading
@@ -43,6 +44,7 @@ from huggingface_hub.errors import HfHubHTTPError
 from huggingface_hub.file_download import repo_folder_name
 
 from app.core.jsonstore import atomic_write_text
+from app.core.paths import shared_file_mode, shared_mkdir
 from app.core.resume import ResumeAction, ResumeDecision, decide, range_headers
 from app.downloads.hub import METADATA_TIMEOUT, HubToken, RemoteFile
 
@@ -102,13 +104,15 @@ class CacheLayout:
 
     def record_revision(self, revision: str, commit: str) -> None:
         """Write refs/<revision> and create the snapshot folder (keeps `hf cache scan` happy)."""
-        (self.storage / "snapshots" / commit).mkdir(parents=True, exist_ok=True)
+        shared_mkdir(self.storage / "snapshots" / commit)
         if revision == commit:
             return
         ref = self.storage / "refs" / Path(*revision.split("/"))
         if ref.is_file() and ref.read_text("utf-8").strip() == commit:
             return
-        atomic_write_text(ref, commit, mode=0o644)  # other tools read the cache too
+        shared_mkdir(ref.parent)
+        # Other tools (and maybe other accounts) read the cache too: the user's own modes.
+        atomic_write_text(ref, commit, mode=_shared_mode())
 
 
 def present_bytes(layout: CacheLayout, commit: str, remote: RemoteFile) -> tuple[int, bool]:
@@ -185,6 +189,20 @@ def _acquire(lock: filelock.BaseFileLock, cancel: threading.Event) -> None:
                 raise TransferCancelled from None
 
 
+def _shared_mode() -> int:
+    """The mode of a file the app writes into the Hugging Face cache: what the user's own
+    umask gives (the app's private umask is for its own files, app.core.paths)."""
+    mode = shared_file_mode()
+    return 0o644 if mode is None else mode
+
+
+def _share(path: Path) -> None:
+    mode = shared_file_mode()
+    if mode is not None:
+        with contextlib.suppress(OSError):  # another account's file: left as it is
+            path.chmod(mode)
+
+
 def _same_origin(a: str, b: str) -> bool:
     pa, pb = urlsplit(a), urlsplit(b)
     return (pa.scheme, pa.hostname, pa.port) == (pb.scheme, pb.hostname, pb.port)
@@ -192,7 +210,7 @@ def _same_origin(a: str, b: str) -> bool:
 
 def _link(blob: Path, pointer: Path) -> None:
     """Point snapshots/<commit>/<path> at the blob with a relative symlink, as hf does."""
-    pointer.parent.mkdir(parents=True, exist_ok=True)
+    shared_mkdir(pointer.parent)
     if pointer.is_symlink() or pointer.exists():
         pointer.unlink()
     pointer.symlink_to(os.path.relpath(blob, pointer.parent))
@@ -273,8 +291,9 @@ def _fetch_once(
     size = meta.size if meta.size is not None else remote.size
     blob = layout.blob(etag)
     lock = filelock.FileLock(str(layout.lock(etag)))
-    layout.lock(etag).parent.mkdir(parents=True, exist_ok=True)
+    shared_mkdir(layout.lock(etag).parent)
     _acquire(lock, cancel)
+    _share(layout.lock(etag))
     try:
         if blob.is_file() and blob.stat().st_size != size:
             blob.unlink()  # damaged (truncated or overwritten): fetch it again
@@ -334,8 +353,9 @@ def _stream_to_blob(
     progress: FileProgress,
 ) -> None:
     """Continue `partial` from where it stops (Range), verify, then rename it to `blob`."""
-    blob.parent.mkdir(parents=True, exist_ok=True)
+    shared_mkdir(blob.parent)
     with partial.open("ab+") as f:
+        _share(partial)
         have = f.seek(0, os.SEEK_END)
         if have > size:
             f.truncate(0)  # stale partial of another size: unusable

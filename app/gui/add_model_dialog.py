@@ -45,7 +45,7 @@ def suggested_name(checkpoint: str) -> str:
 
 
 class AddModelDialog(QDialog):
-    """Registers a user model via `facade.add_user_model`; optionally starts its download."""
+    """Registers a user model (`models.add_user_model`); optionally starts its download."""
 
     added = Signal(str)  # model id
 

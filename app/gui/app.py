@@ -18,10 +18,19 @@ from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_
 from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
+from app.gui.lemonade_offer import (
+    OFFERED,
+    LemonadeImportDialog,
+    offer_lemonade_import,
+)
 from app.gui.main_window import MainWindow
+from app.gui.notifications import Notifier
+from app.gui.session_bus import SessionBus
 from app.gui.single_instance import SingleInstance, server_name
 from app.gui.store import AppStore
 from app.gui.tray import TrayController
+from app.gui.tray_presence import TrayPresence, qt_tray_available
+from app.gui.tray_watch import TrayWatch
 from app.runtime.services import Facade
 
 log = logging.getLogger(__name__)
@@ -45,6 +54,8 @@ class GuiApp(QObject):
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
+        tray_probe: Callable[[], bool] = qt_tray_available,
+        bus_address: str | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -55,10 +66,14 @@ class GuiApp(QObject):
         self.store = store
         bridge.setParent(self)
         store.setParent(self)
+        self.session_bus = SessionBus(self)
         self.failures = FailureReporter(self)
+        self.lemonade_offer: LemonadeImportDialog | None = None
         self.tray = TrayController(facade, self.store, self.failures, self)
+        self.notifier = Notifier(self.session_bus, self._show_balloon, self)
+        self.tray.notified.connect(self.notifier.send)
         self.window = MainWindow(
-            facade, self.store, self.bridge, self.failures, tray_available=self.tray.available
+            facade, self.store, self.bridge, self.failures, tray_available=False
         )
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.quit_requested.connect(self.quit)
@@ -68,10 +83,17 @@ class GuiApp(QObject):
         self.store.refresh_failed.connect(self.window.show_notice)
         self.store.settings_changed.connect(self._on_store_settings_changed)
         self.window.installEventFilter(self)
+        presence = TrayPresence(self.session_bus, tray_probe, parent=self)
+        self.tray_watch = TrayWatch(self.tray, self.window, presence, self)
+        if self.store.setting("gui.start_at_login", False):
+            # Written afresh at each start: the entry follows this installation's command,
+            # and comes back if an uninstall removed it while the setting stayed on.
+            self._on_store_settings_changed("gui.start_at_login", True)
+        if not self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+            self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
-        # Without a tray a hidden window could never be reached again.
-        if not hidden or not self.tray.available:
-            self.window.show()
+        self.tray_watch.start(hidden=hidden)
+        self._tasks.start(self._watch_desktop(bus_address))
 
     @classmethod
     async def start(
@@ -80,6 +102,8 @@ class GuiApp(QObject):
         *,
         start_hidden: bool = False,
         autostart_dir: Path | None = None,
+        tray_probe: Callable[[], bool] = qt_tray_available,
+        bus_address: str | None = None,
     ) -> GuiApp:
         """Subscribe to the engine's events, await its snapshot, then build the GUI.
 
@@ -92,7 +116,21 @@ class GuiApp(QObject):
         except BaseException:
             bridge.close()
             raise
-        return cls(facade, bridge, store, start_hidden=start_hidden, autostart_dir=autostart_dir)
+        return cls(
+            facade,
+            bridge,
+            store,
+            start_hidden=start_hidden,
+            autostart_dir=autostart_dir,
+            tray_probe=tray_probe,
+            bus_address=bus_address,
+        )
+
+    async def _watch_desktop(self, bus_address: str | None) -> None:
+        # Whether a tray watcher is on the session bus decides how the tray is looked for,
+        # so the presence starts once the bus has answered (milliseconds) or failed to.
+        await self.session_bus.open(bus_address)
+        self.tray_watch.presence.start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Metrics are scraped only while someone can see them.
@@ -106,6 +144,10 @@ class GuiApp(QObject):
         del problem
         if not self.window.isVisible():
             self.tray.notify(self.tr("vLLM Tray"), text)
+
+    def _show_balloon(self, title: str, text: str) -> None:
+        # Where no notification server answers: the tray icon's own balloon, if any.
+        self.tray.show_balloon(title, text)
 
     def _on_window_hidden_to_tray(self, first_time: bool) -> None:
         if not first_time:
@@ -129,6 +171,15 @@ class GuiApp(QObject):
             return
         self.store.apply_settings(stored)
 
+    async def _offer_lemonade_import(self) -> None:
+        self.lemonade_offer = await offer_lemonade_import(
+            self.facade,
+            store=self.store,
+            parent=self.window,
+            failures=self.failures,
+            notice=self.window.show_notice,
+        )
+
     def _on_store_settings_changed(self, key: str, value: object) -> None:
         if key == "gui.start_at_login":
             try:
@@ -149,6 +200,7 @@ class GuiApp(QObject):
 
     def close(self) -> None:
         """Tear down the GUI side; the caller then shuts the facade down."""
+        self.tray_watch.stop()
         cancel_tasks_under(self)
         cancel_tasks_under(self.window)  # a top-level widget: not a QObject child of ours
         self.store.close()
@@ -160,6 +212,7 @@ class GuiApp(QObject):
         self.window.hide()
         self.window.deleteLater()
         self.tray.menu.deleteLater()
+        self.session_bus.close()
 
 
 def run_gui(
@@ -167,22 +220,33 @@ def run_gui(
     *,
     start_hidden: bool,
     instance_key: str = "",
+    language: str = "auto",
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
+    `language` is the setting gui.language ("auto": the system's language).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
     """
-    QApplication.setApplicationName("vllm-tray")
+    # The application's name is what trays (the StatusNotifierItem's Title and Id) and
+    # task switchers show; the desktop file name ties the windows to the menu entry
+    # (Wayland's app id, _GTK_APPLICATION_ID and _KDE_NET_WM_DESKTOP_FILE on X11), and
+    # `-name` keeps WM_CLASS's instance part equal to the entry's StartupWMClass.
+    QApplication.setApplicationName("vLLM Tray")
     QApplication.setApplicationDisplayName("vLLM Tray")
     QApplication.setDesktopFileName("vllm-tray")
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
+    app = (
+        existing
+        if isinstance(existing, QApplication)
+        else QApplication([sys.argv[0], "-name", "vllm-tray", *sys.argv[1:]])
+    )
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the tray keeps the app alive
-    install_translators(app)
-    QLocale.setDefault(number_locale(chosen_language()))
+    chosen = chosen_language(language)  # gui.language; "auto": the system's
+    install_translators(app, chosen)
+    QLocale.setDefault(number_locale(chosen))
 
     instance = SingleInstance(server_name(instance_key))
     if instance.notify_running():
@@ -208,7 +272,7 @@ def run_gui(
                 started.append(gui)
                 instance.activated.connect(gui.window.show_and_raise)
                 gui.quit_requested.connect(app.quit)
-                log.info("window and tray are up")
+                log.info("window and tray are up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())
             # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Awaitable, Callable
 from enum import IntEnum
 from pathlib import Path
@@ -34,7 +33,7 @@ from app.core.batch_jobs import ENDED, BatchJobChanged, BatchJobView, JobStatus
 from app.core.events import Event
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.delegates import ProgressDelegate
-from app.gui.i18n import format_duration, format_int, format_number, problem_text
+from app.gui.i18n import format_datetime, format_duration, format_int, format_number, problem_text
 from app.gui.model_table import PROGRESS_ROLE
 from app.gui.theme import error_color, set_text_color
 from app.runtime.services import Facade, Services
@@ -162,7 +161,7 @@ class BatchJobModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if column is Column.CREATED:
-            return datetime.datetime.fromtimestamp(job.created_at).strftime("%Y-%m-%d %H:%M")
+            return format_datetime(job.created_at)
         if column is Column.INPUT:
             models = ", ".join(job.models)
             return f"{job.input_name} · {models}" if models else job.input_name

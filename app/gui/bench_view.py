@@ -6,8 +6,6 @@ Opened from the main window's Model ▸ Benchmark and tune… (one window per mo
 
 from __future__ import annotations
 
-import datetime
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
@@ -30,7 +28,7 @@ from app.core.problems import Problem
 from app.core.tuning import MAX_STARTS, Slo
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
-from app.gui.i18n import problem_text
+from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.runtime.services import Facade
 from app.runtime.services.bench import BenchOptions, BenchRecord
@@ -272,7 +270,7 @@ class BenchWindow(QWidget):
             top = max(ups, key=lambda c: ups[c])
             self.status.setText(
                 self.tr("{x}× the tokens per second with {c} requests at once").format(
-                    x=f"{ups[top]:.2f}", c=top
+                    x=format_number(ups[top], 2), c=top
                 )
             )
 
@@ -325,7 +323,7 @@ class BenchWindow(QWidget):
 
     def _add_record(self, record: BenchRecord) -> None:
         self.records.append(record)
-        when = datetime.datetime.fromtimestamp(record.time).strftime("%Y-%m-%d %H:%M")
+        when = format_datetime(record.time)
         kind = self.tr("tune") if record.kind == "tune" else self.tr("benchmark")
         self.history.addItem(f"{when} — {kind}")
         self.history.setCurrentIndex(self.history.count() - 1)
@@ -393,4 +391,24 @@ class BenchWindow(QWidget):
 
 
 def _ms(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0f}"
+    return "–" if value is None else format_number(value, 0)
+
+
+class BenchWindows:
+    """The main window's Benchmark windows, one per model, raised again when asked twice."""
+
+    def __init__(self, facade: Facade, bridge: EventBridge, parent: QWidget) -> None:
+        self._facade = facade
+        self._bridge = bridge
+        self._parent = parent
+        self.windows: dict[str, BenchWindow] = {}
+
+    def open(self, model_id: str) -> BenchWindow:
+        view = self.windows.get(model_id)
+        if view is None:
+            view = BenchWindow(self._facade, self._bridge, model_id, self._parent)
+            self.windows[model_id] = view
+        view.show()
+        view.raise_()
+        view.activateWindow()
+        return view

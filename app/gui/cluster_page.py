@@ -42,7 +42,7 @@ from app.core.cluster import (
 from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.gui.commands import CommandFailed, async_slot, call
-from app.gui.i18n import problem_text
+from app.gui.i18n import format_number, problem_text
 from app.runtime.services import Facade
 from app.runtime.services.cluster import ClusterReport, ClusterView
 
@@ -235,9 +235,9 @@ class ClusterWindow(QWidget):
             if node.link is not None:
                 link = (
                     self.tr("%1 ms, %2 MB/s from it, %3 MB/s to it")
-                    .replace("%1", f"{node.link.rtt_ms:.2f}")
-                    .replace("%2", f"{node.link.down_mb_s:.0f}")
-                    .replace("%3", f"{node.link.up_mb_s:.0f}")
+                    .replace("%1", format_number(node.link.rtt_ms, 2))
+                    .replace("%2", format_number(node.link.down_mb_s, 0))
+                    .replace("%3", format_number(node.link.up_mb_s, 0))
                 )
             rows.append(
                 (

@@ -23,7 +23,7 @@ from app.runtime.services import Facade
 
 
 class DiagnosisBanner(QFrame):
-    """Hidden until `show_problem`. "Apply fix" calls `facade.apply_fix(..., retry=True)`;
+    """Hidden until `show_problem`. "Apply fix" calls `models.apply_fix(..., retry=True)`;
     Retry and Dismiss are the owner's to carry out (signals)."""
 
     fix_applied = Signal(str)  # model id

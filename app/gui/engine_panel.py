@@ -47,6 +47,10 @@ class EnginePanel(QGroupBox):
         self.engine_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.engine_problem = QLabel()
         self.engine_problem.setWordWrap(True)
+        # Known security advisories of the vLLM release the engine runs (app.core.advisories).
+        self.advisories_label = QLabel()
+        self.advisories_label.setWordWrap(True)
+        self.advisories_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.install_button = QPushButton(self.tr("&Install engine"))
         self.install_button.clicked.connect(self._on_install_button_clicked)
         self.install_bar = QProgressBar()
@@ -75,6 +79,7 @@ class EnginePanel(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.engine_label)
         layout.addWidget(self.engine_problem)
+        layout.addWidget(self.advisories_label)
         layout.addLayout(install_row)
         layout.addWidget(self.install_status)
         layout.addSpacing(6)
@@ -117,9 +122,11 @@ class EnginePanel(QGroupBox):
             self.install_button.hide()
         else:
             name = self._kind_name(engine.kind)
+            advice = engine.advice
             if engine.installed:
+                version = engine.version or (advice.version if advice is not None else None)
                 text = self.tr("Engine: {name}, version {version}").format(
-                    name=name, version=engine.version or self.tr("unknown")
+                    name=name, version=version or self.tr("unknown")
                 )
             else:
                 text = self.tr("Engine: {name}, not installed").format(name=name)
@@ -144,6 +151,7 @@ class EnginePanel(QGroupBox):
         problem = engine.problem if engine is not None else None
         self.engine_problem.setText("⚠ " + problem_text(problem) if problem else "")
         self.engine_problem.setVisible(problem is not None)
+        self._show_advisories(engine)
         self.install_bar.setVisible(installing)
         self.install_status.setVisible(installing)
 
@@ -161,6 +169,19 @@ class EnginePanel(QGroupBox):
         self.copy_button.setEnabled(bool(server.running and server.url))
         self.server_problem.setText("⚠ " + problem_text(server.problem) if server.problem else "")
         self.server_problem.setVisible(server.problem is not None)
+
+    def _show_advisories(self, engine: EngineView | None) -> None:
+        advice = engine.advice if engine is not None else None
+        problems = advice.problems() if advice is not None else ()
+        if problems and advice is not None:
+            heading = self.tr("Known security advisories for vLLM {version}:").format(
+                version=advice.version
+            )
+            lines = [heading, *("⚠ " + problem_text(p) for p in problems)]
+            self.advisories_label.setText("\n".join(lines))
+        else:
+            self.advisories_label.setText("")
+        self.advisories_label.setVisible(bool(problems))
 
     def _on_store_install_progressed(self, ev: EngineInstallProgressed) -> None:
         if ev.finished:

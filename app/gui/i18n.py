@@ -8,13 +8,17 @@ import re
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, QTranslator
 
 from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
 
 log = logging.getLogger(__name__)
 
 LANG_ENV = "VLLM_TRAY_LANG"  # e.g. "de" or the pseudo-locale "en_XA"
+# A folder of compiled catalogues used instead of the installed ones: a translator tries a
+# translation without installing it, a test brings its own.
+QM_DIR_ENV = "VLLM_TRAY_TRANSLATIONS"
+AUTO = "auto"  # the setting gui.language's value for "the system's language"
 PSEUDO_LOCALE = "en_XA"
 QM_PREFIX = "vllm_tray_"
 
@@ -103,6 +107,22 @@ def format_number(x: float, decimals: int) -> str:
     return QLocale().toString(float(x), "f", decimals)
 
 
+def format_compact(value: float) -> str:
+    """A number with only the digits it needs ("120", "12.5", "0.25"; "12,5" in German)."""
+    decimals = 0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2
+    locale = QLocale()
+    text = locale.toString(float(value), "f", decimals)
+    point = locale.decimalPoint()
+    return text.rstrip("0").rstrip(point) if decimals and point in text else text
+
+
+def format_datetime(timestamp: float) -> str:
+    """A moment as the user's locale writes it, short form ("11/20/26 10:00 AM" in the US,
+    "20.11.26 10:00" in Germany)."""
+    moment = QDateTime.fromSecsSinceEpoch(int(timestamp))
+    return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
+
+
 def format_int(n: int) -> str:
     """A whole number with the locale's grouping: "2,433" (en), "2.433" (de)."""
     return QLocale().toString(int(n))
@@ -136,12 +156,18 @@ def number_locale(language: str) -> QLocale:
 
 
 def qm_dir() -> Path:
+    """Where the compiled catalogues are: $VLLM_TRAY_TRANSLATIONS, else the package's."""
+    override = os.environ.get(QM_DIR_ENV)
+    if override:
+        return Path(override)
     return Path(str(resources.files("app.gui").joinpath("translations")))
 
 
-def chosen_language() -> str:
-    """The language to load: $VLLM_TRAY_LANG, else the system locale's name (e.g. "de_DE")."""
-    return os.environ.get(LANG_ENV) or QLocale.system().name()
+def chosen_language(setting: str = AUTO) -> str:
+    """The language to load: $VLLM_TRAY_LANG, else the setting gui.language unless it is
+    "auto", else the system locale's name (from LANG / LC_MESSAGES, e.g. "de_DE")."""
+    explicit = os.environ.get(LANG_ENV) or (setting if setting not in ("", AUTO) else "")
+    return explicit or QLocale.system().name()
 
 
 def install_translators(app: QCoreApplication, language: str | None = None) -> list[QTranslator]:
@@ -151,6 +177,7 @@ def install_translators(app: QCoreApplication, language: str | None = None) -> l
     A missing catalogue is normal (English needs none), so it is not an error.
     """
     language = language or chosen_language()
+    log.info("interface language: %s", language)
     installed: list[QTranslator] = []
     qt_translator = QTranslator(app)
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
@@ -161,6 +188,7 @@ def install_translators(app: QCoreApplication, language: str | None = None) -> l
     if own.load(QM_PREFIX + language, str(qm_dir())):
         app.installTranslator(own)
         installed.append(own)
+        log.info("translation loaded: %s", own.filePath())
     elif language == PSEUDO_LOCALE:
         # No compiled catalogue (a source checkout): stretch strings in-process instead.
         pseudo = PseudoTranslator(app)

@@ -28,7 +28,7 @@ from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.add_model_dialog import AddModelDialog
 from app.gui.batch_page import BatchPageOpener
-from app.gui.bench_view import BenchWindow
+from app.gui.bench_view import BenchWindows
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import ProgressDelegate
@@ -42,6 +42,7 @@ from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_settings_dialog import ModelSettingsDialog
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
+from app.gui.quit_guard import ask_before_quit
 from app.gui.settings.dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
@@ -77,7 +78,6 @@ class MainWindow(QMainWindow):
         self.model_settings: dict[str, ModelSettingsDialog] = {}
         self.settings_dialog: SettingsDialog | None = None
         self.add_dialog: AddModelDialog | None = None
-        self.bench_windows: dict[str, BenchWindow] = {}
         self.setWindowTitle(self.tr("vLLM Tray"))
         self.setWindowIcon(app_icon())
         self.resize(1280, 760)
@@ -86,7 +86,8 @@ class MainWindow(QMainWindow):
         self.actions_.settings_requested.connect(self.open_model_settings)
         self.actions_.logs_requested.connect(self.open_logs)
         self.actions_.delete_requested.connect(self.confirm_delete)
-        self.actions_.bench_requested.connect(self.open_bench)
+        self.bench = BenchWindows(facade, bridge, self)  # Model ▸ Benchmark and tune…
+        self.actions_.bench_requested.connect(self.bench.open)
         self.actions_.message.connect(self._show_status)
         failures.failed.connect(self._on_failures_failed)
 
@@ -152,11 +153,14 @@ class MainWindow(QMainWindow):
         table.setAccessibleName(self.tr("Models"))
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
         header.resizeSection(Column.NAME, 250)
         header.resizeSection(Column.STATE, 400)
         header.resizeSection(Column.SIZE, 80)
         header.resizeSection(Column.LABELS, 190)
+        for column in Column:  # no title cut off, in any language (scripts/text_fit.py)
+            wanted = header.sectionSizeFromContents(column).width()
+            header.resizeSection(column, max(header.sectionSize(column), wanted))
+        header.setStretchLastSection(True)  # after: the last section keeps at least its size
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._on_table_context_menu)
         table.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -396,18 +400,6 @@ class MainWindow(QMainWindow):
         window.raise_()
         return window
 
-    def open_bench(self, model_id: str) -> BenchWindow:
-        """Benchmarks and the tune of one model (app/gui/bench_view.py); one window each."""
-        view = self.bench_windows.get(model_id)
-        if view is None:
-            view = self.bench_windows[model_id] = BenchWindow(
-                self._facade, self._bridge, model_id, self
-            )
-        view.show()
-        view.raise_()
-        view.activateWindow()
-        return view
-
     def open_remotes(self) -> QWidget:
         """Remote vLLM servers (app/gui/remotes_page.py); one window, raised again."""
         from app.gui.remotes_page import RemotesWindow
@@ -522,6 +514,9 @@ class MainWindow(QMainWindow):
             event.ignore()
             self.hide()
             self.hidden_to_tray.emit(not self._store.setting("gui.tray_hint_shown", False))
+            return
+        if not self._quitting and ask_before_quit(self, self._store, self.request_quit):
+            event.ignore()  # the question decides (issue 20: never stop models unasked)
             return
         event.accept()
         if not self._quitting:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.core.events import MetricsSampled
 from app.core.tuning import BenchPoint
+from app.gui.i18n import format_compact, format_number
 from app.gui.theme import is_dark
 
 LIVE_WINDOW_S = 300.0  # the live plot shows the last five minutes
@@ -39,14 +40,6 @@ def nice_ceiling(value: float) -> float:
         if value <= step * power:
             return float(step * power)
     return float(10 * power)
-
-
-def format_number(value: float) -> str:
-    if value >= 100:
-        return f"{value:.0f}"
-    if value >= 10:
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 class CurvePlot(QWidget):
@@ -140,14 +133,14 @@ class CurvePlot(QWidget):
             painter.drawText(
                 QRectF(0, y - text_h / 2, left - 4, text_h),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                format_number(share * tps_top),
+                format_compact(share * tps_top),
             )
             if itls:
                 painter.setPen(itl_color)
                 painter.drawText(
                     QRectF(plot.right() + 4, y - text_h / 2, right - 4, text_h),
                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                    format_number(share * itl_top),
+                    format_compact(share * itl_top),
                 )
         painter.setPen(text_color)
         last_label_right = -math.inf
@@ -264,8 +257,8 @@ class LivePlot(QWidget):
         waiting = self._series(lambda s: s.requests_waiting)
         kv = self._series(lambda s: None if s.kv_cache_usage is None else s.kv_cache_usage * 100)
 
-        def last(points: list[tuple[float, float]], fmt: str = "{:.0f}") -> str:
-            return fmt.format(points[-1][1]) if points else "–"
+        def last(points: list[tuple[float, float]], fmt: str = "{0}") -> str:
+            return fmt.format(format_number(points[-1][1], 0)) if points else "–"
 
         return [
             _Strip(
@@ -280,7 +273,7 @@ class LivePlot(QWidget):
                 nice_ceiling(max((v for _, v in running + waiting), default=1.0)),
                 f"{last(running)} / {last(waiting)}",
             ),
-            _Strip(self.tr("KV cache %"), [(kv, kv_color)], 100.0, last(kv, "{:.0f} %")),
+            _Strip(self.tr("KV cache %"), [(kv, kv_color)], 100.0, last(kv, "{0} %")),
         ]
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -315,7 +308,7 @@ class LivePlot(QWidget):
             painter.drawText(
                 QRectF(0, area.top(), left - 4, text_h),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                format_number(strip.top),
+                format_compact(strip.top),
             )
             painter.drawText(
                 QRectF(0, area.bottom() - text_h, left - 4, text_h),

@@ -12,6 +12,7 @@ from app.core.states import LoadPhase, ProcessState
 from app.gui.i18n import (
     format_duration,
     format_int,
+    format_number,
     format_percent,
     format_speed,
     problem_text,
@@ -271,7 +272,7 @@ def kv_cache_text(row: ModelRow) -> str:
     )
     if progress.max_concurrency is not None:
         text += ", " + translate("ModelState", "{n}× concurrency at {ctx}").format(
-            n=f"{progress.max_concurrency:.1f}", ctx=format_int(row.ctx_size)
+            n=format_number(progress.max_concurrency, 1), ctx=format_int(row.ctx_size)
         )
     return text
 

@@ -229,6 +229,8 @@ class RemotesWindow(QWidget):
             return self.tr("none")
         if source == "keyring":
             return self.tr("in the keyring")
+        if source == "file":
+            return self.tr("in the file {path}").format(path=view.key_file or "")
         return self.tr("variable {name}").format(name=source.removeprefix("env:"))
 
     def _state_text(self, view: RemoteView) -> str:

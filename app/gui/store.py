@@ -16,6 +16,7 @@ from app.core.events import (
     DownloadFinished,
     DownloadProgressed,
     EngineInstallProgressed,
+    EngineVersionRead,
     Event,
     GpuSampled,
     LoadProgressed,
@@ -243,7 +244,7 @@ class AppStore(QObject):
             if server != self.server:
                 self.server = server
                 self.server_changed.emit()
-        elif isinstance(ev, RegistryChanged | RemotesChanged):
+        elif isinstance(ev, RegistryChanged | RemotesChanged | EngineVersionRead):
             if not replaying:
                 self.request_refresh()
         elif isinstance(ev, SettingChanged):

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.core.events import ProcessStateChanged
@@ -53,10 +53,13 @@ def aggregate_status(rows: Iterable[ModelRow], server: ServerView | None = None)
 
 
 class TrayController(QObject):
-    """Owns the menu (always) and the QSystemTrayIcon (only where a tray exists).
+    """Owns the menu (always) and the QSystemTrayIcon (shown while a tray exists).
 
     Keeping the menu apart from the icon lets tests and the screenshot script inspect it on
-    the offscreen platform, which has no system tray.
+    the offscreen platform, which has no system tray. The icon is made the first time a tray
+    is there (`set_available`), and hidden and shown again as trays come and go: Qt picks
+    the kind of tray an icon uses when the icon is made, so making one early would tie it
+    to XEmbed before a StatusNotifier watcher had a chance to appear.
     """
 
     status_changed = Signal(str)  # TrayStatus value
@@ -80,11 +83,6 @@ class TrayController(QObject):
         self.menu = QMenu()
         self.menu.aboutToShow.connect(self.rebuild)
         self.icon: QSystemTrayIcon | None = None
-        if QSystemTrayIcon.isSystemTrayAvailable():
-            self.icon = QSystemTrayIcon(tray_icon(TrayStatus.IDLE), self)
-            self.icon.setContextMenu(self.menu)
-            self.icon.activated.connect(self._on_icon_activated)
-            self.icon.show()
         store.models_reset.connect(self.update_status)
         store.model_changed.connect(self.update_status)
         store.server_changed.connect(self.update_status)
@@ -94,7 +92,18 @@ class TrayController(QObject):
 
     @property
     def available(self) -> bool:
-        return self.icon is not None
+        return self.icon is not None and self.icon.isVisible()
+
+    def set_available(self, available: bool) -> None:
+        """Show the icon in a tray that appeared, or hide it from one that went away."""
+        if available and self.icon is None:
+            self.icon = QSystemTrayIcon(tray_icon(self.status), self)
+            self.icon.setToolTip(self.tooltip(self.status))
+            self.icon.setContextMenu(self.menu)
+            self.icon.activated.connect(self._on_icon_activated)
+        if self.icon is not None and self.icon.isVisible() != available:
+            self.icon.setVisible(available)
+            log.info("tray icon %s", "shown" if available else "hidden")
 
     def update_status(self, *_args: object) -> None:
         status = aggregate_status(self._store.rows, self._store.server)
@@ -163,7 +172,14 @@ class TrayController(QObject):
             self._add(self.tr("S&tart endpoint"), self._on_start_server)
         downloaded = [r for r in self._store.rows if r.downloaded]
         if downloaded:
-            self.menu.addSection(self.tr("Models"))
+            # A disabled entry, not a section: D-Bus menus (KDE, GNOME) drop a section's
+            # text and would show a bare separator.
+            self.menu.addSeparator()
+            heading = self.menu.addAction(self.tr("Models"))
+            heading.setEnabled(False)
+            bold = QFont(self.menu.font())
+            bold.setBold(True)
+            heading.setFont(bold)  # a heading in Qt's own menu, as a section would draw it
         for row in downloaded:
             sub = self.menu.addMenu(f"{row.name} — {shorten(state_text(row))}")
             sub.setIcon(tray_icon(row_status(row)))
@@ -253,8 +269,12 @@ class TrayController(QObject):
             self.notify(title.format(name=name), why)
 
     def notify(self, title: str, message: str) -> None:
+        """Hand a notification to whoever shows it (GuiApp connects the desktop's server)."""
         self.notified.emit(title, message)
-        if self.icon is not None and QSystemTrayIcon.supportsMessages():
+
+    def show_balloon(self, title: str, message: str) -> None:
+        """The icon's own balloon: for desktops without a notification server."""
+        if self.available and self.icon is not None:
             self.icon.showMessage(title, message, tray_icon(self.status), NOTIFY_MS)
 
     def hide(self) -> None:

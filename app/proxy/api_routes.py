@@ -12,6 +12,7 @@ from aiohttp import web
 from app.core.contracts import DownloadController, DownloadView, ModelController
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.registry import USER_PREFIX, parse_checkpoint
 from app.core.states import DOWNLOAD_ENDED, DownloadStatus
 from app.proxy import errors
 from app.proxy.bodies import (
@@ -24,6 +25,11 @@ from app.proxy.bodies import (
 from app.proxy.openai_routes import backend_card
 
 T = TypeVar("T")
+
+# Set by the guard on a request that carried the endpoint's key (an endpoint without a key
+# sets it on none): what a local user without the key may not do hangs on it (docs/proxy.md,
+# "Security decisions").
+KEY_CHECKED = web.RequestKey("proxy_key_checked", bool)
 
 # SSE event names of a pull, after Lemonade's: progress…, then complete | cancelled | error.
 FINAL_EVENT = {
@@ -99,6 +105,42 @@ def _failed_view(view: DownloadView) -> web.Response:
         }
     }
     return web.json_response(body, status=status)
+
+
+def _refuse_without_key(name: str, checkpoint: str, *, replace: bool) -> None:
+    """What a client without the endpoint's key may not ask of /api/v1/pull: a new source
+    for an existing model, or a folder on this computer as a model. Anyone who can reach
+    the endpoint could otherwise make the owner's vLLM run files they chose (with
+    --trust-remote-code in that model's options, their code as the owner)."""
+    model = name if name.startswith(USER_PREFIX) else USER_PREFIX + name
+    if replace:
+        raise ProblemError(
+            problem(
+                "proxy.source_change_needs_key",
+                tr_noop(
+                    "Changing where {model} takes its files from needs the endpoint's API "
+                    "key, and this request did not carry one. Change it on this computer "
+                    "(vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a "
+                    "key (vllm-tray config set-secret api_key)."
+                ),
+                model=model,
+                checkpoint=checkpoint,
+            )
+        )
+    if parse_checkpoint(checkpoint).is_local:
+        raise ProblemError(
+            problem(
+                "proxy.local_folder_needs_key",
+                tr_noop(
+                    "Adding the folder {checkpoint} as a model needs the endpoint's API key, "
+                    "and this request did not carry one. Add it on this computer (vllm-tray "
+                    "pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config "
+                    "set-secret api_key)."
+                ),
+                model=model,
+                checkpoint=checkpoint,
+            )
+        )
 
 
 def _sse(event: str, data: object) -> bytes:
@@ -182,14 +224,19 @@ class ApiRoutes:
         name = body.get("model_name")
         checkpoint = body.get("checkpoint")
         stream = body.get("stream", True)
+        replace = body.get("replace", False)
         if name is None or not isinstance(name, str):
             raise errors.bad_field("model_name", "the name of a model")
         if checkpoint is not None and not isinstance(checkpoint, str):
             raise errors.bad_field("checkpoint", "a Hugging Face repository id")
         if not isinstance(stream, bool):
             raise errors.bad_field("stream", "true or false")
+        if not isinstance(replace, bool):
+            raise errors.bad_field("replace", "true or false")
         if checkpoint is None:  # pulling a registered model: say what exists if it is not
             resolve_model(self._controller, body, "model_name", need_download=False)
+        elif not request.get(KEY_CHECKED, False):
+            _refuse_without_key(name, checkpoint, replace=replace)
 
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[Event] = asyncio.Queue()
@@ -202,7 +249,7 @@ class ApiRoutes:
         # Subscribed before the download starts so that no early event is missed.
         unsubscribe = self._bus.subscribe(on_event)
         try:
-            download_id = await downloads.pull(name, checkpoint)
+            download_id = await downloads.pull(name, checkpoint, change_source=replace)
             already = next((v for v in downloads.downloads() if v.download_id == download_id), None)
             if not stream:
                 return await self._wait_for(download_id, already, queue)

@@ -20,6 +20,8 @@ PROXY_HTTP_STATUS: Mapping[str, int] = {
     "proxy.unauthorized": 401,
     "proxy.forbidden_host": 403,
     "proxy.forbidden_origin": 403,
+    "proxy.source_change_needs_key": 403,
+    "proxy.local_folder_needs_key": 403,
     "proxy.not_found": 404,
     "proxy.method_not_allowed": 405,
     "proxy.body_too_large": 413,

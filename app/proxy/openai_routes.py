@@ -12,6 +12,7 @@ from aiohttp import web
 
 from app.core.contracts import Backend, ModelController, ModelView
 from app.core.problems import ProblemError
+from app.core.redact import redact_argv
 from app.core.remotes import RemoteView
 from app.proxy import errors
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
@@ -91,24 +92,10 @@ def remote_card(remote: RemoteView) -> dict[str, object]:
 
 
 def redacted_command(backend: Backend) -> list[str]:
-    """The child's command line without its key, should the key be passed as --api-key (the
-    environment is the better place: a command line is readable by every local user)."""
-    out: list[str] = []
-    hide_next = False
-    for arg in backend.command:
-        if hide_next:
-            out.append("<hidden>")
-            hide_next = False
-        elif arg == "--api-key":
-            out.append(arg)
-            hide_next = True
-        elif arg.startswith("--api-key="):
-            out.append("--api-key=<hidden>")
-        elif backend.api_key and backend.api_key in arg:
-            out.append(arg.replace(backend.api_key, "<hidden>"))
-        else:
-            out.append(arg)
-    return out
+    """The child's command line without its key or any other secret-looking flag value
+    (app.core.redact): the environment is the better place for a key, a command line is
+    readable by every local user, and this one is shown to anyone who may ask /v1/health."""
+    return redact_argv(backend.command, [backend.api_key])
 
 
 def backend_card(backend: Backend) -> dict[str, object]:
@@ -209,6 +196,8 @@ class OpenAIRoutes:
                 "all_models_loaded": cards,
                 "models": troubled,
                 "remotes": [remote_card(r) for r in self._controller.remotes()],
+                # The vLLM release in use and its known advisories (app.core.advisories).
+                "engine": await self._controller.engine(),
             }
         )
 

@@ -14,7 +14,7 @@ from app.core.contracts import BatchController, DownloadController, ModelControl
 from app.core.events import EventBus, ServerStateChanged
 from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
-from app.proxy.api_routes import ApiRoutes
+from app.proxy.api_routes import KEY_CHECKED, ApiRoutes
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
 from app.proxy.connections import (
@@ -301,10 +301,11 @@ class ProxyServer:
                 # Preflights carry no credentials by design, so they skip the key check.
                 headers = self._cors.preflight_headers(origin, request.headers)
                 return web.Response(status=204, headers=headers)
-        if request.path not in LIVENESS_PATHS and not self._key.accepts(
-            request.headers.get("Authorization")
-        ):
+        if request.path in LIVENESS_PATHS:
+            return None
+        if not self._key.accepts(request.headers.get("Authorization")):
             raise errors.unauthorized()
+        request[KEY_CHECKED] = self._key.required
         return None
 
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:

@@ -7,19 +7,22 @@ the GUI and the CLI; the services themselves are app.runtime.services.Services.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from app.core.advisories import EngineAdvice
 from app.core.contracts import DownloadView
 from app.core.events import GpuSampled, LoadProgressed, MetricsSampled
 from app.core.problems import Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, FileState, ProcessState
+from app.runtime.planning.values import OptionsPreview
+
+# OptionsPreview: the effect of a model's options, as the planner previews them.
+__all__ = ["EngineView", "ModelRow", "OptionsPreview", "ServerView", "Snapshot"]
 
 if TYPE_CHECKING:
     from app.core.gpu import SystemInfo
-    from app.core.memory import MemoryPlan
-    from app.core.vllm_args import ArgLayer
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,8 @@ class EngineView:
     location: str | None
     problem: Problem | None = None
     installing: bool = False
+    # The vLLM release it runs and the advisories that apply (None: not installed).
+    advice: EngineAdvice | None = None
 
 
 @dataclass(frozen=True)
@@ -87,32 +92,3 @@ class Snapshot:
     gpu_history: tuple[GpuSampled, ...] = ()
     recommended_gpu_memory_utilization: float | None = None
     problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
-
-
-@dataclass(frozen=True)
-class OptionsPreview:
-    """The effect of a model's options, computed without saving anything.
-
-    `problem` is set when the input would be rejected, and `problem_field` names the option
-    it is about ("ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size",
-    "gpus"). `tensor_parallel_size`, `pipeline_parallel_size` and `gpus` are the options as
-    asked (None: the default; `gpus` None: the app chooses); `effective_gpus` the GPUs the
-    model would run on, as positions in `Snapshot.system.gpus` (empty: none, it runs in RAM);
-    `planned` the bytes a start would reserve on each device ("gpu0", "gpu1", …, "ram").
-    """
-
-    model_id: str
-    ctx_size: int
-    vllm_args: str
-    problem: Problem | None  # set when the input would be rejected (nothing is saved then)
-    command: tuple[str, ...] = ()  # the effective command line (port shown as a placeholder)
-    layers: tuple[ArgLayer, ...] = ()
-    memory: MemoryPlan | None = None
-    defaults: Mapping[str, Any] = field(default_factory=dict)
-    ctx_is_default: bool = False  # no ctx_size of its own: follows the global default
-    tensor_parallel_size: int | None = None
-    pipeline_parallel_size: int | None = None
-    gpus: tuple[int, ...] | None = None
-    effective_gpus: tuple[int, ...] = ()
-    planned: Mapping[str, int] = field(default_factory=dict)
-    problem_field: str | None = None

@@ -29,10 +29,11 @@ from app.core.cluster import ClusterConfig, WorkerNode, check_parallel, check_po
 from app.core.cluster_commands import worker_argv
 from app.core.events import EventBus
 from app.core.problems import ProblemError
+from app.core.redact import redact_argv
 from app.core.registry import Registry
 from app.core.states import USABLE_FILES
 from app.runtime.cluster_node import headless_command, local_node_info
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.supervisor.child import ChildProcess
 from app.supervisor.childenv import child_environment
 from app.supervisor.output import OutputLog
@@ -76,7 +77,7 @@ class HeadlessWorker:
         await self.stop()
         self._generation += 1
         self.output.clear()
-        self.output.note(f"----- vllm-tray: starting {' '.join(argv)}")
+        self.output.note(f"----- vllm-tray: starting {' '.join(redact_argv(argv))}")
         record = self._state_dir / f"child-{WORKER_LOG_ID}-{os.getpid()}-{self._generation}.json"
         self._child = await ChildProcess.spawn(
             argv,
@@ -85,6 +86,7 @@ class HeadlessWorker:
             record=record,
             grace_s=STOP_GRACE_S,
             orphan_grace_s=ORPHAN_GRACE_S,
+            state_dir=self._state_dir,
         )
         self.argv = tuple(argv)
         self.started_at = time.time()
@@ -103,7 +105,7 @@ class HeadlessWorker:
             "running": self.running,
             "pid": self.pid,
             "returncode": self.returncode,
-            "argv": list(self.argv),
+            "argv": redact_argv(self.argv),
             "started_at": self.started_at,
             "log_tail": self.output.recent(20),
         }
@@ -292,7 +294,7 @@ class ClusterAgent:
         async with self._lock:
             pid = await self.worker.start(argv, env)
         self._on_event(f"started the headless vLLM worker (pid {pid}) for {body.get('model')}")
-        return web.json_response({"pid": pid, "argv": argv})
+        return web.json_response({"pid": pid, "argv": redact_argv(argv)})
 
     async def _worker_stop(self, request: web.Request) -> web.Response:
         async with self._lock:

@@ -22,7 +22,7 @@ from app.core.cluster_nodes import NodeInfo, model_fingerprint
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.states import USABLE_FILES
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.supervisor.engines.base import EngineCommand, EngineKind
 
 BOOT_ENV = "VLLM_TRAY_HEADLESS_BOOT"

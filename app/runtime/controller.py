@@ -12,14 +12,14 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.contracts import Backend, LaunchSpec
+from app.core.contracts import Backend
 from app.core.parallel import add_device_bytes, gpu_index
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.settings import Settings
-from app.core.states import ALIVE, ProcessState
+from app.core.states import ALIVE, FAILED, ProcessState
 from app.core.swap import DeviceCandidate, EvictAction, Eviction, choose_evictions_on_devices
-from app.runtime.planner import Planner
+from app.runtime.planning import LaunchPlan, Planner
 from app.supervisor import ProcessInfo, Supervisor
 from app.supervisor.diagnosis import is_memory_failure
 
@@ -35,8 +35,6 @@ SWAP_DRAIN_TIMEOUT_S = 30.0
 class _Usage:
     in_flight: int = 0
     last_used: float = 0.0
-    # What it was planned to take on each device (gpu0…, ram); empty until first planned.
-    planned_bytes: dict[str, int] = field(default_factory=dict)
     # Set whenever no request is in flight: a swap waits on it instead of polling.
     idle: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -88,7 +86,10 @@ class Controller:
         self._reserved: dict[str, dict[str, int]] = {}
         self._evicting: set[str] = set()  # chosen to make room: no new requests for them
         self._start_settled = asyncio.Event()  # set whenever a reserved start ends
-        self._last_spec: dict[str, LaunchSpec] = {}  # what each model was last started with
+        # The plan of each model's child, made once when the start was decided: what it
+        # runs and holds on each device. Every child is started by `_start`, which records
+        # its plan first, so a decision never plans (nor reads a model's files) again.
+        self._plans: dict[str, LaunchPlan] = {}
         self._idle_task: asyncio.Task[None] | None = None
         # Cleared while the machine goes to sleep: a child started then would be caught by
         # the suspend mid-load. Loads (requests included) wait on it, like any load.
@@ -108,31 +109,38 @@ class Controller:
         finally:
             usage.end(self._clock())
 
-    async def load(self, model_id: str, *, extra_args: Sequence[str] = ()) -> Backend:
+    async def load(
+        self, model_id: str, *, extra_args: Sequence[str] = (), retry_failed: bool = False
+    ) -> Backend:
         """The model running and ready, loading it (and making room) when it is not.
 
         `extra_args` apply to this start only (the tune's temporary `--max-num-seqs`); they
-        are not stored, and a model that already runs is returned as it runs.
+        are not stored, and a model that already runs is returned as it runs. With
+        `retry_failed` (a user's explicit Load) a model that failed or was given up on is
+        cleared first, so it starts at once; a request alone never retries a given-up one.
         """
         entry = self._registry.get(model_id)
         await self._loads_allowed.wait()
         info = self._supervisor.info(entry.id)
+        if retry_failed and info is not None and info.state in FAILED:
+            await self._supervisor.reset(entry.id)
+            info = self._supervisor.info(entry.id)
         if (
             info is not None
             and info.state is ProcessState.RUNNING
             and entry.id not in self._evicting
         ):
             self._touch(entry.id)
-            return self._backend(entry.id)
-        spec = self._planner.launch_spec(entry.id, extra_args=extra_args)
-        refused = self._supervisor.refusal(spec)
+            return self._backend(entry.id, info)
+        plan = self._planner.plan_launch(entry.id, extra_args=extra_args)
+        refused = self._supervisor.refusal(plan.spec)
         if refused is not None:
             # Given up on, and nothing changed since: answer at once, and do not unload
             # healthy models for a start the supervisor would refuse anyway. A changed spec
             # (options, engine, settings) is a fresh try, which the supervisor allows.
             raise ProblemError(refused)
         try:
-            await self._start(spec)
+            await self._start(plan)
         except ProblemError as exc:
             idle = self._idle_others(entry.id)
             if not is_memory_failure(exc.problem) or not idle:
@@ -145,29 +153,31 @@ class Controller:
                 for victim in idle:
                     await self._supervisor.stop(victim)
             await self._supervisor.reset(entry.id)
-            await self._start(spec)
+            await self._start(plan)
         self._touch(entry.id)
         return self._backend(entry.id)
 
-    async def _start(self, spec: LaunchSpec) -> None:
+    async def _start(self, plan: LaunchPlan) -> None:
         """Decide (make room, reserve) under the lock, then start and wait outside it."""
+        model_id = plan.spec.model_id
         async with self._decide:
-            info = self._supervisor.info(spec.model_id)
+            info = self._supervisor.info(model_id)
             # STOPPING counts as needing a start: the child that is going away frees its
             # memory, and the new one must hold a reservation like any other start, or a
             # decision made meanwhile could choose it as a victim mid-start.
             reserve = info is None or info.state not in STARTED
             if reserve:
-                await self._make_room(spec)
+                await self._make_room(plan)
                 # Held until the child exists and counts as ALIVE: a second decision made
                 # meanwhile must see this memory as taken.
-                self._reserved[spec.model_id] = self._planner.planned_by_device(spec)
-        self._last_spec[spec.model_id] = spec
+                self._reserved[model_id] = dict(plan.device_bytes)
+                # A start joining one in progress keeps that child, hence its plan.
+                self._plans[model_id] = plan
         try:
-            await self._supervisor.start(spec)
+            await self._supervisor.start(plan.spec)
         finally:
             if reserve:
-                self._reserved.pop(spec.model_id, None)
+                self._reserved.pop(model_id, None)
                 self._start_settled.set()
 
     def _idle_others(self, model_id: str) -> list[str]:
@@ -193,7 +203,9 @@ class Controller:
 
     def backends(self) -> Sequence[Backend]:
         return [
-            self._backend(info.model_id) for info in self._supervisor.infos() if info.state in ALIVE
+            self._backend(info.model_id, info)
+            for info in self._supervisor.infos()
+            if info.state in ALIVE
         ]
 
     def usage(self) -> Mapping[str, Mapping[str, Any]]:
@@ -205,9 +217,7 @@ class Controller:
         }
 
     # -- swapping ------------------------------------------------------------------------
-    def _room_plan(
-        self, spec: LaunchSpec, needed: Mapping[str, int], budgets: Mapping[str, int]
-    ) -> _RoomPlan:
+    def _room_plan(self, plan: LaunchPlan) -> _RoomPlan:
         """One decision: which idle models to put aside, asleep or stopped (None: cannot fit
         now), and why not.
 
@@ -217,31 +227,25 @@ class Controller:
         candidates: list[DeviceCandidate] = []
         used: dict[str, int] = {}
         for model_id, held in self._reserved.items():
-            if model_id != spec.model_id:
+            if model_id != plan.spec.model_id:
                 add_device_bytes(used, held)
         for info in self._supervisor.infos():
-            if info.state not in ALIVE or info.model_id == spec.model_id:
+            if info.state not in ALIVE or info.model_id == plan.spec.model_id:
                 continue
             if info.model_id in self._reserved:
                 continue  # counted above; a start in progress is never a victim
             usage = self._usage.setdefault(info.model_id, _Usage())
-            if not usage.planned_bytes:
-                # What it was started with: its options may have changed since.
-                started_with = self._last_spec.get(info.model_id)
-                if started_with is None:
-                    started_with = self._planner.launch_spec(info.model_id)
-                usage.planned_bytes = self._planner.planned_by_device(started_with)
             candidate = self._swap_candidate(info, usage)
             add_device_bytes(used, candidate.holds)
             candidates.append(candidate)
         return _RoomPlan(
-            victims=choose_evictions_on_devices(candidates, needed, budgets, used),
+            victims=choose_evictions_on_devices(candidates, plan.device_bytes, plan.budgets, used),
             used=used,
             busy=[c.model_id for c in candidates if c.in_flight],
-            starting=[m for m in self._reserved if m != spec.model_id],
+            starting=[m for m in self._reserved if m != plan.spec.model_id],
         )
 
-    async def _make_room(self, spec: LaunchSpec) -> None:
+    async def _make_room(self, plan: LaunchPlan) -> None:
         """Put least-recently-used idle models aside (asleep or stopped) until `spec` fits.
 
         When it cannot fit now but could later — other models are still starting, or have
@@ -249,35 +253,32 @@ class Controller:
         request for B while A is loading is answered after A's requests, not refused. After
         models were put to sleep it decides again with what their sleeps measured.
         """
-        needed = self._planner.planned_by_device(spec)
-        budgets = self._planner.memory_budgets()
-        self._usage.setdefault(spec.model_id, _Usage()).planned_bytes = needed
-        deadline = self._clock() + spec.load_timeout_s
+        deadline = self._clock() + plan.spec.load_timeout_s
         drained: set[str] = set()
         done: set[tuple[str, EvictAction]] = set()
         while True:
-            plan = self._room_plan(spec, needed, budgets)
-            if plan.victims is not None:
-                todo = [v for v in plan.victims if (v.model_id, v.action) not in done]
+            room = self._room_plan(plan)
+            if room.victims is not None:
+                todo = [v for v in room.victims if (v.model_id, v.action) not in done]
                 if not todo:
                     return  # it fits (or nothing left would change the plan)
-                await self._evict(spec, todo)
+                await self._evict(plan.spec.model_id, todo)
                 done.update((v.model_id, v.action) for v in todo)
                 continue
             left = deadline - self._clock()
-            if plan.starting and left > 0:
+            if room.starting and left > 0:
                 self._start_settled.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._start_settled.wait(), left)
                 continue
-            waiting_for = [m for m in plan.busy if m not in drained]
+            waiting_for = [m for m in room.busy if m not in drained]
             if waiting_for and left > 0:
                 drained.add(waiting_for[0])
                 await self._drain(waiting_for[0])
                 continue
-            raise ProblemError(self._no_room(spec, needed, budgets, plan.used))
+            raise ProblemError(self._no_room(plan, room.used))
 
-    async def _evict(self, spec: LaunchSpec, evictions: Sequence[Eviction]) -> None:
+    async def _evict(self, for_model: str, evictions: Sequence[Eviction]) -> None:
         victims = [e.model_id for e in evictions]
         self._evicting.update(victims)
         try:
@@ -286,7 +287,7 @@ class Controller:
                 if victim_usage is not None and victim_usage.in_flight:
                     # A request slipped in after the decision: let it finish first.
                     await self._drain(eviction.model_id)
-                await self._put_aside(eviction, spec.model_id)
+                await self._put_aside(eviction, for_model)
         finally:
             self._evicting.difference_update(victims)
 
@@ -300,7 +301,8 @@ class Controller:
         planned to hold (its measured sleep then tells the truth, and `_make_room` decides
         again with it).
         """
-        holds = dict(usage.planned_bytes)
+        plan = self._plans.get(info.model_id)
+        holds = dict(plan.device_bytes) if plan is not None else {}
         sleeping = info.state is ProcessState.SLEEPING
         if sleeping and info.sleep is not None:
             freed = info.sleep.freed_by_device
@@ -322,8 +324,7 @@ class Controller:
             if not self._supervisor.may_sleep(model_id):
                 await self._supervisor.stop(model_id)
                 return False
-            planned = self._usage.setdefault(model_id, _Usage()).planned_bytes
-            return (await self._supervisor.sleep(model_id, sum(planned.values()))).asleep
+            return (await self._supervisor.sleep(model_id, self._planned_total(model_id))).asleep
 
     async def _put_aside(self, eviction: Eviction, for_model: str) -> None:
         """Sleep or stop one model to make room for `for_model`, as the plan said."""
@@ -332,8 +333,7 @@ class Controller:
             log.info("unloading %s to make room for %s", model_id, for_model)
             await self._supervisor.stop(model_id)
             return
-        planned = self._usage.setdefault(model_id, _Usage()).planned_bytes
-        report = await self._supervisor.sleep(model_id, sum(planned.values()))
+        report = await self._supervisor.sleep(model_id, self._planned_total(model_id))
         if report.asleep:
             log.info(
                 "put %s to sleep to make room for %s (freed %.2f GB)",
@@ -346,21 +346,20 @@ class Controller:
                 "unloaded %s to make room for %s (a sleep would not free it)", model_id, for_model
             )
 
-    def _no_room(
-        self,
-        spec: LaunchSpec,
-        needed: Mapping[str, int],
-        budgets: Mapping[str, int],
-        used: Mapping[str, int],
-    ) -> Problem:
+    def _planned_total(self, model_id: str) -> int:
+        plan = self._plans.get(model_id)
+        return sum(plan.device_bytes.values()) if plan is not None else 0
+
+    def _no_room(self, plan: LaunchPlan, used: Mapping[str, int]) -> Problem:
         """The sentence for a model that cannot fit, about the device short of most room."""
+        needed, budgets = plan.device_bytes, plan.budgets
 
         def short(device: str) -> int:
             return used.get(device, 0) + needed[device] - budgets[device]
 
         device = max(needed, key=lambda d: (short(d), d))
         params: dict[str, Any] = {
-            "model": spec.model_id,
+            "model": plan.spec.model_id,
             "device": self._planner.device_label(device),
             "needed_gb": needed[device] / 1e9,
             "free_gb": max(budgets[device] - used.get(device, 0), 0) / 1e9,
@@ -428,11 +427,18 @@ class Controller:
         return unloaded
 
     # -- helpers -------------------------------------------------------------------------
+    def _ctx_size(self, model_id: str) -> int:
+        """The context size the model's child was started with (a warm request reads it
+        from the plan, never from the settings); a model not started here: as planned."""
+        plan = self._plans.get(model_id)
+        return plan.spec.ctx_size if plan is not None else self._planner.ctx_size(model_id)
+
     def _touch(self, model_id: str) -> None:
         self._usage.setdefault(model_id, _Usage()).last_used = self._clock()
 
-    def _backend(self, model_id: str) -> Backend:
-        info = self._supervisor.info(model_id)
+    def _backend(self, model_id: str, info: ProcessInfo | None = None) -> Backend:
+        """The model's running child as the endpoint relays to it (`info`: just read)."""
+        info = info or self._supervisor.info(model_id)
         if info is None:
             raise ProblemError(
                 problem(
@@ -448,7 +454,7 @@ class Controller:
             base_url=info.base_url or "",
             pid=info.pid,
             command=tuple(info.argv),
-            ctx_size=self._planner.ctx_size(model_id),
+            ctx_size=self._ctx_size(model_id),
             state=info.state,
             in_flight=usage.in_flight,
             last_used=usage.last_used,

@@ -7,10 +7,10 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from app.core.contracts import Backend, DownloadView, ModelView
-from app.core.problems import ProblemError, problem, tr_noop
-from app.core.registry import user_model_id
 from app.core.remotes import RemoteView, not_local, split_model_id
 from app.runtime.services import Services
+
+HEALTH_ENGINE_WAIT_S = 2.0
 
 
 class EndpointApi:
@@ -62,22 +62,20 @@ class EndpointApi:
     async def system_info(self) -> Mapping[str, Any]:
         return (await self._s.views.refresh_system()).to_json()
 
+    async def engine(self) -> Mapping[str, Any] | None:
+        # /v1/health must answer at once: the first reading of a user's own vLLM may take
+        # seconds; it goes on and the next answer has it.
+        advice = await self._s.engines.current_advice(wait_s=HEALTH_ENGINE_WAIT_S)
+        return advice.to_json() if advice is not None else None
+
     def stats(self) -> Mapping[str, Any]:
         return self._s.views.stats()
 
     # -- DownloadController -------------------------------------------------------------
-    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
-        download_id = await self._s.models.pull(model_id, checkpoint)
-        if download_id is None:
-            model = model_id if checkpoint is None else user_model_id(model_id)
-            raise ProblemError(
-                problem(
-                    "downloads.local_folder",
-                    tr_noop("{model} is a local folder and is used in place: nothing to download."),
-                    model=model,
-                )
-            )
-        return download_id
+    async def pull(
+        self, model_id: str, checkpoint: str | None = None, *, change_source: bool = False
+    ) -> str:
+        return await self._s.models.pull(model_id, checkpoint, change_source=change_source)
 
     def downloads(self) -> Sequence[DownloadView]:
         return self._s.models.downloads()

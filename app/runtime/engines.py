@@ -23,7 +23,7 @@ def make_engine(
     kind: EngineKind, paths: AppPaths, settings: Settings, gpu: GpuInfo | None
 ) -> Engine:
     if kind is EngineKind.CPU:
-        return CpuEngine(engine_root(paths, kind))
+        return CpuEngine(engine_root(paths, kind), state_dir=paths.state_dir)
     if kind is EngineKind.ROCM:
         return RocmEngine(
             engine_root(paths, kind),
@@ -51,7 +51,7 @@ def make_engine(
                 ),
             )
         )
-    return CustomEngine(prefix)
+    return CustomEngine(prefix, state_dir=paths.state_dir)
 
 
 def choose_kind(settings: Settings, system: SystemInfo) -> EngineKind:

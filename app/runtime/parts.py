@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from app.core.batch import ModelInfo
+from app.core.chat import ChatStore
 from app.core.events import EventBus, SettingChanged
 from app.core.gpu import read_memory
 from app.core.paths import AppPaths
@@ -27,19 +28,22 @@ from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
 from app.runtime.controller import Controller
 from app.runtime.endpoint import EndpointApi
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.secrets import SecretStore
 from app.runtime.services import Services
 from app.runtime.services.batch import BatchService, make_batch_service
 from app.runtime.services.bench import BenchService
 from app.runtime.services.bench_wiring import make_bench_services
+from app.runtime.services.chat import ChatService
 from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.endpoint import EndpointService
 from app.runtime.services.engines import EngineService
+from app.runtime.services.lemonade_import import LemonadeImportService
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
 from app.runtime.services.remotes import RemoteService
+from app.runtime.services.search import SearchService
 from app.runtime.services.tune import TuneService
 from app.runtime.suspend import LogindSleepWatcher
 from app.runtime.views import Views
@@ -164,7 +168,13 @@ class Parts:
     # -- the services (app.runtime.services.ServiceSource) ----------------------------------
     @cached_property
     def engines(self) -> EngineService:
-        return EngineService(bus=self.bus, settings=self.settings, planner=self.planner)
+        return EngineService(
+            bus=self.bus,
+            settings=self.settings,
+            planner=self.planner,
+            state_dir=self.paths.state_dir,
+            backends=lambda: self.controller.backends(),  # noqa: PLW0108 — built when asked
+        )
 
     @cached_property
     def models(self) -> ModelService:
@@ -230,6 +240,37 @@ class Parts:
             remotes=self.remotes,
             server_url=lambda: self.endpoint.url,
             problems=self.problems,
+        )
+
+    @cached_property
+    def search(self) -> SearchService:
+        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        return SearchService(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+
+    @cached_property
+    def chat(self) -> ChatService:
+        # Issue 21: a chat with any model, through this runtime's own endpoint.
+        return ChatService(
+            store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
+        )
+
+    @cached_property
+    def lemonade(self) -> LemonadeImportService:
+        return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
+            paths=self.paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
+            hf_cache=self.paths.hf_hub_cache,
         )
 
     @cached_property
@@ -311,6 +352,7 @@ class Parts:
             api_key=self.secrets.value("api_key"),
             allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
             cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            limits=proxy_limits(self.settings),
             batches=self.batch,
         )
 
@@ -352,6 +394,9 @@ _PARTS = (
     "sleep_watcher",
     "batch",
     "_bench_and_tune",
+    "search",
+    "chat",
+    "lemonade",
 )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from app.core.events import EventBus, GpuSampled
 from app.core.gpu import read_memory
@@ -95,18 +96,10 @@ class Runtime:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks.clear()
         try:
-            if parts.built("controller"):
-                await parts.controller.stop_idle_watch()
-            if parts.built("endpoint"):
-                await parts.endpoint.stop()
-            if parts.built("downloads"):
-                await parts.downloads.shutdown()
+            await _close_built(parts, _CLOSED_FIRST)
         finally:
             # Children first of all: whatever else fails, no vLLM is left holding memory.
-            if parts.built("supervisor"):
-                await parts.supervisor.shutdown()
-            if parts.built("cluster"):
-                await parts.cluster.shutdown()  # and the workers it started on other machines
+            await _close_built(parts, _CLOSED_LAST)
 
     async def _sample_gpu(self) -> None:
         gpu = self._parts.planner.system_info().primary
@@ -123,3 +116,24 @@ class Runtime:
                 )
             )
             await asyncio.sleep(GPU_SAMPLE_INTERVAL_S)
+
+
+Close = Callable[[Parts], Awaitable[None]]
+# What stop() closes, in order, of the parts a runtime built.
+_CLOSED_FIRST: tuple[tuple[str, Close], ...] = (
+    ("engines", lambda p: p.engines.aclose()),  # a version reading under way: its process goes
+    ("controller", lambda p: p.controller.stop_idle_watch()),
+    ("endpoint", lambda p: p.endpoint.stop()),
+    ("downloads", lambda p: p.downloads.shutdown()),
+    ("chat", lambda p: p.chat.aclose()),
+)
+_CLOSED_LAST: tuple[tuple[str, Close], ...] = (
+    ("supervisor", lambda p: p.supervisor.shutdown()),
+    ("cluster", lambda p: p.cluster.shutdown()),  # and the workers it started on other machines
+)
+
+
+async def _close_built(parts: Parts, closes: tuple[tuple[str, Close], ...]) -> None:
+    for name, close in closes:
+        if parts.built(name):
+            await close(parts)

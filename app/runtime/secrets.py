@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 SERVICE = "vllm-tray"
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_.-]{0,63}$")
 FILE_BACKEND = "file"
+KEYRING = "keyring"
 # Backends raise their own errors besides KeyringError (secretstorage, jeepney/D-Bus,
 # Windows API…); any of them means "use the file for this call", never a crash.
 _BACKEND_ERRORS: tuple[type[Exception], ...] = (Exception,)
@@ -82,6 +83,11 @@ class SecretStore:
         return FILE_BACKEND if backend is None else _backend_label(backend)
 
     def get(self, name: str) -> str | None:
+        return self.locate(name)[0]
+
+    def locate(self, name: str) -> tuple[str | None, str | None]:
+        """The secret and where it was found: KEYRING, FILE_BACKEND (the 0600 fallback file,
+        `fallback_file`), or None for either when there is none."""
         _check_name(name)
         backend = self._backend()
         why = "no keyring backend is available"
@@ -93,13 +99,19 @@ class SecretStore:
                 self._warn_fallback(why)
             else:
                 if value is not None:
-                    return str(value)
+                    return str(value), KEYRING
                 why = ""  # a copy left from before the keyring existed: nothing to warn of
         with self._lock:
             found = self._read_file().get(name)
-        if found is not None and why:
+        if found is None:
+            return None, None
+        if why:
             self._warn_fallback(why)
-        return found
+        return found, FILE_BACKEND
+
+    @property
+    def fallback_file(self) -> Path:
+        return self._file
 
     def set(self, name: str, value: str) -> None:
         _check_name(name)

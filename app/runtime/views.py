@@ -19,7 +19,7 @@ from app.downloads import DownloadManager
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.controller import Controller
 from app.runtime.observed import Observed
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService
 from app.runtime.services.remotes import RemoteService
 from app.supervisor import Supervisor
@@ -150,6 +150,7 @@ class Views:
             location=str(status.location) if status.location else None,
             problem=status.problem,
             installing=engine.kind in self._engines.installing,
+            advice=self._engines.advice(engine, status.version) if status.installed else None,
         )
 
     def server(self, url: str | None = None) -> ServerView:

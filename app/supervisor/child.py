@@ -18,7 +18,7 @@ import httpx
 import psutil
 
 from app.core.problems import Problem
-from app.supervisor import diagnosis, watchdog
+from app.supervisor import diagnosis, spawn, watchdog
 from app.supervisor.reaper import reap_record
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,10 @@ class ChildProcess:
         record: Path | None,
         grace_s: float,
         orphan_grace_s: float,
+        state_dir: Path | None,
     ) -> ChildProcess:
+        """Start the watchdog, which starts `argv`, both in the app's private work folder under
+        `state_dir` with a safe import path (app.supervisor.spawn)."""
         read_end, write_end = os.pipe()  # both ends close-on-exec (PEP 446)
         cmd = [
             sys.executable,
@@ -126,17 +129,17 @@ class ChildProcess:
             str(orphan_grace_s),
             *(["--record", str(record)] if record is not None else []),
             "--",
-            *argv,
+            *spawn.program_path(argv),  # the watchdog runs in the work folder, not here
         ]
-        loop = asyncio.get_running_loop()
         try:
-            transport, protocol = await loop.subprocess_exec(
+            transport, protocol = await spawn.start_with_protocol(
                 lambda: _OutputProtocol(on_line),
-                *cmd,
+                cmd,
+                env=env,
+                state_dir=state_dir,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
-                env=dict(env),
                 pass_fds=(read_end,),
                 start_new_session=True,
             )
@@ -145,6 +148,7 @@ class ChildProcess:
             raise
         finally:
             os.close(read_end)
+        assert isinstance(protocol, _OutputProtocol)
         return cls(transport, protocol, write_end, record)
 
     @property

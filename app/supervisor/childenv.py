@@ -100,10 +100,14 @@ _SECRET_WORDS = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL", re.IG
 # (the planner's launch env) may turn it on.
 _APP_DECIDES = frozenset({"VLLM_SERVER_DEV_MODE"})
 
+# Python 3.11+: no current folder (for -m/-c) and no script folder on the import path, in the
+# whole tree; app.supervisor.spawn says why (a module planted where the app was started).
+SAFE_PATH_VAR = "PYTHONSAFEPATH"
 # What the supervisor always sets, after everything else.
 FIXED = {
     "PYTHONNOUSERSITE": "1",  # a user-site package (e.g. huggingface_hub) must not shadow
     "PYTHONUNBUFFERED": "1",  # log lines must arrive while loading, not at exit
+    SAFE_PATH_VAR: "1",
 }
 # Defaults the spec may override: children run offline from a local folder.
 DEFAULTS = {"HF_HUB_OFFLINE": "1"}
@@ -140,6 +144,53 @@ def child_environment(
         env[API_KEY_VAR] = api_key
     else:
         env.pop(API_KEY_VAR, None)
+    return env
+
+
+def helper_environment(
+    extra: Mapping[str, str] | None = None, *, parent: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The environment of a helper the app starts with an engine's or its own Python (a load
+    generator, the engine version probe, a custom engine's `--help`): the children's
+    allow-list, `extra` laid over it, and no key at all (a caller that must send one to the
+    endpoint sets it itself, by its own name)."""
+    return child_environment(extra or {}, parent=parent)
+
+
+# What pip needs beyond a child's allow-list, to reach the package index the user configured:
+# its own settings (PIP_INDEX_URL, PIP_FIND_LINKS, PIP_CERT… — pip reads every PIP_<OPTION>;
+# none of its options is a bare secret, and PIP_KEYRING_PROVIDER only names a provider), the
+# proxies, and the certificate bundles of an intercepting proxy.
+_INSTALLER_EXACT = frozenset(
+    {
+        "SSL_CERT_FILE",
+        "SSL_CERT_DIR",
+        "REQUESTS_CA_BUNDLE",
+        "CURL_CA_BUNDLE",
+        "NETRC",
+        "PIP_CONFIG_FILE",
+    }
+)
+_INSTALLER_PREFIXES = ("PIP_",)
+_PROXY_NAMES = frozenset({"http_proxy", "https_proxy", "no_proxy", "all_proxy"})
+
+
+def _installer_inherited(name: str) -> bool:
+    if _secret(name):
+        return False
+    return (
+        name in _INSTALLER_EXACT
+        or name.startswith(_INSTALLER_PREFIXES)
+        or name.lower() in _PROXY_NAMES
+    )
+
+
+def installer_environment(*, parent: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of the engine installer's steps (venv, pip, the import check): a
+    helper's, plus pip's settings, proxies and certificate bundles; never a key or token."""
+    source = os.environ if parent is None else parent
+    env = helper_environment(parent=source)
+    env.update({name: value for name, value in source.items() if _installer_inherited(name)})
     return env
 
 

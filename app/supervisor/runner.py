@@ -17,6 +17,7 @@ from pathlib import Path
 
 from app.core.contracts import CHILD_HOST, LaunchSpec
 from app.core.problems import Problem
+from app.core.redact import redact_argv
 from app.core.states import LoadPhase
 from app.supervisor import diagnosis
 from app.supervisor.activity import StallClock, TreeCpu
@@ -151,7 +152,8 @@ class ChildRunner:
         if GUARD_KEY_VAR in env:
             argv += GUARD_ARGS
         self.port, self.argv = port, tuple(argv)
-        self.output.note(f"----- vllm-tray: starting {' '.join(argv)}")
+        shown = " ".join(redact_argv(argv, [self.api_key]))
+        self.output.note(f"----- vllm-tray: starting {shown}")
         try:
             child = await ChildProcess.spawn(
                 argv,
@@ -160,6 +162,7 @@ class ChildRunner:
                 record=self._record_path(len(self.ports_tried)),
                 grace_s=self.cfg.stop_grace_s,
                 orphan_grace_s=self.cfg.orphan_grace_s,
+                state_dir=self.cfg.state_dir,
             )
         except OSError as exc:
             # Only the app's own python can fail here; the engine command fails in the watchdog.

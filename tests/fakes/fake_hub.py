@@ -2,8 +2,13 @@
 
 It answers the routes huggingface_hub 2.x really calls (read off its source):
 
+- `GET /api/models?search=&author=&pipeline_tag=&sort=&limit=&expand=` (the model search
+  `HfApi.list_models` sends: a case-insensitive substring of the id, an exact author and
+  task, descending by `downloads`, `likes` or `lastModified`; with `expand`, only `_id`,
+  `id` and the fields asked for, as the hub answers)
 - `GET /api/models/{org}/{name}[/revision/{rev}]` (`HfApi.model_info`; `?blobs=true` adds
-  `size`, `blobId` and `lfs` to each sibling, as `files_metadata=True` asks)
+  `size`, `blobId` and `lfs` to each sibling, as `files_metadata=True` asks; `config` holds
+  the parts of config.json the hub shows, `cardData` the license)
 - `GET /api/models/{org}/{name}/tree/{rev}` (`list_repo_tree`, used by `snapshot_download`)
 - `HEAD|GET /{org}/{name}/resolve/{rev}/{path}` (`get_hf_file_metadata`, `hf_hub_download`):
   regular files answer 200 with `ETag` (git blob sha1), `X-Repo-Commit`, `Content-Length`;
@@ -19,6 +24,9 @@ repos (access only with `Authorization: Bearer <granted token>`), `throttle_bps`
 
 Use `FakeHub().start(root)` (each `root/org/name/` folder becomes a repo) or `add_repo`; or run
 `python -m tests.fakes.fake_hub ROOT` for a separate process (prints `FAKE_HUB_URL=...`).
+A repo's listing fields (downloads, likes, task, license, last change) are `add_repo`
+arguments, or a `hub.json` in its folder (which the command line's ROOT can carry too).
+`refusing_url()` gives an address where nothing listens: the hub with no network.
 """
 
 from __future__ import annotations
@@ -42,6 +50,9 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 LFS_SUFFIXES = (".safetensors", ".bin", ".pt", ".pth", ".gguf", ".msgpack", ".h5", ".onnx")
 LFS_MIN_SIZE = 10 * 1024 * 1024
+HUB_META = "hub.json"  # a repo folder's listing fields (downloads, likes…), not a repo file
+# The parts of config.json the hub's model info shows under `config`.
+CONFIG_SHOWN = ("architectures", "model_type", "quantization_config")
 _CHUNK = 16 * 1024
 
 
@@ -74,6 +85,12 @@ class HubRepo:
     gated: bool = False
     private: bool = False
     tokens: frozenset[str] = frozenset()
+    # What the hub's model list shows of it.
+    downloads: int = 0
+    likes: int = 0
+    pipeline_tag: str | None = "text-generation"
+    license: str | None = None
+    last_modified: str = "2026-01-01T00:00:00.000Z"
 
 
 @dataclass(frozen=True)
@@ -90,6 +107,8 @@ def scan_repo(repo_id: str, folder: Path) -> HubRepo:
     files: dict[str, HubFile] = {}
     for disk in sorted(p for p in folder.rglob("*") if p.is_file()):
         rel = disk.relative_to(folder).as_posix()
+        if rel == HUB_META:
+            continue
         data = disk.read_bytes()
         sha256 = hashlib.sha256(data).hexdigest()
         lfs = rel.endswith(LFS_SUFFIXES) or len(data) >= LFS_MIN_SIZE
@@ -115,6 +134,9 @@ class FakeHub:
 
     throttle_bps: int | None = None
     ignore_range: bool = False  # answer like a server without Range support: 200, whole body
+    api_delay_s: float = 0.0  # each /api/ answer waits this long (a slow hub)
+    api_in_flight: int = 0  # /api/ requests being answered now, and the most at once
+    api_max_in_flight: int = 0
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)
     repos: dict[str, HubRepo] = field(default_factory=dict)
     valid_tokens: set[str] = field(default_factory=set)
@@ -137,9 +159,18 @@ class FakeHub:
         gated: bool = False,
         private: bool = False,
         tokens: tuple[str, ...] = (),
+        **listing: Any,
     ) -> HubRepo:
+        """Serve `folder` as `repo_id`. `listing` sets the fields the model list shows
+        (downloads, likes, pipeline_tag, license, last_modified); a `hub.json` in the folder
+        gives defaults for them (and for gated), so a repo tree on disk can carry them."""
+        meta_file = folder / HUB_META
+        meta = json.loads(meta_file.read_text()) if meta_file.is_file() else {}
         repo = scan_repo(repo_id, folder)
-        repo.gated, repo.private, repo.tokens = gated, private, frozenset(tokens)
+        repo.gated = gated or bool(meta.pop("gated", False))
+        repo.private, repo.tokens = private, frozenset(tokens)
+        for key, value in {**meta, **listing}.items():
+            setattr(repo, key, value)
         self.valid_tokens.update(tokens)
         self.repos[repo_id] = repo
         return repo
@@ -263,7 +294,7 @@ class _Handler(BaseHTTPRequestHandler):
             if self.kind == "cdn":
                 self._cdn(parts)
             elif parts[:2] == ["api", "models"]:
-                self._api(parts[2:], parse_qs(split.query))
+                self._timed_api(parts[2:], parse_qs(split.query))
             elif len(parts) >= 5 and parts[2] == "resolve":
                 self._resolve(f"{parts[0]}/{parts[1]}", parts[3], "/".join(parts[4:]))
             else:
@@ -300,7 +331,23 @@ class _Handler(BaseHTTPRequestHandler):
         return False
 
     # -- routes ---------------------------------------------------------------------------
+    def _timed_api(self, parts: list[str], query: dict[str, list[str]]) -> None:
+        hub = self.hub
+        with hub._lock:
+            hub.api_in_flight += 1
+            hub.api_max_in_flight = max(hub.api_max_in_flight, hub.api_in_flight)
+        try:
+            if hub.api_delay_s:
+                time.sleep(hub.api_delay_s)
+            self._api(parts, query)
+        finally:
+            with hub._lock:
+                hub.api_in_flight -= 1
+
     def _api(self, parts: list[str], query: dict[str, list[str]]) -> None:
+        if not parts or parts == [""]:
+            self._json(200, _search(self.hub, query, self._token()))
+            return
         if len(parts) < 2:
             self._error(404, None, "Not Found")
             return
@@ -398,6 +445,71 @@ class _Handler(BaseHTTPRequestHandler):
                         time.sleep(delay)
 
 
+def _listing(repo: HubRepo) -> dict[str, Any]:
+    """The fields the hub's model list and model info share."""
+    tags = [repo.pipeline_tag] if repo.pipeline_tag else []
+    if any(f.path.endswith(".safetensors") for f in repo.files.values()):
+        tags.append("safetensors")
+    if any(f.path.endswith(".gguf") for f in repo.files.values()):
+        tags.append("gguf")
+    if repo.license:
+        tags.append(f"license:{repo.license}")
+    return {
+        "_id": repo.commit[:24],
+        "id": repo.repo_id,
+        "author": repo.repo_id.split("/")[0],
+        "sha": repo.commit,
+        "lastModified": repo.last_modified,
+        "private": repo.private,
+        "gated": "manual" if repo.gated else False,
+        "disabled": False,
+        "downloads": repo.downloads,
+        "likes": repo.likes,
+        "tags": tags,
+        "pipeline_tag": repo.pipeline_tag,
+        "library_name": "gguf" if "gguf" in tags and "safetensors" not in tags else "transformers",
+        "createdAt": "2025-01-01T00:00:00.000Z",
+    }
+
+
+_SORT_KEYS = {"downloads": "downloads", "likes": "likes", "lastModified": "lastModified"}
+
+
+def _search(hub: FakeHub, query: dict[str, list[str]], token: str | None) -> list[dict[str, Any]]:
+    """The hub's model search: filters, a descending sort, `limit`, `expand`."""
+
+    def one(key: str) -> str | None:
+        return query.get(key, [None])[0]
+
+    text = (one("search") or "").lower()
+    author, task = one("author"), one("pipeline_tag")
+    found = [
+        _listing(repo)
+        for repo in list(hub.repos.values())
+        if (not repo.private or token in repo.tokens)
+        and text in repo.repo_id.lower()
+        and (author is None or repo.repo_id.split("/")[0] == author)
+        and (task is None or repo.pipeline_tag == task)
+    ]
+    sort = _SORT_KEYS.get(one("sort") or "", "")
+    if sort:
+        found.sort(key=lambda item: item[sort], reverse=True)
+    found = found[: int(one("limit") or 1000)]
+    expand = query.get("expand", []) + query.get("expand[]", [])
+    if expand:
+        found = [{k: v for k, v in item.items() if k in ("_id", "id", *expand)} for item in found]
+    return found
+
+
+def refusing_url() -> str:
+    """An address on 127.0.0.1 where nothing listens (connections are refused): a hub
+    that cannot be reached, as with no network."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
+
+
 def _model_info(repo: HubRepo, *, blobs: bool) -> dict[str, Any]:
     siblings = []
     for f in repo.files.values():
@@ -408,22 +520,15 @@ def _model_info(repo: HubRepo, *, blobs: bool) -> dict[str, Any]:
                 pointer = len(_lfs_pointer(f.sha256, f.size))
                 item["lfs"] = {"size": f.size, "sha256": f.sha256, "pointerSize": pointer}
         siblings.append(item)
-    return {
-        "_id": repo.commit[:24],
-        "id": repo.repo_id,
-        "modelId": repo.repo_id,
-        "author": repo.repo_id.split("/")[0],
-        "sha": repo.commit,
-        "lastModified": "2026-01-01T00:00:00.000Z",
-        "private": repo.private,
-        "gated": "manual" if repo.gated else False,
-        "disabled": False,
-        "downloads": 0,
-        "likes": 0,
-        "tags": ["safetensors"],
-        "library_name": "transformers",
-        "siblings": siblings,
-    }
+    info: dict[str, Any] = {**_listing(repo), "modelId": repo.repo_id, "siblings": siblings}
+    config_file = repo.files.get("config.json")
+    if config_file is not None:
+        # The hub shows these parts of config.json to everyone, gated repos included.
+        config = json.loads(config_file.disk.read_text())
+        info["config"] = {k: config[k] for k in CONFIG_SHOWN if k in config}
+    if repo.license:
+        info["cardData"] = {"license": repo.license}
+    return info
 
 
 def _tree_item(f: HubFile) -> dict[str, Any]:

@@ -21,10 +21,13 @@ Switches (all optional):
   --fake-grandchild        spawn `VLLM::EngineCore` (which spawns `VLLM::Worker`) in the same
                            process group; like vLLM's, they outlive a SIGKILLed server
   --fake-tokens N          completion length when the request gives no max_tokens (default 16)
+  --fake-reasoning         stream a reasoning model's thinking first, as vLLM 0.32 does with a
+                           --reasoning-parser (`delta.reasoning`)
   --fake-sleep-buffer-mb N hold N MB of written memory from the start (the model's "device
                            memory"): a level 2 sleep frees it, a wake allocates it again
   --fake-ignore-sleep      answer sleep and wake with 200 and free nothing, as vLLM's CPU
                            worker does ("sleep mode is not supported on CPU, ignore it.")
+  --fake-version V         the vLLM version /version answers (default: 0.32.0)
   --fake-vram-files F0,F1  the mem_info_vram_used files of GPU 0, 1 … in a fake /sys
                            (tests/unit/sysfs_trees.py); with --fake-vram-mb N, N MB are added
                            to each file of the GPUs in HIP_VISIBLE_DEVICES (all, unpinned)
@@ -40,10 +43,11 @@ the API key (but see --middleware below). While asleep, inference requests wait 
 `reload_weights`, and the fake answers 500 to inference until then (vLLM would answer
 nonsense).
 
-Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` on /v1, /v2, /inference and
-/cohere when VLLM_API_KEY is set (OPTIONS and every other path stay open). Like vLLM, it loads
-each `--middleware module.Class` (an ASGI middleware, imported from PYTHONPATH) in front of
-every route: the app's key guard (app/supervisor/guard) runs here as it runs in vLLM.
+Like vLLM, it requires `Authorization: Bearer $VLLM_API_KEY` (or the `--api-key` flag's, which
+wins) on /v1, /v2, /inference and /cohere when a key is set (OPTIONS and every other path stay
+open). Like vLLM, it loads each `--middleware module.Class` (an ASGI middleware, imported from
+PYTHONPATH) in front of every route: the app's key guard (app/supervisor/guard) runs here as it
+runs in vLLM.
 
 Log lines come from tests/fakes/data/vllm_cpu_startup.log (captured from a real run; `{MODEL}`
 and `{PORT}` are filled in) when it exists, else from a built-in copy of vLLM 0.32's lines.
@@ -77,6 +81,7 @@ CAPTURED_LOG = Path(__file__).with_name("data") / "vllm_cpu_startup.log"
 CAPTURED_WARM_LOG = CAPTURED_LOG.with_name("vllm_cpu_startup_warm.log")
 FAIL_KINDS = ("free_memory", "kv_cache", "no_cache_blocks", "engine_dead", "unsupported_arch")
 WORDS = ("Hello", " from", " the", " fake", " vLLM", " engine", ",", " token", " by", " token", ".")
+THINKING = ("The", " user", " greets", " me", ".")  # --fake-reasoning
 
 _PID = os.getpid()
 _API = f"(APIServer pid={_PID})"
@@ -237,10 +242,12 @@ def spawn_engine_core() -> subprocess.Popen[bytes]:
 
 
 def _has_child(pid: int) -> bool:
-    """Whether `pid` has a child that already shows its `VLLM::` title."""
+    """Whether `pid` has a child that already shows its own title, `VLLM::Worker`. (Between
+    fork and exec a child still shows its parent's `VLLM::EngineCore`, then `python` until
+    it renames itself: only the exact title means it is there.)"""
     try:
         kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        return any(Path(f"/proc/{k}/comm").read_text().startswith("VLLM::") for k in kids)
+        return any(Path(f"/proc/{k}/comm").read_text().strip() == "VLLM::Worker" for k in kids)
     except OSError:
         return False
 
@@ -291,7 +298,7 @@ class FakeServer:
         return web.Response(status=503 if self.a.fake_never_ready else 200)
 
     async def version(self, request: web.Request) -> web.Response:
-        return web.json_response({"version": VERSION})
+        return web.json_response({"version": self.a.fake_version})
 
     async def models(self, request: web.Request) -> web.Response:
         card = {
@@ -436,6 +443,13 @@ class FakeServer:
 
         if chat:
             await send([choice("", None, role=True)])
+            if self.a.fake_reasoning:
+                for word in THINKING:
+                    await asyncio.sleep(self.a.fake_token_delay)
+                    delta = {"reasoning": word}
+                    await send(
+                        [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": None}]
+                    )
         for i, piece in enumerate(pieces):
             await asyncio.sleep(self.a.fake_token_delay)
             last = i == len(pieces) - 1
@@ -779,13 +793,18 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-ignore-sigterm", action="store_true")
     p.add_argument("--fake-grandchild", action="store_true")
     p.add_argument("--fake-tokens", type=int, default=16)
+    p.add_argument("--fake-reasoning", action="store_true")
     p.add_argument("--fake-sleep-buffer-mb", type=float, default=0.0)
     p.add_argument("--fake-ignore-sleep", action="store_true")
     p.add_argument("--fake-vram-files", default="")
     p.add_argument("--fake-vram-mb", type=float, default=0.0)
     p.add_argument("--middleware", action="append", default=[])
+    p.add_argument("--api-key", default=None)
+    p.add_argument("--fake-version", default=VERSION)
     a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
     a.served_model_name = a.served_model_name or a.model
+    if a.api_key:
+        os.environ["VLLM_API_KEY"] = a.api_key  # vLLM: the flag wins over the variable
     return a
 
 

@@ -12,6 +12,10 @@ import tempfile
 
 # Before any Qt import: no display here, and none needed.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# No test reaches the desktop's session bus: notifications would pop up on a developer's
+# screen, and a tray watcher there would change what the tests see. Tests that want one
+# start their own (tests/fakes/fake_desktop_bus.py).
+os.environ["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/vllm-tray-tests/session_bus"
 if "XDG_RUNTIME_DIR" not in os.environ:
     # Qt warns without one; mkdtemp gives the 0700 directory it insists on.
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
@@ -42,6 +46,9 @@ ALLOWED_QT_MESSAGES = (
     # A popup menu grabs the keyboard on real platforms; the offscreen one cannot (the menu
     # still gets the keys sent to it).
     "This plugin does not support grabbing the keyboard",
+    # A tray icon shown offscreen (tests that stand in a tray with a probe) takes Qt's X11
+    # path, which connects to a native-interface signal the offscreen platform lacks.
+    "QObject::connect: No such signal QPlatformNativeInterface::systemTrayWindowChanged",
 )
 
 
@@ -85,6 +92,14 @@ def english_locale() -> None:
     """Numbers print as an English desktop prints them ("2,433"), whatever the test
     machine's locale (often C, which has no grouping)."""
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+@pytest.fixture(autouse=True)
+def no_lemonade_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real runtime offers a Lemonade import when the machine has Lemonade: GUI tests must
+    not depend on whether the developer's has (test_lemonade_offer builds one)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("LEMONADE_CACHE_DIR", str(tmp_path / "lemonade-cache"))
 
 
 @pytest.fixture(autouse=True)

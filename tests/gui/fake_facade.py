@@ -6,6 +6,7 @@ import dataclasses
 import threading
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from app.core.contracts import DownloadView
@@ -23,6 +24,7 @@ from app.core.events import (
     SettingChanged,
 )
 from app.core.gpu import GpuInfo, SystemInfo
+from app.core.lemonade_plan import ImportPlan
 from app.core.memory import GIB, ModelShape
 from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
 from app.core.registry import ModelSource
@@ -35,13 +37,16 @@ from tests.gui.fake_services import (
     FakeConfig,
     FakeEndpoint,
     FakeEngines,
+    FakeLemonade,
     FakeModels,
     FakePower,
     FakeViews,
     IdleBatch,
     IdleBench,
+    IdleChat,
     IdleCluster,
     IdleRemotes,
+    IdleSearch,
     IdleTune,
 )
 
@@ -240,6 +245,8 @@ class FakeFacade:
         self.hold: set[str] = set()
         self.held: dict[str, list[tuple[Future[Any], Any]]] = {}
         self.custom_engine_problem: Problem | None = None  # use_custom refuses with it
+        # What `lemonade.plan` answers: by default no Lemonade on this machine.
+        self.lemonade: ImportPlan = ImportPlan(Path("/home/me/.config/lemonade"), found=False)
         self._holding: str | None = None
         self.services = Services(
             ServiceSet(
@@ -252,6 +259,9 @@ class FakeFacade:
                 bench=bench(self),
                 tune=tune(self),
                 power=FakePower(self),
+                search=IdleSearch(self),
+                chat=IdleChat(self),
+                lemonade=FakeLemonade(self),
                 endpoint=FakeEndpoint(self),
                 views=FakeViews(self),
             )

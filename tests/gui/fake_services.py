@@ -12,16 +12,28 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Callable,
+    Collection,
+    Iterable,
+    Mapping,
+    Sequence,
+)
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from app.core.advisories import EngineAdvice
 from app.core.batch_jobs import BatchJobView
+from app.core.chat import ChatOptions, Conversation, ReplyEvent
 from app.core.cluster import ClusterConfig
 from app.core.cluster_nodes import NodeInfo
 from app.core.contracts import Backend, DownloadView, ModelView
 from app.core.events import RegistryChanged, SettingChanged
 from app.core.gpu import SystemInfo
+from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budget_bytes
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
@@ -38,11 +50,14 @@ from app.core.setting_specs import check_together
 from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
+from app.downloads.search import SearchQuery
 from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
 from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.chat import ChatService
 from app.runtime.services.cluster import AgentSettings, ClusterReport, ClusterView, WorkerState
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.engines import EngineReport
+from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 
@@ -312,10 +327,20 @@ class FakeModels(FakeService):
         return self.app.rows[model_id].bytes_on_disk
 
     async def pull(
-        self, model_id: str, checkpoint: str | None = None, labels: Sequence[str] = ()
-    ) -> str | None:
+        self,
+        model_id: str,
+        checkpoint: str | None = None,
+        *,
+        labels: Sequence[str] = (),
+        change_source: bool = False,
+    ) -> str:
         self.record("pull", model_id)
         return f"dl-{model_id}"
+
+    async def change_source(self, model_id: str, checkpoint: str) -> ModelEntry:
+        self.record("change_source", model_id, checkpoint)
+        self.app.update(model_id, checkpoint=checkpoint)
+        return self.entry(model_id)
 
     async def cancel_download(self, download_id: str) -> bool:
         self.record("cancel_download", download_id)
@@ -387,6 +412,12 @@ class FakeEngines(FakeService):
     def reports(self) -> list[EngineReport]:
         return [EngineReport(EngineKind(self.app.engine.kind), self.app.engine.installed)]
 
+    async def checked_reports(self) -> list[EngineReport]:
+        return self.reports()
+
+    async def current_advice(self, wait_s: float | None = None) -> EngineAdvice | None:
+        return self.app.engine.advice
+
     async def install(
         self,
         kind: EngineKind,
@@ -455,6 +486,14 @@ def _not_here(what: str) -> ProblemError:
     return ProblemError(
         problem("tests.not_scripted", tr_noop("{what} is not scripted."), what=what)
     )
+
+
+async def _refusing(what: str) -> AsyncGenerator[Any, None]:
+    """An async generator (as the real streams are) that refuses at its first step."""
+    nothing: tuple[Any, ...] = ()
+    for never in nothing:
+        yield never
+    raise _not_here(what)
 
 
 class IdleRemotes(FakeService):
@@ -588,3 +627,75 @@ class IdleTune(FakeService):
 
     async def apply(self, model_id: str, value: int) -> str:
         raise _not_here("a tune")
+
+
+class FakeLemonade(FakeService):
+    """No Lemonade on this machine unless a test sets `app.lemonade` (a plan)."""
+
+    area = "lemonade"
+
+    async def plan(self, source: Path | None = None, cache: Path | None = None) -> ImportPlan:
+        self.record("plan")
+        return self.answer("plan", self.app.lemonade)
+
+    async def apply(self, plan: ImportPlan) -> ImportResult:
+        self.record("apply", plan)
+        return self.answer("apply", ImportResult(plan.changes))
+
+
+class IdleSearch(FakeService):
+    area = "search"
+
+    async def search(self, query: SearchQuery) -> list[SearchResult]:
+        raise _not_here("a search")
+
+    async def details(self, repo_id: str) -> ModelDetails:
+        raise _not_here("a search")
+
+    def details_many(
+        self, repo_ids: Iterable[str]
+    ) -> AsyncIterator[tuple[str, ModelDetails | Problem]]:
+        return _refusing("a search")
+
+    async def add(self, repo_id: str, name: str | None = None) -> AddedModel:
+        raise _not_here("adding a search result")
+
+    def suggested_name(self, repo_id: str) -> str:
+        return repo_id.split("/", 1)[-1]
+
+    def registered_as(self, repo_id: str) -> str | None:
+        return None
+
+
+class IdleChat(FakeService):
+    area = "chat"
+
+    async def conversation(self, model_id: str) -> Conversation:
+        return Conversation(model_id)
+
+    async def set_options(self, model_id: str, options: ChatOptions) -> Conversation:
+        return Conversation(model_id, options=options)
+
+    async def clear(self, model_id: str) -> None:
+        return None
+
+    def send(
+        self,
+        model_id: str,
+        text: str,
+        *,
+        options: ChatOptions | None = None,
+        keep: bool = True,
+    ) -> AsyncGenerator[ReplyEvent, None]:
+        return _refusing("a chat")
+
+    def regenerate(
+        self, model_id: str, *, options: ChatOptions | None = None
+    ) -> AsyncGenerator[ReplyEvent, None]:
+        return _refusing("a chat")
+
+    def through(self, endpoint: Endpoint) -> ChatService:
+        raise _not_here("another endpoint's chat")
+
+    async def aclose(self) -> None:
+        return None

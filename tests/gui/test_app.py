@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.gui import tray_watch
 from app.gui.app import run_gui
 from app.gui.autostart import DESKTOP_FILE, set_start_at_login
 from app.gui.icons import PRECEDENCE, app_icon, icon_path, tray_icon
@@ -51,10 +52,14 @@ def test_server_names_differ_per_config_dir() -> None:
     assert len(server_name("/" + "x" * 500)) < 40  # unix socket paths are short
 
 
-def test_start_hidden_needs_a_tray(qtbot: QtBot, fake: FakeFacade, tmp_path: Path) -> None:
+def test_start_hidden_needs_a_tray(
+    qtbot: QtBot, fake: FakeFacade, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tray_watch, "TRAY_WAIT_MS", 100)
     gui = start_gui(qtbot, fake, tmp_path, start_hidden=True)
     try:
-        assert gui.window.isVisible()  # no tray on offscreen: hiding would lose the app
+        # No tray on offscreen: after a moment's wait for one, hiding would lose the app.
+        qtbot.waitUntil(gui.window.isVisible, timeout=3000)
     finally:
         gui.close()
 
@@ -81,6 +86,7 @@ RUN_GUI = """
 import sys, uuid
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
+from app.gui import tray_watch
 from app.gui.app import run_gui
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade

@@ -124,9 +124,9 @@ def test_main_window_offers_the_benchmark_window(
         assert bench not in gui.window.toolbar.actions()
         assert bench.isEnabled()
         bench.trigger()
-        view = gui.window.bench_windows[MODEL]
+        view = gui.window.bench.windows[MODEL]
         assert view.isVisible() and view.model_id == MODEL
         bench.trigger()  # one window per model, raised again
-        assert list(gui.window.bench_windows) == [MODEL]
+        assert list(gui.window.bench.windows) == [MODEL]
     finally:
         gui.close()

@@ -169,7 +169,7 @@ def test_check_fills_one_row_per_machine(
     cells = [[cell(page.nodes, r, c) for c in range(5)] for r in range(3)]
     assert cells[0][:3] == ["this machine", "cpu 0.32.0", "abcdef012345"]
     assert cells[1][0] == "1: 192.168.1.11"
-    assert cells[1][3] == "0.42 ms, 1180 MB/s from it, 1100 MB/s to it"
+    assert cells[1][3] == "0.42 ms, 1,180 MB/s from it, 1,100 MB/s to it"  # the locale's grouping
     assert cells[1][4] == "ready"
     assert cells[2][4] == "192.168.1.12 does not answer on port 30000 (refused)."
 

@@ -15,7 +15,7 @@ from app.core.registry import ModelOptions
 from app.gui.app import GuiApp
 from app.gui.forms import ParsedField
 from app.gui.model_settings_dialog import ModelSettingsDialog
-from app.runtime.api import OptionsPreview
+from app.runtime.planning import OptionsPreview
 from tests.gui.fake_facade import FakeFacade, load_events, two_rx7900
 
 MODEL = "Qwen3.5-4B-FP16-vLLM"
@@ -330,4 +330,16 @@ def test_without_a_gpu_the_dialog_says_what_the_options_do(
         "gpus names GPU 0, but no GPU was found on this machine."
     )
     assert not dialog.apply_button.isEnabled()
+    dialog.reject()
+
+
+def test_a_key_in_the_arguments_is_hidden_in_the_preview(qtbot: QtBot, gui: GuiApp) -> None:
+    """Issue 18, item 7: the command line shown (and its layers) never shows a secret
+    flag's value; the field itself keeps what was typed."""
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.args, "--api-key sk-users-own-key --max-num-seqs 8")
+    shown = dialog.command_view.toPlainText()
+    assert "--api-key '<hidden>'" in shown and "sk-users-own-key" not in shown
+    assert "sk-users-own-key" not in dialog.layers_label.text()
+    assert dialog.args.edit.text() == "--api-key sk-users-own-key --max-num-seqs 8"
     dialog.reject()

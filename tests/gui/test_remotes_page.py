@@ -301,3 +301,16 @@ def test_the_main_window_opens_one_remotes_window(qtbot: QtBot, tmp_path: Path) 
         assert gui.window.open_remotes() is first
     finally:
         gui.close()
+
+
+def test_a_key_in_the_fallback_file_is_said_to_be_there(qtbot: QtBot) -> None:
+    """No keyring on this machine: the page names the file, not "the keyring" (issue 18)."""
+    fake = FakeFacade(remotes=FakeRemotes)
+    remotes = remotes_of(fake)
+    remotes.listed = [
+        dataclasses.replace(LAB, key_source="file", key_file="/home/u/.config/vllm-tray/s.json")
+    ]
+    page = RemotesWindow(fake, None)
+    qtbot.addWidget(page)
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1)
+    assert cell(page.table, 0, 2) == "in the file /home/u/.config/vllm-tray/s.json"

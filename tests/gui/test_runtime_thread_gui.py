@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import socket
 import urllib.request
 from collections.abc import Iterator
@@ -30,6 +31,7 @@ from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
+from tests.fakes.vllm_venv import API_SERVER, make_vllm_venv
 from tests.gui.conftest import flush_deletes, start_gui
 
 HUB_REPO = "test-org/tiny-llama"
@@ -434,5 +436,30 @@ def test_gpu_options_in_the_model_dialog_on_two_gpus(
             qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         stored = json.loads(options_file.read_text())["user.tiny"]
         assert (stored["tensor_parallel_size"], stored["gpus"]) == (2, [1, 0])
+    finally:
+        app.close()
+
+
+def test_the_engine_page_shows_the_advisories_of_the_users_own_vllm(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18, item 8: the user's own vLLM 0.19.1 is asked for its version in the
+    background (the first snapshot does not wait for it); the engine page then names it and
+    the Host-header advisory that applies to it."""
+    python = make_vllm_venv(tmp_path / "own-venv", "0.19.1")
+    app = EngineGui(
+        qtbot,
+        tmp_path,
+        monkeypatch,
+        settings={"engine.custom_command": shlex.join([str(python), "-m", API_SERVER])},
+    )
+    try:
+        panel = app.gui.window.engine_panel
+        qtbot.waitUntil(panel.advisories_label.isVisible, timeout=30_000)
+        text = panel.advisories_label.text()
+        assert text.startswith("Known security advisories for vLLM 0.19.1:")
+        assert "CVE-2026-48746, fixed in 0.22.0" in text
+        assert panel.engine_label.text() == "Engine: your own vLLM command, version 0.19.1"
+        app.gui.window.grab().save(str(tmp_path / "engine-advisories.png"))  # for review
     finally:
         app.close()

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.problems import problem, tr_noop
 from app.gui.app import GuiApp
+from app.gui.autostart import exec_value, launch_argv
 from app.gui.forms import SettingField
 from app.gui.i18n import PseudoTranslator
 from app.gui.settings.accounts_page import AccountsPage
@@ -330,7 +331,8 @@ def test_start_at_login_writes_the_autostart_entry(
     entry = tmp_path / "autostart" / "vllm-tray.desktop"
     qtbot.waitUntil(entry.exists)
     text = entry.read_text()
-    assert "Exec=" in text and "-m app" in text and "Name=vLLM Tray" in text
+    # This installation's command: the console script beside the interpreter.
+    assert f"Exec={exec_value(launch_argv())}\n" in text and "Name=vLLM Tray" in text
 
     dialog, *_rest, desktop = pages(gui)
     desktop.start_at_login.setChecked(False)

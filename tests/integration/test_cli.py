@@ -136,6 +136,57 @@ def test_config_set_get_roundtrip(capsys: pytest.CaptureFixture[str], home: Path
     assert json.loads(out)["proxy.host"] == "127.0.0.1"
 
 
+def test_config_set_writes_through_a_symlinked_settings_file(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    """A settings.json kept elsewhere (a dotfiles repository) stays a link (issue 18 item 7);
+    so does every other config file, which the same writer replaces."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    (dotfiles / "settings.json").write_text('{"max_num_seqs": 32}\n')
+    home.mkdir()
+    (home / "settings.json").symlink_to(dotfiles / "settings.json")
+    (home / "user_models.json").symlink_to(dotfiles / "models.json")  # not written yet
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "config.json").write_text("{}")
+    header = json.dumps({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}).encode()
+    (folder / "model.safetensors").write_bytes(
+        len(header).to_bytes(8, "little") + header + b"\0" * 8
+    )
+
+    code, _, err = run(capsys, "config", "set", "ctx_size=4096", "--config-dir", str(home))
+    assert code == 0, err
+    code, _, err = run(
+        capsys, "pull", "user.tiny", "--checkpoint", str(folder), "--config-dir", str(home)
+    )
+    assert code == 0, err
+
+    assert (home / "settings.json").is_symlink()
+    assert json.loads((dotfiles / "settings.json").read_text()) == {
+        "max_num_seqs": 32,
+        "ctx_size": 4096,
+    }
+    assert (home / "user_models.json").is_symlink()
+    assert "tiny" in json.loads((dotfiles / "models.json").read_text())
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["models.json", "settings.json"]
+
+
+def test_config_set_refuses_a_link_that_cannot_be_followed(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    home.mkdir()
+    (home / "settings.json").symlink_to(home / "elsewhere.json")
+    (home / "elsewhere.json").symlink_to(home / "settings.json")  # a loop
+    code, _, err = run(capsys, "config", "set", "ctx_size=4096", "--config-dir", str(home))
+    assert code == 2
+    lines = [line for line in err.splitlines() if line.strip() and "warning" not in line]
+    assert len(lines) == 1, err
+    assert "is a symbolic link that cannot be followed" in lines[0]
+    assert (home / "settings.json").is_symlink()
+    assert (home / "elsewhere.json").is_symlink()
+
+
 def test_system_info_json(capsys: pytest.CaptureFixture[str], home: Path) -> None:
     code, out, _ = run(capsys, "system-info", "--json", "--config-dir", str(home))
     assert code == 0

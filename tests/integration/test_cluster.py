@@ -215,7 +215,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     head.bus.subscribe(events.append)
     try:
         await configured(head, node.agent)
-        single = head._parts.planner.planned_bytes(head._parts.planner.launch_spec(MODEL))
+        single = sum(head._parts.planner.plan_launch(MODEL).device_bytes.values())
         view = await head.services.cluster.start()
         assert view.model_state is ProcessState.RUNNING
         info = head._parts.supervisor.info(MODEL)
@@ -227,7 +227,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
         # The head serves through the endpoint's controller like any model.
         backend = await head._parts.controller.load(MODEL)
         assert backend.base_url.startswith("http://127.0.0.1:")
-        shared = head._parts.planner.planned_bytes(head._parts.planner.launch_spec(MODEL))
+        shared = sum(head._parts.planner.plan_launch(MODEL).device_bytes.values())
         stopped = await head.services.cluster.stop()
     finally:
         await node.agent.stop()
@@ -243,7 +243,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     assert not node.agent.worker.running
     await wait_for(lambda: not alive(worker_pid) and not alive(info.pid))
     # Off again: the model runs on this machine alone, without the cluster's flags.
-    assert "--nnodes" not in head._parts.planner.launch_spec(MODEL).args
+    assert "--nnodes" not in head._parts.planner.plan_launch(MODEL).spec.args
 
 
 async def test_start_while_the_model_runs_alone_restarts_it_across_machines(

@@ -86,7 +86,18 @@ def test_init_writes_a_private_file_and_prints_the_join_command(
 
 @pytest.mark.parametrize(
     ("worker", "code"),
-    [("8.8.8.8", "public"), ("box2.local", "not an IP address"), ("192.168.1.10", "twice")],
+    [
+        ("8.8.8.8", "public"),
+        ("box2.local", "not an IP address"),
+        ("192.168.1.10", "twice"),
+        # Python's ipaddress calls these private; none is a home or office network.
+        ("0.0.0.0", "not the address of one machine"),
+        ("::", "not the address of one machine"),
+        ("240.0.0.1", "not the address of one machine"),
+        ("198.18.0.5", "not a private address"),
+        ("2001:db8::5", "not a private address"),
+        ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "not a private address"),  # Teredo
+    ],
 )
 def test_init_refuses_bad_machines_and_writes_nothing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, worker: str, code: str
@@ -153,6 +164,8 @@ def test_join_and_check_as_separate_processes(tmp_path: Path) -> None:
         (["--token", "t", "--listen", "192.168.77.5"], "not an address of this machine"),
         (["--token", "t", "--rank", "0"], "is 1 or more"),
         (["--token", "t", "--head", "8.8.8.8"], "not a private address"),
+        (["--token", "t", "--head", "2001::1"], "not a private address"),  # Teredo
+        (["--token", "t", "--listen", "0.0.0.0"], "not the address of one machine"),
     ],
 )
 def test_join_refuses_bad_input_before_listening(

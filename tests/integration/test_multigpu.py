@@ -90,13 +90,14 @@ async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards:
     assert "--pipeline-parallel-size" not in argv  # not set: vLLM's default
     assert preview.layers[-1].source == "parallel options"
 
-    spec = rt._parts.planner.launch_spec("user.c")
+    plan = rt._parts.planner.plan_launch("user.c")
+    spec = plan.spec
     assert spec.gpus == (1, 0)
     # vLLM's rank 0 on GPU 1: the order chosen is the order shown to the child.
     assert spec.env["HIP_VISIBLE_DEVICES"] == "1,0"
     assert spec.env["CUDA_VISIBLE_DEVICES"] == "1,0"
     share = int(trees.RX7900XTX_VRAM * UTILIZATION)
-    assert rt._parts.planner.planned_by_device(spec) == {"gpu0": share, "gpu1": share}
+    assert plan.device_bytes == {"gpu0": share, "gpu1": share}
     assert preview.planned == {"gpu0": share, "gpu1": share}
     assert rt._parts.planner.memory_budgets() == {
         "ram": rt._parts.planner.system_info().ram_total,
@@ -105,10 +106,11 @@ async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards:
     }
 
     # With two GPUs, a model without options is pinned too: to the first.
-    plain = rt._parts.planner.launch_spec("user.a")
+    plain_plan = rt._parts.planner.plan_launch("user.a")
+    plain = plain_plan.spec
     assert plain.gpus == (0,) and plain.env["HIP_VISIBLE_DEVICES"] == "0"
     assert "--tensor-parallel-size" not in plain.args
-    assert rt._parts.planner.planned_by_device(plain) == {"gpu0": share}
+    assert plain_plan.device_bytes == {"gpu0": share}
 
 
 async def test_without_utilization_each_gpu_holds_its_share_of_weights_and_kv(
@@ -122,13 +124,14 @@ async def test_without_utilization_each_gpu_holds_its_share_of_weights_and_kv(
         ),
         fields={"tensor_parallel_size", "gpus", "vllm_args"},
     )
-    spec = rt._parts.planner.launch_spec("user.c")
+    plan = rt._parts.planner.plan_launch("user.c")
+    spec = plan.spec
     assert "--gpu-memory-utilization" not in spec.args  # the memory group's later member won
     # The tiny model: 1 KV head (replicated on both ranks), 2 layers x 64 x K+V x 4 bytes.
     per_token = 2 * 1 * 64 * 2 * 4
     weights_half = -(-(8 + len(_safetensors_header()) + 8) // 2)  # rounded up
     expected = weights_half + per_token * 4096
-    assert rt._parts.planner.planned_by_device(spec) == {"gpu0": expected, "gpu1": expected}
+    assert plan.device_bytes == {"gpu0": expected, "gpu1": expected}
 
 
 def _safetensors_header() -> bytes:
@@ -241,13 +244,42 @@ async def test_across_machines_the_cluster_sets_the_sizes_and_this_machine_pins_
     rt._parts.planner.overlay = lambda model_id: (
         head_overlay(config, None) if model_id == "user.c" else None
     )
-    spec = rt._parts.planner.launch_spec("user.c")
+    plan = rt._parts.planner.plan_launch("user.c")
+    spec = plan.spec
     # tp 2 x pp 2 (one stage per machine): two ranks here, on the GPUs the model chose.
     assert spec.gpus == (1, 0) and spec.env["HIP_VISIBLE_DEVICES"] == "1,0"
     assert spec.args.count("--tensor-parallel-size") == 1  # the cluster's, not the model's
     assert spec.args[spec.args.index("--pipeline-parallel-size") + 1] == "2"
     share = int(trees.RX7900XTX_VRAM * UTILIZATION)
-    assert rt._parts.planner.planned_by_device(spec) == {"gpu1": share, "gpu0": share}
+    assert plan.device_bytes == {"gpu1": share, "gpu0": share}
+
+
+async def test_the_options_preview_plans_the_model_alone_while_a_cluster_serves_it(
+    two_cards: Runtime,
+) -> None:
+    rt = two_cards
+    options = ModelOptions(
+        tensor_parallel_size=2, gpus=(0, 1), vllm_args="--kv-cache-memory-bytes 1000000"
+    )
+    alone = rt.services.models.preview("user.c", options)
+    config = ClusterConfig(
+        model_id="user.c",
+        head_address="10.0.0.1",
+        workers=(WorkerNode("10.0.0.2"),),
+        tensor_parallel_size=2,
+        enabled=True,
+    )
+    rt._parts.planner.overlay = lambda model_id: (
+        head_overlay(config, None) if model_id == "user.c" else None
+    )
+
+    served = rt.services.models.preview("user.c", options)
+
+    # The dialog edits the model's own options: its command and memory are the model's on
+    # this machine alone. Before issue 19.2 the memory halved the weights for the cluster
+    # while keeping the model's own sizes and command: neither start's plan.
+    assert "--nnodes" not in served.command and served.command == alone.command
+    assert served.planned == alone.planned
 
 
 # --- validation: refused before anything is written -----------------------------------------------
@@ -332,9 +364,9 @@ async def test_the_rocm_bundle_is_not_pinned_to_a_gpu_of_another_family(
     # Strix Halo (gfx1151, KFD node 1) with an RX 7900 XTX (gfx1100, node 2): the card is
     # GPU 0 for the user and HIP device 1.
     rt = runtime_on(trees.apu_and_discrete, tmp_path, monkeypatch)
-    assert rt._parts.planner.launch_spec("user.a").env["HIP_VISIBLE_DEVICES"] == "1"
+    assert rt._parts.planner.plan_launch("user.a").spec.env["HIP_VISIBLE_DEVICES"] == "1"
     await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-    assert rt._parts.planner.launch_spec("user.b").env["HIP_VISIBLE_DEVICES"] == "0"
+    assert rt._parts.planner.plan_launch("user.b").spec.env["HIP_VISIBLE_DEVICES"] == "0"
     # The ROCm bundle is built for the card's family: the APU cannot run it.
     rt._parts.settings.set("engine.kind", EngineKind.ROCM.value)
     preview = rt.services.models.preview("user.b", ModelOptions(gpus=(1,)))

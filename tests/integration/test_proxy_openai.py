@@ -185,6 +185,9 @@ class EngineController:
     def remotes(self) -> list[Any]:
         return []  # remote servers are tested in tests/integration/test_remotes.py
 
+    async def engine(self) -> Mapping[str, Any] | None:
+        return None  # engine advisories are tested in tests/integration/test_engine_advisories.py
+
     async def system_info(self) -> Mapping[str, Any]:
         return {"cpu_count": 2}
 

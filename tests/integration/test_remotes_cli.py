@@ -102,13 +102,19 @@ def test_add_list_rm_with_a_key_from_stdin(tmp_path: Path, bare: BareEngine) -> 
     assert listed.returncode == 0, listed.stderr
     lines = listed.stdout.splitlines()
     assert lines[0].split() == ["NAME", "URL", "KEY", "STATUS", "MODELS"]
-    assert lines[1].split() == ["bare", bare.url, "keyring", "reachable", "1"]
+    # No keyring here: the key is in the 0600 file, and the list says so (issue 18: it
+    # used to say "keyring" wherever the key was).
+    assert lines[1].split() == ["bare", bare.url, "file", "reachable", "1"]
     assert lines[2].split() == ["down", closed, "none", "unreachable", "-"]
+    assert lines[-1] == (
+        f"Keys marked 'file' are kept in {secrets} (readable by you only): no keyring is usable."
+    )
     as_json = json.loads(run_cli(home, "remote", "list", "--json").stdout)
-    assert [(r["name"], r["status"], r["models"]) for r in as_json] == [
-        ("bare", "reachable", ["bare/tiny"]),
-        ("down", "unreachable", []),
+    assert [(r["name"], r["status"], r["models"], r["key"]) for r in as_json] == [
+        ("bare", "reachable", ["bare/tiny"], "file"),
+        ("down", "unreachable", [], None),
     ]
+    assert as_json[0]["key_file"] == str(secrets)
 
     removed = run_cli(home, "remote", "rm", "bare")
     assert removed.returncode == 0 and removed.stdout.strip() == "bare removed"

@@ -15,7 +15,7 @@ from app.core.events import Event, ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions, Registry
 from app.core.states import ProcessState
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 
 
@@ -86,7 +86,8 @@ async def test_idle_ttl_unloads(runtime: Runtime) -> None:
     now = [1000.0]
     runtime._parts.controller._clock = lambda: now[0]  # a test clock
     await runtime._parts.controller.load("user.a")
-    runtime._parts.settings.set("idle_ttl_min", 1)
+    # As `config set` and the dialog do:
+    await runtime.services.config.set_settings({"idle_ttl_min": "1"})
     assert await runtime._parts.controller.unload_idle() == []
     now[0] += 61
     assert await runtime._parts.controller.unload_idle() == ["user.a"]
@@ -242,7 +243,7 @@ async def test_restart_while_stopping_holds_its_memory_reservation(runtime: Runt
 async def test_api_key_and_allowed_hosts_apply_to_the_running_endpoint(
     runtime: Runtime,
 ) -> None:
-    runtime._parts.options = RuntimeOptions(sample_gpu=False, proxy_port=0)
+    runtime._parts.endpoint._port = 0  # a free port, as if so started
     await runtime.services.endpoint.start()
     assert runtime.services.endpoint.url is not None
     url = runtime.services.endpoint.url
@@ -278,7 +279,7 @@ async def test_pull_of_a_missing_repo_leaves_no_registration(
 
 async def test_launch_environment(runtime: Runtime, tmp_path: Path) -> None:
     await runtime.services.config.set_secret("hf_token", "hf_abc")
-    spec = runtime._parts.planner.launch_spec("user.a")
+    spec = runtime._parts.planner.plan_launch("user.a").spec
     # Children run offline from a local folder: the token stays in the app (issue 11).
     assert "HF_TOKEN" not in spec.env
     assert spec.env["PYTHONNOUSERSITE"] == "1"
@@ -324,7 +325,7 @@ async def test_the_default_ctx_size_is_capped_at_the_models_own_limit(
     # The tiny model reads 4096 tokens (max_position_embeddings); the default is larger.
     runtime._parts.settings.set("ctx_size", 8192)
     assert runtime._parts.planner.ctx_size("user.a") == 4096
-    spec = runtime._parts.planner.launch_spec("user.a")
+    spec = runtime._parts.planner.plan_launch("user.a").spec
     assert spec.ctx_size == 4096
     preview = runtime.services.models.preview_stored("user.a")
     assert preview.problem is None and preview.ctx_size == 4096 and preview.ctx_is_default

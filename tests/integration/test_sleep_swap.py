@@ -103,7 +103,7 @@ async def test_a_swap_sleeps_the_idle_model_and_a_request_wakes_it(freeing: Runt
     rt = freeing
     events: list[Event] = []
     rt.bus.subscribe(events.append)
-    spec = rt._parts.planner.launch_spec(A)
+    spec = rt._parts.planner.plan_launch(A).spec
     assert spec.sleep is not None and spec.env[DEV_MODE_VAR] == "1" and SLEEP_FLAG in spec.args
     async with await client_for(rt) as client:
         assert await ask(client, A)
@@ -161,7 +161,7 @@ async def test_a_sleep_that_frees_nothing_falls_back_to_stop_and_is_remembered(
 
         assert moves(events, B)[-3:] == [S.RUNNING, S.STOPPING, S.STOPPED]
         assert S.SLEEPING not in moves(events, B)
-        spec = rt._parts.planner.launch_spec(A)
+        spec = rt._parts.planner.plan_launch(A).spec
         assert spec.sleep is None and DEV_MODE_VAR not in spec.env and SLEEP_FLAG not in spec.args
         info = rt._parts.supervisor.info(A)
         assert info is not None and info.pid is not None
@@ -220,7 +220,7 @@ async def test_on_two_gpus_only_a_model_on_the_gpu_needed_sleeps_measured_there(
         rt.bus.subscribe(events.append)
         await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
         await rt.services.models.set_options("user.c", ModelOptions(gpus=(1,)), fields={"gpus"})
-        spec = rt._parts.planner.launch_spec("user.b")
+        spec = rt._parts.planner.plan_launch("user.b").spec
         assert spec.sleep is not None and spec.sleep.level == 1  # discrete cards
         assert spec.sleep.gauge is SleepGauge.GPU
         await rt._parts.controller.load("user.a")  # GPU 0, used first: the least recent

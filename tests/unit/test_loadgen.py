@@ -5,13 +5,8 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from app.runtime.services.loadgen import (
-    Target,
-    Workload,
-    engine_python,
-    point_from_vllm,
-    vllm_bench_argv,
-)
+from app.runtime.services.loadgen import Target, Workload, point_from_vllm, vllm_bench_argv
+from app.supervisor.engines.custom import engine_python
 
 
 def test_the_engines_python_is_found_where_the_command_shows_it(tmp_path: Path) -> None:

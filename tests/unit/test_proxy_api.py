@@ -29,13 +29,17 @@ class FakeDownloads:
         self.outcome = outcome
         self.views: dict[str, DownloadView] = {}
         self.pulls: list[tuple[str, str | None]] = []
+        self.source_changes: list[bool] = []
         self.cancelled: list[str] = []
         self.threads: list[threading.Thread] = []
         self.finish_before_return = False
 
-    async def pull(self, model_id: str, checkpoint: str | None = None) -> str:
+    async def pull(
+        self, model_id: str, checkpoint: str | None = None, *, change_source: bool = False
+    ) -> str:
         download_id = f"dl-{len(self.pulls) + 1}"
         self.pulls.append((model_id, checkpoint))
+        self.source_changes.append(change_source)
         self.views[download_id] = DownloadView(download_id, model_id, "running", 0, 300)
         worker = threading.Thread(target=self._run, args=(download_id, model_id))
         self.threads.append(worker)
@@ -162,6 +166,7 @@ async def test_health_lists_loaded_models_with_their_backend(proxy: Proxy) -> No
         "all_models_loaded": [],
         "models": [],
         "remotes": [],
+        "engine": None,
     }
     await proxy.client.post("/api/v1/load", json={"model_name": "tiny"})
     health = (await proxy.client.get("/v1/health")).json()

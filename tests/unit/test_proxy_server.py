@@ -209,6 +209,9 @@ class FakeController:
     def remotes(self) -> list[Any]:
         return []  # remote servers are tested in tests/integration/test_remotes.py
 
+    async def engine(self) -> Mapping[str, Any] | None:
+        return None  # engine advisories are tested in tests/integration/test_engine_advisories.py
+
     async def system_info(self) -> Mapping[str, Any]:
         return {"gpu": {"name": "Fake GPU", "gfx": "gfx1151"}, "states": (ProcessState.FATAL,)}
 

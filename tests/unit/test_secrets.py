@@ -76,6 +76,8 @@ def test_headless_fallback_is_a_private_file(
     assert mode(secrets_file) == 0o600
     assert json.loads(secrets_file.read_text()) == {"hf_token": SECRET}
     assert store.get("hf_token") == SECRET
+    assert store.locate("hf_token") == (SECRET, "file")  # `remote list` says where it is
+    assert store.locate("other") == (None, None)
     # A second store (the next app start) reads it back.
     assert SecretStore(secrets_file).get("hf_token") == SECRET
 
@@ -111,6 +113,7 @@ def test_a_real_keyring_is_used_and_nothing_touches_the_disk(
     assert backend.data == {(SERVICE, "api_key"): SECRET}
     assert not secrets_file.exists()
     assert store.get("api_key") == SECRET
+    assert store.locate("api_key") == (SECRET, "keyring")
     assert store.delete("api_key") is True
     assert backend.data == {}
     assert all(SECRET not in r.getMessage() for r in caplog.records)
@@ -125,6 +128,7 @@ def test_a_failing_keyring_falls_back_to_the_file(
     store.set("hf_token", SECRET)
     assert json.loads(secrets_file.read_text()) == {"hf_token": SECRET}
     assert store.get("hf_token") == SECRET
+    assert store.locate("hf_token") == (SECRET, "file")  # a keyring exists, but not for this
     assert any("PasswordSetError" in r.getMessage() for r in caplog.records)
     assert all(SECRET not in r.getMessage() for r in caplog.records)
 

@@ -25,7 +25,7 @@ from app.core.swap import (
     sleep_freed,
     sleep_level,
 )
-from app.runtime.planner import with_sleep_mode
+from app.runtime.planning import with_sleep_mode
 from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, FILE_NAME, SLEEP_FLAG, SleepReport, SleepVerdicts

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
     from app.runtime.services.protocols import (
         BatchApi,
         BenchApi,
+        ChatApi,
         ClusterApi,
         ConfigApi,
         EnginesApi,
+        LemonadeApi,
         ModelsApi,
         PowerApi,
         RemotesApi,
+        SearchApi,
         ServerApi,
         TuneApi,
         ViewsApi,
@@ -57,6 +60,12 @@ class ServiceSource(Protocol):
     @property
     def power(self) -> PowerApi: ...
     @property
+    def search(self) -> SearchApi: ...
+    @property
+    def chat(self) -> ChatApi: ...
+    @property
+    def lemonade(self) -> LemonadeApi: ...
+    @property
     def endpoint(self) -> ServerApi: ...
     @property
     def views(self) -> ViewsApi: ...
@@ -75,6 +84,9 @@ class ServiceSet:
     bench: BenchApi
     tune: TuneApi
     power: PowerApi
+    search: SearchApi
+    chat: ChatApi
+    lemonade: LemonadeApi
     endpoint: ServerApi
     views: ViewsApi
 
@@ -130,6 +142,18 @@ class Services:
     @property
     def power(self) -> PowerApi:
         return self._source.power
+
+    @property
+    def search(self) -> SearchApi:
+        return self._source.search
+
+    @property
+    def chat(self) -> ChatApi:
+        return self._source.chat
+
+    @property
+    def lemonade(self) -> LemonadeApi:
+        return self._source.lemonade
 
     @property
     def endpoint(self) -> ServerApi:

@@ -36,7 +36,7 @@ from app.core.contracts import FileUpload
 from app.core.events import EventBus
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.settings import Settings
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.batch_book import BatchBook, now_s
 from app.runtime.services.batch_run import tuned_concurrency
 from app.runtime.services.batch_scheduler import BatchScheduler, finish_cancel

@@ -23,9 +23,10 @@ from app.core.jsonstore import atomic_write_json
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.tuning import BenchPoint, speedup
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.loadgen import LoadGenerator, Target, Workload, engine_python
+from app.runtime.services.loadgen import LoadGenerator, Target, Workload
+from app.supervisor.engines.custom import engine_python
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +177,7 @@ class BenchService:
         engine_info: Callable[[], Mapping[str, Any]],
         local_endpoint: Callable[[], Endpoint | None],
         load: Callable[[str], Awaitable[object]],
+        state_dir: Path | None = None,
     ) -> None:
         self._bus = bus
         self._local_endpoint = local_endpoint
@@ -184,6 +186,7 @@ class BenchService:
         self._planner = planner
         self.history = history
         self._logs_dir = logs_dir
+        self._state_dir = state_dir  # the generators run in the private work folder below it
         self._engine_info = engine_info
         # One job (benchmark or tune) per model at a time; the tune service registers here too.
         self.jobs: dict[str, asyncio.Task[Any]] = {}
@@ -200,6 +203,7 @@ class BenchService:
             tokenizer=str(files.path) if files.path is not None else None,
             engine_python=engine_python(command.prefix),
             engine_env=dict(command.env),
+            state_dir=self._state_dir,
         )
 
     async def open_generator(

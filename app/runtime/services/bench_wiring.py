@@ -10,7 +10,7 @@ from app.core.paths import AppPaths
 from app.core.problems import ProblemError
 from app.core.registry import Registry
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.bench import BenchHistory, BenchService
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.models import ModelService
@@ -48,6 +48,7 @@ def make_bench_services(
         engine_info=engine_info,
         local_endpoint=local_endpoint,
         load=models.load,
+        state_dir=paths.state_dir,
     )
     tune = TuneService(
         bus=bus,

@@ -45,7 +45,7 @@ from app.runtime.cluster_agent import AgentSettings, ClusterAgent
 from app.runtime.cluster_client import AgentClient
 from app.runtime.cluster_node import interface_for, local_node_info, require_local_address
 from app.runtime.cluster_views import ClusterReport, ClusterView, JoinCommand, WorkerState
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.cluster_join import join_commands
 from app.runtime.services.models import ModelService
@@ -350,7 +350,7 @@ class ClusterService:
     async def _start_workers(self, config: ClusterConfig) -> None:
         """Ask every agent to (re)start its worker; on any failure stop them all and the
         head, and remember why."""
-        spec = self._planner.launch_spec(config.model_id)
+        spec = self._planner.plan_launch(config.model_id).spec
         payload = {
             "model": config.model_id,
             "ctx_size": spec.ctx_size,

@@ -10,7 +10,7 @@ from app.core.cluster_commands import join_command, shell_line, vllm_worker_comm
 from app.core.problems import ProblemError
 from app.core.registry import Registry
 from app.runtime.cluster_views import JoinCommand
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 
 
 def join_commands(

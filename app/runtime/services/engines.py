@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from app.core.advisories import EngineAdvice
+from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.settings import Settings
-from app.runtime.planner import Planner
-from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
+from app.runtime.planning import Planner
+from app.runtime.services.engine_advice import EngineAdvisor
+from app.supervisor.engines.base import Engine, EngineKind, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine
 
 
@@ -25,16 +30,64 @@ class EngineReport:
     location: str | None = None
     problem: Problem | None = None
     active: bool = False
+    # The vLLM release it runs and the known advisories for it (app.core.advisories); None
+    # when it is not installed.
+    advice: EngineAdvice | None = None
 
 
 class EngineService:
     """Installs engines with progress events and records which one runs models."""
 
-    def __init__(self, *, bus: EventBus, settings: Settings, planner: Planner) -> None:
+    def __init__(
+        self,
+        *,
+        bus: EventBus,
+        settings: Settings,
+        planner: Planner,
+        state_dir: Path | None = None,
+        backends: Callable[[], Sequence[Backend]] = tuple,
+    ) -> None:
         self._bus = bus
         self._settings = settings
         self._planner = planner
+        self._state_dir = state_dir
         self.installing: set[EngineKind] = set()
+        self.advisor = EngineAdvisor(bus=bus, state_dir=state_dir, backends=backends)
+
+    async def aclose(self) -> None:
+        """Stop what runs in the background (version readings)."""
+        await self.advisor.aclose()
+
+    def advice(self, engine: Engine, version: str | None) -> EngineAdvice:
+        """What is known of `engine`'s vLLM release and its advisories, without waiting; a
+        custom engine not asked yet is asked in the background (EngineVersionRead)."""
+        self.advisor.check_soon(engine)
+        return self.advisor.advice(engine, version)
+
+    async def current_advice(self, wait_s: float | None = None) -> EngineAdvice | None:
+        """The engine in use: its vLLM release (read from the engine when it is the user's
+        own) and the advisories that apply; None when no engine is usable. After `wait_s`
+        it answers with what is known and lets the reading go on in the background."""
+        try:
+            engine = self._planner.engine()
+        except ProblemError:
+            return None
+        status = await asyncio.to_thread(engine.status)
+        if not status.installed:
+            return None
+        checking = asyncio.ensure_future(self.advisor.check(engine, status.version))
+        done, _ = await asyncio.wait({checking}, timeout=wait_s)
+        if not done:
+            return self.advisor.advice(engine, status.version)
+        return checking.result()
+
+    async def checked_reports(self) -> list[EngineReport]:
+        """`reports()` after the user's own engine, if set, was asked for its version."""
+        with contextlib.suppress(ProblemError):
+            engine = self._planner.engine(EngineKind.CUSTOM)
+            if engine.status().installed:
+                await self.advisor.check(engine, None)
+        return self.reports()
 
     def reports(self) -> list[EngineReport]:
         """Every engine kind, installed or not, with the one in use marked."""
@@ -45,7 +98,8 @@ class EngineService:
         rows = []
         for kind in EngineKind:
             try:
-                status = self._planner.engine(kind).status()
+                engine = self._planner.engine(kind)
+                status = engine.status()
             except ProblemError as exc:
                 rows.append(EngineReport(kind, installed=False, problem=exc.problem))
                 continue
@@ -57,6 +111,9 @@ class EngineService:
                     location=str(status.location) if status.location else None,
                     problem=status.problem,
                     active=kind is active,
+                    advice=(
+                        self.advisor.advice(engine, status.version) if status.installed else None
+                    ),
                 )
             )
         return rows
@@ -110,7 +167,7 @@ class EngineService:
         """Check that `command` starts a vLLM server (it must answer `--help` with vLLM's
         flags), then make it the engine. Nothing is stored when the check fails."""
         prefix = split_command(command)
-        await CustomEngine.validate(prefix)
+        await CustomEngine.validate(prefix, state_dir=self._state_dir)
         await asyncio.to_thread(
             self._settings.set_many,
             {"engine.custom_command": shlex.join(prefix), "engine.kind": "custom"},

@@ -13,15 +13,17 @@ import asyncio
 import contextlib
 import json
 import os
-import shutil
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.tuning import BenchPoint
+from app.supervisor import spawn
+from app.supervisor.childenv import helper_environment
+from app.supervisor.spawn import python_command
 
 VLLM = "vllm"
 BUILTIN = "built-in"
@@ -90,28 +92,8 @@ class Target:
     tokenizer: str | None = None  # the model's local folder: vLLM's benchmark reads it
     engine_python: str | None = None
     engine_env: Mapping[str, str] = field(default_factory=dict)
-
-
-def engine_python(prefix: Sequence[str]) -> str | None:
-    """The Python interpreter of an engine's command prefix, when there is one to see.
-
-    `<venv>/bin/python -m vllm…` names it; a `vllm` console script names it in its shebang;
-    a launcher shell script (the ROCm bundle's) hides it: None.
-    """
-    if not prefix:
-        return None
-    found = shutil.which(prefix[0])  # "vllm serve": the console script on PATH
-    program = Path(found or prefix[0])
-    if program.name.startswith("python"):
-        return str(program)
-    with contextlib.suppress(OSError, UnicodeDecodeError):
-        with program.open("rb") as f:
-            first = f.readline(512).decode()
-        if first.startswith("#!") and "python" in first:
-            interpreter = first[2:].strip().split()
-            if interpreter and Path(interpreter[0]).name.startswith("python"):
-                return interpreter[0]
-    return None
+    # The generator runs in the app's private work folder below it (app.supervisor.spawn).
+    state_dir: Path | None = None
 
 
 def vllm_bench_argv(target: Target, workload: Workload) -> list[str]:
@@ -202,19 +184,11 @@ class LoadGenerator:
         log_path.parent.mkdir(parents=True, exist_ok=True)
         failure = ""
         if prefer != BUILTIN and target.engine_python and target.tokenizer:
-            env = {
-                **os.environ,
-                **target.engine_env,
-                "PYTHONNOUSERSITE": "1",
-                "HF_HUB_OFFLINE": "1",
-            }
-            env.pop("PYTHONPATH", None)
-            argv = [
-                target.engine_python,
-                "-c",
-                VLLM_DRIVER,
-                json.dumps(vllm_bench_argv(target, workload)),
-            ]
+            # The children's allow-list (no endpoint key, no Hugging Face token, no remote
+            # keys), the engine's own variables, offline: the tokenizer is a local folder.
+            env = helper_environment(target.engine_env)
+            bench_argv = json.dumps(vllm_bench_argv(target, workload))
+            argv = python_command(target.engine_python, "-c", VLLM_DRIVER, bench_argv)
             try:
                 return await cls._start(argv, env, target, log_path)
             except ProblemError as exc:
@@ -225,7 +199,7 @@ class LoadGenerator:
             failure = "the engine has no Python of its own to run it"
         if prefer == VLLM:
             raise _unavailable(failure)
-        argv = [
+        argv = python_command(
             sys.executable,
             "-m",
             "app.runtime.services.loadgen_client",
@@ -237,10 +211,12 @@ class LoadGenerator:
             str(workload.input_len),
             "--output-len",
             str(workload.output_len),
-        ]
-        env = dict(os.environ)
-        # The app's own package must be importable by the child exactly as it is here.
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        )
+        # The app's own package must be importable by the child exactly as it is here: from
+        # this process's import path, never from the folder the app was started in (the
+        # child runs in the private work folder, with -P).
+        app_path = os.pathsep.join(p for p in sys.path if p and Path(p).is_absolute())
+        env = helper_environment({"PYTHONPATH": app_path})
         return await cls._start(argv, env, target, log_path)
 
     @classmethod
@@ -252,12 +228,13 @@ class LoadGenerator:
         else:
             env.pop("OPENAI_API_KEY", None)
         with log_path.open("ab") as log:
-            proc = await asyncio.create_subprocess_exec(
-                *argv,
+            proc = await spawn.start(
+                argv,
+                env=env,
+                state_dir=target.state_dir,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=log,
-                env=env,
                 # Its own session: Ctrl-C in a terminal reaches the app, which stops it.
                 start_new_session=True,
             )

@@ -23,10 +23,9 @@ from app.core.registry import (
 )
 from app.core.settings import Settings
 from app.core.states import FAILED, ProcessState
-from app.downloads import DownloadManager, model_status, validate_local_folder
-from app.runtime.api import OptionsPreview
+from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner, bad_ctx_size
+from app.runtime.planning import OptionsPreview, Planner, bad_ctx_size
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
 from app.supervisor.engines.base import EngineKind
@@ -77,8 +76,7 @@ class ModelService:
         """A user's explicit Load: it also clears a model the app gave up on, so that a
         given-up model can always be tried again (requests alone never retry it)."""
         entry = self._registry.get(model_id)
-        await self._reset_if_failed(entry.id)
-        return await self._controller.load(entry.id)
+        return await self._controller.load(entry.id, retry_failed=True)
 
     async def unload(self, model_id: str) -> None:
         """Stop the model; a given-up or crashed one is cleared back to stopped."""
@@ -244,11 +242,28 @@ class ModelService:
     async def add_user_model(
         self, name: str, checkpoint: str, labels: Sequence[str] = ()
     ) -> ModelEntry:
-        entry = await asyncio.to_thread(
-            self._registry.add_user_model, name, checkpoint, labels=labels
-        )
+        """Register user.NAME from a repository or a folder (checked before anything is
+        written). Never changes an existing model's source (`models.exists` says how to):
+        that is `change_source`, which the endpoint offers only with its key."""
+        entry = await asyncio.to_thread(self._register, name, checkpoint, labels)
         self._bus.publish(RegistryChanged(entry.id))
         return entry
+
+    def _register(self, name: str, checkpoint: str, labels: Sequence[str]) -> ModelEntry:
+        _check_folder(checkpoint)
+        return self._registry.add_user_model(name, checkpoint, labels=labels)
+
+    async def change_source(self, model_id: str, checkpoint: str) -> ModelEntry:
+        """The explicit use case: user model `model_id` takes its files from `checkpoint`
+        from now on (its name, labels and options stay). It is stopped first: what runs must
+        be what the list says."""
+        entry = self._registry.get(model_id)
+        await asyncio.to_thread(_check_folder, checkpoint)
+        if entry.source == "user":
+            await self._supervisor.stop(entry.id)
+        changed = await asyncio.to_thread(self._registry.set_source, entry.id, checkpoint)
+        self._bus.publish(RegistryChanged(changed.id))
+        return changed
 
     async def remove_user_model(self, model_id: str) -> None:
         entry = self._registry.get(model_id)
@@ -258,61 +273,38 @@ class ModelService:
 
     # -- downloads --------------------------------------------------------------------------
     async def pull(
-        self, model_id: str, checkpoint: str | None = None, labels: Sequence[str] = ()
-    ) -> str | None:
-        """Download a model's files; with `checkpoint`, register it first (as a user model,
-        with `labels`). Returns the download's id, or None for a local folder: it is checked
-        (before it is registered) and used in place. A registration whose download cannot
-        even start is rolled back, so a typo leaves nothing behind."""
+        self,
+        model_id: str,
+        checkpoint: str | None = None,
+        *,
+        labels: Sequence[str] = (),
+        change_source: bool = False,
+    ) -> str:
+        """Download a model's files; with `checkpoint`, register user.NAME first (or, with
+        `change_source`, take an existing one's files from there). A registration or change
+        whose download cannot even start is undone, so a typo leaves nothing behind."""
+        previous = None if checkpoint is None else self._registry.find(user_model_id(model_id))
         if checkpoint is None:
             entry = self._registry.get(model_id)
-            if entry.checkpoint.is_local:
-                await self._check_folder(entry)
-                return None
-            return await self._downloads.start(entry)
-        folder = parse_checkpoint(checkpoint).local_path  # bad input: refused, nothing written
-        if folder is not None:
-            await asyncio.to_thread(validate_local_folder, folder)
-            await self._register(model_id, checkpoint, labels)
-            return None
-        previous = self._registry.find(user_model_id(model_id))
-        entry = await asyncio.to_thread(
-            self._registry.add_user_model,
-            model_id,
-            checkpoint,
-            labels=labels,
-            replace_existing=True,
-        )
+        elif change_source and previous is not None:
+            entry = await self.change_source(previous.id, checkpoint)
+        else:
+            entry = await self.add_user_model(model_id, checkpoint, labels)
         try:
-            download_id = await self._downloads.start(entry)
+            # A folder is used in place: its "download" checks it and completes at once.
+            return await self._downloads.start(entry)
         except ProblemError:
-            await asyncio.to_thread(self._undo_registration, entry, previous)
+            if checkpoint is not None and entry != previous:
+                await asyncio.to_thread(self._undo_registration, entry, previous)
+                self._bus.publish(RegistryChanged(entry.id))
             raise
-        self._bus.publish(RegistryChanged(entry.id))
-        return download_id
-
-    async def _register(self, name: str, checkpoint: str, labels: Sequence[str]) -> ModelEntry:
-        entry = await asyncio.to_thread(
-            self._registry.add_user_model, name, checkpoint, labels=labels, replace_existing=True
-        )
-        self._bus.publish(RegistryChanged(entry.id))
-        return entry
-
-    async def _check_folder(self, entry: ModelEntry) -> None:
-        status = await asyncio.to_thread(model_status, entry, self._downloads.hf_cache)
-        if status.problem is not None:
-            raise ProblemError(status.problem)
 
     def _undo_registration(self, entry: ModelEntry, previous: ModelEntry | None) -> None:
         if previous is None:
             self._registry.remove_user_model(entry.id)
-        else:
-            self._registry.add_user_model(
-                previous.name,
-                str(previous.checkpoint),
-                labels=previous.labels,
-                size_gb=previous.size_gb,
-                replace_existing=True,
+        elif previous.checkpoint != entry.checkpoint:
+            self._registry.set_source(
+                previous.id, str(previous.checkpoint), size_gb=previous.size_gb
             )
 
     async def cancel_download(self, download_id: str) -> bool:
@@ -333,3 +325,11 @@ class ModelService:
     def watch_metrics(self, watching: bool) -> None:
         """One view starts (True) or stops (False) showing metrics: scraped while watched."""
         self._supervisor.watch_metrics(watching)
+
+
+def _check_folder(checkpoint: str) -> None:
+    """A local folder must hold a usable model before it is registered (a repository is
+    checked by its download)."""
+    source = parse_checkpoint(checkpoint)
+    if source.local_path is not None:
+        validate_local_folder(source.local_path)

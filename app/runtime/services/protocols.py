@@ -16,22 +16,30 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import asyncio
+    from collections.abc import AsyncGenerator, AsyncIterator, Iterable
+    from pathlib import Path
 
+    from app.core.advisories import EngineAdvice
     from app.core.batch_jobs import BatchJobView
+    from app.core.chat import ChatOptions, Conversation, ReplyEvent
     from app.core.cluster import ClusterConfig
     from app.core.cluster_nodes import NodeInfo
     from app.core.contracts import Backend, DownloadView, ModelView
     from app.core.gpu import SystemInfo
+    from app.core.lemonade_plan import ImportPlan, ImportResult
     from app.core.problems import Fix, Problem
     from app.core.registry import ModelEntry, ModelOptions
     from app.core.remotes import RemoteView
     from app.core.settings import SettingValue
+    from app.downloads.search import SearchQuery
     from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
     from app.runtime.cluster_agent import AgentSettings, ClusterAgent
     from app.runtime.cluster_views import ClusterReport, ClusterView, WorkerState
     from app.runtime.services.bench import BenchOptions, BenchRecord
+    from app.runtime.services.chat import ChatService
     from app.runtime.services.endpoint import Endpoint
     from app.runtime.services.engines import EngineReport
+    from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
     from app.runtime.services.tune import TuneOptions, TuneResult
     from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 
@@ -67,8 +75,14 @@ class ModelsApi(Protocol):
     async def remove_user_model(self, model_id: str) -> None: ...
     async def delete_files(self, model_id: str) -> int: ...
     async def pull(
-        self, model_id: str, checkpoint: str | None = None, labels: Sequence[str] = ()
-    ) -> str | None: ...
+        self,
+        model_id: str,
+        checkpoint: str | None = None,
+        *,
+        labels: Sequence[str] = (),
+        change_source: bool = False,
+    ) -> str: ...
+    async def change_source(self, model_id: str, checkpoint: str) -> ModelEntry: ...
     async def cancel_download(self, download_id: str) -> bool: ...
     def downloads(self) -> Sequence[DownloadView]: ...
 
@@ -112,6 +126,8 @@ class EnginesApi(Protocol):
     """Installing and choosing the vLLM build (app.runtime.services.engines)."""
 
     def reports(self) -> list[EngineReport]: ...
+    async def checked_reports(self) -> list[EngineReport]: ...
+    async def current_advice(self, wait_s: float | None = None) -> EngineAdvice | None: ...
     async def install(
         self,
         kind: EngineKind,
@@ -218,3 +234,44 @@ class PowerApi(Protocol):
 
     async def before_sleep(self) -> list[str]: ...
     async def after_resume(self) -> list[str]: ...
+
+
+class SearchApi(Protocol):
+    """Finding a model on Hugging Face, with a fit estimate (app.runtime.services.search)."""
+
+    async def search(self, query: SearchQuery) -> list[SearchResult]: ...
+    async def details(self, repo_id: str) -> ModelDetails: ...
+    def details_many(
+        self, repo_ids: Iterable[str]
+    ) -> AsyncIterator[tuple[str, ModelDetails | Problem]]: ...
+    async def add(self, repo_id: str, name: str | None = None) -> AddedModel: ...
+    def suggested_name(self, repo_id: str) -> str: ...
+    def registered_as(self, repo_id: str) -> str | None: ...
+
+
+class ChatApi(Protocol):
+    """Conversations with a model through an endpoint of the app (app.runtime.services.chat)."""
+
+    async def conversation(self, model_id: str) -> Conversation: ...
+    async def set_options(self, model_id: str, options: ChatOptions) -> Conversation: ...
+    async def clear(self, model_id: str) -> None: ...
+    def send(
+        self,
+        model_id: str,
+        text: str,
+        *,
+        options: ChatOptions | None = None,
+        keep: bool = True,
+    ) -> AsyncGenerator[ReplyEvent, None]: ...
+    def regenerate(
+        self, model_id: str, *, options: ChatOptions | None = None
+    ) -> AsyncGenerator[ReplyEvent, None]: ...
+    def through(self, endpoint: Endpoint) -> ChatService: ...
+    async def aclose(self) -> None: ...
+
+
+class LemonadeApi(Protocol):
+    """A Lemonade user's setup imported (app.runtime.services.lemonade_import)."""
+
+    async def plan(self, source: Path | None = None, cache: Path | None = None) -> ImportPlan: ...
+    async def apply(self, plan: ImportPlan) -> ImportResult: ...

@@ -48,7 +48,7 @@ from app.core.remotes import (
 from app.core.states import ProcessState
 from app.proxy.upstream import ChildUnreachableError
 from app.runtime.api import ModelRow
-from app.runtime.secrets import SecretStore
+from app.runtime.secrets import FILE_BACKEND, SecretStore
 from app.runtime.services.remote_probe import Probe, RemoteProber
 
 log = logging.getLogger(__name__)
@@ -73,6 +73,7 @@ class _Status:
     failures: int = 0  # checks in a row that failed
     key: str | None = None  # from the keyring, once read (never on the loop)
     key_loaded: bool = False
+    key_place: str | None = None  # where the saved key really is: "keyring" or "file"
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     probe: asyncio.Task[None] | None = None
     watcher: asyncio.Task[None] | None = None
@@ -251,6 +252,9 @@ class RemoteService:
             raise ProblemError(answer.problem)
         config = await asyncio.to_thread(self._write_added, remote, api_key)
         status = _Status(remote, key=key if api_key else None, key_loaded=api_key is not None)
+        if api_key is not None:  # where the store put it: the keyring, or its file
+            found = await asyncio.to_thread(self._store.locate, remote.secret_name)
+            status.key_place = found[1]
         self._status[remote.name] = status
         self._record(status, answer, announce=False)
         self._apply(config)
@@ -292,7 +296,8 @@ class RemoteService:
         remote = status.remote
         if remote.key_saved and not status.key_loaded:
             # A keyring call (D-Bus, maybe an unlock prompt) never runs on the loop.
-            status.key = await asyncio.to_thread(self._store.get, remote.secret_name)
+            found = await asyncio.to_thread(self._store.locate, remote.secret_name)
+            status.key, status.key_place = found
             status.key_loaded = True
         answer = await self._prober.probe(remote, self._key(status))
         if self._status.get(remote.name) is status:
@@ -359,7 +364,12 @@ class RemoteService:
             reachable=status.reachable,
             server=listing.server if listing is not None else None,
             model_ids=tuple(m.id for m in listing.models) if listing is not None else (),
-            key_source=remote.key_source,
+            # The store says where a saved key is: the keyring, or the 0600 file when this
+            # machine has no keyring (`remote list` used to say "keyring" for both).
+            key_source=status.key_place
+            if remote.key_saved and status.key_place
+            else remote.key_source,
+            key_file=str(self._store.fallback_file) if status.key_place == FILE_BACKEND else None,
             problem=status.problem,
             checked_at=status.checked_at,
             next_check_at=next_at,

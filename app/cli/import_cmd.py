@@ -1,0 +1,136 @@
+"""`vllm-tray import-lemonade [DIR]`: show what a Lemonade setup would add here, then import it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.cli.context import human_bytes, print_json, services_from
+from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
+from app.core.problems import ProblemError, problem, tr_noop
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "import-lemonade",
+        parents=[common],
+        help="import your vLLM models, options and engine from Lemonade Server",
+        description=(
+            "Read Lemonade Server's vLLM models (user_models.json), their options "
+            "(recipe_options.json), its vLLM settings (config.json) and its installed vLLM "
+            "ROCm bundle; show what would be added or changed; import on confirmation. "
+            "Downloaded model files are linked, not downloaded or copied again."
+        ),
+    )
+    p.add_argument(
+        "dir",
+        nargs="?",
+        type=Path,
+        help="Lemonade's config folder (default: $XDG_CONFIG_HOME/lemonade or ~/.config/lemonade)",
+    )
+    p.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="DIR",
+        help="Lemonade's cache folder, where its engines are (default: ~/.cache/lemonade)",
+    )
+    p.add_argument("--yes", action="store_true", help="import without asking")
+    p.add_argument(
+        "--json", action="store_true", help="print the plan as JSON (imports only with --yes)"
+    )
+    p.set_defaults(func=cmd_import)
+
+
+def _line(change: Change) -> str:
+    kind, target = change.kind, change.target
+    if kind is ChangeKind.ADD_MODEL:
+        return f"+ add model {target} ({change.new})"
+    if kind is ChangeKind.REPLACE_MODEL:
+        return f"~ model {target}: checkpoint {change.old} → {change.new}"
+    if kind is ChangeKind.SET_OPTIONS:
+        return f"~ options of {target}: {change.old} → {change.new}"
+    if kind is ChangeKind.SET_SETTING:
+        return f"~ setting {target}: {change.old!r} → {change.new!r}"
+    if kind is ChangeKind.LINK_FILES:
+        size = human_bytes(change.values.get("bytes"))
+        return (
+            f"+ reuse the downloaded files of {target} ({size}, linked, not copied): {change.new}"
+        )
+    return f"+ use Lemonade's vLLM bundle {change.new} as the ROCm engine"
+
+
+def print_plan(plan: ImportPlan) -> None:
+    where = f"{plan.source}" + (f" (cache {plan.cache})" if plan.cache else "")
+    print(f"Lemonade setup in {where}:")
+    for found in plan.problems:
+        print(f"! {found.english()}")
+    if plan.changes:
+        print("Will add or change:")
+        for change in plan.changes:
+            print(f"  {_line(change)}")
+    for skipped in plan.skipped:
+        print(f"  - not imported: {skipped.target}: {skipped.problem.english()}")
+    if plan.unchanged:
+        print(f"Already the same here: {', '.join(plan.unchanged)}")
+
+
+def _confirm() -> bool:
+    print("Import these? [y/N] ", end="", flush=True)
+    answer = sys.stdin.readline()
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _not_found(args: argparse.Namespace, plan: ImportPlan) -> ProblemError:
+    if args.dir is not None:
+        return ProblemError(
+            problem(
+                "cli.lemonade_not_found",
+                tr_noop(
+                    "{path} holds no Lemonade setup (no user_models.json, recipe_options.json "
+                    "or config.json, and no vLLM bundle)."
+                ),
+                path=str(args.dir),
+            )
+        )
+    return ProblemError(
+        problem(
+            "lemonade.not_found",
+            tr_noop("No Lemonade setup was found in {path}; give its folder as DIR."),
+            path=str(plan.source),
+        )
+    )
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    services = services_from(args)
+    source = args.dir.expanduser().resolve() if args.dir is not None else None
+    cache = args.cache_dir.expanduser().resolve() if args.cache_dir is not None else None
+    plan = asyncio.run(services.lemonade.plan(source, cache))
+    if args.json and not args.yes:
+        print_json(plan.to_json())
+        return 0 if plan.found else 1
+    if not plan.found:
+        raise _not_found(args, plan)
+    if not args.json:
+        print_plan(plan)
+    if not plan.changes:
+        if args.json:
+            print_json({**plan.to_json(), "imported": 0})
+        else:
+            print("Nothing to import: vLLM Tray already has all of it.")
+        return 0
+    if not args.yes and not _confirm():
+        print("Nothing was imported.")
+        return 1
+    result = asyncio.run(services.lemonade.apply(plan))
+    if args.json:
+        print_json({**plan.to_json(), "imported": len(result.applied)})
+        return 0
+    linked = (
+        f"; {human_bytes(result.linked_bytes)} of model files reused" if result.linked_bytes else ""
+    )
+    print(f"Imported {len(result.applied)} changes{linked}.")
+    return 0

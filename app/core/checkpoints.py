@@ -1,0 +1,57 @@
+"""Where a model's files come from: a Hugging Face repository (and revision) or a local folder."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.core.problems import ProblemError, problem, tr_noop
+
+_REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Where a model's files come from: a Hugging Face repo (and revision) or a local folder."""
+
+    repo_id: str | None = None
+    revision: str | None = None
+    local_path: Path | None = None
+
+    @property
+    def is_local(self) -> bool:
+        return self.local_path is not None
+
+    def __str__(self) -> str:
+        if self.local_path is not None:
+            return str(self.local_path)
+        assert self.repo_id is not None
+        return f"{self.repo_id}:{self.revision}" if self.revision else self.repo_id
+
+
+def parse_checkpoint(text: str) -> Checkpoint:
+    """`org/repo`, `org/repo:revision` or an absolute local folder."""
+    text = text.strip()
+    if text.startswith(("/", "~")):
+        path = Path(text).expanduser()
+        if not path.is_absolute():
+            raise _bad_checkpoint(text)
+        return Checkpoint(local_path=path)
+    repo, _, revision = text.partition(":")
+    if not _REPO_RE.match(repo) or (_ and not revision):
+        raise _bad_checkpoint(text)
+    return Checkpoint(repo_id=repo, revision=revision or None)
+
+
+def _bad_checkpoint(text: str) -> ProblemError:
+    return ProblemError(
+        problem(
+            "models.bad_checkpoint",
+            tr_noop(
+                "{checkpoint!r} is neither a Hugging Face repository (org/name or "
+                "org/name:revision) nor an absolute path to a local folder."
+            ),
+            checkpoint=text,
+        )
+    )

@@ -1,0 +1,429 @@
+"""What importing a Lemonade setup would add or change here: a plan, computed without writing.
+
+Pure: the caller reads Lemonade's files (app.core.lemonade) and gathers what is on disk here
+(which model files are complete, which engine is installed) as plain facts; `plan_import`
+compares and validates. Every change is validated here, so applying a plan cannot fail on
+bad input; what cannot be imported is listed in `skipped` with the reason, and the rest goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from app.core.gpu import gfx_family
+from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.registry import (
+    BUILTIN_PREFIX,
+    USER_PREFIX,
+    ModelEntry,
+    ModelOptions,
+    parse_checkpoint,
+    validate_name,
+)
+from app.core.setting_specs import coerce
+from app.core.settings import SettingValue
+from app.core.vllm_args import check_user_args, split_args
+
+
+class ChangeKind(StrEnum):
+    ADD_MODEL = "add_model"  # target: user.NAME
+    REPLACE_MODEL = "replace_model"  # target: user.NAME (another checkpoint)
+    SET_OPTIONS = "set_options"  # target: a model id
+    SET_SETTING = "set_setting"  # target: a settings key
+    LINK_FILES = "link_files"  # target: a Hugging Face repository
+    USE_ENGINE = "use_engine"  # target: "rocm"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing the import does. `old` and `new` are short texts for people; `values` holds
+    what applying it needs (and what `--json` shows)."""
+
+    kind: ChangeKind
+    target: str
+    new: str
+    old: str | None = None
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "target": self.target,
+            "old": self.old,
+            "new": self.new,
+            **{k: str(v) if isinstance(v, Path) else v for k, v in self.values.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """Something of Lemonade's that is not imported, and why."""
+
+    target: str
+    problem: Problem
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.target, **self.problem.to_json()}
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    """A repository's files: complete here, or complete (or partial) in Lemonade's cache."""
+
+    complete_here: bool
+    lemonade_snapshot: Path | None = None  # <cache>/models--org--name/snapshots/<commit>
+    lemonade_partial: bool = False
+    size: int = 0
+
+
+@dataclass(frozen=True)
+class EngineFacts:
+    """This app's ROCm engine and this machine's GPU family (None: no AMD GPU found)."""
+
+    installed: bool
+    version: str | None = None
+    uses_bundle: Path | None = None  # the Lemonade bundle an earlier import adopted
+    gpu_family: str | None = None
+
+
+@dataclass(frozen=True)
+class HereNow:
+    """What this app has now, as the plan needs it."""
+
+    builtins: Mapping[str, ModelEntry]  # bare name → entry
+    users: Mapping[str, ModelEntry]  # bare name → entry
+    options: Mapping[str, ModelOptions]  # model id → options
+    settings: Mapping[str, SettingValue]
+    files: Mapping[str, FileFacts]  # repository → facts
+    engine: EngineFacts
+
+
+@dataclass(frozen=True)
+class ImportPlan:
+    source: Path
+    found: bool
+    changes: tuple[Change, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+    unchanged: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    cache: Path | None = None  # Lemonade's cache dir, when it is not the default one
+
+    @property
+    def empty(self) -> bool:
+        return not self.changes
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": str(self.source),
+            "cache": str(self.cache) if self.cache else None,
+            "found": self.found,
+            "changes": [c.to_json() for c in self.changes],
+            "skipped": [s.to_json() for s in self.skipped],
+            "unchanged": list(self.unchanged),
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What an applied plan did."""
+
+    applied: tuple[Change, ...]
+    linked_bytes: int = 0
+
+
+def _skip(target: str, error: ProblemError) -> Skipped:
+    return Skipped(target, error.problem)
+
+
+def _checked_args(text: str) -> str:
+    check_user_args(split_args(text))
+    return text
+
+
+def _same_model(here: ModelEntry, model: LemonadeModel) -> bool:
+    return str(here.checkpoint) == model.checkpoint and here.labels == model.labels
+
+
+def _model_changes(
+    setup: LemonadeSetup, now: HereNow
+) -> tuple[list[Change], list[Skipped], list[str], dict[str, LemonadeModel]]:
+    """User models: added, replaced (another checkpoint) or already the same."""
+    changes: list[Change] = []
+    skipped: list[Skipped] = []
+    unchanged: list[str] = []
+    kept: dict[str, LemonadeModel] = {}
+    for model in setup.models:
+        model_id = USER_PREFIX + model.name
+        try:
+            validate_name(model.name)
+            parse_checkpoint(model.checkpoint)
+        except ProblemError as exc:
+            skipped.append(_skip(model_id, exc))
+            continue
+        kept[model.name] = model
+        values = {
+            "name": model.name,
+            "checkpoint": model.checkpoint,
+            "labels": list(model.labels),
+            "size_gb": model.size_gb,
+        }
+        here = now.users.get(model.name)
+        if here is None:
+            changes.append(Change(ChangeKind.ADD_MODEL, model_id, model.checkpoint, None, values))
+        elif _same_model(here, model):
+            unchanged.append(model_id)
+        else:
+            changes.append(
+                Change(
+                    ChangeKind.REPLACE_MODEL,
+                    model_id,
+                    model.checkpoint,
+                    str(here.checkpoint),
+                    values,
+                )
+            )
+    return changes, skipped, unchanged, kept
+
+
+def _options_target(key: str, now: HereNow, users: Mapping[str, LemonadeModel]) -> str | None:
+    """The model id an options key belongs to here, None when it is not a vLLM model."""
+    if key.startswith(USER_PREFIX):
+        name = key[len(USER_PREFIX) :]
+        return key if name in users else None
+    name = key[len(BUILTIN_PREFIX) :] if key.startswith(BUILTIN_PREFIX) else key
+    return name if name in now.builtins else None
+
+
+def _describe(ctx: int | None, args: str) -> str:
+    parts = [f"ctx_size {ctx}" if ctx is not None else "ctx_size default"]
+    parts.append(f"vllm_args {args!r}" if args else "no vllm_args")
+    return ", ".join(parts)
+
+
+def _options_change(
+    target: str, entry: LemonadeOptions, current: ModelOptions, skipped: list[Skipped]
+) -> Change | None:
+    ctx = entry.ctx_size if entry.ctx_size is not None else current.ctx_size
+    args = current.vllm_args
+    if entry.vllm_args is not None:
+        try:
+            args = _checked_args(entry.vllm_args)
+        except ProblemError as exc:
+            skipped.append(_skip(f"{target} vllm_args", exc))
+    if ctx == current.ctx_size and args == current.vllm_args:
+        return None
+    return Change(
+        ChangeKind.SET_OPTIONS,
+        target,
+        _describe(ctx, args),
+        _describe(current.ctx_size, current.vllm_args),
+        {"ctx_size": ctx, "vllm_args": args},
+    )
+
+
+def _option_changes(
+    setup: LemonadeSetup, now: HereNow, users: Mapping[str, LemonadeModel]
+) -> tuple[list[Change], list[Skipped], list[str]]:
+    changes: list[Change] = []
+    skipped: list[Skipped] = []
+    unchanged: list[str] = []
+    for entry in setup.options:
+        target = _options_target(entry.key, now, users)
+        if target is None:
+            if entry.vllm_args:  # a vLLM model this app does not have: say so
+                skipped.append(
+                    Skipped(
+                        entry.key,
+                        problem(
+                            "lemonade.unknown_model",
+                            tr_noop(
+                                "Lemonade has options for {model}, which is neither one of its "
+                                "vLLM models nor built into vLLM Tray."
+                            ),
+                            model=entry.key,
+                        ),
+                    )
+                )
+            continue
+        current = now.options.get(target, ModelOptions())
+        refused = len(skipped)
+        change = _options_change(target, entry, current, skipped)
+        if change is not None:
+            changes.append(change)
+        elif len(skipped) == refused:
+            unchanged.append(f"{target} options")
+    return changes, skipped, unchanged
+
+
+def _setting_changes(
+    setup: LemonadeSetup, now: HereNow
+) -> tuple[list[Change], list[Skipped], list[str]]:
+    changes: list[Change] = []
+    skipped: list[Skipped] = []
+    unchanged: list[str] = []
+    wanted: list[tuple[str, object]] = []
+    if setup.vllm_args:
+        wanted.append(("vllm_args", setup.vllm_args))
+    if setup.ctx_size is not None:
+        wanted.append(("ctx_size", setup.ctx_size))
+    for key, raw in wanted:
+        try:
+            value = coerce(key, raw)
+            if key == "vllm_args":
+                _checked_args(str(value))
+        except ProblemError as exc:
+            skipped.append(_skip(key, exc))
+            continue
+        current = now.settings.get(key)
+        if value == current:
+            unchanged.append(key)
+        else:
+            changes.append(
+                Change(ChangeKind.SET_SETTING, key, str(value), str(current), {"value": value})
+            )
+    return changes, skipped, unchanged
+
+
+def _file_changes(
+    models: Sequence[tuple[str, str]], now: HereNow
+) -> tuple[list[Change], list[Skipped], list[str]]:
+    """`models`: (model id, repository) of every model known after the import."""
+    by_repo: dict[str, list[str]] = {}
+    for model_id, repo in models:
+        by_repo.setdefault(repo, []).append(model_id)
+    changes: list[Change] = []
+    skipped: list[Skipped] = []
+    unchanged: list[str] = []
+    for repo, ids in by_repo.items():
+        facts = now.files.get(repo)
+        if facts is None or (facts.lemonade_snapshot is None and not facts.lemonade_partial):
+            continue  # Lemonade never downloaded it
+        if facts.complete_here:
+            unchanged.append(f"{repo} files")
+        elif facts.lemonade_snapshot is not None:
+            changes.append(
+                Change(
+                    ChangeKind.LINK_FILES,
+                    repo,
+                    str(facts.lemonade_snapshot),
+                    None,
+                    {"models": ids, "snapshot": facts.lemonade_snapshot, "bytes": facts.size},
+                )
+            )
+        else:
+            skipped.append(
+                Skipped(
+                    repo,
+                    problem(
+                        "lemonade.partial_files",
+                        tr_noop(
+                            "Lemonade's download of {repo} is not complete, so its files "
+                            "are not reused; download {model} in vLLM Tray."
+                        ),
+                        repo=repo,
+                        model=ids[0],
+                    ),
+                )
+            )
+    return changes, skipped, unchanged
+
+
+def _engine_change(bundle: LemonadeBundle | None, facts: EngineFacts) -> Change | Skipped | None:
+    if bundle is None:
+        return None
+    bundle_family = gfx_family(bundle.gfx_target) if bundle.gfx_target else None
+    if facts.uses_bundle is not None and facts.uses_bundle == bundle.top.resolve():
+        return None
+    if facts.gpu_family and bundle_family and facts.gpu_family != bundle_family:
+        return Skipped(
+            "rocm",
+            problem(
+                "lemonade.bundle_other_gpu",
+                tr_noop(
+                    "Lemonade's vLLM bundle {tag} is built for {bundle_gpu}, not for this "
+                    "computer's GPU ({gpu}); it is not used."
+                ),
+                tag=bundle.tag,
+                bundle_gpu=bundle_family,
+                gpu=facts.gpu_family,
+            ),
+        )
+    if facts.installed:
+        return Skipped(
+            "rocm",
+            problem(
+                "lemonade.engine_kept",
+                tr_noop(
+                    "vLLM Tray's own ROCm engine {version} is installed and stays in use; "
+                    "Lemonade's bundle {tag} is not needed."
+                ),
+                version=facts.version or "?",
+                tag=bundle.tag,
+            ),
+        )
+    return Change(
+        ChangeKind.USE_ENGINE,
+        "rocm",
+        f"{bundle.tag} ({bundle.top})",
+        None,
+        {"tag": bundle.tag, "bundle": bundle.top, "gfx_target": bundle.gfx_target},
+    )
+
+
+def repositories(setup: LemonadeSetup, builtins: Mapping[str, ModelEntry]) -> dict[str, list[str]]:
+    """Repository → model ids, for every model whose files the import may reuse."""
+    out: dict[str, list[str]] = {}
+    for name, entry in builtins.items():
+        if entry.checkpoint.repo_id:
+            out.setdefault(entry.checkpoint.repo_id, []).append(name)
+    for model in setup.models:
+        try:
+            repo = parse_checkpoint(model.checkpoint).repo_id
+        except ProblemError:
+            continue
+        if repo:
+            out.setdefault(repo, []).append(USER_PREFIX + model.name)
+    return out
+
+
+def plan_import(setup: LemonadeSetup, now: HereNow) -> ImportPlan:
+    """Compare Lemonade's vLLM setup with this app's; nothing is written."""
+    if not setup.found:
+        return ImportPlan(setup.dirs.config_dir, False, problems=setup.problems)
+    changes, skipped, unchanged, users = _model_changes(setup, now)
+    for part in (_option_changes(setup, now, users), _setting_changes(setup, now)):
+        changes += part[0]
+        skipped += part[1]
+        unchanged += part[2]
+    repos = repositories(setup, now.builtins)
+    pairs = [
+        (model_id, repo)
+        for repo, ids in repos.items()
+        for model_id in ids
+        if not model_id.startswith(USER_PREFIX) or model_id[len(USER_PREFIX) :] in users
+    ]
+    files = _file_changes(pairs, now)
+    changes += files[0]
+    skipped += files[1]
+    unchanged += files[2]
+    engine = _engine_change(setup.bundle, now.engine)
+    if isinstance(engine, Change):
+        changes.append(engine)
+    elif isinstance(engine, Skipped):
+        skipped.append(engine)
+    elif setup.bundle is not None:
+        unchanged.append("rocm engine")
+    return ImportPlan(
+        setup.dirs.config_dir,
+        True,
+        tuple(changes),
+        tuple(skipped),
+        tuple(unchanged),
+        setup.problems,
+    )

@@ -1,0 +1,19 @@
+"""Planning a start: from a model id to one LaunchPlan (argv, env, placement, bytes per device,
+sleep spec), and the options preview a dialog shows before anything is saved.
+
+`Planner` (planner.py) gathers what a plan needs and caches the model's files and the
+machine; `rules` holds the pure rules it applies; `values` the values it answers with.
+"""
+
+from app.runtime.planning.planner import Planner
+from app.runtime.planning.rules import bad_ctx_size, with_sleep_mode
+from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview
+
+__all__ = [
+    "LaunchPlan",
+    "ModelFiles",
+    "OptionsPreview",
+    "Planner",
+    "bad_ctx_size",
+    "with_sleep_mode",
+]

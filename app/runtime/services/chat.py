@@ -1,0 +1,480 @@
+"""Chatting with a model through the app's own endpoint (the OpenAI-compatible API).
+
+The chat is a client of the endpoint like any other, so it exercises what clients see: the
+endpoint loads the model on the first request, relays the stream and cancels the child's
+request when the chat hangs up (Stop). While the endpoint is still loading the model, the
+reply stream says so with the load's progress (from the event bus when the endpoint is this
+runtime's, else from the endpoint's model list). The GUI's Chat page and `vllm-tray chat`
+both iterate `ChatService.send`.
+
+httpx, not the proxy's aiohttp client: the docs keep httpx as the client everywhere but the
+endpoint's relay (docs/architecture.md); one stream per chat costs nothing worth measuring.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncGenerator, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from app.core.chat import (
+    ChatMessage,
+    ChatOptions,
+    ChatStore,
+    Conversation,
+    DeltaKind,
+    ReplyDelta,
+    ReplyDone,
+    ReplyEvent,
+    ReplyFailed,
+    ReplyLoading,
+    ReplyStats,
+    ThinkSplitter,
+)
+from app.core.events import Event, EventBus, LoadProgressed
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.runtime.services.endpoint import Endpoint
+
+# Seconds between looks at the model's state while the endpoint loads it.
+LOAD_POLL_S = 0.5
+# States in which a reply waits for the model to come up. Not "stopped": the request may not
+# have reached the endpoint yet, or be refused (a model not downloaded); not "fatal": given up.
+WAITING_STATES = frozenset({"starting", "sleeping", "stopping", "backoff", "exited"})
+# No read timeout: the first byte waits for the load (minutes on a cold start); the
+# endpoint's own load and first-byte timeouts end a request that can never be answered.
+TIMEOUT = httpx.Timeout(connect=10.0, read=None, write=30.0, pool=10.0)
+_END = object()
+
+EndpointSource = Callable[[], Endpoint | None]
+
+
+class ChatService:
+    """Conversations kept per model (ChatStore, files written in worker threads) and replies
+    streamed from the endpoint. One reply per model at a time."""
+
+    def __init__(
+        self,
+        *,
+        store: ChatStore,
+        endpoint: EndpointSource,
+        bus: EventBus | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self._endpoint = endpoint
+        self._bus = bus
+        self._clock = clock
+        self._busy: set[str] = set()
+        self._client: httpx.AsyncClient | None = None
+
+    # -- conversations ------------------------------------------------------------------------
+    async def conversation(self, model_id: str) -> Conversation:
+        return await asyncio.to_thread(self.store.load, model_id)
+
+    async def set_options(self, model_id: str, options: ChatOptions) -> Conversation:
+        """Keep `options` for the model's conversation (checked first: nothing is written
+        when one is out of range)."""
+        options.checked()
+        current = await self.conversation(model_id)
+        updated = replace(current, options=options)
+        await asyncio.to_thread(self.store.save, updated)
+        return updated
+
+    async def clear(self, model_id: str) -> None:
+        self._refuse_busy(model_id)
+        await asyncio.to_thread(self.store.clear, model_id)
+
+    # -- replies --------------------------------------------------------------------------------
+    async def send(
+        self,
+        model_id: str,
+        text: str,
+        *,
+        options: ChatOptions | None = None,
+        keep: bool = True,
+    ) -> AsyncGenerator[ReplyEvent, None]:
+        """Send `text` and stream the reply. With `keep`, the message and the reply join the
+        model's conversation (and the whole conversation is sent), and `options`, when given,
+        become the conversation's; without, only the system prompt and `text` go, and nothing
+        is written (`vllm-tray chat MODEL PROMPT`).
+
+        Stop = close the iterator (`contextlib.aclosing`) or cancel the task iterating it:
+        the request to the endpoint is closed, which cancels the model's generation, and
+        what had arrived is kept, marked as stopped.
+        """
+        if not text.strip():
+            raise ProblemError(problem("chat.empty", tr_noop("Type a message first.")))
+        base = await self.conversation(model_id) if keep else Conversation(model_id)
+        if options is not None:
+            base = replace(base, options=options.checked())
+        earlier = base.messages
+        if earlier and earlier[-1].role == "user":
+            # A message whose reply failed is replaced, not followed: many chat templates
+            # refuse two user turns in a row. (Regenerate is how to send it again.)
+            earlier = earlier[:-1]
+        asked = replace(base, messages=(*earlier, ChatMessage("user", text)))
+        async with contextlib.aclosing(self._reply(asked, keep=keep)) as events:
+            async for event in events:
+                yield event
+
+    async def regenerate(
+        self, model_id: str, *, options: ChatOptions | None = None
+    ) -> AsyncGenerator[ReplyEvent, None]:
+        """A new reply to the conversation's last message, in place of the one it had."""
+        base = (await self.conversation(model_id)).without_last_reply()
+        if not base.messages:
+            raise ProblemError(
+                problem("chat.nothing_to_regenerate", tr_noop("There is no message to answer."))
+            )
+        if options is not None:
+            base = replace(base, options=options.checked())
+        async with contextlib.aclosing(self._reply(base, keep=True)) as events:
+            async for event in events:
+                yield event
+
+    def through(self, endpoint: Endpoint) -> ChatService:
+        """The same conversations, sent through `endpoint` (another running vLLM Tray's,
+        whose runtime loads the models: its progress comes from its model list). Close it
+        with `aclose()` when done."""
+        return ChatService(store=self.store, endpoint=lambda: endpoint, clock=self._clock)
+
+    async def aclose(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            await client.aclose()
+
+    # -- the stream ---------------------------------------------------------------------------
+    async def _reply(self, asked: Conversation, *, keep: bool) -> AsyncGenerator[ReplyEvent, None]:
+        model_id = asked.model_id
+        self._refuse_busy(model_id)
+        endpoint = self._endpoint()
+        if endpoint is None:
+            yield ReplyFailed(endpoint_off_problem())
+            return
+        self._busy.add(model_id)
+        reply = _Reply(self._clock())
+        queue: asyncio.Queue[Any] = asyncio.Queue()
+        answered = asyncio.Event()  # the endpoint's headers came: the model is loaded
+        client = await self._http()
+        tasks = [
+            asyncio.ensure_future(
+                self._stream(client, endpoint, asked, reply=reply, queue=queue, answered=answered)
+            ),
+            asyncio.ensure_future(
+                self._watch_load(client, endpoint, model_id, queue=queue, answered=answered)
+            ),
+        ]
+        # What the consumer was given: a stopped reply keeps what its reader saw, not what
+        # the stream had read ahead.
+        shown = _Reply(reply.began)
+        try:
+            while (item := await queue.get()) is not _END:
+                if isinstance(item, ReplyDelta):
+                    shown.add([(item.kind, item.text)], self._clock())
+                    shown.deltas += 1
+                elif isinstance(item, ReplyDone):
+                    shown = reply
+                yield item
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self._busy.discard(model_id)
+            if keep:
+                await self._keep(asked, shown if shown is reply else _stopped(shown, reply))
+
+    async def _keep(self, asked: Conversation, reply: _Reply) -> None:
+        """Write the conversation with what arrived (a stopped or failed reply's part too)."""
+        messages = asked.messages
+        if reply.done or reply.content or reply.reasoning:
+            messages = (*messages, reply.message(stopped=not reply.done))
+        # Shielded: a second cancel (Stop pressed twice) must not lose the message.
+        await asyncio.shield(asyncio.to_thread(self.store.save, replace(asked, messages=messages)))
+
+    async def _stream(
+        self,
+        client: httpx.AsyncClient,
+        endpoint: Endpoint,
+        asked: Conversation,
+        *,
+        reply: _Reply,
+        queue: asyncio.Queue[Any],
+        answered: asyncio.Event,
+    ) -> None:
+        try:
+            async with client.stream(
+                "POST",
+                endpoint.url + "/v1/chat/completions",
+                json=_request_body(asked),
+                headers=endpoint.headers(),
+            ) as response:
+                answered.set()
+                if response.status_code >= 400:
+                    body = await response.aread()
+                    queue.put_nowait(ReplyFailed(endpoint_problem(response.status_code, body)))
+                    return
+                await self._read_events(response, reply, queue)
+        except httpx.TransportError as exc:
+            queue.put_nowait(ReplyFailed(unreachable_problem(endpoint.url, exc), reply.partial()))
+        finally:
+            answered.set()
+            queue.put_nowait(_END)
+
+    async def _read_events(
+        self, response: httpx.Response, reply: _Reply, queue: asyncio.Queue[Any]
+    ) -> None:
+        splitter = ThinkSplitter()
+        async for line in response.aiter_lines():
+            if not line.startswith("data:"):
+                continue
+            data = line[len("data:") :].strip()
+            if data == "[DONE]":
+                break
+            chunk = json.loads(data)
+            error = chunk.get("error") if isinstance(chunk, dict) else None
+            if isinstance(error, dict):  # the endpoint ended a started stream with an error
+                queue.put_nowait(ReplyFailed(_envelope_problem(error, 502), reply.partial()))
+                return
+            for kind, text in reply.take(chunk, splitter, self._clock()):
+                queue.put_nowait(ReplyDelta(kind, text))
+        for kind, text in reply.add(splitter.flush(), self._clock()):
+            queue.put_nowait(ReplyDelta(kind, text))
+        reply.finish(self._clock())
+        queue.put_nowait(ReplyDone(reply.message(stopped=False)))
+
+    async def _watch_load(
+        self,
+        client: httpx.AsyncClient,
+        endpoint: Endpoint,
+        model_id: str,
+        *,
+        queue: asyncio.Queue[Any],
+        answered: asyncio.Event,
+    ) -> None:
+        """Until the endpoint answers: the model's state (from the endpoint's model list,
+        which any endpoint has) and, where this runtime runs it, the load's own progress."""
+        began = self._clock()
+        loop = asyncio.get_running_loop()
+        last: list[LoadProgressed] = []
+
+        def on_event(event: Event) -> None:
+            if isinstance(event, LoadProgressed) and event.model_id == model_id:
+                loop.call_soon_threadsafe(_progressed, event)
+
+        def _progressed(event: LoadProgressed) -> None:
+            if answered.is_set():
+                return
+            last[:] = [event]
+            queue.put_nowait(_loading(model_id, "starting", self._clock() - began, event))
+
+        unsubscribe = self._bus.subscribe(on_event) if self._bus is not None else None
+        try:
+            while not answered.is_set():
+                state = await _model_state(client, endpoint, model_id)
+                if state == "stopped":
+                    # Our request is on its way and loads the model on arrival: say so from
+                    # the first look, not only once a later poll catches the start.
+                    state = "starting"
+                if state in WAITING_STATES and not answered.is_set():
+                    event = last[0] if last else None
+                    queue.put_nowait(_loading(model_id, state, self._clock() - began, event))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(answered.wait(), LOAD_POLL_S)
+        finally:
+            if unsubscribe is not None:
+                unsubscribe()
+
+    async def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            # Built in a thread: httpx loads the system's CA certificates when it builds a
+            # client, half a second on a busy machine. trust_env=False: a proxy set for the
+            # internet must not stand between the app and its own endpoint.
+            self._client = await asyncio.to_thread(
+                httpx.AsyncClient, timeout=TIMEOUT, trust_env=False
+            )
+        return self._client
+
+    def _refuse_busy(self, model_id: str) -> None:
+        if model_id in self._busy:
+            raise ProblemError(
+                problem(
+                    "chat.busy",
+                    tr_noop("{model} is still answering; stop that reply first."),
+                    model=model_id,
+                )
+            )
+
+
+@dataclass
+class _Reply:
+    """A reply as it arrives: its text, its thinking, and the times and counts for stats."""
+
+    began: float
+    content: str = ""
+    reasoning: str = ""
+    first_at: float | None = None
+    ended_at: float | None = None
+    deltas: int = 0
+    usage: dict[str, Any] = field(default_factory=dict)
+    finish_reason: str | None = None
+    done: bool = False
+
+    def take(
+        self, chunk: dict[str, Any], splitter: ThinkSplitter, now: float
+    ) -> list[tuple[DeltaKind, str]]:
+        if isinstance(chunk.get("usage"), dict):
+            self.usage = chunk["usage"]
+        pieces: list[tuple[DeltaKind, str]] = []
+        for choice in chunk.get("choices") or []:
+            delta = choice.get("delta") or {}
+            # vLLM 0.32 says `reasoning`; earlier releases and other servers `reasoning_content`.
+            thinking = delta.get("reasoning") or delta.get("reasoning_content")
+            if isinstance(thinking, str) and thinking:
+                pieces.append(("reasoning", thinking))
+            content = delta.get("content")
+            if isinstance(content, str) and content:
+                pieces.extend(splitter.feed(content))
+                self.deltas += 1
+            elif thinking:
+                self.deltas += 1
+            if choice.get("finish_reason"):
+                self.finish_reason = str(choice["finish_reason"])
+        return self.add(pieces, now)
+
+    def add(self, pieces: list[tuple[DeltaKind, str]], now: float) -> list[tuple[DeltaKind, str]]:
+        for kind, text in pieces:
+            if self.first_at is None:
+                self.first_at = now
+            if kind == "reasoning":
+                self.reasoning += text
+            else:
+                self.content += text
+        return pieces
+
+    def finish(self, now: float) -> None:
+        self.ended_at, self.done = now, True
+
+    def stats(self) -> ReplyStats:
+        end = self.ended_at if self.ended_at is not None else time.monotonic()
+        completion = self.usage.get("completion_tokens")
+        return ReplyStats(
+            prompt_tokens=self.usage.get("prompt_tokens"),
+            completion_tokens=int(completion) if isinstance(completion, int) else self.deltas,
+            ttft_s=None if self.first_at is None else self.first_at - self.began,
+            total_s=end - self.began,
+            finish_reason=self.finish_reason,
+        )
+
+    def message(self, *, stopped: bool) -> ChatMessage:
+        return ChatMessage(
+            "assistant", self.content, self.reasoning, stats=self.stats(), stopped=stopped
+        )
+
+    def partial(self) -> ChatMessage | None:
+        return self.message(stopped=True) if self.content or self.reasoning else None
+
+
+def _stopped(shown: _Reply, read: _Reply) -> _Reply:
+    """The part of a reply its reader saw, with the stream's times and usage."""
+    return replace(
+        read, content=shown.content, reasoning=shown.reasoning, done=False, deltas=shown.deltas
+    )
+
+
+def _request_body(asked: Conversation) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "model": asked.model_id,
+        "messages": asked.request_messages(),
+        "stream": True,
+        "stream_options": {"include_usage": True},
+    }
+    if asked.options.temperature is not None:
+        body["temperature"] = asked.options.temperature
+    if asked.options.max_tokens is not None:
+        body["max_tokens"] = asked.options.max_tokens
+    return body
+
+
+def _loading(
+    model_id: str, state: str, elapsed: float, event: LoadProgressed | None
+) -> ReplyLoading:
+    if event is None:
+        return ReplyLoading(model_id, state, elapsed)
+    return ReplyLoading(
+        model_id,
+        state,
+        elapsed,
+        fraction=event.fraction,
+        detail=event.detail or event.phase.value.replace("_", " "),
+        expected_s=event.expected_s,
+    )
+
+
+async def _model_state(client: httpx.AsyncClient, endpoint: Endpoint, model_id: str) -> str | None:
+    """The model's state as the endpoint lists it (None: it could not tell)."""
+    try:
+        response = await client.get(
+            f"{endpoint.url}/v1/models/{quote(model_id, safe='/')}",
+            headers=endpoint.headers(),
+            timeout=5.0,
+        )
+        card = response.json() if response.status_code == 200 else None
+    except (httpx.HTTPError, ValueError):
+        return None
+    state = card.get("state") if isinstance(card, dict) else None
+    return state if isinstance(state, str) else None
+
+
+# -- problems --------------------------------------------------------------------------------------
+def endpoint_off_problem() -> Problem:
+    return problem(
+        "chat.endpoint_off",
+        tr_noop(
+            "The endpoint is stopped, and the chat talks to models through it. Start the "
+            "endpoint, then send the message again."
+        ),
+    )
+
+
+def unreachable_problem(url: str, exc: Exception) -> Problem:
+    reason = (
+        "the connection could not be made"
+        if isinstance(exc, httpx.ConnectError)
+        else "the connection broke off"
+    )
+    return problem(
+        "chat.endpoint_unreachable",
+        tr_noop("The endpoint at {url} did not answer ({reason})."),
+        url=url,
+        reason=reason,
+    )
+
+
+def endpoint_problem(status: int, body: bytes) -> Problem:
+    """The endpoint's error answer (OpenAI's envelope) as the reply's problem."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    error = data.get("error") if isinstance(data, dict) else None
+    if isinstance(error, dict):
+        return _envelope_problem(error, status)
+    text = body.decode("utf-8", "replace").strip()[:300] or f"HTTP {status}"
+    return _envelope_problem({"message": text}, status)
+
+
+def _envelope_problem(error: dict[str, Any], status: int) -> Problem:
+    return problem(
+        "chat.endpoint_error",
+        tr_noop("{message}"),
+        message=str(error.get("message") or f"HTTP {status}"),
+        status=status,
+        endpoint_code=error.get("code"),
+    )
