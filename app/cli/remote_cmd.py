@@ -103,7 +103,11 @@ def _input_checked(args: argparse.Namespace, command: Any) -> int:
 
 
 def _service(args: argparse.Namespace) -> RemotesApi:
-    return services_from(args).remotes
+    # Only what these commands use is built: the remotes (and their file's problems).
+    service = services_from(args, warn=False).remotes
+    for found in service.load_problems:
+        print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
+    return service
 
 
 async def _closing(service: RemotesApi, work: Any) -> Any:

@@ -499,6 +499,10 @@ async def _refusing(what: str) -> AsyncGenerator[Any, None]:
 class IdleRemotes(FakeService):
     area = "remotes"
 
+    @property
+    def load_problems(self) -> list[Problem]:
+        return []
+
     def views(self) -> list[RemoteView]:
         return []
 

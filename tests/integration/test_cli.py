@@ -356,3 +356,20 @@ def test_pull_of_a_folder_checks_it_before_registering_it_with_its_labels(
     )
     stored = json.loads((home / "user_models.json").read_text())
     assert stored["x"]["labels"] == ["chat", "mine"]
+
+
+def test_a_quick_command_builds_only_what_it_needs(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    """Every command gets the same Services; a service is built when first asked for, so
+    reading settings or the remote servers creates no folder, starts no supervisor, and a
+    settings change writes settings.json alone (app/runtime/parts.py)."""
+    cfg = ("--config-dir", str(home))
+    assert run(capsys, "config", "get", "proxy.port", *cfg)[:2] == (0, "8321\n")
+    assert run(capsys, "remote", "list", *cfg)[0] == 0
+    assert not home.exists()
+    assert run(capsys, "config", "set", "proxy.port=9000", *cfg)[0] == 0
+    # (the lock file beside it is hidden: `.settings.json.lock`)
+    assert sorted(p.name for p in home.rglob("*") if not p.name.startswith(".")) == [
+        "settings.json"
+    ]

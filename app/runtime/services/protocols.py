@@ -156,6 +156,8 @@ class ServerApi(Protocol):
 class RemotesApi(Protocol):
     """Remote vLLM servers behind the endpoint (app.runtime.services.remotes)."""
 
+    @property
+    def load_problems(self) -> list[Problem]: ...  # remotes.json could not be read
     def views(self) -> list[RemoteView]: ...
     def check_new(self, name: str, url: str, *, api_key_env: str | None = None) -> None: ...
     async def add(
