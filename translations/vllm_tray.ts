@@ -3300,6 +3300,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Line {line} of {file} is longer than {limit_mib:g} MiB; a request line must be shorter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch files already take {used_gb:g} GB of the {quota_gb:g} GB they may use (the setting {setting}), so {incoming_gb:g} GB more do not fit; delete files you no longer need or raise the setting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expires_after needs anchor &quot;created_at&quot; and seconds from 1 to {max}; got {anchor} and {seconds}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be a number; nothing was typed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3329,6 +3341,38 @@
     </message>
     <message>
         <source>Must be text; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds between the comment lines a streamed answer gets while it waits for its first token (a model loading, a long prompt), so clients with a short read timeout keep waiting; 0 sends none. A client can ask for none with the header X-SSE-Keepalive: off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most choices (n, best_of) one request may ask a model for; more is refused, since each is a sequence in the model&apos;s batch (older vLLM sets no bound of its own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space all batch files (uploads and results) may take together, in GB; an upload that would go over it is refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days after which an uploaded batch file is deleted, unless its upload set expires_after (0 keeps files until they are deleted). Results are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep-alive lines while a stream waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most choices per request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space for batch files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete uploaded batch files after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3401,6 +3445,18 @@
     </message>
     <message>
         <source>Downloads are not available from this endpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model} answered with a redirect ({status}) to {location}, which the endpoint does not follow; check the server&apos;s address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{param} may be at most {limit} on this endpoint (the setting {setting}); this request asked for {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The header {header} must be {expected}; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3302,6 +3302,18 @@
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Line {line} of {file} is longer than {limit_mib:g} MiB; a request line must be shorter.</source>
+      <translation>[Ĺîñé {line} öƒ {file} îš ĺöñĝéŕ ţĥàñ {limit_mib:g} ṀîƁ; à ŕéǫûéšţ ĺîñé ɱûšţ ƀé šĥöŕţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Batch files already take {used_gb:g} GB of the {quota_gb:g} GB they may use (the setting {setting}), so {incoming_gb:g} GB more do not fit; delete files you no longer need or raise the setting.</source>
+      <translation>[Ɓàţçĥ ƒîĺéš àĺŕéàđý ţàķé {used_gb:g} ĜƁ öƒ ţĥé {quota_gb:g} ĜƁ ţĥéý ɱàý ûšé (ţĥé šéţţîñĝ {setting}), šö {incoming_gb:g} ĜƁ ɱöŕé đö ñöţ ƒîţ; đéĺéţé ƒîĺéš ýöû ñö ĺöñĝéŕ ñééđ öŕ ŕàîšé ţĥé šéţţîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>expires_after needs anchor "created_at" and seconds from 1 to {max}; got {anchor} and {seconds}.</source>
+      <translation>[éẋþîŕéš_àƒţéŕ ñééđš àñçĥöŕ "çŕéàţéđ_àţ" àñđ šéçöñđš ƒŕöɱ 1 ţö {max}; ĝöţ {anchor} àñđ {seconds}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be a number; nothing was typed.</source>
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3332,6 +3344,38 @@
     <message>
       <source>Must be text; you typed {typed}.</source>
       <translation>[Ṁûšţ ƀé ţéẋţ; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Seconds between the comment lines a streamed answer gets while it waits for its first token (a model loading, a long prompt), so clients with a short read timeout keep waiting; 0 sends none. A client can ask for none with the header X-SSE-Keepalive: off.</source>
+      <translation>[Šéçöñđš ƀéţŵééñ ţĥé çöɱɱéñţ ĺîñéš à šţŕéàɱéđ àñšŵéŕ ĝéţš ŵĥîĺé îţ ŵàîţš ƒöŕ îţš ƒîŕšţ ţöķéñ (à ɱöđéĺ ĺöàđîñĝ, à ĺöñĝ þŕöɱþţ), šö çĺîéñţš ŵîţĥ à šĥöŕţ ŕéàđ ţîɱéöûţ ķééþ ŵàîţîñĝ; 0 šéñđš ñöñé. Å çĺîéñţ çàñ àšķ ƒöŕ ñöñé ŵîţĥ ţĥé ĥéàđéŕ Ẋ-ŠŠÉ-Ķééþàĺîṽé: öƒƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most choices (n, best_of) one request may ask a model for; more is refused, since each is a sequence in the model's batch (older vLLM sets no bound of its own).</source>
+      <translation>[Ṁöšţ çĥöîçéš (ñ, ƀéšţ_öƒ) öñé ŕéǫûéšţ ɱàý àšķ à ɱöđéĺ ƒöŕ; ɱöŕé îš ŕéƒûšéđ, šîñçé éàçĥ îš à šéǫûéñçé îñ ţĥé ɱöđéĺ'š ƀàţçĥ (öĺđéŕ ṽĹĹṀ šéţš ñö ƀöûñđ öƒ îţš öŵñ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Disk space all batch files (uploads and results) may take together, in GB; an upload that would go over it is refused.</source>
+      <translation>[Đîšķ šþàçé àĺĺ ƀàţçĥ ƒîĺéš (ûþĺöàđš àñđ ŕéšûĺţš) ɱàý ţàķé ţöĝéţĥéŕ, îñ ĜƁ; àñ ûþĺöàđ ţĥàţ ŵöûĺđ ĝö öṽéŕ îţ îš ŕéƒûšéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Days after which an uploaded batch file is deleted, unless its upload set expires_after (0 keeps files until they are deleted). Results are kept.</source>
+      <translation>[Đàýš àƒţéŕ ŵĥîçĥ àñ ûþĺöàđéđ ƀàţçĥ ƒîĺé îš đéĺéţéđ, ûñĺéšš îţš ûþĺöàđ šéţ éẋþîŕéš_àƒţéŕ (0 ķééþš ƒîĺéš ûñţîĺ ţĥéý àŕé đéĺéţéđ). Ŕéšûĺţš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Keep-alive lines while a stream waits</source>
+      <translation>[Ķééþ-àĺîṽé ĺîñéš ŵĥîĺé à šţŕéàɱ ŵàîţš~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most choices per request</source>
+      <translation>[Ṁöšţ çĥöîçéš þéŕ ŕéǫûéšţ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Disk space for batch files</source>
+      <translation>[Đîšķ šþàçé ƒöŕ ƀàţçĥ ƒîĺéš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Delete uploaded batch files after</source>
+      <translation>[Đéĺéţé ûþĺöàđéđ ƀàţçĥ ƒîĺéš àƒţéŕ~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>In {source}, remove {flag}: set the model's option {setting} instead (with gpus to choose the GPUs), so that the app plans memory on every GPU the model uses.</source>
@@ -3404,6 +3448,18 @@
     <message>
       <source>Downloads are not available from this endpoint.</source>
       <translation>[Đöŵñĺöàđš àŕé ñöţ àṽàîĺàƀĺé ƒŕöɱ ţĥîš éñđþöîñţ.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model} answered with a redirect ({status}) to {location}, which the endpoint does not follow; check the server's address.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model} àñšŵéŕéđ ŵîţĥ à ŕéđîŕéçţ ({status}) ţö {location}, ŵĥîçĥ ţĥé éñđþöîñţ đöéš ñöţ ƒöĺĺöŵ; çĥéçķ ţĥé šéŕṽéŕ'š àđđŕéšš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{param} may be at most {limit} on this endpoint (the setting {setting}); this request asked for {value}.</source>
+      <translation>[{param} ɱàý ƀé àţ ɱöšţ {limit} öñ ţĥîš éñđþöîñţ (ţĥé šéţţîñĝ {setting}); ţĥîš ŕéǫûéšţ àšķéđ ƒöŕ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The header {header} must be {expected}; got {value}.</source>
+      <translation>[Ţĥé ĥéàđéŕ {header} ɱûšţ ƀé {expected}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint would listen on {host}, where other computers can reach it, but no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1.</source>

@@ -14,7 +14,8 @@ import aiohttp
 
 from app.cli.context import session_from
 from app.cli.progress import ProgressReporter
-from app.core.batch import BatchProgress, InputScan, ModelInfo, parse_concurrency
+from app.core.batch import InputScan, ModelInfo
+from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.runtime.facade import RuntimeOptions, Session

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections import deque
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import count
 from typing import Any, BinaryIO
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem, tr_noop
 
 # The endpoint's routes a batch may use (each is relayed by app.proxy; a test checks that).
 BATCH_URLS = (
@@ -33,11 +33,12 @@ BATCH_URLS = (
     "/v1/score",
     "/v1/rerank",
 )
-MAX_NUM_SEQS_FLAG = "--max-num-seqs"
-# How far back the rate is averaged: long enough to smooth a burst of answers, short enough
-# that the ETA follows a model swap within a minute.
-RATE_WINDOW_S = 30.0
-RATE_MIN_SPAN_S = 1.0
+# A request line longer than this is refused, and never held whole: the file is read a line
+# at a time, at most this much of it (a 100 MiB line once took the app from 68 MB to 374 MB).
+# Chat requests with long prompts, even with an image or two, are far below it.
+MAX_LINE_BYTES = 8 * 2**20
+# custom_ids are kept in memory for every line of a file (duplicates, the resume rule).
+MAX_CUSTOM_ID_CHARS = 512
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,8 @@ def parse_request(
     custom_id, method, url, body = data["custom_id"], data["method"], data["url"], data["body"]
     if not isinstance(custom_id, str) or not custom_id:
         raise _bad_field(line, file, "custom_id", "a non-empty string")
+    if len(custom_id) > MAX_CUSTOM_ID_CHARS:
+        raise _bad_field(line, file, "custom_id", f"at most {MAX_CUSTOM_ID_CHARS} characters long")
     if not isinstance(method, str) or method.upper() != "POST":
         raise _bad_line(
             "batch.bad_method",
@@ -200,6 +203,28 @@ def _bad_field(line: int, file: str, name: str, expected: str) -> ProblemError:
         field=name,
         expected=expected,
     )
+
+
+def capped_lines(fh: BinaryIO, file: str, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of a binary file, each read with at most `limit` bytes in memory; a longer
+    one is refused with its line number (a plain `for line in fh` reads it whole)."""
+    for number in count(1):
+        raw = fh.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) > limit:
+            raise _bad_line(
+                "batch.line_too_long",
+                tr_noop(
+                    "Line {line} of {file} is longer than {limit_mib:g} MiB; a request "
+                    "line must be shorter."
+                ),
+                number,
+                file,
+                limit=limit,
+                limit_mib=round(limit / 2**20, 2),
+            )
+        yield raw
 
 
 def iter_requests(
@@ -397,92 +422,3 @@ def _result_id(raw: bytes) -> str | None:
         return None
     custom_id = data.get("custom_id")
     return custom_id if isinstance(custom_id, str) and "response" in data else None
-
-
-# -- concurrency and progress --------------------------------------------------------------
-def max_num_seqs(args: Sequence[str]) -> int | None:
-    """The last `--max-num-seqs` in resolved vLLM args (the tuner writes its answer there)."""
-    found: int | None = None
-    for i, token in enumerate(args):
-        name, eq, value = token.partition("=")
-        if name.replace("_", "-") != MAX_NUM_SEQS_FLAG:
-            continue
-        if not eq:
-            value = args[i + 1] if i + 1 < len(args) else ""
-        try:
-            found = int(value)
-        except ValueError:
-            continue
-    return found if found is None or found > 0 else None
-
-
-def bad_concurrency(value: object) -> Problem:
-    return problem(
-        "batch.bad_concurrency",
-        tr_noop("--concurrency must be a whole number from 1 to {limit}, or auto; got {value}."),
-        value=value,
-        limit=MAX_CONCURRENCY,
-    )
-
-
-MAX_CONCURRENCY = 4096
-
-
-def parse_concurrency(text: str) -> int | None:
-    """`auto` → None (use the tuned value); else a positive whole number."""
-    if text.strip().lower() == "auto":
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise ProblemError(bad_concurrency(text)) from None
-    if not 1 <= value <= MAX_CONCURRENCY:
-        raise ProblemError(bad_concurrency(text))
-    return value
-
-
-@dataclass(frozen=True)
-class BatchProgress:
-    """Where a run stands. `done` counts results in the files (earlier runs included)."""
-
-    total: int
-    succeeded: int
-    failed: int
-    in_flight: int = 0
-    rate: float | None = None  # results per second, recent
-    eta_s: float | None = None
-
-    @property
-    def done(self) -> int:
-        return self.succeeded + self.failed
-
-
-class RateMeter:
-    """Results per second over the last RATE_WINDOW_S, and the time left at that pace.
-
-    Fed with results only (never a sample at the start of a run), so the time a model takes
-    to load before the first answer does not count as a slow pace.
-    """
-
-    def __init__(self, window_s: float = RATE_WINDOW_S) -> None:
-        self._window = window_s
-        self._samples: deque[tuple[float, int]] = deque()
-
-    def add(self, now: float, done: int) -> None:
-        self._samples.append((now, done))
-        while len(self._samples) > 2 and now - self._samples[1][0] >= self._window:
-            self._samples.popleft()
-
-    def rate(self) -> float | None:
-        """None until results have come in for a second: the first ones after a model load
-        say nothing about the pace yet."""
-        if len(self._samples) < 2:
-            return None
-        (t0, d0), (t1, d1) = self._samples[0], self._samples[-1]
-        return (d1 - d0) / (t1 - t0) if t1 - t0 >= RATE_MIN_SPAN_S and d1 > d0 else None
-
-    def eta(self, remaining: int) -> float | None:
-        rate = self.rate()
-        if remaining <= 0:
-            return 0.0
-        return remaining / rate if rate else None

@@ -21,6 +21,10 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 COMPLETION_WINDOWS = ("24h",)
 INPUT_PURPOSE = "batch"
 OUTPUT_PURPOSE = "batch_output"
+# OpenAI's `expires_after`: the anchor it counts from, and at most 30 days. OpenAI asks for at
+# least an hour; this local endpoint takes any whole number of seconds from 1.
+EXPIRY_ANCHOR = "created_at"
+EXPIRY_MAX_S = 30 * 24 * 3600
 LIST_LIMIT_DEFAULT = 20
 LIST_LIMIT_MAX = 100
 METADATA_MAX_PAIRS = 16
@@ -50,6 +54,8 @@ BATCH_HTTP_STATUS: Mapping[str, int] = {
     "batch.unknown_file": 404,
     "batch.unknown_batch": 404,
     "batch.file_too_large": 413,
+    "batch.quota_full": 507,
+    "batch.bad_expiry": 400,
     "batch.bad_upload": 400,
     "batch.bad_purpose": 400,
     "batch.bad_request": 400,
@@ -75,6 +81,7 @@ class FileRecord:
     purpose: str
     created_at: int
     bytes: int = 0
+    expires_at: int | None = None  # deleted then (unless a running batch still reads it)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -87,7 +94,11 @@ class FileRecord:
             purpose=str(data["purpose"]),
             created_at=int(data["created_at"]),
             bytes=int(data.get("bytes", 0)),
+            expires_at=_opt_int(data.get("expires_at")),
         )
+
+    def expired(self, now: float) -> bool:
+        return self.expires_at is not None and now >= self.expires_at
 
 
 def file_object(record: FileRecord, size: int | None = None) -> dict[str, Any]:
@@ -100,7 +111,7 @@ def file_object(record: FileRecord, size: int | None = None) -> dict[str, Any]:
         "filename": record.filename,
         "purpose": record.purpose,
         "status": "processed",
-        "expires_at": None,
+        "expires_at": record.expires_at,
         "status_details": None,
     }
 
@@ -366,6 +377,68 @@ def file_too_large(limit: int) -> ProblemError:
             tr_noop("The file is larger than the limit of {limit_mib:g} MiB."),
             limit=limit,
             limit_mib=round(limit / 2**20, 2),
+        )
+    )
+
+
+def check_purpose(purpose: str) -> None:
+    """Uploads are batch inputs; anything else is refused before a byte is written."""
+    if purpose != INPUT_PURPOSE:
+        raise ProblemError(
+            problem(
+                "batch.bad_purpose",
+                tr_noop(
+                    "This endpoint keeps files for batches only: "
+                    'purpose must be "batch"; got {purpose}.'
+                ),
+                purpose=purpose,
+                param="purpose",
+            )
+        )
+
+
+def expiry_seconds(anchor: str | None, seconds: str | None) -> int | None:
+    """OpenAI's `expires_after[anchor]` and `expires_after[seconds]` form fields as seconds
+    after the upload; None when neither was given (the setting's default applies)."""
+    if anchor is None and seconds is None:
+        return None
+    try:
+        value = int(seconds or "")
+    except ValueError:
+        value = 0
+    if anchor != EXPIRY_ANCHOR or not 1 <= value <= EXPIRY_MAX_S:
+        raise ProblemError(
+            problem(
+                "batch.bad_expiry",
+                tr_noop(
+                    'expires_after needs anchor "created_at" and seconds from 1 to {max}; '
+                    "got {anchor} and {seconds}."
+                ),
+                max=EXPIRY_MAX_S,
+                anchor=anchor or "none",
+                seconds=seconds or "none",
+                param="expires_after",
+            )
+        )
+    return value
+
+
+def quota_full(used: int, incoming: int, quota: int) -> ProblemError:
+    return ProblemError(
+        problem(
+            "batch.quota_full",
+            tr_noop(
+                "Batch files already take {used_gb:g} GB of the {quota_gb:g} GB they may use "
+                "(the setting {setting}), so {incoming_gb:g} GB more do not fit; delete files "
+                "you no longer need or raise the setting."
+            ),
+            used=used,
+            incoming=incoming,
+            quota=quota,
+            used_gb=round(used / 1e9, 3),
+            incoming_gb=round(incoming / 1e9, 3),
+            quota_gb=round(quota / 1e9, 3),
+            setting="batch.disk_quota_gb",
         )
     )
 

@@ -108,6 +108,9 @@ class ModelView:
     # name, and whether it answered its last check (its models stay listed while it is down).
     remote: str | None = None
     reachable: bool = True
+    # While it loads: how far (phase, fraction 0..1, seconds so far and expected), so a
+    # client waiting on a stream can see why its first token is late (/v1/health).
+    load: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -224,11 +227,15 @@ class FileUpload(Protocol):
     """One upload in progress: chunks are written to disk as they arrive, never held whole."""
 
     async def write(self, chunk: bytes) -> None:
-        """Raises ProblemError `batch.file_too_large` past the size limit."""
+        """Raises ProblemError `batch.file_too_large` past the size limit, `batch.quota_full`
+        past the disk quota of all batch files."""
         ...
 
-    async def commit(self, filename: str, purpose: str) -> Mapping[str, Any]:
-        """Keep the file; returns OpenAI's File object. Raises `batch.bad_purpose`."""
+    async def commit(
+        self, filename: str, purpose: str, expires_after_s: int | None
+    ) -> Mapping[str, Any]:
+        """Keep the file (deleted `expires_after_s` later; None: the default expiry); returns
+        OpenAI's File object. Raises `batch.bad_purpose`."""
         ...
 
     async def abort(self) -> None: ...
@@ -244,7 +251,11 @@ class BatchController(Protocol):
     @property
     def max_upload_bytes(self) -> int: ...
 
-    def begin_upload(self) -> FileUpload: ...
+    async def begin_upload(self, expected_bytes: int | None, purpose: str | None) -> FileUpload:
+        """An upload of about `expected_bytes` (None: not said); refused before a byte is
+        written when it would not fit (`batch.file_too_large`, `batch.quota_full`) or
+        `purpose` (when already known) is not one the endpoint keeps."""
+        ...
 
     async def list_files(
         self, purpose: str | None, after: str | None, limit: int | None

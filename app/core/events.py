@@ -60,6 +60,16 @@ class LoadProgressed(Event):
     last_cold_s: float | None = None
     last_warm_s: float | None = None
 
+    def summary(self) -> dict[str, object]:
+        """How far the load is, as /v1/health shows it."""
+        return {
+            "phase": self.phase.value,
+            "fraction": round(self.fraction, 3),
+            "detail": self.detail,
+            "elapsed_s": None if self.elapsed_s is None else round(self.elapsed_s, 1),
+            "expected_s": None if self.expected_s is None else round(self.expected_s, 1),
+        }
+
 
 @dataclass(frozen=True)
 class LogLineEmitted(Event):

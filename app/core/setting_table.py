@@ -234,6 +234,34 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Pause within an answer"),
     ),
     SettingSpec(
+        "proxy.sse_keepalive_s",
+        int,
+        15,
+        tr_noop(
+            "Seconds between the comment lines a streamed answer gets while it waits for its "
+            "first token (a model loading, a long prompt), so clients with a short read "
+            "timeout keep waiting; 0 sends none. A client can ask for none with the header "
+            "X-SSE-Keepalive: off."
+        ),
+        restart="server",
+        minimum=0,
+        maximum=3600,
+        label=tr_noop("Keep-alive lines while a stream waits"),
+    ),
+    SettingSpec(
+        "proxy.max_n",
+        int,
+        16,
+        tr_noop(
+            "Most choices (n, best_of) one request may ask a model for; more is refused, since "
+            "each is a sequence in the model's batch (older vLLM sets no bound of its own)."
+        ),
+        restart="server",
+        minimum=1,
+        maximum=4096,
+        label=tr_noop("Most choices per request"),
+    ),
+    SettingSpec(
         "proxy.autostart",
         bool,
         True,
@@ -303,6 +331,32 @@ SPECS: tuple[SettingSpec, ...] = (
         restart="models",
         choices=("auto", "on", "off"),
         label=tr_noop("Sleep instead of unloading"),
+    ),
+    SettingSpec(
+        "batch.disk_quota_gb",
+        float,
+        20.0,
+        tr_noop(
+            "Disk space all batch files (uploads and results) may take together, in GB; an "
+            "upload that would go over it is refused."
+        ),
+        minimum=0.001,
+        maximum=1_000_000.0,
+        label=tr_noop("Disk space for batch files"),
+        decimals=3,
+    ),
+    SettingSpec(
+        "batch.file_expiry_days",
+        float,
+        30.0,
+        tr_noop(
+            "Days after which an uploaded batch file is deleted, unless its upload set "
+            "expires_after (0 keeps files until they are deleted). Results are kept."
+        ),
+        minimum=0.0,
+        maximum=3650.0,
+        label=tr_noop("Delete uploaded batch files after"),
+        decimals=3,
     ),
     SettingSpec(
         "gui.start_hidden",

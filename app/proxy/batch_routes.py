@@ -6,12 +6,13 @@ The routes only translate HTTP; the jobs live in the runtime, reached through
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import BodyPartReader, MultipartReader, web
 
-from app.core.batch_jobs import BATCH_HTTP_STATUS, file_too_large
+from app.core.batch_jobs import BATCH_HTTP_STATUS, check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
 from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
@@ -75,6 +76,8 @@ def _answering_problems(handler: Handler) -> Handler:
         except errors.ParamProblemError:
             raise  # the guard answers these with their param
         except ProblemError as exc:
+            if exc.problem.code.startswith("proxy."):
+                raise  # the guard's (a body timeout closes the connection, say)
             return _problem_response(exc)
 
     return wrapped
@@ -102,19 +105,35 @@ class BatchRoutes:
 
     # -- files ------------------------------------------------------------------------------
     async def create_file(self, request: web.Request) -> web.Response:
+        """An upload, bounded like every other body: its size (before a byte is read when it
+        says its length), the body timeout (mod_reqtimeout's rule, as BodyReader's), the
+        purpose (before the file is written when it came first, as the openai client and
+        OpenAI's examples send it) and the disk quota of all batch files."""
         limit = self._batches.max_upload_bytes
-        if request.content_length is not None and request.content_length > limit + FRAMING_BYTES:
+        expected = request.content_length
+        if expected is not None and expected > limit + FRAMING_BYTES:
             raise file_too_large(limit)  # refused before a byte of it is read
         try:
             reader = await request.multipart()
         except (AssertionError, ValueError, KeyError):
             raise bad_form() from None
-        form = _Form()
+        form = _Form(self._reader, expected=expected)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         try:
-            await self._read_form(reader, form)
+            async with asyncio.timeout_at(self._reader.deadline(started, 0)) as timeout:
+                form.timeout = timeout
+                form.started = started
+                await self._read_form(reader, form)
             if form.upload is None or form.purpose is None:
                 raise bad_form()
-            created = await form.upload.commit(form.filename, form.purpose)
+            expiry = expiry_seconds(form.fields.get("anchor"), form.fields.get("seconds"))
+            created = await form.upload.commit(form.filename, form.purpose, expiry)
+        except TimeoutError:
+            if form.upload is not None:
+                await form.upload.abort()
+            elapsed = loop.time() - started
+            raise errors.body_timeout(form.received, expected, elapsed) from None
         except BaseException:
             # Too large, malformed or the client went away: nothing of it stays on disk.
             if form.upload is not None:
@@ -129,16 +148,20 @@ class BatchRoutes:
             if not isinstance(part, BodyPartReader):
                 raise bad_form()
             if part.name == "purpose":
-                form.purpose = (await _read_field(part)).strip()
+                form.purpose = (await _read_field(part, form)).strip()
+                check_purpose(form.purpose)
+            elif part.name in EXPIRY_FIELDS:
+                form.fields[EXPIRY_FIELDS[part.name]] = (await _read_field(part, form)).strip()
             elif part.name == "file":
                 if form.upload is not None:
                     raise bad_form()
                 form.filename = part.filename or ""
-                form.upload = self._batches.begin_upload()
+                form.upload = await self._batches.begin_upload(form.expected, form.purpose)
                 while chunk := await part.read_chunk(UPLOAD_CHUNK):
+                    form.got(len(chunk))
                     await form.upload.write(chunk)
             else:
-                await part.release()  # fields this endpoint does not use (expires_after)
+                await part.release()  # fields this endpoint does not use
 
     async def list_files(self, request: web.Request) -> web.Response:
         purpose = request.query.get("purpose")
@@ -172,18 +195,35 @@ class BatchRoutes:
         return json_response(await self._batches.cancel_batch(request.match_info["batch_id"]))
 
 
+# OpenAI's expires_after, as the openai client sends it in a form.
+EXPIRY_FIELDS = {"expires_after[anchor]": "anchor", "expires_after[seconds]": "seconds"}
+
+
 @dataclass
 class _Form:
-    """What an upload's multipart form held, as far as it was read."""
+    """What an upload's multipart form held, as far as it was read, and the body timeout
+    that moves on as its bytes arrive."""
 
+    clock: BodyReader
+    expected: int | None = None
     purpose: str | None = None
     filename: str = ""
     upload: FileUpload | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    received: int = 0
+    started: float = 0.0
+    timeout: asyncio.Timeout | None = None
+
+    def got(self, size: int) -> None:
+        self.received += size
+        if self.timeout is not None:
+            self.timeout.reschedule(self.clock.deadline(self.started, self.received))
 
 
-async def _read_field(part: BodyPartReader) -> str:
+async def _read_field(part: BodyPartReader, form: _Form) -> str:
     data = b""
     while chunk := await part.read_chunk(FIELD_LIMIT):
+        form.got(len(chunk))
         data += chunk
         if len(data) > FIELD_LIMIT:
             raise bad_form_field(str(part.name))

@@ -122,7 +122,9 @@ class BodyReader:
             raise errors.busy(self._budget.total) from None
         return n
 
-    def _deadline(self, started: float, received: int) -> float:
+    def deadline(self, started: float, received: int) -> float:
+        """When a body begun at `started` must be done, `received` bytes into it: the body
+        timeout plus a second per `body_min_rate_bps` bytes (a dribble is cut off)."""
         limits = self._limits
         return started + limits.body_timeout_s + received / limits.body_min_rate_bps
 
@@ -131,7 +133,7 @@ class BodyReader:
     ) -> bytes:
         loop = asyncio.get_running_loop()
         try:
-            async with asyncio.timeout_at(self._deadline(started, received)):
+            async with asyncio.timeout_at(self.deadline(started, received)):
                 return await request.content.readany()
         except TimeoutError:
             raise errors.body_timeout(received, expected, loop.time() - started) from None

@@ -39,6 +39,9 @@ PROXY_HTTP_STATUS: Mapping[str, int] = {
     "proxy.upstream_refused_key": 502,
     "proxy.upstream_timeout": 504,
     "proxy.upstream_no_route": 404,
+    "proxy.upstream_redirect": 502,
+    "proxy.too_many_choices": 400,
+    "proxy.bad_header": 400,
     "proxy.too_many_connections": 503,
     "proxy.busy": 503,
     "proxy.downloads_unavailable": 503,
@@ -386,88 +389,4 @@ def busy(budget: int) -> ProblemError:
             budget_mib=round(budget / 2**20, 2),
             setting="proxy.body_budget_mb",
         )
-    )
-
-
-# ---- the relay to a child ------------------------------------------------------------------
-
-
-def upstream_unreachable(model: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.upstream_unreachable",
-            tr_noop("The vLLM server of {model} could not be reached: {reason}."),
-            model=model,
-            reason=reason,
-        )
-    )
-
-
-def upstream_broke(model: str, reason: str) -> Problem:
-    return problem(
-        "proxy.upstream_broke",
-        tr_noop(
-            "The vLLM server of {model} stopped in the middle of its answer, so the answer is "
-            "incomplete; the model may have crashed or been restarted."
-        ),
-        model=model,
-        reason=reason,
-    )
-
-
-def upstream_timeout(model: str, timeout_s: float, *, first: bool) -> Problem:
-    if first:
-        return problem(
-            "proxy.upstream_timeout",
-            tr_noop(
-                "The vLLM server of {model} sent nothing for {timeout_s:g} s after the "
-                "request; it may be hung. The limit is the setting {setting}."
-            ),
-            model=model,
-            timeout_s=timeout_s,
-            setting="proxy.upstream_first_byte_timeout_s",
-        )
-    return problem(
-        "proxy.upstream_timeout",
-        tr_noop(
-            "The vLLM server of {model} stopped sending its answer for {timeout_s:g} s; it "
-            "may be hung. The limit is the setting {setting}."
-        ),
-        model=model,
-        timeout_s=timeout_s,
-        setting="proxy.upstream_idle_timeout_s",
-    )
-
-
-def upstream_error(model: str, status: int, detail: str) -> Problem:
-    return problem(
-        "proxy.upstream_error",
-        tr_noop("The vLLM server of {model} answered {status}: {detail}"),
-        model=model,
-        status=status,
-        detail=detail,
-    )
-
-
-def upstream_no_route(model: str, path: str) -> Problem:
-    return problem(
-        "proxy.upstream_no_route",
-        tr_noop(
-            "{model} does not offer {path}: its vLLM server has no such endpoint, which "
-            "usually means the model cannot do this kind of request (for example embeddings "
-            "from a chat model)."
-        ),
-        model=model,
-        path=path,
-    )
-
-
-def upstream_refused_key(model: str) -> Problem:
-    return problem(
-        "proxy.upstream_refused_key",
-        tr_noop(
-            "The vLLM server of {model} refused the key the app gave it; unload the model and "
-            "try again."
-        ),
-        model=model,
     )

@@ -11,7 +11,8 @@ MIB = 2**20
 @dataclass(frozen=True)
 class ProxyLimits:
     """Timeouts and caps of the endpoint; docs/proxy.md ("Limits and security") says why each
-    default is what it is. Seconds are floats; `None` for an upstream timeout means no limit.
+    default is what it is. Seconds are floats; `None` for an upstream timeout means no limit, for
+    `sse_keepalive_s` no comment lines.
     """
 
     # -- client connections
@@ -52,11 +53,19 @@ class ProxyLimits:
     upstream_first_byte_timeout_s: float | None = 600.0
     # Between two pieces of an answer once it flows.
     upstream_idle_timeout_s: float | None = 120.0
+    # A stream that waits this long for its first token (its model loading, a long prefill)
+    # gets an SSE comment line, and another each time as long again; None: never.
+    sse_keepalive_s: float | None = 15.0
+
+    # -- what a relayed request may ask of a model
+    # Most choices (`n`, `best_of`) one request may ask for: vLLM before 0.19 has no bound
+    # of its own (CVE-2026-34756), and each choice is a sequence in the batch.
+    max_n: int = 16
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if value is None and f.name.startswith("upstream_"):
+            if value is None and (f.name.startswith("upstream_") or f.name == "sse_keepalive_s"):
                 continue
             if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
                 raise ValueError(f"ProxyLimits.{f.name} must be a positive number, not {value!r}")

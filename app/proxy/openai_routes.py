@@ -15,10 +15,18 @@ from app.core.problems import ProblemError
 from app.core.redact import redact_argv
 from app.core.remotes import RemoteView
 from app.proxy import errors
+from app.proxy import keepalive as keepalives
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
+from app.proxy.keepalive import KeepAlive
 from app.proxy.limits import ProxyLimits
 from app.proxy.relay import relay
-from app.proxy.upstream import ChildDisconnectedError, ChildUnreachableError, Upstream
+from app.proxy.relay_errors import too_many_choices
+from app.proxy.upstream import (
+    ChildDisconnectedError,
+    ChildUnreachableError,
+    Upstream,
+    upstream_url,
+)
 
 log = logging.getLogger(__name__)
 
@@ -114,11 +122,23 @@ def backend_card(backend: Backend) -> dict[str, object]:
     }
 
 
-def _model_field(raw: bytes | bytearray) -> dict[str, Any]:
-    """Only the `model` of a body: the rest of the parsed tree is dropped at once instead of
-    being held while the model loads."""
+# The fields of a body the relay looks at; the rest of the parsed tree is dropped at once
+# instead of being held while the model loads.
+_KEPT_FIELDS = ("model", "stream", "n", "best_of")
+
+
+def _relay_fields(raw: bytes | bytearray) -> dict[str, Any]:
     body = parse_object(raw)
-    return {"model": body["model"]} if "model" in body else {}
+    return {name: body[name] for name in _KEPT_FIELDS if name in body}
+
+
+def check_choices(fields: dict[str, Any], limit: int) -> None:
+    """`n` and `best_of` within the limit (a number that is not a whole one is the model's
+    to refuse, as is a negative one)."""
+    for name in ("n", "best_of"):
+        value = fields.get(name)
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > limit:
+            raise too_many_choices(name, value, limit)
 
 
 def _renamed(raw: bytes | bytearray, served_name: str) -> bytes:
@@ -184,6 +204,7 @@ class OpenAIRoutes:
                 "restarts": view.restarts,
                 "next_retry_at": view.next_retry_at,
                 "problem": view.problem,
+                "load": view.load,
             }
             for view in self._controller.list_models()
             if view.remote is None
@@ -215,31 +236,62 @@ class OpenAIRoutes:
 
     async def _relay(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
         held = await self._reader.read(request)
+        keepalive: KeepAlive | None = None
         try:
-            fields = await self._json_work(held, _model_field)
+            fields = await self._json_work(held, _relay_fields)
             view = resolve_model(self._controller, fields, "model", need_download=True)
-            for attempt in (1, 2):
-                try:
-                    return await self._relay_to_child(request, upstream_path, view.id, held)
-                except (ChildUnreachableError, ChildDisconnectedError):
-                    if attempt == 2 or not held.held:
-                        raise
-                    log.info(
-                        "the vLLM server of %s went away before answering; asking again", view.id
-                    )
-                    await asyncio.sleep(CHILD_GONE_PAUSE_S)
-            raise AssertionError("unreachable")
+            check_choices(fields, self._limits.max_n)
+            if fields.get("stream") is True:
+                interval = keepalives.interval_for(request, self._limits.sse_keepalive_s)
+                keepalive = keepalives.start(request, interval)
+            return await self._relay_with_retry(request, upstream_path, view.id, held, keepalive)
+        except ProblemError as exc:
+            out = await keepalive.stop() if keepalive is not None else None
+            if out is None:
+                raise
+            # Comment lines already began the stream: the problem (a failed load, say)
+            # becomes its error event, as vLLM sends its own.
+            await out.write(errors.sse_error(exc.problem, errors.http_status(exc.problem.code)))
+            await out.write_eof()
+            return out
         finally:
+            if keepalive is not None:
+                await keepalive.stop()
             held.release()
 
+    async def _relay_with_retry(
+        self,
+        request: web.Request,
+        upstream_path: str,
+        model_id: str,
+        held: HeldBody,
+        keepalive: KeepAlive | None,
+    ) -> web.StreamResponse:
+        for attempt in (1, 2):
+            try:
+                return await self._relay_to_child(request, upstream_path, model_id, held, keepalive)
+            except (ChildUnreachableError, ChildDisconnectedError):
+                if attempt == 2 or not held.held:
+                    raise
+                log.info("the vLLM server of %s went away before answering; asking again", model_id)
+                await asyncio.sleep(CHILD_GONE_PAUSE_S)
+        raise AssertionError("unreachable")
+
     async def _relay_to_child(
-        self, request: web.Request, upstream_path: str, model_id: str, held: HeldBody
+        self,
+        request: web.Request,
+        upstream_path: str,
+        model_id: str,
+        held: HeldBody,
+        keepalive: KeepAlive | None,
     ) -> web.StreamResponse:
         # The in-flight count (which keeps this model from being swapped out) covers the
         # whole relay, streaming included: the context exits only after the last chunk.
         async with self._controller.use(model_id) as backend:
             try:
-                return await self._relay_once(request, upstream_path, model_id, held, backend)
+                return await self._relay_once(
+                    request, upstream_path, model_id, held, backend, keepalive=keepalive
+                )
             except ChildDisconnectedError as exc:
                 if await self._child_gone(model_id, backend):
                     raise  # _relay sends it to the replacement
@@ -272,14 +324,14 @@ class OpenAIRoutes:
         model_id: str,
         held: HeldBody,
         backend: Backend,
+        *,
+        keepalive: KeepAlive | None,
     ) -> web.StreamResponse:
         if backend.served_name != model_id:
             # Only re-serialise when the names differ; otherwise the bytes pass untouched.
             name = backend.served_name
             held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
-        url = backend.base_url.rstrip("/") + upstream_path
-        if request.query_string:
-            url += "?" + request.query_string
+        url = upstream_url(backend.base_url, upstream_path, request.rel_url.raw_query_string)
         return await relay(
             self._upstream,
             request,
@@ -289,4 +341,5 @@ class OpenAIRoutes:
             path=upstream_path,
             limits=self._limits,
             child_key=backend.api_key,
+            keepalive=keepalive,
         )

@@ -1,5 +1,7 @@
-"""Relaying one request to a child vLLM server and its answer back, streamed chunk by chunk,
-with a first-byte and an idle timeout, and the child's own error shapes as OpenAI envelopes."""
+"""Relaying one request to a child vLLM server and its answer back: a chunked stream passed on
+as it came (app.proxy.passthrough) or chunk by chunk, with a first-byte and an idle timeout,
+comment lines while a stream waits for its first token, and the child's own error shapes,
+redirects included, as OpenAI envelopes."""
 
 from __future__ import annotations
 
@@ -10,18 +12,22 @@ from http import HTTPStatus
 from typing import Any
 
 from aiohttp import web
+from aiohttp.abc import AbstractStreamWriter
+from aiohttp.http import HttpVersion11
 
 from app.core.problems import Problem, ProblemError
 from app.proxy import errors
+from app.proxy import relay_errors as relay_problems
 from app.proxy.bodies import HeldBody
+from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
 from app.proxy.limits import ProxyLimits
+from app.proxy.passthrough import Outcome, PassOn, RelayResponseHandler
 from app.proxy.upstream import Opened, Upstream, describe, request_headers, response_headers
+
+__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error", "relay"]
 
 log = logging.getLogger(__name__)
 
-# Set once a streamed answer's headers went out: an error after that cannot become an error
-# response any more, only an error event (SSE) or an aborted connection.
-RESPONSE_STARTED = web.RequestKey("proxy_response_started", bool)
 # How much of a child's error text goes into the envelope's message.
 MAX_DETAIL_CHARS = 500
 
@@ -45,7 +51,8 @@ class Watchdog:
         self.first = True
         self.fired = False
         self._paused = False
-        self._last = self._loop.time()
+        self._time = self._loop.time
+        self._last = self._time()
         self._handle: asyncio.TimerHandle | None = None
         if first_s is not None:
             self._handle = self._loop.call_at(self._last + first_s, self._fire)
@@ -55,7 +62,7 @@ class Watchdog:
         return (self.first_s if self.first else self._idle_s) or 0.0
 
     def beat(self) -> None:
-        self._last = self._loop.time()
+        self._last = self._time()  # per relayed piece: kept to this and a test
         if self.first:
             self.first = False
             self._cancel()
@@ -126,7 +133,7 @@ def child_error(
             return None
         detail: Any = parsed.get("detail", error if error is not None else parsed.get("message"))
         if status == 404 and detail == "Not Found":
-            return errors.upstream_no_route(model, path), 404, None
+            return relay_problems.upstream_no_route(model, path), 404, None
         if isinstance(detail, list):
             detail, param = _validation_detail(detail)
         elif detail is None:
@@ -136,13 +143,18 @@ def child_error(
     if status in (401, 403):
         # The child refused the key the app gave it: the client's own key was fine, so a
         # 401 would send the client looking in the wrong place.
-        return errors.upstream_refused_key(model), 502, None
+        return relay_problems.upstream_refused_key(model), 502, None
     detail = _clip(str(detail)) or HTTPStatus(status).phrase
-    return errors.upstream_error(model, status, detail), status, param
+    return relay_problems.upstream_error(model, status, detail), status, param
 
 
 class Relay:
-    """One request relayed: its child answer, the client answer and the watchdog between."""
+    """One request relayed: its child answer, the client answer and the watchdog between.
+
+    `keepalive`, for a stream, writes comment lines until the first piece of the answer; the
+    relay stops it before it writes anything itself, and writes into its answer if it had
+    to begin one (errors then become error events).
+    """
 
     def __init__(
         self,
@@ -151,15 +163,19 @@ class Relay:
         limits: ProxyLimits,
         model: str,
         path: str,
+        *,
+        keepalive: KeepAlive | None = None,
     ) -> None:
         self._upstream = upstream
         self._request = request
         self._limits = limits
         self._model = model
         self._path = path
+        self._keepalive = keepalive
         self._opened: Opened | None = None
         self._out: web.StreamResponse | None = None
         self._sse = False
+        self._pipe: PassOn | None = None
 
     async def run(self, url: str, body: HeldBody, child_key: str | None) -> web.StreamResponse:
         limits, request = self._limits, self._request
@@ -182,6 +198,8 @@ class Relay:
         finally:
             if dog is not None:
                 dog.stop()
+            if self._pipe is not None:
+                self._pipe.stop()
             if self._opened is not None:
                 # Drops the child's connection unless the answer was read to its end, which
                 # is how vLLM learns to abort a generation nobody waits for any more.
@@ -190,23 +208,52 @@ class Relay:
     async def _answer(self, opened: Opened, dog: Watchdog) -> web.StreamResponse:
         cap = self._limits.buffered_answer_bytes
         headers = response_headers(opened.headers)
-        if opened.status >= 400:
-            data = await self._read_all(opened, dog, cap)
-            converted = child_error(self._model, self._path, opened.status, data)
-            if converted is None:
-                return web.Response(status=opened.status, body=data, headers=headers)
-            p, status, param = converted
-            log.info(
-                "the vLLM server of %s answered %d: %s",
-                self._model,
-                opened.status,
-                _clip(data.decode("utf-8", "replace"))[:200],
-            )
-            return errors.error_response(p, status=status, param=param)
+        if opened.status >= 300:
+            return await self._refuse(opened, dog, cap)
         if opened.length is not None and opened.length <= cap:
             data = await self._read_all(opened, dog, None)
+            begun = await self._keepalive.stop() if self._keepalive is not None else None
+            if begun is not None:  # a stream answered in one piece
+                return await self._end_in(begun, data)
             return web.Response(status=opened.status, body=data, headers=headers)
         return await self._stream(opened, dog, headers)
+
+    async def _refuse(self, opened: Opened, dog: Watchdog, cap: int) -> web.StreamResponse:
+        """A redirect or an error from the child, in the endpoint's envelope."""
+        data = await self._read_all(opened, dog, cap)
+        if opened.status < 400:
+            location = next((v for k, v in opened.headers if k.lower() == "location"), "")
+            p = relay_problems.upstream_redirect(self._model, opened.status, _clip(location))
+            log.warning("%s", p.english())
+            return await self._error(p, 502, None)
+        converted = child_error(self._model, self._path, opened.status, data)
+        if converted is None:
+            begun = await self._keepalive.stop() if self._keepalive is not None else None
+            if begun is not None:  # vLLM's own envelope, as an event
+                return await self._end_in(begun, _event(data))
+            headers = response_headers(opened.headers)
+            return web.Response(status=opened.status, body=data, headers=headers)
+        p, status, param = converted
+        log.info(
+            "the vLLM server of %s answered %d: %s",
+            self._model,
+            opened.status,
+            _clip(data.decode("utf-8", "replace"))[:200],
+        )
+        return await self._error(p, status, param)
+
+    async def _error(self, p: Problem, status: int, param: str | None) -> web.StreamResponse:
+        """An error response, or an error event if comment lines already began a stream."""
+        begun = await self._keepalive.stop() if self._keepalive is not None else None
+        if begun is not None:
+            return await self._end_in(begun, errors.sse_error(p, status))
+        return errors.error_response(p, status=status, param=param)
+
+    @staticmethod
+    async def _end_in(out: web.StreamResponse, data: bytes) -> web.StreamResponse:
+        await out.write(data)
+        await out.write_eof()
+        return out
 
     async def _read_all(self, opened: Opened, dog: Watchdog, cap: int | None) -> bytes:
         parts: list[bytes] = []
@@ -217,21 +264,87 @@ class Relay:
             except StopAsyncIteration:
                 break
             except self._upstream.broken_errors as exc:
-                raise ProblemError(errors.upstream_broke(self._model, describe(exc))) from exc
+                p = relay_problems.upstream_broke(self._model, describe(exc))
+                raise ProblemError(p) from exc
             dog.beat()
             parts.append(chunk)
             size += len(chunk)
         return b"".join(parts)
 
-    async def _stream(self, opened: Opened, dog: Watchdog, headers: Any) -> web.StreamResponse:
+    async def _begin(
+        self, status: int, headers: Any, length: int | None
+    ) -> tuple[web.StreamResponse, AbstractStreamWriter]:
+        """The client's answer: the one comment lines began, or a new one like the child's
+        (which gets the comment lines from then on, until the first piece)."""
         request = self._request
-        out = web.StreamResponse(status=opened.status, headers=headers)
-        if opened.length is not None:
-            out.content_length = opened.length  # so a cut-short answer is seen as one
+        keepalive = self._keepalive
+        if keepalive is not None:
+            begun = await keepalive.settle()
+            if begun is not None and keepalive.writer is not None:
+                self._out, self._sse = begun, True
+                return begun, keepalive.writer
+            keepalive.claim()
+        out = web.StreamResponse(status=status, headers=headers)
+        if length is not None:
+            out.content_length = length  # so a cut-short answer is seen as one
+        elif request.version >= HttpVersion11:
+            out.enable_chunked_encoding()
         self._sse = out.content_type == "text/event-stream"
-        await out.prepare(request)
+        writer = await out.prepare(request)
+        assert writer is not None
         self._out = out
         request[RESPONSE_STARTED] = True
+        if keepalive is not None:
+            if length is None:
+                keepalive.adopt(out)
+            else:  # a body of a stated length has no room for comment lines
+                keepalive.halt()
+        return out, writer
+
+    async def _stream(self, opened: Opened, dog: Watchdog, headers: Any) -> web.StreamResponse:
+        raw = opened.raw
+        out, writer = await self._begin(opened.status, headers, opened.length)
+        if raw is not None:
+            if out.chunked:
+                return await self._pass_on(raw, out, writer, dog)
+            raw.give_back()
+        return await self._chunk_by_chunk(opened, dog, out)
+
+    async def _pass_on(
+        self,
+        raw: RelayResponseHandler,
+        out: web.StreamResponse,
+        writer: AbstractStreamWriter,
+        dog: Watchdog,
+    ) -> web.StreamResponse:
+        """The child's chunks onto the client's connection as they came (passthrough.py);
+        this task only waits for the end, or for a slow client to drain."""
+        transport = self._request.transport
+        if transport is None or transport.is_closing():
+            return out  # the client went away; closing upstream tells the child
+        first = self._keepalive.halt if self._keepalive is not None else None
+        pipe = self._pipe = PassOn(raw, transport, dog.beat, first)
+        raw.take(pipe)
+        while (outcome := await pipe.next()) is Outcome.DRAIN:
+            dog.pause()
+            try:
+                await writer.drain()
+            except ConnectionError:
+                return out
+            finally:
+                dog.resume()
+            pipe.resume()
+        if outcome is Outcome.END:
+            await out.write_eof()
+        elif outcome is Outcome.BROKEN:
+            log.warning("the vLLM server of %s broke off mid-answer: %s", self._model, pipe.reason)
+            p = relay_problems.upstream_broke(self._model, pipe.reason)
+            return await self._end_broken(p, 502)
+        return out
+
+    async def _chunk_by_chunk(
+        self, opened: Opened, dog: Watchdog, out: web.StreamResponse
+    ) -> web.StreamResponse:
         while True:
             try:
                 chunk = await anext(opened.chunks)
@@ -240,7 +353,10 @@ class Relay:
             except self._upstream.broken_errors as exc:
                 reason = describe(exc)
                 log.warning("the vLLM server of %s broke off mid-answer: %s", self._model, reason)
-                return await self._end_broken(errors.upstream_broke(self._model, reason), 502)
+                p = relay_problems.upstream_broke(self._model, reason)
+                return await self._end_broken(p, 502)
+            if dog.first and self._keepalive is not None:
+                self._keepalive.halt()
             dog.beat()
             dog.pause()
             try:
@@ -254,23 +370,36 @@ class Relay:
         return out
 
     async def _timed_out(self, dog: Watchdog) -> web.StreamResponse:
-        p = errors.upstream_timeout(self._model, dog.limit_s, first=dog.first)
+        if self._pipe is not None:
+            self._pipe.stop()  # nothing more of the child's goes on
+        p = relay_problems.upstream_timeout(self._model, dog.limit_s, first=dog.first)
         log.warning("%s", p.english())
+        if self._out is None and self._keepalive is not None:
+            begun = await self._keepalive.stop()
+            if begun is not None:
+                self._out, self._sse = begun, True
         if self._out is None:
             raise ProblemError(p)
         return await self._end_broken(p, 504)
 
     async def _end_broken(self, p: Problem, status: int) -> web.StreamResponse:
         """End an answer that already began: an SSE stream gets an error event and a proper
-        end; any other body is cut off (the connection is dropped, so the client sees an
-        incomplete answer rather than a short one that looks whole)."""
+        end; any other body, or a stream cut inside a chunk, is cut off (the connection is
+        dropped, so the client sees an incomplete answer rather than a short one that looks
+        whole)."""
         out = self._out
         assert out is not None
-        if not self._sse:
+        if not self._sse or (self._pipe is not None and not self._pipe.between_chunks):
             raise ConnectionResetError(p.english())
         await out.write(errors.sse_error(p, status))
         await out.write_eof()
         return out
+
+
+def _event(data: bytes) -> bytes:
+    """A JSON answer (vLLM's own error envelope) as one SSE event."""
+    # JSON holds no raw line break inside a string: those between tokens can go.
+    return b"data: " + data.strip().replace(b"\r", b"").replace(b"\n", b"") + b"\n\n"
 
 
 async def relay(
@@ -283,12 +412,15 @@ async def relay(
     path: str,
     limits: ProxyLimits,
     child_key: str | None,
+    keepalive: KeepAlive | None = None,
 ) -> web.StreamResponse:
     """Send `body` to `url` and answer `request` with what comes back.
 
-    A short answer with a length is read whole (a JSON reply, or an error to rewrite); any
-    other is written on as each chunk arrives, never buffered. If the client goes away,
-    aiohttp cancels this handler (handler_cancellation) and the child's connection is
-    dropped, which is how vLLM learns to abort the generation.
+    A short answer with a length is read whole (a JSON reply, or an error to rewrite); a
+    chunked one is passed on as it comes, never buffered, and any other written on chunk by
+    chunk. If the client goes away, aiohttp cancels this handler (handler_cancellation) and
+    the child's connection is dropped, which is how vLLM learns to abort the generation.
     """
-    return await Relay(upstream, request, limits, model, path).run(url, body, child_key)
+    return await Relay(upstream, request, limits, model, path, keepalive=keepalive).run(
+        url, body, child_key
+    )

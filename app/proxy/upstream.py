@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
+from urllib.parse import quote
 
 import aiohttp
 from multidict import CIMultiDict
+from yarl import URL
 
 from app.core.problems import ProblemError
-from app.proxy import errors
+from app.proxy import relay_errors as errors
 from app.proxy.bodies import RETRY_WINDOW_S, HeldBody
+from app.proxy.passthrough import RelayConnector, RelayResponseHandler, handler_of
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +54,11 @@ _HOP = frozenset(
         "expect",
     }
 )
-# Not passed to children: the endpoint's own key (a child has its own, which the relay sets)
-# and what would make a child compress (the loopback hop gains nothing and the bytes are
-# relayed as they are).
-_DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie"}
+# Not passed to children: the endpoint's own key (a child has its own, which the relay sets),
+# what would make a child compress (the loopback hop gains nothing and the bytes are relayed
+# as they are), and the endpoint's own request headers.
+KEEPALIVE_HEADER = "X-SSE-Keepalive"
+_DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie", KEEPALIVE_HEADER.lower()}
 _DROP_RESPONSE = _HOP | {"date", "server"}
 
 Headers = list[tuple[str, str]]
@@ -92,13 +97,19 @@ def response_headers(headers: Iterable[tuple[str, str]]) -> CIMultiDict[str]:
 
 @dataclass
 class Opened:
-    """An upstream answer whose headers arrived; the body is still to be read."""
+    """An upstream answer whose headers arrived; the body is still to be read.
+
+    `raw` is set for a chunked 2xx answer whose body the relay may pass on as it came
+    (app.proxy.passthrough): the relay then either `take()`s it or `give_back()`s it and
+    reads `chunks`, before anything else. It is None for every other answer.
+    """
 
     status: int
     headers: Headers
     length: int | None  # Content-Length, None for a stream
     chunks: AsyncIterator[bytes]
     close: Callable[[], Awaitable[None]]
+    raw: RelayResponseHandler | None = None
 
 
 class Upstream(Protocol):
@@ -126,7 +137,7 @@ class AiohttpUpstream:
         # Created lazily: a ClientSession belongs to the loop it is created on.
         if self._session is None:
             self._session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(
+                connector=RelayConnector(
                     limit=MAX_CONNECTIONS, limit_per_host=0, keepalive_timeout=KEEPALIVE_S
                 ),
                 timeout=aiohttp.ClientTimeout(total=None, sock_connect=CONNECT_TIMEOUT_S),
@@ -142,10 +153,15 @@ class AiohttpUpstream:
     ) -> Opened:
         session = self._get()
         loop = asyncio.get_running_loop()
+        target = URL(url, encoded=True)  # the query goes on byte for byte (upstream_url)
         for attempt in (1, 2):
             sent_at = loop.time()
             try:
-                response = await session.request(method, url, data=body.pieces(), headers=headers)
+                # A redirect is an answer like any other (the relay refuses it): following
+                # it would let a remote or a child point the endpoint at any address.
+                response = await session.request(
+                    method, target, data=body.pieces(), headers=headers, allow_redirects=False
+                )
                 break
             except aiohttp.ClientConnectorError as exc:
                 unreachable = errors.upstream_unreachable(model, describe(exc))
@@ -173,11 +189,51 @@ class AiohttpUpstream:
             length=response.content_length,
             chunks=response.content.iter_any(),
             close=close,
+            raw=_raw_body(response),
         )
 
     async def aclose(self) -> None:
         if self._session is not None:
             await self._session.close()
+
+
+def _raw_body(response: aiohttp.ClientResponse) -> RelayResponseHandler | None:
+    """The protocol holding a chunked 2xx answer's body, offered to the relay to pass on;
+    any other answer's body goes back to aiohttp at once."""
+    handler = handler_of(response)
+    if handler is None:
+        return None
+    headers = response.headers
+    if (
+        200 <= response.status < 300
+        and headers.get("Transfer-Encoding", "").strip().lower() == "chunked"
+        and "Content-Length" not in headers
+    ):
+        return handler
+    handler.give_back()
+    return None
+
+
+# Everything a query may hold as it is; anything else (a space, a control or non-ASCII
+# character that a lenient client sent raw) is percent-encoded, since it could not go on a
+# request line.
+_QUERY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "#")
+
+
+@functools.lru_cache(maxsize=256)
+def _base_and_route(base_url: str, path: str) -> str:
+    """The backend and the route, encoded by yarl (an IDN host, a non-ASCII prefix) once per
+    pair: the query is then added as the client sent it, and sent on without encoding."""
+    return str(URL(base_url.rstrip("/") + path))
+
+
+def upstream_url(base_url: str, path: str, raw_query: str) -> str:
+    """Where a request goes: the backend, the route, and the client's query byte for byte
+    (`%26` stays `%26`: decoded and encoded again it would become a separator)."""
+    url = _base_and_route(base_url, path)
+    if raw_query:
+        url += "?" + quote(raw_query, safe=_QUERY_SAFE)
+    return url
 
 
 def describe(exc: BaseException) -> str:

@@ -419,6 +419,8 @@ def proxy_limits(settings: Settings) -> ProxyLimits:
         body_budget_bytes=max(max_body, int(settings.get("proxy.body_budget_mb")) * MIB),
         upstream_first_byte_timeout_s=seconds_or_none("proxy.upstream_first_byte_timeout_s"),
         upstream_idle_timeout_s=seconds_or_none("proxy.upstream_idle_timeout_s"),
+        sse_keepalive_s=seconds_or_none("proxy.sse_keepalive_s"),
+        max_n=int(settings.get("proxy.max_n")),
     )
 
 

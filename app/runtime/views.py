@@ -190,6 +190,10 @@ def model_view(row: ModelRow) -> ModelView:
         restarts=row.restarts,
         next_retry_at=row.next_retry_at,
         problem=row.problem.to_json() if row.problem is not None else None,
+        # What a load is at, for a client that waits on it (the proxy's keep-alive lines).
+        load=row.progress.summary()
+        if row.process is ProcessState.STARTING and row.progress is not None
+        else None,
         downloaded=row.downloaded,
         ctx_size=row.ctx_size,
         checkpoint=row.checkpoint,

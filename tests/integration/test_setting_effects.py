@@ -398,6 +398,52 @@ def upstream_idle_timeout(serve: Serve) -> None:
     assert "proxy.upstream_idle_timeout_s" in errors[0]["message"]
 
 
+def max_n(serve: Serve) -> None:
+    prompt = {"model": "user.a", "prompt": "x", "max_tokens": 1}
+    with serve.client() as client:
+        error = error_of(client.post("/v1/completions", json={**prompt, "n": 3}))
+    assert (error["code"], error["param"]) == ("proxy.too_many_choices", "n"), error
+    assert "at most 2" in error["message"], error  # the default would take 16
+
+
+def sse_keepalive(serve: Serve) -> None:
+    """A stream to a model that takes 40 s to load: a comment line a second while it waits
+    (the default would send the first after 15 s). The client leaves after three."""
+    chat = {"model": "user.creeping", "messages": [{"role": "user", "content": "hi"}]}
+    began = time.monotonic()
+    comments = 0
+    with (
+        serve.client() as client,
+        client.stream("POST", "/v1/chat/completions", json={**chat, "stream": True}) as s,
+    ):
+        assert s.status_code == 200
+        for line in s.iter_lines():
+            comments += line == ": keep-alive"
+            if comments == 3:
+                break
+    assert comments == 3 and time.monotonic() - began < 10
+
+
+def upload(serve: Serve, size: int) -> httpx.Response:
+    line = json.dumps({"custom_id": "a", "method": "POST", "url": "/v1/completions"})
+    with serve.client() as client:
+        files = {"file": ("in.jsonl", line.encode().ljust(size) + b"\n")}
+        return client.post("/v1/files", data={"purpose": "batch"}, files=files)
+
+
+def batch_disk_quota(serve: Serve) -> None:
+    error = error_of(upload(serve, 1_100_000))  # over the 1 MB all batch files may take
+    assert error["code"] == "batch.quota_full", error
+    assert "batch.disk_quota_gb" in error["message"], error
+
+
+def batch_file_expiry(serve: Serve) -> None:
+    answer = upload(serve, 100)
+    assert answer.status_code == 200, answer.text
+    kept = answer.json()
+    assert kept["expires_at"] - kept["created_at"] == 2 * 86_400  # the default: 30 days
+
+
 SERVER_PORT = free_port()
 
 EFFECTS: dict[str, Effect] = {
@@ -418,6 +464,8 @@ EFFECTS: dict[str, Effect] = {
     "memory.budget_gb": Effect("0.001", memory_budget, "memory.budget_gb"),
     "proxy.allowed_hosts": Effect("models.example", allowed_hosts, "security"),
     "proxy.cors_origins": Effect("https://chat.example", cors_origins, "security"),
+    "batch.file_expiry_days": Effect("2", batch_file_expiry, "batch"),
+    "batch.disk_quota_gb": Effect("0.001", batch_disk_quota, "batch"),
     # applies when the endpoint restarts: one restart for all of them, and one for the cap
     # on connections, whose check needs the default idle timeout
     "proxy.max_connections": Effect("16", max_connections, "connections"),
@@ -430,6 +478,8 @@ EFFECTS: dict[str, Effect] = {
     "proxy.body_budget_mb": Effect("1", body_budget, "endpoint"),
     "proxy.upstream_first_byte_timeout_s": Effect("2", upstream_first_byte_timeout, "endpoint"),
     "proxy.upstream_idle_timeout_s": Effect("1", upstream_idle_timeout, "endpoint"),
+    "proxy.max_n": Effect("2", max_n, "endpoint"),
+    "proxy.sse_keepalive_s": Effect("1", sse_keepalive, "keepalive"),
 }
 
 

@@ -10,16 +10,27 @@ import pytest
 
 from app.core.batch import (
     BATCH_URLS,
+    MAX_CUSTOM_ID_CHARS,
     ModelInfo,
-    RateMeter,
+    capped_lines,
     encode_result,
-    max_num_seqs,
-    parse_concurrency,
     result_record,
     scan_input,
     scan_results,
 )
-from app.core.batch_jobs import JobRecord, JobStatus, batch_object, check_create, page_after
+from app.core.batch_jobs import (
+    JobRecord,
+    JobStatus,
+    batch_object,
+    check_create,
+    expiry_seconds,
+    page_after,
+)
+from app.core.batch_progress import (
+    RateMeter,
+    max_num_seqs,
+    parse_concurrency,
+)
 from app.core.problems import ProblemError
 from app.proxy.openai_routes import RELAYED_PATHS
 
@@ -278,3 +289,32 @@ def test_pages_run_newest_first_after_a_cursor() -> None:
     assert page_after(ids, "b", 20) == (["a"], False)
     with pytest.raises(ProblemError):
         page_after(ids, None, 0)
+
+
+def test_lines_are_read_with_a_cap_and_a_longer_one_is_named() -> None:
+    data = b"short\n" + b"x" * 100 + b"\n" + b"y" * 101 + b"\nafter\n"
+    lines = capped_lines(io.BytesIO(data), "in.jsonl", limit=101)
+    assert next(lines) == b"short\n"
+    assert next(lines) == b"x" * 100 + b"\n"
+    with pytest.raises(ProblemError) as err:
+        next(lines)
+    assert err.value.problem.code == "batch.line_too_long"
+    assert err.value.problem.params["line"] == 3
+    assert list(capped_lines(io.BytesIO(b"a\nb"), "f", limit=4)) == [b"a\n", b"b"]
+
+
+def test_a_custom_id_over_the_cap_is_refused_with_its_line() -> None:
+    ok = line("i" * MAX_CUSTOM_ID_CHARS)
+    err = problem_of([ok, line("j" * (MAX_CUSTOM_ID_CHARS + 1))])
+    assert (err.problem.code, err.problem.params["line"]) == ("batch.bad_field", 2)
+    assert err.problem.params["field"] == "custom_id"
+
+
+def test_expires_after_follows_openais_shape() -> None:
+    assert expiry_seconds(None, None) is None
+    assert expiry_seconds("created_at", "3600") == 3600
+    for anchor, seconds in (("created_at", "0"), ("last_use", "60"), ("created_at", "x"),
+                            ("created_at", str(31 * 86400)), (None, "60")):  # fmt: skip
+        with pytest.raises(ProblemError) as err:
+            expiry_seconds(anchor, seconds)
+        assert err.value.problem.code == "batch.bad_expiry"

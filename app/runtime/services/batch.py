@@ -27,7 +27,9 @@ from app.core.batch_jobs import (
     JobStatus,
     batch_object,
     check_create,
+    check_purpose,
     file_object,
+    file_too_large,
     list_page,
     new_id,
     page_after,
@@ -41,13 +43,16 @@ from app.runtime.services.batch_book import BatchBook, now_s
 from app.runtime.services.batch_run import tuned_concurrency
 from app.runtime.services.batch_scheduler import BatchScheduler, finish_cancel
 from app.runtime.services.batch_store import BatchStore
-from app.runtime.services.batch_upload import BatchUpload
+from app.runtime.services.batch_upload import BatchUpload, UploadRoom
 from app.runtime.services.endpoint import Endpoint
 
 MIB = 2**20
 # OpenAI takes batch files up to 200 MB; a local endpoint has room for more (one line is a
 # request, so 500,000 classifications take a few hundred MB).
 MAX_UPLOAD_BYTES = 1024 * MIB
+# The settings batch.disk_quota_gb and batch.file_expiry_days, when nothing says otherwise.
+DEFAULT_QUOTA_BYTES = 20 * 10**9
+DEFAULT_EXPIRY_S = 30 * 24 * 3600
 
 
 class BatchService:
@@ -63,6 +68,8 @@ class BatchService:
         concurrency: Callable[[Collection[str]], int],
         endpoint: Callable[[], Endpoint | None],
         max_upload_bytes: int = MAX_UPLOAD_BYTES,
+        quota_bytes: Callable[[], int] = lambda: DEFAULT_QUOTA_BYTES,
+        default_expiry_s: Callable[[], int | None] = lambda: DEFAULT_EXPIRY_S,
         run_jobs: bool = True,
     ) -> None:
         self._bus = bus
@@ -72,6 +79,9 @@ class BatchService:
             self._book, models=models, concurrency=concurrency, endpoint=endpoint
         )
         self.max_upload_bytes = max_upload_bytes  # tests lower it
+        self._quota_bytes = quota_bytes  # read at each upload: a changed setting applies
+        self._default_expiry_s = default_expiry_s
+        self._room = UploadRoom()
         self._run_jobs = run_jobs
 
     def concurrency(self, model_ids: Collection[str]) -> int:
@@ -102,8 +112,23 @@ class BatchService:
         await self._scheduler.stop()
 
     # -- files (BatchController) ---------------------------------------------------------------
-    def begin_upload(self) -> FileUpload:
-        return BatchUpload(self._book, self.max_upload_bytes)
+    async def begin_upload(self, expected_bytes: int | None, purpose: str | None) -> FileUpload:
+        if purpose is not None:
+            check_purpose(purpose)
+        if expected_bytes is not None and expected_bytes > self.max_upload_bytes:
+            raise file_too_large(self.max_upload_bytes)
+        await self._book.load()  # expired files go first: their room is free again
+        if not self._room.in_progress:
+            self._room.on_disk = await asyncio.to_thread(self.store.total_bytes)
+        quota = self._quota_bytes()
+        self._room.check(expected_bytes or 0, quota)
+        return BatchUpload(
+            self._book,
+            limit=self.max_upload_bytes,
+            room=self._room,
+            quota=quota,
+            default_expiry_s=self._default_expiry_s(),
+        )
 
     async def _file_object(self, record: FileRecord) -> dict[str, Any]:
         if record.purpose == OUTPUT_PURPOSE:
@@ -295,11 +320,20 @@ def make_batch_service(
             int(settings.get("max_num_seqs")),
         )
 
+    def quota_bytes() -> int:
+        return int(float(settings.get("batch.disk_quota_gb")) * 1e9)
+
+    def default_expiry_s() -> int | None:
+        days = float(settings.get("batch.file_expiry_days"))
+        return round(days * 24 * 3600) or None
+
     return BatchService(
         store=BatchStore(store_root(config_dir)),
         bus=bus,
         models=models,
         concurrency=concurrency,
         endpoint=endpoint,
+        quota_bytes=quota_bytes,
+        default_expiry_s=default_expiry_s,
         run_jobs=run_jobs,
     )

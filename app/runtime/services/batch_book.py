@@ -7,8 +7,8 @@ import dataclasses
 import logging
 import time
 
-from app.core.batch import BatchProgress
 from app.core.batch_jobs import (
+    ACTIVE,
     BatchJobChanged,
     BatchJobView,
     FileRecord,
@@ -16,6 +16,7 @@ from app.core.batch_jobs import (
     unknown_batch,
     unknown_file,
 )
+from app.core.batch_progress import BatchProgress
 from app.core.events import EventBus
 from app.core.problems import Problem
 from app.runtime.services.batch_run import ResultFiles
@@ -54,10 +55,35 @@ class BatchBook:
         self._last_save: dict[str, float] = {}
 
     async def load(self) -> None:
-        if self._loaded:
+        """The records, read once; and expired files deleted, on every call (each use case
+        begins with it, so an expired file is gone before anyone can ask for it)."""
+        if not self._loaded:
+            self.files, self.jobs = await asyncio.to_thread(self.store.load)
+            self._loaded = True
+        await self._expire()
+
+    async def _expire(self) -> None:
+        now = time.time()
+        expired = [record for record in self.files.values() if record.expired(now)]
+        if not expired:
             return
-        self.files, self.jobs = await asyncio.to_thread(self.store.load)
-        self._loaded = True
+        # A running batch keeps reading its input: that file goes once the batch has ended.
+        in_use = {
+            file_id
+            for job in self.jobs.values()
+            if job.status in ACTIVE
+            for file_id in (job.input_file_id, job.output_file_id, job.error_file_id)
+        }
+        gone = [record.id for record in expired if record.id not in in_use]
+        for file_id in gone:
+            self.files.pop(file_id, None)
+        if gone:
+            await asyncio.to_thread(self._delete, gone)
+
+    def _delete(self, file_ids: list[str]) -> None:
+        for file_id in file_ids:
+            self.store.delete_file(file_id)
+            log.info("deleted the expired batch file %s", file_id)
 
     # -- lookups -----------------------------------------------------------------------------
     def file(self, file_id: str, *, param: str | None = None) -> FileRecord:

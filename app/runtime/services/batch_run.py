@@ -27,19 +27,22 @@ from typing import Any, BinaryIO
 import aiohttp
 
 from app.core.batch import (
-    BatchProgress,
     BatchRequest,
     InputScan,
     ModelInfo,
-    RateMeter,
     ResultScan,
+    capped_lines,
     encode_result,
     is_success,
     iter_requests,
-    max_num_seqs,
     result_record,
     scan_input,
     scan_results,
+)
+from app.core.batch_progress import (
+    BatchProgress,
+    RateMeter,
+    max_num_seqs,
 )
 from app.core.problems import ProblemError, problem, tr_noop
 from app.runtime.services.endpoint import Endpoint
@@ -84,10 +87,11 @@ def prepare(
     """Read the result files, then check the whole input file against them (blocking: call
     it in a worker thread). Writes nothing, so a refused input leaves every file as it was."""
     ok_scan, err_scan = files.scan()
+    name = label or str(input_path)
     with input_path.open("rb") as fh:
         return scan_input(
-            fh,
-            label or str(input_path),
+            capped_lines(fh, name),
+            name,
             models=models,
             endpoint=endpoint,
             done_ok=ok_scan.ids,
@@ -104,7 +108,8 @@ class _PendingReader:
 
     def __init__(self, path: Path, done: Collection[str], endpoint: str | None) -> None:
         self._fh: BinaryIO = path.open("rb")
-        self._requests = iter_requests(self._fh, str(path), endpoint=endpoint)
+        lines = capped_lines(self._fh, str(path))
+        self._requests = iter_requests(lines, str(path), endpoint=endpoint)
         self._done = done
         self._lock = threading.Lock()
 

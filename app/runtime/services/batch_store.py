@@ -79,6 +79,16 @@ class BatchStore:
         except FileNotFoundError:
             return 0
 
+    def total_bytes(self) -> int:
+        """What every batch file takes on disk (contents, uploads in progress excluded)."""
+        total = 0
+        for path in self.files_dir.glob("file-*.jsonl"):
+            try:
+                total += path.stat().st_size
+            except FileNotFoundError:
+                continue
+        return total
+
     def new_upload(self) -> Path:
         self.files_dir.mkdir(parents=True, exist_ok=True)
         return self.files_dir / f"{UPLOAD_PREFIX}{secrets.token_hex(8)}"
