@@ -547,11 +547,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every machine is ready.</source>
+        <source>Checking each machine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the model and the workers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking the machines, then starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every machine is ready: the cluster can start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the %n machine(s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the workers on {addresses}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the model across %n machine(s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>({elapsed} so far; the model list shows its progress)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2228,6 +2264,13 @@
     </message>
 </context>
 <context>
+    <name>Startup</name>
+    <message>
+        <source>Starting the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TrayController</name>
     <message>
         <source>vLLM Tray: no model loaded</source>
@@ -2294,6 +2337,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Starting the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Open window</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2334,6 +2381,29 @@
     </message>
     <message>
         <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_Opener</name>
+    <message>
+        <source>Where the folder is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager opened the folder. It is here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the file is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program opened the file. It is here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy path</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3480,7 +3550,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The agent on {address} answered {reason} when asked about its worker. Look at the output of the join command on that machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something answers on {address} port {port}, but it is not a vLLM Tray cluster agent (it answered HTTP {status}). Check the port given for that machine, and run the join command shown for it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}. The output of the join command on that machine says more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check of {address} failed: its agent answered {reason}. Look at the output of the join command on that machine, and start it again there if it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent on {address} answered {reason} when asked to stop its worker. Look at the output of the join command on that machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3489,10 +3579,6 @@
     </message>
     <message>
         <source>{address} was joined to another head address. Run the join command shown for it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} could not start its part of the model: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

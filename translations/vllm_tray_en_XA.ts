@@ -548,12 +548,48 @@
       <translation>[Šàṽéđ. Ŕûñ ţĥé çöɱɱàñđš ƀéĺöŵ öñ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Every machine is ready.</source>
-      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý.~~~~~~~~~]</translation>
+      <source>Checking each machine…</source>
+      <translation>[Çĥéçķîñĝ éàçĥ ɱàçĥîñé…~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not started: {reason}</source>
+      <translation>[Ñöţ šţàŕţéđ: {reason}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not started.</source>
+      <translation>[Ñöţ šţàŕţéđ.~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stopping the model and the workers…</source>
+      <translation>[Šţöþþîñĝ ţĥé ɱöđéĺ àñđ ţĥé ŵöŕķéŕš…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stopped.</source>
+      <translation>[Šţöþþéđ.~~~]</translation>
     </message>
     <message>
       <source>Checking the machines, then starting…</source>
       <translation>[Çĥéçķîñĝ ţĥé ɱàçĥîñéš, ţĥéñ šţàŕţîñĝ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Every machine is ready: the cluster can start.</source>
+      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý: ţĥé çĺûšţéŕ çàñ šţàŕţ.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the %n machine(s)…</source>
+      <translation>[Çĥéçķîñĝ ţĥé %n ɱàçĥîñé(š)…~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starting the workers on {addresses}…</source>
+      <translation>[Šţàŕţîñĝ ţĥé ŵöŕķéŕš öñ {addresses}…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading the model across %n machine(s)…</source>
+      <translation>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>({elapsed} so far; the model list shows its progress)</source>
+      <translation>[({elapsed} šö ƒàŕ; ţĥé ɱöđéĺ ĺîšţ šĥöŵš îţš þŕöĝŕéšš)~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2230,6 +2266,13 @@
     </message>
   </context>
   <context>
+    <name>Startup</name>
+    <message>
+      <source>Starting the engine…</source>
+      <translation>[Šţàŕţîñĝ ţĥé éñĝîñé…~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>TrayController</name>
     <message>
       <source>vLLM Tray: no model loaded</source>
@@ -2296,6 +2339,10 @@
       <translation>[Ñö đöŵñĺöàđéđ ɱöđéĺš ýéţ~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Starting the engine…</source>
+      <translation>[Šţàŕţîñĝ ţĥé éñĝîñé…~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Open window</source>
       <translation>[&amp;Öþéñ ŵîñđöŵ~~~~~]</translation>
     </message>
@@ -2337,6 +2384,29 @@
     <message>
       <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
       <translation>[Å šýšţéɱ ţŕàý àþþéàŕéđ àƒţéŕ ṽĹĹṀ Ţŕàý šţàŕţéđ. Ǫûîţ ṽĹĹṀ Ţŕàý àñđ šţàŕţ îţ àĝàîñ ţö šéé îţš îçöñ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>_Opener</name>
+    <message>
+      <source>Where the folder is</source>
+      <translation>[Ŵĥéŕé ţĥé ƒöĺđéŕ îš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No file manager opened the folder. It is here:</source>
+      <translation>[Ñö ƒîĺé ɱàñàĝéŕ öþéñéđ ţĥé ƒöĺđéŕ. Îţ îš ĥéŕé:~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Where the file is</source>
+      <translation>[Ŵĥéŕé ţĥé ƒîĺé îš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No program opened the file. It is here:</source>
+      <translation>[Ñö þŕöĝŕàɱ öþéñéđ ţĥé ƒîĺé. Îţ îš ĥéŕé:~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy path</source>
+      <translation>[&amp;Çöþý þàţĥ~~~~]</translation>
     </message>
   </context>
   <context>
@@ -3482,8 +3552,28 @@
       <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The agent on {address} answered {reason} when asked about its worker. Look at the output of the join command on that machine.</source>
+      <translation>[Ţĥé àĝéñţ öñ {address} àñšŵéŕéđ {reason} ŵĥéñ àšķéđ àƀöûţ îţš ŵöŕķéŕ. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Something answers on {address} port {port}, but it is not a vLLM Tray cluster agent (it answered HTTP {status}). Check the port given for that machine, and run the join command shown for it there.</source>
+      <translation>[Šöɱéţĥîñĝ àñšŵéŕš öñ {address} þöŕţ {port}, ƀûţ îţ îš ñöţ à ṽĹĹṀ Ţŕàý çĺûšţéŕ àĝéñţ (îţ àñšŵéŕéđ ĤŢŢÞ {status}). Çĥéçķ ţĥé þöŕţ ĝîṽéñ ƒöŕ ţĥàţ ɱàçĥîñé, àñđ ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
       <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} could not start its part of the model: {reason}. The output of the join command on that machine says more.</source>
+      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}. Ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé šàýš ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The check of {address} failed: its agent answered {reason}. Look at the output of the join command on that machine, and start it again there if it stopped.</source>
+      <translation>[Ţĥé çĥéçķ öƒ {address} ƒàîĺéđ: îţš àĝéñţ àñšŵéŕéđ {reason}. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé, àñđ šţàŕţ îţ àĝàîñ ţĥéŕé îƒ îţ šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The agent on {address} answered {reason} when asked to stop its worker. Look at the output of the join command on that machine.</source>
+      <translation>[Ţĥé àĝéñţ öñ {address} àñšŵéŕéđ {reason} ŵĥéñ àšķéđ ţö šţöþ îţš ŵöŕķéŕ. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
@@ -3492,10 +3582,6 @@
     <message>
       <source>{address} was joined to another head address. Run the join command shown for it again.</source>
       <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} could not start its part of the model: {reason}</source>
-      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>

@@ -6,7 +6,9 @@ Opened from the main window's Model ▸ Benchmark and tune… (one window per mo
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,10 +32,12 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
+from app.gui.window_state import track
 from app.runtime.services import Facade
-from app.runtime.services.bench import BenchOptions, BenchRecord
-from app.runtime.services.loadgen import Workload
-from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
+
+if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
+    from app.runtime.services.bench import BenchOptions, BenchRecord
+    from app.runtime.services.tune import TuneOptions, TuneResult
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -71,6 +75,7 @@ class BenchWindow(QWidget):
         self._watching = False
         self.setWindowTitle(self.tr("Benchmark — {model}").format(model=model_id))
         self.resize(760, 640)
+        track(self, "bench")
 
         self.curve = CurvePlot()
         self.live = LivePlot()
@@ -89,6 +94,8 @@ class BenchWindow(QWidget):
         self.output_len = _spin(1, 1_000_000, 64)
         self.slo_ttft = _ms_box()
         self.slo_itl = _ms_box()
+        from app.runtime.services.tune import HIGH_LIMIT
+
         self.max_concurrency = _spin(1, 4096, HIGH_LIMIT)
 
         self.run_bench_button = QPushButton(self.tr("&Run benchmark"))
@@ -174,6 +181,9 @@ class BenchWindow(QWidget):
 
     # -- commands ---------------------------------------------------------------------------
     def bench_options(self) -> BenchOptions | None:
+        from app.runtime.services.bench import BenchOptions
+        from app.runtime.services.loadgen import Workload
+
         text = self.concurrency.text().replace(" ", "")
         try:
             levels = tuple(int(part) for part in text.split(",") if part)
@@ -187,6 +197,9 @@ class BenchWindow(QWidget):
         )
 
     def tune_options(self) -> TuneOptions:
+        from app.runtime.services.loadgen import Workload
+        from app.runtime.services.tune import TuneOptions
+
         return TuneOptions(
             slo=Slo(
                 ttft_ms=self.slo_ttft.value() or None,
@@ -397,11 +410,14 @@ def _ms(value: float | None) -> str:
 class BenchWindows:
     """The main window's Benchmark windows, one per model, raised again when asked twice."""
 
-    def __init__(self, facade: Facade, bridge: EventBridge, parent: QWidget) -> None:
+    def __init__(
+        self, facade: Facade, bridge: EventBridge, parent: QWidget, requested: SignalInstance
+    ) -> None:
         self._facade = facade
         self._bridge = bridge
         self._parent = parent
         self.windows: dict[str, BenchWindow] = {}
+        requested.connect(self.open)  # ModelActions' Benchmark and tune… (a model id)
 
     def open(self, model_id: str) -> BenchWindow:
         view = self.windows.get(model_id)

@@ -21,7 +21,6 @@ from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
 from app.runtime.api import EngineView
 from app.runtime.services import Facade
-from app.supervisor.engines.base import EngineKind
 
 CPU = "cpu"
 
@@ -210,6 +209,9 @@ class EnginePanel(QGroupBox):
         self.install_button.setEnabled(False)
         self.install_status.setText(self.tr("Starting the installation…"))
         self.install_status.show()
+        # Loaded when asked: the engine's modules do not load with the window (startup).
+        from app.supervisor.engines.base import EngineKind
+
         try:
             await call(self._facade.submit(lambda s: s.engines.install(EngineKind(kind))))
             if kind != engine.kind:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
@@ -15,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -26,15 +26,18 @@ from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.core.vllm_args import format_command
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
-from app.gui.forms import Grower, SettingField, buddy_label, wrap
+from app.gui.forms import CommandView, Grower, SettingField, buddy_label, wrap
 from app.gui.gpu_options import OPTIONS as GPU_OPTIONS
 from app.gui.gpu_options import GpuOptions
 from app.gui.i18n import format_int, problem_text
 from app.gui.memory_fit import fit_words, largest_ctx
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
-from app.runtime.api import OptionsPreview
+from app.gui.window_state import track
 from app.runtime.services import Facade
+
+if TYPE_CHECKING:
+    from app.runtime.api import OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an
@@ -78,6 +81,7 @@ class ModelSettingsDialog(QDialog):
         row = store.row(model_id)
         name = row.name if row is not None else model_id
         self.setWindowTitle(self.tr("Settings of {name}").format(name=name))
+        track(self, "model-settings")
 
         # A model's own ctx_size follows the rules of the global one.
         self.ctx = SettingField(
@@ -100,11 +104,9 @@ class ModelSettingsDialog(QDialog):
         set_text_color(self.problem_label, error_color(self.palette()))
         self.gpu_options = GpuOptions(self)
 
-        self.command_view = QPlainTextEdit()
-        self.command_view.setReadOnly(True)
+        self.command_view = CommandView()
         self.command_view.setFont(monospace_font())
         self.command_view.setAccessibleName(self.tr("Effective command line"))
-        self.command_view.setFixedHeight(self.fontMetrics().height() * 5 + 12)
         self.layers_label = wrap(QLabel())
         self.layers_label.setTextFormat(Qt.TextFormat.PlainText)
 

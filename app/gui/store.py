@@ -73,6 +73,7 @@ class AppStore(QObject):
         self.recommended_utilization: float | None = None
         self.problems: tuple[Problem, ...] = ()
         self.install: EngineInstallProgressed | None = None
+        self.ready = False  # a first snapshot is in (run_gui shows the window before it)
         self._tasks = tasks_of(self)
         self._fetch: asyncio.Task[None] | None = None
         self._asked = 0  # refreshes asked for
@@ -160,6 +161,7 @@ class AppStore(QObject):
         if snap.server != self.server:
             self.server = snap.server
             self.server_changed.emit()
+        self.ready = True
 
     def _with_start_failure(self, row: ModelRow) -> ModelRow:
         failure = self._start_failures.get(row.id)

@@ -190,7 +190,10 @@ class TrayController(QObject):
                 action = self._add(text, partial(self._on_load, row.id), sub)
                 action.setEnabled(can_load(row))
         if not downloaded:
-            none = self.menu.addAction(self.tr("No downloaded models yet"))
+            # Before the engine's first answer (the window comes first) nothing is known yet.
+            ready = self._store.ready
+            text = self.tr("No downloaded models yet") if ready else self.tr("Starting the engine…")
+            none = self.menu.addAction(text)
             none.setEnabled(False)
         self.menu.addSeparator()
         self._add(self.tr("&Open window"), self.show_window_requested.emit)

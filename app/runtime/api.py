@@ -16,13 +16,13 @@ from app.core.events import GpuSampled, LoadProgressed, MetricsSampled
 from app.core.problems import Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, FileState, ProcessState
-from app.runtime.planning.values import OptionsPreview
-
-# OptionsPreview: the effect of a model's options, as the planner previews them.
-__all__ = ["EngineView", "ModelRow", "OptionsPreview", "ServerView", "Snapshot"]
 
 if TYPE_CHECKING:
     from app.core.gpu import SystemInfo
+
+    # The effect of a model's options, as the planner previews them (a type for the
+    # front-ends; importing the planner would load the engine before the GUI's window).
+    from app.runtime.planning.values import OptionsPreview as OptionsPreview  # noqa: PLC0414 — re-exported
 
 
 @dataclass(frozen=True)

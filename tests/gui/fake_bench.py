@@ -104,9 +104,9 @@ class FakeBench(FakeService):
 
     area = "bench"
 
-    def __init__(self, app: FakeBenchFacade) -> None:
+    def __init__(self, app: FakeFacade, records: Iterable[BenchRecord] = ()) -> None:
         super().__init__(app)
-        self.bench_app = app
+        self.records = list(records)
 
     async def run(
         self,
@@ -117,14 +117,15 @@ class FakeBench(FakeService):
         argv: Sequence[str] = (),
     ) -> BenchRecord:
         self.record("run", model_id, options)
-        return self.answer("run", self.bench_app.records[0])
+        first = self.records[0] if self.records else sample_records(model_id)[0]
+        return self.answer("run", first)
 
     def cancel(self, model_id: str) -> bool:
         self.record("cancel", model_id)
         return True
 
     async def load_history(self, model_id: str) -> list[BenchRecord]:
-        return [r for r in self.bench_app.records if r.model_id == model_id]
+        return [r for r in self.records if r.model_id == model_id]
 
 
 class FakeTune(FakeService):
@@ -156,9 +157,13 @@ class FakeBenchFacade(FakeFacade):
         *,
         records: Iterable[BenchRecord] = (),
     ) -> None:
-        self.records = list(records)
-        super().__init__(rows, system, bench=lambda _app: FakeBench(self), tune=FakeTune)
+        self.bench_fake = FakeBench(self, records)
+        super().__init__(rows, system, bench=lambda _app: self.bench_fake, tune=FakeTune)
         self.hold.update({"bench.run", "tune.run"})
+
+    @property
+    def records(self) -> list[BenchRecord]:
+        return self.bench_fake.records
 
     def _last_held(self, name: str) -> Future[Any] | None:
         held = self.held.get(name)

@@ -51,10 +51,11 @@ from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.downloads.search import SearchQuery
-from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.chat import ChatService
-from app.runtime.services.cluster import AgentSettings, ClusterReport, ClusterView, WorkerState
+from app.runtime.services.cluster_api import AgentSettings, ClusterReport, ClusterView, WorkerState
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.engines import EngineReport
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult

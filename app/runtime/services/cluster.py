@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
@@ -43,8 +44,14 @@ from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
 from app.runtime.cluster_agent import AgentSettings, ClusterAgent
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_node import interface_for, local_node_info, require_local_address
-from app.runtime.cluster_views import ClusterReport, ClusterView, JoinCommand, WorkerState
+from app.runtime.cluster_node import interface_for, local_node_info
+from app.runtime.cluster_views import (
+    ClusterPhase,
+    ClusterReport,
+    ClusterView,
+    JoinCommand,
+    WorkerState,
+)
 from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.cluster_join import join_commands
@@ -52,16 +59,6 @@ from app.runtime.services.models import ModelService
 from app.supervisor import Supervisor
 
 log = logging.getLogger(__name__)
-
-# The types `vllm-tray cluster` and the Cluster window use come from here, the services.
-__all__ = [
-    "AgentSettings",
-    "ClusterReport",
-    "ClusterService",
-    "ClusterView",
-    "WorkerState",
-    "require_local_address",
-]
 
 CLUSTER_FILE = "cluster.json"
 WATCH_INTERVAL_S = 2.0
@@ -100,6 +97,7 @@ class ClusterService:
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
         self._report: ClusterReport | None = None
         self._problem: Problem | None = None
+        self._phase: tuple[ClusterPhase, float] | None = None  # where a start stands, since
         self._started: set[int] = set()  # ranks whose agents were asked to start a worker
         self._fresh = False  # workers were started for the head start that comes next
         self._ops = asyncio.Lock()  # one start, stop or worker change at a time
@@ -131,6 +129,8 @@ class ClusterService:
             report=self._report,
             problem=self._problem,
             notices=(unencrypted_notice(),) if config.configured else (),
+            phase=self._phase[0] if self._phase is not None else None,
+            phase_since=self._phase[1] if self._phase is not None else None,
         )
 
     def join_commands(self) -> tuple[JoinCommand, ...]:
@@ -207,10 +207,19 @@ class ClusterService:
         Nothing is started when the check finds a problem. The workers are started first
         (they wait for the head), then the head loads like any model.
         """
+        try:
+            return await self._start()
+        finally:
+            self._phase = None
+
+    async def _start(self) -> ClusterView:
         async with self._ops:
             config = self._require_configured()
+            self._phase = (ClusterPhase.CHECKING, time.time())
             report = await self.check()
             if not report.ok:
+                # Kept as the reason the last start failed: a window opened later says it.
+                self._problem = report.problems[0]
                 raise ProblemError(report.problems[0])
             self._problem = None
             info = self._supervisor.info(config.model_id)
@@ -224,8 +233,10 @@ class ClusterService:
             if not config.enabled or not self.config.enabled:
                 config = dataclasses.replace(config, enabled=True)
                 await self._save(config)
+            self._phase = (ClusterPhase.STARTING_WORKERS, time.time())
             await self._start_workers(config)
             self._fresh = True
+        self._phase = (ClusterPhase.LOADING, time.time())
         try:
             await self._models.load(config.model_id)
         except ProblemError:
@@ -480,7 +491,10 @@ async def _worker_trouble(agent: AgentClient) -> Problem | None:
 def _worker_failed(node: WorkerNode, exc: BaseException) -> Problem:
     return problem(
         "cluster.worker_failed",
-        tr_noop("{address} could not start its part of the model: {reason}"),
+        tr_noop(
+            "{address} could not start its part of the model: {reason}. The output of the "
+            "join command on that machine says more."
+        ),
         address=node.address,
-        reason=str(exc) or type(exc).__name__,
+        reason=(str(exc) or type(exc).__name__).rstrip("."),
     )
