@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.remotes import SERVER_VLLM_TRAY
 from app.core.settings import Settings
 from app.proxy import ProxyServer
 from app.proxy.server import local_url
@@ -105,16 +106,18 @@ class EndpointService:
         """The endpoint of a vLLM Tray (`serve` or the tray app) already running with this
         configuration, with the key to use it; None when none answers there.
 
-        It is vLLM Tray when `/v1/health` answers in its shape (Lemonade's
-        `all_models_loaded`), so some other server on the port is never taken for it. A
-        vLLM Tray that refuses this configuration's key is a ProblemError: starting a second
-        app beside it would load every model twice.
+        It is vLLM Tray when `/live` answers in its shape and its model list is vLLM Tray's
+        (`owned_by`), so some other server on the port is never taken for it; both are
+        cheap for the server (no engine is asked anything). A vLLM Tray that refuses this
+        configuration's key is a ProblemError: starting a second app beside it would load
+        every model twice.
         """
         url = self.configured_url()
-        key = await asyncio.to_thread(self._api_key)
-        endpoint = Endpoint(url, key)
-        status, body = await _get_json(endpoint, "/v1/health")
-        if status == 401 and await _answers_live(url):
+        if not await _answers_live(url):
+            return None
+        endpoint = Endpoint(url, await asyncio.to_thread(self._api_key))
+        status, body = await _get_json(endpoint, "/v1/models")
+        if status == 401:
             raise ProblemError(
                 problem(
                     "endpoint.refused_key",
@@ -125,7 +128,10 @@ class EndpointService:
                     url=url,
                 )
             )
-        if status == 200 and isinstance(body, dict) and "all_models_loaded" in body:
+        cards = body.get("data") if status == 200 and isinstance(body, dict) else None
+        if isinstance(cards, list) and any(
+            isinstance(card, dict) and card.get("owned_by") == SERVER_VLLM_TRAY for card in cards
+        ):
             return endpoint
         return None
 
