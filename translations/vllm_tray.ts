@@ -304,6 +304,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Load time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Concurrency must be whole numbers separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -325,6 +329,10 @@
     </message>
     <message>
         <source>{x}× the tokens per second with {c} requests at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(tokens counted by the engine: its answers carry no token counts)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -973,6 +981,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM: {available} available of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: weights {size}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GpuSection</name>
+    <message>
         <source>VRAM in use</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1005,14 +1056,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1022,18 +1065,6 @@
     </message>
     <message>
         <source>{used} of {total} in use</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name}: weights {size}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Models in memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1230,6 +1261,137 @@
     </message>
     <message>
         <source>No readings yet: the model must be running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LoadBenchPanel</name>
+    <message>
+        <source>Seconds each step of a load took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier load measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Measure load (cold, then warm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empties the compile caches of this engine version, loads the model and waits for a first token; then loads it again with the caches that load filled. The model ends loaded or not, as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app, before the engine starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process start and imports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile and graph capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache and profiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP server start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app noticing it is up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app handing it over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app relaying the first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emptying the compile caches…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{asked} (vLLM: {said})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A warm load takes {r} × the cold one (goal: at most {g}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app&apos;s own share: at most {s} s (goal: at most {g} s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cold load: waiting for the first token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm load: waiting for the first token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unloading the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was kept.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1501,6 +1663,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Pre-&amp;warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Benchmark and tune…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1522,6 +1692,18 @@
     </message>
     <message>
         <source>Try to start this model&apos;s vLLM server again now (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel pre-warming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is downloaded. Model ▸ Pre-warm compiles it now, so that its first load is fast.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is pre-warmed: its next load is a warm one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1584,6 +1766,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Optimize for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reading this model&apos;s settings…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1604,7 +1790,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} can be taken now without swapping ({available} of RAM available, {reserve} kept for the system), of {budget} in all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now of {budget}; other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ Does not fit now: a start would reserve {reserve}, more than is free.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1707,6 +1917,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>cold load:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm load:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longer than usual: {elapsed}, usually {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unreachable: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1747,6 +1969,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>pre-warming, {load}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unloading</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1779,6 +2005,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>stalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>local folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1792,10 +2022,6 @@
     </message>
     <message>
         <source>download failed: {diagnosis}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>partly downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1828,6 +2054,14 @@
     </message>
     <message>
         <source>The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} of {total} ({percent})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1989,6 +2223,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM ke&amp;pt for the system:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Automatic (with the ROCm engine)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2002,6 +2244,10 @@
     </message>
     <message>
         <source>&amp;Sleep instead of unloading:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pre-warm a model once its download finishes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2034,6 +2280,29 @@
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptimizeChoice</name>
+    <message>
+        <source>Engine default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start fast: loads fastest, serves slower (-O0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve fast: answers fastest, loads slower (-O3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How vLLM starts this model. Start fast compiles nothing (and on the CPU engine runs in one process fewer): a load takes about half as long, requests are answered more slowly. Serve fast compiles and captures everything it can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2372,6 +2641,14 @@
         <source>{name} failed to load</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{name} is downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load it from the window or the tray menu, or send it a request.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrayWatch</name>
@@ -2582,6 +2859,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or optimize=start|serve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2658,6 +2939,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimize must be start (loads fastest), serve (answers fastest) or default; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The option optimize={value} and a -O level in the model&apos;s vllm_args both choose the optimization level; keep one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2666,11 +2971,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Once a model&apos;s download finishes, start it in the background and stop it again, so that vLLM compiles it now and your first load is a warm one (without this, the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer&apos;s memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-warm models after download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM kept for the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2878,6 +3199,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tune cannot measure the tokens per second of {model}: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total, so nothing is proposed or saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2899,10 +3228,6 @@
     </message>
     <message>
         <source>{model} is still answering; stop that reply first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2951,10 +3276,6 @@
     </message>
     <message>
         <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3839,7 +4160,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Lemonade&apos;s files or vLLM Tray&apos;s changed since the import was shown; nothing was imported. Look at the import again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} gave no first token: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} was loaded already by someone else; measure again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} was not pre-warmed: {others} is loaded, and pre-warming must not take its memory. Load {model} when you need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is loaded already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} has loaded on this engine before.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3852,6 +4197,14 @@
     </message>
     <message>
         <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s own start-up benchmark failed (exit {status}): {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

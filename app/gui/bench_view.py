@@ -68,6 +68,7 @@ class BenchWindow(QWidget):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self._facade = facade
+        self._bridge = bridge
         self.model_id = model_id
         self.records: list[BenchRecord] = []
         self.result: TuneResult | None = None
@@ -156,6 +157,10 @@ class BenchWindow(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(curve_page, self.tr("Curve"))
         self.tabs.addTab(self.live, self.tr("Live"))
+        from app.gui.load_bench_panel import LoadBenchPanel  # the engine's modules: now
+
+        self.load_panel = LoadBenchPanel(self._facade, self._bridge, self.model_id)  # issue 23
+        self.tabs.addTab(self.load_panel, self.tr("Load time"))
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
@@ -278,14 +283,23 @@ class BenchWindow(QWidget):
     def _on_bench_done(self, record: BenchRecord) -> None:
         self._set_busy(None)
         self._add_record(record)
+        if not all(p.measured for p in record.points):
+            # Not "0 tok/s": the answers carried no token counts and the engine told none.
+            from app.runtime.services.bench import no_tokens_problem
+
+            self.status.setText(problem_text(no_tokens_problem(record.model_id)))
+            return
         ups = record.speedups()
         if ups:
             top = max(ups, key=lambda c: ups[c])
-            self.status.setText(
-                self.tr("{x}× the tokens per second with {c} requests at once").format(
-                    x=format_number(ups[top], 2), c=top
-                )
+            text = self.tr("{x}× the tokens per second with {c} requests at once").format(
+                x=format_number(ups[top], 2), c=top
             )
+            if any(p.token_source == "engine" for p in record.points):
+                text += " " + self.tr(
+                    "(tokens counted by the engine: its answers carry no token counts)"
+                )
+            self.status.setText(text)
 
     def _on_tune_done(self, result: TuneResult) -> None:
         self._set_busy(None)

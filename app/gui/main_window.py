@@ -209,7 +209,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(close_action)
         file_menu.addAction(quit_action)
         self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
-        for action in self.actions_.all:
+        for action in (*self.actions_.all, self.actions_.prewarm):  # pre-warm: issue 23
             self.model_menu.addAction(action)
         self.model_menu.addSeparator()
         self.model_menu.addAction(self.actions_.bench)

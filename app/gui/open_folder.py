@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+from pathlib import Path
 
 from PySide6.QtCore import QElapsedTimer, QObject, QProcess, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
@@ -51,6 +52,11 @@ class _Opener(QObject):
         self.process = QProcess(self)
         self.process.setProgram(program)
         self.process.setArguments([self.path])
+        # Not the launch folder: the file manager starts where it is asked to look (a folder
+        # that is not there yet is xdg-open's to report).
+        where = Path(self.path) if self.folder else Path(self.path).parent
+        if where.is_dir():
+            self.process.setWorkingDirectory(str(where))
         self.process.errorOccurred.connect(self._on_process_error_occurred)
         self.process.finished.connect(self._on_process_finished)
         self._clock.start()

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from app.core.advisories import EngineAdvice
 from app.core.contracts import DownloadView
-from app.core.events import GpuSampled, LoadProgressed, MetricsSampled
+from app.core.events import GpuSampled, LoadProgressed, MemoryRoomSampled, MetricsSampled
+from app.core.memory_room import DeviceRoom
 from app.core.problems import Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, FileState, ProcessState
@@ -56,6 +57,9 @@ class ModelRow:
     remote: str | None = None
     remote_state: ProcessState | None = None
     reachable: bool = True
+    # Being started and stopped in the background after its download, so that its first
+    # Load is warm (app.runtime.services.prewarm): its load shows as a pre-warm.
+    prewarming: bool = False
 
     @property
     def downloaded(self) -> bool:
@@ -92,3 +96,14 @@ class Snapshot:
     gpu_history: tuple[GpuSampled, ...] = ()
     recommended_gpu_memory_utilization: float | None = None
     problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
+    memory_room: MemoryRoomSampled | None = None  # the host's RAM and each device's room now
+
+
+@dataclass(frozen=True)
+class HostRooms:
+    """What models may take now (`system-info`): each budgeted device's room, the RAM kept
+    for the host, and whether models run on GPUs (else the RAM's room is theirs)."""
+
+    reserve: int
+    rooms: Mapping[str, DeviceRoom]
+    uses_gpu: bool

@@ -9,7 +9,7 @@ front-ends see the services only, through app.runtime.services.Services.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from app.core.batch import ModelInfo
 from app.core.chat import ChatStore
 from app.core.events import EventBus, SettingChanged
 from app.core.gpu import read_memory
+from app.core.meminfo import default_meminfo_path, default_sysfs_root
 from app.core.paths import AppPaths
 from app.core.problems import Problem
 from app.core.registry import Registry
@@ -40,8 +41,10 @@ from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.endpoint import EndpointService
 from app.runtime.services.engines import EngineService
 from app.runtime.services.lemonade_import import LemonadeImportService
+from app.runtime.services.load_bench import LoadBenchService, make_load_bench_service
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
+from app.runtime.services.prewarm import PrewarmService
 from app.runtime.services.remotes import RemoteService
 from app.runtime.services.search import SearchService
 from app.runtime.services.tune import TuneService
@@ -58,7 +61,8 @@ SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
 class RuntimeOptions:
     """Knobs for tests and the CLI; defaults are what users get."""
 
-    sysfs_root: Path = Path("/sys")
+    sysfs_root: Path = field(default_factory=default_sysfs_root)
+    meminfo_path: Path = field(default_factory=default_meminfo_path)
     hf_endpoint: str | None = None
     sample_gpu: bool = True
     proxy_host: str | None = None
@@ -126,8 +130,11 @@ class Parts:
             self.settings,
             self.registry,
             sysfs_root=self.options.sysfs_root,
+            meminfo_path=self.options.meminfo_path,
             sleep_verdicts=self.sleep_verdicts,
         )
+        # What the app's own children hold is not others' use (the controller, when built).
+        planner.memory.held = lambda: self.controller.held_by_device()  # noqa: PLW0108
         # A lambda, not the bound method: the cluster is built when a launch first asks.
         planner.overlay = lambda model_id: self.cluster.overlay(model_id)  # noqa: PLW0108
         return planner
@@ -174,6 +181,7 @@ class Parts:
             planner=self.planner,
             state_dir=self.paths.state_dir,
             backends=lambda: self.controller.backends(),  # noqa: PLW0108 — built when asked
+            cache_dir=self.paths.cache_dir,
         )
 
     @cached_property
@@ -306,6 +314,23 @@ class Parts:
             local_endpoint=self.endpoint.local,
         )
 
+    @cached_property
+    def load_bench(self) -> LoadBenchService:
+        # Issue 23: load to first token, through this app's endpoint.
+        return make_load_bench_service(self, self.endpoint.local)
+
+    @cached_property
+    def prewarm(self) -> PrewarmService:
+        return PrewarmService(  # issue 23: a model started once after its download
+            bus=self.bus,
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
+            state_dir=self.paths.state_dir,
+        )
+
     @property
     def bench(self) -> BenchService:
         return self._bench_and_tune[0]
@@ -394,6 +419,8 @@ _PARTS = (
     "sleep_watcher",
     "batch",
     "_bench_and_tune",
+    "load_bench",
+    "prewarm",
     "search",
     "chat",
     "lemonade",

@@ -12,8 +12,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from app.core.events import EventBus, GpuSampled
-from app.core.gpu import read_memory
+from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem, tr_noop
 from app.runtime.parts import Parts, RuntimeOptions, proxy_limits
@@ -24,8 +23,6 @@ from app.runtime.services import Services
 __all__ = ["Runtime", "RuntimeOptions", "proxy_limits"]
 
 log = logging.getLogger(__name__)
-
-GPU_SAMPLE_INTERVAL_S = 1.0
 
 
 class Runtime:
@@ -71,11 +68,14 @@ class Runtime:
         await asyncio.to_thread(parts.planner.refresh_system)
         await parts.secrets.load()
         parts.controller.start_idle_watch()
+        parts.prewarm.start()
         parts.config_watcher.start()
         parts.sleep_watcher.start()
         await parts.remotes.start()
         if parts.options.sample_gpu:
-            self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
+            # Every GPU and the host's RAM, live (app.runtime.memory_watch).
+            sampler = parts.planner.memory.run(self.bus)
+            self._tasks.append(asyncio.get_running_loop().create_task(sampler))
         if serve:
             await parts.endpoint.start()
         await parts.batch.start()
@@ -87,6 +87,7 @@ class Runtime:
         if self._started:
             await parts.sleep_watcher.stop()  # first: no resume may load models while stopping
             await parts.batch.stop()
+            await parts.prewarm.stop()
             await parts.config_watcher.stop()
             await parts.remotes.stop()
         elif parts.built("remotes"):
@@ -100,22 +101,6 @@ class Runtime:
         finally:
             # Children first of all: whatever else fails, no vLLM is left holding memory.
             await _close_built(parts, _CLOSED_LAST)
-
-    async def _sample_gpu(self) -> None:
-        gpu = self._parts.planner.system_info().primary
-        if gpu is None or gpu.vendor != "amd":
-            return
-        while True:
-            sample = await asyncio.to_thread(read_memory, gpu, self._parts.options.sysfs_root)
-            self.bus.publish(
-                GpuSampled(
-                    vram_used=sample.vram_used,
-                    vram_total=sample.vram_total,
-                    gtt_used=sample.gtt_used,
-                    gtt_total=sample.gtt_total,
-                )
-            )
-            await asyncio.sleep(GPU_SAMPLE_INTERVAL_S)
 
 
 Close = Callable[[Parts], Awaitable[None]]

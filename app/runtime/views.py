@@ -16,7 +16,7 @@ from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads import DownloadManager
-from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.controller import Controller
 from app.runtime.observed import Observed
 from app.runtime.planning import Planner
@@ -98,6 +98,7 @@ class Views:
             failures=info.failures if info is not None else 0,
             restarts=info.restarts if info is not None else 0,
             next_retry_at=info.next_retry_at if info is not None else None,
+            prewarming=entry.id in self._observed.prewarming,
         )
 
     def model_views(self) -> Sequence[ModelView]:
@@ -121,6 +122,17 @@ class Views:
         """Read the machine afresh (memory in use changes) in a worker thread: nvidia-smi
         may take seconds."""
         return await asyncio.to_thread(self._planner.refresh_system)
+
+    def host_rooms(self) -> HostRooms:
+        """What models may take on each device now, none of this process's counted (its own
+        models are others' to a command that runs none). Blocking (reads sysfs and
+        /proc/meminfo): on the loop, call it in a worker thread."""
+        memory = self._planner.memory
+        return HostRooms(
+            reserve=memory.reserve(),
+            rooms=memory.rooms(memory.read(), ours={}),
+            uses_gpu=self._planner.uses_gpu(),
+        )
 
     def stats(self) -> Mapping[str, Any]:
         return {"models": self._controller.usage(), "metrics": self._observed.latest_metrics()}
@@ -178,6 +190,7 @@ class Views:
             gpu_history=tuple(self._observed.gpu_history),
             recommended_gpu_memory_utilization=recommended,
             problems=self._problems(),
+            memory_room=self._observed.memory_room,
         )
 
 

@@ -34,6 +34,7 @@ from app.core.contracts import Backend, DownloadView, ModelView
 from app.core.events import RegistryChanged, SettingChanged
 from app.core.gpu import SystemInfo
 from app.core.lemonade_plan import ImportPlan, ImportResult
+from app.core.load_bench import LoadBenchRecord
 from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budget_bytes
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
@@ -51,15 +52,17 @@ from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.downloads.search import SearchQuery
-from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.chat import ChatService
 from app.runtime.services.cluster_api import AgentSettings, ClusterReport, ClusterView, WorkerState
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.engines import EngineReport
+from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
 from app.runtime.services.tune import TuneOptions, TuneResult
+from app.supervisor.compile_cache import Cleaned
 from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 
 if TYPE_CHECKING:
@@ -121,6 +124,9 @@ class FakeViews(FakeService):
 
     def system_info(self) -> SystemInfo:
         return self.app.system
+
+    def host_rooms(self) -> HostRooms:
+        return HostRooms(reserve=0, rooms={}, uses_gpu=bool(self.app.system.gpus))
 
     async def refresh_system(self) -> SystemInfo:
         return self.app.system
@@ -441,6 +447,10 @@ class FakeEngines(FakeService):
                 self.app.publish(SettingChanged(key, value))
         return self.answer("use_custom", tuple(text.split()))
 
+    async def clean_cache(self) -> Cleaned:
+        self.record("clean_cache")
+        return Cleaned(0, (), Path("/tmp/vllm-tray-test/cache"))
+
 
 class FakeEndpoint(FakeService):
     area = "endpoint"
@@ -617,6 +627,35 @@ class IdleBench(FakeService):
 
     async def load_history(self, model_id: str) -> list[BenchRecord]:
         return []
+
+
+class IdleLoadBench(FakeService):
+    area = "load_bench"
+
+    async def run(
+        self, model_id: str, options: LoadBenchOptions, *, argv: Sequence[str] = ()
+    ) -> LoadBenchRecord:
+        raise _not_here("a load benchmark")
+
+    def cancel(self, model_id: str) -> bool:
+        return False
+
+    async def load_history(self, model_id: str) -> list[LoadBenchRecord]:
+        return []
+
+
+class FakePrewarm(FakeService):
+    """Records each pre-warm asked for (`prewarm.prewarm`); the test publishes its events."""
+
+    area = "prewarm"
+
+    def prewarm(self, model_id: str, *, only_once: bool = False) -> bool:
+        self.record("prewarm", model_id)
+        return True
+
+    async def cancel(self, model_id: str) -> bool:
+        self.record("cancel", model_id)
+        return True
 
 
 class IdleTune(FakeService):

@@ -98,11 +98,13 @@ def test_a_load_shows_its_phase_percentage_and_estimate(
             elapsed_s=125.0,
             expected_s=660.0,
             last_cold_s=700.0,
+            cold=True,
         ),
     )
     qtbot.waitUntil(lambda: "compiling" in cell(gui, LOADING, Column.STATE))
     assert cell(gui, LOADING, Column.STATE) == (
-        "loading: compiling kernels 40 % · 2 min of about 11 min (last cold load 11 min 40 s)"
+        "loading: compiling kernels 40 % · cold load: 2 min of about 11 min "
+        "(last cold load 11 min 40 s)"
     )
     tooltip = cell(gui, LOADING, Column.STATE, Qt.ItemDataRole.ToolTipRole)
     assert tooltip.startswith("loading: compiling kernels 40 %")
@@ -111,6 +113,13 @@ def test_a_load_shows_its_phase_percentage_and_estimate(
     # A silent compile step still shows time passing: the elapsed time counts on.
     row = gui.store.row(LOADING)
     assert "3 min of about 11 min" in load_text(row.progress, now=now + 60)
+    # A warm load (the compile cache holds this model's graphs) says so, with the time the
+    # warm loads took.
+    assert row.progress is not None
+    warm = replace(row.progress, cold=False, expected_s=200.0, last_warm_s=190.0)
+    assert load_text(warm, now=now).endswith(
+        "· warm load: 2 min of about 3 min (last cold load 11 min 40 s, last warm load 3 min 10 s)"
+    )
 
 
 def test_state_text_is_cut_at_a_word(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
         ConfigApi,
         EnginesApi,
         LemonadeApi,
+        LoadBenchApi,
         ModelsApi,
         PowerApi,
+        PrewarmApi,
         RemotesApi,
         SearchApi,
         ServerApi,
@@ -58,6 +60,10 @@ class ServiceSource(Protocol):
     @property
     def tune(self) -> TuneApi: ...
     @property
+    def load_bench(self) -> LoadBenchApi: ...
+    @property
+    def prewarm(self) -> PrewarmApi: ...
+    @property
     def power(self) -> PowerApi: ...
     @property
     def search(self) -> SearchApi: ...
@@ -83,6 +89,8 @@ class ServiceSet:
     batch: BatchApi
     bench: BenchApi
     tune: TuneApi
+    load_bench: LoadBenchApi
+    prewarm: PrewarmApi
     power: PowerApi
     search: SearchApi
     chat: ChatApi
@@ -138,6 +146,14 @@ class Services:
     @property
     def tune(self) -> TuneApi:
         return self._source.tune
+
+    @property
+    def load_bench(self) -> LoadBenchApi:
+        return self._source.load_bench
+
+    @property
+    def prewarm(self) -> PrewarmApi:
+        return self._source.prewarm
 
     @property
     def power(self) -> PowerApi:

@@ -49,6 +49,7 @@ def make_bench_services(
         local_endpoint=local_endpoint,
         load=models.load,
         state_dir=paths.state_dir,
+        engine_tokens=supervisor.generation_tokens,
     )
     tune = TuneService(
         bus=bus,

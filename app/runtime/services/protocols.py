@@ -27,20 +27,30 @@ if TYPE_CHECKING:
     from app.core.contracts import Backend, DownloadView, ModelView
     from app.core.gpu import SystemInfo
     from app.core.lemonade_plan import ImportPlan, ImportResult
+    from app.core.load_bench import LoadBenchRecord
     from app.core.problems import Fix, Problem
     from app.core.registry import ModelEntry, ModelOptions
     from app.core.remotes import RemoteView
     from app.core.settings import SettingValue
     from app.downloads.search import SearchQuery
-    from app.runtime.api import EngineView, ModelRow, OptionsPreview, ServerView, Snapshot
+    from app.runtime.api import (
+        EngineView,
+        HostRooms,
+        ModelRow,
+        OptionsPreview,
+        ServerView,
+        Snapshot,
+    )
     from app.runtime.cluster_agent import AgentSettings, ClusterAgent
     from app.runtime.cluster_views import ClusterReport, ClusterView, WorkerState
     from app.runtime.services.bench import BenchOptions, BenchRecord
     from app.runtime.services.chat import ChatService
     from app.runtime.services.endpoint import Endpoint
     from app.runtime.services.engines import EngineReport
+    from app.runtime.services.load_bench import LoadBenchOptions
     from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
     from app.runtime.services.tune import TuneOptions, TuneResult
+    from app.supervisor.compile_cache import Cleaned
     from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
 
 
@@ -102,6 +112,7 @@ class ViewsApi(Protocol):
     def engine(self) -> EngineView: ...
     def server(self) -> ServerView: ...
     def system_info(self) -> SystemInfo: ...
+    def host_rooms(self) -> HostRooms: ...
     async def refresh_system(self) -> SystemInfo: ...
     def stats(self) -> Mapping[str, Any]: ...
     def problems(self) -> tuple[Problem, ...]: ...
@@ -137,6 +148,7 @@ class EnginesApi(Protocol):
         cancel: asyncio.Event | None = None,
     ) -> EngineStatus: ...
     async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]: ...
+    async def clean_cache(self) -> Cleaned: ...
 
 
 class ServerApi(Protocol):
@@ -229,6 +241,26 @@ class TuneApi(Protocol):
     ) -> TuneResult: ...
     def cancel(self, model_id: str) -> bool: ...
     async def apply(self, model_id: str, value: int) -> str: ...
+
+
+class LoadBenchApi(Protocol):
+    """Load to first token, cold and warm, through this app's endpoint
+    (app.runtime.services.load_bench); progress arrives as LoadBenchProgressed and
+    LoadProgressed events on the bus."""
+
+    async def run(
+        self, model_id: str, options: LoadBenchOptions, *, argv: Sequence[str] = ()
+    ) -> LoadBenchRecord: ...
+    def cancel(self, model_id: str) -> bool: ...
+    async def load_history(self, model_id: str) -> list[LoadBenchRecord]: ...
+
+
+class PrewarmApi(Protocol):
+    """A model started once in the background and stopped again, so that its first load
+    is warm (app.runtime.services.prewarm)."""
+
+    def prewarm(self, model_id: str, *, only_once: bool = False) -> bool: ...
+    async def cancel(self, model_id: str) -> bool: ...
 
 
 class PowerApi(Protocol):
