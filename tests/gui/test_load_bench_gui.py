@@ -97,8 +97,8 @@ def test_a_download_offers_a_prewarm_and_the_row_says_it_runs(
     prewarm = window.actions_.prewarm
     assert prewarm in window.model_menu.actions() and prewarm.isEnabled()
     prewarm.trigger()
-    qtbot.waitUntil(lambda: bool(fake.called("prewarm")))
-    assert fake.called("prewarm") == [(model,)]
+    qtbot.waitUntil(lambda: bool(fake.called("prewarm.prewarm")))
+    assert fake.called("prewarm.prewarm") == [(model,)]
 
     # The app starts it in the background: the row says so, with the load's progress, and
     # its Unload cancels the pre-warm.
