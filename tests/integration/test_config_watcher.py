@@ -129,7 +129,7 @@ async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
     path = runtime._parts.paths.settings_file
     path.write_text('{"max_num_seqs": 4,')  # an editor saved half a change
     for _ in range(2):  # two polls see it: nothing may happen, and it is said once
-        runtime.config_watcher.poll()
+        runtime._parts.config_watcher.poll()
 
     assert runtime._parts.settings.get("max_num_seqs") == 8
     assert runtime._parts.settings.problem is not None
