@@ -407,14 +407,6 @@
         <source>{run}: {phase}</source>
         <translation>{run}: {phase}</translation>
     </message>
-    <message>
-        <source>&amp;Benchmark and tune…</source>
-        <translation>Benchmark und &amp;Abstimmung …</translation>
-    </message>
-    <message>
-        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
-        <translation>Den Durchsatz dieses Modells messen und sein bestes max-num-seqs finden</translation>
-    </message>
 </context>
 <context>
     <name>ClusterWindow</name>
@@ -1679,6 +1671,14 @@
     <message>
         <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
         <translation>Dieses Modell einmal im Hintergrund starten und wieder stoppen, damit vLLM es jetzt kompiliert und sein erstes Laden ein Warmstart ist</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark and tune…</source>
+        <translation>Benchmark und &amp;Abstimmung …</translation>
+    </message>
+    <message>
+        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
+        <translation>Den Durchsatz dieses Modells messen und sein bestes max-num-seqs finden</translation>
     </message>
     <message>
         <source>&amp;Retry download</source>
@@ -4008,6 +4008,10 @@
     <message>
         <source>{name} is not a secret vLLM Tray keeps (api_key or hf_token).</source>
         <translation>{name} ist kein Geheimnis, das vLLM Tray aufbewahrt (api_key oder hf_token).</translation>
+    </message>
+    <message>
+        <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+        <translation>Das vLLM Tray unter {url} hat den API-Schlüssel abgelehnt. Speichern Sie den Schlüssel mit `vllm-tray config set-secret api_key` oder setzen Sie VLLM_TRAY_API_KEY.</translation>
     </message>
     <message>
         <source>Give the command that starts your vLLM, e.g. &apos;vllm serve&apos;.</source>
