@@ -102,24 +102,20 @@ async def engine_main(port: int, token_delay: float, prefill: float) -> None:
 # ---- the proxy ------------------------------------------------------------------------------
 
 
-async def proxy_main(port: int, engine_url: str, client: str, served: str = MODEL) -> None:
+def one_model_controller(engine_url: str, served: str) -> Any:
+    """The smallest ModelController: one model, always running, at `engine_url`."""
     from app.core.contracts import Backend, ModelView
-    from app.core.events import EventBus
     from app.core.states import ProcessState
-    from app.proxy import ProxyServer
-    from app.proxy.upstream import AiohttpUpstream, Upstream
-    from bench.httpx_upstream import HttpxUpstream
 
     backend = Backend(MODEL, served, engine_url, None, (), 4096, ProcessState.RUNNING)
+    view = ModelView(MODEL, ProcessState.RUNNING, True, 4096, "org/bench")
 
     class OneModel:
-        """The smallest ModelController: one model, always running."""
-
         def find_model(self, model_id: str) -> ModelView | None:
-            return next((v for v in self.list_models() if v.id == model_id), None)
+            return view if model_id == MODEL else None
 
         def list_models(self) -> list[ModelView]:
-            return [ModelView(MODEL, ProcessState.RUNNING, True, 4096, "org/bench")]
+            return [view]
 
         @asynccontextmanager
         async def use(self, model_id: str) -> AsyncIterator[Backend]:
@@ -143,14 +139,56 @@ async def proxy_main(port: int, engine_url: str, client: str, served: str = MODE
         def remotes(self) -> list[Any]:
             return []
 
-    upstreams: dict[str, Callable[[], Upstream]] = {
-        "aiohttp": AiohttpUpstream,
-        "httpx": HttpxUpstream,
-    }
-    server = ProxyServer(OneModel(), None, EventBus(), port=port, upstream=upstreams[client])
+    return OneModel()
+
+
+async def proxy_main(
+    port: int, engine_url: str, client: str, served: str = MODEL, profile: Path | None = None
+) -> None:
+    from app.core.events import EventBus
+    from app.proxy import ProxyServer
+
+    controller = one_model_controller(engine_url, served)
+    server = ProxyServer(controller, None, EventBus(), port=port, upstream=upstream_client(client))
     await server.start()
+    if profile is not None:
+        _profile_on_signals(profile)
     print(f"READY {server.url.rsplit(':', 1)[1]}", flush=True)
     await asyncio.Event().wait()
+
+
+def upstream_client(name: str) -> Callable[[], Any]:
+    """The proxy's client to the engine: `app` (the app's own, child_http.py), `aiohttp` (its
+    ClientSession for every hop, as the app relayed before) or `httpx` (for comparison).
+    Imported lazily: a checkout from before the app's own client runs this bench too."""
+    if name == "app":
+        from app.proxy.child_http import AppUpstream
+
+        return AppUpstream
+    if name == "aiohttp":
+        from app.proxy.upstream import AiohttpUpstream
+
+        return AiohttpUpstream
+    from bench.httpx_upstream import HttpxUpstream
+
+    return HttpxUpstream
+
+
+def _profile_on_signals(out: Path) -> None:
+    """cProfile from SIGUSR1 until SIGUSR2, which writes the stats to `out` (callgrind_relay.py
+    --profile drives it)."""
+    import cProfile
+    import signal
+
+    profiler = cProfile.Profile(time.thread_time)  # CPU time: what other processes do not change
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, profiler.enable)
+
+    def stop() -> None:
+        profiler.disable()
+        profiler.dump_stats(out)
+
+    loop.add_signal_handler(signal.SIGUSR2, stop)
 
 
 # ---- the driver -----------------------------------------------------------------------------
@@ -452,13 +490,14 @@ def main() -> int:
     p.add_argument("--role", choices=("driver", "engine", "proxy"), default="driver")
     p.add_argument("--port", type=int, default=0)
     p.add_argument("--engine-url", default="")
-    p.add_argument("--client", default="aiohttp")
+    p.add_argument("--client", default="app")
     p.add_argument(
         "--rename",
         action="store_true",
         help="the child serves another name than the model id, so the proxy rewrites bodies",
     )
     p.add_argument("--proxy-loop", choices=("asyncio", "uvloop"), default="asyncio")
+    p.add_argument("--profile-out", type=Path, help="proxy role: cProfile on SIGUSR1/SIGUSR2")
     a = p.parse_args()
     if a.role == "engine":
         asyncio.run(engine_main(a.port, a.token_delay, a.prefill))
@@ -470,7 +509,7 @@ def main() -> int:
 
             uvloop.run(proxy_main(a.port, a.engine_url, a.client, served))
         else:
-            asyncio.run(proxy_main(a.port, a.engine_url, a.client, served))
+            asyncio.run(proxy_main(a.port, a.engine_url, a.client, served, a.profile_out))
         return 0
     return drive_all(a)
 

@@ -125,6 +125,29 @@ class BodySink(Protocol):
     def lost(self, exc: BaseException | None) -> None: ...
 
 
+class RawBody(Protocol):
+    """A connection holding a chunked answer's body after its head, as the relay sees it:
+    implemented on aiohttp's client protocol (RelayResponseHandler) for remote servers and
+    by the app's own client for children (child_http.py)."""
+
+    @property
+    def transport(self) -> asyncio.Transport | None: ...
+
+    def take(self, sink: BodySink) -> None:
+        """From now on the answer's body goes to `sink`, starting with what is held."""
+
+    def give_back(self) -> None:
+        """The body is the client's to decode and read (`Opened.chunks`), as if nothing had
+        been held."""
+
+    def finish(self, extra: bytes) -> None:
+        """The sink found the body's end (`extra`: bytes after it, which cannot be valid):
+        the connection may serve the next request, unless `extra`."""
+
+    def detach(self) -> None:
+        """The sink wants nothing more (the relay gave up on the answer)."""
+
+
 class RelayResponseHandler(ResponseHandler):
     """aiohttp's client protocol, which holds the bytes after each answer's head until
     `take()` passes them to a sink or `give_back()` to aiohttp's parser."""
@@ -271,7 +294,7 @@ class PassOn:
 
     def __init__(
         self,
-        handler: RelayResponseHandler,
+        handler: RawBody,
         client: asyncio.Transport,
         beat: Callable[[], None],
         first: Callable[[], None] | None = None,

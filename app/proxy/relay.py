@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from http import HTTPStatus
 from typing import Any
 
@@ -21,7 +22,7 @@ from app.proxy import relay_errors as relay_problems
 from app.proxy.bodies import HeldBody
 from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
 from app.proxy.limits import ProxyLimits
-from app.proxy.passthrough import Outcome, PassOn, RelayResponseHandler
+from app.proxy.passthrough import Outcome, PassOn, RawBody
 from app.proxy.upstream import Opened, Upstream, describe, request_headers, response_headers
 
 __all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error", "relay"]
@@ -36,26 +37,29 @@ class Watchdog:
     """Expires an asyncio.timeout() block when the child stays silent too long: until the first
     piece of its answer (`first_s`), then between two pieces (`idle_s`).
 
-    One timer per relay, re-armed only when it fires: a piece just records the time, where a
-    timer per piece would cost a heap operation per token. Time spent writing to a slow client
-    is not the child's silence, so writes pause it.
+    One timer per relay, set at the earlier of the two limits and re-armed only when it
+    fires: a piece just records the time, where a timer per piece would cost a heap operation
+    per token (and a second timer per request would cost one per request). Time spent
+    writing to a slow client is not the child's silence, so writes pause it.
     """
 
     def __init__(
         self, timeout: asyncio.Timeout, first_s: float | None, idle_s: float | None
     ) -> None:
         self._timeout = timeout
-        self._loop = asyncio.get_running_loop()
+        self._loop = loop = asyncio.get_running_loop()
         self._idle_s = idle_s
         self.first_s = first_s
         self.first = True
         self.fired = False
         self._paused = False
-        self._time = self._loop.time
-        self._last = self._time()
+        # asyncio's loop time is time.monotonic(): called directly, once per relayed piece.
+        self._time = time.monotonic if isinstance(loop, asyncio.BaseEventLoop) else loop.time
+        self._start = self._last = self._time()
         self._handle: asyncio.TimerHandle | None = None
         if first_s is not None:
-            self._handle = self._loop.call_at(self._last + first_s, self._fire)
+            soonest = first_s if idle_s is None else min(first_s, idle_s)
+            self._handle = loop.call_at(self._start + soonest, self._fire)
 
     @property
     def limit_s(self) -> float:
@@ -65,8 +69,7 @@ class Watchdog:
         self._last = self._time()  # per relayed piece: kept to this and a test
         if self.first:
             self.first = False
-            self._cancel()
-            if self._idle_s is not None:
+            if self._handle is None and self._idle_s is not None:
                 self._handle = self._loop.call_at(self._last + self._idle_s, self._fire)
 
     def pause(self) -> None:
@@ -74,12 +77,9 @@ class Watchdog:
 
     def resume(self) -> None:
         self._paused = False
-        self._last = self._loop.time()
+        self._last = self._time()
 
     def stop(self) -> None:
-        self._cancel()
-
-    def _cancel(self) -> None:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
@@ -87,9 +87,19 @@ class Watchdog:
     def _fire(self) -> None:
         self._handle = None
         now = self._loop.time()
-        due = now if self.first else self._last + (self._idle_s or 0.0)
-        if self._paused or now < due:
-            self._handle = self._loop.call_at(max(due, now + (self._idle_s or 0.0)), self._fire)
+        if self.first:
+            assert self.first_s is not None  # armed while first only with a first-byte limit
+            due = self._start + self.first_s
+        elif self._idle_s is None:
+            return  # no limit between pieces
+        else:
+            due = self._last + self._idle_s
+        if self._paused:
+            later = now + (self._idle_s or self.first_s or 1.0)
+            self._handle = self._loop.call_at(max(due, later), self._fire)
+            return
+        if now < due:
+            self._handle = self._loop.call_at(due, self._fire)
             return
         self.fired = True
         self._timeout.reschedule(now)
@@ -312,7 +322,7 @@ class Relay:
 
     async def _pass_on(
         self,
-        raw: RelayResponseHandler,
+        raw: RawBody,
         out: web.StreamResponse,
         writer: AbstractStreamWriter,
         dog: Watchdog,
