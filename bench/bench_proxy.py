@@ -481,11 +481,19 @@ def main() -> int:
     p.add_argument("--prefill", type=float, default=0.02, help="s before the first token")
     p.add_argument(
         "--clients",
-        default="aiohttp,pipe",
-        help="one relay per entry: a proxy with that upstream client (aiohttp, httpx), "
-        "optionally @uvloop for its event loop (uvloop must be installed), or pipe: "
+        default="app,pipe",
+        help="one relay per entry: a proxy with that client to the engine (app: the app's; "
+        "aiohttp: aiohttp's ClientSession for every hop; httpx), optionally @uvloop for its "
+        "event loop (uvloop must be installed); before: the proxy of --before DIR; or pipe: "
         "bench/byte_pipe.py, a TCP byte pipe that is the floor of a Python relay",
     )
+    p.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of an earlier version (with this bench in its bench/): the `before` "
+        "entry of --clients runs its proxy",
+    )
+    p.add_argument("--before-client", default="aiohttp", help="the client `before` runs")
     p.add_argument("--json", type=Path, help="also write the results here")
     p.add_argument("--role", choices=("driver", "engine", "proxy"), default="driver")
     p.add_argument("--port", type=int, default=0)
@@ -514,6 +522,30 @@ def main() -> int:
     return drive_all(a)
 
 
+def spawn_relay(
+    entry: str, engine_port: int, a: argparse.Namespace
+) -> tuple[subprocess.Popen[str], int, str]:
+    """One relaying process for a `--clients` entry, its port and its name in the tables."""
+    engine_url = f"http://127.0.0.1:{engine_port}"
+    client, _, loop = entry.partition("@")
+    if client == "pipe":
+        relay, port = spawn("0", str(engine_port), script=Path(__file__).parent / "byte_pipe.py")
+        return relay, port, "pipe (floor)"
+    script = None
+    if client == "before":
+        # The proxy of another checkout (its app and this bench copied into its bench/),
+        # relaying as that version of the app did.
+        if a.before is None:
+            raise SystemExit("--clients before needs --before DIR")
+        script, client = a.before / "bench" / "bench_proxy.py", a.before_client
+    relay, port = spawn(
+        "--role", "proxy", "--engine-url", engine_url, "--client", client,
+        "--proxy-loop", loop or "asyncio", *(["--rename"] if a.rename else []),
+        script=script,
+    )  # fmt: skip
+    return relay, port, f"proxy ({entry})"
+
+
 def drive_all(a: argparse.Namespace) -> int:
     helpers: list[subprocess.Popen[str]] = []
     try:
@@ -524,18 +556,7 @@ def drive_all(a: argparse.Namespace) -> int:
         engine_url = f"http://127.0.0.1:{engine_port}"
         targets = [Target("direct", engine_url)]
         for entry in [c.strip() for c in a.clients.split(",") if c.strip()]:
-            client, _, loop = entry.partition("@")
-            if client == "pipe":
-                relay, port = spawn(
-                    "0", str(engine_port), script=Path(__file__).parent / "byte_pipe.py"
-                )
-                name = "pipe (floor)"
-            else:
-                relay, port = spawn(
-                    "--role", "proxy", "--engine-url", engine_url, "--client", client,
-                    "--proxy-loop", loop or "asyncio", *(["--rename"] if a.rename else []),
-                )  # fmt: skip
-                name = f"proxy ({entry})"
+            relay, port, name = spawn_relay(entry, engine_port, a)
             helpers.append(relay)
             targets.append(Target(name, f"http://127.0.0.1:{port}", relay.pid))
         before = _machine_busy(helpers)

@@ -80,7 +80,10 @@ class ChunkedBody:
             # The usual piece: exactly one whole chunk (a token), looked at once.
             nl = data.find(b"\n")
             if nl > 0:
-                size = _chunk_size(data[:nl])
+                line = data[:nl]
+                size = _SIZES.get(line)  # inlined: this runs per token
+                if size is None:
+                    size = _chunk_size(line)
                 if size and nl + size + 3 == len(data) and data.endswith(b"\r\n"):
                     return data, None
         return self._scan(data)
@@ -287,21 +290,34 @@ class Outcome(enum.Enum):
 CLIENT_HIGH_WATER = 64 * 1024
 
 
+class Pulse(Protocol):
+    """What the relay's watchdog takes from a passed-on body: `beat()` at the first piece,
+    then `last = clock()` at each (an attribute set, not a call into it: it runs per token)."""
+
+    last: float
+
+    def clock(self) -> float: ...
+
+    def beat(self) -> None: ...
+
+
 class PassOn:
     """Implements BodySink: a child's chunked body onto the client's connection, whose
     answer (chunked too) the relay has begun. Everything runs in the protocol's callback:
-    per piece one framing scan, one write, no task switch. `beat` is called per piece."""
+    per piece one framing scan, one write, no task switch, and the watchdog told."""
 
     def __init__(
         self,
         handler: RawBody,
         client: asyncio.Transport,
-        beat: Callable[[], None],
+        pulse: Pulse,
         first: Callable[[], None] | None = None,
     ) -> None:
         self._handler = handler
         self._client = client
-        self._beat = beat
+        self._pulse = pulse
+        self._clock = pulse.clock
+        self._started = False
         self._first = first  # called before the first piece is written (comment lines stop)
         self._body = ChunkedBody()
         self._outcome: Outcome | None = None
@@ -315,10 +331,10 @@ class PassOn:
         return self._body.between_chunks
 
     def feed(self, data: bytes) -> None:
-        if self._first is not None:
-            first, self._first = self._first, None
-            first()
-        self._beat()
+        if self._started:
+            self._pulse.last = self._clock()
+        else:
+            self._start()
         try:
             out, after = self._body.feed(data)
         except BadFraming as exc:
@@ -337,6 +353,13 @@ class PassOn:
         if after is not None:
             self._handler.finish(after)
             self._end(Outcome.END)
+
+    def _start(self) -> None:
+        self._started = True
+        if self._first is not None:
+            first, self._first = self._first, None
+            first()
+        self._pulse.beat()
 
     def lost(self, exc: BaseException | None) -> None:
         if self._outcome is None:

@@ -54,8 +54,8 @@ class Watchdog:
         self.fired = False
         self._paused = False
         # asyncio's loop time is time.monotonic(): called directly, once per relayed piece.
-        self._time = time.monotonic if isinstance(loop, asyncio.BaseEventLoop) else loop.time
-        self._start = self._last = self._time()
+        self.clock = time.monotonic if isinstance(loop, asyncio.BaseEventLoop) else loop.time
+        self._start = self.last = self.clock()  # `last`: the latest piece (PassOn sets it)
         self._handle: asyncio.TimerHandle | None = None
         if first_s is not None:
             soonest = first_s if idle_s is None else min(first_s, idle_s)
@@ -66,18 +66,18 @@ class Watchdog:
         return (self.first_s if self.first else self._idle_s) or 0.0
 
     def beat(self) -> None:
-        self._last = self._time()  # per relayed piece: kept to this and a test
+        self.last = self.clock()
         if self.first:
             self.first = False
             if self._handle is None and self._idle_s is not None:
-                self._handle = self._loop.call_at(self._last + self._idle_s, self._fire)
+                self._handle = self._loop.call_at(self.last + self._idle_s, self._fire)
 
     def pause(self) -> None:
         self._paused = True
 
     def resume(self) -> None:
         self._paused = False
-        self._last = self._time()
+        self.last = self.clock()
 
     def stop(self) -> None:
         if self._handle is not None:
@@ -93,7 +93,7 @@ class Watchdog:
         elif self._idle_s is None:
             return  # no limit between pieces
         else:
-            due = self._last + self._idle_s
+            due = self.last + self._idle_s
         if self._paused:
             later = now + (self._idle_s or self.first_s or 1.0)
             self._handle = self._loop.call_at(max(due, later), self._fire)
@@ -333,7 +333,7 @@ class Relay:
         if transport is None or transport.is_closing():
             return out  # the client went away; closing upstream tells the child
         first = self._keepalive.halt if self._keepalive is not None else None
-        pipe = self._pipe = PassOn(raw, transport, dog.beat, first)
+        pipe = self._pipe = PassOn(raw, transport, dog, first)
         raw.take(pipe)
         while (outcome := await pipe.next()) is Outcome.DRAIN:
             dog.pause()
