@@ -9,12 +9,14 @@ counting on for one workload at a time (`callgrind_control -z`, `-i on`, `-i off
 - `short` and `long`: 16 streams at once, 4 and 128 tokens per request, fitted to a cost per
   request and a cost per token (instructions = a × requests + b × tokens).
 
-The engine paces tokens slowly (50 ms) so that the relay under valgrind, some 50× slower,
-keeps up: each token then arrives on its own, as at full speed. `--profile` runs the same
+The engine paces tokens slowly (50 ms) and the streams start spread over that time, so that
+the relay under valgrind, some 50× slower, keeps up and each token arrives on a wake-up of
+its own: the worst case per token, and one that timing does not change. `--profile` runs the same
 workloads without valgrind under cProfile (CPU-time clock), to say where in Python it goes.
 
     .venv/bin/python bench/callgrind_relay.py                  # the proxy, about 2 minutes
     .venv/bin/python bench/callgrind_relay.py --target pipe    # the byte pipe (the floor)
+    .venv/bin/python bench/callgrind_relay.py --target engine  # aiohttp's server alone
     .venv/bin/python bench/callgrind_relay.py --root ../old --client aiohttp  # another checkout
     .venv/bin/python bench/callgrind_relay.py --profile lone.prof --only lone
 """
@@ -47,6 +49,7 @@ STREAMS = 16
 # name: (concurrent streams, requests per stream, tokens per request)
 WORKLOADS = {
     "lone": (1, 40, 4),
+    "lone128": (1, 8, 128),
     "short": (STREAMS, 6, 4),
     "long": (STREAMS, 2, 128),
 }
@@ -111,8 +114,12 @@ class Profiler:
         return 0
 
 
-async def workload(meter: Meter, url: str, streams: int, requests: int, tokens: int) -> int:
-    """`streams` slots each sending `requests` streams back to back; counted from the first."""
+async def workload(
+    meter: Meter, url: str, streams: int, requests: int, tokens: int, *, spread_s: float
+) -> int:
+    """`streams` slots each sending `requests` streams back to back, counted from the first;
+    slot i starts i × `spread_s` later, so that the streams' tokens do not arrive in the same
+    instant (one wake-up of the relay for many tokens would cost less per token, by chance)."""
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
@@ -120,22 +127,26 @@ async def workload(meter: Meter, url: str, streams: int, requests: int, tokens: 
         await asyncio.gather(*(one_stream(session, url, 2, None) for _ in range(streams)))
         go = asyncio.Event()
 
-        async def slot() -> int:
+        async def slot(index: int) -> int:
             await go.wait()
+            await asyncio.sleep(index * spread_s)
             return sum([await one_stream(session, url, tokens, None) for _ in range(requests)])
 
-        tasks = [asyncio.ensure_future(slot()) for _ in range(streams)]
+        tasks = [asyncio.ensure_future(slot(i)) for i in range(streams)]
         await asyncio.to_thread(meter.start)
         go.set()
         return sum(await asyncio.gather(*tasks))
 
 
-def run(meter: Meter, url: str, names: list[str], repeat: int = 1) -> dict[str, Any]:
+def run(
+    meter: Meter, url: str, names: list[str], token_delay: float, repeat: int = 1
+) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for name in names:
         streams, requests, tokens = WORKLOADS[name]
         requests *= repeat
-        got = asyncio.run(workload(meter, url, streams, requests, tokens))
+        spread = token_delay / streams
+        got = asyncio.run(workload(meter, url, streams, requests, tokens, spread_s=spread))
         count = meter.stop(name)
         results[name] = {"requests": streams * requests, "tokens": got, "instructions": count}
         print(f"{name:<6} {streams * requests:>4} requests {got:>5} tokens {count:>13,} Ir")
@@ -151,12 +162,23 @@ def run(meter: Meter, url: str, names: list[str], repeat: int = 1) -> dict[str, 
         lone = results["lone"]
         results["lone_per_request"] = round(lone["instructions"] / lone["requests"])
         print(f"lone: {results['lone_per_request']:,} Ir per request of 4 tokens")
+    if "lone" in results and "lone128" in results:
+        lone, long = results["lone"], results["lone128"]
+        # Instructions per request = a + b × tokens per request, for both workloads.
+        b = (long["instructions"] / long["requests"] - lone["instructions"] / lone["requests"]) / (
+            long["tokens"] / long["requests"] - lone["tokens"] / lone["requests"]
+        )
+        results["lone_per_token"] = round(b)
+        print(f"lone: {b:,.0f} Ir per token")
     return results
 
 
 def relay_command(a: argparse.Namespace, engine_port: int, out_dir: Path) -> list[str]:
     if a.target == "pipe":
         args = [str(HERE / "byte_pipe.py"), "0", str(engine_port)]
+    elif a.target == "engine":  # the fake engine itself: what aiohttp's server costs alone
+        args = [str(HERE / "bench_proxy.py"), "--role", "engine",
+                "--token-delay", str(a.token_delay), "--prefill", "0.02"]  # fmt: skip
     else:
         args = [str(a.root / "bench" / "bench_proxy.py"), "--role", "proxy",
                 "--engine-url", f"http://127.0.0.1:{engine_port}",
@@ -171,7 +193,13 @@ def relay_command(a: argparse.Namespace, engine_port: int, out_dir: Path) -> lis
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--target", choices=("proxy", "pipe"), default="proxy")
+    p.add_argument(
+        "--target",
+        choices=("proxy", "pipe", "engine"),
+        default="proxy",
+        help="what is counted: the proxy, the byte pipe (the floor of a relay), or the fake "
+        "engine itself (an aiohttp server answering the same requests: its floor)",
+    )
     p.add_argument("--client", default="app", help="the proxy's client to the engine (app)")
     p.add_argument("--root", type=Path, default=ROOT, help="run the proxy of this checkout")
     p.add_argument("--only", default="lone,short,long", help="workloads, comma-separated")
@@ -206,7 +234,7 @@ def main() -> int:
         meter: Meter = Profiler(relay.pid) if a.profile else Callgrind(relay.pid, out_dir)
         asyncio.run(warm(url))
         names = [w.strip() for w in a.only.split(",") if w.strip()]
-        results = run(meter, url, names, a.repeat)
+        results = run(meter, url, names, a.token_delay, a.repeat)
         if a.json:
             a.json.write_text(json.dumps(results, indent=2) + "\n")
     finally:

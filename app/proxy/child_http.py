@@ -318,6 +318,8 @@ class _Connection(asyncio.Protocol):
                 self._keep_alive = False
                 return
             sink.feed(data)
+        if self.transport is not None and not self._closed:
+            self.transport.set_protocol(_Straight(self, sink))
 
     def give_back(self) -> None:
         self._state = _PARSE
@@ -326,13 +328,20 @@ class _Connection(asyncio.Protocol):
 
     def finish(self, extra: bytes) -> None:
         self._sink, self._state, self._complete = None, _DONE, True
+        self._own_transport()
         if extra:
             self._keep_alive = False
 
     def detach(self) -> None:
         self._sink = None
+        self._own_transport()
         if self._state == _SINK:
             self._state = _DISCARD
+
+    def _own_transport(self) -> None:
+        transport = self.transport
+        if transport is not None and transport.get_protocol() is not self:
+            transport.set_protocol(self)
 
     # -- after the answer
 
@@ -365,6 +374,30 @@ class _Connection(asyncio.Protocol):
 
     def reuse(self) -> None:
         self._released = False
+
+
+class _Straight(asyncio.Protocol):
+    """What the child's transport speaks to while a body is passed on (`take()` sets it,
+    `finish()` and `detach()` put the connection back): its `data_received` is the sink's
+    `feed` itself, one Python call less per token; the rest goes to the connection."""
+
+    def __init__(self, conn: _Connection, sink: BodySink) -> None:
+        # An instance attribute on purpose: asyncio's transport looks the method up per
+        # read, and finds the sink's own.
+        self.data_received = sink.feed  # type: ignore[method-assign]
+        self._conn = conn
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        self._conn.connection_lost(exc)
+
+    def eof_received(self) -> bool | None:
+        return self._conn.eof_received()
+
+    def pause_writing(self) -> None:
+        self._conn.pause_writing()
+
+    def resume_writing(self) -> None:
+        self._conn.resume_writing()
 
 
 class ChildPool:

@@ -25,7 +25,7 @@ from app.proxy.limits import ProxyLimits
 from app.proxy.passthrough import Outcome, PassOn, RawBody
 from app.proxy.upstream import Opened, Upstream, describe, request_headers, response_headers
 
-__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error", "relay"]
+__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error"]
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +188,14 @@ class Relay:
         self._pipe: PassOn | None = None
 
     async def run(self, url: str, body: HeldBody, child_key: str | None) -> web.StreamResponse:
+        """Send `body` to `url` and answer the request with what comes back.
+
+        A short answer with a length is read whole (a JSON reply, or an error to rewrite); a
+        chunked one is passed on as it comes, never buffered, and any other written on chunk
+        by chunk. If the client goes away, aiohttp cancels this handler
+        (handler_cancellation) and the child's connection is dropped, which is how vLLM
+        learns to abort the generation.
+        """
         limits, request = self._limits, self._request
         headers = request_headers(request.headers.items(), len(body), child_key)
         dog: Watchdog | None = None
@@ -410,27 +418,3 @@ def _event(data: bytes) -> bytes:
     """A JSON answer (vLLM's own error envelope) as one SSE event."""
     # JSON holds no raw line break inside a string: those between tokens can go.
     return b"data: " + data.strip().replace(b"\r", b"").replace(b"\n", b"") + b"\n\n"
-
-
-async def relay(
-    upstream: Upstream,
-    request: web.Request,
-    url: str,
-    body: HeldBody,
-    *,
-    model: str,
-    path: str,
-    limits: ProxyLimits,
-    child_key: str | None,
-    keepalive: KeepAlive | None = None,
-) -> web.StreamResponse:
-    """Send `body` to `url` and answer `request` with what comes back.
-
-    A short answer with a length is read whole (a JSON reply, or an error to rewrite); a
-    chunked one is passed on as it comes, never buffered, and any other written on chunk by
-    chunk. If the client goes away, aiohttp cancels this handler (handler_cancellation) and
-    the child's connection is dropped, which is how vLLM learns to abort the generation.
-    """
-    return await Relay(upstream, request, limits, model, path, keepalive=keepalive).run(
-        url, body, child_key
-    )
