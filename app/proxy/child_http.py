@@ -210,6 +210,7 @@ class _Connection(asyncio.Protocol):
         status = parser.get_status_code()
         rest = head[end + 4 :]
         if status < 200:  # an interim answer (103 Early Hints): the real one follows
+            self._state, self._complete = _HEAD, False  # llhttp ended that message
             if rest:
                 self._find_head(rest)
             return
