@@ -175,7 +175,7 @@ def run(
 
 def relay_command(a: argparse.Namespace, engine_port: int, out_dir: Path) -> list[str]:
     if a.target == "pipe":
-        args = [str(HERE / "byte_pipe.py"), "0", str(engine_port)]
+        args = [str(a.pipe), "0", str(engine_port)]
     elif a.target == "engine":  # the fake engine itself: what aiohttp's server costs alone
         args = [str(HERE / "bench_proxy.py"), "--role", "engine",
                 "--token-delay", str(a.token_delay), "--prefill", "0.02"]  # fmt: skip
@@ -200,6 +200,7 @@ def main() -> int:
         help="what is counted: the proxy, the byte pipe (the floor of a relay), or the fake "
         "engine itself (an aiohttp server answering the same requests: its floor)",
     )
+    p.add_argument("--pipe", type=Path, default=HERE / "byte_pipe.py", help="a variant of it")
     p.add_argument("--client", default="app", help="the proxy's client to the engine (app)")
     p.add_argument("--root", type=Path, default=ROOT, help="run the proxy of this checkout")
     p.add_argument("--only", default="lone,short,long", help="workloads, comma-separated")

@@ -66,17 +66,18 @@ class ChunkedBody:
     """
 
     def __init__(self) -> None:
-        self._need = 0  # bytes left of the current chunk's data and its CRLF
-        self._carry = b""  # a line begun in an earlier piece, not passed on yet
+        # Public for PassOn's look at the usual piece; nothing else changes them.
+        self.need = 0  # bytes left of the current chunk's data and its CRLF
+        self.carry = b""  # a line begun in an earlier piece, not passed on yet
 
     @property
     def between_chunks(self) -> bool:
-        return self._need == 0
+        return self.need == 0
 
     def feed(self, data: bytes) -> tuple[bytes, bytes | None]:
-        if self._carry:
-            data, self._carry = self._carry + data, b""
-        elif not self._need:
+        if self.carry:
+            data, self.carry = self.carry + data, b""
+        elif not self.need:
             # The usual piece: exactly one whole chunk (a token), looked at once.
             nl = data.find(b"\n")
             if nl > 0:
@@ -92,11 +93,11 @@ class ChunkedBody:
         pos, n = 0, len(data)
         last_at = -1
         while pos < n:
-            if self._need:
-                take = min(self._need, n - pos)
+            if self.need:
+                take = min(self.need, n - pos)
                 pos += take
-                self._need -= take
-                if not self._need and take >= 2 and data[pos - 2 : pos] != b"\r\n":
+                self.need -= take
+                if not self.need and take >= 2 and data[pos - 2 : pos] != b"\r\n":
                     raise BadFraming("a chunk does not end where its size says")
                 continue
             nl = data.find(b"\n", pos)
@@ -111,12 +112,12 @@ class ChunkedBody:
             if size == 0:
                 last_at = pos
             else:
-                self._need = size + 2
+                self.need = size + 2
             pos = nl + 1
         keep = last_at if last_at >= 0 else pos
         if n - keep > MAX_CARRY_BYTES:
             raise BadFraming("a chunk size line or the trailers are too long")
-        self._carry = data[keep:]
+        self.carry = data[keep:]
         return (data if keep == n else data[:keep]), None
 
 
@@ -335,11 +336,24 @@ class PassOn:
             self._pulse.last = self._clock()
         else:
             self._start()
-        try:
-            out, after = self._body.feed(data)
-        except BadFraming as exc:
-            self._end(Outcome.BROKEN, str(exc))
-            return
+        body = self._body
+        if (
+            not body.need
+            and not body.carry
+            and (nl := data.find(b"\n")) > 0
+            and (size := _SIZES.get(data[:nl]))
+            and nl + size + 3 == len(data)
+            and data.endswith(b"\r\n")
+        ):
+            # The usual piece: one whole chunk (a token) of a size seen before, looked at
+            # here rather than in a call to ChunkedBody (this runs per token).
+            out, after = data, None
+        else:
+            try:
+                out, after = body.feed(data)
+            except BadFraming as exc:
+                self._end(Outcome.BROKEN, str(exc))
+                return
         client = self._client
         if out:
             if client.is_closing():
