@@ -182,7 +182,7 @@ def relay_command(a: argparse.Namespace, engine_port: int, out_dir: Path) -> lis
     else:
         args = [str(a.root / "bench" / "bench_proxy.py"), "--role", "proxy",
                 "--engine-url", f"http://127.0.0.1:{engine_port}",
-                "--client", a.client]  # fmt: skip
+                "--client", a.client, "--proxy-loop", a.loop]  # fmt: skip
         if a.profile:
             args += ["--profile-out", str(a.profile)]
     if a.profile:
@@ -203,6 +203,7 @@ def main() -> int:
     p.add_argument("--pipe", type=Path, default=HERE / "byte_pipe.py", help="a variant of it")
     p.add_argument("--client", default="app", help="the proxy's client to the engine (app)")
     p.add_argument("--root", type=Path, default=ROOT, help="run the proxy of this checkout")
+    p.add_argument("--loop", choices=("asyncio", "uvloop"), default="asyncio", help="the proxy's")
     p.add_argument("--only", default="lone,short,long", help="workloads, comma-separated")
     p.add_argument("--token-delay", type=float, default=0.05)
     p.add_argument("--repeat", type=int, default=1, help="requests per slot × this (profiles)")

@@ -19,6 +19,7 @@ import asyncio
 import collections
 import functools
 import ipaddress
+from typing import cast
 
 import httptools
 
@@ -89,8 +90,9 @@ class _Connection(asyncio.Protocol):
     # -- asyncio.Protocol
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport  # asyncio sets TCP_NODELAY on TCP sockets itself
+        # A TCP transport (uvloop's is one without deriving from asyncio.Transport); asyncio
+        # and uvloop set TCP_NODELAY on it themselves.
+        self.transport = cast(asyncio.Transport, transport)
 
     def data_received(self, data: bytes) -> None:
         sink = self._sink
