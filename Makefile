@@ -35,6 +35,7 @@ lint: setup
 	$(BIN)/ruff format --check app tests bench scripts
 	$(BIN)/python scripts/translations.py check
 	$(BIN)/python scripts/check_module_size.py
+	$(BIN)/python scripts/check_test_layout.py
 
 typecheck: setup
 	$(BIN)/mypy
@@ -76,11 +77,13 @@ gui-test-deps: setup
 test-engine: setup
 	$(BIN)/python -m tests.real_engine.setup_engine
 
-# The real-engine tests run last, on their own, so their count is the closing line.
-test: lint typecheck imports test-deps gui-test-deps test-engine
-	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py $(SCREENSHOTS)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider -m "not real_engine"
-	$(BIN)/pytest -p no:cacheprovider -m real_engine
+# Every tier: lint, types and imports; the screenshots; every test but the real-engine ones
+# (Xvfb end-to-end included) on TEST_WORKERS pytest-xdist workers; and the real-engine tests,
+# which start first and run beside the rest (scripts/tiers.py says why). It ends with a table
+# of each tier's wall and CPU time, then the real-engine output, so their count closes it.
+TEST_WORKERS ?= 3
+test: setup test-deps gui-test-deps test-engine
+	$(BIN)/python scripts/tiers.py --workers $(TEST_WORKERS) --screenshots $(SCREENSHOTS)
 
 unit: setup
 	$(BIN)/pytest tests/unit -q

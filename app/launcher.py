@@ -11,7 +11,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class SystemLibrary(NamedTuple):
@@ -99,14 +99,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(argv)
 
 
-def _run(argv: Sequence[str] | None) -> int:
-    from app.cli.main import build_parser, run
+def gui_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The options of a plain `vllm-tray` (the window), or None for anything else.
 
-    args = build_parser().parse_args(argv)
-    if getattr(args, "func", None) is not None:
-        return run(args)
-    if getattr(args, "desktop", None) is not None:
-        return run_desktop_install(args)
+    The window's start skips building the whole command line (every subcommand's module,
+    and through them the engine's: a second or more); anything this does not know — a
+    subcommand, --help, --version, a typo — goes to the full parser, which says the rest.
+    """
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False, exit_on_error=False)
+    parser.add_argument("--config-dir", default=argparse.SUPPRESS)
+    parser.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS)
+    parser.add_argument("--hidden", action="store_true")
+    try:
+        args, rest = parser.parse_known_args(list(argv))
+    except argparse.ArgumentError:
+        return None
+    return None if rest else args
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    args = gui_arguments(sys.argv[1:] if argv is None else argv)
+    if args is None:
+        from app.cli.main import build_parser, run
+
+        args = build_parser().parse_args(argv)
+        if getattr(args, "func", None) is not None:
+            return run(args)
+        if getattr(args, "desktop", None) is not None:
+            return run_desktop_install(args)
     if not has_display():
         print(
             "vllm-tray: no display found, so the window cannot open. To run the engine and "
@@ -145,10 +165,10 @@ def run_desktop_install(args: argparse.Namespace) -> int:
 
 
 def run_desktop(args: argparse.Namespace) -> int:
-    from app.cli.context import runtime_from
+    from app.core.paths import resolve_paths
+    from app.core.settings import Settings
     from app.gui.app import run_gui
-    from app.runtime.facade import ThreadFacade
-    from app.runtime.thread import RuntimeThread
+    from app.gui.window_state import UI_STATE_FILE
 
     logging.basicConfig(
         level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
@@ -156,19 +176,30 @@ def run_desktop(args: argparse.Namespace) -> int:
         stream=sys.stderr,
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    runtime = runtime_from(args)
+    paths = resolve_paths(getattr(args, "config_dir", None))
+    # What the start itself decides, read without the engine (the engine reads them again).
+    settings = Settings(paths.settings_file).as_dict()
 
-    def make_facade() -> ThreadFacade:
+    def make_facade() -> Any:
+        # On a worker thread once the window is up (app.gui.startup): importing and starting
+        # the engine takes seconds, and the window needs none of it to appear.
+        from app.cli.context import runtime_from
+        from app.runtime.facade import ThreadFacade
+        from app.runtime.thread import RuntimeThread
+
+        runtime = runtime_from(args)
         thread = RuntimeThread(runtime, serve=bool(runtime.settings.get("proxy.autostart")))
         thread.start()
         return ThreadFacade(thread)
 
-    hidden = bool(getattr(args, "hidden", False)) or bool(runtime.settings.get("gui.start_hidden"))
+    hidden = bool(getattr(args, "hidden", False)) or bool(settings.get("gui.start_hidden"))
     return run_gui(
         make_facade,
         start_hidden=hidden,
-        instance_key=str(runtime.paths.config_dir),
-        language=str(runtime.settings.get("gui.language")),
+        instance_key=str(paths.config_dir),
+        language=str(settings.get("gui.language")),
+        ui_state=paths.state_dir / UI_STATE_FILE,
+        settings=settings,
     )
 
 

@@ -20,11 +20,16 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from tests.gui.screen import offscreen_platform  # noqa: E402
+
+# The offscreen platform with a 1600×1000 screen, whatever QT_QPA_PLATFORM=offscreen said.
+if os.environ.get("QT_QPA_PLATFORM", "offscreen").startswith("offscreen"):
+    os.environ["QT_QPA_PLATFORM"] = offscreen_platform()
 if "XDG_RUNTIME_DIR" not in os.environ:
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
 
@@ -77,6 +82,7 @@ from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
     T0,
     FakeFacade,
+    done,
     gpu_samples,
     load_events,
     memory_problem,
@@ -305,6 +311,19 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     gui.close()
 
 
+def shots_starting(out: Path, autostart: Path) -> None:
+    """Issue 20.5: the window comes first, before the engine has answered."""
+    from app.gui.startup import LateFacade
+
+    late = LateFacade()
+    gui = GuiApp.opening(late, {"gui.lemonade_offered": True}, autostart_dir=autostart)
+    gui.window.resize(1360, 780)
+    save(gui.window, out, "main-window-starting")
+    late.connect(FakeFacade())
+    run(gui.started())
+    gui.close()
+
+
 def shots_no_gpu(out: Path, autostart: Path) -> None:
     fake = FakeFacade(system=system_with(None, [no_gpu_problem()]))
     fake.engine = EngineView("cpu", "auto", installed=False, version=None, location=None)
@@ -323,7 +342,7 @@ def shots_no_gpu(out: Path, autostart: Path) -> None:
     gui.close()
 
 
-def shots_loading(out: Path, autostart: Path) -> None:
+def shots_loading(out: Path, autostart: Path, suffix: str = "") -> None:
     fake = FakeFacade()
     fake.gpu_history.extend(gpu_samples(40))
     gui = build(fake, autostart)
@@ -347,7 +366,10 @@ def shots_loading(out: Path, autostart: Path) -> None:
         ),
     )
     gui.window.select_model("Qwen3.5-9B-FP16-vLLM")
-    save(gui.window, out, "main-window-loading")
+    save(gui.window, out, f"main-window-loading{suffix}")
+    if suffix:
+        gui.close()
+        return
     gui.tray.rebuild()
     gui.tray.menu.adjustSize()
     save(gui.tray.menu, out, "tray-menu-loading")
@@ -466,7 +488,7 @@ def shots_lemonade(out: Path, suffix: str = "") -> None:
     settle()
 
 
-def shots_batch(out: Path) -> None:
+def shots_batch(out: Path, suffix: str = "") -> None:
     """The Batch page with a job running, one paused, one done and one refused."""
     fake = FakeBatchFacade(sample_jobs())
     page = BatchPage(fake)
@@ -474,13 +496,13 @@ def shots_batch(out: Path) -> None:
     page.show()  # asks the (fake) engine for its jobs, in an async slot
     settle()
     page.select_job(sample_jobs()[0].id)
-    save(page, out, "batch-jobs")
+    save(page, out, f"batch-jobs{suffix}")
     page.close()
     page.deleteLater()
     settle()
 
 
-def shots_bench(out: Path) -> None:
+def shots_bench(out: Path, suffix: str = "") -> None:
     """Issue 12: the Benchmark window with a tune's curve and result, and the live plot."""
     from app.gui.bench_view import BenchWindow
     from app.gui.bridge import EventBridge
@@ -493,7 +515,7 @@ def shots_bench(out: Path) -> None:
     view.show()
     settle()
     view.show_result(sample_tune(model))
-    save(view, out, "bench-window")
+    save(view, out, f"bench-window{suffix}")
     for i in range(240):  # four minutes of a model serving a batch job, one sample a second
         running = min(10, i // 6)
         fake.publish(
@@ -507,8 +529,64 @@ def shots_bench(out: Path) -> None:
             )
         )
     view.tabs.setCurrentWidget(view.live)
-    save(view, out, "bench-window-live")  # settling delivers the samples through the bridge
+    save(view, out, f"bench-window-live{suffix}")  # settling delivers the samples
     view.close()
+
+
+def shots_cluster(out: Path, suffix: str = "") -> None:
+    """Issue 20.6: the Cluster window after a check that found a machine not ready, and
+    after a start refused for it."""
+    from app.gui.cluster_page import ClusterWindow
+    from tests.gui.fake_cluster import FakeCluster
+
+    fake = FakeCluster()
+    window = ClusterWindow(fake, lambda: ["user.big", "user.small"])
+    window.show()
+    until(lambda: window.model.currentText() == "user.big")
+    run(window.check())
+    save(window, out, f"cluster-window-checked{suffix}")
+    fake.fail_with = None
+    window.close()
+    window.deleteLater()
+    settle()
+
+
+def shots_remotes(out: Path, suffix: str = "") -> None:
+    """The Remote servers window with one server that answers and one that does not."""
+    from app.core.remotes import RemoteView, unreachable
+    from app.gui.remotes_page import RemotesWindow
+
+    views = [
+        RemoteView(
+            name="lab",
+            url="http://192.168.1.30:8000",
+            reachable=True,
+            server="vllm",
+            model_ids=("Qwen/Qwen3-8B", "Qwen/Qwen3-Coder-30B-A3B-Instruct"),
+            key_source="keyring",
+        ),
+        RemoteView(
+            name="office-gpu",
+            url="http://10.0.0.7:8321",
+            reachable=False,
+            server="vllm-tray",
+            model_ids=(),
+            key_source=None,
+            problem=unreachable("office-gpu", "http://10.0.0.7:8321", "connection refused"),
+        ),
+    ]
+
+    class Remotes:
+        def remotes(self) -> Future[list[RemoteView]]:
+            return done(list(views))
+
+    window = RemotesWindow(Remotes(), None)  # type: ignore[arg-type]
+    window.show()
+    until(lambda: window.table.rowCount() == len(views))
+    save(window, out, f"remotes-window{suffix}")
+    window.close()
+    window.deleteLater()
+    settle()
 
 
 def tray_icons(out: Path) -> None:
@@ -547,16 +625,24 @@ def main(argv: list[str]) -> int:
         with_palette(app, False, lambda: shots_main(out, autostart))
         with_palette(app, True, lambda: shots_main(out, autostart, "-dark"))
         shots_loading(out, autostart)
+        shots_starting(out, autostart)
         shots_failures(out, autostart)
         shots_no_gpu(out, autostart)
         shots_batch(out)
         shots_bench(out)
+        shots_cluster(out)
+        shots_remotes(out)
         shots_lemonade(out)
         pseudo = PseudoTranslator(app)
         app.installTranslator(pseudo)
         shots_main(out, autostart, "-pseudo-locale")
+        shots_loading(out, autostart, "-pseudo-locale")
         shots_settings_pseudo(out, autostart)
         shots_lemonade(out, "-pseudo-locale")
+        shots_batch(out, "-pseudo-locale")
+        shots_bench(out, "-pseudo-locale")
+        shots_cluster(out, "-pseudo-locale")
+        shots_remotes(out, "-pseudo-locale")
         app.removeTranslator(pseudo)
     tray_icons(out)
     for line in clipped:

@@ -2,7 +2,8 @@
 
 Used by scripts/screenshots.py on the pseudo-locale screenshots (every string 40 % longer, as
 translations run): a label, button, check box, group box title, tab or header section whose
-text needs more room than the widget has is reported with the widget's object path. A label
+text needs more room than the widget has is reported with the widget's object path, and so is
+a table cell whose text is cut without a tooltip that has the rest. A label
 that wraps is clipped when the height its text needs at its width exceeds its height.
 
 What "needs" means is Qt's own answer (sizeHint, heightForWidth, sectionSizeFromContents,
@@ -12,8 +13,10 @@ fontMetrics().horizontalAdvance(text) would miss.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QCheckBox,
     QGroupBox,
     QHeaderView,
@@ -21,9 +24,12 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QTabBar,
+    QTableView,
     QToolButton,
     QWidget,
 )
+
+from app.gui.delegates import CellDelegate
 
 SLACK = 1  # pixels of rounding Qt's hints may differ by
 
@@ -128,7 +134,40 @@ def _problems(widget: QWidget) -> list[tuple[str, str]]:
         return _header_problems(widget)
     elif isinstance(widget, QTabBar):
         return _tab_problems(widget)
+    elif isinstance(widget, QAbstractItemView):
+        return _cell_problems(widget)
     return [(text, problem)] if problem else []
+
+
+CELL_PADDING = 12  # px the style takes around a cell's text
+MOST_ROWS = 50
+
+
+def _cell_problems(view: QAbstractItemView) -> list[tuple[str, str]]:
+    """Cells of a table whose text is cut: each needs a tooltip with the whole text (the
+    model's own, or CellDelegate's, which shows a cut text whole)."""
+    model = view.model()
+    if model is None or not isinstance(view, QTableView):
+        return []
+    found: list[tuple[str, str]] = []
+    room = view.viewport().rect()
+    metrics = view.fontMetrics()
+    for row in range(min(model.rowCount(), MOST_ROWS)):
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            rect = view.visualRect(index)
+            if view.isColumnHidden(column) or not room.contains(rect):
+                continue  # scrolled out of sight: the user scrolls to it
+            text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+            lines = max(1, rect.height() // metrics.lineSpacing()) if view.wordWrap() else 1
+            needed = metrics.horizontalAdvance(text) + CELL_PADDING
+            if not text or needed <= rect.width() * lines:
+                continue
+            tip = str(index.data(Qt.ItemDataRole.ToolTipRole) or "")
+            if text in tip or isinstance(view.itemDelegateForIndex(index), CellDelegate):
+                continue
+            found.append((text, f"cut to {rect.width()} px, and no tooltip has the rest"))
+    return found
 
 
 def clipped_texts(top: QWidget) -> list[str]:

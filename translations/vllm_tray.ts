@@ -304,6 +304,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Load time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Concurrency must be whole numbers separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -325,6 +329,10 @@
     </message>
     <message>
         <source>{x}× the tokens per second with {c} requests at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(tokens counted by the engine: its answers carry no token counts)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -555,11 +563,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every machine is ready.</source>
+        <source>Checking each machine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the model and the workers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking the machines, then starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every machine is ready: the cluster can start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the %n machine(s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the workers on {addresses}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the model across %n machine(s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>({elapsed} so far; the model list shows its progress)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -945,6 +989,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now, not all {budget}: other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models may use {room} now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM: {available} available of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: weights {size}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GpuSection</name>
+    <message>
         <source>VRAM in use</source>
         <translation type="unfinished"></translation>
     </message>
@@ -977,14 +1064,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
@@ -994,18 +1073,6 @@
     </message>
     <message>
         <source>{used} of {total} in use</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name}: weights {size}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Models in memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1202,6 +1269,137 @@
     </message>
     <message>
         <source>No readings yet: the model must be running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LoadBenchPanel</name>
+    <message>
+        <source>Seconds each step of a load took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier load measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Measure load (cold, then warm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empties the compile caches of this engine version, loads the model and waits for a first token; then loads it again with the caches that load filled. The model ends loaded or not, as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app, before the engine starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process start and imports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile and graph capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache and profiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP server start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app noticing it is up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app handing it over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app relaying the first token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emptying the compile caches…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{asked} (vLLM: {said})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A warm load takes {r} × the cold one (goal: at most {g}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app&apos;s own share: at most {s} s (goal: at most {g} s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cold load: waiting for the first token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm load: waiting for the first token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unloading the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was kept.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1473,6 +1671,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Pre-&amp;warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Retry download</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1486,6 +1692,18 @@
     </message>
     <message>
         <source>Try to start this model&apos;s vLLM server again now (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel pre-warming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is downloaded. Model ▸ Pre-warm compiles it now, so that its first load is fast.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is pre-warmed: its next load is a warm one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1548,6 +1766,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Optimize for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reading this model&apos;s settings…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1568,7 +1790,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} can be taken now without swapping ({available} of RAM available, {reserve} kept for the system), of {budget} in all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now of {budget}; other programs hold {others}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{device}: {room} free now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ Does not fit now: a start would reserve {reserve}, more than is free.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1671,6 +1917,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>cold load:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm load:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longer than usual: {elapsed}, usually {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unreachable: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1711,6 +1969,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>pre-warming, {load}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unloading</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1743,6 +2005,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>stalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>local folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1756,10 +2022,6 @@
     </message>
     <message>
         <source>download failed: {diagnosis}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>partly downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1792,6 +2054,14 @@
     </message>
     <message>
         <source>The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly downloaded: {done} of {total} ({percent})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1953,6 +2223,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>RAM ke&amp;pt for the system:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Automatic (with the ROCm engine)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1966,6 +2244,10 @@
     </message>
     <message>
         <source>&amp;Sleep instead of unloading:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pre-warm a model once its download finishes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1998,6 +2280,29 @@
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptimizeChoice</name>
+    <message>
+        <source>Engine default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start fast: loads fastest, serves slower (-O0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve fast: answers fastest, loads slower (-O3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How vLLM starts this model. Start fast compiles nothing (and on the CPU engine runs in one process fewer): a load takes about half as long, requests are answered more slowly. Serve fast compiles and captures everything it can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2228,6 +2533,13 @@
     </message>
 </context>
 <context>
+    <name>Startup</name>
+    <message>
+        <source>Starting the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TrayController</name>
     <message>
         <source>vLLM Tray: no model loaded</source>
@@ -2294,6 +2606,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Starting the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Open window</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2325,6 +2641,14 @@
         <source>{name} failed to load</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{name} is downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load it from the window or the tray menu, or send it a request.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrayWatch</name>
@@ -2334,6 +2658,29 @@
     </message>
     <message>
         <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_Opener</name>
+    <message>
+        <source>Where the folder is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager opened the folder. It is here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the file is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program opened the file. It is here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy path</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2512,6 +2859,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or optimize=start|serve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2588,6 +2939,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimize must be start (loads fastest), serve (answers fastest) or default; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The option optimize={value} and a -O level in the model&apos;s vllm_args both choose the optimization level; keep one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2596,11 +2971,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Once a model&apos;s download finishes, start it in the background and stop it again, so that vLLM compiles it now and your first load is a warm one (without this, the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer&apos;s memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-warm models after download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM kept for the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2808,6 +3199,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tune cannot measure the tokens per second of {model}: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total, so nothing is proposed or saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2877,10 +3276,6 @@
     </message>
     <message>
         <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{key} is not a model option; use ctx_size=N, vllm_args=&quot;...&quot;, tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3476,7 +3871,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The agent on {address} answered {reason} when asked about its worker. Look at the output of the join command on that machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something answers on {address} port {port}, but it is not a vLLM Tray cluster agent (it answered HTTP {status}). Check the port given for that machine, and run the join command shown for it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{address} could not start its part of the model: {reason}. The output of the join command on that machine says more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check of {address} failed: its agent answered {reason}. Look at the output of the join command on that machine, and start it again there if it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent on {address} answered {reason} when asked to stop its worker. Look at the output of the join command on that machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3485,10 +3900,6 @@
     </message>
     <message>
         <source>{address} was joined to another head address. Run the join command shown for it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{address} could not start its part of the model: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3753,6 +4164,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} gave no first token: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} was loaded already by someone else; measure again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} was not pre-warmed: {others} is loaded, and pre-warming must not take its memory. Load {model} when you need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} is loaded already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} has loaded on this engine before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3762,6 +4193,14 @@
     </message>
     <message>
         <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s own start-up benchmark failed (exit {status}): {tail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -303,6 +303,10 @@
       <translation>[Ĺîṽé~~]</translation>
     </message>
     <message>
+      <source>Load time</source>
+      <translation>[Ĺöàđ ţîɱé~~~~]</translation>
+    </message>
+    <message>
       <source>Concurrency must be whole numbers separated by commas.</source>
       <translation>[Çöñçûŕŕéñçý ɱûšţ ƀé ŵĥöĺé ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -325,6 +329,10 @@
     <message>
       <source>{x}× the tokens per second with {c} requests at once</source>
       <translation>[{x}× ţĥé ţöķéñš þéŕ šéçöñđ ŵîţĥ {c} ŕéǫûéšţš àţ öñçé~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>(tokens counted by the engine: its answers carry no token counts)</source>
+      <translation>[(ţöķéñš çöûñţéđ ƀý ţĥé éñĝîñé: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš)~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>No value met the latency objective.</source>
@@ -556,12 +564,48 @@
       <translation>[Šàṽéđ. Ŕûñ ţĥé çöɱɱàñđš ƀéĺöŵ öñ ţĥé öţĥéŕ ɱàçĥîñéš.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Every machine is ready.</source>
-      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý.~~~~~~~~~]</translation>
+      <source>Checking each machine…</source>
+      <translation>[Çĥéçķîñĝ éàçĥ ɱàçĥîñé…~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not started: {reason}</source>
+      <translation>[Ñöţ šţàŕţéđ: {reason}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not started.</source>
+      <translation>[Ñöţ šţàŕţéđ.~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stopping the model and the workers…</source>
+      <translation>[Šţöþþîñĝ ţĥé ɱöđéĺ àñđ ţĥé ŵöŕķéŕš…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Stopped.</source>
+      <translation>[Šţöþþéđ.~~~]</translation>
     </message>
     <message>
       <source>Checking the machines, then starting…</source>
       <translation>[Çĥéçķîñĝ ţĥé ɱàçĥîñéš, ţĥéñ šţàŕţîñĝ…~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Every machine is ready: the cluster can start.</source>
+      <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý: ţĥé çĺûšţéŕ çàñ šţàŕţ.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Checking the %n machine(s)…</source>
+      <translation>[Çĥéçķîñĝ ţĥé %n ɱàçĥîñé(š)…~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starting the workers on {addresses}…</source>
+      <translation>[Šţàŕţîñĝ ţĥé ŵöŕķéŕš öñ {addresses}…~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading the model across %n machine(s)…</source>
+      <translation>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>({elapsed} so far; the model list shows its progress)</source>
+      <translation>[({elapsed} šö ƒàŕ; ţĥé ɱöđéĺ ĺîšţ šĥöŵš îţš þŕöĝŕéšš)~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -946,6 +990,49 @@
       <translation>[ĜÞÛ~]</translation>
     </message>
     <message>
+      <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ, ñöţ àĺĺ {budget}: ŵîţĥöûţ šŵàþþîñĝ, ţĥé çöɱþûţéŕ çàñ šþàŕé öñĺý ţĥàţ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now, not all {budget}: other programs hold {others}.</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ, ñöţ àĺĺ {budget}: öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ; ţĥé çöɱþûţéŕ çöûĺđ šþàŕé {host} ŵîţĥöûţ šŵàþþîñĝ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models may use {room} now.</source>
+      <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM: {available} available of {total}</source>
+      <translation>[ŔÅṀ: {available} àṽàîĺàƀĺé öƒ {total}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: weights {size}</source>
+      <translation>[{name}: ŵéîĝĥţš {size}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Models in memory</source>
+      <translation>[Ṁöđéĺš îñ ɱéɱöŕý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No model is loaded.</source>
+      <translation>[Ñö ɱöđéĺ îš ĺöàđéđ.~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>GpuSection</name>
+    <message>
       <source>VRAM in use</source>
       <translation>[ṼŔÅṀ îñ ûšé~~~~]</translation>
     </message>
@@ -978,14 +1065,6 @@
       <translation>[đîšçŕéţé çàŕđ~~~~~]</translation>
     </message>
     <message>
-      <source>Kernel prerequisite for {target}: met (kernel {kernel}).</source>
-      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>unknown</source>
       <translation>[ûñķñöŵñ~~~]</translation>
     </message>
@@ -996,18 +1075,6 @@
     <message>
       <source>{used} of {total} in use</source>
       <translation>[{used} öƒ {total} îñ ûšé~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name}: weights {size}</source>
-      <translation>[{name}: ŵéîĝĥţš {size}~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Models in memory</source>
-      <translation>[Ṁöđéĺš îñ ɱéɱöŕý~~~~~~]</translation>
-    </message>
-    <message>
-      <source>No model is loaded.</source>
-      <translation>[Ñö ɱöđéĺ îš ĺöàđéđ.~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1204,6 +1271,137 @@
     <message>
       <source>No readings yet: the model must be running</source>
       <translation>[Ñö ŕéàđîñĝš ýéţ: ţĥé ɱöđéĺ ɱûšţ ƀé ŕûññîñĝ~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>LoadBenchPanel</name>
+    <message>
+      <source>Seconds each step of a load took</source>
+      <translation>[Šéçöñđš éàçĥ šţéþ öƒ à ĺöàđ ţööķ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not measured yet.</source>
+      <translation>[Ñöţ ɱéàšûŕéđ ýéţ.~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Earlier load measurements</source>
+      <translation>[Éàŕĺîéŕ ĺöàđ ɱéàšûŕéɱéñţš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Measure load (cold, then warm)</source>
+      <translation>[&amp;Ṁéàšûŕé ĺöàđ (çöĺđ, ţĥéñ ŵàŕɱ)~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Empties the compile caches of this engine version, loads the model and waits for a first token; then loads it again with the caches that load filled. The model ends loaded or not, as it was.</source>
+      <translation>[Éɱþţîéš ţĥé çöɱþîĺé çàçĥéš öƒ ţĥîš éñĝîñé ṽéŕšîöñ, ĺöàđš ţĥé ɱöđéĺ àñđ ŵàîţš ƒöŕ à ƒîŕšţ ţöķéñ; ţĥéñ ĺöàđš îţ àĝàîñ ŵîţĥ ţĥé çàçĥéš ţĥàţ ĺöàđ ƒîĺĺéđ. Ţĥé ɱöđéĺ éñđš ĺöàđéđ öŕ ñöţ, àš îţ ŵàš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>[Çàñçéĺ~~]</translation>
+    </message>
+    <message>
+      <source>Result:</source>
+      <translation>[Ŕéšûĺţ:~~~]</translation>
+    </message>
+    <message>
+      <source>The app, before the engine starts</source>
+      <translation>[Ţĥé àþþ, ƀéƒöŕé ţĥé éñĝîñé šţàŕţš~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Process start and imports</source>
+      <translation>[Þŕöçéšš šţàŕţ àñđ îɱþöŕţš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Weights</source>
+      <translation>[Ŵéîĝĥţš~~~]</translation>
+    </message>
+    <message>
+      <source>Compile and graph capture</source>
+      <translation>[Çöɱþîĺé àñđ ĝŕàþĥ çàþţûŕé~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>KV cache and profiling</source>
+      <translation>[ĶṼ çàçĥé àñđ þŕöƒîĺîñĝ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>HTTP server start</source>
+      <translation>[ĤŢŢÞ šéŕṽéŕ šţàŕţ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app noticing it is up</source>
+      <translation>[Ţĥé àþþ ñöţîçîñĝ îţ îš ûþ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app handing it over</source>
+      <translation>[Ţĥé àþþ ĥàñđîñĝ îţ öṽéŕ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>First token</source>
+      <translation>[Ƒîŕšţ ţöķéñ~~~~]</translation>
+    </message>
+    <message>
+      <source>The app relaying the first token</source>
+      <translation>[Ţĥé àþþ ŕéĺàýîñĝ ţĥé ƒîŕšţ ţöķéñ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Emptying the compile caches…</source>
+      <translation>[Éɱþţýîñĝ ţĥé çöɱþîĺé çàçĥéš…~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Done.</source>
+      <translation>[Đöñé.~~]</translation>
+    </message>
+    <message>
+      <source>Total</source>
+      <translation>[Ţöţàĺ~~]</translation>
+    </message>
+    <message>
+      <source>{s} s</source>
+      <translation>[{s} š~~]</translation>
+    </message>
+    <message>
+      <source>Cold</source>
+      <translation>[Çöĺđ~~]</translation>
+    </message>
+    <message>
+      <source>Warm</source>
+      <translation>[Ŵàŕɱ~~]</translation>
+    </message>
+    <message>
+      <source>cold</source>
+      <translation>[çöĺđ~~]</translation>
+    </message>
+    <message>
+      <source>warm</source>
+      <translation>[ŵàŕɱ~~]</translation>
+    </message>
+    <message>
+      <source>{asked} (vLLM: {said})</source>
+      <translation>[{asked} (ṽĹĹṀ: {said})~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A warm load takes {r} × the cold one (goal: at most {g}).</source>
+      <translation>[Å ŵàŕɱ ĺöàđ ţàķéš {r} × ţĥé çöĺđ öñé (ĝöàĺ: àţ ɱöšţ {g}).~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The app's own share: at most {s} s (goal: at most {g} s).</source>
+      <translation>[Ţĥé àþþ'š öŵñ šĥàŕé: àţ ɱöšţ {s} š (ĝöàĺ: àţ ɱöšţ {g} š).~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cold load: waiting for the first token…</source>
+      <translation>[Çöĺđ ĺöàđ: ŵàîţîñĝ ƒöŕ ţĥé ƒîŕšţ ţöķéñ…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Warm load: waiting for the first token…</source>
+      <translation>[Ŵàŕɱ ĺöàđ: ŵàîţîñĝ ƒöŕ ţĥé ƒîŕšţ ţöķéñ…~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Unloading the model…</source>
+      <translation>[Ûñĺöàđîñĝ ţĥé ɱöđéĺ…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Cancelled; nothing was kept.</source>
+      <translation>[Çàñçéĺĺéđ; ñöţĥîñĝ ŵàš ķéþţ.~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1474,6 +1672,14 @@
       <translation>[Đé&amp;ĺéţé…~~~]</translation>
     </message>
     <message>
+      <source>Pre-&amp;warm</source>
+      <translation>[Þŕé-&amp;ŵàŕɱ~~~~]</translation>
+    </message>
+    <message>
+      <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
+      <translation>[Šţàŕţ ţĥîš ɱöđéĺ öñçé îñ ţĥé ƀàçķĝŕöûñđ àñđ šţöþ îţ àĝàîñ, šö ţĥàţ ṽĹĹṀ çöɱþîĺéš îţ ñöŵ àñđ îţš ƒîŕšţ ĺöàđ îš ŵàŕɱ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Retry download</source>
       <translation>[&amp;Ŕéţŕý đöŵñĺöàđ~~~~~~]</translation>
     </message>
@@ -1488,6 +1694,18 @@
     <message>
       <source>Try to start this model's vLLM server again now (Ctrl+L)</source>
       <translation>[Ţŕý ţö šţàŕţ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àĝàîñ ñöŵ (Çţŕĺ+Ĺ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel pre-warming</source>
+      <translation>[&amp;Çàñçéĺ þŕé-ŵàŕɱîñĝ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is downloaded. Model ▸ Pre-warm compiles it now, so that its first load is fast.</source>
+      <translation>[{name} îš đöŵñĺöàđéđ. Ṁöđéĺ ▸ Þŕé-ŵàŕɱ çöɱþîĺéš îţ ñöŵ, šö ţĥàţ îţš ƒîŕšţ ĺöàđ îš ƒàšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is pre-warmed: its next load is a warm one.</source>
+      <translation>[{name} îš þŕé-ŵàŕɱéđ: îţš ñéẋţ ĺöàđ îš à ŵàŕɱ öñé.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Download of {name} started.</source>
@@ -1549,6 +1767,10 @@
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
     </message>
     <message>
+      <source>&amp;Optimize for:</source>
+      <translation>[&amp;Öþţîɱîžé ƒöŕ:~~~~~~]</translation>
+    </message>
+    <message>
       <source>Reading this model's settings…</source>
       <translation>[Ŕéàđîñĝ ţĥîš ɱöđéĺ'š šéţţîñĝš…~~~~~~~~~~~~]</translation>
     </message>
@@ -1569,8 +1791,32 @@
       <translation>[Ñö ɱéɱöŕý éšţîɱàţé ýéţ: îţ ñééđš ţĥé ɱöđéĺ'š çöñƒîĝ.ĵšöñ öñ đîšķ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>RAM</source>
+      <translation>[ŔÅṀ~]</translation>
+    </message>
+    <message>
+      <source>GPU {index}</source>
+      <translation>[ĜÞÛ {index}~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} can be taken now without swapping ({available} of RAM available, {reserve} kept for the system), of {budget} in all.</source>
+      <translation>[{device}: {room} çàñ ƀé ţàķéñ ñöŵ ŵîţĥöûţ šŵàþþîñĝ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ), öƒ {budget} îñ àĺĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} free now of {budget}; other programs hold {others}.</source>
+      <translation>[{device}: {room} ƒŕéé ñöŵ öƒ {budget}; öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{device}: {room} free now.</source>
+      <translation>[{device}: {room} ƒŕéé ñöŵ.~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>✗ Too long for this model: it accepts at most {tokens} tokens.</source>
       <translation>[✗ Ţöö ĺöñĝ ƒöŕ ţĥîš ɱöđéĺ: îţ àççéþţš àţ ɱöšţ {tokens} ţöķéñš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>✗ Does not fit now: a start would reserve {reserve}, more than is free.</source>
+      <translation>[✗ Đöéš ñöţ ƒîţ ñöŵ: à šţàŕţ ŵöûĺđ ŕéšéŕṽé {reserve}, ɱöŕé ţĥàñ îš ƒŕéé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>✓ Fits: needs {needed} of the {budget} vLLM may use.</source>
@@ -1672,6 +1918,18 @@
       <translation>[ĺöàđîñĝ: {phase}~~~~~~]</translation>
     </message>
     <message>
+      <source>cold load:</source>
+      <translation>[çöĺđ ĺöàđ:~~~~]</translation>
+    </message>
+    <message>
+      <source>warm load:</source>
+      <translation>[ŵàŕɱ ĺöàđ:~~~~]</translation>
+    </message>
+    <message>
+      <source>longer than usual: {elapsed}, usually {expected}</source>
+      <translation>[ĺöñĝéŕ ţĥàñ ûšûàĺ: {elapsed}, ûšûàĺĺý {expected}~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>unreachable: {diagnosis}</source>
       <translation>[ûñŕéàçĥàƀĺé: {diagnosis}~~~~~~~~~~]</translation>
     </message>
@@ -1712,6 +1970,10 @@
       <translation>[ŕéšţàŕţéđ {n} ţîɱéš~~~~~~~~]</translation>
     </message>
     <message>
+      <source>pre-warming, {load}</source>
+      <translation>[þŕé-ŵàŕɱîñĝ, {load}~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>unloading</source>
       <translation>[ûñĺöàđîñĝ~~~~]</translation>
     </message>
@@ -1744,6 +2006,10 @@
       <translation>[đöŵñĺöàđîñĝ {percent}~~~~~~~~]</translation>
     </message>
     <message>
+      <source>stalled</source>
+      <translation>[šţàĺĺéđ~~~]</translation>
+    </message>
+    <message>
       <source>local folder</source>
       <translation>[ĺöçàĺ ƒöĺđéŕ~~~~~]</translation>
     </message>
@@ -1758,10 +2024,6 @@
     <message>
       <source>download failed: {diagnosis}</source>
       <translation>[đöŵñĺöàđ ƒàîĺéđ: {diagnosis}~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>partly downloaded</source>
-      <translation>[þàŕţĺý đöŵñĺöàđéđ~~~~~~~]</translation>
     </message>
     <message>
       <source>not downloaded</source>
@@ -1794,6 +2056,14 @@
     <message>
       <source>The next request tries again.</source>
       <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>partly downloaded: {done} so far</source>
+      <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} šö ƒàŕ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>partly downloaded: {done} of {total} ({percent})</source>
+      <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} öƒ {total} ({percent})~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Crashed once.</source>
@@ -1954,6 +2224,14 @@
       <translation>[ĜƁ (0: àĺĺ öƒ îţ)~~~~~~~]</translation>
     </message>
     <message>
+      <source>RAM ke&amp;pt for the system:</source>
+      <translation>[ŔÅṀ ķé&amp;þţ ƒöŕ ţĥé šýšţéɱ:~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GB</source>
+      <translation>[ĜƁ~]</translation>
+    </message>
+    <message>
       <source>Automatic (with the ROCm engine)</source>
       <translation>[Åûţöɱàţîç (ŵîţĥ ţĥé ŔÖÇɱ éñĝîñé)~~~~~~~~~~~~~]</translation>
     </message>
@@ -1968,6 +2246,10 @@
     <message>
       <source>&amp;Sleep instead of unloading:</source>
       <translation>[&amp;Šĺééþ îñšţéàđ öƒ ûñĺöàđîñĝ:~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Pre-warm a model once its download finishes</source>
+      <translation>[&amp;Þŕé-ŵàŕɱ à ɱöđéĺ öñçé îţš đöŵñĺöàđ ƒîñîšĥéš~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Extra vLLM &amp;arguments:</source>
@@ -2000,6 +2282,29 @@
     <message>
       <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
       <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>OptimizeChoice</name>
+    <message>
+      <source>Engine default</source>
+      <translation>[Éñĝîñé đéƒàûĺţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Start fast: loads fastest, serves slower (-O0)</source>
+      <translation>[Šţàŕţ ƒàšţ: ĺöàđš ƒàšţéšţ, šéŕṽéš šĺöŵéŕ (-Ö0)~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Serve fast: answers fastest, loads slower (-O3)</source>
+      <translation>[Šéŕṽé ƒàšţ: àñšŵéŕš ƒàšţéšţ, ĺöàđš šĺöŵéŕ (-Ö3)~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>How vLLM starts this model. Start fast compiles nothing (and on the CPU engine runs in one process fewer): a load takes about half as long, requests are answered more slowly. Serve fast compiles and captures everything it can.</source>
+      <translation>[Ĥöŵ ṽĹĹṀ šţàŕţš ţĥîš ɱöđéĺ. Šţàŕţ ƒàšţ çöɱþîĺéš ñöţĥîñĝ (àñđ öñ ţĥé ÇÞÛ éñĝîñé ŕûñš îñ öñé þŕöçéšš ƒéŵéŕ): à ĺöàđ ţàķéš àƀöûţ ĥàĺƒ àš ĺöñĝ, ŕéǫûéšţš àŕé àñšŵéŕéđ ɱöŕé šĺöŵĺý. Šéŕṽé ƒàšţ çöɱþîĺéš àñđ çàþţûŕéš éṽéŕýţĥîñĝ îţ çàñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Optimize for</source>
+      <translation>[Öþţîɱîžé ƒöŕ~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2230,6 +2535,13 @@
     </message>
   </context>
   <context>
+    <name>Startup</name>
+    <message>
+      <source>Starting the engine…</source>
+      <translation>[Šţàŕţîñĝ ţĥé éñĝîñé…~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>TrayController</name>
     <message>
       <source>vLLM Tray: no model loaded</source>
@@ -2296,6 +2608,10 @@
       <translation>[Ñö đöŵñĺöàđéđ ɱöđéĺš ýéţ~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Starting the engine…</source>
+      <translation>[Šţàŕţîñĝ ţĥé éñĝîñé…~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Open window</source>
       <translation>[&amp;Öþéñ ŵîñđöŵ~~~~~]</translation>
     </message>
@@ -2327,6 +2643,14 @@
       <source>{name} failed to load</source>
       <translation>[{name} ƒàîĺéđ ţö ĺöàđ~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>{name} is downloaded</source>
+      <translation>[{name} îš đöŵñĺöàđéđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Load it from the window or the tray menu, or send it a request.</source>
+      <translation>[Ĺöàđ îţ ƒŕöɱ ţĥé ŵîñđöŵ öŕ ţĥé ţŕàý ɱéñû, öŕ šéñđ îţ à ŕéǫûéšţ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>TrayWatch</name>
@@ -2337,6 +2661,29 @@
     <message>
       <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
       <translation>[Å šýšţéɱ ţŕàý àþþéàŕéđ àƒţéŕ ṽĹĹṀ Ţŕàý šţàŕţéđ. Ǫûîţ ṽĹĹṀ Ţŕàý àñđ šţàŕţ îţ àĝàîñ ţö šéé îţš îçöñ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>_Opener</name>
+    <message>
+      <source>Where the folder is</source>
+      <translation>[Ŵĥéŕé ţĥé ƒöĺđéŕ îš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No file manager opened the folder. It is here:</source>
+      <translation>[Ñö ƒîĺé ɱàñàĝéŕ öþéñéđ ţĥé ƒöĺđéŕ. Îţ îš ĥéŕé:~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Where the file is</source>
+      <translation>[Ŵĥéŕé ţĥé ƒîĺé îš~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No program opened the file. It is here:</source>
+      <translation>[Ñö þŕöĝŕàɱ öþéñéđ ţĥé ƒîĺé. Îţ îš ĥéŕé:~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy path</source>
+      <translation>[&amp;Çöþý þàţĥ~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2514,6 +2861,10 @@
       <translation>[{file} îš ñöţ à ṽàĺîđ ṽĹĹṀ ɱöđéĺ çöñƒîĝûŕàţîöñ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{key} is not a model option; use ctx_size=N, vllm_args="...", tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or optimize=start|serve.</source>
+      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ, ṽĺĺɱ_àŕĝš="...", ţéñšöŕ_þàŕàĺĺéĺ_šîžé=Ñ, þîþéĺîñé_þàŕàĺĺéĺ_šîžé=Ñ, ĝþûš=0,1 öŕ öþţîɱîžé=šţàŕţ|šéŕṽé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>No Lemonade setup was found in {path}; give its folder as DIR.</source>
       <translation>[Ñö Ĺéɱöñàđé šéţûþ ŵàš ƒöûñđ îñ {path}; ĝîṽé îţš ƒöĺđéŕ àš ĐÎŔ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2590,6 +2941,30 @@
       <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>optimize must be start (loads fastest), serve (answers fastest) or default; got {value}.</source>
+      <translation>[öþţîɱîžé ɱûšţ ƀé šţàŕţ (ĺöàđš ƒàšţéšţ), šéŕṽé (àñšŵéŕš ƒàšţéšţ) öŕ đéƒàûĺţ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The option optimize={value} and a -O level in the model's vllm_args both choose the optimization level; keep one of them.</source>
+      <translation>[Ţĥé öþţîöñ öþţîɱîžé={value} àñđ à -Ö ĺéṽéĺ îñ ţĥé ɱöđéĺ'š ṽĺĺɱ_àŕĝš ƀöţĥ çĥööšé ţĥé öþţîɱîžàţîöñ ĺéṽéĺ; ķééþ öñé öƒ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
       <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2598,12 +2973,28 @@
       <translation>[{model} îš ƀûîĺţ îñ: ŵĥéŕé îţš ƒîĺéš çöɱé ƒŕöɱ îš ƒîẋéđ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Once a model's download finishes, start it in the background and stop it again, so that vLLM compiles it now and your first load is a warm one (without this, the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded.</source>
+      <translation>[Öñçé à ɱöđéĺ'š đöŵñĺöàđ ƒîñîšĥéš, šţàŕţ îţ îñ ţĥé ƀàçķĝŕöûñđ àñđ šţöþ îţ àĝàîñ, šö ţĥàţ ṽĹĹṀ çöɱþîĺéš îţ ñöŵ àñđ ýöûŕ ƒîŕšţ ĺöàđ îš à ŵàŕɱ öñé (ŵîţĥöûţ ţĥîš, ţĥé ŵîñđöŵ öƒƒéŕš îţ: Ṁöđéĺ ▸ Þŕé-ŵàŕɱ). Šķîþþéđ ŵĥîĺé àñöţĥéŕ ɱöđéĺ îš ĺöàđéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM, in GB, that models never take from the system: on a GPU that shares the computer's memory (an APU such as Strix Halo) and with the CPU engine, a model that would leave less than this available is refused, so the desktop never swaps.</source>
+      <translation>[ŔÅṀ, îñ ĜƁ, ţĥàţ ɱöđéĺš ñéṽéŕ ţàķé ƒŕöɱ ţĥé šýšţéɱ: öñ à ĜÞÛ ţĥàţ šĥàŕéš ţĥé çöɱþûţéŕ'š ɱéɱöŕý (àñ ÅÞÛ šûçĥ àš Šţŕîẋ Ĥàĺö) àñđ ŵîţĥ ţĥé ÇÞÛ éñĝîñé, à ɱöđéĺ ţĥàţ ŵöûĺđ ĺéàṽé ĺéšš ţĥàñ ţĥîš àṽàîĺàƀĺé îš ŕéƒûšéđ, šö ţĥé đéšķţöþ ñéṽéŕ šŵàþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
       <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Importing Lemonade Server's vLLM setup was offered once.</source>
       <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pre-warm models after download</source>
+      <translation>[Þŕé-ŵàŕɱ ɱöđéĺš àƒţéŕ đöŵñĺöàđ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RAM kept for the system</source>
+      <translation>[ŔÅṀ ķéþţ ƒöŕ ţĥé šýšţéɱ~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Language</source>
@@ -2810,6 +3201,14 @@
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total.</source>
+      <translation>[Ţöķéñš þéŕ šéçöñđ öƒ {model} çàññöţ ƀé ɱéàšûŕéđ: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš àñđ îţš éñĝîñé'š /ɱéţŕîçš ĥàš ñö ṽĺĺɱ:ĝéñéŕàţîöñ_ţöķéñš_ţöţàĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The tune cannot measure the tokens per second of {model}: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total, so nothing is proposed or saved.</source>
+      <translation>[Ţĥé ţûñé çàññöţ ɱéàšûŕé ţĥé ţöķéñš þéŕ šéçöñđ öƒ {model}: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš àñđ îţš éñĝîñé'š /ɱéţŕîçš ĥàš ñö ṽĺĺɱ:ĝéñéŕàţîöñ_ţöķéñš_ţöţàĺ, šö ñöţĥîñĝ îš þŕöþöšéđ öŕ šàṽéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The endpoint is stopped, and the chat talks to models through it. Start the endpoint, then send the message again.</source>
       <translation>[Ţĥé éñđþöîñţ îš šţöþþéđ, àñđ ţĥé çĥàţ ţàĺķš ţö ɱöđéĺš ţĥŕöûĝĥ îţ. Šţàŕţ ţĥé éñđþöîñţ, ţĥéñ šéñđ ţĥé ɱéššàĝé àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2880,10 +3279,6 @@
     <message>
       <source>Port {port} cannot be used; choose one from 1024 to 65535.</source>
       <translation>[Þöŕţ {port} çàññöţ ƀé ûšéđ; çĥööšé öñé ƒŕöɱ 1024 ţö 65535.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{key} is not a model option; use ctx_size=N, vllm_args="...", tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1.</source>
-      <translation>[{key} îš ñöţ à ɱöđéĺ öþţîöñ; ûšé çţẋ_šîžé=Ñ, ṽĺĺɱ_àŕĝš="...", ţéñšöŕ_þàŕàĺĺéĺ_šîžé=Ñ, þîþéĺîñé_þàŕàĺĺéĺ_šîžé=Ñ öŕ ĝþûš=0,1.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>vllm-tray serve does not start while {file} cannot be read ({reason}): it would run on defaults you did not choose. Fix the file, or move it away to start with the defaults.</source>
@@ -3478,8 +3873,28 @@
       <translation>[{address} çàññöţ çöññéçţ ţö ţĥîš ɱàçĥîñé öñ þöŕţ {port} ({reason}). Ţĥé ɱàçĥîñéš öƒ à çĺûšţéŕ ɱûšţ ƀé àƀĺé ţö çöññéçţ ţö éàçĥ öţĥéŕ: çĥéçķ ţĥé ƒîŕéŵàĺĺ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The agent on {address} answered {reason} when asked about its worker. Look at the output of the join command on that machine.</source>
+      <translation>[Ţĥé àĝéñţ öñ {address} àñšŵéŕéđ {reason} ŵĥéñ àšķéđ àƀöûţ îţš ŵöŕķéŕ. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Something answers on {address} port {port}, but it is not a vLLM Tray cluster agent (it answered HTTP {status}). Check the port given for that machine, and run the join command shown for it there.</source>
+      <translation>[Šöɱéţĥîñĝ àñšŵéŕš öñ {address} þöŕţ {port}, ƀûţ îţ îš ñöţ à ṽĹĹṀ Ţŕàý çĺûšţéŕ àĝéñţ (îţ àñšŵéŕéđ ĤŢŢÞ {status}). Çĥéçķ ţĥé þöŕţ ĝîṽéñ ƒöŕ ţĥàţ ɱàçĥîñé, àñđ ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ ţĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{address} does not answer on port {port} ({reason}). Is the join command running there, and does its firewall let this machine in?</source>
       <translation>[{address} đöéš ñöţ àñšŵéŕ öñ þöŕţ {port} ({reason}). Îš ţĥé ĵöîñ çöɱɱàñđ ŕûññîñĝ ţĥéŕé, àñđ đöéš îţš ƒîŕéŵàĺĺ ĺéţ ţĥîš ɱàçĥîñé îñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{address} could not start its part of the model: {reason}. The output of the join command on that machine says more.</source>
+      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}. Ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé šàýš ɱöŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The check of {address} failed: its agent answered {reason}. Look at the output of the join command on that machine, and start it again there if it stopped.</source>
+      <translation>[Ţĥé çĥéçķ öƒ {address} ƒàîĺéđ: îţš àĝéñţ àñšŵéŕéđ {reason}. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé, àñđ šţàŕţ îţ àĝàîñ ţĥéŕé îƒ îţ šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The agent on {address} answered {reason} when asked to stop its worker. Look at the output of the join command on that machine.</source>
+      <translation>[Ţĥé àĝéñţ öñ {address} àñšŵéŕéđ {reason} ŵĥéñ àšķéđ ţö šţöþ îţš ŵöŕķéŕ. Ĺööķ àţ ţĥé öûţþûţ öƒ ţĥé ĵöîñ çöɱɱàñđ öñ ţĥàţ ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{address} refused this cluster's token. Run the join command shown for it again (setting the cluster up again makes a new token).</source>
@@ -3488,10 +3903,6 @@
     <message>
       <source>{address} was joined to another head address. Run the join command shown for it again.</source>
       <translation>[{address} ŵàš ĵöîñéđ ţö àñöţĥéŕ ĥéàđ àđđŕéšš. Ŕûñ ţĥé ĵöîñ çöɱɱàñđ šĥöŵñ ƒöŕ îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{address} could not start its part of the model: {reason}</source>
-      <translation>[{address} çöûĺđ ñöţ šţàŕţ îţš þàŕţ öƒ ţĥé ɱöđéĺ: {reason}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{address} is not an address of this machine; give the address this machine has on the network the cluster uses.</source>
@@ -3756,6 +4167,26 @@
       <translation>[Ĺéɱöñàđé'š ƒîĺéš öŕ ṽĹĹṀ Ţŕàý'š çĥàñĝéđ šîñçé ţĥé îɱþöŕţ ŵàš šĥöŵñ; ñöţĥîñĝ ŵàš îɱþöŕţéđ. Ĺööķ àţ ţĥé îɱþöŕţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} gave no first token: {reason}</source>
+      <translation>[{model} ĝàṽé ñö ƒîŕšţ ţöķéñ: {reason}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} was loaded already by someone else; measure again.</source>
+      <translation>[{model} ŵàš ĺöàđéđ àĺŕéàđý ƀý šöɱéöñé éĺšé; ɱéàšûŕé àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} was not pre-warmed: {others} is loaded, and pre-warming must not take its memory. Load {model} when you need it.</source>
+      <translation>[{model} ŵàš ñöţ þŕé-ŵàŕɱéđ: {others} îš ĺöàđéđ, àñđ þŕé-ŵàŕɱîñĝ ɱûšţ ñöţ ţàķé îţš ɱéɱöŕý. Ĺöàđ {model} ŵĥéñ ýöû ñééđ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} is loaded already.</source>
+      <translation>[{model} îš ĺöàđéđ àĺŕéàđý.~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} has loaded on this engine before.</source>
+      <translation>[{model} ĥàš ĺöàđéđ öñ ţĥîš éñĝîñé ƀéƒöŕé.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{repo} holds no model weights (no .safetensors or .bin files).</source>
       <translation>[{repo} ĥöĺđš ñö ɱöđéĺ ŵéîĝĥţš (ñö .šàƒéţéñšöŕš öŕ .ƀîñ ƒîĺéš).~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3766,6 +4197,14 @@
     <message>
       <source>{repo} holds only GGUF files, which vLLM does not load from a Hugging Face repository. Look for the same model in safetensors format.</source>
       <translation>[{repo} ĥöĺđš öñĺý ĜĜÛƑ ƒîĺéš, ŵĥîçĥ ṽĹĹṀ đöéš ñöţ ĺöàđ ƒŕöɱ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý. Ĺööķ ƒöŕ ţĥé šàɱé ɱöđéĺ îñ šàƒéţéñšöŕš ƒöŕɱàţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM's own start-up benchmark failed (exit {status}): {tail}</source>
+      <translation>[ṽĹĹṀ'š öŵñ šţàŕţ-ûþ ƀéñçĥɱàŕķ ƒàîĺéđ (éẋîţ {status}): {tail}~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--max-num-seqs {value} is not what the last tune of {model} proposed; run the tune again and apply its result.</source>
+      <translation>[--ɱàẋ-ñûɱ-šéǫš {value} îš ñöţ ŵĥàţ ţĥé ĺàšţ ţûñé öƒ {model} þŕöþöšéđ; ŕûñ ţĥé ţûñé àĝàîñ àñđ àþþĺý îţš ŕéšûĺţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}</source>

@@ -13,9 +13,9 @@ from typing import Any
 from app.cli.context import print_json, run_interruptible, runtime_from
 from app.core.events import BenchProgressed, Event, LoadProgressed, TunePhase, TuneProgressed
 from app.core.problems import ProblemError, problem, tr_noop
-from app.core.tuning import BenchPoint
+from app.core.tuning import BenchPoint, speedup
 from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.bench import BenchOptions, BenchRecord, no_tokens_problem
 from app.runtime.services.loadgen import GENERATOR_CHOICES, Workload
 
 # Options the in-process runtime needs: its own endpoint on a free loopback port.
@@ -187,9 +187,14 @@ def progress_printer(model_id: str, quiet: bool) -> Callable[[Event], None]:
     return on_event
 
 
+def tok_s(p: BenchPoint) -> str:
+    """Tokens per second as the table shows them: "n/a" when they were not measured."""
+    return f"{p.tok_per_s:8.1f}" if p.measured else f"{'n/a':>8}"
+
+
 def point_line(p: BenchPoint) -> str:
     return (
-        f"concurrency {p.concurrency:>4}: {p.tok_per_s:8.1f} tok/s, "
+        f"concurrency {p.concurrency:>4}: {tok_s(p)} tok/s, "
         f"TTFT p99 {ms(p.ttft_p99_ms)} ms, ITL p99 {ms(p.itl_p99_ms)} ms"
         + (f", {p.failed} failed" if p.failed else "")
     )
@@ -199,17 +204,33 @@ def ms(value: float | None) -> str:
     return "?" if value is None else f"{value:.1f}"
 
 
-def print_table(points: Sequence[BenchPoint], base: BenchPoint | None) -> None:
+def print_table(
+    points: Sequence[BenchPoint], base: BenchPoint | None, model: str = "the model"
+) -> None:
     print(
         f"{'CONCURRENCY':>11}  {'WALL s':>7}  {'TOKENS':>7}  {'TOK/S':>8}  "
         f"{'TTFT p50/p99 ms':>17}  {'ITL p50/p99 ms':>15}  {'SPEED-UP':>8}  FAILED"
     )
     for p in points:
-        up = f"{p.tok_per_s / base.tok_per_s:.2f}x" if base and base.tok_per_s > 0 else "-"
+        ratio = speedup(base, p) if base is not None else None
+        up = f"{ratio:.2f}x" if ratio is not None else "-"
+        tokens = str(p.completion_tokens) if p.measured else "?"
         print(
-            f"{p.concurrency:>11}  {p.wall_s:7.2f}  {p.completion_tokens:>7}  "
-            f"{p.tok_per_s:8.1f}  {ms(p.ttft_p50_ms) + '/' + ms(p.ttft_p99_ms):>17}  "
+            f"{p.concurrency:>11}  {p.wall_s:7.2f}  {tokens:>7}  "
+            f"{tok_s(p)}  {ms(p.ttft_p50_ms) + '/' + ms(p.ttft_p99_ms):>17}  "
             f"{ms(p.itl_p50_ms) + '/' + ms(p.itl_p99_ms):>15}  {up:>8}  {p.failed}"
+        )
+    print_token_source(points, model)
+
+
+def print_token_source(points: Sequence[BenchPoint], model: str) -> None:
+    """Say where the token counts came from when not from the answers themselves."""
+    if any(not p.measured for p in points):
+        print(no_tokens_problem(model).english())
+    elif any(p.token_source == "engine" for p in points):
+        print(
+            "tokens counted by the engine (vllm:generation_tokens_total over each run): "
+            "its streamed answers carry no token counts"
         )
 
 
@@ -221,7 +242,7 @@ def print_record(record: BenchRecord) -> None:
         f"{record.model_id}: {s.get('requests')} requests of {s.get('input_len')} prompt + "
         f"{s.get('output_len')} generated tokens; engine {engine}; load generator {gen}"
     )
-    print_table(record.points, record.sequential)
+    print_table(record.points, record.sequential, record.model_id)
     seq = record.sequential
     speedups = record.speedups()
     if seq is not None and speedups:

@@ -12,10 +12,14 @@ from typing import Any
 
 from app.cli.context import human_bytes, paths_from, print_json, runtime_from
 from app.core.jsonstore import REPLACED_CODE
+from app.core.memory_room import DeviceRoom
+from app.core.optimize import OPTIMIZE_OPTION, parse_optimize
 from app.core.parallel import (
     GPUS_OPTION,
     PP_OPTION,
+    RAM_DEVICE,
     TP_OPTION,
+    gpu_device,
     parse_gpus,
     parse_parallel_size,
 )
@@ -38,12 +42,13 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         "options",
         parents=[common],
-        help="show or change a model's ctx_size, vllm_args and GPUs",
+        help="show or change a model's ctx_size, vllm_args, GPUs and start/serve choice",
         description=(
             "Show a model's options and the vLLM command line they give; change them with "
             'ctx_size=N, vllm_args="--flag value ...", tensor_parallel_size=N, '
-            "pipeline_parallel_size=N and gpus=0,1 (GPU numbers as system-info lists them). "
-            "A value of 'default' goes back to the default."
+            "pipeline_parallel_size=N, gpus=0,1 (GPU numbers as system-info lists them) and "
+            "optimize=start|serve (start: loads fastest, vLLM's -O0; serve: answers fastest, "
+            "-O3). A value of 'default' goes back to the default."
         ),
     )
     p.add_argument("model")
@@ -131,7 +136,8 @@ def _parse_assignments(pairs: list[str], allowed: set[str] | None) -> dict[str, 
                     "cli.unknown_option",
                     tr_noop(
                         '{key} is not a model option; use ctx_size=N, vllm_args="...", '
-                        "tensor_parallel_size=N, pipeline_parallel_size=N or gpus=0,1."
+                        "tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or "
+                        "optimize=start|serve."
                     ),
                     key=key,
                 )
@@ -153,6 +159,9 @@ def _parse_ctx(text: str) -> int | None:
     return value
 
 
+OPTIMIZE_WORDS = {"start": "start (loads fastest: -O0)", "serve": "serve (answers fastest: -O3)"}
+
+
 def cmd_options(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     entry = rt.registry.get(args.model)
@@ -170,6 +179,7 @@ def cmd_options(args: argparse.Namespace) -> int:
         tensor_parallel_size=parse_parallel_size(TP_OPTION, changes.get(TP_OPTION, "")),
         pipeline_parallel_size=parse_parallel_size(PP_OPTION, changes.get(PP_OPTION, "")),
         gpus=parse_gpus(changes.get(GPUS_OPTION, "")),
+        optimize=parse_optimize(changes.get(OPTIMIZE_OPTION, "")),
     )
     # The same use case as the GUI's: checks the result before writing anything, and writes
     # only the fields named here (a concurrent change to the others is kept).
@@ -187,6 +197,7 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "pipeline_parallel_size": new.pipeline_parallel_size,
                 "gpus": list(new.gpus) if new.gpus is not None else None,
                 "effective_gpus": list(preview.effective_gpus),
+                "optimize": new.optimize,
                 "planned_bytes": dict(preview.planned),
                 # Shown, so a secret flag's value is hidden (app.core.redact).
                 "argv": redact_argv(preview.command),
@@ -208,6 +219,8 @@ def cmd_options(args: argparse.Namespace) -> int:
     if preview.effective_gpus:
         chosen = "" if new.gpus is not None else " (chosen by the app)"
         print(f"gpus:       {', '.join(str(g) for g in preview.effective_gpus)}{chosen}")
+    if new.optimize is not None:
+        print(f"optimize:   {OPTIMIZE_WORDS[new.optimize]}")
     for layer in preview.layers:
         print(f"  from {layer.source}: {format_command(layer.args)}")
     print(f"command:    {format_command(preview.command)}")
@@ -328,6 +341,9 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
 def cmd_system_info(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     info = rt.planner.system_info()
+    # What models may take now: the budget, less what other programs hold, and on an APU and
+    # in RAM what the host can spare (no model of this process runs: all use is others').
+    rooms = rt.planner.memory.rooms(rt.planner.memory.read(), ours={})
     engine_status = None
     try:
         engine = rt.planner.engine()
@@ -342,7 +358,11 @@ def cmd_system_info(args: argparse.Namespace) -> int:
     except ProblemError as exc:
         engine_status = {"problem": exc.problem.to_json()}
     if args.json:
-        print_json({**info.to_json(), "engine": engine_status})
+        room_json = {
+            "reserve": rt.planner.memory.reserve(),
+            "rooms": [room.to_json() for room in rooms.values()],
+        }
+        print_json({**info.to_json(), "engine": engine_status, "memory_room": room_json})
         return 0
     if not info.gpus:
         print("GPU:     none found")
@@ -354,7 +374,13 @@ def cmd_system_info(args: argparse.Namespace) -> int:
         print(f"         VRAM {human_bytes(gpu.vram_used)} / {human_bytes(gpu.vram_total)} used")
         if gpu.apu:
             print(f"         GTT  {human_bytes(gpu.gtt_used)} / {human_bytes(gpu.gtt_total)} used")
+        room = rooms.get(gpu_device(number))
+        if room is not None:
+            print(f"         {room_line(room)}")
     print(f"RAM:     {human_bytes(info.ram_available)} free of {human_bytes(info.ram_total)}")
+    ram = rooms.get(RAM_DEVICE)
+    if ram is not None and ram.host_limit is not None and not rt.planner.uses_gpu():
+        print(f"         {room_line(ram)}")
     print(f"CPUs:    {info.cpu_count}")
     print(f"Kernel:  {info.kernel_release}")
     if engine_status and "kind" in engine_status:
@@ -363,3 +389,18 @@ def cmd_system_info(args: argparse.Namespace) -> int:
     for found in info.problems:
         print(f"Note:    {found.english()}")
     return 0
+
+
+def room_line(room: DeviceRoom) -> str:
+    """ "models may use 16.5 GB now (of 128.8 GB: VRAM + GTT; …)": both numbers, and which
+    one binds."""
+    line = f"models may use {human_bytes(room.room)} now (budget {human_bytes(room.budget)}"
+    if room.others:
+        line += f"; other programs hold {human_bytes(room.others)}"
+    if room.host_limit is not None:
+        line += (
+            f"; without swapping the host can spare {human_bytes(room.host_limit)}: "
+            f"{human_bytes(room.host_available)} RAM available, "
+            f"{human_bytes(room.reserve)} kept for the system"
+        )
+    return line + ")"

@@ -1,4 +1,4 @@
-"""`vllm-tray engine status (or list) | install rocm|cpu | use COMMAND…`."""
+"""`vllm-tray engine status (or list) | install rocm|cpu | use COMMAND… | clean-cache`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import shlex
 from typing import Any
 
-from app.cli.context import print_json, run_interruptible, runtime_from
+from app.cli.context import human_bytes, print_json, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
 from app.supervisor.engines.base import EngineKind, InstallProgress
@@ -15,7 +15,9 @@ from app.supervisor.engines.base import EngineKind, InstallProgress
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("engine", parents=[common], help="install or choose the vLLM engine")
-    esub = p.add_subparsers(dest="engine_command", metavar="status|list|install|use", required=True)
+    esub = p.add_subparsers(
+        dest="engine_command", metavar="status|list|install|use|clean-cache", required=True
+    )
     s = esub.add_parser(
         "status",
         aliases=["list"],
@@ -35,6 +37,13 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     u.add_argument("prefix", nargs=argparse.REMAINDER, metavar="COMMAND…")
     u.set_defaults(func=cmd_use)
+    c = esub.add_parser(
+        "clean-cache",
+        parents=[common],
+        help="delete the compile caches that make later loads fast (they fill again)",
+    )
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_clean_cache)
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -108,4 +117,27 @@ def cmd_use(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     prefix = asyncio.run(rt.engines.use_custom(list(args.prefix)))
     print(f"custom engine: {shlex.join(prefix)}")
+    return 0
+
+
+def cmd_clean_cache(args: argparse.Namespace) -> int:
+    rt = runtime_from(args)
+    cleaned = asyncio.run(rt.engines.clean_cache())
+    if args.json:
+        print_json(
+            {
+                "freed_bytes": cleaned.freed_bytes,
+                "builds": list(cleaned.builds),
+                "folder": str(cleaned.folder),
+            }
+        )
+        return 0
+    if not cleaned.builds:
+        print(f"no compile caches to delete in {cleaned.folder}")
+        return 0
+    print(
+        f"freed {human_bytes(cleaned.freed_bytes)}: the compile caches of "
+        f"{', '.join(cleaned.builds)} in {cleaned.folder}; the next load of each model "
+        "is cold (it compiles again)"
+    )
     return 0

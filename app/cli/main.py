@@ -12,6 +12,7 @@ from app import __version__
 from app.cli import (
     batch_cmd,
     bench_cmd,
+    bench_load_cmd,
     chat_cmd,
     cluster_cmd,
     commands,
@@ -50,6 +51,16 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
+class TopParser(Parser):
+    """The `vllm-tray` parser: `bench load MODEL` goes to its own command (bench_load_cmd)."""
+
+    def parse_known_args(  # type: ignore[override]  # typeshed overloads; same behaviour
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        routed = bench_load_cmd.route(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(routed, namespace)
+
+
 def build_parser() -> Parser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
@@ -61,7 +72,7 @@ def build_parser() -> Parser:
     common.add_argument(
         "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="log more"
     )
-    parser = Parser(
+    parser = TopParser(
         prog="vllm-tray",
         description="Run vLLM models on your own GPU from the desktop tray.",
         parents=[common],
@@ -77,6 +88,7 @@ def build_parser() -> Parser:
         pull_cmd,
         serve_cmd,
         bench_cmd,
+        bench_load_cmd,
         tune_cmd,
         batch_cmd,
         cluster_cmd,

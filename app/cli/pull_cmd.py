@@ -51,7 +51,9 @@ def progress_text(model_id: str, event: DownloadProgressed, bar: bool) -> str:
     """One progress line: "user.x: 45.0 % 1.2 GB of 2.6 GB, 12.3 MB/s, about 100 s left"."""
     frac = event.done / event.total if event.total else 0.0
     parts = [f"{frac * 100:.1f} %", f"{human_bytes(event.done)} of {human_bytes(event.total)}"]
-    if event.speed_bps:
+    if event.stalled:
+        parts.append("stalled: nothing arrived for a few seconds")
+    elif event.speed_bps:
         parts.append(f"{human_bytes(event.speed_bps)}/s")
     if event.eta_s is not None and event.done < event.total:
         parts.append(f"about {math.ceil(event.eta_s)} s left")
@@ -118,7 +120,9 @@ async def _pull(
 
     def show(event: DownloadProgressed) -> None:
         fraction = event.done / event.total if event.total else None
-        progress.update(model_id, progress_text(model_id, event, progress.tty), fraction)
+        # A stall is a step of its own: a log gets its line at once, not 5 s later.
+        step = f"{model_id} stalled" if event.stalled else model_id
+        progress.update(step, progress_text(model_id, event, progress.tty), fraction)
 
     def on_event(event: Event) -> None:
         if isinstance(event, DownloadProgressed) and event.model_id == model_id:

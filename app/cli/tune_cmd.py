@@ -120,7 +120,8 @@ async def _tune(
 
 def print_result(result: TuneResult) -> None:
     print(f"{result.model_id}: the curve with --max-num-seqs high (first start)")
-    print_table(result.curve, next((p for p in result.curve if p.concurrency == 1), None))
+    sequential = next((p for p in result.curve if p.concurrency == 1), None)
+    print_table(result.curve, sequential, result.model_id)
     print(
         f"engine starts: {result.starts} (at most {MAX_STARTS}); highest concurrency tried: "
         f"{result.upper} (what the KV cache holds for these requests, at most "

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from app.core.load_bench import LoadRun, RunKind
+from app.core.memory_room import DeviceRoom
 from app.core.problems import Problem
 from app.core.states import DownloadStatus, LoadPhase, ProcessState
 from app.core.tuning import BenchPoint, SearchPhase
@@ -59,6 +61,10 @@ class LoadProgressed(Event):
     expected_s: float | None = None
     last_cold_s: float | None = None
     last_warm_s: float | None = None
+    # Whether this load is cold (vLLM compiles what its cache does not hold) or warm: what
+    # the log said once it said it, before that what the compile cache's folder suggests;
+    # None: nothing known (an engine whose caches the app does not keep).
+    cold: bool | None = None
 
     def summary(self) -> dict[str, object]:
         """How far the load is, as /v1/health shows it."""
@@ -69,6 +75,59 @@ class LoadProgressed(Event):
             "elapsed_s": None if self.elapsed_s is None else round(self.elapsed_s, 1),
             "expected_s": None if self.expected_s is None else round(self.expected_s, 1),
         }
+
+
+@dataclass(frozen=True)
+class LoadTimed(Event):
+    """A load reached /health 200: how long it took and each step of it, in seconds.
+
+    `steps` are (step, seconds) in the order the steps first came (app.supervisor.load_phases:
+    process, weights, compile, kv_cache, server, readiness), adding up to `total_s`, which
+    runs from the spawn (wall clock `started_ts`) to /health 200 as the app saw it.
+    """
+
+    model_id: str
+    total_s: float
+    steps: tuple[tuple[str, float], ...]
+    cold: bool
+    started_ts: float
+    ts: float = field(default_factory=_now)
+
+
+# A load benchmark's steps (app.runtime.services.load_bench): emptying the compile caches
+# before a cold run, loading, the first token, unloading between runs, vLLM's own
+# `vllm bench startup`, and the end.
+LoadBenchPhase = Literal[
+    "emptying", "loading", "first_token", "unloading", "direct", "done", "failed", "cancelled"
+]
+
+
+@dataclass(frozen=True)
+class LoadBenchProgressed(Event):
+    """A load benchmark moved on; `runs` are the runs finished so far."""
+
+    model_id: str
+    phase: LoadBenchPhase
+    kind: RunKind | None = None  # the run in progress
+    runs: tuple[LoadRun, ...] = ()
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
+
+
+# How a pre-warm (a start and stop after a download, app.runtime.services.prewarm) went.
+PrewarmOutcome = Literal["started", "done", "cancelled", "failed", "skipped"]
+
+
+@dataclass(frozen=True)
+class PrewarmChanged(Event):
+    """A pre-warm of a model started (`active`) or ended, and how; `problem` says why one
+    failed or was skipped."""
+
+    model_id: str
+    active: bool
+    outcome: PrewarmOutcome
+    problem: Problem | None = None
+    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -90,13 +149,30 @@ class MetricsSampled(Event):
 
 @dataclass(frozen=True)
 class GpuSampled(Event):
-    """One VRAM/GTT reading of the primary GPU (bytes; None where unknown)."""
+    """One VRAM/GTT reading of GPU `index` (its position in SystemInfo.gpus; bytes, None
+    where unknown)."""
 
     vram_used: int | None
     vram_total: int | None
     gtt_used: int | None
     gtt_total: int | None
     ts: float = field(default_factory=_now)
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class MemoryRoomSampled(Event):
+    """The host's RAM now and the room the app's models have on each device
+    (app.core.memory_room), read with the GPUs' samples."""
+
+    ram_total: int | None
+    ram_available: int | None
+    reserve: int
+    rooms: tuple[DeviceRoom, ...] = ()
+    ts: float = field(default_factory=_now)
+
+    def room(self, device: str) -> DeviceRoom | None:
+        return next((r for r in self.rooms if r.device == device), None)
 
 
 @dataclass(frozen=True)
@@ -111,6 +187,7 @@ class DownloadProgressed(Event):
     speed_bps: float | None = None
     eta_s: float | None = None
     ts: float = field(default_factory=_now)
+    stalled: bool = False  # no byte arrived for a few seconds: speed_bps is 0 then
 
 
 @dataclass(frozen=True)

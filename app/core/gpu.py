@@ -9,13 +9,14 @@ import platform
 import shutil
 import subprocess
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import psutil
 
+from app.core.meminfo import PROC_MEMINFO, read_meminfo
 from app.core.problems import Problem, problem, tr_noop
 
 SYSFS_ROOT = Path("/sys")
@@ -353,20 +354,43 @@ def read_memory(
     nvidia-smi, which costs tens of milliseconds.
     """
     if gpu.vendor == VENDOR_NVIDIA:
-        executable = shutil.which("nvidia-smi")
-        rows = (_run_nvidia_smi(executable) if executable else None) or []
+        return read_memories([gpu], sysfs_root, clock)[0]
+    return _read_amd_memory(gpu, sysfs_root, clock())
+
+
+def read_memories(
+    gpus: Sequence[GpuInfo],
+    sysfs_root: Path = SYSFS_ROOT,
+    clock: Callable[[], float] = time.time,
+) -> dict[int, MemorySample]:
+    """Every GPU's memory counters now, by position in `gpus`; nvidia-smi runs once for all
+    NVIDIA GPUs (a GPU it no longer lists reads as unknown)."""
+    now = clock()
+    out: dict[int, MemorySample] = {}
+    rows: list[list[str]] | None = None
+    for position, gpu in enumerate(gpus):
+        if gpu.vendor != VENDOR_NVIDIA:
+            out[position] = _read_amd_memory(gpu, sysfs_root, now)
+            continue
+        if rows is None:
+            executable = shutil.which("nvidia-smi")
+            rows = (_run_nvidia_smi(executable) if executable else None) or []
         row = rows[gpu.node_id] if gpu.node_id < len(rows) else []
         total, used = (_mib(row[1]), _mib(row[2])) if len(row) == 3 else (None, None)
-        return MemorySample(used, total, None, None, clock(), apu=False)
+        out[position] = MemorySample(used, total, None, None, now, apu=False)
+    return out
+
+
+def _read_amd_memory(gpu: GpuInfo, sysfs_root: Path, now: float) -> MemorySample:
     if gpu.render_minor is None:
-        return MemorySample(None, None, None, None, clock(), apu=gpu.apu)
+        return MemorySample(None, None, None, None, now, apu=gpu.apu)
     device = _drm_device_dir(sysfs_root, gpu.render_minor)
     return MemorySample(
         vram_used=_read_int(device / "mem_info_vram_used"),
         vram_total=_read_int(device / "mem_info_vram_total"),
         gtt_used=_read_int(device / "mem_info_gtt_used"),
         gtt_total=_read_int(device / "mem_info_gtt_total"),
-        timestamp=clock(),
+        timestamp=now,
         apu=gpu.apu,
     )
 
@@ -416,11 +440,12 @@ def no_gpu_problem() -> Problem:
     )
 
 
-def system_info(sysfs_root: Path = SYSFS_ROOT) -> SystemInfo:
+def system_info(sysfs_root: Path = SYSFS_ROOT, meminfo_path: Path = PROC_MEMINFO) -> SystemInfo:
     """Detect GPUs, RAM, CPUs and the kernel, and collect the problems they imply.
 
     AMD GPUs come first (the app's engines target ROCm), discrete before integrated;
-    the primary GPU is the first one.
+    the primary GPU is the first one. RAM is read from `meminfo_path` (psutil where it
+    cannot be read).
     """
     gpus = (*detect_amd_gpus(sysfs_root), *detect_nvidia_gpus())
     primary = gpus[0] if gpus else None
@@ -436,12 +461,17 @@ def system_info(sysfs_root: Path = SYSFS_ROOT) -> SystemInfo:
         unsupported = rocm_support_problem(primary)
         if unsupported is not None:
             problems.append(unsupported)
-    memory = psutil.virtual_memory()
+    host = read_meminfo(meminfo_path)
+    if host is None:
+        memory = psutil.virtual_memory()
+        ram_total, ram_available = int(memory.total), int(memory.available)
+    else:
+        ram_total, ram_available = host.total, host.available
     return SystemInfo(
         gpus=gpus,
         primary=primary,
-        ram_total=int(memory.total),
-        ram_available=int(memory.available),
+        ram_total=ram_total,
+        ram_available=ram_available,
         cpu_count=os.cpu_count() or 1,
         kernel_release=kernel,
         problems=tuple(problems),

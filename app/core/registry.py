@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from app.core.checkpoints import Checkpoint, parse_checkpoint
 from app.core.jsonstore import WatchedFile
+from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
@@ -72,10 +73,11 @@ class ModelOptions:
     """Per-model options as stored in recipe_options.json (None: use the default).
 
     `ctx_size` and `vllm_args` are Lemonade's fields. `tensor_parallel_size`,
-    `pipeline_parallel_size` and `gpus` (GPU numbers as detection orders them, see
-    app.core.parallel) are this app's, stored as extra fields of the same object, which
-    Lemonade ignores. `extra` keeps every field neither knows (another recipe's options, a
-    newer version's), so that a rewrite by this app never drops them.
+    `pipeline_parallel_size`, `gpus` (GPU numbers as detection orders them, see
+    app.core.parallel) and `optimize` (app.core.optimize) are this app's, stored as extra
+    fields of the same object, which Lemonade ignores. `extra` keeps every field neither
+    knows (another recipe's options, a newer version's), so that a rewrite by this app never
+    drops them.
     """
 
     ctx_size: int | None = None
@@ -83,6 +85,7 @@ class ModelOptions:
     tensor_parallel_size: int | None = None
     pipeline_parallel_size: int | None = None
     gpus: tuple[int, ...] | None = None
+    optimize: Optimize | None = None  # "start" / "serve" fast (app.core.optimize); None: default
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -97,6 +100,8 @@ class ModelOptions:
             out["pipeline_parallel_size"] = self.pipeline_parallel_size
         if self.gpus is not None:
             out["gpus"] = list(self.gpus)
+        if self.optimize is not None:
+            out[OPTIMIZE_OPTION] = self.optimize
         return out
 
     def is_empty(self) -> bool:
@@ -107,6 +112,7 @@ class ModelOptions:
 # The fields ModelOptions reads; any other field of an entry is kept as it is in `extra`.
 OPTION_KEYS = frozenset(
     {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
+    | {OPTIMIZE_OPTION}
 )
 
 
@@ -174,12 +180,17 @@ def _parse_options(raw: Any) -> dict[str, ModelOptions]:
             or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gpus)
         ):
             raise ValueError(f"{key}: gpus must be a list of GPU numbers (0, 1, …)")
+        try:
+            optimize = check_optimize(item.get(OPTIMIZE_OPTION))
+        except ProblemError:
+            raise ValueError(f'{key}: optimize must be "start" or "serve"') from None
         out[key] = ModelOptions(
             ctx_size=ctx,
             vllm_args=args,
             tensor_parallel_size=_positive_int_field(item, "tensor_parallel_size", key),
             pipeline_parallel_size=_positive_int_field(item, "pipeline_parallel_size", key),
             gpus=tuple(gpus) if gpus is not None else None,
+            optimize=optimize,
             extra={k: v for k, v in item.items() if k not in OPTION_KEYS},
         )
     return out
@@ -427,6 +438,7 @@ class Registry:
         ):
             if size is not None and size < 1:
                 raise ProblemError(bad_parallel_size(name, size))
+        check_optimize(options.optimize)
         if options.gpus is not None and any(g < 0 for g in options.gpus):
             raise ProblemError(
                 problem(

@@ -307,6 +307,21 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
     SettingSpec(
+        "prewarm_after_download",
+        bool,
+        False,
+        tr_noop(
+            "Once a model's download finishes, start it in the background and stop it again, "
+            "so that vLLM compiles it now and your first load is a warm one (without this, "
+            "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
+        ),
+        label=tr_noop("Pre-warm models after download"),
+        effect_test=(
+            "acts when a download from the hub finishes, and the module's serve has no hub; "
+            "tests/integration/test_prewarm.py::test_a_download_is_prewarmed_and_its_first_load_is_warm"
+        ),
+    ),
+    SettingSpec(
         "memory.budget_gb",
         float,
         0.0,
@@ -317,6 +332,24 @@ SPECS: tuple[SettingSpec, ...] = (
         minimum=0.0,
         maximum=100_000.0,
         label=tr_noop("Memory for all models"),
+    ),
+    SettingSpec(
+        # 4 GB: what a model's start takes from RAM besides its planned memory (vLLM's
+        # API server and engine processes: 1.3 GiB of their own measured on the CPU
+        # build, more with ROCm's host runtime) plus room for the desktop to grow (a
+        # browser tab, the compositor) after the check. docs/memory.md has the figures.
+        "memory.host_reserve_gb",
+        float,
+        4.0,
+        tr_noop(
+            "RAM, in GB, that models never take from the system: on a GPU that shares the "
+            "computer's memory (an APU such as Strix Halo) and with the CPU engine, a model "
+            "that would leave less than this available is refused, so the desktop never "
+            "swaps."
+        ),
+        minimum=0.0,
+        maximum=100_000.0,
+        label=tr_noop("RAM kept for the system"),
     ),
     SettingSpec(
         "memory.sleep_mode",

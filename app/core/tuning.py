@@ -15,6 +15,10 @@ from typing import Any, Literal
 
 # The search's steps, in order (KneeSearch.next_concurrency says what each one probes).
 SearchPhase = Literal["sweep", "objective", "peak", "knee", "done"]
+# Where a point's token count comes from: the streamed answers' own usage (or vLLM's
+# benchmark, which counts the streamed text), the engine's vllm:generation_tokens_total over
+# the run (a stream without usage), or nowhere: tokens per second were not measured.
+TokenSource = Literal["stream", "engine", "none"]
 # A doubling step must gain at least this much throughput to be worth going on.
 MIN_GAIN = 0.10
 # The knee is the smallest concurrency within this share of the best throughput measured: a
@@ -54,6 +58,13 @@ class BenchPoint:
     itl_p50_ms: float | None = None
     itl_p99_ms: float | None = None
     max_num_seqs: int | None = None  # the engine's limit while measured, when the tune set it
+    token_source: TokenSource = "stream"
+
+    @property
+    def measured(self) -> bool:
+        """Whether tokens per second were measured: a run whose requests completed without
+        any token count (a stream with no usage, an engine without metrics) was not."""
+        return self.token_source != "none"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +80,7 @@ class BenchPoint:
             "itl_p50_ms": self.itl_p50_ms,
             "itl_p99_ms": self.itl_p99_ms,
             "max_num_seqs": self.max_num_seqs,
+            "token_source": self.token_source,
         }
 
     @classmethod
@@ -78,6 +90,14 @@ class BenchPoint:
             return None if value is None else float(value)
 
         limit = obj.get("max_num_seqs")
+        source: TokenSource = "stream"
+        kept = obj.get("token_source")
+        if kept in ("engine", "none"):
+            source = "engine" if kept == "engine" else "none"
+        elif kept is None and int(obj["completed"]) > 0 and int(obj["completion_tokens"]) == 0:
+            # Records from before sources were kept: completed requests and no tokens means
+            # the stream carried no counts (the 0 tok/s of issue 20).
+            source = "none"
         return cls(
             concurrency=int(obj["concurrency"]),
             requests=int(obj["requests"]),
@@ -91,6 +111,7 @@ class BenchPoint:
             itl_p50_ms=opt("itl_p50_ms"),
             itl_p99_ms=opt("itl_p99_ms"),
             max_num_seqs=None if limit is None else int(limit),
+            token_source=source,
         )
 
 
@@ -126,12 +147,29 @@ def summarize(
         ttft_p99_ms=percentile(ttfts, 99),
         itl_p50_ms=percentile(itls, 50),
         itl_p99_ms=percentile(itls, 99),
+        token_source="none" if ok and tokens == 0 else "stream",
+    )
+
+
+def with_engine_tokens(point: BenchPoint, tokens: float | None) -> BenchPoint:
+    """A point whose stream carried no token counts, counted instead by the engine's
+    generation counter over the run (`tokens`: its increase; None or 0: not measured)."""
+    if point.measured:
+        return point
+    if not tokens or tokens <= 0:
+        return replace(point, token_source="none", tok_per_s=0.0)
+    count = round(tokens)
+    return replace(
+        point,
+        completion_tokens=count,
+        tok_per_s=count / point.wall_s if point.wall_s > 0 else 0.0,
+        token_source="engine",
     )
 
 
 def speedup(sequential: BenchPoint, simultaneous: BenchPoint) -> float | None:
-    """How many times more tokens per second the simultaneous run gave."""
-    if sequential.tok_per_s <= 0:
+    """How many times more tokens per second the simultaneous run gave (None: unknown)."""
+    if sequential.tok_per_s <= 0 or not (sequential.measured and simultaneous.measured):
         return None
     return simultaneous.tok_per_s / sequential.tok_per_s
 

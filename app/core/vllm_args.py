@@ -259,6 +259,11 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
             )
 
 
+def flag_keys(args: Sequence[str]) -> frozenset[str]:
+    """The flags `args` set, each by its long name (`-O3` is `--optimization-level`)."""
+    return frozenset(_flag_key(token) for token in args if _is_flag(token))
+
+
 def format_command(argv: Sequence[str]) -> str:
     """One line to show (and paste into a shell) for `argv`; secret values hidden
     (app.core.redact)."""

@@ -7,6 +7,7 @@ from typing import Literal
 
 import httpx2
 from huggingface_hub import HfApi, get_token
+from huggingface_hub import constants as hf_constants
 from huggingface_hub.errors import (
     FileMetadataError,
     GatedRepoError,
@@ -178,7 +179,8 @@ def unreachable_problem(endpoint: str | None, error: str) -> Problem:
             "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
             "connection and try again; finished files are kept."
         ),
-        endpoint=endpoint or "https://huggingface.co",
+        # None: the host huggingface_hub really uses (HF_ENDPOINT, else huggingface.co).
+        endpoint=endpoint or hf_constants.ENDPOINT,
         error=error,
     )
 

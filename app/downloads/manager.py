@@ -367,13 +367,16 @@ class DownloadManager:
                     raise ProblemError(self._failure(d, exc, remote.path)) from exc
 
     async def _report(self, d: _Download) -> None:
+        """Publish what changed: bytes, the file, and a stall (no byte for a few seconds)
+        the moment it starts or ends, so the speed shown never outlives the bytes."""
         last: ProgressSnapshot | None = None
         while True:
             snap = d.progress.snapshot()
-            if last is None or (snap.done, snap.file, snap.file_done) != (
+            if last is None or (snap.done, snap.file, snap.file_done, snap.stalled) != (
                 last.done,
                 last.file,
                 last.file_done,
+                last.stalled,
             ):
                 self._publish(d, snap)
                 last = snap
@@ -391,6 +394,7 @@ class DownloadManager:
                 file_total=s.file_total,
                 speed_bps=s.speed_bps,
                 eta_s=s.eta_s,
+                stalled=s.stalled,
             )
         )
 

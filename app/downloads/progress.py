@@ -9,6 +9,10 @@ from dataclasses import dataclass
 
 SPEED_WINDOW_S = 5.0
 _MIN_SPEED_SPAN_S = 0.5
+# No byte for this long and the download is "stalled": a hub that died mid-file leaves the
+# socket open until the read timeout (tens of seconds), and the average over the window
+# would still say MiB/s meanwhile (issue 20).
+STALL_AFTER_S = 3.0
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,7 @@ class ProgressSnapshot:
     file_total: int
     speed_bps: float | None
     eta_s: float | None
+    stalled: bool = False  # no byte arrived for STALL_AFTER_S seconds (speed_bps is then 0)
 
 
 class DownloadProgress:
@@ -39,6 +44,7 @@ class DownloadProgress:
         self._file = ""
         self._network = 0
         self._samples: deque[tuple[float, int]] = deque()
+        self._last_byte_at: float | None = None  # when the network count last grew
         self._reported_done = 0
         self._reported_file: dict[str, int] = {}
 
@@ -66,13 +72,16 @@ class DownloadProgress:
             file_total = self._sizes.get(file, 0)
             file_done = self._on_disk.get(file, 0)
             network = self._network
+        if self._last_byte_at is None or (self._samples and network > self._samples[-1][1]):
+            self._last_byte_at = now
         self._samples.append((now, network))
         while len(self._samples) > 2 and now - self._samples[0][0] > SPEED_WINDOW_S:
             self._samples.popleft()
         self._reported_done = max(self._reported_done, done)
         file_done = max(self._reported_file.get(file, 0), file_done)
         self._reported_file[file] = file_done
-        speed = self._speed()
+        stalled = now - self._last_byte_at >= STALL_AFTER_S and self._reported_done < self.total
+        speed = 0.0 if stalled else self._speed()
         remaining = self.total - self._reported_done
         eta = remaining / speed if speed else None
         return ProgressSnapshot(
@@ -83,6 +92,7 @@ class DownloadProgress:
             file_total=file_total,
             speed_bps=speed,
             eta_s=eta,
+            stalled=stalled,
         )
 
     def final(self) -> ProgressSnapshot:

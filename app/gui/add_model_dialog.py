@@ -30,6 +30,7 @@ from app.gui.i18n import problem_text
 from app.gui.model_actions import download_model
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 from app.runtime.api import Facade
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -62,6 +63,7 @@ class AddModelDialog(QDialog):
         self._failures = failures
         self._name_edited = False
         self.setWindowTitle(self.tr("Add a model"))
+        track(self, "add-model")
 
         self.from_hub = QRadioButton(self.tr("From &Hugging Face"))
         self.from_folder = QRadioButton(self.tr("From a local &folder"))

@@ -6,33 +6,33 @@ import asyncio
 import logging
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QEvent, QLocale, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
+from app.gui import window_state
 from app.gui.autostart import set_start_at_login
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_under, tasks_of
 from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
-from app.gui.lemonade_offer import (
-    OFFERED,
-    LemonadeDoor,
-    LemonadeImportDialog,
-    offer_lemonade_import,
-)
 from app.gui.main_window import MainWindow
 from app.gui.notifications import Notifier
 from app.gui.session_bus import SessionBus
 from app.gui.single_instance import SingleInstance, server_name
+from app.gui.startup import FirstPaint, LateFacade, StartingCover
 from app.gui.store import AppStore
 from app.gui.tray import TrayController
 from app.gui.tray_presence import TrayPresence, qt_tray_available
 from app.gui.tray_watch import TrayWatch
 from app.runtime.api import Facade
+
+if TYPE_CHECKING:
+    from app.gui.lemonade_offer import LemonadeImportDialog
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,8 @@ class GuiApp(QObject):
         self.window = MainWindow(
             facade, self.store, self.bridge, self.failures, tray_available=False
         )
+        # Shown before the engine's first snapshot (run_gui): "starting" until `started()`.
+        self.starting = None if store.ready else StartingCover(self.window)
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.quit_requested.connect(self.quit)
         self.window.quit_requested.connect(self.quit)
@@ -90,7 +92,7 @@ class GuiApp(QObject):
             # Written afresh at each start: the entry follows this installation's command,
             # and comes back if an uninstall removed it while the setting stayed on.
             self._on_store_settings_changed("gui.start_at_login", True)
-        if not self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+        if store.ready:  # else once the engine has answered (started): it makes the plan
             self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         self.tray_watch.start(hidden=hidden)
@@ -126,6 +128,25 @@ class GuiApp(QObject):
             tray_probe=tray_probe,
             bus_address=bus_address,
         )
+
+    @classmethod
+    def opening(cls, facade: Facade, settings: Mapping[str, object], **kwargs: Any) -> GuiApp:
+        """Build and show the GUI before the engine has answered (the window first, see
+        app.gui.startup): `settings` are settings.json's, read without the engine, for
+        what the start itself decides (hidden, autostart…); `started()` fills in the rest."""
+        bridge = EventBridge(facade.bus)
+        store = AppStore(facade, bridge)
+        store.settings = dict(settings)
+        return cls(facade, bridge, store, **kwargs)
+
+    async def started(self) -> None:
+        """The engine is there: its first snapshot fills the window in. Raises
+        CommandFailed when it does not answer."""
+        await self.store.refresh()
+        if self.starting is not None:
+            self.starting.done(self.store.problems)
+            self.starting = None
+        self._tasks.start(self._offer_lemonade_import())
 
     async def _watch_desktop(self, bus_address: str | None) -> None:
         # Whether a tray watcher is on the session bus decides how the tray is looked for,
@@ -170,6 +191,11 @@ class GuiApp(QObject):
         self.store.apply_settings(stored)
 
     async def _offer_lemonade_import(self) -> None:
+        # Loaded here, not with the window: only a first start shows it.
+        from app.gui.lemonade_offer import OFFERED, LemonadeDoor, offer_lemonade_import
+
+        if self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+            return
         door = LemonadeDoor(
             self.facade.lemonade_plan, self.facade.import_lemonade, self.facade.set_settings
         )
@@ -222,10 +248,16 @@ def run_gui(
     start_hidden: bool,
     instance_key: str = "",
     language: str = "auto",
+    ui_state: Path | None = None,
+    settings: Mapping[str, object] | None = None,
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
+    The window comes first (app.gui.startup): `facade_factory` (the engine: seconds to
+    import and start) runs on a worker thread once the window has painted; `settings` are
+    settings.json's values, read without it.
     `language` is the setting gui.language ("auto": the system's language).
+    `ui_state` is the file where windows remember their places (app.gui.window_state).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
     without creating a facade (so no second engine thread starts).
@@ -254,8 +286,9 @@ def run_gui(
         log.info("vLLM Tray is already running; asked it to show its window")
         return 0
     instance.listen()
+    windows = window_state.install(ui_state)
 
-    facade = facade_factory()
+    facade = LateFacade()
     started: list[GuiApp] = []
     status = 0
     try:
@@ -263,16 +296,26 @@ def run_gui(
 
             async def start() -> None:
                 nonlocal status
+                gui = GuiApp.opening(
+                    cast(Facade, facade), settings or {}, start_hidden=start_hidden
+                )
+                started.append(gui)
+                instance.activated.connect(gui.window.show_and_raise)
+                gui.quit_requested.connect(app.quit)
+                await FirstPaint(gui.window).painted
                 try:
-                    gui = await GuiApp.start(facade, start_hidden=start_hidden)
+                    await facade.build(facade_factory)
+                    await gui.started()
                 except CommandFailed as failure:
                     log.error("the engine did not start: %s", failure.text)
                     status = 1
                     app.exit(1)
                     return
-                started.append(gui)
-                instance.activated.connect(gui.window.show_and_raise)
-                gui.quit_requested.connect(app.quit)
+                except Exception as exc:
+                    log.error("the engine did not start: %s", exc, exc_info=True)
+                    status = 1
+                    app.exit(1)
+                    return
                 log.info("window and tray are up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())
@@ -290,6 +333,7 @@ def run_gui(
                 starting.cancel()
                 for gui in started:
                     gui.close()
+                windows.flush()
     finally:
         instance.close()
         facade.shutdown()

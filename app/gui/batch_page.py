@@ -16,10 +16,9 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    QUrl,
     Signal,
 )
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -33,10 +32,12 @@ from PySide6.QtWidgets import (
 from app.core.batch_jobs import ENDED, BatchJobChanged, BatchJobView, JobStatus
 from app.core.events import Event
 from app.gui.commands import CommandFailed, async_slot, call
-from app.gui.delegates import ProgressDelegate
+from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.i18n import format_datetime, format_duration, format_int, format_number, problem_text
 from app.gui.model_table import PROGRESS_ROLE
+from app.gui.open_folder import open_in_file_manager
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 from app.runtime.api import Facade
 
 JOB_ID_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -153,9 +154,11 @@ class BatchJobModel(QAbstractTableModel):
             if column is Column.OUTPUT:
                 return job.output_path
             if column is Column.INPUT:
-                return self.tr("{name} ({id}), for {endpoint}").format(
+                # The cell's text first: the column may cut it.
+                detail = self.tr("{name} ({id}), for {endpoint}").format(
                     name=job.input_name, id=job.id, endpoint=job.endpoint
                 )
+                return f"{self.data(index)}\n{detail}"
             if column is Column.STATUS:
                 return status_text(job)  # the whole sentence when the column cuts it
             return None
@@ -184,10 +187,6 @@ class _JobEvents(QObject):
     changed = Signal(object)
 
 
-def open_folder(path: str) -> None:
-    QDesktopServices.openUrl(QUrl.fromLocalFile(path))
-
-
 class BatchPage(QWidget):
     """Lists the jobs; Pause, Resume and Cancel act on the selected one.
 
@@ -200,16 +199,19 @@ class BatchPage(QWidget):
         facade: Facade,
         parent: QWidget | None = None,
         *,
-        opener: Callable[[str], None] = open_folder,
+        opener: Callable[[str], object] | None = None,
     ) -> None:
         super().__init__(parent)
         self._facade = facade
-        self._opener = opener
+        # The file manager, or where the folder is when none opens it (app.gui.open_folder).
+        self._opener = opener or (lambda path: open_in_file_manager(path, self))
         self.setWindowTitle(self.tr("Batch jobs — vLLM Tray"))
         self.resize(980, 420)
+        track(self, "batch")
         self.model = BatchJobModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
+        self.table.setItemDelegate(CellDelegate(self.table))  # cut at a word, tooltip
         self.table.setItemDelegateForColumn(Column.PROGRESS, ProgressDelegate(self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -7,7 +7,7 @@ adds "Benchmark and tune…" to the Model menu when the facade offers app.runtim
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QHideEvent, QShowEvent
@@ -34,10 +34,13 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
-from app.runtime.bench_api import BenchFacade
-from app.runtime.services.bench import BenchOptions, BenchRecord
-from app.runtime.services.loadgen import Workload
-from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
+from app.gui.window_state import track
+
+if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
+    from app.runtime.bench_api import BenchFacade
+    from app.runtime.load_bench_api import LoadBenchFacade
+    from app.runtime.services.bench import BenchOptions, BenchRecord
+    from app.runtime.services.tune import TuneOptions, TuneResult
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -68,6 +71,7 @@ class BenchWindow(QWidget):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self._facade = facade
+        self._bridge = bridge
         self.model_id = model_id
         self.records: list[BenchRecord] = []
         self.result: TuneResult | None = None
@@ -75,6 +79,7 @@ class BenchWindow(QWidget):
         self._watching = False
         self.setWindowTitle(self.tr("Benchmark — {model}").format(model=model_id))
         self.resize(760, 640)
+        track(self, "bench")
 
         self.curve = CurvePlot()
         self.live = LivePlot()
@@ -93,6 +98,8 @@ class BenchWindow(QWidget):
         self.output_len = _spin(1, 1_000_000, 64)
         self.slo_ttft = _ms_box()
         self.slo_itl = _ms_box()
+        from app.runtime.services.tune import HIGH_LIMIT
+
         self.max_concurrency = _spin(1, 4096, HIGH_LIMIT)
 
         self.run_bench_button = QPushButton(self.tr("&Run benchmark"))
@@ -153,6 +160,12 @@ class BenchWindow(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(curve_page, self.tr("Curve"))
         self.tabs.addTab(self.live, self.tr("Live"))
+        if callable(getattr(self._facade, "run_load_bench", None)):  # issue 23
+            from app.gui.load_bench_panel import LoadBenchPanel  # the engine's modules: now
+
+            facade = cast("LoadBenchFacade", self._facade)
+            self.load_panel = LoadBenchPanel(facade, self._bridge, self.model_id)
+            self.tabs.addTab(self.load_panel, self.tr("Load time"))
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
@@ -178,6 +191,9 @@ class BenchWindow(QWidget):
 
     # -- commands ---------------------------------------------------------------------------
     def bench_options(self) -> BenchOptions | None:
+        from app.runtime.services.bench import BenchOptions
+        from app.runtime.services.loadgen import Workload
+
         text = self.concurrency.text().replace(" ", "")
         try:
             levels = tuple(int(part) for part in text.split(",") if part)
@@ -191,6 +207,9 @@ class BenchWindow(QWidget):
         )
 
     def tune_options(self) -> TuneOptions:
+        from app.runtime.services.loadgen import Workload
+        from app.runtime.services.tune import TuneOptions
+
         return TuneOptions(
             slo=Slo(
                 ttft_ms=self.slo_ttft.value() or None,
@@ -261,14 +280,23 @@ class BenchWindow(QWidget):
     def _on_bench_done(self, record: BenchRecord) -> None:
         self._set_busy(None)
         self._add_record(record)
+        if not all(p.measured for p in record.points):
+            # Not "0 tok/s": the answers carried no token counts and the engine told none.
+            from app.runtime.services.bench import no_tokens_problem
+
+            self.status.setText(problem_text(no_tokens_problem(record.model_id)))
+            return
         ups = record.speedups()
         if ups:
             top = max(ups, key=lambda c: ups[c])
-            self.status.setText(
-                self.tr("{x}× the tokens per second with {c} requests at once").format(
-                    x=format_number(ups[top], 2), c=top
-                )
+            text = self.tr("{x}× the tokens per second with {c} requests at once").format(
+                x=format_number(ups[top], 2), c=top
             )
+            if any(p.token_source == "engine" for p in record.points):
+                text += " " + self.tr(
+                    "(tokens counted by the engine: its answers carry no token counts)"
+                )
+            self.status.setText(text)
 
     def _on_tune_done(self, result: TuneResult) -> None:
         self._set_busy(None)
@@ -392,7 +420,7 @@ def _ms(value: float | None) -> str:
 
 def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) -> None:
     """Add "Benchmark and tune…" to the window's Model menu (when the facade offers it)."""
-    if not isinstance(facade, BenchFacade):
+    if not callable(getattr(facade, "run_tune", None)):  # not isinstance: that imports the engine
         return
     windows: dict[str, BenchWindow] = {}
     # translate() with BenchWindow's context: window.tr() would look them up as MainWindow's.

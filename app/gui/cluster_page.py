@@ -7,7 +7,7 @@ await them without a Qt event loop.
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Protocol, TypeVar
@@ -39,14 +39,20 @@ from app.core.cluster import (
     WorkerNode,
     unencrypted_notice,
 )
-from app.core.problems import Problem, ProblemError
+from app.core.problems import Problem
 from app.core.states import ProcessState
+from app.gui.cluster_outcome import phase_text, report_outcome
 from app.gui.commands import CommandFailed, async_slot, call
+from app.gui.forms import CommandView, Grower
 from app.gui.i18n import format_number, problem_text
+from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 from app.runtime.cluster_views import ClusterReport, ClusterView
 
 T = TypeVar("T")
 REFRESH_MS = 2000
+WORKER_LINES = 4  # the Other machines box shows this many addresses without scrolling
+LINK_WIDTH = 180  # px: the link's figures wrap onto two lines in it
 
 
 class ClusterFacade(Protocol):
@@ -88,7 +94,10 @@ class ClusterWindow(QWidget):
         self.workers.setPlaceholderText(
             self.tr("One address per line, e.g. 192.168.1.11 or 192.168.1.11:29601")
         )
-        self.workers.setMaximumHeight(80)
+        # Several lines, each address on its own: a one-line box showed only the last one.
+        lines = self.workers.fontMetrics().lineSpacing()
+        self.workers.setMinimumHeight(lines * WORKER_LINES + 12)
+        self.workers.setMaximumHeight(lines * (WORKER_LINES + 2) + 12)
         self.tp = QSpinBox()
         self.tp.setRange(1, 64)
         self.pp = QSpinBox()
@@ -114,8 +123,7 @@ class ClusterWindow(QWidget):
         setup_layout.addLayout(form)
         setup_layout.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
 
-        self.join = QPlainTextEdit()
-        self.join.setReadOnly(True)
+        self.join = CommandView(fewest=2, most=8)  # as tall as its lines: room for the table
         self.join.setAccessibleName(self.tr("Commands for the other machines"))
         self.copy_button = QPushButton(self.tr("&Copy commands"))
         self.copy_button.clicked.connect(self._on_copy_button_clicked)
@@ -134,7 +142,14 @@ class ClusterWindow(QWidget):
                 self.tr("Problems"),
             ]
         )
-        self.nodes.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        # The short columns as wide as their texts (titles included, in any language); the
+        # problems take the rest and wrap, each row as tall as its sentences.
+        header = self.nodes.horizontalHeader()
+        for column in range(3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.resizeSection(3, max(LINK_WIDTH, header.sectionSizeFromContents(3).width()))
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.nodes.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.nodes.verticalHeader().setVisible(False)
         self.nodes.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.check_button = QPushButton(self.tr("C&heck machines"))
@@ -143,9 +158,17 @@ class ClusterWindow(QWidget):
         self.start_button.clicked.connect(self._on_start_button_clicked)
         self.stop_button = QPushButton(self.tr("St&op"))
         self.stop_button.clicked.connect(self._on_stop_button_clicked)
-        self.status = QLabel()
+        self.status = QLabel()  # the cluster's state: off, starting, serving
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # What the last command did, until the next one: a check's findings, a start's
+        # progress or the reason it did not start.
+        self.outcome = QLabel()
+        self.outcome.setObjectName("cluster-outcome")
+        self.outcome.setWordWrap(True)
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
+        self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.outcome.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.check_button)
         buttons.addStretch(1)
@@ -156,6 +179,7 @@ class ClusterWindow(QWidget):
         run_layout.addWidget(self.nodes)
         run_layout.addLayout(buttons)
         run_layout.addWidget(self.status)
+        run_layout.addWidget(self.outcome)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.warning)
@@ -163,14 +187,20 @@ class ClusterWindow(QWidget):
         layout.addWidget(join_box)
         layout.addWidget(run_box, 1)
         self.resize(760, 720)
+        track(self, "cluster")
 
         self._busy = False
+        self._grower = Grower(self)
         self._shown_report: ClusterReport | None = None
+        self._shown_problem: Problem | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._timer.start()
         self._view: ClusterView | None = None
+        self.model.currentTextChanged.connect(self._update_buttons)
+        self.head.textChanged.connect(self._update_buttons)
+        self.workers.textChanged.connect(self._update_buttons)
         self._first_load()
 
     # -- showing ------------------------------------------------------------------------
@@ -206,15 +236,29 @@ class ClusterWindow(QWidget):
         self.copy_button.setEnabled(bool(view.join_commands))
         if view.report is not None and view.report is not self._shown_report:
             self.show_report(view.report)
-        running = view.config.enabled and view.model_state is not ProcessState.STOPPED
-        self.start_button.setEnabled(view.config.configured and not self._busy)
-        self.stop_button.setEnabled(running and not self._busy)
-        self.check_button.setEnabled(view.config.configured and not self._busy)
+        self._update_buttons()
         self.status.setText(self._status_text(view))
+        if view.problem is not None and view.problem != self._shown_problem:
+            # Why the last start failed or the model was stopped (a worker that died),
+            # also when that happened before this window was opened.
+            self._shown_problem = view.problem
+            self._say(problem_text(view.problem), failed=True)
+
+    def _update_buttons(self) -> None:
+        view = self._view
+        on = view is not None and view.config.enabled
+        running = on and view is not None and view.model_state is not ProcessState.STOPPED
+        # What the form holds counts: Check and Start save it first.
+        ready = self._form_complete() and not self._busy
+        self.start_button.setEnabled(ready and not running)
+        self.stop_button.setEnabled(running and not self._busy)
+        self.check_button.setEnabled(ready)
+
+    def _form_complete(self) -> bool:
+        texts = (self.model.currentText(), self.head.text(), self.workers.toPlainText())
+        return all(text.strip() for text in texts)
 
     def _status_text(self, view: ClusterView) -> str:
-        if view.problem is not None:
-            return problem_text(view.problem)
         if not view.config.configured:
             return self.tr("Set up the model, this machine's address and the other machines.")
         if not view.config.enabled:
@@ -290,56 +334,93 @@ class ClusterWindow(QWidget):
         view = await self._run(self._facade.cluster_configure(self.config_from_form()))
         if view is not None:
             self.show_view(view)
-            self.status.setText(self.tr("Saved. Run the commands below on the other machines."))
+            self._say(self.tr("Saved. Run the commands below on the other machines."))
+
+    async def _save_changes(self) -> bool:
+        """Save the form when it differs from the saved cluster: Check and Start act on
+        what the window shows. False when the form was refused (the reason is shown)."""
+        if self._view is not None and self.config_from_form() == dataclasses.replace(
+            self._view.config, enabled=False
+        ):
+            return True
+        view = await self._run(self._facade.cluster_configure(self.config_from_form()))
+        if view is None:
+            return False
+        self.show_view(view)
+        return True
 
     async def check(self) -> None:
+        self._say(self.tr("Checking each machine…"))
+        if not await self._save_changes():
+            return
         report = await self._run(self._facade.cluster_check())
         if report is not None:
             self.show_report(report)
-            self.status.setText(
-                self.tr("Every machine is ready.")
-                if report.ok
-                else problem_text(report.problems[0])
-            )
+            self._say_report(report)
 
     async def start(self) -> None:
-        self.status.setText(self.tr("Checking the machines, then starting…"))
-        view = await self._run(self._facade.cluster_start())
-        self.refresh()
-        if view is not None:
-            self.show_view(view)
+        self._say(self.tr("Checking the machines, then starting…"))
+        if not await self._save_changes():
+            return
+        view = await self._run(
+            self._facade.cluster_start(), failed=self.tr("Not started: {reason}")
+        )
+        if view is None:
+            await self._explain_refusal()
+            return
+        self.show_view(view)
+        self._say(self._status_text(view))
+
+    async def _explain_refusal(self) -> None:
+        """After a start that did not happen: when the check found the reasons, show them
+        all (in the table and under it), not only the first."""
+        view = await self._read_view()
+        if view is None or view.report is None:
+            return
+        self.show_report(view.report)
+        if not view.report.ok:
+            text = self.tr("Not started.") + "\n" + report_outcome(view.report)
+            self._say(text, failed=True)
 
     async def stop(self) -> None:
+        self._say(self.tr("Stopping the model and the workers…"))
         view = await self._run(self._facade.cluster_stop())
         if view is not None:
             self.show_view(view)
+            self._say(self.tr("Stopped."))
 
-    async def _run(self, future: Future[T]) -> T | None:
-        """Await one command; its problem, if any, is shown in the status line."""
+    async def _run(self, future: Future[T], *, failed: str = "{reason}") -> T | None:
+        """Await one command; its failure, if any, is said under the table (with the
+        report of the check that found it, if there was one)."""
         self._set_busy(True)
         try:
-            return await asyncio.wrap_future(future)
-        except ProblemError as exc:
-            self._show_problem(exc.problem)
+            return await call(future)
+        except CommandFailed as failure:
+            if failure.problem is not None:
+                self._shown_problem = failure.problem
+            self._say(failed.replace("{reason}", failure.text), failed=True)
             return None
         finally:
             self._set_busy(False)
 
-    def _show_problem(self, found: Problem) -> None:
-        self.status.setText(problem_text(found))
-        self._show_last_report()
+    def _say(self, text: str, *, failed: bool = False) -> None:
+        """Say what the last command did (or is doing), until the next one."""
+        color = (
+            error_color(self.palette()) if failed else self.palette().color(self.foregroundRole())
+        )
+        set_text_color(self.outcome, color)
+        self.outcome.setText(text)
+        self.outcome.setVisible(bool(text))
+        self._grower.request()  # a list of problems needs room: not squeezed into a line
 
-    @async_slot()
-    async def _show_last_report(self) -> None:
-        view = await self._read_view()
-        if view is not None and view.report is not None:
-            self.show_report(view.report)
+    def _say_report(self, report: ClusterReport) -> None:
+        self._say(report_outcome(report), failed=not report.ok)
 
     async def _read_view(self) -> ClusterView | None:
         try:
             view = await call(self._facade.cluster_view())
         except CommandFailed as exc:
-            self.status.setText(exc.text)
+            self._say(exc.text, failed=True)
             return None
         self._view = view
         return view
@@ -352,22 +433,20 @@ class ClusterWindow(QWidget):
 
     def _set_busy(self, busy: bool) -> None:
         self._busy = busy
-        for button in (self.save_button, self.check_button, self.start_button):
-            button.setEnabled(not busy)
-        if busy:
-            self.stop_button.setEnabled(False)
+        self.save_button.setEnabled(not busy)
+        self._update_buttons()
 
     @async_slot()
     async def refresh(self) -> None:
-        if self._busy:
-            return
-        status = self.status.text()
         view = await self._read_view()
-        if view is None or self._busy:
+        if view is None:
+            return
+        if self._busy:
+            # A start runs: say where it stands (its answer comes when it is over).
+            if view.phase is not None:
+                self._say(phase_text(view))
             return
         self.show_view(view)
-        if view.problem is None and view.report is None and status:
-            self.status.setText(status)
 
     # -- slots ----------------------------------------------------------------------------
     @async_slot()

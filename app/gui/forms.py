@@ -8,14 +8,24 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core import setting_specs
 from app.core.problems import TRANSLATION_CONTEXT, Problem, ProblemError
 from app.core.setting_specs import SPEC_BY_KEY, SettingValue
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import keep_on_screen
 
 # Direct translate("Settings", "…") calls: lupdate reads only literal arguments.
 translate = QCoreApplication.translate
@@ -45,12 +55,15 @@ def wrap(label: QLabel) -> QLabel:
 
 
 class Grower(QObject):
-    """Grows `window` to fit its contents on the next turn of the event loop, after the
-    layout requests that hints appearing and rows showing post have been handled."""
+    """Fits `window` to its contents on the next turn of the event loop, after the layout
+    requests that hints appearing and rows showing post have been handled: it grows for a
+    hint that appears and shrinks back when the hint goes, unless the user has resized the
+    window meanwhile (then it only grows)."""
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
+        self._fitted: int | None = None  # the height it gave the window last
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -61,15 +74,20 @@ class Grower(QObject):
             self._timer.start()
 
     def _on_timer_timeout(self) -> None:
-        grow_to_fit(self._window)
+        before = self._window.height()
+        shrink = self._fitted is None or before == self._fitted
+        height = grow_to_fit(self._window, shrink=shrink)
+        if shrink or height != before:  # a height the user chose is left theirs
+            self._fitted = height
 
 
-def grow_to_fit(window: QWidget) -> None:
-    """Grow a shown window to what its layout needs now: word-wrapped hints come and go,
-    and a layout does not grow a window that is already shown (it squeezes instead)."""
+def grow_to_fit(window: QWidget, *, shrink: bool = False) -> int:
+    """Fit a shown window's height to what its layout needs now: word-wrapped hints come and
+    go, and a layout does not grow a window that is already shown (it squeezes instead).
+    With `shrink`, a window taller than it needs becomes shorter too. Returns the height."""
     layout = window.layout()
     if layout is None:
-        return
+        return window.height()
     layout.activate()
     width = max(window.width(), window.minimumSizeHint().width())
     if window.hasHeightForWidth():
@@ -77,8 +95,53 @@ def grow_to_fit(window: QWidget) -> None:
     else:
         needed = window.sizeHint().height()
     needed = max(needed, window.minimumSizeHint().height())
-    if needed > window.height() or width > window.width():
-        window.resize(width, max(needed, window.height()))
+    height = needed if shrink else max(needed, window.height())
+    if height != window.height() or width != window.width():
+        window.resize(width, height)
+        keep_on_screen(window)  # grown past the screen's edge: moved (and cut) back
+    return window.height()
+
+
+class CommandView(QPlainTextEdit):
+    """A read-only command line, as tall as its wrapped lines (up to `most` of them, then it
+    scrolls): never a line cut in half, never empty lines below a short one."""
+
+    def __init__(self, *, fewest: int = 2, most: int = 10) -> None:
+        super().__init__()
+        self._fewest = fewest
+        self._most = most
+        self.setReadOnly(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.textChanged.connect(self._fit)
+        self._fit()
+
+    def wrapped_lines(self) -> int:
+        """Lines on screen at the present width (a long line wraps into several)."""
+        lines = 0
+        block = self.document().begin()
+        while block.isValid():
+            layout = block.layout()
+            lines += max(1, layout.lineCount()) if layout is not None else 1
+            block = block.next()
+        return lines
+
+    def _fit(self) -> None:
+        shown = min(max(self.wrapped_lines(), self._fewest), self._most)
+        margins = self.contentsMargins()
+        document = round(self.document().documentMargin() * 2)
+        height = shown * self.fontMetrics().lineSpacing() + document + 2 * self.frameWidth()
+        self.setFixedHeight(height + margins.top() + margins.bottom())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()  # the lines wrap anew at another width
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
 
 
 def setting_label(key: str) -> str:

@@ -26,6 +26,7 @@ from app.core.lemonade_plan import Change, ChangeKind, ImportPlan, ImportResult
 from app.gui.commands import CommandFailed, FailureReporter, call
 from app.gui.i18n import format_bytes, format_int, problem_text, translate
 from app.gui.store import AppStore
+from app.gui.window_state import track
 
 OFFERED = "gui.lemonade_offered"
 
@@ -120,6 +121,7 @@ class LemonadeImportDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(640, 420)
+        track(self, "lemonade-import")
 
 
 async def _answer(dialog: QDialog) -> bool:

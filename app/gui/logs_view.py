@@ -10,10 +10,9 @@ import re
 import time
 from collections import deque
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QCloseEvent,
-    QDesktopServices,
     QGuiApplication,
     QKeySequence,
     QShortcut,
@@ -39,8 +38,10 @@ from app.gui.commands import CommandFailed, call, tasks_of
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.icons import app_icon
 from app.gui.model_state import failure_count_text, failure_title, state_text
+from app.gui.open_folder import open_in_file_manager
 from app.gui.store import AppStore
 from app.gui.theme import monospace_font
+from app.gui.window_state import track
 from app.runtime.api import Facade
 
 MAX_LINES = 20_000  # older lines drop off the top; the full log stays in the file
@@ -92,6 +93,7 @@ class LogsView(QWidget):
         self.setWindowTitle(self.tr("Log of {name}").format(name=self._name))
         self.setWindowIcon(app_icon())
         self.resize(900, 560)
+        track(self, "logs")
 
         self.banner = DiagnosisBanner(facade, show_logs_button=False)
         self.state_label = QLabel()
@@ -299,4 +301,4 @@ class LogsView(QWidget):
         return text
 
     def _on_open_button_clicked(self) -> None:
-        QDesktopServices.openUrl(QUrl.fromLocalFile(self._facade.log_path(self.model_id)))
+        open_in_file_manager(self._facade.log_path(self.model_id), self, folder=False)

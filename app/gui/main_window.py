@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -26,27 +28,30 @@ from PySide6.QtWidgets import (
 
 from app.core.problems import Problem
 from app.core.states import FAILED
-from app.gui.add_model_dialog import AddModelDialog
 from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_view import install_bench_action
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
-from app.gui.delegates import ProgressDelegate
+from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.engine_panel import EnginePanel
 from app.gui.gpu_panel import GpuPanel
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.icons import app_icon
-from app.gui.logs_view import LogsView
 from app.gui.model_actions import ModelActions, download_model, load_model
-from app.gui.model_settings_dialog import ModelSettingsDialog
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
 from app.gui.quit_guard import ask_before_quit
-from app.gui.settings.dialog import SettingsDialog
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import show_one, track
 from app.runtime.api import Facade
+
+if TYPE_CHECKING:  # dialogs load when first opened: the window comes first (app.gui.startup)
+    from app.gui.add_model_dialog import AddModelDialog
+    from app.gui.logs_view import LogsView
+    from app.gui.model_settings_dialog import ModelSettingsDialog
+    from app.gui.settings.dialog import SettingsDialog
 
 STATUS_MS = 8000
 
@@ -81,6 +86,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("vLLM Tray"))
         self.setWindowIcon(app_icon())
         self.resize(1280, 760)
+        track(self, "main")
 
         self.actions_ = ModelActions(facade, store, failures, self)
         self.actions_.settings_requested.connect(self.open_model_settings)
@@ -140,6 +146,7 @@ class MainWindow(QMainWindow):
     def _make_table(self) -> QTableView:
         table = QTableView()
         table.setModel(self.proxy)
+        table.setItemDelegate(CellDelegate(table))  # cut at a word, the rest in a tooltip
         table.setItemDelegateForColumn(Column.STATE, ProgressDelegate(table))
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -204,6 +211,7 @@ class MainWindow(QMainWindow):
         self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
         for action in self.actions_.all:
             self.model_menu.addAction(action)
+        self.model_menu.addAction(self.actions_.prewarm)  # issue 23: offered after a download
 
         toolbar = QToolBar(self.tr("Model actions"))
         toolbar.setObjectName("model-actions")
@@ -367,6 +375,8 @@ class MainWindow(QMainWindow):
     def open_model_settings(self, model_id: str) -> ModelSettingsDialog:
         dialog = self.model_settings.get(model_id)
         if dialog is None:
+            from app.gui.model_settings_dialog import ModelSettingsDialog
+
             dialog = ModelSettingsDialog(self._facade, self._store, model_id, self)
             dialog.finished.connect(lambda _r, m=model_id: self.model_settings.pop(m, None))
             dialog.applied.connect(lambda _m: self._show_status(self.tr("Model settings saved.")))
@@ -377,6 +387,8 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> SettingsDialog:
         if self.settings_dialog is None:
+            from app.gui.settings.dialog import SettingsDialog
+
             self.settings_dialog = SettingsDialog(self._facade, self._store, self)
             self.settings_dialog.finished.connect(self._on_settings_dialog_finished)
         self.settings_dialog.open()
@@ -390,26 +402,21 @@ class MainWindow(QMainWindow):
         """One model across machines (app/gui/cluster_page.py); one window, raised again."""
         from app.gui.cluster_page import ClusterWindow
 
-        window = self.findChild(ClusterWindow)
-        if window is None:
-            window = ClusterWindow(self._facade, lambda: [row.id for row in self._store.rows], self)
-        window.show()
-        window.raise_()
-        return window
+        ids = lambda: [row.id for row in self._store.rows]  # noqa: E731
+        return show_one(self, ClusterWindow, lambda: ClusterWindow(self._facade, ids, self))
 
     def open_remotes(self) -> QWidget:
         """Remote vLLM servers (app/gui/remotes_page.py); one window, raised again."""
         from app.gui.remotes_page import RemotesWindow
 
-        window = self.findChild(RemotesWindow)
-        if window is None:
-            window = RemotesWindow(self._facade, self._bridge, self)
-        window.show()
-        window.raise_()
-        return window
+        return show_one(
+            self, RemotesWindow, lambda: RemotesWindow(self._facade, self._bridge, self)
+        )
 
     def open_add_model(self) -> AddModelDialog:
         if self.add_dialog is None:
+            from app.gui.add_model_dialog import AddModelDialog
+
             self.add_dialog = AddModelDialog(self._facade, self._store, self._failures, self)
             self.add_dialog.added.connect(self._on_model_added)
             self.add_dialog.finished.connect(self._on_add_dialog_finished)
@@ -431,6 +438,8 @@ class MainWindow(QMainWindow):
     def open_logs(self, model_id: str) -> LogsView:
         view = self.logs_views.get(model_id)
         if view is None:
+            from app.gui.logs_view import LogsView
+
             view = LogsView(self._facade, self._store, self._bridge, model_id, parent=self)
             view.setWindowFlag(Qt.WindowType.Window, True)
             view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
 from app.core.memory import MemoryPlan
+from app.core.memory_room import DeviceRoom
+from app.core.parallel import RAM_DEVICE, gpu_index
 from app.gui.i18n import format_bytes, format_int, format_number
 
 # The dialog's own translation context (lupdate reads only literal arguments).
@@ -32,14 +35,84 @@ class FitWords:
     concurrency: str
 
 
-def fit_words(plan: MemoryPlan, ctx: int) -> FitWords:
+def device_name(device: str) -> str:
+    index = gpu_index(device)
+    if index is None or device == RAM_DEVICE:
+        return translate("ModelSettingsDialog", "RAM")
+    return translate("ModelSettingsDialog", "GPU {index}").format(index=index)
+
+
+def room_words(planned: Mapping[str, int], rooms: Mapping[str, DeviceRoom]) -> tuple[str, bool]:
+    """What memory is free now on each device the model would use, against what a start
+    would reserve there: the line, and whether it fits now. Both numbers are said: the
+    budget, and what other programs or the host leave of it."""
+    lines: list[str] = []
+    fits = True
+    for device, reserve in planned.items():
+        room = rooms.get(device)
+        if room is None:
+            continue
+        where = device_name(device)
+        if reserve > room.room:
+            fits = False
+        if room.binding == "host":
+            lines.append(
+                translate(
+                    "ModelSettingsDialog",
+                    "{device}: {room} can be taken now without swapping ({available} of RAM "
+                    "available, {reserve} kept for the system), of {budget} in all.",
+                ).format(
+                    device=where,
+                    room=format_bytes(room.room),
+                    available=format_bytes(room.host_available),
+                    reserve=format_bytes(room.reserve),
+                    budget=format_bytes(room.budget),
+                )
+            )
+        elif room.binding == "others":
+            lines.append(
+                translate(
+                    "ModelSettingsDialog",
+                    "{device}: {room} free now of {budget}; other programs hold {others}.",
+                ).format(
+                    device=where,
+                    room=format_bytes(room.room),
+                    budget=format_bytes(room.budget),
+                    others=format_bytes(room.others),
+                )
+            )
+        else:
+            lines.append(
+                translate("ModelSettingsDialog", "{device}: {room} free now.").format(
+                    device=where, room=format_bytes(room.room)
+                )
+            )
+    return "\n".join(lines), fits
+
+
+def fit_words(
+    plan: MemoryPlan,
+    ctx: int,
+    planned: Mapping[str, int] | None = None,
+    rooms: Mapping[str, DeviceRoom] | None = None,
+) -> FitWords:
+    """The estimate in words. `planned` (what a start reserves on each device) and `rooms`
+    (what is free there now): a start that would not fit now does not "fit", whatever the
+    budget says."""
     needed, budget = format_bytes(plan.needed_bytes), format_bytes(plan.budget_bytes)
+    room_line, fits_now = room_words(planned or {}, rooms or {})
+    reserve = sum((planned or {}).values())
     fits = False
     if plan.model_max_ctx is not None and ctx > plan.model_max_ctx:
         # Memory may suffice, but vLLM refuses a max_model_len above the model's own.
         fit = translate(
             "ModelSettingsDialog", "✗ Too long for this model: it accepts at most {tokens} tokens."
         ).format(tokens=format_int(plan.model_max_ctx))
+    elif plan.fits and not fits_now:
+        fit = translate(
+            "ModelSettingsDialog",
+            "✗ Does not fit now: a start would reserve {reserve}, more than is free.",
+        ).format(reserve=format_bytes(reserve))
     elif plan.fits:
         fits = True
         fit = translate(
@@ -67,4 +140,6 @@ def fit_words(plan: MemoryPlan, ctx: int) -> FitWords:
         "ModelSettingsDialog",
         "Max concurrency at this ctx_size: {n} full-length requests at once.",
     ).format(n=format_number(plan.concurrency, 1))
+    if room_line:
+        fit += "\n" + room_line
     return FitWords(fit, fits, largest_text, 0 < largest != ctx, concurrency)

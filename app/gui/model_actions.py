@@ -5,8 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 
-from app.core.states import ALIVE, FAILED, ProcessState
+from app.core.events import DownloadFinished, PrewarmChanged
+from app.core.states import ALIVE, FAILED, DownloadStatus, ProcessState
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
+from app.gui.i18n import problem_text
 from app.gui.model_state import download_failed, is_downloading
 from app.gui.store import AppStore
 from app.runtime.api import Facade, ModelRow
@@ -68,6 +70,14 @@ class ModelActions(QObject):
         self.logs = self._action(self.tr("Show lo&g"), self._on_logs_triggered)
         self.logs.setShortcut(QKeySequence("Ctrl+G"))
         self.delete = self._action(self.tr("De&lete…"), self._on_delete_triggered)
+        # In the Model menu only (main window): offered after a download (see below).
+        self.prewarm = self._action(self.tr("Pre-&warm"), self._on_prewarm_triggered)
+        self.prewarm.setToolTip(
+            self.tr(
+                "Start this model once in the background and stop it again, so that vLLM "
+                "compiles it now and its first load is warm"
+            )
+        )
         self.delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.all = (
             self.download,
@@ -79,6 +89,8 @@ class ModelActions(QObject):
             self.delete,
         )
         store.model_changed.connect(self._on_store_model_changed)
+        store.prewarm_changed.connect(self._on_store_prewarm_changed)
+        store.download_finished.connect(self._on_store_download_finished)
         store.models_reset.connect(self.update)
         self.update()
 
@@ -100,6 +112,10 @@ class ModelActions(QObject):
 
     def update(self) -> None:
         row = self._row()
+        if row is None or row.remote is not None:
+            self.prewarm.setEnabled(False)
+        else:
+            self.prewarm.setEnabled(can_load(row) and not row.prewarming)
         if row is None:
             for action in self.all:
                 action.setEnabled(False)
@@ -137,9 +153,52 @@ class ModelActions(QObject):
         self.load.setEnabled(can_load(row))
         self.unload.setVisible(unloadable)
         self.unload.setEnabled(row.process in UNLOADABLE)
+        self.unload.setText(
+            self.tr("&Cancel pre-warming") if row.prewarming else self.tr("&Unload")
+        )
         self.settings.setEnabled(True)
         self.logs.setEnabled(True)
         self.delete.setEnabled(can_delete(row))
+
+    def _on_store_download_finished(self, event: DownloadFinished) -> None:
+        """Offer a pre-warm, unless the app does it by itself (the setting)."""
+        if event.status != DownloadStatus.COMPLETED or self._store.settings.get(
+            "prewarm_after_download"
+        ):
+            return
+        row = self._store.row(event.model_id)
+        name = row.name if row is not None else event.model_id
+        self.message.emit(
+            self.tr(
+                "{name} is downloaded. Model ▸ Pre-warm compiles it now, so that its first "
+                "load is fast."
+            ).format(name=name)
+        )
+
+    @async_slot()
+    async def _on_prewarm_triggered(self) -> None:
+        row = self._row()
+        if row is None or not can_load(row):
+            return
+        try:
+            await call(self._facade.prewarm(row.id))
+        except CommandFailed as failure:
+            self._failures.report(failure)
+
+    def _on_store_prewarm_changed(self, event: PrewarmChanged) -> None:
+        """A pre-warm is said in the row while it runs; how it ended, in the status bar."""
+        row = self._store.row(event.model_id)
+        name = row.name if row is not None else event.model_id
+        if event.outcome == "done":
+            self.message.emit(
+                self.tr("{name} is pre-warmed: its next load is a warm one.").format(name=name)
+            )
+        elif (
+            event.outcome in ("skipped", "failed")
+            and event.problem is not None
+            and event.problem.code != "prewarm.done_before"  # nothing worth saying
+        ):
+            self.message.emit(problem_text(event.problem))
 
     def _on_store_model_changed(self, model_id: str) -> None:
         if model_id == self._current:

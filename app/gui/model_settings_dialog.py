@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -26,13 +25,15 @@ from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.core.vllm_args import format_command
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
-from app.gui.forms import Grower, SettingField, buddy_label, wrap
+from app.gui.forms import CommandView, Grower, SettingField, buddy_label, wrap
 from app.gui.gpu_options import OPTIONS as GPU_OPTIONS
 from app.gui.gpu_options import GpuOptions
 from app.gui.i18n import format_int, problem_text
 from app.gui.memory_fit import fit_words, largest_ctx
+from app.gui.optimize_choice import OptimizeChoice
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
+from app.gui.window_state import track
 from app.runtime.api import Facade
 from app.runtime.planning import OptionsPreview
 
@@ -78,6 +79,7 @@ class ModelSettingsDialog(QDialog):
         row = store.row(model_id)
         name = row.name if row is not None else model_id
         self.setWindowTitle(self.tr("Settings of {name}").format(name=name))
+        track(self, "model-settings")
 
         # A model's own ctx_size follows the rules of the global one.
         self.ctx = SettingField(
@@ -99,12 +101,11 @@ class ModelSettingsDialog(QDialog):
         self.problem_label.setTextFormat(Qt.TextFormat.PlainText)
         set_text_color(self.problem_label, error_color(self.palette()))
         self.gpu_options = GpuOptions(self)
+        self.optimize = OptimizeChoice(self)  # issue 23: start fast / serve fast
 
-        self.command_view = QPlainTextEdit()
-        self.command_view.setReadOnly(True)
+        self.command_view = CommandView()
         self.command_view.setFont(monospace_font())
         self.command_view.setAccessibleName(self.tr("Effective command line"))
-        self.command_view.setFixedHeight(self.fontMetrics().height() * 5 + 12)
         self.layers_label = wrap(QLabel())
         self.layers_label.setTextFormat(Qt.TextFormat.PlainText)
 
@@ -134,6 +135,7 @@ class ModelSettingsDialog(QDialog):
         form.addRow("", self.concurrency_label)
         form.addRow(buddy_label(self.tr("&vLLM arguments:"), self.args.edit), self.args)
         form.addRow("", self.problem_label)
+        form.addRow(buddy_label(self.tr("&Optimize for:"), self.optimize), self.optimize)
         self.gpu_options.add_rows(form)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -150,7 +152,9 @@ class ModelSettingsDialog(QDialog):
         self.ctx.changed.connect(self._on_ctx_changed)
         self.args.changed.connect(self._on_args_changed)
         self.gpu_options.changed.connect(self._on_args_changed)
-        inputs: tuple[QWidget, ...] = (self.ctx, self.args, self.apply_button, self.reset_button)
+        self.optimize.currentIndexChanged.connect(self._on_args_changed)
+        inputs: tuple[QWidget, ...] = (self.ctx, self.args, self.optimize, self.apply_button)
+        inputs += (self.reset_button,)
         for widget in inputs:
             widget.setEnabled(False)
         self.gpu_options.set_enabled(False)
@@ -185,13 +189,14 @@ class ModelSettingsDialog(QDialog):
             return
         self.ctx.set_value(preview.ctx_size)
         self.args.set_value(preview.vllm_args)
+        self.optimize.set_value(preview.optimize)
         self.gpu_options.set_values(
             preview.tensor_parallel_size, preview.pipeline_parallel_size, preview.gpus
         )
         # A model without its own ctx_size keeps following the global default unless the
         # user changes the number.
         self._ctx_is_default = preview.ctx_is_default
-        for widget in (self.ctx, self.args, self.reset_button):
+        for widget in (self.ctx, self.args, self.optimize, self.reset_button):
             widget.setEnabled(True)
         self.gpu_options.set_enabled(True)
         self._loading = False
@@ -244,6 +249,7 @@ class ModelSettingsDialog(QDialog):
             tensor_parallel_size=tp,
             pipeline_parallel_size=pp,
             gpus=gpus,
+            optimize=self.optimize.value(),
         )
 
     async def update_preview(self) -> None:
@@ -361,7 +367,7 @@ class ModelSettingsDialog(QDialog):
             self.use_max_button.hide()
             self.concurrency_label.hide()
             return
-        words = fit_words(plan, preview.ctx_size)
+        words = fit_words(plan, preview.ctx_size, preview.planned, preview.rooms)
         self.fit_label.setText(words.fit)
         color = ok_color(self.palette()) if words.fits else error_color(self.palette())
         set_text_color(self.fit_label, color)
@@ -396,6 +402,7 @@ class ModelSettingsDialog(QDialog):
         self.ctx.set_value(int(ctx))
         self.args.set_value(str(values.get("vllm_args", "")))
         self.gpu_options.set_values(None, None, None)
+        self.optimize.set_value(None)
         self._ctx_is_default = True  # saved as "follow the global default", not a fixed number
         self._schedule_preview()
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from app.core.events import LoadProgressed
 from app.core.states import LoadPhase, ProcessState
 from app.gui.i18n import (
+    format_bytes,
     format_duration,
     format_int,
     format_number,
@@ -119,7 +120,8 @@ def load_text(progress: LoadProgressed | None, now: float | None = None) -> str:
 
 
 def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
-    """How long this load has taken and is expected to take, from the supervisor's numbers.
+    """Cold or warm, how long this load has taken and is expected to take (this model's
+    earlier loads of that kind), from the supervisor's numbers.
 
     The elapsed time keeps counting between events (a compile step can be silent for
     minutes), from the event's own time stamp.
@@ -128,11 +130,27 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
     if elapsed is not None:
         elapsed += max(0.0, (time.time() if now is None else now) - progress.ts)
     parts: list[str] = []
-    if elapsed is not None and progress.expected_s:
+    if progress.cold is not None:
+        parts.append(
+            translate("ModelState", "cold load:")
+            if progress.cold
+            else translate("ModelState", "warm load:")
+        )
+    expected = progress.expected_s
+    if elapsed is not None and expected and elapsed > expected:
+        # Past the estimate: say so, and let the time grow, instead of "12 s of about 1 s".
+        parts.append(
+            translate("ModelState", "longer than usual: {elapsed}, usually {expected}").format(
+                elapsed=format_duration(elapsed, coarse=True),
+                expected=format_duration(expected, coarse=True),
+            )
+        )
+        return " ".join(parts)
+    if elapsed is not None and expected:
         parts.append(
             translate("ModelState", "{elapsed} of about {expected}").format(
                 elapsed=format_duration(elapsed, coarse=True),
-                expected=format_duration(progress.expected_s, coarse=True),
+                expected=format_duration(expected, coarse=True),
             )
         )
     elif elapsed is not None:
@@ -202,6 +220,11 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
             )
         return text
     if kind == StateKind.LOADING:
+        if row.prewarming:
+            # Started by the app after the download, to be stopped again once compiled.
+            return translate("ModelState", "pre-warming, {load}").format(
+                load=load_text(row.progress, now)
+            )
         return load_text(row.progress, now)
     if kind == StateKind.STOPPING:
         return translate("ModelState", "unloading")
@@ -231,6 +254,8 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         text = translate("ModelState", "downloading {percent}").format(
             percent=format_percent(row.download.done / row.download.total)
         )
+        if speed_bps == 0.0:  # the store's word for a stall: no byte for a few seconds
+            return text + " · " + translate("ModelState", "stalled")
         speed = format_speed(speed_bps)
         return f"{text} · {speed}" if speed else text
     if kind == StateKind.DOWNLOADED:
@@ -246,8 +271,30 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
             diagnosis=diagnosis(row)
         )
     if kind == StateKind.PARTIAL:
-        return translate("ModelState", "partly downloaded")
+        return partial_text(row)
     return translate("ModelState", "not downloaded")
+
+
+def partial_text(row: ModelRow) -> str:
+    """ "partly downloaded: 1.2 GiB of 4.6 GiB (26 %)": how much is on disk, of the last
+    download's total (else the catalog's size, else just what is there)."""
+    done = row.bytes_on_disk
+    if row.download is not None:
+        done = max(done, row.download.done)  # newer than the row's files when it just ended
+    total: float | None = None
+    if row.download is not None and row.download.total > 0:
+        total = row.download.total
+    elif row.size_gb:
+        total = row.size_gb * 1e9
+    if total is None or done <= 0:
+        return translate("ModelState", "partly downloaded: {done} so far").format(
+            done=format_bytes(done)
+        )
+    return translate("ModelState", "partly downloaded: {done} of {total} ({percent})").format(
+        done=format_bytes(done),
+        total=format_bytes(total),
+        percent=format_percent(min(1.0, done / total)),
+    )
 
 
 def state_progress(row: ModelRow) -> float | None:

@@ -35,6 +35,7 @@ from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.forms import buddy_label, wrap
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 
 # What the server answered (or did not) when Add asked it: "Add anyway" adds it regardless.
 PROBE_CODES = frozenset(
@@ -137,7 +138,13 @@ class RemotesWindow(QWidget):
                 self.tr("Models"),
             ]
         )
-        self.table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        # Name, address, key and state whole (titles too, in any language); the models take
+        # the rest and wrap, each row as tall as its list.
+        header = self.table.horizontalHeader()
+        for column in range(4):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -184,6 +191,7 @@ class RemotesWindow(QWidget):
         layout.addWidget(add_box)
         layout.addWidget(self.status)
         self.resize(720, 520)
+        track(self, "remotes")
 
         if bridge is not None:
             bridge.event_received.connect(self._on_bridge_event_received)
@@ -233,7 +241,7 @@ class RemotesWindow(QWidget):
             cells = (view.name, view.url, self._key_text(view), self._state_text(view), models)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                tip = problem_text(view.problem) if c == 3 and view.problem else text
+                tip = f"{text}: {problem_text(view.problem)}" if c == 3 and view.problem else text
                 item.setToolTip(tip)
                 self.table.setItem(r, c, item)
             if view.name == selected:

@@ -20,7 +20,9 @@ from app.core.events import (
     Event,
     GpuSampled,
     LoadProgressed,
+    MemoryRoomSampled,
     MetricsSampled,
+    PrewarmChanged,
     ProcessStateChanged,
     RegistryChanged,
     RemotesChanged,
@@ -50,12 +52,14 @@ class AppStore(QObject):
     # One row's data changed (model id), or the time its text counts down to came closer.
     model_changed = Signal(str)
     gpu_sampled = Signal(object)  # GpuSampled
+    memory_room_sampled = Signal(object)  # MemoryRoomSampled
     engine_changed = Signal()
     install_progressed = Signal(object)  # EngineInstallProgressed
     server_changed = Signal()
     settings_changed = Signal(str, object)  # key, value
     process_changed = Signal(object)  # ProcessStateChanged, after the row was updated
     download_finished = Signal(object)  # DownloadFinished, after the row was updated
+    prewarm_changed = Signal(object)  # PrewarmChanged, after the row was updated
     refresh_failed = Signal(str)  # a sentence: the engine did not answer a snapshot
 
     def __init__(self, facade: Facade, bridge: EventBridge, parent: QObject | None = None) -> None:
@@ -64,7 +68,8 @@ class AppStore(QObject):
         self.rows: list[ModelRow] = []
         self._index: dict[str, int] = {}
         self.download_speed: dict[str, float | None] = {}
-        self.gpu_history: deque[GpuSampled] = deque()
+        self.gpu_history: deque[GpuSampled] = deque()  # every GPU's, oldest first
+        self.memory_room: MemoryRoomSampled | None = None  # RAM and each device's room now
         self.system: SystemInfo | None = None
         self.engine: EngineView | None = None
         self.server = ServerView(running=False, url=None)
@@ -72,6 +77,7 @@ class AppStore(QObject):
         self.recommended_utilization: float | None = None
         self.problems: tuple[Problem, ...] = ()
         self.install: EngineInstallProgressed | None = None
+        self.ready = False  # a first snapshot is in (run_gui shows the window before it)
         self._tasks = tasks_of(self)
         self._fetch: asyncio.Task[None] | None = None
         self._asked = 0  # refreshes asked for
@@ -152,6 +158,8 @@ class AppStore(QObject):
         if snap.gpu_history:
             self.gpu_history = deque(snap.gpu_history)
             self._trim_history()
+        if snap.memory_room is not None:
+            self.memory_room = snap.memory_room
         self.settings = dict(snap.settings)
         if snap.engine != self.engine:
             self.engine = snap.engine
@@ -159,6 +167,7 @@ class AppStore(QObject):
         if snap.server != self.server:
             self.server = snap.server
             self.server_changed.emit()
+        self.ready = True
 
     def _with_start_failure(self, row: ModelRow) -> ModelRow:
         failure = self._start_failures.get(row.id)
@@ -220,6 +229,10 @@ class AppStore(QObject):
             self._replace(ev.model_id, progress=ev)
         elif isinstance(ev, MetricsSampled):
             self._replace(ev.model_id, metrics=ev)
+        elif isinstance(ev, PrewarmChanged):
+            self._replace(ev.model_id, prewarming=ev.active)
+            if not replaying:
+                self.prewarm_changed.emit(ev)
         elif isinstance(ev, DownloadProgressed):
             self._apply_download_progressed(ev)
         elif isinstance(ev, DownloadFinished):
@@ -232,6 +245,10 @@ class AppStore(QObject):
                 self.request_refresh()
         elif isinstance(ev, GpuSampled):
             self._apply_gpu_sample(ev)
+        elif isinstance(ev, MemoryRoomSampled):
+            if self.memory_room is None or ev.ts > self.memory_room.ts:
+                self.memory_room = ev
+                self.memory_room_sampled.emit(ev)
         elif isinstance(ev, EngineInstallProgressed):
             self.install = None if ev.finished else ev
             if not replaying:
@@ -272,7 +289,8 @@ class AppStore(QObject):
 
     def _apply_download_progressed(self, ev: DownloadProgressed) -> None:
         self._start_failures.pop(ev.model_id, None)
-        self.download_speed[ev.model_id] = ev.speed_bps
+        # 0: stalled (no byte for a few seconds); None: not measured yet.
+        self.download_speed[ev.model_id] = 0.0 if ev.stalled else ev.speed_bps
         view = DownloadView(ev.download_id, ev.model_id, "running", ev.done, ev.total)
         changes: dict[str, Any] = {"download": view, "file_state": "partial"}
         row = self.row(ev.model_id)
@@ -280,8 +298,13 @@ class AppStore(QObject):
             changes["problem"] = None  # a new attempt: the last download's failure is gone
         self._replace(ev.model_id, **changes)
 
+    def gpu_samples(self, index: int) -> list[GpuSampled]:
+        """GPU `index`'s samples of the last ten minutes, oldest first."""
+        return [s for s in self.gpu_history if s.index == index]
+
     def _apply_gpu_sample(self, ev: GpuSampled) -> None:
-        if self.gpu_history and ev.ts <= self.gpu_history[-1].ts:
+        last = next((s for s in reversed(self.gpu_history) if s.index == ev.index), None)
+        if last is not None and ev.ts <= last.ts:
             return  # already in the snapshot's history (a replay)
         self.gpu_history.append(ev)
         self._trim_history()

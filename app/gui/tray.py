@@ -10,8 +10,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
-from app.core.events import ProcessStateChanged
-from app.core.states import FAILED, ProcessState
+from app.core.events import DownloadFinished, ProcessStateChanged
+from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.commands import CommandFailed, FailureReporter, call, tasks_of
 from app.gui.i18n import format_percent, problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
@@ -86,6 +86,7 @@ class TrayController(QObject):
         store.model_changed.connect(self.update_status)
         store.server_changed.connect(self.update_status)
         store.process_changed.connect(self._on_store_process_changed)
+        store.download_finished.connect(self._on_store_download_finished)
         self.update_status()
         self.rebuild()
 
@@ -189,7 +190,10 @@ class TrayController(QObject):
                 action = self._add(text, partial(self._on_load, row.id), sub)
                 action.setEnabled(can_load(row))
         if not downloaded:
-            none = self.menu.addAction(self.tr("No downloaded models yet"))
+            # Before the engine's first answer (the window comes first) nothing is known yet.
+            ready = self._store.ready
+            text = self.tr("No downloaded models yet") if ready else self.tr("Starting the engine…")
+            none = self.menu.addAction(text)
             none.setEnabled(False)
         self.menu.addSeparator()
         self._add(self.tr("&Open window"), self.show_window_requested.emit)
@@ -264,6 +268,16 @@ class TrayController(QObject):
                 else self.tr("{name} failed to load")
             )
             self.notify(title.format(name=name), why)
+
+    def _on_store_download_finished(self, ev: DownloadFinished) -> None:
+        """A finished download is announced (a failed one shows in its row and banner)."""
+        if ev.status != DownloadStatus.COMPLETED:
+            return
+        row = self._store.row(ev.model_id)
+        self.notify(
+            self.tr("{name} is downloaded").format(name=row.name if row else ev.model_id),
+            self.tr("Load it from the window or the tray menu, or send it a request."),
+        )
 
     def notify(self, title: str, message: str) -> None:
         """Hand a notification to whoever shows it (GuiApp connects the desktop's server)."""

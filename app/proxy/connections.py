@@ -7,7 +7,7 @@ timeout), no cap on connections, and it answers parser errors in text/plain, HTT
 traceback in the log. These belong where the connection is: a RequestHandler subclass (the
 asyncio protocol aiohttp makes per connection) and the Server that makes them (the protocol
 factory). They use the RequestHandler hooks of aiohttp 3.14 (`handle_error`,
-`finish_response`, `data_received`); tests/unit/test_proxy_connections.py fails if a new
+`finish_response`, `data_received`); tests/unit/proxy/test_connections.py fails if a new
 aiohttp changes them.
 """
 

@@ -263,7 +263,7 @@ class RelayConnector(aiohttp.TCPConnector):
         super().__init__(**kwargs)
         # aiohttp builds each connection's protocol with this factory (connector.py). If a
         # later aiohttp renames it, `handler_of` finds a plain ResponseHandler and the relay
-        # goes on the per-chunk way (tests/unit/test_proxy_passthrough.py notices).
+        # goes on the per-chunk way (tests/unit/proxy/test_passthrough.py notices).
         # partial is invariant in its result type, though a subclass is what it builds.
         self._factory = functools.partial(RelayResponseHandler, loop=self._loop)  # type: ignore[assignment]
 

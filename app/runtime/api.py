@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from app.core.advisories import EngineAdvice
 from app.core.batch_jobs import BatchJobView
 from app.core.contracts import Backend, DownloadView
-from app.core.events import EventBus, GpuSampled, LoadProgressed, MetricsSampled
+from app.core.events import (
+    EventBus,
+    GpuSampled,
+    LoadProgressed,
+    MemoryRoomSampled,
+    MetricsSampled,
+)
 from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.problems import Fix, Problem
 from app.core.registry import ModelSource
@@ -63,6 +69,9 @@ class ModelRow:
     remote: str | None = None
     remote_state: ProcessState | None = None
     reachable: bool = True
+    # Being started and stopped in the background after its download, so that its first
+    # Load is warm (app.runtime.services.prewarm): its load shows as a pre-warm.
+    prewarming: bool = False
 
     @property
     def downloaded(self) -> bool:
@@ -99,6 +108,7 @@ class Snapshot:
     gpu_history: tuple[GpuSampled, ...] = ()
     recommended_gpu_memory_utilization: float | None = None
     problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
+    memory_room: MemoryRoomSampled | None = None  # the host's RAM and each device's room now
 
 
 class Facade(Protocol):
@@ -119,6 +129,8 @@ class Facade(Protocol):
     # commands (run on the engine thread)
     def load(self, model_id: str) -> Future[Backend]: ...
     def unload(self, model_id: str) -> Future[None]: ...
+    def prewarm(self, model_id: str) -> Future[bool]: ...
+    def cancel_prewarm(self, model_id: str) -> Future[bool]: ...
     def download(self, model_id: str) -> Future[str]: ...
     def cancel_download(self, download_id: str) -> Future[bool]: ...
     def delete_files(self, model_id: str) -> Future[int]: ...

@@ -6,6 +6,7 @@ import statistics
 import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import httpx
@@ -23,6 +24,16 @@ PROBE_BYTES = 64 << 20  # a short probe: at most this much, at most PROBE_SECOND
 PROBE_SECONDS = 2.0
 PROBE_CHUNK = 1 << 20
 MB = 1_000_000
+
+
+class Step(StrEnum):
+    """What the head was doing when an agent's answer went wrong: the same HTTP status
+    means something else to do in the check before a start than in the start itself."""
+
+    CHECK = "check"  # the check before a start: engine, model files, the way back, the link
+    START = "start"  # starting the machine's part of the model
+    STOP = "stop"
+    FOLLOW = "follow"  # asking how its worker is doing while the model runs
 
 
 @dataclass(frozen=True)
@@ -59,8 +70,9 @@ class AgentClient:
         body = await self._json("GET", "/info", params={"model": model_id})
         try:
             return node_info_from_json(body), body.get("worker") or {}
-        except (KeyError, ValueError, TypeError) as exc:
-            raise ProblemError(self._unreachable(f"unexpected answer: {exc}")) from None
+        except (KeyError, ValueError, TypeError):
+            # Something answers there, but not what an agent answers.
+            raise ProblemError(self._not_an_agent(200)) from None
 
     async def reach(self, port: int) -> Problem | None:
         """Whether the worker can connect back to this machine's `port` (firewalls)."""
@@ -125,17 +137,25 @@ class AgentClient:
         return sent / max(time.perf_counter() - started, 1e-9) / MB
 
     async def start_worker(self, payload: Mapping[str, Any]) -> int:
-        body = await self._json("POST", "/worker/start", json=payload, wait_s=START_TIMEOUT_S)
+        body = await self._json(
+            "POST", "/worker/start", json=payload, wait_s=START_TIMEOUT_S, step=Step.START
+        )
         return int(body.get("pid") or 0)
 
     async def stop_worker(self) -> None:
-        await self._json("POST", "/worker/stop", wait_s=START_TIMEOUT_S)
+        await self._json("POST", "/worker/stop", wait_s=START_TIMEOUT_S, step=Step.STOP)
 
     async def worker_state(self) -> Mapping[str, Any]:
-        return await self._json("GET", "/worker")
+        return await self._json("GET", "/worker", step=Step.FOLLOW)
 
     async def _json(
-        self, method: str, path: str, *, wait_s: float = REQUEST_TIMEOUT_S, **kwargs: Any
+        self,
+        method: str,
+        path: str,
+        *,
+        wait_s: float = REQUEST_TIMEOUT_S,
+        step: Step = Step.CHECK,
+        **kwargs: Any,
     ) -> dict[str, Any]:
         try:
             response = await self._client.request(
@@ -171,25 +191,77 @@ class AgentClient:
                     address=self.node.address,
                 )
             )
-        if response.status_code == 409 and isinstance(body.get("problem"), dict):
-            raise ProblemError(
-                problem(
-                    "cluster.worker_failed",
-                    tr_noop("{address} could not start its part of the model: {reason}"),
-                    address=self.node.address,
-                    reason=str(body["problem"].get("message", "")),
-                )
-            )
+        if response.status_code == 404:
+            raise ProblemError(self._not_an_agent(404))
         if response.status_code >= 400:
-            raise ProblemError(
-                problem(
-                    "cluster.worker_failed",
-                    tr_noop("{address} could not start its part of the model: {reason}"),
-                    address=self.node.address,
-                    reason=str(body.get("error") or f"HTTP {response.status_code}"),
-                )
-            )
+            raise ProblemError(self._failed(step, response.status_code, response, body))
         return body
+
+    def _failed(
+        self, step: Step, status: int, response: httpx.Response, body: Mapping[str, Any]
+    ) -> Problem:
+        """An agent's error answer, as a sentence for the step it came in."""
+        found = body.get("problem")
+        if isinstance(found, dict) and found.get("message"):
+            reason = str(found["message"])  # the agent's own sentence (a 409 of a start)
+        else:
+            error = body.get("error")
+            reason = (
+                f"HTTP {status} ({error})" if error else f"HTTP {status} {response.reason_phrase}"
+            )
+        if step is Step.START:
+            return problem(
+                "cluster.worker_failed",
+                tr_noop(
+                    "{address} could not start its part of the model: {reason}. The output "
+                    "of the join command on that machine says more."
+                ),
+                address=self.node.address,
+                reason=reason.rstrip("."),
+            )
+        if step is Step.CHECK:
+            return problem(
+                "cluster.check_failed",
+                tr_noop(
+                    "The check of {address} failed: its agent answered {reason}. Look at the "
+                    "output of the join command on that machine, and start it again there "
+                    "if it stopped."
+                ),
+                address=self.node.address,
+                reason=reason.rstrip("."),
+            )
+        if step is Step.STOP:
+            return problem(
+                "cluster.stop_failed",
+                tr_noop(
+                    "The agent on {address} answered {reason} when asked to stop its worker. "
+                    "Look at the output of the join command on that machine."
+                ),
+                address=self.node.address,
+                reason=reason.rstrip("."),
+            )
+        return problem(
+            "cluster.follow_failed",
+            tr_noop(
+                "The agent on {address} answered {reason} when asked about its worker. Look "
+                "at the output of the join command on that machine."
+            ),
+            address=self.node.address,
+            reason=reason.rstrip("."),
+        )
+
+    def _not_an_agent(self, status: int) -> Problem:
+        return problem(
+            "cluster.not_an_agent",
+            tr_noop(
+                "Something answers on {address} port {port}, but it is not a vLLM Tray "
+                "cluster agent (it answered HTTP {status}). Check the port given for that "
+                "machine, and run the join command shown for it there."
+            ),
+            address=self.node.address,
+            port=self.node.agent_port,
+            status=status,
+        )
 
     def _unreachable(self, reason: str) -> Problem:
         return problem(

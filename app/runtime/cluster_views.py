@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.core.cluster import ClusterConfig
 from app.core.cluster_nodes import NodeInfo
@@ -54,6 +55,14 @@ class WorkerState:
     problem: Problem | None = None
 
 
+class ClusterPhase(StrEnum):
+    """Where a start stands, for a window that shows its progress."""
+
+    CHECKING = "checking"  # the check before the start
+    STARTING_WORKERS = "starting_workers"  # asking each agent to start its worker
+    LOADING = "loading"  # the head's child loads the model with the workers
+
+
 @dataclass(frozen=True)
 class ClusterView:
     config: ClusterConfig
@@ -63,3 +72,5 @@ class ClusterView:
     report: ClusterReport | None
     problem: Problem | None  # why the last start failed or the model was stopped
     notices: tuple[Problem, ...]
+    phase: ClusterPhase | None = None  # while a start runs
+    phase_since: float | None = None  # time.time() the phase began

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -12,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.core.contracts import Backend, ModelView
-from app.core.parallel import add_device_bytes, gpu_index
+from app.core.memory_room import DeviceRoom, no_room
+from app.core.parallel import add_device_bytes
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, Registry
 from app.core.settings import Settings
@@ -280,6 +282,12 @@ class Controller:
         request for B while A is loading is answered after A's requests, not refused. After
         models were put to sleep it decides again with what their sleeps measured.
         """
+        # The budgets as far as other programs and the host's reserve allow, read now (off
+        # the loop: nvidia-smi takes a while); what they hold does not change while the app
+        # makes room, so this is read once per decision (issues 20 and 23).
+        now = await asyncio.to_thread(self._planner.memory.read)
+        rooms = self._planner.memory.rooms(now, self.held_by_device(), budgets=plan.budgets)
+        plan = dataclasses.replace(plan, budgets={d: r.room for d, r in rooms.items()})
         deadline = self._clock() + plan.spec.load_timeout_s
         drained: set[str] = set()
         done: set[tuple[str, EvictAction]] = set()
@@ -303,7 +311,7 @@ class Controller:
                 drained.add(waiting_for[0])
                 await self._drain(waiting_for[0])
                 continue
-            raise ProblemError(self._no_room(plan, room.used))
+            raise ProblemError(self._no_room(plan, room.used, rooms))
 
     async def _evict(self, for_model: str, evictions: Sequence[Eviction]) -> None:
         victims = [e.model_id for e in evictions]
@@ -377,41 +385,31 @@ class Controller:
         plan = self._plans.get(model_id)
         return sum(plan.device_bytes.values()) if plan is not None else 0
 
-    def _no_room(self, plan: LaunchPlan, used: Mapping[str, int]) -> Problem:
-        """The sentence for a model that cannot fit, about the device short of most room."""
-        needed, budgets = plan.device_bytes, plan.budgets
-
-        def short(device: str) -> int:
-            return used.get(device, 0) + needed[device] - budgets[device]
-
-        device = max(needed, key=lambda d: (short(d), d))
-        params: dict[str, Any] = {
-            "model": plan.spec.model_id,
-            "device": self._planner.device_label(device),
-            "needed_gb": needed[device] / 1e9,
-            "free_gb": max(budgets[device] - used.get(device, 0), 0) / 1e9,
-            "budget_gb": budgets[device] / 1e9,
-        }
-        if sum(1 for d in budgets if gpu_index(d) is not None) > 1:
-            return problem(
-                "load.no_room",
-                tr_noop(
-                    "{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} "
-                    "of {budget_gb:.2f} GB are free there, and no idle model can be unloaded "
-                    "to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise "
-                    "the memory budget (memory.budget_gb)."
-                ),
-                **params,
-            )
-        return problem(
-            "load.no_room",
-            tr_noop(
-                "{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of "
-                "{budget_gb:.2f} GB are free, and no idle model can be unloaded to make "
-                "room. Lower its ctx_size, or raise the memory budget (memory.budget_gb)."
-            ),
-            **params,
+    def _no_room(
+        self, plan: LaunchPlan, used: Mapping[str, int], rooms: Mapping[str, DeviceRoom]
+    ) -> Problem:
+        """The sentence for a model that cannot fit (app.core.memory_room.no_room)."""
+        return no_room(
+            plan.spec.model_id,
+            plan.spec.args,
+            plan.device_bytes,
+            used=used,
+            rooms=rooms,
+            device_label=self._planner.device_label,
         )
+
+    def held_by_device(self) -> dict[str, int]:
+        """What the app's children hold on each device as planned (a sleeping one, what its
+        sleep did not free), starts decided but not yet alive included: the memory that is
+        the app's own in what the machine reports as used (app.core.memory_room)."""
+        held: dict[str, int] = {}
+        for reserved in self._reserved.values():
+            add_device_bytes(held, reserved)
+        for info in self._supervisor.infos():
+            if info.state in ALIVE and info.model_id not in self._reserved:
+                usage = self._usage.get(info.model_id) or _Usage()
+                add_device_bytes(held, self._swap_candidate(info, usage).holds)
+        return held
 
     async def _drain(self, model_id: str) -> None:
         usage = self._usage.get(model_id)

@@ -10,6 +10,7 @@ from app.core.batch_jobs import BatchJobView
 from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
 from app.core.lemonade_plan import ImportPlan, ImportResult
+from app.core.load_bench import LoadBenchRecord
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
@@ -17,6 +18,7 @@ from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
 from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.models import OPTION_FIELDS
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.thread import RuntimeThread
@@ -263,6 +265,32 @@ class ThreadFacade:
 
     def bench_history(self, model_id: str) -> Future[list[BenchRecord]]:
         return self._submit(self._rt.bench.load_history(model_id))
+
+    def run_load_bench(self, model_id: str, options: LoadBenchOptions) -> Future[LoadBenchRecord]:
+        async def run() -> LoadBenchRecord:
+            url, key = self._endpoint()
+            return await self._rt.load_bench.run(
+                model_id, options, base_url=url, api_key=key, argv=("gui", "bench", "load")
+            )
+
+        return self._submit(run())
+
+    def cancel_load_bench(self, model_id: str) -> None:
+        self._thread.call(self._rt.load_bench.cancel, model_id)
+
+    def load_bench_history(self, model_id: str) -> Future[list[LoadBenchRecord]]:
+        return self._submit(self._rt.load_bench.load_history(model_id))
+
+    def prewarm(self, model_id: str) -> Future[bool]:
+        """Start and stop the model in the background to fill its compile caches."""
+
+        async def run() -> bool:
+            return self._rt.prewarm.prewarm(model_id)
+
+        return self._submit(run())
+
+    def cancel_prewarm(self, model_id: str) -> Future[bool]:
+        return self._submit(self._rt.prewarm.cancel(model_id))
 
     def run_tune(self, model_id: str, options: TuneOptions) -> Future[TuneResult]:
         async def run() -> TuneResult:

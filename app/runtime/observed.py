@@ -12,7 +12,9 @@ from app.core.events import (
     Event,
     EventBus,
     GpuSampled,
+    MemoryRoomSampled,
     MetricsSampled,
+    PrewarmChanged,
     ProcessStateChanged,
     RegistryChanged,
     ServerStateChanged,
@@ -20,7 +22,7 @@ from app.core.events import (
 from app.core.problems import Problem
 from app.core.states import DownloadStatus
 
-GPU_HISTORY = 600  # ten minutes at one sample a second
+GPU_HISTORY = 600  # ten minutes at one sample a second, per GPU
 
 
 class Observed:
@@ -34,11 +36,19 @@ class Observed:
     def __init__(self, bus: EventBus, on_files_changed: Callable[[], None]) -> None:
         self._bus = bus
         self._on_files_changed = on_files_changed
-        self.gpu_history: collections.deque[GpuSampled] = collections.deque(maxlen=GPU_HISTORY)
+        self._gpu_history: dict[int, collections.deque[GpuSampled]] = {}
         self._metrics: dict[str, MetricsSampled] = {}
         self._download_problems: dict[str, Problem] = {}
         self.server_problem: Problem | None = None
+        self.prewarming: set[str] = set()  # models being pre-warmed (services.prewarm)
+        self.memory_room: MemoryRoomSampled | None = None
         bus.subscribe(self._on_event)
+
+    @property
+    def gpu_history(self) -> list[GpuSampled]:
+        """Every GPU's samples of the last ten minutes, oldest first."""
+        merged = [s for samples in self._gpu_history.values() for s in samples]
+        return sorted(merged, key=lambda s: (s.ts, s.index))
 
     def download_problem(self, model_id: str) -> Problem | None:
         """Why the last download of this model failed, until another one starts."""
@@ -58,11 +68,13 @@ class Observed:
             for model_id, m in self._metrics.items()
         }
 
-    def _on_event(self, event: Event) -> None:
+    def _on_event(self, event: Event) -> None:  # noqa: C901 — a dispatch on the event's type
         if isinstance(event, DownloadProgressed):
             self._download_problems.pop(event.model_id, None)
         elif isinstance(event, MetricsSampled):
             self._metrics[event.model_id] = event
+        elif isinstance(event, PrewarmChanged):
+            (self.prewarming.add if event.active else self.prewarming.discard)(event.model_id)
         elif isinstance(event, ProcessStateChanged) and event.new is not event.old:
             self._metrics.pop(event.model_id, None)
         elif isinstance(event, DownloadFinished):
@@ -77,4 +89,9 @@ class Observed:
         elif isinstance(event, ServerStateChanged):
             self.server_problem = event.problem
         elif isinstance(event, GpuSampled):
-            self.gpu_history.append(event)
+            history = self._gpu_history.setdefault(event.index, collections.deque())
+            history.append(event)
+            if len(history) > GPU_HISTORY:
+                history.popleft()
+        elif isinstance(event, MemoryRoomSampled):
+            self.memory_room = event

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.chat import ChatStore
-from app.core.events import EventBus, GpuSampled, SettingChanged
+from app.core.events import EventBus, SettingChanged
 from app.core.gpu import read_memory
+from app.core.meminfo import default_meminfo_path, default_sysfs_root
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import Registry
@@ -37,8 +38,10 @@ from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.engines import EngineService
 from app.runtime.services.lemonade_import import LemonadeImportService
+from app.runtime.services.load_bench import make_load_bench_service
 from app.runtime.services.models import ModelService
 from app.runtime.services.power import PowerService, SleepWhereItWorks
+from app.runtime.services.prewarm import PrewarmService
 from app.runtime.services.remotes import RemoteService
 from app.runtime.services.search import SearchService
 from app.runtime.suspend import LogindSleepWatcher
@@ -49,7 +52,6 @@ from app.supervisor.sleep import SleepVerdicts
 
 log = logging.getLogger(__name__)
 
-GPU_SAMPLE_INTERVAL_S = 1.0
 SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
 
 
@@ -57,7 +59,8 @@ SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
 class RuntimeOptions:
     """Knobs for tests and the CLI; defaults are what users get."""
 
-    sysfs_root: Path = Path("/sys")
+    sysfs_root: Path = field(default_factory=default_sysfs_root)
+    meminfo_path: Path = field(default_factory=default_meminfo_path)
     hf_endpoint: str | None = None
     sample_gpu: bool = True
     proxy_host: str | None = None
@@ -82,6 +85,7 @@ class Runtime:
             self.settings,
             self.registry,
             sysfs_root=self.options.sysfs_root,
+            meminfo_path=self.options.meminfo_path,
             sleep_verdicts=sleep_verdicts,
         )
         secret_store = SecretStore(paths.secrets_file)
@@ -103,12 +107,14 @@ class Runtime:
         )
         self.observed = Observed(self.bus, self.planner.forget_files)
         self.controller = Controller(self.supervisor, self.planner, self.registry, self.settings)
+        self.planner.memory.held = self.controller.held_by_device
         self.engines = EngineService(
             bus=self.bus,
             settings=self.settings,
             planner=self.planner,
             state_dir=paths.state_dir,
             backends=self.controller.backends,
+            cache_dir=paths.cache_dir,
         )
         self.models = ModelService(
             bus=self.bus,
@@ -186,6 +192,16 @@ class Runtime:
         )
         self.batch = make_batch_service(self, run_jobs=self.options.batch_jobs)
         self.bench, self.tune = make_bench_services(self)  # issue 12: bench and tune
+        self.load_bench = make_load_bench_service(self)  # issue 23: load to first token
+        self.prewarm = PrewarmService(
+            bus=self.bus,
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
+            state_dir=paths.state_dir,
+        )
         self.proxy: ProxyServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []
@@ -246,11 +262,14 @@ class Runtime:
         await asyncio.to_thread(self.planner.refresh_system)
         await self.secrets.load()
         self.controller.start_idle_watch()
+        self.prewarm.start()
         self.config_watcher.start()
         self.sleep_watcher.start()
         await self.remotes.start()
         if self.options.sample_gpu:
-            self._tasks.append(asyncio.get_running_loop().create_task(self._sample_gpu()))
+            # Every GPU and the host's RAM, live (app.runtime.memory_watch).
+            sampler = self.planner.memory.run(self.bus)
+            self._tasks.append(asyncio.get_running_loop().create_task(sampler))
         if serve:
             await self.start_server()
         await self.batch.start()
@@ -258,6 +277,7 @@ class Runtime:
     async def stop(self) -> None:
         await self.sleep_watcher.stop()  # first: no resume may load models while stopping
         await self.batch.stop()
+        await self.prewarm.stop()
         await self.config_watcher.stop()
         await self.remotes.stop()
         await self.engines.aclose()  # a version reading under way: its process goes too
@@ -321,22 +341,6 @@ class Runtime:
                 _csv(self.settings.get("proxy.allowed_hosts")),
                 _csv(self.settings.get("proxy.cors_origins")),
             )
-
-    async def _sample_gpu(self) -> None:
-        gpu = self.planner.system_info().primary
-        if gpu is None or gpu.vendor != "amd":
-            return
-        while True:
-            sample = await asyncio.to_thread(read_memory, gpu, self.options.sysfs_root)
-            self.bus.publish(
-                GpuSampled(
-                    vram_used=sample.vram_used,
-                    vram_total=sample.vram_total,
-                    gtt_used=sample.gtt_used,
-                    gtt_total=sample.gtt_total,
-                )
-            )
-            await asyncio.sleep(GPU_SAMPLE_INTERVAL_S)
 
 
 def proxy_limits(settings: Settings) -> ProxyLimits:

@@ -5,6 +5,12 @@ callback (several times slower under load) and cannot say what a callback was do
 blocked. Here one watcher thread pings each running loop with `call_soon_threadsafe`; when a
 ping waits longer than the threshold, it samples the loop thread's stack at that moment
 (`sys._current_frames`), so the report names the blocking call itself.
+
+On a machine shared with other busy processes a loop can also wait for a CPU: its thread is
+ready to run but the kernel runs someone else. Linux counts that wait per thread (the second
+field of /proc/self/task/TID/schedstat, "time spent waiting on a runqueue"); each stall says
+how much of it was that, so a caller can hold the loop to its own blocking — a blocking call
+sleeps or computes, neither of which is waiting on a run queue — and not to the machine's load.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import traceback
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -26,10 +33,34 @@ PING_INTERVAL_S = 0.02
 
 @dataclass(frozen=True)
 class Stall:
-    """The loop did not run a ping for `seconds`; `where` is its thread's stack meanwhile."""
+    """The loop did not run a ping for `seconds`; `where` is its thread's stack meanwhile;
+    `cpu_wait` of those seconds its thread was ready but waiting for a CPU (0 where the
+    kernel does not say)."""
 
     seconds: float
     where: str
+    cpu_wait: float = 0.0
+
+    @property
+    def own(self) -> float:
+        """The part of the stall the loop's own code caused: blocked or computing."""
+        return max(0.0, self.seconds - self.cpu_wait)
+
+
+def run_queue_wait(native_id: int | None) -> float | None:
+    """Seconds the thread has spent ready to run but waiting for a CPU, or None."""
+    if native_id is None:
+        return None
+    try:
+        stat = Path(f"/proc/self/task/{native_id}/schedstat").read_bytes()
+        return int(stat.split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _native_id(ident: int | None) -> int | None:
+    thread = threading._active.get(ident) if ident is not None else None  # type: ignore[attr-defined]  # the only map from ident to Thread
+    return thread.native_id if thread is not None else None
 
 
 class StallWatch:
@@ -82,6 +113,8 @@ class StallWatch:
     ) -> None:
         sent = time.monotonic()
         thread_id: list[int | None] = [getattr(loop, "_thread_id", None)]
+        native = _native_id(thread_id[0])
+        queued = run_queue_wait(native)
         stack: list[str] = []
         pending[key] = (sent, thread_id, stack)
 
@@ -89,7 +122,10 @@ class StallWatch:
             waited = time.monotonic() - sent
             pending.pop(key, None)  # dict ops are atomic under the GIL
             if waited > self._threshold:
-                self._on_stall(Stall(waited, stack[0] if stack else "(stack not sampled)"))
+                now = run_queue_wait(native)
+                cpu_wait = now - queued if now is not None and queued is not None else 0.0
+                where = stack[0] if stack else "(stack not sampled)"
+                self._on_stall(Stall(waited, where, min(cpu_wait, waited)))
 
         try:
             loop.call_soon_threadsafe(answered)

@@ -74,6 +74,7 @@ class Views:
             failures=info.failures if info is not None else 0,
             restarts=info.restarts if info is not None else 0,
             next_retry_at=info.next_retry_at if info is not None else None,
+            prewarming=entry.id in self._observed.prewarming,
         )
 
     def engine(self) -> EngineView:
@@ -125,6 +126,7 @@ class Views:
             gpu_history=tuple(self._observed.gpu_history),
             recommended_gpu_memory_utilization=recommended,
             problems=problems,
+            memory_room=self._observed.memory_room,
         )
 
 

@@ -61,6 +61,7 @@ from app.supervisor.protocol import (
     Start,
     Stop,
     Stopped,
+    TurnDone,
 )
 from app.supervisor.runner import ChildRunner
 from app.supervisor.sleep import SleepReport
@@ -179,6 +180,17 @@ class ModelActor:
         await asyncio.gather(self._task, *self._tasks, return_exceptions=True)
         self.output.close()
 
+    async def settled(self) -> None:
+        """Return once nothing is left to happen by itself: every message handled and no
+        helper task running that could post one — a running child's health watch (it posts
+        only if the child dies) and a back-off timer (it only ends the wait) aside."""
+        while True:
+            await self._inbox.join()
+            busy = {t for t in self._tasks if t is not self._watch_task}
+            if not busy:
+                return
+            await asyncio.wait(busy)
+
     @property
     def port(self) -> int | None:
         runner = self._runner
@@ -196,6 +208,18 @@ class ModelActor:
                 # this message and everyone waiting for readiness get the error now.
                 log.exception("%s: handling %s failed", self.model_id, type(msg).__name__)
                 self._fail_everyone(msg, exc)
+            self._inbox.task_done()
+            self._tell_observers(msg)
+
+    def _tell_observers(self, msg: Msg) -> None:
+        if not self.cfg.turn_observers:
+            return
+        done = TurnDone(self.model_id, msg, self._s.state)
+        for observer in tuple(self.cfg.turn_observers):
+            try:
+                observer(done)
+            except Exception:  # an observer's bug must not stop the actor
+                log.exception("%s: a turn observer failed", self.model_id)
 
     def _turn(self, msg: Msg) -> None:
         ctx = Context(self._loop.time(), self._policy, self._verdicts_allow_sleep())
@@ -300,7 +324,7 @@ class ModelActor:
     def _new_child(self, gen: int, spec: LaunchSpec) -> None:
         self._pid = None
         self._started_at = time.time()
-        report = LoadReport(self.model_id, spec.prefix, self.cfg.bus, self.cfg.load_times)
+        report = LoadReport(self.model_id, spec, self.cfg.bus, self.cfg.load_times)
         self._report = report
         self.output.clear()  # a diagnosis must read this child's lines, not the last one's
         self._abort = asyncio.Event()

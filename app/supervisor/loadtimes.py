@@ -68,6 +68,12 @@ class LoadTimes:
             expected = typical_warm if typical_warm is not None else last_cold
         return LoadEstimate(expected_s=expected, last_cold_s=last_cold, last_warm_s=last_warm)
 
+    def count(self, key: str) -> int:
+        """How many loads of `key` are kept, cold and warm (0: never loaded on this engine)."""
+        with self._lock:
+            entry = self._loads.get(key, {})
+            return len(entry.get("cold", [])) + len(entry.get("warm", []))
+
     def record(self, key: str, seconds: float, *, cold: bool) -> None:
         kind = "cold" if cold else "warm"
         with self._lock:

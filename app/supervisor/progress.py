@@ -4,31 +4,53 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
 
-from app.core.events import EventBus, LoadProgressed
+from app.core.contracts import LaunchSpec
+from app.core.events import EventBus, LoadProgressed, LoadTimed
+from app.supervisor.compile_cache import has_compiled, root_of
+from app.supervisor.load_phases import StepClock
 from app.supervisor.loadtimes import LoadTimes, load_key
 from app.supervisor.logparse import LoadProgressParser
 
 
 class LoadReport:
     """Turns one start's log lines into LoadProgressed events on the bus, each with the time
-    since the spawn and what earlier loads of this model on this engine took."""
+    since the spawn, whether the load is cold or warm and what earlier loads of that kind of
+    this model on this engine took; at the end, one LoadTimed with each step's time.
+
+    Until the log tells, a load is expected warm when the folder the child keeps its compile
+    caches in (app.supervisor.compile_cache, from the spec's environment) holds compiled
+    graphs; an engine whose caches the app does not place is not guessed at.
+    """
 
     def __init__(
-        self, model_id: str, prefix: Sequence[str], bus: EventBus, times: LoadTimes | None
+        self, model_id: str, spec: LaunchSpec, bus: EventBus, times: LoadTimes | None
     ) -> None:
         self.parser = LoadProgressParser(model_id)
         self.last: LoadProgressed | None = None
-        self._key = load_key(model_id, prefix)
+        self._key = load_key(model_id, spec.prefix)
         self._bus = bus
         self._times = times
         self._started = time.monotonic()
+        self._started_ts = time.time()
+        self.steps = StepClock()
+        cache = root_of(spec.env)
+        self._cache_warm = has_compiled(cache) if cache is not None else None
+
+    @property
+    def cold(self) -> bool | None:
+        """Cold or warm: as the log said once it did (vLLM compiled, found its cache or had
+        nothing to compile), else as the compile cache suggests; None when nothing tells."""
+        parser = self.parser
+        if parser.compiled or parser.compile_cache_found:
+            return parser.cold
+        return None if self._cache_warm is None else not self._cache_warm
 
     def spawned(self) -> None:
         self._emit(self.parser.spawned())
 
     def line(self, line: str) -> None:
+        self.steps.mark(line)
         event = self.parser.feed(line)
         if event is not None:
             self._emit(event)
@@ -39,9 +61,19 @@ class LoadReport:
             self._emit(dataclasses.replace(self.last, ts=time.time()))
 
     def ready(self) -> float:
-        """The load is done: report it; returns the seconds it took."""
+        """The load is done: report it and its steps; returns the seconds it took."""
         took = time.monotonic() - self._started
+        steps = self.steps.finish()
         self._emit(self.parser.ready(), took)
+        self._bus.publish(
+            LoadTimed(
+                model_id=self.parser.model_id,
+                total_s=round(took, 3),
+                steps=tuple((str(step), seconds) for step, seconds in steps),
+                cold=self.parser.cold,
+                started_ts=self._started_ts,
+            )
+        )
         return took
 
     def record(self, seconds: float) -> None:
@@ -51,16 +83,15 @@ class LoadReport:
 
     def _emit(self, event: LoadProgressed, took: float | None = None) -> None:
         elapsed = round(time.monotonic() - self._started if took is None else took, 1)
+        cold = self.cold
+        event = dataclasses.replace(event, elapsed_s=elapsed, cold=cold)
         if self._times is not None:
-            estimate = self._times.estimate(self._key)
+            estimate = self._times.estimate(self._key, cold)
             event = dataclasses.replace(
                 event,
-                elapsed_s=elapsed,
                 expected_s=estimate.expected_s,
                 last_cold_s=estimate.last_cold_s,
                 last_warm_s=estimate.last_warm_s,
             )
-        else:
-            event = dataclasses.replace(event, elapsed_s=elapsed)
         self.last = event
         self._bus.publish(event)

@@ -85,6 +85,9 @@ class ActorConfig:
     sleep_verdicts: SleepVerdicts | None = None
     # A GPU's used memory in bytes (blocking), for children whose sleep is judged by it.
     gpu_used: GpuUsed | None = None
+    # Called after each message an actor handled (Supervisor.observe_turns). A list shared by
+    # every actor and by copies of this config, so an observer added later sees them all.
+    turn_observers: list[TurnObserver] = field(default_factory=list)
 
 
 # ---- messages: callers send Start, Stop, Reset and Sleep; the actor's helper tasks the rest --
@@ -181,3 +184,16 @@ Msg = (
     | Woke
     | WakeFailed
 )
+
+
+@dataclass(frozen=True)
+class TurnDone:
+    """One message an actor has handled, with the model's state after that turn: what a
+    test waits on instead of sleeping until the actor has probably got to it."""
+
+    model_id: str
+    msg: Msg
+    state: ProcessState
+
+
+TurnObserver = Callable[[TurnDone], None]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,6 +51,12 @@ KILL_WAIT_S = 5.0  # a hung child is SIGKILLed at once; this long for the group 
 # While a load is silent (a long compile), progress is repeated this often with a fresh
 # elapsed time, so a view or a log without a clock of its own still sees time pass.
 HEARTBEAT_S = 5.0
+# uvicorn's line once vLLM's server can answer: the health check runs at once rather than at
+# the next poll (up to health_interval later), which is the app's share of every load, and
+# then often for a moment (the server may take a few milliseconds more to answer 200).
+SERVING = re.compile(r"Application startup complete")
+SERVING_POLL_S = 0.01
+SERVING_POLL_FOR_S = 2.0
 
 
 @dataclass
@@ -93,6 +100,8 @@ class ChildRunner:
         self.api_key: str | None = None
         self.ports_tried: list[int] = []
         self._clock = StallClock(self._loop.time())
+        self._serving = asyncio.Event()  # set by SERVING, cleared by the check it causes
+        self._serving_at: float | None = None  # when SERVING came (loop time)
 
     # ---- starting ---------------------------------------------------------------------------
 
@@ -211,19 +220,31 @@ class ChildRunner:
                     await child.terminate(self.cfg.orphan_grace_s)
                     return _Attempt(problem=problem)
                 aborted = self._loop.create_task(abort.wait())
+                serving = self._loop.create_task(self._serving.wait())
                 await asyncio.wait(
-                    {child.exited, aborted},
-                    timeout=self.cfg.health_interval,
+                    {child.exited, aborted, serving},
+                    timeout=self._poll_interval(),
                     return_when=asyncio.FIRST_COMPLETED,
                 )
                 aborted.cancel()
+                serving.cancel()
+                self._serving.clear()  # one early check; then the usual interval again
         finally:
             if sampling is not None:
                 sampling.cancel()
         return _Attempt()  # a stop aborted the start: the actor's stop task ends the child
 
+    def _poll_interval(self) -> float:
+        since = self._serving_at
+        if since is not None and self._loop.time() - since < SERVING_POLL_FOR_S:
+            return min(SERVING_POLL_S, self.cfg.health_interval)
+        return self.cfg.health_interval
+
     def _line(self, line: str) -> None:
         self._clock.saw_output(self._loop.time())
+        if SERVING.search(line):
+            self._serving_at = self._loop.time()
+            self._serving.set()
         self._on_line(self.gen, line)
 
     # ---- running ----------------------------------------------------------------------------

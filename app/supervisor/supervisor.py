@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -21,13 +22,14 @@ from app.core.states import ProcessState
 from app.supervisor import diagnosis
 from app.supervisor.actor import ModelActor
 from app.supervisor.loadtimes import LoadTimes
-from app.supervisor.metrics import MetricsTracker
+from app.supervisor.metrics import GENERATION_TOKENS, MetricsTracker, parse_prometheus
 from app.supervisor.protocol import (
     HEALTH_MISSES,
     HEALTH_TIMEOUT_S,
     RUNNING_HEALTH_INTERVAL_S,
     ActorConfig,
     ProcessInfo,
+    TurnObserver,
 )
 from app.supervisor.reaper import reap_orphans
 from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
@@ -195,6 +197,20 @@ class Supervisor:
         actor = self._actors.get(model_id)
         return actor.output.path if actor is not None else None
 
+    def observe_turns(self, observer: TurnObserver) -> Callable[[], None]:
+        """Call `observer` after every message any model's actor handles (from the loop, in
+        order), until the returned function is called. Tests wait on this rather than on the
+        clock; nothing in the app needs it."""
+        self._cfg.turn_observers.append(observer)
+        return lambda: self._cfg.turn_observers.remove(observer)
+
+    async def settled(self, model_id: str) -> None:
+        """Return once the model's actor has nothing left to do by itself (see
+        ModelActor.settled): after it, a test's "nothing more happened" holds for good."""
+        actor = self._actors.get(model_id)
+        if actor is not None:
+            await actor.settled()
+
     # ---- metrics -----------------------------------------------------------------------------
 
     def set_metrics_watchers(self, n: int) -> None:
@@ -232,6 +248,22 @@ class Supervisor:
                 if response.status_code == 200:
                     self._bus.publish(tracker.sample(response.text, time.monotonic()))
             await asyncio.sleep(max(0.0, METRICS_INTERVAL_S - (time.monotonic() - started)))
+
+    async def generation_tokens(self, model_id: str) -> float | None:
+        """The model's running child's `vllm:generation_tokens_total` now (its /metrics), or
+        None: not running, no such counter, no answer. A benchmark whose stream carries no
+        token counts takes its tokens from this counter's increase over the run."""
+        info = self.info(model_id)
+        if info is None or info.state is not ProcessState.RUNNING or info.base_url is None:
+            return None
+        client = await self._cfg.http.get()
+        try:
+            response = await client.get(info.base_url + "/metrics", timeout=METRICS_INTERVAL_S)
+        except httpx.HTTPError:
+            return None
+        if response.status_code != 200:
+            return None
+        return parse_prometheus(response.text, (GENERATION_TOKENS,)).get(GENERATION_TOKENS)
 
     async def _stop_metrics(self) -> None:
         task, self._metrics_task = self._metrics_task, None

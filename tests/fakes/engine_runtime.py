@@ -65,7 +65,9 @@ def make_runtime(
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     rt = Runtime(
         resolve_paths(tmp_path / "home"),
-        RuntimeOptions(sysfs_root=sysfs_root or tmp_path / "no-sys", sample_gpu=False, **options),
+        RuntimeOptions(
+            **{"sysfs_root": sysfs_root or tmp_path / "no-sys", "sample_gpu": False, **options}
+        ),
     )
     rt.settings.set_many(
         {"engine.kind": "custom", "engine.custom_command": fake_engine(), **(settings or {})}

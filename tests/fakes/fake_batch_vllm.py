@@ -82,6 +82,8 @@ class BatchServer(fake_vllm.FakeServer):
         self.engine = BatchEngine(a.fake_knee, a.fake_step_ms / 1000, a.max_num_seqs)
 
     async def metrics(self, request: web.Request) -> web.Response:
+        if self.a.fake_no_metrics:
+            raise web.HTTPNotFound()
         labels = f'{{engine="0",model_name="{self.a.served_model_name}"}}'
         rows = [
             ("vllm:num_requests_running", "gauge", len(self.engine.running)),
@@ -144,7 +146,8 @@ class BatchServer(fake_vllm.FakeServer):
             i += 1
         if chat:
             await send([{"index": 0, "delta": {}, "finish_reason": finish}])
-        if (body.get("stream_options") or {}).get("include_usage"):
+        include_usage = (body.get("stream_options") or {}).get("include_usage")
+        if include_usage and not self.a.fake_no_usage:
             await send([], {"usage": usage})
         await resp.write(b"data: [DONE]\n\n")
         await resp.write_eof()

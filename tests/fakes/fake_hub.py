@@ -20,7 +20,8 @@ It answers the routes huggingface_hub 2.x really calls (read off its source):
 
 Bodies honour `Range` (206 + `Content-Range`; 416 past the end). Switches: gated and private
 repos (access only with `Authorization: Bearer <granted token>`), `throttle_bps`, `fail_once`
-(cut the connection after N bytes of a file, once) and per-file counters of bytes served.
+(cut the connection after N bytes of a file, once), `hold_after` (go silent after N bytes of
+a body, the connection open, until `release` is set) and per-file counters of bytes served.
 
 Use `FakeHub().start(root)` (each `root/org/name/` folder becomes a repo) or `add_repo`; or run
 `python -m tests.fakes.fake_hub ROOT` for a separate process (prints `FAKE_HUB_URL=...`).
@@ -138,6 +139,10 @@ class FakeHub:
     api_in_flight: int = 0  # /api/ requests being answered now, and the most at once
     api_max_in_flight: int = 0
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)
+    # Stop sending a file's body after this many bytes, connection open, until `release` is
+    # set: a hub that died mid-download without closing the socket.
+    hold_after: int | None = None
+    release: threading.Event = field(default_factory=threading.Event)
     repos: dict[str, HubRepo] = field(default_factory=dict)
     valid_tokens: set[str] = field(default_factory=set)
     requests: list[HubRequest] = field(default_factory=list)
@@ -149,6 +154,8 @@ class FakeHub:
         self._lock = threading.Lock()
         self._servers: list[ThreadingHTTPServer] = []
         self._threads: list[threading.Thread] = []
+        self._sending = 0  # file bodies being sent now
+        self._sent_all = threading.Condition(self._lock)
 
     # -- setup ----------------------------------------------------------------------------
     def add_repo(
@@ -198,6 +205,7 @@ class FakeHub:
         return server
 
     def stop(self) -> None:
+        self.release.set()  # a held body lets go, so its thread ends
         for server in self._servers:
             server.shutdown()
             server.server_close()
@@ -220,6 +228,13 @@ class FakeHub:
     def total_served(self) -> int:
         with self._lock:
             return sum(self.bytes_served.values())
+
+    def wait_until_no_body_is_sent(self, within: float = 10.0) -> bool:
+        """Whether every file body's sending ended (finished, or the client went away) within
+        `within` seconds: after it nothing more is served, so a test of "the transfer stopped"
+        reads `total_served()` then, instead of sleeping."""
+        with self._sent_all:
+            return self._sent_all.wait_for(lambda: self._sending == 0, within)
 
     def body_requests(self, path_part: str) -> list[HubRequest]:
         return [r for r in list(self.requests) if r.method == "GET" and path_part in r.path]
@@ -420,7 +435,14 @@ class _Handler(BaseHTTPRequestHandler):
             return
         key = (repo.repo_id, f.path)
         cut = self.hub._take_fail(key) if self.command == "GET" else None
-        self._send_file(f, start, key, cut)
+        with self.hub._lock:
+            self.hub._sending += 1
+        try:
+            self._send_file(f, start, key, cut)
+        finally:
+            with self.hub._sent_all:
+                self.hub._sending -= 1
+                self.hub._sent_all.notify_all()
 
     def _send_file(self, f: HubFile, start: int, key: tuple[str, str], cut: int | None) -> None:
         rate = self.hub.throttle_bps
@@ -439,6 +461,8 @@ class _Handler(BaseHTTPRequestHandler):
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
+                if self.hub.hold_after is not None and sent >= self.hub.hold_after:
+                    self.hub.release.wait(120)
                 if rate:
                     delay = began + sent / rate - time.monotonic()
                     if delay > 0:

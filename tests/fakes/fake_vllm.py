@@ -15,12 +15,20 @@ Switches (all optional):
   --fake-busy-start S      after the first start-up lines, print nothing but compute for S s
   --fake-warm              print the start-up log of a start with a warm compile cache
                            (tests/fakes/data/vllm_cpu_startup_warm.log)
+  --fake-warm-delay S      the --fake-start-delay of a warm start (default: the same)
+
+With VLLM_CACHE_ROOT set, the compile cache decides as in vLLM: a start whose model has an
+entry under $VLLM_CACHE_ROOT/torch_compile_cache is warm (the warm log, --fake-warm-delay),
+any other is cold and leaves its entry there once its compile would have finished.
   --fake-never-ready       serve, but /health answers 503 forever
   --fake-crash-after N     after N inference requests, print EngineDeadError and exit 1
   --fake-ignore-sigterm    ignore SIGTERM (the supervisor must SIGKILL)
   --fake-grandchild        spawn `VLLM::EngineCore` (which spawns `VLLM::Worker`) in the same
                            process group; like vLLM's, they outlive a SIGKILLed server
   --fake-tokens N          completion length when the request gives no max_tokens (default 16)
+  --fake-no-usage          never send token counts in a stream, even when the request asks
+                           stream_options.include_usage (as some OpenAI-compatible servers do)
+  --fake-no-metrics        answer 404 on /metrics (a server without vLLM's Prometheus counters)
   --fake-reasoning         stream a reasoning model's thinking first, as vLLM 0.32 does with a
                            --reasoning-parser (`delta.reasoning`)
   --fake-sleep-buffer-mb N hold N MB of written memory from the start (the model's "device
@@ -313,6 +321,8 @@ class FakeServer:
         return web.json_response({"object": "list", "data": [card]})
 
     async def metrics(self, request: web.Request) -> web.Response:
+        if self.a.fake_no_metrics:
+            raise web.HTTPNotFound()
         labels = f'{{engine="0",model_name="{self.a.served_model_name}"}}'
         rows = [
             ("vllm:num_requests_running", "gauge", self.running),
@@ -418,6 +428,7 @@ class FakeServer:
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8"})
         await resp.prepare(request)
         include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+        include_usage = include_usage and not self.a.fake_no_usage
 
         async def send(choices: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
             chunk = {**base, "choices": choices, **(extra or {})}
@@ -788,12 +799,15 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fake-silent-start", type=float, default=0.0)
     p.add_argument("--fake-busy-start", type=float, default=0.0)
     p.add_argument("--fake-warm", action="store_true")
+    p.add_argument("--fake-warm-delay", type=float, default=None)
     p.add_argument("--fake-never-ready", action="store_true")
     p.add_argument("--fake-crash-after", type=int, default=None)
     p.add_argument("--fake-ignore-sigterm", action="store_true")
     p.add_argument("--fake-grandchild", action="store_true")
     p.add_argument("--fake-tokens", type=int, default=16)
     p.add_argument("--fake-reasoning", action="store_true")
+    p.add_argument("--fake-no-usage", action="store_true")
+    p.add_argument("--fake-no-metrics", action="store_true")
     p.add_argument("--fake-sleep-buffer-mb", type=float, default=0.0)
     p.add_argument("--fake-ignore-sleep", action="store_true")
     p.add_argument("--fake-vram-files", default="")
@@ -837,6 +851,15 @@ def _replay(name: str) -> int:
     return REPLAY_EXIT.get(name, 1)
 
 
+def _compile_cache_entry(model: str) -> Path | None:
+    """Where vLLM would keep this model's compiled graphs (None: VLLM_CACHE_ROOT unset)."""
+    root = os.environ.get("VLLM_CACHE_ROOT")
+    if not root:
+        return None
+    digest = hashlib.sha256(model.encode()).hexdigest()[:16]
+    return Path(root) / "torch_compile_cache" / "torch_aot_compile" / digest / "model"
+
+
 def _pause(seconds: float, *, busy: bool) -> None:
     """Nothing on stdout for `seconds`: asleep (a hang) or computing (a silent compile)."""
     end = time.monotonic() + seconds
@@ -861,7 +884,11 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if a.fake_grandchild:
         spawn_engine_core()
-    lines = startup_lines(warm=a.fake_warm)
+    cache_entry = _compile_cache_entry(a.model)
+    warm = a.fake_warm or (cache_entry is not None and cache_entry.exists())
+    if warm and a.fake_warm_delay is not None:
+        a.fake_start_delay = a.fake_warm_delay
+    lines = startup_lines(warm=warm)
     split = next((i for i, line in enumerate(lines) if SERVER_LINE.search(line)), len(lines))
     before, after = lines[:split], lines[split:]
     if a.fake_fail:
@@ -878,6 +905,9 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
             _say(line)
         _kill_descendants()
         return 1
+    if cache_entry is not None and not warm:
+        cache_entry.parent.mkdir(parents=True, exist_ok=True)
+        cache_entry.write_text(a.model, encoding="utf-8")
     asyncio.run(serve(a, after))
     return 0
 

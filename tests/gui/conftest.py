@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import tempfile
 
-# Before any Qt import: no display here, and none needed.
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from tests.gui.screen import offscreen_platform
+
+# Before any Qt import: no display here, and none needed; a 1600×1000 screen (tests/gui/screen.py).
+os.environ["QT_QPA_PLATFORM"] = offscreen_platform()
 # No test reaches the desktop's session bus: notifications would pop up on a developer's
 # screen, and a tray watcher there would change what the tests see. Tests that want one
 # start their own (tests/fakes/fake_desktop_bus.py).
@@ -46,6 +48,9 @@ ALLOWED_QT_MESSAGES = (
     # A popup menu grabs the keyboard on real platforms; the offscreen one cannot (the menu
     # still gets the keys sent to it).
     "This plugin does not support grabbing the keyboard",
+    # It opens no document either (QDesktopServices.openUrl answers False): as on a desktop
+    # without a file manager, which the app then says (app/gui/open_folder.py).
+    "This plugin does not support QPlatformServices::openDocument()",
     # A tray icon shown offscreen (tests that stand in a tray with a probe) takes Qt's X11
     # path, which connects to a native-interface signal the offscreen platform lacks.
     "QObject::connect: No such signal QPlatformNativeInterface::systemTrayWindowChanged",

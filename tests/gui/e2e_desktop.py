@@ -68,11 +68,11 @@ class Desktop:
     """Xvfb on a free display, a dbus-daemon session bus and openbox; trayer and the
     D-Bus stubs are started and stopped by the test, as a panel comes and goes."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, size: str = "1280x800") -> None:
         self.tmp = tmp
         read, write = os.pipe()
         with (tmp / "xvfb.log").open("w") as log:
-            argv = ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24"]
+            argv = ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size}x24"]
             self.xvfb = subprocess.Popen(
                 [*argv, "-nolisten", "tcp"],
                 pass_fds=(write,),

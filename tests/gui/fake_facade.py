@@ -465,6 +465,12 @@ class FakeFacade:
     def unload(self, model_id: str) -> Future[None]:
         return self._fail_or("unload", None, model_id)
 
+    def prewarm(self, model_id: str) -> Future[bool]:
+        return self._fail_or("prewarm", True, model_id)
+
+    def cancel_prewarm(self, model_id: str) -> Future[bool]:
+        return self._fail_or("cancel_prewarm", True, model_id)
+
     def download(self, model_id: str) -> Future[str]:
         return self._fail_or("download", f"dl-{model_id}", model_id)
 

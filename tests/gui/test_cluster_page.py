@@ -3,118 +3,19 @@ the worker commands are copyable. Its commands are awaited the way its async slo
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
-from concurrent.futures import Future
-from typing import Any, TypeVar
 
 import pytest
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from app.core.cluster import ClusterConfig, WorkerNode, unencrypted_notice, validate
-from app.core.cluster_nodes import NodeInfo
+from app.core.cluster import WorkerNode
 from app.core.problems import ProblemError, problem, tr_noop
-from app.core.states import ProcessState
 from app.gui.app import GuiApp
 from app.gui.cluster_page import ClusterWindow
-from app.runtime.cluster_client import LinkSpeed
-from app.runtime.cluster_views import ClusterReport, ClusterView, JoinCommand, NodeReport
 from tests.gui.conftest import run
+from tests.gui.fake_cluster import FakeCluster
 from tests.gui.fake_facade import FakeFacade
-
-T = TypeVar("T")
-CONFIG = validate(
-    ClusterConfig(
-        model_id="user.big",
-        head_address="192.168.1.10",
-        workers=(WorkerNode("192.168.1.11"), WorkerNode("192.168.1.12", 30000)),
-        token="tok",
-    )
-)
-
-
-def done(value: T) -> Future[T]:
-    future: Future[T] = Future()
-    future.set_result(value)
-    return future
-
-
-def failed(exc: BaseException) -> Future[Any]:
-    future: Future[Any] = Future()
-    future.set_exception(exc)
-    return future
-
-
-class FakeCluster:
-    def __init__(self) -> None:
-        self.config = CONFIG
-        self.state = ProcessState.STOPPED
-        self.saved: list[ClusterConfig] = []
-        self.fail_with: ProblemError | None = None
-        self.report: ClusterReport | None = None
-
-    def cluster_view(self) -> Future[ClusterView]:
-        return done(self.view())
-
-    def view(self) -> ClusterView:
-        return ClusterView(
-            config=self.config,
-            model_state=self.state,
-            workers_started=False,
-            join_commands=(
-                JoinCommand(1, "192.168.1.11", "vllm-tray cluster join --rank 1", "vllm serve"),
-                JoinCommand(2, "192.168.1.12", "vllm-tray cluster join --rank 2", "vllm serve"),
-            ),
-            report=self.report,
-            problem=None,
-            notices=(unencrypted_notice(),),
-        )
-
-    def cluster_configure(
-        self, config: ClusterConfig, *, renew_token: bool = False
-    ) -> Future[ClusterView]:
-        if self.fail_with is not None:
-            return failed(self.fail_with)
-        self.saved.append(config)
-        self.config = config
-        return done(self.view())
-
-    def cluster_check(self) -> Future[ClusterReport]:
-        head = NodeInfo(0, "0.1.0", "cpu", "0.32.0", True, "user.big", True, "abcdef0123456789")
-        other = dataclasses.replace(head, rank=1)
-        self.report = ClusterReport(
-            head=head,
-            nodes=(
-                NodeReport(1, "192.168.1.11", True, other, LinkSpeed(0.42, 1180.0, 1100.0)),
-                NodeReport(
-                    2,
-                    "192.168.1.12",
-                    False,
-                    problems=(
-                        problem(
-                            "cluster.unreachable",
-                            tr_noop("{address} does not answer on port {port} ({reason})."),
-                            address="192.168.1.12",
-                            port=30000,
-                            reason="refused",
-                        ),
-                    ),
-                ),
-            ),
-            problems=(),
-        )
-        return done(self.report)
-
-    def cluster_start(self) -> Future[ClusterView]:
-        self.config = dataclasses.replace(self.config, enabled=True)
-        self.state = ProcessState.RUNNING
-        return done(self.view())
-
-    def cluster_stop(self) -> Future[ClusterView]:
-        self.config = dataclasses.replace(self.config, enabled=False)
-        self.state = ProcessState.STOPPED
-        return done(self.view())
 
 
 @pytest.fixture
@@ -162,7 +63,8 @@ def test_save_sends_the_form_and_shows_a_refusal_as_a_sentence(
         )
     )
     run(qtbot, page.save())
-    assert page.status.text() == "8.8.8.8 is not a private address."
+    assert page.outcome.text() == "8.8.8.8 is not a private address."
+    assert page.outcome.isVisibleTo(page)
     assert page.save_button.isEnabled()  # not left disabled after a failure
 
 
@@ -178,6 +80,34 @@ def test_check_fills_one_row_per_machine(
     assert cells[1][3] == "0.42 ms, 1,180 MB/s from it, 1,100 MB/s to it"  # the locale's grouping
     assert cells[1][4] == "ready"
     assert cells[2][4] == "192.168.1.12 does not answer on port 30000 (refused)."
+    # Under the table, every problem in a sentence of its own.
+    assert page.outcome.text() == (
+        "Not ready: 1 problem(s) to fix first.\n"
+        "• 192.168.1.12 does not answer on port 30000 (refused)."
+    )
+
+
+def test_check_and_start_act_on_the_form_as_shown(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
+    """Addresses typed and not saved are what Check checks: it saves them first."""
+    page, cluster = window
+    page.workers.setPlainText("192.168.1.11\n192.168.1.13")
+    run(qtbot, page.check())
+    (saved,) = cluster.saved
+    assert saved.workers == (WorkerNode("192.168.1.11"), WorkerNode("192.168.1.13"))
+    run(qtbot, page.check())
+    assert len(cluster.saved) == 1  # unchanged since: not saved again
+
+
+def test_the_other_machines_box_shows_several_addresses(
+    qtbot: QtBot, window: tuple[ClusterWindow, FakeCluster]
+) -> None:
+    page, _ = window
+    page.show()
+    qtbot.waitExposed(page)
+    lines = page.workers.fontMetrics().lineSpacing()
+    assert page.workers.height() >= 4 * lines  # was squeezed to one line
 
 
 def test_start_and_stop_follow_the_state(

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from app import launcher
-from app.launcher import XCB_LIBRARIES, missing_libraries_message, missing_xcb_libraries, uses_xcb
+from app.launcher import (
+    XCB_LIBRARIES,
+    gui_arguments,
+    missing_libraries_message,
+    missing_xcb_libraries,
+    uses_xcb,
+)
 
 
 @pytest.mark.parametrize(
@@ -57,3 +66,43 @@ def test_every_library_the_qt_plugin_needs_is_listed() -> None:
     # The sonames Qt links against; a package for every common system.
     assert all(lib.soname.endswith((".so.0", ".so.1", ".so.4")) for lib in XCB_LIBRARIES)
     assert all(lib.debian and lib.fedora and lib.arch for lib in XCB_LIBRARIES)
+
+
+@pytest.mark.parametrize(
+    ("argv", "window"),
+    [
+        ([], True),
+        (["--hidden"], True),
+        (["--config-dir", "/tmp/x", "-v"], True),
+        (["--config-dir=/tmp/x", "--hidden"], True),
+        (["serve"], False),
+        (["--help"], False),
+        (["--version"], False),
+        (["--config-dir"], False),  # no value: the full parser says so
+        (["--hiden"], False),  # a typo: the full parser says so
+        (["desktop", "install"], False),
+    ],
+)
+def test_only_a_plain_start_skips_the_command_line_parser(argv: list[str], window: bool) -> None:
+    """Issue 20.5: the window's start does not build every subcommand's parser (and import
+    the engine through them); anything else does, and says what is wrong as before."""
+    found = gui_arguments(argv)
+    assert (found is not None) is window
+    if found is not None and "--hidden" in argv:
+        assert found.hidden is True
+
+
+def test_a_plain_start_imports_no_subcommand_and_no_engine_before_the_window() -> None:
+    code = (
+        "import sys\n"
+        "from app.launcher import gui_arguments\n"
+        "assert gui_arguments([]) is not None\n"
+        "import app.gui.app\n"
+        "heavy = [m for m in ('app.cli.main', 'app.runtime.runtime', 'app.supervisor', "
+        "'aiohttp', 'huggingface_hub', 'httpx') if m in sys.modules]\n"
+        "print(heavy)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert result.stdout.strip() == "[]", result.stdout

@@ -6,8 +6,9 @@ import re
 import time
 from dataclasses import replace
 
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette
+from PySide6.QtWidgets import QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from app.core.events import (
@@ -19,6 +20,7 @@ from app.core.events import (
 from app.core.problems import Problem, problem, tr_noop
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
+from app.gui.delegates import TEXT_PADDING, fill_color
 from app.gui.elide import elide_words
 from app.gui.model_state import StateKind, load_text
 from app.gui.model_table import KIND_ROLE, PROGRESS_ROLE, SORT_ROLE, Column
@@ -96,11 +98,13 @@ def test_a_load_shows_its_phase_percentage_and_estimate(
             elapsed_s=125.0,
             expected_s=660.0,
             last_cold_s=700.0,
+            cold=True,
         ),
     )
     qtbot.waitUntil(lambda: "compiling" in cell(gui, LOADING, Column.STATE))
     assert cell(gui, LOADING, Column.STATE) == (
-        "loading: compiling kernels 40 % · 2 min of about 11 min (last cold load 11 min 40 s)"
+        "loading: compiling kernels 40 % · cold load: 2 min of about 11 min "
+        "(last cold load 11 min 40 s)"
     )
     tooltip = cell(gui, LOADING, Column.STATE, Qt.ItemDataRole.ToolTipRole)
     assert tooltip.startswith("loading: compiling kernels 40 %")
@@ -109,6 +113,13 @@ def test_a_load_shows_its_phase_percentage_and_estimate(
     # A silent compile step still shows time passing: the elapsed time counts on.
     row = gui.store.row(LOADING)
     assert "3 min of about 11 min" in load_text(row.progress, now=now + 60)
+    # A warm load (the compile cache holds this model's graphs) says so, with the time the
+    # warm loads took.
+    assert row.progress is not None
+    warm = replace(row.progress, cold=False, expected_s=200.0, last_warm_s=190.0)
+    assert load_text(warm, now=now).endswith(
+        "· warm load: 2 min of about 3 min (last cold load 11 min 40 s, last warm load 3 min 10 s)"
+    )
 
 
 def test_state_text_is_cut_at_a_word(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
@@ -182,7 +193,7 @@ def test_the_delegate_draws_a_bar_filled_to_the_progress(
     table.clearSelection()
     table.setCurrentIndex(QModelIndex())
     image = table.viewport().grab().toImage()
-    highlight = table.palette().color(QPalette.ColorRole.Highlight)
+    highlight = fill_color(table.palette())  # the done part: the highlight, tinted
 
     def state_rect(model_id: str):
         source = gui.window.table_model.index_of(model_id, Column.STATE)
@@ -193,7 +204,52 @@ def test_the_delegate_draws_a_bar_filled_to_the_progress(
     right = downloading.adjusted(downloading.width() * 3 // 4, 0, 0, 0)
     assert highlight_share(image, left, highlight) > 0.5  # 42 %: most of the left half filled
     assert highlight_share(image, right, highlight) < 0.05  # the right quarter is empty
-    assert highlight_share(image, state_rect("Qwen3.6-27B-FP8-vLLM-lowconc"), highlight) == 0
+    # No bar on a row without progress (a few grey pixels of its text come close to the
+    # light tint).
+    assert highlight_share(image, state_rect("Qwen3.6-27B-FP8-vLLM-lowconc"), highlight) < 0.02
+
+
+def test_the_state_bar_draws_its_text_once_in_one_colour_from_the_left(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.5: the style's bar drew the text twice, in two colours and at two places,
+    over the done part and the rest ("loadi|ng: loading weights 50 %")."""
+    script_states(fake)
+    qtbot.waitUntil(lambda: cell(gui, DOWNLOADING, Column.STATE, PROGRESS_ROLE) == 0.42)
+    table = gui.window.table
+    source = gui.window.table_model.index_of(DOWNLOADING, Column.STATE)
+    index = gui.window.proxy.mapFromSource(source)
+    option = QStyleOptionViewItem()
+    table.initViewItemOption(option)
+    option.rect = QRect(0, 0, 420, table.visualRect(index).height())
+    # Telling colours: the text in red, the text on a highlight (the style's second copy)
+    # in green, so that each copy of the text is found on the picture.
+    palette = QPalette(option.palette)
+    palette.setColor(QPalette.ColorRole.Text, QColor(255, 0, 0))
+    palette.setColor(QPalette.ColorRole.HighlightedText, QColor(0, 255, 0))
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(255, 0, 0))
+    option.palette = palette
+    image = QImage(option.rect.size(), QImage.Format.Format_RGB32)
+    image.fill(QColor(255, 255, 255))
+    painter = QPainter(image)
+    table.itemDelegateForIndex(index).paint(painter, option, index)
+    painter.end()
+
+    def columns(red: bool) -> list[int]:
+        found = []
+        for x in range(image.width()):
+            for y in range(image.height()):
+                r, g, b, _ = image.pixelColor(x, y).getRgb()
+                if (r > 180 and g < 90 and b < 120) if red else (g > 180 and r < 90 and b < 90):
+                    found.append(x)
+                    break
+        return found
+
+    text, second = columns(red=True), columns(red=False)
+    assert text and not second  # one colour: no copy of the text drawn in another
+    assert min(text) <= 2 + TEXT_PADDING + 2  # from the left, as every other cell's text
+    done = round(0.42 * (option.rect.width() - 5))
+    assert min(text) < done < max(text)  # one text running over the done part and the rest
 
 
 def engine_died() -> Problem:

@@ -197,7 +197,9 @@ def test_a_tray_that_comes_late_and_goes_away_while_hidden(
         assert window_named(desktop, "vLLM Tray") is None  # the tray came in time: still hidden
         desktop.screenshot("late-tray-2-icon-in-late-tray")
 
-        # A model running, loaded from the tray menu as before.
+        # A model running, loaded from the tray menu as before (once the engine answered:
+        # the window, and the tray, come before it).
+        until("the engine", app.logged("window and tray are up"))
         mark = len(app.lines)
         right_click(desktop)
         until("the tray menu", lambda: open_menu(desktop), within=5)

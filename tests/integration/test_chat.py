@@ -51,7 +51,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         monkeypatch,
         models=("a", "broken", "thinker"),
         settings={
-            "engine.custom_command": fake_engine("--fake-token-delay", "0.05"),
+            # A start of 1.5 s: the chat looks at the model's state every 0.5 s, so a load
+            # is always seen (a faster one could be over between two looks).
+            "engine.custom_command": fake_engine(
+                "--fake-token-delay", "0.05", "--fake-start-delay", "1.5"
+            ),
             "proxy.port": free_port(),
         },
     )

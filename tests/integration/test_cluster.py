@@ -10,6 +10,7 @@ no fake engine process left.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import stat
 import sys
@@ -368,3 +369,85 @@ async def test_a_broken_cluster_file_is_reported_and_left_alone(
     assert "config.unreadable" in codes
     assert (home / "cluster.json").read_text() == broken  # a reader never changes it
     assert not rt.cluster.config.configured and rt.planner.overlay(MODEL) is None
+
+
+@contextlib.asynccontextmanager
+async def other_program(status: int = 404, body: str = "Not Found") -> AsyncIterator[int]:
+    """A web server that is no cluster agent (a machine's port taken by something else):
+    every request gets `status` and `body`. Yields its port."""
+    from aiohttp import web
+
+    async def answer(request: web.Request) -> web.Response:
+        del request
+        return web.Response(status=status, text=body, content_type="text/html")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", answer)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        server = site._server
+        assert server is not None
+        yield int(server.sockets[0].getsockname()[1])  # type: ignore[attr-defined]
+    finally:
+        await runner.cleanup()
+
+
+async def test_an_address_where_another_program_answers_is_named_with_what_to_do(
+    head: Runtime,
+) -> None:
+    """Issue 20.6: a check reported "could not start its part of the model: HTTP 404" for an
+    address that answers 404. Now: which machine, what was found there, what to do; and a
+    start that this stops says so afterwards, in the view, too."""
+    async with other_program() as port:
+        config = ClusterConfig(
+            model_id=MODEL,
+            head_address="127.0.0.1",
+            workers=(WorkerNode("127.0.0.1", port),),
+            master_port=free_port(),
+            token="secret-token",
+        )
+        await head.cluster.configure(config)
+        report = await head.cluster.check()
+        with pytest.raises(ProblemError) as refused:
+            await head.cluster.start()
+    (node,) = report.nodes
+    (found,) = node.problems
+    assert found.code == "cluster.not_an_agent"
+    assert found.params == {"address": "127.0.0.1", "port": port, "status": 404}
+    assert found.english() == (
+        f"Something answers on 127.0.0.1 port {port}, but it is not a vLLM Tray cluster "
+        "agent (it answered HTTP 404). Check the port given for that machine, and run the "
+        "join command shown for it there."
+    )
+    assert refused.value.problem == found
+    view = head.cluster.view()
+    assert view.problem == found  # why the last start failed, for a window opened later
+    assert view.phase is None  # the start is over
+    assert head.supervisor.info(MODEL) is None
+
+
+async def test_an_agent_that_fails_the_check_is_told_apart_from_a_failed_start(
+    head: Runtime,
+) -> None:
+    async with (
+        other_program(500, '{"error": "disk full"}') as broken,
+        other_program(200, "<html>a router's login page</html>") as page,
+    ):
+        config = ClusterConfig(
+            model_id=MODEL,
+            head_address="127.0.0.1",
+            workers=(WorkerNode("127.0.0.1", broken), WorkerNode("127.0.0.1", page)),
+            master_port=free_port(),
+            token="secret-token",
+        )
+        await head.cluster.configure(config)
+        report = await head.cluster.check()
+    failed, other = ([p.code for p in n.problems] for n in report.nodes)
+    assert failed == ["cluster.check_failed"]
+    assert other == ["cluster.not_an_agent"]  # answers 200, but not as an agent does
+    sentence = report.nodes[0].problems[0].english()
+    assert "could not start" not in sentence
+    assert sentence.startswith("The check of 127.0.0.1 failed: its agent answered HTTP 500")

@@ -167,7 +167,8 @@ async def test_cancel_mid_file_then_resume_after_restart(hf_cache: Path, hub: Fa
     assert await mgr.cancel(did)
     assert time.monotonic() - began < 1.5  # the transfer stopped promptly
     served_at_cancel = hub.total_served()
-    await asyncio.sleep(0.5)
+    # The hub's sending ends (the client went away); only what was in flight came after.
+    assert await asyncio.to_thread(hub.wait_until_no_body_is_sent)
     assert hub.total_served() - served_at_cancel < 256 * 1024
     assert mgr.view(did).status == "cancelled"
     assert [f.status for f in bus.finished(did)] == ["cancelled"]

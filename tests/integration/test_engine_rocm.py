@@ -141,6 +141,10 @@ async def test_install_single_archive(server: BundleServer, root: Path) -> None:
     assert command.prefix == (str(root / "bin" / "vllm-server"),)
     assert command.default_args == ("--enforce-eager",)
     assert command.env["FLASH_ATTENTION_TRITON_AMD_ENABLE"] == "TRUE"
+    # AMD's vLLM optimization guide, bare metal: weights straight to the GPU, kernel
+    # arguments in device memory.
+    assert command.env["SAFETENSORS_FAST_GPU"] == "1"
+    assert command.env["HIP_FORCE_DEV_KERNARG"] == "1"
 
 
 def test_instinct_targets_have_their_own_pin() -> None:

@@ -16,7 +16,9 @@ from app.core.problems import ProblemError
 from app.core.registry import ModelOptions, Registry
 from app.core.states import ProcessState
 from app.runtime.runtime import Runtime, RuntimeOptions
+from app.supervisor.protocol import Start
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
+from tests.turns import handled, watching
 
 
 @pytest.fixture
@@ -221,8 +223,11 @@ async def test_restart_while_stopping_holds_its_memory_reservation(runtime: Runt
     )
     stopping = asyncio.create_task(runtime.controller.unload("user.a"))
     await is_stopping.wait()
-    restart = asyncio.create_task(runtime.controller.load("user.a"))
-    await asyncio.sleep(0.1)  # the restart's decision is taken while a is still stopping
+    with watching(runtime.supervisor) as turns:
+        restart = asyncio.create_task(runtime.controller.load("user.a"))
+        # The restart's decision is taken (a's actor has its Start) while a is still stopping.
+        taken = await turns.wait_for(handled(Start, "user.a"))
+    assert taken.state is ProcessState.STOPPING
     other = asyncio.create_task(runtime.controller.load("user.b"))
     await stopping
     backend_a = await restart  # not evicted mid-start ("cancelled") by b's decision

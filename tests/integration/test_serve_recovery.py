@@ -77,6 +77,10 @@ def give_up_on_b(client: httpx.Client) -> None:
     assert state_of(client, "user.b")["state"] == "fatal"
 
 
+# What a serve logs when it polls a settings.json it cannot read (app.core.jsonstore).
+BROKEN_SAID = "values read before stay in use"
+
+
 def wait_for(check: object, what: str, within: float = 10.0) -> None:
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
@@ -139,11 +143,12 @@ def test_a_half_written_settings_file_and_a_read_only_command_change_nothing(
         assert got.stdout.strip() == "auto"
         assert settings.read_text() == good[: len(good) // 2]  # and left it alone
         assert not list(serve.home.glob("settings.json.*"))  # nothing moved aside
-        time.sleep(1.5)  # the running serve has polled the broken file by now
+        # The running serve polls the file and says it keeps its values (once).
+        wait_for(lambda: any(BROKEN_SAID in line for line in serve.lines), "the serve's poll")
         # The running server keeps its last good values: a new load still uses the custom
         # (fake) engine, where the defaults would have chosen the uninstalled CPU build.
         assert client.post("/api/v1/unload", json={"model_name": "user.a"}).status_code == 200
         assert complete(client, "user.a").status_code == 200
         settings.write_text(good)
         wait_for(lambda: complete(client, "user.a").status_code == 200, "serve to go on")
-    assert any("settings.json" in line for line in serve.lines), "the log says so"
+    assert any("settings.json" in line and BROKEN_SAID in line for line in serve.lines)

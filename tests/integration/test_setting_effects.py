@@ -264,6 +264,14 @@ def memory_budget(serve: Serve) -> None:
     assert error["code"] == "load.no_room", error
 
 
+def host_reserve(serve: Serve) -> None:
+    # More RAM kept for the system than the (suite's) machine has available: in RAM, where
+    # the fake engine runs here, no model may start, and the sentence says why.
+    error = error_of(load_again(serve, "user.a"))
+    assert error["code"] == "load.host_memory", error
+    assert "kept for the system" in error["message"]
+
+
 def allowed_hosts(serve: Serve) -> None:
     with serve.client() as client:
         assert client.get("/v1/models", headers={"Host": "models.example"}).status_code == 200
@@ -462,6 +470,7 @@ EFFECTS: dict[str, Effect] = {
     "load_timeout_s": Effect("15", load_timeout, "loads"),
     "load_stall_timeout_s": Effect("10", load_stall_timeout, "loads"),
     "memory.budget_gb": Effect("0.001", memory_budget, "memory.budget_gb"),
+    "memory.host_reserve_gb": Effect("100000", host_reserve, "memory.host_reserve_gb"),
     "proxy.allowed_hosts": Effect("models.example", allowed_hosts, "security"),
     "proxy.cors_origins": Effect("https://chat.example", cors_origins, "security"),
     "batch.file_expiry_days": Effect("2", batch_file_expiry, "batch"),

@@ -218,8 +218,9 @@ async def test_stop_during_start_aborts_it_cleanly(sv: Supervisor, rec: Recorder
     assert caught.value.problem.code == "load.cancelled"
     assert rec.states() == [S.STARTING, S.STOPPING, S.STOPPED]
     assert await wait_gone(pids, within=0.5) == []
-    # Nothing of the aborted start comes back later (a late "ready" is ignored).
-    await asyncio.sleep(0.3)
+    # Nothing of the aborted start comes back later (a late "ready" is ignored): once the
+    # actor has settled, nothing is left that could post one.
+    await sv.settled(MODEL)
     assert rec.states() == [S.STARTING, S.STOPPING, S.STOPPED]
 
 
@@ -259,10 +260,15 @@ async def test_output_goes_to_log_file_tail_and_events(sv: Supervisor, rec: Reco
     assert any("Loading safetensors checkpoint shards: 100% Completed" in x for x in lines)
 
 
+def scrapers() -> list[asyncio.Task[object]]:
+    """The supervisor's metrics scraping tasks alive on this loop."""
+    return [t for t in asyncio.all_tasks() if t.get_name() == "metrics" and not t.done()]
+
+
 async def test_metrics_are_scraped_only_while_watched(sv: Supervisor, rec: Recorder) -> None:
     info = await sv.start(fake_spec())
-    await asyncio.sleep(1.2)
-    assert not [e for e in rec.events if isinstance(e, MetricsSampled)]
+    # Nothing scrapes: no scraping task exists, so none can come later either.
+    assert scrapers() == [] and not [e for e in rec.events if isinstance(e, MetricsSampled)]
 
     sv.watch_metrics(True)
     first = await rec.wait_for(lambda e: isinstance(e, MetricsSampled), within=3)
@@ -277,11 +283,10 @@ async def test_metrics_are_scraped_only_while_watched(sv: Supervisor, rec: Recor
     assert isinstance(rated, MetricsSampled)
     assert 0 < (rated.generation_tokens_per_s or 0) <= 50 / 0.5
 
+    (scraper,) = scrapers()
     sv.watch_metrics(False)
-    await asyncio.sleep(0.1)
-    count = len([e for e in rec.events if isinstance(e, MetricsSampled)])
-    await asyncio.sleep(1.5)
-    assert len([e for e in rec.events if isinstance(e, MetricsSampled)]) == count
+    await asyncio.wait({scraper}, timeout=10)
+    assert scraper.cancelled() and scrapers() == []  # so no sample can come any more
 
 
 async def test_shutdown_stops_everything_and_refuses_new_starts(

@@ -19,7 +19,9 @@ from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
+from app.supervisor.protocol import Start
 from app.supervisor.supervisor import Supervisor
+from tests.turns import handled, watching
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -272,9 +274,9 @@ async def test_repeated_failures_back_off_then_fatal_until_reset(
 
     # FATAL: the same spec is refused at once, with the same sentence, nothing spawned.
     count = len(rec.states())
-    started = time.monotonic()
-    assert (await start_problem(sv, spec)) == given_up
-    assert time.monotonic() - started < 0.1
+    with watching(sv) as turns:
+        assert (await start_problem(sv, spec)) == given_up
+    assert turns.answered_in_its_turn(await turns.wait_for(handled(Start)))
     assert len(rec.states()) == count
 
     await sv.reset(MODEL)
@@ -311,9 +313,9 @@ async def test_crash_loop_ends_fatal(sv: Supervisor, rec: Recorder) -> None:
     info = sv.info(MODEL)
     assert info is not None and info.failures == 3 and info.restarts == 2
     # ...and the next request hears it at once, without waiting out a back-off.
-    started = time.monotonic()
-    problem = await start_problem(sv, spec)
-    assert time.monotonic() - started < 0.1
+    with watching(sv) as turns:
+        problem = await start_problem(sv, spec)
+    assert turns.answered_in_its_turn(await turns.wait_for(handled(Start)))
     assert problem.code == "load.given_up"
     assert problem.params["crashed"] is True
     assert problem.params["cause_code"] == "load.engine_dead"
@@ -324,7 +326,7 @@ async def test_crash_loop_ends_fatal(sv: Supervisor, rec: Recorder) -> None:
 async def test_user_stop_is_never_a_crash(sv: Supervisor, rec: Recorder) -> None:
     await sv.start(fake_spec())
     await sv.stop(MODEL)
-    await asyncio.sleep(0.3)
+    await sv.settled(MODEL)  # the child's exit, its watch and the stop all handled
     assert rec.states() == [S.STARTING, S.RUNNING, S.STOPPING, S.STOPPED]
     info = sv.info(MODEL)
     assert info is not None and info.problem is None and info.failures == 0

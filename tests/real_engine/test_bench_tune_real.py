@@ -21,7 +21,7 @@ from app.runtime.services.bench import BenchOptions
 from app.runtime.services.loadgen import Workload
 from app.runtime.services.tune import TuneOptions
 from app.supervisor.engines.cpu import CpuEngine
-from tests.real_engine.conftest import engine_dir
+from tests.real_engine.conftest import app_home
 
 pytestmark = pytest.mark.real_engine
 
@@ -31,9 +31,7 @@ async def test_bench_speedup_and_tune_on_the_real_engine(
     cpu_engine: CpuEngine, tiny_model_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     del cpu_engine  # installed (once per machine) by the fixture; the runtime finds it below
-    home = tmp_path / "home"
-    (home / "cache" / "engines").mkdir(parents=True)
-    (home / "cache" / "engines" / "cpu").symlink_to(engine_dir())
+    home = app_home(tmp_path / "home")
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     rt = Runtime(
         resolve_paths(home),

@@ -30,6 +30,7 @@ from app.gui.settings.page import SettingsPage
 from app.gui.settings.secret_field import SecretField
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
+from app.gui.window_state import track
 from app.runtime.api import Facade
 
 
@@ -48,6 +49,7 @@ class SettingsDialog(QDialog):
         self._saving = False
         self._grower = Grower(self)
         self.setWindowTitle(self.tr("vLLM Tray settings"))
+        track(self, "settings")
 
         self.models_page = ModelsPage(facade, store.recommended_utilization)
         self.pages: list[SettingsPage] = [

@@ -7,7 +7,7 @@ import shlex
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.core.problems import ProblemError
 from app.core.settings import SettingValue
@@ -27,7 +27,9 @@ class ModelsPage(SettingsPage):
         "load_timeout_s",
         "idle_ttl_min",
         "memory.budget_gb",
+        "memory.host_reserve_gb",
         "memory.sleep_mode",
+        "prewarm_after_download",
         "vllm_args",
         "engine.kind",
         "engine.custom_command",
@@ -110,6 +112,10 @@ class ModelsPage(SettingsPage):
             self.tr("Memory &budget for all models:"),
             SettingField("memory.budget_gb", unit=self.tr("GB (0: all of it)"), numeric=True),
         )
+        self.add_field(
+            self.tr("RAM ke&pt for the system:"),
+            SettingField("memory.host_reserve_gb", unit=self.tr("GB"), numeric=True),
+        )
         self.sleep_mode = QComboBox()
         for mode, text in (
             ("auto", self.tr("Automatic (with the ROCm engine)")),
@@ -121,6 +127,9 @@ class ModelsPage(SettingsPage):
         self.labels["memory.sleep_mode"] = plain(sleep_label)
         self.sleep_mode.setToolTip(spec_doc("memory.sleep_mode"))
         self.form.addRow(buddy_label(sleep_label, self.sleep_mode), self.sleep_mode)
+        self.prewarm = QCheckBox(self.tr("&Pre-warm a model once its download finishes"))
+        self.prewarm.setToolTip(spec_doc("prewarm_after_download"))
+        self.form.addRow("", self.prewarm)
         self.add_field(self.tr("Extra vLLM &arguments:"), self.vllm_args)
         engine_label = self.tr("&Engine:")
         self.labels["engine.kind"] = plain(engine_label)
@@ -129,7 +138,7 @@ class ModelsPage(SettingsPage):
         self.add_field(self.tr("Your vLLM co&mmand:"), self.custom_command)
         self._command_rows = (self.form.rowCount() - 1, self.form.rowCount())
         self.form.addRow("", self.custom_note)  # shown only while a check is due
-        self._watch(self.engine, self.sleep_mode)
+        self._watch(self.engine, self.sleep_mode, self.prewarm)
         self.changed.connect(self._update_hints)
 
     def title(self) -> str:
@@ -141,12 +150,14 @@ class ModelsPage(SettingsPage):
         self.sleep_mode.setCurrentIndex(
             max(0, self.sleep_mode.findData(values["memory.sleep_mode"]))
         )
+        self.prewarm.setChecked(bool(values["prewarm_after_download"]))
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
         out = super().values()
         out["engine.kind"] = self.engine.currentData()
         out["memory.sleep_mode"] = self.sleep_mode.currentData()
+        out["prewarm_after_download"] = self.prewarm.isChecked()
         if out["engine.kind"] != "custom":
             # The command only matters for the custom engine; keep what is stored.
             out.pop("engine.custom_command", None)

@@ -37,6 +37,8 @@ from app.core.states import USABLE_FILES
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
 from app.runtime.engines import choose_kind, make_engine
+from app.runtime.fast_start import start_env
+from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning.files import FilesCache
 from app.runtime.planning.rules import (
     bad_ctx_size,
@@ -77,6 +79,7 @@ class Planner:
         registry: Registry,
         *,
         sysfs_root: Path = Path("/sys"),
+        meminfo_path: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep_verdicts: SleepVerdicts | None = None,
     ) -> None:
@@ -91,6 +94,7 @@ class Planner:
         self._files = FilesCache(paths.hf_hub_cache, clock)
         # Set by the runtime: extra flags for a model served across machines (the cluster).
         self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
+        self.memory = MemoryWatch(self, settings, sysfs_root=sysfs_root, meminfo_path=meminfo_path)
 
     def _load_model_config(self) -> ModelConfig:
         try:
@@ -104,12 +108,12 @@ class Planner:
         """The machine as last read. The first read may block (sysfs, nvidia-smi): the
         runtime calls `refresh_system` in a worker thread before the loop needs it."""
         if self._system is None:
-            self._system = system_info(self._sysfs_root)
+            self._system = system_info(self._sysfs_root, self.memory.meminfo_path)
         return self._system
 
     def refresh_system(self) -> SystemInfo:
         """Read the machine again (blocking: call it through asyncio.to_thread)."""
-        self._system = system_info(self._sysfs_root)
+        self._system = system_info(self._sysfs_root, self.memory.meminfo_path)
         return self._system
 
     def engine(self, kind: EngineKind | None = None) -> Engine:
@@ -204,6 +208,8 @@ class Planner:
             placement=placement,
             settings=settings,
         )
+        fast = start_env(self._paths.cache_dir, engine, options.optimize)  # compile caches…
+        spec = dataclasses.replace(spec, env={**spec.env, **fast})
         if overlay is not None:
             # One model across machines is never slept: a sleep there is untested, and the
             # app could measure only this machine's share of it.
@@ -457,6 +463,7 @@ class Planner:
             memory=memory_plan(files.shape, files.weights_bytes, ctx, budget, placement),
             effective_gpus=placement.gpus,
             planned=plan.device_bytes,
+            rooms={d: r for d, r in self.memory.rooms().items() if d in plan.device_bytes},
         )
 
     def _installed(self, kind: EngineKind) -> tuple[Engine | None, EngineCommand]:
@@ -486,6 +493,7 @@ class _Rejection:
             tensor_parallel_size=options.tensor_parallel_size,
             pipeline_parallel_size=options.pipeline_parallel_size,
             gpus=options.gpus,
+            optimize=options.optimize,
         )
 
     def __call__(self, found: Problem, field: str) -> OptionsPreview:

@@ -14,6 +14,7 @@ from typing import Any
 from app.core.contracts import LaunchSpec, SleepSpec
 from app.core.memory import MemoryPlan, ModelShape, plan_memory, utilization_budget_bytes
 from app.core.model_config import ModelConfig, resolve_model_args
+from app.core.optimize import with_optimize
 from app.core.parallel import (
     GPUS_OPTION,
     RAM_DEVICE,
@@ -26,7 +27,7 @@ from app.core.parallel import (
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
-from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer
+from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
 from app.supervisor.engines.base import EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG
 
@@ -65,6 +66,7 @@ def resolve_args(
         global_vllm_args=str(settings["vllm_args"]),
         model_vllm_args=options.vllm_args,
     )
+    resolved = with_optimize(resolved, options.optimize, split_args(options.vllm_args))
     flags = parallel_args(options.tensor_parallel_size, options.pipeline_parallel_size)
     if not flags:
         return resolved

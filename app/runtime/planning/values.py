@@ -9,6 +9,8 @@ from typing import Any
 
 from app.core.contracts import LaunchSpec
 from app.core.memory import MemoryPlan, ModelShape
+from app.core.memory_room import DeviceRoom
+from app.core.optimize import Optimize
 from app.core.parallel import Placement
 from app.core.problems import Problem
 from app.core.states import SnapshotState
@@ -79,3 +81,7 @@ class OptionsPreview:
     effective_gpus: tuple[int, ...] = ()
     planned: Mapping[str, int] = field(default_factory=dict)
     problem_field: str | None = None
+    optimize: Optimize | None = None  # the "start fast / serve fast" option as asked
+    # The room the app's models have now on each device in `planned` (app.core.memory_room):
+    # what other programs leave, and on an APU or in RAM what the host can give.
+    rooms: Mapping[str, DeviceRoom] = field(default_factory=dict)

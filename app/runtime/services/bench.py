@@ -20,9 +20,9 @@ import aiohttp
 
 from app.core.events import BenchProgressed, EventBus
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import Registry
-from app.core.tuning import BenchPoint, speedup
+from app.core.tuning import BenchPoint, speedup, with_engine_tokens
 from app.runtime.planning import Planner
 from app.runtime.services.loadgen import LoadGenerator, Target, Workload
 from app.supervisor.engines.custom import engine_python
@@ -174,8 +174,10 @@ class BenchService:
         logs_dir: Path,
         engine_info: Callable[[], Mapping[str, Any]],
         state_dir: Path | None = None,
+        engine_tokens: Callable[[str], Awaitable[float | None]] | None = None,
     ) -> None:
         self._bus = bus
+        self._engine_tokens = engine_tokens
         self._registry = registry
         self._planner = planner
         self.history = history
@@ -199,6 +201,21 @@ class BenchService:
             engine_env=dict(command.env),
             state_dir=self._state_dir,
         )
+
+    async def measure(
+        self, generator: LoadGenerator, model_id: str, concurrency: int, requests: int
+    ) -> BenchPoint:
+        """One measurement. A stream that carries no token counts (an engine that ignores
+        stream_options.include_usage) is counted by the engine's own generation counter
+        over the run, read from the model's child (`engine_tokens`); where that cannot be
+        read either, the point says it was not measured instead of 0 tok/s (issue 20)."""
+        before = await self._engine_tokens(model_id) if self._engine_tokens else None
+        point = await generator.measure(concurrency, requests)
+        if point.measured or self._engine_tokens is None:
+            return point
+        after = await self._engine_tokens(model_id)
+        grew = after - before if after is not None and before is not None else None
+        return with_engine_tokens(point, grew)
 
     async def open_generator(
         self, target: Target, workload: Workload, prefer: str
@@ -244,7 +261,9 @@ class BenchService:
                     self._bus.publish(
                         BenchProgressed(model_id, "measuring", tuple(points), concurrency)
                     )
-                    points.append(await generator.measure(concurrency, options.requests))
+                    points.append(
+                        await self.measure(generator, model_id, concurrency, options.requests)
+                    )
             finally:
                 await generator.close()
             record = BenchRecord(
@@ -283,6 +302,29 @@ class BenchService:
 
     async def load_history(self, model_id: str) -> list[BenchRecord]:
         return await asyncio.to_thread(self.history.load, self._registry.get(model_id).id)
+
+
+def no_tokens_problem(model_id: str, *, tune: bool = False) -> Problem:
+    """The sentence for a run whose tokens could not be counted (`tune`: and so the tune
+    proposes, and Apply saves, nothing)."""
+    if tune:
+        return problem(
+            "tune.no_tokens",
+            tr_noop(
+                "The tune cannot measure the tokens per second of {model}: its answers carry "
+                "no token counts and its engine's /metrics has no "
+                "vllm:generation_tokens_total, so nothing is proposed or saved."
+            ),
+            model=model_id,
+        )
+    return problem(
+        "bench.no_tokens",
+        tr_noop(
+            "Tokens per second of {model} cannot be measured: its answers carry no token "
+            "counts and its engine's /metrics has no vllm:generation_tokens_total."
+        ),
+        model=model_id,
+    )
 
 
 async def warm_up(base_url: str, model_id: str, api_key: str | None, timeout_s: float) -> None:

@@ -44,6 +44,7 @@ def make_bench_services(rt: RuntimeParts) -> tuple[BenchService, TuneService]:
         logs_dir=rt.paths.logs_dir,
         engine_info=engine_info,
         state_dir=rt.paths.state_dir,
+        engine_tokens=rt.supervisor.generation_tokens,
     )
     tune = TuneService(
         bus=rt.bus,

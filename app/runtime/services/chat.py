@@ -272,10 +272,6 @@ class ChatService:
         try:
             while not answered.is_set():
                 state = await _model_state(client, endpoint, model_id)
-                if state == "stopped":
-                    # Our request is on its way and loads the model on arrival: say so from
-                    # the first look, not only once a later poll catches the start.
-                    state = "starting"
                 if state in WAITING_STATES and not answered.is_set():
                     event = last[0] if last else None
                     queue.put_nowait(_loading(model_id, state, self._clock() - began, event))
@@ -422,7 +418,11 @@ async def _model_state(client: httpx.AsyncClient, endpoint: Endpoint, model_id: 
         card = response.json() if response.status_code == 200 else None
     except (httpx.HTTPError, ValueError):
         return None
-    state = card.get("state") if isinstance(card, dict) else None
+    if not isinstance(card, dict) or card.get("downloaded") is False:
+        # Not downloaded: it will not start, and the request is refused saying so; a
+        # "starting" shown meanwhile (when this look beat the refusal) would be untrue.
+        return None
+    state = card.get("state")
     return state if isinstance(state, str) else None
 
 

@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
@@ -46,6 +47,7 @@ from app.core.states import ALIVE, ProcessState
 from app.runtime.cluster_client import AgentClient
 from app.runtime.cluster_node import interface_for, local_node_info
 from app.runtime.cluster_views import (
+    ClusterPhase,
     ClusterReport,
     ClusterView,
     JoinCommand,
@@ -94,6 +96,7 @@ class ClusterService:
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
         self._report: ClusterReport | None = None
         self._problem: Problem | None = None
+        self._phase: tuple[ClusterPhase, float] | None = None  # where a start stands, since
         self._started: set[int] = set()  # ranks whose agents were asked to start a worker
         self._fresh = False  # workers were started for the head start that comes next
         self._ops = asyncio.Lock()  # one start, stop or worker change at a time
@@ -125,6 +128,8 @@ class ClusterService:
             report=self._report,
             problem=self._problem,
             notices=(unencrypted_notice(),) if config.configured else (),
+            phase=self._phase[0] if self._phase is not None else None,
+            phase_since=self._phase[1] if self._phase is not None else None,
         )
 
     def join_commands(self) -> tuple[JoinCommand, ...]:
@@ -221,10 +226,19 @@ class ClusterService:
         Nothing is started when the check finds a problem. The workers are started first
         (they wait for the head), then the head loads like any model.
         """
+        try:
+            return await self._start()
+        finally:
+            self._phase = None
+
+    async def _start(self) -> ClusterView:
         async with self._ops:
             config = self._require_configured()
+            self._phase = (ClusterPhase.CHECKING, time.time())
             report = await self.check()
             if not report.ok:
+                # Kept as the reason the last start failed: a window opened later says it.
+                self._problem = report.problems[0]
                 raise ProblemError(report.problems[0])
             self._problem = None
             info = self._supervisor.info(config.model_id)
@@ -238,8 +252,10 @@ class ClusterService:
             if not config.enabled or not self.config.enabled:
                 config = dataclasses.replace(config, enabled=True)
                 await self._save(config)
+            self._phase = (ClusterPhase.STARTING_WORKERS, time.time())
             await self._start_workers(config)
             self._fresh = True
+        self._phase = (ClusterPhase.LOADING, time.time())
         try:
             await self._models.load(config.model_id)
         except ProblemError:
@@ -475,7 +491,10 @@ async def _worker_trouble(agent: AgentClient) -> Problem | None:
 def _worker_failed(node: WorkerNode, exc: BaseException) -> Problem:
     return problem(
         "cluster.worker_failed",
-        tr_noop("{address} could not start its part of the model: {reason}"),
+        tr_noop(
+            "{address} could not start its part of the model: {reason}. The output of the "
+            "join command on that machine says more."
+        ),
         address=node.address,
-        reason=str(exc) or type(exc).__name__,
+        reason=(str(exc) or type(exc).__name__).rstrip("."),
     )

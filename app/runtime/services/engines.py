@@ -16,6 +16,7 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.settings import Settings
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
+from app.supervisor.compile_cache import Cleaned, clean
 from app.supervisor.engines.base import Engine, EngineKind, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine
 
@@ -46,11 +47,13 @@ class EngineService:
         planner: Planner,
         state_dir: Path | None = None,
         backends: Callable[[], Sequence[Backend]] = tuple,
+        cache_dir: Path,
     ) -> None:
         self._bus = bus
         self._settings = settings
         self._planner = planner
         self._state_dir = state_dir
+        self._cache_dir = cache_dir
         self.installing: set[EngineKind] = set()
         self.advisor = EngineAdvisor(bus=bus, state_dir=state_dir, backends=backends)
 
@@ -162,6 +165,12 @@ class EngineService:
 
     def _failed(self, kind: EngineKind, found: Problem) -> None:
         self._bus.publish(EngineInstallProgressed(kind.value, "failed", 0, None, "", True, found))
+
+    async def clean_cache(self) -> Cleaned:
+        """Delete every engine build's compile caches (app.supervisor.compile_cache): what
+        makes a warm load fast, refilled by the next load of each model. A model running
+        meanwhile keeps what it loaded; one starting meanwhile may compile again."""
+        return await asyncio.to_thread(clean, self._cache_dir)
 
     async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]:
         """Check that `command` starts a vLLM server (it must answer `--help` with vLLM's

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 # The option fields a change may name; any other field of the stored entry is kept as it is.
 OPTION_FIELDS = frozenset(
     {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
+    | {"optimize"}
 )
 # What a change names when its caller does not say: the fields callers that predate the GPU
 # options hold (the dialog's ctx_size and vllm_args), so that they never reset the others.

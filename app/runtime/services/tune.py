@@ -38,7 +38,7 @@ from app.core.tuning import (
 from app.core.vllm_args import ArgLayer, merge_layers, split_args
 from app.runtime.controller import Controller
 from app.runtime.planning import Planner
-from app.runtime.services.bench import BenchRecord, BenchService, warm_up
+from app.runtime.services.bench import BenchRecord, BenchService, no_tokens_problem, warm_up
 from app.runtime.services.loadgen import LoadGenerator, Workload
 from app.runtime.services.models import ModelService
 from app.supervisor import Supervisor
@@ -163,11 +163,32 @@ class TuneService:
         """Write `--max-num-seqs value` into the model's vllm_args (the user's click); a
         running model restarts with it. Returns the new vllm_args."""
         entry = self._registry.get(model_id)
+        await self._check_proposed(entry.id, value)
         proposed = args_with_limit(self._registry.options(entry.id).vllm_args, value)
         info = self._supervisor.info(entry.id)
         running = info is not None and info.state in (ProcessState.RUNNING, ProcessState.STARTING)
         await self._models.update_options(entry.id, vllm_args=proposed, restart=running)
         return proposed
+
+    async def _check_proposed(self, model_id: str, value: int) -> None:
+        """Only a value the model's last tune proposed from measured tokens per second is
+        saved: a run whose stream carried no token counts proposes nothing (issue 20)."""
+        records = await asyncio.to_thread(self._bench.history.load, model_id)
+        last = next((r for r in reversed(records) if r.kind == "tune"), None)
+        if last is not None and not all(p.measured for p in last.points):
+            raise ProblemError(no_tokens_problem(model_id, tune=True))
+        if last is None or (last.tune or {}).get("chosen") != value:
+            raise ProblemError(
+                problem(
+                    "tune.not_proposed",
+                    tr_noop(
+                        "--max-num-seqs {value} is not what the last tune of {model} "
+                        "proposed; run the tune again and apply its result."
+                    ),
+                    model=model_id,
+                    value=value,
+                )
+            )
 
     async def run(
         self,
@@ -316,8 +337,12 @@ class _Run:
         assert self.generator is not None
         self.publish(phase, concurrency=concurrency)
         n = requests_for(concurrency, self.options.requests)
-        point = with_limit(await self.generator.measure(concurrency, n), self.limit)
+        measured = await self.s._bench.measure(self.generator, self.model_id, concurrency, n)
+        point = with_limit(measured, self.limit)
         self.curve.append(point)
+        if not point.measured:
+            # All-zero figures would make the smallest limit look best (issue 20).
+            raise ProblemError(no_tokens_problem(self.model_id, tune=True))
         self.publish(phase)
         return point
 

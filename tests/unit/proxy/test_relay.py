@@ -16,12 +16,12 @@ import pytest
 
 from app.core.contracts import Backend
 from app.core.states import ProcessState
-from app.proxy.bodies import KEEP_UNTIL_ANSWERED_BYTES
+from app.proxy.bodies import KEEP_UNTIL_ANSWERED_BYTES, RETRY_WINDOW_S
 from app.proxy.limits import MIB, ProxyLimits
 from app.proxy.memory import BodyBudget
 from app.proxy.openai_routes import backend_card
-from tests.unit.test_proxy_connections import Raw, envelope, port_of, until
-from tests.unit.test_proxy_server import Proxy, error_of, running_proxy
+from tests.unit.proxy.test_connections import Raw, envelope, port_of, until
+from tests.unit.proxy.test_server import Proxy, error_of, running_proxy
 
 # ---- the child's own key ---------------------------------------------------------------------
 
@@ -221,8 +221,7 @@ async def test_over_the_body_budget_a_request_waits_then_gets_503() -> None:
             b"POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
             b"Content-Length: %d\r\n\r\n" % len(held) + held[: MIB // 2]
         )
-        await asyncio.sleep(0.1)
-        assert p.server.body_bytes_held == MIB
+        await until(lambda: p.server.body_bytes_held == MIB)  # the first half is in
         r = await p.client.post("/v1/chat/completions", content=chat_body(MIB))
         assert r.status_code == 503
         assert r.headers["retry-after"] == "1"
@@ -251,10 +250,10 @@ async def test_a_large_body_is_let_go_soon_after_the_child_has_it() -> None:
                 "/v1/chat/completions", json={"model": "tiny", "hang": True, "pad": padding}
             )
         )
-        await asyncio.sleep(0.2)
-        assert p.server.body_bytes_held > KEEP_UNTIL_ANSWERED_BYTES
-        await asyncio.sleep(1.3)
-        assert p.server.body_bytes_held == 0
+        await until(lambda: p.server.body_bytes_held > KEEP_UNTIL_ANSWERED_BYTES)
+        # Let go RETRY_WINDOW_S after the child has it, long before the child answers (a 504
+        # after 3 s here).
+        await until(lambda: p.server.body_bytes_held == 0, within_s=RETRY_WINDOW_S + 1.5)
         assert not pending.done()
         assert (await pending).status_code == 504
 

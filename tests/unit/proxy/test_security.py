@@ -11,7 +11,7 @@ from app.core.events import EventBus, ServerStateChanged
 from app.core.problems import ProblemError
 from app.proxy import ProxyServer
 from app.proxy.security import ApiKey, CorsPolicy, HostPolicy, host_without_port, is_loopback_name
-from tests.unit.test_proxy_server import FakeController, error_of, running_proxy
+from tests.unit.proxy.test_server import FakeController, error_of, running_proxy
 
 # ---- the policies, pure -----------------------------------------------------------------
 

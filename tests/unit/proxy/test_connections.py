@@ -16,7 +16,7 @@ import pytest
 from app.proxy import ProxyServer
 from app.proxy.connections import REFUSAL_SLOTS, GuardedConnection, GuardedServer
 from app.proxy.limits import ProxyLimits
-from tests.unit.test_proxy_server import Proxy, running_proxy
+from tests.unit.proxy.test_server import Proxy, running_proxy
 
 FAST = ProxyLimits(
     idle_timeout_s=0.6,
@@ -329,7 +329,7 @@ async def test_over_the_cap_with_nothing_idle_newcomers_get_503_then_are_dropped
                 + body
             )
             streams.append(raw)
-        await asyncio.sleep(0.3)
+        await until(lambda: p.upstream.running == 4)  # all four are streaming
         refused = await Raw.connect(p)
         await refused.send(b"GET /v1/models HTTP/1.1\r\nHost: localhost\r\n\r\n")
         line, headers, body = await refused.response()

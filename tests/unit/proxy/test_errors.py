@@ -8,7 +8,7 @@ import pytest
 
 from app.core.problems import problem, tr_noop
 from app.proxy.limits import ProxyLimits
-from tests.unit.test_proxy_server import DIAGNOSIS, Proxy, error_of, running_proxy
+from tests.unit.proxy.test_server import DIAGNOSIS, Proxy, error_of, running_proxy
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from app.supervisor.diagnosis import (
     unresponsive,
 )
 
-DATA = Path(__file__).parents[1] / "fakes" / "data"
+DATA = Path(__file__).parents[2] / "fakes" / "data"
 
 
 def captured(name: str) -> list[str]:

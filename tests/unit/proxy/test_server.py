@@ -365,13 +365,12 @@ async def test_upstream_errors_pass_through_untouched(proxy: Proxy) -> None:
 async def test_stream_chunks_arrive_before_the_upstream_finishes(proxy: Proxy) -> None:
     proxy.upstream.token_delay = 0.3
     body = {"model": "tiny", "stream": True, "max_tokens": 4}
-    started = time.monotonic()
     async with proxy.client.stream("POST", "/v1/chat/completions", json=body) as r:
         assert r.headers["content-type"].startswith("text/event-stream")
         chunks = r.aiter_raw()
         first = await anext(chunks)
-        # One token's delay, not four: nothing waits for the whole answer.
-        assert time.monotonic() - started < 0.9
+        # The upstream (on this loop, so it cannot move on meanwhile) is still on its first
+        # token: nothing waited for the whole answer.
         assert b'"i": 0' in first
         assert proxy.upstream.running == 1
         assert proxy.controller.in_flight["tiny"] == 1

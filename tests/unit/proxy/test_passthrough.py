@@ -21,7 +21,7 @@ from app.core.events import EventBus
 from app.proxy import ProxyServer, passthrough
 from app.proxy.limits import DEFAULT_LIMITS
 from app.proxy.passthrough import BadFraming, ChunkedBody, RelayConnector, RelayResponseHandler
-from tests.unit.test_proxy_server import FakeController
+from tests.unit.proxy.test_server import FakeController
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

@@ -6,7 +6,7 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "check_module_size.py"
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "check_module_size.py"
 
 
 def load_checker() -> ModuleType:

@@ -10,7 +10,7 @@ from app.core.events import LoadProgressed
 from app.core.states import PHASE_END, LoadPhase
 from app.supervisor.logparse import LoadProgressParser, message_of, overall
 
-CAPTURED = Path(__file__).parents[1] / "fakes" / "data" / "vllm_cpu_startup.log"
+CAPTURED = Path(__file__).parents[2] / "fakes" / "data" / "vllm_cpu_startup.log"
 RANK = {phase: i for i, phase in enumerate(LoadPhase)}
 
 

@@ -1,0 +1,208 @@
+"""`vllm-tray bench load MODEL`: Load to first token, cold and warm, step by step."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from app.cli.bench_cmd import IN_PROCESS, say
+from app.cli.context import human_bytes, print_json, run_interruptible, runtime_from
+from app.core.events import Event, LoadBenchProgressed, LoadProgressed
+from app.core.load_bench import (
+    APP_SHARE_GOAL_S,
+    STEP_ORDER,
+    WARM_RATIO_GOAL,
+    LoadBenchRecord,
+    RunKind,
+)
+from app.runtime.runtime import Runtime
+from app.runtime.services.load_bench import LoadBenchOptions
+
+COMMAND = "bench load"  # one token: `bench` keeps its MODEL positional (see route)
+STEP_NAMES = {
+    "before_spawn": "the app, before the spawn",
+    "process": "process start and imports",
+    "weights": "weights",
+    "compile": "compile, graph capture",
+    "kv_cache": "KV cache, profiling",
+    "server": "HTTP server start",
+    "readiness": "the app noticing it is up",
+    "handover": "the app handing it over",
+    "first_token": "the first token",
+    "relay": "the app's relay of it",
+}
+
+
+def route(argv: Sequence[str]) -> list[str]:
+    """`bench load …` as the one token COMMAND: argparse cannot give `bench` both a MODEL
+    positional and a `load` subcommand. Only the command word is looked at (after the
+    common options), so a model named `load` stays reachable as `bench -- load`."""
+    args = list(argv)
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        i += 2 if args[i] == "--config-dir" else 1
+    if args[i : i + 2] == ["bench", "load"]:
+        return [*args[:i], COMMAND, *args[i + 2 :]]
+    return args
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        COMMAND,
+        parents=[common],
+        help="time Load to first token, cold (empty compile caches) and warm, step by step",
+        description=(
+            "Load MODEL through vLLM Tray with the compile caches of its engine build emptied "
+            "(cold), then again with the caches that load filled (warm); each time, send one "
+            "request and wait for its first token. Prints each step — the app before the "
+            "spawn, Python's imports, weights, compile, KV cache, the HTTP server, the app "
+            "noticing, the first token — and the app's own share. --direct adds vLLM's own "
+            "`vllm bench startup` where the engine has it. Results are kept per model and "
+            "engine version."
+        ),
+    )
+    p.add_argument("model")
+    runs = p.add_mutually_exclusive_group()
+    runs.add_argument("--cold-only", action="store_true", help="only the cold load")
+    runs.add_argument("--warm-only", action="store_true", help="only a warm load")
+    runs.add_argument("--history", action="store_true", help="show earlier results, measure none")
+    p.add_argument(
+        "--direct",
+        action="store_true",
+        help="also run vLLM's own `vllm bench startup` (two more engine starts)",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_bench_load)
+
+
+def cmd_bench_load(args: argparse.Namespace) -> int:
+    rt = runtime_from(args, IN_PROCESS)
+    entry = rt.registry.get(args.model)  # unknown model: exit 2 before anything starts
+    if args.history:
+        records = rt.load_bench.history.load(entry.id)
+        if args.json:
+            print_json([r.to_json() for r in records])
+        else:
+            print_history(entry.id, records)
+        return 0
+    kinds: tuple[RunKind, ...] = (
+        ("cold",) if args.cold_only else ("warm",) if args.warm_only else ("cold", "warm")
+    )
+    options = LoadBenchOptions(runs=kinds, direct=args.direct)
+    argv = ["vllm-tray", *sys.argv[1:]]
+    record = run_interruptible(_measure(rt, entry.id, options, argv))
+    if args.json:
+        print_json(record.to_json())
+    else:
+        print_record(record)
+    return 0
+
+
+async def _measure(
+    rt: Runtime, model_id: str, options: LoadBenchOptions, argv: Sequence[str]
+) -> Any:
+    unsubscribe = rt.bus.subscribe(progress_printer(model_id))
+    try:
+        # Its own endpoint: the steps are read off this process's supervisor.
+        await rt.start(serve=True)
+        assert rt.proxy is not None
+        return await rt.load_bench.run(
+            model_id,
+            options,
+            base_url=rt.proxy.url,
+            api_key=rt.secrets.value("api_key"),
+            argv=argv,
+        )
+    finally:
+        unsubscribe()
+        await rt.stop()
+
+
+def progress_printer(model_id: str) -> Callable[[Event], None]:
+    """One stderr line per step of the benchmark and per phase of each load."""
+    seen: list[object] = []
+
+    def on_event(event: Event) -> None:
+        if isinstance(event, LoadBenchProgressed) and event.model_id == model_id:
+            text = {
+                "emptying": f"{event.kind} load: emptying the compile caches",
+                "loading": f"{event.kind} load: loading",
+                "first_token": f"{event.kind} load: waiting for the first token",
+                "direct": "vLLM's own `vllm bench startup` (two engine starts)",
+            }.get(event.phase)
+            if text is not None:
+                say(text)
+        elif (
+            isinstance(event, LoadProgressed)
+            and event.model_id == model_id
+            and event.phase not in seen
+        ):
+            seen[:] = [event.phase]
+            say(f"  {event.phase} ({event.elapsed_s or 0:.0f} s)")
+
+    return on_event
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}" if value < 10 else f"{value:.1f}"
+
+
+def print_record(record: LoadBenchRecord) -> None:
+    """One column per run, one line per step (a step a run lacks shows as -)."""
+    engine = f"{record.engine.get('kind')} {record.engine.get('version') or ''}".strip()
+    optimize = record.options.get("optimize") or "default"
+    print(f"{record.model_id} on the {engine} engine (optimize: {optimize})")
+    runs = record.runs
+
+    def line(title: str, cells: Iterable[str]) -> None:
+        print(f"{title:<28}" + "".join(f"{cell:>10}" for cell in cells))
+
+    line("STEP", (f"{run.kind.upper()} s" for run in runs))
+    for step in STEP_ORDER:
+        if any(run.step(step) is not None for run in runs):
+            line(STEP_NAMES[step], (_seconds(run.step(step)) for run in runs))
+    line("total", (f"{run.total_s:.1f}" for run in runs))
+    line("the app's share", (f"{run.app_s:.3f}" for run in runs))
+    line("vLLM's log said", ("cold" if run.cold else "warm" for run in runs))
+    for run in runs:
+        if run.kind == "cold" and run.freed_bytes:
+            print(f"the cold load started with {human_bytes(run.freed_bytes)} of caches emptied")
+    ratio = record.warm_ratio()
+    if ratio is not None:
+        verdict = "met" if ratio <= WARM_RATIO_GOAL else "NOT met"
+        print(f"warm/cold: {ratio:.2f} (goal ≤ {WARM_RATIO_GOAL}: {verdict})")
+    worst = max((run.app_s for run in runs), default=0.0)
+    verdict = "met" if worst <= APP_SHARE_GOAL_S else "NOT met"
+    print(f"the app's own share: at most {worst:.3f} s (goal ≤ {APP_SHARE_GOAL_S} s: {verdict})")
+    direct = record.direct
+    if direct is not None and direct.get("available"):
+        print(
+            "vLLM's own `vllm bench startup` (no server): cold "
+            f"{_seconds(direct.get('avg_cold_startup_time'))} s (compile "
+            f"{_seconds(direct.get('avg_cold_compilation_time'))} s), warm "
+            f"{_seconds(direct.get('avg_warm_startup_time'))} s (compile "
+            f"{_seconds(direct.get('avg_warm_compilation_time'))} s)"
+        )
+    elif direct is not None:
+        print("vLLM's own `vllm bench startup`: not available with this engine")
+
+
+def print_history(model_id: str, records: Sequence[LoadBenchRecord]) -> None:
+    if not records:
+        print(f"{model_id}: no load benchmark yet; run: vllm-tray bench load {model_id}")
+        return
+    print(f"{'WHEN':<17}{'ENGINE':<22}{'OPTIMIZE':<10}{'COLD s':>8}{'WARM s':>8}{'RATIO':>7}")
+    for r in records:
+        when = datetime.fromtimestamp(r.time).strftime("%Y-%m-%d %H:%M")
+        engine = f"{r.engine.get('kind')} {r.engine.get('version') or ''}".strip()
+        cold, warm = r.last("cold"), r.last("warm")
+        ratio = r.warm_ratio()
+        print(
+            f"{when:<17}{engine[:21]:<22}{r.options.get('optimize') or 'default'!s:<10}"
+            f"{_seconds(cold.total_s if cold else None):>8}"
+            f"{_seconds(warm.total_s if warm else None):>8}"
+            f"{'-' if ratio is None else f'{ratio:.2f}':>7}"
+        )

@@ -1,0 +1,53 @@
+"""What the Cluster window says under its table: a check's findings, one sentence per problem
+(each names the machine, the step and what to do), and where a start stands."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QCoreApplication
+
+from app.gui.i18n import format_duration, problem_text
+from app.runtime.cluster_views import ClusterPhase, ClusterReport, ClusterView
+
+MOST_LISTED = 6  # problems listed under the table after a check; the table has them all
+
+
+# Direct translate("ClusterWindow", "…") calls with literals, which lupdate reads: the
+# Cluster window's sentences, in its context.
+translate = QCoreApplication.translate
+
+
+def report_outcome(report: ClusterReport) -> str:
+    """ "Every machine is ready", or how many problems stand in the way and each one."""
+    if report.ok:
+        return translate("ClusterWindow", "Every machine is ready: the cluster can start.")
+    found = [problem_text(p) for p in report.problems]
+    lines = [translate("ClusterWindow", "Not ready: %n problem(s) to fix first.", None, len(found))]
+    lines += [f"• {text}" for text in found[:MOST_LISTED]]
+    if len(found) > MOST_LISTED:
+        lines.append(
+            translate(
+                "ClusterWindow", "…and %n more in the table above.", None, len(found) - MOST_LISTED
+            )
+        )
+    return "\n".join(lines)
+
+
+def phase_text(view: ClusterView, now: float | None = None) -> str:
+    """Where a start stands: checking, starting the workers, loading (for how long)."""
+    machines = view.config.nnodes
+    if view.phase is ClusterPhase.CHECKING:
+        return translate("ClusterWindow", "Checking the %n machine(s)…", None, machines)
+    if view.phase is ClusterPhase.STARTING_WORKERS:
+        addresses = ", ".join(w.address for w in view.config.workers)
+        return translate("ClusterWindow", "Starting the workers on {addresses}…").format(
+            addresses=addresses
+        )
+    text = translate("ClusterWindow", "Loading the model across %n machine(s)…", None, machines)
+    if view.phase_since is not None:
+        elapsed = format_duration((now or time.time()) - view.phase_since)
+        text += " " + translate(
+            "ClusterWindow", "({elapsed} so far; the model list shows its progress)"
+        ).format(elapsed=elapsed)
+    return text

@@ -1,0 +1,177 @@
+"""Pre-warming: once a model's download finishes, start it and stop it again in the background,
+so that vLLM compiles it into the engine build's compile caches now and the user's first Load
+is warm (docs/throughput.md, "Load to first token").
+
+Once per model and engine: a model with a load already recorded on this engine (load_times)
+is not pre-warmed. Never at anyone's expense: skipped while another model is loaded or
+loading (the pre-warm would need its memory, and a swap would unload it), and a model that
+got a request while it was pre-warmed stays loaded. Cancellable (the row's Unload, or
+`cancel`). Every step is a PrewarmChanged event, which the model's row shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from app.core.events import (
+    DownloadFinished,
+    Event,
+    EventBus,
+    PrewarmChanged,
+    PrewarmOutcome,
+)
+from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.registry import Registry
+from app.core.settings import Settings
+from app.core.states import ALIVE, DownloadStatus
+from app.runtime.controller import Controller
+from app.runtime.planning import Planner
+from app.supervisor import Supervisor
+from app.supervisor.loadtimes import LoadTimes, load_key
+
+log = logging.getLogger(__name__)
+
+
+class PrewarmService:
+    """Starts and stops models in the background after their download; one task per model."""
+
+    def __init__(
+        self,
+        *,
+        bus: EventBus,
+        settings: Settings,
+        registry: Registry,
+        planner: Planner,
+        controller: Controller,
+        supervisor: Supervisor,
+        state_dir: Path,
+    ) -> None:
+        self._bus = bus
+        self._settings = settings
+        self._registry = registry
+        self._planner = planner
+        self._controller = controller
+        self._supervisor = supervisor
+        self._state_dir = state_dir
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._unsubscribe: Callable[[], None] = lambda: None
+        self.active: dict[str, asyncio.Task[None]] = {}
+
+    def start(self) -> None:
+        """Watch downloads (on the runtime loop: events may come from other threads)."""
+        self._loop = asyncio.get_running_loop()
+        self._unsubscribe = self._bus.subscribe(self._on_event)
+
+    async def stop(self) -> None:
+        self._unsubscribe()
+        tasks = list(self.active.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _on_event(self, event: Event) -> None:
+        if (
+            isinstance(event, DownloadFinished)
+            and event.status == DownloadStatus.COMPLETED
+            and self._loop is not None
+            and bool(self._settings.get("prewarm_after_download"))
+        ):
+            self._loop.call_soon_threadsafe(self._after_download, event.model_id)
+
+    def _after_download(self, model_id: str) -> None:
+        self.prewarm(model_id, only_once=True)
+
+    def prewarm(self, model_id: str, *, only_once: bool = False) -> bool:
+        """Start a pre-warm of `model_id` (False: one runs already). `only_once` skips a
+        model that has loaded on this engine before. Call on the runtime loop."""
+        entry = self._registry.get(model_id)
+        if entry.id in self.active:
+            return False
+        task = asyncio.get_running_loop().create_task(self._run(entry.id, only_once))
+        self.active[entry.id] = task
+        task.add_done_callback(self._finished)
+        return True
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        for model_id, running in list(self.active.items()):
+            if running is task:
+                del self.active[model_id]
+
+    async def cancel(self, model_id: str) -> bool:
+        """Stop a pre-warm: the model goes back to not loaded. False: none was running."""
+        task = self.active.get(self._registry.get(model_id).id)
+        if task is None or task.done():
+            return False
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return True
+
+    # -- one pre-warm ---------------------------------------------------------------------
+    async def _run(self, model_id: str, only_once: bool) -> None:
+        reason = await self._reason_to_skip(model_id, only_once)
+        if reason is not None:
+            log.info("%s: not pre-warmed: %s", model_id, reason.english())
+            self._publish(model_id, False, "skipped", reason)
+            return
+        self._publish(model_id, True, "started")
+        try:
+            await self._controller.load(model_id)
+        except asyncio.CancelledError:
+            await self._supervisor.stop(model_id)
+            self._publish(model_id, False, "cancelled")
+            raise
+        except ProblemError as exc:
+            # The row's Unload stops the start: that is how a user cancels a pre-warm.
+            cancelled = exc.problem.code == "load.cancelled"
+            self._publish(model_id, False, "cancelled" if cancelled else "failed", exc.problem)
+            return
+        if self._in_use(model_id):
+            log.info("%s: pre-warmed, and kept loaded: a request came meanwhile", model_id)
+        else:
+            await self._controller.unload(model_id)
+        self._publish(model_id, False, "done")
+
+    async def _reason_to_skip(self, model_id: str, only_once: bool) -> Problem | None:
+        others = [
+            info.model_id
+            for info in self._supervisor.infos()
+            if info.state in ALIVE and info.model_id != model_id
+        ]
+        if others:
+            return problem(
+                "prewarm.busy",
+                tr_noop(
+                    "{model} was not pre-warmed: {others} is loaded, and pre-warming must not "
+                    "take its memory. Load {model} when you need it."
+                ),
+                model=model_id,
+                others=", ".join(others),
+            )
+        info = self._supervisor.info(model_id)
+        if info is not None and info.state in ALIVE:
+            return problem("prewarm.loaded", tr_noop("{model} is loaded already."), model=model_id)
+        if only_once:
+            try:
+                key = load_key(model_id, self._planner.plan_launch(model_id).spec.prefix)
+            except ProblemError as exc:
+                return exc.problem
+            if await asyncio.to_thread(lambda: LoadTimes(self._state_dir).count(key)):
+                return problem(
+                    "prewarm.done_before",
+                    tr_noop("{model} has loaded on this engine before."),
+                    model=model_id,
+                )
+        return None
+
+    def _in_use(self, model_id: str) -> bool:
+        """A request is being answered (it waited for the pre-warm's load): keep it loaded."""
+        usage = self._controller.usage().get(model_id)
+        return usage is not None and bool(usage.get("in_flight"))
+
+    def _publish(
+        self, model_id: str, active: bool, outcome: PrewarmOutcome, found: Problem | None = None
+    ) -> None:
+        self._bus.publish(PrewarmChanged(model_id, active, outcome, found))

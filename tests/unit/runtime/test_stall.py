@@ -1,0 +1,74 @@
+"""The stall watch: a blocking call counts in full; waiting for a CPU others hold does not."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from app.runtime.stall import Stall, StallWatch, run_queue_wait
+
+BUSY = "while True: pass"
+
+
+@contextmanager
+def watched(threshold_s: float = 0.1) -> Iterator[tuple[asyncio.AbstractEventLoop, list[Stall]]]:
+    """A fresh loop on this thread, watched; the stalls it had."""
+    stalls: list[Stall] = []
+    watch = StallWatch(threshold_s, stalls.append)
+    loop = asyncio.new_event_loop()
+    watch.watch(loop)
+    try:
+        yield loop, stalls
+    finally:
+        watch.stop()
+        loop.close()
+
+
+def test_a_blocking_call_counts_in_full() -> None:
+    with watched() as (loop, stalls):
+
+        async def block() -> None:
+            await asyncio.sleep(0.1)  # the watcher has pinged the running loop
+            time.sleep(0.6)  # noqa: ASYNC251 — the blocking call under test
+            await asyncio.sleep(0.05)  # the ping is answered
+
+        loop.run_until_complete(block())
+    (stall,) = [s for s in stalls if s.seconds >= 0.5]
+    assert stall.own >= 0.5 and "time.sleep(0.6)" in stall.where
+
+
+def test_waiting_for_a_cpu_that_others_hold_is_not_the_loops_own() -> None:
+    """On one CPU shared with three busy processes the loop's thread, computing, gets about a
+    quarter of it: most of the stall is waiting for the CPU, and the stall says so."""
+    assert run_queue_wait(threading.get_native_id()) is not None  # Linux keeps the count
+    cpu = min(os.sched_getaffinity(0))
+    pinned = f"import os; os.sched_setaffinity(0, {{{cpu}}})\n{BUSY}"
+    busy = [subprocess.Popen([sys.executable, "-c", pinned]) for _ in range(3)]
+    before = os.sched_getaffinity(0)
+    try:
+        with watched() as (loop, stalls):
+            os.sched_setaffinity(0, {cpu})  # this thread, the loop's, only
+
+            async def compute() -> None:
+                await asyncio.sleep(0.1)
+                spent = time.thread_time()
+                while time.thread_time() - spent < 0.3:  # 0.3 s of this thread's CPU
+                    pass
+                await asyncio.sleep(0.05)
+
+            loop.run_until_complete(compute())
+    finally:
+        os.sched_setaffinity(0, before)
+        for proc in busy:
+            proc.kill()
+            proc.wait()
+    stall = max(stalls, key=lambda s: s.seconds)
+    assert stall.seconds > 0.6  # the three others had most of the CPU meanwhile
+    assert stall.cpu_wait > stall.seconds / 2
+    assert 0.25 < stall.own < stall.seconds / 2  # what the loop's own code took
