@@ -1,8 +1,8 @@
-"""The app's own client for the hop to a child (app/proxy/child_http.py), against a raw
-server on loopback that answers scripted bytes: the answer shapes aiohttp's client used to
-handle for the relay, the pool, and what a child sees when a relay gives up. The relay on
-top of it is tested through a ProxyServer in test_proxy_server.py (every relay test runs on
-this client too) and test_proxy_passthrough.py."""
+"""The app's own client for the hop to a child (app/proxy/child_http.py, child_conn.py),
+against a raw server on loopback that answers scripted bytes: the answer shapes aiohttp's
+client used to handle for the relay, the pool, and what a child sees when a relay gives up.
+The relay on top of it is tested through a ProxyServer in test_server.py (every relay test
+runs on this client too) and test_passthrough.py."""
 
 from __future__ import annotations
 
@@ -188,6 +188,17 @@ async def test_an_answer_that_is_not_http_is_a_502_problem(
         with pytest.raises(ProblemError) as caught:
             await ask(upstream, s)
     assert caught.value.problem.code == "proxy.upstream_unreachable"
+
+
+async def test_a_huge_answer_head_is_refused_not_buffered(upstream: AppUpstream) -> None:
+    # A child that sends header lines without end: the client stops at MAX_HEAD_BYTES with
+    # one sentence instead of holding whatever comes.
+    huge = OK_HEAD + b"".join(b"X-Pad-%d: %s\r\n" % (i, b"x" * 1000) for i in range(200))
+    async with scripted((huge, False)) as s:
+        with pytest.raises(ProblemError) as caught:
+            await ask(upstream, s)
+    assert caught.value.problem.code == "proxy.upstream_unreachable"
+    assert "too long" in str(caught.value.problem.params)
 
 
 async def test_a_body_cut_short_raises_a_broken_error(upstream: AppUpstream) -> None:
