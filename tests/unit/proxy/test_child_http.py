@@ -272,7 +272,7 @@ async def test_remote_servers_go_through_aiohttp(upstream: AppUpstream) -> None:
         opened.append(url)
         raise RuntimeError("stop here")
 
-    upstream._remote.open = fake_remote  # type: ignore[method-assign]  # sees what goes where
+    upstream._remote.open = fake_remote  # type: ignore[method-assign, assignment]  # sees what goes where
     for url in ("https://127.0.0.1:8443/v1/x", "http://lab.example:8000/v1/x"):
         with pytest.raises(RuntimeError):
             await upstream.open("POST", url, body(), [], "m")
