@@ -293,6 +293,7 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     settings.reject()
 
     add = gui.window.open_add_model()
+    add.show_by_name()
     add.repo.setText("Qwen/Qwen3-Coder-30B-A3B-Instruct")
     save(add, out, "add-model")
     add.reject()
@@ -441,6 +442,7 @@ def shots_settings_pseudo(out: Path, autostart: Path) -> None:
     save(dialog, out, "model-settings-pseudo-locale")
     dialog.reject()
     add = gui.window.open_add_model()
+    add.show_by_name()
     add.from_folder.setChecked(True)
     save(add, out, "add-model-pseudo-locale")
     add.reject()

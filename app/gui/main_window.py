@@ -31,6 +31,7 @@ from app.core.states import FAILED
 from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_view import install_bench_action
 from app.gui.bridge import EventBridge
+from app.gui.chat_page import ChatPages
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.diagnosis import DiagnosisBanner
@@ -135,6 +136,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         install_bench_action(self, facade, bridge)  # issue 12: Model ▸ Benchmark
         self._build_layout()
+        self.chat = ChatPages(self, facade, store)  # issue 21: the Chat page, "Chat with…"
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)
         if store.problems:
@@ -289,8 +291,7 @@ class MainWindow(QMainWindow):
             self._update_banner()
 
     def _update_banner(self) -> None:
-        """The selected model's failure, if it has one the user did not dismiss; the banner
-        goes away by itself once the problem is gone."""
+        """The selected model's failure unless dismissed; gone by itself once it is gone."""
         model_id = self.actions_.current
         row = self._store.row(model_id) if model_id is not None else None
         failed = row is not None and row.process in FAILED

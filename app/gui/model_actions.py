@@ -1,4 +1,5 @@
-"""Row actions on the selected model: Download/Cancel, Load/Unload, Settings…, Log, Delete…."""
+"""Row actions on the selected model: Download/Cancel, Load/Unload, Chat with…, Settings…, Log,
+Delete…."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class ModelActions(QObject):
     settings_requested = Signal(str)
     logs_requested = Signal(str)
     delete_requested = Signal(str)
+    chat_requested = Signal(str)  # issue 21: the Chat page, with this model
     message = Signal(str)  # a short confirmation for the status bar
 
     def __init__(
@@ -64,6 +66,11 @@ class ModelActions(QObject):
         self.unload = self._action(self.tr("&Unload"), self._on_unload_triggered)
         self.unload.setShortcut(QKeySequence("Ctrl+U"))
         self.unload.setToolTip(self.tr("Stop this model's vLLM server and free its memory"))
+        self.chat = self._action(self.tr("C&hat with…"), self._on_chat_triggered)
+        self.chat.setIconText(self.tr("Chat"))
+        self.chat.setToolTip(
+            self.tr("Talk to this model on the Chat page; it loads when you send a message")
+        )
         self.settings = self._action(self.tr("&Settings…"), self._on_settings_triggered)
         self.settings.setShortcut(QKeySequence("Ctrl+E"))
         self.settings.setToolTip(self.tr("Context size and vLLM arguments of this model"))
@@ -84,6 +91,7 @@ class ModelActions(QObject):
             self.cancel_download,
             self.load,
             self.unload,
+            self.chat,
             self.settings,
             self.logs,
             self.delete,
@@ -128,6 +136,7 @@ class ModelActions(QObject):
             # A remote server's model: loaded, configured and logged on its own machine.
             for action in self.all:
                 action.setEnabled(False)
+            self.chat.setEnabled(row.reachable)  # the endpoint relays it to its server
             return
         downloading = is_downloading(row)
         retry = download_failed(row)
@@ -156,6 +165,7 @@ class ModelActions(QObject):
         self.unload.setText(
             self.tr("&Cancel pre-warming") if row.prewarming else self.tr("&Unload")
         )
+        self.chat.setEnabled(row.downloaded)
         self.settings.setEnabled(True)
         self.logs.setEnabled(True)
         self.delete.setEnabled(can_delete(row))
@@ -234,6 +244,10 @@ class ModelActions(QObject):
         row = self._row()
         if row is not None and row.process in UNLOADABLE:
             await unload_model(self._facade, self._failures, row.id)
+
+    def _on_chat_triggered(self) -> None:
+        if self._current is not None:
+            self.chat_requested.emit(self._current)
 
     def _on_settings_triggered(self) -> None:
         if self._current is not None:
