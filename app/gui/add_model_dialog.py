@@ -130,7 +130,7 @@ class AddModelDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(520)
-        self.resize(1100, 620)
+        self.resize(1240, 640)
 
         self.from_hub.toggled.connect(self._on_source_changed)
         self.repo.textChanged.connect(self._on_source_changed)

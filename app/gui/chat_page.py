@@ -14,7 +14,16 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
+from PySide6.QtGui import (
+    QAction,
+    QGuiApplication,
+    QKeySequence,
+    QPalette,
+    QShowEvent,
+    QTextBlockFormat,
+    QTextCursor,
+    QTextFormat,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -111,6 +120,7 @@ class ChatPage(QWidget):
         self.max_tokens.setSingleStep(256)
         self.max_tokens.setSpecialValueText(self.tr("model's default"))
         self.status = QLabel()
+        self.status.hide()  # shown with a sentence in it
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self._build_layout()
@@ -199,7 +209,7 @@ class ChatPage(QWidget):
         self.model_id = model_id
         self.conversation = None
         self.transcript = Transcript(model_name=self.model.itemText(index))
-        self.status.clear()
+        self._say("")
         self.redraw()
         self._update_buttons()
         if self.isVisible():  # else when the page is first shown: nothing is read at start-up
@@ -214,7 +224,7 @@ class ChatPage(QWidget):
         try:
             found = await call(self._facade.submit(lambda s: s.chat.conversation(model_id)))
         except CommandFailed as failure:
-            self.status.setText(failure.text)
+            self._say(failure.text)
             return
         if model_id != self.model_id:
             return
@@ -269,7 +279,7 @@ class ChatPage(QWidget):
         self.transcript.pending = pending
         self.transcript.failure = None
         self.transcript.unfolded.discard(PENDING)
-        self.status.clear()
+        self._say("")
         self.redraw()
         self.reply_task = tasks_of(self).start(self._reply(model_id, stream, self._generation))
         self._update_buttons()
@@ -339,7 +349,7 @@ class ChatPage(QWidget):
         text = self.last_reply()
         if text:
             QGuiApplication.clipboard().setText(text)
-            self.status.setText(self.tr("The reply is copied."))
+            self._say(self.tr("The reply is copied."))
 
     @async_slot()
     async def _on_clear_clicked(self) -> None:
@@ -350,12 +360,12 @@ class ChatPage(QWidget):
             await call(self._facade.submit(lambda s: s.chat.clear(model_id)))
             kept = await call(self._facade.submit(lambda s: s.chat.conversation(model_id)))
         except CommandFailed as failure:
-            self.status.setText(failure.text)
+            self._say(failure.text)
             return
         self.transcript.failure = None
         if model_id == self.model_id:
             self._show(kept)
-        self.status.setText(self.tr("The conversation is cleared."))
+        self._say(self.tr("The conversation is cleared."))
 
     def _on_view_anchor_clicked(self, url: QUrl) -> None:
         if url.scheme() != THINK_SCHEME:
@@ -372,8 +382,24 @@ class ChatPage(QWidget):
         bar = self.view.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 4
         self.view.setMarkdown(self.transcript.markdown())
+        self._shade_code()
         if at_end:
             bar.setValue(bar.maximum())
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def _shade_code(self) -> None:
+        """Code blocks on a shaded ground, as every chat shows them (Markdown's import
+        marks them with the code-fence property; it applies no style sheet)."""
+        shade = QTextBlockFormat()
+        shade.setBackground(self.palette().color(QPalette.ColorRole.AlternateBase))
+        block = self.view.document().begin()
+        while block.isValid():
+            if block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
+                QTextCursor(block).mergeBlockFormat(shade)
+            block = block.next()
 
     def _update_buttons(self) -> None:
         busy = self.busy

@@ -35,6 +35,7 @@ from app.gui.search_results import (
     SearchResultsModel,
     fit_detail,
     loadable,
+    support_text,
 )
 from app.gui.streams import gui_sink, relay
 from app.gui.theme import error_color, set_text_color
@@ -82,9 +83,13 @@ class ModelSearchPanel(QWidget):
         self.table.setAccessibleName(self.tr("Search results"))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(SearchColumn.MODEL, 260)
-        header.resizeSection(SearchColumn.FIT, 130)
-        header.resizeSection(SearchColumn.ARCHITECTURE, 240)
+        header.resizeSection(SearchColumn.MODEL, 250)
+        header.resizeSection(SearchColumn.FIT, 150)
+        header.resizeSection(SearchColumn.SIZE, 150)
+        header.resizeSection(SearchColumn.ARCHITECTURE, 230)
+        for column in SearchColumn:  # no title cut off, in any language (scripts/text_fit.py)
+            wanted = header.sectionSizeFromContents(column).width()
+            header.resizeSection(column, max(header.sectionSize(column), wanted))
         header.setStretchLastSection(True)
         self.detail = QLabel()
         self.detail.setWordWrap(True)
@@ -197,7 +202,7 @@ class ModelSearchPanel(QWidget):
             return problem_text(found)
         if found is None:
             return self.tr("Reading {repo}'s files…").format(repo=repo)
-        lines = [fit_detail(found)]
+        lines = [fit_detail(found), support_text(found)]
         if found.problem is not None:
             lines.append(problem_text(found.problem))  # a gated repo: what to do
         if found.family_args:

@@ -31,17 +31,19 @@ def _tr(text: str) -> str:
 
 
 class SearchColumn(IntEnum):
+    """In the order a person choosing reads them: can it run here, then how popular."""
+
     MODEL = 0
     FIT = 1
     SIZE = 2
     ARCHITECTURE = 3
-    QUANTIZATION = 4
-    CONTEXT = 5
-    DOWNLOADS = 6
-    LIKES = 7
-    UPDATED = 8
-    LICENSE = 9
-    GATED = 10
+    GATED = 4
+    DOWNLOADS = 5
+    LIKES = 6
+    UPDATED = 7
+    QUANTIZATION = 8
+    CONTEXT = 9
+    LICENSE = 10
 
 
 def column_titles() -> dict[SearchColumn, str]:
@@ -107,6 +109,21 @@ def fit_detail(d: ModelDetails) -> str:
     if fit.verdict is FitVerdict.WONT_FIT:
         return needs + " " + _tr("Not even a short context fits.")
     return needs
+
+
+def support_word(d: ModelDetails) -> str:
+    """The table's short form: the architecture and whether the pinned vLLM runs it."""
+    arch = d.architecture or _tr("not stated")
+    words = {
+        ArchSupport.GENERATE: _tr("supported"),
+        ArchSupport.POOLING: _tr("embeddings only"),
+        ArchSupport.DRAFT: _tr("draft model"),
+        ArchSupport.REMOVED: _tr("not supported"),
+        ArchSupport.PLUGIN: _tr("needs a plugin"),
+        ArchSupport.UNKNOWN: _tr("not supported"),
+        ArchSupport.MISSING: _tr("unknown"),
+    }
+    return _tr("{architecture} ({support})").format(architecture=arch, support=words[d.support])
 
 
 def support_text(d: ModelDetails) -> str:
@@ -230,7 +247,7 @@ class SearchResultsModel(QAbstractTableModel):
         if column == SearchColumn.SIZE:
             return format_text(d)
         if column == SearchColumn.ARCHITECTURE:
-            return support_text(d)
+            return support_word(d)
         if column == SearchColumn.QUANTIZATION:
             return d.quantization or "—"
         return format_int(d.fit.model_max_ctx) if d.fit.model_max_ctx else "—"
@@ -240,6 +257,8 @@ class SearchResultsModel(QAbstractTableModel):
             return problem_text(found)
         if column == SearchColumn.FIT and isinstance(found, ModelDetails):
             return fit_detail(found)
+        if column == SearchColumn.ARCHITECTURE and isinstance(found, ModelDetails):
+            return support_text(found)
         return self._text(result, found, column)
 
     def _fit_color(self, found: Found) -> QColor | None:

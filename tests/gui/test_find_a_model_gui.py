@@ -119,15 +119,17 @@ def test_type_a_query_see_what_fits_and_download_one(
         assert cell(panel, "org/tiny-chat", SearchColumn.LICENSE) == "apache-2.0"
         assert cell(panel, "org/tiny-chat", SearchColumn.SIZE).endswith("safetensors")
         assert cell(panel, "org/tiny-chat", SearchColumn.ARCHITECTURE) == (
-            "LlamaForCausalLM (runs on vLLM 0.32.0)"
+            "LlamaForCausalLM (supported)"
         )
         assert cell(panel, "org/tiny-chat", SearchColumn.QUANTIZATION) == "float32"
         assert cell(panel, "org/tiny-chat", SearchColumn.CONTEXT) == "4,096"
         assert cell(panel, "org/tiny-gguf", SearchColumn.FIT) == "not loadable by vLLM"
         assert cell(panel, "org/tiny-gguf", SearchColumn.SIZE).endswith("GGUF")
         assert cell(panel, "org/tiny-novel", SearchColumn.ARCHITECTURE) == (
-            "NovelForCausalLM (not supported by vLLM 0.32.0)"
+            "NovelForCausalLM (not supported)"
         )
+        select(qtbot, panel, "org/tiny-novel")
+        assert "NovelForCausalLM (not supported by vLLM 0.32.0)" in panel.detail.text()
         assert cell(panel, "org/tiny-long", SearchColumn.FIT).startswith("fits at ctx ")
         assert cell(panel, "org/tiny-gated", SearchColumn.GATED) == "gated"
         assert cell(panel, "org/tiny-gated", SearchColumn.FIT) == "unknown"
@@ -154,6 +156,7 @@ def test_type_a_query_see_what_fits_and_download_one(
         select(qtbot, panel, "org/tiny-chat")
         assert panel.download.isEnabled()
         assert "Needs about" in panel.detail.text()
+        assert "LlamaForCausalLM (runs on vLLM 0.32.0)" in panel.detail.text()
         qtbot.mouseClick(panel.download, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
         gui = app.gui
