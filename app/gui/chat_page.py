@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, QUrl
 from PySide6.QtGui import (
@@ -59,7 +59,7 @@ from app.gui.streams import Stopper, gui_sink, relay
 from app.runtime.api import Facade
 
 if TYPE_CHECKING:
-    from app.gui.main_window import MainWindow
+    from app.gui.model_actions import ModelActions
 
 RENDER_MS = 50  # a streaming reply is drawn at most this often (a long one is costly to lay out)
 MAX_TOKENS_LIMIT = 1_000_000
@@ -416,10 +416,20 @@ class ChatPage(QWidget):
         self.model.setEnabled(not busy)
 
 
+class PagedWindow(Protocol):
+    """What ChatPages needs of the main window (not imported: it imports this module)."""
+
+    actions_: ModelActions
+
+    def takeCentralWidget(self) -> QWidget | None: ...
+    def setCentralWidget(self, widget: QWidget) -> None: ...
+    def show_and_raise(self) -> None: ...
+
+
 class ChatPages:
     """The window's pages (Models, Chat) and how "Chat with…" reaches the Chat page."""
 
-    def __init__(self, window: MainWindow, facade: Facade, store: AppStore) -> None:
+    def __init__(self, window: PagedWindow, facade: Facade, store: AppStore) -> None:
         self._window = window
         self.page = ChatPage(facade, store)
         self.tabs = QTabWidget()
