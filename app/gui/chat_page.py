@@ -9,6 +9,7 @@ the model's generation. The model loads on send; its progress shows in place of 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
@@ -60,6 +61,8 @@ from app.runtime.api import Facade
 
 if TYPE_CHECKING:
     from app.gui.model_actions import ModelActions
+
+log = logging.getLogger(__name__)
 
 RENDER_MS = 50  # a streaming reply is drawn at most this often (a long one is costly to lay out)
 MAX_TOKENS_LIMIT = 1_000_000
@@ -301,6 +304,9 @@ class ChatPage(QWidget):
         self._stopper = None
         self.reply_task = None
         self.progress.hide()
+        last = kept.messages[-1] if kept is not None and kept.messages else None
+        tokens = last.stats.completion_tokens if last and last.stats else 0
+        log.info("chat reply from %s: %s", model_id, self.transcript.failure or f"{tokens} tokens")
         if generation == self._generation and model_id == self.model_id:
             self.transcript.pending = None
             if kept is not None:
@@ -445,6 +451,7 @@ class ChatPages:
         """The Chat page in front, with `model_id`'s conversation when given."""
         if model_id is not None:
             self.page.choose(model_id)
+        log.info("chat page: %s", self.page.model_id)
         self.tabs.setCurrentWidget(self.page)
         self._window.show_and_raise()
         self.page.message.setFocus()
