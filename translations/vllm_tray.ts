@@ -487,7 +487,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Model:</source>
+        <source>Mo&amp;del:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -514,7 +514,7 @@
 <context>
     <name>ChatPages</name>
     <message>
-        <source>&amp;Models</source>
+        <source>M&amp;odels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

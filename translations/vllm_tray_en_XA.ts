@@ -486,8 +486,8 @@
       <translation>[ɱöđéĺ'š đéƒàûĺţ~~~~~~]</translation>
     </message>
     <message>
-      <source>&amp;Model:</source>
-      <translation>[&amp;Ṁöđéĺ:~~~]</translation>
+      <source>Mo&amp;del:</source>
+      <translation>[Ṁö&amp;đéĺ:~~~]</translation>
     </message>
     <message>
       <source>S&amp;ystem prompt:</source>
@@ -513,8 +513,8 @@
   <context>
     <name>ChatPages</name>
     <message>
-      <source>&amp;Models</source>
-      <translation>[&amp;Ṁöđéĺš~~~]</translation>
+      <source>M&amp;odels</source>
+      <translation>[Ṁ&amp;öđéĺš~~~]</translation>
     </message>
     <message>
       <source>C&amp;hat</source>

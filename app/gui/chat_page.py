@@ -149,7 +149,7 @@ class ChatPage(QWidget):
 
     def _build_layout(self) -> None:
         top = QHBoxLayout()
-        top.addWidget(buddy_label(self.tr("&Model:"), self.model))
+        top.addWidget(buddy_label(self.tr("Mo&del:"), self.model))
         top.addWidget(self.model, 1)
         top.addWidget(self.clear)
         buttons = QHBoxLayout()
@@ -442,7 +442,8 @@ class ChatPages:
         self.tabs.setDocumentMode(True)
         models = window.takeCentralWidget()
         assert models is not None  # the window built its layout first
-        self.tabs.addTab(models, QCoreApplication.translate("ChatPages", "&Models"))
+        # Mnemonics apart from the menu bar's (&File, &Model): Alt+O, Alt+H.
+        self.tabs.addTab(models, QCoreApplication.translate("ChatPages", "M&odels"))
         self.tabs.addTab(self.page, QCoreApplication.translate("ChatPages", "C&hat"))
         window.setCentralWidget(self.tabs)
         window.actions_.chat_requested.connect(self.open)
