@@ -424,8 +424,7 @@ class MainWindow(QMainWindow):
         self.add_dialog.open()
         return self.add_dialog
 
-    def _on_add_dialog_finished(self, result: int) -> None:
-        del result
+    def _on_add_dialog_finished(self, _result: int) -> None:
         self.add_dialog = None
 
     @async_slot(str)
