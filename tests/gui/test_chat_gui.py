@@ -6,9 +6,11 @@ request; errors shown in place; a reasoning model's thinking folded; the convers
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import stat
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,7 +27,7 @@ from app.runtime.facade import ThreadFacade
 from app.runtime.runtime import Runtime
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
-from tests.gui.conftest import flush_deletes, start_gui
+from tests.gui.conftest import flush_deletes, run, start_gui
 from tests.gui.test_runtime_thread_gui import choose, click_toolbar, free_port, open_tray_menu
 
 FULL = "Hello from the fake vLLM engine, token by token."  # then again, to 16 tokens
@@ -73,8 +75,12 @@ class ChatGui:
     def conversation_file(self, model_id: str) -> Path:
         return self.home / "chats" / f"{model_id}.json"
 
-    def running_requests(self, model_id: str) -> float:
-        """vllm:num_requests_running of the model's fake engine, found through /v1/health."""
+    def running_requests(self, qtbot: QtBot, model_id: str) -> float:
+        """vllm:num_requests_running of the model's fake engine, found through /v1/health
+        (asked from a worker thread: the GUI loop the test turns must not wait on it)."""
+        return run(qtbot, asyncio.to_thread(self._running_requests, model_id), timeout=20_000)
+
+    def _running_requests(self, model_id: str) -> float:
         base = f"http://127.0.0.1:{self.port}"
         health = httpx.get(base + "/v1/health", timeout=10).json()
         child = next(c for c in health["all_models_loaded"] if c["model_name"] == model_id)
@@ -185,11 +191,14 @@ def test_stop_mid_stream_keeps_what_came_and_cancels_the_engines_request(
     send(qtbot, page, "tell me a long story")
     qtbot.waitUntil(waits(page, lambda: "Hello from the fake" in shown(page)), timeout=60_000)
     assert page.busy  # 400 tokens at 50 ms: 20 s still to come
-    assert chat_gui.running_requests("user.slow") == 1.0
+    assert chat_gui.running_requests(qtbot, "user.slow") == 1.0
     page.stop.click()
     qtbot.waitUntil(lambda: not page.busy, timeout=30_000)
     assert "(stopped)" in shown(page)
-    qtbot.waitUntil(lambda: chat_gui.running_requests("user.slow") == 0.0, timeout=20_000)
+    deadline = time.monotonic() + 20  # the engine's request ends when the chat hangs up
+    while chat_gui.running_requests(qtbot, "user.slow") != 0.0:
+        assert time.monotonic() < deadline, "the engine kept generating for a stopped chat"
+        qtbot.wait(50)
     (_, reply) = json.loads(chat_gui.conversation_file("user.slow").read_text())["messages"]
     assert reply["stopped"] is True and reply["content"].startswith("Hello from the fake")
     assert page.send.isEnabled() is False and page.regenerate.isEnabled()
