@@ -9,10 +9,10 @@ the events that arrive meanwhile on top of it (they are idempotent), so nothing 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from app.core.advisories import EngineAdvice
 from app.core.batch_jobs import BatchJobView
@@ -36,9 +36,6 @@ if TYPE_CHECKING:
     from app.core.remotes import RemoteView
     from app.runtime.cluster_views import ClusterReport, ClusterView
     from app.runtime.planning import OptionsPreview
-
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -128,8 +125,6 @@ class Facade(Protocol):
     def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]: ...
     def has_secret(self, name: str) -> Future[bool]: ...
     def log_path(self, model_id: str) -> str: ...  # a path built from the config dir only
-    # TEMPORARY (findchat branch) until issue 19.1 lands: a function of the services.
-    def submit(self, work: Callable[[Any], Awaitable[T]]) -> Future[T]: ...
 
     # commands (run on the engine thread)
     def load(self, model_id: str) -> Future[Backend]: ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
@@ -42,14 +42,6 @@ class ThreadFacade:
 
     def _submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
         return self._thread.submit(coro)
-
-    # TEMPORARY (findchat branch): issue 19.1's generic call, until "Merge api" brings the
-    # real one; the runtime has the services' attributes it reads (search, chat).
-    def submit(self, work: Callable[[Any], Awaitable[T]]) -> Future[T]:
-        async def run() -> T:
-            return await work(self._rt)
-
-        return self._submit(run())
 
     # -- reads ---------------------------------------------------------------------------
     def snapshot(self) -> Future[Snapshot]:
