@@ -34,7 +34,7 @@ from app.gui.model_search import ModelSearchPanel
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -49,7 +49,7 @@ def suggested_name(checkpoint: str) -> str:
 
 
 class AddModelDialog(QDialog):
-    """Registers a user model via `facade.add_user_model`; optionally starts its download.
+    """Registers a user model (`models.add_user_model`); optionally starts its download.
     Its first tab finds one on Hugging Face and downloads it in one click."""
 
     added = Signal(str)  # model id
@@ -205,10 +205,11 @@ class AddModelDialog(QDialog):
         if not self.ok_button.isEnabled() or self.tabs.currentWidget() is self.search:
             return
         labels = [p.strip() for p in self.labels.text().split(",") if p.strip()]
+        name, checkpoint = self.name.text().strip(), self.checkpoint()
         self.ok_button.setEnabled(False)
         try:
-            row = await call(
-                self._facade.add_user_model(self.name.text().strip(), self.checkpoint(), labels)
+            entry = await call(
+                self._facade.submit(lambda s: s.models.add_user_model(name, checkpoint, labels))
             )
         except CommandFailed as failure:
             self.problem_label.setText(failure.text)
@@ -216,7 +217,7 @@ class AddModelDialog(QDialog):
             self.ok_button.setEnabled(True)
             return
         download = self.from_hub.isChecked() and self.download_now.isChecked()
-        self.added.emit(row.id)
+        self.added.emit(entry.id)
         self.accept()
         if download:
-            await download_model(self._facade, self._store, self._failures, row.id)
+            await download_model(self._facade, self._store, self._failures, entry.id)

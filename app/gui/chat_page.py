@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, QUrl
 from PySide6.QtGui import (
@@ -57,7 +57,7 @@ from app.gui.forms import buddy_label
 from app.gui.i18n import problem_text
 from app.gui.store import AppStore
 from app.gui.streams import Stopper, gui_sink, relay
-from app.runtime.api import Facade
+from app.runtime.services import Facade, Services
 
 if TYPE_CHECKING:
     from app.gui.model_actions import ModelActions
@@ -67,8 +67,7 @@ log = logging.getLogger(__name__)
 RENDER_MS = 50  # a streaming reply is drawn at most this often (a long one is costly to lay out)
 MAX_TOKENS_LIMIT = 1_000_000
 
-# A function of the services (app.runtime.services.Services with issue 19.1).
-StreamOf = Callable[[Any], AsyncIterator[ReplyEvent]]
+StreamOf = Callable[[Services], AsyncIterator[ReplyEvent]]  # one service call
 
 
 class ChatPage(QWidget):

@@ -61,7 +61,7 @@ class ChatGui:
             "user.broken": "--fake-fail kv_cache",
         }
         for model_id, args in options.items():
-            self.runtime.registry.set_options(model_id, ModelOptions(vllm_args=args))
+            self.runtime._parts.registry.set_options(model_id, ModelOptions(vllm_args=args))
         self.thread = RuntimeThread(self.runtime, serve=False)  # the endpoint: from the tray
         self.thread.start()
         self.facade = ThreadFacade(self.thread)
