@@ -181,13 +181,28 @@ class ScriptedServices:
     chat: ScriptedChat = field(default_factory=ScriptedChat)
 
 
+class _Scripted:
+    """The fake facade's services, with the scripted search and chat in place."""
+
+    def __init__(self, base: object, scripted: ScriptedServices) -> None:
+        self._base = base
+        self._scripted = scripted
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("search", "chat"):
+            return getattr(self._scripted, name)
+        return getattr(self._base, name)
+
+
 class FindChatFacade(FakeFacade):
-    """The tests' FakeFacade whose `submit(work)` runs `work` on the scripted search and
-    chat, on the current (GUI) loop, and answers as the runtime's facade does."""
+    """The tests' FakeFacade whose search and chat answer from a script. `submit(work)` runs
+    `work` as a task on the current (GUI) loop, as the runtime's facade runs it on its own:
+    a reply streams, which the FakeFacade's answer-at-once submit cannot do."""
 
     def __init__(self) -> None:
         super().__init__()
         self.scripted = ScriptedServices()
+        self._with_scripted = _Scripted(self.services, self.scripted)
         self._running: set[asyncio.Task[None]] = set()
 
     def submit(self, work: Callable[[Any], Awaitable[T]]) -> Future[T]:
@@ -195,7 +210,7 @@ class FindChatFacade(FakeFacade):
 
         async def run() -> None:
             try:
-                answer.set_result(await work(self.scripted))
+                answer.set_result(await work(self._with_scripted))
             except Exception as exc:  # handed to the caller, as the real facade does
                 answer.set_exception(exc)
 
