@@ -294,24 +294,24 @@ class ChatPage(QWidget):
             await call(self._facade.submit(lambda s: relay(stream(s), sink, stopper)))
         except CommandFailed as failed:
             failure = None if stopper.requested else failed.text
-        if self.transcript.failure is None:
-            self.transcript.failure = failure
         try:
             kept = await call(self._facade.submit(lambda s: s.chat.conversation(model_id)))
         except CommandFailed as failed:
-            kept, self.transcript.failure = None, failed.text
+            kept, failure = None, failure or failed.text
         self._stopper = None
         self.reply_task = None
         self.progress.hide()
-        last = kept.messages[-1] if kept is not None and kept.messages else None
-        tokens = last.stats.completion_tokens if last and last.stats else 0
-        log.info("chat reply from %s: %s", model_id, self.transcript.failure or f"{tokens} tokens")
+        # Still this model's page (another model chosen meanwhile has a transcript of its own).
         if generation == self._generation and model_id == self.model_id:
-            self.transcript.pending = None
+            failure = self.transcript.failure or failure  # a ReplyFailed said it first
+            self.transcript.pending, self.transcript.failure = None, failure
             if kept is not None:
                 self._show(kept)
             else:
                 self.redraw()
+        last = kept.messages[-1] if kept is not None and kept.messages else None
+        tokens = last.stats.completion_tokens if last and last.stats else 0
+        log.info("chat reply from %s: %s", model_id, failure or f"{tokens} tokens")
         self._update_buttons()
 
     def _on_reply_event(self, generation: int, event: ReplyEvent) -> None:
