@@ -288,7 +288,7 @@ class ChatPage(QWidget):
 
     async def _reply(self, model_id: str, stream: StreamOf, generation: int) -> None:
         stopper = self._stopper = Stopper()
-        sink = gui_sink(partial(self._on_reply_event, generation))
+        sink = gui_sink(partial(self._on_reply_event, generation), self)
         failure: str | None = None
         try:
             await call(self._facade.submit(lambda s: relay(stream(s), sink, stopper)))

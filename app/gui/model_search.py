@@ -173,7 +173,7 @@ class ModelSearchPanel(QWidget):
             self.table.selectRow(0)
         missing = [r.model.repo_id for r in found if r.details is None]
         if missing:
-            sink = gui_sink(self._on_details)
+            sink = gui_sink(self._on_details, self)
             await call(self._facade.submit(lambda s: relay(s.search.details_many(missing), sink)))
 
     def _on_details(self, item: tuple[str, ModelDetails | Problem]) -> None:

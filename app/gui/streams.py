@@ -14,6 +14,8 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from typing import TypeVar
 
+from PySide6.QtCore import QObject
+
 T = TypeVar("T")
 
 
@@ -71,12 +73,21 @@ async def relay(
     return False
 
 
-def gui_sink(handler: Callable[[T], None]) -> Callable[[T], None]:
+def gui_sink(handler: Callable[[T], None], owner: QObject | None = None) -> Callable[[T], None]:
     """A sink callable from any thread that runs `handler(item)` on the current (GUI)
-    thread's loop, items in the order they were given."""
+    thread's loop, items in the order they were given; none once `owner` is destroyed (items
+    posted before a closed page's stream was cancelled still arrive)."""
     loop = asyncio.get_running_loop()
+    alive = [True]
+    if owner is not None:
+        # Not a reference to the owner: the lambda must not keep it alive.
+        owner.destroyed.connect(lambda *_args: alive.clear())
+
+    def deliver(item: T) -> None:
+        if alive:
+            handler(item)
 
     def sink(item: T) -> None:
-        loop.call_soon_threadsafe(handler, item)
+        loop.call_soon_threadsafe(deliver, item)
 
     return sink
