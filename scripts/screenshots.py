@@ -700,6 +700,7 @@ def shots_language(app: QApplication, out: Path, autostart: Path, language: str,
         shots_bench(out, suffix)
         shots_cluster(out, suffix)
         shots_remotes(out, suffix)
+        shots_find_chat(out, autostart, suffix)
     finally:
         for translator in translators:
             app.removeTranslator(translator)

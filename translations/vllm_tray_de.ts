@@ -83,6 +83,14 @@
         <translation>&amp;Labels:</translation>
     </message>
     <message>
+        <source>&amp;Search Hugging Face</source>
+        <translation>Auf Hugging Face &amp;suchen</translation>
+    </message>
+    <message>
+        <source>By &amp;repository or folder</source>
+        <translation>Nach &amp;Repository oder Ordner</translation>
+    </message>
+    <message>
         <source>Clients will ask for {model_id}</source>
         <translation>Clients fragen nach {model_id}</translation>
     </message>
@@ -406,6 +414,148 @@
     <message>
         <source>{run}: {phase}</source>
         <translation>{run}: {phase}</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPage</name>
+    <message>
+        <source>Model to chat with</source>
+        <translation>Modell für den Chat</translation>
+    </message>
+    <message>
+        <source>C&amp;lear conversation</source>
+        <translation>Unterhaltung &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Type a message; Ctrl+Enter sends it</source>
+        <translation>Nachricht eingeben; Strg+Eingabe sendet sie</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <source>Send the message (Ctrl+Enter)</source>
+        <translation>Nachricht senden (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Stop the reply; what arrived is kept</source>
+        <translation>Antwort stoppen; was schon ankam, bleibt erhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation>&amp;Neu erzeugen</translation>
+    </message>
+    <message>
+        <source>Answer the last message again</source>
+        <translation>Die letzte Nachricht erneut beantworten</translation>
+    </message>
+    <message>
+        <source>&amp;Copy reply</source>
+        <translation>Antwort &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the last reply as Markdown</source>
+        <translation>Die letzte Antwort als Markdown kopieren</translation>
+    </message>
+    <message>
+        <source>e.g. You are a concise assistant.</source>
+        <translation>z. B. Du bist ein knapper Assistent.</translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation>Voreinstellung des Modells</translation>
+    </message>
+    <message>
+        <source>Mo&amp;del:</source>
+        <translation>Mo&amp;dell:</translation>
+    </message>
+    <message>
+        <source>S&amp;ystem prompt:</source>
+        <translation>S&amp;ystem-Prompt:</translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation>T&amp;emperatur:</translation>
+    </message>
+    <message>
+        <source>Ma&amp;x tokens:</source>
+        <translation>Ma&amp;x. Tokens:</translation>
+    </message>
+    <message>
+        <source>The reply is copied.</source>
+        <translation>Die Antwort ist kopiert.</translation>
+    </message>
+    <message>
+        <source>The conversation is cleared.</source>
+        <translation>Die Unterhaltung ist geleert.</translation>
+    </message>
+    <message>
+        <source>(stopped)</source>
+        <translation>(gestoppt)</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>▾ Hide the thinking</source>
+        <translation>▾ Denkprozess ausblenden</translation>
+    </message>
+    <message>
+        <source>▸ Thought for {words} words (show)</source>
+        <translation>▸ {words} Wörter nachgedacht (anzeigen)</translation>
+    </message>
+    <message>
+        <source>Waiting for the answer…</source>
+        <translation>Warten auf die Antwort …</translation>
+    </message>
+    <message>
+        <source>Loading the model for this reply…</source>
+        <translation>Modell wird für diese Antwort geladen …</translation>
+    </message>
+    <message>
+        <source>{elapsed} of about {expected}</source>
+        <translation>{elapsed} von etwa {expected}</translation>
+    </message>
+    <message>
+        <source>{n} tokens</source>
+        <translation>{n} Tokens</translation>
+    </message>
+    <message>
+        <source>first token after {s} s</source>
+        <translation>erstes Token nach {s} s</translation>
+    </message>
+    <message>
+        <source>{rate} tokens/s</source>
+        <translation>{rate} Tokens/s</translation>
+    </message>
+    <message>
+        <source>No reply:</source>
+        <translation>Keine Antwort:</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPages</name>
+    <message>
+        <source>M&amp;odels</source>
+        <translation>M&amp;odelle</translation>
+    </message>
+    <message>
+        <source>C&amp;hat</source>
+        <translation>C&amp;hat</translation>
     </message>
 </context>
 <context>
@@ -1649,6 +1799,18 @@
         <translation>Den vLLM-Server dieses Modells stoppen und seinen Speicher freigeben</translation>
     </message>
     <message>
+        <source>C&amp;hat with…</source>
+        <translation>C&amp;hatten mit …</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Talk to this model on the Chat page; it loads when you send a message</source>
+        <translation>Mit diesem Modell auf der Chat-Seite sprechen; es lädt, wenn Sie eine Nachricht senden</translation>
+    </message>
+    <message>
         <source>&amp;Settings…</source>
         <translation>Ein&amp;stellungen …</translation>
     </message>
@@ -1723,6 +1885,73 @@
     <message>
         <source>Loading {name}…</source>
         <translation>{name} wird geladen …</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSearchPanel</name>
+    <message>
+        <source>Search Hugging Face, e.g. qwen3 0.6b</source>
+        <translation>Hugging Face durchsuchen, z. B. qwen3 0.6b</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face</source>
+        <translation>Hugging Face durchsuchen</translation>
+    </message>
+    <message>
+        <source>Order of the results</source>
+        <translation>Reihenfolge der Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Most downloaded</source>
+        <translation>Meist heruntergeladen</translation>
+    </message>
+    <message>
+        <source>Most liked</source>
+        <translation>Meist gemocht</translation>
+    </message>
+    <message>
+        <source>Recently updated</source>
+        <translation>Zuletzt aktualisiert</translation>
+    </message>
+    <message>
+        <source>Type a model&apos;s name to search Hugging Face.</source>
+        <translation>Geben Sie den Namen eines Modells ein, um Hugging Face zu durchsuchen.</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Suchergebnisse</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>&amp;Herunterladen</translation>
+    </message>
+    <message>
+        <source>Add the selected model to your models and download it</source>
+        <translation>Das ausgewählte Modell zu Ihren Modellen hinzufügen und herunterladen</translation>
+    </message>
+    <message>
+        <source>Searching for “{query}”…</source>
+        <translation>Suche nach „{query}“ …</translation>
+    </message>
+    <message>
+        <source>No text-generation model matches “{query}”.</source>
+        <translation>Kein Textgenerierungsmodell passt zu „{query}“.</translation>
+    </message>
+    <message>
+        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
+        <translation>{count} Modelle. Wählen Sie eines, um zu sehen, was es braucht; Größen und Passung werden aus jedem Repository gelesen.</translation>
+    </message>
+    <message>
+        <source>Reading {repo}&apos;s files…</source>
+        <translation>Dateien von {repo} werden gelesen …</translation>
+    </message>
+    <message>
+        <source>Starts with {args} (its family&apos;s arguments).</source>
+        <translation>Startet mit {args} (den Argumenten seiner Familie).</translation>
+    </message>
+    <message>
+        <source>Already in your models as {model}.</source>
+        <translation>Schon unter Ihren Modellen als {model}.</translation>
     </message>
 </context>
 <context>
@@ -2482,6 +2711,173 @@
     </message>
 </context>
 <context>
+    <name>SearchResults</name>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Fits here?</source>
+        <translation>Passt hier?</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>Max context</source>
+        <translation>Max. Kontext</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Downloads</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>Likes</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Lizenz</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Zugang</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>wird geprüft …</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>fits at ctx {ctx}</source>
+        <translation>passt bis {ctx}</translation>
+    </message>
+    <message>
+        <source>won&apos;t fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>not loadable by vLLM</source>
+        <translation>von vLLM nicht ladbar</translation>
+    </message>
+    <message>
+        <source>This repository has only GGUF files, which vLLM cannot load from Hugging Face. Look for the same model in safetensors format.</source>
+        <translation>Dieses Repository hat nur GGUF-Dateien, die vLLM nicht von Hugging Face laden kann. Suchen Sie dasselbe Modell im safetensors-Format.</translation>
+    </message>
+    <message>
+        <source>This repository holds no model weights.</source>
+        <translation>Dieses Repository enthält keine Modellgewichte.</translation>
+    </message>
+    <message>
+        <source>Weights {weights} of {budget} for models; the rest cannot be read.</source>
+        <translation>Gewichte {weights} von {budget} für Modelle; der Rest lässt sich nicht lesen.</translation>
+    </message>
+    <message>
+        <source>Needs about {needed} at context {ctx}, of {budget} for models.</source>
+        <translation>Braucht etwa {needed} bei Kontext {ctx}, von {budget} für Modelle.</translation>
+    </message>
+    <message>
+        <source>It fits with a context of {ctx} tokens.</source>
+        <translation>Es passt mit einem Kontext von {ctx} Tokens.</translation>
+    </message>
+    <message>
+        <source>Not even a short context fits.</source>
+        <translation>Nicht einmal ein kurzer Kontext passt.</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>supported</source>
+        <translation>unterstützt</translation>
+    </message>
+    <message>
+        <source>embeddings only</source>
+        <translation>nur Embeddings</translation>
+    </message>
+    <message>
+        <source>draft model</source>
+        <translation>Draft-Modell</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation>nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>needs a plugin</source>
+        <translation>braucht ein Plugin</translation>
+    </message>
+    <message>
+        <source>{architecture} ({support})</source>
+        <translation>{architecture} ({support})</translation>
+    </message>
+    <message>
+        <source>runs on vLLM {version}</source>
+        <translation>läuft mit vLLM {version}</translation>
+    </message>
+    <message>
+        <source>embeddings only, not chat</source>
+        <translation>nur Embeddings, kein Chat</translation>
+    </message>
+    <message>
+        <source>a draft model, not served alone</source>
+        <translation>ein Draft-Modell, nicht allein nutzbar</translation>
+    </message>
+    <message>
+        <source>no longer in vLLM {version}</source>
+        <translation>nicht mehr in vLLM {version}</translation>
+    </message>
+    <message>
+        <source>needs a vLLM plugin</source>
+        <translation>braucht ein vLLM-Plugin</translation>
+    </message>
+    <message>
+        <source>not supported by vLLM {version}</source>
+        <translation>von vLLM {version} nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>unknown to vLLM</source>
+        <translation>vLLM unbekannt</translation>
+    </message>
+    <message>
+        <source>no weights</source>
+        <translation>keine Gewichte</translation>
+    </message>
+    <message>
+        <source>{size} {format}</source>
+        <translation>{size} {format}</translation>
+    </message>
+    <message>
+        <source>gated</source>
+        <translation>beschränkt</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+</context>
+<context>
     <name>SecretField</name>
     <message>
         <source>Clear</source>
@@ -2627,6 +3023,10 @@
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>C&amp;hat with…</source>
+        <translation>C&amp;hatten mit …</translation>
     </message>
     <message>
         <source>{name} is ready</source>
