@@ -10,7 +10,8 @@ from typing import Any
 from app.cli.context import human_bytes, print_json, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
-from app.supervisor.engines.base import EngineKind, InstallProgress
+from app.core.states import EngineKind
+from app.supervisor.engines.base import InstallProgress
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from app.core.problems import tr_noop
 
 SettingValue = bool | int | float | str
+# What must restart for a change to take effect ("": nothing, it applies live).
+Restart = Literal["", "server", "models", "app"]
 
 
 @dataclass(frozen=True)
@@ -25,7 +28,7 @@ class SettingSpec:
     type: type
     default: SettingValue
     doc: str
-    restart: str = ""
+    restart: Restart = ""
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] = ()

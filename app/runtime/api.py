@@ -27,7 +27,7 @@ from app.core.events import (
 from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.problems import Fix, Problem
 from app.core.registry import ModelSource
-from app.core.states import USABLE_FILES, FileState, ProcessState
+from app.core.states import USABLE_FILES, EngineKind, FileState, ProcessState
 
 if TYPE_CHECKING:
     from app.core.cluster import ClusterConfig
@@ -80,7 +80,7 @@ class ModelRow:
 
 @dataclass(frozen=True)
 class EngineView:
-    kind: str  # the engine in use: "rocm" | "cpu" | "custom"
+    kind: EngineKind  # the engine in use
     selected: str  # the setting: "auto" | "rocm" | "cpu" | "custom"
     installed: bool
     version: str | None

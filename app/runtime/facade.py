@@ -14,6 +14,7 @@ from app.core.load_bench import LoadBenchRecord
 from app.core.problems import Fix, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
+from app.core.states import EngineKind
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.cluster_views import ClusterReport, ClusterView
 from app.runtime.planning import OptionsPreview
@@ -22,7 +23,6 @@ from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.models import OPTION_FIELDS
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.thread import RuntimeThread
-from app.supervisor.engines.base import EngineKind
 
 T = TypeVar("T")
 

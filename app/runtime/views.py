@@ -9,6 +9,7 @@ from app.core.settings import Settings
 from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads import DownloadManager
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.engines import choose_kind
 from app.runtime.observed import Observed
 from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService
@@ -83,7 +84,7 @@ class Views:
             engine = self._planner.engine()
         except ProblemError as exc:
             return EngineView(
-                kind=selected,
+                kind=choose_kind(self._settings, self._planner.system_info()),
                 selected=selected,
                 installed=False,
                 version=None,
@@ -92,7 +93,7 @@ class Views:
             )
         status = engine.status()
         return EngineView(
-            kind=engine.kind.value,
+            kind=engine.kind,
             selected=selected,
             installed=status.installed,
             version=status.version,

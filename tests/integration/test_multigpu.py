@@ -15,10 +15,9 @@ from app.cli import commands
 from app.core.cluster import ClusterConfig, WorkerNode, head_overlay
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions
-from app.core.states import ProcessState
+from app.core.states import EngineKind, ProcessState
 from app.launcher import main
 from app.runtime.runtime import Runtime, RuntimeOptions
-from app.supervisor.engines.base import EngineKind
 from tests.fakes.engine_runtime import make_runtime
 from tests.unit import sysfs_trees as trees
 

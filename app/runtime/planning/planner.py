@@ -33,7 +33,7 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry
 from app.core.settings import Settings
-from app.core.states import USABLE_FILES
+from app.core.states import USABLE_FILES, EngineKind
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
 from app.runtime.engines import choose_kind, make_engine
@@ -55,7 +55,7 @@ from app.runtime.planning.rules import (
 )
 from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview
 from app.supervisor.childenv import child_environment
-from app.supervisor.engines.base import Engine, EngineCommand, EngineKind
+from app.supervisor.engines.base import Engine, EngineCommand
 from app.supervisor.sleep import SleepVerdicts
 
 # Shown in a preview until an engine is installed: what a user would type by hand.

@@ -27,8 +27,8 @@ from app.core.parallel import (
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelEntry, ModelOptions
+from app.core.states import EngineKind
 from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
-from app.supervisor.engines.base import EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"

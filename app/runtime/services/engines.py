@@ -14,10 +14,11 @@ from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.settings import Settings
+from app.core.states import EngineKind
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import Cleaned, clean
-from app.supervisor.engines.base import Engine, EngineKind, EngineStatus, InstallProgress
+from app.supervisor.engines.base import Engine, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine
 
 

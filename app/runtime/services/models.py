@@ -12,13 +12,12 @@ from app.core.events import EventBus, RegistryChanged
 from app.core.problems import Fix, FixKind, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
-from app.core.states import FAILED, ProcessState
+from app.core.states import FAILED, EngineKind, ProcessState
 from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
 from app.runtime.planning import OptionsPreview, Planner
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
-from app.supervisor.engines.base import EngineKind
 
 log = logging.getLogger(__name__)
 

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,
