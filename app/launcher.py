@@ -168,7 +168,6 @@ def run_desktop(args: argparse.Namespace) -> int:
     from app.core.paths import resolve_paths
     from app.core.settings import Settings
     from app.gui.app import run_gui
-    from app.gui.window_state import UI_STATE_FILE
 
     logging.basicConfig(
         level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
@@ -198,7 +197,7 @@ def run_desktop(args: argparse.Namespace) -> int:
         start_hidden=hidden,
         instance_key=str(paths.config_dir),
         language=str(settings.get("gui.language")),
-        ui_state=paths.state_dir / UI_STATE_FILE,
+        ui_state=paths.ui_state_file,
         settings=settings,
     )
 

@@ -39,7 +39,6 @@ from app.core.jsonstore import atomic_write_json
 log = logging.getLogger(__name__)
 W = TypeVar("W", bound=QWidget)
 
-UI_STATE_FILE = "ui_state.json"
 VERSION = 1
 SAVE_DELAY_MS = 800  # moves and resizes come in bursts: write once they stop
 KEY_PROPERTY = "vllm_tray_window_key"

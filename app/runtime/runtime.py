@@ -206,7 +206,15 @@ class Runtime:
         self._tasks: list[asyncio.Task[None]] = []
         self._startup_problems: list[Problem] = []
         # Edits by `vllm-tray config/options/pull` or by hand take effect while running.
-        self.config_watcher = ConfigWatcher(self.settings, self.registry, self.bus)
+        self.config_watcher = ConfigWatcher(
+            self.settings,
+            self.registry,
+            self.bus,
+            checks=(
+                (paths.remotes_file.name, self.remotes.poll_file),
+                (paths.secrets_file.name, self._reload_secrets),
+            ),
+        )
         self.settings.subscribe(self._on_setting_changed)
 
     @property
@@ -331,6 +339,12 @@ class Runtime:
     def _on_setting_changed(self, key: str, value: object) -> None:
         self.bus.publish(SettingChanged(key, value))
         if key in SECURITY_SETTINGS:
+            self._apply_security()
+
+    async def _reload_secrets(self) -> None:
+        """A key set from another process (`vllm-tray config set-secret`) applies at once."""
+        if "api_key" in await self.secrets.reload():
+            log.info("the endpoint's key was changed by another process; it applies now")
             self._apply_security()
 
     def _apply_security(self) -> None:

@@ -77,7 +77,7 @@ def framed(widget: QWidget) -> QRect:
 
 @pytest.fixture
 def ui_state(tmp_path: Path) -> Iterator[Path]:
-    path = tmp_path / "state" / window_state.UI_STATE_FILE
+    path = tmp_path / "state" / "ui_state.json"
     path.parent.mkdir()
     window_state.install(path)
     try:

@@ -60,7 +60,6 @@ from app.supervisor import Supervisor
 
 log = logging.getLogger(__name__)
 
-CLUSTER_FILE = "cluster.json"
 WATCH_INTERVAL_S = 2.0
 WATCH_MISSES = 3  # polls a worker may miss before the head is stopped
 # The head's child is gone (or given up on): its workers have nothing left to serve.
@@ -90,7 +89,7 @@ class ClusterService:
         self._program = tuple(program)
         # Shared with `vllm-tray cluster …` in other processes: locked writes, and a version
         # that does not validate is reported and left alone (app.core.jsonstore's rules).
-        self._file = WatchedFile(paths.config_dir / CLUSTER_FILE, config_from_json, ClusterConfig)
+        self._file = WatchedFile(paths.cluster_file, config_from_json, ClusterConfig)
         self._file_lock = threading.Lock()  # the loop rereads, a worker thread writes
         self.config = self._file.load()
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []

@@ -6,6 +6,7 @@ import asyncio
 import os
 from collections.abc import Callable, Mapping
 
+from app.core.jsonstore import FileStamp, file_stamp
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
@@ -26,11 +27,28 @@ class Secrets:
     def __init__(self, store: SecretStore) -> None:
         self._store = store
         self._cache: dict[str, str | None] = {}
+        self._stamp: FileStamp | None = None
 
     async def load(self) -> None:
+        # Stamp before reading: a change landing in between is then seen by the next reload.
+        self._stamp = file_stamp(self._store.fallback_file)
         for name in SECRET_NAMES:
             if name not in self._cache:
                 self._cache[name] = await asyncio.to_thread(self._store.get, name)
+
+    async def reload(self) -> set[str]:
+        """Re-read the secrets if another process (`vllm-tray config set-secret`) changed
+        one; the names whose value changed. The store's file is the change notice: every
+        change rewrites it, even one kept in the keyring (SecretStore.set), so nothing but
+        a stat() runs on the loop while nothing changed."""
+        stamp = file_stamp(self._store.fallback_file)
+        if stamp == self._stamp:
+            return set()
+        self._stamp = stamp
+        fresh = {name: await asyncio.to_thread(self._store.get, name) for name in SECRET_NAMES}
+        changed = {name for name, value in fresh.items() if self._cache.get(name) != value}
+        self._cache.update(fresh)
+        return changed
 
     def value(self, name: str) -> str | None:
         if name == "api_key" and os.environ.get(API_KEY_ENV):
