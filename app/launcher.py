@@ -117,6 +117,18 @@ def gui_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
     return None if rest else args
 
 
+def upgrade_config(args: argparse.Namespace) -> None:
+    """Bring a settings.json an older version wrote up to today's names, before anything
+    reads it (app.core.setting_upgrade); a failure leaves the file as it was."""
+    from app.core.paths import resolve_paths
+    from app.core.setting_upgrade import upgrade
+
+    try:
+        upgrade(resolve_paths(getattr(args, "config_dir", None)))
+    except Exception:  # the old names are still read: a failed upgrade loses nothing
+        logging.getLogger(__name__).warning("could not upgrade the settings", exc_info=True)
+
+
 def _run(argv: Sequence[str] | None) -> int:
     args = gui_arguments(sys.argv[1:] if argv is None else argv)
     if args is None:
@@ -124,6 +136,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
         args = build_parser().parse_args(argv)
         if getattr(args, "func", None) is not None:
+            upgrade_config(args)
             return run(args)
         if getattr(args, "desktop", None) is not None:
             return run_desktop_install(args)
@@ -176,6 +189,7 @@ def run_desktop(args: argparse.Namespace) -> int:
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
     paths = resolve_paths(getattr(args, "config_dir", None))
+    upgrade_config(args)
     # What the start itself decides, read without the engine (the engine reads them again).
     settings = Settings(paths.settings_file).as_dict()
 

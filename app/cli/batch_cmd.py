@@ -211,7 +211,7 @@ async def _work(
 
 
 def _auto_concurrency(runtime: Runtime, scan: InputScan) -> int:
-    default = int(runtime.settings.get("max_num_seqs"))
+    default = int(runtime.settings.get("models.max_num_seqs"))
     value = tuned_concurrency(
         scan.models, lambda m: runtime.planner.resolved_args(m).args, default=default
     )

@@ -269,13 +269,13 @@ def _setting_changes(
     unchanged: list[str] = []
     wanted: list[tuple[str, object]] = []
     if setup.vllm_args:
-        wanted.append(("vllm_args", setup.vllm_args))
+        wanted.append(("models.vllm_args", setup.vllm_args))
     if setup.ctx_size is not None:
-        wanted.append(("ctx_size", setup.ctx_size))
+        wanted.append(("models.ctx_size", setup.ctx_size))
     for key, raw in wanted:
         try:
             value = coerce(key, raw)
-            if key == "vllm_args":
+            if key == "models.vllm_args":
                 _checked_args(str(value))
         except ProblemError as exc:
             skipped.append(_skip(key, exc))

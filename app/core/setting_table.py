@@ -44,7 +44,7 @@ class SettingSpec:
 
 SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
-        "gpu_memory_utilization",
+        "models.gpu_memory_utilization",
         float,
         0.85,
         tr_noop(
@@ -58,7 +58,7 @@ SPECS: tuple[SettingSpec, ...] = (
         decimals=2,
     ),
     SettingSpec(
-        "max_num_seqs",
+        "models.max_num_seqs",
         int,
         16,
         tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
@@ -68,7 +68,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Requests served at once"),
     ),
     SettingSpec(
-        "vllm_args",
+        "models.vllm_args",
         str,
         "",
         tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
@@ -76,7 +76,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Extra vLLM flags"),
     ),
     SettingSpec(
-        "ctx_size",
+        "models.ctx_size",
         int,
         8192,
         tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
@@ -86,7 +86,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Default context size"),
     ),
     SettingSpec(
-        "load_timeout_s",
+        "models.load_timeout_s",
         int,
         3600,
         tr_noop(
@@ -98,7 +98,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Load time limit"),
     ),
     SettingSpec(
-        "load_stall_timeout_s",
+        "models.load_stall_timeout_s",
         int,
         120,
         tr_noop(
@@ -296,7 +296,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Your own vLLM command"),
     ),
     SettingSpec(
-        "idle_ttl_min",
+        "models.idle_ttl_min",
         int,
         0,
         tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
@@ -310,7 +310,7 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
     SettingSpec(
-        "prewarm_after_download",
+        "models.prewarm_after_download",
         bool,
         False,
         tr_noop(
@@ -431,26 +431,23 @@ SPECS: tuple[SettingSpec, ...] = (
             "tests/gui/test_language_start.py::test_the_language_setting_overrides_the_locale"
         ),
     ),
-    SettingSpec(
-        "gui.lemonade_offered",
-        bool,
-        False,
-        tr_noop("Importing Lemonade Server's vLLM setup was offered once."),
-        label=tr_noop("Lemonade import offered"),
-        effect_test=(
-            "the window's own record; tests/gui/test_lemonade_offer.py::"
-            "test_not_now_imports_nothing_and_is_not_asked_again"
-        ),
-    ),
-    SettingSpec(
-        "gui.tray_hint_shown",
-        bool,
-        False,
-        tr_noop("The 'still running in the tray' hint was shown once."),
-        label=tr_noop("Tray hint shown"),
-        effect_test=(
-            "the window's own record; "
-            "tests/gui/test_main_window.py::test_closing_with_a_tray_hides_and_explains_once"
-        ),
-    ),
 )
+
+# -- migrations: what older versions wrote, upgraded by app.core.setting_upgrade -------------
+# Renamed keys, old name → new name (issue 19.4: every key dotted by what it is about).
+RENAMED: dict[str, str] = {
+    "gpu_memory_utilization": "models.gpu_memory_utilization",
+    "max_num_seqs": "models.max_num_seqs",
+    "vllm_args": "models.vllm_args",
+    "ctx_size": "models.ctx_size",
+    "load_timeout_s": "models.load_timeout_s",
+    "load_stall_timeout_s": "models.load_stall_timeout_s",
+    "idle_ttl_min": "models.idle_ttl_min",
+    "prewarm_after_download": "models.prewarm_after_download",
+}
+# Never preferences but what the windows remember (a hint shown, an offer made): moved out of
+# settings.json into the UI state file's flags (app.gui.window_state), old key → flag name.
+MOVED_TO_UI_STATE: dict[str, str] = {
+    "gui.lemonade_offered": "lemonade_offered",
+    "gui.tray_hint_shown": "tray_hint_shown",
+}

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from app.gui import window_state
 from app.gui.autostart import set_start_at_login
 from app.gui.bridge import EventBridge
-from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_under, tasks_of
+from app.gui.commands import CommandFailed, FailureReporter, cancel_tasks_under, tasks_of
 from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
@@ -180,21 +180,13 @@ class GuiApp(QObject):
                 "choose Quit in its menu to stop everything."
             ),
         )
-        self._tasks.start(self._remember_tray_hint())
-
-    async def _remember_tray_hint(self) -> None:
-        try:
-            stored = await call(self.facade.set_settings({"gui.tray_hint_shown": True}))
-        except CommandFailed as failure:
-            self.failures.report(failure)
-            return
-        self.store.apply_settings(stored)
+        window_state.set_flag(window_state.TRAY_HINT_SHOWN)
 
     async def _offer_lemonade_import(self) -> None:
         # Loaded here, not with the window: only a first start shows it.
         from app.gui.lemonade_offer import OFFERED, LemonadeDoor, offer_lemonade_import
 
-        if self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+        if window_state.flag(OFFERED):  # issue 22: once, on the first start
             return
         door = LemonadeDoor(
             self.facade.lemonade_plan, self.facade.import_lemonade, self.facade.set_settings

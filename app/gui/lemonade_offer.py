@@ -26,9 +26,9 @@ from app.core.lemonade_plan import Change, ChangeKind, ImportPlan, ImportResult
 from app.gui.commands import CommandFailed, FailureReporter, call
 from app.gui.i18n import format_bytes, format_int, problem_text, translate
 from app.gui.store import AppStore
-from app.gui.window_state import track
+from app.gui.window_state import set_flag, track
 
-OFFERED = "gui.lemonade_offered"
+OFFERED = "lemonade_offered"  # the windows' flag (app.gui.window_state)
 
 PlanCall = Callable[[], Future[ImportPlan]]
 ApplyCall = Callable[[ImportPlan], Future[ImportResult]]
@@ -169,8 +169,7 @@ async def offer_lemonade_import(
         dialog = LemonadeImportDialog(plan, parent)
         accepted = await _answer(dialog)
     try:
-        stored = await call(door.set_settings({OFFERED: True}))
-        store.apply_settings(stored)
+        set_flag(OFFERED)
         if accepted:
             result = await call(door.apply(plan))
             notice(

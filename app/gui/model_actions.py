@@ -163,7 +163,7 @@ class ModelActions(QObject):
     def _on_store_download_finished(self, event: DownloadFinished) -> None:
         """Offer a pre-warm, unless the app does it by itself (the setting)."""
         if event.status != DownloadStatus.COMPLETED or self._store.settings.get(
-            "prewarm_after_download"
+            "models.prewarm_after_download"
         ):
             return
         row = self._store.row(event.model_id)

@@ -435,7 +435,7 @@ class Controller:
             await self.unload_idle()
 
     async def unload_idle(self) -> list[str]:
-        ttl_min = int(self._settings.get("idle_ttl_min"))
+        ttl_min = int(self._settings.get("models.idle_ttl_min"))
         if ttl_min <= 0:
             return []
         now = self._clock()

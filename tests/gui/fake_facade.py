@@ -154,7 +154,7 @@ def memory_problem(util: float = 0.78) -> Problem:
     """The failure users hit at vLLM's 0.92 default, with the fix the supervisor offers."""
     fix = Fix(
         kind="set_setting",
-        target="gpu_memory_utilization",
+        target="models.gpu_memory_utilization",
         value=util,
         label_template=tr_noop("Set GPU memory utilization to {value}"),
     )
@@ -350,7 +350,7 @@ class FakeFacade:
         row = self.rows[model_id]
         ctx = ctx_size if ctx_size is not None else row.ctx_size
         args = vllm_args if vllm_args is not None else self.options.get(model_id, "")
-        defaults = {"ctx_size": self.settings["ctx_size"], "vllm_args": ""}
+        defaults = {"ctx_size": self.settings["models.ctx_size"], "vllm_args": ""}
         follows = ctx_size is None and model_id not in self.own_ctx
         try:
             resolved = resolve_model_args(
@@ -359,9 +359,10 @@ class FakeFacade:
                 checkpoint=row.checkpoint,
                 engine_args=("--enforce-eager",),
                 settings=make_settings_layer(
-                    self.settings["gpu_memory_utilization"], self.settings["max_num_seqs"]
+                    self.settings["models.gpu_memory_utilization"],
+                    self.settings["models.max_num_seqs"],
                 ),
-                global_vllm_args=self.settings["vllm_args"],
+                global_vllm_args=self.settings["models.vllm_args"],
                 model_vllm_args=args,
             )
         except ProblemError as exc:
@@ -391,7 +392,7 @@ class FakeFacade:
         gpu = self.system.primary
         if row.downloaded and row.size_gb and gpu is not None and gpu.budget_total:
             budget = utilization_budget_bytes(
-                gpu.budget_total, self.settings["gpu_memory_utilization"]
+                gpu.budget_total, self.settings["models.gpu_memory_utilization"]
             )
             limit = self.model_max_ctx.get(model_id)
             shape = dataclasses.replace(SHAPE, model_max_ctx=limit) if limit else SHAPE
@@ -407,7 +408,7 @@ class FakeFacade:
     def preview_of(self, model_id: str, options: ModelOptions) -> OptionsPreview:
         """As the planner: the arguments, then the context size, then where the model runs
         (app.core.parallel.place on this fake's GPUs); a refusal names its field."""
-        ctx = options.ctx_size if options.ctx_size is not None else self.settings["ctx_size"]
+        ctx = options.ctx_size if options.ctx_size is not None else self.settings["models.ctx_size"]
         preview = dataclasses.replace(
             self.preview_now(model_id, ctx, options.vllm_args),
             ctx_is_default=options.ctx_size is None,
@@ -433,7 +434,7 @@ class FakeFacade:
                 "options.bad_parallel_size": str(exc.problem.params.get("name", TP_OPTION)),
             }.get(exc.problem.code, GPUS_OPTION)
             return dataclasses.replace(preview, problem=exc.problem, problem_field=field)
-        util = self.settings["gpu_memory_utilization"]
+        util = self.settings["models.gpu_memory_utilization"]
         planned = {
             gpu_device(i): int((self.system.gpus[i].budget_total or 0) * util)
             for i in placement.gpus
@@ -525,7 +526,7 @@ class FakeFacade:
             self.own_ctx.discard(model_id)
         else:
             self.own_ctx.add(model_id)
-        ctx = ctx_size if ctx_size is not None else self.settings["ctx_size"]
+        ctx = ctx_size if ctx_size is not None else self.settings["models.ctx_size"]
         self._update(model_id, ctx_size=ctx)
         self.bus.publish(RegistryChanged(model_id))
         return done(preview)

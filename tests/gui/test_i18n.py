@@ -115,8 +115,8 @@ def test_a_broken_translation_falls_back_to_english(
 
 def test_fix_labels(qtbot: QtBot) -> None:
     del qtbot
-    assert fix_text(Fix("set_setting", "gpu_memory_utilization", 0.78)) == (
-        "Set gpu_memory_utilization to 0.78"
+    assert fix_text(Fix("set_setting", "models.gpu_memory_utilization", 0.78)) == (
+        "Set models.gpu_memory_utilization to 0.78"
     )
     assert fix_text(Fix("set_model_option", "ctx_size", 16384)) == (
         "Set this model's ctx_size to 16384"

@@ -293,8 +293,8 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
         with qtbot.waitSignal(dialog.saved, timeout=10_000):
             qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         stored = json.loads(settings_file.read_text())
-        assert stored["gpu_memory_utilization"] == 0.7
-        assert app.runtime.settings.get("gpu_memory_utilization") == 0.7
+        assert stored["models.gpu_memory_utilization"] == 0.7
+        assert app.runtime.settings.get("models.gpu_memory_utilization") == 0.7
     finally:
         app.close()
 

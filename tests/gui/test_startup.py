@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import problem, tr_noop
 from app.core.states import ProcessState
+from app.gui import window_state
 from app.gui.app import GuiApp
 from app.gui.startup import LateFacade
 from tests.gui.conftest import flush_deletes, run
@@ -109,9 +110,10 @@ def test_the_window_shows_before_the_engine_and_fills_in_after(
         ),
     )
     late = LateFacade()
+    window_state.set_flag("lemonade_offered")
     gui = GuiApp.opening(
         late,  # type: ignore[arg-type]
-        {"gui.lemonade_offered": True},
+        {},
         autostart_dir=tmp_path / "autostart",
     )
     try:

@@ -38,7 +38,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     rt = make_runtime(
         tmp_path,
         monkeypatch,
-        settings={"ctx_size": 4096, "memory.budget_gb": 0.006},  # room for one, not two
+        settings={"models.ctx_size": 4096, "memory.budget_gb": 0.006},  # room for one, not two
         proxy_port=0,
     )
     await rt.start(serve=True)

@@ -43,7 +43,7 @@ def runtime_on(
     monkeypatch: pytest.MonkeyPatch,
     **kwargs: Any,
 ) -> Runtime:
-    settings = {"ctx_size": 4096, **kwargs.pop("settings", {})}
+    settings = {"models.ctx_size": 4096, **kwargs.pop("settings", {})}
     return make_runtime(
         tmp_path,
         monkeypatch,

@@ -21,16 +21,16 @@ from app.runtime.api import Facade
 
 class ModelsPage(SettingsPage):
     keys = (
-        "gpu_memory_utilization",
-        "max_num_seqs",
-        "ctx_size",
-        "load_timeout_s",
-        "idle_ttl_min",
+        "models.gpu_memory_utilization",
+        "models.max_num_seqs",
+        "models.ctx_size",
+        "models.load_timeout_s",
+        "models.idle_ttl_min",
         "memory.budget_gb",
         "memory.host_reserve_gb",
         "memory.sleep_mode",
-        "prewarm_after_download",
-        "vllm_args",
+        "models.prewarm_after_download",
+        "models.vllm_args",
         "engine.kind",
         "engine.custom_command",
     )
@@ -40,7 +40,7 @@ class ModelsPage(SettingsPage):
     ) -> None:
         super().__init__(facade, parent)
         self.recommended = recommended
-        self.utilization = SettingField("gpu_memory_utilization", numeric=True)
+        self.utilization = SettingField("models.gpu_memory_utilization", numeric=True)
         # Not "&r": "Max concurrent &requests" has it on this page.
         self.use_recommended = QPushButton(self.tr("Use recomme&nded"))
         self.use_recommended.clicked.connect(self._on_use_recommended_clicked)
@@ -60,7 +60,9 @@ class ModelsPage(SettingsPage):
         self.utilization_warning = wrap(QLabel())
         set_text_color(self.utilization_warning, warning_color(self.palette()))
         self.vllm_args = SettingField(
-            "vllm_args", placeholder=self.tr("flags added for every model"), check=_args_problem
+            "models.vllm_args",
+            placeholder=self.tr("flags added for every model"),
+            check=_args_problem,
         )
         self.vllm_args.edit.setFont(monospace_font())
         self.engine = QComboBox()
@@ -85,28 +87,28 @@ class ModelsPage(SettingsPage):
         row.addWidget(self.utilization, 1)
         row.addWidget(self.use_recommended, 0)
         label = self.tr("&GPU memory utilization:")
-        self.fields["gpu_memory_utilization"] = self.utilization
-        self.labels["gpu_memory_utilization"] = plain(label)
-        self.utilization.edit.setToolTip(spec_doc("gpu_memory_utilization"))
+        self.fields["models.gpu_memory_utilization"] = self.utilization
+        self.labels["models.gpu_memory_utilization"] = plain(label)
+        self.utilization.edit.setToolTip(spec_doc("models.gpu_memory_utilization"))
         self.utilization.changed.connect(self.changed)
         self.form.addRow(buddy_label(label, self.utilization.edit), utilization_row)
         self.form.addRow("", self.recommended_label)
         self.form.addRow("", self.utilization_warning)
         self.add_field(
             self.tr("Max concurrent &requests per model:"),
-            SettingField("max_num_seqs", numeric=True),
+            SettingField("models.max_num_seqs", numeric=True),
         )
         self.add_field(
             self.tr("Default &context size:"),
-            SettingField("ctx_size", unit=self.tr("tokens"), numeric=True),
+            SettingField("models.ctx_size", unit=self.tr("tokens"), numeric=True),
         )
         self.add_field(
             self.tr("Load &timeout:"),
-            SettingField("load_timeout_s", unit=self.tr("seconds"), numeric=True),
+            SettingField("models.load_timeout_s", unit=self.tr("seconds"), numeric=True),
         )
         self.add_field(
             self.tr("&Unload after idle for:"),
-            SettingField("idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
+            SettingField("models.idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
         )
         self.add_field(
             self.tr("Memory &budget for all models:"),
@@ -128,7 +130,7 @@ class ModelsPage(SettingsPage):
         self.sleep_mode.setToolTip(spec_doc("memory.sleep_mode"))
         self.form.addRow(buddy_label(sleep_label, self.sleep_mode), self.sleep_mode)
         self.prewarm = QCheckBox(self.tr("&Pre-warm a model once its download finishes"))
-        self.prewarm.setToolTip(spec_doc("prewarm_after_download"))
+        self.prewarm.setToolTip(spec_doc("models.prewarm_after_download"))
         self.form.addRow("", self.prewarm)
         self.add_field(self.tr("Extra vLLM &arguments:"), self.vllm_args)
         engine_label = self.tr("&Engine:")
@@ -150,14 +152,14 @@ class ModelsPage(SettingsPage):
         self.sleep_mode.setCurrentIndex(
             max(0, self.sleep_mode.findData(values["memory.sleep_mode"]))
         )
-        self.prewarm.setChecked(bool(values["prewarm_after_download"]))
+        self.prewarm.setChecked(bool(values["models.prewarm_after_download"]))
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
         out = super().values()
         out["engine.kind"] = self.engine.currentData()
         out["memory.sleep_mode"] = self.sleep_mode.currentData()
-        out["prewarm_after_download"] = self.prewarm.isChecked()
+        out["models.prewarm_after_download"] = self.prewarm.isChecked()
         if out["engine.kind"] != "custom":
             # The command only matters for the custom engine; keep what is stored.
             out.pop("engine.custom_command", None)

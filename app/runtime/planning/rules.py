@@ -61,9 +61,9 @@ def resolve_args(
         checkpoint=str(entry.checkpoint),
         engine_args=engine_default_args,
         settings=settings_layer(
-            float(settings["gpu_memory_utilization"]), int(settings["max_num_seqs"])
+            float(settings["models.gpu_memory_utilization"]), int(settings["models.max_num_seqs"])
         ),
-        global_vllm_args=str(settings["vllm_args"]),
+        global_vllm_args=str(settings["models.vllm_args"]),
         model_vllm_args=options.vllm_args,
     )
     resolved = with_optimize(resolved, options.optimize, split_args(options.vllm_args))

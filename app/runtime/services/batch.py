@@ -318,7 +318,7 @@ def make_batch_service(rt: RuntimeParts, *, run_jobs: bool = True) -> BatchServi
         return tuned_concurrency(
             model_ids,
             lambda model_id: rt.planner.resolved_args(model_id).args,
-            int(rt.settings.get("max_num_seqs")),
+            int(rt.settings.get("models.max_num_seqs")),
         )
 
     def endpoint() -> Endpoint | None:
