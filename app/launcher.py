@@ -190,12 +190,12 @@ def run_desktop(args: argparse.Namespace) -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     paths = resolve_paths(getattr(args, "config_dir", None))
     upgrade_config(args)
-    # What the start itself decides, read without the engine (the engine reads them again).
+    # What the start itself decides, read without the runtime (the runtime reads them again).
     settings = Settings(paths.settings_file).as_dict()
 
     def make_facade() -> Any:
         # On a worker thread once the window is up (app.gui.startup): importing and starting
-        # the engine takes seconds, and the window needs none of it to appear.
+        # the runtime takes seconds, and the window needs none of it to appear.
         from app.cli.context import runtime_from
         from app.runtime.facade import ThreadFacade
         from app.runtime.thread import RuntimeThread

@@ -30,8 +30,8 @@ from app.core.cluster import (
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.settings import coerce
 from app.runtime.cluster_agent import AgentSettings, ClusterAgent
-from app.runtime.cluster_node import local_node_info, require_local_address
 from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.node_facts import local_node_info, require_local_address
 from app.runtime.runtime import Runtime, RuntimeOptions
 
 

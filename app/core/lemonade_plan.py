@@ -25,7 +25,7 @@ from app.core.registry import (
     parse_checkpoint,
     validate_name,
 )
-from app.core.setting_specs import coerce
+from app.core.setting_rules import coerce
 from app.core.settings import SettingValue
 from app.core.vllm_args import check_user_args, split_args
 

@@ -10,9 +10,9 @@ from typing import Any
 from app.core.jsonstore import WatchedFile
 from app.core.problems import Problem, ProblemError
 
-# The declarations (setting_table) and validation rules (setting_specs) live apart; callers
+# The declarations (setting_table) and validation rules (setting_rules) live apart; callers
 # may keep importing them from here.
-from app.core.setting_specs import SPEC_BY_KEY, coerce, parse_setting_text, unknown_setting
+from app.core.setting_rules import SPEC_BY_KEY, coerce, parse_setting_text, unknown_setting
 from app.core.setting_table import RENAMED, SPECS, SettingSpec, SettingValue
 from app.core.setting_upgrade import renamed
 

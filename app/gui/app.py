@@ -76,7 +76,7 @@ class GuiApp(QObject):
         self.window = MainWindow(
             facade, self.store, self.bridge, self.failures, tray_available=False
         )
-        # Shown before the engine's first snapshot (run_gui): "starting" until `started()`.
+        # Shown before the runtime's first snapshot (run_gui): "starting" until `started()`.
         self.starting = None if store.ready else StartingCover(self.window)
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.quit_requested.connect(self.quit)
@@ -92,7 +92,7 @@ class GuiApp(QObject):
             # Written afresh at each start: the entry follows this installation's command,
             # and comes back if an uninstall removed it while the setting stayed on.
             self._on_store_settings_changed("gui.start_at_login", True)
-        if store.ready:  # else once the engine has answered (started): it makes the plan
+        if store.ready:  # else once the runtime has answered (started): it makes the plan
             self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         self.tray_watch.start(hidden=hidden)
@@ -108,9 +108,9 @@ class GuiApp(QObject):
         tray_probe: Callable[[], bool] = qt_tray_available,
         bus_address: str | None = None,
     ) -> GuiApp:
-        """Subscribe to the engine's events, await its snapshot, then build the GUI.
+        """Subscribe to the runtime's events, await its snapshot, then build the GUI.
 
-        Raises CommandFailed when the engine does not answer.
+        Raises CommandFailed when the runtime does not answer.
         """
         bridge = EventBridge(facade.bus)  # first: events from now on are replayed on top
         store = AppStore(facade, bridge)
@@ -131,8 +131,8 @@ class GuiApp(QObject):
 
     @classmethod
     def opening(cls, facade: Facade, settings: Mapping[str, object], **kwargs: Any) -> GuiApp:
-        """Build and show the GUI before the engine has answered (the window first, see
-        app.gui.startup): `settings` are settings.json's, read without the engine, for
+        """Build and show the GUI before the runtime has answered (the window first, see
+        app.gui.startup): `settings` are settings.json's, read without the runtime, for
         what the start itself decides (hidden, autostart…); `started()` fills in the rest."""
         bridge = EventBridge(facade.bus)
         store = AppStore(facade, bridge)
@@ -245,14 +245,14 @@ def run_gui(
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
-    The window comes first (app.gui.startup): `facade_factory` (the engine: seconds to
+    The window comes first (app.gui.startup): `facade_factory` (the runtime: seconds to
     import and start) runs on a worker thread once the window has painted; `settings` are
     settings.json's values, read without it.
     `language` is the setting gui.language ("auto": the system's language).
     `ui_state` is the file where windows remember their places (app.gui.window_state).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
-    without creating a facade (so no second engine thread starts).
+    without creating a facade (so no second runtime thread starts).
     """
     # The application's name is what trays (the StatusNotifierItem's Title and Id) and
     # task switchers show; the desktop file name ties the windows to the menu entry

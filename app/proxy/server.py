@@ -1,4 +1,4 @@
-"""The local OpenAI-compatible endpoint: an aiohttp server running on the engine thread's loop."""
+"""The local OpenAI-compatible endpoint: an aiohttp server running on the runtime thread's loop."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def bind_failed(host: str, port: int, reason: str) -> ProblemError:
 class ProxyServer:
     """Serves the OpenAI-compatible API and the /api/v1 management routes.
 
-    Runs inside an existing asyncio loop (the engine thread's); `start()` raises ProblemError
+    Runs inside an existing asyncio loop (the runtime thread's); `start()` raises ProblemError
     `proxy.key_required`, `proxy.port_in_use` or `proxy.bind_failed` when it cannot serve.
     """
 

@@ -1,7 +1,7 @@
-"""What the GUI may ask of the engine thread: the facade protocol and its snapshot types.
+"""What the GUI may ask of the runtime thread: the facade protocol and its snapshot types.
 
 Every read that touches the engine's state and every command returns a
-`concurrent.futures.Future` computed on the engine loop; the GUI awaits it in an async slot
+`concurrent.futures.Future` computed on the runtime loop; the GUI awaits it in an async slot
 (`await asyncio.wrap_future(...)`), so the GUI thread never reads engine-thread caches and
 never waits on a keyring. The GUI subscribes to `bus`, then asks for `snapshot()`, and applies
 the events that arrive meanwhile on top of it (they are idempotent), so nothing is lost.
@@ -114,7 +114,7 @@ class Snapshot:
 class Facade(Protocol):
     bus: EventBus
 
-    # reads (computed on the engine loop)
+    # reads (computed on the runtime loop)
     def snapshot(self) -> Future[Snapshot]: ...
     def preview_options(
         self, model_id: str, ctx_size: int | None, vllm_args: str | None
@@ -126,7 +126,7 @@ class Facade(Protocol):
     def has_secret(self, name: str) -> Future[bool]: ...
     def log_path(self, model_id: str) -> str: ...  # a path built from the config dir only
 
-    # commands (run on the engine thread)
+    # commands (run on the runtime thread)
     def load(self, model_id: str) -> Future[Backend]: ...
     def unload(self, model_id: str) -> Future[None]: ...
     def prewarm(self, model_id: str) -> Future[bool]: ...

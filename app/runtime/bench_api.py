@@ -1,4 +1,4 @@
-"""What the GUI's benchmark window may ask of the engine thread (ThreadFacade implements it)."""
+"""What the GUI's benchmark window may ask of the runtime thread (ThreadFacade implements it)."""
 
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ class _RoomPlan:
 class Controller:
     """Which models run: load on demand, swap by memory, idle unload.
 
-    Everything here runs on the engine thread's loop. One lock serialises *decisions*
+    Everything here runs on the runtime thread's loop. One lock serialises *decisions*
     (which models to stop, which to start) so that two first requests for different models
     cannot both decide that the same free memory is theirs; the (long) wait for readiness
     happens outside the lock, and the supervisor shares one start between concurrent callers.

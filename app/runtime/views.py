@@ -9,7 +9,7 @@ from app.core.settings import Settings
 from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads import DownloadManager
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
-from app.runtime.engines import choose_kind
+from app.runtime.engine_choice import choose_kind
 from app.runtime.observed import Observed
 from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService

@@ -37,7 +37,7 @@ from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
 from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions, parse_checkpoint, validate_name
-from app.core.setting_specs import check_together
+from app.core.setting_rules import check_together
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
@@ -238,7 +238,7 @@ class FakeFacade:
         self.bus.publish(event)
 
     def publish_from_thread(self, *events: Event) -> None:
-        """Publish from another thread, as the engine thread does; returns when all are out."""
+        """Publish from another thread, as the runtime thread does; returns when all are out."""
         thread = threading.Thread(target=lambda: [self.publish(e) for e in events])
         thread.start()
         thread.join()

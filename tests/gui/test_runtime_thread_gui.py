@@ -1,4 +1,4 @@
-"""The GUI on the real engine thread and facade (fake engine, fake hub), driven through its
+"""The GUI on the real runtime thread and facade (fake engine, fake hub), driven through its
 widgets: the three ways the app is used — download a model (with and without a network),
 load and unload it and start and stop the endpoint from the tray, and the settings dialog
 with a right and a wrong gpu-memory-utilization."""

@@ -26,7 +26,7 @@ from tests.gui.fake_facade import FakeFacade
 
 
 class Engine:
-    """A facade that answers from any thread, as the engine thread's does."""
+    """A facade that answers from any thread, as the runtime thread's does."""
 
     def __init__(self) -> None:
         self.bus = FakeFacade().bus

@@ -1,4 +1,4 @@
-"""Batch jobs as the GUI sees them, on the real engine thread with the fake engine: the
+"""Batch jobs as the GUI sees them, on the real runtime thread with the fake engine: the
 facade's list, pause and resume, BatchJobChanged events, and a job that waits while the user
 has the endpoint stopped and goes on when it is started again."""
 

@@ -1,4 +1,4 @@
-"""The facade the GUI uses, on the real engine thread with the fake engine: what rows say for
+"""The facade the GUI uses, on the real runtime thread with the fake engine: what rows say for
 local folders, a user's Load after the supervisor gave up, and Apply-and-restart."""
 
 from __future__ import annotations

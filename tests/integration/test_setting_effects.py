@@ -37,7 +37,7 @@ import pytest
 
 from app.core.paths import resolve_paths
 from app.core.registry import ModelOptions, Registry
-from app.core.setting_specs import SPEC_BY_KEY
+from app.core.setting_rules import SPEC_BY_KEY
 from app.core.setting_table import SPECS
 from app.core.settings import Settings
 from app.launcher import main as vllm_tray

@@ -36,7 +36,7 @@ from app.core.settings import Settings
 from app.core.states import USABLE_FILES, EngineKind
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
-from app.runtime.engines import choose_kind, make_engine
+from app.runtime.engine_choice import choose_kind, make_engine
 from app.runtime.fast_start import start_env
 from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning.files import FilesCache

@@ -45,7 +45,6 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_node import interface_for, local_node_info
 from app.runtime.cluster_views import (
     ClusterPhase,
     ClusterReport,
@@ -53,6 +52,7 @@ from app.runtime.cluster_views import (
     JoinCommand,
     WorkerState,
 )
+from app.runtime.node_facts import interface_for, local_node_info
 from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.models import ModelService

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 
 from app.core.jsonstore import FileStamp, file_stamp
 from app.core.problems import ProblemError, problem, tr_noop
-from app.core.setting_specs import check_together
+from app.core.setting_rules import check_together
 from app.core.settings import Settings, SettingValue, coerce
 from app.proxy.security import is_loopback_name
 from app.proxy.server import key_required

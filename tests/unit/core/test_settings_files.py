@@ -12,7 +12,7 @@ from app.core.jsonstore import WatchedFile, atomic_write_json
 from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions, Registry, parse_checkpoint
-from app.core.setting_specs import check_together
+from app.core.setting_rules import check_together
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings, coerce, parse_setting_text
 
 
