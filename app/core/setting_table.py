@@ -110,6 +110,35 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Stuck load timeout"),
     ),
     SettingSpec(
+        "models.idle_ttl_min",
+        int,
+        0,
+        tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
+        minimum=0,
+        maximum=10_080,
+        label=tr_noop("Unload idle models after"),
+        effect_test=(
+            "its shortest effect is an unload after a minute without requests, checked every "
+            "15 s: the runtime's clock is moved instead; "
+            "tests/integration/test_runtime.py::test_idle_ttl_unloads"
+        ),
+    ),
+    SettingSpec(
+        "models.prewarm_after_download",
+        bool,
+        False,
+        tr_noop(
+            "Once a model's download finishes, start it in the background and stop it again, "
+            "so that vLLM compiles it now and your first load is a warm one (without this, "
+            "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
+        ),
+        label=tr_noop("Pre-warm models after download"),
+        effect_test=(
+            "acts when a download from the hub finishes, and the module's serve has no hub; "
+            "tests/integration/test_prewarm.py::test_a_download_is_prewarmed_and_its_first_load_is_warm"
+        ),
+    ),
+    SettingSpec(
         "proxy.host",
         str,
         "127.0.0.1",
@@ -294,35 +323,6 @@ SPECS: tuple[SettingSpec, ...] = (
         tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
         restart="models",
         label=tr_noop("Your own vLLM command"),
-    ),
-    SettingSpec(
-        "models.idle_ttl_min",
-        int,
-        0,
-        tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
-        minimum=0,
-        maximum=10_080,
-        label=tr_noop("Unload idle models after"),
-        effect_test=(
-            "its shortest effect is an unload after a minute without requests, checked every "
-            "15 s: the runtime's clock is moved instead; "
-            "tests/integration/test_runtime.py::test_idle_ttl_unloads"
-        ),
-    ),
-    SettingSpec(
-        "models.prewarm_after_download",
-        bool,
-        False,
-        tr_noop(
-            "Once a model's download finishes, start it in the background and stop it again, "
-            "so that vLLM compiles it now and your first load is a warm one (without this, "
-            "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
-        ),
-        label=tr_noop("Pre-warm models after download"),
-        effect_test=(
-            "acts when a download from the hub finishes, and the module's serve has no hub; "
-            "tests/integration/test_prewarm.py::test_a_download_is_prewarmed_and_its_first_load_is_warm"
-        ),
     ),
     SettingSpec(
         "memory.budget_gb",
