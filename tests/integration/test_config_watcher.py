@@ -99,7 +99,7 @@ async def test_config_set_in_a_terminal_reaches_the_running_app(
     runtime._parts.settings.set("models.idle_ttl_min", 5)
     on_disk = json.loads(runtime._parts.paths.settings_file.read_text())
     assert on_disk == {
-        "ctx_size": 4096,
+        "models.ctx_size": 4096,
         "models.max_num_seqs": 7,
         "proxy.cors_origins": "http://x",
         "models.idle_ttl_min": 5,
