@@ -75,7 +75,7 @@ from app.gui.settings.endpoint_page import EndpointPage  # noqa: E402
 from app.gui.settings.limits_page import LimitsPage  # noqa: E402
 from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
-from app.runtime.api import EngineView  # noqa: E402
+from app.runtime.snapshot import EngineView  # noqa: E402
 from scripts.text_fit import clipped_texts  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402

@@ -19,8 +19,8 @@ from app.core.gpu import rocm_support_problem
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
-from app.runtime.api import EngineView
 from app.runtime.services import Facade
+from app.runtime.snapshot import EngineView
 
 CPU = "cpu"
 

@@ -18,8 +18,8 @@ from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
 from app.gui.model_state import failure_title, given_up, is_downloading, load_text, state_text
 from app.gui.store import AppStore
-from app.runtime.api import ModelRow, ServerView
 from app.runtime.services import Facade
+from app.runtime.snapshot import ModelRow, ServerView
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,6 @@ from app.core.contracts import BatchController, DownloadController, ModelControl
 from app.core.events import EventBus, ServerStateChanged
 from app.core.problems import ProblemError, problem, tr_noop
 from app.proxy import errors
-from app.proxy.api_routes import KEY_CHECKED, ApiRoutes
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
 from app.proxy.connections import (
@@ -24,6 +23,7 @@ from app.proxy.connections import (
     fit_to_descriptors,
 )
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
+from app.proxy.management_routes import KEY_CHECKED, ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
 from app.proxy.relay import RESPONSE_STARTED
@@ -241,7 +241,7 @@ class ProxyServer:
         )
         reader = BodyReader(self._limits, self._budget)
         OpenAIRoutes(self._controller, upstream, reader, self._limits).register(app.router)
-        ApiRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
+        ManagementRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
         if self._batches is not None:
             BatchRoutes(self._batches, reader).register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)

@@ -30,9 +30,9 @@ from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
 from app.core.registry import ModelSource
 from app.core.settings import SPECS
 from app.core.states import DownloadStatus, EngineKind, FileState, LoadPhase, ProcessState
-from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.services import Services, ServiceSet
 from app.runtime.services.protocols import BatchApi, BenchApi, ClusterApi, RemotesApi, TuneApi
+from app.runtime.snapshot import EngineView, ModelRow, ServerView, Snapshot
 from tests.gui.fake_services import (
     FakeConfig,
     FakeEndpoint,

@@ -52,16 +52,21 @@ from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import EngineKind, ProcessState
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.downloads.search import SearchQuery
-from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.chat import ChatService
-from app.runtime.services.cluster_api import AgentSettings, ClusterReport, ClusterView, WorkerState
+from app.runtime.services.cluster_types import (
+    AgentSettings,
+    ClusterReport,
+    ClusterView,
+    WorkerState,
+)
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.engines import EngineReport
 from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
 from app.runtime.services.tune import TuneOptions, TuneResult
+from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor.compile_cache import Cleaned
 from app.supervisor.engines.base import EngineStatus, InstallProgress
 

@@ -46,9 +46,9 @@ from app.core.remotes import (
 )
 from app.core.states import ProcessState
 from app.proxy.upstream import ChildUnreachableError
-from app.runtime.api import ModelRow
 from app.runtime.secrets import FILE_BACKEND, SecretStore
 from app.runtime.services.remote_probe import Probe, RemoteProber
+from app.runtime.snapshot import ModelRow
 
 log = logging.getLogger(__name__)
 
