@@ -139,7 +139,7 @@ def test_only_changed_settings_are_sent(qtbot: QtBot, gui: GuiApp, fake: FakeFac
         (
             {
                 "models.max_num_seqs": 10,
-                "ctx_size": 32768,
+                "models.ctx_size": 32768,
                 "proxy.port": 9000,
                 "gui.start_hidden": True,
             },
