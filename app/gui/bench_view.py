@@ -362,6 +362,10 @@ class BenchWindow(QWidget):
     def _on_event(self, event: Event) -> None:
         if isinstance(event, MetricsSampled):
             self.live.add_sample(event)
+        elif self._busy is None:
+            # A progress event the bridge delivers after the run's answer is old news: the
+            # status says how the run ended, not a step of it.
+            return
         elif isinstance(event, BenchProgressed) and event.model_id == self.model_id:
             self.curve.set_points(event.points)
             if event.phase == "measuring" and event.concurrency is not None:

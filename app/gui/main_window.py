@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.problems import Problem
-from app.core.states import FAILED
+from app.core.states import FAILED, ProcessState
 from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_view import install_bench_action
 from app.gui.bridge import EventBridge
@@ -285,6 +285,7 @@ class MainWindow(QMainWindow):
         self._update_banner()
 
     def _on_store_model_changed(self, model_id: str) -> None:
+        self._end_loading_status(model_id)
         if model_id == self.actions_.current:
             self._update_banner()
 
@@ -358,6 +359,19 @@ class MainWindow(QMainWindow):
     # -- messages -------------------------------------------------------------------------
     def _show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, STATUS_MS)
+
+    def _end_loading_status(self, model_id: str) -> None:
+        """ "Loading tiny…" says what is going on, so it goes once the load ended (running
+        or failed), not when its time is up."""
+        row = self._store.row(model_id)
+        if row is None or row.process in (ProcessState.STOPPED, ProcessState.STARTING):
+            return
+        said = {
+            self.tr("Loading {name}…").format(name=row.name),
+            self.actions_.tr("Loading {name}…").format(name=row.name),  # the toolbar's Load
+        }
+        if self.statusBar().currentMessage() in said:
+            self.statusBar().clearMessage()
 
     def show_notice(self, text: str) -> None:
         self.notice.setText(text)

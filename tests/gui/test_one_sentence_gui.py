@@ -1,0 +1,117 @@
+"""One sentence per state, in the user's words (issue 20.3), in the assembled window on the
+real runtime thread with the fake engine: what the failure panel, the tray and the status
+bar say after what the user did."""
+
+from __future__ import annotations
+
+import signal
+
+import psutil
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.core.states import ProcessState
+from tests.fakes.engine_runtime import fake_engine
+from tests.gui.conftest import run
+from tests.gui.test_runtime_thread_gui import (
+    EngineGui,
+    click_toolbar,
+    free_port,
+    open_tray_menu,
+    row_state,
+)
+
+MODEL = "user.tiny"
+
+
+def engine_pid(app: EngineGui) -> int:
+    """The fake vLLM's own pid (the api_server, as `ps` shows it)."""
+    info = app.runtime.supervisor.info(MODEL)
+    assert info is not None and info.pid is not None
+    assert "fake_vllm.py" in " ".join(psutil.Process(info.pid).cmdline())
+    return info.pid
+
+
+@pytest.mark.timeout(120)
+def test_an_engine_killed_from_outside_says_so_in_words(
+    qtbot: QtBot, tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = EngineGui(
+        qtbot,
+        tmp_path,  # type: ignore[arg-type]
+        monkeypatch,
+        settings={"engine.custom_command": fake_engine(), "proxy.port": free_port()},
+    )
+    gui = app.gui
+    try:
+        assert gui.window.select_model(MODEL)
+        click_toolbar(qtbot, gui, "&Load")
+        qtbot.waitUntil(lambda: row_state(gui, MODEL) is ProcessState.RUNNING, timeout=60_000)
+        # The status bar said "Loading tiny…" while it loaded; running, it says so no more.
+        assert "Loading" not in gui.window.statusBar().currentMessage()
+
+        psutil.Process(engine_pid(app)).send_signal(signal.SIGKILL)  # `kill -9` in a terminal
+        banner = gui.window.banner
+        qtbot.waitUntil(banner.isVisible, timeout=30_000)
+        text = banner.message.text()
+        assert text == (
+            f"The vLLM server of {MODEL} was killed from outside the app, by another program "
+            "or by the system when memory ran out."
+        ), text
+        assert "signal" not in text and "by itself" not in text
+
+        # The tray's line names the model once and shows the cause, not its cut-off start.
+        menu = open_tray_menu(qtbot, gui)
+        line = next(a for a in menu.actions() if a.text().startswith("tiny"))
+        assert line.text() == "tiny — stopped unexpectedly", line.text()
+        sub = line.menu()
+        assert sub is not None
+        cause = sub.actions()[0]
+        assert not cause.isEnabled() and cause.text() == text, cause.text()
+        menu.hide()
+        # The failure made the window ask for the supervisor's counts: let that answer
+        # arrive before the engine thread stops.
+        run(qtbot, gui.store.refresh())
+    finally:
+        app.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_fix_that_did_not_help_is_not_offered_again(
+    qtbot: QtBot, tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine keeps saying there is too little free memory: the banner's fix lowers
+    gpu-memory-utilization and loads again; the load fails the same way. The banner then says
+    the fix was done, without repeating the sentence above, and offers it no more."""
+    app = EngineGui(
+        qtbot,
+        tmp_path,  # type: ignore[arg-type]
+        monkeypatch,
+        settings={
+            "engine.custom_command": fake_engine("--fake-fail", "free_memory"),
+            "proxy.port": free_port(),
+        },
+    )
+    gui = app.gui
+    try:
+        assert gui.window.select_model(MODEL)
+        click_toolbar(qtbot, gui, "&Load")
+        banner = gui.window.banner
+        qtbot.waitUntil(banner.fix_button.isVisible, timeout=30_000)
+        run(qtbot, gui.store.refresh())  # the failure's counts, asked for on the failure
+        sentence = banner.message.text()
+        fix = banner.fix_button.text()
+        assert fix == "Set GPU memory utilization to 0.75", fix
+        qtbot.mouseClick(banner.fix_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: banner.status.text().startswith("Done: "), timeout=30_000)
+        qtbot.waitUntil(lambda: banner.isVisible() and not banner.fix_button.isVisible())
+        assert app.runtime.settings.get("gpu_memory_utilization") == 0.75
+        status = banner.status.text()
+        assert status == (
+            f"Done: {fix.replace('&', '')}. Loading failed again; the sentence above says why."
+        ), status
+        assert sentence not in status
+        run(qtbot, gui.store.refresh())
+    finally:
+        app.close()
