@@ -341,7 +341,7 @@ class ModelSettingsDialog(QDialog):
                 widget.hide()
             if limit is not None:  # the planner's fix: one click to the largest it takes
                 self.max_ctx_label.setText(
-                    self.tr("Largest ctx_size: {tokens} (the model's own limit)").format(
+                    self.tr("Largest context size: {tokens} (the model's own limit)").format(
                         tokens=format_int(limit)
                     )
                 )

@@ -5,6 +5,7 @@ bar say after what the user did."""
 from __future__ import annotations
 
 import signal
+from pathlib import Path
 
 import psutil
 import pytest
@@ -14,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.core.states import ProcessState
 from tests.fakes.engine_runtime import fake_engine
 from tests.gui.conftest import run
+from tests.gui.test_true_numbers_gui import FakeNvidiaSmi
 from tests.gui.test_runtime_thread_gui import (
     EngineGui,
     click_toolbar,
@@ -112,6 +114,37 @@ def test_a_fix_that_did_not_help_is_not_offered_again(
             f"Done: {fix.replace('&', '')}. Loading failed again; the sentence above says why."
         ), status
         assert sentence not in status
+        run(qtbot, gui.store.refresh())
+    finally:
+        app.close()
+
+
+@pytest.mark.timeout(60)
+def test_rocm_advice_is_not_given_to_a_custom_engine(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An NVIDIA card has no ROCm engine; "use a custom engine instead" is shown while the
+    ROCm engine is chosen, and not once a custom engine runs the models."""
+    FakeNvidiaSmi(tmp_path / "bin", monkeypatch).set_used(1024)
+    app = EngineGui(
+        qtbot,
+        tmp_path,
+        monkeypatch,
+        settings={"engine.kind": "rocm", "proxy.port": free_port()},
+    )
+    gui = app.gui
+    panel = gui.window.gpu_panel
+    try:
+        qtbot.waitUntil(lambda: "not supported by the ROCm" in panel.problems_label.text())
+        assert panel.problems_label.isVisibleTo(gui.window)
+
+        async def use_custom() -> None:
+            app.runtime.settings.set("engine.custom_command", fake_engine())
+            app.runtime.settings.set("engine.kind", "custom")
+
+        app.thread.submit(use_custom()).result(10)
+        qtbot.waitUntil(lambda: gui.store.engine is not None and gui.store.engine.kind == "custom")
+        qtbot.waitUntil(lambda: "ROCm" not in panel.problems_label.text())
         run(qtbot, gui.store.refresh())
     finally:
         app.close()

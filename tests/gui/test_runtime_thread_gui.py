@@ -428,7 +428,7 @@ def test_gpu_options_in_the_model_dialog_on_two_gpus(
 
         typed(gpu.tensor, "2")
         typed(gpu.gpus, "1")
-        assert gpu.gpus.hint.text().startswith("tensor_parallel_size 2 × pipeline_parallel_size 1")
+        assert gpu.gpus.hint.text().startswith("Tensor parallel size 2 × Pipeline parallel size 1")
         assert not dialog.apply_button.isEnabled()
         dialog.apply()
         qtbot.wait(100)

@@ -166,7 +166,7 @@ def test_a_managed_flag_in_global_args_blocks_ok(qtbot: QtBot, gui: GuiApp) -> N
     dialog, models, *_ = pages(gui)
     qtbot.keyClicks(models.vllm_args.edit, "--port 9000")
     assert not dialog.ok_button.isEnabled()
-    assert models.vllm_args.hint.text().startswith("In global vllm_args, remove --port")
+    assert models.vllm_args.hint.text().startswith("In global vLLM arguments, remove --port")
     retype(qtbot, models.vllm_args, "--enforce-eager")
     assert dialog.ok_button.isEnabled() and not models.vllm_args.hint.isVisible()
     dialog.reject()
