@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -47,7 +48,13 @@ def problem_text(problem: Problem) -> str:
         return problem.template  # a problem raised without its parameters: still say something
 
 
-_KEY_WORDS: re.Pattern[str] | None = None
+@functools.cache
+def _key_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    labels = field_labels()
+    keys = sorted(labels, key=len, reverse=True)  # the longest key first where two overlap
+    words = "|".join(re.escape(k) for k in keys)
+    # Whole words only: not inside a flag (--max-num-seqs), a path or a longer key.
+    return re.compile(rf"(?<![\w.{{/-])(?:{words})(?![\w/-]|\.\w)"), labels
 
 
 def in_user_words(text: str) -> str:
@@ -59,14 +66,8 @@ def in_user_words(text: str) -> str:
     user sees beside the field. So the core's templates and causes name keys, and this is
     the one place the window turns them into labels — for every problem, including a
     sentence quoted inside another (a give-up's last cause)."""
-    global _KEY_WORDS
-    labels = field_labels()
-    if _KEY_WORDS is None:
-        keys = sorted(labels, key=len, reverse=True)  # proxy.max_n before max_n-like prefixes
-        words = "|".join(re.escape(k) for k in keys)
-        # Whole words only: not inside a flag (--max-num-seqs), a path or a longer key.
-        _KEY_WORDS = re.compile(rf"(?<![\w.{{/-])(?:{words})(?![\w/-]|\.\w)")
-    return _KEY_WORDS.sub(
+    pattern, labels = _key_words()
+    return pattern.sub(
         lambda m: QCoreApplication.translate(TRANSLATION_CONTEXT, labels[m.group(0)]), text
     )
 

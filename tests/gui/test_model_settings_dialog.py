@@ -52,7 +52,8 @@ def test_memory_estimate_updates_as_you_type(qtbot: QtBot, gui: GuiApp) -> None:
         f"Largest context size: {plan.max_ctx:,} (what fits in memory)"
     )
     assert dialog.concurrency_label.text() == (
-        f"Max concurrency at this context size: {plan.concurrency:.1f} full-length requests at once."
+        f"Max concurrency at this context size: {plan.concurrency:.1f} full-length requests "
+        "at once."
     )
     assert dialog.use_max_button.isVisible()
     with qtbot.waitSignal(dialog.preview_shown):

@@ -15,7 +15,6 @@ from pytestqt.qtbot import QtBot
 from app.core.states import ProcessState
 from tests.fakes.engine_runtime import fake_engine
 from tests.gui.conftest import run
-from tests.gui.test_true_numbers_gui import FakeNvidiaSmi
 from tests.gui.test_runtime_thread_gui import (
     EngineGui,
     click_toolbar,
@@ -23,6 +22,7 @@ from tests.gui.test_runtime_thread_gui import (
     open_tray_menu,
     row_state,
 )
+from tests.gui.test_true_numbers_gui import FakeNvidiaSmi
 
 MODEL = "user.tiny"
 
