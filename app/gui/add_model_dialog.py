@@ -123,6 +123,9 @@ class AddModelDialog(QDialog):
         self.name.textEdited.connect(self._on_name_edited)
         self.name.textChanged.connect(self._update)
         self._update()
+        # The repository is what everyone types first: the cursor starts there, not on the
+        # radio button above it (Qt's first widget in the tab order).
+        self.repo.setFocus()
 
     def checkpoint(self) -> str:
         return (self.repo if self.from_hub.isChecked() else self.folder).text().strip()

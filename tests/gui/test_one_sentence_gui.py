@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.core.states import ProcessState
+from app.gui.icons import TrayStatus
+from app.gui.model_table import Column
 from tests.fakes.engine_runtime import fake_engine
 from tests.gui.conftest import run
 from tests.gui.test_runtime_thread_gui import (
@@ -146,5 +148,34 @@ def test_rocm_advice_is_not_given_to_a_custom_engine(
         qtbot.waitUntil(lambda: gui.store.engine is not None and gui.store.engine.kind == "custom")
         qtbot.waitUntil(lambda: "ROCm" not in panel.problems_label.text())
         run(qtbot, gui.store.refresh())
+    finally:
+        app.close()
+
+
+@pytest.mark.timeout(120)
+def test_after_a_clean_unload_the_row_shows_no_warning(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = EngineGui(
+        qtbot,
+        tmp_path,
+        monkeypatch,
+        settings={"engine.custom_command": fake_engine(), "proxy.port": free_port()},
+    )
+    gui = app.gui
+    try:
+        assert gui.window.select_model(MODEL)
+        click_toolbar(qtbot, gui, "&Load")
+        qtbot.waitUntil(lambda: row_state(gui, MODEL) is ProcessState.RUNNING, timeout=60_000)
+        click_toolbar(qtbot, gui, "&Unload")
+        qtbot.waitUntil(lambda: row_state(gui, MODEL) is ProcessState.STOPPED, timeout=60_000)
+        run(qtbot, gui.store.refresh())
+        model = gui.window.table_model
+        state = model.index_of(MODEL).siblingAtColumn(Column.STATE)
+        icon = model.data(state, Qt.ItemDataRole.DecorationRole)
+        assert icon is None or icon.isNull(), "an icon on a model that was unloaded cleanly"
+        assert model.data(state, Qt.ItemDataRole.DisplayRole) == "local folder"
+        assert gui.tray.status is TrayStatus.IDLE
+        assert not gui.window.banner.isVisible()
     finally:
         app.close()

@@ -229,6 +229,33 @@ def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     assert dialog.error_label.text() == "Port 9000 is used by another program; choose another."
     assert dialog.isVisible() and dialog.stack.currentWidget() is endpoint
     assert dialog.ok_button.isEnabled()
+    # The user fixes the field: the refusal of the old value goes with it.
+    retype(qtbot, endpoint.port, "9001")
+    assert dialog.error_label.text() == "" and dialog.error_label.isHidden()
+    dialog.reject()
+
+
+def test_the_exposed_address_refusal_goes_once_the_address_is_loopback_again(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.fail_next["set_settings"] = problem(
+        "proxy.key_required",
+        tr_noop(
+            "The endpoint would listen on {host}, where other computers can reach it, but "
+            "no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1."
+        ),
+        host="0.0.0.0",
+        setting="proxy.host",
+    )
+    dialog, _models, endpoint, *_ = pages(gui)
+    assert dialog.windowTitle() == "Settings"  # the desktop adds " — vLLM Tray" itself
+    endpoint.host.setCurrentText("0.0.0.0")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.error_label.text() != "")
+    # Named as the page names it, not by its key.
+    assert dialog.error_label.text().endswith("set Endpoint address back to 127.0.0.1.")
+    endpoint.host.setCurrentText("127.0.0.1")
+    assert dialog.error_label.isHidden() and not endpoint.exposure.isVisible()
     dialog.reject()
 
 
