@@ -259,6 +259,37 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
             )
 
 
+GLOBAL_SOURCE = "global vllm_args"
+TRUST_REMOTE_CODE = "--trust-remote-code"
+# The shortest prefix argparse takes for it: "--trust-r" (vLLM also has
+# --trust-request-chat-template, so "--trust" alone is ambiguous and refused by vLLM).
+_TRUST_PREFIX = "--trust-r"
+
+
+def check_global_args(text: str) -> tuple[str, ...]:
+    """The global `vllm_args` setting as it may be stored: readable, no flag the app
+    manages, and no `--trust-remote-code` (per model it stays allowed). Returns the args."""
+    args = split_args(text, source=GLOBAL_SOURCE)
+    check_user_args(args, source=GLOBAL_SOURCE)
+    for token in args:
+        key = _flag_key(token) if _is_flag(token) else ""
+        if key.startswith(_TRUST_PREFIX) and TRUST_REMOTE_CODE.startswith(key):
+            raise ProblemError(
+                problem(
+                    "args.global_trust_remote_code",
+                    tr_noop(
+                        "{flag} cannot be set for every model: any model added through the "
+                        "endpoint could then run its own code on this computer; set it in "
+                        "the options of the one model that needs it."
+                    ),
+                    flag=token.split("=", 1)[0],
+                    key="vllm_args",
+                    source=GLOBAL_SOURCE,
+                )
+            )
+    return args
+
+
 def flag_keys(args: Sequence[str]) -> frozenset[str]:
     """The flags `args` set, each by its long name (`-O3` is `--optimization-level`)."""
     return frozenset(_flag_key(token) for token in args if _is_flag(token))

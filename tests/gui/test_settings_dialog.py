@@ -172,6 +172,26 @@ def test_a_managed_flag_in_global_args_blocks_ok(qtbot: QtBot, gui: GuiApp) -> N
     dialog.reject()
 
 
+def test_trust_remote_code_for_every_model_blocks_ok(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.4: models are registered without a key; a global --trust-remote-code would
+    let any of them run code. One sentence at the field; per model it stays allowed."""
+    dialog, models, *_ = pages(gui)
+    qtbot.keyClicks(models.vllm_args.edit, "--enforce-eager --trust-remote-code")
+    assert not dialog.ok_button.isEnabled()
+    assert models.vllm_args.hint.text() == (
+        "--trust-remote-code cannot be set for every model: any model added through the "
+        "endpoint could then run its own code on this computer; set it in the options of the "
+        "one model that needs it."
+    )
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert fake.called("set_settings") == []
+    retype(qtbot, models.vllm_args, "--enforce-eager")
+    assert dialog.ok_button.isEnabled() and not models.vllm_args.hint.isVisible()
+    dialog.reject()
+
+
 def test_exposing_the_endpoint_asks_for_an_api_key(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:

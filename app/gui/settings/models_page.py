@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushBu
 
 from app.core.problems import ProblemError
 from app.core.settings import SettingValue
-from app.core.vllm_args import check_user_args, split_args
+from app.core.vllm_args import check_global_args
 from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.i18n import problem_text
 from app.gui.settings.page import SettingsPage, spec_doc
@@ -233,9 +233,7 @@ class ModelsPage(SettingsPage):
 
 def _args_problem(value: SettingValue) -> str:
     try:
-        check_user_args(
-            split_args(str(value), source="global vllm_args"), source="global vllm_args"
-        )
+        check_global_args(str(value))
     except ProblemError as exc:
         return problem_text(exc.problem)
     return ""

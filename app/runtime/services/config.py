@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from app.core.problems import ProblemError, problem, tr_noop
 from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
+from app.core.vllm_args import check_global_args
 from app.proxy.security import is_loopback_name
 from app.proxy.server import key_required
 from app.runtime.secrets import SecretStore
@@ -73,6 +74,8 @@ class ConfigService:
         """Validate every change (each value, and the rules between them), then store."""
         coerced = {key: coerce(key, value) for key, value in changes.items()}
         check_together({**self._settings.as_dict(), **coerced})
+        if "vllm_args" in coerced:
+            check_global_args(str(coerced["vllm_args"]))
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
             check_host_needs_key(str(host))

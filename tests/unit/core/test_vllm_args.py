@@ -706,3 +706,16 @@ def test_merge_properties(a: tuple[str, ...], b: tuple[str, ...]) -> None:
     assert merged[len(merged) - len(b) :] == b
     assert len(merged) <= len(a) + len(b)
     assert merge_layers([first, second, second]) == merged
+
+
+def test_global_args_refuse_trust_remote_code_in_any_spelling() -> None:
+    from app.core.vllm_args import check_global_args
+
+    assert check_global_args("--enforce-eager") == ("--enforce-eager",)
+    for text in ("--trust-remote-code", "--trust-remote-code=true", "--trust-r", "-O3 --trust-rem"):
+        with pytest.raises(ProblemError) as refused:
+            check_global_args(text)
+        assert refused.value.problem.code == "args.global_trust_remote_code", text
+        assert refused.value.problem.params["key"] == "vllm_args"
+    # Not a prefix of it: vLLM's own --trust-request-chat-template is left alone.
+    assert check_global_args("--trust-request-chat-template") == ("--trust-request-chat-template",)

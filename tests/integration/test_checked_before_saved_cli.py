@@ -1,0 +1,58 @@
+"""Checked before saved (issue 20.4) on the command line, as a subprocess: what `vllm-tray
+config set` and `vllm-tray options` refuse, with one line on stderr, exit status 2 and
+nothing written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+MODEL = "Qwen3.5-0.8B-FP16-vLLM"
+REFUSAL = (
+    "vllm-tray: vllm_args: --trust-remote-code cannot be set for every model: any model added "
+    "through the endpoint could then run its own code on this computer; set it in the "
+    "options of the one model that needs it."
+)
+
+
+def vllm_tray(home: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app", *argv, "--config-dir", str(home)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_trust_remote_code_is_refused_for_every_model_and_allowed_for_one(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "cfg"
+    home.mkdir()
+    (home / "settings.json").write_text('{"max_num_seqs": 32}\n')
+    before = (home / "settings.json").read_bytes()
+
+    refused = vllm_tray(home, "config", "set", "vllm_args=--enforce-eager --trust-remote-code")
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == REFUSAL
+    assert (home / "settings.json").read_bytes() == before
+    # argparse takes an unambiguous prefix, so the app does too.
+    prefix = vllm_tray(home, "config", "set", "vllm_args=--trust-remote")
+    assert prefix.returncode == 2 and "cannot be set for every model" in prefix.stderr
+
+    allowed = vllm_tray(home, "options", MODEL, "vllm_args=--trust-remote-code")
+    assert allowed.returncode == 0, allowed.stderr
+    options = json.loads((home / "recipe_options.json").read_text())
+    assert options[f"builtin.{MODEL}"]["vllm_args"] == "--trust-remote-code"
+
+
+def test_a_hand_edited_global_trust_remote_code_is_refused_at_load(tmp_path: Path) -> None:
+    home = tmp_path / "cfg"
+    home.mkdir()
+    (home / "settings.json").write_text('{"vllm_args": "--trust-remote-code"}\n')
+    shown = vllm_tray(home, "options", MODEL)
+    assert shown.returncode == 2
+    assert "cannot be set for every model" in shown.stderr
