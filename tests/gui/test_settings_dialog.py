@@ -71,6 +71,34 @@ def test_utilization_shows_and_applies_the_recommended_value(
     assert gui.store.setting("gpu_memory_utilization") == 0.78
 
 
+def test_a_utilization_above_the_safe_value_is_stored_only_when_confirmed(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.4: above the computed safe value the page says what will happen, and OK
+    waits for an explicit "use anyway" (for this value: another value asks again)."""
+    dialog, models, *_ = pages(gui)
+    # The stored value (the default 0.85) is above 0.78 too: warned, not blocked.
+    assert models.utilization_warning.isVisible() and not models.use_anyway.isVisible()
+    assert dialog.ok_button.isEnabled()
+    retype(qtbot, models.utilization, "0.93")
+    assert models.utilization_warning.text() == (
+        "Above the recommended 0.78: at 0.93 vLLM reserves more GPU memory than was free when "
+        "the app started, so loading a model is likely to fail (“less than desired GPU memory "
+        "utilization”) or to crash the GPU driver, and on an APU the computer may start "
+        "swapping."
+    )
+    assert models.use_anyway.isVisible() and models.use_anyway.text() == "&Use 0.93 anyway"
+    assert not dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert fake.called("set_settings") == []
+    models.use_anyway.click()
+    assert dialog.ok_button.isEnabled()
+    retype(qtbot, models.utilization, "0.95")  # another value: asked again
+    assert not models.use_anyway.isChecked() and not dialog.ok_button.isEnabled()
+    models.use_anyway.click()
+    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.95}
+
+
 @pytest.mark.parametrize(
     ("typed", "sentence"),
     [
