@@ -5,6 +5,7 @@ nothing written."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +57,21 @@ def test_a_hand_edited_global_trust_remote_code_is_refused_at_load(tmp_path: Pat
     shown = vllm_tray(home, "options", MODEL)
     assert shown.returncode == 2
     assert "cannot be set for every model" in shown.stderr
+
+
+def test_a_port_another_program_holds_is_refused_when_set(tmp_path: Path) -> None:
+    home = tmp_path / "cfg"
+    with socket.socket() as other:  # another program, listening
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        refused = vllm_tray(home, "config", "set", f"proxy.port={port}")
+        assert refused.returncode == 2
+        assert refused.stderr.strip() == (
+            f"vllm-tray: proxy.port: Port {port} is already in use by another program on this "
+            "computer; choose another."
+        )
+        assert not (home / "settings.json").exists()
+    stored = vllm_tray(home, "config", "set", f"proxy.port={port}")  # free again
+    assert stored.returncode == 0, stored.stderr
+    assert json.loads((home / "settings.json").read_text())["proxy.port"] == port

@@ -6,7 +6,8 @@ import asyncio
 import os
 from collections.abc import Callable, Mapping
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core import port_check
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
 from app.core.vllm_args import check_global_args
@@ -76,10 +77,26 @@ class ConfigService:
         check_together({**self._settings.as_dict(), **coerced})
         if "vllm_args" in coerced:
             check_global_args(str(coerced["vllm_args"]))
+        await self._check_port(coerced)
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
             check_host_needs_key(str(host))
         return await asyncio.to_thread(self._settings.set_many, coerced)
+
+    async def _check_port(self, coerced: Mapping[str, SettingValue]) -> None:
+        """A new port must be free now (the endpoint's own port is not new: unchanged)."""
+        port = coerced.get("proxy.port")
+        if port is None or port == self._settings.get("proxy.port"):
+            return
+        host = str(coerced.get("proxy.host", self._settings.get("proxy.host")))
+        found = await self.port_problem(host, int(port))
+        if found is not None:
+            raise ProblemError(found)
+
+    async def port_problem(self, host: str, port: int) -> Problem | None:
+        """Why the endpoint could not listen on `host`:`port` now (another program holds
+        it), or None; the settings dialog asks as the port is typed."""
+        return await asyncio.to_thread(port_check.port_problem, host, port)
 
     async def set_secret(self, name: str, value: str | None) -> None:
         """Store (or with an empty value, remove) a secret. Removing the key of an endpoint
