@@ -261,6 +261,25 @@ def test_secrets_are_never_shown_and_can_be_cleared(
     assert fake.secrets == {}
 
 
+def test_a_hugging_face_token_of_the_wrong_shape_is_refused_as_typed(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog, *_rest, accounts, _desktop = pages(gui)
+    dialog.page_list.setCurrentRow(dialog.pages.index(accounts))
+    qtbot.keyClicks(accounts.hf_token.edit, "abc")
+    assert accounts.token_hint.isVisible()
+    assert accounts.token_hint.text() == (
+        "This is not a Hugging Face access token: a token starts with hf_ followed by letters "
+        "and digits (huggingface.co → Settings → Access Tokens)."
+    )
+    assert not dialog.ok_button.isEnabled()
+    accounts.hf_token.edit.clear()
+    qtbot.keyClicks(accounts.hf_token.edit, "hf_" + "a1B2" * 9)
+    assert not accounts.token_hint.isVisible() and dialog.ok_button.isEnabled()
+    save(qtbot, dialog)
+    assert fake.called("set_secret") == [(SECRET_HF_TOKEN, "hf_" + "a1B2" * 9)]
+
+
 def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:

@@ -75,3 +75,30 @@ def test_a_port_another_program_holds_is_refused_when_set(tmp_path: Path) -> Non
     stored = vllm_tray(home, "config", "set", f"proxy.port={port}")  # free again
     assert stored.returncode == 0, stored.stderr
     assert json.loads((home / "settings.json").read_text())["proxy.port"] == port
+
+
+def test_a_hugging_face_token_of_the_wrong_shape_is_not_stored(tmp_path: Path) -> None:
+    home = tmp_path / "cfg"
+    refused = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "app",
+            "config",
+            "set-secret",
+            "hf_token",
+            "--config-dir",
+            str(home),
+        ],
+        input="abc\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (
+        "vllm-tray: This is not a Hugging Face access token: a token starts with hf_ followed "
+        "by letters and digits (huggingface.co → Settings → Access Tokens)."
+    )
+    assert not list(home.rglob("*secret*"))

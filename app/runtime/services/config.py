@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable, Mapping
 
 from app.core import port_check
+from app.core.hf_token import hf_token_problem
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
@@ -109,6 +110,10 @@ class ConfigService:
                     name=name,
                 )
             )
+        if name == "hf_token" and value:
+            shape = hf_token_problem(value)
+            if shape is not None:
+                raise ProblemError(shape)
         if name == "api_key" and not value:
             for host in (self._bound_host(), str(self._settings.get("proxy.host"))):
                 if host is not None:
