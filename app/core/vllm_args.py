@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_argv
 
 # Flags the app sets itself, each with the setting (or model option) that controls it.
@@ -288,6 +288,45 @@ def check_global_args(text: str) -> tuple[str, ...]:
                 )
             )
     return args
+
+
+_HELP_FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*")
+
+
+def help_flags(help_text: str) -> frozenset[str]:
+    """Every long flag a vLLM `--help` names, as `_flag_key` spells keys (dashes, no
+    `no-`). Read from the whole text, descriptions included: a flag named only in prose is
+    still a real flag, and a check must never refuse one vLLM takes."""
+    return frozenset(_flag_key(m.group(0)) for m in _HELP_FLAG.finditer(help_text))
+
+
+def unknown_flags(args: Sequence[str], known: frozenset[str]) -> tuple[str, ...]:
+    """The flags in `args` (as typed) that an engine whose `--help` lists `known` does not
+    take. A JSON sub-key (`--compilation-config.level`) counts as its flag, and so does an
+    abbreviation argparse would expand to exactly one known flag."""
+    unknown: list[str] = []
+    for token in args:
+        if not _is_flag(token) or not token.startswith("--"):
+            continue  # values, and short aliases (resolved by _flag_key or left to vLLM)
+        key = _flag_key(token).split(".", 1)[0]
+        if key in known or len([f for f in known if f.startswith(key)]) == 1:
+            continue
+        unknown.append(token.split("=", 1)[0])
+    return tuple(unknown)
+
+
+def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem:
+    return problem(
+        "args.unknown_flag",
+        tr_noop(
+            "In {source}, {flag} is not a flag of this vLLM ({version}): its --help does not "
+            "list it. Check the spelling, or remove it."
+        ),
+        flag=flag,
+        version=version or "?",
+        source=source,
+        key="vllm_args",
+    )
 
 
 def flag_keys(args: Sequence[str]) -> frozenset[str]:

