@@ -153,6 +153,7 @@ class Runtime:
             secrets=self.secrets,
             bound_host=lambda: self.proxy.host if self.proxy is not None else None,
             on_security_changed=self._apply_security,
+            unknown_flag=self.engines.unknown_flag,  # global vllm_args: the engine's --help
         )
         self.lemonade = LemonadeImportService(  # issue 22: a Lemonade user's setup imported
             paths=paths,

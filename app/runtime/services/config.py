@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from app.core import port_check
 from app.core.hf_token import hf_token_problem
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
-from app.core.vllm_args import check_global_args
+from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
 from app.proxy.security import is_loopback_name
 from app.proxy.server import key_required
 from app.runtime.secrets import SecretStore
 
 API_KEY_ENV = "VLLM_TRAY_API_KEY"
+# EngineService.unknown_flag: the engine in use's refusal of a flag, or None.
+UnknownFlag = Callable[[Sequence[str], str], Awaitable[Problem | None]]
 SECRET_NAMES = ("api_key", "hf_token")
 
 
@@ -66,23 +68,34 @@ class ConfigService:
         secrets: Secrets,
         bound_host: Callable[[], str | None],
         on_security_changed: Callable[[], None],
+        unknown_flag: UnknownFlag | None = None,
     ) -> None:
         self._settings = settings
         self._secrets = secrets
         self._bound_host = bound_host
         self._on_security_changed = on_security_changed
+        self._unknown_flag = unknown_flag
 
     async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change (each value, and the rules between them), then store."""
         coerced = {key: coerce(key, value) for key, value in changes.items()}
         check_together({**self._settings.as_dict(), **coerced})
         if "vllm_args" in coerced:
-            check_global_args(str(coerced["vllm_args"]))
+            await self._check_global_args(str(coerced["vllm_args"]))
         await self._check_port(coerced)
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
             check_host_needs_key(str(host))
         return await asyncio.to_thread(self._settings.set_many, coerced)
+
+    async def _check_global_args(self, text: str) -> None:
+        """The rules of the text (app.core.vllm_args.check_global_args), then the engine's
+        own --help: an unknown flag is named before it is stored."""
+        args = check_global_args(text)
+        if text != self._settings.get("vllm_args") and self._unknown_flag is not None:
+            found = await self._unknown_flag(args, GLOBAL_SOURCE)
+            if found is not None:
+                raise ProblemError(found)
 
     async def _check_port(self, coerced: Mapping[str, SettingValue]) -> None:
         """A new port must be free now (the endpoint's own port is not new: unchanged)."""

@@ -9,9 +9,10 @@ from collections.abc import Collection, Sequence
 
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, RegistryChanged
-from app.core.problems import Fix, FixKind, ProblemError
+from app.core.problems import Fix, FixKind, Problem, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
+from app.core.vllm_args import split_args
 from app.core.states import FAILED, ProcessState
 from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
@@ -21,6 +22,8 @@ from app.supervisor import Supervisor
 from app.supervisor.engines.base import EngineKind
 
 log = logging.getLogger(__name__)
+
+MODEL_SOURCE = "model vllm_args"  # where a model's own flags come from, in sentences
 
 # The option fields a change may name; any other field of the stored entry is kept as it is.
 OPTION_FIELDS = frozenset(
@@ -141,6 +144,10 @@ class ModelService:
         preview = self._planner.preview(entry.id, merged(before))
         if preview.problem is not None:
             raise ProblemError(preview.problem)
+        if "vllm_args" in fields and options.vllm_args != before.vllm_args:
+            found = await self.unknown_flag(options.vllm_args)
+            if found is not None:
+                raise ProblemError(found)
         stored = await asyncio.to_thread(self._registry.edit_options, entry.id, merged)
         if stored != before:
             self._bus.publish(RegistryChanged(entry.id))
@@ -148,6 +155,15 @@ class ModelService:
         if restart:
             await self._restart(entry.id)
         return self._planner.preview(entry.id, stored)
+
+    async def unknown_flag(self, vllm_args: str) -> Problem | None:
+        """The first flag of a model's `vllm_args` the engine in use does not take (checked
+        against its own --help), or None; text that does not split is the preview's to say."""
+        try:
+            args = split_args(vllm_args, source=MODEL_SOURCE)
+        except ProblemError:
+            return None
+        return await self._engines.unknown_flag(args, MODEL_SOURCE)
 
     async def update_options(
         self,
