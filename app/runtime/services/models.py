@@ -12,8 +12,8 @@ from app.core.events import EventBus, RegistryChanged
 from app.core.problems import Fix, FixKind, Problem, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
-from app.core.vllm_args import split_args
 from app.core.states import FAILED, ProcessState
+from app.core.vllm_args import split_args
 from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
 from app.runtime.planning import OptionsPreview, Planner
