@@ -316,16 +316,19 @@ def unknown_flags(args: Sequence[str], known: frozenset[str]) -> tuple[str, ...]
 
 
 def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem:
-    return problem(
-        "args.unknown_flag",
+    template = (
         tr_noop(
-            "In {source}, {flag} is not a flag of this vLLM ({version}): its --help does not "
-            "list it. Check the spelling, or remove it."
-        ),
-        flag=flag,
-        version=version or "?",
-        source=source,
-        key="vllm_args",
+            "In {source}, {flag} is not a flag of vLLM {version}: its --help does not list "
+            "it. Check the spelling, or remove it."
+        )
+        if version
+        else tr_noop(
+            "In {source}, {flag} is not a flag of this vLLM: its --help does not list it. "
+            "Check the spelling, or remove it."
+        )
+    )
+    return problem(
+        "args.unknown_flag", template, flag=flag, version=version, source=source, key="vllm_args"
     )
 
 

