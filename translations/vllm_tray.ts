@@ -686,6 +686,10 @@
         <source>Applying the fix and loading again…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Done: {fix}. Loading failed again; the sentence above says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EndpointPage</name>
@@ -958,7 +962,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
+        <source>No GPU was found on this machine. The CPU engine ignores these; with your own vLLM command leave GPUs empty: it finds its GPUs itself.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1754,14 +1758,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;vLLM arguments:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1826,11 +1822,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Largest context size: {tokens} (the model&apos;s own limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest context size: {tokens} (what fits in memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Even the weights alone do not fit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
+        <source>Max concurrency at this context size: {n} full-length requests at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2026,6 +2030,26 @@
     </message>
     <message>
         <source>not downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>crashed {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2275,7 +2299,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use {value} anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2500,7 +2528,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <source>vLLM Tray settings</source>
+        <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2915,6 +2943,34 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2963,6 +3019,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program on this computer; choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3003,7 +3067,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3468,10 +3544,6 @@
     </message>
     <message>
         <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4015,6 +4087,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the {value} engine and load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4236,10 +4328,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Try loading it again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4290,6 +4378,13 @@
     </message>
     <message>
         <source>The release {tag} lists “{text}” as its number of parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>self.actions_</name>
+    <message>
+        <source>Loading {name}…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -687,6 +687,10 @@
       <source>Applying the fix and loading again…</source>
       <translation>[Åþþĺýîñĝ ţĥé ƒîẋ àñđ ĺöàđîñĝ àĝàîñ…~~~~~~~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>Done: {fix}. Loading failed again; the sentence above says why.</source>
+      <translation>[Đöñé: {fix}. Ĺöàđîñĝ ƒàîĺéđ àĝàîñ; ţĥé šéñţéñçé àƀöṽé šàýš ŵĥý.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>EndpointPage</name>
@@ -959,8 +963,8 @@
       <translation>[&amp;ĜÞÛš:~~]</translation>
     </message>
     <message>
-      <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
-      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé: ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé, àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>No GPU was found on this machine. The CPU engine ignores these; with your own vLLM command leave GPUs empty: it finds its GPUs itself.</source>
+      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé. Ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé; ŵîţĥ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ĺéàṽé ĜÞÛš éɱþţý: îţ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>GPU {index}: {name}, {memory}</source>
@@ -1755,14 +1759,6 @@
       <translation>[&amp;Çöñţéẋţ šîžé:~~~~~~]</translation>
     </message>
     <message>
-      <source>Largest ctx_size: {tokens} (the model's own limit)</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Largest ctx_size: {tokens} (what fits in memory)</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>&amp;vLLM arguments:</source>
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
     </message>
@@ -1827,12 +1823,20 @@
       <translation>[✗ Đöéš ñöţ ƒîţ: ñééđš {needed}, ƀûţ ṽĹĹṀ ɱàý ûšé {budget}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Largest context size: {tokens} (the model's own limit)</source>
+      <translation>[Ĺàŕĝéšţ çöñţéẋţ šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest context size: {tokens} (what fits in memory)</source>
+      <translation>[Ĺàŕĝéšţ çöñţéẋţ šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Even the weights alone do not fit.</source>
       <translation>[Éṽéñ ţĥé ŵéîĝĥţš àĺöñé đö ñöţ ƒîţ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
-      <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çţẋ_šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Max concurrency at this context size: {n} full-length requests at once.</source>
+      <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çöñţéẋţ šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Restart {name}?</source>
@@ -2028,6 +2032,26 @@
     <message>
       <source>not downloaded</source>
       <translation>[ñöţ đöŵñĺöàđéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>crashed {n} times in a row</source>
+      <translation>[çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>stopped unexpectedly</source>
+      <translation>[šţöþþéđ ûñéẋþéçţéđĺý~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start {n} times in a row</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>given up</source>
+      <translation>[ĝîṽéñ ûþ~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ~~~~~~]</translation>
     </message>
     <message>
       <source>KV cache {tokens} tokens</source>
@@ -2276,8 +2300,12 @@
       <translation>[Å ǫûöţé îñ ţĥé çöɱɱàñđ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
-      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ ṽàĺûé: ĺöàđîñĝ ɱàý ƒàîĺ öŕ çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ ŵĥéñ öţĥéŕ þŕöĝŕàɱš ĥöĺđ ɱéɱöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
+      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ {recommended}: àţ {value} ṽĹĹṀ ŕéšéŕṽéš ɱöŕé ĜÞÛ ɱéɱöŕý ţĥàñ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ, šö ĺöàđîñĝ à ɱöđéĺ îš ĺîķéĺý ţö ƒàîĺ (“ĺéšš ţĥàñ đéšîŕéđ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ”) öŕ ţö çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ, àñđ öñ àñ ÅÞÛ ţĥé çöɱþûţéŕ ɱàý šţàŕţ šŵàþþîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Use {value} anyway</source>
+      <translation>[&amp;Ûšé {value} àñýŵàý~~~~~~~~]</translation>
     </message>
     <message>
       <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
@@ -2502,8 +2530,8 @@
   <context>
     <name>SettingsDialog</name>
     <message>
-      <source>vLLM Tray settings</source>
-      <translation>[ṽĹĹṀ Ţŕàý šéţţîñĝš~~~~~~~]</translation>
+      <source>Settings</source>
+      <translation>[Šéţţîñĝš~~~]</translation>
     </message>
     <message>
       <source>Settings pages</source>
@@ -2917,6 +2945,34 @@
       <translation>[{address} îš ñöţ ţĥé àđđŕéšš öƒ öñé ɱàçĥîñé (îţ ɱéàñš àñý àđđŕéšš, à ĝŕöûþ öŕ à ŕéšéŕṽéđ ŕàñĝé). Ĝîṽé éàçĥ ɱàçĥîñé'š öŵñ àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Context size</source>
+      <translation>[Çöñţéẋţ šîžé~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM arguments</source>
+      <translation>[ṽĹĹṀ àŕĝûɱéñţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel size</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel size</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ šîžé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPUs</source>
+      <translation>[ĜÞÛš~~]</translation>
+    </message>
+    <message>
+      <source>Optimize for</source>
+      <translation>[Öþţîɱîžé ƒöŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
+      <translation>[Ţĥîš îš ñöţ à Ĥûĝĝîñĝ Ƒàçé àççéšš ţöķéñ: à ţöķéñ šţàŕţš ŵîţĥ ĥƒ_ ƒöĺĺöŵéđ ƀý ĺéţţéŕš àñđ đîĝîţš (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
       <translation>[{file} îš à šýɱƀöĺîç ĺîñķ ţĥàţ çàññöţ ƀé ƒöĺĺöŵéđ ({reason}), šö ṽĹĹṀ Ţŕàý đîđ ñöţ çĥàñĝé îţ. Þöîñţ ţĥé ĺîñķ àţ à ƒîĺé, öŕ þûţ à ƒîĺé îñ îţš þĺàçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2965,6 +3021,14 @@
       <translation>[Ţĥé öþţîöñ öþţîɱîžé={value} àñđ à -Ö ĺéṽéĺ îñ ţĥé ɱöđéĺ'š ṽĺĺɱ_àŕĝš ƀöţĥ çĥööšé ţĥé öþţîɱîžàţîöñ ĺéṽéĺ; ķééþ öñé öƒ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé; ĺéàṽé îţ éɱþţý àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} is already in use by another program on this computer; choose another.</source>
+      <translation>[Þöŕţ {port} îš àĺŕéàđý îñ ûšé ƀý àñöţĥéŕ þŕöĝŕàɱ öñ ţĥîš çöɱþûţéŕ; çĥööšé àñöţĥéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
       <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3005,8 +3069,20 @@
       <translation>[Ĺéɱöñàđé îɱþöŕţ öƒƒéŕéđ~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
+      <translation>[Îñ {source}, {flag} îš ñöţ à ƒĺàĝ öƒ ṽĹĹṀ {version}: îţš --ĥéĺþ đöéš ñöţ ĺîšţ îţ. Çĥéçķ ţĥé šþéĺĺîñĝ, öŕ ŕéɱöṽé îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.</source>
+      <translation>[Îñ {source}, {flag} îš ñöţ à ƒĺàĝ öƒ ţĥîš ṽĹĹṀ: îţš --ĥéĺþ đöéš ñöţ ĺîšţ îţ. Çĥéçķ ţĥé šþéĺĺîñĝ, öŕ ŕéɱöṽé îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
       <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.</source>
+      <translation>[{flag} çàññöţ ƀé šéţ ƒöŕ éṽéŕý ɱöđéĺ: àñý ɱöđéĺ àđđéđ ţĥŕöûĝĥ ţĥé éñđþöîñţ çöûĺđ ţĥéñ ŕûñ îţš öŵñ çöđé öñ ţĥîš çöɱþûţéŕ; šéţ îţ îñ ţĥé öþţîöñš öƒ ţĥé öñé ɱöđéĺ ţĥàţ ñééđš îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), so there is nothing to download for it.</source>
@@ -3471,10 +3547,6 @@
     <message>
       <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
       <translation>[ĝþûš ñàɱéš ƀöţĥ ÅṀĐ àñđ ÑṼÎĐÎÅ ĜÞÛš ({gpus}); öñé ṽĹĹṀ šéŕṽéŕ ŕûñš öñ öñé ķîñđ öƒ ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
-      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
@@ -4017,6 +4089,26 @@
       <translation>[Éṽéñ öñé ŕéǫûéšţ àţ à ţîɱé ɱîššéš ţĥé ĺàţéñçý öƀĵéçţîṽé (ţîɱé ţö ƒîŕšţ ţöķéñ {ttft} ɱš, îñţéŕ-ţöķéñ {itl} ɱš): ñöţĥîñĝ ţö ţûñé. Ĺööšéñ ţĥé öƀĵéçţîṽé öŕ ûšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} ŵàš ķîĺĺéđ ƒŕöɱ öûţšîđé ţĥé àþþ, ƀý àñöţĥéŕ þŕöĝŕàɱ öŕ ƀý ţĥé šýšţéɱ ŵĥéñ ɱéɱöŕý ŕàñ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} failed: its vLLM server was killed from outside the app, by another program or by the system when memory ran out.</source>
+      <translation>[Ĺöàđîñĝ {model_id} ƒàîĺéđ: îţš ṽĹĹṀ šéŕṽéŕ ŵàš ķîĺĺéđ ƒŕöɱ öûţšîđé ţĥé àþþ, ƀý àñöţĥéŕ þŕöĝŕàɱ öŕ ƀý ţĥé šýšţéɱ ŵĥéñ ɱéɱöŕý ŕàñ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} ŵàš šţöþþéđ ƒŕöɱ öûţšîđé ţĥé àþþ ({signal}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
+      <translation>[Ĺöàđîñĝ {model_id} ƒàîĺéđ: îţš ṽĹĹṀ šéŕṽéŕ ŵàš šţöþþéđ ƒŕöɱ öûţšîđé ţĥé àþþ ({signal}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Install the {value} engine and load</source>
+      <translation>[Îñšţàĺĺ ţĥé {value} éñĝîñé àñđ ĺöàđ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
       <translation>[{model} đîđ ñöţ ŵàķé ûþ ƒŕöɱ šĺééþ ({detail}); îţ îš ĺöàđéđ àĝàîñ îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4239,10 +4331,6 @@
       <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Try loading it again</source>
-      <translation>[Ţŕý ĺöàđîñĝ îţ àĝàîñ~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
       <translation>[Ţĥé {kind} éñĝîñé îñ {path} îš îñçöɱþĺéţé. Ŕéîñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4295,6 +4383,13 @@
     <message>
       <source>The release {tag} lists “{text}” as its number of parts.</source>
       <translation>[Ţĥé ŕéĺéàšé {tag} ĺîšţš “{text}” àš îţš ñûɱƀéŕ öƒ þàŕţš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>self.actions_</name>
+    <message>
+      <source>Loading {name}…</source>
+      <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
     </message>
   </context>
 </TS>
