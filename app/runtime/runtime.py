@@ -154,6 +154,7 @@ class Runtime:
             bound_host=lambda: self.proxy.host if self.proxy is not None else None,
             on_security_changed=self._apply_security,
             unknown_flag=self.engines.unknown_flag,  # global vllm_args: the engine's --help
+            hf_endpoint=self.options.hf_endpoint,
         )
         self.lemonade = LemonadeImportService(  # issue 22: a Lemonade user's setup imported
             paths=paths,

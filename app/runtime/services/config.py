@@ -12,6 +12,7 @@ from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
 from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
+from app.downloads.hub import token_problem, whoami
 from app.proxy.security import is_loopback_name
 from app.proxy.server import key_required
 from app.runtime.secrets import SecretStore
@@ -69,12 +70,14 @@ class ConfigService:
         bound_host: Callable[[], str | None],
         on_security_changed: Callable[[], None],
         unknown_flag: UnknownFlag | None = None,
+        hf_endpoint: str | None = None,
     ) -> None:
         self._settings = settings
         self._secrets = secrets
         self._bound_host = bound_host
         self._on_security_changed = on_security_changed
         self._unknown_flag = unknown_flag
+        self._hf_endpoint = hf_endpoint
 
     async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change (each value, and the rules between them), then store."""
@@ -134,6 +137,24 @@ class ConfigService:
         await self._secrets.set(name, value)
         if name == "api_key":
             self._on_security_changed()
+
+    async def check_hf_token(self, token: str | None = None) -> str:
+        """Ask the hub whose `token` (else the stored one) is: the account's name, or
+        ProblemError with why not (its shape, the hub's refusal, no answer)."""
+        token = (
+            token if token is not None else await asyncio.to_thread(self._secrets.value, "hf_token")
+        )
+        if not token:
+            raise ProblemError(
+                problem("config.no_hf_token", tr_noop("No Hugging Face token is set."))
+            )
+        shape = hf_token_problem(token)
+        if shape is not None:
+            raise ProblemError(shape)
+        try:
+            return await asyncio.to_thread(whoami, token, endpoint=self._hf_endpoint)
+        except Exception as exc:
+            raise ProblemError(token_problem(exc, self._hf_endpoint)) from None
 
     @property
     def secrets_backend(self) -> str:
