@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
@@ -21,7 +20,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -41,9 +39,9 @@ from app.gui.icons import app_icon
 from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
+from app.gui.notice import NoticeBar
 from app.gui.quit_guard import ask_before_quit
 from app.gui.store import AppStore
-from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import show_one, track
 from app.runtime.api import Facade
 
@@ -107,24 +105,8 @@ class MainWindow(QMainWindow):
         self.downloaded_only = QCheckBox(self.tr("&Downloaded only"))
         self.downloaded_only.toggled.connect(self.proxy.set_downloaded_only)
         # Start-up problems and failed commands, until dismissed.
-        self.notice_frame = QFrame()
-        self.notice_frame.setFrameShape(QFrame.Shape.StyledPanel)
-        self.notice = QLabel()
-        self.notice.setWordWrap(True)
-        self.notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        set_text_color(self.notice, error_color(self.palette()))
-        self.notice_dismiss = QToolButton()
-        self.notice_dismiss.setText("✕")
-        self.notice_dismiss.setAutoRaise(True)
-        self.notice_dismiss.setToolTip(self.tr("Dismiss"))
-        self.notice_dismiss.setAccessibleName(self.tr("Dismiss"))
-        self.notice_dismiss.clicked.connect(self.dismiss_notice)
-        notice_layout = QHBoxLayout(self.notice_frame)
-        notice_layout.setContentsMargins(6, 4, 4, 4)
-        notice_layout.addWidget(self.notice, 1)
-        notice_layout.addWidget(self.notice_dismiss, 0, Qt.AlignmentFlag.AlignTop)
-        self.notice_frame.hide()
+        self.notice_frame = NoticeBar(facade)
+        self.notice = self.notice_frame.label
         self.banner = DiagnosisBanner(facade)
         self.banner.logs_requested.connect(self.open_logs)
         self.banner.retry_requested.connect(self._on_banner_retry_requested)
@@ -374,15 +356,14 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def show_notice(self, text: str) -> None:
-        self.notice.setText(text)
-        self.notice_frame.setVisible(bool(text))
+        self.notice_frame.say(text)
 
     def dismiss_notice(self) -> None:
-        self.show_notice("")
+        self.notice_frame.dismiss()
 
     def _on_failures_failed(self, text: str, problem: Problem | None) -> None:
-        del problem
-        self.show_notice(text)
+        # The selected model is the one a failed Load was for (its fix loads it again).
+        self.notice_frame.say(text, problem, self.actions_.current)
         self._show_status(text)
 
     # -- dialogs --------------------------------------------------------------------------

@@ -371,3 +371,25 @@ def test_add_model_starts_with_the_cursor_in_the_repository(
     qtbot.keyClicks(dialog.focusWidget(), "Qwen/Qwen3-4B")
     assert dialog.repo.text() == "Qwen/Qwen3-4B"
     dialog.reject()
+
+
+def test_the_first_load_without_an_engine_offers_to_install_it(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """QA (issue 20): Load on a machine without the engine said only that it is missing;
+    now the notice offers the install, which then loads the model."""
+    from app.supervisor.engines.base import EngineKind, engine_missing
+
+    missing = engine_missing(EngineKind.CPU)
+    fake.fail_next["load"] = missing
+    model = next(r.id for r in gui.store.rows if r.downloaded)
+    assert gui.window.select_model(model)
+    gui.window.actions_.load.trigger()
+    qtbot.waitUntil(gui.window.notice_frame.isVisible)
+    assert gui.window.notice.text().startswith("The cpu engine is not installed.")
+    button = gui.window.notice_frame.fix_button
+    assert button.isVisible() and button.text() == "Install the cpu engine and load"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(fake.called("apply_fix")))
+    assert fake.called("apply_fix") == [(model, missing.fix, True)]
+    qtbot.waitUntil(lambda: not gui.window.notice_frame.isVisible())

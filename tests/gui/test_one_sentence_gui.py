@@ -179,3 +179,29 @@ def test_after_a_clean_unload_the_row_shows_no_warning(
         assert not gui.window.banner.isVisible()
     finally:
         app.close()
+
+
+@pytest.mark.timeout(60)
+def test_load_without_the_engine_offers_its_install(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real runtime with the CPU engine chosen and not installed (a fresh machine): the
+    first Load says so and offers the install in the same notice (clicking it would install
+    the 3.5 GB engine; tests/gui/test_main_window.py clicks it on the fake facade)."""
+    app = EngineGui(
+        qtbot, tmp_path, monkeypatch, settings={"engine.kind": "cpu", "proxy.port": free_port()}
+    )
+    gui = app.gui
+    try:
+        assert gui.window.select_model(MODEL)
+        click_toolbar(qtbot, gui, "&Load")
+        qtbot.waitUntil(gui.window.notice_frame.isVisible, timeout=30_000)
+        assert gui.window.notice.text().startswith("The cpu engine is not installed."), (
+            gui.window.notice.text()
+        )
+        button = gui.window.notice_frame.fix_button
+        assert button.isVisible() and button.text() == "Install the cpu engine and load"
+        assert row_state(gui, MODEL) is ProcessState.STOPPED
+        run(qtbot, gui.store.refresh())
+    finally:
+        app.close()
