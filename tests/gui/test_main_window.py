@@ -113,7 +113,7 @@ def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: Fak
     gui.window.actions_.unload.trigger()
     qtbot.waitUntil(gui.window.notice_frame.isVisible)
     assert gui.window.notice.text() == "m is being deleted; try again in a moment."
-    qtbot.mouseClick(gui.window.notice_dismiss, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(gui.window.notice_frame.dismiss_button, Qt.MouseButton.LeftButton)
     assert not gui.window.notice_frame.isVisible()
 
 
