@@ -7,6 +7,8 @@ adds "Benchmark and tune…" to the Model menu when the facade offers app.runtim
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -29,14 +31,17 @@ from PySide6.QtWidgets import (
 
 from app.core.events import BenchProgressed, Event, MetricsSampled, TuneProgressed
 from app.core.problems import Problem
+from app.core.states import ALIVE
 from app.core.tuning import MAX_STARTS, Slo
 from app.gui.bridge import EventBridge
-from app.gui.commands import CommandFailed, async_slot, call
+from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
+from app.gui.restart_ask import RestartQuestion
 from app.gui.window_state import track
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
+    from app.gui.store import AppStore
     from app.runtime.bench_api import BenchFacade
     from app.runtime.load_bench_api import LoadBenchFacade
     from app.runtime.services.bench import BenchOptions, BenchRecord
@@ -68,10 +73,15 @@ class BenchWindow(QWidget):
         bridge: EventBridge,
         model_id: str,
         parent: QWidget | None = None,
+        *,
+        loaded: Callable[[], str | None] = lambda: None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self._facade = facade
         self._bridge = bridge
+        # The model's name while it is loaded (Apply then asks before restarting it).
+        self._loaded = loaded
+        self._tasks = tasks_of(self)
         self.model_id = model_id
         self.records: list[BenchRecord] = []
         self.result: TuneResult | None = None
@@ -261,14 +271,26 @@ class BenchWindow(QWidget):
             self._facade.cancel_tune(self.model_id)
             self.status.setText(self.tr("Cancelling: putting the model back as it was…"))
 
-    @async_slot()
-    async def _on_apply_clicked(self) -> None:
+    def _on_apply_clicked(self) -> None:
+        if self.result is None or self.result.chosen is None:
+            return
+        name = self._loaded()
+        if name is None:
+            self._tasks.start(self._apply(restart=False))
+            return
+        # As the model dialog asks: the new limit applies when the model starts again.
+        self.restart_question = RestartQuestion(
+            self, name, lambda restart: self._tasks.start(self._apply(restart=restart))
+        )
+        self.restart_question.open()
+
+    async def _apply(self, *, restart: bool) -> None:
         if self.result is None or self.result.chosen is None:
             return
         value = self.result.chosen
         self.apply_button.setEnabled(False)
         try:
-            args = await call(self._facade.apply_tune(self.model_id, value))
+            args = await call(self._facade.apply_tune(self.model_id, value, restart=restart))
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
@@ -422,7 +444,14 @@ def _ms(value: float | None) -> str:
     return "–" if value is None else format_number(value, 0)
 
 
-def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) -> None:
+def loaded_name(store: AppStore | None, model_id: str) -> str | None:
+    row = store.row(model_id) if store is not None else None
+    return row.name if row is not None and row.process in ALIVE else None
+
+
+def install_bench_action(
+    window: QMainWindow, facade: Any, bridge: EventBridge, store: AppStore | None = None
+) -> None:
     """Add "Benchmark and tune…" to the window's Model menu (when the facade offers it)."""
     if not callable(getattr(facade, "run_tune", None)):  # not isinstance: that imports the engine
         return
@@ -441,7 +470,9 @@ def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) 
             return
         view = windows.get(model_id)
         if view is None:
-            view = windows[model_id] = BenchWindow(facade, bridge, model_id, window)
+            view = windows[model_id] = BenchWindow(
+                facade, bridge, model_id, window, loaded=partial(loaded_name, store, model_id)
+            )
         view.show()
         view.raise_()
         view.activateWindow()

@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(facade, store, failures)
 
         self._build_menus()
-        install_bench_action(self, facade, bridge)  # issue 12: Model ▸ Benchmark
+        install_bench_action(self, facade, bridge, store)  # issue 12: Model ▸ Benchmark
         self._build_layout()
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -31,6 +30,7 @@ from app.gui.gpu_options import GpuOptions
 from app.gui.i18n import format_int, problem_text
 from app.gui.memory_fit import fit_words, largest_ctx
 from app.gui.optimize_choice import OptimizeChoice
+from app.gui.restart_ask import RestartQuestion
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 from app.gui.window_state import track
@@ -425,33 +425,14 @@ class ModelSettingsDialog(QDialog):
             await self._save(restart=False)
 
     def _ask_restart(self, name: str) -> None:
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Restart {name}?").format(name=name))
-        box.setText(
-            self.tr(
-                "{name} is loaded. The new settings take effect when it starts again. "
-                "Restart it now? Requests in progress are cut off."
-            ).format(name=name)
+        question = RestartQuestion(
+            self, name, lambda restart: self._tasks.start(self._save(restart=restart))
         )
-        self.restart_button = box.addButton(
-            self.tr("&Restart now"), QMessageBox.ButtonRole.AcceptRole
-        )
-        self.later_button = box.addButton(
-            self.tr("Apply at &next load"), QMessageBox.ButtonRole.ActionRole
-        )
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(self.restart_button)
-        box.finished.connect(lambda _result: self._on_restart_box_finished(box))
-        self.restart_box = box
-        box.open()  # never exec() inside an async slot: it would nest an event loop
-
-    def _on_restart_box_finished(self, box: QMessageBox) -> None:
-        clicked = box.clickedButton()
-        if clicked is self.restart_button:
-            self._tasks.start(self._save(restart=True))
-        elif clicked is self.later_button:
-            self._tasks.start(self._save(restart=False))
+        self.restart_box = question.box
+        self.restart_button = question.restart_button
+        self.later_button = question.later_button
+        self._question = question
+        question.open()  # never exec() inside an async slot: it would nest an event loop
 
     async def _save(self, *, restart: bool) -> None:
         self._saving = True

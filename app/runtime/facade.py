@@ -304,8 +304,8 @@ class ThreadFacade:
     def cancel_tune(self, model_id: str) -> None:
         self._thread.call(self._rt.tune.cancel, model_id)
 
-    def apply_tune(self, model_id: str, value: int) -> Future[str]:
-        return self._submit(self._rt.tune.apply(model_id, value))
+    def apply_tune(self, model_id: str, value: int, *, restart: bool | None = None) -> Future[str]:
+        return self._submit(self._rt.tune.apply(model_id, value, restart=restart))
 
     # -- remote vLLM servers behind the endpoint (docs/multi-machine.md) ----------------------
     # Changes arrive as app.core.events.RemotesChanged on `bus`.

@@ -126,8 +126,8 @@ class FakeBenchFacade(FakeFacade):
     def cancel_tune(self, model_id: str) -> None:
         self.calls.append(("cancel_tune", (model_id,)))
 
-    def apply_tune(self, model_id: str, value: int) -> Future[str]:
-        self.calls.append(("apply_tune", (model_id, value)))
+    def apply_tune(self, model_id: str, value: int, *, restart: bool | None = None) -> Future[str]:
+        self.calls.append(("apply_tune", (model_id, value, restart)))
         future: Future[str] = Future()
         future.set_result(f"--max-num-seqs {value}")
         return future
