@@ -30,14 +30,17 @@ def port_problem(host: str, port: int) -> Problem | None:
                 probe.bind(address)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                return problem(
-                    "settings.port_in_use",
-                    tr_noop(
-                        "Port {port} is already in use by another program on this computer; "
-                        "choose another."
-                    ),
-                    key="proxy.port",
-                    port=port,
-                    host=host,
-                )
+                return port_in_use(host, port)
     return None
+
+
+def port_in_use(host: str, port: int) -> Problem:
+    return problem(
+        "settings.port_in_use",
+        tr_noop(
+            "Port {port} is already in use by another program on this computer; choose another."
+        ),
+        key="proxy.port",
+        port=port,
+        host=host,
+    )

@@ -270,8 +270,20 @@ class ModelSettingsDialog(QDialog):
                 self._show_problem(failure.text)
                 self.preview_shown.emit()
             return
-        if asked == self._asked:  # typing went on meanwhile: a newer answer is coming
-            self._show(preview)
+        if asked != self._asked:  # typing went on meanwhile: a newer answer is coming
+            return
+        self._show(preview)
+        if preview.problem is None:
+            # Then the flags against the engine's own --help (its first reading can take as
+            # long as the engine needs to start Python; Apply waits for it).
+            try:
+                found = await call(
+                    self._facade.vllm_args_problem(self.model_id, asked_options.vllm_args)
+                )
+            except CommandFailed:
+                return  # what cannot be checked is not refused
+            if found is not None and asked == self._asked:
+                self._show(dataclasses.replace(preview, problem=found, problem_field="vllm_args"))
 
     def _show_problem(self, text: str) -> None:
         self.problem_label.setText(text)

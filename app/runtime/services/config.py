@@ -92,13 +92,21 @@ class ConfigService:
         return await asyncio.to_thread(self._settings.set_many, coerced)
 
     async def _check_global_args(self, text: str) -> None:
-        """The rules of the text (app.core.vllm_args.check_global_args), then the engine's
-        own --help: an unknown flag is named before it is stored."""
-        args = check_global_args(text)
-        if text != self._settings.get("vllm_args") and self._unknown_flag is not None:
-            found = await self._unknown_flag(args, GLOBAL_SOURCE)
+        if text != self._settings.get("vllm_args"):
+            found = await self.global_args_problem(text)
             if found is not None:
                 raise ProblemError(found)
+
+    async def global_args_problem(self, text: str) -> Problem | None:
+        """What is wrong with `text` as the global vllm_args: its own rules
+        (app.core.vllm_args.check_global_args), then the engine's --help (an unknown flag)."""
+        try:
+            args = check_global_args(text)
+        except ProblemError as exc:
+            return exc.problem
+        if self._unknown_flag is None:
+            return None
+        return await self._unknown_flag(args, GLOBAL_SOURCE)
 
     async def _check_port(self, coerced: Mapping[str, SettingValue]) -> None:
         """A new port must be free now (the endpoint's own port is not new: unchanged)."""

