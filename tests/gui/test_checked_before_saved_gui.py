@@ -5,6 +5,7 @@ token check, and a socket stands in for another program on a port."""
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -55,4 +56,28 @@ def test_an_unknown_flag_is_named_in_the_model_dialog_and_nothing_is_saved(
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
     options = json.loads((app.runtime.paths.config_dir / "recipe_options.json").read_text())
     assert options[MODEL]["vllm_args"] == "--enforce-eager"
+    run(qtbot, gui.store.refresh())
+
+
+@pytest.mark.timeout(60)
+def test_a_port_in_use_is_refused_when_typed_in_the_settings(qtbot: QtBot, app: EngineGui) -> None:
+    from app.gui.settings.endpoint_page import EndpointPage
+
+    gui = app.gui
+    dialog = gui.window.open_settings()
+    endpoint = dialog.page(EndpointPage)
+    assert isinstance(endpoint, EndpointPage)
+    dialog.page_list.setCurrentRow(dialog.pages.index(endpoint))
+    with socket.socket() as other:  # another program, listening
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        endpoint.port.edit.selectAll()
+        qtbot.keyClicks(endpoint.port.edit, str(port))
+        qtbot.waitUntil(endpoint.port.hint.isVisible, timeout=10_000)
+        assert endpoint.port.hint.text() == (
+            f"Port {port} is already in use by another program on this computer; choose another."
+        )
+        assert not dialog.ok_button.isEnabled()
+    dialog.reject()
     run(qtbot, gui.store.refresh())

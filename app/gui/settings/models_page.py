@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping
+from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.core.problems import ProblemError
+from app.core.problems import Problem, ProblemError
 from app.core.settings import SettingValue
 from app.core.vllm_args import check_global_args
 from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.i18n import problem_text
+from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.theme import monospace_font, set_text_color, warning_color
 from app.runtime.api import Facade
@@ -66,6 +68,9 @@ class ModelsPage(SettingsPage):
             "vllm_args", placeholder=self.tr("flags added for every model"), check=_args_problem
         )
         self.vllm_args.edit.setFont(monospace_font())
+        # Its flags against the engine's own --help, once typing pauses.
+        self.args_check = FieldCheck(self.vllm_args, self._ask_args, self)
+        self.args_check.checked.connect(self.changed)
         self.engine = QComboBox()
         for kind, text in (
             ("auto", self.tr("Automatic (ROCm on a supported AMD GPU, else CPU)")),
@@ -189,6 +194,12 @@ class ModelsPage(SettingsPage):
             changes.pop("engine.kind", None)
             changes.pop("engine.custom_command", None)
         return changes
+
+    def _ask_args(self) -> Future[Problem | None] | None:
+        text = self.vllm_args.text().strip()
+        if self.vllm_args.problem() or text == str(self._loaded.get("vllm_args", "")):
+            return None
+        return self._facade.vllm_args_problem(None, text)
 
     def _command_problem(self, value: SettingValue) -> str:
         if not self.custom_selected():
