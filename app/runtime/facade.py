@@ -158,9 +158,9 @@ class ThreadFacade:
     def check_hf_token(self, token: str | None) -> Future[str]:
         return self._submit(self._rt.config.check_hf_token(token))
 
-    def secrets_backend(self) -> Future[str]:
-        async def run() -> str:
-            return await asyncio.to_thread(lambda: self._rt.config.secrets_backend)
+    def secrets_place(self) -> Future[tuple[str, str]]:
+        async def run() -> tuple[str, str]:
+            return await asyncio.to_thread(self._rt.config.secrets_place)
 
         return self._submit(run())
 

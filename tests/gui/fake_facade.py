@@ -640,8 +640,9 @@ class FakeFacade:
             return failed(ProblemError(bad))
         return self._answer("check_hf_token", self.hub_user)
 
-    def secrets_backend(self) -> Future[str]:
-        return self._answer("secrets_backend", self.secrets_kept_in)
+    def secrets_place(self) -> Future[tuple[str, str]]:
+        place = (self.secrets_kept_in, "/home/user/.config/vllm-tray/secrets.json")
+        return self._answer("secrets_place", place)
 
     def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = True) -> Future[None]:
         return self._fail_or("apply_fix", None, model_id, fix, retry)

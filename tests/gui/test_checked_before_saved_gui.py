@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.fakes.engine_runtime import fake_engine
+from tests.fakes.fake_hub import FakeHub
 from tests.gui.conftest import run
 from tests.gui.test_model_settings_dialog import type_into
 from tests.gui.test_runtime_thread_gui import EngineGui, free_port
@@ -81,3 +82,41 @@ def test_a_port_in_use_is_refused_when_typed_in_the_settings(qtbot: QtBot, app: 
         assert not dialog.ok_button.isEnabled()
     dialog.reject()
     run(qtbot, gui.store.refresh())
+
+
+@pytest.mark.timeout(60)
+def test_the_token_page_says_where_it_is_kept_and_checks_it_against_the_hub(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No keyring here (the suite's fail backend): the token goes to the app's own file, and
+    the page says so; Check asks the (fake) hub at HF_ENDPOINT whose token it is."""
+    from app.gui.settings.accounts_page import AccountsPage
+
+    good, wrong = "hf_" + "G00d" * 9, "hf_" + "Wr0ng" * 7
+    with FakeHub() as hub:
+        (tmp_path / "repos").mkdir()
+        hub.start(tmp_path / "repos")
+        hub.valid_tokens.add(good)
+        app = EngineGui(qtbot, tmp_path, monkeypatch, hf_endpoint=hub.url)
+        try:
+            gui = app.gui
+            dialog = gui.window.open_settings()
+            accounts = dialog.page(AccountsPage)
+            assert isinstance(accounts, AccountsPage)
+            dialog.page_list.setCurrentRow(dialog.pages.index(accounts))
+            secrets = app.runtime.paths.config_dir / "secrets.json"
+            qtbot.waitUntil(lambda: str(secrets) in accounts.place_label.text(), timeout=10_000)
+            assert accounts.place_label.text().startswith("This computer has no keyring, so")
+            for token, said in (
+                (good, "Hugging Face accepts this token: it belongs to test-user."),
+                (wrong, f"{hub.url} does not accept this token: it is wrong, expired or revoked."),
+            ):
+                accounts.hf_token.edit.clear()
+                qtbot.keyClicks(accounts.hf_token.edit, token)
+                qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
+                qtbot.waitUntil(lambda s=said: accounts.check_result.text() == s, timeout=10_000)  # type: ignore[misc]
+            assert not secrets.exists()  # checking stores nothing
+            dialog.reject()
+            run(qtbot, gui.store.refresh())
+        finally:
+            app.close()

@@ -285,12 +285,12 @@ def test_secrets_are_never_shown_and_can_be_cleared(
     dialog, *_rest, accounts, _desktop = pages(gui)
     token = accounts.hf_token
     assert dialog.isVisible()  # the dialog did not wait for the keyring
-    assert token.edit.placeholderText() == "checking the keyring…"
+    assert token.edit.placeholderText() == "checking whether one is saved…"
     assert not token.clear_button.isEnabled()
     qtbot.waitUntil(lambda: len(fake.held.get("has_secret", [])) == 2)  # API key and token
     fake.release("has_secret")
     qtbot.waitUntil(token.clear_button.isEnabled)
-    assert token.edit.text() == "" and "stored in the keyring" in token.edit.placeholderText()
+    assert token.edit.text() == "" and token.edit.placeholderText() == "saved — type to replace"
     qtbot.mouseClick(token.clear_button, Qt.MouseButton.LeftButton)
     save(qtbot, dialog)
     assert fake.called("set_secret") == [(SECRET_HF_TOKEN, None)]
@@ -315,6 +315,62 @@ def test_a_hugging_face_token_of_the_wrong_shape_is_refused_as_typed(
     assert not accounts.token_hint.isVisible() and dialog.ok_button.isEnabled()
     save(qtbot, dialog)
     assert fake.called("set_secret") == [(SECRET_HF_TOKEN, "hf_" + "a1B2" * 9)]
+
+
+@pytest.mark.parametrize(
+    ("backend", "sentence"),
+    [
+        (
+            "keyring:SecretService.Keyring",
+            "It is kept in the system keyring, never in the settings files.",
+        ),
+        (
+            "file",
+            "This computer has no keyring, so the token is kept in "
+            "/home/user/.config/vllm-tray/secrets.json, which only you can read; never in the "
+            "settings files.",
+        ),
+    ],
+)
+def test_the_hugging_face_page_says_where_the_token_is_really_kept(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade, backend: str, sentence: str
+) -> None:
+    fake.secrets_kept_in = backend
+    dialog, *_rest, accounts, _desktop = pages(gui)
+    qtbot.waitUntil(lambda: accounts.place_label.text() == sentence)
+    assert (
+        "keyring" not in accounts.place_label.text()
+        or backend != "file"
+        or ("no keyring" in accounts.place_label.text())
+    )
+    dialog.reject()
+
+
+def test_the_hugging_face_token_is_checked_against_the_hub(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog, *_rest, accounts, _desktop = pages(gui)
+    dialog.page_list.setCurrentRow(dialog.pages.index(accounts))
+    qtbot.waitUntil(lambda: accounts.hf_token.stored is not None)
+    assert not accounts.check_button.isEnabled()  # nothing typed, nothing stored
+    token = "hf_" + "a1B2" * 9
+    qtbot.keyClicks(accounts.hf_token.edit, token)
+    assert accounts.check_button.isEnabled()
+    qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "test-user" in accounts.check_result.text())
+    assert accounts.check_result.text() == (
+        "Hugging Face accepts this token: it belongs to test-user."
+    )
+    assert fake.called("check_hf_token") == [(token,)]
+    fake.fail_next["check_hf_token"] = problem(
+        "downloads.token_refused",
+        tr_noop("{host} does not accept this token: it is wrong, expired or revoked."),
+        host="https://huggingface.co",
+    )
+    qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "does not accept" in accounts.check_result.text())
+    assert fake.called("set_secret") == []  # a check stores nothing
+    dialog.reject()
 
 
 def test_a_refused_setting_keeps_the_dialog_open_on_its_page(

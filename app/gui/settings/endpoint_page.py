@@ -63,7 +63,10 @@ class EndpointPage(SettingsPage):
             SettingField("proxy.cors_origins", placeholder=self.tr("e.g. http://localhost:3000")),
         )
         self.api_key.setToolTip(
-            self.tr("Clients must send it as 'Authorization: Bearer <key>'. Kept in the keyring.")
+            self.tr(
+                "Clients must send it as 'Authorization: Bearer <key>'. Kept in the keyring, or "
+                "where there is none in a file only you can read."
+            )
         )
         self._watch(self.host, self.autostart)
         self.api_key.edit.textChanged.connect(self.changed)

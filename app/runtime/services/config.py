@@ -57,6 +57,10 @@ class Secrets:
     def backend_name(self) -> str:
         return self._store.backend_name
 
+    @property
+    def fallback_file(self) -> str:
+        return str(self._store.fallback_file)
+
 
 class ConfigService:
     """Global settings and secrets; `on_security_changed` re-applies the endpoint's key,
@@ -168,6 +172,11 @@ class ConfigService:
     def secrets_backend(self) -> str:
         """Where secrets are kept: the keyring's name, or the fallback file."""
         return self._secrets.backend_name
+
+    def secrets_place(self) -> tuple[str, str]:
+        """(`secrets_backend`, the fallback file's path): what the window tells the user
+        about where a token is kept. Finding the keyring may ask D-Bus: not on the loop."""
+        return self._secrets.backend_name, self._secrets.fallback_file
 
     async def has_secret(self, name: str) -> bool:
         return bool(await asyncio.to_thread(self._secrets.value, name))
