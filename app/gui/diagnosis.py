@@ -19,11 +19,11 @@ from app.core.problems import Fix, Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text, problem_text
 from app.gui.icons import TrayStatus, tray_icon
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 
 class DiagnosisBanner(QFrame):
-    """Hidden until `show_problem`. "Apply fix" calls `facade.apply_fix(..., retry=True)`;
+    """Hidden until `show_problem`. "Apply fix" calls `models.apply_fix(..., retry=True)`;
     Retry and Dismiss are the owner's to carry out (signals)."""
 
     fix_applied = Signal(str)  # model id
@@ -172,7 +172,7 @@ class DiagnosisBanner(QFrame):
         self.status.show()
         fix = self._problem.fix
         try:
-            await call(self._facade.apply_fix(model_id, fix, retry=True))
+            await call(self._facade.submit(lambda s: s.models.apply_fix(model_id, fix, retry=True)))
         except CommandFailed as failure:
             # A load's failure after the fix (load.…, run.…) means the fix was carried out.
             code = failure.problem.code if failure.problem is not None else ""

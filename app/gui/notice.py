@@ -10,7 +10,7 @@ from app.core.problems import Fix, FixKind, Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text
 from app.gui.theme import error_color, set_text_color
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 # Fixes the notice offers: they need no choice of the user's beyond the click. (A model's
 # failure has its own banner with its fix; this is for what fails before a model starts.)
@@ -70,7 +70,7 @@ class NoticeBar(QFrame):
         self.fix_button.setEnabled(False)
         self.label.setText(self.tr("Installing the engine, then loading the model…"))
         try:
-            await call(self._facade.apply_fix(model_id, fix, retry=True))
+            await call(self._facade.submit(lambda s: s.models.apply_fix(model_id, fix, retry=True)))
         except CommandFailed as failure:
             self.say(failure.text, failure.problem, model_id)
             return

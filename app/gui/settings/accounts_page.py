@@ -16,7 +16,7 @@ from app.gui.i18n import problem_text
 from app.gui.settings.page import SettingsPage
 from app.gui.settings.secret_field import SECRET_HF_TOKEN, SecretField
 from app.gui.theme import error_color, set_text_color
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 FILE_BACKEND = "file"  # app.runtime.secrets: no keyring on this computer
 
@@ -101,7 +101,7 @@ class AccountsPage(SettingsPage):
 
     async def _ask_place(self) -> None:
         try:
-            backend, path = await call(self._facade.secrets_place())
+            backend, path = await call(self._facade.call(lambda s: s.config.secrets_place()))
         except CommandFailed as failure:
             self.place_label.setText(failure.text)
             return
@@ -124,7 +124,7 @@ class AccountsPage(SettingsPage):
         self.check_result.setText(self.tr("Asking Hugging Face…"))
         self.check_result.show()
         try:
-            user = await call(self._facade.check_hf_token(typed))
+            user = await call(self._facade.submit(lambda s: s.config.check_hf_token(typed)))
         except CommandFailed as failure:
             self.check_result.setText(failure.text)
         else:

@@ -14,7 +14,7 @@ from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.settings.secret_field import SECRET_API_KEY, SecretField
 from app.gui.theme import error_color, set_text_color, warning_color
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
@@ -93,7 +93,8 @@ class EndpointPage(SettingsPage):
         port = self.port.value()
         if not isinstance(port, int) or port == self._loaded.get("proxy.port"):
             return None  # a rule of its own, or the endpoint's own port
-        return self._facade.port_problem(self.host.currentText().strip(), port)
+        host = self.host.currentText().strip()
+        return self._facade.submit(lambda s: s.config.port_problem(host, port))
 
     def host_problem(self) -> str:
         if not self.host.currentText().strip():

@@ -18,7 +18,7 @@ from app.gui.i18n import problem_text
 from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.theme import monospace_font, set_text_color, warning_color
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 
 class ModelsPage(SettingsPage):
@@ -199,7 +199,7 @@ class ModelsPage(SettingsPage):
         text = self.vllm_args.text().strip()
         if self.vllm_args.problem() or text == str(self._loaded.get("vllm_args", "")):
             return None
-        return self._facade.vllm_args_problem(None, text)
+        return self._facade.submit(lambda s: s.config.global_args_problem(text))
 
     def _command_problem(self, value: SettingValue) -> str:
         if not self.custom_selected():

@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from app.core import port_check
 from app.core.hf_token import hf_token_problem
 from app.core.problems import Problem, ProblemError, problem, tr_noop
-from app.core.setting_specs import check_together
-from app.core.settings import Settings, SettingValue, coerce
+from app.core.setting_specs import check_together, unknown_setting
+from app.core.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
 from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
 from app.downloads.hub import token_problem, whoami
 from app.proxy.security import is_loopback_name
@@ -82,6 +82,31 @@ class ConfigService:
         self._on_security_changed = on_security_changed
         self._unknown_flag = unknown_flag
         self._hf_endpoint = hf_endpoint
+
+    def settings(self) -> dict[str, SettingValue]:
+        """Every setting's value now (a default where none is stored)."""
+        return self._settings.as_dict()
+
+    def value(self, key: str) -> SettingValue:
+        return self._settings.get(key)  # type: ignore[no-any-return]  # one of SettingValue's
+
+    def is_default(self, key: str) -> bool:
+        """No value of its own: the setting follows its default."""
+        return self._settings.is_default(key)
+
+    def load_problem(self) -> Problem | None:
+        """What is wrong with settings.json now (app.core.settings.Settings.problem)."""
+        return self._settings.problem
+
+    async def reset(self, key: str) -> SettingValue:
+        """Back to the default, checked like any change first: a default that breaks a rule
+        between settings (a body budget below the largest body) is refused, nothing written."""
+        spec = SPEC_BY_KEY.get(key)
+        if spec is None:
+            raise unknown_setting(key)
+        check_together({**self._settings.as_dict(), key: spec.default})
+        await asyncio.to_thread(self._settings.reset, key)
+        return self.value(key)
 
     async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change (each value, and the rules between them), then store."""
