@@ -381,7 +381,7 @@ def test_the_first_load_without_an_engine_offers_to_install_it(
     from app.supervisor.engines.base import EngineKind, engine_missing
 
     missing = engine_missing(EngineKind.CPU)
-    fake.fail_next["load"] = missing
+    fake.fail_next["models.load"] = missing
     model = next(r.id for r in gui.store.rows if r.downloaded)
     assert gui.window.select_model(model)
     gui.window.actions_.load.trigger()
@@ -390,6 +390,6 @@ def test_the_first_load_without_an_engine_offers_to_install_it(
     button = gui.window.notice_frame.fix_button
     assert button.isVisible() and button.text() == "Install the cpu engine and load"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bool(fake.called("apply_fix")))
-    assert fake.called("apply_fix") == [(model, missing.fix, True)]
+    qtbot.waitUntil(lambda: bool(fake.called("models.apply_fix")))
+    assert fake.called("models.apply_fix") == [(model, missing.fix, True)]
     qtbot.waitUntil(lambda: not gui.window.notice_frame.isVisible())

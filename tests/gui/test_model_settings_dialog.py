@@ -156,7 +156,7 @@ def test_an_unknown_vllm_flag_is_named_before_apply(
     )
     assert not dialog.apply_button.isEnabled()
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_model_options") == []
+    assert fake.called("models.set_options") == []
     type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8 --enforce-eager")
     assert not dialog.problem_label.isVisible() and dialog.apply_button.isEnabled()
     dialog.reject()

@@ -90,7 +90,7 @@ def test_a_utilization_above_the_safe_value_is_stored_only_when_confirmed(
     assert models.use_anyway.isVisible() and models.use_anyway.text() == "&Use 0.93 anyway"
     assert not dialog.ok_button.isEnabled()
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_settings") == []
+    assert fake.called("config.set_settings") == []
     models.use_anyway.click()
     assert dialog.ok_button.isEnabled()
     retype(qtbot, models.utilization, "0.95")  # another value: asked again
@@ -214,7 +214,7 @@ def test_trust_remote_code_for_every_model_blocks_ok(
         "one model that needs it."
     )
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_settings") == []
+    assert fake.called("config.set_settings") == []
     retype(qtbot, models.vllm_args, "--enforce-eager")
     assert dialog.ok_button.isEnabled() and not models.vllm_args.hint.isVisible()
     dialog.reject()
@@ -234,7 +234,9 @@ def test_an_unknown_flag_in_global_args_is_named_as_typed(
     )
     assert not dialog.ok_button.isEnabled()
     retype(qtbot, models.vllm_args, "--enforce-eager")
-    qtbot.waitUntil(lambda: fake.called("vllm_args_problem")[-1:] == [(None, "--enforce-eager")])
+    qtbot.waitUntil(
+        lambda: fake.called("config.global_args_problem")[-1:] == [("--enforce-eager",)]
+    )
     assert not models.vllm_args.hint.isVisible() and dialog.ok_button.isEnabled()
     dialog.reject()
 
@@ -252,7 +254,7 @@ def test_a_port_another_program_holds_is_refused_as_typed(
     )
     assert not dialog.ok_button.isEnabled()
     retype(qtbot, endpoint.port, "9001")
-    qtbot.waitUntil(lambda: fake.called("port_problem")[-1:] == [("127.0.0.1", 9001)])
+    qtbot.waitUntil(lambda: fake.called("config.port_problem")[-1:] == [("127.0.0.1", 9001)])
     assert not endpoint.port.hint.isVisible() and dialog.ok_button.isEnabled()
     assert save(qtbot, dialog) == {"proxy.port": 9001}
 
@@ -314,7 +316,7 @@ def test_a_hugging_face_token_of_the_wrong_shape_is_refused_as_typed(
     qtbot.keyClicks(accounts.hf_token.edit, "hf_" + "a1B2" * 9)
     assert not accounts.token_hint.isVisible() and dialog.ok_button.isEnabled()
     save(qtbot, dialog)
-    assert fake.called("set_secret") == [(SECRET_HF_TOKEN, "hf_" + "a1B2" * 9)]
+    assert fake.called("config.set_secret") == [(SECRET_HF_TOKEN, "hf_" + "a1B2" * 9)]
 
 
 @pytest.mark.parametrize(
@@ -361,15 +363,15 @@ def test_the_hugging_face_token_is_checked_against_the_hub(
     assert accounts.check_result.text() == (
         "Hugging Face accepts this token: it belongs to test-user."
     )
-    assert fake.called("check_hf_token") == [(token,)]
-    fake.fail_next["check_hf_token"] = problem(
+    assert fake.called("config.check_hf_token") == [(token,)]
+    fake.fail_next["config.check_hf_token"] = problem(
         "downloads.token_refused",
         tr_noop("{host} does not accept this token: it is wrong, expired or revoked."),
         host="https://huggingface.co",
     )
     qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "does not accept" in accounts.check_result.text())
-    assert fake.called("set_secret") == []  # a check stores nothing
+    assert fake.called("config.set_secret") == []  # a check stores nothing
     dialog.reject()
 
 
@@ -398,7 +400,7 @@ def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
 def test_the_exposed_address_refusal_goes_once_the_address_is_loopback_again(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["set_settings"] = problem(
+    fake.fail_next["config.set_settings"] = problem(
         "proxy.key_required",
         tr_noop(
             "The endpoint would listen on {host}, where other computers can reach it, but "
