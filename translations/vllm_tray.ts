@@ -2,9 +2,46 @@
 <!DOCTYPE TS>
 <TS version="2.1">
 <context>
+    <name></name>
+    <message>
+        <source>RestartQuestion</source>
+        <comment>Restart {name}?</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>RestartQuestion</source>
+        <comment>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>RestartQuestion</source>
+        <comment>&amp;Restart now</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RestartQuestion</source>
+        <comment>Apply at &amp;next load</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AccountsPage</name>
     <message>
-        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
+        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding where the token is kept…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask Hugging Face whose token this is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -13,6 +50,22 @@
     </message>
     <message>
         <source>Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is kept in the system keyring, never in the settings files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking Hugging Face…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face accepts this token: it belongs to {user}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -718,7 +771,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring.</source>
+        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring, or where there is none in a file only you can read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1493,10 +1546,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dismiss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1835,22 +1884,6 @@
     </message>
     <message>
         <source>Max concurrency at this context size: {n} full-length requests at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restart {name}?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Restart now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Apply at &amp;next load</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2312,6 +2345,17 @@
     </message>
 </context>
 <context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing the engine, then loading the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>OptimizeChoice</name>
     <message>
         <source>Engine default</source>
@@ -2505,19 +2549,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>checking the keyring…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the keyring did not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stored in the keyring — type to replace</source>
+        <source>checking whether one is saved…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3083,6 +3127,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The token could not be checked: {host} did not answer ({reason}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), so there is nothing to download for it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3120,6 +3168,10 @@
     </message>
     <message>
         <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} does not accept this token: it is wrong, expired or revoked.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4249,6 +4301,10 @@
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Hugging Face token is set.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1,10 +1,48 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_XA">
   <context>
+    <name />
+    <message>
+      <source>RestartQuestion</source>
+      <comment>Restart {name}?</comment>
+      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>RestartQuestion</source>
+      <comment>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</comment>
+      <translation>
+        <numerusform>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</numerusform>
+        <numerusform>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>RestartQuestion</source>
+      <comment>&amp;Restart now</comment>
+      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RestartQuestion</source>
+      <comment>Apply at &amp;next load</comment>
+      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>AccountsPage</name>
     <message>
-      <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
-      <translation>[Ĝàţéđ öŕ þŕîṽàţé ɱöđéĺš öñ Ĥûĝĝîñĝ Ƒàçé ñééđ àñ àççéšš ţöķéñ (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš, ŕéàđ àççéšš îš éñöûĝĥ). Îţ îš ķéþţ îñ ţĥé šýšţéɱ ķéýŕîñĝ, ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
+      <translation>[Ĝàţéđ öŕ þŕîṽàţé ɱöđéĺš öñ Ĥûĝĝîñĝ Ƒàçé ñééđ àñ àççéšš ţöķéñ (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš, ŕéàđ àççéšš îš éñöûĝĥ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Finding where the token is kept…</source>
+      <translation>[Ƒîñđîñĝ ŵĥéŕé ţĥé ţöķéñ îš ķéþţ…~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck</source>
+      <translation>[Ç&amp;ĥéçķ~~]</translation>
+    </message>
+    <message>
+      <source>Ask Hugging Face whose token this is</source>
+      <translation>[Åšķ Ĥûĝĝîñĝ Ƒàçé ŵĥöšé ţöķéñ ţĥîš îš~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Hugging Face &amp;token:</source>
@@ -13,6 +51,22 @@
     <message>
       <source>Hugging Face</source>
       <translation>[Ĥûĝĝîñĝ Ƒàçé~~~~~]</translation>
+    </message>
+    <message>
+      <source>This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.</source>
+      <translation>[Ţĥîš çöɱþûţéŕ ĥàš ñö ķéýŕîñĝ, šö ţĥé ţöķéñ îš ķéþţ îñ {path}, ŵĥîçĥ öñĺý ýöû çàñ ŕéàđ; ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It is kept in the system keyring, never in the settings files.</source>
+      <translation>[Îţ îš ķéþţ îñ ţĥé šýšţéɱ ķéýŕîñĝ, ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Asking Hugging Face…</source>
+      <translation>[Åšķîñĝ Ĥûĝĝîñĝ Ƒàçé…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face accepts this token: it belongs to {user}.</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé àççéþţš ţĥîš ţöķéñ: îţ ƀéĺöñĝš ţö {user}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -719,8 +773,8 @@
       <translation>[Åĺĺöŵéđ &amp;ŵéƀ öŕîĝîñš:~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Clients must send it as 'Authorization: Bearer &lt;key&gt;'. Kept in the keyring.</source>
-      <translation>[Çĺîéñţš ɱûšţ šéñđ îţ àš 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'. Ķéþţ îñ ţĥé ķéýŕîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Clients must send it as 'Authorization: Bearer &lt;key&gt;'. Kept in the keyring, or where there is none in a file only you can read.</source>
+      <translation>[Çĺîéñţš ɱûšţ šéñđ îţ àš 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'. Ķéþţ îñ ţĥé ķéýŕîñĝ, öŕ ŵĥéŕé ţĥéŕé îš ñöñé îñ à ƒîĺé öñĺý ýöû çàñ ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Endpoint</source>
@@ -1494,10 +1548,6 @@
       <translation>[&amp;Đöŵñĺöàđéđ öñĺý~~~~~~]</translation>
     </message>
     <message>
-      <source>Dismiss</source>
-      <translation>[Đîšɱîšš~~~]</translation>
-    </message>
-    <message>
       <source>Models</source>
       <translation>[Ṁöđéĺš~~]</translation>
     </message>
@@ -1837,22 +1887,6 @@
     <message>
       <source>Max concurrency at this context size: {n} full-length requests at once.</source>
       <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çöñţéẋţ šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Restart {name}?</source>
-      <translation>[Ŕéšţàŕţ {name}?~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
-      <translation>[{name} îš ĺöàđéđ. Ţĥé ñéŵ šéţţîñĝš ţàķé éƒƒéçţ ŵĥéñ îţ šţàŕţš àĝàîñ. Ŕéšţàŕţ îţ ñöŵ? Ŕéǫûéšţš îñ þŕöĝŕéšš àŕé çûţ öƒƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>&amp;Restart now</source>
-      <translation>[&amp;Ŕéšţàŕţ ñöŵ~~~~~]</translation>
-    </message>
-    <message>
-      <source>Apply at &amp;next load</source>
-      <translation>[Åþþĺý àţ &amp;ñéẋţ ĺöàđ~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2313,6 +2347,17 @@
     </message>
   </context>
   <context>
+    <name>NoticeBar</name>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
+    </message>
+    <message>
+      <source>Installing the engine, then loading the model…</source>
+      <translation>[Îñšţàĺĺîñĝ ţĥé éñĝîñé, ţĥéñ ĺöàđîñĝ ţĥé ɱöđéĺ…~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>OptimizeChoice</name>
     <message>
       <source>Engine default</source>
@@ -2507,20 +2552,20 @@
       <translation>[Çĺéàŕ~~]</translation>
     </message>
     <message>
-      <source>checking the keyring…</source>
-      <translation>[çĥéçķîñĝ ţĥé ķéýŕîñĝ…~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>the keyring did not answer</source>
       <translation>[ţĥé ķéýŕîñĝ đîđ ñöţ àñšŵéŕ~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>stored in the keyring — type to replace</source>
-      <translation>[šţöŕéđ îñ ţĥé ķéýŕîñĝ — ţýþé ţö ŕéþĺàçé~~~~~~~~~~~~~~~~]</translation>
+      <source>checking whether one is saved…</source>
+      <translation>[çĥéçķîñĝ ŵĥéţĥéŕ öñé îš šàṽéđ…~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>not set</source>
       <translation>[ñöţ šéţ~~~]</translation>
+    </message>
+    <message>
+      <source>saved — type to replace</source>
+      <translation>[šàṽéđ — ţýþé ţö ŕéþĺàçé~~~~~~~~~]</translation>
     </message>
     <message>
       <source>will be removed</source>
@@ -3085,6 +3130,10 @@
       <translation>[{flag} çàññöţ ƀé šéţ ƒöŕ éṽéŕý ɱöđéĺ: àñý ɱöđéĺ àđđéđ ţĥŕöûĝĥ ţĥé éñđþöîñţ çöûĺđ ţĥéñ ŕûñ îţš öŵñ çöđé öñ ţĥîš çöɱþûţéŕ; šéţ îţ îñ ţĥé öþţîöñš öƒ ţĥé öñé ɱöđéĺ ţĥàţ ñééđš îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The token could not be checked: {host} did not answer ({reason}).</source>
+      <translation>[Ţĥé ţöķéñ çöûĺđ ñöţ ƀé çĥéçķéđ: {host} đîđ ñöţ àñšŵéŕ ({reason}).~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), so there is nothing to download for it.</source>
       <translation>[{repo} ĥàš ñö ŵéîĝĥţš ṽĹĹṀ çàñ ĺöàđ (ñö .šàƒéţéñšöŕš öŕ ÞýŢöŕçĥ .ƀîñ ƒîĺéš), šö ţĥéŕé îš ñöţĥîñĝ ţö đöŵñĺöàđ ƒöŕ îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3123,6 +3172,10 @@
     <message>
       <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
       <translation>[Đöŵñĺöàđîñĝ {repo} ƒàîĺéđ: {error}. Ţŕý àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{host} does not accept this token: it is wrong, expired or revoked.</source>
+      <translation>[{host} đöéš ñöţ àççéþţ ţĥîš ţöķéñ: îţ îš ŵŕöñĝ, éẋþîŕéđ öŕ ŕéṽöķéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} disappeared from {repo} during the download. Try again.</source>
@@ -4253,6 +4306,10 @@
     <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No Hugging Face token is set.</source>
+      <translation>[Ñö Ĥûĝĝîñĝ Ƒàçé ţöķéñ îš šéţ.~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
