@@ -784,7 +784,7 @@ def _say(line: str) -> None:
     sys.stdout.flush()
 
 
-def parse(argv: list[str]) -> argparse.Namespace:
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fake_vllm", allow_abbrev=False)
     p.add_argument("--model", required=True)
     p.add_argument("--host", default="127.0.0.1")
@@ -815,7 +815,21 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--middleware", action="append", default=[])
     p.add_argument("--api-key", default=None)
     p.add_argument("--fake-version", default=VERSION)
-    a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
+    return p
+
+
+def fake_switches() -> list[str]:
+    """The --fake-* switches: only this fake takes them (tests pass them in vllm_args too)."""
+    return [
+        flag
+        for action in parser()._actions  # argparse has no public list of its options
+        for flag in action.option_strings
+        if flag.startswith("--fake-")
+    ]
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    a, _unknown = parser().parse_known_args(argv)  # other vLLM flags: accepted, ignored
     a.served_model_name = a.served_model_name or a.model
     if a.api_key:
         os.environ["VLLM_API_KEY"] = a.api_key  # vLLM: the flag wins over the variable
@@ -879,6 +893,10 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
     args = sys.argv[1:] if argv is None else argv
     if any(arg == "--help" or arg.startswith("--help=") or arg == "-h" for arg in args):
         sys.stdout.write(HELP_TEXT.read_text(encoding="utf-8"))
+        # Then the switches only this fake takes (tests pass them through vllm_args too).
+        sys.stdout.write("\nfake engine switches:\n")
+        for flag in fake_switches():
+            sys.stdout.write(f"  {flag}\n")
         return 0
     a = parse(args)
     if a.fake_replay:
