@@ -358,17 +358,21 @@ def test_quit_from_the_tray_closes_the_window_instead_of_hiding_it(
     assert gui.window.close()  # accepted: the quit goes on
 
 
-def test_add_model_starts_with_the_cursor_in_the_repository(
+def test_add_model_starts_with_the_cursor_in_the_field_to_type_in(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    """Issue 20.3 QA: the first keys typed go into the repository field, not to the radio
-    button above it."""
+    """QA (issue 20): the first keys typed go into the search (or, on the other tab, the
+    repository field), not to the tab bar or the radio button above it."""
     del fake
     gui.window.show()
     gui.window.add_action.trigger()  # Model ▸ Add model… (or the toolbar's button)
     dialog = gui.window.add_dialog
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible)
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.search.query)
+    qtbot.keyClicks(dialog.focusWidget(), "qwen3")
+    assert dialog.search.query.text() == "qwen3"
+    dialog.show_by_name()
     qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.repo)
     qtbot.keyClicks(dialog.focusWidget(), "Qwen/Qwen3-4B")
     assert dialog.repo.text() == "Qwen/Qwen3-4B"
