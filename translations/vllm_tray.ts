@@ -2,9 +2,46 @@
 <!DOCTYPE TS>
 <TS version="2.1">
 <context>
+    <name></name>
+    <message>
+        <source>RestartQuestion</source>
+        <comment>Restart {name}?</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>RestartQuestion</source>
+        <comment>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>RestartQuestion</source>
+        <comment>&amp;Restart now</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RestartQuestion</source>
+        <comment>Apply at &amp;next load</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AccountsPage</name>
     <message>
-        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
+        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding where the token is kept…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask Hugging Face whose token this is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -13,6 +50,22 @@
     </message>
     <message>
         <source>Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is kept in the system keyring, never in the settings files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking Hugging Face…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face accepts this token: it belongs to {user}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -80,6 +133,14 @@
     </message>
     <message>
         <source>&amp;Labels:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Search Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By &amp;repository or folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -409,6 +470,104 @@
     </message>
 </context>
 <context>
+    <name>ChatPage</name>
+    <message>
+        <source>Model to chat with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lear conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a message; Ctrl+Enter sends it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the message (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the reply; what arrived is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer the last message again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the last reply as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. You are a concise assistant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mo&amp;del:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ystem prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ma&amp;x tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply is copied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is cleared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChatPages</name>
+    <message>
+        <source>M&amp;odels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hat</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClusterWindow</name>
     <message>
         <source>Cluster: one model across machines</source>
@@ -678,6 +837,10 @@
         <source>Applying the fix and loading again…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Done: {fix}. Loading failed again; the sentence above says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EndpointPage</name>
@@ -714,7 +877,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring.</source>
+        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring, or where there is none in a file only you can read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -950,7 +1113,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
+        <source>No GPU was found on this machine. The CPU engine ignores these; with your own vLLM command leave GPUs empty: it finds its GPUs itself.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1489,10 +1652,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dismiss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1647,6 +1806,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>C&amp;hat with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Talk to this model on the Chat page; it loads when you send a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1716,6 +1887,73 @@
     </message>
 </context>
 <context>
+    <name>ModelSearchPanel</name>
+    <message>
+        <source>Search Hugging Face, e.g. qwen3 0.6b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order of the results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most liked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recently updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a model&apos;s name to search Hugging Face.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the selected model to your models and download it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching for “{query}”…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No text-generation model matches “{query}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading {repo}&apos;s files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts with {args} (its family&apos;s arguments).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already in your models as {model}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ModelSettingsDialog</name>
     <message>
         <source>Settings of {name}</source>
@@ -1751,14 +1989,6 @@
     </message>
     <message>
         <source>&amp;Context size:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1826,27 +2056,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Largest context size: {tokens} (the model&apos;s own limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest context size: {tokens} (what fits in memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Even the weights alone do not fit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restart {name}?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Restart now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Apply at &amp;next load</source>
+        <source>Max concurrency at this context size: {n} full-length requests at once.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2026,6 +2248,26 @@
     </message>
     <message>
         <source>not downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>crashed {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2275,11 +2517,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use {value} anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing the engine, then loading the model…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2477,19 +2734,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>checking the keyring…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the keyring did not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stored in the keyring — type to replace</source>
+        <source>checking whether one is saved…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2500,7 +2757,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <source>vLLM Tray settings</source>
+        <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2615,6 +2872,10 @@
     </message>
     <message>
         <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hat with…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2915,6 +3176,34 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2963,6 +3252,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program on this computer; choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3003,7 +3300,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token could not be checked: {host} did not answer ({reason}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3044,6 +3357,10 @@
     </message>
     <message>
         <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} does not accept this token: it is wrong, expired or revoked.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3468,10 +3785,6 @@
     </message>
     <message>
         <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4015,6 +4328,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the {value} engine and load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4160,6 +4493,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No Hugging Face token is set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4240,10 +4577,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Try loading it again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4294,6 +4627,13 @@
     </message>
     <message>
         <source>The release {tag} lists “{text}” as its number of parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>self.actions_</name>
+    <message>
+        <source>Loading {name}…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,10 +1,48 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_XA">
   <context>
+    <name />
+    <message>
+      <source>RestartQuestion</source>
+      <comment>Restart {name}?</comment>
+      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>RestartQuestion</source>
+      <comment>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</comment>
+      <translation>
+        <numerusform>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</numerusform>
+        <numerusform>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>RestartQuestion</source>
+      <comment>&amp;Restart now</comment>
+      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>RestartQuestion</source>
+      <comment>Apply at &amp;next load</comment>
+      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>AccountsPage</name>
     <message>
-      <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
-      <translation>[Ĝàţéđ öŕ þŕîṽàţé ɱöđéĺš öñ Ĥûĝĝîñĝ Ƒàçé ñééđ àñ àççéšš ţöķéñ (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš, ŕéàđ àççéšš îš éñöûĝĥ). Îţ îš ķéþţ îñ ţĥé šýšţéɱ ķéýŕîñĝ, ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
+      <translation>[Ĝàţéđ öŕ þŕîṽàţé ɱöđéĺš öñ Ĥûĝĝîñĝ Ƒàçé ñééđ àñ àççéšš ţöķéñ (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš, ŕéàđ àççéšš îš éñöûĝĥ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Finding where the token is kept…</source>
+      <translation>[Ƒîñđîñĝ ŵĥéŕé ţĥé ţöķéñ îš ķéþţ…~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck</source>
+      <translation>[Ç&amp;ĥéçķ~~]</translation>
+    </message>
+    <message>
+      <source>Ask Hugging Face whose token this is</source>
+      <translation>[Åšķ Ĥûĝĝîñĝ Ƒàçé ŵĥöšé ţöķéñ ţĥîš îš~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Hugging Face &amp;token:</source>
@@ -13,6 +51,22 @@
     <message>
       <source>Hugging Face</source>
       <translation>[Ĥûĝĝîñĝ Ƒàçé~~~~~]</translation>
+    </message>
+    <message>
+      <source>This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.</source>
+      <translation>[Ţĥîš çöɱþûţéŕ ĥàš ñö ķéýŕîñĝ, šö ţĥé ţöķéñ îš ķéþţ îñ {path}, ŵĥîçĥ öñĺý ýöû çàñ ŕéàđ; ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It is kept in the system keyring, never in the settings files.</source>
+      <translation>[Îţ îš ķéþţ îñ ţĥé šýšţéɱ ķéýŕîñĝ, ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Asking Hugging Face…</source>
+      <translation>[Åšķîñĝ Ĥûĝĝîñĝ Ƒàçé…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face accepts this token: it belongs to {user}.</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé àççéþţš ţĥîš ţöķéñ: îţ ƀéĺöñĝš ţö {user}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -80,6 +134,14 @@
     <message>
       <source>&amp;Labels:</source>
       <translation>[&amp;Ĺàƀéĺš:~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Search Hugging Face</source>
+      <translation>[&amp;Šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>By &amp;repository or folder</source>
+      <translation>[Ɓý &amp;ŕéþöšîţöŕý öŕ ƒöĺđéŕ~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Clients will ask for {model_id}</source>
@@ -408,6 +470,104 @@
     </message>
   </context>
   <context>
+    <name>ChatPage</name>
+    <message>
+      <source>Model to chat with</source>
+      <translation>[Ṁöđéĺ ţö çĥàţ ŵîţĥ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;lear conversation</source>
+      <translation>[Ç&amp;ĺéàŕ çöñṽéŕšàţîöñ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Conversation</source>
+      <translation>[Çöñṽéŕšàţîöñ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Type a message; Ctrl+Enter sends it</source>
+      <translation>[Ţýþé à ɱéššàĝé; Çţŕĺ+Éñţéŕ šéñđš îţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Message</source>
+      <translation>[Ṁéššàĝé~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Send</source>
+      <translation>[&amp;Šéñđ~~]</translation>
+    </message>
+    <message>
+      <source>Send the message (Ctrl+Enter)</source>
+      <translation>[Šéñđ ţĥé ɱéššàĝé (Çţŕĺ+Éñţéŕ)~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;top</source>
+      <translation>[Š&amp;ţöþ~~]</translation>
+    </message>
+    <message>
+      <source>Stop the reply; what arrived is kept</source>
+      <translation>[Šţöþ ţĥé ŕéþĺý; ŵĥàţ àŕŕîṽéđ îš ķéþţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Regenerate</source>
+      <translation>[&amp;Ŕéĝéñéŕàţé~~~~]</translation>
+    </message>
+    <message>
+      <source>Answer the last message again</source>
+      <translation>[Åñšŵéŕ ţĥé ĺàšţ ɱéššàĝé àĝàîñ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy reply</source>
+      <translation>[&amp;Çöþý ŕéþĺý~~~~]</translation>
+    </message>
+    <message>
+      <source>Copy the last reply as Markdown</source>
+      <translation>[Çöþý ţĥé ĺàšţ ŕéþĺý àš Ṁàŕķđöŵñ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. You are a concise assistant.</source>
+      <translation>[é.ĝ. Ýöû àŕé à çöñçîšé àššîšţàñţ.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>model's default</source>
+      <translation>[ɱöđéĺ'š đéƒàûĺţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Mo&amp;del:</source>
+      <translation>[Ṁö&amp;đéĺ:~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;ystem prompt:</source>
+      <translation>[Š&amp;ýšţéɱ þŕöɱþţ:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>T&amp;emperature:</source>
+      <translation>[Ţ&amp;éɱþéŕàţûŕé:~~~~~]</translation>
+    </message>
+    <message>
+      <source>Ma&amp;x tokens:</source>
+      <translation>[Ṁà&amp;ẋ ţöķéñš:~~~~~]</translation>
+    </message>
+    <message>
+      <source>The reply is copied.</source>
+      <translation>[Ţĥé ŕéþĺý îš çöþîéđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The conversation is cleared.</source>
+      <translation>[Ţĥé çöñṽéŕšàţîöñ îš çĺéàŕéđ.~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ChatPages</name>
+    <message>
+      <source>M&amp;odels</source>
+      <translation>[Ṁ&amp;öđéĺš~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;hat</source>
+      <translation>[Ç&amp;ĥàţ~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>ClusterWindow</name>
     <message>
       <source>Cluster: one model across machines</source>
@@ -679,6 +839,10 @@
       <source>Applying the fix and loading again…</source>
       <translation>[Åþþĺýîñĝ ţĥé ƒîẋ àñđ ĺöàđîñĝ àĝàîñ…~~~~~~~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>Done: {fix}. Loading failed again; the sentence above says why.</source>
+      <translation>[Đöñé: {fix}. Ĺöàđîñĝ ƒàîĺéđ àĝàîñ; ţĥé šéñţéñçé àƀöṽé šàýš ŵĥý.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>EndpointPage</name>
@@ -715,8 +879,8 @@
       <translation>[Åĺĺöŵéđ &amp;ŵéƀ öŕîĝîñš:~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Clients must send it as 'Authorization: Bearer &lt;key&gt;'. Kept in the keyring.</source>
-      <translation>[Çĺîéñţš ɱûšţ šéñđ îţ àš 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'. Ķéþţ îñ ţĥé ķéýŕîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Clients must send it as 'Authorization: Bearer &lt;key&gt;'. Kept in the keyring, or where there is none in a file only you can read.</source>
+      <translation>[Çĺîéñţš ɱûšţ šéñđ îţ àš 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'. Ķéþţ îñ ţĥé ķéýŕîñĝ, öŕ ŵĥéŕé ţĥéŕé îš ñöñé îñ à ƒîĺé öñĺý ýöû çàñ ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Endpoint</source>
@@ -951,8 +1115,8 @@
       <translation>[&amp;ĜÞÛš:~~]</translation>
     </message>
     <message>
-      <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
-      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé: ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé, àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>No GPU was found on this machine. The CPU engine ignores these; with your own vLLM command leave GPUs empty: it finds its GPUs itself.</source>
+      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé. Ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé; ŵîţĥ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ĺéàṽé ĜÞÛš éɱþţý: îţ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>GPU {index}: {name}, {memory}</source>
@@ -1490,10 +1654,6 @@
       <translation>[&amp;Đöŵñĺöàđéđ öñĺý~~~~~~]</translation>
     </message>
     <message>
-      <source>Dismiss</source>
-      <translation>[Đîšɱîšš~~~]</translation>
-    </message>
-    <message>
       <source>Models</source>
       <translation>[Ṁöđéĺš~~]</translation>
     </message>
@@ -1648,6 +1808,18 @@
       <translation>[Šţöþ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àñđ ƒŕéé îţš ɱéɱöŕý~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>C&amp;hat with…</source>
+      <translation>[Ç&amp;ĥàţ ŵîţĥ…~~~~]</translation>
+    </message>
+    <message>
+      <source>Chat</source>
+      <translation>[Çĥàţ~~]</translation>
+    </message>
+    <message>
+      <source>Talk to this model on the Chat page; it loads when you send a message</source>
+      <translation>[Ţàĺķ ţö ţĥîš ɱöđéĺ öñ ţĥé Çĥàţ þàĝé; îţ ĺöàđš ŵĥéñ ýöû šéñđ à ɱéššàĝé~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Settings…</source>
       <translation>[&amp;Šéţţîñĝš…~~~~]</translation>
     </message>
@@ -1717,6 +1889,73 @@
     </message>
   </context>
   <context>
+    <name>ModelSearchPanel</name>
+    <message>
+      <source>Search Hugging Face, e.g. qwen3 0.6b</source>
+      <translation>[Šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé, é.ĝ. ǫŵéñ3 0.6ƀ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search Hugging Face</source>
+      <translation>[Šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Order of the results</source>
+      <translation>[Öŕđéŕ öƒ ţĥé ŕéšûĺţš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most downloaded</source>
+      <translation>[Ṁöšţ đöŵñĺöàđéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most liked</source>
+      <translation>[Ṁöšţ ĺîķéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Recently updated</source>
+      <translation>[Ŕéçéñţĺý ûþđàţéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Type a model's name to search Hugging Face.</source>
+      <translation>[Ţýþé à ɱöđéĺ'š ñàɱé ţö šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search results</source>
+      <translation>[Šéàŕçĥ ŕéšûĺţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Download</source>
+      <translation>[&amp;Đöŵñĺöàđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Add the selected model to your models and download it</source>
+      <translation>[Åđđ ţĥé šéĺéçţéđ ɱöđéĺ ţö ýöûŕ ɱöđéĺš àñđ đöŵñĺöàđ îţ~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Searching for “{query}”…</source>
+      <translation>[Šéàŕçĥîñĝ ƒöŕ “{query}”…~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No text-generation model matches “{query}”.</source>
+      <translation>[Ñö ţéẋţ-ĝéñéŕàţîöñ ɱöđéĺ ɱàţçĥéš “{query}”.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
+      <translation>[{count} ɱöđéĺš. Šéĺéçţ öñé ţö šéé ŵĥàţ îţ ñééđš; šîžéš àñđ ƒîţ àŕé ŕéàđ ƒŕöɱ éàçĥ ŕéþöšîţöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Reading {repo}'s files…</source>
+      <translation>[Ŕéàđîñĝ {repo}'š ƒîĺéš…~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starts with {args} (its family's arguments).</source>
+      <translation>[Šţàŕţš ŵîţĥ {args} (îţš ƒàɱîĺý'š àŕĝûɱéñţš).~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Already in your models as {model}.</source>
+      <translation>[Åĺŕéàđý îñ ýöûŕ ɱöđéĺš àš {model}.~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>ModelSettingsDialog</name>
     <message>
       <source>Settings of {name}</source>
@@ -1753,14 +1992,6 @@
     <message>
       <source>&amp;Context size:</source>
       <translation>[&amp;Çöñţéẋţ šîžé:~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Largest ctx_size: {tokens} (the model's own limit)</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Largest ctx_size: {tokens} (what fits in memory)</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;vLLM arguments:</source>
@@ -1827,28 +2058,20 @@
       <translation>[✗ Đöéš ñöţ ƒîţ: ñééđš {needed}, ƀûţ ṽĹĹṀ ɱàý ûšé {budget}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Largest context size: {tokens} (the model's own limit)</source>
+      <translation>[Ĺàŕĝéšţ çöñţéẋţ šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest context size: {tokens} (what fits in memory)</source>
+      <translation>[Ĺàŕĝéšţ çöñţéẋţ šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Even the weights alone do not fit.</source>
       <translation>[Éṽéñ ţĥé ŵéîĝĥţš àĺöñé đö ñöţ ƒîţ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
-      <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çţẋ_šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Restart {name}?</source>
-      <translation>[Ŕéšţàŕţ {name}?~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
-      <translation>[{name} îš ĺöàđéđ. Ţĥé ñéŵ šéţţîñĝš ţàķé éƒƒéçţ ŵĥéñ îţ šţàŕţš àĝàîñ. Ŕéšţàŕţ îţ ñöŵ? Ŕéǫûéšţš îñ þŕöĝŕéšš àŕé çûţ öƒƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>&amp;Restart now</source>
-      <translation>[&amp;Ŕéšţàŕţ ñöŵ~~~~~]</translation>
-    </message>
-    <message>
-      <source>Apply at &amp;next load</source>
-      <translation>[Åþþĺý àţ &amp;ñéẋţ ĺöàđ~~~~~~~~]</translation>
+      <source>Max concurrency at this context size: {n} full-length requests at once.</source>
+      <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çöñţéẋţ šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2028,6 +2251,26 @@
     <message>
       <source>not downloaded</source>
       <translation>[ñöţ đöŵñĺöàđéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>crashed {n} times in a row</source>
+      <translation>[çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>stopped unexpectedly</source>
+      <translation>[šţöþþéđ ûñéẋþéçţéđĺý~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start {n} times in a row</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>given up</source>
+      <translation>[ĝîṽéñ ûþ~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ~~~~~~]</translation>
     </message>
     <message>
       <source>KV cache {tokens} tokens</source>
@@ -2276,12 +2519,27 @@
       <translation>[Å ǫûöţé îñ ţĥé çöɱɱàñđ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
-      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ ṽàĺûé: ĺöàđîñĝ ɱàý ƒàîĺ öŕ çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ ŵĥéñ öţĥéŕ þŕöĝŕàɱš ĥöĺđ ɱéɱöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
+      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ {recommended}: àţ {value} ṽĹĹṀ ŕéšéŕṽéš ɱöŕé ĜÞÛ ɱéɱöŕý ţĥàñ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ, šö ĺöàđîñĝ à ɱöđéĺ îš ĺîķéĺý ţö ƒàîĺ (“ĺéšš ţĥàñ đéšîŕéđ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ”) öŕ ţö çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ, àñđ öñ àñ ÅÞÛ ţĥé çöɱþûţéŕ ɱàý šţàŕţ šŵàþþîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Use {value} anyway</source>
+      <translation>[&amp;Ûšé {value} àñýŵàý~~~~~~~~]</translation>
     </message>
     <message>
       <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
       <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>NoticeBar</name>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
+    </message>
+    <message>
+      <source>Installing the engine, then loading the model…</source>
+      <translation>[Îñšţàĺĺîñĝ ţĥé éñĝîñé, ţĥéñ ĺöàđîñĝ ţĥé ɱöđéĺ…~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2479,20 +2737,20 @@
       <translation>[Çĺéàŕ~~]</translation>
     </message>
     <message>
-      <source>checking the keyring…</source>
-      <translation>[çĥéçķîñĝ ţĥé ķéýŕîñĝ…~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>the keyring did not answer</source>
       <translation>[ţĥé ķéýŕîñĝ đîđ ñöţ àñšŵéŕ~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>stored in the keyring — type to replace</source>
-      <translation>[šţöŕéđ îñ ţĥé ķéýŕîñĝ — ţýþé ţö ŕéþĺàçé~~~~~~~~~~~~~~~~]</translation>
+      <source>checking whether one is saved…</source>
+      <translation>[çĥéçķîñĝ ŵĥéţĥéŕ öñé îš šàṽéđ…~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>not set</source>
       <translation>[ñöţ šéţ~~~]</translation>
+    </message>
+    <message>
+      <source>saved — type to replace</source>
+      <translation>[šàṽéđ — ţýþé ţö ŕéþĺàçé~~~~~~~~~]</translation>
     </message>
     <message>
       <source>will be removed</source>
@@ -2502,8 +2760,8 @@
   <context>
     <name>SettingsDialog</name>
     <message>
-      <source>vLLM Tray settings</source>
-      <translation>[ṽĹĹṀ Ţŕàý šéţţîñĝš~~~~~~~]</translation>
+      <source>Settings</source>
+      <translation>[Šéţţîñĝš~~~]</translation>
     </message>
     <message>
       <source>Settings pages</source>
@@ -2618,6 +2876,10 @@
     <message>
       <source>&amp;Quit</source>
       <translation>[&amp;Ǫûîţ~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;hat with…</source>
+      <translation>[Ç&amp;ĥàţ ŵîţĥ…~~~~]</translation>
     </message>
     <message>
       <source>{name} is ready</source>
@@ -2917,6 +3179,34 @@
       <translation>[{address} îš ñöţ ţĥé àđđŕéšš öƒ öñé ɱàçĥîñé (îţ ɱéàñš àñý àđđŕéšš, à ĝŕöûþ öŕ à ŕéšéŕṽéđ ŕàñĝé). Ĝîṽé éàçĥ ɱàçĥîñé'š öŵñ àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Context size</source>
+      <translation>[Çöñţéẋţ šîžé~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM arguments</source>
+      <translation>[ṽĹĹṀ àŕĝûɱéñţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel size</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel size</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ šîžé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPUs</source>
+      <translation>[ĜÞÛš~~]</translation>
+    </message>
+    <message>
+      <source>Optimize for</source>
+      <translation>[Öþţîɱîžé ƒöŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
+      <translation>[Ţĥîš îš ñöţ à Ĥûĝĝîñĝ Ƒàçé àççéšš ţöķéñ: à ţöķéñ šţàŕţš ŵîţĥ ĥƒ_ ƒöĺĺöŵéđ ƀý ĺéţţéŕš àñđ đîĝîţš (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
       <translation>[{file} îš à šýɱƀöĺîç ĺîñķ ţĥàţ çàññöţ ƀé ƒöĺĺöŵéđ ({reason}), šö ṽĹĹṀ Ţŕàý đîđ ñöţ çĥàñĝé îţ. Þöîñţ ţĥé ĺîñķ àţ à ƒîĺé, öŕ þûţ à ƒîĺé îñ îţš þĺàçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2965,6 +3255,14 @@
       <translation>[Ţĥé öþţîöñ öþţîɱîžé={value} àñđ à -Ö ĺéṽéĺ îñ ţĥé ɱöđéĺ'š ṽĺĺɱ_àŕĝš ƀöţĥ çĥööšé ţĥé öþţîɱîžàţîöñ ĺéṽéĺ; ķééþ öñé öƒ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé; ĺéàṽé îţ éɱþţý àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} is already in use by another program on this computer; choose another.</source>
+      <translation>[Þöŕţ {port} îš àĺŕéàđý îñ ûšé ƀý àñöţĥéŕ þŕöĝŕàɱ öñ ţĥîš çöɱþûţéŕ; çĥööšé àñöţĥéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
       <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3005,8 +3303,24 @@
       <translation>[Ĺéɱöñàđé îɱþöŕţ öƒƒéŕéđ~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
+      <translation>[Îñ {source}, {flag} îš ñöţ à ƒĺàĝ öƒ ṽĹĹṀ {version}: îţš --ĥéĺþ đöéš ñöţ ĺîšţ îţ. Çĥéçķ ţĥé šþéĺĺîñĝ, öŕ ŕéɱöṽé îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.</source>
+      <translation>[Îñ {source}, {flag} îš ñöţ à ƒĺàĝ öƒ ţĥîš ṽĹĹṀ: îţš --ĥéĺþ đöéš ñöţ ĺîšţ îţ. Çĥéçķ ţĥé šþéĺĺîñĝ, öŕ ŕéɱöṽé îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
       <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.</source>
+      <translation>[{flag} çàññöţ ƀé šéţ ƒöŕ éṽéŕý ɱöđéĺ: àñý ɱöđéĺ àđđéđ ţĥŕöûĝĥ ţĥé éñđþöîñţ çöûĺđ ţĥéñ ŕûñ îţš öŵñ çöđé öñ ţĥîš çöɱþûţéŕ; šéţ îţ îñ ţĥé öþţîöñš öƒ ţĥé öñé ɱöđéĺ ţĥàţ ñééđš îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The token could not be checked: {host} did not answer ({reason}).</source>
+      <translation>[Ţĥé ţöķéñ çöûĺđ ñöţ ƀé çĥéçķéđ: {host} đîđ ñöţ àñšŵéŕ ({reason}).~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), so there is nothing to download for it.</source>
@@ -3047,6 +3361,10 @@
     <message>
       <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
       <translation>[Đöŵñĺöàđîñĝ {repo} ƒàîĺéđ: {error}. Ţŕý àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{host} does not accept this token: it is wrong, expired or revoked.</source>
+      <translation>[{host} đöéš ñöţ àççéþţ ţĥîš ţöķéñ: îţ îš ŵŕöñĝ, éẋþîŕéđ öŕ ŕéṽöķéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} disappeared from {repo} during the download. Try again.</source>
@@ -3471,10 +3789,6 @@
     <message>
       <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
       <translation>[ĝþûš ñàɱéš ƀöţĥ ÅṀĐ àñđ ÑṼÎĐÎÅ ĜÞÛš ({gpus}); öñé ṽĹĹṀ šéŕṽéŕ ŕûñš öñ öñé ķîñđ öƒ ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
-      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
@@ -4017,6 +4331,26 @@
       <translation>[Éṽéñ öñé ŕéǫûéšţ àţ à ţîɱé ɱîššéš ţĥé ĺàţéñçý öƀĵéçţîṽé (ţîɱé ţö ƒîŕšţ ţöķéñ {ttft} ɱš, îñţéŕ-ţöķéñ {itl} ɱš): ñöţĥîñĝ ţö ţûñé. Ĺööšéñ ţĥé öƀĵéçţîṽé öŕ ûšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} ŵàš ķîĺĺéđ ƒŕöɱ öûţšîđé ţĥé àþþ, ƀý àñöţĥéŕ þŕöĝŕàɱ öŕ ƀý ţĥé šýšţéɱ ŵĥéñ ɱéɱöŕý ŕàñ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} failed: its vLLM server was killed from outside the app, by another program or by the system when memory ran out.</source>
+      <translation>[Ĺöàđîñĝ {model_id} ƒàîĺéđ: îţš ṽĹĹṀ šéŕṽéŕ ŵàš ķîĺĺéđ ƒŕöɱ öûţšîđé ţĥé àþþ, ƀý àñöţĥéŕ þŕöĝŕàɱ öŕ ƀý ţĥé šýšţéɱ ŵĥéñ ɱéɱöŕý ŕàñ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} ŵàš šţöþþéđ ƒŕöɱ öûţšîđé ţĥé àþþ ({signal}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
+      <translation>[Ĺöàđîñĝ {model_id} ƒàîĺéđ: îţš ṽĹĹṀ šéŕṽéŕ ŵàš šţöþþéđ ƒŕöɱ öûţšîđé ţĥé àþþ ({signal}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Install the {value} engine and load</source>
+      <translation>[Îñšţàĺĺ ţĥé {value} éñĝîñé àñđ ĺöàđ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
       <translation>[{model} đîđ ñöţ ŵàķé ûþ ƒŕöɱ šĺééþ ({detail}); îţ îš ĺöàđéđ àĝàîñ îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4163,6 +4497,10 @@
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>No Hugging Face token is set.</source>
+      <translation>[Ñö Ĥûĝĝîñĝ Ƒàçé ţöķéñ îš šéţ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
       <translation>[Ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4243,10 +4581,6 @@
       <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Try loading it again</source>
-      <translation>[Ţŕý ĺöàđîñĝ îţ àĝàîñ~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
       <translation>[Ţĥé {kind} éñĝîñé îñ {path} îš îñçöɱþĺéţé. Ŕéîñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4299,6 +4633,13 @@
     <message>
       <source>The release {tag} lists “{text}” as its number of parts.</source>
       <translation>[Ţĥé ŕéĺéàšé {tag} ĺîšţš “{text}” àš îţš ñûɱƀéŕ öƒ þàŕţš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>self.actions_</name>
+    <message>
+      <source>Loading {name}…</source>
+      <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
     </message>
   </context>
 </TS>

@@ -16,7 +16,15 @@ from app.gui.commands import CommandFailed, FailureReporter, call, tasks_of
 from app.gui.i18n import format_percent, problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
-from app.gui.model_state import failure_title, given_up, is_downloading, load_text, state_text
+from app.gui.model_state import (
+    diagnosis,
+    failed_headline,
+    failure_title,
+    given_up,
+    is_downloading,
+    load_text,
+    state_text,
+)
 from app.gui.store import AppStore
 from app.runtime.services import Facade
 from app.runtime.snapshot import ModelRow, ServerView
@@ -66,6 +74,7 @@ class TrayController(QObject):
     notified = Signal(str, str)  # title, message
     show_window_requested = Signal()
     quit_requested = Signal()
+    chat_requested = Signal(str)  # model id: the window's Chat page with it (issue 21)
 
     def __init__(
         self,
@@ -182,8 +191,14 @@ class TrayController(QObject):
             bold.setBold(True)
             heading.setFont(bold)  # a heading in Qt's own menu, as a section would draw it
         for row in downloaded:
-            sub = self.menu.addMenu(f"{row.name} — {shorten(state_text(row))}")
+            failed = row.process in FAILED
+            state = failed_headline(row) if failed else shorten(state_text(row))
+            sub = self.menu.addMenu(f"{row.name} — {state}")
             sub.setIcon(tray_icon(row_status(row)))
+            if failed:
+                # The cause on a line of its own, whole: the window has room for more.
+                cause = sub.addAction(diagnosis(row))
+                cause.setEnabled(False)
             if row.process in UNLOADABLE:
                 self._add(self.tr("&Unload"), partial(self._on_unload, row.id), sub)
             else:
@@ -196,10 +211,23 @@ class TrayController(QObject):
             text = self.tr("No downloaded models yet") if ready else self.tr("Starting the engine…")
             none = self.menu.addAction(text)
             none.setEnabled(False)
+        self._add_chat_menu()
         self.menu.addSeparator()
         self._add(self.tr("&Open window"), self.show_window_requested.emit)
         self._add(self.tr("&Quit"), self.quit_requested.emit)
         log.info("tray menu: %s", " | ".join(self.entries()))
+
+    def _add_chat_menu(self) -> None:
+        """Chat with… any model that can answer: running ones first, as the user expects to
+        talk to what is loaded; the others load when a message is sent."""
+        rows = [r for r in self._store.rows if r.downloaded or (r.remote and r.reachable)]
+        if not rows:
+            return
+        self.menu.addSeparator()
+        sub = self.menu.addMenu(self.tr("C&hat with…"))
+        rows.sort(key=lambda r: (r.process != ProcessState.RUNNING, r.name.casefold()))
+        for row in rows:
+            self._add(row.name, partial(self.chat_requested.emit, row.id), sub)
 
     def _add(self, text: str, slot: Callable[[], object], menu: QMenu | None = None) -> QAction:
         action = (menu or self.menu).addAction(text)

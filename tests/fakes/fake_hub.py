@@ -145,6 +145,7 @@ class FakeHub:
     release: threading.Event = field(default_factory=threading.Event)
     repos: dict[str, HubRepo] = field(default_factory=dict)
     valid_tokens: set[str] = field(default_factory=set)
+    user_name: str = "test-user"  # whom every valid token belongs to (/api/whoami-v2)
     requests: list[HubRequest] = field(default_factory=list)
     bytes_served: Counter[tuple[str, str]] = field(default_factory=Counter)
     url: str = ""
@@ -310,6 +311,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self._cdn(parts)
             elif parts[:2] == ["api", "models"]:
                 self._timed_api(parts[2:], parse_qs(split.query))
+            elif parts[:2] == ["api", "whoami-v2"]:
+                self._whoami()
             elif len(parts) >= 5 and parts[2] == "resolve":
                 self._resolve(f"{parts[0]}/{parts[1]}", parts[3], "/".join(parts[4:]))
             else:
@@ -338,6 +341,16 @@ class _Handler(BaseHTTPRequestHandler):
                 self._error(403, "GatedRepo", msg)
             return None
         return repo
+
+    def _whoami(self) -> None:
+        """The hub's token check (`HfApi.whoami`): who a valid token belongs to, else 401."""
+        token = self._token()
+        if token is None or token not in self.hub.valid_tokens:
+            self._error(401, None, "Invalid credentials in Authorization header")
+            return
+        self._json(
+            200, {"type": "user", "name": self.hub.user_name, "auth": {"type": "access_token"}}
+        )
 
     def _check_revision(self, repo: HubRepo, revision: str) -> bool:
         if revision in ("main", repo.commit):

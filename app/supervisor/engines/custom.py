@@ -84,7 +84,7 @@ def resolve_program(prefix: Sequence[str]) -> Path:
     return Path(found)
 
 
-async def _run_help(
+async def run_help(
     prefix: Sequence[str], argument: str, time_limit: float, state_dir: Path | None
 ) -> tuple[int, str]:
     try:
@@ -173,13 +173,13 @@ class CustomEngine:
         """
         program = resolve_program(prefix)
         try:
-            code, text = await _run_help(prefix, "--help", time_limit, state_dir)
+            code, text = await run_help(prefix, "--help", time_limit, state_dir)
             if (
                 code == 0
                 and _missing_flags(text)
                 and ("--help=" in text or "Config Groups" in text)
             ):
-                code, text = await _run_help(prefix, "--help=all", time_limit, state_dir)
+                code, text = await run_help(prefix, "--help=all", time_limit, state_dir)
         except TimeoutError:
             raise _invalid("timeout", prefix, seconds=f"{time_limit:g}") from None
         if code != 0:
