@@ -14,8 +14,8 @@ from tests.fakes.engine_runtime import fake_engine
 
 MODEL = "Qwen3.5-0.8B-FP16-vLLM"
 REFUSAL = (
-    "vllm-tray: vllm_args: --trust-remote-code cannot be set for every model: any model added "
-    "through the endpoint could then run its own code on this computer; set it in the "
+    "vllm-tray: models.vllm_args: --trust-remote-code cannot be set for every model: any model "
+    "added through the endpoint could then run its own code on this computer; set it in the "
     "options of the one model that needs it."
 )
 
