@@ -179,9 +179,14 @@ def setup_logging(verbose: bool, command: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    setup_logging(bool(getattr(args, "verbose", False)), getattr(args, "command", None))
     handler = args.func
     try:
+        # A command whose last argument takes the rest of the line (engine use COMMAND…)
+        # finds vllm-tray's own options in it first.
+        take_own = getattr(args, "own_options", None)
+        if take_own is not None:
+            take_own(args)
+        setup_logging(bool(getattr(args, "verbose", False)), getattr(args, "command", None))
         result: int = handler(args)
         return result
     except ProblemError as exc:
