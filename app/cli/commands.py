@@ -26,6 +26,7 @@ from app.core.parallel import (
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_argv
 from app.core.registry import ModelOptions
+from app.core.setting_specs import shown_setting
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.states import USABLE_FILES
 from app.core.vllm_args import format_command
@@ -251,13 +252,13 @@ def cmd_config_get(args: argparse.Namespace) -> int:
     settings = _settings(args)
     _warn(settings)
     if args.key is not None:
-        value = settings.get(args.key)
+        value = shown_setting(args.key, settings.get(args.key))
         if args.json:
             print_json({args.key: value})
         else:
             print(value)
         return 0
-    values = settings.as_dict()
+    values = {key: shown_setting(key, value) for key, value in settings.as_dict().items()}
     if args.json:
         print_json(values)
         return 0
@@ -306,7 +307,7 @@ def cmd_config_set(args: argparse.Namespace) -> int:
         spec = SPEC_BY_KEY[key]
         if key in changed and spec.restart:
             note = f"  ({RESTART_NOTES[spec.restart]})"
-        print(f"{key} = {settings.get(key)!r}{note}")
+        print(f"{key} = {shown_setting(key, settings.get(key))!r}{note}")
     return 0
 
 
@@ -314,7 +315,7 @@ def cmd_config_reset(args: argparse.Namespace) -> int:
     settings = _settings(args)
     settings.reset(args.key)
     _warn(settings)
-    print(f"{args.key} = {settings.get(args.key)!r}  (default)")
+    print(f"{args.key} = {shown_setting(args.key, settings.get(args.key))!r}  (default)")
     return 0
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import shlex
 from typing import Any
 
 from app.cli.context import human_bytes, print_json, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.vllm_args import format_command
 from app.supervisor.engines.base import EngineKind, InstallProgress
 
 
@@ -154,7 +154,7 @@ def own_options(args: argparse.Namespace) -> None:
 def cmd_use(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     prefix = asyncio.run(rt.engines.use_custom(list(args.prefix)))
-    print(f"custom engine: {shlex.join(prefix)}")
+    print(f"custom engine: {format_command(prefix)}")
     return 0
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.redact import redact_text
 from app.core.setting_table import SPECS, SettingSpec, SettingValue
 
 # SettingValue is declared in setting_table; app/gui imports it from here too.
@@ -20,10 +21,22 @@ __all__ = [
     "check_together",
     "coerce",
     "parse_setting_text",
+    "shown_setting",
     "unknown_setting",
 ]
 
 SPEC_BY_KEY: Mapping[str, SettingSpec] = {s.key: s for s in SPECS}
+
+
+# Settings that hold a command line: shown (config get/set) with secret values hidden.
+COMMAND_LINE_SETTINGS = frozenset({"vllm_args", "engine.custom_command"})
+
+
+def shown_setting(key: str, value: SettingValue) -> SettingValue:
+    """`value` of `key` as a terminal or a log may show it (app.core.redact)."""
+    if key in COMMAND_LINE_SETTINGS and isinstance(value, str):
+        return redact_text(value)
+    return value
 
 
 def unknown_setting(key: str) -> ProblemError:

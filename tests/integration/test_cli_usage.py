@@ -9,8 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.fakes.engine_runtime import FAKE
-from tests.fakes.remote_servers import ROOT, run_cli
+import httpx
+import pytest
+
+from tests.fakes.engine_runtime import FAKE, fake_engine, make_runtime
+from tests.fakes.remote_servers import ROOT, ServeProcess, free_port, run_cli
 
 
 def run_cli_first(home: Path, *argv: str) -> subprocess.CompletedProcess[str]:
@@ -44,3 +47,38 @@ def test_engine_use_takes_config_dir_typed_after_the_command(tmp_path: Path) -> 
     done = run_cli_first(tmp_path / "other", "engine", "use", "--", sys.executable, str(FAKE), "-v")
     assert done.returncode == 0, done.stderr
     assert "-v" in str(settings_of(tmp_path / "other")["engine.custom_command"]).split()
+
+
+SECRET = "hf_TopSecret123"
+
+
+def test_environment_secrets_in_a_command_line_are_hidden_wherever_it_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    # The engine command as a user types it, with a token for the engine's downloads.
+    used = run_cli(home, "engine", "use", "env", f"HF_TOKEN={SECRET}", sys.executable, str(FAKE))
+    assert used.returncode == 0, used.stderr
+    assert "HF_TOKEN=<hidden>" in used.stdout
+    assert SECRET in str(settings_of(home)["engine.custom_command"])  # kept, to run it
+    for argv in (("config", "get", "engine.custom_command"), ("config", "get", "--json")):
+        shown = run_cli(home, *argv)
+        assert shown.returncode == 0, shown.stderr
+        assert "HF_TOKEN=<hidden>" in shown.stdout and SECRET not in shown.stdout
+    # The model's start: the command line /v1/health shows and the one the log keeps.
+    port = free_port()
+    rt = make_runtime(tmp_path, monkeypatch, models=("a",), settings={"proxy.port": port})
+    rt.settings.set("engine.custom_command", f"env HF_TOKEN={SECRET} {fake_engine()}")
+    serve = ServeProcess(home, port, {"HF_HUB_CACHE": str(tmp_path / "hub")})
+    try:
+        loaded = httpx.post(serve.url + "/api/v1/load", json={"model_name": "user.a"}, timeout=60)
+        assert loaded.status_code == 200, loaded.text
+        health = httpx.get(serve.url + "/v1/health", timeout=10).json()
+        command = next(m for m in health["all_models_loaded"] if m["model_name"] == "user.a")
+        assert "HF_TOKEN=<hidden>" in command["command"]
+        assert SECRET not in json.dumps(health)
+        logs = "".join(p.read_text() for p in (home / "cache" / "logs").rglob("*.log"))
+        assert "HF_TOKEN=<hidden>" in logs and SECRET not in logs
+    finally:
+        assert serve.stop() == 0, "".join(serve.lines[-30:])
+    assert SECRET not in "".join(serve.lines)
