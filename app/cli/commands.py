@@ -24,7 +24,7 @@ from app.core.parallel import (
     parse_parallel_size,
 )
 from app.core.problems import Problem, ProblemError, problem, tr_noop
-from app.core.redact import redact_argv
+from app.core.redact import redact_argv, redact_text
 from app.core.registry import ModelOptions
 from app.core.setting_specs import shown_setting
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
@@ -193,7 +193,7 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "model": entry.id,
                 "ctx_size": new.ctx_size,
                 "effective_ctx_size": preview.ctx_size,
-                "vllm_args": new.vllm_args,
+                "vllm_args": redact_text(new.vllm_args),
                 "tensor_parallel_size": new.tensor_parallel_size,
                 "pipeline_parallel_size": new.pipeline_parallel_size,
                 "gpus": list(new.gpus) if new.gpus is not None else None,
@@ -211,7 +211,7 @@ def cmd_options(args: argparse.Namespace) -> int:
     default_note = "" if new.ctx_size is not None else " (default)"
     print(f"model:      {entry.id}")
     print(f"ctx_size:   {preview.ctx_size}{default_note}")
-    print(f"vllm_args:  {new.vllm_args or '(none)'}")
+    print(f"vllm_args:  {redact_text(new.vllm_args) or '(none)'}")
     if new.tensor_parallel_size is not None or new.pipeline_parallel_size is not None:
         print(
             f"parallel:   tensor {new.tensor_parallel_size or 1} × pipeline "

@@ -17,6 +17,7 @@ from typing import Any
 from app.core.gpu import gfx_family
 from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.redact import redact_text
 from app.core.registry import (
     BUILTIN_PREFIX,
     USER_PREFIX,
@@ -202,7 +203,7 @@ def _options_target(key: str, now: HereNow, users: Mapping[str, LemonadeModel]) 
 
 def _describe(ctx: int | None, args: str) -> str:
     parts = [f"ctx_size {ctx}" if ctx is not None else "ctx_size default"]
-    parts.append(f"vllm_args {args!r}" if args else "no vllm_args")
+    parts.append(f"vllm_args {redact_text(args)!r}" if args else "no vllm_args")
     return ", ".join(parts)
 
 

@@ -82,3 +82,17 @@ def test_environment_secrets_in_a_command_line_are_hidden_wherever_it_is_shown(
     finally:
         assert serve.stop() == 0, "".join(serve.lines[-30:])
     assert SECRET not in "".join(serve.lines)
+
+
+def test_options_shows_a_models_secret_flags_hidden(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    args = "vllm_args=--api-key sk-ModelKey77 --hf-token=hf_ModelTok88 --max-num-seqs 4"
+    for extra in ((), ("--json",)):
+        done = run_cli(home, "options", "Qwen3.5-0.8B-FP16-vLLM", args, *extra)
+        assert done.returncode == 0, done.stderr
+        assert "sk-ModelKey77" not in done.stdout and "hf_ModelTok88" not in done.stdout
+        assert "--max-num-seqs 4" in done.stdout  # the rest is shown as it is
+    shown = json.loads(run_cli(home, "options", "Qwen3.5-0.8B-FP16-vLLM", "--json").stdout)
+    assert shown["vllm_args"] == ("--api-key '<hidden>' '--hf-token=<hidden>' --max-num-seqs 4")
+    text = run_cli(home, "options", "Qwen3.5-0.8B-FP16-vLLM").stdout
+    assert "vllm_args:  --api-key '<hidden>' '--hf-token=<hidden>' --max-num-seqs 4" in text
