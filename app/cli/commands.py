@@ -26,11 +26,10 @@ from app.core.parallel import (
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_argv, redact_text
 from app.core.registry import ModelOptions
-from app.core.setting_specs import shown_setting
+from app.core.setting_specs import bad_ctx_size, check_ctx_size, shown_setting
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings
 from app.core.states import USABLE_FILES
 from app.core.vllm_args import format_command
-from app.runtime.planning import bad_ctx_size
 from app.runtime.services.config import ConfigService, Secrets
 from app.runtime.services.models import OPTION_FIELDS
 
@@ -154,9 +153,8 @@ def _parse_ctx(text: str) -> int | None:
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if value < 1:
-        raise ProblemError(bad_ctx_size(repr(text)))
+        raise ProblemError(bad_ctx_size(repr(text))) from None
+    check_ctx_size(value)
     return value
 
 

@@ -26,7 +26,7 @@ from app.core.registry import (
     parse_checkpoint,
     validate_name,
 )
-from app.core.setting_specs import coerce
+from app.core.setting_specs import check_ctx_size, coerce
 from app.core.settings import SettingValue
 from app.core.vllm_args import check_user_args, split_args
 
@@ -210,7 +210,12 @@ def _describe(ctx: int | None, args: str) -> str:
 def _options_change(
     target: str, entry: LemonadeOptions, current: ModelOptions, skipped: list[Skipped]
 ) -> Change | None:
-    ctx = entry.ctx_size if entry.ctx_size is not None else current.ctx_size
+    ctx = current.ctx_size
+    try:
+        check_ctx_size(entry.ctx_size)  # the rule every other way of setting it follows
+        ctx = entry.ctx_size if entry.ctx_size is not None else current.ctx_size
+    except ProblemError as exc:
+        skipped.append(_skip(f"{target} ctx_size", exc))
     args = current.vllm_args
     if entry.vllm_args is not None:
         try:

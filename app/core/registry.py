@@ -16,6 +16,7 @@ from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.setting_specs import check_ctx_size
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [
@@ -423,14 +424,7 @@ class Registry:
 
     def set_options(self, model_id: str, options: ModelOptions) -> ModelOptions:
         """Store options as given; callers validate vllm_args first (see app.core.launch)."""
-        if options.ctx_size is not None and options.ctx_size < 1:
-            raise ProblemError(
-                problem(
-                    "options.bad_ctx_size",
-                    tr_noop("ctx_size must be a positive whole number; got {value}."),
-                    value=options.ctx_size,
-                )
-            )
+        check_ctx_size(options.ctx_size)
         # What the file could not hold and read back (callers check against the machine).
         for name, size in (
             (TP_OPTION, options.tensor_parallel_size),

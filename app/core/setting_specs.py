@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Mapping
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_text
 from app.core.setting_table import SPECS, SettingSpec, SettingValue
 
@@ -18,6 +18,8 @@ from app.core.setting_table import SPECS, SettingSpec, SettingValue
 __all__ = [
     "SPEC_BY_KEY",
     "SettingValue",
+    "bad_ctx_size",
+    "check_ctx_size",
     "check_together",
     "coerce",
     "parse_setting_text",
@@ -37,6 +39,27 @@ def shown_setting(key: str, value: SettingValue) -> SettingValue:
     if key in COMMAND_LINE_SETTINGS and isinstance(value, str):
         return redact_text(value)
     return value
+
+
+def bad_ctx_size(value: object) -> Problem:
+    """The one sentence for a model's ctx_size outside the bounds of the global one."""
+    low, high = _bounds(SPEC_BY_KEY["ctx_size"])
+    return problem(
+        "options.bad_ctx_size",
+        tr_noop("ctx_size must be a whole number of tokens between {low} and {high}; got {value}."),
+        value=value,
+        low=low,
+        high=high,
+    )
+
+
+def check_ctx_size(value: int | None) -> None:
+    """A model's own ctx_size follows the rule of the global `ctx_size` setting (the same
+    bounds the settings dialog's field checks): the CLI, the model dialog, the registry and
+    the Lemonade import all refuse with this. None is "follow the default"."""
+    spec = SPEC_BY_KEY["ctx_size"]
+    if value is not None and _outside(spec, value):
+        raise ProblemError(bad_ctx_size(value))
 
 
 def unknown_setting(key: str) -> ProblemError:

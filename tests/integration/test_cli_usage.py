@@ -96,3 +96,18 @@ def test_options_shows_a_models_secret_flags_hidden(tmp_path: Path) -> None:
     assert shown["vllm_args"] == ("--api-key '<hidden>' '--hf-token=<hidden>' --max-num-seqs 4")
     text = run_cli(home, "options", "Qwen3.5-0.8B-FP16-vLLM").stdout
     assert "vllm_args:  --api-key '<hidden>' '--hf-token=<hidden>' --max-num-seqs 4" in text
+
+
+def test_a_ctx_size_below_the_smallest_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    for typed in ("1", "63", "2000000"):
+        done = run_cli(home, "options", "Qwen3.5-0.8B-FP16-vLLM", f"ctx_size={typed}")
+        assert done.returncode == 2
+        assert done.stderr == (
+            "vllm-tray: ctx_size must be a whole number of tokens between 64 and 1048576; "
+            f"got {typed}.\n"
+        )
+        assert not (home / "recipe_options.json").exists()  # nothing written
+    done = run_cli(home, "options", "Qwen3.5-0.8B-FP16-vLLM", "ctx_size=64", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["ctx_size"] == 64

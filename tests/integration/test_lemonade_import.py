@@ -196,3 +196,21 @@ def test_a_confirmed_change_of_source_is_applied(lemonade: LemonadeHome, tmp_pat
     assert done.returncode == 0, done.stderr
     users = json.loads((ours / "user_models.json").read_text())
     assert users[USER_MODEL]["checkpoint"] == USER_REPO
+
+
+def test_a_ctx_size_too_small_is_left_out_and_said(lemonade: LemonadeHome, tmp_path: Path) -> None:
+    options_file = lemonade.config_dir / "recipe_options.json"
+    options = json.loads(options_file.read_text())
+    options[f"user.{USER_MODEL}"]["ctx_size"] = 8
+    options_file.write_text(json.dumps(options))
+    ours = tmp_path / "vllm-tray"
+    env = user_env(lemonade, tmp_path)
+    done = run_cli(ours, "import-lemonade", "--yes", env=env)
+    assert done.returncode == 0, done.stderr
+    assert (
+        f"user.{USER_MODEL} ctx_size: ctx_size must be a whole number of tokens between 64 "
+        "and 1048576; got 8."
+    ) in done.stdout + done.stderr
+    # The model's other option came along; its ctx_size follows the default.
+    imported = json.loads((ours / "recipe_options.json").read_text())
+    assert imported[f"user.{USER_MODEL}"] == {"vllm_args": "--max-num-seqs 4"}
