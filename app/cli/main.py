@@ -38,6 +38,7 @@ INPUT_PROBLEM_CODES = frozenset(
     | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
     # issue 21: search --add, chat options
     | {"search.not_found", "search.not_loadable", "search.name_taken"}
+    | {"search.bad_repo_id", "search.bad_author", "search.refused"}
     | {"chat.bad_temperature", "chat.bad_max_tokens", "chat.empty"}
 )
 EXIT_INPUT = 2

@@ -32,6 +32,8 @@ from app.downloads.search import (
     HubModel,
     RepoFacts,
     SearchQuery,
+    check_query,
+    check_repo_id,
     repo_facts,
     search_models,
     search_problem,
@@ -115,7 +117,9 @@ class SearchService:
     # -- search -----------------------------------------------------------------------------
     async def search(self, query: SearchQuery) -> list[SearchResult]:
         """The hub's results for `query`, with the details already known. Raises
-        ProblemError `search.unavailable` / `search.offline` when the hub cannot answer."""
+        ProblemError `search.unavailable` / `search.offline` when the hub cannot answer, and
+        `search.bad_author` / `search.refused` for a search the hub cannot run."""
+        check_query(query)
         token = await self._token()
         try:
             found = await asyncio.to_thread(
@@ -138,7 +142,9 @@ class SearchService:
     # -- details ---------------------------------------------------------------------------
     async def details(self, repo_id: str) -> ModelDetails:
         """Format, size, architecture, context and fit of `repo_id` (cached). Raises
-        ProblemError when the hub cannot tell (`search.unavailable`, `search.not_found`)."""
+        ProblemError when the hub cannot tell (`search.unavailable`, `search.not_found`),
+        `search.bad_repo_id` for an id that cannot name a repository."""
+        check_repo_id(repo_id)
         facts = await self._fetch(repo_id)
         return self._details(facts)
 
