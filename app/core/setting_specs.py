@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_text
-from app.core.setting_table import SPECS, SettingSpec, SettingValue
+from app.core.setting_table import INTERFACE_LANGUAGES, SPECS, SettingSpec, SettingValue
 
 # SettingValue is declared in setting_table; app/gui imports it from here too.
 __all__ = [
@@ -185,6 +185,20 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
                 typed=typed,
                 low=_bounds(spec)[0],
                 high=_bounds(spec)[1],
+            )
+        )
+    if spec.key == "gui.language" and out not in ("", "auto", *INTERFACE_LANGUAGES):
+        raise ProblemError(
+            problem(
+                "settings.bad_language",
+                tr_noop(
+                    "Must be auto (the system's language) or one of the languages vLLM Tray "
+                    "ships: {languages}; you typed “{typed}”."
+                ),
+                key=spec.key,
+                languages=", ".join(INTERFACE_LANGUAGES),
+                value=out,
+                typed=typed,
             )
         )
     if spec.choices and out not in spec.choices:

@@ -111,3 +111,18 @@ def test_a_ctx_size_below_the_smallest_is_refused_in_one_sentence(tmp_path: Path
     done = run_cli(home, "options", "Qwen3.5-0.8B-FP16-vLLM", "ctx_size=64", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["ctx_size"] == 64
+
+
+def test_the_interface_language_is_one_the_app_ships(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    done = run_cli(home, "config", "set", "gui.language=anything")
+    assert done.returncode == 2
+    assert done.stderr == (
+        "vllm-tray: gui.language: Must be auto (the system's language) or one of the "
+        "languages vLLM Tray ships: en, en_XA; you typed “anything”.\n"
+    )
+    assert not (home / "settings.json").exists()
+    for value in ("en", "auto", ""):
+        done = run_cli(home, "config", "set", f"gui.language={value}")
+        assert done.returncode == 0, done.stderr
+        assert settings_of(home)["gui.language"] == value
