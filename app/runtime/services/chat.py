@@ -4,7 +4,8 @@ The chat is a client of the endpoint like any other, so it exercises what client
 endpoint loads the model on the first request, relays the stream and cancels the child's
 request when the chat hangs up (Stop). While the endpoint is still loading the model, the
 reply stream says so with the load's progress (from the event bus when the endpoint is this
-runtime's, else from the endpoint's model list). The GUI's Chat page and `vllm-tray chat`
+runtime's, else from the endpoint's /v1/health, which reports each load's phase and
+fraction). The GUI's Chat page and `vllm-tray chat`
 both iterate `ChatService.send`.
 
 httpx, not the proxy's aiohttp client: the docs keep httpx as the client everywhere but the
@@ -20,7 +21,6 @@ import time
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 
@@ -252,8 +252,9 @@ class ChatService:
         queue: asyncio.Queue[Any],
         answered: asyncio.Event,
     ) -> None:
-        """Until the endpoint answers: the model's state (from the endpoint's model list,
-        which any endpoint has) and, where this runtime runs it, the load's own progress."""
+        """Until the endpoint answers: the model's state and the load's progress, from the
+        endpoint's /v1/health (any endpoint of the app has it) and, where this runtime runs
+        the model, from its events as they come."""
         began = self._clock()
         loop = asyncio.get_running_loop()
         last: list[LoadProgressed] = []
@@ -271,10 +272,15 @@ class ChatService:
         unsubscribe = self._bus.subscribe(on_event) if self._bus is not None else None
         try:
             while not answered.is_set():
-                state = await _model_state(client, endpoint, model_id)
+                state, load = await _model_load(client, endpoint, model_id)
                 if state in WAITING_STATES and not answered.is_set():
-                    event = last[0] if last else None
-                    queue.put_nowait(_loading(model_id, state, self._clock() - began, event))
+                    elapsed = self._clock() - began
+                    if last or load is None:
+                        queue.put_nowait(
+                            _loading(model_id, state, elapsed, last[0] if last else None)
+                        )
+                    else:
+                        queue.put_nowait(_reported_loading(model_id, state, elapsed, load))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(answered.wait(), LOAD_POLL_S)
         finally:
@@ -402,28 +408,52 @@ def _loading(
         state,
         elapsed,
         fraction=event.fraction,
-        detail=event.detail or event.phase.value.replace("_", " "),
+        phase=event.phase.value,
         expected_s=event.expected_s,
     )
 
 
-async def _model_state(client: httpx.AsyncClient, endpoint: Endpoint, model_id: str) -> str | None:
-    """The model's state as the endpoint lists it (None: it could not tell)."""
+def _reported_loading(
+    model_id: str, state: str, elapsed: float, load: dict[str, Any]
+) -> ReplyLoading:
+    """The load as /v1/health reports it (LoadProgressed.summary)."""
+    fraction, phase, expected = load.get("fraction"), load.get("phase"), load.get("expected_s")
+    return ReplyLoading(
+        model_id,
+        state,
+        elapsed,
+        fraction=float(fraction) if isinstance(fraction, int | float) else None,
+        phase=phase if isinstance(phase, str) else None,
+        expected_s=float(expected) if isinstance(expected, int | float) else None,
+    )
+
+
+async def _model_load(
+    client: httpx.AsyncClient, endpoint: Endpoint, model_id: str
+) -> tuple[str | None, dict[str, Any] | None]:
+    """The model's state and its load's progress as the endpoint's /v1/health reports them
+    (None, None: it could not tell, or the model is stopped). A model that is not
+    downloaded stays "stopped" there: it will not start, and the request is refused saying
+    so."""
     try:
         response = await client.get(
-            f"{endpoint.url}/v1/models/{quote(model_id, safe='/')}",
-            headers=endpoint.headers(),
-            timeout=5.0,
+            f"{endpoint.url}/v1/health", headers=endpoint.headers(), timeout=5.0
         )
-        card = response.json() if response.status_code == 200 else None
+        health = response.json() if response.status_code == 200 else None
     except (httpx.HTTPError, ValueError):
-        return None
-    if not isinstance(card, dict) or card.get("downloaded") is False:
-        # Not downloaded: it will not start, and the request is refused saying so; a
-        # "starting" shown meanwhile (when this look beat the refusal) would be untrue.
-        return None
-    state = card.get("state")
-    return state if isinstance(state, str) else None
+        return None, None
+    models = health.get("models") if isinstance(health, dict) else None
+    card = next(
+        (m for m in models or () if isinstance(m, dict) and m.get("model_name") == model_id),
+        None,
+    )
+    if card is None:
+        return None, None
+    state, load = card.get("state"), card.get("load")
+    return (
+        state if isinstance(state, str) else None,
+        load if isinstance(load, dict) else None,
+    )
 
 
 # -- problems --------------------------------------------------------------------------------------
