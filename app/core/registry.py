@@ -15,7 +15,7 @@ from app.core.jsonstore import WatchedFile
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop
 from app.core.setting_specs import check_ctx_size
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
@@ -319,7 +319,7 @@ class Registry:
                 problem(
                     "models.unknown",
                     tr_noop("There is no model called {model}. Known models: {known}."),
-                    model=model_id,
+                    model=echoed(model_id),
                     known=", ".join(m.id for m in self.models()),
                 )
             )

@@ -126,3 +126,32 @@ def test_the_interface_language_is_one_the_app_ships(tmp_path: Path) -> None:
         done = run_cli(home, "config", "set", f"gui.language={value}")
         assert done.returncode == 0, done.stderr
         assert settings_of(home)["gui.language"] == value
+
+
+def test_a_huge_unknown_model_name_is_echoed_cut_short(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    huge = "Qwen" + "x" * 10_000
+    shown = huge[:79] + "…"
+    for argv in (("options", huge), ("rm", huge), ("pull", huge)):
+        done = run_cli(home, *argv)
+        assert done.returncode == 2
+        assert done.stderr.startswith(f"vllm-tray: There is no model called {shown}. Known")
+        assert len(done.stderr) < 1000
+    port = free_port()
+    make_runtime(tmp_path, monkeypatch, models=("a",), settings={"proxy.port": port})
+    serve = ServeProcess(home, port, {"HF_HUB_CACHE": str(tmp_path / "hub")})
+    try:
+        body = {"model": huge, "messages": [{"role": "user", "content": "hi"}]}
+        answer = httpx.post(serve.url + "/v1/chat/completions", json=body, timeout=30)
+        assert answer.status_code == 404
+        error = answer.json()["error"]
+        assert error["message"].startswith(f"There is no model called {shown}. Available models:")
+        assert len(answer.text) < 1000
+        # A URL this long is refused by the HTTP parser (431); one of 2,000 characters is read.
+        card = httpx.get(serve.url + "/v1/models/" + huge[:2000], timeout=30)
+        assert card.status_code == 404 and len(card.text) < 1000
+    finally:
+        assert serve.stop() == 0, "".join(serve.lines[-30:])
+    assert huge[:200] not in "".join(serve.lines)
