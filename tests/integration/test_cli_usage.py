@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -155,3 +156,41 @@ def test_a_huge_unknown_model_name_is_echoed_cut_short(
     finally:
         assert serve.stop() == 0, "".join(serve.lines[-30:])
     assert huge[:200] not in "".join(serve.lines)
+
+
+def test_health_says_starting_until_the_model_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    port = free_port()
+    slow = fake_engine("--fake-start-delay", "3")
+    make_runtime(
+        tmp_path,
+        monkeypatch,
+        models=("a",),
+        settings={"proxy.port": port, "engine.custom_command": slow},
+    )
+    serve = ServeProcess(home, port, {"HF_HUB_CACHE": str(tmp_path / "hub")})
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            load = pool.submit(
+                httpx.post, serve.url + "/api/v1/load", json={"model_name": "user.a"}, timeout=60
+            )
+            seen_starting = False
+            while not load.done():
+                health = httpx.get(serve.url + "/v1/health", timeout=10).json()
+                states = {m["model_name"]: m["state"] for m in health["models"]}
+                loaded = [c["model_name"] for c in health["all_models_loaded"]]
+                if states.get("user.a") == "starting":
+                    seen_starting = True
+                    assert health["model_loaded"] is None, health
+                    assert loaded == [], health
+                else:
+                    assert states.get("user.a") in (None, "running"), health
+            assert load.result().status_code == 200
+        assert seen_starting
+        health = httpx.get(serve.url + "/v1/health", timeout=10).json()
+        assert health["model_loaded"] == "user.a"
+        assert [c["state"] for c in health["all_models_loaded"]] == ["running"]
+    finally:
+        assert serve.stop() == 0, "".join(serve.lines[-30:])

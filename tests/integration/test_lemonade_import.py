@@ -214,3 +214,26 @@ def test_a_ctx_size_too_small_is_left_out_and_said(lemonade: LemonadeHome, tmp_p
     # The model's other option came along; its ctx_size follows the default.
     imported = json.loads((ours / "recipe_options.json").read_text())
     assert imported[f"user.{USER_MODEL}"] == {"vllm_args": "--max-num-seqs 4"}
+
+
+def test_engine_status_of_an_adopted_bundle_says_one_thing(
+    lemonade: LemonadeHome, tmp_path: Path
+) -> None:
+    """The bundle is installed (adopted from Lemonade); on a machine without its GPU the status
+    says it cannot run here, not that it cannot be installed."""
+    ours = tmp_path / "vllm-tray"
+    env = user_env(lemonade, tmp_path) | {"VLLM_TRAY_SYSFS_ROOT": str(tmp_path / "no-gpu")}
+    assert run_cli(ours, "import-lemonade", "--yes", env=env).returncode == 0
+    status = run_cli(ours, "engine", "status", env=env)
+    assert status.returncode == 0, status.stderr
+    rocm = status.stdout.split("\n  cpu ")[0].split("\n* cpu ")[0]
+    assert f"rocm    installed {BUNDLE_TAG}" in rocm
+    assert "cannot be installed" not in rocm and "was not installed" not in rocm
+    assert (
+        f"The ROCm engine {BUNDLE_TAG} is installed, but no AMD GPU was found, so it cannot "
+        "run here."
+    ) in rocm
+    engines = json.loads(run_cli(ours, "engine", "status", "--json", env=env).stdout)
+    (adopted,) = [e for e in engines["engines"] if e["kind"] == "rocm"]
+    assert adopted["installed"] is True
+    assert "is installed, but no AMD GPU was found" in adopted["problem"]
