@@ -8,6 +8,7 @@ bad input; what cannot be imported is listed in `skipped` with the reason, and t
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -28,7 +29,7 @@ from app.core.registry import (
 )
 from app.core.setting_specs import check_ctx_size, coerce
 from app.core.settings import SettingValue
-from app.core.vllm_args import check_user_args, split_args
+from app.core.vllm_args import accepted_user_args, split_args
 
 
 class ChangeKind(StrEnum):
@@ -142,9 +143,15 @@ def _skip(target: str, error: ProblemError) -> Skipped:
     return Skipped(target, error.problem)
 
 
-def _checked_args(text: str) -> str:
-    check_user_args(split_args(text))
-    return text
+def _accepted_args(text: str, target: str, skipped: list[Skipped]) -> str:
+    """`text` without the flags this app refuses (each said in `skipped`, by name, with its
+    value): one managed flag does not cost the user the rest of their flags."""
+    kept, refused = accepted_user_args(split_args(text))
+    if not refused:
+        return text
+    for tokens, why in refused:
+        skipped.append(Skipped(f"{target} {redact_text(shlex.join(tokens))}", why))
+    return shlex.join(kept)
 
 
 def _same_model(here: ModelEntry, model: LemonadeModel) -> bool:
@@ -219,7 +226,7 @@ def _options_change(
     args = current.vllm_args
     if entry.vllm_args is not None:
         try:
-            args = _checked_args(entry.vllm_args)
+            args = _accepted_args(entry.vllm_args, f"{target} vllm_args", skipped)
         except ProblemError as exc:
             skipped.append(_skip(f"{target} vllm_args", exc))
     if ctx == current.ctx_size and args == current.vllm_args:
@@ -282,7 +289,7 @@ def _setting_changes(
         try:
             value = coerce(key, raw)
             if key == "vllm_args":
-                _checked_args(str(value))
+                value = _accepted_args(str(value), key, skipped)
         except ProblemError as exc:
             skipped.append(_skip(key, exc))
             continue

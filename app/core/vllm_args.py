@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_argv
 
 # Flags the app sets itself, each with the setting (or model option) that controls it.
@@ -257,6 +257,24 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
                     source=source,
                 )
             )
+
+
+def accepted_user_args(
+    args: Sequence[str], *, source: str = "vllm_args"
+) -> tuple[tuple[str, ...], list[tuple[tuple[str, ...], Problem]]]:
+    """`args` without the flags `check_user_args` refuses, each left out with its values;
+    and what was left out (its tokens, and why). Refuses (`args.not_a_flag`) args that do
+    not start with a flag, as merging does."""
+    kept: list[str] = []
+    refused: list[tuple[tuple[str, ...], Problem]] = []
+    for arg in _group(args, source):
+        try:
+            check_user_args(arg.tokens, source=source)
+        except ProblemError as exc:
+            refused.append((arg.tokens, exc.problem))
+            continue
+        kept.extend(arg.tokens)
+    return tuple(kept), refused
 
 
 def flag_keys(args: Sequence[str]) -> frozenset[str]:

@@ -67,16 +67,20 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
         ("add_model", f"user.{USER_MODEL}"),
         ("set_options", f"user.{USER_MODEL}"),
         ("set_options", BUILTIN_MODEL),
+        ("set_options", "Qwen3.6-27B-FP8-vLLM-lowconc"),
         ("set_setting", "vllm_args"),
         ("link_files", USER_REPO),
         ("link_files", BUILTIN_REPO),
         ("use_engine", "rocm"),
     }
-    # A managed flag in one model's options is refused with Lemonade's key named; the rest
-    # of the import goes on. The llama.cpp model and its options are not vLLM's: left out.
+    # A managed flag in one model's options is left out, named with its value; the model's
+    # other flags and the rest of the import go on. The llama.cpp model and its options are
+    # not vLLM's: left out.
     assert [(s["target"], s["code"]) for s in plan["skipped"]] == [
-        ("Qwen3.6-27B-FP8-vLLM-lowconc vllm_args", "args.managed_flag")
+        ("Qwen3.6-27B-FP8-vLLM-lowconc vllm_args --port 9000", "args.managed_flag")
     ]
+    (kept,) = [c for c in plan["changes"] if c["target"] == "Qwen3.6-27B-FP8-vLLM-lowconc"]
+    assert kept["vllm_args"] == "--max-num-seqs 8"
     assert "Llama" not in shown.stdout
     assert not (ours / "user_models.json").exists()  # looking writes nothing
 
@@ -89,7 +93,7 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
 
     done = run_cli(ours, "import-lemonade", stdin="y\n", env=env)
     assert done.returncode == 0, done.stderr
-    assert "Imported 7 changes" in done.stdout
+    assert "Imported 8 changes" in done.stdout
 
     models = json.loads(run_cli(ours, "models", "--json", env=env).stdout)
     files = {row["id"]: row["files"] for row in models}
@@ -98,6 +102,7 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
     options = json.loads((ours / "recipe_options.json").read_text())
     assert options[f"user.{USER_MODEL}"] == {"ctx_size": 16384, "vllm_args": "--max-num-seqs 4"}
     assert options[f"builtin.{BUILTIN_MODEL}"] == {"ctx_size": 32768}
+    assert options["builtin.Qwen3.6-27B-FP8-vLLM-lowconc"] == {"vllm_args": "--max-num-seqs 8"}
     setting = run_cli(ours, "config", "get", "vllm_args", env=env)
     assert setting.stdout.strip() == "--max-num-batched-tokens 4096"
     engines = json.loads(run_cli(ours, "engine", "status", "--json", env=env).stdout)
