@@ -17,6 +17,7 @@ from typing import Any
 
 from app.core.gpu import gfx_family
 from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
+from app.core.lookalike import look_alike, look_alike_problem
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_text
 from app.core.registry import (
@@ -169,6 +170,10 @@ def _model_changes(
     for model in setup.models:
         model_id = USER_PREFIX + model.name
         try:
+            similar = look_alike(model.name, [*now.users, *now.builtins])
+            if similar is not None:
+                shown = similar if similar in now.builtins else USER_PREFIX + similar
+                raise ProblemError(look_alike_problem(model_id, shown))
             validate_name(model.name)
             parse_checkpoint(model.checkpoint)
         except ProblemError as exc:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from app.core.checkpoints import Checkpoint, parse_checkpoint
 from app.core.jsonstore import WatchedFile
+from app.core.lookalike import look_alike, look_alike_problem
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
@@ -340,7 +341,7 @@ class Registry:
         the explicit change."""
         if name.startswith(USER_PREFIX):
             name = name[len(USER_PREFIX) :]
-        validate_name(name)
+        self.check_new_name(name)
         entry = ModelEntry(
             name=name,
             source="user",
@@ -361,6 +362,16 @@ class Registry:
             self._write_users(users)
             self._users = users
         return entry
+
+    def check_new_name(self, name: str) -> None:
+        """`name` is usable for a user model, and does not only look like another model's."""
+        with self._lock:
+            known = [*self._users, *self._catalog]
+        similar = look_alike(name, known)
+        if similar is not None:
+            shown = similar if similar in self._catalog else USER_PREFIX + similar
+            raise ProblemError(look_alike_problem(USER_PREFIX + name, shown))
+        validate_name(name)
 
     def set_source(
         self, model_id: str, checkpoint: str, *, size_gb: float | None = None

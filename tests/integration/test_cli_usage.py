@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.fakes.engine_runtime import FAKE, fake_engine, make_runtime
+from tests.fakes.engine_runtime import FAKE, fake_engine, make_model_folder, make_runtime
 from tests.fakes.remote_servers import ROOT, ServeProcess, free_port, run_cli
 
 
@@ -194,3 +194,24 @@ def test_health_says_starting_until_the_model_answers(
         assert [c["state"] for c in health["all_models_loaded"]] == ["running"]
     finally:
         assert serve.stop() == 0, "".join(serve.lines[-30:])
+
+
+def test_a_name_that_only_looks_like_an_existing_model_is_refused(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    folder = make_model_folder(tmp_path / "weights")
+    done = run_cli(home, "pull", "user.Qwen", "--checkpoint", str(folder))
+    assert done.returncode == 0, done.stderr
+    before = (home / "user_models.json").read_text()
+    for typed, existing in (
+        ("user.QWEN", "user.Qwen"),
+        ("user.Qw\u0435n", "user.Qwen"),  # a Cyrillic е
+        ("user.qwen3.5-0.8b-fp16-vllm", "Qwen3.5-0.8B-FP16-vLLM"),  # a built-in one
+    ):
+        done = run_cli(home, "pull", typed, "--checkpoint", str(folder))
+        assert done.returncode == 2
+        assert done.stderr == (
+            f"vllm-tray: The name {typed} looks like the existing model {existing} (they "
+            "differ only in letter case or in letters drawn alike); use that model or choose "
+            "a name that reads differently.\n"
+        )
+    assert (home / "user_models.json").read_text() == before
