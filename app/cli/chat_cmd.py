@@ -34,7 +34,8 @@ from app.core.chat import (
     ReplyStats,
 )
 from app.core.problems import Problem, ProblemError
-from app.core.states import LoadPhase
+from app.core.states import USABLE_FILES, LoadPhase
+from app.runtime.planning.rules import not_downloaded
 from app.runtime.runtime import Runtime, RuntimeOptions
 from app.runtime.services.chat import ChatService
 
@@ -139,6 +140,9 @@ class Session:
         try:
             endpoint = await running_endpoint(self.rt)
             if endpoint is None:
+                # Said before an endpoint is started for nothing (a remote's REMOTE/MODEL
+                # is known only once its endpoint lists it).
+                await asyncio.to_thread(self._check_local_model)
                 started_here = True  # stopped in the end even if Ctrl-C comes while it starts
                 await self.rt.start(serve=True)
                 _say(f"no endpoint was running; started one for this chat at {self.rt.server_url}")
@@ -160,6 +164,15 @@ class Session:
                 await self.chat.aclose()
             if started_here:
                 await self.rt.stop()
+
+    def _check_local_model(self) -> None:
+        """An unknown model, or one not downloaded, refused as the endpoint would."""
+        if self.rt.registry.find(self.model) is None and "/" in self.model:
+            return  # a remote's model, or a name the endpoint resolves
+        entry = self.rt.registry.get(self.model)
+        files = self.rt.planner.model_files(entry)
+        if files.path is None or files.state not in USABLE_FILES:
+            raise not_downloaded(entry)
 
     def _on_interrupt(self, one_shot: bool, work: asyncio.Task[Any]) -> None:
         """Ctrl-C: stop the reply; at the prompt, say how to leave; in a one-shot, quit."""

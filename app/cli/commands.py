@@ -65,9 +65,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     g.set_defaults(func=cmd_config_get)
     s = csub.add_parser("set", parents=[common], help="change settings: KEY=VALUE ...")
     s.add_argument("assignments", nargs="+", metavar="KEY=VALUE")
+    s.add_argument("--json", action="store_true", help="print the stored values as JSON")
     s.set_defaults(func=cmd_config_set)
     r = csub.add_parser("reset", parents=[common], help="back to the default value")
     r.add_argument("key")
+    r.add_argument("--json", action="store_true", help="print the default value as JSON")
     r.set_defaults(func=cmd_config_reset)
     k = csub.add_parser(
         "set-secret",
@@ -300,6 +302,9 @@ def cmd_config_set(args: argparse.Namespace) -> int:
             raise
         raise ProblemError(named(exc.problem, str(key))) from None
     _warn(settings)
+    if args.json:
+        print_json({key: shown_setting(key, settings.get(key)) for key in changes})
+        return 0
     for key in changes:
         note = ""
         spec = SPEC_BY_KEY[key]
@@ -313,6 +318,9 @@ def cmd_config_reset(args: argparse.Namespace) -> int:
     settings = _settings(args)
     settings.reset(args.key)
     _warn(settings)
+    if args.json:
+        print_json({args.key: shown_setting(args.key, settings.get(args.key))})
+        return 0
     print(f"{args.key} = {shown_setting(args.key, settings.get(args.key))!r}  (default)")
     return 0
 

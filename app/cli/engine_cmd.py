@@ -10,6 +10,7 @@ from app.cli.context import human_bytes, print_json, run_interruptible, runtime_
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.redact import redact_argv
 from app.core.vllm_args import format_command
 from app.supervisor.engines.base import EngineKind, InstallProgress
 
@@ -30,6 +31,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     i = esub.add_parser("install", parents=[common], help="install the ROCm bundle or CPU build")
     i.add_argument("kind", choices=["rocm", "cpu"])
     i.add_argument("--no-select", action="store_true", help="install but do not switch to it")
+    i.add_argument("--json", action="store_true", help="print the installed engine as JSON")
     i.set_defaults(func=cmd_install)
     u = esub.add_parser(
         "use",
@@ -42,6 +44,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
             "(engine use -- my-vllm --config-dir X)."
         ),
     )
+    u.add_argument("--json", action="store_true", help="print the stored command as JSON")
     u.add_argument("prefix", nargs=argparse.REMAINDER, metavar="COMMAND…")
     u.set_defaults(func=cmd_use, own_options=own_options)
     c = esub.add_parser(
@@ -116,6 +119,11 @@ def cmd_install(args: argparse.Namespace) -> int:
         )
     finally:
         progress.finish()
+    if args.json:
+        print_json(
+            {"kind": kind.value, "version": status.version, "location": str(status.location)}
+        )
+        return 0
     print(f"{kind.value} engine installed: {status.version} at {status.location}")
     return 0
 
@@ -154,6 +162,9 @@ def own_options(args: argparse.Namespace) -> None:
 def cmd_use(args: argparse.Namespace) -> int:
     rt = runtime_from(args)
     prefix = asyncio.run(rt.engines.use_custom(list(args.prefix)))
+    if args.json:
+        print_json({"kind": "custom", "command": redact_argv(prefix)})
+        return 0
     print(f"custom engine: {format_command(prefix)}")
     return 0
 

@@ -215,3 +215,35 @@ def test_a_name_that_only_looks_like_an_existing_model_is_refused(tmp_path: Path
             "a name that reads differently.\n"
         )
     assert (home / "user_models.json").read_text() == before
+
+
+def test_config_and_engine_changes_answer_in_json_as_their_siblings_do(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    done = run_cli(home, "config", "set", "ctx_size=4096", "vllm_args=--api-key sk-Q", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"ctx_size": 4096, "vllm_args": "--api-key '<hidden>'"}
+    done = run_cli(home, "config", "reset", "ctx_size", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"ctx_size": 8192}
+    done = run_cli(
+        home, "engine", "use", "--json", "env", "HF_TOKEN=hf_x", sys.executable, str(FAKE)
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "kind": "custom",
+        "command": ["env", "HF_TOKEN=<hidden>", sys.executable, str(FAKE)],
+    }
+
+
+def test_chat_with_an_unknown_model_says_so_in_one_line_without_starting_anything(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    for model, sentence in (
+        ("no-such-model", "There is no model called no-such-model. Known models: "),
+        ("Qwen3.5-0.8B-FP16-vLLM", "Qwen3.5-0.8B-FP16-vLLM is not downloaded yet."),
+    ):
+        done = run_cli(home, "chat", model, "hello")
+        assert done.returncode == 2
+        assert done.stderr.startswith("vllm-tray: " + sentence)
+        assert done.stderr.count("\n") == 1 and done.stdout == ""
