@@ -68,8 +68,9 @@ def test_environment_secrets_in_a_command_line_are_hidden_wherever_it_is_shown(
         assert "HF_TOKEN=<hidden>" in shown.stdout and SECRET not in shown.stdout
     # The model's start: the command line /v1/health shows and the one the log keeps.
     port = free_port()
-    rt = make_runtime(tmp_path, monkeypatch, models=("a",), settings={"proxy.port": port})
-    rt.settings.set("engine.custom_command", f"env HF_TOKEN={SECRET} {fake_engine()}")
+    command = f"env HF_TOKEN={SECRET} {fake_engine()}"
+    settings = {"proxy.port": port, "engine.custom_command": command}
+    make_runtime(tmp_path, monkeypatch, models=("a",), settings=settings)
     serve = ServeProcess(home, port, {"HF_HUB_CACHE": str(tmp_path / "hub")})
     try:
         loaded = httpx.post(serve.url + "/api/v1/load", json={"model_name": "user.a"}, timeout=60)
