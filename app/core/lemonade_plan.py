@@ -17,7 +17,7 @@ from typing import Any
 
 from app.core.gpu import gfx_family
 from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
-from app.core.lookalike import look_alike, look_alike_problem
+from app.core.model_names import look_alike, look_alike_problem
 from app.core.problems import Problem, ProblemError, problem, tr_noop
 from app.core.redact import redact_text
 from app.core.registry import (

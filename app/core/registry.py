@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -12,7 +11,7 @@ from typing import Any, Literal
 
 from app.core.checkpoints import Checkpoint, parse_checkpoint
 from app.core.jsonstore import WatchedFile
-from app.core.lookalike import look_alike, look_alike_problem
+from app.core.model_names import look_alike, look_alike_problem, validate_name
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
@@ -35,7 +34,6 @@ __all__ = [
 
 USER_PREFIX = "user."
 BUILTIN_PREFIX = "builtin."
-_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 
 
 # Where a model comes from: the built-in catalog, or added by the user.
@@ -221,20 +219,6 @@ def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
             wanted=wanted.strip(),
         )
     )
-
-
-def validate_name(name: str) -> None:
-    if not isinstance(name, str) or not _NAME_RE.match(name):
-        raise ProblemError(
-            problem(
-                "models.bad_name",
-                tr_noop(
-                    "{name!r} is not a usable model name: use letters, digits, '.', '_' "
-                    "and '-' (up to 128 characters), starting with a letter or digit."
-                ),
-                name=name,
-            )
-        )
 
 
 class Registry:

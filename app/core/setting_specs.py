@@ -22,6 +22,7 @@ __all__ = [
     "check_ctx_size",
     "check_together",
     "coerce",
+    "ctx_size_problem",
     "parse_setting_text",
     "shown_setting",
     "unknown_setting",
@@ -53,13 +54,19 @@ def bad_ctx_size(value: object) -> Problem:
     )
 
 
-def check_ctx_size(value: int | None) -> None:
+def ctx_size_problem(value: int | None) -> Problem | None:
     """A model's own ctx_size follows the rule of the global `ctx_size` setting (the same
     bounds the settings dialog's field checks): the CLI, the model dialog, the registry and
     the Lemonade import all refuse with this. None is "follow the default"."""
     spec = SPEC_BY_KEY["ctx_size"]
-    if value is not None and _outside(spec, value):
-        raise ProblemError(bad_ctx_size(value))
+    return bad_ctx_size(value) if value is not None and _outside(spec, value) else None
+
+
+def check_ctx_size(value: int | None) -> None:
+    """Raise `ctx_size_problem(value)`, if there is one."""
+    found = ctx_size_problem(value)
+    if found is not None:
+        raise ProblemError(found)
 
 
 def unknown_setting(key: str) -> ProblemError:

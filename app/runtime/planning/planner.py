@@ -32,7 +32,7 @@ from app.core.parallel import (
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry
-from app.core.setting_specs import check_ctx_size
+from app.core.setting_specs import ctx_size_problem
 from app.core.settings import Settings
 from app.core.states import USABLE_FILES
 from app.core.swap import plan_sleep
@@ -426,11 +426,8 @@ class Planner:
             )
         except ProblemError as exc:
             return rejected(exc.problem, "vllm_args")
-        try:
-            check_ctx_size(options.ctx_size)  # the default's own bounds are the setting's
-        except ProblemError as exc:
-            return rejected(exc.problem, "ctx_size")
-        above = ctx_above_model_limit(entry.id, ctx, files.context_limit)
+        above = ctx_size_problem(options.ctx_size)  # the global setting's bounds, then the model's
+        above = above or ctx_above_model_limit(entry.id, ctx, files.context_limit)
         if above is not None:
             return rejected(above, "ctx_size")
         try:

@@ -34,12 +34,12 @@ from app.core.chat import (
     ReplyDone,
     ReplyEvent,
     ReplyFailed,
-    ReplyLoading,
     ReplyStats,
     ThinkSplitter,
 )
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.runtime.services.chat_load import loading, model_load, reported_loading
 from app.runtime.services.endpoint import Endpoint
 
 # Seconds between looks at the model's state while the endpoint loads it.
@@ -273,20 +273,20 @@ class ChatService:
             if answered.is_set():
                 return
             last[:] = [event]
-            queue.put_nowait(_loading(model_id, "starting", self._clock() - began, event))
+            queue.put_nowait(loading(model_id, "starting", self._clock() - began, event))
 
         unsubscribe = self._bus.subscribe(on_event) if self._bus is not None else None
         try:
             while not answered.is_set():
-                state, load = await _model_load(client, endpoint, model_id)
+                state, load = await model_load(client, endpoint, model_id)
                 if state in WAITING_STATES and not answered.is_set():
                     elapsed = self._clock() - began
                     if last or load is None:
                         queue.put_nowait(
-                            _loading(model_id, state, elapsed, last[0] if last else None)
+                            loading(model_id, state, elapsed, last[0] if last else None)
                         )
                     else:
-                        queue.put_nowait(_reported_loading(model_id, state, elapsed, load))
+                        queue.put_nowait(reported_loading(model_id, state, elapsed, load))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(answered.wait(), LOAD_POLL_S)
         finally:
@@ -402,64 +402,6 @@ def _request_body(asked: Conversation) -> dict[str, Any]:
     if asked.options.max_tokens is not None:
         body["max_tokens"] = asked.options.max_tokens
     return body
-
-
-def _loading(
-    model_id: str, state: str, elapsed: float, event: LoadProgressed | None
-) -> ReplyLoading:
-    if event is None:
-        return ReplyLoading(model_id, state, elapsed)
-    return ReplyLoading(
-        model_id,
-        state,
-        elapsed,
-        fraction=event.fraction,
-        phase=event.phase.value,
-        expected_s=event.expected_s,
-    )
-
-
-def _reported_loading(
-    model_id: str, state: str, elapsed: float, load: dict[str, Any]
-) -> ReplyLoading:
-    """The load as /v1/health reports it (LoadProgressed.summary)."""
-    fraction, phase, expected = load.get("fraction"), load.get("phase"), load.get("expected_s")
-    return ReplyLoading(
-        model_id,
-        state,
-        elapsed,
-        fraction=float(fraction) if isinstance(fraction, int | float) else None,
-        phase=phase if isinstance(phase, str) else None,
-        expected_s=float(expected) if isinstance(expected, int | float) else None,
-    )
-
-
-async def _model_load(
-    client: httpx.AsyncClient, endpoint: Endpoint, model_id: str
-) -> tuple[str | None, dict[str, Any] | None]:
-    """The model's state and its load's progress as the endpoint's /v1/health reports them
-    (None, None: it could not tell, or the model is stopped). A model that is not
-    downloaded stays "stopped" there: it will not start, and the request is refused saying
-    so."""
-    try:
-        response = await client.get(
-            f"{endpoint.url}/v1/health", headers=endpoint.headers(), timeout=5.0
-        )
-        health = response.json() if response.status_code == 200 else None
-    except (httpx.HTTPError, ValueError):
-        return None, None
-    models = health.get("models") if isinstance(health, dict) else None
-    card = next(
-        (m for m in models or () if isinstance(m, dict) and m.get("model_name") == model_id),
-        None,
-    )
-    if card is None:
-        return None, None
-    state, load = card.get("state"), card.get("load")
-    return (
-        state if isinstance(state, str) else None,
-        load if isinstance(load, dict) else None,
-    )
 
 
 # -- problems --------------------------------------------------------------------------------------

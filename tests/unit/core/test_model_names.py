@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.core.lookalike import look_alike, skeleton
+from app.core.model_names import look_alike, skeleton
 
 
 def test_names_that_read_the_same_share_a_skeleton() -> None:

@@ -1,4 +1,5 @@
-"""Model names that read the same to a person: `Qwen`, `QWEN` and `Qwеn` (a Cyrillic е).
+"""Model names: which are usable, and which read the same to a person as another one
+(`Qwen`, `QWEN` and `Qwеn` with a Cyrillic е).
 
 Two such models side by side would send a request to the wrong one, and a look-alike name is
 also how a spoofed entry hides. Unicode publishes its full confusables table (UTS #39), but
@@ -9,10 +10,28 @@ Latin letters, listed here, after NFKD has taken accents and compatibility forms
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 
-from app.core.problems import Problem, echoed, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop
+
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+
+
+def validate_name(name: str) -> None:
+    if not isinstance(name, str) or not _NAME_RE.match(name):
+        raise ProblemError(
+            problem(
+                "models.bad_name",
+                tr_noop(
+                    "{name!r} is not a usable model name: use letters, digits, '.', '_' "
+                    "and '-' (up to 128 characters), starting with a letter or digit."
+                ),
+                name=name,
+            )
+        )
+
 
 # Lower-case Cyrillic and Greek letters drawn like Latin ones (after casefold()).
 _HOMOGLYPHS = str.maketrans(
