@@ -124,10 +124,9 @@ def test_one_answer_through_serve_loads_the_model_on_send(
     phases = "|".join(re.escape(words) for words in PHASE_WORDS.values())
     for line in loading:
         assert re.fullmatch(rf"Loading user\.a: (starting|(?:{phases}) \d+ %) \(\d+ s\)", line)
-    assert any(
-        re.search(r"(?:loading weights|compiling kernels|reading the model config) \d+ %", x)
-        for x in loading
-    ), loading
+    # At least one look saw the load's own progress (the first may come before its first
+    # log line, and then says "starting").
+    assert any(re.search(rf"(?:{phases}) \d+ %", x) for x in loading), loading
     assert "INFO" not in done.stderr and "Starting to load model" not in done.stderr
     assert re.search(r"^8 tokens, first token \d+\.\d\d s, \d+\.\d tokens/s$", done.stderr, re.M)
     # A one-shot question is not kept in the model's conversation.
