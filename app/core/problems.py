@@ -88,6 +88,17 @@ class ProblemError(Exception):
         self.problem = problem
 
 
+# The longest a name the user sent is echoed in a sentence: a 10 kB "model" would otherwise
+# come back whole in the error, the log and the terminal.
+ECHO_LIMIT = 80
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` as a sentence quotes what was asked for: at most `limit` characters, cut with
+    "…" (its start is what tells names apart)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def problem(code: str, template: str, fix: Fix | None = None, **params: Any) -> Problem:
     """Build a Problem; `template` must be passed through `tr_noop` at the call site."""
     return Problem(code=code, template=template, params=MappingProxyType(dict(params)), fix=fix)

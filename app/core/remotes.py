@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop
 from app.core.states import ProcessState
 
 REMOTES_FILE = "remotes.json"
@@ -69,7 +69,7 @@ def unknown(name: str, known: Iterable[str]) -> ProblemError:
         problem(
             "remotes.unknown",
             tr_noop("There is no remote server called {name} (remote servers: {known})."),
-            name=name,
+            name=echoed(name),
             known=", ".join(sorted(known)) or "none",
         )
     )

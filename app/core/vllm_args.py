@@ -330,6 +330,22 @@ def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem
     return problem(
         "args.unknown_flag", template, flag=flag, version=version, source=source, key="vllm_args"
     )
+def accepted_user_args(
+    args: Sequence[str], *, source: str = "vllm_args"
+) -> tuple[tuple[str, ...], list[tuple[tuple[str, ...], Problem]]]:
+    """`args` without the flags `check_user_args` refuses, each left out with its values;
+    and what was left out (its tokens, and why). Refuses (`args.not_a_flag`) args that do
+    not start with a flag, as merging does."""
+    kept: list[str] = []
+    refused: list[tuple[tuple[str, ...], Problem]] = []
+    for arg in _group(args, source):
+        try:
+            check_user_args(arg.tokens, source=source)
+        except ProblemError as exc:
+            refused.append((arg.tokens, exc.problem))
+            continue
+        kept.extend(arg.tokens)
+    return tuple(kept), refused
 
 
 def flag_keys(args: Sequence[str]) -> frozenset[str]:

@@ -9,7 +9,7 @@ from http import HTTPStatus
 from aiohttp import web
 
 from app.core.contracts import PROBLEM_HTTP_STATUS
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop
 
 # Status of the proxy's own problem codes; every other code goes through PROBLEM_HTTP_STATUS.
 PROXY_HTTP_STATUS: Mapping[str, int] = {
@@ -167,7 +167,7 @@ def unknown_model(model: str, available: Iterable[str], field: str) -> ParamProb
     p = problem(
         "models.unknown",
         tr_noop("There is no model called {model}. Available models: {available}."),
-        model=model,
+        model=echoed(model),
         available=_names(available),
     )
     return ParamProblemError(p, field)

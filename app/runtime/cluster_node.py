@@ -20,6 +20,7 @@ from app import __version__
 from app.core.cluster_commands import HEADLESS_BOOT, headless_prefix
 from app.core.cluster_nodes import NodeInfo, model_fingerprint
 from app.core.problems import ProblemError, problem, tr_noop
+from app.core.redact import redact_argv
 from app.core.registry import Registry
 from app.core.states import USABLE_FILES
 from app.runtime.planning import Planner
@@ -119,7 +120,7 @@ def headless_command(kind: EngineKind, command: EngineCommand, state_dir: Path) 
                     "The engine command {command} cannot run as a cluster worker; use the "
                     "CPU or ROCm engine, or a custom engine that starts with 'vllm serve'."
                 ),
-                command=shlex.join(command.prefix),
+                command=shlex.join(redact_argv(command.prefix)),
             )
         )
     return HeadlessCommand(prefix=prefix, env=env)

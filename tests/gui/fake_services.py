@@ -192,6 +192,10 @@ class FakeModels(FakeService):
         source: ModelSource = "user" if row.source == "user" else "builtin"
         return ModelEntry(row.name, source, parse_checkpoint(row.checkpoint), None, row.labels)
 
+    def check_downloaded(self, model_id: str) -> ModelEntry:
+        self.record("check_downloaded", model_id)
+        return self.entry(model_id)
+
     def options(self, model_id: str) -> ModelOptions:
         tp, pp, gpus = self.app.gpu_options.get(model_id, (None, None, None))
         own_ctx = self.app.rows[model_id].ctx_size if model_id in self.app.own_ctx else None

@@ -321,3 +321,29 @@ async def test_a_failed_detail_is_asked_again(runtime: Runtime, hub: FakeHub) ->
     hub.add_repo("org/nothing-here", hub.repos["org/tiny-chat"].folder)
     details = await runtime.services.search.details("org/nothing-here")
     assert details.fit.verdict is FitVerdict.FITS
+
+
+def test_an_id_or_author_that_cannot_be_a_repository_is_said_so_not_a_network_failure(
+    hub: FakeHub, home: Path, tmp_path: Path
+) -> None:
+    env = env_for(tmp_path, hub.url)
+    for repo in ("bad repo!!", "a/b/c"):
+        added = search(home, env, "--add", repo)
+        assert added.returncode == 2
+        assert added.stderr == (
+            f"vllm-tray: “{repo}” is not a Hugging Face repository id: write it as ORG/NAME, "
+            "each part letters, digits, '-', '_' or '.' (at most 96 characters).\n"
+        )
+    assert not (home / "user_models.json").exists()
+    found = search(home, env, "tiny", "--author", "no such org!")
+    assert found.returncode == 2
+    assert "is not a Hugging Face user or organisation name" in found.stderr
+    assert "cannot be reached" not in found.stderr
+    # A search the hub reads and refuses (HTTP 400) is the hub's word, not "unreachable".
+    hub.search_refusal = "Invalid search query"
+    refused = search(home, env, "tiny")
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        "vllm-tray: Hugging Face refused this search: Invalid search query. "
+        "Check the words and the author.\n"
+    )

@@ -215,15 +215,6 @@ def not_downloaded(entry: ModelEntry) -> ProblemError:
     )
 
 
-def bad_ctx_size(value: object) -> Problem:
-    """The one sentence for a ctx_size that is not a positive whole number."""
-    return problem(
-        "options.bad_ctx_size",
-        tr_noop("ctx_size must be a positive whole number; got {value}."),
-        value=value,
-    )
-
-
 def problem_field(found: Problem) -> str:
     """The option a placement problem is about, for the dialog to point at."""
     if found.code in ("options.heads_not_divisible", "options.too_many_gpus"):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.redact import redact_argv
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.base import (
@@ -59,7 +60,7 @@ def _invalid_problem(reason: str, command: Sequence[str], **params: Any) -> Prob
         "engine.custom_invalid",
         _TEMPLATES[reason],
         reason=reason,
-        command=" ".join(command),
+        command=" ".join(redact_argv(command)),
         **params,
     )
 
