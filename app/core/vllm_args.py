@@ -330,6 +330,8 @@ def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem
     return problem(
         "args.unknown_flag", template, flag=flag, version=version, source=source, key="vllm_args"
     )
+
+
 def accepted_user_args(
     args: Sequence[str], *, source: str = "vllm_args"
 ) -> tuple[tuple[str, ...], list[tuple[tuple[str, ...], Problem]]]:
