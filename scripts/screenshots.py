@@ -407,7 +407,14 @@ def shots_failures(out: Path, autostart: Path) -> None:
     fake.rows[loop] = replace(
         fake.rows[loop], failures=2, restarts=1, next_retry_at=time.time() + 25
     )
-    dead = problem("load.engine_dead", tr_noop("vLLM's engine process died while it started."))
+    dead = problem(
+        "load.engine_dead",
+        tr_noop("vLLM's engine core died (exit code {exit_code}): {cause}"),
+        model_id=loop,
+        exit_code=1,
+        cause="the engine process died while it started",
+        log_tail="",
+    )
     fake.publish_from_thread(
         ProcessStateChanged(loop, ProcessState.STARTING, ProcessState.BACKOFF, problem=dead)
     )
