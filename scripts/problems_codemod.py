@@ -60,7 +60,9 @@ RESOLUTIONS: dict[tuple[str, str], Split | Reword] = {
     ("batch.bad_request", "limit must be a whole number from 1"): Split("batch.bad_limit"),
     ("batch.bad_request", "limit must be a whole number; got"): Split("batch.limit_not_whole"),
     ("batch.bad_upload", "The form field {field} must be"): Split("batch.bad_form_field"),
-    ("downloads.failed", "The download {download_id} failed."): Split("downloads.failed_unexplained"),
+    ("downloads.failed", "The download {download_id} failed."): Split(
+        "downloads.failed_unexplained"
+    ),
     ("downloads.not_found", "{repo} has no revision"): Split("downloads.no_revision"),
     ("downloads.not_found", "{file} disappeared from"): Split("downloads.file_vanished"),
     ("downloads.unknown", "There is no download with the id"): Reword(),
@@ -82,9 +84,13 @@ RESOLUTIONS: dict[tuple[str, str], Split | Reword] = {
     ("models.builtin_readonly", "{model} is built in and cannot be removed"): Split(
         "models.builtin_not_removable"
     ),
-    ("models.local_invalid", "The model folder {path} does not exist"): Split("models.local_missing"),
+    ("models.local_invalid", "The model folder {path} does not exist"): Split(
+        "models.local_missing"
+    ),
     ("models.not_downloaded", "{model} is not downloaded yet. Download it first"): Reword(),
-    ("models.not_downloaded", "{model} points at the folder {path}"): Split("models.local_unusable"),
+    ("models.not_downloaded", "{model} points at the folder {path}"): Split(
+        "models.local_unusable"
+    ),
     ("models.unknown", "There is no model called {model}. Known models"): Reword(
         {"known": "available"}
     ),
@@ -135,7 +141,9 @@ def _placeholders(template: str) -> set[str]:
     import string
 
     return {
-        n.split(".", 1)[0].split("[", 1)[0] for _, n, _, _ in string.Formatter().parse(template) if n
+        n.split(".", 1)[0].split("[", 1)[0]
+        for _, n, _, _ in string.Formatter().parse(template)
+        if n
     }
 
 
@@ -182,11 +190,7 @@ def _fix_kind(call: ast.Call, tree: ast.Module) -> str | None:
             kinds = {ast.unparse(a) for a in fix.args[:1]}
         else:  # a helper in the same module that returns a Fix
             helper = next(
-                (
-                    n
-                    for n in tree.body
-                    if isinstance(n, ast.FunctionDef) and n.name == fix.func.id
-                ),
+                (n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == fix.func.id),
                 None,
             )
             src = ast.unparse(helper) if helper else ""
@@ -204,9 +208,9 @@ def _constants(tree: ast.Module) -> dict[str, str]:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
         value = getattr(node, "value", None)
-        if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
-            if isinstance(value.value, str):
-                found[target.id] = value.value
+        is_text = isinstance(value, ast.Constant) and isinstance(value.value, str)
+        if isinstance(target, ast.Name) and is_text:
+            found[target.id] = value.value  # type: ignore[union-attr]
     return found
 
 
@@ -266,6 +270,12 @@ def rewrite(path: Path, sites: list[Site]) -> None:
             if kw.arg in s.renames:
                 k = offset(kw.lineno, kw.col_offset)
                 edits.append((k, k + len(kw.arg), s.renames[kw.arg]))
+        last = (s.call.args + [k.value for k in s.call.keywords])[-1]
+        tail_at = offset(last.end_lineno or 0, last.end_col_offset or 0)
+        tail = text[tail_at : offset(s.call.end_lineno or 0, s.call.end_col_offset or 0)]
+        if tail.lstrip().startswith(","):  # no magic trailing comma: ruff joins short calls
+            comma = tail_at + tail.index(",")
+            edits.append((comma, comma + 1, ""))
         if len(s.call.args) > 2:  # a positional fix becomes fix=
             f = offset(s.call.args[2].lineno, s.call.args[2].col_offset)
             edits.append((f, f, "fix="))
@@ -323,7 +333,9 @@ def add_entries(entries: list[Entry]) -> list[Path]:
 
 
 def write_index(codes: list[str]) -> list[Path]:
-    areas = sorted(p.stem for p in CATALOGUE_DIR.glob("*.py") if p.stem not in {"__init__", "codes"})
+    areas = sorted(
+        p.stem for p in CATALOGUE_DIR.glob("*.py") if p.stem not in {"__init__", "codes"}
+    )
     init = CATALOGUE_DIR / "__init__.py"
     imports = "".join(f"from app.core.problem_catalogue import {a}\n" for a in areas)
     specs = "".join(f"    *{a}.SPECS,\n" for a in areas)
@@ -461,8 +473,9 @@ def main(argv: list[str]) -> int:
     by_file: dict[Path, list[Site]] = defaultdict(list)
     for s in ok:
         by_file[s.path].append(s)
+    verb = "would rewrite" if check else "rewrote"
     for path, group in sorted(by_file.items()):
-        print(f"{'would rewrite' if check else 'rewrote'} {len(group)} site(s) in {path.relative_to(ROOT)}")
+        print(f"{verb} {len(group)} site(s) in {path.relative_to(ROOT)}")
     codes = sorted(set(catalogue) | {e.code for e in new})
     if check:
         return 1 if new or ok or conflicts else 0
