@@ -311,6 +311,7 @@ def _entry_source(e: Entry) -> str:
 
 
 def add_entries(entries: list[Entry]) -> list[Path]:
+    CATALOGUE_DIR.mkdir(parents=True, exist_ok=True)
     by_area: dict[str, list[Entry]] = defaultdict(list)
     for e in entries:
         by_area[e.code.split(".", 1)[0]].append(e)

@@ -63,7 +63,7 @@ from app.core.events import (  # noqa: E402
     ProcessStateChanged,
 )
 from app.core.gpu import no_gpu_problem  # noqa: E402
-from app.core.problems import problem, tr_noop  # noqa: E402
+from app.core.problems import problem  # noqa: E402
 from app.core.states import LoadPhase, ProcessState  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
 from app.gui.batch_page import BatchPage  # noqa: E402
@@ -267,10 +267,7 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     models.engine.setCurrentIndex(models.engine.findData("custom"))
     models.custom_command.edit.setText("/opt/vllm/bin/vllm serve")
     fake.custom_engine_problem = problem(
-        "engine.custom_invalid",
-        tr_noop("The custom engine command “{program}” was not found."),
-        reason="not_found",
-        program="/opt/vllm/bin/vllm",
+        "engine.custom_invalid", reason="not_found", command="/opt/vllm/bin/vllm"
     )
     settings.save()
     until(lambda: bool(settings.error_label.text()))
@@ -382,10 +379,6 @@ def shots_failures(out: Path, autostart: Path) -> None:
     gui = build(fake, autostart)
     unreachable = problem(
         "downloads.unreachable",
-        tr_noop(
-            "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
-            "connection and try again; finished files are kept."
-        ),
         endpoint="https://huggingface.co",
         error="the connection was refused",
     )
@@ -409,7 +402,6 @@ def shots_failures(out: Path, autostart: Path) -> None:
     )
     dead = problem(
         "load.engine_dead",
-        tr_noop("vLLM's engine core died (exit code {exit_code}): {cause}"),
         model_id=loop,
         exit_code=1,
         cause="the engine process died while it started",
@@ -476,14 +468,7 @@ def shots_lemonade(out: Path, suffix: str = "") -> None:
         skipped=(
             Skipped(
                 "Qwen3.6-27B-FP8-vLLM-lowconc",
-                problem(
-                    "args.managed_flag",
-                    tr_noop(
-                        "In vllm_args, remove {flag}: the app picks each model's port itself; "
-                        "the port clients use is the setting proxy.port."
-                    ),
-                    flag="--port",
-                ),
+                problem("args.managed_flag", flag="--port"),
             ),
         ),
     )

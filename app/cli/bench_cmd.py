@@ -12,7 +12,7 @@ from typing import Any
 
 from app.cli.context import print_json, run_interruptible, runtime_from
 from app.core.events import BenchProgressed, Event, LoadProgressed, TunePhase, TuneProgressed
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.tuning import BenchPoint, speedup
 from app.runtime.runtime import Runtime, RuntimeOptions
 from app.runtime.services.bench import BenchOptions, BenchRecord, no_tokens_problem
@@ -262,14 +262,4 @@ def refuse_model_in_use(url: str, model_id: str) -> None:
         return
     loaded = {m.get("model_name") for m in body.get("all_models_loaded", [])}
     if model_id in loaded:
-        raise ProblemError(
-            problem(
-                "cli.model_in_use",
-                tr_noop(
-                    "{model} is loaded in the vLLM Tray running at {url}. Unload it there "
-                    "first, or tune it from that app's window."
-                ),
-                model=model_id,
-                url=url,
-            )
-        )
+        raise ProblemError(problem("cli.model_in_use", model=model_id, url=url))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from app.cli.context import human_bytes, run_interruptible, runtime_from
 from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.registry import ModelEntry, parse_checkpoint
 from app.core.states import DownloadStatus
 
@@ -73,13 +73,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     if args.checkpoint is None:
         for flag, given in (("--label", args.label), ("--replace", args.replace)):
             if given:
-                raise ProblemError(
-                    problem(
-                        "cli.needs_checkpoint",
-                        tr_noop("{flag} needs --checkpoint."),
-                        flag=flag,
-                    )
-                )
+                raise ProblemError(problem("cli.needs_checkpoint", flag=flag))
         entry = rt.registry.get(model)
         if entry.checkpoint.local_path is not None:
             validate_local_folder(entry.checkpoint.local_path)
@@ -174,17 +168,7 @@ def cmd_rm(args: argparse.Namespace) -> int:
     entry = rt.registry.get(args.model)
     status = model_status(entry, rt.paths.hf_hub_cache)
     if entry.checkpoint.is_local:
-        raise ProblemError(
-            problem(
-                "cli.rm_local",
-                tr_noop(
-                    "{model} is your folder {path}; vLLM Tray never deletes it. Remove the "
-                    "folder yourself if you want to."
-                ),
-                model=entry.id,
-                path=str(entry.checkpoint),
-            )
-        )
+        raise ProblemError(problem("cli.rm_local", model=entry.id, path=str(entry.checkpoint)))
     if status.bytes_on_disk == 0:
         print(f"{entry.id} has no files on disk; nothing to delete.")
         return 0
@@ -192,10 +176,7 @@ def cmd_rm(args: argparse.Namespace) -> int:
         if not sys.stdin.isatty():
             raise ProblemError(
                 problem(
-                    "cli.confirm_needed",
-                    tr_noop("Deleting {size} of {model} needs confirmation: add --yes."),
-                    size=human_bytes(status.bytes_on_disk),
-                    model=entry.id,
+                    "cli.confirm_needed", size=human_bytes(status.bytes_on_disk), model=entry.id
                 )
             )
         answer = input(f"Delete {human_bytes(status.bytes_on_disk)} of {entry.id}? [y/N] ")

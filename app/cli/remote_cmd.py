@@ -15,7 +15,7 @@ from typing import Any
 
 from app.cli.context import paths_from, print_json
 from app.core.events import EventBus
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.remotes import RemoteView, new_remote
 from app.runtime.secrets import SecretStore
 from app.runtime.services.remotes import RemoteService
@@ -156,9 +156,7 @@ def _read_key(name: str) -> str:
     value = getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()
     value = value.strip()
     if not value:
-        raise ProblemError(
-            problem("cli.empty_secret", tr_noop("No value was given for {name}."), name=name)
-        )
+        raise ProblemError(problem("cli.empty_secret", name=name))
     return value
 
 

@@ -17,7 +17,7 @@ from app.cli.bench_cmd import (
     say,
 )
 from app.cli.context import print_json, run_interruptible, runtime_from
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.tuning import MAX_STARTS, Slo
 from app.runtime.runtime import Runtime
 from app.runtime.services.bench import BenchOptions, check_options
@@ -88,14 +88,7 @@ def check_tune_options(options: TuneOptions) -> None:
     )
     for name, value in (("slo_ttft_ms", options.slo.ttft_ms), ("slo_itl_ms", options.slo.itl_ms)):
         if value is not None and value <= 0:
-            raise ProblemError(
-                problem(
-                    "cli.bad_objective",
-                    tr_noop("{name} must be a positive number of milliseconds; got {value}."),
-                    name=name,
-                    value=value,
-                )
-            )
+            raise ProblemError(problem("cli.bad_objective", name=name, value=value))
 
 
 async def _tune(

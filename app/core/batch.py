@@ -284,7 +284,7 @@ def scan_input(
         elif request.custom_id in done_failed:
             counts[False] += 1
     if not first_line:
-        raise ProblemError(problem("batch.empty", tr_noop("{file} holds no requests."), file=file))
+        raise ProblemError(problem("batch.empty", file=file))
     return InputScan(
         len(first_line),
         frozenset(used_models),
@@ -395,18 +395,7 @@ def scan_results(fh: BinaryIO, file: str) -> ResultScan:
         if raw.strip():
             custom_id = _result_id(raw)
             if custom_id is None:
-                raise ProblemError(
-                    problem(
-                        "batch.corrupt_output",
-                        tr_noop(
-                            "Line {line} of {file} is not a batch result, so it cannot be "
-                            "told which requests are done. Move the file away or remove "
-                            "that line."
-                        ),
-                        line=number,
-                        file=file,
-                    )
-                )
+                raise ProblemError(problem("batch.corrupt_output", line=number, file=file))
             scan.ids.add(custom_id)
             scan.lines += 1
         scan.valid_bytes += len(raw)

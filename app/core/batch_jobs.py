@@ -283,13 +283,7 @@ def page_after(
     size = LIST_LIMIT_DEFAULT if limit is None else limit
     if not 1 <= size <= LIST_LIMIT_MAX:
         raise ProblemError(
-            problem(
-                "batch.bad_request",
-                tr_noop("limit must be a whole number from 1 to {max}; got {value}."),
-                max=LIST_LIMIT_MAX,
-                value=size,
-                param="limit",
-            )
+            problem("batch.bad_limit", max=LIST_LIMIT_MAX, value=size, param="limit")
         )
     start = 0
     if after is not None:
@@ -312,19 +306,12 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
     """Check a create-batch body; a ProblemError names the field (`param`)."""
     for name in ("input_file_id", "endpoint", "completion_window"):
         if not isinstance(body.get(name), str) or not body[name]:
-            raise ProblemError(
-                problem(
-                    "batch.bad_request",
-                    tr_noop('The request needs "{param}" as a string.'),
-                    param=name,
-                )
-            )
+            raise ProblemError(problem("batch.bad_request", param=name))
     endpoint = str(body["endpoint"])
     if endpoint not in BATCH_URLS:
         raise ProblemError(
             problem(
                 "batch.bad_endpoint",
-                tr_noop("Batches cannot use {endpoint}; use one of {urls}."),
                 endpoint=endpoint,
                 urls=", ".join(BATCH_URLS),
                 param="endpoint",
@@ -332,69 +319,38 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
         )
     window = str(body["completion_window"])
     if window not in COMPLETION_WINDOWS:
-        raise ProblemError(
-            problem(
-                "batch.bad_window",
-                tr_noop('completion_window must be "24h"; got {value}.'),
-                value=window,
-                param="completion_window",
-            )
-        )
+        raise ProblemError(problem("batch.bad_window", value=window, param="completion_window"))
     metadata = body.get("metadata")
     if metadata is not None and (
         not isinstance(metadata, dict)
         or len(metadata) > METADATA_MAX_PAIRS
         or not all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items())
     ):
-        raise ProblemError(
-            problem(
-                "batch.bad_metadata",
-                tr_noop("metadata must be at most {max} pairs of strings."),
-                max=METADATA_MAX_PAIRS,
-                param="metadata",
-            )
-        )
+        raise ProblemError(problem("batch.bad_metadata", max=METADATA_MAX_PAIRS, param="metadata"))
     return BatchCreate(endpoint, str(body["input_file_id"]), window, metadata)
 
 
 def unknown_file(file_id: str, param: str | None = None) -> ProblemError:
-    p = problem("batch.unknown_file", tr_noop("There is no file {file_id}."), file_id=file_id)
+    p = problem("batch.unknown_file", file_id=file_id)
     if param is not None:
         p = dataclasses.replace(p, params={**p.params, "param": param})
     return ProblemError(p)
 
 
 def unknown_batch(batch_id: str) -> ProblemError:
-    return ProblemError(
-        problem("batch.unknown_batch", tr_noop("There is no batch {batch_id}."), batch_id=batch_id)
-    )
+    return ProblemError(problem("batch.unknown_batch", batch_id=batch_id))
 
 
 def file_too_large(limit: int) -> ProblemError:
     return ProblemError(
-        problem(
-            "batch.file_too_large",
-            tr_noop("The file is larger than the limit of {limit_mib:g} MiB."),
-            limit=limit,
-            limit_mib=round(limit / 2**20, 2),
-        )
+        problem("batch.file_too_large", limit=limit, limit_mib=round(limit / 2**20, 2))
     )
 
 
 def check_purpose(purpose: str) -> None:
     """Uploads are batch inputs; anything else is refused before a byte is written."""
     if purpose != INPUT_PURPOSE:
-        raise ProblemError(
-            problem(
-                "batch.bad_purpose",
-                tr_noop(
-                    "This endpoint keeps files for batches only: "
-                    'purpose must be "batch"; got {purpose}.'
-                ),
-                purpose=purpose,
-                param="purpose",
-            )
-        )
+        raise ProblemError(problem("batch.bad_purpose", purpose=purpose, param="purpose"))
 
 
 def expiry_seconds(anchor: str | None, seconds: str | None) -> int | None:
@@ -410,10 +366,6 @@ def expiry_seconds(anchor: str | None, seconds: str | None) -> int | None:
         raise ProblemError(
             problem(
                 "batch.bad_expiry",
-                tr_noop(
-                    'expires_after needs anchor "created_at" and seconds from 1 to {max}; '
-                    "got {anchor} and {seconds}."
-                ),
                 max=EXPIRY_MAX_S,
                 anchor=anchor or "none",
                 seconds=seconds or "none",
@@ -427,11 +379,6 @@ def quota_full(used: int, incoming: int, quota: int) -> ProblemError:
     return ProblemError(
         problem(
             "batch.quota_full",
-            tr_noop(
-                "Batch files already take {used_gb:g} GB of the {quota_gb:g} GB they may use "
-                "(the setting {setting}), so {incoming_gb:g} GB more do not fit; delete files "
-                "you no longer need or raise the setting."
-            ),
             used=used,
             incoming=incoming,
             quota=quota,

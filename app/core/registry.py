@@ -15,7 +15,7 @@ from app.core.jsonstore import WatchedFile
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [
@@ -201,12 +201,6 @@ def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
     return ProblemError(
         problem(
             "models.exists",
-            tr_noop(
-                "{model} exists already and takes its files from {current}. Registering a "
-                "model never changes that: to take them from {wanted}, change its source "
-                "(vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the "
-                "model first."
-            ),
             model=current.id,
             name=current.name,
             current=str(current.checkpoint),
@@ -217,16 +211,7 @@ def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
 
 def validate_name(name: str) -> None:
     if not isinstance(name, str) or not _NAME_RE.match(name):
-        raise ProblemError(
-            problem(
-                "models.bad_name",
-                tr_noop(
-                    "{name!r} is not a usable model name: use letters, digits, '.', '_' "
-                    "and '-' (up to 128 characters), starting with a letter or digit."
-                ),
-                name=name,
-            )
-        )
+        raise ProblemError(problem("models.bad_name", name=name))
 
 
 class Registry:
@@ -317,9 +302,8 @@ class Registry:
             raise ProblemError(
                 problem(
                     "models.unknown",
-                    tr_noop("There is no model called {model}. Known models: {known}."),
                     model=model_id,
-                    known=", ".join(m.id for m in self.models()),
+                    available=", ".join(m.id for m in self.models()),
                 )
             )
         return entry
@@ -371,13 +355,7 @@ class Registry:
             self._before_write()
             current = self.get(model_id)
             if current.source != "user":
-                raise ProblemError(
-                    problem(
-                        "models.builtin_readonly",
-                        tr_noop("{model} is built in: where its files come from is fixed."),
-                        model=model_id,
-                    )
-                )
+                raise ProblemError(problem("models.builtin_readonly", model=model_id))
             entry = replace(current, checkpoint=source, size_gb=size_gb)
             users = {**self._users, current.name: entry}
             self._write_users(users)
@@ -390,13 +368,7 @@ class Registry:
             self._before_write()
             entry = self.get(model_id)
             if entry.source != "user":
-                raise ProblemError(
-                    problem(
-                        "models.builtin_readonly",
-                        tr_noop("{model} is built in and cannot be removed from the list."),
-                        model=model_id,
-                    )
-                )
+                raise ProblemError(problem("models.builtin_not_removable", model=model_id))
             users = {k: v for k, v in self._users.items() if k != entry.name}
             self._write_users(users)
             self._users = users
@@ -424,13 +396,7 @@ class Registry:
     def set_options(self, model_id: str, options: ModelOptions) -> ModelOptions:
         """Store options as given; callers validate vllm_args first (see app.core.launch)."""
         if options.ctx_size is not None and options.ctx_size < 1:
-            raise ProblemError(
-                problem(
-                    "options.bad_ctx_size",
-                    tr_noop("ctx_size must be a positive whole number; got {value}."),
-                    value=options.ctx_size,
-                )
-            )
+            raise ProblemError(problem("options.bad_ctx_size", value=options.ctx_size))
         # What the file could not hold and read back (callers check against the machine).
         for name, size in (
             (TP_OPTION, options.tensor_parallel_size),
@@ -441,13 +407,7 @@ class Registry:
         check_optimize(options.optimize)
         if options.gpus is not None and any(g < 0 for g in options.gpus):
             raise ProblemError(
-                problem(
-                    "options.bad_gpus",
-                    tr_noop(
-                        "gpus must be GPU numbers separated by commas, such as 0,1; got {value}."
-                    ),
-                    value=",".join(str(g) for g in options.gpus),
-                )
+                problem("options.bad_gpus", value=",".join(str(g) for g in options.gpus))
             )
         with self._lock, self._options_file.locked():
             self._before_write()

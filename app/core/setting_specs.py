@@ -27,14 +27,7 @@ SPEC_BY_KEY: Mapping[str, SettingSpec] = {s.key: s for s in SPECS}
 
 
 def unknown_setting(key: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "settings.unknown_key",
-            tr_noop("There is no setting called {key}. Known settings: {known}."),
-            key=key,
-            known=", ".join(SPEC_BY_KEY),
-        )
-    )
+    return ProblemError(problem("settings.unknown_key", key=key, known=", ".join(SPEC_BY_KEY)))
 
 
 def check_together(values: Mapping[str, SettingValue]) -> None:
@@ -47,10 +40,6 @@ def check_together(values: Mapping[str, SettingValue]) -> None:
         raise ProblemError(
             problem(
                 "settings.body_budget_below_max_body",
-                tr_noop(
-                    "The memory for request bodies ({budget} MiB) must hold at least one "
-                    "request of the largest size ({largest} MiB)."
-                ),
                 key="proxy.body_budget_mb",
                 budget=budget,
                 largest=largest,
@@ -141,7 +130,6 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
         raise ProblemError(
             problem(
                 "settings.out_of_range",
-                tr_noop("Must be between {low} and {high}; you typed {typed}."),
                 key=spec.key,
                 minimum=spec.minimum,
                 maximum=spec.maximum,
@@ -155,7 +143,6 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
         raise ProblemError(
             problem(
                 "settings.bad_choice",
-                tr_noop("Must be one of {choices}; you typed “{typed}”."),
                 key=spec.key,
                 choices=", ".join(spec.choices),
                 value=out,

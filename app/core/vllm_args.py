@@ -181,17 +181,7 @@ class _Arg:
 
 
 def _not_a_flag(token: str, source: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "args.not_a_flag",
-            tr_noop(
-                "In {source}, {token!r} is neither a flag nor the value of one: vLLM "
-                "arguments are flags such as --max-num-seqs, each followed by its value."
-            ),
-            token=token,
-            source=source,
-        )
-    )
+    return ProblemError(problem("args.not_a_flag", token=token, source=source))
 
 
 def _group(tokens: Iterable[str], source: str) -> list[_Arg]:
@@ -214,16 +204,7 @@ def split_args(text: str, *, source: str = "vllm_args") -> tuple[str, ...]:
         tokens = shlex.split(text, comments=False, posix=True)
     except ValueError as exc:  # "No closing quotation" / "No escaped character"
         raise ProblemError(
-            problem(
-                "args.unbalanced_quote",
-                tr_noop(
-                    "In {source}, a quotation mark is not closed, or the text ends with a "
-                    "lone backslash."
-                ),
-                source=source,
-                text=text,
-                reason=str(exc),
-            )
+            problem("args.unbalanced_quote", source=source, text=text, reason=str(exc))
         ) from exc
     _group(tokens, source)
     return tuple(tokens)

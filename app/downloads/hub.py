@@ -105,14 +105,7 @@ def has_weights(plan: RepoPlan) -> bool:
 
 
 def no_weights_problem(plan: RepoPlan) -> Problem:
-    return problem(
-        "downloads.no_weights",
-        tr_noop(
-            "{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), "
-            "so there is nothing to download for it."
-        ),
-        repo=plan.repo_id,
-    )
+    return problem("downloads.no_weights", repo=plan.repo_id)
 
 
 def _status(exc: HfHubHTTPError) -> int | None:
@@ -150,35 +143,15 @@ def gated_problem(repo: str, reason: GatedReason) -> Problem:
 
 def not_found_problem(repo: str, revision: str | None, file: str | None = None) -> Problem:
     if file is not None:
-        return problem(
-            "downloads.not_found",
-            tr_noop("{file} disappeared from {repo} during the download. Try again."),
-            repo=repo,
-            revision=revision,
-            file=file,
-        )
+        return problem("downloads.file_vanished", repo=repo, revision=revision, file=file)
     if revision and revision != DEFAULT_REVISION:
-        return problem(
-            "downloads.not_found",
-            tr_noop("{repo} has no revision {revision} on Hugging Face. Check the name."),
-            repo=repo,
-            revision=revision,
-        )
-    return problem(
-        "downloads.not_found",
-        tr_noop("There is no model {repo} on Hugging Face. Check the name."),
-        repo=repo,
-        revision=revision,
-    )
+        return problem("downloads.no_revision", repo=repo, revision=revision)
+    return problem("downloads.not_found", repo=repo, revision=revision)
 
 
 def unreachable_problem(endpoint: str | None, error: str) -> Problem:
     return problem(
         "downloads.unreachable",
-        tr_noop(
-            "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
-            "connection and try again; finished files are kept."
-        ),
         # None: the host huggingface_hub really uses (HF_ENDPOINT, else huggingface.co).
         endpoint=endpoint or hf_constants.ENDPOINT,
         error=error,
@@ -186,23 +159,12 @@ def unreachable_problem(endpoint: str | None, error: str) -> Problem:
 
 
 def offline_problem() -> Problem:
-    return problem(
-        "downloads.offline",
-        tr_noop(
-            "Downloads are switched off because HF_HUB_OFFLINE is set in the environment. "
-            "Unset it to download models."
-        ),
-    )
+    return problem("downloads.offline")
 
 
 def no_space_problem(needed: int, free: int, path: str) -> Problem:
     return problem(
         "downloads.no_space",
-        tr_noop(
-            "Not enough disk space: the download needs {needed_gb} GB more but only {free_gb} GB "
-            "are free on {path}. Free some space (or point HF_HOME at a larger disk) and try "
-            "again."
-        ),
         needed_gb=round(needed / 1e9, 2),
         free_gb=round(free / 1e9, 2),
         needed_bytes=needed,
@@ -212,12 +174,7 @@ def no_space_problem(needed: int, free: int, path: str) -> Problem:
 
 
 def failed_problem(repo: str, error: str) -> Problem:
-    return problem(
-        "downloads.failed",
-        tr_noop("Downloading {repo} failed: {error}. Try again; finished files are kept."),
-        repo=repo,
-        error=error,
-    )
+    return problem("downloads.failed", repo=repo, error=error)
 
 
 def hub_problem(

@@ -258,25 +258,11 @@ def license_of(tags: Sequence[str] | None, card_license: object) -> str | None:
 # -- problems ------------------------------------------------------------------------------
 def unavailable_problem(endpoint: str | None, reason: str) -> Problem:
     """`endpoint` None: the one huggingface_hub uses (HF_ENDPOINT, else huggingface.co)."""
-    return problem(
-        "search.unavailable",
-        tr_noop(
-            "Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). "
-            "Models you already have keep working; try again when you are online."
-        ),
-        endpoint=endpoint or hf_constants.ENDPOINT,
-        reason=reason,
-    )
+    return problem("search.unavailable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
 
 
 def offline_search_problem() -> Problem:
-    return problem(
-        "search.offline",
-        tr_noop(
-            "Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is "
-            "asked of Hugging Face. Unset it to search for models."
-        ),
-    )
+    return problem("search.offline")
 
 
 def gated_search_problem(repo: str, *, token_set: bool) -> Problem:
@@ -295,11 +281,7 @@ def gated_search_problem(repo: str, *, token_set: bool) -> Problem:
 
 
 def not_found_search_problem(repo: str) -> Problem:
-    return problem(
-        "search.not_found",
-        tr_noop("There is no model {repo} on Hugging Face (or it is private)."),
-        repo=repo,
-    )
+    return problem("search.not_found", repo=repo)
 
 
 def search_problem(

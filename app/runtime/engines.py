@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.core.gpu import GpuInfo, SystemInfo, rocm_support_problem
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.settings import Settings
 from app.supervisor.engines.base import Engine, EngineKind
 from app.supervisor.engines.cpu import CpuEngine
@@ -35,22 +35,10 @@ def make_engine(
         prefix = shlex.split(text)
     except ValueError as exc:
         raise ProblemError(
-            problem(
-                "engine.custom_invalid",
-                tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
-                command=text,
-                reason=str(exc),
-            )
+            problem("engine.custom_invalid", command=text, reason=str(exc))
         ) from None
     if not prefix:
-        raise ProblemError(
-            problem(
-                "engine.custom_missing",
-                tr_noop(
-                    "No custom engine command is set. Set one with 'vllm-tray engine use COMMAND…'."
-                ),
-            )
-        )
+        raise ProblemError(problem("engine.custom_missing"))
     return CustomEngine(prefix, state_dir=paths.state_dir)
 
 

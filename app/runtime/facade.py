@@ -11,7 +11,7 @@ from app.core.cluster import ClusterConfig
 from app.core.contracts import Backend
 from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.load_bench import LoadBenchRecord
-from app.core.problems import Fix, ProblemError, problem, tr_noop
+from app.core.problems import Fix, ProblemError, problem
 from app.core.registry import ModelOptions
 from app.core.remotes import RemoteView
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
@@ -235,15 +235,7 @@ class ThreadFacade:
     def _endpoint(self) -> tuple[str, str | None]:
         url = self._rt.server_url
         if url is None:
-            raise ProblemError(
-                problem(
-                    "bench.no_endpoint",
-                    tr_noop(
-                        "Benchmarks go through vLLM Tray's endpoint, which is stopped. "
-                        "Start it first."
-                    ),
-                )
-            )
+            raise ProblemError(problem("bench.no_endpoint"))
         return url, self._rt.secrets.value("api_key")
 
     def run_bench(self, model_id: str, options: BenchOptions) -> Future[BenchRecord]:

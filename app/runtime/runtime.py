@@ -18,7 +18,7 @@ from app.core.events import EventBus, SettingChanged
 from app.core.gpu import read_memory
 from app.core.meminfo import default_meminfo_path, default_sysfs_root
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.settings import Settings
 from app.downloads import DownloadManager
@@ -228,11 +228,7 @@ class Runtime:
             self._startup_problems.append(exc.problem)
             return
         self._startup_problems.append(
-            problem(
-                "runtime.start_failed",
-                tr_noop("Part of vLLM Tray did not start: {reason}. The log has the details."),
-                reason=str(exc) or "an unexpected error",
-            )
+            problem("runtime.start_failed", reason=str(exc) or "an unexpected error")
         )
 
     def _gpu_used_bytes(self, index: int) -> int | None:

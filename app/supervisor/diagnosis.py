@@ -103,7 +103,6 @@ def diagnose(
     if _ENGINE_DEAD.search(text):
         return problem(
             "load.engine_dead",
-            tr_noop("vLLM's engine core died (exit code {exit_code}): {cause}"),
             model_id=model_id,
             exit_code=exit_code,
             cause=cause or "the log shows why",
@@ -112,9 +111,6 @@ def diagnose(
     if was_running:
         return problem(
             "run.exited",
-            tr_noop(
-                "The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}"
-            ),
             model_id=model_id,
             exit_code=exit_code,
             cause=cause or _signal_cause(exit_code),
@@ -122,9 +118,6 @@ def diagnose(
         )
     return problem(
         "load.exited",
-        tr_noop(
-            "The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}"
-        ),
         model_id=model_id,
         exit_code=exit_code,
         cause=cause or _signal_cause(exit_code),
@@ -150,10 +143,6 @@ def timeout(
     raised = int(min(MAX_LOAD_TIMEOUT_S, max(2 * timeout_s, timeout_s + 600)))
     return problem(
         "load.timeout",
-        tr_noop(
-            "{model_id} was not ready after {timeout_s} seconds. A cold first load compiles "
-            "kernels and can take many minutes; raise the load timeout and try again."
-        ),
         fix=Fix(
             FixKind.SET_SETTING,
             "load_timeout_s",
@@ -173,10 +162,6 @@ def stalled(
     """The load printed nothing, moved no phase on and used no CPU for `stall_s` seconds."""
     return problem(
         "load.stalled",
-        tr_noop(
-            "Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its "
-            "processes used no CPU, so it was stopped. The log shows where it stopped."
-        ),
         model_id=model_id,
         stall_s=round(stall_s, 1),
         phase=phase.value if phase is not None else None,
@@ -188,10 +173,6 @@ def unresponsive(model_id: str, misses: int, silent_s: float, lines: Sequence[st
     """A running child stopped answering its health check (hung, or stopped) and was killed."""
     return problem(
         "run.unresponsive",
-        tr_noop(
-            "The vLLM server of {model_id} stopped responding ({misses} health checks in a "
-            "row, about {silent_s} seconds) and was killed. The next request starts it again."
-        ),
         model_id=model_id,
         misses=misses,
         silent_s=round(silent_s, 1),
@@ -229,48 +210,22 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
 
 def internal_error(model_id: str) -> Problem:
     """The app itself failed while handling a request about a model (a bug; see the log)."""
-    return problem(
-        "supervisor.internal_error",
-        tr_noop(
-            "Something went wrong inside the app while handling {model_id}. The app's log "
-            "has the details; stopping and loading the model again may help."
-        ),
-        model_id=model_id,
-    )
+    return problem("supervisor.internal_error", model_id=model_id)
 
 
 def engine_unusable(command: str, *, found: bool) -> Problem:
     """The engine command itself cannot be run (`engine.not_executable` / `engine.missing`)."""
     if found:
-        return problem(
-            "engine.not_executable",
-            tr_noop("The engine command {command} exists but cannot be executed."),
-            command=command,
-        )
-    return problem(
-        "engine.missing",
-        tr_noop(
-            "The engine command {command} was not found. Install an engine with "
-            "vllm-tray engine install, or set the custom engine command."
-        ),
-        command=command,
-    )
+        return problem("engine.not_executable", command=command)
+    return problem("engine.command_not_found", command=command)
 
 
 def cancelled(model_id: str) -> Problem:
-    return problem(
-        "load.cancelled",
-        tr_noop("Loading {model_id} was stopped before it finished."),
-        model_id=model_id,
-    )
+    return problem("load.cancelled", model_id=model_id)
 
 
 def shutting_down(model_id: str) -> Problem:
-    return problem(
-        "supervisor.shutting_down",
-        tr_noop("{model_id} cannot start: the app is shutting down."),
-        model_id=model_id,
-    )
+    return problem("supervisor.shutting_down", model_id=model_id)
 
 
 def _watchdog_command(text: str) -> str:

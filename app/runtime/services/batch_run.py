@@ -45,7 +45,7 @@ from app.core.batch_progress import (
     RateMeter,
     max_num_seqs,
 )
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 
 log = logging.getLogger(__name__)
 
@@ -76,17 +76,7 @@ ENDPOINT_UNREACHABLE = "batch.endpoint_unreachable"
 
 
 def endpoint_unreachable(url: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            ENDPOINT_UNREACHABLE,
-            tr_noop(
-                "The endpoint at {url} stopped answering ({reason}). The results so far are "
-                "kept; run the batch again to resume."
-            ),
-            url=url,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem(ENDPOINT_UNREACHABLE, url=url, reason=reason))
 
 
 # -- the input file -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import asyncio
 import os
 from collections.abc import Callable, Mapping
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.setting_specs import check_together
 from app.core.settings import Settings, SettingValue, coerce
 from app.proxy.security import is_loopback_name
@@ -82,13 +82,7 @@ class ConfigService:
         """Store (or with an empty value, remove) a secret. Removing the key of an endpoint
         that listens on the network is refused before anything is deleted."""
         if name not in SECRET_NAMES:
-            raise ProblemError(
-                problem(
-                    "config.unknown_secret",
-                    tr_noop("{name} is not a secret vLLM Tray keeps (api_key or hf_token)."),
-                    name=name,
-                )
-            )
+            raise ProblemError(problem("config.unknown_secret", name=name))
         if name == "api_key" and not value:
             for host in (self._bound_host(), str(self._settings.get("proxy.host"))):
                 if host is not None:

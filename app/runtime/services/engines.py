@@ -12,7 +12,7 @@ from pathlib import Path
 from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.settings import Settings
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
@@ -150,7 +150,6 @@ class EngineService:
                 kind,
                 problem(
                     "engine.install_failed",
-                    tr_noop("Installing the {kind} engine failed: {reason}"),
                     kind=kind.value,
                     reason=str(exc) or "an unexpected error",
                 ),
@@ -194,18 +193,8 @@ def split_command(command: str | Sequence[str]) -> tuple[str, ...]:
             words = shlex.split(words[0])
         except ValueError as exc:
             raise ProblemError(
-                problem(
-                    "engine.custom_invalid",
-                    tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
-                    command=words[0],
-                    reason=str(exc),
-                )
+                problem("engine.custom_invalid", command=words[0], reason=str(exc))
             ) from None
     if not words:
-        raise ProblemError(
-            problem(
-                "engine.command_missing",
-                tr_noop("Give the command that starts your vLLM, e.g. 'vllm serve'."),
-            )
-        )
+        raise ProblemError(problem("engine.command_missing"))
     return tuple(words)

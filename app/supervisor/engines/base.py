@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 import filelock
 
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
 PHASE_WAITING = "waiting"
@@ -127,24 +127,12 @@ def write_version_file(engine_dir: Path, kind: EngineKind, version: str) -> Vers
 
 def engine_missing(kind: EngineKind) -> Problem:
     """The `engine.missing` problem, telling the user the command that installs the engine."""
-    return problem(
-        "engine.missing",
-        tr_noop(
-            "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
-        ),
-        kind=kind.value,
-    )
+    return problem("engine.missing", kind=kind.value)
 
 
 def install_cancelled(kind: EngineKind) -> ProblemError:
     """The `engine.install_cancelled` error for an install the caller's cancel event stopped."""
-    return ProblemError(
-        problem(
-            "engine.install_cancelled",
-            tr_noop("Installing the {kind} engine was cancelled."),
-            kind=kind.value,
-        )
-    )
+    return ProblemError(problem("engine.install_cancelled", kind=kind.value))
 
 
 @contextlib.asynccontextmanager

@@ -1,0 +1,35 @@
+"""Problems whose code starts with "args."."""
+
+from __future__ import annotations
+
+from app.core.problem_spec import ProblemSpec, tr_noop
+
+SPECS: tuple[ProblemSpec, ...] = (
+    ProblemSpec(
+        "args.managed_flag",
+        tr_noop(
+            "In vllm_args, remove {flag}: the app picks each model's port itself; the "
+            "port clients use is the setting proxy.port."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "args.not_a_flag",
+        tr_noop(
+            "In {source}, {token!r} is neither a flag nor the value of one: vLLM "
+            "arguments are flags such as --max-num-seqs, each followed by its value."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "args.unbalanced_quote",
+        tr_noop(
+            "In {source}, a quotation mark is not closed, or the text ends with a lone backslash."
+        ),
+        status=503,
+        fix=None,
+        data=("reason", "text"),
+    ),
+)

@@ -1,0 +1,88 @@
+"""Problems whose code starts with "models."."""
+
+from __future__ import annotations
+
+from app.core.problem_spec import ProblemSpec, tr_noop
+
+SPECS: tuple[ProblemSpec, ...] = (
+    ProblemSpec(
+        "models.bad_checkpoint",
+        tr_noop(
+            "{checkpoint!r} is neither a Hugging Face repository (org/name or "
+            "org/name:revision) nor an absolute path to a local folder."
+        ),
+        status=400,
+        fix=None,
+    ),
+    ProblemSpec(
+        "models.bad_name",
+        tr_noop(
+            "{name!r} is not a usable model name: use letters, digits, '.', '_' and '-' "
+            "(up to 128 characters), starting with a letter or digit."
+        ),
+        status=400,
+        fix=None,
+    ),
+    ProblemSpec(
+        "models.builtin_not_removable",
+        tr_noop("{model} is built in and cannot be removed from the list."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "models.builtin_readonly",
+        tr_noop("{model} is built in: where its files come from is fixed."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "models.exists",
+        tr_noop(
+            "{model} exists already and takes its files from {current}. Registering a "
+            "model never changes that: to take them from {wanted}, change its source "
+            "(vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the "
+            "model first."
+        ),
+        status=409,
+        fix=None,
+        data=("name",),
+    ),
+    ProblemSpec(
+        "models.local_invalid",
+        tr_noop(
+            "The model folder {path} cannot be loaded: {what}. It needs config.json and "
+            "the weights (*.safetensors) in the folder itself."
+        ),
+        status=400,
+        fix=None,
+        data=("damaged", "missing"),
+    ),
+    ProblemSpec(
+        "models.local_missing",
+        tr_noop("The model folder {path} does not exist (or is not a folder)."),
+        status=400,
+        fix=None,
+        data=("damaged", "missing"),
+    ),
+    ProblemSpec(
+        "models.local_unusable",
+        tr_noop(
+            "{model} points at the folder {path}, which does not hold a usable model "
+            "(config.json and weights are needed)."
+        ),
+        status=404,
+        fix=None,
+    ),
+    ProblemSpec(
+        "models.not_downloaded",
+        tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
+        status=404,
+        fix=None,
+    ),
+    ProblemSpec(
+        "models.unknown",
+        tr_noop("There is no model called {model}. Available models: {available}."),
+        status=404,
+        fix=None,
+    ),
+)

@@ -1,0 +1,57 @@
+"""Problems whose code starts with "search."."""
+
+from __future__ import annotations
+
+from app.core.problem_spec import ProblemSpec, tr_noop
+
+SPECS: tuple[ProblemSpec, ...] = (
+    ProblemSpec(
+        "search.name_taken",
+        tr_noop(
+            "A model called user.{name} exists already (it is {checkpoint}). Choose another name."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.not_found",
+        tr_noop("There is no model {repo} on Hugging Face (or it is private)."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.not_loadable",
+        tr_noop("{repo} holds no model weights (no .safetensors or .bin files)."),
+        status=503,
+        fix=None,
+        data=("format",),
+    ),
+    ProblemSpec(
+        "search.offline",
+        tr_noop(
+            "Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is "
+            "asked of Hugging Face. Unset it to search for models."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.only_gguf",
+        tr_noop(
+            "{repo} holds only GGUF files, which vLLM does not load from a Hugging Face "
+            "repository. Look for the same model in safetensors format."
+        ),
+        status=503,
+        fix=None,
+        data=("format",),
+    ),
+    ProblemSpec(
+        "search.unavailable",
+        tr_noop(
+            "Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). "
+            "Models you already have keep working; try again when you are online."
+        ),
+        status=503,
+        fix=None,
+    ),
+)
