@@ -468,7 +468,9 @@ def shots_lemonade(out: Path, suffix: str = "") -> None:
         skipped=(
             Skipped(
                 "Qwen3.6-27B-FP8-vLLM-lowconc",
-                problem("args.managed_flag", flag="--port"),
+                problem(
+                    "args.managed_flag", flag="--port", source="vllm_args", setting="proxy.port"
+                ),
             ),
         ),
     )

@@ -49,24 +49,6 @@ ACTIVE = frozenset(
 )
 ENDED = frozenset({JobStatus.FAILED, JobStatus.COMPLETED, JobStatus.EXPIRED, JobStatus.CANCELLED})
 
-# HTTP status of the batch problem codes the endpoint can answer with.
-BATCH_HTTP_STATUS: Mapping[str, int] = {
-    "batch.unknown_file": 404,
-    "batch.unknown_batch": 404,
-    "batch.file_too_large": 413,
-    "batch.quota_full": 507,
-    "batch.bad_expiry": 400,
-    "batch.bad_upload": 400,
-    "batch.bad_purpose": 400,
-    "batch.bad_request": 400,
-    "batch.bad_endpoint": 400,
-    "batch.bad_window": 400,
-    "batch.bad_metadata": 400,
-    "batch.not_input_file": 400,
-    "batch.file_in_use": 409,
-    "batch.ended": 409,
-}
-
 
 def new_id(prefix: str) -> str:
     return f"{prefix}{secrets.token_hex(12)}"
@@ -134,7 +116,8 @@ class JobError:
     def problem(self) -> Problem:
         if self.template:
             return Problem(self.code, self.template, dict(self.params))
-        return problem(self.code, tr_noop("The batch failed: {message}"), message=self.message)
+        # A record written before templates were kept: its code is restored as it was.
+        return Problem(self.code, tr_noop("The batch failed: {message}"), {"message": self.message})
 
 
 @dataclass(frozen=True)

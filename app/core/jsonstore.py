@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import filelock
 
@@ -95,7 +95,7 @@ def aside_path(path: Path, tag: str) -> Path:
 # -- files other processes change -----------------------------------------------------------
 FileStamp = tuple[int, int, int]
 
-REPLACED_CODE = "config.edit_replaced"
+REPLACED_CODE: Final = "config.edit_replaced"
 
 # How long a writer waits for another process's read-modify-write. Each holds the lock for a
 # read, a merge and one fsync'd write (milliseconds), so this is only hit by a hung process.

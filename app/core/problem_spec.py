@@ -50,7 +50,6 @@ class ProblemSpec:
     `fix` the kind of one-action remedy a site may attach, or None when it offers none.
     """
 
-
     code: str
     template: str
     status: int = field(kw_only=True)

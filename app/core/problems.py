@@ -72,6 +72,11 @@ class Problem:
     def english(self) -> str:
         return self.template.format(**self.params)
 
+    def with_params(self, **params: Any) -> Problem:
+        """The same problem with more parameters (what a diagnosis learns later)."""
+        merged = MappingProxyType({**self.params, **params})
+        return Problem(self.code, self.template, merged, self.fix)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "code": self.code,

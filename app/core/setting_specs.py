@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Mapping
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem, tr_noop, worded_problem
 from app.core.setting_table import SPECS, SettingSpec, SettingValue
 
 # SettingValue is declared in setting_table; app/gui imports it from here too.
@@ -172,7 +172,9 @@ def _empty(spec: SettingSpec) -> ProblemError:
     else:
         template = tr_noop("Must be a number; nothing was typed.")
     low, high = _bounds(spec)
-    return ProblemError(problem("settings.empty", template, key=spec.key, low=low, high=high))
+    return ProblemError(
+        worded_problem("settings.empty", template, key=spec.key, low=low, high=high)
+    )
 
 
 def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
@@ -196,7 +198,7 @@ def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
         template = tr_noop("Must be text; you typed {typed}.")
     low, high = _bounds(spec)
     return ProblemError(
-        problem(
+        worded_problem(
             "settings.bad_type",
             template,
             key=spec.key,

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem, tr_noop, worded_problem
 from app.core.redact import redact_argv
 
 # Flags the app sets itself, each with the setting (or model option) that controls it.
@@ -230,7 +230,7 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
         managed = _managed_flag(_flag_key(token))
         if managed is not None:
             raise ProblemError(
-                problem(
+                worded_problem(
                     "args.managed_flag",
                     _MANAGED_TEMPLATES[managed],
                     flag=token.split("=", 1)[0],

@@ -18,7 +18,7 @@ from huggingface_hub.errors import (
     RevisionNotFoundError,
 )
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem, tr_noop, worded_problem
 from app.downloads.selection import is_weight_file, select_files
 
 DEFAULT_REVISION = "main"
@@ -138,7 +138,7 @@ def gated_problem(repo: str, reason: GatedReason) -> Problem:
             "private, add an access token that can read it, then download again."
         ),
     }
-    return problem("downloads.gated", templates[reason], repo=repo, reason=reason)
+    return worded_problem("downloads.gated", templates[reason], repo=repo, reason=reason)
 
 
 def not_found_problem(repo: str, revision: str | None, file: str | None = None) -> Problem:

@@ -35,7 +35,7 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 )
 
 from app.core.fit import WeightFormat
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem, tr_noop, worded_problem
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
 from app.downloads.selection import is_weight_file, select_files
 
@@ -277,7 +277,7 @@ def gated_search_problem(repo: str, *, token_set: bool) -> Problem:
             "a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) "
             "to see its details and download it."
         )
-    return problem("search.gated", template, repo=repo, token_set=token_set)
+    return worded_problem("search.gated", template, repo=repo, token_set=token_set)
 
 
 def not_found_search_problem(repo: str) -> Problem:

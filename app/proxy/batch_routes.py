@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from aiohttp import BodyPartReader, MultipartReader, web
 
-from app.core.batch_jobs import BATCH_HTTP_STATUS, check_purpose, expiry_seconds, file_too_large
+from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
 from app.core.problems import ProblemError, problem
 from app.proxy import errors
@@ -40,9 +40,8 @@ def bad_limit(value: str) -> ProblemError:
 
 def _problem_response(exc: ProblemError) -> web.Response:
     p = exc.problem
-    status = BATCH_HTTP_STATUS.get(p.code) or errors.http_status(p.code)
     param = p.params.get("param")
-    return errors.error_response(p, status=status, param=str(param) if param else None)
+    return errors.error_response(p, param=str(param) if param else None)
 
 
 def _answering_problems(handler: Handler) -> Handler:

@@ -8,45 +8,8 @@ from http import HTTPStatus
 
 from aiohttp import web
 
-from app.core.contracts import PROBLEM_HTTP_STATUS
+from app.core import problems
 from app.core.problems import Problem, ProblemError, problem
-
-# Status of the proxy's own problem codes; every other code goes through PROBLEM_HTTP_STATUS.
-PROXY_HTTP_STATUS: Mapping[str, int] = {
-    "proxy.bad_json": 400,
-    "proxy.not_an_object": 400,
-    "proxy.missing_field": 400,
-    "proxy.bad_field": 400,
-    "proxy.unauthorized": 401,
-    "proxy.forbidden_host": 403,
-    "proxy.forbidden_origin": 403,
-    "proxy.source_change_needs_key": 403,
-    "proxy.local_folder_needs_key": 403,
-    "proxy.not_found": 404,
-    "proxy.method_not_allowed": 405,
-    "proxy.body_too_large": 413,
-    "proxy.bad_host": 400,
-    "proxy.malformed_request": 400,
-    "proxy.malformed_body": 400,
-    "proxy.header_timeout": 408,
-    "proxy.body_timeout": 408,
-    "proxy.head_too_large": 431,
-    "proxy.too_many_headers": 431,
-    "proxy.unknown_method": 501,
-    "proxy.not_http": 400,
-    "proxy.upstream_unreachable": 502,
-    "proxy.upstream_broke": 502,
-    "proxy.upstream_refused_key": 502,
-    "proxy.upstream_timeout": 504,
-    "proxy.upstream_no_route": 404,
-    "proxy.upstream_redirect": 502,
-    "proxy.too_many_choices": 400,
-    "proxy.bad_header": 400,
-    "proxy.too_many_connections": 503,
-    "proxy.busy": 503,
-    "proxy.downloads_unavailable": 503,
-    "proxy.internal": 500,
-}
 
 _TYPE_BY_STATUS: Mapping[int, str] = {
     401: "authentication_error",
@@ -56,8 +19,8 @@ _TYPE_BY_STATUS: Mapping[int, str] = {
 
 
 def http_status(code: str) -> int:
-    """The HTTP status a problem code is answered with (503 when nobody said otherwise)."""
-    return PROXY_HTTP_STATUS.get(code) or PROBLEM_HTTP_STATUS.get(code, 503)
+    """The HTTP status a problem code is answered with: its catalogue entry's."""
+    return problems.http_status(code)
 
 
 def error_type(status: int) -> str:

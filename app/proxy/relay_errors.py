@@ -1,5 +1,5 @@
 """The problems of the relay to a child or a remote server, and of what a relayed request
-asks for (their HTTP statuses are in app.proxy.errors.PROXY_HTTP_STATUS)."""
+asks for (their HTTP statuses are in app.core.problem_catalogue.proxy)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 from app.core.states import LoadPhase
 from app.supervisor import vllm_errors
 from app.supervisor.logparse import message_of
@@ -133,7 +133,7 @@ def _signal_cause(exit_code: int | None) -> str:
 
 
 def _with(found: Problem, **params: Any) -> Problem:
-    return problem(found.code, found.template, found.fix, **{**found.params, **params})
+    return found.with_params(**params)
 
 
 def timeout(
@@ -196,7 +196,7 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
             "Last time: {cause} Load it again, or change its options, to try again."
         )
     )
-    return problem(
+    return worded_problem(
         "load.given_up",
         template,
         fix=fix,

@@ -5,14 +5,16 @@ from __future__ import annotations
 from app.core.problem_spec import ProblemSpec, tr_noop
 
 SPECS: tuple[ProblemSpec, ...] = (
+    # Worded by the flag (app/core/vllm_args.py, _MANAGED_TEMPLATES).
     ProblemSpec(
         "args.managed_flag",
         tr_noop(
-            "In vllm_args, remove {flag}: the app picks each model's port itself; the "
-            "port clients use is the setting proxy.port."
+            "In {source}, remove {flag}: the app picks each model's port itself; the port "
+            "clients use is the setting {setting}."
         ),
         status=503,
         fix=None,
+        worded=True,
     ),
     ProblemSpec(
         "args.not_a_flag",

@@ -192,4 +192,103 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=404,
         fix=None,
     ),
+    ProblemSpec(
+        "batch.bad_field",
+        tr_noop('Line {line} of {file}: "{field}" must be {expected}.'),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.bad_json",
+        tr_noop("Line {line} of {file} is not valid JSON: {reason}."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.bad_method",
+        tr_noop("Line {line} of {file}: method must be POST; got {method}."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.bad_url",
+        tr_noop(
+            "Line {line} of {file}: the endpoint does not serve {url} in batches; use "
+            "one of {urls}."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.duplicate_id",
+        tr_noop(
+            "Line {line} of {file} repeats the custom_id {custom_id} of line {first}; "
+            "each request needs its own."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.line_too_long",
+        tr_noop(
+            "Line {line} of {file} is longer than {limit_mib:g} MiB; a request line must "
+            "be shorter."
+        ),
+        status=503,
+        fix=None,
+        data=("limit",),
+    ),
+    ProblemSpec(
+        "batch.missing_field",
+        tr_noop('Line {line} of {file} has no "{field}".'),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.no_model",
+        tr_noop('Line {line} of {file}: the body needs a "model" naming a model.'),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.not_an_object",
+        tr_noop(
+            "Line {line} of {file} must be a JSON object with custom_id, method, url and body."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.not_downloaded",
+        tr_noop(
+            "Line {line} of {file} names {model}, which is not downloaded yet. Download "
+            "it with: vllm-tray pull {model}"
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.other_url",
+        tr_noop("Line {line} of {file} is for {url}, but this batch was created for {endpoint}."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.stream",
+        tr_noop(
+            "Line {line} of {file} asks for a stream; batch requests are answered whole, "
+            'so remove "stream".'
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "batch.unknown_model",
+        tr_noop(
+            "Line {line} of {file} names the model {model}, which the endpoint does not "
+            "serve. Available models: {available}."
+        ),
+        status=503,
+        fix=None,
+    ),
 )

@@ -104,4 +104,17 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=502,
         fix=None,
     ),
+    # Worded by why Hugging Face refused (app/downloads/hub.py).
+    ProblemSpec(
+        "downloads.gated",
+        tr_noop(
+            "{repo} is gated: Hugging Face only lets signed-in users who accepted its terms "
+            "download it. Accept them on the model's page, add an access token with read "
+            "access, then download again."
+        ),
+        status=401,
+        fix=None,
+        data=("reason",),
+        worded=True,
+    ),
 )

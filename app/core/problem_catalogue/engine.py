@@ -70,6 +70,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
         status=503,
         fix=None,
+        worded=True,
     ),
     ProblemSpec(
         "engine.custom_missing",
@@ -185,5 +186,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
         data=("name",),
+    ),
+    # Each advisory has its own sentence (app/core/advisories.py, ADVISORIES).
+    ProblemSpec(
+        "engine.advisory",
+        tr_noop("vLLM {version} has a known problem ({id}), fixed in {fixed_in}."),
+        status=503,
+        fix=None,
+        data=("affected",),
+        worded=True,
     ),
 )

@@ -188,4 +188,43 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
         data=("model_id",),
     ),
+    # Worded by whether a lower gpu_memory_utilization would make room (app/core/memory_room.py).
+    ProblemSpec(
+        "load.host_memory",
+        tr_noop(
+            "{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB "
+            "can be taken without pushing this computer into swap ({available_gb:.2f} GB "
+            "of RAM available, {reserve_gb:.2f} GB kept for the system): lower its "
+            "ctx_size, or close other programs."
+        ),
+        status=503,
+        fix=None,
+        data=("utilization",),
+        worded=True,
+    ),
+    ProblemSpec(
+        "load.memory_in_use",
+        tr_noop(
+            "{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold "
+            "{others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for "
+            "models: lower its ctx_size, or close those programs."
+        ),
+        status=503,
+        fix=None,
+        data=("utilization",),
+        worded=True,
+    ),
+    # Worded by whether it crashed or never started (app/supervisor/diagnosis.py); it offers
+    # the last failure's fix, else a reset.
+    ProblemSpec(
+        "load.given_up",
+        tr_noop(
+            "{model_id} failed to start {failures} times in a row, so the app stopped trying. "
+            "Last time: {cause} Load it again, or change its options, to try again."
+        ),
+        status=503,
+        fix=FixKind.RESET_MODEL,
+        data=("cause_code", "crashed"),
+        worded=True,
+    ),
 )

@@ -54,4 +54,17 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
+    # Worded by whether a token is set (app/downloads/search.py).
+    ProblemSpec(
+        "search.gated",
+        tr_noop(
+            "{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save "
+            "a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) "
+            "to see its details and download it."
+        ),
+        status=503,
+        fix=None,
+        data=("token_set",),
+        worded=True,
+    ),
 )

@@ -35,4 +35,21 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
+    # Worded by the setting's type and bounds (app/core/setting_specs.py).
+    ProblemSpec(
+        "settings.empty",
+        tr_noop("Must be a number; nothing was typed."),
+        status=503,
+        fix=None,
+        data=("high", "key", "low"),
+        worded=True,
+    ),
+    ProblemSpec(
+        "settings.bad_type",
+        tr_noop("Must be text; you typed {typed}."),
+        status=503,
+        fix=None,
+        data=("high", "key", "kind", "low", "value"),
+        worded=True,
+    ),
 )

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Final
 
 import aiohttp
 
@@ -72,7 +72,7 @@ class Endpoint:
         return headers
 
 
-ENDPOINT_UNREACHABLE = "batch.endpoint_unreachable"
+ENDPOINT_UNREACHABLE: Final = "batch.endpoint_unreachable"
 
 
 def endpoint_unreachable(url: str, reason: str) -> ProblemError:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.base import (
@@ -55,7 +55,7 @@ def _invalid(reason: str, command: Sequence[str], **params: Any) -> ProblemError
 
 def _invalid_problem(reason: str, command: Sequence[str], **params: Any) -> Problem:
     """`engine.custom_invalid`; `reason` is a stable word tests and the UI can branch on."""
-    return problem(
+    return worded_problem(
         "engine.custom_invalid",
         _TEMPLATES[reason],
         reason=reason,

@@ -231,7 +231,7 @@ async def test_pull_failure_is_an_error_event_or_status(
     assert data["error"]["code"] == "downloads.gated"
     assert "org/x" in data["error"]["message"]
     r = await proxy.client.post("/api/v1/pull", json={"model_name": "tiny", "stream": False})
-    assert r.status_code == 401  # PROBLEM_HTTP_STATUS["downloads.gated"]
+    assert r.status_code == 401  # the catalogue's status for "downloads.gated"
     assert error_of(r)["code"] == "downloads.gated"
 
 
