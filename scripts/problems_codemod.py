@@ -18,6 +18,10 @@ are (the unit test tests/unit/core/test_problem_catalogue.py then fails) until a
 one sentence or splits the code. A decision taken once is kept in RESOLUTIONS below, so that
 running this again on a branch that still has the old sites applies it again.
 
+Under tests/ a problem is test data: a site that builds a catalogue problem as the catalogue
+declares it takes the catalogue form, and any other (a made-up code, a shorter sentence) becomes
+a plain `Problem(code, sentence, {params})`, which does not claim to be the app's.
+
 Idempotent: a second run changes nothing. `--check` changes nothing and exits 1 when a run
 would change something or a conflict is left. Rewritten files are formatted with ruff.
 """
@@ -34,7 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE_DIR = ROOT / "app" / "core" / "problem_catalogue"
-DEFAULT_PATHS = ("app", "scripts")
+DEFAULT_PATHS = ("app", "scripts", "tests")
+TESTS = ROOT / "tests"
 SKIP = {ROOT / "app" / "core" / "problems.py", ROOT / "app" / "core" / "problem_spec.py"}
 DEFAULT_STATUS = 503
 
@@ -460,13 +465,72 @@ def _conflict(code: str, sites: list[Site], why: str, catalogue: str | None = No
     return "\n".join(lines)
 
 
+def _as_catalogued(s: Site, known: Entry | None) -> bool:
+    """Whether a test's site builds the catalogue's problem exactly as declared."""
+    if known is None or s.template != known.template:
+        return False
+    placeholders = _placeholders(known.template)
+    extra = set(s.params) - placeholders - set(known.data)
+    kind_ok = s.fix_kind in ("", known.fix.removeprefix("FixKind."))
+    return not extra and kind_ok and ("**" in s.params or placeholders <= set(s.params))
+
+
+def rewrite_as_data(path: Path, sites: list[Site]) -> None:
+    """`problem(code, tr_noop(sentence), k=v)` -> `Problem(code, sentence, {"k": v})`."""
+    text = path.read_text()
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+
+    def span(node: ast.AST) -> tuple[int, int]:
+        def at(line: int, col: int) -> int:
+            return starts[line - 1] + len(
+                text[starts[line - 1] : starts[line]].encode()[:col].decode()
+            )
+
+        end = (node.end_lineno or 0, node.end_col_offset or 0)
+        return at(node.lineno, node.col_offset), at(*end)  # type: ignore[attr-defined]
+
+    edits = []
+    for s in sites:
+        src = lambda n: text[slice(*span(n))]  # noqa: E731
+        items = [
+            f"{k.arg!r}: {src(k.value)}" if k.arg else f"**{src(k.value)}"
+            for k in s.call.keywords
+            if k.arg != "fix"
+        ]
+        fix = next((src(k.value) for k in s.call.keywords if k.arg == "fix"), None)
+        if fix is None and len(s.call.args) > 2:
+            fix = src(s.call.args[2])
+        sentence = s.call.args[1].args[0]  # type: ignore[attr-defined]
+        args = [src(s.call.args[0]), src(sentence), "{" + ", ".join(items) + "}"]
+        if fix is not None:
+            args.append(f"fix={fix}")
+        edits.append((*span(s.call), f"Problem({', '.join(args)})"))
+    for a, b, new in sorted(edits, reverse=True):
+        text = text[:a] + new + text[b:]
+    if not re.search(r"^from app\.core\.problems import [^\n]*\bProblem\b", text, re.M):
+        future = re.search(r"^from __future__ import annotations\n", text, re.M)
+        at = future.end() if future else 0
+        text = text[:at] + "from app.core.problems import Problem\n" + text[at:]
+    path.write_text(text)
+
+
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     sources = _sources([a for a in argv if a != "--check"])
     catalogue = read_catalogue()
     statuses = read_status_tables(_sources(["app"]))
     sites = [s for p in sources for s in inline_sites(p)]
+    tests = [s for s in sites if TESTS in s.path.parents]
+    sites = [s for s in sites if TESTS not in s.path.parents]
+    data_sites = [s for s in tests if not _as_catalogued(s, catalogue.get(s.code))]
     ok, new, conflicts = plan(sites, catalogue, statuses)
+    ok += [s for s in tests if s not in data_sites]
+    data_files: dict[Path, list[Site]] = defaultdict(list)
+    for s in data_sites:
+        data_files[s.path].append(s)
+        print(f"{'would make' if check else 'made'} test data of {s.where} ({s.code})")
     for c in conflicts:
         print(c)
     for e in new:
@@ -479,11 +543,14 @@ def main(argv: list[str]) -> int:
         print(f"{verb} {len(group)} site(s) in {path.relative_to(ROOT)}")
     codes = sorted(set(catalogue) | {e.code for e in new})
     if check:
-        return 1 if new or ok or conflicts else 0
+        return 1 if new or ok or conflicts or data_sites else 0
     touched = add_entries(new)
     for path, group in by_file.items():
         rewrite(path, group)
-    touched += write_index(codes) + list(by_file)
+    for path in data_files:  # parsed again: the catalogue sites above may have moved them
+        fresh = [s for s in inline_sites(path) if not _as_catalogued(s, catalogue.get(s.code))]
+        rewrite_as_data(path, fresh)
+    touched += write_index(codes) + list(by_file) + list(data_files)
     ruff(touched)
     print(
         f"{len(ok)} site(s) rewritten in {len(by_file)} file(s), {len(new)} code(s) added, "

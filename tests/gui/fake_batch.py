@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from concurrent.futures import Future
 
 from app.core.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from tests.gui.fake_facade import T0, FakeFacade, done, failed
 
 OUT_DIR = "/home/me/.config/vllm-tray/batches/files"
@@ -59,17 +59,7 @@ def sample_jobs() -> list[BatchJobView]:
             1,
             JobStatus.FAILED,
             total=0,
-            problem=problem(
-                "batch.duplicate_id",
-                tr_noop(
-                    "Line {line} of {file} repeats the custom_id {custom_id} of line {first}; "
-                    "each request needs its own."
-                ),
-                line=17,
-                file="tickets-1.jsonl",
-                custom_id="t-16",
-                first=16,
-            ),
+            problem=problem("", line=17, file="tickets-1.jsonl", custom_id="t-16", first=16),
         ),
     ]
 

@@ -35,7 +35,7 @@ from app.core.memory import (
 )
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, Problem, ProblemError, tr_noop
 from app.core.registry import ModelOptions, parse_checkpoint, validate_name
 from app.core.setting_specs import check_together
 from app.core.settings import SPECS, coerce
@@ -158,17 +158,12 @@ def memory_problem(util: float = 0.78) -> Problem:
         value=util,
         label_template=tr_noop("Set GPU memory utilization to {value}"),
     )
-    return problem(
+    return Problem(
         "load.gpu_memory",
-        tr_noop(
-            "Free memory on the GPU ({free} GiB) is less than the {wanted} GiB that "
-            "gpu-memory-utilization {util} asks for. Lower it to {safe}."
-        ),
+        "Free memory on the GPU ({free} GiB) is less than the {wanted} GiB that "
+        "gpu-memory-utilization {util} asks for. Lower it to {safe}.",
+        {"free": "76.45", "wanted": "88.32", "util": "0.92", "safe": util},
         fix=fix,
-        free="76.45",
-        wanted="88.32",
-        util="0.92",
-        safe=util,
     )
 
 

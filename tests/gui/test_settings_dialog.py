@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.gui.app import GuiApp
 from app.gui.autostart import exec_value, launch_argv
 from app.gui.forms import SettingField
@@ -216,11 +216,10 @@ def test_secrets_are_never_shown_and_can_be_cleared(
 def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["set_settings"] = problem(
+    fake.fail_next["set_settings"] = Problem(
         "settings.port_in_use",
-        tr_noop("Port {port} is used by another program; choose another."),
-        port=9000,
-        key="proxy.port",
+        "Port {port} is used by another program; choose another.",
+        {"port": 9000, "key": "proxy.port"},
     )
     dialog, _models, endpoint, *_ = pages(gui)
     retype(qtbot, endpoint.port, "9000")
@@ -356,11 +355,10 @@ def test_your_own_vllm_command_is_checked_before_it_is_stored(
     assert dialog.ok_button.isEnabled()
     assert "Engine: applies to models loaded from now on" in dialog.restart_note.text()
 
-    fake.custom_engine_problem = problem(
+    fake.custom_engine_problem = Problem(
         "engine.custom_invalid",
-        tr_noop("The custom engine command “{program}” was not found."),
-        reason="not_found",
-        program="/opt/no-such-vllm",
+        "The custom engine command “{program}” was not found.",
+        {"reason": "not_found", "program": "/opt/no-such-vllm"},
     )
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.error_label.text() != "")

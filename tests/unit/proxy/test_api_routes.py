@@ -14,11 +14,11 @@ import pytest
 
 from app.core.contracts import DownloadView
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import ProcessState
 from tests.unit.proxy.test_server import DIAGNOSIS, Proxy, error_of, running_proxy
 
-GATED = problem("downloads.gated", tr_noop("{repo} is gated: accept its licence."), repo="org/x")
+GATED = Problem("downloads.gated", "{repo} is gated: accept its licence.", {"repo": "org/x"})
 
 
 class FakeDownloads:
