@@ -71,9 +71,6 @@ RESOLUTIONS: dict[tuple[str, str], Split | Reword] = {
     ("downloads.not_found", "{repo} has no revision"): Split("downloads.no_revision"),
     ("downloads.not_found", "{file} disappeared from"): Split("downloads.file_vanished"),
     ("downloads.unknown", "There is no download with the id"): Reword(),
-    ("engine.custom_invalid", "The custom engine command “{program}”"): Reword(
-        {"program": "command"}
-    ),
     ("engine.install_failed", "Installing the {kind} engine failed at step"): Split(
         "engine.install_step_failed"
     ),

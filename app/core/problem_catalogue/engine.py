@@ -67,9 +67,10 @@ SPECS: tuple[ProblemSpec, ...] = (
     ),
     ProblemSpec(
         "engine.custom_invalid",
-        tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
+        tr_noop("The custom engine command {command!r} cannot be read: {detail}."),
         status=503,
         fix=None,
+        data=("exit_code", "missing", "program", "reason", "seconds", "tail"),
         worded=True,
     ),
     ProblemSpec(

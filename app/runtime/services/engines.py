@@ -18,7 +18,7 @@ from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import Cleaned, clean
 from app.supervisor.engines.base import Engine, EngineKind, EngineStatus, InstallProgress
-from app.supervisor.engines.custom import CustomEngine
+from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
 
 
 @dataclass(frozen=True)
@@ -192,9 +192,8 @@ def split_command(command: str | Sequence[str]) -> tuple[str, ...]:
         try:
             words = shlex.split(words[0])
         except ValueError as exc:
-            raise ProblemError(
-                problem("engine.custom_invalid", command=words[0], reason=str(exc))
-            ) from None
+            unreadable = invalid_command_problem("unparsable", [words[0]], detail=str(exc))
+            raise ProblemError(unreadable) from None
     if not words:
         raise ProblemError(problem("engine.command_missing"))
     return tuple(words)

@@ -33,6 +33,7 @@ PHASE_VALIDATING = "validating"
 PHASE_DONE = "done"
 
 _TEMPLATES = {
+    "unparsable": tr_noop("The custom engine command {command!r} cannot be read: {detail}."),
     "empty": tr_noop("No command is set for the custom engine."),
     "not_found": tr_noop("The custom engine command “{program}” was not found."),
     "not_executable": tr_noop("The custom engine command “{program}” is not executable."),
@@ -50,10 +51,10 @@ _TEMPLATES = {
 
 
 def _invalid(reason: str, command: Sequence[str], **params: Any) -> ProblemError:
-    return ProblemError(_invalid_problem(reason, command, **params))
+    return ProblemError(invalid_command_problem(reason, command, **params))
 
 
-def _invalid_problem(reason: str, command: Sequence[str], **params: Any) -> Problem:
+def invalid_command_problem(reason: str, command: Sequence[str], **params: Any) -> Problem:
     """`engine.custom_invalid`; `reason` is a stable word tests and the UI can branch on."""
     return worded_problem(
         "engine.custom_invalid",

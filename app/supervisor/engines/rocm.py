@@ -133,6 +133,7 @@ class RocmEngine:
         if gfx_family(self._target) not in SUPPORTED_ROCM_TARGETS:
             return problem(
                 "engine.unsupported_gpu",
+                name=self._target,  # all this engine knows of the GPU
                 target=self._target,
                 supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
             )
