@@ -2711,10 +2711,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2728,10 +2724,6 @@
     </message>
     <message>
         <source>{name!r} is not a usable model name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (up to 128 characters), starting with a letter or digit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no model called {model}. Known models: {known}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3163,10 +3155,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The request body is not framed correctly: {detail}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3192,10 +3180,6 @@
     </message>
     <message>
         <source>No custom engine command is set. Set one with &apos;vllm-tray engine use COMMAND…&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The custom engine command {command!r} cannot be read: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3232,10 +3216,6 @@
     </message>
     <message>
         <source>Installing the {kind} engine failed: {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{model} is not downloaded yet. Download it first: vllm-tray pull {model}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3583,6 +3563,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be on or off; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3768,10 +3756,6 @@
     </message>
     <message>
         <source>In {source}, remove {flag}: set the model&apos;s option {setting} instead (with gpus to choose the GPUs), so that the app plans memory on every GPU the model uses.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no download with the id {download_id}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4064,10 +4048,6 @@
     </message>
     <message>
         <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2713,10 +2713,6 @@
       <translation>[{name} ({target}) ñééđš à Ĺîñûẋ ķéŕñéĺ ŵîţĥ ţĥé ĝƒẋ1151 ǫûéûé ƒîẋ, ŵĥîçĥ ţĥîš ķéŕñéĺ ({kernel}) ĺàçķš: ŔÖÇɱ ŵöŕķĺöàđš ĥàñĝ öŕ çŕàšĥ ŵîţĥöûţ îţ. Ûþđàţé ţö ķéŕñéĺ {required} öŕ ñéŵéŕ, öŕ ţö à đîšţŕîƀûţîöñ ķéŕñéĺ ţĥàţ çàŕŕîéš ţĥé ƀàçķþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-      <translation>[{name} ({target}) îš ñöţ šûþþöŕţéđ ƀý ţĥé ŔÖÇɱ ṽĹĹṀ éñĝîñé ţĥàţ ṽĹĹṀ Ţŕàý îñšţàĺĺš (šûþþöŕţéđ: {supported}). Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
       <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2731,10 +2727,6 @@
     <message>
       <source>{name!r} is not a usable model name: use letters, digits, '.', '_' and '-' (up to 128 characters), starting with a letter or digit.</source>
       <translation>[{name!r} îš ñöţ à ûšàƀĺé ɱöđéĺ ñàɱé: ûšé ĺéţţéŕš, đîĝîţš, '.', '_' àñđ '-' (ûþ ţö 128 çĥàŕàçţéŕš), šţàŕţîñĝ ŵîţĥ à ĺéţţéŕ öŕ đîĝîţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>There is no model called {model}. Known models: {known}.</source>
-      <translation>[Ţĥéŕé îš ñö ɱöđéĺ çàĺĺéđ {model}. Ķñöŵñ ɱöđéĺš: {known}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model} is built in and cannot be removed from the list.</source>
@@ -3165,10 +3157,6 @@
       <translation>[Ţĥé ŕéǫûéšţ ñàɱéš ţĥé ĥöšţ {host}, ŵĥîçĥ îš ñöţ à ṽàĺîđ ĥöšţ ñàɱé ŵîţĥ àñ öþţîöñàĺ þöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
-      <translation>[Ţĥé ŕéǫûéšţ ƀöđý àŕŕîṽéđ ţöö šĺöŵĺý: {received} öƒ {expected} ƀýţéš îñ {elapsed_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The request body is not framed correctly: {detail}.</source>
       <translation>[Ţĥé ŕéǫûéšţ ƀöđý îš ñöţ ƒŕàɱéđ çöŕŕéçţĺý: {detail}.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3195,10 +3183,6 @@
     <message>
       <source>No custom engine command is set. Set one with 'vllm-tray engine use COMMAND…'.</source>
       <translation>[Ñö çûšţöɱ éñĝîñé çöɱɱàñđ îš šéţ. Šéţ öñé ŵîţĥ 'ṽĺĺɱ-ţŕàý éñĝîñé ûšé ÇÖṀṀÅÑĐ…'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The custom engine command {command!r} cannot be read: {reason}.</source>
-      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total.</source>
@@ -3235,10 +3219,6 @@
     <message>
       <source>Installing the {kind} engine failed: {reason}</source>
       <translation>[Îñšţàĺĺîñĝ ţĥé {kind} éñĝîñé ƒàîĺéđ: {reason}~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{model} is not downloaded yet. Download it first: vllm-tray pull {model}</source>
-      <translation>[{model} îš ñöţ đöŵñĺöàđéđ ýéţ. Đöŵñĺöàđ îţ ƒîŕšţ: ṽĺĺɱ-ţŕàý þûĺĺ {model}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
@@ -3585,6 +3565,14 @@
       <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+      <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ þŕöƀĺéɱ ({id}), ƒîẋéđ îñ {fixed_in}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be on or off; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3771,10 +3759,6 @@
     <message>
       <source>In {source}, remove {flag}: set the model's option {setting} instead (with gpus to choose the GPUs), so that the app plans memory on every GPU the model uses.</source>
       <translation>[Îñ {source}, ŕéɱöṽé {flag}: šéţ ţĥé ɱöđéĺ'š öþţîöñ {setting} îñšţéàđ (ŵîţĥ ĝþûš ţö çĥööšé ţĥé ĜÞÛš), šö ţĥàţ ţĥé àþþ þĺàñš ɱéɱöŕý öñ éṽéŕý ĜÞÛ ţĥé ɱöđéĺ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>There is no download with the id {download_id}.</source>
-      <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>An upload must be multipart/form-data with one "file" part and a "purpose" field.</source>
@@ -4067,10 +4051,6 @@
     <message>
       <source>The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of {total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or --kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs.</source>
       <translation>[Ţĥé ĶṼ çàçĥé àšķš ƒöŕ {requested_gib} ĜîƁ öƒ ɱéɱöŕý, ƀûţ öñĺý {free_gib} öƒ {total_gib} ĜîƁ îš ƒŕéé. Ṁàķé ţĥé ĶṼ çàçĥé šɱàĺĺéŕ (ṼĹĹṀ_ÇÞÛ_ĶṼÇÅÇĤÉ_ŠÞÅÇÉ öŕ --ķṽ-çàçĥé-ɱéɱöŕý-ƀýţéš; àƀöûţ {fits_gib} ĜîƁ ƒîţš ñöŵ), öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
-      <translation>[Ţĥé ĶṼ çàçĥé ĥöĺđš ƒéŵéŕ ţöķéñš ţĥàñ öñé ŕéǫûéšţ öƒ ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš ({needed_gib} ĜîƁ ñééđéđ, {available_gib} ĜîƁ àṽàîĺàƀĺé). Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The context size {ctx_size} is larger than this model supports ({limit}, its {limit_key}). Set the context size to {limit} or less.</source>
