@@ -5,7 +5,6 @@ error envelope whose code is the problem's code and whose message is its catalog
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -51,16 +50,17 @@ def test_an_unknown_model_is_404_with_the_catalogue_sentence(serve: ServeProcess
 
 
 @pytest.mark.parametrize(
-    ("method", "path", "content", "code", "status"),
+    ("request_", "code", "status"),
     [
-        ("POST", "/v1/chat/completions", b"{not json", "proxy.bad_json", 400),
-        ("GET", "/v1/no-such-route", b"", "proxy.not_found", 404),
-        ("GET", "/v1/batches/batch_nope", b"", "batch.unknown_batch", 404),
+        (("POST", "/v1/chat/completions", b"{not json"), "proxy.bad_json", 400),
+        (("GET", "/v1/no-such-route", b""), "proxy.not_found", 404),
+        (("GET", "/v1/batches/batch_nope", b""), "batch.unknown_batch", 404),
     ],
 )
 def test_each_problem_has_its_declared_status(
-    serve: ServeProcess, method: str, path: str, content: bytes, code: str, status: int
+    serve: ServeProcess, request_: tuple[str, str, bytes], code: str, status: int
 ) -> None:
+    method, path, content = request_
     headers = {"Content-Type": "application/json"} if content else {}
     r = httpx.request(method, f"{serve.url}{path}", content=content, headers=headers, timeout=30)
     assert (r.status_code, _error(r)["code"]) == (status, code)
