@@ -84,11 +84,7 @@ def sites(*folders: str) -> Iterator[Site]:
                 elif isinstance(first, ast.Name):
                     code = constants.get(first.id)
                 second = node.args[1] if len(node.args) > 1 else None
-                inline = (
-                    node.func.id == "problem"
-                    and isinstance(second, ast.Call)
-                    and getattr(second.func, "id", "") == "tr_noop"
-                )
+                inline = node.func.id == "problem" and second is not None  # its own sentence
                 yield Site(
                     f"{rel}:{node.lineno}",
                     node.func.id,
