@@ -33,6 +33,7 @@ import re
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,11 +45,20 @@ SKIP = {ROOT / "app" / "core" / "problems.py", ROOT / "app" / "core" / "problem_
 DEFAULT_STATUS = 503
 
 # Decisions on conflicting sites, kept so that a re-run applies them to sites a branch still
-# has: (code, how the site's sentence starts) -> what to do.
+# has: (code, how the site's sentence starts; "" for every sentence) -> what to do.
+#   Worded(): the sentences say the same thing with more or less of what is known (a folder
+#     missing or unusable; the KV cache short by an estimate or not): the code is declared
+#     worded=True and each site keeps its sentence, built with worded_problem(...).
 #   Split(new_code): the site means something else; it keeps its sentence under a code of its
 #     own (which inherits the old code's HTTP status).
 #   Reword(renames): the site says what the catalogue's sentence for the code says; it takes
 #     that sentence, its parameters renamed to the sentence's.
+# The first matching entry wins.
+
+
+@dataclass(frozen=True)
+class Worded:
+    pass
 
 
 @dataclass(frozen=True)
@@ -61,51 +71,37 @@ class Reword:
     renames: dict[str, str] = field(default_factory=dict)
 
 
-RESOLUTIONS: dict[tuple[str, str], Split | Reword] = {
-    ("batch.bad_request", "limit must be a whole number from 1"): Split("batch.bad_limit"),
-    ("batch.bad_request", "limit must be a whole number; got"): Split("batch.limit_not_whole"),
-    ("batch.bad_upload", "The form field {field} must be"): Split("batch.bad_form_field"),
-    ("downloads.failed", "The download {download_id} failed."): Split(
-        "downloads.failed_unexplained"
-    ),
-    ("downloads.not_found", "{repo} has no revision"): Split("downloads.no_revision"),
-    ("downloads.not_found", "{file} disappeared from"): Split("downloads.file_vanished"),
+RESOLUTIONS: dict[tuple[str, str], Worded | Split | Reword] = {
     ("downloads.unknown", "There is no download with the id"): Reword(),
-    ("engine.install_failed", "Installing the {kind} engine failed at step"): Split(
-        "engine.install_step_failed"
-    ),
-    ("engine.missing", "The engine command {command} was not found."): Split(
-        "engine.command_not_found"
-    ),
     ("engine.unsupported_gpu", "{name} ({target}) is not supported"): Reword(),
     ("load.engine_dead", "vLLM's engine process died while it started."): Reword(),
-    ("load.kv_cache_too_small", "The KV cache holds fewer tokens"): Reword(),
-    ("load.no_room", "{model} needs about {needed_gb:.2f} GB on {device}"): Split(
-        "load.no_room_on_device"
-    ),
-    ("models.builtin_readonly", "{model} is built in and cannot be removed"): Split(
-        "models.builtin_not_removable"
-    ),
-    ("models.local_invalid", "The model folder {path} does not exist"): Split(
-        "models.local_missing"
-    ),
-    ("models.not_downloaded", "{model} is not downloaded yet. Download it first"): Reword(),
-    ("models.not_downloaded", "{model} points at the folder {path}"): Split(
-        "models.local_unusable"
-    ),
     ("models.unknown", "There is no model called {model}. Known models"): Reword(
         {"known": "available"}
     ),
-    ("options.gpu_unknown", "gpus names GPU {index}, but no GPU"): Split("options.no_gpu"),
-    ("proxy.body_timeout", "The request body arrived too slowly: {received} of"): Reword(),
-    ("proxy.upstream_timeout", "The vLLM server of {model} stopped sending"): Split(
-        "proxy.upstream_stalled"
-    ),
-    ("search.not_loadable", "{repo} holds only GGUF files"): Split("search.only_gguf"),
+    **{
+        (code, ""): Worded()
+        for code in (
+            "batch.bad_request",
+            "batch.bad_upload",
+            "downloads.failed",
+            "downloads.not_found",
+            "engine.install_failed",
+            "engine.missing",
+            "load.kv_cache_too_small",
+            "load.no_room",
+            "models.builtin_readonly",
+            "models.local_invalid",
+            "models.not_downloaded",
+            "options.gpu_unknown",
+            "proxy.body_timeout",
+            "proxy.upstream_timeout",
+            "search.not_loadable",
+        )
+    },
 }
 
 
-def resolution(code: str, template: str) -> Split | Reword | None:
+def resolution(code: str, template: str) -> Worded | Split | Reword | None:
     return next(
         (r for (c, start), r in RESOLUTIONS.items() if c == code and template.startswith(start)),
         None,
@@ -123,6 +119,7 @@ class Site:
     renames: dict[str, str] = field(default_factory=dict)
     new_code: str = ""
     resolved: bool = False
+    worded: bool = False  # keeps its sentence: worded_problem(code, tr_noop(sentence), …)
     named: bool = False  # the code is a module constant: the site keeps naming it
 
     @property
@@ -137,6 +134,7 @@ class Entry:
     status: int
     fix: str  # "None" or "FixKind.X"
     data: tuple[str, ...]
+    worded: bool = False
 
 
 def _placeholders(template: str) -> set[str]:
@@ -160,9 +158,9 @@ def read_catalogue() -> dict[str, Entry]:
             template = ast.literal_eval(node.args[1].args[0])  # type: ignore[attr-defined]
             kw = {k.arg: k.value for k in node.keywords}
             data = tuple(ast.literal_eval(kw["data"])) if "data" in kw else ()
-            found[code] = Entry(
-                code, template, ast.literal_eval(kw["status"]), ast.unparse(kw["fix"]), data
-            )
+            status, fix = ast.literal_eval(kw["status"]), ast.unparse(kw["fix"])
+            worded = "worded" in kw and bool(ast.literal_eval(kw["worded"]))
+            found[code] = Entry(code, template, status, fix, data, worded)
     return found
 
 
@@ -263,6 +261,9 @@ def rewrite(path: Path, sites: list[Site]) -> None:
     edits: list[tuple[int, int, str]] = []
     for s in sites:
         code, tmpl = s.call.args[0], s.call.args[1]
+        if s.worded:
+            edits.extend(_worded_edits(s, offset))
+            continue
         a = offset(code.lineno, code.col_offset)
         b = offset(tmpl.end_lineno or 0, tmpl.end_col_offset or 0)
         keep = s.named and s.new_code == s.code
@@ -271,18 +272,52 @@ def rewrite(path: Path, sites: list[Site]) -> None:
             if kw.arg in s.renames:
                 k = offset(kw.lineno, kw.col_offset)
                 edits.append((k, k + len(kw.arg), s.renames[kw.arg]))
-        last = (s.call.args + [k.value for k in s.call.keywords])[-1]
-        tail_at = offset(last.end_lineno or 0, last.end_col_offset or 0)
-        tail = text[tail_at : offset(s.call.end_lineno or 0, s.call.end_col_offset or 0)]
-        if tail.lstrip().startswith(","):  # no magic trailing comma: ruff joins short calls
-            comma = tail_at + tail.index(",")
-            edits.append((comma, comma + 1, ""))
+        edits.extend(_trailing_comma(text, s.call, offset))
         if len(s.call.args) > 2:  # a positional fix becomes fix=
             f = offset(s.call.args[2].lineno, s.call.args[2].col_offset)
             edits.append((f, f, "fix="))
     for a, b, new in sorted(edits, reverse=True):
         text = text[:a] + new + text[b:]
+    if any(s.worded for s in sites):
+        text = _importing(text, ("worded_problem", "tr_noop"))
     path.write_text(text)
+
+
+def _trailing_comma(
+    text: str, call: ast.Call, offset: Callable[[int, int], int]
+) -> list[tuple[int, int, str]]:
+    """Drop the call's magic trailing comma, so that ruff joins a call that now fits a line."""
+    last = (call.args + [k.value for k in call.keywords])[-1]
+    tail_at = offset(last.end_lineno or 0, last.end_col_offset or 0)
+    tail = text[tail_at : offset(call.end_lineno or 0, call.end_col_offset or 0)]
+    if not tail.lstrip().startswith(","):
+        return []
+    comma = tail_at + tail.index(",")
+    return [(comma, comma + 1, "")]
+
+
+def _worded_edits(s: Site, offset: Callable[[int, int], int]) -> list[tuple[int, int, str]]:
+    """A worded site keeps its sentence: only `problem` becomes `worded_problem`."""
+    func, tmpl = s.call.func, s.call.args[1]
+    start = offset(func.lineno, func.col_offset)
+    edits = [(start, start + len("problem"), "worded_problem")]
+    if isinstance(tmpl, ast.Constant):  # a bare sentence gets its translation marker
+        t0 = offset(tmpl.lineno, tmpl.col_offset)
+        t1 = offset(tmpl.end_lineno or 0, tmpl.end_col_offset or 0)
+        edits.extend([(t1, t1, ")"), (t0, t0, "tr_noop(")])
+    return edits
+
+
+def _importing(text: str, names: tuple[str, ...]) -> str:
+    """`text` with `names` imported from app.core.problems too (ruff sorts them after)."""
+    found = re.search(
+        r"^from app\.core\.problems import \(?([^)\n]*(?:\n[^)\n]*)*?)\)?\n", text, re.M
+    )
+    if found is None:
+        return "from app.core.problems import " + ", ".join(names) + "\n" + text
+    have = {n.strip() for n in found.group(1).replace("\n", " ").split(",") if n.strip()}
+    line = "from app.core.problems import " + ", ".join(sorted(have | set(names))) + "\n"
+    return text[: found.start()] + line + text[found.end() :]
 
 
 def _lit(text: str) -> str:
@@ -304,7 +339,7 @@ def _wrapped(template: str, width: int = 78) -> str:
 
 
 def _entry_source(e: Entry) -> str:
-    data = f", data={e.data!r}" if e.data else ""
+    data = (f", data={e.data!r}" if e.data else "") + (", worded=True" if e.worded else "")
     return (
         f"    ProblemSpec(\n        {_lit(e.code)},\n        tr_noop({_wrapped(e.template)}),\n"
         f"        status={e.status},\n        fix={e.fix}{data},\n    ),\n"
@@ -401,6 +436,7 @@ def plan(
         s.new_code = found.code if isinstance(found, Split) else s.code
         s.renames = found.renames if isinstance(found, Reword) else {}
         s.resolved = isinstance(found, Reword)  # takes the code's sentence
+        s.worded = isinstance(found, Worded)
         s.params = [s.renames.get(p, p) for p in s.params]
         by_code[s.new_code].append(s)
     ok: list[Site] = []
@@ -421,6 +457,8 @@ def _settle(
     code: str, group: list[Site], known: Entry | None, statuses: dict[str, int]
 ) -> tuple[Entry | None, str]:
     """(the entry to add, "") when the group can be rewritten, else (None, the conflict)."""
+    if any(s.worded for s in group):
+        return _settle_worded(code, group, known, statuses)
     sentences = {s.template for s in group if not s.resolved}
     if known is None and len(sentences) != 1:
         return None, _conflict(code, group, "built with different sentences (or none declared)")
@@ -450,6 +488,29 @@ def _settle(
     old = {s.code for s in group}  # a split code answers as the code it was split from did
     status = statuses.get(code) or next((statuses[c] for c in old if c in statuses), DEFAULT_STATUS)
     return Entry(code, template, status, fix, tuple(sorted(data))), ""
+
+
+def _settle_worded(
+    code: str, group: list[Site], known: Entry | None, statuses: dict[str, int]
+) -> tuple[Entry | None, str]:
+    """A worded code: each site keeps its sentence; the entry declares every parameter."""
+    if not all(s.worded for s in group) or (known is not None and not known.worded):
+        return None, _conflict(code, group, "worded in RESOLUTIONS: declare it worded=True")
+    bad = [s for s in group if "**" not in s.params and _placeholders(s.template) - set(s.params)]
+    if bad:
+        return None, _conflict(code, bad, "a sentence needs parameters the site does not pass")
+    template = known.template if known else min(s.template for s in group)
+    data = {p for s in group for p in s.params} - _placeholders(template) - {"**"}
+    kinds = {s.fix_kind for s in group}
+    if known is not None:
+        declared = {"", None, known.fix.removeprefix("FixKind.")}
+        if data - set(known.data) or not kinds <= declared:
+            return None, _conflict(code, group, "parameters or fix kind beyond the catalogue")
+        return None, ""
+    told = {k for k in kinds if k}
+    fix = f"FixKind.{told.pop()}" if len(told) == 1 else "None"
+    status = statuses.get(code, DEFAULT_STATUS)
+    return Entry(code, template, status, fix, tuple(sorted(data)), worded=True), ""
 
 
 def _conflict(code: str, sites: list[Site], why: str, catalogue: str | None = None) -> str:

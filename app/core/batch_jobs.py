@@ -16,7 +16,7 @@ from typing import Any
 
 from app.core.batch import BATCH_URLS
 from app.core.events import Event
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 COMPLETION_WINDOWS = ("24h",)
 INPUT_PURPOSE = "batch"
@@ -266,7 +266,13 @@ def page_after(
     size = LIST_LIMIT_DEFAULT if limit is None else limit
     if not 1 <= size <= LIST_LIMIT_MAX:
         raise ProblemError(
-            problem("batch.bad_limit", max=LIST_LIMIT_MAX, value=size, param="limit")
+            worded_problem(
+                "batch.bad_request",
+                tr_noop("limit must be a whole number from 1 to {max}; got {value}."),
+                max=LIST_LIMIT_MAX,
+                value=size,
+                param="limit",
+            )
         )
     start = 0
     if after is not None:
@@ -289,7 +295,13 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
     """Check a create-batch body; a ProblemError names the field (`param`)."""
     for name in ("input_file_id", "endpoint", "completion_window"):
         if not isinstance(body.get(name), str) or not body[name]:
-            raise ProblemError(problem("batch.bad_request", param=name))
+            raise ProblemError(
+                worded_problem(
+                    "batch.bad_request",
+                    tr_noop('The request needs "{param}" as a string.'),
+                    param=name,
+                )
+            )
     endpoint = str(body["endpoint"])
     if endpoint not in BATCH_URLS:
         raise ProblemError(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from app.core.gpu import VENDOR_AMD, VENDOR_NVIDIA, GpuInfo
 from app.core.memory import ModelShape
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 RAM_DEVICE = "ram"
 TP_FLAG = "--tensor-parallel-size"
@@ -184,8 +184,25 @@ def _check_pinned(
 
 def _unknown_gpu(index: int, count: int) -> ProblemError:
     if count == 0:
-        return ProblemError(problem("options.no_gpu", index=index, last=None))
-    return ProblemError(problem("options.gpu_unknown", index=index, last=count - 1))
+        return ProblemError(
+            worded_problem(
+                "options.gpu_unknown",
+                tr_noop("gpus names GPU {index}, but no GPU was found on this machine."),
+                index=index,
+                last=None,
+            )
+        )
+    return ProblemError(
+        worded_problem(
+            "options.gpu_unknown",
+            tr_noop(
+                "gpus names GPU {index}, which this machine does not have: its GPUs are "
+                "numbered 0 to {last} (vllm-tray system-info lists them)."
+            ),
+            index=index,
+            last=count - 1,
+        )
+    )
 
 
 def _too_many(model: str, tp: int, pp: int, count: int) -> ProblemError:

@@ -15,7 +15,7 @@ from app.core.jsonstore import WatchedFile
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [
@@ -355,7 +355,13 @@ class Registry:
             self._before_write()
             current = self.get(model_id)
             if current.source != "user":
-                raise ProblemError(problem("models.builtin_readonly", model=model_id))
+                raise ProblemError(
+                    worded_problem(
+                        "models.builtin_readonly",
+                        tr_noop("{model} is built in: where its files come from is fixed."),
+                        model=model_id,
+                    )
+                )
             entry = replace(current, checkpoint=source, size_gb=size_gb)
             users = {**self._users, current.name: entry}
             self._write_users(users)
@@ -368,7 +374,13 @@ class Registry:
             self._before_write()
             entry = self.get(model_id)
             if entry.source != "user":
-                raise ProblemError(problem("models.builtin_not_removable", model=model_id))
+                raise ProblemError(
+                    worded_problem(
+                        "models.builtin_readonly",
+                        tr_noop("{model} is built in and cannot be removed from the list."),
+                        model=model_id,
+                    )
+                )
             users = {k: v for k, v in self._users.items() if k != entry.name}
             self._write_users(users)
             self._users = users

@@ -143,10 +143,26 @@ def gated_problem(repo: str, reason: GatedReason) -> Problem:
 
 def not_found_problem(repo: str, revision: str | None, file: str | None = None) -> Problem:
     if file is not None:
-        return problem("downloads.file_vanished", repo=repo, revision=revision, file=file)
+        return worded_problem(
+            "downloads.not_found",
+            tr_noop("{file} disappeared from {repo} during the download. Try again."),
+            repo=repo,
+            revision=revision,
+            file=file,
+        )
     if revision and revision != DEFAULT_REVISION:
-        return problem("downloads.no_revision", repo=repo, revision=revision)
-    return problem("downloads.not_found", repo=repo, revision=revision)
+        return worded_problem(
+            "downloads.not_found",
+            tr_noop("{repo} has no revision {revision} on Hugging Face. Check the name."),
+            repo=repo,
+            revision=revision,
+        )
+    return worded_problem(
+        "downloads.not_found",
+        tr_noop("There is no model {repo} on Hugging Face. Check the name."),
+        repo=repo,
+        revision=revision,
+    )
 
 
 def unreachable_problem(endpoint: str | None, error: str) -> Problem:
@@ -174,7 +190,12 @@ def no_space_problem(needed: int, free: int, path: str) -> Problem:
 
 
 def failed_problem(repo: str, error: str) -> Problem:
-    return problem("downloads.failed", repo=repo, error=error)
+    return worded_problem(
+        "downloads.failed",
+        tr_noop("Downloading {repo} failed: {error}. Try again; finished files are kept."),
+        repo=repo,
+        error=error,
+    )
 
 
 def hub_problem(

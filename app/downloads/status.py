@@ -22,7 +22,7 @@ from pathlib import Path
 
 from huggingface_hub import scan_cache_dir
 
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry
 from app.core.states import SnapshotState
 from app.downloads.hub import DEFAULT_REVISION
@@ -160,9 +160,19 @@ def _torch_weights(folder: Path) -> set[str] | None:
 def local_invalid_problem(folder: Path, check: FolderCheck) -> Problem:
     what = [*check.missing, *(f"damaged {d}" for d in check.damaged)]
     if check.missing == (str(folder),):
-        return problem("models.local_missing", path=str(folder), missing=[str(folder)], damaged=[])
-    return problem(
+        return worded_problem(
+            "models.local_invalid",
+            tr_noop("The model folder {path} does not exist (or is not a folder)."),
+            path=str(folder),
+            missing=[str(folder)],
+            damaged=[],
+        )
+    return worded_problem(
         "models.local_invalid",
+        tr_noop(
+            "The model folder {path} cannot be loaded: {what}. It needs config.json "
+            "and the weights (*.safetensors) in the folder itself."
+        ),
         path=str(folder),
         what=", ".join(what),
         missing=list(check.missing),

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from app.core.contracts import DownloadController, DownloadView, ModelController
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import USER_PREFIX, parse_checkpoint
 from app.core.states import DOWNLOAD_ENDED, DownloadStatus
 from app.proxy import errors
@@ -83,7 +83,9 @@ def _progress_card(event: DownloadProgressed) -> dict[str, object]:
 
 
 def _download_failed(download_id: str) -> Problem:
-    return problem("downloads.failed_unexplained", download_id=download_id)
+    return worded_problem(
+        "downloads.failed", tr_noop("The download {download_id} failed."), download_id=download_id
+    )
 
 
 def _failed_view(view: DownloadView) -> web.Response:

@@ -14,7 +14,7 @@ from aiohttp import BodyPartReader, MultipartReader, web
 
 from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
-from app.core.problems import ProblemError, problem
+from app.core.problems import ProblemError, tr_noop, worded_problem
 from app.proxy import errors
 from app.proxy.bodies import BodyReader, json_response, parse_object, read_small_body
 
@@ -27,15 +27,37 @@ FRAMING_BYTES = 64 * 1024
 
 
 def bad_form() -> ProblemError:
-    return ProblemError(problem("batch.bad_upload"))
+    return ProblemError(
+        worded_problem(
+            "batch.bad_upload",
+            tr_noop(
+                'An upload must be multipart/form-data with one "file" part and a "purpose" field.'
+            ),
+        )
+    )
 
 
 def bad_form_field(name: str) -> ProblemError:
-    return ProblemError(problem("batch.bad_form_field", field=name, limit=FIELD_LIMIT, param=name))
+    return ProblemError(
+        worded_problem(
+            "batch.bad_upload",
+            tr_noop("The form field {field} must be UTF-8 text of at most {limit} bytes."),
+            field=name,
+            limit=FIELD_LIMIT,
+            param=name,
+        )
+    )
 
 
 def bad_limit(value: str) -> ProblemError:
-    return ProblemError(problem("batch.limit_not_whole", value=value, param="limit"))
+    return ProblemError(
+        worded_problem(
+            "batch.bad_request",
+            tr_noop("limit must be a whole number; got {value}."),
+            value=value,
+            param="limit",
+        )
+    )
 
 
 def _problem_response(exc: ProblemError) -> web.Response:

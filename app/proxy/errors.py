@@ -9,7 +9,7 @@ from http import HTTPStatus
 from aiohttp import web
 
 from app.core import problems
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 _TYPE_BY_STATUS: Mapping[int, str] = {
     401: "authentication_error",
@@ -114,7 +114,11 @@ def unknown_model(model: str, available: Iterable[str], field: str) -> ParamProb
 
 
 def not_downloaded(model: str, field: str) -> ParamProblemError:
-    p = problem("models.not_downloaded", model=model)
+    p = worded_problem(
+        "models.not_downloaded",
+        tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
+        model=model,
+    )
     return ParamProblemError(p, field)
 
 
@@ -191,8 +195,19 @@ def header_timeout(timeout_s: float) -> Problem:
 
 def body_timeout(received: int, expected: int | None, elapsed_s: float) -> ProblemError:
     elapsed = round(elapsed_s, 1)
+    if expected is None:
+        template = tr_noop(
+            "The request body arrived too slowly: {received} bytes in {elapsed_s:g} s."
+        )
+    else:
+        template = tr_noop(
+            "The request body arrived too slowly: {received} of {expected} bytes in "
+            "{elapsed_s:g} s."
+        )
     return ProblemError(
-        problem("proxy.body_timeout", received=received, expected=expected, elapsed_s=elapsed)
+        worded_problem(
+            "proxy.body_timeout", template, received=received, expected=expected, elapsed_s=elapsed
+        )
     )
 
 

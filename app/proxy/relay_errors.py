@@ -3,7 +3,7 @@ asks for (their HTTP statuses are in app.core.problem_catalogue.proxy)."""
 
 from __future__ import annotations
 
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.proxy.errors import ParamProblemError
 
 
@@ -17,14 +17,22 @@ def upstream_broke(model: str, reason: str) -> Problem:
 
 def upstream_timeout(model: str, timeout_s: float, *, first: bool) -> Problem:
     if first:
-        return problem(
+        return worded_problem(
             "proxy.upstream_timeout",
+            tr_noop(
+                "The vLLM server of {model} sent nothing for {timeout_s:g} s after the "
+                "request; it may be hung. The limit is the setting {setting}."
+            ),
             model=model,
             timeout_s=timeout_s,
             setting="proxy.upstream_first_byte_timeout_s",
         )
-    return problem(
-        "proxy.upstream_stalled",
+    return worded_problem(
+        "proxy.upstream_timeout",
+        tr_noop(
+            "The vLLM server of {model} stopped sending its answer for {timeout_s:g} "
+            "s; it may be hung. The limit is the setting {setting}."
+        ),
         model=model,
         timeout_s=timeout_s,
         setting="proxy.upstream_idle_timeout_s",

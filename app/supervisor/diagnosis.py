@@ -217,7 +217,14 @@ def engine_unusable(command: str, *, found: bool) -> Problem:
     """The engine command itself cannot be run (`engine.not_executable` / `engine.missing`)."""
     if found:
         return problem("engine.not_executable", command=command)
-    return problem("engine.command_not_found", command=command)
+    return worded_problem(
+        "engine.missing",
+        tr_noop(
+            "The engine command {command} was not found. Install an engine with "
+            "vllm-tray engine install, or set the custom engine command."
+        ),
+        command=command,
+    )
 
 
 def cancelled(model_id: str) -> Problem:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 
 SAFE_UTILIZATION_SHARE = 0.95  # of the free share at start-up (what users found to hold)
 MIN_UTILIZATION = 0.10  # the setting's minimum: below it a fix is no fix
@@ -154,9 +154,26 @@ def kv_too_small(text: str, model_id: str) -> Problem | None:
         "available_gib": float(m["available"]),
     }
     if estimated is None:
-        return problem("load.kv_cache_too_small", estimated_max=None, **numbers)
-    return problem(
-        "load.kv_cache_too_small", fix=_ctx_fix(estimated), estimated_max=estimated, **numbers
+        return worded_problem(
+            "load.kv_cache_too_small",
+            tr_noop(
+                "The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only "
+                "{available_gib} GiB is available. Lower the context size or make the KV "
+                "cache bigger (GPU memory utilization, or the KV cache size)."
+            ),
+            estimated_max=None,
+            **numbers,
+        )
+    return worded_problem(
+        "load.kv_cache_too_small",
+        tr_noop(
+            "The KV cache holds fewer tokens than one request of the context size {ctx_size} "
+            "needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context "
+            "size (at most {estimated_max} fits) or make the KV cache bigger."
+        ),
+        fix=_ctx_fix(estimated),
+        estimated_max=estimated,
+        **numbers,
     )
 
 

@@ -29,20 +29,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("param",),
     ),
     ProblemSpec(
-        "batch.bad_form_field",
-        tr_noop("The form field {field} must be UTF-8 text of at most {limit} bytes."),
-        status=400,
-        fix=None,
-        data=("param",),
-    ),
-    ProblemSpec(
-        "batch.bad_limit",
-        tr_noop("limit must be a whole number from 1 to {max}; got {value}."),
-        status=400,
-        fix=None,
-        data=("param",),
-    ),
-    ProblemSpec(
         "batch.bad_metadata",
         tr_noop("metadata must be at most {max} pairs of strings."),
         status=400,
@@ -63,6 +49,8 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop('The request needs "{param}" as a string.'),
         status=400,
         fix=None,
+        data=("max", "value"),
+        worded=True,
     ),
     ProblemSpec(
         "batch.bad_upload",
@@ -71,6 +59,8 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
+        data=("field", "limit", "param"),
+        worded=True,
     ),
     ProblemSpec(
         "batch.bad_window",
@@ -136,13 +126,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=413,
         fix=None,
         data=("limit",),
-    ),
-    ProblemSpec(
-        "batch.limit_not_whole",
-        tr_noop("limit must be a whole number; got {value}."),
-        status=400,
-        fix=None,
-        data=("param",),
     ),
     ProblemSpec(
         "batch.no_input",

@@ -24,19 +24,8 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Downloading {repo} failed: {error}. Try again; finished files are kept."),
         status=503,
         fix=None,
-    ),
-    ProblemSpec(
-        "downloads.failed_unexplained",
-        tr_noop("The download {download_id} failed."),
-        status=503,
-        fix=None,
-    ),
-    ProblemSpec(
-        "downloads.file_vanished",
-        tr_noop("{file} disappeared from {repo} during the download. Try again."),
-        status=404,
-        fix=None,
-        data=("revision",),
+        data=("download_id",),
+        worded=True,
     ),
     ProblemSpec(
         "downloads.local_not_deleted",
@@ -45,12 +34,6 @@ SPECS: tuple[ProblemSpec, ...] = (
             "Remove the folder yourself if you no longer need it."
         ),
         status=409,
-        fix=None,
-    ),
-    ProblemSpec(
-        "downloads.no_revision",
-        tr_noop("{repo} has no revision {revision} on Hugging Face. Check the name."),
-        status=404,
         fix=None,
     ),
     ProblemSpec(
@@ -78,7 +61,8 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("There is no model {repo} on Hugging Face. Check the name."),
         status=404,
         fix=None,
-        data=("revision",),
+        data=("file", "revision"),
+        worded=True,
     ),
     ProblemSpec(
         "downloads.offline",

@@ -57,15 +57,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
-        "engine.command_not_found",
-        tr_noop(
-            "The engine command {command} was not found. Install an engine with "
-            "vllm-tray engine install, or set the custom engine command."
-        ),
-        status=503,
-        fix=None,
-    ),
-    ProblemSpec(
         "engine.custom_invalid",
         tr_noop("The custom engine command {command!r} cannot be read: {detail}."),
         status=503,
@@ -105,12 +96,8 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Installing the {kind} engine failed: {reason}"),
         status=503,
         fix=None,
-    ),
-    ProblemSpec(
-        "engine.install_step_failed",
-        tr_noop("Installing the {kind} engine failed at step {phase}:\n{detail}"),
-        status=503,
-        fix=None,
+        data=("detail", "phase"),
+        worded=True,
     ),
     ProblemSpec(
         "engine.kernel_prerequisite",
@@ -131,6 +118,8 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        data=("command",),
+        worded=True,
     ),
     ProblemSpec(
         "engine.no_gpu",

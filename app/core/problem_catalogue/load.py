@@ -91,6 +91,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=FixKind.SET_MODEL_OPTION,
         data=("estimated_max",),
+        worded=True,
     ),
     ProblemSpec(
         "load.no_cache_memory",
@@ -111,17 +112,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
-    ),
-    ProblemSpec(
-        "load.no_room_on_device",
-        tr_noop(
-            "{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} "
-            "of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to "
-            "make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the "
-            "memory budget (memory.budget_gb)."
-        ),
-        status=503,
-        fix=None,
+        worded=True,
     ),
     ProblemSpec(
         "load.no_weights",

@@ -24,16 +24,11 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
-        "models.builtin_not_removable",
-        tr_noop("{model} is built in and cannot be removed from the list."),
-        status=503,
-        fix=None,
-    ),
-    ProblemSpec(
         "models.builtin_readonly",
         tr_noop("{model} is built in: where its files come from is fixed."),
         status=503,
         fix=None,
+        worded=True,
     ),
     ProblemSpec(
         "models.exists",
@@ -56,28 +51,15 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=400,
         fix=None,
         data=("damaged", "missing"),
-    ),
-    ProblemSpec(
-        "models.local_missing",
-        tr_noop("The model folder {path} does not exist (or is not a folder)."),
-        status=400,
-        fix=None,
-        data=("damaged", "missing"),
-    ),
-    ProblemSpec(
-        "models.local_unusable",
-        tr_noop(
-            "{model} points at the folder {path}, which does not hold a usable model "
-            "(config.json and weights are needed)."
-        ),
-        status=404,
-        fix=None,
+        worded=True,
     ),
     ProblemSpec(
         "models.not_downloaded",
         tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
         status=404,
         fix=None,
+        data=("path",),
+        worded=True,
     ),
     ProblemSpec(
         "models.unknown",

@@ -55,6 +55,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        worded=True,
     ),
     ProblemSpec(
         "options.gpu_wrong_family",
@@ -81,13 +82,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
-    ),
-    ProblemSpec(
-        "options.no_gpu",
-        tr_noop("gpus names GPU {index}, but no GPU was found on this machine."),
-        status=503,
-        fix=None,
-        data=("last",),
     ),
     ProblemSpec(
         "options.optimize_and_level",

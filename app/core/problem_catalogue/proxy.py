@@ -45,6 +45,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=408,
         fix=None,
         data=("expected",),
+        worded=True,
     ),
     ProblemSpec(
         "proxy.body_too_large",
@@ -282,15 +283,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
-        "proxy.upstream_stalled",
-        tr_noop(
-            "The vLLM server of {model} stopped sending its answer for {timeout_s:g} s; "
-            "it may be hung. The limit is the setting {setting}."
-        ),
-        status=504,
-        fix=None,
-    ),
-    ProblemSpec(
         "proxy.upstream_timeout",
         tr_noop(
             "The vLLM server of {model} sent nothing for {timeout_s:g} s after the "
@@ -298,6 +290,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=504,
         fix=None,
+        worded=True,
     ),
     ProblemSpec(
         "proxy.upstream_unreachable",

@@ -25,6 +25,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
         data=("format",),
+        worded=True,
     ),
     ProblemSpec(
         "search.offline",
@@ -34,16 +35,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
-    ),
-    ProblemSpec(
-        "search.only_gguf",
-        tr_noop(
-            "{repo} holds only GGUF files, which vLLM does not load from a Hugging Face "
-            "repository. Look for the same model in safetensors format."
-        ),
-        status=503,
-        fix=None,
-        data=("format",),
     ),
     ProblemSpec(
         "search.unavailable",

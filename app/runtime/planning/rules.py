@@ -25,7 +25,7 @@ from app.core.parallel import (
     shard_shape,
     weights_share,
 )
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions
 from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
 from app.supervisor.engines.base import EngineKind
@@ -196,9 +196,23 @@ def memory_plan(
 def not_downloaded(entry: ModelEntry) -> ProblemError:
     if entry.checkpoint.is_local:
         return ProblemError(
-            problem("models.local_unusable", model=entry.id, path=str(entry.checkpoint))
+            worded_problem(
+                "models.not_downloaded",
+                tr_noop(
+                    "{model} points at the folder {path}, which does not hold a usable model "
+                    "(config.json and weights are needed)."
+                ),
+                model=entry.id,
+                path=str(entry.checkpoint),
+            )
         )
-    return ProblemError(problem("models.not_downloaded", model=entry.id))
+    return ProblemError(
+        worded_problem(
+            "models.not_downloaded",
+            tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
+            model=entry.id,
+        )
+    )
 
 
 def bad_ctx_size(value: object) -> Problem:

@@ -12,7 +12,7 @@ from pathlib import Path
 from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.settings import Settings
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
@@ -148,8 +148,9 @@ class EngineService:
         except BaseException as exc:  # the GUI's install progress must always end
             self._failed(
                 kind,
-                problem(
+                worded_problem(
                     "engine.install_failed",
+                    tr_noop("Installing the {kind} engine failed: {reason}"),
                     kind=kind.value,
                     reason=str(exc) or "an unexpected error",
                 ),

@@ -24,7 +24,7 @@ from app.core.fit import (
     quantization_of,
     vllm_architectures,
 )
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint, validate_name
 from app.core.settings import Settings
 from app.downloads.hub import HubToken
@@ -314,8 +314,21 @@ class SearchService:
 
 def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
     if kind is WeightFormat.GGUF:
-        return problem("search.only_gguf", repo=repo, format=kind.value)
-    return problem("search.not_loadable", repo=repo, format=kind.value)
+        return worded_problem(
+            "search.not_loadable",
+            tr_noop(
+                "{repo} holds only GGUF files, which vLLM does not load from a Hugging "
+                "Face repository. Look for the same model in safetensors format."
+            ),
+            repo=repo,
+            format=kind.value,
+        )
+    return worded_problem(
+        "search.not_loadable",
+        tr_noop("{repo} holds no model weights (no .safetensors or .bin files)."),
+        repo=repo,
+        format=kind.value,
+    )
 
 
 def name_taken_problem(name: str, checkpoint: str) -> Problem:

@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 import filelock
 
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
 PHASE_WAITING = "waiting"
@@ -127,7 +127,13 @@ def write_version_file(engine_dir: Path, kind: EngineKind, version: str) -> Vers
 
 def engine_missing(kind: EngineKind) -> Problem:
     """The `engine.missing` problem, telling the user the command that installs the engine."""
-    return problem("engine.missing", kind=kind.value)
+    return worded_problem(
+        "engine.missing",
+        tr_noop(
+            "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
+        ),
+        kind=kind.value,
+    )
 
 
 def install_cancelled(kind: EngineKind) -> ProblemError:

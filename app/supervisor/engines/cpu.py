@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 
-from app.core.problems import ProblemError, problem
+from app.core.problems import ProblemError, problem, tr_noop, worded_problem
 from app.supervisor import spawn
 from app.supervisor.childenv import installer_environment
 from app.supervisor.engines.base import (
@@ -303,5 +303,11 @@ def _format_gib(value: float) -> str:
 
 def _install_failed(phase: str, detail: str) -> ProblemError:
     return ProblemError(
-        problem("engine.install_step_failed", kind=EngineKind.CPU.value, phase=phase, detail=detail)
+        worded_problem(
+            "engine.install_failed",
+            tr_noop("Installing the {kind} engine failed at step {phase}:\n{detail}"),
+            kind=EngineKind.CPU.value,
+            phase=phase,
+            detail=detail,
+        )
     )

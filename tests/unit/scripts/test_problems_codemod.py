@@ -55,6 +55,14 @@ def split(a):
 
 def split_too(a):
     return problem("area.mixed", tr_noop("Meaning two {a}."), a=a)
+
+
+def short(a):
+    return problem("area.worded", tr_noop("Short {a}."), a=a)
+
+
+def long(a, b):
+    return problem("area.worded", tr_noop("Long {a} and {b}."), a=a, b=b)
 '''
 
 TEST_SITES = '''"""A test."""
@@ -82,7 +90,12 @@ def codemod(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     monkeypatch.setattr(module, "TESTS", tmp_path / "tests")
     monkeypatch.setattr(module, "SKIP", set())
     monkeypatch.setattr(
-        module, "RESOLUTIONS", {("area.mixed", "Meaning two"): module.Split("area.mixed_two")}
+        module,
+        "RESOLUTIONS",
+        {
+            ("area.mixed", "Meaning two"): module.Split("area.mixed_two"),
+            ("area.worded", ""): module.Worded(),
+        },
     )
     return module
 
@@ -96,7 +109,15 @@ def test_a_run_moves_sentences_to_the_catalogue_and_reports_conflicts(
     assert "new code area.unknown: status 404, fix None, data ['setting']" in out
 
     catalogue = codemod.read_catalogue()
-    assert set(catalogue) == {"area.unknown", "area.too_big", "area.mixed", "area.mixed_two"}
+    assert set(catalogue) == {
+        "area.unknown",
+        "area.too_big",
+        "area.mixed",
+        "area.mixed_two",
+        "area.worded",
+    }
+    assert catalogue["area.worded"].worded
+    assert catalogue["area.worded"].template == "Long {a} and {b}."  # the first in order
     assert catalogue["area.unknown"].template == "There is no {model}."
     assert catalogue["area.too_big"].fix == "FixKind.SET_SETTING"
     assert catalogue["area.too_big"].status == 503
@@ -105,7 +126,11 @@ def test_a_run_moves_sentences_to_the_catalogue_and_reports_conflicts(
     sites = (tmp_path / "app" / "sites.py").read_text()
     assert 'problem("area.unknown", model=m, setting="x.y")' in sites
     assert 'problem("area.mixed_two", a=a)' in sites
-    assert 'tr_noop("First {a}.")' in sites  # a conflict's sites are not touched
+    assert 'tr_noop("First {a}.")' in sites
+    assert 'worded_problem("area.worded", tr_noop("Long {a} and {b}."), a=a, b=b)' in sites
+    assert (
+        "import Fix, FixKind, problem, tr_noop, worded_problem" in sites
+    )  # a conflict's sites are not touched
     tree = ast.parse(sites)  # still Python
     assert tree.body
     codes = (tmp_path / "app" / "core" / "problem_catalogue" / "codes.py").read_text()
