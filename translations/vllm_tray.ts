@@ -3675,6 +3675,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be a number between {low} and {high}; nothing was typed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4221,6 +4225,10 @@
     </message>
     <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3677,6 +3677,10 @@
       <translation>[Ţŕàý ĥîñţ šĥöŵñ~~~~~~]</translation>
     </message>
     <message>
+      <source>The KV cache holds fewer tokens than one request of the context size {ctx_size} needs ({needed_gib} GiB needed, {available_gib} GiB available). Lower the context size (at most {estimated_max} fits) or make the KV cache bigger.</source>
+      <translation>[Ţĥé ĶṼ çàçĥé ĥöĺđš ƒéŵéŕ ţöķéñš ţĥàñ öñé ŕéǫûéšţ öƒ ţĥé çöñţéẋţ šîžé {ctx_size} ñééđš ({needed_gib} ĜîƁ ñééđéđ, {available_gib} ĜîƁ àṽàîĺàƀĺé). Ĺöŵéŕ ţĥé çöñţéẋţ šîžé (àţ ɱöšţ {estimated_max} ƒîţš) öŕ ɱàķé ţĥé ĶṼ çàçĥé ƀîĝĝéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be a number between {low} and {high}; nothing was typed.</source>
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4225,6 +4229,10 @@
     <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
       <translation>[Ţĥé {kind} éñĝîñé îñ {path} îš îñçöɱþĺéţé. Ŕéîñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body arrived too slowly: {received} of {expected} bytes in {elapsed_s:g} s.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý àŕŕîṽéđ ţöö šĺöŵĺý: {received} öƒ {expected} ƀýţéš îñ {elapsed_s:g} š.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>No command is set for the custom engine.</source>
