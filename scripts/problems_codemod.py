@@ -585,6 +585,8 @@ def main(argv: list[str]) -> int:
     sites = [s for s in sites if TESTS not in s.path.parents]
     data_sites = [s for s in tests if not _as_catalogued(s, catalogue.get(s.code))]
     ok, new, conflicts = plan(sites, catalogue, statuses)
+    for s in tests:
+        s.new_code = s.code
     ok += [s for s in tests if s not in data_sites]
     data_files: dict[Path, list[Site]] = defaultdict(list)
     for s in data_sites:

@@ -59,7 +59,9 @@ def sample_jobs() -> list[BatchJobView]:
             1,
             JobStatus.FAILED,
             total=0,
-            problem=problem("", line=17, file="tickets-1.jsonl", custom_id="t-16", first=16),
+            problem=problem(
+                "batch.duplicate_id", line=17, file="tickets-1.jsonl", custom_id="t-16", first=16
+            ),
         ),
     ]
 

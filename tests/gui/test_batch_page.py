@@ -97,7 +97,7 @@ def test_a_refused_command_is_shown_under_the_table(
     qtbot: QtBot, page: BatchPage, fake: FakeBatchFacade
 ) -> None:
     select(page, sample_jobs()[0].id)
-    fake.fail_next["pause_batch"] = problem("", batch_id="b", status="completed")
+    fake.fail_next["pause_batch"] = problem("batch.ended", batch_id="b", status="completed")
     qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(page.message.isVisible)
     assert page.message.text() == "The batch b has already ended (completed)."

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import Fix, Problem, problem, tr_noop
+from app.core.problems import Fix, Problem, tr_noop
 from app.gui.i18n import (
     PSEUDO_LOCALE,
     PseudoTranslator,
@@ -92,7 +92,7 @@ def test_problems_are_translated_in_their_context(
 
     params = {field: f"<{field}>" for field in plain_fields(template)}
     params["model"] = "Qwen3.5-4B"
-    text = problem_text(problem("x.y", template, **params))
+    text = problem_text(Problem("x.y", template, params))
     assert text.startswith("[") and "Qwen3.5-4B" in text and "{model}" not in text
 
 

@@ -143,3 +143,12 @@ def test_a_run_moves_sentences_to_the_catalogue_and_reports_conflicts(
     assert "0 site(s) rewritten" in capsys.readouterr().out
     assert {p: p.read_text() for p in tmp_path.rglob("*.py")} == before
     assert codemod.main(["--check", "app", "tests"]) == 1  # the conflict is still there
+
+    # A test written later that builds the app's problem as declared takes the catalogue form.
+    later = tmp_path / "tests" / "test_later.py"
+    later.write_text(
+        "from app.core.problems import problem, tr_noop\n\n"
+        'P = problem("area.unknown", tr_noop("There is no {model}."), model="m", setting="s")\n'
+    )
+    codemod.main(["tests"])
+    assert 'P = problem("area.unknown", model="m", setting="s")' in later.read_text()
