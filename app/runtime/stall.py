@@ -11,11 +11,17 @@ ready to run but the kernel runs someone else. Linux counts that wait per thread
 field of /proc/self/task/TID/schedstat, "time spent waiting on a runqueue"); each stall says
 how much of it was that, so a caller can hold the loop to its own blocking — a blocking call
 sleeps or computes, neither of which is waiting on a run queue — and not to the machine's load.
+
+A pass of Python's cyclic garbage collector also stops the loop (it holds the interpreter),
+and on a large heap of a busy machine it can take seconds; that is no blocking call of the
+loop's code either, so each stall also says how long the collector ran meanwhile (timed with
+`gc.callbacks`, which the interpreter calls at the start and end of every collection).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 import threading
@@ -40,11 +46,31 @@ class Stall:
     seconds: float
     where: str
     cpu_wait: float = 0.0
+    gc_s: float = 0.0  # of those seconds, the garbage collector ran
 
     @property
     def own(self) -> float:
         """The part of the stall the loop's own code caused: blocked or computing."""
-        return max(0.0, self.seconds - self.cpu_wait)
+        return max(0.0, self.seconds - self.cpu_wait - self.gc_s)
+
+
+class _GcClock:
+    """Seconds the garbage collector has run in this process (all threads: it holds the GIL)."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self._started: float | None = None
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif self._started is not None:
+            self.total += time.perf_counter() - self._started
+            self._started = None
+
+
+_gc_clock = _GcClock()
+gc.callbacks.append(_gc_clock)
 
 
 def run_queue_wait(native_id: int | None) -> float | None:
@@ -115,6 +141,7 @@ class StallWatch:
         thread_id: list[int | None] = [getattr(loop, "_thread_id", None)]
         native = _native_id(thread_id[0])
         queued = run_queue_wait(native)
+        collected = _gc_clock.total
         stack: list[str] = []
         pending[key] = (sent, thread_id, stack)
 
@@ -125,7 +152,8 @@ class StallWatch:
                 now = run_queue_wait(native)
                 cpu_wait = now - queued if now is not None and queued is not None else 0.0
                 where = stack[0] if stack else "(stack not sampled)"
-                self._on_stall(Stall(waited, where, min(cpu_wait, waited)))
+                gc_s = min(_gc_clock.total - collected, waited)
+                self._on_stall(Stall(waited, where, min(cpu_wait, waited), gc_s))
 
         try:
             loop.call_soon_threadsafe(answered)

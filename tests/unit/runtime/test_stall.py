@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import subprocess
 import sys
@@ -72,3 +73,27 @@ def test_waiting_for_a_cpu_that_others_hold_is_not_the_loops_own() -> None:
     assert stall.seconds > 0.6  # the three others had most of the CPU meanwhile
     assert stall.cpu_wait > stall.seconds / 2
     assert 0.25 < stall.own < stall.seconds / 2  # what the loop's own code took
+
+
+def test_a_garbage_collection_is_not_the_loops_own() -> None:
+    """A collection over a large heap stops the loop too; the stall says how long it ran."""
+    with watched() as (loop, stalls):
+
+        async def collect() -> None:
+            await asyncio.sleep(0.1)
+            cycles: list[object] = []
+            for _ in range(400_000):  # enough cyclic garbage for a collection of ~0.2 s or more
+                node: list[object] = []
+                node.append(node)
+                cycles.append(node)
+            del cycles, node
+            started = time.perf_counter()
+            gc.collect()
+            took = time.perf_counter() - started
+            assert took > 0.1, f"the collection took only {took:.3f} s"
+            await asyncio.sleep(0.05)
+
+        loop.run_until_complete(collect())
+    stall = max(stalls, key=lambda s: s.gc_s)
+    assert stall.gc_s > 0.1
+    assert stall.own <= stall.seconds - stall.gc_s
