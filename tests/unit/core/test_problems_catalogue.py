@@ -228,3 +228,29 @@ def test_worded_problem_is_refused_for_a_code_with_one_sentence() -> None:
 def test_placeholders_are_read_as_format_fields() -> None:
     assert placeholders("{model} has {free_gb:.2f} GB {x!r} {{not}}") == {"model", "free_gb", "x"}
     assert Problem("c", "{a}", {"a": 1}).with_params(b=2).params == {"a": 1, "b": 2}
+
+
+def _branched_on(tree: ast.Module) -> Iterator[tuple[int, str]]:
+    """Codes the app compares a problem's code with, or lists in a *_CODES set."""
+    for node in ast.walk(tree):
+        values: list[ast.expr] = []
+        if isinstance(node, ast.Compare) and getattr(node.left, "attr", "") == "code":
+            values = list(node.comparators)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(getattr(t, "id", "").endswith("_CODES") for t in targets) and node.value:
+                values = [node.value]
+        for value in values:
+            for leaf in ast.walk(value):
+                if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str):
+                    yield leaf.lineno, leaf.value
+
+
+def test_codes_the_app_branches_on_are_declared() -> None:
+    unknown = []
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for line, code in _branched_on(ast.parse(path.read_text())):
+            if code not in CATALOGUE:
+                unknown.append(f"{rel}:{line} {code}")
+    assert not unknown, f"codes compared with or listed that nothing declares: {unknown}"
