@@ -183,12 +183,15 @@ def run_desktop(args: argparse.Namespace) -> int:
     def make_facade() -> Any:
         # On a worker thread once the window is up (app.gui.startup): importing and starting
         # the engine takes seconds, and the window needs none of it to appear.
-        from app.cli.context import runtime_from
+        from app.cli.context import paths_from, warn_problems
         from app.runtime.facade import ThreadFacade
+        from app.runtime.runtime import Runtime
         from app.runtime.thread import RuntimeThread
 
-        runtime = runtime_from(args)
-        thread = RuntimeThread(runtime, serve=bool(runtime.settings.get("proxy.autostart")))
+        runtime = Runtime(paths_from(args))
+        warn_problems(runtime.services)
+        autostart = runtime.services.config.value("proxy.autostart")
+        thread = RuntimeThread(runtime, serve=bool(autostart))
         thread.start()
         return ThreadFacade(thread)
 

@@ -176,14 +176,16 @@ class App:
         }
         self.env.pop("VLLM_TRAY_API_KEY", None)
         rt = Runtime(resolve_paths(root / "home"), RuntimeOptions(sample_gpu=False))
-        rt.settings.set_many(
+        rt._parts.settings.set_many(
             {
                 "engine.kind": "custom",
                 "engine.custom_command": fake_engine("--fake-token-delay", str(token_delay_s)),
                 "ctx_size": 4096,
             }
         )
-        rt.registry.add_user_model(MODEL.removeprefix("user."), str(make_model_folder(root / "m")))
+        rt._parts.registry.add_user_model(
+            MODEL.removeprefix("user."), str(make_model_folder(root / "m"))
+        )
         self.lines: list[str] = []
         self._ready = threading.Event()
         self.proc = subprocess.Popen(

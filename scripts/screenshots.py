@@ -20,7 +20,6 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import Future
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +83,6 @@ from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
     T0,
     FakeFacade,
-    done,
     gpu_samples,
     load_events,
     memory_problem,
@@ -542,8 +540,10 @@ def shots_cluster(out: Path, suffix: str = "") -> None:
     from app.gui.cluster_page import ClusterWindow
     from tests.gui.fake_cluster import FakeCluster
 
-    fake = FakeCluster()
-    window = ClusterWindow(fake, lambda: ["user.big", "user.small"])
+    facade = FakeFacade(cluster=FakeCluster)
+    fake = facade.services.cluster
+    assert isinstance(fake, FakeCluster)
+    window = ClusterWindow(facade, lambda: ["user.big", "user.small"])
     window.show()
     until(lambda: window.model.currentText() == "user.big")
     run(window.check())
@@ -558,6 +558,7 @@ def shots_remotes(out: Path, suffix: str = "") -> None:
     """The Remote servers window with one server that answers and one that does not."""
     from app.core.remotes import RemoteView, unreachable
     from app.gui.remotes_page import RemotesWindow
+    from tests.gui.fake_services import IdleRemotes
 
     views = [
         RemoteView(
@@ -579,11 +580,11 @@ def shots_remotes(out: Path, suffix: str = "") -> None:
         ),
     ]
 
-    class Remotes:
-        def remotes(self) -> Future[list[RemoteView]]:
-            return done(list(views))
+    class Remotes(IdleRemotes):
+        def views(self) -> list[RemoteView]:
+            return list(views)
 
-    window = RemotesWindow(Remotes(), None)  # type: ignore[arg-type]
+    window = RemotesWindow(FakeFacade(remotes=Remotes), None)
     window.show()
     until(lambda: window.table.rowCount() == len(views))
     save(window, out, f"remotes-window{suffix}")

@@ -116,10 +116,10 @@ def stays(events: list[Event]) -> list[tuple[str, str, str]]:
 
 
 async def trace_load(rt: Any, model_id: str) -> list[Event]:
-    """The real calls and returns of `rt.models.load(model_id)`'s own task (`rt`: a started
+    """The real calls and returns of `rt.services.models.load(model_id)`'s own task (`rt`: a started
     app.runtime.runtime.Runtime)."""
     tracer = Tracer()
-    task = asyncio.get_running_loop().create_task(rt.models.load(model_id))
+    task = asyncio.get_running_loop().create_task(rt.services.models.load(model_id))
     tracer.task = task
     sys.setprofile(tracer)
     try:
@@ -139,17 +139,17 @@ async def trace_one_load(home: Path, show_events: bool) -> None:
         resolve_paths(home / "home"),
         RuntimeOptions(sysfs_root=home / "no-sys", sample_gpu=False),
     )
-    rt.settings.set_many(
+    rt._parts.settings.set_many(
         {
             "engine.kind": "custom",
             "engine.custom_command": shlex.join([sys.executable, str(FAKE)]),
             "ctx_size": 4096,
         }
     )
-    rt.registry.add_user_model("a", str(make_model_folder(home / "a")))
+    rt._parts.registry.add_user_model("a", str(make_model_folder(home / "a")))
     await rt.start(serve=False)
     try:
-        rt.models.preview_options("user.a", None, None)  # warm the caches a first view fills
+        rt.services.models.preview_stored("user.a")  # warm the caches a first view fills
         events = await trace_load(rt, "user.a")
     finally:
         await rt.stop()

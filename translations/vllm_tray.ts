@@ -407,14 +407,6 @@
         <source>{run}: {phase}</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>&amp;Benchmark and tune…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>ClusterWindow</name>
@@ -1676,6 +1668,14 @@
     </message>
     <message>
         <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark and tune…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure this model&apos;s throughput and find its best max-num-seqs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4141,6 +4141,10 @@
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -406,14 +406,6 @@
       <source>{run}: {phase}</source>
       <translation>[{run}: {phase}~~~~~~]</translation>
     </message>
-    <message>
-      <source>&amp;Benchmark and tune…</source>
-      <translation>[&amp;Ɓéñçĥɱàŕķ àñđ ţûñé…~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Measure this model's throughput and find its best max-num-seqs</source>
-      <translation>[Ṁéàšûŕé ţĥîš ɱöđéĺ'š ţĥŕöûĝĥþûţ àñđ ƒîñđ îţš ƀéšţ ɱàẋ-ñûɱ-šéǫš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
   </context>
   <context>
     <name>ClusterWindow</name>
@@ -1678,6 +1670,14 @@
     <message>
       <source>Start this model once in the background and stop it again, so that vLLM compiles it now and its first load is warm</source>
       <translation>[Šţàŕţ ţĥîš ɱöđéĺ öñçé îñ ţĥé ƀàçķĝŕöûñđ àñđ šţöþ îţ àĝàîñ, šö ţĥàţ ṽĹĹṀ çöɱþîĺéš îţ ñöŵ àñđ îţš ƒîŕšţ ĺöàđ îš ŵàŕɱ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Benchmark and tune…</source>
+      <translation>[&amp;Ɓéñçĥɱàŕķ àñđ ţûñé…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Measure this model's throughput and find its best max-num-seqs</source>
+      <translation>[Ṁéàšûŕé ţĥîš ɱöđéĺ'š ţĥŕöûĝĥþûţ àñđ ƒîñđ îţš ƀéšţ ɱàẋ-ñûɱ-šéǫš~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;Retry download</source>
@@ -4145,6 +4145,10 @@
     <message>
       <source>{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of {budget_gb:.2f} GB are free, and no idle model can be unloaded to make room. Lower its ctx_size, or raise the memory budget (memory.budget_gb).</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
+      <translation>[Ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Lemonade's files or vLLM Tray's changed since the import was shown; nothing was imported. Look at the import again.</source>

@@ -12,25 +12,19 @@ from typing import Any
 
 import aiohttp
 
-from app.cli.context import runtime_from
+from app.cli.context import session_from
 from app.cli.progress import ProgressReporter
 from app.core.batch import InputScan, ModelInfo
 from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import Problem, ProblemError, problem
-from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services.batch_run import (
-    BatchRun,
-    Endpoint,
-    ResultFiles,
-    prepare,
-    tuned_concurrency,
-)
+from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.services.batch_run import BatchRun, ResultFiles, prepare
+from app.runtime.services.endpoint import Endpoint
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
 EXIT_INTERRUPTED = 130
-PROBE_TIMEOUT_S = 2.0
 # Problems about what the user typed or gave us: exit status 2, nothing written.
 INPUT_CODES = frozenset(
     {
@@ -108,8 +102,8 @@ def cmd_batch_run(args: argparse.Namespace) -> int:
     options = RuntimeOptions(
         proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
     )
-    runtime = runtime_from(args, options)
-    return asyncio.run(_main(runtime, source, files, scan, concurrency))
+    session = session_from(args, options)
+    return asyncio.run(_main(session, source, files, scan, concurrency))
 
 
 def _refused(p: Problem) -> int:
@@ -130,9 +124,9 @@ def _check_paths(args: argparse.Namespace) -> tuple[Path, Path, Path]:
 
 
 async def _main(
-    runtime: Runtime, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
+    session: Session, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
 ) -> int:
-    work = asyncio.create_task(_work(runtime, source, files, scan, concurrency))
+    work = asyncio.create_task(_work(session, source, files, scan, concurrency))
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, work.cancel)
@@ -146,18 +140,22 @@ async def _main(
 
 
 async def _work(
-    runtime: Runtime, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
+    session: Session, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
 ) -> int:
     started_here = False
     display = ProgressDisplay()
+    services = session.services
     try:
-        endpoint = await _running_endpoint(runtime)
+        try:
+            endpoint = await services.endpoint.find_running()
+        except ProblemError as exc:
+            return _refused(exc.problem)
         if endpoint is None:
-            runtime.bus.subscribe(_report_state)
+            session.bus.subscribe(_report_state)
             started_here = True  # stopped in the end even if Ctrl-C comes while it starts
-            await runtime.start(serve=True)
-            assert runtime.server_url is not None
-            endpoint = Endpoint(runtime.server_url, runtime.secrets.value("api_key"))
+            await session.start(serve=True)
+            endpoint = services.endpoint.local()
+            assert endpoint is not None
             _say(f"no endpoint was running; started one for this batch at {endpoint.url}")
         else:
             _say(f"sending through the endpoint at {endpoint.url}")
@@ -169,7 +167,7 @@ async def _work(
         if scan.done_ok + scan.done_failed >= scan.total:
             print(f"nothing to send: all {scan.total} requests have results already")
             return 0
-        n = concurrency or _auto_concurrency(runtime, scan)
+        n = concurrency or services.batch.concurrency(scan.models)
         resumed = scan.done_ok + scan.done_failed
         _say(
             f"{scan.total - resumed} of {scan.total} requests to send, {n} at a time"
@@ -200,38 +198,7 @@ async def _work(
         return 0
     finally:
         if started_here:
-            await runtime.stop()
-
-
-def _auto_concurrency(runtime: Runtime, scan: InputScan) -> int:
-    default = int(runtime.settings.get("max_num_seqs"))
-    value = tuned_concurrency(
-        scan.models, lambda m: runtime.planner.resolved_args(m).args, default=default
-    )
-    return value
-
-
-async def _running_endpoint(runtime: Runtime) -> Endpoint | None:
-    """The endpoint of a running `vllm-tray serve` or tray app on this config, if one answers."""
-    host = str(runtime.settings.get("proxy.host")).strip()
-    if host in ("", "0.0.0.0", "::"):
-        host = "127.0.0.1" if host != "::" else "::1"
-    if ":" in host:
-        host = f"[{host}]"
-    url = f"http://{host}:{int(runtime.settings.get('proxy.port'))}"
-    timeout = aiohttp.ClientTimeout(total=PROBE_TIMEOUT_S)
-    try:
-        async with (
-            aiohttp.ClientSession(timeout=timeout) as session,
-            session.get(url + "/live") as resp,
-        ):
-            answer = await resp.json(content_type=None) if resp.status == 200 else None
-    except (aiohttp.ClientError, TimeoutError, ValueError):
-        return None
-    if not isinstance(answer, dict) or answer.get("status") != "ok":
-        return None
-    key = await asyncio.to_thread(runtime.secrets.value, "api_key")
-    return Endpoint(url, key)
+            await session.stop()
 
 
 async def _served_models(endpoint: Endpoint) -> dict[str, ModelInfo]:

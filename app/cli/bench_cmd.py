@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.cli.context import print_json, run_interruptible, runtime_from
+from app.cli.context import print_json, run_interruptible, session_from
 from app.core.events import BenchProgressed, Event, LoadProgressed, TunePhase, TuneProgressed
-from app.core.problems import ProblemError, problem
 from app.core.tuning import BenchPoint, speedup
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services.bench import BenchOptions, BenchRecord, no_tokens_problem
 from app.runtime.services.loadgen import GENERATOR_CHOICES, Workload
 
 # Options the in-process runtime needs: its own endpoint on a free loopback port.
 IN_PROCESS = RuntimeOptions(proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False)
-PROBE_TIMEOUT_S = 2.0
 PROBING: frozenset[TunePhase] = frozenset(
     {"before", "sweep", "objective", "peak", "knee", "confirm"}
 )
@@ -82,17 +77,16 @@ def concurrency_list(text: str) -> tuple[int, ...]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    rt = runtime_from(args, IN_PROCESS)
-    entry = rt.registry.get(args.model)  # unknown model: exit 2 before anything starts
+    session = session_from(args, IN_PROCESS)
+    entry = session.services.models.entry(args.model)  # unknown: exit 2 before anything starts
     options = BenchOptions(
         requests=args.requests,
         concurrency=args.concurrency,
         workload=Workload(args.input_len, args.output_len),
         generator=args.generator,
     )
-    url = args.url or running_endpoint(rt)
     argv = ["vllm-tray", *sys.argv[1:]]
-    record = run_interruptible(_bench(rt, entry.id, options, url, argv, quiet=args.json))
+    record = run_interruptible(_bench(session, entry.id, options, args.url, argv, quiet=args.json))
     if args.json:
         print_json(record.to_json())
     else:
@@ -101,7 +95,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 async def _bench(
-    rt: Runtime,
+    session: Session,
     model_id: str,
     options: BenchOptions,
     url: str | None,
@@ -109,48 +103,21 @@ async def _bench(
     *,
     quiet: bool,
 ) -> BenchRecord:
-    unsubscribe = rt.bus.subscribe(progress_printer(model_id, quiet))
-    api_key = rt.secrets.value("api_key")
+    """Through the vLLM Tray at `url`, else the one running with this configuration, else
+    an endpoint of this command's own (stopped at the end)."""
+    services = session.services
+    unsubscribe = session.bus.subscribe(progress_printer(model_id, quiet))
     try:
-        if url is not None:
-            say(f"using the running vLLM Tray at {url}", quiet)
-            return await rt.bench.run(
-                model_id, options, base_url=url, api_key=api_key, preload=None, argv=argv
-            )
-        await rt.start(serve=True)
-        assert rt.proxy is not None
-        say(f"started vLLM Tray's endpoint for this run at {rt.proxy.url}", quiet)
-        return await rt.bench.run(
-            model_id,
-            options,
-            base_url=rt.proxy.url,
-            api_key=api_key,
-            preload=rt.models.load,
-            argv=argv,
-        )
+        endpoint = await (services.endpoint.at(url) if url else services.endpoint.find_running())
+        if endpoint is not None:
+            say(f"using the running vLLM Tray at {endpoint.url}", quiet)
+            return await services.bench.run(model_id, options, endpoint=endpoint, argv=argv)
+        await session.start(serve=True)
+        say(f"started vLLM Tray's endpoint for this run at {services.endpoint.url}", quiet)
+        return await services.bench.run(model_id, options, argv=argv)
     finally:
         unsubscribe()
-        await rt.stop()
-
-
-def running_endpoint(rt: Runtime) -> str | None:
-    """The endpoint of a vLLM Tray already running with these settings, if one answers.
-
-    Blocking (a short HTTP request); the CLI calls it before its loop starts.
-    """
-    host = str(rt.settings.get("proxy.host"))
-    if host in ("", "0.0.0.0", "::"):
-        host = "127.0.0.1"
-    url = f"http://{host}:{int(rt.settings.get('proxy.port'))}"
-    if ":" in host:
-        url = f"http://[{host}]:{int(rt.settings.get('proxy.port'))}"
-    try:
-        with urllib.request.urlopen(url + "/v1/health", timeout=PROBE_TIMEOUT_S) as response:
-            body = json.loads(response.read())
-    except (OSError, ValueError, urllib.error.URLError):
-        return None
-    # vLLM Tray's health answer (Lemonade's shape), not some other server on the port.
-    return url if isinstance(body, dict) and "all_models_loaded" in body else None
+        await session.stop()
 
 
 def say(line: str, quiet: bool = False) -> None:
@@ -251,15 +218,3 @@ def print_record(record: BenchRecord) -> None:
             f"simultaneous/sequential: {speedups[top]:.2f}x at concurrency {top} "
             f"({seq.tok_per_s:.1f} -> {seq.tok_per_s * speedups[top]:.1f} tok/s)"
         )
-
-
-def refuse_model_in_use(url: str, model_id: str) -> None:
-    """A running vLLM Tray with this model loaded owns it: a tune here would start a second."""
-    try:
-        with urllib.request.urlopen(url + "/v1/health", timeout=PROBE_TIMEOUT_S) as response:
-            body = json.loads(response.read())
-    except (OSError, ValueError):
-        return
-    loaded = {m.get("model_name") for m in body.get("all_models_loaded", [])}
-    if model_id in loaded:
-        raise ProblemError(problem("cli.model_in_use", model=model_id, url=url))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from app.cli.bench_cmd import IN_PROCESS, say
-from app.cli.context import human_bytes, print_json, run_interruptible, runtime_from
+from app.cli.context import human_bytes, print_json, run_interruptible, session_from
 from app.core.events import Event, LoadBenchProgressed, LoadProgressed
 from app.core.load_bench import (
     APP_SHARE_GOAL_S,
@@ -18,7 +19,7 @@ from app.core.load_bench import (
     LoadBenchRecord,
     RunKind,
 )
-from app.runtime.runtime import Runtime
+from app.runtime.facade import Session
 from app.runtime.services.load_bench import LoadBenchOptions
 
 COMMAND = "bench load"  # one token: `bench` keeps its MODEL positional (see route)
@@ -79,10 +80,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_bench_load(args: argparse.Namespace) -> int:
-    rt = runtime_from(args, IN_PROCESS)
-    entry = rt.registry.get(args.model)  # unknown model: exit 2 before anything starts
+    session = session_from(args, IN_PROCESS)
+    entry = session.services.models.entry(args.model)  # unknown: exit 2 before anything starts
     if args.history:
-        records = rt.load_bench.history.load(entry.id)
+        records = asyncio.run(session.services.load_bench.load_history(entry.id))
         if args.json:
             print_json([r.to_json() for r in records])
         else:
@@ -93,7 +94,7 @@ def cmd_bench_load(args: argparse.Namespace) -> int:
     )
     options = LoadBenchOptions(runs=kinds, direct=args.direct)
     argv = ["vllm-tray", *sys.argv[1:]]
-    record = run_interruptible(_measure(rt, entry.id, options, argv))
+    record = run_interruptible(_measure(session, entry.id, options, argv))
     if args.json:
         print_json(record.to_json())
     else:
@@ -102,23 +103,15 @@ def cmd_bench_load(args: argparse.Namespace) -> int:
 
 
 async def _measure(
-    rt: Runtime, model_id: str, options: LoadBenchOptions, argv: Sequence[str]
-) -> Any:
-    unsubscribe = rt.bus.subscribe(progress_printer(model_id))
+    session: Session, model_id: str, options: LoadBenchOptions, argv: Sequence[str]
+) -> LoadBenchRecord:
+    unsubscribe = session.bus.subscribe(progress_printer(model_id))
     try:
         # Its own endpoint: the steps are read off this process's supervisor.
-        await rt.start(serve=True)
-        assert rt.proxy is not None
-        return await rt.load_bench.run(
-            model_id,
-            options,
-            base_url=rt.proxy.url,
-            api_key=rt.secrets.value("api_key"),
-            argv=argv,
-        )
+        async with session.running(serve=True) as services:
+            return await services.load_bench.run(model_id, options, argv=argv)
     finally:
         unsubscribe()
-        await rt.stop()
 
 
 def progress_printer(model_id: str) -> Callable[[Event], None]:

@@ -19,10 +19,7 @@ from collections.abc import AsyncGenerator, Callable
 from dataclasses import replace
 from typing import Any
 
-# The one "is an endpoint running" rule, shared with `vllm-tray batch run` (issue 19 moves it
-# into a service).
-from app.cli.batch_cmd import _running_endpoint as running_endpoint
-from app.cli.context import runtime_from
+from app.cli.context import session_from
 from app.cli.progress import ProgressReporter
 from app.core.chat import (
     ChatOptions,
@@ -34,8 +31,8 @@ from app.core.chat import (
     ReplyStats,
 )
 from app.core.problems import Problem, ProblemError
-from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services.chat import ChatService
+from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.services.protocols import ChatApi
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
@@ -95,15 +92,15 @@ def cmd_chat(args: argparse.Namespace) -> int:
     options = RuntimeOptions(
         proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
     )
-    session = Session(runtime_from(args, options), args, overrides)
-    return asyncio.run(session.main(prompt))
+    chat = ChatSession(session_from(args, options), args, overrides)
+    return asyncio.run(chat.main(prompt))
 
 
-class Session:
+class ChatSession:
     """One `vllm-tray chat` run: the endpoint, the signals, the conversation."""
 
-    def __init__(self, rt: Runtime, args: argparse.Namespace, overrides: ChatOptions) -> None:
-        self.rt = rt
+    def __init__(self, session: Session, args: argparse.Namespace, overrides: ChatOptions) -> None:
+        self.session = session
         self.model = str(args.model)
         self.hide_thinking = bool(args.hide_thinking)
         self.given = {
@@ -115,7 +112,7 @@ class Session:
         self.tty = sys.stdout.isatty()
         self.reply_task: asyncio.Task[Problem | None] | None = None
         self.lines: LineReader | None = None
-        self.chat: ChatService = rt.chat
+        self.chat: ChatApi = session.services.chat
 
     # -- the run ------------------------------------------------------------------------------
     async def main(self, prompt: str) -> int:
@@ -126,17 +123,20 @@ class Session:
         loop.add_signal_handler(signal.SIGTERM, work.cancel)
         started_here = False
         try:
-            endpoint = await running_endpoint(self.rt)
+            services = self.session.services
+            # The one rule (bench, tune, batch run): a vLLM Tray serving this configuration.
+            endpoint = await services.endpoint.find_running()
             if endpoint is None:
                 started_here = True  # stopped in the end even if Ctrl-C comes while it starts
-                await self.rt.start(serve=True)
-                _say(f"no endpoint was running; started one for this chat at {self.rt.server_url}")
+                await self.session.start(serve=True)
+                url = services.endpoint.url
+                _say(f"no endpoint was running; started one for this chat at {url}")
             else:
                 if not prompt:
                     _say(f"talking through the endpoint at {endpoint.url}")
                 # That endpoint's runtime is another process: its load progress is read from
                 # its model list, not from this process's (idle) event bus.
-                self.chat = ChatService(store=self.rt.chat.store, endpoint=lambda: endpoint)
+                self.chat = services.chat.through(endpoint)
             if prompt:
                 return await self.one_answer(prompt)
             return await self.interactive()
@@ -145,10 +145,10 @@ class Session:
         finally:
             for sig in (signal.SIGINT, signal.SIGTERM):
                 loop.remove_signal_handler(sig)
-            if self.chat is not self.rt.chat:
+            if self.chat is not self.session.services.chat:
                 await self.chat.aclose()
             if started_here:
-                await self.rt.stop()
+                await self.session.stop()
 
     def _on_interrupt(self, one_shot: bool, work: asyncio.Task[Any]) -> None:
         """Ctrl-C: stop the reply; at the prompt, say how to leave; in a one-shot, quit."""

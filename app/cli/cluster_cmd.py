@@ -15,7 +15,7 @@ import signal
 import sys
 from typing import Any
 
-from app.cli.context import print_json, runtime_from
+from app.cli.context import print_json, services_from, session_from
 from app.core.cluster import (
     DEFAULT_AGENT_PORT,
     DEFAULT_MASTER_PORT,
@@ -29,10 +29,14 @@ from app.core.cluster import (
 )
 from app.core.problems import ProblemError, problem
 from app.core.settings import coerce
-from app.runtime.cluster_agent import AgentSettings, ClusterAgent
-from app.runtime.cluster_node import local_node_info, require_local_address
-from app.runtime.cluster_views import ClusterReport, ClusterView
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.services import Services
+from app.runtime.services.cluster_api import (
+    AgentSettings,
+    ClusterReport,
+    ClusterView,
+    require_local_address,
+)
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -154,10 +158,10 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
+    services = services_from(args)
     workers = tuple(_worker(text) for text in args.worker)
     config = ClusterConfig(
-        model_id=rt.registry.get(args.model).id,
+        model_id=services.models.entry(args.model).id,
         head_address=args.head,
         workers=workers,
         master_port=args.master_port,
@@ -165,7 +169,7 @@ def _init(args: argparse.Namespace) -> int:
         pipeline_parallel_size=args.pp,
         allow_public_addresses=args.allow_public,
     )
-    view = asyncio.run(rt.cluster.configure(config, renew_token=True))
+    view = asyncio.run(services.cluster.configure(config, renew_token=True))
     print(f"cluster: {view.config.model_id} on {view.config.nnodes} machines", file=sys.stderr)
     _print_warnings(view)
     print("Run on each other machine:", file=sys.stderr)
@@ -187,7 +191,7 @@ def _worker(text: str) -> WorkerNode:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    view = runtime_from(args).cluster.view()
+    view = services_from(args).cluster.view()
     if args.json:
         data = view.config.to_json()
         data["join_commands"] = [j.command for j in view.join_commands]
@@ -208,7 +212,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_join_command(args: argparse.Namespace) -> int:
-    view = runtime_from(args).cluster.view()
+    view = services_from(args).cluster.view()
     if not view.join_commands:
         raise ProblemError(problem("cluster.not_configured"))
     for join in view.join_commands:
@@ -219,13 +223,13 @@ def cmd_join_command(args: argparse.Namespace) -> int:
 
 # -- check, start, stop -----------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
+    services = services_from(args)
 
     async def run() -> ClusterReport:
         try:
-            return await rt.cluster.check()
+            return await services.cluster.check()
         finally:
-            await rt.cluster.shutdown()
+            await services.cluster.shutdown()
 
     report = asyncio.run(run())
     if args.json:
@@ -243,18 +247,19 @@ def cmd_start(args: argparse.Namespace) -> int:
         proxy_host=str(host) if host is not None else None,
         proxy_port=int(port) if port is not None else None,
     )
-    return asyncio.run(_start(runtime_from(args, options)))
+    return asyncio.run(_start(session_from(args, options)))
 
 
-async def _start(rt: Runtime) -> int:
+async def _start(session: Session) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    services = session.services
     try:
-        await rt.start(serve=True)
+        await session.start(serve=True)
         print(f"vllm-tray: {unencrypted_notice().english()}", file=sys.stderr)
-        starting = loop.create_task(rt.cluster.start())
+        starting = loop.create_task(services.cluster.start())
         done, _ = await asyncio.wait(
             {starting, loop.create_task(stop.wait())}, return_when="FIRST_COMPLETED"
         )
@@ -263,23 +268,23 @@ async def _start(rt: Runtime) -> int:
             _print_report_if(view)
             print(
                 f"vllm-tray: {view.config.model_id} is served across {view.config.nnodes} "
-                f"machines on {rt.server_url}",
+                f"machines on {services.endpoint.url}",
                 file=sys.stderr,
                 flush=True,
             )
             await stop.wait()
         else:
             starting.cancel()
-        await rt.cluster.stop()
+        await services.cluster.stop()
         return 0
     except ProblemError as exc:
         print(f"vllm-tray: {exc.problem.english()}", file=sys.stderr)
-        report = rt.cluster.view().report
+        report = services.cluster.view().report
         if report is not None:
             _print_report(report)
         return 1
     finally:
-        await rt.stop()
+        await session.stop()
 
 
 def _print_report_if(view: ClusterView) -> None:
@@ -288,13 +293,13 @@ def _print_report_if(view: ClusterView) -> None:
 
 
 def cmd_stop(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
+    services = services_from(args)
 
     async def run() -> ClusterView:
         try:
-            return await rt.cluster.stop(every_worker=True)
+            return await services.cluster.stop(every_worker=True)
         finally:
-            await rt.cluster.shutdown()
+            await services.cluster.shutdown()
 
     view = asyncio.run(run())
     print(f"cluster off: {view.config.model_id or '-'} runs on this machine alone")
@@ -302,13 +307,13 @@ def cmd_stop(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
+    services = services_from(args)
 
     async def run() -> Any:
         try:
-            return await rt.cluster.worker_states()
+            return await services.cluster.worker_states()
         finally:
-            await rt.cluster.shutdown()
+            await services.cluster.shutdown()
 
     states = asyncio.run(run())
     if args.json:
@@ -353,7 +358,7 @@ def _join_command_line(args: argparse.Namespace) -> int:
     if not token:
         raise ProblemError(problem("cluster.no_token", variable=TOKEN_ENV))
     interface = require_local_address(listen)
-    rt = runtime_from(args)
+    services = services_from(args)
     settings = AgentSettings(
         head=head,
         rank=args.rank,
@@ -362,21 +367,16 @@ def _join_command_line(args: argparse.Namespace) -> int:
         token=token,
         interface=interface,
     )
-    return asyncio.run(_join(rt, settings))
+    return asyncio.run(_join(services, settings))
 
 
-async def _join(rt: Runtime, settings: AgentSettings) -> int:
+async def _join(services: Services, settings: AgentSettings) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    agent = ClusterAgent(
-        settings,
-        planner=rt.planner,
-        registry=rt.registry,
-        logs_dir=rt.paths.logs_dir,
-        state_dir=rt.paths.state_dir,
-        on_event=lambda text: print(f"vllm-tray: {text}", file=sys.stderr, flush=True),
+    agent = services.cluster.agent(
+        settings, lambda text: print(f"vllm-tray: {text}", file=sys.stderr, flush=True)
     )
     await agent.start()
     print(
@@ -396,9 +396,7 @@ async def _join(rt: Runtime, settings: AgentSettings) -> int:
 
 
 def cmd_fingerprint(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    entry = rt.registry.get(args.model)
-    info = local_node_info(rt.planner, rt.registry, entry.id, 0)
+    info = services_from(args).cluster.node_info(args.model)
     print_json(info.to_json())
     return 0
 

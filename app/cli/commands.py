@@ -10,7 +10,7 @@ import sys
 from types import MappingProxyType
 from typing import Any
 
-from app.cli.context import human_bytes, paths_from, print_json, runtime_from
+from app.cli.context import human_bytes, print_json, services_from
 from app.core.jsonstore import REPLACED_CODE
 from app.core.memory_room import DeviceRoom
 from app.core.optimize import OPTIMIZE_OPTION, parse_optimize
@@ -25,13 +25,12 @@ from app.core.parallel import (
 )
 from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_argv
-from app.core.registry import ModelOptions
-from app.core.settings import SPEC_BY_KEY, SPECS, Settings
-from app.core.states import USABLE_FILES
+from app.core.registry import OPTION_FIELDS, ModelOptions
+from app.core.settings import SPEC_BY_KEY, SPECS
 from app.core.vllm_args import format_command
-from app.runtime.planning import bad_ctx_size
-from app.runtime.services.config import ConfigService, Secrets
-from app.runtime.services.models import OPTION_FIELDS
+from app.runtime.api import ModelRow
+from app.runtime.services.models import bad_ctx_size
+from app.runtime.services.protocols import ConfigApi
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -85,22 +84,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 # -- models -------------------------------------------------------------------------------
 def cmd_models(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    rows: list[dict[str, Any]] = []
-    for entry in rt.registry.models():
-        files = rt.planner.model_files(entry)
-        rows.append(
-            {
-                "id": entry.id,
-                "checkpoint": str(entry.checkpoint),
-                "size_gb": entry.size_gb,
-                "labels": list(entry.labels),
-                "source": entry.source,
-                "downloaded": files.state in USABLE_FILES,
-                "files": files.state,
-                "experimental": entry.experimental,
-            }
-        )
+    services = services_from(args)
+    rows = [row_json(row) for row in services.views.rows() if row.source != "remote"]
     if args.json:
         print_json(rows)
         return 0
@@ -114,6 +99,21 @@ def cmd_models(args: argparse.Namespace) -> int:
             f"[{', '.join(r['labels'])}]"
         )
     return 0
+
+
+def row_json(row: ModelRow) -> dict[str, Any]:
+    """A model as `models --json` prints it: the fields of its row that do not change
+    while it runs (the one projection of a model, app.runtime.views.Views.row)."""
+    return {
+        "id": row.id,
+        "checkpoint": row.checkpoint,
+        "size_gb": row.size_gb,
+        "labels": list(row.labels),
+        "source": row.source,
+        "downloaded": row.downloaded,
+        "files": row.file_state,
+        "experimental": row.experimental,
+    }
 
 
 # -- options ------------------------------------------------------------------------------
@@ -147,8 +147,8 @@ OPTIMIZE_WORDS = {"start": "start (loads fastest: -O0)", "serve": "serve (answer
 
 
 def cmd_options(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    entry = rt.registry.get(args.model)
+    services = services_from(args)
+    entry = services.models.entry(args.model)
     changes = _parse_assignments(args.assignments, set(OPTION_FIELDS))
     if args.reset and changes:
         raise ProblemError(problem("cli.reset_and_set"))
@@ -163,8 +163,8 @@ def cmd_options(args: argparse.Namespace) -> int:
     # The same use case as the GUI's: checks the result before writing anything, and writes
     # only the fields named here (a concurrent change to the others is kept).
     fields = set(OPTION_FIELDS) if args.reset else set(changes)
-    preview = asyncio.run(rt.models.set_options(entry.id, wanted, fields=fields))
-    new = rt.registry.options(entry.id)
+    preview = asyncio.run(services.models.set_options(entry.id, wanted, fields=fields))
+    new = services.models.options(entry.id)
     if args.json:
         print_json(
             {
@@ -214,34 +214,34 @@ RESTART_NOTES = {
 }
 
 
-def _settings(args: argparse.Namespace) -> Settings:
+def _config(args: argparse.Namespace) -> ConfigApi:
     # Reading never changes settings.json; a write replaces a broken one and logs where the
     # copy went (app.core.jsonstore), so commands report what is left with `_warn`.
-    return Settings(paths_from(args).settings_file)
+    return services_from(args, warn=False).config
 
 
-def _warn(settings: Settings) -> None:
-    found = settings.problem
+def _warn(config: ConfigApi) -> None:
+    found = config.load_problem()
     if found is not None and found.code != REPLACED_CODE:  # a replacement was logged
         print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
 
 
 def cmd_config_get(args: argparse.Namespace) -> int:
-    settings = _settings(args)
-    _warn(settings)
+    config = _config(args)
+    _warn(config)
     if args.key is not None:
-        value = settings.get(args.key)
+        value = config.value(args.key)
         if args.json:
             print_json({args.key: value})
         else:
             print(value)
         return 0
-    values = settings.as_dict()
+    values = config.settings()
     if args.json:
         print_json(values)
         return 0
     for spec in SPECS:
-        default = "" if not settings.is_default(spec.key) else "  (default)"
+        default = "" if not config.is_default(spec.key) else "  (default)"
         print(f"{spec.key} = {values[spec.key]!r}{default}")
     return 0
 
@@ -256,49 +256,38 @@ def named(found: Problem, name: str) -> Problem:
     )
 
 
-def _config_service(args: argparse.Namespace, settings: Settings) -> ConfigService:
-    """The same settings-and-secrets use cases as the app's, without starting a runtime."""
-    from app.runtime.secrets import SecretStore
-
-    return ConfigService(
-        settings=settings,
-        secrets=Secrets(SecretStore(paths_from(args).secrets_file)),
-        bound_host=lambda: None,  # a running app checks its own endpoint when it reloads
-        on_security_changed=lambda: None,
-    )
-
-
 def cmd_config_set(args: argparse.Namespace) -> int:
-    settings = _settings(args)
+    config = _config(args)
     changes = _parse_assignments(args.assignments, None)
     try:
         # Validates every value and the rules between them before writing anything.
-        changed = asyncio.run(_config_service(args, settings).set_settings(changes))
+        changed = asyncio.run(config.set_settings(changes))
     except ProblemError as exc:
         key = exc.problem.params.get("key")
         if key is None or exc.problem.code == "settings.unknown_key":
             raise
         raise ProblemError(named(exc.problem, str(key))) from None
-    _warn(settings)
+    _warn(config)
     for key in changes:
         note = ""
         spec = SPEC_BY_KEY[key]
         if key in changed and spec.restart:
             note = f"  ({RESTART_NOTES[spec.restart]})"
-        print(f"{key} = {settings.get(key)!r}{note}")
+        print(f"{key} = {config.value(key)!r}{note}")
     return 0
 
 
 def cmd_config_reset(args: argparse.Namespace) -> int:
-    settings = _settings(args)
-    settings.reset(args.key)
-    _warn(settings)
-    print(f"{args.key} = {settings.get(args.key)!r}  (default)")
+    config = _config(args)
+    # The same use case as a change: checked against the rules between settings first.
+    value = asyncio.run(config.reset(args.key))
+    _warn(config)
+    print(f"{args.key} = {value!r}  (default)")
     return 0
 
 
 def cmd_config_set_secret(args: argparse.Namespace) -> int:
-    config = _config_service(args, _settings(args))
+    config = _config(args)
     if args.delete:
         # Refused (nothing deleted) while proxy.host lets other computers reach the endpoint.
         asyncio.run(config.set_secret(args.name, None))
@@ -316,27 +305,23 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
 
 # -- system-info --------------------------------------------------------------------------
 def cmd_system_info(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    info = rt.planner.system_info()
+    services = services_from(args)
+    info = services.views.system_info()
     # What models may take now: the budget, less what other programs hold, and on an APU and
     # in RAM what the host can spare (no model of this process runs: all use is others').
-    rooms = rt.planner.memory.rooms(rt.planner.memory.read(), ours={})
-    engine_status = None
-    try:
-        engine = rt.planner.engine()
-        status = engine.status()
-        engine_status = {
-            "kind": engine.kind.value,
-            "installed": status.installed,
-            "version": status.version,
-            "location": str(status.location) if status.location else None,
-            "problem": status.problem.to_json() if status.problem else None,
-        }
-    except ProblemError as exc:
-        engine_status = {"problem": exc.problem.to_json()}
+    host = services.views.host_rooms()
+    rooms = host.rooms
+    engine = services.views.engine()
+    engine_status = {
+        "kind": engine.kind,
+        "installed": engine.installed,
+        "version": engine.version,
+        "location": engine.location,
+        "problem": engine.problem.to_json() if engine.problem else None,
+    }
     if args.json:
         room_json = {
-            "reserve": rt.planner.memory.reserve(),
+            "reserve": host.reserve,
             "rooms": [room.to_json() for room in rooms.values()],
         }
         print_json({**info.to_json(), "engine": engine_status, "memory_room": room_json})
@@ -356,13 +341,12 @@ def cmd_system_info(args: argparse.Namespace) -> int:
             print(f"         {room_line(room)}")
     print(f"RAM:     {human_bytes(info.ram_available)} free of {human_bytes(info.ram_total)}")
     ram = rooms.get(RAM_DEVICE)
-    if ram is not None and ram.host_limit is not None and not rt.planner.uses_gpu():
+    if ram is not None and ram.host_limit is not None and not host.uses_gpu:
         print(f"         {room_line(ram)}")
     print(f"CPUs:    {info.cpu_count}")
     print(f"Kernel:  {info.kernel_release}")
-    if engine_status and "kind" in engine_status:
-        state = "installed" if engine_status["installed"] else "not installed"
-        print(f"Engine:  {engine_status['kind']} ({state})")
+    state = "installed" if engine.installed else "not installed"
+    print(f"Engine:  {engine.kind} ({state})")
     for found in info.problems:
         print(f"Note:    {found.english()}")
     return 0

@@ -1,4 +1,9 @@
-"""What every subcommand needs: the resolved paths and the runtime, built on first use."""
+"""What every subcommand needs: the resolved paths and the application's services.
+
+A command is handed `Services` (app.runtime.services), never the runtime's parts: a quick
+one reads or edits through them without starting anything; a long one (`serve`, `bench`,
+`batch run`…) starts the session around its work.
+"""
 
 from __future__ import annotations
 
@@ -11,19 +16,34 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from app.core.paths import AppPaths, resolve_paths
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.services import Services
 
 
 def paths_from(args: argparse.Namespace) -> AppPaths:
     return resolve_paths(getattr(args, "config_dir", None))
 
 
-def runtime_from(args: argparse.Namespace, options: RuntimeOptions | None = None) -> Runtime:
-    runtime = Runtime(paths_from(args), options)
-    for found in runtime.problems:
+def session_from(
+    args: argparse.Namespace, options: RuntimeOptions | None = None, *, warn: bool = True
+) -> Session:
+    """The command's runtime, built and not started; with `warn`, each problem reading the
+    configuration is one line on stderr."""
+    session = Session(paths_from(args), options)
+    if warn:
+        warn_problems(session.services)
+    return session
+
+
+def services_from(args: argparse.Namespace, *, warn: bool = True) -> Services:
+    """The services of a session that is never started (a command that reads or edits)."""
+    return session_from(args, warn=warn).services
+
+
+def warn_problems(services: Services) -> None:
+    for found in services.views.problems():
         # A config file that cannot be read is worth one line, not a failure of this command.
         print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
-    return runtime
 
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ import asyncio
 import shlex
 from typing import Any
 
-from app.cli.context import human_bytes, print_json, run_interruptible, runtime_from
+from app.cli.context import human_bytes, print_json, run_interruptible, services_from
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
 from app.supervisor.engines.base import EngineKind, InstallProgress
@@ -47,10 +47,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    selected = str(rt.settings.get("engine.kind"))
+    services = services_from(args)
+    selected = str(services.config.value("engine.kind"))
     # The user's own vLLM is asked for its version (once per command; then it is cached).
-    reports = asyncio.run(rt.engines.checked_reports())
+    reports = asyncio.run(services.engines.checked_reports())
     rows: list[dict[str, Any]] = [
         {
             "kind": r.kind.value,
@@ -93,7 +93,7 @@ def _print_advice(advice: EngineAdvice) -> None:
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
+    services = services_from(args)
     kind = EngineKind(args.kind)
 
     progress = ProgressReporter()
@@ -105,7 +105,7 @@ def cmd_install(args: argparse.Namespace) -> int:
 
     try:
         status = run_interruptible(
-            rt.engines.install(kind, select=not args.no_select, on_progress=show)
+            services.engines.install(kind, select=not args.no_select, on_progress=show)
         )
     finally:
         progress.finish()
@@ -114,15 +114,15 @@ def cmd_install(args: argparse.Namespace) -> int:
 
 
 def cmd_use(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    prefix = asyncio.run(rt.engines.use_custom(list(args.prefix)))
+    services = services_from(args)
+    prefix = asyncio.run(services.engines.use_custom(list(args.prefix)))
     print(f"custom engine: {shlex.join(prefix)}")
     return 0
 
 
 def cmd_clean_cache(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
-    cleaned = asyncio.run(rt.engines.clean_cache())
+    services = services_from(args)
+    cleaned = asyncio.run(services.engines.clean_cache())
     if args.json:
         print_json(
             {

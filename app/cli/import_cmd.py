@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.context import human_bytes, print_json, runtime_from
+from app.cli.context import human_bytes, print_json, services_from
 from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.core.problems import ProblemError, problem
 
@@ -90,10 +90,10 @@ def _not_found(args: argparse.Namespace, plan: ImportPlan) -> ProblemError:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    rt = runtime_from(args)
+    services = services_from(args)
     source = args.dir.expanduser().resolve() if args.dir is not None else None
     cache = args.cache_dir.expanduser().resolve() if args.cache_dir is not None else None
-    plan = asyncio.run(rt.lemonade.plan(source, cache))
+    plan = asyncio.run(services.lemonade.plan(source, cache))
     if args.json and not args.yes:
         print_json(plan.to_json())
         return 0 if plan.found else 1
@@ -110,7 +110,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not args.yes and not _confirm():
         print("Nothing was imported.")
         return 1
-    result = asyncio.run(rt.lemonade.apply(plan))
+    result = asyncio.run(services.lemonade.apply(plan))
     if args.json:
         print_json({**plan.to_json(), "imported": len(result.applied)})
         return 0

@@ -7,17 +7,17 @@ import asyncio
 import math
 import shutil
 import sys
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-from app.cli.context import human_bytes, run_interruptible, runtime_from
+from app.cli.context import human_bytes, run_interruptible, services_from, session_from
 from app.cli.progress import ProgressReporter
-from app.core.events import DownloadFinished, DownloadProgressed, Event
+from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
 from app.core.problems import ProblemError, problem
-from app.core.registry import ModelEntry, parse_checkpoint
+from app.core.registry import parse_checkpoint, user_model_id
 from app.core.states import DownloadStatus
-
-if TYPE_CHECKING:
-    from app.runtime.runtime import Runtime
+from app.runtime.facade import Session
+from app.runtime.services import Services
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -66,51 +66,50 @@ def progress_text(model_id: str, event: DownloadProgressed, bar: bool) -> str:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    from app.downloads import validate_local_folder
-
-    rt = runtime_from(args)
-    model = args.model
     if args.checkpoint is None:
         for flag, given in (("--label", args.label), ("--replace", args.replace)):
             if given:
                 raise ProblemError(problem("cli.needs_checkpoint", flag=flag))
-        entry = rt.registry.get(model)
-        if entry.checkpoint.local_path is not None:
-            validate_local_folder(entry.checkpoint.local_path)
-            print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
-            return 0
-        return run_interruptible(_pull(rt, entry.id, None, (), replace=False))
-    if not model.startswith("user."):
-        model = "user." + model
-    checkpoint = parse_checkpoint(args.checkpoint)  # bad input: exit 2, nothing written
-    if checkpoint.local_path is not None:
-        # Checked before anything is registered; the same rules as the window and the API.
-        entry = asyncio.run(_register(rt, model, args.checkpoint, args.label, args.replace))
-        print(f"registered {entry.id} -> {entry.checkpoint}")
-        print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
-        return 0
-    return run_interruptible(
-        _pull(rt, model, args.checkpoint, tuple(args.label), replace=args.replace)
-    )
+    session = session_from(args)
+    if args.checkpoint is None:
+        entry = session.services.models.entry(args.model)  # unknown: exit 2
+        model_id, local = entry.id, entry.checkpoint.is_local
+    else:
+        model_id = user_model_id(args.model)
+        local = parse_checkpoint(args.checkpoint).is_local  # bad input: exit 2, nothing written
+    pulled = Pull(model_id, args.checkpoint, tuple(args.label), args.replace, local)
+    return run_interruptible(_pull(session, pulled))
 
 
-async def _register(
-    rt: Runtime, model: str, checkpoint: str, labels: list[str], replace: bool
-) -> ModelEntry:
-    if replace and rt.registry.find(model) is not None:
-        return await rt.models.change_source(model, checkpoint)
-    return await rt.models.add_user_model(model, checkpoint, labels)
+@dataclass(frozen=True)
+class Pull:
+    """What `pull` was asked: with `checkpoint`, register user.NAME first (or, `replace`,
+    take an existing one's files from there); `local`: a folder, used in place."""
+
+    model_id: str
+    checkpoint: str | None
+    labels: tuple[str, ...]
+    replace: bool
+    local: bool
 
 
-async def _pull(
-    rt: Any, model_id: str, checkpoint: str | None, labels: tuple[str, ...], *, replace: bool
-) -> int:
-    """Download with a progress bar; with `checkpoint`, register first (rolled back by the
-    runtime when the download cannot even start, e.g. a mistyped repository)."""
+async def _pull(session: Session, pulled: Pull) -> int:
+    try:
+        return await _download(session.services, session.bus, pulled)
+    finally:
+        await session.stop()
+
+
+async def _download(services: Services, bus: EventBus, pulled: Pull) -> int:
+    """Download with a progress bar; the use case is the window's and the API's
+    (ModelService.pull): a folder is checked before it is registered and "downloads" at
+    once, a registration whose download cannot even start is undone (a mistyped
+    repository leaves nothing behind)."""
+    model_id = pulled.model_id
     progress = ProgressReporter()
     finished: asyncio.Future[DownloadFinished] = asyncio.get_running_loop().create_future()
     loop = asyncio.get_running_loop()
-    download_id: list[str] = []
+    download_id: str | None = None
 
     def show(event: DownloadProgressed) -> None:
         fraction = event.done / event.total if event.total else None
@@ -120,27 +119,31 @@ async def _pull(
 
     def on_event(event: Event) -> None:
         if isinstance(event, DownloadProgressed) and event.model_id == model_id:
-            loop.call_soon_threadsafe(show, event)
+            if not pulled.local:  # a folder "downloads" at once: no progress to show
+                loop.call_soon_threadsafe(show, event)
         elif isinstance(event, DownloadFinished) and event.model_id == model_id:
             loop.call_soon_threadsafe(_settle, finished, event)
 
-    rt.bus.subscribe(on_event)
+    unsubscribe = bus.subscribe(on_event)
     try:
-        download_id.append(
-            await rt.models.pull(model_id, checkpoint, labels=labels, change_source=replace)
+        download_id = await services.models.pull(
+            model_id, pulled.checkpoint, labels=pulled.labels, change_source=pulled.replace
         )
-        if checkpoint is not None:
-            entry = rt.registry.get(model_id)
+        entry = services.models.entry(model_id)
+        if pulled.checkpoint is not None:
             print(f"registered {entry.id} -> {entry.checkpoint}")
         result = await finished
+        if pulled.local and result.status == DownloadStatus.COMPLETED:
+            print(f"{entry.id} uses the folder {entry.checkpoint} in place; nothing to download.")
+            return 0
     except (KeyboardInterrupt, asyncio.CancelledError):
-        if download_id:
-            await rt.models.cancel_download(download_id[0])
+        if download_id is not None:
+            await services.models.cancel_download(download_id)
         progress.finish()
         sys.stderr.write("vllm-tray: download interrupted; run the same command to resume\n")
-        await rt.downloads.shutdown()
         return 130
-    await rt.downloads.shutdown()
+    finally:
+        unsubscribe()
     progress.finish()
     return _report(model_id, result)
 
@@ -162,27 +165,23 @@ def _settle(fut: asyncio.Future[DownloadFinished], event: DownloadFinished) -> N
 
 
 def cmd_rm(args: argparse.Namespace) -> int:
-    from app.downloads import delete_model_files, model_status
-
-    rt = runtime_from(args)
-    entry = rt.registry.get(args.model)
-    status = model_status(entry, rt.paths.hf_hub_cache)
+    services = services_from(args)
+    entry = services.models.entry(args.model)
     if entry.checkpoint.is_local:
         raise ProblemError(problem("cli.rm_local", model=entry.id, path=str(entry.checkpoint)))
-    if status.bytes_on_disk == 0:
+    on_disk = services.views.row(entry.id).bytes_on_disk
+    if on_disk == 0:
         print(f"{entry.id} has no files on disk; nothing to delete.")
         return 0
     if not args.yes:
         if not sys.stdin.isatty():
             raise ProblemError(
-                problem(
-                    "cli.confirm_needed", size=human_bytes(status.bytes_on_disk), model=entry.id
-                )
+                problem("cli.confirm_needed", size=human_bytes(on_disk), model=entry.id)
             )
-        answer = input(f"Delete {human_bytes(status.bytes_on_disk)} of {entry.id}? [y/N] ")
+        answer = input(f"Delete {human_bytes(on_disk)} of {entry.id}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("nothing deleted")
             return 0
-    freed = delete_model_files(entry, rt.paths.hf_hub_cache)
+    freed = asyncio.run(services.models.delete_files(entry.id))
     print(f"deleted {entry.id}: {human_bytes(freed)} freed")
     return 0

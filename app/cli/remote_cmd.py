@@ -13,12 +13,10 @@ import getpass
 import sys
 from typing import Any
 
-from app.cli.context import paths_from, print_json
-from app.core.events import EventBus
+from app.cli.context import print_json, services_from
 from app.core.problems import ProblemError, problem
-from app.core.remotes import RemoteView, new_remote
-from app.runtime.secrets import SecretStore
-from app.runtime.services.remotes import RemoteService
+from app.core.remotes import RemoteView
+from app.runtime.services.protocols import RemotesApi
 
 # Problems that mean "what you typed is wrong": exit status 2, nothing written.
 INPUT_CODES = frozenset(
@@ -104,15 +102,15 @@ def _input_checked(args: argparse.Namespace, command: Any) -> int:
     return result
 
 
-def _service(args: argparse.Namespace) -> RemoteService:
-    paths = paths_from(args)
-    service = RemoteService(paths=paths, bus=EventBus(), store=SecretStore(paths.secrets_file))
+def _service(args: argparse.Namespace) -> RemotesApi:
+    # Only what these commands use is built: the remotes (and their file's problems).
+    service = services_from(args, warn=False).remotes
     for found in service.load_problems:
         print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
     return service
 
 
-async def _closing(service: RemoteService, work: Any) -> Any:
+async def _closing(service: RemotesApi, work: Any) -> Any:
     try:
         return await work
     finally:
@@ -127,7 +125,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 def _add(args: argparse.Namespace) -> int:
     service = _service(args)
     # Checked before the key is asked for: a typo is reported without typing a key first.
-    new_remote(service.config, args.name, args.url, api_key_env=args.api_key_env, key_saved=False)
+    service.check_new(args.name, args.url, api_key_env=args.api_key_env)
     key = _read_key(args.name) if args.ask_key else None
     adding = service.add(
         args.name, args.url, api_key=key, api_key_env=args.api_key_env, force=args.force

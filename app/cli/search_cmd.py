@@ -7,7 +7,7 @@ import asyncio
 import sys
 from typing import Any
 
-from app.cli.context import human_bytes, print_json, run_interruptible, runtime_from
+from app.cli.context import human_bytes, print_json, run_interruptible, session_from
 from app.cli.progress import ProgressReporter
 from app.cli.pull_cmd import progress_text
 from app.core.events import DownloadFinished, DownloadProgressed, Event
@@ -15,7 +15,7 @@ from app.core.fit import ArchSupport, FitVerdict, WeightFormat
 from app.core.problems import Problem, ProblemError, problem
 from app.core.states import DownloadStatus
 from app.downloads.search import DEFAULT_LIMIT, MAX_LIMIT, TEXT_GENERATION, SearchQuery, SearchSort
-from app.runtime.runtime import Runtime
+from app.runtime.facade import Session
 from app.runtime.services.search import ModelDetails, SearchResult
 
 ANY_TASK = "any"
@@ -57,7 +57,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def cmd_search(args: argparse.Namespace) -> int:
     if args.add:
-        return run_interruptible(_add(runtime_from(args), args.add, args.name))
+        return run_interruptible(_add(session_from(args), args.add, args.name))
     if args.name:
         raise ProblemError(problem("cli.name_without_add"))
     if not 1 <= args.limit <= MAX_LIMIT:
@@ -69,15 +69,20 @@ def cmd_search(args: argparse.Namespace) -> int:
         sort=SearchSort(args.sort),
         limit=args.limit,
     )
-    return run_interruptible(_search(runtime_from(args), query, as_json=args.json))
+    return run_interruptible(_search(session_from(args), query, as_json=args.json))
 
 
-async def _search(rt: Runtime, query: SearchQuery, *, as_json: bool) -> int:
-    await asyncio.to_thread(rt.planner.refresh_system)  # the memory the fit is judged against
-    results = await rt.search.search(query)
-    details: dict[str, ModelDetails | Problem] = {}
-    async for repo_id, found in rt.search.details_many(r.model.repo_id for r in results):
-        details[repo_id] = found
+async def _search(session: Session, query: SearchQuery, *, as_json: bool) -> int:
+    services = session.services
+    try:
+        await services.views.refresh_system()  # the memory the fit is judged against
+        results = await services.search.search(query)
+        details: dict[str, ModelDetails | Problem] = {}
+        found_details = services.search.details_many(r.model.repo_id for r in results)
+        async for repo_id, found in found_details:
+            details[repo_id] = found
+    finally:
+        await session.stop()
     if as_json:
         print_json([result_json(r, details.get(r.model.repo_id)) for r in results])
         return 0
@@ -207,9 +212,10 @@ def result_json(result: SearchResult, found: ModelDetails | Problem | None) -> d
 
 
 # -- adding a result ----------------------------------------------------------------------------
-async def _add(rt: Runtime, repo_id: str, name: str | None) -> int:
+async def _add(session: Session, repo_id: str, name: str | None) -> int:
     """Register and download `repo_id` with a progress line, like `vllm-tray pull`."""
-    await asyncio.to_thread(rt.planner.refresh_system)
+    services = session.services
+    await services.views.refresh_system()
     loop = asyncio.get_running_loop()
     # Events are queued from the start: a small download may end before add() returns.
     events: asyncio.Queue[Event] = asyncio.Queue()
@@ -218,11 +224,11 @@ async def _add(rt: Runtime, repo_id: str, name: str | None) -> int:
         if isinstance(event, DownloadProgressed | DownloadFinished):
             loop.call_soon_threadsafe(events.put_nowait, event)
 
-    unsubscribe = rt.bus.subscribe(on_event)
+    unsubscribe = session.bus.subscribe(on_event)
     progress = ProgressReporter()
     added = None
     try:
-        added = await rt.search.add(repo_id, name)
+        added = await services.search.add(repo_id, name)
         print(f"registered {added.model_id} -> {repo_id}")
         while True:
             event = await events.get()
@@ -238,13 +244,13 @@ async def _add(rt: Runtime, repo_id: str, name: str | None) -> int:
             return _finished(added.model_id, event)
     except asyncio.CancelledError:
         if added is not None:
-            await rt.models.cancel_download(added.download_id)
+            await services.models.cancel_download(added.download_id)
         progress.finish()
         sys.stderr.write("vllm-tray: download interrupted; run the same command to resume\n")
         raise
     finally:
         unsubscribe()
-        await rt.downloads.shutdown()
+        await session.stop()
 
 
 def _finished(model_id: str, event: DownloadFinished) -> int:

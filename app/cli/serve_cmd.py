@@ -10,14 +10,15 @@ import sys
 from typing import Any
 
 from app.cli.commands import RESTART_NOTES, named
-from app.cli.context import paths_from, runtime_from
+from app.cli.context import paths_from, session_from
 from app.core.events import Event, LoadProgressed, ProcessStateChanged, SettingChanged
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.setting_specs import SPEC_BY_KEY
 from app.core.settings import Settings, coerce
-from app.runtime.runtime import RuntimeOptions
+from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.services import Services
 
 log = logging.getLogger("vllm-tray")
 
@@ -52,9 +53,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_host=str(host) if host is not None else None,
         proxy_port=int(port) if port is not None else None,
     )
-    runtime = runtime_from(args, options)
-    preload = [runtime.registry.get(model).id for model in args.load]
-    return asyncio.run(_serve(runtime, preload))
+    session = session_from(args, options)
+    preload = [session.services.models.entry(model).id for model in args.load]
+    return asyncio.run(_serve(session, preload))
 
 
 def refuse_unreadable_config(paths: AppPaths) -> None:
@@ -76,7 +77,7 @@ def refuse_unreadable_config(paths: AppPaths) -> None:
             )
 
 
-async def _serve(runtime: Any, preload: list[str]) -> int:
+async def _serve(session: Session, preload: list[str]) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -101,28 +102,29 @@ async def _serve(runtime: Any, preload: list[str]) -> int:
                 event.detail,
             )
 
-    runtime.bus.subscribe(report)
+    session.bus.subscribe(report)
+    services = session.services
     try:
-        await runtime.start(serve=True)
+        await session.start(serve=True)
     except Exception as exc:
         print(f"vllm-tray: {exc}", file=sys.stderr)
-        await runtime.stop()
+        await session.stop()
         return (
             2 if isinstance(exc, ProblemError) and exc.problem.code == "proxy.key_required" else 1
         )
-    print(f"vllm-tray: serving on {runtime.proxy.url}", file=sys.stderr, flush=True)
-    loads = [loop.create_task(_preload(runtime, model)) for model in preload]
+    print(f"vllm-tray: serving on {services.endpoint.url}", file=sys.stderr, flush=True)
+    loads = [loop.create_task(_preload(services, model)) for model in preload]
     await stop.wait()
     log.info("stopping every model")
     for task in loads:
         task.cancel()
-    await runtime.stop()
+    await session.stop()
     print("vllm-tray: stopped", file=sys.stderr, flush=True)
     return 0
 
 
-async def _preload(runtime: Any, model: str) -> None:
+async def _preload(services: Services, model: str) -> None:
     try:
-        await runtime.models.load(model)
+        await services.models.load(model)
     except Exception as exc:
         log.error("could not load %s: %s", model, exc)

@@ -12,14 +12,12 @@ from app.cli.bench_cmd import (
     add_workload_args,
     print_table,
     progress_printer,
-    refuse_model_in_use,
-    running_endpoint,
     say,
 )
-from app.cli.context import print_json, run_interruptible, runtime_from
+from app.cli.context import print_json, run_interruptible, session_from
 from app.core.problems import ProblemError, problem
 from app.core.tuning import MAX_STARTS, Slo
-from app.runtime.runtime import Runtime
+from app.runtime.facade import Session
 from app.runtime.services.bench import BenchOptions, check_options
 from app.runtime.services.loadgen import Workload
 from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
@@ -57,8 +55,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    rt = runtime_from(args, IN_PROCESS)
-    entry = rt.registry.get(args.model)
+    session = session_from(args, IN_PROCESS)
+    entry = session.services.models.entry(args.model)
     options = TuneOptions(
         slo=Slo(ttft_ms=args.slo_ttft_ms, itl_ms=args.slo_itl_ms),
         requests=args.requests,
@@ -68,11 +66,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
         apply=args.apply,
     )
     check_tune_options(options)
-    other = running_endpoint(rt)
-    if other is not None:
-        refuse_model_in_use(other, entry.id)
     argv = ["vllm-tray", *sys.argv[1:]]
-    result = run_interruptible(_tune(rt, entry.id, options, argv, quiet=args.json))
+    result = run_interruptible(_tune(session, entry.id, options, argv, quiet=args.json))
     if args.json:
         print_json({"model_id": result.model_id, **result.to_json()})
     else:
@@ -92,23 +87,21 @@ def check_tune_options(options: TuneOptions) -> None:
 
 
 async def _tune(
-    rt: Runtime, model_id: str, options: TuneOptions, argv: Sequence[str], *, quiet: bool
+    session: Session, model_id: str, options: TuneOptions, argv: Sequence[str], *, quiet: bool
 ) -> TuneResult:
-    unsubscribe = rt.bus.subscribe(progress_printer(model_id, quiet))
+    services = session.services
+    unsubscribe = session.bus.subscribe(progress_printer(model_id, quiet))
     try:
-        await rt.start(serve=True)
-        assert rt.proxy is not None
-        say(f"started vLLM Tray's endpoint for this tune at {rt.proxy.url}", quiet)
-        return await rt.tune.run(
-            model_id,
-            options,
-            base_url=rt.proxy.url,
-            api_key=rt.secrets.value("api_key"),
-            argv=argv,
-        )
+        other = await services.endpoint.find_running()
+        if other is not None and model_id in await services.endpoint.loaded_models(other):
+            # That app owns the model: a tune here would start a second copy of it.
+            raise ProblemError(problem("cli.model_in_use", model=model_id, url=other.url))
+        await session.start(serve=True)
+        say(f"started vLLM Tray's endpoint for this tune at {services.endpoint.url}", quiet)
+        return await services.tune.run(model_id, options, argv=argv)
     finally:
         unsubscribe()
-        await rt.stop()
+        await session.stop()
 
 
 def print_result(result: TuneResult) -> None:

@@ -109,8 +109,9 @@ class ModelOptions:
         return not self.to_json()
 
 
-# The fields ModelOptions reads; any other field of an entry is kept as it is in `extra`.
-OPTION_KEYS = frozenset(
+# The fields ModelOptions reads, which a change may name (OPTION_FIELDS); any other field of
+# an entry is kept as it is in `extra`.
+OPTION_KEYS = OPTION_FIELDS = frozenset(
     {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
     | {OPTIMIZE_OPTION}
 )
@@ -129,6 +130,11 @@ def _load_catalog() -> dict[str, ModelEntry]:
             labels=tuple(item.get("labels", ())),
         )
     return out
+
+
+def user_model_id(name: str) -> str:
+    """The id of the user model called `name` (given with or without its `user.`)."""
+    return name if name.startswith(USER_PREFIX) else USER_PREFIX + name
 
 
 def _parse_user_models(raw: Any) -> dict[str, ModelEntry]:

@@ -31,7 +31,7 @@ from app.gui.model_actions import download_model
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -46,7 +46,7 @@ def suggested_name(checkpoint: str) -> str:
 
 
 class AddModelDialog(QDialog):
-    """Registers a user model via `facade.add_user_model`; optionally starts its download."""
+    """Registers a user model (`models.add_user_model`); optionally starts its download."""
 
     added = Signal(str)  # model id
 
@@ -180,10 +180,11 @@ class AddModelDialog(QDialog):
         if not self.ok_button.isEnabled():
             return
         labels = [p.strip() for p in self.labels.text().split(",") if p.strip()]
+        name, checkpoint = self.name.text().strip(), self.checkpoint()
         self.ok_button.setEnabled(False)
         try:
-            row = await call(
-                self._facade.add_user_model(self.name.text().strip(), self.checkpoint(), labels)
+            entry = await call(
+                self._facade.submit(lambda s: s.models.add_user_model(name, checkpoint, labels))
             )
         except CommandFailed as failure:
             self.problem_label.setText(failure.text)
@@ -191,7 +192,7 @@ class AddModelDialog(QDialog):
             self.ok_button.setEnabled(True)
             return
         download = self.from_hub.isChecked() and self.download_now.isChecked()
-        self.added.emit(row.id)
+        self.added.emit(entry.id)
         self.accept()
         if download:
-            await download_model(self._facade, self._store, self._failures, row.id)
+            await download_model(self._facade, self._store, self._failures, entry.id)

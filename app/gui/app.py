@@ -29,7 +29,7 @@ from app.gui.store import AppStore
 from app.gui.tray import TrayController
 from app.gui.tray_presence import TrayPresence, qt_tray_available
 from app.gui.tray_watch import TrayWatch
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 if TYPE_CHECKING:
     from app.gui.lemonade_offer import LemonadeImportDialog
@@ -157,7 +157,8 @@ class GuiApp(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Metrics are scraped only while someone can see them.
         if watched is self.window and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
-            self.facade.watch_metrics(event.type() == QEvent.Type.Show)
+            watching = event.type() == QEvent.Type.Show
+            self.facade.post(lambda s: s.models.watch_metrics(watching))
         return False
 
     def _on_failures_failed(self, text: str, problem: object) -> None:
@@ -184,7 +185,9 @@ class GuiApp(QObject):
 
     async def _remember_tray_hint(self) -> None:
         try:
-            stored = await call(self.facade.set_settings({"gui.tray_hint_shown": True}))
+            stored = await call(
+                self.facade.submit(lambda s: s.config.set_settings({"gui.tray_hint_shown": True}))
+            )
         except CommandFailed as failure:
             self.failures.report(failure)
             return
@@ -192,15 +195,12 @@ class GuiApp(QObject):
 
     async def _offer_lemonade_import(self) -> None:
         # Loaded here, not with the window: only a first start shows it.
-        from app.gui.lemonade_offer import OFFERED, LemonadeDoor, offer_lemonade_import
+        from app.gui.lemonade_offer import OFFERED, offer_lemonade_import
 
         if self.store.setting(OFFERED, False):  # issue 22: once, on the first start
             return
-        door = LemonadeDoor(
-            self.facade.lemonade_plan, self.facade.import_lemonade, self.facade.set_settings
-        )
         self.lemonade_offer = await offer_lemonade_import(
-            door,
+            self.facade,
             store=self.store,
             parent=self.window,
             failures=self.failures,

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import Future
+from collections.abc import Awaitable, Callable
 from enum import IntEnum
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from app.gui.model_table import PROGRESS_ROLE
 from app.gui.open_folder import open_in_file_manager
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.services import Facade, Services
 
 JOB_ID_ROLE = Qt.ItemDataRole.UserRole + 10
 # Direct translate("BatchPage", "…") calls: lupdate reads only literal arguments.
@@ -291,7 +290,7 @@ class BatchPage(QWidget):
     @async_slot()
     async def refresh(self) -> None:
         try:
-            jobs = await call(self._facade.batch_jobs())
+            jobs = await call(self._facade.call(lambda s: s.batch.views()))
         except CommandFailed as failure:
             self._show_failure(failure)
             return
@@ -331,27 +330,27 @@ class BatchPage(QWidget):
     # -- commands ---------------------------------------------------------------------------
     @async_slot()
     async def _on_pause_clicked(self) -> None:
-        await self._act(self._facade.pause_batch)
+        await self._act(lambda s, batch_id: s.batch.pause(batch_id))
 
     @async_slot()
     async def _on_resume_clicked(self) -> None:
-        await self._act(self._facade.resume_batch)
+        await self._act(lambda s, batch_id: s.batch.resume(batch_id))
 
     @async_slot()
     async def _on_cancel_clicked(self) -> None:
-        await self._act(self._facade.cancel_batch)
+        await self._act(lambda s, batch_id: s.batch.cancel(batch_id))
 
     def _on_folder_clicked(self) -> None:
         job = self.model.job(self.current_job_id())
         if job is not None:
             self._opener(str(Path(job.output_path).parent))
 
-    async def _act(self, command: Callable[[str], Future[BatchJobView]]) -> None:
+    async def _act(self, command: Callable[[Services, str], Awaitable[BatchJobView]]) -> None:
         job_id = self.current_job_id()
         if job_id is None:
             return
         try:
-            job = await call(command(job_id))
+            job = await call(self._facade.submit(lambda s: command(s, job_id)))
         except CommandFailed as failure:
             self._show_failure(failure)
             return

@@ -1,16 +1,15 @@
 """The Benchmark window of one model: run a benchmark or a max-num-seqs tune, see their curves,
 apply the tune's value with one click, and watch the running model's live metrics.
 
-Hooked into the main window by `install_bench_action` (one line in MainWindow.__init__): it
-adds "Benchmark and tune…" to the Model menu when the facade offers app.runtime.bench_api.
+Opened from the main window's Model ▸ Benchmark and tune… (one window per model).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QAction, QHideEvent, QShowEvent
+from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -19,7 +18,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QPushButton,
     QSpinBox,
     QTabWidget,
@@ -35,10 +33,9 @@ from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.gui.window_state import track
+from app.runtime.services import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
-    from app.runtime.bench_api import BenchFacade
-    from app.runtime.load_bench_api import LoadBenchFacade
     from app.runtime.services.bench import BenchOptions, BenchRecord
     from app.runtime.services.tune import TuneOptions, TuneResult
 
@@ -64,7 +61,7 @@ class BenchWindow(QWidget):
 
     def __init__(
         self,
-        facade: BenchFacade,
+        facade: Facade,
         bridge: EventBridge,
         model_id: str,
         parent: QWidget | None = None,
@@ -160,12 +157,10 @@ class BenchWindow(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(curve_page, self.tr("Curve"))
         self.tabs.addTab(self.live, self.tr("Live"))
-        if callable(getattr(self._facade, "run_load_bench", None)):  # issue 23
-            from app.gui.load_bench_panel import LoadBenchPanel  # the engine's modules: now
+        from app.gui.load_bench_panel import LoadBenchPanel  # the engine's modules: now
 
-            facade = cast("LoadBenchFacade", self._facade)
-            self.load_panel = LoadBenchPanel(facade, self._bridge, self.model_id)
-            self.tabs.addTab(self.load_panel, self.tr("Load time"))
+        self.load_panel = LoadBenchPanel(self._facade, self._bridge, self.model_id)  # issue 23
+        self.tabs.addTab(self.load_panel, self.tr("Load time"))
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
@@ -181,13 +176,13 @@ class BenchWindow(QWidget):
         super().showEvent(event)
         if not self._watching:
             self._watching = True
-            self._facade.watch_metrics(True)
+            self._facade.post(lambda s: s.models.watch_metrics(True))
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         if self._watching:
             self._watching = False
-            self._facade.watch_metrics(False)
+            self._facade.post(lambda s: s.models.watch_metrics(False))
 
     # -- commands ---------------------------------------------------------------------------
     def bench_options(self) -> BenchOptions | None:
@@ -222,8 +217,9 @@ class BenchWindow(QWidget):
 
     @async_slot()
     async def load_history(self) -> None:
+        model_id = self.model_id
         try:
-            records = await call(self._facade.bench_history(self.model_id))
+            records = await call(self._facade.submit(lambda s: s.bench.load_history(model_id)))
         except CommandFailed:
             return  # no history to show is not worth a sentence
         self._on_history_loaded(records)
@@ -235,8 +231,11 @@ class BenchWindow(QWidget):
             return
         self._set_busy("bench")
         self.status.setText(self.tr("Loading the model…"))
+        model_id, argv = self.model_id, ("gui", "bench", self.model_id)
         try:
-            record = await call(self._facade.run_bench(self.model_id, options))
+            record = await call(
+                self._facade.submit(lambda s: s.bench.run(model_id, options, argv=argv))
+            )
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
@@ -247,28 +246,32 @@ class BenchWindow(QWidget):
         self.result = None
         self._set_busy("tune")
         self.status.setText(self.tr("Starting the model with a high limit…"))
+        model_id, options, argv = self.model_id, self.tune_options(), ("gui", "tune", self.model_id)
         try:
-            result = await call(self._facade.run_tune(self.model_id, self.tune_options()))
+            result = await call(
+                self._facade.submit(lambda s: s.tune.run(model_id, options, argv=argv))
+            )
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
         self._on_tune_done(result)
 
     def _on_cancel_clicked(self) -> None:
+        model_id = self.model_id
         if self._busy == "bench":
-            self._facade.cancel_bench(self.model_id)
+            self._facade.post(lambda s: s.bench.cancel(model_id))
         elif self._busy == "tune":
-            self._facade.cancel_tune(self.model_id)
+            self._facade.post(lambda s: s.tune.cancel(model_id))
             self.status.setText(self.tr("Cancelling: putting the model back as it was…"))
 
     @async_slot()
     async def _on_apply_clicked(self) -> None:
         if self.result is None or self.result.chosen is None:
             return
-        value = self.result.chosen
+        model_id, value = self.model_id, self.result.chosen
         self.apply_button.setEnabled(False)
         try:
-            args = await call(self._facade.apply_tune(self.model_id, value))
+            args = await call(self._facade.submit(lambda s: s.tune.apply(model_id, value)))
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
@@ -418,32 +421,24 @@ def _ms(value: float | None) -> str:
     return "–" if value is None else format_number(value, 0)
 
 
-def install_bench_action(window: QMainWindow, facade: Any, bridge: EventBridge) -> None:
-    """Add "Benchmark and tune…" to the window's Model menu (when the facade offers it)."""
-    if not callable(getattr(facade, "run_tune", None)):  # not isinstance: that imports the engine
-        return
-    windows: dict[str, BenchWindow] = {}
-    # translate() with BenchWindow's context: window.tr() would look them up as MainWindow's.
-    action = QAction(QCoreApplication.translate("BenchWindow", "&Benchmark and tune…"), window)
-    action.setToolTip(
-        QCoreApplication.translate(
-            "BenchWindow", "Measure this model's throughput and find its best max-num-seqs"
-        )
-    )
+class BenchWindows:
+    """The main window's Benchmark windows, one per model, raised again when asked twice."""
 
-    def open_for_current() -> None:
-        model_id = window.current_model_id()  # type: ignore[attr-defined]
-        if model_id is None:
-            return
-        view = windows.get(model_id)
+    def __init__(
+        self, facade: Facade, bridge: EventBridge, parent: QWidget, requested: SignalInstance
+    ) -> None:
+        self._facade = facade
+        self._bridge = bridge
+        self._parent = parent
+        self.windows: dict[str, BenchWindow] = {}
+        requested.connect(self.open)  # ModelActions' Benchmark and tune… (a model id)
+
+    def open(self, model_id: str) -> BenchWindow:
+        view = self.windows.get(model_id)
         if view is None:
-            view = windows[model_id] = BenchWindow(facade, bridge, model_id, window)
+            view = BenchWindow(self._facade, self._bridge, model_id, self._parent)
+            self.windows[model_id] = view
         view.show()
         view.raise_()
         view.activateWindow()
-
-    action.triggered.connect(open_for_current)
-    window.model_menu.addSeparator()  # type: ignore[attr-defined]
-    window.model_menu.addAction(action)  # type: ignore[attr-defined]
-    window.bench_action = action  # type: ignore[attr-defined]
-    window.bench_windows = windows  # type: ignore[attr-defined]
+        return view

@@ -1,8 +1,8 @@
 """The cluster window: serve one model across machines, check them, start and stop them.
 
-Each command is an async slot that awaits the facade's future (`asyncio.wrap_future`) on the
-GUI thread's qasync loop; the coroutines behind the slots are plain methods so that tests can
-await them without a Qt event loop.
+Each command is an async slot that awaits the facade's future (`facade.submit(lambda s:
+s.cluster.…)`) on the GUI thread's qasync loop; the coroutines behind the slots are plain
+methods so that tests can await them without a Qt event loop.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -47,7 +47,10 @@ from app.gui.forms import CommandView, Grower
 from app.gui.i18n import format_number, problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.cluster_views import ClusterReport, ClusterView
+from app.runtime.services import Facade
+
+if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
+    from app.runtime.services.cluster_api import ClusterReport, ClusterView
 
 T = TypeVar("T")
 REFRESH_MS = 2000
@@ -55,24 +58,12 @@ WORKER_LINES = 4  # the Other machines box shows this many addresses without scr
 LINK_WIDTH = 180  # px: the link's figures wrap onto two lines in it
 
 
-class ClusterFacade(Protocol):
-    """The part of app.runtime.api.Facade this window uses."""
-
-    def cluster_view(self) -> Future[ClusterView]: ...
-    def cluster_configure(
-        self, config: ClusterConfig, *, renew_token: bool = False
-    ) -> Future[ClusterView]: ...
-    def cluster_check(self) -> Future[ClusterReport]: ...
-    def cluster_start(self) -> Future[ClusterView]: ...
-    def cluster_stop(self) -> Future[ClusterView]: ...
-
-
 class ClusterWindow(QWidget):
     """A top-level window (never modal): set up, check, start, stop; the worker commands."""
 
     def __init__(
         self,
-        facade: ClusterFacade,
+        facade: Facade,
         model_ids: Callable[[], list[str]],
         parent: QWidget | None = None,
     ) -> None:
@@ -331,7 +322,8 @@ class ClusterWindow(QWidget):
         )
 
     async def save(self) -> None:
-        view = await self._run(self._facade.cluster_configure(self.config_from_form()))
+        config = self.config_from_form()
+        view = await self._run(self._facade.submit(lambda s: s.cluster.configure(config)))
         if view is not None:
             self.show_view(view)
             self._say(self.tr("Saved. Run the commands below on the other machines."))
@@ -343,7 +335,8 @@ class ClusterWindow(QWidget):
             self._view.config, enabled=False
         ):
             return True
-        view = await self._run(self._facade.cluster_configure(self.config_from_form()))
+        config = self.config_from_form()
+        view = await self._run(self._facade.submit(lambda s: s.cluster.configure(config)))
         if view is None:
             return False
         self.show_view(view)
@@ -353,7 +346,7 @@ class ClusterWindow(QWidget):
         self._say(self.tr("Checking each machine…"))
         if not await self._save_changes():
             return
-        report = await self._run(self._facade.cluster_check())
+        report = await self._run(self._facade.submit(lambda s: s.cluster.check()))
         if report is not None:
             self.show_report(report)
             self._say_report(report)
@@ -363,7 +356,8 @@ class ClusterWindow(QWidget):
         if not await self._save_changes():
             return
         view = await self._run(
-            self._facade.cluster_start(), failed=self.tr("Not started: {reason}")
+            self._facade.submit(lambda s: s.cluster.start()),
+            failed=self.tr("Not started: {reason}"),
         )
         if view is None:
             await self._explain_refusal()
@@ -384,7 +378,7 @@ class ClusterWindow(QWidget):
 
     async def stop(self) -> None:
         self._say(self.tr("Stopping the model and the workers…"))
-        view = await self._run(self._facade.cluster_stop())
+        view = await self._run(self._facade.submit(lambda s: s.cluster.stop()))
         if view is not None:
             self.show_view(view)
             self._say(self.tr("Stopped."))
@@ -418,7 +412,7 @@ class ClusterWindow(QWidget):
 
     async def _read_view(self) -> ClusterView | None:
         try:
-            view = await call(self._facade.cluster_view())
+            view = await call(self._facade.call(lambda s: s.cluster.view()))
         except CommandFailed as exc:
             self._say(exc.text, failed=True)
             return None

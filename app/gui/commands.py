@@ -5,7 +5,7 @@ A user action reads top to bottom::
     @async_slot()
     async def _on_load_triggered(self) -> None:
         try:
-            await call(self._facade.load(model_id))
+            await call(self._facade.submit(lambda s: s.models.load(model_id)))
         except CommandFailed as failure:
             self._failures.report(failure)
 

@@ -19,11 +19,11 @@ from app.core.problems import Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text, problem_text
 from app.gui.icons import TrayStatus, tray_icon
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 
 class DiagnosisBanner(QFrame):
-    """Hidden until `show_problem`. "Apply fix" calls `facade.apply_fix(..., retry=True)`;
+    """Hidden until `show_problem`. "Apply fix" calls `models.apply_fix(..., retry=True)`;
     Retry and Dismiss are the owner's to carry out (signals)."""
 
     fix_applied = Signal(str)  # model id
@@ -159,12 +159,12 @@ class DiagnosisBanner(QFrame):
     async def _on_fix_button_clicked(self) -> None:
         if self._model_id is None or self._problem is None or self._problem.fix is None:
             return
-        model_id = self._model_id
+        model_id, fix = self._model_id, self._problem.fix
         self.fix_button.setEnabled(False)
         self.status.setText(self.tr("Applying the fix and loading again…"))
         self.status.show()
         try:
-            await call(self._facade.apply_fix(model_id, self._problem.fix, retry=True))
+            await call(self._facade.submit(lambda s: s.models.apply_fix(model_id, fix, retry=True)))
         except CommandFailed as failure:
             if model_id == self._model_id:
                 self.fix_button.setEnabled(True)

@@ -19,7 +19,8 @@ from app.core.gpu import rocm_support_problem
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
-from app.runtime.api import EngineView, Facade
+from app.runtime.api import EngineView
+from app.runtime.services import Facade
 
 CPU = "cpu"
 
@@ -208,12 +209,17 @@ class EnginePanel(QGroupBox):
         self.install_button.setEnabled(False)
         self.install_status.setText(self.tr("Starting the installation…"))
         self.install_status.show()
+        # Loaded when asked: the engine's modules do not load with the window (startup).
+        from app.supervisor.engines.base import EngineKind
+
         try:
-            await call(self._facade.install_engine(kind))
+            await call(self._facade.submit(lambda s: s.engines.install(EngineKind(kind))))
             if kind != engine.kind:
                 # The chosen engine cannot run here: run models on the build just installed.
                 choice = "auto" if engine.selected == "auto" else kind
-                stored = await call(self._facade.set_settings({"engine.kind": choice}))
+                stored = await call(
+                    self._facade.submit(lambda s: s.config.set_settings({"engine.kind": choice}))
+                )
                 self._store.apply_settings(stored)
             await self._store.refresh()
         except CommandFailed as failure:
@@ -228,7 +234,9 @@ class EnginePanel(QGroupBox):
         self.server_button.setEnabled(False)
         running = self._store.server.running
         try:
-            await call(self._facade.stop_server() if running else self._facade.start_server())
+            await call(
+                self._facade.submit(lambda s: s.endpoint.stop() if running else s.endpoint.start())
+            )
             await self._store.refresh()
         except CommandFailed as failure:
             self.server_problem.setText("⚠ " + failure.text)

@@ -4,6 +4,7 @@ it runs on, the machine's GPUs, and where the engine would place it with what me
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel
@@ -23,7 +24,9 @@ from app.core.parallel import (
 from app.core.problems import ProblemError
 from app.gui.forms import ParsedField, buddy_label, wrap
 from app.gui.i18n import format_bytes
-from app.runtime.planning import OptionsPreview
+
+if TYPE_CHECKING:
+    from app.runtime.api import OptionsPreview
 
 OPTIONS = (TP_OPTION, PP_OPTION, GPUS_OPTION)
 

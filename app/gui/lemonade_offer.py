@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from concurrent.futures import Future
-from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -22,17 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.lemonade_plan import Change, ChangeKind, ImportPlan, ImportResult
+from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.gui.commands import CommandFailed, FailureReporter, call
 from app.gui.i18n import format_bytes, format_int, problem_text, translate
 from app.gui.store import AppStore
 from app.gui.window_state import track
+from app.runtime.services import Facade
 
 OFFERED = "gui.lemonade_offered"
-
-PlanCall = Callable[[], Future[ImportPlan]]
-ApplyCall = Callable[[ImportPlan], Future[ImportResult]]
-SettingsCall = Callable[[dict[str, object]], Future[dict[str, Any]]]
 
 
 def _options_text(change: Change) -> str:
@@ -138,17 +132,8 @@ async def _answer(dialog: QDialog) -> bool:
     return await answered
 
 
-@dataclass(frozen=True)
-class LemonadeDoor:
-    """The runtime calls the offer makes: look, import, remember."""
-
-    plan: PlanCall
-    apply: ApplyCall
-    set_settings: SettingsCall
-
-
 async def offer_lemonade_import(
-    door: LemonadeDoor,
+    facade: Facade,
     *,
     store: AppStore,
     parent: QWidget,
@@ -157,7 +142,7 @@ async def offer_lemonade_import(
 ) -> LemonadeImportDialog | None:
     """Offer the import once. Returns the dialog when one was shown (tests look at it)."""
     try:
-        plan = await call(door.plan())
+        plan = await call(facade.submit(lambda s: s.lemonade.plan()))
     except CommandFailed as failure:
         failures.report(failure)
         return None
@@ -169,10 +154,10 @@ async def offer_lemonade_import(
         dialog = LemonadeImportDialog(plan, parent)
         accepted = await _answer(dialog)
     try:
-        stored = await call(door.set_settings({OFFERED: True}))
+        stored = await call(facade.submit(lambda s: s.config.set_settings({OFFERED: True})))
         store.apply_settings(stored)
         if accepted:
-            result = await call(door.apply(plan))
+            result = await call(facade.submit(lambda s: s.lemonade.apply(plan)))
             notice(
                 translate("LemonadeImportDialog", "Imported {count} changes from Lemonade.").format(
                     count=format_int(len(result.applied))

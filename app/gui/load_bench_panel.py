@@ -29,8 +29,11 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.model_state import load_text
-from app.runtime.load_bench_api import LoadBenchFacade
+from app.runtime.services import Facade
 from app.runtime.services.load_bench import LoadBenchOptions
+
+# What a record says started it (the CLI's is its command line).
+ARGV = ("gui", "bench", "load")
 
 
 class LoadBenchPanel(QWidget):
@@ -38,7 +41,7 @@ class LoadBenchPanel(QWidget):
 
     def __init__(
         self,
-        facade: LoadBenchFacade,
+        facade: Facade,
         bridge: EventBridge,
         model_id: str,
         parent: QWidget | None = None,
@@ -107,7 +110,8 @@ class LoadBenchPanel(QWidget):
     @async_slot()
     async def load_history(self) -> None:
         try:
-            records = await call(self._facade.load_bench_history(self.model_id))
+            model_id = self.model_id
+            records = await call(self._facade.submit(lambda s: s.load_bench.load_history(model_id)))
         except CommandFailed:
             return  # no history to show is not worth a sentence
         self.records = []
@@ -122,8 +126,13 @@ class LoadBenchPanel(QWidget):
         self._busy = True
         self._update_buttons()
         self.status.setText(self.tr("Emptying the compile caches…"))
+        model_id = self.model_id
         try:
-            record = await call(self._facade.run_load_bench(self.model_id, LoadBenchOptions()))
+            record = await call(
+                self._facade.submit(
+                    lambda s: s.load_bench.run(model_id, LoadBenchOptions(), argv=ARGV)
+                )
+            )
         except CommandFailed as exc:
             self.status.setText(exc.text)
             return
@@ -134,7 +143,8 @@ class LoadBenchPanel(QWidget):
         self.status.setText(self.tr("Done."))
 
     def _on_cancel_button_clicked(self) -> None:
-        self._facade.cancel_load_bench(self.model_id)
+        model_id = self.model_id
+        self._facade.post(lambda s: s.load_bench.cancel(model_id))
 
     # -- results ----------------------------------------------------------------------------
     def _add_record(self, record: LoadBenchRecord) -> None:

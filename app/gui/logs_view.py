@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from app.core.events import LogLineEmitted
 from app.core.states import FAILED
 from app.gui.bridge import EventBridge
-from app.gui.commands import CommandFailed, call, tasks_of
+from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.icons import app_icon
 from app.gui.model_state import failure_count_text, failure_title, state_text
@@ -42,7 +42,7 @@ from app.gui.open_folder import open_in_file_manager
 from app.gui.store import AppStore
 from app.gui.theme import monospace_font
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 MAX_LINES = 20_000  # older lines drop off the top; the full log stays in the file
 TAIL_LINES = 2_000
@@ -159,8 +159,9 @@ class LogsView(QWidget):
         self.tail_task = self._tasks.start(self._load_tail())
 
     async def _load_tail(self) -> None:
+        model_id = self.model_id
         try:
-            tail = await call(self._facade.log_tail(self.model_id, TAIL_LINES))
+            tail = await call(self._facade.call(lambda s: s.models.log_tail(model_id, TAIL_LINES)))
         except CommandFailed as failure:
             self.text.setPlaceholderText(failure.text)
             tail = []
@@ -300,5 +301,12 @@ class LogsView(QWidget):
         QGuiApplication.clipboard().setText(text)
         return text
 
-    def _on_open_button_clicked(self) -> None:
-        open_in_file_manager(self._facade.log_path(self.model_id), self, folder=False)
+    @async_slot()
+    async def _on_open_button_clicked(self) -> None:
+        model_id = self.model_id
+        try:
+            path = await call(self._facade.call(lambda s: s.models.log_path(model_id)))
+        except CommandFailed as failure:
+            self.text.setPlaceholderText(failure.text)
+            return
+        open_in_file_manager(path, self, folder=False)

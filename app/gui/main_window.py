@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from app.core.problems import Problem
 from app.core.states import FAILED
 from app.gui.batch_page import BatchPageOpener
-from app.gui.bench_view import install_bench_action
+from app.gui.bench_view import BenchWindows
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import CellDelegate, ProgressDelegate
@@ -45,7 +45,7 @@ from app.gui.quit_guard import ask_before_quit
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import show_one, track
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 if TYPE_CHECKING:  # dialogs load when first opened: the window comes first (app.gui.startup)
     from app.gui.add_model_dialog import AddModelDialog
@@ -92,6 +92,7 @@ class MainWindow(QMainWindow):
         self.actions_.settings_requested.connect(self.open_model_settings)
         self.actions_.logs_requested.connect(self.open_logs)
         self.actions_.delete_requested.connect(self.confirm_delete)
+        self.bench = BenchWindows(facade, bridge, self, self.actions_.bench_requested)
         self.actions_.message.connect(self._show_status)
         failures.failed.connect(self._on_failures_failed)
 
@@ -133,7 +134,6 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(facade, store, failures)
 
         self._build_menus()
-        install_bench_action(self, facade, bridge)  # issue 12: Model ▸ Benchmark
         self._build_layout()
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)
@@ -209,9 +209,10 @@ class MainWindow(QMainWindow):
         file_menu.addAction(close_action)
         file_menu.addAction(quit_action)
         self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
-        for action in self.actions_.all:
+        for action in (*self.actions_.all, self.actions_.prewarm):  # pre-warm: issue 23
             self.model_menu.addAction(action)
-        self.model_menu.addAction(self.actions_.prewarm)  # issue 23: offered after a download
+        self.model_menu.addSeparator()
+        self.model_menu.addAction(self.actions_.bench)
 
         toolbar = QToolBar(self.tr("Model actions"))
         toolbar.setObjectName("model-actions")
@@ -490,9 +491,9 @@ class MainWindow(QMainWindow):
             if row.source == "builtin" or (
                 row.file_state not in ("local", "local_invalid") and row.bytes_on_disk > 0
             ):
-                await call(self._facade.delete_files(model_id))
+                await call(self._facade.submit(lambda s: s.models.delete_files(model_id)))
             if row.source == "user":
-                await call(self._facade.remove_user_model(model_id))
+                await call(self._facade.submit(lambda s: s.models.remove_user_model(model_id)))
             await self._store.refresh()
         except CommandFailed as failure:
             self._failures.report(failure)

@@ -1,4 +1,5 @@
-"""Row actions on the selected model: Download/Cancel, Load/Unload, Settings…, Log, Delete…."""
+"""Row actions on the selected model: Download/Cancel, Load/Unload, Settings…, Log, Delete…,
+Benchmark and tune…."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import problem_text
 from app.gui.model_state import download_failed, is_downloading
 from app.gui.store import AppStore
-from app.runtime.api import Facade, ModelRow
+from app.runtime.api import ModelRow
+from app.runtime.services import Facade
 
 # A failed or given-up model is loaded again by an explicit Load (the facade resets it).
 LOADABLE = frozenset({ProcessState.STOPPED, *FAILED})
@@ -40,6 +42,7 @@ class ModelActions(QObject):
     settings_requested = Signal(str)
     logs_requested = Signal(str)
     delete_requested = Signal(str)
+    bench_requested = Signal(str)
     message = Signal(str)  # a short confirmation for the status bar
 
     def __init__(
@@ -88,6 +91,11 @@ class ModelActions(QObject):
             self.logs,
             self.delete,
         )
+        # In the Model menu only (not the toolbar): it opens a window of its own.
+        self.bench = self._action(self.tr("&Benchmark and tune…"), self._on_bench_triggered)
+        self.bench.setToolTip(
+            self.tr("Measure this model's throughput and find its best max-num-seqs")
+        )
         store.model_changed.connect(self._on_store_model_changed)
         store.prewarm_changed.connect(self._on_store_prewarm_changed)
         store.download_finished.connect(self._on_store_download_finished)
@@ -112,6 +120,8 @@ class ModelActions(QObject):
 
     def update(self) -> None:
         row = self._row()
+        # A remote server's model is benchmarked on its own machine.
+        self.bench.setEnabled(row is not None and row.remote is None)
         if row is None or row.remote is not None:
             self.prewarm.setEnabled(False)
         else:
@@ -181,7 +191,8 @@ class ModelActions(QObject):
         if row is None or not can_load(row):
             return
         try:
-            await call(self._facade.prewarm(row.id))
+            model_id = row.id
+            await call(self._facade.call(lambda s: s.prewarm.prewarm(model_id)))
         except CommandFailed as failure:
             self._failures.report(failure)
 
@@ -217,8 +228,9 @@ class ModelActions(QObject):
         row = self._row()
         if row is None or row.download is None:
             return
+        download_id = row.download.download_id
         try:
-            await call(self._facade.cancel_download(row.download.download_id))
+            await call(self._facade.submit(lambda s: s.models.cancel_download(download_id)))
         except CommandFailed as failure:
             self._failures.report(failure)
 
@@ -243,6 +255,10 @@ class ModelActions(QObject):
         if self._current is not None:
             self.logs_requested.emit(self._current)
 
+    def _on_bench_triggered(self) -> None:
+        if self._current is not None:
+            self.bench_requested.emit(self._current)
+
     def _on_delete_triggered(self) -> None:
         row = self._row()
         if row is not None and can_delete(row):
@@ -255,7 +271,7 @@ async def load_model(
     """Load the model (the window's and the tray's Load); a failure the row already shows
     (with its fix) is not repeated, and an unload during the load is no failure."""
     try:
-        await call(facade.load(model_id))
+        await call(facade.submit(lambda s: s.models.load(model_id)))
     except CommandFailed as failure:
         if failure.problem is not None and failure.problem.code == "load.cancelled":
             return
@@ -273,7 +289,7 @@ async def load_model(
 
 async def unload_model(facade: Facade, failures: FailureReporter, model_id: str) -> None:
     try:
-        await call(facade.unload(model_id))
+        await call(facade.submit(lambda s: s.models.unload(model_id)))
     except CommandFailed as failure:
         failures.report(failure)
 
@@ -285,7 +301,7 @@ async def download_model(
     download failed later (DownloadFinished carries it) or could not even begin."""
     store.set_download_problem(model_id, None)  # a new attempt
     try:
-        await call(facade.download(model_id))
+        await call(facade.submit(lambda s: s.models.pull(model_id)))
     except CommandFailed as failure:
         if failure.problem is None:
             failures.report(failure)  # not about this download: no row to put it on

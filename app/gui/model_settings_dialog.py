@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.registry import ModelOptions
+from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.core.vllm_args import format_command
@@ -34,8 +35,10 @@ from app.gui.optimize_choice import OptimizeChoice
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
-from app.runtime.planning import OptionsPreview
+from app.runtime.services import Facade
+
+if TYPE_CHECKING:
+    from app.runtime.api import OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an
@@ -182,8 +185,9 @@ class ModelSettingsDialog(QDialog):
     # -- preview --------------------------------------------------------------------------
     async def _load(self) -> None:
         """Fill the inputs in from what the model has now."""
+        model_id = self.model_id
         try:
-            preview = await call(self._facade.preview_options(self.model_id, None, None))
+            preview = await call(self._facade.call(lambda s: s.models.preview_stored(model_id)))
         except CommandFailed as failure:
             self.fit_label.setText(failure.text)
             return
@@ -263,8 +267,11 @@ class ModelSettingsDialog(QDialog):
             asked_options = dataclasses.replace(asked_options, ctx_size=value)
         self._asked += 1
         asked = self._asked
+        model_id = self.model_id
         try:
-            preview = await call(self._facade.preview_model_options(self.model_id, asked_options))
+            preview = await call(
+                self._facade.call(lambda s: s.models.preview(model_id, asked_options))
+            )
         except CommandFailed as failure:
             if asked == self._asked:
                 self._show_problem(failure.text)
@@ -456,9 +463,15 @@ class ModelSettingsDialog(QDialog):
     async def _save(self, *, restart: bool) -> None:
         self._saving = True
         self.apply_button.setEnabled(False)
+        model_id, options = self.model_id, self.options()
         try:
+            # Every option as the dialog holds them (the GPU ones too).
             await call(
-                self._facade.set_model_options(self.model_id, self.options(), restart=restart)
+                self._facade.submit(
+                    lambda s: s.models.set_options(
+                        model_id, options, fields=OPTION_FIELDS, restart=restart
+                    )
+                )
             )
         except CommandFailed as failure:
             self._saving = False

@@ -9,8 +9,6 @@ added after a second, explicit "Add anyway".
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -36,6 +34,7 @@ from app.gui.forms import buddy_label, wrap
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
+from app.runtime.services import Facade
 
 # What the server answered (or did not) when Add asked it: "Add anyway" adds it regardless.
 PROBE_CODES = frozenset(
@@ -47,23 +46,6 @@ PROBE_CODES = frozenset(
         "remotes.not_a_model_list",
     }
 )
-
-
-class RemotesFacade(Protocol):
-    """The part of app.runtime.api.Facade this window uses."""
-
-    def remotes(self) -> Future[list[RemoteView]]: ...
-    def add_remote(
-        self,
-        name: str,
-        url: str,
-        *,
-        api_key: str | None = None,
-        api_key_env: str | None = None,
-        force: bool = False,
-    ) -> Future[RemoteView]: ...
-    def remove_remote(self, name: str) -> Future[None]: ...
-    def check_remote(self, name: str) -> Future[RemoteView]: ...
 
 
 class CheckedField(QWidget):
@@ -110,7 +92,7 @@ class RemotesWindow(QWidget):
     """A top-level window (never modal): the remotes with their state; add, check, remove."""
 
     def __init__(
-        self, facade: RemotesFacade, bridge: EventBridge | None, parent: QWidget | None = None
+        self, facade: Facade, bridge: EventBridge | None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self._facade = facade
@@ -295,15 +277,14 @@ class RemotesWindow(QWidget):
         force = self._offer_force
         name, url = self.name.text(), self.url.text()
         self.status.setText(self.tr("Asking {url} for its models…").format(url=url))
+        key, key_env = self.key.text() or None, self.key_env.text() or None
         self._set_busy(True)
         try:
             view = await call(
-                self._facade.add_remote(
-                    name,
-                    url,
-                    api_key=self.key.text() or None,
-                    api_key_env=self.key_env.text() or None,
-                    force=force,
+                self._facade.submit(
+                    lambda s: s.remotes.add(
+                        name, url, api_key=key, api_key_env=key_env, force=force
+                    )
                 )
             )
         except CommandFailed as failure:
@@ -338,7 +319,7 @@ class RemotesWindow(QWidget):
             return
         self._set_busy(True)
         try:
-            await call(self._facade.remove_remote(name))
+            await call(self._facade.submit(lambda s: s.remotes.remove(name)))
         except CommandFailed as failure:
             self.status.setText(failure.text)
         else:
@@ -352,7 +333,7 @@ class RemotesWindow(QWidget):
             return
         self._set_busy(True)
         try:
-            view = await call(self._facade.check_remote(name))
+            view = await call(self._facade.submit(lambda s: s.remotes.check(name)))
         except CommandFailed as failure:
             self.status.setText(failure.text)
         else:
@@ -366,7 +347,7 @@ class RemotesWindow(QWidget):
 
     async def _reload(self) -> None:
         try:
-            views = await call(self._facade.remotes())
+            views = await call(self._facade.call(lambda s: s.remotes.views()))
         except CommandFailed as failure:
             self.status.setText(failure.text)
             return

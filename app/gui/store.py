@@ -34,7 +34,8 @@ from app.core.problems import Problem
 from app.core.states import FAILED, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call, tasks_of
-from app.runtime.api import EngineView, Facade, ModelRow, ServerView, Snapshot
+from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.services import Facade
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
 COUNTDOWN_MS = 1000  # how often a back-off's countdown ("after waiting 12 s") is said anew
@@ -129,7 +130,7 @@ class AppStore(QObject):
         covers = self._asked
         self._replay = []
         try:
-            snap = await call(self._facade.snapshot())
+            snap = await call(self._facade.call(lambda s: s.views.snapshot()))
             self.apply_snapshot(snap)
             replay, self._replay = self._replay, None
             for event in replay:

@@ -18,7 +18,8 @@ from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
 from app.gui.model_state import failure_title, given_up, is_downloading, load_text, state_text
 from app.gui.store import AppStore
-from app.runtime.api import Facade, ModelRow, ServerView
+from app.runtime.api import ModelRow, ServerView
+from app.runtime.services import Facade
 
 log = logging.getLogger(__name__)
 
@@ -226,7 +227,9 @@ class TrayController(QObject):
 
     async def _switch_server(self, *, start: bool) -> None:
         try:
-            await call(self._facade.start_server() if start else self._facade.stop_server())
+            await call(
+                self._facade.submit(lambda s: s.endpoint.start() if start else s.endpoint.stop())
+            )
             await self._store.refresh()
         except CommandFailed as failure:
             self._failures.report(failure)

@@ -50,6 +50,17 @@ def key_required(host: str) -> ProblemError:
     return ProblemError(problem("proxy.key_required", host=host, setting="proxy.host"))
 
 
+def local_url(host: str, port: int) -> str:
+    """Where a client on this machine reaches an endpoint listening on `host`:`port` (a
+    wildcard address is reached on loopback, of its own family)."""
+    host = host.strip()
+    if is_wildcard(host):
+        host = "::1" if ":" in host else "127.0.0.1"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
 def port_in_use(host: str, port: int) -> ProblemError:
     return ProblemError(problem("proxy.port_in_use", host=host, port=port, setting="proxy.port"))
 
@@ -108,12 +119,7 @@ class ProxyServer:
     @property
     def url(self) -> str:
         """Where local clients reach the endpoint (the bound port once started)."""
-        host = self._host
-        if is_wildcard(host):
-            host = "::1" if ":" in host else "127.0.0.1"
-        if ":" in host and not host.startswith("["):
-            host = f"[{host}]"
-        return f"http://{host}:{self._bound_port or self._port}"
+        return local_url(self._host, self._bound_port or self._port)
 
     @property
     def running(self) -> bool:

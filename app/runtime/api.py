@@ -1,41 +1,29 @@
-"""What the GUI may ask of the engine thread: the facade protocol and its snapshot types.
+"""What the application API answers with: model rows, the snapshot, option previews.
 
-Every read that touches the engine's state and every command returns a
-`concurrent.futures.Future` computed on the engine loop; the GUI awaits it in an async slot
-(`await asyncio.wrap_future(...)`), so the GUI thread never reads engine-thread caches and
-never waits on a keyring. The GUI subscribes to `bus`, then asks for `snapshot()`, and applies
-the events that arrive meanwhile on top of it (they are idempotent), so nothing is lost.
+Immutable values built on the runtime loop (app.runtime.views, the services) and read by
+the GUI and the CLI; the services themselves are app.runtime.services.Services.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Future
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 
 from app.core.advisories import EngineAdvice
-from app.core.batch_jobs import BatchJobView
-from app.core.contracts import Backend, DownloadView
-from app.core.events import (
-    EventBus,
-    GpuSampled,
-    LoadProgressed,
-    MemoryRoomSampled,
-    MetricsSampled,
-)
-from app.core.lemonade_plan import ImportPlan, ImportResult
-from app.core.problems import Fix, Problem
+from app.core.contracts import DownloadView
+from app.core.events import GpuSampled, LoadProgressed, MemoryRoomSampled, MetricsSampled
+from app.core.memory_room import DeviceRoom
+from app.core.problems import Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, FileState, ProcessState
 
 if TYPE_CHECKING:
-    from app.core.cluster import ClusterConfig
     from app.core.gpu import SystemInfo
-    from app.core.registry import ModelOptions
-    from app.core.remotes import RemoteView
-    from app.runtime.cluster_views import ClusterReport, ClusterView
-    from app.runtime.planning import OptionsPreview
+
+    # The effect of a model's options, as the planner previews them (a type for the
+    # front-ends; importing the planner would load the engine before the GUI's window).
+    from app.runtime.planning.values import OptionsPreview as OptionsPreview  # noqa: PLC0414 — re-exported
 
 
 @dataclass(frozen=True)
@@ -111,83 +99,11 @@ class Snapshot:
     memory_room: MemoryRoomSampled | None = None  # the host's RAM and each device's room now
 
 
-class Facade(Protocol):
-    bus: EventBus
+@dataclass(frozen=True)
+class HostRooms:
+    """What models may take now (`system-info`): each budgeted device's room, the RAM kept
+    for the host, and whether models run on GPUs (else the RAM's room is theirs)."""
 
-    # reads (computed on the engine loop)
-    def snapshot(self) -> Future[Snapshot]: ...
-    def preview_options(
-        self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> Future[OptionsPreview]: ...
-    def preview_model_options(
-        self, model_id: str, options: ModelOptions
-    ) -> Future[OptionsPreview]: ...  # every option, the GPU ones too
-    def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]: ...
-    def has_secret(self, name: str) -> Future[bool]: ...
-    def log_path(self, model_id: str) -> str: ...  # a path built from the config dir only
-
-    # commands (run on the engine thread)
-    def load(self, model_id: str) -> Future[Backend]: ...
-    def unload(self, model_id: str) -> Future[None]: ...
-    def prewarm(self, model_id: str) -> Future[bool]: ...
-    def cancel_prewarm(self, model_id: str) -> Future[bool]: ...
-    def download(self, model_id: str) -> Future[str]: ...
-    def cancel_download(self, download_id: str) -> Future[bool]: ...
-    def delete_files(self, model_id: str) -> Future[int]: ...
-    def add_user_model(
-        self, name: str, checkpoint: str, labels: Sequence[str] = ()
-    ) -> Future[ModelRow]: ...
-    def remove_user_model(self, model_id: str) -> Future[None]: ...
-    def set_options(
-        self, model_id: str, ctx_size: int | None, vllm_args: str, *, restart: bool = False
-    ) -> Future[OptionsPreview]: ...
-    def set_model_options(
-        self, model_id: str, options: ModelOptions, *, restart: bool = False
-    ) -> Future[OptionsPreview]: ...  # stores every option as given
-    def reset_options(self, model_id: str) -> Future[None]: ...
-    def set_settings(self, changes: Mapping[str, object]) -> Future[dict[str, Any]]: ...
-    def set_secret(self, name: str, value: str | None) -> Future[None]: ...
-    # issue 22: the Lemonade import (both disappear into submit() with issue 19.1)
-    def lemonade_plan(self) -> Future[ImportPlan]: ...
-    def import_lemonade(self, plan: ImportPlan) -> Future[ImportResult]: ...
-    def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = True) -> Future[None]: ...
-    def reset_model(self, model_id: str) -> Future[None]: ...
-    def start_server(self) -> Future[ServerView]: ...
-    def stop_server(self) -> Future[ServerView]: ...
-    def install_engine(self, kind: str) -> Future[EngineView]: ...
-    def use_custom_engine(self, command: str) -> Future[EngineView]: ...
-    # fire and forget
-    def watch_metrics(self, watching: bool) -> None: ...
-    def shutdown(self) -> None: ...
-
-    # cluster: one model across machines (docs/multi-machine.md)
-    def cluster_view(self) -> Future[ClusterView]: ...
-    def cluster_configure(
-        self, config: ClusterConfig, *, renew_token: bool = False
-    ) -> Future[ClusterView]: ...
-    def cluster_check(self) -> Future[ClusterReport]: ...
-    def cluster_start(self) -> Future[ClusterView]: ...
-    def cluster_stop(self) -> Future[ClusterView]: ...
-
-    # -- batch jobs (issue 12) ----------------------------------------------------------------
-    # Progress arrives as app.core.batch_jobs.BatchJobChanged events on `bus`.
-    def batch_jobs(self) -> Future[list[BatchJobView]]: ...
-    def pause_batch(self, batch_id: str) -> Future[BatchJobView]: ...
-    def resume_batch(self, batch_id: str) -> Future[BatchJobView]: ...
-    def cancel_batch(self, batch_id: str) -> Future[BatchJobView]: ...
-
-    # -- remote vLLM servers behind the endpoint (docs/multi-machine.md) ----------------------
-    # Their models are rows of the snapshot (source "remote"); changes arrive as
-    # app.core.events.RemotesChanged on `bus`.
-    def remotes(self) -> Future[list[RemoteView]]: ...
-    def add_remote(
-        self,
-        name: str,
-        url: str,
-        *,
-        api_key: str | None = None,
-        api_key_env: str | None = None,
-        force: bool = False,
-    ) -> Future[RemoteView]: ...
-    def remove_remote(self, name: str) -> Future[None]: ...
-    def check_remote(self, name: str) -> Future[RemoteView]: ...
+    reserve: int
+    rooms: Mapping[str, DeviceRoom]
+    uses_gpu: bool

@@ -1,4 +1,5 @@
-"""The ModelController the proxy and the GUI use: load on demand, swap by memory, idle unload."""
+"""Which models run: load on demand, swap by memory, idle unload (the proxy's requests and
+every Load go through it; what the model list shows is app.runtime.views')."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.contracts import Backend, ModelView
+from app.core.contracts import Backend
 from app.core.memory_room import DeviceRoom, no_room
 from app.core.parallel import add_device_bytes
 from app.core.problems import Problem, ProblemError, problem
-from app.core.registry import ModelEntry, Registry
+from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, FAILED, ProcessState
 from app.core.swap import DeviceCandidate, EvictAction, Eviction, choose_evictions_on_devices
@@ -97,35 +98,7 @@ class Controller:
         self._loads_allowed = asyncio.Event()
         self._loads_allowed.set()
 
-    # -- ModelController -----------------------------------------------------------------
-    def list_models(self) -> Sequence[ModelView]:
-        return [self._view(entry) for entry in self._registry.models()]
-
-    def find_model(self, model_id: str) -> ModelView | None:
-        entry = self._registry.find(model_id)
-        # Only the id the list shows is accepted, as the model list promises.
-        return self._view(entry) if entry is not None and entry.id == model_id else None
-
-    def _view(self, entry: ModelEntry) -> ModelView:
-        files = self._planner.model_files(entry)
-        info = self._supervisor.info(entry.id)
-        return ModelView(
-            id=entry.id,
-            state=info.state if info is not None else ProcessState.STOPPED,
-            failures=info.failures if info is not None else 0,
-            restarts=info.restarts if info is not None else 0,
-            next_retry_at=info.next_retry_at if info is not None else None,
-            problem=info.problem.to_json() if info is not None and info.problem else None,
-            load=info.last_progress.summary()
-            if info is not None and info.state is ProcessState.STARTING and info.last_progress
-            else None,
-            downloaded=files.state in ("complete", "local"),
-            ctx_size=self._planner.ctx_size(entry.id),
-            checkpoint=str(entry.checkpoint),
-            size_gb=entry.size_gb,
-            labels=entry.labels,
-        )
-
+    # -- ModelController (what the endpoint lists is app.runtime.views.Views') ----------
     @asynccontextmanager
     async def use(self, model_id: str) -> AsyncIterator[Backend]:
         backend = await self.load(model_id)

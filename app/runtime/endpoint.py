@@ -2,107 +2,83 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from app.core.contracts import Backend, DownloadView, ModelView
 from app.core.remotes import RemoteView, not_local, split_model_id
-from app.runtime.controller import Controller
-from app.runtime.observed import Observed
-from app.runtime.planning import Planner
-from app.runtime.services.engines import EngineService
-from app.runtime.services.models import ModelService
-from app.runtime.services.remotes import RemoteService
+from app.runtime.services import Services
 
 HEALTH_ENGINE_WAIT_S = 2.0
 
 
 class EndpointApi:
-    """Implements ModelController and DownloadController for the proxy.
+    """Implements ModelController and DownloadController for the proxy over `Services`.
 
-    Requests go through the controller (load on first use, swap); `/api/v1/load` and
-    `/api/v1/unload` are the user's explicit commands and go through the model service, so
-    that they clear a given-up model exactly as the GUI's and the CLI's do.
+    Requests go through `models.use` (load on first use, swap); `/api/v1/load` and
+    `/api/v1/unload` are the user's explicit commands and go through `models.load` and
+    `models.unload`, so that they clear a given-up model exactly as the GUI's and the CLI's
+    do.
 
     A model id `NAME/MODEL` whose NAME is a remote server goes to the remote service
     instead (local ids never hold a slash), so the controller knows nothing of remotes.
     """
 
-    def __init__(
-        self,
-        controller: Controller,
-        models: ModelService,
-        planner: Planner,
-        observed: Observed,
-        remotes: RemoteService,
-        *,
-        engines: EngineService | None = None,
-    ) -> None:
-        self._controller = controller
-        self._models = models
-        self._planner = planner
-        self._observed = observed
-        self._remotes = remotes
-        self._engines = engines
+    def __init__(self, services: Services) -> None:
+        self._s = services
 
     # -- ModelController ----------------------------------------------------------------
     def list_models(self) -> Sequence[ModelView]:
-        return [*self._controller.list_models(), *self._remotes.model_views()]
+        return self._s.views.model_views()
 
     def find_model(self, model_id: str) -> ModelView | None:
-        if self._remotes.owns(model_id):
-            return self._remotes.find_model(model_id)
-        return self._controller.find_model(model_id)
+        return self._s.views.find_model(model_id)
 
     def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
-        if self._remotes.owns(model_id):
-            return self._remotes.use(model_id)
-        return self._controller.use(model_id)
+        if self._s.remotes.owns(model_id):
+            return self._s.remotes.use(model_id)
+        return self._s.models.use(model_id)
 
     async def load(self, model_id: str) -> Backend:
         self._refuse_remote(model_id)
-        return await self._models.load(model_id)
+        return await self._s.models.load(model_id)
 
     async def unload(self, model_id: str) -> None:
         self._refuse_remote(model_id)
-        await self._models.unload(model_id)
+        await self._s.models.unload(model_id)
 
     def _refuse_remote(self, model_id: str) -> None:
         parts = split_model_id(model_id)
-        if parts is not None and self._remotes.owns(model_id):
+        if parts is not None and self._s.remotes.owns(model_id):
             raise not_local(model_id, parts[0])
 
     def remotes(self) -> Sequence[RemoteView]:
-        return self._remotes.views()
+        return self._s.remotes.views()
 
     def backends(self) -> Sequence[Backend]:
-        return self._controller.backends()
+        return self._s.models.backends()
 
     async def system_info(self) -> Mapping[str, Any]:
-        # Read afresh (memory in use changes) in a worker thread: nvidia-smi may take seconds.
-        return (await asyncio.to_thread(self._planner.refresh_system)).to_json()
+        return (await self._s.views.refresh_system()).to_json()
 
     async def engine(self) -> Mapping[str, Any] | None:
-        if self._engines is None:
-            return None
         # /v1/health must answer at once: the first reading of a user's own vLLM may take
         # seconds; it goes on and the next answer has it.
-        advice = await self._engines.current_advice(wait_s=HEALTH_ENGINE_WAIT_S)
+        advice = await self._s.engines.current_advice(wait_s=HEALTH_ENGINE_WAIT_S)
         return advice.to_json() if advice is not None else None
 
     def stats(self) -> Mapping[str, Any]:
-        return {"models": self._controller.usage(), "metrics": self._observed.latest_metrics()}
+        return self._s.views.stats()
 
     # -- DownloadController -------------------------------------------------------------
     async def pull(
         self, model_id: str, checkpoint: str | None = None, *, change_source: bool = False
     ) -> str:
-        return await self._models.pull(model_id, checkpoint, change_source=change_source)
+        return await self._s.models.pull(model_id, checkpoint, change_source=change_source)
 
     def downloads(self) -> Sequence[DownloadView]:
-        return self._models.downloads()
+        return self._s.models.downloads()
 
     async def cancel(self, download_id: str) -> bool:
-        return await self._models.cancel_download(download_id)
+        return await self._s.models.cancel_download(download_id)

@@ -61,7 +61,7 @@ class RuntimeThread:
             self.runtime.note_startup_failure(exc)
         if self._serve:
             try:
-                await self.runtime.start_server()
+                await self.runtime.services.endpoint.start()
             except ProblemError:
                 pass  # published as ServerStateChanged: the GUI shows the endpoint's problem
             except Exception as exc:

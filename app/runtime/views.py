@@ -1,14 +1,23 @@
-"""The read side: model rows, the engine and the endpoint as the GUI and the CLI show them."""
+"""The read side: model rows, the engine and the endpoint as the GUI, the CLI and the
+endpoint show them — one projection of a model (`row`), from which every other view of it
+derives (the proxy's `ModelView`, the CLI's lines)."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from app.core.contracts import ModelView
+from app.core.gpu import SystemInfo
 from app.core.memory import recommended_gpu_memory_utilization
 from app.core.problems import Problem, ProblemError
 from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads import DownloadManager
-from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
+from app.runtime.controller import Controller
 from app.runtime.observed import Observed
 from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService
@@ -17,7 +26,11 @@ from app.supervisor import Supervisor
 
 
 class Views:
-    """Builds immutable views from the runtime's parts; call on the runtime loop."""
+    """Builds immutable views from the runtime's parts; call on the runtime loop.
+
+    `server_url` says where the endpoint runs (None: stopped); `problems` what went wrong
+    reading the configuration or starting a part.
+    """
 
     def __init__(
         self,
@@ -29,7 +42,10 @@ class Views:
         downloads: DownloadManager,
         observed: Observed,
         engines: EngineService,
-        remotes: RemoteService | None = None,
+        controller: Controller,
+        remotes: RemoteService,
+        server_url: Callable[[], str | None],
+        problems: Callable[[], tuple[Problem, ...]],
     ) -> None:
         self._settings = settings
         self._registry = registry
@@ -38,14 +54,22 @@ class Views:
         self._downloads = downloads
         self._observed = observed
         self._engines = engines
+        self._controller = controller
         self._remotes = remotes
+        self._server_url = server_url
+        self._problems = problems
 
+    # -- models -----------------------------------------------------------------------------
     def rows(self) -> tuple[ModelRow, ...]:
         local = (self.row(entry.id) for entry in self._registry.models())
-        remote = self._remotes.model_rows() if self._remotes is not None else []
-        return (*local, *remote)
+        return (*local, *self._remotes.model_rows())
+
+    def local_rows(self) -> tuple[ModelRow, ...]:
+        """This machine's models (the registry's), without the remote servers' ones."""
+        return tuple(self.row(entry.id) for entry in self._registry.models())
 
     def row(self, model_id: str) -> ModelRow:
+        """The one projection of a model's state: its entry, files, process and download."""
         entry = self._registry.get(model_id)
         files = self._planner.model_files(entry)
         info = self._supervisor.info(entry.id)
@@ -77,6 +101,45 @@ class Views:
             prewarming=entry.id in self._observed.prewarming,
         )
 
+    def model_views(self) -> Sequence[ModelView]:
+        """The models as /v1/models and /v1/health list them, remote servers' included."""
+        return [*(model_view(row) for row in self.local_rows()), *self._remotes.model_views()]
+
+    def find_model(self, model_id: str) -> ModelView | None:
+        if self._remotes.owns(model_id):
+            return self._remotes.find_model(model_id)
+        entry = self._registry.find(model_id)
+        # Only the id the list shows is accepted, as the model list promises.
+        if entry is None or entry.id != model_id:
+            return None
+        return model_view(self.row(entry.id))
+
+    # -- the machine, the engine and the endpoint --------------------------------------------
+    def system_info(self) -> SystemInfo:
+        return self._planner.system_info()
+
+    async def refresh_system(self) -> SystemInfo:
+        """Read the machine afresh (memory in use changes) in a worker thread: nvidia-smi
+        may take seconds."""
+        return await asyncio.to_thread(self._planner.refresh_system)
+
+    def host_rooms(self) -> HostRooms:
+        """What models may take on each device now, none of this process's counted (its own
+        models are others' to a command that runs none). Blocking (reads sysfs and
+        /proc/meminfo): on the loop, call it in a worker thread."""
+        memory = self._planner.memory
+        return HostRooms(
+            reserve=memory.reserve(),
+            rooms=memory.rooms(memory.read(), ours={}),
+            uses_gpu=self._planner.uses_gpu(),
+        )
+
+    def stats(self) -> Mapping[str, Any]:
+        return {"models": self._controller.usage(), "metrics": self._observed.latest_metrics()}
+
+    def problems(self) -> tuple[Problem, ...]:
+        return self._problems()
+
     def engine(self) -> EngineView:
         selected = str(self._settings.get("engine.kind"))
         try:
@@ -102,14 +165,15 @@ class Views:
             advice=self._engines.advice(engine, status.version) if status.installed else None,
         )
 
-    def server(self, url: str | None) -> ServerView:
+    def server(self, url: str | None = None) -> ServerView:
+        url = url if url is not None else self._server_url()
         return ServerView(
             running=url is not None,
             url=url,
             problem=None if url is not None else self._observed.server_problem,
         )
 
-    def snapshot(self, server_url: str | None, problems: tuple[Problem, ...]) -> Snapshot:
+    def snapshot(self) -> Snapshot:
         system = self._planner.system_info()
         gpu = system.primary
         recommended = None
@@ -121,13 +185,34 @@ class Views:
             models=self.rows(),
             system=system,
             engine=self.engine(),
-            server=self.server(server_url),
+            server=self.server(),
             settings=self._settings.as_dict(),
             gpu_history=tuple(self._observed.gpu_history),
             recommended_gpu_memory_utilization=recommended,
-            problems=problems,
+            problems=self._problems(),
             memory_room=self._observed.memory_room,
         )
+
+
+def model_view(row: ModelRow) -> ModelView:
+    """A local model as the endpoint lists it, from its row."""
+    return ModelView(
+        id=row.id,
+        state=row.process,
+        failures=row.failures,
+        restarts=row.restarts,
+        next_retry_at=row.next_retry_at,
+        problem=row.problem.to_json() if row.problem is not None else None,
+        # What a load is at, for a client that waits on it (the proxy's keep-alive lines).
+        load=row.progress.summary()
+        if row.process is ProcessState.STARTING and row.progress is not None
+        else None,
+        downloaded=row.downloaded,
+        ctx_size=row.ctx_size,
+        checkpoint=row.checkpoint,
+        size_gb=row.size_gb,
+        labels=row.labels,
+    )
 
 
 def _file_state(is_local: bool, state: SnapshotState) -> FileState:

@@ -69,11 +69,11 @@ def make_runtime(
             **{"sysfs_root": sysfs_root or tmp_path / "no-sys", "sample_gpu": False, **options}
         ),
     )
-    rt.settings.set_many(
+    rt._parts.settings.set_many(
         {"engine.kind": "custom", "engine.custom_command": fake_engine(), **(settings or {})}
     )
     for name in models:
-        rt.registry.add_user_model(name, str(make_model_folder(tmp_path / name)))
+        rt._parts.registry.add_user_model(name, str(make_model_folder(tmp_path / name)))
     return rt
 
 

@@ -1,14 +1,15 @@
-"""The FakeFacade with batch jobs: the Batch page's commands on in-memory job views."""
+"""A fake batch service (app.runtime.services.protocols.BatchApi) on in-memory job views."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
-from concurrent.futures import Future
+from collections.abc import Collection, Iterable
+from typing import Any
 
 from app.core.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
-from app.core.problems import ProblemError, problem
-from tests.gui.fake_facade import T0, FakeFacade, done, failed
+from app.core.problems import problem
+from tests.gui.fake_facade import T0, FakeFacade
+from tests.gui.fake_services import FakeService
 
 OUT_DIR = "/home/me/.config/vllm-tray/batches/files"
 
@@ -66,34 +67,49 @@ def sample_jobs() -> list[BatchJobView]:
     ]
 
 
+class FakeBatch(FakeService):
+    """The Batch page's commands on in-memory job views; each changed view comes back (or
+    `fail_next["batch.NAME"]` is raised), like the engine's."""
+
+    area = "batch"
+
+    def __init__(self, app: FakeFacade, jobs: Iterable[BatchJobView]) -> None:
+        super().__init__(app)
+        self.jobs: dict[str, BatchJobView] = {j.id: j for j in jobs}
+
+    def views(self) -> list[BatchJobView]:
+        self.record("views")
+        return list(self.jobs.values())
+
+    def view(self, batch_id: str) -> BatchJobView:
+        return self.jobs[batch_id]
+
+    def _change(self, name: str, batch_id: str, **changes: Any) -> BatchJobView:
+        self.record(name, batch_id)
+        self.jobs[batch_id] = dataclasses.replace(self.jobs[batch_id], **changes)
+        return self.jobs[batch_id]
+
+    async def pause(self, batch_id: str) -> BatchJobView:
+        return self._change("pause", batch_id, paused=True, running=False, rate=None)
+
+    async def resume(self, batch_id: str) -> BatchJobView:
+        return self._change("resume", batch_id, paused=False)
+
+    async def cancel(self, batch_id: str) -> BatchJobView:
+        return self._change(
+            "cancel", batch_id, status=JobStatus.CANCELLING, paused=False, running=False
+        )
+
+    def concurrency(self, model_ids: Collection[str]) -> int:
+        return 10
+
+
 class FakeBatchFacade(FakeFacade):
     def __init__(self, jobs: Iterable[BatchJobView] = ()) -> None:
-        super().__init__()
-        self.jobs: dict[str, BatchJobView] = {j.id: j for j in jobs}
+        self.batch_fake = FakeBatch(self, jobs)
+        super().__init__(batch=lambda _app: self.batch_fake)
 
     def set_job(self, view: BatchJobView) -> None:
         """As the engine does: the new view, and a BatchJobChanged from another thread."""
-        self.jobs[view.id] = view
+        self.batch_fake.jobs[view.id] = view
         self.publish_from_thread(BatchJobChanged(view))
-
-    def batch_jobs(self) -> Future[list[BatchJobView]]:
-        return self._fail_or("batch_jobs", list(self.jobs.values()))
-
-    def _change(self, name: str, batch_id: str, **changes: object) -> Future[BatchJobView]:
-        """Like the engine: the changed view comes back (or `fail_next[name]` is raised)."""
-        bad = self._record(name, batch_id)
-        if bad is not None:
-            return failed(ProblemError(bad))
-        self.jobs[batch_id] = dataclasses.replace(self.jobs[batch_id], **changes)  # type: ignore[arg-type]
-        return done(self.jobs[batch_id])
-
-    def pause_batch(self, batch_id: str) -> Future[BatchJobView]:
-        return self._change("pause_batch", batch_id, paused=True, running=False, rate=None)
-
-    def resume_batch(self, batch_id: str) -> Future[BatchJobView]:
-        return self._change("resume_batch", batch_id, paused=False)
-
-    def cancel_batch(self, batch_id: str) -> Future[BatchJobView]:
-        return self._change(
-            "cancel_batch", batch_id, status=JobStatus.CANCELLING, paused=False, running=False
-        )

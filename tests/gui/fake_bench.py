@@ -1,16 +1,20 @@
-"""A FakeFacade that also offers benchmarks and the tune (app.runtime.bench_api.BenchFacade),
-and sample results shaped like the blog's Strix Halo measurements (knee at 10)."""
+"""Fake bench and tune services (app.runtime.services.protocols.BenchApi, TuneApi), and
+sample results shaped like the blog's Strix Halo measurements (knee at 10)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
 from typing import Any
 
+from app.core.gpu import SystemInfo
 from app.core.tuning import BenchPoint, Confirmation, Slo
+from app.runtime.api import ModelRow
 from app.runtime.services.bench import BenchOptions, BenchRecord
+from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.tune import TuneOptions, TuneResult
 from tests.gui.fake_facade import T0, FakeFacade
+from tests.gui.fake_services import FakeService
 
 # concurrency: (tokens/s, inter-token p99 ms): sequential 95.6, best 317.5 at 10, then worse.
 SAMPLE = {
@@ -95,39 +99,80 @@ def sample_records(model_id: str) -> list[BenchRecord]:
     ]
 
 
-class FakeBenchFacade(FakeFacade):
-    """Bench and tune commands are recorded; their futures stay pending until a test
-    resolves them (`bench_future`, `tune_future`), as a long run would."""
+class FakeBench(FakeService):
+    """Runs stay pending (held) until a test resolves them, as a long run would."""
 
-    def __init__(self, *args: Any, records: Iterable[BenchRecord] = (), **kw: Any) -> None:
-        super().__init__(*args, **kw)
+    area = "bench"
+
+    def __init__(self, app: FakeFacade, records: Iterable[BenchRecord] = ()) -> None:
+        super().__init__(app)
         self.records = list(records)
-        self.bench_future: Future[BenchRecord] | None = None
-        self.tune_future: Future[TuneResult] | None = None
 
-    def run_bench(self, model_id: str, options: BenchOptions) -> Future[BenchRecord]:
-        self.calls.append(("run_bench", (model_id, options)))
-        self.bench_future = Future()
-        return self.bench_future
+    async def run(
+        self,
+        model_id: str,
+        options: BenchOptions,
+        *,
+        endpoint: Endpoint | None = None,
+        argv: Sequence[str] = (),
+    ) -> BenchRecord:
+        self.record("run", model_id, options)
+        first = self.records[0] if self.records else sample_records(model_id)[0]
+        return self.answer("run", first)
 
-    def cancel_bench(self, model_id: str) -> None:
-        self.calls.append(("cancel_bench", (model_id,)))
+    def cancel(self, model_id: str) -> bool:
+        self.record("cancel", model_id)
+        return True
 
-    def bench_history(self, model_id: str) -> Future[list[BenchRecord]]:
-        future: Future[list[BenchRecord]] = Future()
-        future.set_result([r for r in self.records if r.model_id == model_id])
-        return future
+    async def load_history(self, model_id: str) -> list[BenchRecord]:
+        return [r for r in self.records if r.model_id == model_id]
 
-    def run_tune(self, model_id: str, options: TuneOptions) -> Future[TuneResult]:
-        self.calls.append(("run_tune", (model_id, options)))
-        self.tune_future = Future()
-        return self.tune_future
 
-    def cancel_tune(self, model_id: str) -> None:
-        self.calls.append(("cancel_tune", (model_id,)))
+class FakeTune(FakeService):
+    area = "tune"
 
-    def apply_tune(self, model_id: str, value: int) -> Future[str]:
-        self.calls.append(("apply_tune", (model_id, value)))
-        future: Future[str] = Future()
-        future.set_result(f"--max-num-seqs {value}")
-        return future
+    async def run(
+        self, model_id: str, options: TuneOptions, *, argv: Sequence[str] = ()
+    ) -> TuneResult:
+        self.record("run", model_id, options)
+        return self.answer("run", sample_tune(model_id))
+
+    def cancel(self, model_id: str) -> bool:
+        self.record("cancel", model_id)
+        return True
+
+    async def apply(self, model_id: str, value: int) -> str:
+        self.record("apply", model_id, value)
+        return f"--max-num-seqs {value}"
+
+
+class FakeBenchFacade(FakeFacade):
+    """A FakeFacade whose benchmarks and tunes stay pending until a test resolves them
+    (`bench_future`, `tune_future`), as a long run would."""
+
+    def __init__(
+        self,
+        rows: Iterable[ModelRow] | None = None,
+        system: SystemInfo | None = None,
+        *,
+        records: Iterable[BenchRecord] = (),
+    ) -> None:
+        self.bench_fake = FakeBench(self, records)
+        super().__init__(rows, system, bench=lambda _app: self.bench_fake, tune=FakeTune)
+        self.hold.update({"bench.run", "tune.run"})
+
+    @property
+    def records(self) -> list[BenchRecord]:
+        return self.bench_fake.records
+
+    def _last_held(self, name: str) -> Future[Any] | None:
+        held = self.held.get(name)
+        return held[-1][0] if held else None
+
+    @property
+    def bench_future(self) -> Future[Any] | None:
+        return self._last_held("bench.run")
+
+    @property
+    def tune_future(self) -> Future[Any] | None:
+        return self._last_held("tune.run")

@@ -4,17 +4,17 @@ a check that finds one machine ready and one that does not answer, start and sto
 from __future__ import annotations
 
 import dataclasses
-from concurrent.futures import Future
-from typing import Any, TypeVar
 
 from app.core.cluster import ClusterConfig, WorkerNode, unencrypted_notice, validate
 from app.core.cluster_nodes import NodeInfo
 from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.runtime.cluster_client import LinkSpeed
-from app.runtime.cluster_views import ClusterReport, ClusterView, JoinCommand, NodeReport
+from app.runtime.cluster_views import JoinCommand, NodeReport
+from app.runtime.services.cluster_api import ClusterReport, ClusterView
+from tests.gui.fake_facade import FakeFacade
+from tests.gui.fake_services import IdleCluster
 
-T = TypeVar("T")
 CONFIG = validate(
     ClusterConfig(
         model_id="user.big",
@@ -25,28 +25,17 @@ CONFIG = validate(
 )
 
 
-def done(value: T) -> Future[T]:
-    future: Future[T] = Future()
-    future.set_result(value)
-    return future
+class FakeCluster(IdleCluster):
+    """app.runtime.services.protocols.ClusterApi on an in-memory cluster; its facade is
+    `FakeFacade(cluster=FakeCluster)`."""
 
-
-def failed(exc: BaseException) -> Future[Any]:
-    future: Future[Any] = Future()
-    future.set_exception(exc)
-    return future
-
-
-class FakeCluster:
-    def __init__(self) -> None:
+    def __init__(self, app: FakeFacade) -> None:
+        super().__init__(app)
         self.config = CONFIG
         self.state = ProcessState.STOPPED
         self.saved: list[ClusterConfig] = []
         self.fail_with: ProblemError | None = None
         self.report: ClusterReport | None = None
-
-    def cluster_view(self) -> Future[ClusterView]:
-        return done(self.view())
 
     def view(self) -> ClusterView:
         return ClusterView(
@@ -62,16 +51,14 @@ class FakeCluster:
             notices=(unencrypted_notice(),),
         )
 
-    def cluster_configure(
-        self, config: ClusterConfig, *, renew_token: bool = False
-    ) -> Future[ClusterView]:
+    async def configure(self, config: ClusterConfig, *, renew_token: bool = False) -> ClusterView:
         if self.fail_with is not None:
-            return failed(self.fail_with)
+            raise self.fail_with
         self.saved.append(config)
         self.config = config
-        return done(self.view())
+        return self.view()
 
-    def cluster_check(self) -> Future[ClusterReport]:
+    async def check(self) -> ClusterReport:
         head = NodeInfo(0, "0.1.0", "cpu", "0.32.0", True, "user.big", True, "abcdef0123456789")
         other = dataclasses.replace(head, rank=1)
         gone = Problem(
@@ -87,14 +74,14 @@ class FakeCluster:
             ),
             problems=(gone,),
         )
-        return done(self.report)
+        return self.report
 
-    def cluster_start(self) -> Future[ClusterView]:
+    async def start(self) -> ClusterView:
         self.config = dataclasses.replace(self.config, enabled=True)
         self.state = ProcessState.RUNNING
-        return done(self.view())
+        return self.view()
 
-    def cluster_stop(self) -> Future[ClusterView]:
+    async def stop(self, *, every_worker: bool = False) -> ClusterView:
         self.config = dataclasses.replace(self.config, enabled=False)
         self.state = ProcessState.STOPPED
-        return done(self.view())
+        return self.view()

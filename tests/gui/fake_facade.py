@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
-from app.core.contracts import Backend, DownloadView
+from app.core.contracts import DownloadView
 from app.core.events import (
     DownloadFinished,
     DownloadProgressed,
@@ -20,32 +20,40 @@ from app.core.events import (
     LogLineEmitted,
     MetricsSampled,
     ProcessStateChanged,
-    RegistryChanged,
     ServerStateChanged,
     SettingChanged,
 )
 from app.core.gpu import GpuInfo, SystemInfo
-from app.core.lemonade_plan import ImportPlan, ImportResult
-from app.core.memory import (
-    GIB,
-    ModelShape,
-    ctx_above_model_limit,
-    plan_memory,
-    utilization_budget_bytes,
-)
-from app.core.model_config import load_model_config, resolve_model_args
-from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
-from app.core.problems import Fix, Problem, ProblemError, tr_noop
-from app.core.registry import ModelOptions, parse_checkpoint, validate_name
-from app.core.setting_specs import check_together
-from app.core.settings import SPECS, coerce
-from app.core.states import LoadPhase, ProcessState
-from app.core.vllm_args import settings_layer as make_settings_layer
+from app.core.lemonade_plan import ImportPlan
+from app.core.memory import GIB, ModelShape
+from app.core.problems import Fix, FixKind, Problem, tr_noop
+from app.core.registry import ModelSource
+from app.core.settings import SPECS
+from app.core.states import FileState, LoadPhase, ProcessState
 from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
-from app.runtime.planning import OptionsPreview
+from app.runtime.services import Services, ServiceSet
+from app.runtime.services.protocols import BatchApi, BenchApi, ClusterApi, RemotesApi, TuneApi
+from tests.gui.fake_services import (
+    FakeConfig,
+    FakeEndpoint,
+    FakeEngines,
+    FakeLemonade,
+    FakeModels,
+    FakePower,
+    FakePrewarm,
+    FakeViews,
+    IdleBatch,
+    IdleBench,
+    IdleChat,
+    IdleCluster,
+    IdleLoadBench,
+    IdleRemotes,
+    IdleSearch,
+    IdleTune,
+)
 
+T = TypeVar("T")
 T0 = 1_790_000_000.0  # a fixed clock for scripted events
-ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
 # Shape of a Qwen3-4B-like model: 36 layers, 8 KV heads of 128, bf16; a long context (so
 # that memory, not the model, binds unless a test sets `model_max_ctx`).
 SHAPE = ModelShape(36, 36, 32, 8, 128, 2560, 2, 1_048_576)
@@ -65,8 +73,8 @@ def make_row(
     size_gb: float | None,
     labels: Sequence[str] = (),
     *,
-    source: str = "builtin",
-    file_state: str = "not_downloaded",
+    source: ModelSource | Literal["remote"] = "builtin",
+    file_state: FileState = "not_downloaded",
     ctx_size: int = 8192,
 ) -> ModelRow:
     on_disk = int((size_gb or 1.0) * 1e9) if file_state in ("complete", "local") else 0
@@ -153,7 +161,7 @@ def system_with(gpu: GpuInfo | None, problems: Sequence[Problem] = ()) -> System
 def memory_problem(util: float = 0.78) -> Problem:
     """The failure users hit at vLLM's 0.92 default, with the fix the supervisor offers."""
     fix = Fix(
-        kind="set_setting",
+        kind=FixKind.SET_SETTING,
         target="gpu_memory_utilization",
         value=util,
         label_template=tr_noop("Set GPU memory utilization to {value}"),
@@ -180,21 +188,32 @@ def failed(error: BaseException) -> Future[Any]:
 
 
 class FakeFacade:
-    """Implements app.runtime.api.Facade with in-memory state.
+    """Implements app.runtime.services.Facade over fake services with in-memory state.
 
-    Commands are recorded in `calls` and complete at once; tests then publish the events
+    `submit` and `call` run the given function of the services at once and hand its result
+    back as a finished future. Services are the fakes of tests/gui/fake_services.py unless a
+    test gives its own (`cluster=FakeCluster`, …: a class or function of this facade).
+    Calls are recorded in `calls` as (`area.method`, args); tests then publish the events
     the engine would (`publish`, or `publish_from_thread` to cross threads as the engine
-    does). `fail_next[name] = problem` makes the next call of that command raise it.
-    A name in `hold` makes its calls return futures that stay pending in `held[name]`
-    until the test completes them (as a slow keyring or engine would).
+    does). `fail_next[name] = problem` makes the next call of that method raise it. A name
+    in `hold` makes its calls return futures that stay pending in `held[name]` until the
+    test completes them (as a slow keyring or engine would).
     """
+
+    shape = SHAPE
 
     def __init__(
         self,
         rows: Iterable[ModelRow] | None = None,
         system: SystemInfo | None = None,
+        *,
+        remotes: Callable[[FakeFacade], RemotesApi] = IdleRemotes,
+        cluster: Callable[[FakeFacade], ClusterApi] = IdleCluster,
+        batch: Callable[[FakeFacade], BatchApi] = IdleBatch,
+        bench: Callable[[FakeFacade], BenchApi] = IdleBench,
+        tune: Callable[[FakeFacade], TuneApi] = IdleTune,
     ) -> None:
-        self.bus = EventBus()
+        self._bus = EventBus()
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
         self.rows: dict[str, ModelRow] = {r.id: r for r in (rows or default_rows())}
         self.options: dict[str, str] = {}
@@ -222,19 +241,96 @@ class FakeFacade:
         self.shut_down = False
         self.hold: set[str] = set()
         self.held: dict[str, list[tuple[Future[Any], Any]]] = {}
-        self.custom_engine_problem: Problem | None = None  # use_custom_engine refuses with it
-        # What `lemonade_plan` answers: by default no Lemonade on this machine.
+        self.custom_engine_problem: Problem | None = None  # use_custom refuses with it
+        # What `lemonade.plan` answers: by default no Lemonade on this machine.
         self.lemonade: ImportPlan = ImportPlan(Path("/home/me/.config/lemonade"), found=False)
+        self._holding: str | None = None
+        self.services = Services(
+            ServiceSet(
+                models=FakeModels(self),
+                config=FakeConfig(self),
+                engines=FakeEngines(self),
+                remotes=remotes(self),
+                cluster=cluster(self),
+                batch=batch(self),
+                bench=bench(self),
+                tune=tune(self),
+                load_bench=IdleLoadBench(self),
+                prewarm=FakePrewarm(self),
+                power=FakePower(self),
+                search=IdleSearch(self),
+                chat=IdleChat(self),
+                lemonade=FakeLemonade(self),
+                endpoint=FakeEndpoint(self),
+                views=FakeViews(self),
+            )
+        )
+
+    # -- the Facade -----------------------------------------------------------------------
+    @property
+    def bus(self) -> EventBus:
+        return self._bus
+
+    def submit(self, work: Callable[[Services], Awaitable[T]]) -> Future[T]:
+        return self._answered(lambda: _complete(work(self.services)))
+
+    def call(self, work: Callable[[Services], T]) -> Future[T]:
+        return self._answered(lambda: work(self.services))
+
+    def post(self, work: Callable[[Services], object]) -> None:
+        work(self.services)
+
+    def shutdown(self) -> None:
+        self.shut_down = True
+
+    def _answered(self, run: Callable[[], T]) -> Future[T]:
+        self._holding = None
+        try:
+            value = run()
+        except Exception as exc:
+            return failed(exc)
+        name = self._take_hold()
+        if name is None:
+            return done(value)
+        future: Future[T] = Future()
+        self.held.setdefault(name, []).append((future, value))
+        return future
+
+    def _take_hold(self) -> str | None:
+        name, self._holding = self._holding, None
+        return name
+
+    # -- what the fake services share -----------------------------------------------------
+    def note(self, name: str, args: tuple[Any, ...]) -> Problem | None:
+        """Record a call; the failure scripted for it, if any (taken once)."""
+        self.calls.append((name, args))
+        return self.fail_next.pop(name, None)
+
+    def maybe_hold(self, name: str) -> None:
+        """The call under way is held: its future stays pending in `held[name]`."""
+        if name in self.hold:
+            self._holding = name
+
+    def make_row(self, *args: Any, **kwargs: Any) -> ModelRow:
+        return make_row(*args, **kwargs)
+
+    def update(self, model_id: str, **changes: Any) -> None:
+        self.rows[model_id] = dataclasses.replace(self.rows[model_id], **changes)
 
     # -- scripting ------------------------------------------------------------------------
     def publish(self, event: Event) -> None:
         """Update own state as the engine would, then publish on the bus."""
         self._apply(event)
-        self.bus.publish(event)
+        self._bus.publish(event)
 
     def publish_from_thread(self, *events: Event) -> None:
         """Publish from another thread, as the engine thread does; returns when all are out."""
-        thread = threading.Thread(target=lambda: [self.publish(e) for e in events])
+
+        def publish_all() -> None:
+            for event in events:
+                self.publish(event)
+
+        thread = threading.Thread(target=publish_all)
         thread.start()
         thread.join()
 
@@ -249,15 +345,15 @@ class FakeFacade:
                 changes.update(
                     progress=None, metrics=None, failures=0, restarts=0, next_retry_at=None
                 )
-            self._update(ev.model_id, **changes)
+            self.update(ev.model_id, **changes)
         elif isinstance(ev, LoadProgressed) and ev.model_id in self.rows:
-            self._update(ev.model_id, progress=ev)
+            self.update(ev.model_id, progress=ev)
         elif isinstance(ev, MetricsSampled) and ev.model_id in self.rows:
-            self._update(ev.model_id, metrics=ev)
+            self.update(ev.model_id, metrics=ev)
         elif isinstance(ev, DownloadProgressed) and ev.model_id in self.rows:
             view = DownloadView(ev.download_id, ev.model_id, "running", ev.done, ev.total)
             # As the runtime does: a new attempt forgets the last download's failure.
-            self._update(
+            self.update(
                 ev.model_id,
                 download=view,
                 file_state="partial",
@@ -267,7 +363,7 @@ class FakeFacade:
         elif isinstance(ev, DownloadFinished) and ev.model_id in self.rows:
             complete = ev.status == "completed"
             row = self.rows[ev.model_id]
-            self._update(
+            self.update(
                 ev.model_id,
                 download=None,
                 file_state="complete" if complete else "partial",
@@ -283,33 +379,14 @@ class FakeFacade:
         elif isinstance(ev, SettingChanged):
             self.settings[ev.key] = ev.value
 
-    def _update(self, model_id: str, **changes: Any) -> None:
-        self.rows[model_id] = dataclasses.replace(self.rows[model_id], **changes)
-
-    def _record(self, name: str, *args: Any) -> Problem | None:
-        self.calls.append((name, args))
-        return self.fail_next.pop(name, None)
-
-    def _answer(self, name: str, value: Any) -> Future[Any]:
-        """A finished future, or a pending one kept in `held` when `name` is held."""
-        if name in self.hold:
-            future: Future[Any] = Future()
-            self.held.setdefault(name, []).append((future, value))
-            return future
-        return done(value)
-
-    def release(self, name: str) -> None:
-        """Complete every held call of `name` with the value it would have had."""
-        for future, value in self.held.pop(name, []):
-            future.set_result(value)
+    def release(self, name: str, value: Any = None, *, replace: bool = False) -> None:
+        """Complete every held call of `name` with the value it would have had (or with
+        `value`, given `replace`)."""
+        for future, held in self.held.pop(name, []):
+            future.set_result(value if replace else held)
 
     def called(self, name: str) -> list[tuple[Any, ...]]:
         return [args for n, args in self.calls if n == name]
-
-    # -- reads ----------------------------------------------------------------------------
-    def snapshot(self) -> Future[Snapshot]:
-        self.calls.append(("snapshot", ()))
-        return self._answer("snapshot", self.snapshot_now())
 
     def snapshot_now(self) -> Snapshot:
         return Snapshot(
@@ -323,304 +400,15 @@ class FakeFacade:
             problems=self.problems,
         )
 
-    def preview_options(
-        self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> Future[OptionsPreview]:
-        self.calls.append(("preview_options", (model_id, ctx_size, vllm_args)))
-        # As the planner: the fields not given keep what is stored.
-        tp, pp, gpus = self.gpu_options.get(model_id, (None, None, None))
-        own_ctx = self.rows[model_id].ctx_size if model_id in self.own_ctx else None
-        options = ModelOptions(
-            ctx_size if ctx_size is not None else own_ctx,
-            vllm_args if vllm_args is not None else self.options.get(model_id, ""),
-            tp,
-            pp,
-            gpus,
-        )
-        return self._answer("preview_options", self.preview_of(model_id, options))
 
-    def preview_now(
-        self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> OptionsPreview:
-        row = self.rows[model_id]
-        ctx = ctx_size if ctx_size is not None else row.ctx_size
-        args = vllm_args if vllm_args is not None else self.options.get(model_id, "")
-        defaults = {"ctx_size": self.settings["ctx_size"], "vllm_args": ""}
-        follows = ctx_size is None and model_id not in self.own_ctx
-        try:
-            resolved = resolve_model_args(
-                load_model_config(),
-                name=row.name,
-                checkpoint=row.checkpoint,
-                engine_args=("--enforce-eager",),
-                settings=make_settings_layer(
-                    self.settings["gpu_memory_utilization"], self.settings["max_num_seqs"]
-                ),
-                global_vllm_args=self.settings["vllm_args"],
-                model_vllm_args=args,
-            )
-        except ProblemError as exc:
-            return OptionsPreview(
-                model_id, ctx, args, exc.problem, defaults=defaults, ctx_is_default=follows
-            )
-        above = ctx_above_model_limit(model_id, ctx, self.model_max_ctx.get(model_id))
-        if above is not None:  # as the planner does: vLLM would refuse to load it
-            return OptionsPreview(
-                model_id, ctx, args, above, defaults=defaults, ctx_is_default=follows
-            )
-        command = (
-            *ENGINE_PREFIX,
-            "--model",
-            f"~/.cache/huggingface/hub/models--{row.checkpoint.replace('/', '--')}",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "<port>",
-            "--served-model-name",
-            row.name,
-            "--max-model-len",
-            str(ctx),
-            *resolved.args,
-        )
-        memory = None
-        gpu = self.system.primary
-        if row.downloaded and row.size_gb and gpu is not None and gpu.budget_total:
-            budget = utilization_budget_bytes(
-                gpu.budget_total, self.settings["gpu_memory_utilization"]
-            )
-            limit = self.model_max_ctx.get(model_id)
-            shape = dataclasses.replace(SHAPE, model_max_ctx=limit) if limit else SHAPE
-            memory = plan_memory(budget, int(row.size_gb * 1e9), shape, ctx)
-        return OptionsPreview(
-            model_id, ctx, args, None, command, resolved.layers, memory, defaults, follows
-        )
-
-    def preview_model_options(self, model_id: str, options: ModelOptions) -> Future[OptionsPreview]:
-        self.calls.append(("preview_model_options", (model_id, options)))
-        return self._answer("preview_model_options", self.preview_of(model_id, options))
-
-    def preview_of(self, model_id: str, options: ModelOptions) -> OptionsPreview:
-        """As the planner: the arguments, then the context size, then where the model runs
-        (app.core.parallel.place on this fake's GPUs); a refusal names its field."""
-        ctx = options.ctx_size if options.ctx_size is not None else self.settings["ctx_size"]
-        preview = dataclasses.replace(
-            self.preview_now(model_id, ctx, options.vllm_args),
-            ctx_is_default=options.ctx_size is None,
-            tensor_parallel_size=options.tensor_parallel_size,
-            pipeline_parallel_size=options.pipeline_parallel_size,
-            gpus=options.gpus,
-        )
-        if preview.problem is not None:
-            ctx_codes = ("options.ctx_above_model_limit", "options.bad_ctx_size")
-            field = "ctx_size" if preview.problem.code in ctx_codes else "vllm_args"
-            return dataclasses.replace(preview, problem_field=field)
-        try:
-            placement = place(
-                model_id,
-                self.system.gpus,
-                tensor_parallel_size=options.tensor_parallel_size,
-                pipeline_parallel_size=options.pipeline_parallel_size,
-                gpus=options.gpus,
-            )
-        except ProblemError as exc:
-            field = {
-                "options.too_many_gpus": TP_OPTION,
-                "options.bad_parallel_size": str(exc.problem.params.get("name", TP_OPTION)),
-            }.get(exc.problem.code, GPUS_OPTION)
-            return dataclasses.replace(preview, problem=exc.problem, problem_field=field)
-        util = self.settings["gpu_memory_utilization"]
-        planned = {
-            gpu_device(i): int((self.system.gpus[i].budget_total or 0) * util)
-            for i in placement.gpus
-        } or {RAM_DEVICE: int((self.rows[model_id].size_gb or 1) * 1e9)}
-        return dataclasses.replace(preview, effective_gpus=placement.gpus, planned=planned)
-
-    def log_tail(self, model_id: str, n: int = 400) -> Future[list[str]]:
-        self.calls.append(("log_tail", (model_id, n)))
-        return self._answer("log_tail", self.logs.get(model_id, [])[-n:])
-
-    def log_path(self, model_id: str) -> str:
-        return f"/tmp/vllm-tray-test/logs/{model_id}.log"
-
-    def has_secret(self, name: str) -> Future[bool]:
-        self.calls.append(("has_secret", (name,)))
-        return self._answer("has_secret", name in self.secrets)
-
-    # -- commands -------------------------------------------------------------------------
-    def _fail_or(self, name: str, value: Any, *args: Any) -> Future[Any]:
-        bad = self._record(name, *args)
-        return failed(ProblemError(bad)) if bad is not None else done(value)
-
-    def load(self, model_id: str) -> Future[Backend]:
-        backend = Backend(
-            model_id, model_id, "http://127.0.0.1:8001", 4242, (), 8192, ProcessState.RUNNING
-        )
-        return self._fail_or("load", backend, model_id)
-
-    def unload(self, model_id: str) -> Future[None]:
-        return self._fail_or("unload", None, model_id)
-
-    def prewarm(self, model_id: str) -> Future[bool]:
-        return self._fail_or("prewarm", True, model_id)
-
-    def cancel_prewarm(self, model_id: str) -> Future[bool]:
-        return self._fail_or("cancel_prewarm", True, model_id)
-
-    def download(self, model_id: str) -> Future[str]:
-        return self._fail_or("download", f"dl-{model_id}", model_id)
-
-    def cancel_download(self, download_id: str) -> Future[bool]:
-        return self._fail_or("cancel_download", True, download_id)
-
-    def delete_files(self, model_id: str) -> Future[int]:
-        return self._fail_or("delete_files", self.rows[model_id].bytes_on_disk, model_id)
-
-    def add_user_model(
-        self, name: str, checkpoint: str, labels: Sequence[str] = ()
-    ) -> Future[ModelRow]:
-        bad = self._record("add_user_model", name, checkpoint, tuple(labels))
-        if bad is not None:
-            return failed(ProblemError(bad))
-        try:
-            validate_name(name)
-            local = parse_checkpoint(checkpoint).is_local
-        except ProblemError as exc:
-            return failed(exc)
-        row = make_row(
-            name,
-            checkpoint,
-            None,
-            labels,
-            source="user",
-            file_state="local" if local else "not_downloaded",
-        )
-        self.rows[row.id] = row
-        self.bus.publish(RegistryChanged(row.id))
-        return done(row)
-
-    def remove_user_model(self, model_id: str) -> Future[None]:
-        bad = self._record("remove_user_model", model_id)
-        if bad is not None:
-            return failed(ProblemError(bad))
-        self.rows.pop(model_id, None)
-        self.bus.publish(RegistryChanged(model_id))
-        return done(None)
-
-    def set_options(
-        self, model_id: str, ctx_size: int | None, vllm_args: str, *, restart: bool = False
-    ) -> Future[OptionsPreview]:
-        bad = self._record("set_options", model_id, ctx_size, vllm_args, restart)
-        if bad is not None:
-            return failed(ProblemError(bad))
-        preview = self.preview_now(model_id, ctx_size, vllm_args)
-        if preview.problem is not None:
-            return failed(ProblemError(preview.problem))
-        self.options[model_id] = vllm_args
-        if ctx_size is None:
-            self.own_ctx.discard(model_id)
-        else:
-            self.own_ctx.add(model_id)
-        ctx = ctx_size if ctx_size is not None else self.settings["ctx_size"]
-        self._update(model_id, ctx_size=ctx)
-        self.bus.publish(RegistryChanged(model_id))
-        return done(preview)
-
-    def set_model_options(
-        self, model_id: str, options: ModelOptions, *, restart: bool = False
-    ) -> Future[OptionsPreview]:
-        bad = self._record("set_model_options", model_id, options, restart)
-        if bad is not None:
-            return failed(ProblemError(bad))
-        preview = self.preview_of(model_id, options)
-        if preview.problem is not None:
-            return failed(ProblemError(preview.problem))
-        self.options[model_id] = options.vllm_args
-        self.gpu_options[model_id] = (
-            options.tensor_parallel_size,
-            options.pipeline_parallel_size,
-            options.gpus,
-        )
-        if options.ctx_size is None:
-            self.own_ctx.discard(model_id)
-        else:
-            self.own_ctx.add(model_id)
-        self._update(model_id, ctx_size=preview.ctx_size)
-        self.bus.publish(RegistryChanged(model_id))
-        return done(preview)
-
-    def reset_options(self, model_id: str) -> Future[None]:
-        bad = self._record("reset_options", model_id)
-        if bad is not None:
-            return failed(ProblemError(bad))
-        self.options.pop(model_id, None)
-        return done(None)
-
-    def lemonade_plan(self) -> Future[ImportPlan]:
-        self._record("lemonade_plan")
-        return self._answer("lemonade_plan", self.lemonade)
-
-    def import_lemonade(self, plan: ImportPlan) -> Future[ImportResult]:
-        bad = self._record("import_lemonade", plan)
-        if bad is not None:
-            return failed(ProblemError(bad))
-        return self._answer("import_lemonade", ImportResult(plan.changes))
-
-    def set_settings(self, changes: Mapping[str, object]) -> Future[dict[str, Any]]:
-        bad = self._record("set_settings", dict(changes))
-        if bad is not None:
-            return failed(ProblemError(bad))
-        try:
-            coerced = {k: coerce(k, v) for k, v in changes.items()}
-            check_together({**self.settings, **coerced})  # as the engine: the pair rules too
-        except ProblemError as exc:
-            return failed(exc)
-        changed = {k: v for k, v in coerced.items() if self.settings.get(k) != v}
-        for key, value in changed.items():
-            self.publish(SettingChanged(key, value))
-        return done(changed)
-
-    def set_secret(self, name: str, value: str | None) -> Future[None]:
-        bad = self._record("set_secret", name, value)
-        if bad is not None:
-            return failed(ProblemError(bad))
-        if value is None:
-            self.secrets.pop(name, None)
-        else:
-            self.secrets[name] = value
-        return done(None)
-
-    def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = True) -> Future[None]:
-        return self._fail_or("apply_fix", None, model_id, fix, retry)
-
-    def reset_model(self, model_id: str) -> Future[None]:
-        return self._fail_or("reset_model", None, model_id)
-
-    def start_server(self) -> Future[ServerView]:
-        self.server = ServerView(True, "http://127.0.0.1:8321/v1")
-        return self._fail_or("start_server", self.server)
-
-    def stop_server(self) -> Future[ServerView]:
-        self.server = ServerView(False, None)
-        return self._fail_or("stop_server", self.server)
-
-    def install_engine(self, kind: str) -> Future[EngineView]:
-        return self._fail_or("install_engine", self.engine, kind)
-
-    def use_custom_engine(self, command: str) -> Future[EngineView]:
-        bad = self._record("use_custom_engine", command) or self.custom_engine_problem
-        if bad is not None:
-            return failed(ProblemError(bad))
-        self.engine = EngineView("custom", "custom", True, None, command)
-        for key, value in (("engine.custom_command", command), ("engine.kind", "custom")):
-            if self.settings.get(key) != value:
-                self.publish(SettingChanged(key, value))
-        return self._answer("use_custom_engine", self.engine)
-
-    def watch_metrics(self, watching: bool) -> None:
-        self.metrics_watched.append(watching)
-
-    def shutdown(self) -> None:
-        self.shut_down = True
+def _complete(work: Awaitable[T]) -> T:
+    """The result of a fake service's coroutine, which never waits (it has no loop to)."""
+    steps = work.__await__()
+    try:
+        steps.send(None)
+    except StopIteration as finished:
+        return finished.value  # type: ignore[no-any-return]  # the awaitable's own T
+    raise AssertionError("a fake service waited for something; fakes answer at once")
 
 
 # ---- scripted scenes -------------------------------------------------------------------------

@@ -81,12 +81,12 @@ def test_pause_resume_and_cancel_go_through_the_facade(
     select(page, running.id)
     qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: cell(page, 0, Column.STATUS) == "Paused")
-    assert fake.called("pause_batch") == [(running.id,)]
+    assert fake.called("batch.pause") == [(running.id,)]
     assert page.resume_button.isEnabled() and not page.pause_button.isEnabled()
 
     qtbot.mouseClick(page.resume_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(page.pause_button.isEnabled)
-    assert fake.called("resume_batch") == [(running.id,)]
+    assert fake.called("batch.resume") == [(running.id,)]
 
     qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: cell(page, 0, Column.STATUS) == "Cancelling")
@@ -97,7 +97,7 @@ def test_a_refused_command_is_shown_under_the_table(
     qtbot: QtBot, page: BatchPage, fake: FakeBatchFacade
 ) -> None:
     select(page, sample_jobs()[0].id)
-    fake.fail_next["pause_batch"] = problem("batch.ended", batch_id="b", status="completed")
+    fake.fail_next["batch.pause"] = problem("batch.ended", batch_id="b", status="completed")
     qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(page.message.isVisible)
     assert page.message.text() == "The batch b has already ended (completed)."

@@ -54,8 +54,8 @@ def test_tune_progress_result_apply_and_cancel(
 ) -> None:
     window.slo_itl.setValue(50)
     window.run_tune_button.click()
-    qtbot.waitUntil(lambda: bool(bench_fake.called("run_tune")))
-    (model_id, options) = bench_fake.called("run_tune")[0]
+    qtbot.waitUntil(lambda: bool(bench_fake.called("tune.run")))
+    (model_id, options) = bench_fake.called("tune.run")[0]
     assert model_id == MODEL
     assert isinstance(options, TuneOptions) and options.slo.itl_ms == 50
     assert options.slo.ttft_ms is None  # 0 in the box means "no limit"
@@ -69,7 +69,7 @@ def test_tune_progress_result_apply_and_cancel(
     assert len(window.curve.points) == 2
 
     window.cancel_button.click()
-    assert bench_fake.called("cancel_tune") == [(MODEL,)]
+    assert bench_fake.called("tune.cancel") == [(MODEL,)]
 
     assert bench_fake.tune_future is not None
     bench_fake.tune_future.set_result(sample_tune(MODEL))
@@ -78,7 +78,7 @@ def test_tune_progress_result_apply_and_cancel(
     assert "Before: 262 tok/s" in window.result_label.text()
     assert "After: 318 tok/s" in window.result_label.text()
     window.apply_button.click()
-    qtbot.waitUntil(lambda: bench_fake.called("apply_tune") == [(MODEL, 10)])
+    qtbot.waitUntil(lambda: bench_fake.called("tune.apply") == [(MODEL, 10)])
     qtbot.waitUntil(lambda: "--max-num-seqs 10" in window.status.text())
 
 
@@ -88,11 +88,11 @@ def test_bench_runs_with_the_concurrency_list_and_rejects_a_bad_one(
     window.concurrency.setText("2, x")
     window.run_bench_button.click()
     qtbot.waitUntil(lambda: "whole numbers" in window.status.text())
-    assert bench_fake.called("run_bench") == []
+    assert bench_fake.called("bench.run") == []
     window.concurrency.setText("4,2")
     window.run_bench_button.click()
-    qtbot.waitUntil(lambda: bool(bench_fake.called("run_bench")))
-    (_, options) = bench_fake.called("run_bench")[0]
+    qtbot.waitUntil(lambda: bool(bench_fake.called("bench.run")))
+    (_, options) = bench_fake.called("bench.run")[0]
     assert options.concurrency == (4, 2) and options.requests == 10
     assert bench_fake.bench_future is not None
     bench_fake.bench_future.set_result(sample_records(MODEL)[0])
@@ -117,8 +117,16 @@ def test_main_window_offers_the_benchmark_window(
     try:
         assert gui.window.select_model(MODEL)
         qtbot.waitUntil(lambda: gui.window.current_model_id() == MODEL)
-        gui.window.bench_action.trigger()
-        view = gui.window.bench_windows[MODEL]
+        # Built with the rest of the Model menu, after its own separator.
+        bench = gui.window.actions_.bench
+        menu = gui.window.model_menu.actions()
+        assert bench in menu and menu[menu.index(bench) - 1].isSeparator()
+        assert bench not in gui.window.toolbar.actions()
+        assert bench.isEnabled()
+        bench.trigger()
+        view = gui.window.bench.windows[MODEL]
         assert view.isVisible() and view.model_id == MODEL
+        bench.trigger()  # one window per model, raised again
+        assert list(gui.window.bench.windows) == [MODEL]
     finally:
         gui.close()

@@ -109,14 +109,14 @@ def test_metrics_history_and_registry_changes(qtbot: QtBot, fake: FakeFacade) ->
 
 def test_events_during_a_snapshot_are_applied_on_top_of_it(qtbot: QtBot, fake: FakeFacade) -> None:
     bridge, store = make_store(qtbot, fake)
-    fake.hold.add("snapshot")
+    fake.hold.add("views.snapshot")
     refreshing = asyncio.ensure_future(store.refresh())
-    qtbot.waitUntil(lambda: "snapshot" in fake.held)
+    qtbot.waitUntil(lambda: "views.snapshot" in fake.held)
     stale = fake.snapshot_now()  # taken before the load began
     started = ProcessStateChanged(MODEL, ProcessState.STOPPED, ProcessState.STARTING)
     fake.publish_from_thread(started, LoadProgressed(MODEL, LoadPhase.COMPILING, 0.7))
     qtbot.waitUntil(lambda: store.row(MODEL).progress is not None)
-    fake.held.pop("snapshot")[0][0].set_result(stale)
+    fake.held.pop("views.snapshot")[0][0].set_result(stale)
     qtbot.waitUntil(refreshing.done)
     row = store.row(MODEL)
     assert row.process == ProcessState.STARTING and row.progress.phase == LoadPhase.COMPILING
@@ -125,18 +125,18 @@ def test_events_during_a_snapshot_are_applied_on_top_of_it(qtbot: QtBot, fake: F
 
 def test_refreshes_asked_together_share_one_snapshot(qtbot: QtBot, fake: FakeFacade) -> None:
     _bridge, store = make_store(qtbot, fake)
-    asked = len(fake.called("snapshot"))
-    fake.hold.add("snapshot")
+    asked = len(fake.called("views.snapshot"))
+    fake.hold.add("views.snapshot")
     first = asyncio.ensure_future(store.refresh())
-    qtbot.waitUntil(lambda: "snapshot" in fake.held)
+    qtbot.waitUntil(lambda: "views.snapshot" in fake.held)
     # Asked while the first is on its way: they need a snapshot taken after them.
     second, third = asyncio.ensure_future(store.refresh()), asyncio.ensure_future(store.refresh())
-    fake.release("snapshot")
+    fake.release("views.snapshot")
     qtbot.waitUntil(first.done)
-    qtbot.waitUntil(lambda: "snapshot" in fake.held)
-    fake.release("snapshot")
+    qtbot.waitUntil(lambda: "views.snapshot" in fake.held)
+    fake.release("views.snapshot")
     qtbot.waitUntil(lambda: second.done() and third.done())
-    assert len(fake.called("snapshot")) == asked + 2
+    assert len(fake.called("views.snapshot")) == asked + 2
 
 
 def test_call_awaits_a_future_finished_on_another_thread(qtbot: QtBot) -> None:

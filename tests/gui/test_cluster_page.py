@@ -4,24 +4,33 @@ the worker commands are copyable. Its commands are awaited the way its async slo
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.cluster import WorkerNode
 from app.core.problems import Problem, ProblemError
-from app.gui.app import GuiApp
 from app.gui.cluster_page import ClusterWindow
-from tests.gui.conftest import run
+from tests.gui.conftest import run, start_gui
 from tests.gui.fake_cluster import FakeCluster
 from tests.gui.fake_facade import FakeFacade
 
 
+def cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None
+    return item.text()
+
+
 @pytest.fixture
 def window(qtbot: QtBot) -> Iterator[tuple[ClusterWindow, FakeCluster]]:
-    cluster = FakeCluster()
-    page = ClusterWindow(cluster, lambda: ["user.big", "user.small"])
+    fake = FakeFacade(cluster=FakeCluster)
+    cluster = fake.services.cluster
+    assert isinstance(cluster, FakeCluster)
+    page = ClusterWindow(fake, lambda: ["user.big", "user.small"])
     qtbot.addWidget(page)
     # The window reads the cluster's view asynchronously, as it does from the real facade.
     qtbot.waitUntil(lambda: page.model.currentText() == "user.big")
@@ -72,7 +81,7 @@ def test_check_fills_one_row_per_machine(
     page, _ = window
     run(qtbot, page.check())
     assert page.nodes.rowCount() == 3
-    cells = [[page.nodes.item(r, c).text() for c in range(5)] for r in range(3)]
+    cells = [[cell(page.nodes, r, c) for c in range(5)] for r in range(3)]
     assert cells[0][:3] == ["this machine", "cpu 0.32.0", "abcdef012345"]
     assert cells[1][0] == "1: 192.168.1.11"
     assert cells[1][3] == "0.42 ms, 1,180 MB/s from it, 1,100 MB/s to it"  # the locale's grouping
@@ -120,12 +129,12 @@ def test_start_and_stop_follow_the_state(
     assert page.status.text() == "Off: the model runs on this machine alone."
 
 
-def test_the_main_window_opens_one_cluster_window(
-    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
-) -> None:
-    cluster = FakeCluster()
-    fake.cluster_view = cluster.cluster_view  # type: ignore[attr-defined]
-    first = gui.window.open_cluster()
-    assert isinstance(first, ClusterWindow) and first.isVisible()
-    assert gui.window.open_cluster() is first
-    first.close()
+def test_the_main_window_opens_one_cluster_window(qtbot: QtBot, tmp_path: Path) -> None:
+    gui = start_gui(qtbot, FakeFacade(cluster=FakeCluster), tmp_path)
+    try:
+        first = gui.window.open_cluster()
+        assert isinstance(first, ClusterWindow) and first.isVisible()
+        assert gui.window.open_cluster() is first
+        first.close()
+    finally:
+        gui.close()

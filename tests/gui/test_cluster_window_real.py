@@ -123,7 +123,7 @@ def test_a_check_and_a_start_say_which_machine_and_what_to_do(
         qtbot.waitUntil(lambda: said(window).startswith("Not started"), timeout=WAIT_MS)
         assert sentence in said(window)
         assert "could not start its part" not in said(window)
-        assert engine.runtime.supervisor.info("user.a") is None  # nothing was started
+        assert engine.runtime._parts.supervisor.info("user.a") is None  # nothing was started
         assert window.start_button.isEnabled()  # to try again once it is fixed
     finally:
         engine.close()
@@ -150,7 +150,7 @@ def test_start_shows_where_it_stands_until_the_model_serves(
             master_port=free_port(),
             token="secret-token",
         )
-        engine.thread.submit(engine.runtime.cluster.configure(setup)).result(30)
+        engine.thread.submit(engine.runtime.services.cluster.configure(setup)).result(30)
         engine.gui.window.cluster_action.trigger()
         window = engine.gui.window.findChild(ClusterWindow)
         assert isinstance(window, ClusterWindow)

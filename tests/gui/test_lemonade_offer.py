@@ -64,8 +64,8 @@ def test_import_accepted(qtbot: QtBot, fake: FakeFacade, tmp_path: Path) -> None
             "Use the downloaded files of org/mine (3.0 GiB) without copying them",
         ]
         dialog.import_button.click()
-        qtbot.waitUntil(lambda: bool(fake.called("import_lemonade")))
-        assert fake.called("import_lemonade") == [(PLAN,)]
+        qtbot.waitUntil(lambda: bool(fake.called("lemonade.apply")))
+        assert fake.called("lemonade.apply") == [(PLAN,)]
         qtbot.waitUntil(lambda: gui.store.setting("gui.lemonade_offered") is True)
         qtbot.waitUntil(lambda: "Imported 2 changes from Lemonade." in gui.window.notice.text())
     finally:
@@ -80,14 +80,14 @@ def test_not_now_imports_nothing_and_is_not_asked_again(
     try:
         offered_dialog(qtbot).later_button.click()
         qtbot.waitUntil(lambda: fake.settings["gui.lemonade_offered"] is True)
-        assert fake.called("import_lemonade") == []
+        assert fake.called("lemonade.apply") == []
     finally:
         close(gui)
     fake.calls.clear()
     again = start_gui(qtbot, fake, tmp_path)
     try:
         qtbot.wait(200)  # the offer would be a task of the start: give it its turn
-        assert fake.called("lemonade_plan") == []
+        assert fake.called("lemonade.plan") == []
     finally:
         close(again)
 
@@ -97,7 +97,7 @@ def test_no_lemonade_no_offer_and_asked_again_next_start(
 ) -> None:
     gui = start_gui(qtbot, fake, tmp_path)
     try:
-        qtbot.waitUntil(lambda: bool(fake.called("lemonade_plan")))
+        qtbot.waitUntil(lambda: bool(fake.called("lemonade.plan")))
         qtbot.wait(100)
         assert not any(isinstance(w, LemonadeImportDialog) for w in QApplication.topLevelWidgets())
         assert fake.settings["gui.lemonade_offered"] is False

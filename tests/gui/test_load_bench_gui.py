@@ -97,8 +97,8 @@ def test_a_download_offers_a_prewarm_and_the_row_says_it_runs(
     prewarm = window.actions_.prewarm
     assert prewarm in window.model_menu.actions() and prewarm.isEnabled()
     prewarm.trigger()
-    qtbot.waitUntil(lambda: bool(fake.called("prewarm")))
-    assert fake.called("prewarm") == [(model,)]
+    qtbot.waitUntil(lambda: bool(fake.called("prewarm.prewarm")))
+    assert fake.called("prewarm.prewarm") == [(model,)]
 
     # The app starts it in the background: the row says so, with the load's progress, and
     # its Unload cancels the pre-warm.
@@ -152,7 +152,7 @@ def test_the_model_dialog_chooses_start_fast_and_refuses_it_beside_a_level_of_on
         qtbot.waitUntil(lambda: dialog.is_settled() and dialog.apply_button.isEnabled())
         with qtbot.waitSignal(dialog.applied, timeout=10_000):
             dialog.apply_button.click()
-        assert runtime.registry.options(MODEL).optimize == "start"
+        assert runtime.services.models.options(MODEL).optimize == "start"
     finally:
         gui.close()
         flush_deletes()

@@ -91,7 +91,7 @@ def test_a_failed_model_shows_its_diagnosis_and_the_fix(
     assert view.banner.title.text() == f"{MODEL} could not start"
     assert not view.state_label.isVisible()
     qtbot.mouseClick(view.banner.fix_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: fake.called("apply_fix") == [(MODEL, failure.fix, True)])
+    qtbot.waitUntil(lambda: fake.called("models.apply_fix") == [(MODEL, failure.fix, True)])
     view.close()
 
 
@@ -158,15 +158,15 @@ def test_escape_closes_the_log_window(qtbot: QtBot, gui: GuiApp) -> None:
 def test_lines_that_arrive_before_the_tail_show_once(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.hold.add("log_tail")
+    fake.hold.add("models.log_tail")
     fake.logs[MODEL] = ["one", "two"]
     view = gui.window.open_logs(MODEL)
-    qtbot.waitUntil(lambda: "log_tail" in fake.held)
+    qtbot.waitUntil(lambda: "models.log_tail" in fake.held)
     # Written (and so in the tail) and published while the tail is on its way.
     fake.publish_from_thread(LogLineEmitted(MODEL, "three"), LogLineEmitted(MODEL, "four"))
     qtbot.wait(20)
     assert view.lines() == []
-    fake.release("log_tail")  # the tail was read after "three" was written
+    fake.release("models.log_tail")  # the tail was read after "three" was written
     qtbot.waitUntil(view.tail_task.done)
     assert view.lines() == ["one", "two", "three", "four"]
     view.close()

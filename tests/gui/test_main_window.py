@@ -30,23 +30,23 @@ def test_actions_follow_the_selected_row(qtbot: QtBot, gui: GuiApp, fake: FakeFa
     assert actions.download.isEnabled() and actions.download.isVisible()
     assert not actions.load.isEnabled()
     actions.download.trigger()
-    qtbot.waitUntil(lambda: fake.called("download") == [(NOT_DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.pull") == [(NOT_DOWNLOADED,)])
 
     fake.publish_from_thread(DownloadProgressed("dl-9", NOT_DOWNLOADED, 10, 100))
     qtbot.waitUntil(actions.cancel_download.isVisible)
     assert not actions.download.isVisible()
     actions.cancel_download.trigger()
-    qtbot.waitUntil(lambda: fake.called("cancel_download") == [("dl-9",)])
+    qtbot.waitUntil(lambda: fake.called("models.cancel_download") == [("dl-9",)])
 
     select(qtbot, gui, DOWNLOADED)
     assert actions.load.isEnabled() and not actions.unload.isVisible()
     actions.load.trigger()
-    qtbot.waitUntil(lambda: fake.called("load") == [(DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.load") == [(DOWNLOADED,)])
     fake.publish_from_thread(*load_events(DOWNLOADED))
     qtbot.waitUntil(actions.unload.isVisible)
     assert not actions.load.isVisible() and not actions.delete.isEnabled()
     actions.unload.trigger()
-    qtbot.waitUntil(lambda: fake.called("unload") == [(DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.unload") == [(DOWNLOADED,)])
 
 
 def test_keyboard_shortcut_loads_the_selected_model(
@@ -56,7 +56,7 @@ def test_keyboard_shortcut_loads_the_selected_model(
     select(qtbot, gui, DOWNLOADED)
     gui.window.table.setFocus()
     qtbot.keyClick(gui.window.table, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: fake.called("load") == [(DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.load") == [(DOWNLOADED,)])
 
 
 def test_failed_model_shows_its_diagnosis_and_the_fix_button_applies_it(
@@ -73,7 +73,7 @@ def test_failed_model_shows_its_diagnosis_and_the_fix_button_applies_it(
     assert "gpu-memory-utilization 0.92" in banner.message.text()
     assert banner.fix_button.text() == "Set GPU memory utilization to 0.78"
     qtbot.mouseClick(banner.fix_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: fake.called("apply_fix") == [(DOWNLOADED, failure.fix, True)])
+    qtbot.waitUntil(lambda: fake.called("models.apply_fix") == [(DOWNLOADED, failure.fix, True)])
     assert not banner.fix_button.isEnabled() and banner.status.isVisible()
 
     # Loading again clears the banner.
@@ -96,7 +96,7 @@ def test_a_sleeping_model_says_so_and_can_be_unloaded(
     assert actions.unload.isVisible() and actions.unload.isEnabled()
     assert not actions.load.isVisible() and not actions.delete.isEnabled()
     actions.unload.trigger()
-    qtbot.waitUntil(lambda: fake.called("unload") == [(DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.unload") == [(DOWNLOADED,)])
 
 
 def fake_row_state(gui: GuiApp) -> str:
@@ -104,7 +104,7 @@ def fake_row_state(gui: GuiApp) -> str:
 
 
 def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.fail_next["unload"] = Problem(
+    fake.fail_next["models.unload"] = Problem(
         "models.busy", "{model} is being deleted; try again in a moment.", {"model": "m"}
     )
     fake.publish_from_thread(*load_events(DOWNLOADED))
@@ -120,7 +120,7 @@ def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: Fak
 def test_a_download_that_cannot_start_fails_on_its_row_with_retry(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["download"] = Problem(
+    fake.fail_next["models.pull"] = Problem(
         "downloads.disk_full",
         "Not enough disk space: {needed} GB needed, {free} GB free.",
         {"needed": 27.8, "free": 3.1},
@@ -137,7 +137,7 @@ def test_a_download_that_cannot_start_fails_on_its_row_with_retry(
     assert banner.retry_button.text() == "&Retry download"
     assert gui.window.actions_.download.text() == "&Retry download"
     qtbot.mouseClick(banner.retry_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: len(fake.called("download")) == 2)
+    qtbot.waitUntil(lambda: len(fake.called("models.pull")) == 2)
 
 
 def test_start_up_problems_are_shown(qtbot: QtBot, fake: FakeFacade, tmp_path) -> None:
@@ -172,7 +172,7 @@ def test_closing_with_a_tray_hides_and_explains_once(
     assert not gui.window.isVisible()
     assert note.args[0] == "vLLM Tray is still running"
     qtbot.waitUntil(lambda: fake.settings["gui.tray_hint_shown"] is True)
-    assert fake.called("set_settings") == [({"gui.tray_hint_shown": True},)]
+    assert fake.called("config.set_settings") == [({"gui.tray_hint_shown": True},)]
     qtbot.waitUntil(lambda: gui.store.setting("gui.tray_hint_shown") is True)
 
     gui.window.show_and_raise()
@@ -194,13 +194,13 @@ def test_delete_asks_first(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     assert box is not None and "Delete the downloaded files" in box.text()
     delete = next(b for b in box.buttons() if b.text() == "&Delete")
     qtbot.mouseClick(delete, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: fake.called("delete_files") == [(DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.delete_files") == [(DOWNLOADED,)])
 
     box = gui.window.confirm_delete("user.my-llama")
     assert "Its folder stays where it is" in box.text()
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
     qtbot.wait(20)
-    assert fake.called("remove_user_model") == []
+    assert fake.called("models.remove_user_model") == []
 
 
 def test_add_model_validates_and_registers(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
@@ -215,17 +215,17 @@ def test_add_model_validates_and_registers(qtbot: QtBot, gui: GuiApp, fake: Fake
     qtbot.keyClicks(dialog.labels, "chat, tool-calling")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
-    assert fake.called("add_user_model") == [
+    assert fake.called("models.add_user_model") == [
         ("Qwen3-4B", "Qwen/Qwen3-4B", ("chat", "tool-calling"))
     ]
-    assert fake.called("download") == [("user.Qwen3-4B",)]
+    assert fake.called("models.pull") == [("user.Qwen3-4B",)]
     qtbot.waitUntil(lambda: gui.window.actions_.current == "user.Qwen3-4B")
 
 
 def test_add_model_from_a_folder_shows_the_registry_refusal(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["add_user_model"] = Problem(
+    fake.fail_next["models.add_user_model"] = Problem(
         "models.exists", "A model called user.{name} exists already.", {"name": "x"}
     )
     dialog = gui.window.open_add_model()
@@ -234,7 +234,7 @@ def test_add_model_from_a_folder_shows_the_registry_refusal(
     assert dialog.name.text() == "x" and not dialog.download_now.isEnabled()
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.problem_label.text() == "A model called user.x exists already.")
-    assert dialog.isVisible() and fake.called("download") == []
+    assert dialog.isVisible() and fake.called("models.pull") == []
     dialog.reject()
 
 
@@ -302,7 +302,7 @@ def test_a_failed_model_can_be_loaded_again_from_toolbar_menu_and_banner(
     qtbot.waitUntil(banner.isVisible)
     assert banner.retry_button.text() == "&Load again"
     qtbot.mouseClick(banner.retry_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: fake.called("load") == [(DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.load") == [(DOWNLOADED,)])
 
 
 def test_the_banner_can_be_dismissed_and_goes_when_the_problem_does(

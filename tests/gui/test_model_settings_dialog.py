@@ -120,7 +120,7 @@ def test_what_is_typed_is_checked_and_never_changed(
     type_into(qtbot, dialog, dialog.ctx, "4096")
     assert not dialog.ctx.hint.isVisible() and dialog.apply_button.isEnabled()
     dialog.reject()
-    assert fake.called("set_model_options") == []
+    assert fake.called("models.set_options") == []
 
 
 def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, gui: GuiApp) -> None:
@@ -144,12 +144,12 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
 
 def test_only_the_newest_preview_is_shown(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     dialog = open_dialog(qtbot, gui)
-    fake.hold.add("preview_model_options")
+    fake.hold.add("models.preview")
     dialog.ctx.set_value(4096)
-    qtbot.waitUntil(lambda: len(fake.held.get("preview_model_options", [])) == 1)
+    qtbot.waitUntil(lambda: len(fake.held.get("models.preview", [])) == 1)
     dialog.ctx.set_value(16384)
-    qtbot.waitUntil(lambda: len(fake.held.get("preview_model_options", [])) == 2)
-    (old, old_value), (new, new_value) = fake.held.pop("preview_model_options")
+    qtbot.waitUntil(lambda: len(fake.held.get("models.preview", [])) == 2)
+    (old, old_value), (new, new_value) = fake.held.pop("models.preview")
     with qtbot.waitSignal(dialog.preview_shown):
         new.set_result(new_value)
     old.set_result(old_value)  # the engine answered the older question last
@@ -166,7 +166,7 @@ def test_apply_on_a_stopped_model_saves_without_asking(
     type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8")
     with qtbot.waitSignal(dialog.applied):
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_model_options") == [
+    assert fake.called("models.set_options") == [
         (MODEL, ModelOptions(32768, "--max-num-seqs 8"), False)
     ]
     qtbot.waitUntil(lambda: gui.store.row(MODEL).ctx_size == 32768)
@@ -183,11 +183,11 @@ def test_apply_on_a_running_model_asks_then_restarts(
     qtbot.waitUntil(lambda: getattr(dialog, "restart_box", None) is not None)
     box: QMessageBox = dialog.restart_box
     qtbot.waitUntil(box.isVisible)
-    assert fake.called("set_model_options") == []  # nothing saved before the answer
+    assert fake.called("models.set_options") == []  # nothing saved before the answer
     assert "is loaded" in box.text()
     with qtbot.waitSignal(dialog.applied):
         qtbot.mouseClick(dialog.restart_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_model_options") == [(MODEL, ModelOptions(16384, ""), True)]
+    assert fake.called("models.set_options") == [(MODEL, ModelOptions(16384, ""), True)]
 
 
 def test_cancel_in_the_restart_question_saves_nothing(
@@ -203,7 +203,7 @@ def test_cancel_in_the_restart_question_saves_nothing(
     qtbot.waitUntil(box.isVisible)
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not box.isVisible())
-    assert fake.called("set_model_options") == [] and dialog.isVisible()
+    assert fake.called("models.set_options") == [] and dialog.isVisible()
     dialog.reject()
 
 
@@ -219,11 +219,11 @@ def test_reset_to_defaults_follows_the_global_default(
     assert dialog.ctx.text() == "8192" and dialog.args.text() == ""
     with qtbot.waitSignal(dialog.applied):
         dialog.apply()
-    assert fake.called("set_model_options") == [(MODEL, ModelOptions(None, ""), False)]
+    assert fake.called("models.set_options") == [(MODEL, ModelOptions(None, ""), False)]
 
 
 def test_a_refused_save_keeps_the_dialog_open(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.fail_next["set_model_options"] = Problem(
+    fake.fail_next["models.set_options"] = Problem(
         "options.locked", "{model} is being deleted.", {"model": MODEL}
     )
     dialog = open_dialog(qtbot, gui)
@@ -299,10 +299,10 @@ def test_gpu_options_are_checked_as_typed_and_stored_together(
     type_into(qtbot, dialog, gpu.tensor, "2")
     type_into(qtbot, dialog, gpu.gpus, "1, 0")  # rank 0 on the second GPU
     assert gpu.placement_label.text() == "It would reserve 20.4 GiB on GPU 1, 20.4 GiB on GPU 0."
-    assert fake.called("set_model_options") == []  # nothing stored while typing
+    assert fake.called("models.set_options") == []  # nothing stored while typing
     with qtbot.waitSignal(dialog.applied):
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert fake.called("set_model_options") == [
+    assert fake.called("models.set_options") == [
         (MODEL, ModelOptions(None, "", tensor_parallel_size=2, gpus=(1, 0)), False)
     ]
 

@@ -75,7 +75,7 @@ def test_engine_install_with_progress(qtbot: QtBot, tmp_path: Path) -> None:
         assert panel.engine_label.text() == "Engine: AMD ROCm build of vLLM, not installed"
         assert panel.install_button.isVisible() and not panel.install_bar.isVisible()
         qtbot.mouseClick(panel.install_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: fake.called("install_engine") == [("rocm",)])
+        qtbot.waitUntil(lambda: fake.called("engines.install") == [("rocm",)])
         fake.publish_from_thread(
             EngineInstallProgressed("rocm", "download", 512 * 1024**2, 2 * GIB, "Downloading")
         )
@@ -102,7 +102,7 @@ def test_endpoint_start_stop_and_copy(qtbot: QtBot, gui: GuiApp, fake: FakeFacad
     qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == "http://127.0.0.1:8321/v1"
     qtbot.mouseClick(panel.server_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: fake.called("stop_server") == [()])
+    qtbot.waitUntil(lambda: fake.called("endpoint.stop") == [()])
     qtbot.waitUntil(lambda: panel.server_label.text() == "Endpoint: stopped.")
     # The label follows the store at once; the button comes back when the click's own
     # snapshot has arrived, a turn of the loop later on a busy machine.
@@ -123,8 +123,8 @@ def test_without_a_supported_gpu_the_cpu_build_is_offered(qtbot: QtBot, tmp_path
         assert panel.install_button.isVisible() and panel.install_button.isEnabled()
         assert panel.install_button.text() == "&Install the CPU build instead"
         qtbot.mouseClick(panel.install_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: fake.called("set_settings") == [({"engine.kind": "cpu"},)])
-        assert fake.called("install_engine") == [("cpu",)]
+        qtbot.waitUntil(lambda: fake.called("config.set_settings") == [({"engine.kind": "cpu"},)])
+        assert fake.called("engines.install") == [("cpu",)]
     finally:
         gui.close()
 
@@ -132,7 +132,7 @@ def test_without_a_supported_gpu_the_cpu_build_is_offered(qtbot: QtBot, tmp_path
 def test_a_failed_install_says_why(qtbot: QtBot, tmp_path: Path) -> None:
     fake = FakeFacade(system=system_with(None, [no_gpu_problem()]))
     fake.engine = EngineView("cpu", "auto", installed=False, version=None, location=None)
-    fake.fail_next["install_engine"] = Problem(
+    fake.fail_next["engines.install"] = Problem(
         "engine.install_failed", "pip could not reach {index}.", {"index": "pypi.org"}
     )
     gui = build(qtbot, fake, tmp_path)
@@ -142,6 +142,6 @@ def test_a_failed_install_says_why(qtbot: QtBot, tmp_path: Path) -> None:
         qtbot.mouseClick(panel.install_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: panel.install_status.text() == "pip could not reach pypi.org.")
         assert panel.install_status.isVisible() and panel.install_button.isEnabled()
-        assert fake.called("set_settings") == []
+        assert fake.called("config.set_settings") == []
     finally:
         gui.close()

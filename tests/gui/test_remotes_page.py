@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.events import RemotesChanged
 from app.core.problems import ProblemError
 from app.core.remotes import RemoteView, normalize_url, unreachable
 from app.core.states import ProcessState
-from app.gui.app import GuiApp
 from app.gui.bridge import EventBridge
 from app.gui.model_state import StateKind
 from app.gui.model_table import KIND_ROLE, Column
@@ -25,6 +24,7 @@ from app.gui.remotes_page import RemotesWindow
 from app.runtime.api import ModelRow
 from tests.gui.conftest import run, start_gui
 from tests.gui.fake_facade import FakeFacade, default_rows
+from tests.gui.fake_services import IdleRemotes
 
 T = TypeVar("T")
 LAB = RemoteView(
@@ -37,30 +37,22 @@ LAB = RemoteView(
 )
 
 
-def done(value: T) -> Future[T]:
-    future: Future[T] = Future()
-    future.set_result(value)
-    return future
+class FakeRemotes(IdleRemotes):
+    """Remote servers as the window sees them; `down`: the next add without force finds
+    the server not answering."""
 
-
-def failed(exc: BaseException) -> Future[Any]:
-    future: Future[Any] = Future()
-    future.set_exception(exc)
-    return future
-
-
-class FakeRemotes:
-    def __init__(self) -> None:
-        self.views = [LAB]
+    def __init__(self, app: FakeFacade) -> None:
+        super().__init__(app)
+        self.listed = [LAB]
         self.added: list[dict[str, Any]] = []
-        self.down = False  # the next add without force finds the server not answering
+        self.down = False
         self.asked = 0
 
-    def remotes(self) -> Future[list[RemoteView]]:
+    def views(self) -> list[RemoteView]:
         self.asked += 1
-        return done(list(self.views))
+        return list(self.listed)
 
-    def add_remote(
+    async def add(
         self,
         name: str,
         url: str,
@@ -68,13 +60,13 @@ class FakeRemotes:
         api_key: str | None = None,
         api_key_env: str | None = None,
         force: bool = False,
-    ) -> Future[RemoteView]:
+    ) -> RemoteView:
         self.added.append(
             {"name": name, "url": url, "key": api_key, "env": api_key_env, "force": force}
         )
         normal = normalize_url(url)
         if self.down and not force:
-            return failed(ProblemError(unreachable(name, normal, "connection refused")))
+            raise ProblemError(unreachable(name, normal, "connection refused"))
         view = RemoteView(
             name=name,
             url=normal,
@@ -84,22 +76,33 @@ class FakeRemotes:
             key_source="keyring" if api_key else None,
             problem=unreachable(name, normal, "connection refused") if self.down else None,
         )
-        self.views.append(view)
-        return done(view)
+        self.listed.append(view)
+        return view
 
-    def remove_remote(self, name: str) -> Future[None]:
-        self.views = [v for v in self.views if v.name != name]
-        return done(None)
+    async def remove(self, name: str) -> None:
+        self.listed = [v for v in self.listed if v.name != name]
 
-    def check_remote(self, name: str) -> Future[RemoteView]:
-        view = next(v for v in self.views if v.name == name)
-        return done(view)
+    async def check(self, name: str) -> RemoteView:
+        return next(v for v in self.listed if v.name == name)
+
+
+def remotes_of(fake: FakeFacade) -> FakeRemotes:
+    remotes = fake.services.remotes
+    assert isinstance(remotes, FakeRemotes)
+    return remotes
+
+
+def cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None
+    return item.text()
 
 
 @pytest.fixture
 def window(qtbot: QtBot) -> Iterator[tuple[RemotesWindow, FakeRemotes]]:
-    remotes = FakeRemotes()
-    page = RemotesWindow(remotes, None)
+    fake = FakeFacade(remotes=FakeRemotes)
+    remotes = remotes_of(fake)
+    page = RemotesWindow(fake, None)
     qtbot.addWidget(page)
     qtbot.waitUntil(lambda: page.table.rowCount() == 1)
     yield page, remotes
@@ -114,7 +117,7 @@ def type_form(page: RemotesWindow, name: str, url: str, key: str = "", env: str 
 
 def test_the_list_shows_each_remote(window: tuple[RemotesWindow, FakeRemotes]) -> None:
     page, _ = window
-    cells = [page.table.item(0, c).text() for c in range(5)]
+    cells = [cell(page.table, 0, c) for c in range(5)]
     assert cells == [
         "lab",
         "http://192.168.1.30:8000",
@@ -180,7 +183,7 @@ def test_add_sends_the_form_and_shows_the_new_remote(
     ]
     assert page.status.text() == "office was added with 2 model(s)."
     assert page.table.rowCount() == 2
-    assert page.table.item(1, 4).text() == "office/user.a, office/user.b"
+    assert cell(page.table, 1, 4) == "office/user.a, office/user.b"
     assert page.name.text() == "" and page.key.text() == ""  # the key is not kept in the form
 
 
@@ -205,7 +208,7 @@ def test_a_server_that_does_not_answer_is_added_only_when_asked_again(
     run(qtbot, page.add())
     assert [a["force"] for a in remotes.added] == [False, False, True]
     assert page.status.text() == "office was added; it does not answer now."
-    assert page.table.item(1, 3).text() == "unreachable"
+    assert cell(page.table, 1, 3) == "unreachable"
 
 
 def test_remove_and_check_the_selected_remote(
@@ -218,19 +221,20 @@ def test_remove_and_check_the_selected_remote(
     page.table.selectRow(0)
     run(qtbot, page.remove())
     assert page.status.text() == "lab was removed."
-    assert page.table.rowCount() == 0 and remotes.views == []
+    assert page.table.rowCount() == 0 and remotes.listed == []
 
 
-def test_a_remotes_event_refreshes_the_list(qtbot: QtBot, fake: FakeFacade) -> None:
-    remotes = FakeRemotes()
+def test_a_remotes_event_refreshes_the_list(qtbot: QtBot) -> None:
+    fake = FakeFacade(remotes=FakeRemotes)
+    remotes = remotes_of(fake)
     bridge = EventBridge(fake.bus)
-    page = RemotesWindow(remotes, bridge)
+    page = RemotesWindow(fake, bridge)
     qtbot.addWidget(page)
     page.show()
     qtbot.waitUntil(lambda: page.table.rowCount() == 1)
-    remotes.views = [dataclasses.replace(LAB, reachable=False, problem=None)]
+    remotes.listed = [dataclasses.replace(LAB, reachable=False, problem=None)]
     fake.publish_from_thread(RemotesChanged("lab"))
-    qtbot.waitUntil(lambda: page.table.item(0, 3).text() == "unreachable")
+    qtbot.waitUntil(lambda: cell(page.table, 0, 3) == "unreachable")
     bridge.close()
 
 
@@ -283,26 +287,30 @@ def test_remote_models_in_the_model_list(qtbot: QtBot, tmp_path: Path) -> None:
         assert gui.window.select_model("lab/Qwen/Qwen3-8B")
         actions = gui.window.actions_
         assert not any(action.isEnabled() for action in actions.all)
+        assert not actions.bench.isEnabled()  # benchmarked on its own machine
         assert gui.tray.status.value == "idle"  # nothing runs on this machine
     finally:
         gui.close()
 
 
-def test_the_main_window_opens_one_remotes_window(gui: GuiApp, fake: FakeFacade) -> None:
-    remotes = FakeRemotes()
-    fake.remotes = remotes.remotes  # type: ignore[attr-defined]
-    first = gui.window.open_remotes()
-    assert isinstance(first, RemotesWindow) and first.isVisible()
-    assert gui.window.open_remotes() is first
+def test_the_main_window_opens_one_remotes_window(qtbot: QtBot, tmp_path: Path) -> None:
+    gui = start_gui(qtbot, FakeFacade(remotes=FakeRemotes), tmp_path)
+    try:
+        first = gui.window.open_remotes()
+        assert isinstance(first, RemotesWindow) and first.isVisible()
+        assert gui.window.open_remotes() is first
+    finally:
+        gui.close()
 
 
 def test_a_key_in_the_fallback_file_is_said_to_be_there(qtbot: QtBot) -> None:
     """No keyring on this machine: the page names the file, not "the keyring" (issue 18)."""
-    remotes = FakeRemotes()
-    remotes.views = [
+    fake = FakeFacade(remotes=FakeRemotes)
+    remotes = remotes_of(fake)
+    remotes.listed = [
         dataclasses.replace(LAB, key_source="file", key_file="/home/u/.config/vllm-tray/s.json")
     ]
-    page = RemotesWindow(remotes, None)
+    page = RemotesWindow(fake, None)
     qtbot.addWidget(page)
     qtbot.waitUntil(lambda: page.table.rowCount() == 1)
-    assert page.table.item(0, 2).text() == "in the file /home/u/.config/vllm-tray/s.json"
+    assert cell(page.table, 0, 2) == "in the file /home/u/.config/vllm-tray/s.json"

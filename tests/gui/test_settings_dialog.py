@@ -67,7 +67,7 @@ def test_utilization_shows_and_applies_the_recommended_value(
         "GPU memory utilization: applies to models loaded from now on"
     )
     assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.78}
-    assert fake.called("set_settings") == [({"gpu_memory_utilization": 0.78},)]
+    assert fake.called("config.set_settings") == [({"gpu_memory_utilization": 0.78},)]
     assert gui.store.setting("gpu_memory_utilization") == 0.78
 
 
@@ -96,7 +96,7 @@ def test_a_wrong_utilization_is_explained_and_nothing_is_stored(
     qtbot.keyClick(models.utilization.edit, Qt.Key.Key_Return)  # Enter does not save either
     dialog.save()
     qtbot.wait(50)
-    assert fake.called("set_settings") == [] and dialog.isVisible()
+    assert fake.called("config.set_settings") == [] and dialog.isVisible()
     assert fake.settings["gpu_memory_utilization"] == 0.85
 
     retype(qtbot, models.utilization, "0.7")
@@ -135,7 +135,7 @@ def test_only_changed_settings_are_sent(qtbot: QtBot, gui: GuiApp, fake: FakeFac
     assert "Port: applies when the endpoint starts again." in note
     assert "max_num_seqs" not in note and "proxy.port" not in note
     save(qtbot, dialog)
-    assert fake.called("set_settings") == [
+    assert fake.called("config.set_settings") == [
         (
             {
                 "max_num_seqs": 10,
@@ -157,7 +157,7 @@ def test_memory_budget_and_sleep_mode_are_stored_as_chosen(
     note = dialog.restart_note.text()
     assert "Sleep instead of unloading" in note and "memory.sleep_mode" not in note
     save(qtbot, dialog)
-    assert fake.called("set_settings") == [
+    assert fake.called("config.set_settings") == [
         ({"memory.budget_gb": 24.0, "memory.sleep_mode": "off"},)
     ]
 
@@ -187,8 +187,8 @@ def test_exposing_the_endpoint_asks_for_an_api_key(
     assert "Listen on address" not in dialog.restart_note.text()  # not a change to store
     endpoint.host.setCurrentText("0.0.0.0")
     save(qtbot, dialog)
-    assert fake.called("set_settings") == [({"proxy.host": "0.0.0.0"},)]
-    assert fake.called("set_secret") == [(SECRET_API_KEY, "sk-local-123")]
+    assert fake.called("config.set_settings") == [({"proxy.host": "0.0.0.0"},)]
+    assert fake.called("config.set_secret") == [(SECRET_API_KEY, "sk-local-123")]
     assert fake.secrets == {SECRET_API_KEY: "sk-local-123"}
 
 
@@ -196,27 +196,27 @@ def test_secrets_are_never_shown_and_can_be_cleared(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
     fake.secrets[SECRET_HF_TOKEN] = "hf_secret"
-    fake.hold.add("has_secret")  # a keyring that takes its time (an unlock prompt)
+    fake.hold.add("config.has_secret")  # a keyring that takes its time (an unlock prompt)
     dialog, *_rest, accounts, _desktop = pages(gui)
     token = accounts.hf_token
     assert dialog.isVisible()  # the dialog did not wait for the keyring
     assert token.edit.placeholderText() == "checking the keyring…"
     assert not token.clear_button.isEnabled()
-    qtbot.waitUntil(lambda: len(fake.held.get("has_secret", [])) == 2)  # API key and token
-    fake.release("has_secret")
+    qtbot.waitUntil(lambda: len(fake.held.get("config.has_secret", [])) == 2)  # API key and token
+    fake.release("config.has_secret")
     qtbot.waitUntil(token.clear_button.isEnabled)
     assert token.edit.text() == "" and "stored in the keyring" in token.edit.placeholderText()
     qtbot.mouseClick(token.clear_button, Qt.MouseButton.LeftButton)
     save(qtbot, dialog)
-    assert fake.called("set_secret") == [(SECRET_HF_TOKEN, None)]
-    assert fake.called("set_settings") == []  # no setting changed
+    assert fake.called("config.set_secret") == [(SECRET_HF_TOKEN, None)]
+    assert fake.called("config.set_settings") == []  # no setting changed
     assert fake.secrets == {}
 
 
 def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["set_settings"] = Problem(
+    fake.fail_next["config.set_settings"] = Problem(
         "settings.port_in_use",
         "Port {port} is used by another program; choose another.",
         {"port": 9000, "key": "proxy.port"},
@@ -274,7 +274,7 @@ def test_each_endpoint_limit_says_its_rule_and_blocks_ok(
     qtbot.keyClick(field.edit, Qt.Key.Key_Return)
     dialog.save()
     qtbot.wait(50)
-    assert fake.called("set_settings") == [] and dialog.isVisible()
+    assert fake.called("config.set_settings") == [] and dialog.isVisible()
     retype(qtbot, field, before)
     assert not field.hint.isVisible() and dialog.ok_button.isEnabled()
     dialog.reject()
@@ -364,19 +364,19 @@ def test_your_own_vllm_command_is_checked_before_it_is_stored(
     qtbot.waitUntil(lambda: dialog.error_label.text() != "")
     assert command.hint.text() == "The custom engine command “/opt/no-such-vllm” was not found."
     assert dialog.error_label.text() == "Your vLLM command was not accepted; nothing was saved."
-    assert dialog.isVisible() and fake.called("set_settings") == []
+    assert dialog.isVisible() and fake.called("config.set_settings") == []
     assert fake.settings["engine.kind"] == "auto" and fake.settings["engine.custom_command"] == ""
 
     fake.custom_engine_problem = None
     retype(qtbot, command, "vllm serve")
     saved = save(qtbot, dialog)
-    assert fake.called("use_custom_engine") == [
+    assert fake.called("engines.use_custom") == [
         ("/opt/no-such-vllm serve",),
         ("vllm serve",),
     ]
     assert saved == {"engine.kind": "custom", "engine.custom_command": "vllm serve"}
     assert fake.settings["engine.kind"] == "custom"
-    assert fake.called("set_settings") == []  # the engine choice went through its own check
+    assert fake.called("config.set_settings") == []  # the engine choice went through its own check
 
 
 def clipped(widget: QWidget) -> list[str]:

@@ -97,24 +97,24 @@ def test_menu_lists_downloaded_models_with_state_and_actions(
 
     submenu = next(a.menu() for a in tray.menu.actions() if a.text().startswith(B))
     next(a for a in submenu.actions() if a.text() == "&Load").trigger()
-    qtbot.waitUntil(lambda: fake.called("load") == [(B,)])
+    qtbot.waitUntil(lambda: fake.called("models.load") == [(B,)])
     submenu = next(a.menu() for a in tray.menu.actions() if a.text().startswith(A))
     next(a for a in submenu.actions() if a.text() == "&Unload").trigger()
-    qtbot.waitUntil(lambda: fake.called("unload") == [(A,)])
+    qtbot.waitUntil(lambda: fake.called("models.unload") == [(A,)])
 
 
 def test_menu_is_rebuilt_when_it_opens(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     tray = gui.tray
     tray.menu.aboutToShow.emit()
     next(a for a in tray.menu.actions() if a.text() == "S&top endpoint").trigger()
-    qtbot.waitUntil(lambda: fake.called("stop_server") == [()])
+    qtbot.waitUntil(lambda: fake.called("endpoint.stop") == [()])
     qtbot.waitUntil(lambda: not gui.store.server.running)
     tray.menu.aboutToShow.emit()
     assert "S&tart endpoint" in tray.entries()
     assert tray.entries()[1] == "Endpoint stopped"
     next(a for a in tray.menu.actions() if a.text() == "S&tart endpoint").trigger()
     qtbot.waitUntil(lambda: gui.store.server.running)
-    assert fake.called("start_server") == [()]
+    assert fake.called("endpoint.start") == [()]
     with qtbot.waitSignal(tray.show_window_requested):
         next(a for a in tray.menu.actions() if a.text() == "&Open window").trigger()
     with qtbot.waitSignal(gui.quit_requested):
@@ -198,4 +198,4 @@ def test_a_failed_model_can_be_loaded_again_from_the_tray(
     action = next(a for a in submenu.actions() if a.text() == "&Load again")
     assert action.isEnabled()
     action.trigger()
-    qtbot.waitUntil(lambda: fake.called("load") == [(B,)])
+    qtbot.waitUntil(lambda: fake.called("models.load") == [(B,)])

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -18,42 +17,41 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.remotes import RemoteView
 from app.gui import window_state
 from app.gui.app import GuiApp
 from app.gui.cluster_page import ClusterWindow
 from app.gui.model_table import Column
 from app.gui.remotes_page import RemotesWindow
 from tests.gui.conftest import flush_deletes, start_gui
-from tests.gui.fake_batch import FakeBatchFacade, sample_jobs
-from tests.gui.fake_bench import FakeBenchFacade
+from tests.gui.fake_batch import FakeBatch, sample_jobs
+from tests.gui.fake_bench import FakeBench, FakeTune, sample_records
 from tests.gui.fake_cluster import FakeCluster
-from tests.gui.fake_facade import done
+from tests.gui.fake_facade import FakeFacade
 from tests.gui.screen import HEIGHT, WIDTH
 
 
-class EveryWindowFacade(FakeBatchFacade, FakeBenchFacade):
+class EveryWindowFacade(FakeFacade):
     """The fake engine with what the Batch, Benchmark, Cluster and Remotes windows ask."""
 
     def __init__(self) -> None:
-        super().__init__(sample_jobs())
-        self.cluster = FakeCluster()
-        self.cluster_view = self.cluster.cluster_view  # type: ignore[method-assign]
-
-    def remotes(self) -> Future[list[RemoteView]]:
-        return done([])
+        super().__init__(
+            batch=lambda app: FakeBatch(app, sample_jobs()),
+            bench=lambda app: FakeBench(app, sample_records("Qwen3.5-4B-FP16-vLLM")),
+            tune=FakeTune,
+            cluster=FakeCluster,
+        )
 
 
 def open_every_window(gui: GuiApp) -> dict[str, QWidget]:
     """Benchmark, Batch, Remote servers and Cluster, from the main window's menus."""
     window = gui.window
     window.select_model("Qwen3.5-4B-FP16-vLLM")
-    window.bench_action.trigger()  # type: ignore[attr-defined]
+    window.actions_.bench.trigger()
     window.batch_jobs.action.trigger()
     window.remotes_action.trigger()
     window.cluster_action.trigger()
     opened: dict[str, QWidget] = {
-        "bench": window.bench_windows["Qwen3.5-4B-FP16-vLLM"],  # type: ignore[attr-defined]
+        "bench": window.bench.windows["Qwen3.5-4B-FP16-vLLM"],
         "cluster": window.findChild(ClusterWindow),
         "remotes": window.findChild(RemotesWindow),
     }
@@ -102,7 +100,7 @@ def test_windows_open_centred_on_the_main_window_and_on_the_screen(
         # The main window moved to the bottom right corner, half off the screen: the
         # windows it opens still open inside the screen, whole.
         main.move(WIDTH - 300, HEIGHT - 200)
-        gui.window.bench_windows.clear()  # type: ignore[attr-defined]
+        gui.window.bench.windows.clear()
         for child in main.findChildren(ClusterWindow) + main.findChildren(RemotesWindow):
             child.deleteLater()
         gui.window.batch_jobs.page = None

@@ -66,8 +66,10 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
 
 
 def client_for(rt: Runtime) -> openai.AsyncOpenAI:
-    assert rt.proxy is not None
-    return openai.AsyncOpenAI(base_url=rt.proxy.url + "/v1", api_key="unused", max_retries=0)
+    assert rt.services.endpoint.url is not None
+    return openai.AsyncOpenAI(
+        base_url=rt.services.endpoint.url + "/v1", api_key="unused", max_retries=0
+    )
 
 
 async def wait_for_status(
@@ -203,16 +205,18 @@ async def test_errors_come_in_openais_envelope(served: Runtime, tmp_path: Path) 
         assert ended.value.code == "batch.ended"
 
         # Ids from the URL never become paths outside the store.
-        assert served.proxy is not None
+        assert served.services.endpoint.url is not None
         async with httpx.AsyncClient() as http:
-            raw = await http.get(served.proxy.url + "/v1/files/..%2F..%2Fsettings.json/content")
+            raw = await http.get(
+                served.services.endpoint.url + "/v1/files/..%2F..%2Fsettings.json/content"
+            )
         assert raw.status_code == 404
         assert raw.json()["error"]["code"] in ("batch.unknown_file", "proxy.not_found")
 
 
 async def test_uploads_are_streamed_to_disk_and_capped(served: Runtime, tmp_path: Path) -> None:
-    served.batch.max_upload_bytes = 4096
-    files_dir = served.batch.store.files_dir
+    served.services.batch.max_upload_bytes = 4096
+    files_dir = served.services.batch.store.files_dir
     big = tmp_path / "big.jsonl"
     big.write_text(request_lines(100))
     assert big.stat().st_size > 4096
@@ -235,17 +239,17 @@ async def test_uploads_are_streamed_to_disk_and_capped(served: Runtime, tmp_path
             yield b"x" * 1024
         yield f"\r\n--{boundary}--\r\n".encode()
 
-    assert served.proxy is not None
+    assert served.services.endpoint.url is not None
     async with httpx.AsyncClient() as http:
         answer = await http.post(
-            served.proxy.url + "/v1/files",
+            served.services.endpoint.url + "/v1/files",
             content=_async_iter(chunked()),
             headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
         )
     assert answer.status_code == 413
     assert answer.json()["error"]["code"] == "batch.file_too_large"
     assert sorted(p.name for p in files_dir.iterdir()) == []
-    assert served.batch.files == {}
+    assert served.services.batch.files == {}
 
 
 async def _async_iter(chunks: Iterator[bytes]) -> AsyncIterator[bytes]:
@@ -272,8 +276,8 @@ async def wait_until(check: Callable[[], bool], limit_s: float = 60) -> None:
 
 
 def output_ids(rt: Runtime, batch_id: str) -> Counter[str]:
-    job = rt.batch.jobs[batch_id]
-    path = rt.batch.store.content_path(job.output_file_id)
+    job = rt.services.batch.jobs[batch_id]
+    path = rt.services.batch.store.content_path(job.output_file_id)
     return custom_ids(path.read_text()) if path.exists() else Counter()
 
 
@@ -282,17 +286,17 @@ async def test_pause_resume_and_cancel(tmp_path: Path, monkeypatch: pytest.Monke
     await rt.start(serve=True)
     try:
         first = await _job_started(rt, tmp_path, 120)
-        await wait_until(lambda: rt.batch.jobs[first].completed >= 8)
-        paused = await rt.batch.pause(first)
+        await wait_until(lambda: rt.services.batch.jobs[first].completed >= 8)
+        paused = await rt.services.batch.pause(first)
         assert paused.paused and paused.status is JobStatus.IN_PROGRESS
         held = sum(output_ids(rt, first).values())
         await asyncio.sleep(0.5)
         assert sum(output_ids(rt, first).values()) == held  # nothing sent while paused
-        assert rt.batch.view(first).running is False
+        assert rt.services.batch.view(first).running is False
 
         # While the first is paused, a second job runs; then it is cancelled mid-way.
         second = await _job_started(rt, tmp_path, 200)
-        await wait_until(lambda: rt.batch.jobs[second].completed >= 4)
+        await wait_until(lambda: rt.services.batch.jobs[second].completed >= 4)
         async with client_for(rt) as client:
             cancelling = await client.batches.cancel(second)
             assert cancelling.status in ("cancelling", "cancelled")
@@ -303,7 +307,7 @@ async def test_pause_resume_and_cancel(tmp_path: Path, monkeypatch: pytest.Monke
             assert 4 <= cancelled.request_counts.completed < 200
             assert sum(custom_ids(partial).values()) == cancelled.request_counts.completed
 
-            await rt.batch.resume(first)
+            await rt.services.batch.resume(first)
             done = await wait_for_status(client, first, "completed")
         assert output_ids(rt, first) == Counter(f"req-{i}" for i in range(120))
         assert done.request_counts is not None and done.request_counts.completed == 120
@@ -318,7 +322,7 @@ async def test_a_job_resumes_after_the_app_restarts(
     await rt.start(serve=True)
     try:
         batch_id = await _job_started(rt, tmp_path, 200)
-        await wait_until(lambda: rt.batch.jobs[batch_id].completed >= 20)
+        await wait_until(lambda: rt.services.batch.jobs[batch_id].completed >= 20)
     finally:
         await rt.stop()
     before = output_ids(rt, batch_id)
@@ -329,7 +333,7 @@ async def test_a_job_resumes_after_the_app_restarts(
         resolve_paths(tmp_path / "home"),
         RuntimeOptions(sysfs_root=tmp_path / "no-sys", sample_gpu=False, proxy_port=0),
     )
-    job = (await asyncio.to_thread(again.batch.store.load))[1][batch_id]
+    job = (await asyncio.to_thread(again.services.batch.store.load))[1][batch_id]
     assert job.status is JobStatus.IN_PROGRESS  # left as it was, not failed or restarted
     await again.start(serve=True)
     try:

@@ -80,7 +80,7 @@ def wait(check: Callable[[], bool], limit_s: float = 60) -> None:
 
 
 def job_view(facade: ThreadFacade, batch_id: str) -> BatchJobView:
-    return next(j for j in facade.batch_jobs().result(10) if j.id == batch_id)
+    return next(j for j in facade.call(lambda s: s.batch.views()).result(10) if j.id == batch_id)
 
 
 def test_the_gui_lists_pauses_and_resumes_a_job(facade: ThreadFacade) -> None:
@@ -93,7 +93,7 @@ def test_the_gui_lists_pauses_and_resumes_a_job(facade: ThreadFacade) -> None:
                 seen.append(event.job)
 
     facade.bus.subscribe(on_event)
-    url = facade.snapshot().result(30).server.url
+    url = facade.call(lambda s: s.views.snapshot()).result(30).server.url
     assert url is not None
     batch_id = create_job(url, 150)
     wait(lambda: job_view(facade, batch_id).completed >= 10)
@@ -102,13 +102,13 @@ def test_the_gui_lists_pauses_and_resumes_a_job(facade: ThreadFacade) -> None:
     assert running.total == 150 and running.models == ("user.a",)
     assert running.output_path.endswith(".jsonl")
 
-    paused = facade.pause_batch(batch_id).result(10)
+    paused = facade.submit(lambda s: s.batch.pause(batch_id)).result(10)
     assert paused.paused and not paused.running
     held = job_view(facade, batch_id).done
     time.sleep(0.5)
     assert job_view(facade, batch_id).done == held
 
-    facade.resume_batch(batch_id).result(10)
+    facade.submit(lambda s: s.batch.resume(batch_id)).result(10)
     wait(lambda: job_view(facade, batch_id).status is JobStatus.COMPLETED)
     assert job_view(facade, batch_id).completed == 150
 
@@ -129,18 +129,18 @@ def test_the_gui_lists_pauses_and_resumes_a_job(facade: ThreadFacade) -> None:
 
 
 def test_a_job_waits_while_the_endpoint_is_stopped(facade: ThreadFacade) -> None:
-    url = facade.snapshot().result(30).server.url
+    url = facade.call(lambda s: s.views.snapshot()).result(30).server.url
     assert url is not None
     batch_id = create_job(url, 120)
     wait(lambda: job_view(facade, batch_id).completed >= 5)
-    facade.stop_server().result(30)
+    facade.submit(lambda s: s.endpoint.stop()).result(30)
     wait(lambda: (job_view(facade, batch_id).problem or _none()).code == "batch.endpoint_stopped")
     stalled = job_view(facade, batch_id)
     assert stalled.status is JobStatus.IN_PROGRESS and stalled.done < 120
     time.sleep(0.3)
     assert job_view(facade, batch_id).done == stalled.done
 
-    facade.start_server().result(30)
+    facade.submit(lambda s: s.endpoint.start()).result(30)
     wait(lambda: job_view(facade, batch_id).status is JobStatus.COMPLETED)
     done = job_view(facade, batch_id)
     assert (done.completed, done.failed, done.problem) == (120, 0, None)

@@ -13,7 +13,8 @@ from aiohttp import web
 
 from app.core.problems import ProblemError
 from app.runtime.services import batch_run
-from app.runtime.services.batch_run import BatchRun, Endpoint, ResultFiles, prepare
+from app.runtime.services.batch_run import BatchRun, ResultFiles, prepare
+from app.runtime.services.endpoint import Endpoint
 
 
 class Server:

@@ -6,6 +6,7 @@ import json
 import os
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import psutil
 import pytest
 
 from tests.fakes.engine_runtime import make_model_folder
+from tests.fakes.remote_servers import ServeProcess
 from tests.integration.test_tune_fake import knee_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,3 +161,40 @@ def test_ctrl_c_stops_a_tune_and_leaves_nothing_behind(home: Path, stop: signal.
         not (home / "recipe_options.json").exists()
         or "max-num-seqs" not in (home / "recipe_options.json").read_text()
     )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.timeout(300)
+def test_bench_and_tune_find_a_running_vllm_tray_whose_endpoint_needs_a_key(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One rule for "is vLLM Tray running here" (bench, tune and batch run): it holds for an
+    endpoint with an API key too. `bench` used to ask without the key, take the 401 for
+    "nothing runs" and start a second app that loads the model a second time."""
+    port = free_port()
+    assert cli(home, "config", "set", f"proxy.port={port}").returncode == 0
+    monkeypatch.setenv("VLLM_TRAY_API_KEY", "k3y")  # both processes: the key of this config
+    server = ServeProcess(home, port, {"HF_HUB_CACHE": str(home / "hub")})
+    try:
+        argv = ["--requests", "2", "--output-len", "8", "--generator", "built-in", "--json"]
+        done = cli(home, "bench", "user.a", *argv)
+        assert done.returncode == 0, done.stderr
+        assert f"using the running vLLM Tray at http://127.0.0.1:{port}" in done.stderr
+        assert "started vLLM Tray's endpoint" not in done.stderr
+        # The benchmark loaded the model there: a tune here would start a second copy.
+        tune = cli(home, "tune", "user.a", "--requests", "2", "--generator", "built-in")
+        assert tune.returncode == 2, tune.stderr
+        assert "user.a is loaded in the vLLM Tray running at" in tune.stderr
+        monkeypatch.setenv("VLLM_TRAY_API_KEY", "wrong")
+        refused = cli(home, "bench", "user.a", *argv)
+        assert refused.returncode == 1
+        assert f"The vLLM Tray running at http://127.0.0.1:{port} refused its API key" in (
+            refused.stderr
+        )
+    finally:
+        assert server.stop() == 0

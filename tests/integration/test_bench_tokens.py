@@ -130,7 +130,7 @@ def test_apply_refuses_a_value_from_a_run_without_tokens(
 ) -> None:
     rt = make_runtime(tmp_path, monkeypatch, models=("a",), proxy_host="127.0.0.1", proxy_port=0)
     # The report's tune, kept in the history before this fix: all zeros, "proposed" 1.
-    history = BenchHistory(rt.paths.config_dir)
+    history = BenchHistory(rt._parts.paths.config_dir)
     history.folder.mkdir(parents=True)
     record = {
         "kind": "tune",
@@ -148,8 +148,8 @@ def test_apply_refuses_a_value_from_a_run_without_tokens(
         # The Benchmark window's Apply button calls exactly this.
         for value in (1, 7):
             with pytest.raises(ProblemError) as refused:
-                facade.apply_tune("user.a", value).result(30)
+                facade.submit(lambda s, v=value: s.tune.apply("user.a", v)).result(30)
             assert refused.value.problem.code == "tune.no_tokens"
-        assert rt.registry.options("user.a").vllm_args == ""
+        assert rt.services.models.options("user.a").vllm_args == ""
     finally:
         facade.shutdown()

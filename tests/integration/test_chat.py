@@ -32,8 +32,8 @@ from app.core.chat import (
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions
 from app.runtime.runtime import Runtime
-from app.runtime.services.batch_run import Endpoint
 from app.runtime.services.chat import ChatService
+from app.runtime.services.endpoint import Endpoint
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import ServeProcess, free_port
 
@@ -59,9 +59,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             "proxy.port": free_port(),
         },
     )
-    rt.registry.set_options("user.broken", ModelOptions(vllm_args="--fake-fail kv_cache"))
-    rt.registry.set_options("user.thinker", ModelOptions(vllm_args="--fake-reasoning"))
-    rt.registry.add_user_model("absent", "org/absent")
+    rt._parts.registry.set_options("user.broken", ModelOptions(vllm_args="--fake-fail kv_cache"))
+    rt._parts.registry.set_options("user.thinker", ModelOptions(vllm_args="--fake-reasoning"))
+    rt._parts.registry.add_user_model("absent", "org/absent")
     return tmp_path / "home"
 
 
@@ -336,12 +336,12 @@ async def collect(events: AsyncIterator[ReplyEvent]) -> list[ReplyEvent]:
 async def test_chat_in_the_runtime_reports_the_load_from_the_bus(runtime: Runtime) -> None:
     rt = runtime
     try:
-        off = await collect(rt.chat.send("user.a", "hi"))
+        off = await collect(rt.services.chat.send("user.a", "hi"))
         assert [type(e) for e in off] == [ReplyFailed]
         assert isinstance(off[0], ReplyFailed) and off[0].problem.code == "chat.endpoint_off"
 
-        await rt.start_server()
-        events = await collect(rt.chat.send("user.a", "hi"))
+        await rt.services.endpoint.start()
+        events = await collect(rt.services.chat.send("user.a", "hi"))
         loading = [e for e in events if isinstance(e, ReplyLoading)]
         fractions = [e.fraction for e in loading if e.fraction is not None]
         assert fractions and fractions == sorted(fractions)  # the log's phases, in order
@@ -354,22 +354,22 @@ async def test_chat_in_the_runtime_reports_the_load_from_the_bus(runtime: Runtim
         assert done.message.stats.prompt_tokens == 1
 
         with pytest.raises(ProblemError) as bad:
-            await rt.chat.set_options("user.a", ChatOptions(temperature=-1))
+            await rt.services.chat.set_options("user.a", ChatOptions(temperature=-1))
         assert bad.value.problem.code == "chat.bad_temperature"
-        await rt.chat.set_options("user.a", ChatOptions(max_tokens=2))
-        again = await collect(rt.chat.regenerate("user.a"))
+        await rt.services.chat.set_options("user.a", ChatOptions(max_tokens=2))
+        again = await collect(rt.services.chat.regenerate("user.a"))
         assert "".join(e.text for e in again if isinstance(e, ReplyDelta)) == "Hello from"
-        kept = await rt.chat.conversation("user.a")
+        kept = await rt.services.chat.conversation("user.a")
         assert [m.content for m in kept.messages] == ["hi", "Hello from"]
 
-        first = rt.chat.send("user.a", "one")
+        first = rt.services.chat.send("user.a", "one")
         await anext(first)  # the reply is on its way
         with pytest.raises(ProblemError) as busy:
-            await collect(rt.chat.send("user.a", "two"))
+            await collect(rt.services.chat.send("user.a", "two"))
         assert busy.value.problem.code == "chat.busy"
         await first.aclose()
 
-        await rt.chat.clear("user.a")
-        assert (await rt.chat.conversation("user.a")).messages == ()
+        await rt.services.chat.clear("user.a")
+        assert (await rt.services.chat.conversation("user.a")).messages == ()
     finally:
         await rt.stop()

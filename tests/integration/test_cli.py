@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.launcher import main
+from tests.fakes.engine_runtime import make_model_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -275,3 +276,100 @@ def test_the_network_needs_a_key_first_and_keeps_it(
     from app.runtime.secrets import SecretStore
 
     assert SecretStore(home / "secrets.json").get("api_key") == "s3cret"
+
+
+def test_config_reset_is_checked_like_a_change(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    """`config reset` goes through the same use case as `config set`: a default that breaks
+    a rule between settings is refused, nothing written (it used to be written as is)."""
+    cfg = ("--config-dir", str(home))
+    assert (
+        run(capsys, "config", "set", "proxy.max_body_mb=256", "proxy.body_budget_mb=512", *cfg)[0]
+        == 0
+    )
+    before = snapshot_files(home)
+    code, _, err = run(capsys, "config", "reset", "proxy.body_budget_mb", *cfg)
+    assert code == 2
+    assert err == (
+        "vllm-tray: The memory for request bodies (128 MiB) must hold at least one request of "
+        "the largest size (256 MiB).\n"
+    )
+    assert snapshot_files(home) == before
+    code, out, _ = run(capsys, "config", "reset", "proxy.max_body_mb", *cfg)
+    assert code == 0 and out == "proxy.max_body_mb = 32  (default)\n"
+    code, out, _ = run(capsys, "config", "get", "proxy.max_body_mb", *cfg)
+    assert out.strip() == "32"
+    assert run(capsys, "config", "reset", "proxy.body_budget_mb", *cfg)[0] == 0
+
+
+def test_models_lists_local_folders_as_the_window_does(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    """One projection of a model for the window, the endpoint and the CLI: a folder used in
+    place is "local" (the CLI said "complete"), a folder vLLM cannot load "local_invalid"
+    (the CLI said "not_downloaded", as if a download could help)."""
+    good = make_model_folder(tmp_path / "good")
+    (tmp_path / "empty").mkdir()
+    cfg = ("--config-dir", str(home))
+    assert run(capsys, "pull", "user.good", "--checkpoint", str(good), *cfg)[0] == 0
+    home.joinpath("user_models.json").write_text(
+        json.dumps(
+            {
+                "good": {"checkpoint": str(good), "recipe": "vllm"},
+                "empty": {"checkpoint": str(tmp_path / "empty"), "recipe": "vllm"},
+            }
+        )
+    )
+    code, out, _ = run(capsys, "models", "--json", *cfg)
+    assert code == 0
+    rows = {r["id"]: r for r in json.loads(out)}
+    assert (rows["user.good"]["files"], rows["user.good"]["downloaded"]) == ("local", True)
+    assert (rows["user.empty"]["files"], rows["user.empty"]["downloaded"]) == (
+        "local_invalid",
+        False,
+    )
+    assert rows["Qwen3.5-0.8B-FP16-vLLM"]["files"] == "not_downloaded"
+    code, out, _ = run(capsys, "models", *cfg)
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("user.empty"))
+    assert "local_invalid" in line
+
+
+def test_pull_of_a_folder_checks_it_before_registering_it_with_its_labels(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    """`pull --checkpoint FOLDER` is the GUI's use case (ModelService.pull): the folder is
+    checked first, then registered once, labels included."""
+    cfg = ("--config-dir", str(home))
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(capsys, "pull", "user.x", "--checkpoint", str(tmp_path / "empty"), *cfg)
+    assert code == 2 and "config.json" in err
+    assert not (home / "user_models.json").exists()
+    good = make_model_folder(tmp_path / "good")
+    argv = ("pull", "user.x", "--checkpoint", str(good), "--label", "chat", "--label", "mine")
+    code, out, _ = run(capsys, *argv, *cfg)
+    assert code == 0
+    assert out == (
+        f"registered user.x -> {good}\nuser.x uses the folder {good} in place; "
+        "nothing to download.\n"
+    )
+    stored = json.loads((home / "user_models.json").read_text())
+    assert stored["x"]["labels"] == ["chat", "mine"]
+
+
+def test_a_quick_command_builds_only_what_it_needs(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    """Every command gets the same Services; a service is built when first asked for, so
+    reading settings or the remote servers creates no folder, starts no supervisor, and a
+    settings change writes settings.json alone (app/runtime/parts.py)."""
+    cfg = ("--config-dir", str(home))
+    assert run(capsys, "config", "get", "proxy.port", *cfg)[:2] == (0, "8321\n")
+    assert run(capsys, "remote", "list", *cfg)[0] == 0
+    assert not home.exists()
+    assert run(capsys, "config", "set", "proxy.port=9000", *cfg)[0] == 0
+    # (the lock file beside it is hidden: `.settings.json.lock`)
+    assert sorted(p.name for p in home.rglob("*") if not p.name.startswith(".")) == [
+        "settings.json"
+    ]

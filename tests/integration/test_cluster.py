@@ -74,19 +74,19 @@ async def start_agent(
         resolve_paths(root / "home"),
         RuntimeOptions(sysfs_root=root / "no-sys", sample_gpu=False),
     )
-    rt.settings.set_many(
+    rt._parts.settings.set_many(
         {"engine.kind": "custom", "engine.custom_command": engine or vllm_shim(root / "bin")}
     )
     folder = make_model_folder(root / "a")
     if model_text is not None:
         (folder / "config.json").write_text(model_text)
-    rt.registry.add_user_model("a", str(folder))
+    rt._parts.registry.add_user_model("a", str(folder))
     agent = ClusterAgent(
         AgentSettings(head=head, rank=rank, listen="127.0.0.1", port=0, token=token),
-        planner=rt.planner,
-        registry=rt.registry,
-        logs_dir=rt.paths.logs_dir,
-        state_dir=rt.paths.state_dir,
+        planner=rt._parts.planner,
+        registry=rt._parts.registry,
+        logs_dir=rt._parts.paths.logs_dir,
+        state_dir=rt._parts.paths.state_dir,
     )
     await agent.start()
     return Node(rt, agent)
@@ -118,7 +118,7 @@ def cluster_for(*agents: ClusterAgent, token: str = "secret-token") -> ClusterCo
 
 
 async def configured(head: Runtime, *agents: ClusterAgent, token: str = "secret-token") -> None:
-    view = await head.cluster.configure(cluster_for(*agents, token=token))
+    view = await head.services.cluster.configure(cluster_for(*agents, token=token))
     assert view.config.token == token  # kept: the agents were started with it
 
 
@@ -145,7 +145,7 @@ async def test_check_reports_engine_files_link_and_the_way_back(
     node = await start_agent(tmp_path, monkeypatch, "m1")
     try:
         await configured(head, node.agent)
-        report = await head.cluster.check()
+        report = await head.services.cluster.check()
     finally:
         await node.agent.stop()
     assert report.ok, [p.english() for p in report.problems]
@@ -171,10 +171,10 @@ async def test_check_names_every_machine_that_cannot_join(
     try:
         config = cluster_for(other_files.agent, wrong_rank.agent, no_engine.agent)
         config = replace(config, workers=(*config.workers, WorkerNode("127.0.0.1", gone)))
-        await head.cluster.configure(config)
-        report = await head.cluster.check()
+        await head.services.cluster.configure(config)
+        report = await head.services.cluster.check()
         with pytest.raises(ProblemError) as refused:
-            await head.cluster.start()
+            await head.services.cluster.start()
     finally:
         for node in (other_files, wrong_rank, no_engine):
             await node.agent.stop()
@@ -187,7 +187,7 @@ async def test_check_names_every_machine_that_cannot_join(
     assert not report.ok
     # Refused before anything started: no head child, no worker.
     assert refused.value.problem.code == "cluster.model_mismatch"
-    assert head.supervisor.info(MODEL) is None
+    assert head._parts.supervisor.info(MODEL) is None
     assert not any(n.agent.worker.running for n in (other_files, wrong_rank, no_engine))
 
 
@@ -200,7 +200,7 @@ async def test_wrong_token_and_foreign_head_are_refused(
     foreign = await start_agent(tmp_path, monkeypatch, "m2", rank=2, head="192.168.77.1")
     try:
         await configured(head, node.agent, foreign.agent, token="not-the-token")
-        report = await head.cluster.check()
+        report = await head.services.cluster.check()
     finally:
         await node.agent.stop()
         await foreign.agent.stop()
@@ -216,20 +216,20 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     head.bus.subscribe(events.append)
     try:
         await configured(head, node.agent)
-        single = sum(head.planner.plan_launch(MODEL).device_bytes.values())
-        view = await head.cluster.start()
+        single = sum(head._parts.planner.plan_launch(MODEL).device_bytes.values())
+        view = await head.services.cluster.start()
         assert view.model_state is ProcessState.RUNNING
-        info = head.supervisor.info(MODEL)
+        info = head._parts.supervisor.info(MODEL)
         assert info is not None and info.pid is not None
         head_argv = list(info.argv)
         worker_argv = list(node.agent.worker.argv)
         worker_pid = node.agent.worker.pid
         assert node.agent.worker.running
         # The head serves through the endpoint's controller like any model.
-        backend = await head.controller.load(MODEL)
+        backend = await head._parts.controller.load(MODEL)
         assert backend.base_url.startswith("http://127.0.0.1:")
-        shared = sum(head.planner.plan_launch(MODEL).device_bytes.values())
-        stopped = await head.cluster.stop()
+        shared = sum(head._parts.planner.plan_launch(MODEL).device_bytes.values())
+        stopped = await head.services.cluster.stop()
     finally:
         await node.agent.stop()
     port = str(view.config.master_port)
@@ -244,7 +244,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     assert not node.agent.worker.running
     await wait_for(lambda: not alive(worker_pid) and not alive(info.pid))
     # Off again: the model runs on this machine alone, without the cluster's flags.
-    assert "--nnodes" not in head.planner.plan_launch(MODEL).spec.args
+    assert "--nnodes" not in head._parts.planner.plan_launch(MODEL).spec.args
 
 
 async def test_start_while_the_model_runs_alone_restarts_it_across_machines(
@@ -253,17 +253,17 @@ async def test_start_while_the_model_runs_alone_restarts_it_across_machines(
     node = await start_agent(tmp_path, monkeypatch, "m1")
     try:
         await configured(head, node.agent)
-        alone = await head.models.load(MODEL)
+        alone = await head.services.models.load(MODEL)
         assert "--nnodes" not in alone.command
-        await head.cluster.start()
+        await head.services.cluster.start()
         # The stop of the lone child must not stop the workers started after it: give any
         # such stray stop the time it would take to land (a negative can only be waited for).
         await asyncio.sleep(0.5)
-        info = head.supervisor.info(MODEL)
+        info = head._parts.supervisor.info(MODEL)
         assert info is not None and info.state is ProcessState.RUNNING
         assert "--nnodes" in info.argv and info.pid != alone.pid
         assert node.agent.worker.running
-        await head.cluster.stop()
+        await head.services.cluster.stop()
     finally:
         await node.agent.stop()
 
@@ -274,19 +274,19 @@ async def test_a_worker_that_dies_stops_the_head(
     node = await start_agent(tmp_path, monkeypatch, "m1")
     try:
         await configured(head, node.agent)
-        await head.models.set_options(
+        await head.services.models.set_options(
             MODEL,
-            replace(head.registry.options(MODEL), vllm_args="--fake-worker-exit-after 1"),
+            replace(head._parts.registry.options(MODEL), vllm_args="--fake-worker-exit-after 1"),
         )
-        await head.cluster.start()
+        await head.services.cluster.start()
         worker_pid = node.agent.worker.pid
         await wait_for(
             lambda: (
-                head.cluster.view().problem is not None
-                and head.cluster.view().model_state is ProcessState.STOPPED
+                head.services.cluster.view().problem is not None
+                and head.services.cluster.view().model_state is ProcessState.STOPPED
             )
         )
-        view = head.cluster.view()
+        view = head.services.cluster.view()
     finally:
         await node.agent.stop()
     assert view.problem is not None and view.problem.code == "cluster.worker_exited"
@@ -301,14 +301,14 @@ async def test_a_request_after_an_unload_starts_the_workers_again(
     node = await start_agent(tmp_path, monkeypatch, "m1")
     try:
         await configured(head, node.agent)
-        await head.cluster.start()
+        await head.services.cluster.start()
         first = node.agent.worker.pid
-        await head.models.unload(MODEL)  # what an idle unload or a swap does
+        await head.services.models.unload(MODEL)  # what an idle unload or a swap does
         await wait_for(lambda: not node.agent.worker.running)
-        backend = await head.controller.load(MODEL)  # what the next request does
+        backend = await head._parts.controller.load(MODEL)  # what the next request does
         assert backend.state is ProcessState.RUNNING
         assert node.agent.worker.running and node.agent.worker.pid != first
-        await head.cluster.stop()
+        await head.services.cluster.stop()
     finally:
         await node.agent.stop()
     assert not alive(first)
@@ -327,14 +327,14 @@ async def test_quitting_the_app_stops_the_workers_it_started(
     node = await start_agent(tmp_path, monkeypatch, "m1")
     try:
         await configured(rt, node.agent)
-        await rt.cluster.start()
-        head_pid = rt.supervisor.info(MODEL).pid  # type: ignore[union-attr]
+        await rt.services.cluster.start()
+        head_pid = rt._parts.supervisor.info(MODEL).pid  # type: ignore[union-attr]
         worker_pid = node.agent.worker.pid
         await rt.stop()
         assert not node.agent.worker.running
         await wait_for(lambda: not alive(worker_pid) and not alive(head_pid))
         # The cluster stays on for the next run of the app.
-        assert rt.cluster.config.enabled
+        assert rt.services.cluster.config.enabled
     finally:
         await node.agent.stop()
 
@@ -344,13 +344,16 @@ async def test_an_agent_that_quits_takes_its_worker_with_it(
 ) -> None:
     node = await start_agent(tmp_path, monkeypatch, "m1")
     await configured(head, node.agent)
-    await head.cluster.start()
+    await head.services.cluster.start()
     worker_pid = node.agent.worker.pid
     await node.agent.stop()  # Ctrl-C on the other machine
     await wait_for(lambda: not alive(worker_pid))
-    await wait_for(lambda: head.cluster.view().model_state is ProcessState.STOPPED)
-    assert head.cluster.view().problem is not None
-    assert head.cluster.view().problem.code in ("cluster.worker_exited", "cluster.worker_lost")
+    await wait_for(lambda: head.services.cluster.view().model_state is ProcessState.STOPPED)
+    assert head.services.cluster.view().problem is not None
+    assert head.services.cluster.view().problem.code in (
+        "cluster.worker_exited",
+        "cluster.worker_lost",
+    )
 
 
 def _flags(argv: list[str], *names: str) -> list[str]:
@@ -365,10 +368,10 @@ async def test_a_broken_cluster_file_is_reported_and_left_alone(
     broken = '{"model": "user.a", "head_address": "8.8.8.8", "workers": [{"address": "10.0.0.2"}]}'
     (home / "cluster.json").write_text(broken)
     rt = make_runtime(tmp_path / "head", monkeypatch, models=("a",))
-    codes = [p.code for p in rt.problems]
+    codes = [p.code for p in rt.services.views.problems()]
     assert "config.unreadable" in codes
     assert (home / "cluster.json").read_text() == broken  # a reader never changes it
-    assert not rt.cluster.config.configured and rt.planner.overlay(MODEL) is None
+    assert not rt.services.cluster.config.configured and rt._parts.planner.overlay(MODEL) is None
 
 
 @contextlib.asynccontextmanager
@@ -409,10 +412,10 @@ async def test_an_address_where_another_program_answers_is_named_with_what_to_do
             master_port=free_port(),
             token="secret-token",
         )
-        await head.cluster.configure(config)
-        report = await head.cluster.check()
+        await head.services.cluster.configure(config)
+        report = await head.services.cluster.check()
         with pytest.raises(ProblemError) as refused:
-            await head.cluster.start()
+            await head.services.cluster.start()
     (node,) = report.nodes
     (found,) = node.problems
     assert found.code == "cluster.not_an_agent"
@@ -423,10 +426,10 @@ async def test_an_address_where_another_program_answers_is_named_with_what_to_do
         "join command shown for it there."
     )
     assert refused.value.problem == found
-    view = head.cluster.view()
+    view = head.services.cluster.view()
     assert view.problem == found  # why the last start failed, for a window opened later
     assert view.phase is None  # the start is over
-    assert head.supervisor.info(MODEL) is None
+    assert head._parts.supervisor.info(MODEL) is None
 
 
 async def test_an_agent_that_fails_the_check_is_told_apart_from_a_failed_start(
@@ -443,8 +446,8 @@ async def test_an_agent_that_fails_the_check_is_told_apart_from_a_failed_start(
             master_port=free_port(),
             token="secret-token",
         )
-        await head.cluster.configure(config)
-        report = await head.cluster.check()
+        await head.services.cluster.configure(config)
+        report = await head.services.cluster.check()
     failed, other = ([p.code for p in n.problems] for n in report.nodes)
     assert failed == ["cluster.check_failed"]
     assert other == ["cluster.not_an_agent"]  # answers 200, but not as an agent does

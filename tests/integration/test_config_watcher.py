@@ -39,7 +39,7 @@ async def watched(runtime: Runtime) -> AsyncIterator[list[Event]]:
     """Events published while a watcher runs on this test's loop, at its default interval."""
     events: list[Event] = []
     unsubscribe = runtime.bus.subscribe(events.append)
-    watcher = runtime.config_watcher  # the one a started runtime runs; tests also poll it
+    watcher = runtime._parts.config_watcher  # the one a started runtime runs; tests also poll it
     watcher.start()
     try:
         yield events
@@ -57,7 +57,7 @@ async def cli(runtime: Runtime, *argv: str) -> str:
         "app",
         *argv,
         "--config-dir",
-        str(runtime.paths.config_dir),
+        str(runtime._parts.paths.config_dir),
         cwd=ROOT,
         env=env,
         stdout=asyncio.subprocess.PIPE,
@@ -80,7 +80,7 @@ async def wait_for(events: list[Event], match: Callable[[Event], bool]) -> float
 async def test_config_set_in_a_terminal_reaches_the_running_app(
     runtime: Runtime, watched: list[Event]
 ) -> None:
-    runtime.settings.set("ctx_size", 4096)
+    runtime._parts.settings.set("ctx_size", 4096)
     watched.clear()  # the app's own change was announced at once
     out = await cli(runtime, "config", "set", "max_num_seqs=7", "proxy.cors_origins=http://x")
     assert "max_num_seqs = 7" in out
@@ -88,12 +88,12 @@ async def test_config_set_in_a_terminal_reaches_the_running_app(
     await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.key == "max_num_seqs")
     changes = [(e.key, e.value) for e in watched if isinstance(e, SettingChanged)]
     assert sorted(changes) == [("max_num_seqs", 7), ("proxy.cors_origins", "http://x")]
-    assert runtime.settings.get("max_num_seqs") == 7
-    assert runtime.settings.get("ctx_size") == 4096
+    assert runtime._parts.settings.get("max_num_seqs") == 7
+    assert runtime._parts.settings.get("ctx_size") == 4096
 
     # The app's next write keeps the terminal's change.
-    runtime.settings.set("idle_ttl_min", 5)
-    on_disk = json.loads(runtime.paths.settings_file.read_text())
+    runtime._parts.settings.set("idle_ttl_min", 5)
+    on_disk = json.loads(runtime._parts.paths.settings_file.read_text())
     assert on_disk == {
         "ctx_size": 4096,
         "max_num_seqs": 7,
@@ -107,39 +107,40 @@ async def test_options_in_a_terminal_reaches_the_running_app(
 ) -> None:
     folder = tmp_path / "tiny"
     folder.mkdir()
-    runtime.registry.add_user_model("tiny", str(folder))
-    runtime.config_watcher.poll()  # a poll after it: the app's own write is no outside change
+    runtime._parts.registry.add_user_model("tiny", str(folder))
+    # A poll after it: the app's own write is no outside change.
+    runtime._parts.config_watcher.poll()
     assert watched == []
     await cli(runtime, "options", "user.tiny", "ctx_size=2048")
 
     await wait_for(watched, lambda e: isinstance(e, RegistryChanged))
     # None: views re-read the whole registry (the watcher cannot tell which model changed).
     assert [e.model_id for e in watched if isinstance(e, RegistryChanged)] == [None]
-    assert runtime.registry.options("user.tiny").ctx_size == 2048
-    assert runtime.planner.ctx_size("user.tiny") == 2048
+    assert runtime._parts.registry.options("user.tiny").ctx_size == 2048
+    assert runtime._parts.planner.ctx_size("user.tiny") == 2048
 
 
 async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
     runtime: Runtime, watched: list[Event], caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="app.runtime.watcher")
-    runtime.settings.set("max_num_seqs", 8)
+    runtime._parts.settings.set("max_num_seqs", 8)
     watched.clear()  # the app's own change was announced at once
-    path = runtime.paths.settings_file
+    path = runtime._parts.paths.settings_file
     path.write_text('{"max_num_seqs": 4,')  # an editor saved half a change
     for _ in range(2):  # two polls see it: nothing may happen, and it is said once
-        runtime.config_watcher.poll()
+        runtime._parts.config_watcher.poll()
 
-    assert runtime.settings.get("max_num_seqs") == 8
-    assert runtime.settings.problem is not None
-    assert runtime.settings.problem.code == "config.edit_unreadable"
+    assert runtime._parts.settings.get("max_num_seqs") == 8
+    assert runtime._parts.settings.problem is not None
+    assert runtime._parts.settings.problem.code == "config.edit_unreadable"
     assert path.read_text() == '{"max_num_seqs": 4,'
     assert not any(isinstance(e, SettingChanged) for e in watched)
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
-    assert said == [runtime.settings.problem.english()]  # once, not once per poll
+    assert said == [runtime._parts.settings.problem.english()]  # once, not once per poll
     assert "values read before stay in use" in said[0]
 
     path.write_text('{"max_num_seqs": 4}')
     await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.value == 4)
-    assert runtime.config_watcher.problems() == []  # and the poll that saw it said so:
+    assert runtime._parts.config_watcher.problems() == []  # and the poll that saw it said so:
     assert f"{path} can be read again; its values are in use" in caplog.messages

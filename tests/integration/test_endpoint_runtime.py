@@ -38,8 +38,10 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
 
 
 def client_for(rt: Runtime) -> openai.AsyncOpenAI:
-    assert rt.proxy is not None
-    return openai.AsyncOpenAI(base_url=rt.proxy.url + "/v1", api_key="unused", max_retries=0)
+    assert rt.services.endpoint.url is not None
+    return openai.AsyncOpenAI(
+        base_url=rt.services.endpoint.url + "/v1", api_key="unused", max_retries=0
+    )
 
 
 async def test_list_chat_stream_and_shared_first_load(served: Runtime) -> None:
@@ -82,10 +84,10 @@ async def test_two_models_swap_under_a_small_budget(served: Runtime) -> None:
         assert first.model == "user.a"
         second = await client.completions.create(model="user.b", prompt="y", max_tokens=2)
         assert second.model == "user.b"
-        assert served.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
+        assert served._parts.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
         again = await client.completions.create(model="user.a", prompt="z", max_tokens=2)
         assert again.model == "user.a"
-        assert served.supervisor.info("user.b").state is ProcessState.STOPPED  # type: ignore[union-attr]
+        assert served._parts.supervisor.info("user.b").state is ProcessState.STOPPED  # type: ignore[union-attr]
 
 
 async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(
@@ -100,7 +102,7 @@ async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(
 
     async with client_for(served) as client:
         await client.completions.create(model="user.a", prompt="hi", max_tokens=2)
-        info = served.supervisor.info("user.a")
+        info = served._parts.supervisor.info("user.a")
         assert info is not None and info.pid is not None
         os.kill(info.pid, signal.SIGSTOP)
         try:
@@ -117,7 +119,7 @@ async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(
             with contextlib.suppress(ProcessLookupError):  # killed as hung, as it should be
                 os.kill(info.pid, signal.SIGCONT)
     assert all(a.choices[0].text for a in answers)
-    replaced = served.supervisor.info("user.a")
+    replaced = served._parts.supervisor.info("user.a")
     assert replaced is not None and replaced.pid != info.pid
     assert replaced.restarts >= 1
     # Caught within the supervisor's bound (about 9 s), plus a fake engine's quick start.
@@ -125,10 +127,10 @@ async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(
 
 
 def test_the_endpoints_limits_come_from_the_settings(served: Runtime) -> None:
-    assert served.proxy is not None
-    limits = served.proxy.limits
+    assert served.services.endpoint.url is not None
+    limits = served._parts.endpoint.proxy.limits
     assert limits.max_connections == 512 and limits.header_timeout_s == 10.0
-    served.settings.set_many(
+    served._parts.settings.set_many(
         {
             "proxy.upstream_first_byte_timeout_s": 0,
             "proxy.max_body_mb": 64,
@@ -137,7 +139,7 @@ def test_the_endpoints_limits_come_from_the_settings(served: Runtime) -> None:
     )
     from app.runtime.runtime import proxy_limits
 
-    changed = proxy_limits(served.settings)
+    changed = proxy_limits(served._parts.settings)
     assert changed.upstream_first_byte_timeout_s is None  # 0: wait for ever
     assert changed.max_body_bytes == 64 * 2**20 and changed.body_budget_bytes == 256 * 2**20
 
@@ -146,9 +148,9 @@ async def test_a_body_budget_below_the_largest_request_is_refused(served: Runtim
     from app.core.problems import ProblemError
 
     with pytest.raises(ProblemError) as err:
-        await served.config.set_settings({"proxy.max_body_mb": 256})
+        await served.services.config.set_settings({"proxy.max_body_mb": 256})
     assert err.value.problem.code == "settings.body_budget_below_max_body"
-    assert served.settings.is_default("proxy.max_body_mb")
+    assert served._parts.settings.is_default("proxy.max_body_mb")
 
 
 async def test_a_crash_loop_shows_in_health(served: Runtime) -> None:
@@ -156,9 +158,11 @@ async def test_a_crash_loop_shows_in_health(served: Runtime) -> None:
 
     from app.core.registry import ModelOptions
 
-    await served.models.set_options("user.b", ModelOptions(vllm_args="--fake-fail engine_dead"))
-    assert served.proxy is not None
-    async with httpx.AsyncClient(base_url=served.proxy.url, timeout=60) as client:
+    await served.services.models.set_options(
+        "user.b", ModelOptions(vllm_args="--fake-fail engine_dead")
+    )
+    assert served.services.endpoint.url is not None
+    async with httpx.AsyncClient(base_url=served.services.endpoint.url, timeout=60) as client:
         for _ in range(3):
             reply = await client.post(
                 "/v1/completions", json={"model": "user.b", "prompt": "hi", "max_tokens": 2}
@@ -169,3 +173,41 @@ async def test_a_crash_loop_shows_in_health(served: Runtime) -> None:
     assert card["state"] == "fatal" and card["failures"] == 3
     assert card["problem"]["code"] == "load.given_up"
     assert "3" in card["problem"]["message"]  # says how many times it failed
+
+
+async def test_pulling_a_folder_checks_then_registers_it_and_tells_the_window(
+    served: Runtime, tmp_path: Path
+) -> None:
+    """POST /api/v1/pull with a local folder is the window's and the CLI's use case
+    (ModelService.pull): the folder is checked before anything is registered, then
+    registered once and announced (RegistryChanged: the window's list picks it up), and its
+    "download" completes at once: the folder is used in place."""
+    import httpx
+
+    from app.core.events import RegistryChanged
+    from tests.fakes.engine_runtime import make_model_folder
+
+    seen: list[Event] = []
+    served.bus.subscribe(seen.append)
+    await served.services.config.set_secret("api_key", "k3y")  # registering needs the key
+    (tmp_path / "empty").mkdir()
+    folder = make_model_folder(tmp_path / "new")
+    url = served.services.endpoint.url
+    assert url is not None
+    headers = {"Authorization": "Bearer k3y"}
+    async with httpx.AsyncClient(base_url=url, timeout=60, headers=headers) as client:
+
+        async def pull(checkpoint: Path) -> httpx.Response:
+            body = {"model_name": "user.new", "checkpoint": str(checkpoint), "stream": False}
+            return await client.post("/api/v1/pull", json=body)
+
+        refused = await pull(tmp_path / "empty")
+        assert refused.status_code == 400
+        assert refused.json()["error"]["code"] == "models.local_invalid"
+        listed = (await client.get("/v1/models")).json()["data"]
+        assert "user.new" not in [card["id"] for card in listed]
+        used = await pull(folder)
+        assert used.status_code == 200, used.text
+        cards = {card["id"]: card for card in (await client.get("/v1/models")).json()["data"]}
+    assert cards["user.new"]["downloaded"] is True
+    assert any(isinstance(e, RegistryChanged) and e.model_id == "user.new" for e in seen)

@@ -57,7 +57,7 @@ class Calls:
 
     def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def counted(*args: Any, **kwargs: Any) -> Any:
-            self.made.append((name, self._rt.controller._decide.locked()))
+            self.made.append((name, self._rt._parts.controller._decide.locked()))
             return function(*args, **kwargs)
 
         return counted
@@ -70,8 +70,8 @@ class Calls:
 
 
 async def complete(rt: Runtime, model_id: str) -> httpx.Response:
-    assert rt.proxy is not None
-    async with httpx.AsyncClient(base_url=rt.proxy.url, timeout=60) as client:
+    assert rt.services.endpoint is not None
+    async with httpx.AsyncClient(base_url=rt.services.endpoint.url, timeout=60) as client:
         return await client.post(
             "/v1/completions", json={"model": model_id, "prompt": "hi", "max_tokens": 2}
         )
@@ -82,14 +82,16 @@ async def test_a_warm_request_reads_ctx_size_once_and_copies_no_settings(
 ) -> None:
     assert (await complete(served, "user.a")).status_code == 200  # cold: loads the model
     calls = Calls(served)
-    monkeypatch.setattr(served.settings, "as_dict", calls.wrap("copy", served.settings.as_dict))
+    monkeypatch.setattr(
+        served._parts.settings, "as_dict", calls.wrap("copy", served._parts.settings.as_dict)
+    )
     monkeypatch.setattr(
         planning_planner,
         "effective_ctx_size",
         calls.wrap("ctx_size", planning_rules.effective_ctx_size),
     )
     monkeypatch.setattr(
-        served.planner, "plan_launch", calls.wrap("plan", served.planner.plan_launch)
+        served._parts.planner, "plan_launch", calls.wrap("plan", served._parts.planner.plan_launch)
     )
 
     reply = await complete(served, "user.a")  # warm: the model runs
@@ -107,15 +109,17 @@ async def test_a_swap_decides_without_planning_or_reading_model_files(
     rt = served
     assert (await complete(rt, "user.a")).status_code == 200
     calls = Calls(rt)
-    monkeypatch.setattr(rt.planner, "plan_launch", calls.wrap("plan", rt.planner.plan_launch))
+    monkeypatch.setattr(
+        rt._parts.planner, "plan_launch", calls.wrap("plan", rt._parts.planner.plan_launch)
+    )
     for name in ("read_shape", "weights_bytes", "model_status"):
         monkeypatch.setattr(planning_files, name, calls.wrap(name, getattr(planning_files, name)))
     monkeypatch.setattr(planning_rules, "flag_value", calls.wrap("argv", planning_rules.flag_value))
-    rt.planner.forget_files()  # so that a plan made now must read the files
+    rt._parts.planner.forget_files()  # so that a plan made now must read the files
 
     assert (await complete(rt, "user.b")).status_code == 200  # no room for both: a goes
 
-    assert rt.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
+    assert rt._parts.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
     assert calls.count("plan") == 1  # b's start, planned once; a's plan was kept
     assert calls.count("read_shape") == 1
     # Before issue 19.2 the decision re-read config.json and re-parsed the argv under it.
@@ -133,7 +137,7 @@ def load_tracer() -> ModuleType:
 
 async def test_a_load_plans_once_and_never_goes_back_to_the_planner(served: Runtime) -> None:
     tracer = load_tracer()
-    served.models.preview_options("user.a", None, None)  # the caches a first view fills
+    served.services.models.preview_stored("user.a")  # the caches a first view fills
 
     events = await tracer.trace_load(served, "user.a")
 
@@ -146,16 +150,16 @@ async def test_a_load_plans_once_and_never_goes_back_to_the_planner(served: Runt
     assert entered.count("app.runtime.planning") == 1
     started = path.index(("app.supervisor.actor", "call"))
     assert "app.runtime.planning" not in [room for room, _ in path[started:]]
-    assert served.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
+    assert served._parts.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
 
 
 async def test_the_preview_shows_the_command_a_start_runs(served: Runtime) -> None:
     rt = served
     # A custom engine sleeps only when asked; the start then adds vLLM's sleep flag.
-    await rt.config.set_settings({"memory.sleep_mode": "on"})
-    preview = rt.models.preview_options("user.a", None, None)
+    await rt.services.config.set_settings({"memory.sleep_mode": "on"})
+    preview = rt.services.models.preview_stored("user.a")
 
-    backend = await rt.models.load("user.a")
+    backend = await rt.services.models.load("user.a")
 
     assert preview.problem is None
     argv = list(backend.command)
@@ -163,7 +167,7 @@ async def test_the_preview_shows_the_command_a_start_runs(served: Runtime) -> No
     # Before issue 19.2 the preview lacked the sleep flag that the start added.
     assert SLEEP_FLAG in preview.command
     assert tuple(argv[: len(preview.command)]) == preview.command
-    assert preview.planned == rt.controller._plans["user.a"].device_bytes
+    assert preview.planned == rt._parts.controller._plans["user.a"].device_bytes
 
 
 async def test_the_health_card_of_a_running_model_says_the_context_it_runs_with(
@@ -172,9 +176,9 @@ async def test_the_health_card_of_a_running_model_says_the_context_it_runs_with(
     rt = served
     assert (await complete(rt, "user.a")).status_code == 200
     # Stored for the next start; the child keeps running with 4096 until then.
-    await rt.models.set_options("user.a", ModelOptions(ctx_size=2048))
-    assert rt.proxy is not None
-    async with httpx.AsyncClient(base_url=rt.proxy.url) as client:
+    await rt.services.models.set_options("user.a", ModelOptions(ctx_size=2048))
+    assert rt.services.endpoint is not None
+    async with httpx.AsyncClient(base_url=rt.services.endpoint.url) as client:
         health = (await client.get("/v1/health")).json()
         models = {m["id"]: m for m in (await client.get("/v1/models")).json()["data"]}
 

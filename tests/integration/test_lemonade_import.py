@@ -167,13 +167,13 @@ async def test_a_plan_that_no_longer_holds_is_refused(
     for key, value in user_env(lemonade, tmp_path).items():
         monkeypatch.setenv(key, value)
     rt = Runtime(resolve_paths(tmp_path / "vllm-tray"))
-    plan = await rt.lemonade.plan()
+    plan = await rt.services.lemonade.plan()
     options = lemonade.config_dir / "recipe_options.json"
     edited = json.loads(options.read_text())
     edited[f"user.{USER_MODEL}"]["ctx_size"] = 8192  # changed after the user looked
     options.write_text(json.dumps(edited))
     with pytest.raises(ProblemError) as refused:
-        await rt.lemonade.apply(plan)
+        await rt.services.lemonade.apply(plan)
     assert refused.value.problem.code == "lemonade.changed"
     assert not (tmp_path / "vllm-tray" / "user_models.json").exists()
     assert not (tmp_path / "vllm-tray" / "cache" / "engines" / "rocm").exists()

@@ -186,24 +186,28 @@ def test_the_windows_add_dialog_goes_through_the_same_rule(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = make_runtime(tmp_path, monkeypatch, models=("a",))
-    owners = rt.registry.get("user.a").checkpoint
+    owners = rt._parts.registry.get("user.a").checkpoint
     thread = RuntimeThread(rt, serve=False)
     thread.start()
     facade = ThreadFacade(thread)
     try:
         other = make_model_folder(tmp_path / "other")
         with pytest.raises(ProblemError) as refused:
-            facade.add_user_model("a", str(other)).result(30)
+            facade.submit(lambda s: s.models.add_user_model("a", str(other))).result(30)
         assert refused.value.problem.code == "models.exists"
-        assert rt.registry.get("user.a").checkpoint == owners
+        assert rt._parts.registry.get("user.a").checkpoint == owners
         # The same source again is no change, and no error.
-        row = facade.add_user_model("a", str(owners), ["chat"]).result(30)
+        row = facade.submit(lambda s: s.models.add_user_model("a", str(owners), ["chat"])).result(
+            30
+        )
         assert row.id == "user.a" and row.labels == ("chat",)
         # A folder that holds no model is refused before anything is registered.
         (tmp_path / "empty").mkdir()
         with pytest.raises(ProblemError) as empty:
-            facade.add_user_model("b", str(tmp_path / "empty")).result(30)
+            facade.submit(lambda s: s.models.add_user_model("b", str(tmp_path / "empty"))).result(
+                30
+            )
         assert empty.value.problem.code == "models.local_invalid"
-        assert rt.registry.find("user.b") is None
+        assert rt._parts.registry.find("user.b") is None
     finally:
         facade.shutdown()

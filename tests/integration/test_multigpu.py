@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 from app.cli import commands
+from app.cli.context import paths_from
 from app.core.cluster import ClusterConfig, WorkerNode, head_overlay
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions
 from app.core.states import ProcessState
 from app.launcher import main
+from app.runtime.facade import Session
 from app.runtime.runtime import Runtime, RuntimeOptions
 from app.supervisor.engines.base import EngineKind
 from tests.fakes.engine_runtime import make_runtime
@@ -67,7 +69,7 @@ async def two_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIte
 
 
 def state(rt: Runtime, model_id: str) -> ProcessState:
-    info = rt.supervisor.info(model_id)
+    info = rt._parts.supervisor.info(model_id)
     return info.state if info is not None else ProcessState.STOPPED
 
 
@@ -76,7 +78,7 @@ def state(rt: Runtime, model_id: str) -> ProcessState:
 
 async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards: Runtime) -> None:
     rt = two_cards
-    preview = await rt.models.set_options(
+    preview = await rt.services.models.set_options(
         "user.c",
         ModelOptions(tensor_parallel_size=2, gpus=(1, 0)),
         fields={"tensor_parallel_size", "gpus"},
@@ -88,7 +90,7 @@ async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards:
     assert "--pipeline-parallel-size" not in argv  # not set: vLLM's default
     assert preview.layers[-1].source == "parallel options"
 
-    plan = rt.planner.plan_launch("user.c")
+    plan = rt._parts.planner.plan_launch("user.c")
     spec = plan.spec
     assert spec.gpus == (1, 0)
     # vLLM's rank 0 on GPU 1: the order chosen is the order shown to the child.
@@ -97,14 +99,14 @@ async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards:
     share = int(trees.RX7900XTX_VRAM * UTILIZATION)
     assert plan.device_bytes == {"gpu0": share, "gpu1": share}
     assert preview.planned == {"gpu0": share, "gpu1": share}
-    assert rt.planner.memory_budgets() == {
-        "ram": rt.planner.system_info().ram_total,
+    assert rt._parts.planner.memory_budgets() == {
+        "ram": rt._parts.planner.system_info().ram_total,
         "gpu0": trees.RX7900XTX_VRAM,
         "gpu1": trees.RX7900XTX_VRAM,
     }
 
     # With two GPUs, a model without options is pinned too: to the first.
-    plain_plan = rt.planner.plan_launch("user.a")
+    plain_plan = rt._parts.planner.plan_launch("user.a")
     plain = plain_plan.spec
     assert plain.gpus == (0,) and plain.env["HIP_VISIBLE_DEVICES"] == "0"
     assert "--tensor-parallel-size" not in plain.args
@@ -115,14 +117,14 @@ async def test_without_utilization_each_gpu_holds_its_share_of_weights_and_kv(
     two_cards: Runtime,
 ) -> None:
     rt = two_cards
-    await rt.models.set_options(
+    await rt.services.models.set_options(
         "user.c",
         ModelOptions(
             tensor_parallel_size=2, gpus=(0, 1), vllm_args="--kv-cache-memory-bytes 1000000"
         ),
         fields={"tensor_parallel_size", "gpus", "vllm_args"},
     )
-    plan = rt.planner.plan_launch("user.c")
+    plan = rt._parts.planner.plan_launch("user.c")
     spec = plan.spec
     assert "--gpu-memory-utilization" not in spec.args  # the memory group's later member won
     # The tiny model: 1 KV head (replicated on both ranks), 2 layers x 64 x K+V x 4 bytes.
@@ -147,8 +149,8 @@ async def test_the_pin_reaches_the_child_over_its_inherited_environment(
     rt = runtime_on(trees.two_rdna3_cards, tmp_path, monkeypatch)
     await rt.start(serve=False)
     try:
-        await rt.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-        backend = await rt.controller.load("user.b")
+        await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
+        backend = await rt._parts.controller.load("user.b")
         assert backend.pid is not None
         env = environ_of(backend.pid)
         assert env["HIP_VISIBLE_DEVICES"] == "1"
@@ -162,9 +164,9 @@ async def test_the_pin_reaches_the_child_over_its_inherited_environment(
 
 async def test_two_models_pinned_to_two_gpus_both_run(two_cards: Runtime) -> None:
     rt = two_cards
-    await rt.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-    a = await rt.controller.load("user.a")  # GPU 0, chosen by the app
-    b = await rt.controller.load("user.b")  # GPU 1: nothing on GPU 0 is in its way
+    await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
+    a = await rt._parts.controller.load("user.a")  # GPU 0, chosen by the app
+    b = await rt._parts.controller.load("user.b")  # GPU 1: nothing on GPU 0 is in its way
     assert state(rt, "user.a") is ProcessState.RUNNING
     assert state(rt, "user.b") is ProcessState.RUNNING
     assert a.pid is not None and b.pid is not None
@@ -172,8 +174,8 @@ async def test_two_models_pinned_to_two_gpus_both_run(two_cards: Runtime) -> Non
     assert environ_of(b.pid)["HIP_VISIBLE_DEVICES"] == "1"
 
     # Two models on GPU 0 do not fit (2 x 0.85 of it): the one there gives way, GPU 1's stays.
-    await rt.models.set_options("user.c", ModelOptions(gpus=(0,)), fields={"gpus"})
-    await rt.controller.load("user.c")
+    await rt.services.models.set_options("user.c", ModelOptions(gpus=(0,)), fields={"gpus"})
+    await rt._parts.controller.load("user.c")
     assert state(rt, "user.a") is ProcessState.STOPPED
     assert state(rt, "user.b") is ProcessState.RUNNING
     assert state(rt, "user.c") is ProcessState.RUNNING
@@ -183,23 +185,23 @@ async def test_a_tensor_parallel_model_needs_both_gpus_and_swaps_accordingly(
     two_cards: Runtime,
 ) -> None:
     rt = two_cards
-    await rt.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-    await rt.models.set_options(
+    await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
+    await rt.services.models.set_options(
         "user.c", ModelOptions(tensor_parallel_size=2), fields={"tensor_parallel_size"}
     )
-    await rt.controller.load("user.a")
-    await rt.controller.load("user.b")
+    await rt._parts.controller.load("user.a")
+    await rt._parts.controller.load("user.b")
     # c takes a share of both GPUs: both models go, the older first.
-    c = await rt.controller.load("user.c")
+    c = await rt._parts.controller.load("user.c")
     assert (state(rt, "user.a"), state(rt, "user.b")) == (ProcessState.STOPPED,) * 2
     assert c.pid is not None and environ_of(c.pid)["HIP_VISIBLE_DEVICES"] == "0,1"
     argv = list(c.command)
     assert argv[argv.index("--tensor-parallel-size") + 1] == "2"
     # A one-GPU model needs c gone (it holds GPU 0 too) …
-    await rt.controller.load("user.a")
+    await rt._parts.controller.load("user.a")
     assert state(rt, "user.c") is ProcessState.STOPPED
     # … and the other GPU is then free for b, beside a.
-    await rt.controller.load("user.b")
+    await rt._parts.controller.load("user.b")
     assert state(rt, "user.a") is ProcessState.RUNNING
     assert state(rt, "user.b") is ProcessState.RUNNING
 
@@ -208,12 +210,12 @@ async def test_a_model_too_big_for_its_gpu_names_the_gpu(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = runtime_on(trees.two_rdna3_cards, tmp_path, monkeypatch)
-    rt.settings.set("memory.budget_gb", 10.0)  # each GPU's budget: below 0.85 x 24 GiB
+    rt._parts.settings.set("memory.budget_gb", 10.0)  # each GPU's budget: below 0.85 x 24 GiB
     await rt.start(serve=False)
     try:
-        await rt.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
+        await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
         with pytest.raises(ProblemError) as err:
-            await rt.controller.load("user.b")
+            await rt._parts.controller.load("user.b")
         found = err.value.problem
         assert found.code == "load.no_room"
         assert found.params["device"] == "GPU 1 (Radeon RX 7900 XTX/XT)"
@@ -227,7 +229,7 @@ async def test_across_machines_the_cluster_sets_the_sizes_and_this_machine_pins_
     two_cards: Runtime,
 ) -> None:
     rt = two_cards
-    await rt.models.set_options(
+    await rt.services.models.set_options(
         "user.c",
         ModelOptions(tensor_parallel_size=2, gpus=(1, 0)),
         fields={"tensor_parallel_size", "gpus"},
@@ -239,10 +241,10 @@ async def test_across_machines_the_cluster_sets_the_sizes_and_this_machine_pins_
         tensor_parallel_size=2,
         enabled=True,
     )
-    rt.planner.overlay = lambda model_id: (
+    rt._parts.planner.overlay = lambda model_id: (
         head_overlay(config, None) if model_id == "user.c" else None
     )
-    plan = rt.planner.plan_launch("user.c")
+    plan = rt._parts.planner.plan_launch("user.c")
     spec = plan.spec
     # tp 2 x pp 2 (one stage per machine): two ranks here, on the GPUs the model chose.
     assert spec.gpus == (1, 0) and spec.env["HIP_VISIBLE_DEVICES"] == "1,0"
@@ -259,7 +261,7 @@ async def test_the_options_preview_plans_the_model_alone_while_a_cluster_serves_
     options = ModelOptions(
         tensor_parallel_size=2, gpus=(0, 1), vllm_args="--kv-cache-memory-bytes 1000000"
     )
-    alone = rt.models.preview("user.c", options)
+    alone = rt.services.models.preview("user.c", options)
     config = ClusterConfig(
         model_id="user.c",
         head_address="10.0.0.1",
@@ -267,11 +269,11 @@ async def test_the_options_preview_plans_the_model_alone_while_a_cluster_serves_
         tensor_parallel_size=2,
         enabled=True,
     )
-    rt.planner.overlay = lambda model_id: (
+    rt._parts.planner.overlay = lambda model_id: (
         head_overlay(config, None) if model_id == "user.c" else None
     )
 
-    served = rt.models.preview("user.c", options)
+    served = rt.services.models.preview("user.c", options)
 
     # The dialog edits the model's own options: its command and memory are the model's on
     # this machine alone. Before issue 19.2 the memory halved the weights for the cluster
@@ -301,14 +303,14 @@ async def test_parallel_options_the_machine_cannot_honour_are_refused(
 ) -> None:
     rt = two_cards
     fields = {"tensor_parallel_size", "pipeline_parallel_size", "gpus"}
-    preview = rt.models.preview("user.c", options)
+    preview = rt.services.models.preview("user.c", options)
     assert preview.problem is not None
     assert (preview.problem.code, preview.problem_field) == (code, field)
     assert preview.tensor_parallel_size == options.tensor_parallel_size
     with pytest.raises(ProblemError) as err:
-        await rt.models.set_options("user.c", options, fields=fields)
+        await rt.services.models.set_options("user.c", options, fields=fields)
     assert err.value.problem.code == code
-    assert rt.registry.options("user.c") == ModelOptions()  # nothing was written
+    assert rt._parts.registry.options("user.c") == ModelOptions()  # nothing was written
 
 
 async def test_heads_that_do_not_divide_by_tp_are_refused_as_vllm_would(
@@ -316,13 +318,13 @@ async def test_heads_that_do_not_divide_by_tp_are_refused_as_vllm_would(
 ) -> None:
     rt = runtime_on(trees.mi300x_node, tmp_path, monkeypatch)
     # The tiny model has 2 attention heads: tp 4 cannot split them.
-    preview = rt.models.preview("user.c", ModelOptions(tensor_parallel_size=4))
+    preview = rt.services.models.preview("user.c", ModelOptions(tensor_parallel_size=4))
     assert preview.problem is not None
     assert preview.problem.code == "options.heads_not_divisible"
     assert preview.problem.params["heads"] == 2
     assert preview.problem_field == "tensor_parallel_size"
     # tp 2 x pp 4 uses all eight MI300X.
-    preview = rt.models.preview(
+    preview = rt.services.models.preview(
         "user.c", ModelOptions(tensor_parallel_size=2, pipeline_parallel_size=4)
     )
     assert preview.problem is None
@@ -338,20 +340,20 @@ async def test_a_change_of_ctx_size_keeps_the_gpu_options_and_reset_clears_them(
 ) -> None:
     rt = two_cards
     gpu_fields = {"tensor_parallel_size", "gpus"}
-    await rt.models.set_options(
+    await rt.services.models.set_options(
         "user.c", ModelOptions(tensor_parallel_size=2, gpus=(0, 1)), fields=gpu_fields
     )
     # What the dialog and older callers send: ctx_size and vllm_args only.
-    await rt.models.set_options("user.c", ModelOptions(ctx_size=2048))
-    kept = rt.registry.options("user.c")
+    await rt.services.models.set_options("user.c", ModelOptions(ctx_size=2048))
+    kept = rt._parts.registry.options("user.c")
     assert (kept.ctx_size, kept.tensor_parallel_size, kept.gpus) == (2048, 2, (0, 1))
-    await rt.models.reset_options("user.c")
-    assert rt.registry.options("user.c") == ModelOptions()
+    await rt.services.models.reset_options("user.c")
+    assert rt._parts.registry.options("user.c") == ModelOptions()
 
 
 async def test_a_users_own_tp_flag_is_refused_naming_the_option(two_cards: Runtime) -> None:
     with pytest.raises(ProblemError) as err:
-        await two_cards.models.set_options("user.c", ModelOptions(vllm_args="-tp 2"))
+        await two_cards.services.models.set_options("user.c", ModelOptions(vllm_args="-tp 2"))
     assert err.value.problem.code == "args.managed_flag"
     assert err.value.problem.params["setting"] == "tensor_parallel_size"
 
@@ -362,12 +364,12 @@ async def test_the_rocm_bundle_is_not_pinned_to_a_gpu_of_another_family(
     # Strix Halo (gfx1151, KFD node 1) with an RX 7900 XTX (gfx1100, node 2): the card is
     # GPU 0 for the user and HIP device 1.
     rt = runtime_on(trees.apu_and_discrete, tmp_path, monkeypatch)
-    assert rt.planner.plan_launch("user.a").spec.env["HIP_VISIBLE_DEVICES"] == "1"
-    await rt.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-    assert rt.planner.plan_launch("user.b").spec.env["HIP_VISIBLE_DEVICES"] == "0"
+    assert rt._parts.planner.plan_launch("user.a").spec.env["HIP_VISIBLE_DEVICES"] == "1"
+    await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
+    assert rt._parts.planner.plan_launch("user.b").spec.env["HIP_VISIBLE_DEVICES"] == "0"
     # The ROCm bundle is built for the card's family: the APU cannot run it.
-    rt.settings.set("engine.kind", EngineKind.ROCM.value)
-    preview = rt.models.preview("user.b", ModelOptions(gpus=(1,)))
+    rt._parts.settings.set("engine.kind", EngineKind.ROCM.value)
+    preview = rt.services.models.preview("user.b", ModelOptions(gpus=(1,)))
     assert preview.problem is not None
     assert preview.problem.code == "options.gpu_wrong_family"
     assert preview.problem.params["family"] == "gfx110X"
@@ -377,12 +379,14 @@ async def test_the_cpu_engine_plans_in_ram_whatever_the_gpus(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = runtime_on(trees.two_rdna3_cards, tmp_path, monkeypatch)
-    rt.settings.set("engine.kind", EngineKind.CPU.value)
-    preview = rt.models.preview("user.c", ModelOptions(tensor_parallel_size=2, gpus=(0, 1)))
+    rt._parts.settings.set("engine.kind", EngineKind.CPU.value)
+    preview = rt.services.models.preview(
+        "user.c", ModelOptions(tensor_parallel_size=2, gpus=(0, 1))
+    )
     assert preview.problem is None
     assert preview.effective_gpus == ()
     assert set(preview.planned) == {"ram"}
-    assert "gpu0" not in rt.planner.memory_budgets()
+    assert "gpu0" not in rt._parts.planner.memory_budgets()
 
 
 # --- the CLI --------------------------------------------------------------------------------------
@@ -392,11 +396,12 @@ def test_cli_options_sets_and_refuses_gpus(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tree = trees.two_rdna3_cards(tmp_path / "sys")
-    built = commands.runtime_from
     monkeypatch.setattr(
         commands,
-        "runtime_from",
-        lambda args, options=None: built(args, RuntimeOptions(sysfs_root=tree, sample_gpu=False)),
+        "services_from",
+        lambda args, warn=True: (
+            Session(paths_from(args), RuntimeOptions(sysfs_root=tree, sample_gpu=False)).services
+        ),
     )
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     home = tmp_path / "cfg"

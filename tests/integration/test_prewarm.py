@@ -48,7 +48,7 @@ def runtime(
         settings={"engine.custom_command": ENGINE, **settings},
         hf_endpoint=hub.url,
     )
-    rt.registry.add_user_model("hubby", HUB_REPO)
+    rt._parts.registry.add_user_model("hubby", HUB_REPO)
     return rt
 
 
@@ -69,25 +69,25 @@ async def test_a_download_is_prewarmed_and_its_first_load_is_warm(
     rt.bus.subscribe(events.append)
     await rt.start(serve=False)
     try:
-        await rt.models.pull("user.hubby")
+        await rt.services.models.pull("user.hubby")
         await until(lambda: (False, "done") in prewarms(events, "user.hubby"))
         assert prewarms(events, "user.hubby") == [(True, "started"), (False, "done")]
-        assert rt.views.row("user.hubby").process is ProcessState.STOPPED
-        assert not rt.views.row("user.hubby").prewarming
+        assert rt.services.views.row("user.hubby").process is ProcessState.STOPPED
+        assert not rt.services.views.row("user.hubby").prewarming
         progress = [e for e in events if isinstance(e, LoadProgressed)]
         assert progress[-1].cold is True  # the pre-warm was the cold load
 
         before = len(events)
-        await rt.models.load("user.hubby")
+        await rt.services.models.load("user.hubby")
         first = [e for e in events[before:] if isinstance(e, LoadProgressed)]
         # Warm from its first event (the compile cache says so before vLLM's log does), and
         # expected to take about what the pre-warm's load took.
         assert first and all(e.cold is False for e in first)
         assert first[0].last_cold_s is not None and first[0].expected_s == first[0].last_cold_s
-        await rt.models.unload("user.hubby")
+        await rt.services.models.unload("user.hubby")
 
         # Once per model and engine.
-        rt.prewarm.prewarm("user.hubby", only_once=True)
+        rt.services.prewarm.prewarm("user.hubby", only_once=True)
         await until(lambda: prewarms(events, "user.hubby")[-1] == (False, "skipped"))
     finally:
         await rt.stop()
@@ -102,29 +102,29 @@ async def test_never_while_another_model_is_loaded_and_cancellable(
     rt.bus.subscribe(events.append)
     await rt.start(serve=False)
     try:
-        await rt.models.pull("user.hubby")
-        await until(lambda: rt.views.row("user.hubby").downloaded)
+        await rt.services.models.pull("user.hubby")
+        await until(lambda: rt.services.views.row("user.hubby").downloaded)
         await asyncio.sleep(0.5)
         assert prewarms(events, "user.hubby") == []  # the setting is off: only offered
 
-        await rt.models.load("user.a")
-        assert rt.prewarm.prewarm("user.hubby")
+        await rt.services.models.load("user.a")
+        assert rt.services.prewarm.prewarm("user.hubby")
         await until(lambda: bool(prewarms(events, "user.hubby")))
         (skipped,) = [e for e in events if isinstance(e, PrewarmChanged)]
         assert (skipped.outcome, skipped.problem and skipped.problem.code) == (
             "skipped",
             "prewarm.busy",
         )
-        assert rt.views.row("user.a").process is ProcessState.RUNNING  # untouched
-        await rt.models.unload("user.a")
+        assert rt.services.views.row("user.a").process is ProcessState.RUNNING  # untouched
+        await rt.services.models.unload("user.a")
 
         # The row's Unload cancels a pre-warm: the model goes back to not loaded.
-        assert rt.prewarm.prewarm("user.hubby")
-        await until(lambda: rt.views.row("user.hubby").process is ProcessState.STARTING)
-        assert rt.views.row("user.hubby").prewarming
-        await rt.models.unload("user.hubby")
+        assert rt.services.prewarm.prewarm("user.hubby")
+        await until(lambda: rt.services.views.row("user.hubby").process is ProcessState.STARTING)
+        assert rt.services.views.row("user.hubby").prewarming
+        await rt.services.models.unload("user.hubby")
         await until(lambda: prewarms(events, "user.hubby")[-1] == (False, "cancelled"))
-        assert rt.views.row("user.hubby").process is ProcessState.STOPPED
-        assert not rt.views.row("user.hubby").prewarming
+        assert rt.services.views.row("user.hubby").process is ProcessState.STOPPED
+        assert not rt.services.views.row("user.hubby").prewarming
     finally:
         await rt.stop()

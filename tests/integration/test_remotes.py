@@ -80,13 +80,15 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
 
 
 def client_for(rt: Runtime) -> openai.AsyncOpenAI:
-    assert rt.proxy is not None
-    return openai.AsyncOpenAI(base_url=rt.proxy.url + "/v1", api_key="unused", max_retries=0)
+    assert rt.services.endpoint.url is not None
+    return openai.AsyncOpenAI(
+        base_url=rt.services.endpoint.url + "/v1", api_key="unused", max_retries=0
+    )
 
 
 async def get_json(rt: Runtime, path: str) -> Any:
-    assert rt.proxy is not None
-    async with httpx.AsyncClient(base_url=rt.proxy.url) as http:
+    assert rt.services.endpoint.url is not None
+    async with httpx.AsyncClient(base_url=rt.services.endpoint.url) as http:
         return (await http.get(path, timeout=10)).json()
 
 
@@ -107,9 +109,9 @@ async def test_both_remotes_listed_and_answering_through_the_endpoint(
 ) -> None:
     events: list[Event] = []
     served.bus.subscribe(events.append)
-    await served.remotes.add("bare", bare.url + "/v1", api_key=BARE_KEY)
+    await served.services.remotes.add("bare", bare.url + "/v1", api_key=BARE_KEY)
     monkeypatch.setenv("TRAY_KEY", TRAY_KEY)
-    view = await served.remotes.add("tray", tray.url, api_key_env="TRAY_KEY")
+    view = await served.services.remotes.add("tray", tray.url, api_key_env="TRAY_KEY")
     assert view.server == "vllm-tray" and view.model_ids == ("user.a",)
     assert any(isinstance(e, RemotesChanged) for e in events)
 
@@ -140,7 +142,7 @@ async def test_both_remotes_listed_and_answering_through_the_endpoint(
         local = await client.completions.create(model="user.local", prompt="x", max_tokens=2)
         assert local.choices[0].text
 
-    await served.remotes.check("tray")
+    await served.services.remotes.check("tray")
     assert (await states(served))["tray/user.a"] == "running"  # its state, as it reports it
     health = await get_json(served, "/v1/health")
     assert [(r["name"], r["status"], r["server"]) for r in health["remotes"]] == [
@@ -149,7 +151,7 @@ async def test_both_remotes_listed_and_answering_through_the_endpoint(
     ]
     assert health["remotes"][1]["models"] == ["tray/user.a"]
     assert [b["model_name"] for b in health["all_models_loaded"]] == ["user.local"]
-    rows = {row.id: row for row in served.views.rows()}  # the GUI's model list
+    rows = {row.id: row for row in served.services.views.rows()}  # the GUI's model list
     assert rows["bare/tiny"].source == "remote" and rows["bare/tiny"].remote == "bare"
     assert not rows["tray/user.a"].downloaded  # nothing local to load, unload or delete
 
@@ -159,14 +161,14 @@ async def test_a_wrong_or_missing_key_is_refused_at_add_and_nothing_is_saved(
 ) -> None:
     for key, code in ((None, "remotes.needs_key"), ("wrong", "remotes.refused_key")):
         with pytest.raises(ProblemError) as err:
-            await served.remotes.add("bare", bare.url, api_key=key)
+            await served.services.remotes.add("bare", bare.url, api_key=key)
         assert err.value.problem.code == code
-    assert served.remotes.views() == []
-    assert not (served.paths.config_dir / "remotes.json").exists()
+    assert served.services.remotes.views() == []
+    assert not (served._parts.paths.config_dir / "remotes.json").exists()
 
 
 async def test_requests_and_errors_keep_their_envelopes(served: Runtime, bare: BareEngine) -> None:
-    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    await served.services.remotes.add("bare", bare.url, api_key=BARE_KEY)
     async with client_for(served) as client:
         with pytest.raises(openai.NotFoundError) as unknown:
             await client.chat.completions.create(
@@ -174,14 +176,14 @@ async def test_requests_and_errors_keep_their_envelopes(served: Runtime, bare: B
             )
         assert unknown.value.code == "models.unknown"
         assert "bare/tiny" in unknown.value.message
-    assert served.proxy is not None
-    async with httpx.AsyncClient(base_url=served.proxy.url) as http:
+    assert served.services.endpoint.url is not None
+    async with httpx.AsyncClient(base_url=served.services.endpoint.url) as http:
         r = await http.post("/api/v1/load", json={"model_name": "bare/tiny"})
     assert (r.status_code, r.json()["error"]["code"]) == (400, "remotes.not_local")
 
 
 async def test_cancel_mid_stream_reaches_the_remote(served: Runtime, bare: BareEngine) -> None:
-    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    await served.services.remotes.add("bare", bare.url, api_key=BARE_KEY)
     async with client_for(served) as client:
         stream = await client.chat.completions.create(
             model="bare/tiny",
@@ -207,7 +209,7 @@ async def test_an_outage_is_a_502_naming_the_remote_then_it_recovers(
     served: Runtime, bare: BareEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(remotes_module, "CHECK_DOWN_MAX_S", 1.0)  # a quick test, same logic
-    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    await served.services.remotes.add("bare", bare.url, api_key=BARE_KEY)
     messages: Any = [{"role": "user", "content": "hi"}]
     bare.kill()
     try:
@@ -238,13 +240,13 @@ async def test_an_outage_is_a_502_naming_the_remote_then_it_recovers(
 async def test_a_request_finds_a_remote_that_came_back_before_the_next_check(
     served: Runtime, bare: BareEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await served.remotes.add("bare", bare.url, api_key=BARE_KEY)
+    await served.services.remotes.add("bare", bare.url, api_key=BARE_KEY)
     # No background check comes in this test's time: only the request can find it back.
     monkeypatch.setattr(remotes_module, "CHECK_DOWN_FIRST_S", 600.0)
     monkeypatch.setattr(remotes_module, "CHECK_DOWN_MAX_S", 600.0)
     bare.kill()
     try:
-        (view,) = [await served.remotes.check("bare")]
+        (view,) = [await served.services.remotes.check("bare")]
         assert view.reachable is False
     finally:
         await asyncio.to_thread(bare.start)
@@ -272,7 +274,7 @@ async def test_a_silent_remote_never_holds_up_local_traffic(
         url = f"http://127.0.0.1:{silent.getsockname()[1]}"
         async with client_for(served) as client:
             await client.completions.create(model="user.local", prompt="x", max_tokens=2)
-            adding = asyncio.create_task(served.remotes.add("silent", url, force=True))
+            adding = asyncio.create_task(served.services.remotes.add("silent", url, force=True))
             # The check has connected: its connection waits in the listener's queue.
             while not select.select([silent], [], [], 0)[0]:
                 assert not adding.done()

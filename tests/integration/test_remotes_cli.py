@@ -157,8 +157,10 @@ async def test_a_running_app_picks_up_what_the_cli_changed(
 
     async def wait_until(names: list[str], reachable: bool = True) -> None:
         deadline = time.monotonic() + 10
-        while [v.name for v in running.remotes.views() if v.reachable or not reachable] != names:
-            assert time.monotonic() < deadline, running.remotes.views()
+        while [
+            v.name for v in running.services.remotes.views() if v.reachable or not reachable
+        ] != names:
+            assert time.monotonic() < deadline, running.services.remotes.views()
             await asyncio.sleep(0.1)
 
     added = await asyncio.to_thread(
@@ -166,8 +168,8 @@ async def test_a_running_app_picks_up_what_the_cli_changed(
     )
     assert added.returncode == 0, added.stderr
     await wait_until(["bare"])  # read its key from the store, then asked the server
-    assert [v.id for v in running.endpoint_api.list_models() if v.remote] == ["bare/tiny"]
+    assert [v.id for v in running.services.views.model_views() if v.remote] == ["bare/tiny"]
     removed = await asyncio.to_thread(run_cli, home, "remote", "rm", "bare")
     assert removed.returncode == 0
     await wait_until([], reachable=False)
-    assert [v.id for v in running.endpoint_api.list_models() if v.remote] == []
+    assert [v.id for v in running.services.views.model_views() if v.remote] == []

@@ -288,12 +288,12 @@ def runtime(hub: FakeHub, home: Path, tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 async def test_details_are_fetched_a_few_at_a_time_and_once(runtime: Runtime, hub: FakeHub) -> None:
-    await asyncio.to_thread(runtime.planner.refresh_system)
-    results = await runtime.search.search(SearchQuery("tiny", sort=SearchSort.LIKES))
+    await asyncio.to_thread(runtime._parts.planner.refresh_system)
+    results = await runtime.services.search.search(SearchQuery("tiny", sort=SearchSort.LIKES))
     assert results[0].model.repo_id == "org/tiny-gated" and results[0].details is None
     hub.api_delay_s = 0.3
     repos = [r.model.repo_id for r in results]
-    got = {repo: found async for repo, found in runtime.search.details_many(repos)}
+    got = {repo: found async for repo, found in runtime.services.search.details_many(repos)}
     assert set(got) == set(repos)
     assert 2 <= hub.api_max_in_flight <= DETAILS_AT_ONCE
     chat = got["org/tiny-chat"]
@@ -303,18 +303,18 @@ async def test_details_are_fetched_a_few_at_a_time_and_once(runtime: Runtime, hu
     assert isinstance(novel, ModelDetails) and novel.support is ArchSupport.UNKNOWN
 
     asked = len(hub.requests)
-    again = await runtime.search.search(SearchQuery("tiny", sort=SearchSort.LIKES))
+    again = await runtime.services.search.search(SearchQuery("tiny", sort=SearchSort.LIKES))
     assert all(r.details is not None for r in again)  # known already: shown at once
-    await asyncio.gather(*(runtime.search.details(repo) for repo in repos))
+    await asyncio.gather(*(runtime.services.search.details(repo) for repo in repos))
     assert len(hub.requests) == asked + 1  # only the search itself asked the hub again
 
 
 async def test_a_failed_detail_is_asked_again(runtime: Runtime, hub: FakeHub) -> None:
-    await asyncio.to_thread(runtime.planner.refresh_system)
-    found = [x async for x in runtime.search.details_many(["org/nothing-here"])]
+    await asyncio.to_thread(runtime._parts.planner.refresh_system)
+    found = [x async for x in runtime.services.search.details_many(["org/nothing-here"])]
     (repo, problem), = found  # fmt: skip
     assert repo == "org/nothing-here"
     assert not isinstance(problem, ModelDetails) and problem.code == "search.not_found"
     hub.add_repo("org/nothing-here", hub.repos["org/tiny-chat"].folder)
-    details = await runtime.search.details("org/nothing-here")
+    details = await runtime.services.search.details("org/nothing-here")
     assert details.fit.verdict is FitVerdict.FITS

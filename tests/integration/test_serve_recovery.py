@@ -51,7 +51,7 @@ def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serve]:
         settings={"ctx_size": 4096, "proxy.port": port},
     )
     # user.b's own flags start a failing fake engine: every start of it fails.
-    rt.registry.set_options("user.b", ModelOptions(vllm_args=FAILING))
+    rt._parts.registry.set_options("user.b", ModelOptions(vllm_args=FAILING))
     running = Serve(tmp_path / "home", tmp_path, port)
     try:
         yield running

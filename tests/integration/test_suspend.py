@@ -54,7 +54,7 @@ async def runtime(
     )
     await rt.start(serve=True)
     try:
-        assert await asyncio.wait_for(rt.sleep_watcher.wait_started(), 10)
+        assert await asyncio.wait_for(rt._parts.sleep_watcher.wait_started(), 10)
         yield rt
     finally:
         await rt.stop()
@@ -62,7 +62,9 @@ async def runtime(
 
 def states(rt: Runtime) -> dict[str, ProcessState]:
     return {
-        m: info.state if (info := rt.supervisor.info(m)) is not None else ProcessState.STOPPED
+        m: info.state
+        if (info := rt._parts.supervisor.info(m)) is not None
+        else ProcessState.STOPPED
         for m in MODELS
     }
 
@@ -81,8 +83,10 @@ async def reach(rt: Runtime, model_id: str, state: ProcessState) -> None:
 
 
 def client_for(rt: Runtime) -> openai.AsyncOpenAI:
-    assert rt.proxy is not None
-    return openai.AsyncOpenAI(base_url=rt.proxy.url + "/v1", api_key="unused", max_retries=0)
+    assert rt.services.endpoint.url is not None
+    return openai.AsyncOpenAI(
+        base_url=rt.services.endpoint.url + "/v1", api_key="unused", max_retries=0
+    )
 
 
 async def test_models_stop_before_sleep_and_load_again_after_resume(
@@ -91,10 +95,10 @@ async def test_models_stop_before_sleep_and_load_again_after_resume(
     [lock] = logind.held
     assert (lock.what, lock.who, lock.mode) == ("sleep", "vLLM Tray", "delay")
 
-    await runtime.models.load("user.a")
-    await runtime.models.load("user.b")
-    await runtime.models.load("user.c")
-    await runtime.models.unload("user.c")  # stopped by the user: stays stopped
+    await runtime.services.models.load("user.a")
+    await runtime.services.models.load("user.b")
+    await runtime.services.models.load("user.c")
+    await runtime.services.models.unload("user.c")  # stopped by the user: stays stopped
     events: list[tuple[float, Event]] = []
     runtime.bus.subscribe(lambda e: events.append((time.monotonic(), e)))
     at_release: dict[str, ProcessState] = {}
@@ -107,7 +111,7 @@ async def test_models_stop_before_sleep_and_load_again_after_resume(
     await logind.until(lambda: not logind.held)
     # The machine may sleep only once no model is left on the GPU.
     assert at_release == dict.fromkeys(MODELS, ProcessState.STOPPED)
-    assert runtime.power.suspended == ("user.a", "user.b")
+    assert runtime.services.power.suspended == ("user.a", "user.b")
 
     async with client_for(runtime) as client:
         # The machine is asleep: a request that arrives now starts nothing and waits.
@@ -138,7 +142,7 @@ async def test_models_stop_before_sleep_and_load_again_after_resume(
     assert len(running_at) == 2 and max(running_at) <= answered_at
     assert starts(plain, "user.c") == 0
     assert states(runtime)["user.c"] is ProcessState.STOPPED
-    assert runtime.power.suspended == ()
+    assert runtime.services.power.suspended == ()
     # And the lock is taken again for the next suspend.
     await logind.until(lambda: len(logind.held) == 1)
 
@@ -146,12 +150,12 @@ async def test_models_stop_before_sleep_and_load_again_after_resume(
 async def test_a_suspend_while_models_load_after_resume_stops_them_again(
     runtime: Runtime, logind: FakeLogind
 ) -> None:
-    await runtime.models.load("user.a")
+    await runtime.services.models.load("user.a")
     await logind.prepare_for_sleep(True)
     await logind.until(lambda: not logind.held)
-    quick = runtime.settings.get("engine.custom_command")
+    quick = runtime._parts.settings.get("engine.custom_command")
     # The resume's load would take a minute, as a real one does.
-    runtime.settings.set("engine.custom_command", fake_engine("--fake-start-delay", "60"))
+    runtime._parts.settings.set("engine.custom_command", fake_engine("--fake-start-delay", "60"))
     await logind.prepare_for_sleep(False)
     await reach(runtime, "user.a", ProcessState.STARTING)
     await logind.until(lambda: len(logind.held) == 1)
@@ -162,9 +166,9 @@ async def test_a_suspend_while_models_load_after_resume_stops_them_again(
     async with asyncio.timeout(5):
         await logind.until(lambda: not logind.held)
     assert states(runtime)["user.a"] not in ALIVE
-    assert runtime.power.suspended == ("user.a",)
+    assert runtime.services.power.suspended == ("user.a",)
 
-    runtime.settings.set("engine.custom_command", quick)
+    runtime._parts.settings.set("engine.custom_command", quick)
     await logind.prepare_for_sleep(False)
     await reach(runtime, "user.a", ProcessState.RUNNING)
 
@@ -177,8 +181,8 @@ async def test_without_a_system_bus_nothing_happens(
     rt = make_runtime(tmp_path, monkeypatch, models=("a",))
     await rt.start(serve=False)
     try:
-        assert not await asyncio.wait_for(rt.sleep_watcher.wait_started(), 10)
-        backend = await rt.models.load("user.a")
+        assert not await asyncio.wait_for(rt._parts.sleep_watcher.wait_started(), 10)
+        backend = await rt.services.models.load("user.a")
         assert backend.state is ProcessState.RUNNING
     finally:
         await rt.stop()
@@ -197,8 +201,8 @@ async def test_a_bus_without_logind_is_said_once_and_ignored(
     rt = make_runtime(tmp_path, monkeypatch, models=())
     await rt.start(serve=False)
     try:
-        assert not await asyncio.wait_for(rt.sleep_watcher.wait_started(), 10)
-        assert not rt.sleep_watcher.holds_lock
+        assert not await asyncio.wait_for(rt._parts.sleep_watcher.wait_started(), 10)
+        assert not rt._parts.sleep_watcher.holds_lock
     finally:
         await rt.stop()
     said = [r for r in caplog.records if r.name == "app.runtime.suspend"]

@@ -19,7 +19,6 @@ import pytest
 from app.core.events import Event, TuneProgressed
 from app.core.states import ProcessState
 from app.core.tuning import MAX_STARTS, Slo
-from app.runtime.bench_api import BenchFacade
 from app.runtime.facade import ThreadFacade
 from app.runtime.runtime import Runtime
 from app.runtime.services.bench import BenchOptions
@@ -60,11 +59,6 @@ async def events() -> AsyncIterator[list[Event]]:
     yield []
 
 
-def url(rt: Runtime) -> str:
-    assert rt.proxy is not None
-    return rt.proxy.url
-
-
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize(("knee", "high"), [(4, 16), (10, 24)])
 async def test_tune_finds_the_known_knee_within_the_start_budget(
@@ -73,16 +67,14 @@ async def test_tune_finds_the_known_knee_within_the_start_budget(
     rt = await served(tmp_path, monkeypatch, knee)
     seen: list[Event] = []
     rt.bus.subscribe(seen.append)
-    options_file = rt.paths.recipe_options_file
+    options_file = rt._parts.paths.recipe_options_file
     before_file = options_file.read_bytes() if options_file.exists() else None
     try:
-        result = await rt.tune.run(
+        result = await rt.services.tune.run(
             "user.a",
             TuneOptions(requests=4, workload=WORKLOAD, high=high, generator="built-in"),
-            base_url=url(rt),
-            api_key=None,
         )
-        info = rt.supervisor.info("user.a")
+        info = rt._parts.supervisor.info("user.a")
     finally:
         await rt.stop()
 
@@ -107,7 +99,7 @@ async def test_tune_finds_the_known_knee_within_the_start_budget(
     after_file = options_file.read_bytes() if options_file.exists() else None
     assert after_file == before_file
     assert info is not None and info.state is ProcessState.STOPPED
-    history = json.loads((rt.paths.config_dir / "benchmarks" / "user.a.json").read_text())
+    history = json.loads((rt._parts.paths.config_dir / "benchmarks" / "user.a.json").read_text())
     assert history["records"][-1]["kind"] == "tune"
     assert history["records"][-1]["tune"]["chosen"] == result.chosen
 
@@ -118,20 +110,18 @@ async def test_tune_restores_a_running_model_and_applies_only_when_asked(
 ) -> None:
     rt = await served(tmp_path, monkeypatch, 4)
     try:
-        await rt.models.load("user.a")
-        pid_before = rt.supervisor.info("user.a").pid  # type: ignore[union-attr]
-        result = await rt.tune.run(
+        await rt.services.models.load("user.a")
+        pid_before = rt._parts.supervisor.info("user.a").pid  # type: ignore[union-attr]
+        result = await rt.services.tune.run(
             "user.a",
             TuneOptions(requests=4, workload=WORKLOAD, high=8, generator="built-in", apply=True),
-            base_url=url(rt),
-            api_key=None,
         )
-        info = rt.supervisor.info("user.a")
+        info = rt._parts.supervisor.info("user.a")
         assert info is not None and info.state is ProcessState.RUNNING
         assert info.pid != pid_before
         # Restarted as configured, which now includes the applied value.
         assert result.applied and result.chosen == 4
-        assert rt.registry.options("user.a").vllm_args == "--max-num-seqs 4"
+        assert rt._parts.registry.options("user.a").vllm_args == "--max-num-seqs 4"
         assert info.argv[info.argv.index("--max-num-seqs") + 1] == "4"
     finally:
         await rt.stop()
@@ -153,25 +143,23 @@ async def test_cancelling_a_tune_restores_the_model_and_writes_nothing(
 
     rt.bus.subscribe(on_event)
     try:
-        await rt.models.load("user.a")
+        await rt.services.models.load("user.a")
         task = asyncio.ensure_future(
-            rt.tune.run(
+            rt.services.tune.run(
                 "user.a",
                 TuneOptions(requests=4, workload=WORKLOAD, high=32, generator="built-in"),
-                base_url=url(rt),
-                api_key=None,
             )
         )
         await asyncio.wait_for(sweeping.wait(), 60)
-        assert rt.tune.cancel("user.a")
+        assert rt.services.tune.cancel("user.a")
         with pytest.raises(asyncio.CancelledError):
             await task
-        info = rt.supervisor.info("user.a")
+        info = rt._parts.supervisor.info("user.a")
         assert info is not None and info.state is ProcessState.RUNNING
-        assert "--max-num-seqs" not in rt.registry.options("user.a").vllm_args
+        assert "--max-num-seqs" not in rt._parts.registry.options("user.a").vllm_args
         # Running again with its own settings (the app's default limit), not the tune's 32.
         assert info.argv[info.argv.index("--max-num-seqs") + 1] == str(
-            rt.settings.get("max_num_seqs")
+            rt._parts.settings.get("max_num_seqs")
         )
         assert any(isinstance(e, TuneProgressed) and e.phase == "cancelled" for e in seen)
     finally:
@@ -184,12 +172,9 @@ async def test_bench_measures_sequential_and_simultaneous_through_the_endpoint(
 ) -> None:
     rt = await served(tmp_path, monkeypatch, 8)
     try:
-        record = await rt.bench.run(
+        record = await rt.services.bench.run(
             "user.a",
             BenchOptions(requests=8, concurrency=(4, 8), workload=WORKLOAD, generator="built-in"),
-            base_url=url(rt),
-            api_key=None,
-            preload=rt.models.load,
             argv=("bench", "user.a"),
         )
     finally:
@@ -201,7 +186,7 @@ async def test_bench_measures_sequential_and_simultaneous_through_the_endpoint(
     assert speedups[8] > 5.0
     assert speedups[4] > 3.0
     assert record.generator["name"] == "built-in"
-    assert (await rt.bench.load_history("user.a"))[-1].points == record.points
+    assert (await rt.services.bench.load_history("user.a"))[-1].points == record.points
 
 
 def test_slo_is_part_of_the_options() -> None:
@@ -223,20 +208,21 @@ def test_the_facade_runs_bench_and_tune_and_applies_on_the_users_click(
     thread = RuntimeThread(rt, serve=True)
     thread.start()
     facade = ThreadFacade(thread)
-    assert isinstance(facade, BenchFacade)
     try:
         options = BenchOptions(requests=4, workload=WORKLOAD, generator="built-in")
-        record = facade.run_bench("user.a", options).result(120)
+        record = facade.submit(lambda s: s.bench.run("user.a", options)).result(120)
         assert [p.concurrency for p in record.points] == [1, 4]
-        assert facade.bench_history("user.a").result(10)[-1].time == record.time
-        result = facade.run_tune(
-            "user.a", TuneOptions(requests=4, workload=WORKLOAD, high=8, generator="built-in")
-        ).result(180)
+        history = facade.submit(lambda s: s.bench.load_history("user.a")).result(10)
+        assert history[-1].time == record.time
+        tune = TuneOptions(requests=4, workload=WORKLOAD, high=8, generator="built-in")
+        result = facade.submit(lambda s: s.tune.run("user.a", tune)).result(180)
         assert result.chosen == 4 and not result.applied
-        assert rt.registry.options("user.a").vllm_args == ""
+        assert rt._parts.registry.options("user.a").vllm_args == ""
         # The model ran before the tune (the benchmark loaded it): it runs again, as it was.
-        assert facade.row("user.a").result(30).process is ProcessState.RUNNING
-        assert facade.apply_tune("user.a", 4).result(60) == "--max-num-seqs 4"
-        assert rt.registry.options("user.a").vllm_args == "--max-num-seqs 4"
+        assert facade.call(lambda s: s.views.row("user.a")).result(30).process is (
+            ProcessState.RUNNING
+        )
+        assert facade.submit(lambda s: s.tune.apply("user.a", 4)).result(60) == "--max-num-seqs 4"
+        assert rt._parts.registry.options("user.a").vllm_args == "--max-num-seqs 4"
     finally:
         facade.shutdown()

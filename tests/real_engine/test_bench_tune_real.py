@@ -39,22 +39,17 @@ async def test_bench_speedup_and_tune_on_the_real_engine(
             sysfs_root=tmp_path / "no-sys", sample_gpu=False, proxy_host="127.0.0.1", proxy_port=0
         ),
     )
-    rt.settings.set_many({"engine.kind": "cpu", "load_timeout_s": 900})
-    rt.registry.add_user_model("tiny", str(tiny_model_dir))
-    await rt.models.update_options("user.tiny", ctx_size=512, vllm_args="--dtype float32")
+    rt._parts.settings.set_many({"engine.kind": "cpu", "load_timeout_s": 900})
+    rt._parts.registry.add_user_model("tiny", str(tiny_model_dir))
+    await rt.services.models.update_options("user.tiny", ctx_size=512, vllm_args="--dtype float32")
     await rt.start(serve=True)
     try:
-        assert rt.proxy is not None
-        url = rt.proxy.url
         # The blog's method: 10 requests, one at a time, then all at once. 128 tokens each, so
         # that the simultaneous run lasts seconds, not one: a busy machine's hiccup then
         # weighs less.
-        record = await rt.bench.run(
+        record = await rt.services.bench.run(
             "user.tiny",
             BenchOptions(requests=10, workload=Workload(input_len=32, output_len=128)),
-            base_url=url,
-            api_key=None,
-            preload=rt.models.load,
         )
         assert record.generator["name"] == "vllm bench serve"
         assert [p.concurrency for p in record.points] == [1, 10]
@@ -66,8 +61,8 @@ async def test_bench_speedup_and_tune_on_the_real_engine(
         )
         assert speedup > 1.5
 
-        await rt.models.unload("user.tiny")  # stopped before: the tune leaves it stopped
-        result = await rt.tune.run(
+        await rt.services.models.unload("user.tiny")  # stopped before: the tune leaves it stopped
+        result = await rt.services.tune.run(
             "user.tiny",
             TuneOptions(
                 requests=4,
@@ -75,8 +70,6 @@ async def test_bench_speedup_and_tune_on_the_real_engine(
                 high=32,
                 generator="built-in",
             ),
-            base_url=url,
-            api_key=None,
         )
         print(
             f"real engine tune: chose {result.chosen} in {result.starts} starts; curve "
@@ -85,8 +78,8 @@ async def test_bench_speedup_and_tune_on_the_real_engine(
         assert result.chosen is not None and 1 <= result.chosen <= 32
         assert result.starts <= MAX_STARTS
         assert result.after is not None and result.after.failed == 0
-        info = rt.supervisor.info("user.tiny")
+        info = rt._parts.supervisor.info("user.tiny")
         assert info is not None and info.state is ProcessState.STOPPED
-        assert rt.registry.options("user.tiny").vllm_args == "--dtype float32"
+        assert rt._parts.registry.options("user.tiny").vllm_args == "--dtype float32"
     finally:
         await rt.stop()

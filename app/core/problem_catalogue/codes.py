@@ -131,6 +131,7 @@ ProblemCode = Literal[
     "downloads.offline",
     "downloads.unknown",
     "downloads.unreachable",
+    "endpoint.refused_key",
     "engine.advisory",
     "engine.bad_archive",
     "engine.bad_arguments",

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from app.gui.forms import buddy_label, wrap
 from app.gui.settings.page import SettingsPage
 from app.gui.settings.secret_field import SECRET_HF_TOKEN, SecretField
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 
 class AccountsPage(SettingsPage):

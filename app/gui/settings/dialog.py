@@ -31,7 +31,7 @@ from app.gui.settings.secret_field import SecretField
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.services import Facade, Services
 
 
 class SettingsDialog(QDialog):
@@ -208,7 +208,7 @@ class SettingsDialog(QDialog):
             )
             self.status_label.show()
             try:
-                await call(self._facade.use_custom_engine(command))
+                await call(self._facade.submit(lambda s: s.engines.use_custom(command)))
             except CommandFailed as failure:
                 self.models_page.custom_command.refuse(failure.text)
                 raise CommandFailed(
@@ -220,11 +220,12 @@ class SettingsDialog(QDialog):
             self.status_label.clear()
         changes = self.changes()
         if changes:
-            confirmed = await call(self._facade.set_settings(changes))
+            confirmed = await call(self._facade.submit(lambda s: s.config.set_settings(changes)))
             self._store.apply_settings(confirmed)
             stored.update(confirmed)
-        for name, value in self.secret_changes().items():
-            await call(self._facade.set_secret(name, value))
+        secrets = self.secret_changes()
+        if secrets:
+            await call(self._facade.submit(lambda s: _set_secrets(s, secrets)))
         return stored
 
     def done(self, result: int) -> None:
@@ -238,3 +239,8 @@ class SettingsDialog(QDialog):
             event.ignore()  # storing is under way; it closes the dialog when it is done
             return
         super().closeEvent(event)
+
+
+async def _set_secrets(services: Services, secrets: dict[str, str | None]) -> None:
+    for name, value in secrets.items():
+        await services.config.set_secret(name, value)

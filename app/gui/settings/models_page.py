@@ -16,7 +16,7 @@ from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.i18n import problem_text
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.theme import monospace_font, set_text_color, warning_color
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 
 class ModelsPage(SettingsPage):

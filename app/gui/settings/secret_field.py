@@ -6,7 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from app.gui.commands import CommandFailed, call, tasks_of
-from app.runtime.api import Facade
+from app.runtime.services import Facade
 
 SECRET_API_KEY = "api_key"  # the endpoint's bearer token
 SECRET_HF_TOKEN = "hf_token"  # Hugging Face access token for gated repositories
@@ -52,8 +52,9 @@ class SecretField(QWidget):
         self._tasks.start(self._ask_stored())
 
     async def _ask_stored(self) -> None:
+        name = self.name
         try:
-            self._stored = await call(self._facade.has_secret(self.name))
+            self._stored = await call(self._facade.submit(lambda s: s.config.has_secret(name)))
         except CommandFailed:
             self._stored = False
             self.edit.setPlaceholderText(self.tr("the keyring did not answer"))

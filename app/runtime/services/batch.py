@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from app.core.batch import ModelInfo
 from app.core.batch_jobs import (
@@ -36,17 +36,15 @@ from app.core.batch_jobs import (
 )
 from app.core.contracts import FileUpload
 from app.core.events import EventBus
-from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.settings import Settings
-from app.runtime.controller import Controller
 from app.runtime.planning import Planner
 from app.runtime.services.batch_book import BatchBook, now_s
-from app.runtime.services.batch_run import Endpoint, tuned_concurrency
+from app.runtime.services.batch_run import tuned_concurrency
 from app.runtime.services.batch_scheduler import BatchScheduler, finish_cancel
 from app.runtime.services.batch_store import BatchStore
 from app.runtime.services.batch_upload import BatchUpload, UploadRoom
-from app.runtime.services.config import Secrets
+from app.runtime.services.endpoint import Endpoint
 
 MIB = 2**20
 # OpenAI takes batch files up to 200 MB; a local endpoint has room for more (one line is a
@@ -76,6 +74,7 @@ class BatchService:
     ) -> None:
         self._bus = bus
         self._book = BatchBook(store, bus)
+        self._concurrency = concurrency
         self._scheduler = BatchScheduler(
             self._book, models=models, concurrency=concurrency, endpoint=endpoint
         )
@@ -84,6 +83,11 @@ class BatchService:
         self._default_expiry_s = default_expiry_s
         self._room = UploadRoom()
         self._run_jobs = run_jobs
+
+    def concurrency(self, model_ids: Collection[str]) -> int:
+        """Requests in flight for a batch of these models: the smallest tuned
+        --max-num-seqs among them (else the setting)."""
+        return self._concurrency(model_ids)
 
     @property
     def store(self) -> BatchStore:
@@ -214,7 +218,7 @@ class BatchService:
         return list_page([_batch_object(self.jobs[i]) for i in ids], more)
 
     async def cancel_batch(self, batch_id: str) -> Mapping[str, Any]:
-        return _batch_object(await self.cancel(batch_id))
+        return _batch_object(await self._cancel(batch_id))
 
     # -- what the GUI does ------------------------------------------------------------------------
     def views(self) -> list[BatchJobView]:
@@ -244,8 +248,11 @@ class BatchService:
             self._scheduler.wake()
         return self.view(job.id)
 
-    async def cancel(self, batch_id: str) -> JobRecord:
+    async def cancel(self, batch_id: str) -> BatchJobView:
         """Stop for good; the results so far stay in the output file (as OpenAI's do)."""
+        return self.view((await self._cancel(batch_id)).id)
+
+    async def _cancel(self, batch_id: str) -> JobRecord:
         await self._book.load()
         job = self._book.job(batch_id)
         if job.status in ENDED:
@@ -272,48 +279,36 @@ def store_root(config_dir: Path) -> Path:
     return config_dir / "batches"
 
 
-class RuntimeParts(Protocol):
-    """The parts of app.runtime.runtime.Runtime the batch service is built from."""
-
-    paths: AppPaths
-    bus: EventBus
-    controller: Controller
-    planner: Planner
-    settings: Settings
-    secrets: Secrets
-
-    @property
-    def server_url(self) -> str | None: ...
-
-
-def make_batch_service(rt: RuntimeParts, *, run_jobs: bool = True) -> BatchService:
-    """The service wired to the runtime: jobs go to its own endpoint, with its key, as many
-    at once as the tuned --max-num-seqs of their models."""
-
-    def models() -> dict[str, ModelInfo]:
-        return {view.id: ModelInfo(view.downloaded) for view in rt.controller.list_models()}
+def make_batch_service(
+    *,
+    config_dir: Path,
+    bus: EventBus,
+    settings: Settings,
+    planner: Planner,
+    models: Callable[[], Mapping[str, ModelInfo]],
+    endpoint: Callable[[], Endpoint | None],
+    run_jobs: bool = True,
+) -> BatchService:
+    """The service as the runtime wires it: jobs go to its own endpoint (`endpoint`, with
+    its key), as many at once as the tuned --max-num-seqs of their models."""
 
     def concurrency(model_ids: Collection[str]) -> int:
         return tuned_concurrency(
             model_ids,
-            lambda model_id: rt.planner.resolved_args(model_id).args,
-            int(rt.settings.get("max_num_seqs")),
+            lambda model_id: planner.resolved_args(model_id).args,
+            int(settings.get("max_num_seqs")),
         )
 
-    def endpoint() -> Endpoint | None:
-        url = rt.server_url
-        return Endpoint(url, rt.secrets.value("api_key")) if url is not None else None
-
     def quota_bytes() -> int:
-        return int(float(rt.settings.get("batch.disk_quota_gb")) * 1e9)
+        return int(float(settings.get("batch.disk_quota_gb")) * 1e9)
 
     def default_expiry_s() -> int | None:
-        days = float(rt.settings.get("batch.file_expiry_days"))
+        days = float(settings.get("batch.file_expiry_days"))
         return round(days * 24 * 3600) or None
 
     return BatchService(
-        store=BatchStore(store_root(rt.paths.config_dir)),
-        bus=rt.bus,
+        store=BatchStore(store_root(config_dir)),
+        bus=bus,
         models=models,
         concurrency=concurrency,
         endpoint=endpoint,

@@ -21,7 +21,6 @@ import os
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
@@ -46,6 +45,7 @@ from app.core.batch_progress import (
     max_num_seqs,
 )
 from app.core.problems import ProblemError, problem
+from app.runtime.services.endpoint import Endpoint
 
 log = logging.getLogger(__name__)
 
@@ -56,20 +56,6 @@ READ_CHUNK = 256  # requests read from the input file per trip to a worker threa
 # should not end a long run.
 RETRY_PAUSES_S = (0.2, 1.0, 3.0)
 CONNECT_TIMEOUT_S = 30.0
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    """Where the requests go: the app's endpoint and its key (None when it needs none)."""
-
-    url: str
-    api_key: str | None = None
-
-    def headers(self) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        return headers
 
 
 ENDPOINT_UNREACHABLE: Final = "batch.endpoint_unreachable"

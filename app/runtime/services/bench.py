@@ -24,6 +24,7 @@ from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.tuning import BenchPoint, speedup, with_engine_tokens
 from app.runtime.planning import Planner
+from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.loadgen import LoadGenerator, Target, Workload
 from app.supervisor.engines.custom import engine_python
 
@@ -151,9 +152,10 @@ class BenchHistory:
 class BenchService:
     """Benchmarks a model through an endpoint of the app, and keeps their history.
 
-    `engine_info` says which engine serves the model (kind, version); `preload` loads the
-    model through the app (the model service's load), or None when the endpoint belongs to
-    another running vLLM Tray: then the first request loads it there.
+    `engine_info` says which engine serves the model (kind, version). A run goes through
+    this app's own endpoint (`local_endpoint`), loading the model first through `load` (the
+    model service's, a user's Load), or through the endpoint of another running vLLM Tray:
+    then its first request loads it there.
     """
 
     def __init__(
@@ -165,10 +167,14 @@ class BenchService:
         history: BenchHistory,
         logs_dir: Path,
         engine_info: Callable[[], Mapping[str, Any]],
+        local_endpoint: Callable[[], Endpoint | None],
+        load: Callable[[str], Awaitable[object]],
         state_dir: Path | None = None,
         engine_tokens: Callable[[str], Awaitable[float | None]] | None = None,
     ) -> None:
         self._bus = bus
+        self._local_endpoint = local_endpoint
+        self._load = load
         self._engine_tokens = engine_tokens
         self._registry = registry
         self._planner = planner
@@ -215,20 +221,27 @@ class BenchService:
         log_path = self._logs_dir / f"bench-{target.model_id}.log"
         return await LoadGenerator.open(target, workload, log_path, prefer)
 
+    def local_endpoint(self) -> Endpoint:
+        """This app's endpoint, which benchmarks and tunes go through."""
+        return running_endpoint(self._local_endpoint())
+
     async def run(
         self,
         model_id: str,
         options: BenchOptions,
         *,
-        base_url: str,
-        api_key: str | None,
-        preload: Callable[[str], Awaitable[object]] | None,
+        endpoint: Endpoint | None = None,
         argv: Sequence[str] = (),
         load_timeout_s: float = 900.0,
     ) -> BenchRecord:
-        """Load the model, then measure; the record is kept in the model's history."""
+        """Load the model, then measure; the record is kept in the model's history.
+
+        Through `endpoint` (another running vLLM Tray's), else through this app's own."""
         options = check_options(options)
         model_id = self._registry.get(model_id).id
+        preload = None if endpoint is not None else self._load
+        endpoint = endpoint or self.local_endpoint()
+        base_url, api_key = endpoint.url, endpoint.api_key
         if model_id in self.jobs and not self.jobs[model_id].done():
             raise ProblemError(problem("bench.busy", model=model_id))
         task = asyncio.current_task()
@@ -296,6 +309,14 @@ def no_tokens_problem(model_id: str, *, tune: bool = False) -> Problem:
     if tune:
         return problem("tune.no_tokens", model=model_id)
     return problem("bench.no_tokens", model=model_id)
+
+
+def running_endpoint(endpoint: Endpoint | None) -> Endpoint:
+    """This app's endpoint (`EndpointService.local()`), which benchmarks go through; a
+    ProblemError saying so while it is stopped."""
+    if endpoint is None:
+        raise ProblemError(problem("bench.no_endpoint"))
+    return endpoint
 
 
 async def warm_up(base_url: str, model_id: str, api_key: str | None, timeout_s: float) -> None:

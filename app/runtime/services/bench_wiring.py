@@ -1,8 +1,9 @@
-"""Builds the bench and tune services from the runtime's parts (one line in Runtime.__init__)."""
+"""Builds the bench and tune services from the parts they use (one call in Runtime)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from app.core.events import EventBus
 from app.core.paths import AppPaths
@@ -11,48 +12,52 @@ from app.core.registry import Registry
 from app.runtime.controller import Controller
 from app.runtime.planning import Planner
 from app.runtime.services.bench import BenchHistory, BenchService
+from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.models import ModelService
 from app.runtime.services.tune import TuneService
 from app.supervisor import Supervisor
 
 
-class RuntimeParts(Protocol):
-    """What the services need of app.runtime.runtime.Runtime (not imported: it imports us)."""
+def make_bench_services(
+    *,
+    paths: AppPaths,
+    bus: EventBus,
+    registry: Registry,
+    planner: Planner,
+    controller: Controller,
+    supervisor: Supervisor,
+    models: ModelService,
+    local_endpoint: Callable[[], Endpoint | None],
+) -> tuple[BenchService, TuneService]:
+    """Benchmarks and tunes go through `local_endpoint` (the app's own) unless a benchmark
+    is pointed at another running vLLM Tray."""
 
-    paths: AppPaths
-    bus: EventBus
-    registry: Registry
-    planner: Planner
-    controller: Controller
-    supervisor: Supervisor
-    models: ModelService
-
-
-def make_bench_services(rt: RuntimeParts) -> tuple[BenchService, TuneService]:
     def engine_info() -> dict[str, Any]:
         try:
-            engine = rt.planner.engine()
+            engine = planner.engine()
         except ProblemError:
             return {"kind": None, "version": None}
         return {"kind": engine.kind.value, "version": engine.status().version}
 
     bench = BenchService(
-        bus=rt.bus,
-        registry=rt.registry,
-        planner=rt.planner,
-        history=BenchHistory(rt.paths.config_dir),
-        logs_dir=rt.paths.logs_dir,
+        bus=bus,
+        registry=registry,
+        planner=planner,
+        history=BenchHistory(paths.config_dir),
+        logs_dir=paths.logs_dir,
         engine_info=engine_info,
-        state_dir=rt.paths.state_dir,
-        engine_tokens=rt.supervisor.generation_tokens,
+        local_endpoint=local_endpoint,
+        load=models.load,
+        state_dir=paths.state_dir,
+        engine_tokens=supervisor.generation_tokens,
     )
     tune = TuneService(
-        bus=rt.bus,
-        registry=rt.registry,
-        planner=rt.planner,
-        controller=rt.controller,
-        supervisor=rt.supervisor,
-        models=rt.models,
+        bus=bus,
+        registry=registry,
+        planner=planner,
+        controller=controller,
+        supervisor=supervisor,
+        models=models,
         bench=bench,
         engine_info=engine_info,
     )

@@ -40,7 +40,7 @@ from app.core.chat import (
 )
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.problems import Problem, ProblemError, problem
-from app.runtime.services.batch_run import Endpoint
+from app.runtime.services.endpoint import Endpoint
 
 # Seconds between looks at the model's state while the endpoint loads it.
 LOAD_POLL_S = 0.5
@@ -136,6 +136,12 @@ class ChatService:
         async with contextlib.aclosing(self._reply(base, keep=True)) as events:
             async for event in events:
                 yield event
+
+    def through(self, endpoint: Endpoint) -> ChatService:
+        """The same conversations, sent through `endpoint` (another running vLLM Tray's,
+        whose runtime loads the models: its progress comes from its model list). Close it
+        with `aclose()` when done."""
+        return ChatService(store=self.store, endpoint=lambda: endpoint, clock=self._clock)
 
     async def aclose(self) -> None:
         client, self._client = self._client, None

@@ -16,7 +16,7 @@ import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import httpx
@@ -33,17 +33,16 @@ from app.core.cluster import (
 )
 from app.core.cluster_commands import (
     CLUSTER_FLAGS,
-    join_command,
-    shell_line,
     strip_flags,
-    vllm_worker_command,
 )
+from app.core.cluster_nodes import NodeInfo
 from app.core.events import Event, EventBus, ProcessStateChanged
 from app.core.jsonstore import WatchedFile
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
+from app.runtime.cluster_agent import AgentSettings, ClusterAgent
 from app.runtime.cluster_client import AgentClient
 from app.runtime.cluster_node import interface_for, local_node_info
 from app.runtime.cluster_views import (
@@ -55,6 +54,7 @@ from app.runtime.cluster_views import (
 )
 from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
+from app.runtime.services.cluster_join import join_commands
 from app.runtime.services.models import ModelService
 from app.supervisor import Supervisor
 
@@ -83,6 +83,7 @@ class ClusterService:
         supervisor: Supervisor,
         program: Sequence[str] = ("vllm-tray",),
     ) -> None:
+        self._paths = paths
         self._planner = planner
         self._registry = registry
         self._models = models
@@ -133,27 +134,7 @@ class ClusterService:
         )
 
     def join_commands(self) -> tuple[JoinCommand, ...]:
-        config = self.config
-        if not config.configured:
-            return ()
-        entry = self._registry.find(config.model_id)
-        model = str(entry.checkpoint) if entry is not None else config.model_id
-        ctx = self._planner.ctx_size(entry.id) if entry is not None else 0
-        args: tuple[str, ...] = ()
-        if entry is not None:
-            # The bare worker needs the head's own flags (dtype, lengths…) to build the same
-            # model; the app's worker agent gets them with each start instead.
-            with contextlib.suppress(ProblemError):
-                args = self._planner.resolved_args(entry.id).args
-        return tuple(
-            JoinCommand(
-                rank=rank,
-                address=config.worker(rank).address,
-                command=shell_line(join_command(config, rank, self._program)),
-                vllm_command=shell_line(vllm_worker_command(config, rank, model, ctx, args)),
-            )
-            for rank in range(1, config.nnodes)
-        )
+        return join_commands(self.config, self._registry, self._planner, self._program)
 
     # -- setting up -----------------------------------------------------------------------
     async def configure(self, config: ClusterConfig, *, renew_token: bool = False) -> ClusterView:
@@ -311,6 +292,25 @@ class ClusterService:
             )
 
         return tuple(await asyncio.gather(*(one(r) for r in range(1, config.nnodes))))
+
+    # -- this machine as another machine's worker ---------------------------------------
+    def node_info(self, model_id: str) -> NodeInfo:
+        """This machine as a cluster node (engine, model files' fingerprint); blocking: it
+        reads the model's files."""
+        entry = self._registry.get(model_id)
+        return local_node_info(self._planner, self._registry, entry.id, 0)
+
+    def agent(self, settings: AgentSettings, on_event: Callable[[str], None]) -> ClusterAgent:
+        """The agent `vllm-tray cluster join` runs: it starts this machine's worker when the
+        head asks (start and stop it on the loop that runs it)."""
+        return ClusterAgent(
+            settings,
+            planner=self._planner,
+            registry=self._registry,
+            logs_dir=self._paths.logs_dir,
+            state_dir=self._paths.state_dir,
+            on_event=on_event,
+        )
 
     # -- following the head's child -------------------------------------------------------
     def _on_event(self, event: Event) -> None:

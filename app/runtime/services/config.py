@@ -6,9 +6,9 @@ import asyncio
 import os
 from collections.abc import Callable, Mapping
 
-from app.core.problems import ProblemError, problem
-from app.core.setting_specs import check_together
-from app.core.settings import Settings, SettingValue, coerce
+from app.core.problems import Problem, ProblemError, problem
+from app.core.setting_specs import check_together, unknown_setting
+from app.core.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
 from app.proxy.security import is_loopback_name
 from app.proxy.server import key_required
 from app.runtime.secrets import SecretStore
@@ -68,6 +68,31 @@ class ConfigService:
         self._secrets = secrets
         self._bound_host = bound_host
         self._on_security_changed = on_security_changed
+
+    def settings(self) -> dict[str, SettingValue]:
+        """Every setting's value now (a default where none is stored)."""
+        return self._settings.as_dict()
+
+    def value(self, key: str) -> SettingValue:
+        return self._settings.get(key)  # type: ignore[no-any-return]  # one of SettingValue's
+
+    def is_default(self, key: str) -> bool:
+        """No value of its own: the setting follows its default."""
+        return self._settings.is_default(key)
+
+    def load_problem(self) -> Problem | None:
+        """What is wrong with settings.json now (app.core.settings.Settings.problem)."""
+        return self._settings.problem
+
+    async def reset(self, key: str) -> SettingValue:
+        """Back to the default, checked like any change first: a default that breaks a rule
+        between settings (a body budget below the largest body) is refused, nothing written."""
+        spec = SPEC_BY_KEY.get(key)
+        if spec is None:
+            raise unknown_setting(key)
+        check_together({**self._settings.as_dict(), key: spec.default})
+        await asyncio.to_thread(self._settings.reset, key)
+        return self.value(key)
 
     async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change (each value, and the rules between them), then store."""

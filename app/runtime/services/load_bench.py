@@ -32,7 +32,8 @@ from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE
 from app.runtime.planning import Planner
-from app.runtime.services.bench import HISTORY_DIR, HISTORY_KEEP
+from app.runtime.services.bench import HISTORY_DIR, HISTORY_KEEP, running_endpoint
+from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.models import ModelService
 from app.runtime.services.startup_bench import has_startup_bench, run_startup_bench
 from app.supervisor import Supervisor
@@ -98,8 +99,10 @@ class LoadBenchService:
         logs_dir: Path,
         state_dir: Path,
         engine_info: Callable[[], Mapping[str, Any]],
+        local_endpoint: Callable[[], Endpoint | None],
     ) -> None:
         self._bus = bus
+        self._local_endpoint = local_endpoint
         self._registry = registry
         self._planner = planner
         self._models = models
@@ -116,11 +119,12 @@ class LoadBenchService:
         model_id: str,
         options: LoadBenchOptions,
         *,
-        base_url: str,
-        api_key: str | None,
         argv: Sequence[str] = (),
     ) -> LoadBenchRecord:
-        """Measure; the model ends as it was (loaded or not), the record is kept."""
+        """Measure through this app's endpoint; the model ends as it was (loaded or not),
+        the record is kept."""
+        endpoint = running_endpoint(self._local_endpoint())
+        base_url, api_key = endpoint.url, endpoint.api_key
         model_id = self._registry.get(model_id).id
         self._claim(model_id)
         runs: list[LoadRun] = []
@@ -299,17 +303,25 @@ def _no_token(model: str, reason: str) -> ProblemError:
 
 
 class _Parts(Protocol):
-    """What the service needs of app.runtime.runtime.Runtime (not imported: it imports us)."""
+    """What the service needs of app.runtime.parts.Parts (not imported: it imports us)."""
 
-    paths: AppPaths
-    bus: EventBus
-    registry: Registry
-    planner: Planner
-    models: ModelService
-    supervisor: Supervisor
+    @property
+    def paths(self) -> AppPaths: ...
+    @property
+    def bus(self) -> EventBus: ...
+    @property
+    def registry(self) -> Registry: ...
+    @property
+    def planner(self) -> Planner: ...
+    @property
+    def models(self) -> ModelService: ...
+    @property
+    def supervisor(self) -> Supervisor: ...
 
 
-def make_load_bench_service(rt: _Parts) -> LoadBenchService:
+def make_load_bench_service(
+    rt: _Parts, local_endpoint: Callable[[], Endpoint | None]
+) -> LoadBenchService:
     def engine_info() -> dict[str, Any]:
         try:
             engine = rt.planner.engine()
@@ -329,4 +341,5 @@ def make_load_bench_service(rt: _Parts) -> LoadBenchService:
         logs_dir=rt.paths.logs_dir,
         state_dir=rt.paths.state_dir,
         engine_info=engine_info,
+        local_endpoint=local_endpoint,
     )

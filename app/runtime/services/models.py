@@ -5,28 +5,36 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any
 
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, RegistryChanged
 from app.core.problems import Fix, FixKind, ProblemError
-from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
+from app.core.registry import (
+    OPTION_FIELDS,
+    ModelEntry,
+    ModelOptions,
+    Registry,
+    parse_checkpoint,
+    user_model_id,
+)
 from app.core.settings import Settings
 from app.core.states import FAILED, ProcessState
 from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
-from app.runtime.planning import OptionsPreview, Planner
+from app.runtime.planning import OptionsPreview, Planner, bad_ctx_size
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
 from app.supervisor.engines.base import EngineKind
 
+# bad_ctx_size: the one sentence for a ctx_size that is no number (`vllm-tray options`).
+__all__ = ["DEFAULT_FIELDS", "ModelService", "bad_ctx_size"]
+
 log = logging.getLogger(__name__)
 
-# The option fields a change may name; any other field of the stored entry is kept as it is.
-OPTION_FIELDS = frozenset(
-    {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
-    | {"optimize"}
-)
 # What a change names when its caller does not say: the fields callers that predate the GPU
 # options hold (the dialog's ctx_size and vllm_args), so that they never reset the others.
 DEFAULT_FIELDS = frozenset({"ctx_size", "vllm_args"})
@@ -50,6 +58,7 @@ class ModelService:
         supervisor: Supervisor,
         downloads: DownloadManager,
         engines: EngineService,
+        logs_dir: Path,
     ) -> None:
         self._bus = bus
         self._settings = settings
@@ -59,6 +68,7 @@ class ModelService:
         self._supervisor = supervisor
         self._downloads = downloads
         self._engines = engines
+        self._logs_dir = logs_dir
         self._background: set[asyncio.Task[Backend]] = set()
 
     # -- running ----------------------------------------------------------------------
@@ -76,6 +86,18 @@ class ModelService:
 
     async def reset(self, model_id: str) -> None:
         await self._supervisor.reset(self._registry.get(model_id).id)
+
+    def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
+        """A request's use of a model: loaded on demand (swapping others out if needed) and
+        kept from being swapped out until the context ends."""
+        return self._controller.use(model_id)
+
+    def backends(self) -> Sequence[Backend]:
+        return self._controller.backends()
+
+    def usage(self) -> Mapping[str, Mapping[str, Any]]:
+        """Requests in flight and idle time per model."""
+        return self._controller.usage()
 
     def load_in_background(self, model_id: str) -> None:
         """Start a load whose outcome reaches the views as events (the caller does not wait)."""
@@ -95,10 +117,17 @@ class ModelService:
             await self._supervisor.reset(model_id)
 
     # -- options ------------------------------------------------------------------------
-    def preview_options(
-        self, model_id: str, ctx_size: int | None, vllm_args: str | None
-    ) -> OptionsPreview:
-        return self._planner.preview_options(model_id, ctx_size, vllm_args)
+    def entry(self, model_id: str) -> ModelEntry:
+        """The registered model (ProblemError `models.unknown` when there is none)."""
+        return self._registry.get(model_id)
+
+    def options(self, model_id: str) -> ModelOptions:
+        """The model's options as stored."""
+        return self._registry.options(self._registry.get(model_id).id)
+
+    def preview_stored(self, model_id: str) -> OptionsPreview:
+        """The effect of the options as stored."""
+        return self._planner.preview_options(model_id, None, None)
 
     def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview:
         """The effect of exactly these options (all fields, as a dialog holds them), nothing
@@ -254,7 +283,7 @@ class ModelService:
         """Download a model's files; with `checkpoint`, register user.NAME first (or, with
         `change_source`, take an existing one's files from there). A registration or change
         whose download cannot even start is undone, so a typo leaves nothing behind."""
-        previous = None if checkpoint is None else self._registry.find(_user_id(model_id))
+        previous = None if checkpoint is None else self._registry.find(user_model_id(model_id))
         if checkpoint is None:
             entry = self._registry.get(model_id)
         elif change_source and previous is not None:
@@ -284,6 +313,19 @@ class ModelService:
     def downloads(self) -> Sequence[DownloadView]:
         return self._downloads.views()
 
+    # -- what a model's child says ----------------------------------------------------------
+    def log_tail(self, model_id: str, n: int = 400) -> list[str]:
+        """The last `n` lines the model's vLLM printed (this run of the app)."""
+        return self._supervisor.log_tail(model_id, n)
+
+    def log_path(self, model_id: str) -> str:
+        """The model's log file (whether or not it exists yet)."""
+        return str(self._logs_dir / f"{model_id}.log")
+
+    def watch_metrics(self, watching: bool) -> None:
+        """One view starts (True) or stops (False) showing metrics: scraped while watched."""
+        self._supervisor.watch_metrics(watching)
+
 
 def _check_folder(checkpoint: str) -> None:
     """A local folder must hold a usable model before it is registered (a repository is
@@ -291,7 +333,3 @@ def _check_folder(checkpoint: str) -> None:
     source = parse_checkpoint(checkpoint)
     if source.local_path is not None:
         validate_local_folder(source.local_path)
-
-
-def _user_id(name: str) -> str:
-    return name if name.startswith("user.") else "user." + name

@@ -223,6 +223,11 @@ class RemoteService:
         return [self._view(status) for status in self._status.values()]
 
     # -- commands ---------------------------------------------------------------------------
+    def check_new(self, name: str, url: str, *, api_key_env: str | None = None) -> None:
+        """Refuse a name, address or variable `add` would refuse, asking no one (before a
+        key is typed in)."""
+        new_remote(self.config, name, url, api_key_env=api_key_env, key_saved=False)
+
     async def add(
         self,
         name: str,

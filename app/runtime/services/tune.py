@@ -185,12 +185,13 @@ class TuneService:
         model_id: str,
         options: TuneOptions,
         *,
-        base_url: str,
-        api_key: str | None,
         argv: Sequence[str] = (),
     ) -> TuneResult:
+        """Tune through this app's own endpoint (the tune restarts the model here)."""
         entry = self._registry.get(model_id)
         model_id = entry.id
+        endpoint = self._bench.local_endpoint()
+        base_url, api_key = endpoint.url, endpoint.api_key
         task = asyncio.current_task()
         assert task is not None
         if model_id in self._bench.jobs and not self._bench.jobs[model_id].done():

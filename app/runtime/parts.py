@@ -1,0 +1,455 @@
+"""The runtime's parts and services, each built the first time something asks for it.
+
+A command that only reads a setting builds the settings and the config service, nothing
+else: no directory, no supervisor, no HTTP client. `Runtime.start` builds every part (those
+that follow the event bus must be there before anything runs). Private to app.runtime:
+front-ends see the services only, through app.runtime.services.Services.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from app.core.batch import ModelInfo
+from app.core.chat import ChatStore
+from app.core.events import EventBus, SettingChanged
+from app.core.gpu import read_memory
+from app.core.meminfo import default_meminfo_path, default_sysfs_root
+from app.core.paths import AppPaths
+from app.core.problems import Problem
+from app.core.registry import Registry
+from app.core.settings import Settings
+from app.downloads import DownloadManager
+from app.downloads.hub import hf_login_token
+from app.proxy import ProxyServer
+from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
+from app.runtime.controller import Controller
+from app.runtime.endpoint import EndpointApi
+from app.runtime.observed import Observed
+from app.runtime.planning import Planner
+from app.runtime.secrets import SecretStore
+from app.runtime.services import Services
+from app.runtime.services.batch import BatchService, make_batch_service
+from app.runtime.services.bench import BenchService
+from app.runtime.services.bench_wiring import make_bench_services
+from app.runtime.services.chat import ChatService
+from app.runtime.services.cluster import ClusterService
+from app.runtime.services.config import ConfigService, Secrets
+from app.runtime.services.endpoint import EndpointService
+from app.runtime.services.engines import EngineService
+from app.runtime.services.lemonade_import import LemonadeImportService
+from app.runtime.services.load_bench import LoadBenchService, make_load_bench_service
+from app.runtime.services.models import ModelService
+from app.runtime.services.power import PowerService, SleepWhereItWorks
+from app.runtime.services.prewarm import PrewarmService
+from app.runtime.services.remotes import RemoteService
+from app.runtime.services.search import SearchService
+from app.runtime.services.tune import TuneService
+from app.runtime.suspend import LogindSleepWatcher
+from app.runtime.views import Views
+from app.runtime.watcher import ConfigWatcher
+from app.supervisor import Supervisor
+from app.supervisor.sleep import SleepVerdicts
+
+SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
+
+
+@dataclass(frozen=True)
+class RuntimeOptions:
+    """Knobs for tests and the CLI; defaults are what users get."""
+
+    sysfs_root: Path = field(default_factory=default_sysfs_root)
+    meminfo_path: Path = field(default_factory=default_meminfo_path)
+    hf_endpoint: str | None = None
+    sample_gpu: bool = True
+    proxy_host: str | None = None
+    proxy_port: int | None = None
+    batch_jobs: bool = True  # run /v1/batches jobs (off for `vllm-tray batch run`'s own runtime)
+
+
+class Parts:
+    """Every part and service of one runtime, built on first use (cached_property).
+
+    Implements app.runtime.services.ServiceSource: `Services(parts)` is the application API.
+    """
+
+    def __init__(self, paths: AppPaths, options: RuntimeOptions, bus: EventBus) -> None:
+        self.paths = paths
+        self.options = options
+        self.bus = bus
+        self.startup_problems: list[Problem] = []
+        self.services = Services(self)
+
+    def build_all(self) -> None:
+        """Build what is not built yet: the parts that follow the bus (the observed caches,
+        the cluster) must be there before anything runs."""
+        for name in _PARTS:
+            getattr(self, name)
+
+    def built(self, name: str) -> bool:
+        return name in vars(self)
+
+    # -- configuration ----------------------------------------------------------------------
+    @cached_property
+    def settings(self) -> Settings:
+        settings = Settings(self.paths.settings_file)
+        settings.subscribe(self._on_setting_changed)
+        return settings
+
+    @cached_property
+    def registry(self) -> Registry:
+        return Registry(self.paths)
+
+    @cached_property
+    def secret_store(self) -> SecretStore:
+        return SecretStore(self.paths.secrets_file)
+
+    @cached_property
+    def secrets(self) -> Secrets:
+        return Secrets(self.secret_store)
+
+    @cached_property
+    def config_watcher(self) -> ConfigWatcher:
+        # Edits by `vllm-tray config/options/pull` or by hand take effect while running.
+        return ConfigWatcher(self.settings, self.registry, self.bus)
+
+    # -- the parts that run models ----------------------------------------------------------
+    @cached_property
+    def sleep_verdicts(self) -> SleepVerdicts:
+        # What sleeps measured per engine and GPU: the planner starts children without sleep
+        # mode where it freed nothing, the supervisor records each new measurement.
+        return SleepVerdicts(self.paths.state_dir)
+
+    @cached_property
+    def planner(self) -> Planner:
+        planner = Planner(
+            self.paths,
+            self.settings,
+            self.registry,
+            sysfs_root=self.options.sysfs_root,
+            meminfo_path=self.options.meminfo_path,
+            sleep_verdicts=self.sleep_verdicts,
+        )
+        # What the app's own children hold is not others' use (the controller, when built).
+        planner.memory.held = lambda: self.controller.held_by_device()  # noqa: PLW0108
+        # A lambda, not the bound method: the cluster is built when a launch first asks.
+        planner.overlay = lambda model_id: self.cluster.overlay(model_id)  # noqa: PLW0108
+        return planner
+
+    @cached_property
+    def supervisor(self) -> Supervisor:
+        # Each child gets its own random key, which only the relay sends (issue 11).
+        return Supervisor(
+            self.bus,
+            self.paths.logs_dir,
+            self.paths.state_dir,
+            child_api_keys=True,
+            sleep_verdicts=self.sleep_verdicts,
+            gpu_used=self._gpu_used_bytes,
+        )
+
+    @cached_property
+    def downloads(self) -> DownloadManager:
+        return DownloadManager(
+            self.bus,
+            self.paths.hf_hub_cache,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+
+    @cached_property
+    def observed(self) -> Observed:
+        return Observed(self.bus, self.planner.forget_files)
+
+    @cached_property
+    def controller(self) -> Controller:
+        return Controller(self.supervisor, self.planner, self.registry, self.settings)
+
+    @cached_property
+    def sleep_watcher(self) -> LogindSleepWatcher:
+        return LogindSleepWatcher(self.power)
+
+    # -- the services (app.runtime.services.ServiceSource) ----------------------------------
+    @cached_property
+    def engines(self) -> EngineService:
+        return EngineService(
+            bus=self.bus,
+            settings=self.settings,
+            planner=self.planner,
+            state_dir=self.paths.state_dir,
+            backends=lambda: self.controller.backends(),  # noqa: PLW0108 — built when asked
+            cache_dir=self.paths.cache_dir,
+        )
+
+    @cached_property
+    def models(self) -> ModelService:
+        return ModelService(
+            bus=self.bus,
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
+            downloads=self.downloads,
+            engines=self.engines,
+            logs_dir=self.paths.logs_dir,
+        )
+
+    @cached_property
+    def cluster(self) -> ClusterService:
+        return ClusterService(
+            paths=self.paths,
+            bus=self.bus,
+            planner=self.planner,
+            registry=self.registry,
+            models=self.models,
+            supervisor=self.supervisor,
+        )
+
+    @cached_property
+    def endpoint(self) -> EndpointService:
+        return EndpointService(
+            settings=self.settings,
+            api_key=lambda: self.secrets.value("api_key"),
+            make_proxy=self._make_proxy,
+            host=self.options.proxy_host,
+            port=self.options.proxy_port,
+        )
+
+    @cached_property
+    def config(self) -> ConfigService:
+        return ConfigService(
+            settings=self.settings,
+            secrets=self.secrets,
+            bound_host=lambda: self.endpoint.bound_host,
+            on_security_changed=self._apply_security,
+        )
+
+    @cached_property
+    def remotes(self) -> RemoteService:
+        # Remote vLLM servers behind the endpoint (docs/multi-machine.md): their keys share
+        # the one store (and its lock on the fallback file) with the other secrets.
+        return RemoteService(paths=self.paths, bus=self.bus, store=self.secret_store)
+
+    @cached_property
+    def views(self) -> Views:
+        return Views(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            supervisor=self.supervisor,
+            downloads=self.downloads,
+            observed=self.observed,
+            engines=self.engines,
+            controller=self.controller,
+            remotes=self.remotes,
+            server_url=lambda: self.endpoint.url,
+            problems=self.problems,
+        )
+
+    @cached_property
+    def search(self) -> SearchService:
+        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        return SearchService(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+
+    @cached_property
+    def chat(self) -> ChatService:
+        # Issue 21: a chat with any model, through this runtime's own endpoint.
+        return ChatService(
+            store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
+        )
+
+    @cached_property
+    def lemonade(self) -> LemonadeImportService:
+        return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
+            paths=self.paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
+            hf_cache=self.paths.hf_hub_cache,
+        )
+
+    @cached_property
+    def power(self) -> PowerService:
+        return PowerService(
+            supervisor=self.supervisor,
+            controller=self.controller,
+            strategy=SleepWhereItWorks(self.supervisor, self.controller),
+        )
+
+    @cached_property
+    def batch(self) -> BatchService:
+        return make_batch_service(
+            config_dir=self.paths.config_dir,
+            bus=self.bus,
+            settings=self.settings,
+            planner=self.planner,
+            models=lambda: {v.id: ModelInfo(v.downloaded) for v in self.views.model_views()},
+            endpoint=self.endpoint.local,
+            run_jobs=self.options.batch_jobs,
+        )
+
+    @cached_property
+    def _bench_and_tune(self) -> tuple[BenchService, TuneService]:
+        return make_bench_services(  # issue 12: bench and tune
+            paths=self.paths,
+            bus=self.bus,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
+            models=self.models,
+            local_endpoint=self.endpoint.local,
+        )
+
+    @cached_property
+    def load_bench(self) -> LoadBenchService:
+        # Issue 23: load to first token, through this app's endpoint.
+        return make_load_bench_service(self, self.endpoint.local)
+
+    @cached_property
+    def prewarm(self) -> PrewarmService:
+        return PrewarmService(  # issue 23: a model started once after its download
+            bus=self.bus,
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
+            state_dir=self.paths.state_dir,
+        )
+
+    @property
+    def bench(self) -> BenchService:
+        return self._bench_and_tune[0]
+
+    @property
+    def tune(self) -> TuneService:
+        return self._bench_and_tune[1]
+
+    # -- what the parts call back -------------------------------------------------------------
+    def problems(self) -> tuple[Problem, ...]:
+        """Problems found reading the configuration (a file set aside, a bad override), and
+        those of a start."""
+        found: list[Problem] = [
+            *self.registry.load_problems,
+            *self.planner.problems,
+            *self.cluster.load_problems,
+            *self.remotes.load_problems,
+        ]
+        if self.settings.load_problem is not None:
+            found.append(self.settings.load_problem)
+        return (*found, *self.startup_problems)
+
+    def _gpu_used_bytes(self, index: int) -> int | None:
+        """The used memory of GPU `index` (SystemInfo.gpus), for measuring a sleep there
+        (blocking: the supervisor calls it in a thread)."""
+        gpus = self.planner.system_info().gpus
+        if not 0 <= index < len(gpus):
+            return None
+        return read_memory(gpus[index], self.options.sysfs_root).budget_used
+
+    def _hf_token(self) -> str | None:
+        """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""
+        return self.secrets.value("hf_token") or hf_login_token()
+
+    def _make_proxy(self, host: str, port: int) -> ProxyServer:
+        """The endpoint on `host`:`port`, answering through the services."""
+        api = EndpointApi(self.services)
+        return ProxyServer(
+            api,
+            api,
+            self.bus,
+            host=host,
+            port=port,
+            api_key=self.secrets.value("api_key"),
+            allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
+            cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            limits=proxy_limits(self.settings),
+            batches=self.batch,
+        )
+
+    def _on_setting_changed(self, key: str, value: object) -> None:
+        self.bus.publish(SettingChanged(key, value))
+        if key in SECURITY_SETTINGS:
+            self._apply_security()
+
+    def _apply_security(self) -> None:
+        """Key, Host allow-list and CORS apply to the running endpoint at once."""
+        if not self.built("endpoint"):
+            return  # no endpoint runs
+        self.endpoint.update_security(
+            self.secrets.value("api_key"),
+            _csv(self.settings.get("proxy.allowed_hosts")),
+            _csv(self.settings.get("proxy.cors_origins")),
+        )
+
+
+# Every part, in an order that builds each after what it follows.
+_PARTS = (
+    "settings",
+    "registry",
+    "secrets",
+    "config_watcher",
+    "planner",
+    "supervisor",
+    "downloads",
+    "observed",
+    "controller",
+    "engines",
+    "models",
+    "cluster",
+    "endpoint",
+    "config",
+    "remotes",
+    "views",
+    "power",
+    "sleep_watcher",
+    "batch",
+    "_bench_and_tune",
+    "load_bench",
+    "prewarm",
+    "search",
+    "chat",
+    "lemonade",
+)
+
+
+def proxy_limits(settings: Settings) -> ProxyLimits:
+    """The endpoint's limits from the settings (docs/proxy.md, "Limits and security")."""
+
+    def seconds_or_none(key: str) -> float | None:
+        value = float(settings.get(key))
+        return value if value > 0 else None
+
+    max_body = int(settings.get("proxy.max_body_mb")) * MIB
+    return dataclasses.replace(
+        DEFAULT_LIMITS,
+        max_connections=int(settings.get("proxy.max_connections")),
+        idle_timeout_s=float(settings.get("proxy.idle_timeout_s")),
+        header_timeout_s=float(settings.get("proxy.header_timeout_s")),
+        body_timeout_s=float(settings.get("proxy.body_timeout_s")),
+        max_body_bytes=max_body,
+        # One body of the largest size must always fit (the settings use case checks this).
+        body_budget_bytes=max(max_body, int(settings.get("proxy.body_budget_mb")) * MIB),
+        upstream_first_byte_timeout_s=seconds_or_none("proxy.upstream_first_byte_timeout_s"),
+        upstream_idle_timeout_s=seconds_or_none("proxy.upstream_idle_timeout_s"),
+        sse_keepalive_s=seconds_or_none("proxy.sse_keepalive_s"),
+        max_n=int(settings.get("proxy.max_n")),
+    )
+
+
+def _csv(value: object) -> list[str]:
+    return [part.strip() for part in str(value).split(",") if part.strip()]

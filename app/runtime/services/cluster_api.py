@@ -1,0 +1,15 @@
+"""What the front-ends use of the cluster besides `Services.cluster`: its views and the
+worker side's settings (app.runtime's cluster modules themselves are private to it)."""
+
+from app.runtime.cluster_agent import AgentSettings
+from app.runtime.cluster_node import require_local_address
+from app.runtime.cluster_views import ClusterPhase, ClusterReport, ClusterView, WorkerState
+
+__all__ = [
+    "AgentSettings",
+    "ClusterPhase",
+    "ClusterReport",
+    "ClusterView",
+    "WorkerState",
+    "require_local_address",
+]
