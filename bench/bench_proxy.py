@@ -102,24 +102,20 @@ async def engine_main(port: int, token_delay: float, prefill: float) -> None:
 # ---- the proxy ------------------------------------------------------------------------------
 
 
-async def proxy_main(port: int, engine_url: str, client: str, served: str = MODEL) -> None:
+def one_model_controller(engine_url: str, served: str) -> Any:
+    """The smallest ModelController: one model, always running, at `engine_url`."""
     from app.core.contracts import Backend, ModelView
-    from app.core.events import EventBus
     from app.core.states import ProcessState
-    from app.proxy import ProxyServer
-    from app.proxy.upstream import AiohttpUpstream, Upstream
-    from bench.httpx_upstream import HttpxUpstream
 
     backend = Backend(MODEL, served, engine_url, None, (), 4096, ProcessState.RUNNING)
+    view = ModelView(MODEL, ProcessState.RUNNING, True, 4096, "org/bench")
 
     class OneModel:
-        """The smallest ModelController: one model, always running."""
-
         def find_model(self, model_id: str) -> ModelView | None:
-            return next((v for v in self.list_models() if v.id == model_id), None)
+            return view if model_id == MODEL else None
 
         def list_models(self) -> list[ModelView]:
-            return [ModelView(MODEL, ProcessState.RUNNING, True, 4096, "org/bench")]
+            return [view]
 
         @asynccontextmanager
         async def use(self, model_id: str) -> AsyncIterator[Backend]:
@@ -143,14 +139,56 @@ async def proxy_main(port: int, engine_url: str, client: str, served: str = MODE
         def remotes(self) -> list[Any]:
             return []
 
-    upstreams: dict[str, Callable[[], Upstream]] = {
-        "aiohttp": AiohttpUpstream,
-        "httpx": HttpxUpstream,
-    }
-    server = ProxyServer(OneModel(), None, EventBus(), port=port, upstream=upstreams[client])
+    return OneModel()
+
+
+async def proxy_main(
+    port: int, engine_url: str, client: str, served: str = MODEL, profile: Path | None = None
+) -> None:
+    from app.core.events import EventBus
+    from app.proxy import ProxyServer
+
+    controller = one_model_controller(engine_url, served)
+    server = ProxyServer(controller, None, EventBus(), port=port, upstream=upstream_client(client))
     await server.start()
+    if profile is not None:
+        _profile_on_signals(profile)
     print(f"READY {server.url.rsplit(':', 1)[1]}", flush=True)
     await asyncio.Event().wait()
+
+
+def upstream_client(name: str) -> Callable[[], Any]:
+    """The proxy's client to the engine: `app` (the app's own, child_http.py), `aiohttp` (its
+    ClientSession for every hop, as the app relayed before) or `httpx` (for comparison).
+    Imported lazily: a checkout from before the app's own client runs this bench too."""
+    if name == "app":
+        from app.proxy.child_http import AppUpstream
+
+        return AppUpstream
+    if name == "aiohttp":
+        from app.proxy.upstream import AiohttpUpstream
+
+        return AiohttpUpstream
+    from bench.httpx_upstream import HttpxUpstream
+
+    return HttpxUpstream
+
+
+def _profile_on_signals(out: Path) -> None:
+    """cProfile from SIGUSR1 until SIGUSR2, which writes the stats to `out` (callgrind_relay.py
+    --profile drives it)."""
+    import cProfile
+    import signal
+
+    profiler = cProfile.Profile(time.thread_time)  # CPU time: what other processes do not change
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, profiler.enable)
+
+    def stop() -> None:
+        profiler.disable()
+        profiler.dump_stats(out)
+
+    loop.add_signal_handler(signal.SIGUSR2, stop)
 
 
 # ---- the driver -----------------------------------------------------------------------------
@@ -443,22 +481,31 @@ def main() -> int:
     p.add_argument("--prefill", type=float, default=0.02, help="s before the first token")
     p.add_argument(
         "--clients",
-        default="aiohttp,pipe",
-        help="one relay per entry: a proxy with that upstream client (aiohttp, httpx), "
-        "optionally @uvloop for its event loop (uvloop must be installed), or pipe: "
+        default="app,pipe",
+        help="one relay per entry: a proxy with that client to the engine (app: the app's; "
+        "aiohttp: aiohttp's ClientSession for every hop; httpx), optionally @uvloop for its "
+        "event loop (uvloop must be installed); before: the proxy of --before DIR; or pipe: "
         "bench/byte_pipe.py, a TCP byte pipe that is the floor of a Python relay",
     )
+    p.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of an earlier version (with this bench in its bench/): the `before` "
+        "entry of --clients runs its proxy",
+    )
+    p.add_argument("--before-client", default="aiohttp", help="the client `before` runs")
     p.add_argument("--json", type=Path, help="also write the results here")
     p.add_argument("--role", choices=("driver", "engine", "proxy"), default="driver")
     p.add_argument("--port", type=int, default=0)
     p.add_argument("--engine-url", default="")
-    p.add_argument("--client", default="aiohttp")
+    p.add_argument("--client", default="app")
     p.add_argument(
         "--rename",
         action="store_true",
         help="the child serves another name than the model id, so the proxy rewrites bodies",
     )
     p.add_argument("--proxy-loop", choices=("asyncio", "uvloop"), default="asyncio")
+    p.add_argument("--profile-out", type=Path, help="proxy role: cProfile on SIGUSR1/SIGUSR2")
     a = p.parse_args()
     if a.role == "engine":
         asyncio.run(engine_main(a.port, a.token_delay, a.prefill))
@@ -470,9 +517,33 @@ def main() -> int:
 
             uvloop.run(proxy_main(a.port, a.engine_url, a.client, served))
         else:
-            asyncio.run(proxy_main(a.port, a.engine_url, a.client, served))
+            asyncio.run(proxy_main(a.port, a.engine_url, a.client, served, a.profile_out))
         return 0
     return drive_all(a)
+
+
+def spawn_relay(
+    entry: str, engine_port: int, a: argparse.Namespace
+) -> tuple[subprocess.Popen[str], int, str]:
+    """One relaying process for a `--clients` entry, its port and its name in the tables."""
+    engine_url = f"http://127.0.0.1:{engine_port}"
+    client, _, loop = entry.partition("@")
+    if client == "pipe":
+        relay, port = spawn("0", str(engine_port), script=Path(__file__).parent / "byte_pipe.py")
+        return relay, port, "pipe (floor)"
+    script = None
+    if client == "before":
+        # The proxy of another checkout (its app and this bench copied into its bench/),
+        # relaying as that version of the app did.
+        if a.before is None:
+            raise SystemExit("--clients before needs --before DIR")
+        script, client = a.before / "bench" / "bench_proxy.py", a.before_client
+    relay, port = spawn(
+        "--role", "proxy", "--engine-url", engine_url, "--client", client,
+        "--proxy-loop", loop or "asyncio", *(["--rename"] if a.rename else []),
+        script=script,
+    )  # fmt: skip
+    return relay, port, f"proxy ({entry})"
 
 
 def drive_all(a: argparse.Namespace) -> int:
@@ -485,18 +556,7 @@ def drive_all(a: argparse.Namespace) -> int:
         engine_url = f"http://127.0.0.1:{engine_port}"
         targets = [Target("direct", engine_url)]
         for entry in [c.strip() for c in a.clients.split(",") if c.strip()]:
-            client, _, loop = entry.partition("@")
-            if client == "pipe":
-                relay, port = spawn(
-                    "0", str(engine_port), script=Path(__file__).parent / "byte_pipe.py"
-                )
-                name = "pipe (floor)"
-            else:
-                relay, port = spawn(
-                    "--role", "proxy", "--engine-url", engine_url, "--client", client,
-                    "--proxy-loop", loop or "asyncio", *(["--rename"] if a.rename else []),
-                )  # fmt: skip
-                name = f"proxy ({entry})"
+            relay, port, name = spawn_relay(entry, engine_port, a)
             helpers.append(relay)
             targets.append(Target(name, f"http://127.0.0.1:{port}", relay.pid))
         before = _machine_busy(helpers)

@@ -299,6 +299,7 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     settings.reject()
 
     add = gui.window.open_add_model()
+    add.show_by_name()
     add.repo.setText("Qwen/Qwen3-Coder-30B-A3B-Instruct")
     save(add, out, "add-model")
     add.reject()
@@ -449,6 +450,7 @@ def shots_settings_pseudo(out: Path, autostart: Path) -> None:
     save(dialog, out, "model-settings-pseudo-locale")
     dialog.reject()
     add = gui.window.open_add_model()
+    add.show_by_name()
     add.from_folder.setChecked(True)
     save(add, out, "add-model-pseudo-locale")
     add.reject()
@@ -593,6 +595,33 @@ def shots_remotes(out: Path, suffix: str = "") -> None:
     settle()
 
 
+def shots_find_chat(out: Path, autostart: Path, suffix: str = "") -> None:
+    """Issue 21: Add model's search results with their fit labels, and a chat with a reply."""
+    from tests.gui.fake_find_chat import FindChatFacade
+
+    fake = FindChatFacade()
+    gui = build(fake, autostart)
+    add = gui.window.open_add_model()
+    add.search.query.setText("qwen3")
+    add.search.search_now()
+    until(lambda: add.search.results.rowCount() > 0 and "checking…" not in str(
+        [add.search.results.index(r, 1).data() for r in range(add.search.results.rowCount())]
+    ))  # fmt: skip
+    add.search.table.selectRow(add.search.results.row_of("Qwen/Qwen3.5-9B"))
+    save(add, out, f"add-model-search{suffix}")
+    add.reject()
+    page = gui.window.chat.open("Qwen3.5-4B-FP16-vLLM")
+    until(lambda: page.conversation is not None)
+    page.system_prompt.setPlainText("You are a concise programming assistant.")
+    page.temperature.setValue(0.3)
+    page.message.setPlainText("Write a Python function that reverses the words of a sentence.")
+    page.send.click()
+    until(lambda: not page.busy)
+    save(gui.window, out, f"chat-page{suffix}")
+    gui.close()
+    settle()
+
+
 def tray_icons(out: Path) -> None:
     size = 64
     sheet = QPixmap(QSize((size + 16) * (len(PRECEDENCE) + 1), size + 16))
@@ -637,6 +666,7 @@ def main(argv: list[str]) -> int:
         shots_cluster(out)
         shots_remotes(out)
         shots_lemonade(out)
+        shots_find_chat(out, autostart)
         pseudo = PseudoTranslator(app)
         app.installTranslator(pseudo)
         shots_main(out, autostart, "-pseudo-locale")
@@ -647,6 +677,7 @@ def main(argv: list[str]) -> int:
         shots_bench(out, "-pseudo-locale")
         shots_cluster(out, "-pseudo-locale")
         shots_remotes(out, "-pseudo-locale")
+        shots_find_chat(out, autostart, "-pseudo-locale")
         app.removeTranslator(pseudo)
     tray_icons(out)
     for line in clipped:

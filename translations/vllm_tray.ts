@@ -83,6 +83,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Search Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By &amp;repository or folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Clients will ask for {model_id}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -405,6 +413,104 @@
     </message>
     <message>
         <source>{run}: {phase}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChatPage</name>
+    <message>
+        <source>Model to chat with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lear conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a message; Ctrl+Enter sends it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the message (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the reply; what arrived is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer the last message again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the last reply as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. You are a concise assistant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mo&amp;del:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ystem prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ma&amp;x tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply is copied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is cleared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChatPages</name>
+    <message>
+        <source>M&amp;odels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hat</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1647,6 +1753,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>C&amp;hat with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Talk to this model on the Chat page; it loads when you send a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1712,6 +1830,73 @@
     </message>
     <message>
         <source>Loading {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelSearchPanel</name>
+    <message>
+        <source>Search Hugging Face, e.g. qwen3 0.6b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order of the results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most liked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recently updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a model&apos;s name to search Hugging Face.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the selected model to your models and download it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching for “{query}”…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No text-generation model matches “{query}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading {repo}&apos;s files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts with {args} (its family&apos;s arguments).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already in your models as {model}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2615,6 +2800,10 @@
     </message>
     <message>
         <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hat with…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

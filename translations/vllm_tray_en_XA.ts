@@ -82,6 +82,14 @@
       <translation>[&amp;Ĺàƀéĺš:~~~]</translation>
     </message>
     <message>
+      <source>&amp;Search Hugging Face</source>
+      <translation>[&amp;Šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>By &amp;repository or folder</source>
+      <translation>[Ɓý &amp;ŕéþöšîţöŕý öŕ ƒöĺđéŕ~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Clients will ask for {model_id}</source>
       <translation>[Çĺîéñţš ŵîĺĺ àšķ ƒöŕ {model_id}~~~~~~~~~~~~]</translation>
     </message>
@@ -405,6 +413,104 @@
     <message>
       <source>{run}: {phase}</source>
       <translation>[{run}: {phase}~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ChatPage</name>
+    <message>
+      <source>Model to chat with</source>
+      <translation>[Ṁöđéĺ ţö çĥàţ ŵîţĥ~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;lear conversation</source>
+      <translation>[Ç&amp;ĺéàŕ çöñṽéŕšàţîöñ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Conversation</source>
+      <translation>[Çöñṽéŕšàţîöñ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Type a message; Ctrl+Enter sends it</source>
+      <translation>[Ţýþé à ɱéššàĝé; Çţŕĺ+Éñţéŕ šéñđš îţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Message</source>
+      <translation>[Ṁéššàĝé~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Send</source>
+      <translation>[&amp;Šéñđ~~]</translation>
+    </message>
+    <message>
+      <source>Send the message (Ctrl+Enter)</source>
+      <translation>[Šéñđ ţĥé ɱéššàĝé (Çţŕĺ+Éñţéŕ)~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;top</source>
+      <translation>[Š&amp;ţöþ~~]</translation>
+    </message>
+    <message>
+      <source>Stop the reply; what arrived is kept</source>
+      <translation>[Šţöþ ţĥé ŕéþĺý; ŵĥàţ àŕŕîṽéđ îš ķéþţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Regenerate</source>
+      <translation>[&amp;Ŕéĝéñéŕàţé~~~~]</translation>
+    </message>
+    <message>
+      <source>Answer the last message again</source>
+      <translation>[Åñšŵéŕ ţĥé ĺàšţ ɱéššàĝé àĝàîñ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Copy reply</source>
+      <translation>[&amp;Çöþý ŕéþĺý~~~~]</translation>
+    </message>
+    <message>
+      <source>Copy the last reply as Markdown</source>
+      <translation>[Çöþý ţĥé ĺàšţ ŕéþĺý àš Ṁàŕķđöŵñ~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>e.g. You are a concise assistant.</source>
+      <translation>[é.ĝ. Ýöû àŕé à çöñçîšé àššîšţàñţ.~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>model's default</source>
+      <translation>[ɱöđéĺ'š đéƒàûĺţ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Mo&amp;del:</source>
+      <translation>[Ṁö&amp;đéĺ:~~~]</translation>
+    </message>
+    <message>
+      <source>S&amp;ystem prompt:</source>
+      <translation>[Š&amp;ýšţéɱ þŕöɱþţ:~~~~~~]</translation>
+    </message>
+    <message>
+      <source>T&amp;emperature:</source>
+      <translation>[Ţ&amp;éɱþéŕàţûŕé:~~~~~]</translation>
+    </message>
+    <message>
+      <source>Ma&amp;x tokens:</source>
+      <translation>[Ṁà&amp;ẋ ţöķéñš:~~~~~]</translation>
+    </message>
+    <message>
+      <source>The reply is copied.</source>
+      <translation>[Ţĥé ŕéþĺý îš çöþîéđ.~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The conversation is cleared.</source>
+      <translation>[Ţĥé çöñṽéŕšàţîöñ îš çĺéàŕéđ.~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ChatPages</name>
+    <message>
+      <source>M&amp;odels</source>
+      <translation>[Ṁ&amp;öđéĺš~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;hat</source>
+      <translation>[Ç&amp;ĥàţ~~]</translation>
     </message>
   </context>
   <context>
@@ -1648,6 +1754,18 @@
       <translation>[Šţöþ ţĥîš ɱöđéĺ'š ṽĹĹṀ šéŕṽéŕ àñđ ƒŕéé îţš ɱéɱöŕý~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>C&amp;hat with…</source>
+      <translation>[Ç&amp;ĥàţ ŵîţĥ…~~~~]</translation>
+    </message>
+    <message>
+      <source>Chat</source>
+      <translation>[Çĥàţ~~]</translation>
+    </message>
+    <message>
+      <source>Talk to this model on the Chat page; it loads when you send a message</source>
+      <translation>[Ţàĺķ ţö ţĥîš ɱöđéĺ öñ ţĥé Çĥàţ þàĝé; îţ ĺöàđš ŵĥéñ ýöû šéñđ à ɱéššàĝé~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Settings…</source>
       <translation>[&amp;Šéţţîñĝš…~~~~]</translation>
     </message>
@@ -1714,6 +1832,73 @@
     <message>
       <source>Loading {name}…</source>
       <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>ModelSearchPanel</name>
+    <message>
+      <source>Search Hugging Face, e.g. qwen3 0.6b</source>
+      <translation>[Šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé, é.ĝ. ǫŵéñ3 0.6ƀ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search Hugging Face</source>
+      <translation>[Šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Order of the results</source>
+      <translation>[Öŕđéŕ öƒ ţĥé ŕéšûĺţš~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most downloaded</source>
+      <translation>[Ṁöšţ đöŵñĺöàđéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Most liked</source>
+      <translation>[Ṁöšţ ĺîķéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Recently updated</source>
+      <translation>[Ŕéçéñţĺý ûþđàţéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Type a model's name to search Hugging Face.</source>
+      <translation>[Ţýþé à ɱöđéĺ'š ñàɱé ţö šéàŕçĥ Ĥûĝĝîñĝ Ƒàçé.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search results</source>
+      <translation>[Šéàŕçĥ ŕéšûĺţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Download</source>
+      <translation>[&amp;Đöŵñĺöàđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Add the selected model to your models and download it</source>
+      <translation>[Åđđ ţĥé šéĺéçţéđ ɱöđéĺ ţö ýöûŕ ɱöđéĺš àñđ đöŵñĺöàđ îţ~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Searching for “{query}”…</source>
+      <translation>[Šéàŕçĥîñĝ ƒöŕ “{query}”…~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No text-generation model matches “{query}”.</source>
+      <translation>[Ñö ţéẋţ-ĝéñéŕàţîöñ ɱöđéĺ ɱàţçĥéš “{query}”.~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
+      <translation>[{count} ɱöđéĺš. Šéĺéçţ öñé ţö šéé ŵĥàţ îţ ñééđš; šîžéš àñđ ƒîţ àŕé ŕéàđ ƒŕöɱ éàçĥ ŕéþöšîţöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Reading {repo}'s files…</source>
+      <translation>[Ŕéàđîñĝ {repo}'š ƒîĺéš…~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Starts with {args} (its family's arguments).</source>
+      <translation>[Šţàŕţš ŵîţĥ {args} (îţš ƒàɱîĺý'š àŕĝûɱéñţš).~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Already in your models as {model}.</source>
+      <translation>[Åĺŕéàđý îñ ýöûŕ ɱöđéĺš àš {model}.~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2618,6 +2803,10 @@
     <message>
       <source>&amp;Quit</source>
       <translation>[&amp;Ǫûîţ~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;hat with…</source>
+      <translation>[Ç&amp;ĥàţ ŵîţĥ…~~~~]</translation>
     </message>
     <message>
       <source>{name} is ready</source>

@@ -1,4 +1,5 @@
-"""The "Add model…" dialog: a Hugging Face repository or a local folder, under a name."""
+"""The "Add model…" dialog: search Hugging Face (app/gui/model_search.py), or name a
+repository or a local folder."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +30,7 @@ from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.forms import buddy_label
 from app.gui.i18n import problem_text
 from app.gui.model_actions import download_model
+from app.gui.model_search import ModelSearchPanel
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
@@ -46,7 +49,8 @@ def suggested_name(checkpoint: str) -> str:
 
 
 class AddModelDialog(QDialog):
-    """Registers a user model (`models.add_user_model`); optionally starts its download."""
+    """Registers a user model (`models.add_user_model`); optionally starts its download.
+    Its first tab finds one on Hugging Face and downloads it in one click."""
 
     added = Signal(str)  # model id
 
@@ -101,7 +105,7 @@ class AddModelDialog(QDialog):
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder, 1)
         folder_row.addWidget(self.browse)
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         form.addRow(self.from_hub)
         form.addRow(buddy_label(self.tr("&Repository:"), self.repo), self.repo)
         form.addRow(self.from_folder)
@@ -111,11 +115,22 @@ class AddModelDialog(QDialog):
         form.addRow("", self.name_hint)
         form.addRow(buddy_label(self.tr("&Labels:"), self.labels), self.labels)
         form.addRow("", self.download_now)
+        by_name = QWidget()
+        by_name_layout = QVBoxLayout(by_name)
+        by_name_layout.addLayout(form)
+        by_name_layout.addWidget(self.problem_label)
+        by_name_layout.addStretch(1)
+        self.search = ModelSearchPanel(facade)
+        self.search.added.connect(self._on_search_added)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.search, self.tr("&Search Hugging Face"))
+        self.tabs.addTab(by_name, self.tr("By &repository or folder"))
+        self.tabs.currentChanged.connect(lambda _i: self._update())
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.problem_label)
+        layout.addWidget(self.tabs, 1)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(520)
+        self.resize(1240, 640)
 
         self.from_hub.toggled.connect(self._on_source_changed)
         self.repo.textChanged.connect(self._on_source_changed)
@@ -123,6 +138,10 @@ class AddModelDialog(QDialog):
         self.name.textEdited.connect(self._on_name_edited)
         self.name.textChanged.connect(self._update)
         self._update()
+
+    def show_by_name(self) -> None:
+        """The tab for a repository id or a folder the user knows already."""
+        self.tabs.setCurrentIndex(1)
 
     def checkpoint(self) -> str:
         return (self.repo if self.from_hub.isChecked() else self.folder).text().strip()
@@ -162,6 +181,8 @@ class AddModelDialog(QDialog):
         self.problem_label.setText(problem_text(problem) if problem else "")
         self.problem_label.setVisible(problem is not None)
         self.ok_button.setEnabled(problem is None and bool(self.checkpoint()) and bool(name))
+        # The search tab has its own Download button.
+        self.ok_button.setVisible(self.tabs.currentWidget() is not self.search)
 
     def _on_browse_clicked(self) -> None:
         # open() rather than the static getExistingDirectory(): no nested event loop.
@@ -174,10 +195,14 @@ class AddModelDialog(QDialog):
         self.picker = picker
         picker.open()
 
+    def _on_search_added(self, model_id: str) -> None:
+        self.added.emit(model_id)
+        self.accept()
+
     @async_slot()
     async def submit(self) -> None:
         self._update()
-        if not self.ok_button.isEnabled():
+        if not self.ok_button.isEnabled() or self.tabs.currentWidget() is self.search:
             return
         labels = [p.strip() for p in self.labels.text().split(",") if p.strip()]
         name, checkpoint = self.name.text().strip(), self.checkpoint()

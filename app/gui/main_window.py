@@ -31,6 +31,7 @@ from app.core.states import FAILED
 from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_view import BenchWindows
 from app.gui.bridge import EventBridge
+from app.gui.chat_page import ChatPages
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.diagnosis import DiagnosisBanner
@@ -135,6 +136,7 @@ class MainWindow(QMainWindow):
 
         self._build_menus()
         self._build_layout()
+        self.chat = ChatPages(self, facade, store)  # issue 21: the Chat page, "Chat with…"
         store.models_reset.connect(self._on_store_models_reset)
         store.model_changed.connect(self._on_store_model_changed)
         if store.problems:
@@ -290,8 +292,7 @@ class MainWindow(QMainWindow):
             self._update_banner()
 
     def _update_banner(self) -> None:
-        """The selected model's failure, if it has one the user did not dismiss; the banner
-        goes away by itself once the problem is gone."""
+        """The selected model's failure unless dismissed; gone by itself once it is gone."""
         model_id = self.actions_.current
         row = self._store.row(model_id) if model_id is not None else None
         failed = row is not None and row.process in FAILED
@@ -424,8 +425,7 @@ class MainWindow(QMainWindow):
         self.add_dialog.open()
         return self.add_dialog
 
-    def _on_add_dialog_finished(self, result: int) -> None:
-        del result
+    def _on_add_dialog_finished(self, _result: int) -> None:
         self.add_dialog = None
 
     @async_slot(str)

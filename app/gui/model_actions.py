@@ -1,5 +1,5 @@
-"""Row actions on the selected model: Download/Cancel, Load/Unload, Settings…, Log, Delete…,
-Benchmark and tune…."""
+"""Row actions on the selected model: Download/Cancel, Load/Unload, Chat with…, Settings…, Log,
+Delete…, Benchmark and tune…."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ class ModelActions(QObject):
     settings_requested = Signal(str)
     logs_requested = Signal(str)
     delete_requested = Signal(str)
+    chat_requested = Signal(str)  # issue 21: the Chat page, with this model
     bench_requested = Signal(str)
     message = Signal(str)  # a short confirmation for the status bar
 
@@ -67,6 +68,11 @@ class ModelActions(QObject):
         self.unload = self._action(self.tr("&Unload"), self._on_unload_triggered)
         self.unload.setShortcut(QKeySequence("Ctrl+U"))
         self.unload.setToolTip(self.tr("Stop this model's vLLM server and free its memory"))
+        self.chat = self._action(self.tr("C&hat with…"), self._on_chat_triggered)
+        self.chat.setIconText(self.tr("Chat"))
+        self.chat.setToolTip(
+            self.tr("Talk to this model on the Chat page; it loads when you send a message")
+        )
         self.settings = self._action(self.tr("&Settings…"), self._on_settings_triggered)
         self.settings.setShortcut(QKeySequence("Ctrl+E"))
         self.settings.setToolTip(self.tr("Context size and vLLM arguments of this model"))
@@ -87,6 +93,7 @@ class ModelActions(QObject):
             self.cancel_download,
             self.load,
             self.unload,
+            self.chat,
             self.settings,
             self.logs,
             self.delete,
@@ -138,6 +145,7 @@ class ModelActions(QObject):
             # A remote server's model: loaded, configured and logged on its own machine.
             for action in self.all:
                 action.setEnabled(False)
+            self.chat.setEnabled(row.reachable)  # the endpoint relays it to its server
             return
         downloading = is_downloading(row)
         retry = download_failed(row)
@@ -166,6 +174,7 @@ class ModelActions(QObject):
         self.unload.setText(
             self.tr("&Cancel pre-warming") if row.prewarming else self.tr("&Unload")
         )
+        self.chat.setEnabled(row.downloaded)
         self.settings.setEnabled(True)
         self.logs.setEnabled(True)
         self.delete.setEnabled(can_delete(row))
@@ -246,6 +255,10 @@ class ModelActions(QObject):
         row = self._row()
         if row is not None and row.process in UNLOADABLE:
             await unload_model(self._facade, self._failures, row.id)
+
+    def _on_chat_triggered(self) -> None:
+        if self._current is not None:
+            self.chat_requested.emit(self._current)
 
     def _on_settings_triggered(self) -> None:
         if self._current is not None:

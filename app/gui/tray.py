@@ -66,6 +66,7 @@ class TrayController(QObject):
     notified = Signal(str, str)  # title, message
     show_window_requested = Signal()
     quit_requested = Signal()
+    chat_requested = Signal(str)  # model id: the window's Chat page with it (issue 21)
 
     def __init__(
         self,
@@ -196,10 +197,23 @@ class TrayController(QObject):
             text = self.tr("No downloaded models yet") if ready else self.tr("Starting the engine…")
             none = self.menu.addAction(text)
             none.setEnabled(False)
+        self._add_chat_menu()
         self.menu.addSeparator()
         self._add(self.tr("&Open window"), self.show_window_requested.emit)
         self._add(self.tr("&Quit"), self.quit_requested.emit)
         log.info("tray menu: %s", " | ".join(self.entries()))
+
+    def _add_chat_menu(self) -> None:
+        """Chat with… any model that can answer: running ones first, as the user expects to
+        talk to what is loaded; the others load when a message is sent."""
+        rows = [r for r in self._store.rows if r.downloaded or (r.remote and r.reachable)]
+        if not rows:
+            return
+        self.menu.addSeparator()
+        sub = self.menu.addMenu(self.tr("C&hat with…"))
+        rows.sort(key=lambda r: (r.process != ProcessState.RUNNING, r.name.casefold()))
+        for row in rows:
+            self._add(row.name, partial(self.chat_requested.emit, row.id), sub)
 
     def _add(self, text: str, slot: Callable[[], object], menu: QMenu | None = None) -> QAction:
         action = (menu or self.menu).addAction(text)

@@ -70,6 +70,10 @@ class HeldBody:
         view = memoryview(self.data)
         for start in range(0, len(view), SEND_PIECE_BYTES):
             yield view[start : start + SEND_PIECE_BYTES]  # type: ignore[misc]
+        self.sent()
+
+    def sent(self) -> None:
+        """All of it went to a child: a big body is given back after the retry window."""
         if (
             self._timer is None
             and self._data is not None
@@ -143,9 +147,9 @@ class BodyReader:
     async def _fill(self, request: web.Request, buf: bytearray, expected: int) -> None:
         """Read into a buffer of the announced size: no copy, no growing (a body read with
         aiohttp's request.read() passes through a growing buffer and is then copied)."""
-        started = asyncio.get_running_loop().time()
         view = memoryview(buf)
-        received = 0
+        received = _buffered(request, view, expected)  # usually all of it: no timer, no wait
+        started = asyncio.get_running_loop().time()
         while received < expected:
             chunk = await self._next(request, started, received, expected)
             if not chunk:
@@ -174,6 +178,16 @@ class BodyReader:
             if reserved:
                 self._budget.release(reserved)
             raise
+
+
+def _buffered(request: web.Request, view: memoryview, expected: int) -> int:
+    """Copy into `view` what of the body aiohttp has buffered already; returns how much."""
+    try:
+        data = request.content.read_nowait(expected)
+    except (RequestPayloadError, BadHttpMessage) as exc:
+        raise errors.malformed_body(_payload_detail(exc)) from None
+    view[: len(data)] = data
+    return len(data)
 
 
 def _payload_detail(exc: BaseException) -> str:

@@ -151,7 +151,11 @@ class GuardedConnection(RequestHandler):
             **kwargs,
         )
         self._limits = limits
+        # One timer per connection, re-armed only when it fires (a timer set and cancelled
+        # per request is a heap push and a cancel on every request): `_head_since` says when
+        # the head now arriving began, None while no head is on its way.
         self._head_timer: asyncio.TimerHandle | None = None
+        self._head_since: float | None = None
         # The body of the request answered last, while aiohttp may still be reading and
         # dropping what was left of it: those bytes are not the head of a next request.
         self._draining: StreamReader | None = None
@@ -168,19 +172,21 @@ class GuardedConnection(RequestHandler):
     def data_received(self, data: bytes) -> None:
         # The first bytes of a request head start the clock; aiohttp's own keep-alive timer
         # would let a head dribble in for the whole idle timeout.
-        if data and self.waiting_since is not None and self._head_timer is None:
+        if data and self.waiting_since is not None and self._head_since is None:
             if self._draining is not None and not self._draining.is_eof():
                 pass  # the rest of an unread body; aiohttp's lingering time bounds it
             else:
                 self._draining = None
-                self._head_timer = self._loop.call_later(
-                    self._limits.header_timeout_s, self._head_timed_out
-                )
+                since = self._head_since = self._loop.time()
+                if self._head_timer is None:
+                    self._head_timer = self._loop.call_at(
+                        since + self._limits.header_timeout_s, self._head_timed_out
+                    )
         super().data_received(data)
 
     def request_started(self) -> None:
         self.waiting_since = None
-        self._cancel_head_timer()
+        self._head_since = None  # the timer, when it fires, finds no head to time
 
     async def finish_response(
         self, request: BaseRequest, resp: web.StreamResponse, start_time: float | None
@@ -204,9 +210,13 @@ class GuardedConnection(RequestHandler):
 
     def _head_timed_out(self) -> None:
         self._head_timer = None
-        if self.waiting_since is None or self.transport is None:
+        since = self._head_since
+        if since is None or self.waiting_since is None or self.transport is None:
             return
         timeout = self._limits.header_timeout_s
+        if self._loop.time() < since + timeout:  # a later head than the one it was set for
+            self._head_timer = self._loop.call_at(since + timeout, self._head_timed_out)
+            return
         client_log.info(
             "closed a connection from %s: no complete request head in %g s", self._peer(), timeout
         )

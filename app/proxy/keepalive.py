@@ -99,6 +99,11 @@ class KeepAlive:
         transport.write(CHUNKED_COMMENT if self._chunked else COMMENT)
         self._timer = self._loop.call_later(self._interval_s, self._tick)
 
+    @property
+    def settled(self) -> bool:
+        """Whether no answer is being begun (settle() would not wait)."""
+        return self._beginning is None or self._beginning.done()
+
     async def settle(self) -> web.StreamResponse | None:
         """The answer begun here, waiting for one being begun; None if none was. When None,
         the caller begins its own at once (`claim()`, then `adopt()`)."""

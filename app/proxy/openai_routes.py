@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -19,7 +20,7 @@ from app.proxy import keepalive as keepalives
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
 from app.proxy.keepalive import KeepAlive
 from app.proxy.limits import ProxyLimits
-from app.proxy.relay import relay
+from app.proxy.relay import Relay
 from app.proxy.relay_errors import too_many_choices
 from app.proxy.upstream import (
     ChildDisconnectedError,
@@ -31,8 +32,6 @@ from app.proxy.upstream import (
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 # Routes whose JSON body names a model and that vLLM serves; each is relayed to the same path
 # on the child. Lemonade's clients use the same routes under /api/v1, so those are aliases.
@@ -172,9 +171,9 @@ class OpenAIRoutes:
             router.add_get(prefix + "/v1/models/{model_id:.+}", self.model)
             router.add_get(prefix + "/v1/health", self.health)
         for path in RELAYED_PATHS:
-            router.add_post(path, self._relay_to(path))
+            router.add_post(path, functools.partial(self._relay, upstream_path=path))
         for path in LEMONADE_ALIASES:
-            router.add_post("/api" + path, self._relay_to(path))
+            router.add_post("/api" + path, functools.partial(self._relay, upstream_path=path))
 
     async def live(self, request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
@@ -222,12 +221,6 @@ class OpenAIRoutes:
             }
         )
 
-    def _relay_to(self, upstream_path: str) -> Handler:
-        async def handler(request: web.Request) -> web.StreamResponse:
-            return await self._relay(request, upstream_path)
-
-        return handler
-
     async def _json_work(self, held: HeldBody, work: Callable[[bytes | bytearray], T]) -> T:
         if len(held) <= BIG_BODY_BYTES:
             return work(held.data)
@@ -238,7 +231,10 @@ class OpenAIRoutes:
         held = await self._reader.read(request)
         keepalive: KeepAlive | None = None
         try:
-            fields = await self._json_work(held, _relay_fields)
+            if len(held) <= BIG_BODY_BYTES:  # the usual body: parsed here, no await
+                fields = _relay_fields(held.data)
+            else:
+                fields = await self._json_work(held, _relay_fields)
             view = resolve_model(self._controller, fields, "model", need_download=True)
             check_choices(fields, self._limits.max_n)
             if fields.get("stream") is True:
@@ -256,7 +252,9 @@ class OpenAIRoutes:
             return out
         finally:
             if keepalive is not None:
-                await keepalive.stop()
+                keepalive.halt()
+                if not keepalive.settled:
+                    await keepalive.settle()
             held.release()
 
     async def _relay_with_retry(
@@ -289,9 +287,21 @@ class OpenAIRoutes:
         # whole relay, streaming included: the context exits only after the last chunk.
         async with self._controller.use(model_id) as backend:
             try:
-                return await self._relay_once(
-                    request, upstream_path, model_id, held, backend, keepalive=keepalive
+                if backend.served_name != model_id:
+                    # Only re-serialise when the names differ; else the bytes pass untouched.
+                    name = backend.served_name
+                    held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
+                query = request.rel_url.raw_query_string
+                url = upstream_url(backend.base_url, upstream_path, query)
+                relay = Relay(
+                    self._upstream,
+                    request,
+                    self._limits,
+                    model_id,
+                    upstream_path,
+                    keepalive=keepalive,
                 )
+                return await relay.run(url, held, backend.api_key)
             except ChildDisconnectedError as exc:
                 if await self._child_gone(model_id, backend):
                     raise  # _relay sends it to the replacement
@@ -316,30 +326,3 @@ class OpenAIRoutes:
             if asyncio.get_running_loop().time() >= deadline:
                 return False
             await asyncio.sleep(CHILD_GONE_PAUSE_S)
-
-    async def _relay_once(
-        self,
-        request: web.Request,
-        upstream_path: str,
-        model_id: str,
-        held: HeldBody,
-        backend: Backend,
-        *,
-        keepalive: KeepAlive | None,
-    ) -> web.StreamResponse:
-        if backend.served_name != model_id:
-            # Only re-serialise when the names differ; otherwise the bytes pass untouched.
-            name = backend.served_name
-            held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
-        url = upstream_url(backend.base_url, upstream_path, request.rel_url.raw_query_string)
-        return await relay(
-            self._upstream,
-            request,
-            url,
-            held,
-            model=model_id,
-            path=upstream_path,
-            limits=self._limits,
-            child_key=backend.api_key,
-            keepalive=keepalive,
-        )

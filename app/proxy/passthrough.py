@@ -66,21 +66,25 @@ class ChunkedBody:
     """
 
     def __init__(self) -> None:
-        self._need = 0  # bytes left of the current chunk's data and its CRLF
-        self._carry = b""  # a line begun in an earlier piece, not passed on yet
+        # Public for PassOn's look at the usual piece; nothing else changes them.
+        self.need = 0  # bytes left of the current chunk's data and its CRLF
+        self.carry = b""  # a line begun in an earlier piece, not passed on yet
 
     @property
     def between_chunks(self) -> bool:
-        return self._need == 0
+        return self.need == 0
 
     def feed(self, data: bytes) -> tuple[bytes, bytes | None]:
-        if self._carry:
-            data, self._carry = self._carry + data, b""
-        elif not self._need:
+        if self.carry:
+            data, self.carry = self.carry + data, b""
+        elif not self.need:
             # The usual piece: exactly one whole chunk (a token), looked at once.
             nl = data.find(b"\n")
             if nl > 0:
-                size = _chunk_size(data[:nl])
+                line = data[:nl]
+                size = _SIZES.get(line)  # inlined: this runs per token
+                if size is None:
+                    size = _chunk_size(line)
                 if size and nl + size + 3 == len(data) and data.endswith(b"\r\n"):
                     return data, None
         return self._scan(data)
@@ -89,11 +93,11 @@ class ChunkedBody:
         pos, n = 0, len(data)
         last_at = -1
         while pos < n:
-            if self._need:
-                take = min(self._need, n - pos)
+            if self.need:
+                take = min(self.need, n - pos)
                 pos += take
-                self._need -= take
-                if not self._need and take >= 2 and data[pos - 2 : pos] != b"\r\n":
+                self.need -= take
+                if not self.need and take >= 2 and data[pos - 2 : pos] != b"\r\n":
                     raise BadFraming("a chunk does not end where its size says")
                 continue
             nl = data.find(b"\n", pos)
@@ -108,12 +112,12 @@ class ChunkedBody:
             if size == 0:
                 last_at = pos
             else:
-                self._need = size + 2
+                self.need = size + 2
             pos = nl + 1
         keep = last_at if last_at >= 0 else pos
         if n - keep > MAX_CARRY_BYTES:
             raise BadFraming("a chunk size line or the trailers are too long")
-        self._carry = data[keep:]
+        self.carry = data[keep:]
         return (data if keep == n else data[:keep]), None
 
 
@@ -123,6 +127,29 @@ class BodySink(Protocol):
     def feed(self, data: bytes) -> None: ...
 
     def lost(self, exc: BaseException | None) -> None: ...
+
+
+class RawBody(Protocol):
+    """A connection holding a chunked answer's body after its head, as the relay sees it:
+    implemented on aiohttp's client protocol (RelayResponseHandler) for remote servers and
+    by the app's own client for children (child_http.py)."""
+
+    @property
+    def transport(self) -> asyncio.Transport | None: ...
+
+    def take(self, sink: BodySink) -> None:
+        """From now on the answer's body goes to `sink`, starting with what is held."""
+
+    def give_back(self) -> None:
+        """The body is the client's to decode and read (`Opened.chunks`), as if nothing had
+        been held."""
+
+    def finish(self, extra: bytes) -> None:
+        """The sink found the body's end (`extra`: bytes after it, which cannot be valid):
+        the connection may serve the next request, unless `extra`."""
+
+    def detach(self) -> None:
+        """The sink wants nothing more (the relay gave up on the answer)."""
 
 
 class RelayResponseHandler(ResponseHandler):
@@ -264,21 +291,34 @@ class Outcome(enum.Enum):
 CLIENT_HIGH_WATER = 64 * 1024
 
 
+class Pulse(Protocol):
+    """What the relay's watchdog takes from a passed-on body: `beat()` at the first piece,
+    then `last = clock()` at each (an attribute set, not a call into it: it runs per token)."""
+
+    last: float
+
+    def clock(self) -> float: ...
+
+    def beat(self) -> None: ...
+
+
 class PassOn:
     """Implements BodySink: a child's chunked body onto the client's connection, whose
     answer (chunked too) the relay has begun. Everything runs in the protocol's callback:
-    per piece one framing scan, one write, no task switch. `beat` is called per piece."""
+    per piece one framing scan, one write, no task switch, and the watchdog told."""
 
     def __init__(
         self,
-        handler: RelayResponseHandler,
+        handler: RawBody,
         client: asyncio.Transport,
-        beat: Callable[[], None],
+        pulse: Pulse,
         first: Callable[[], None] | None = None,
     ) -> None:
         self._handler = handler
         self._client = client
-        self._beat = beat
+        self._pulse = pulse
+        self._clock = pulse.clock
+        self._started = False
         self._first = first  # called before the first piece is written (comment lines stop)
         self._body = ChunkedBody()
         self._outcome: Outcome | None = None
@@ -292,15 +332,28 @@ class PassOn:
         return self._body.between_chunks
 
     def feed(self, data: bytes) -> None:
-        if self._first is not None:
-            first, self._first = self._first, None
-            first()
-        self._beat()
-        try:
-            out, after = self._body.feed(data)
-        except BadFraming as exc:
-            self._end(Outcome.BROKEN, str(exc))
-            return
+        if self._started:
+            self._pulse.last = self._clock()
+        else:
+            self._start()
+        body = self._body
+        if (
+            not body.need
+            and not body.carry
+            and (nl := data.find(b"\n")) > 0
+            and (size := _SIZES.get(data[:nl]))
+            and nl + size + 3 == len(data)
+            and data.endswith(b"\r\n")
+        ):
+            # The usual piece: one whole chunk (a token) of a size seen before, looked at
+            # here rather than in a call to ChunkedBody (this runs per token).
+            out, after = data, None
+        else:
+            try:
+                out, after = body.feed(data)
+            except BadFraming as exc:
+                self._end(Outcome.BROKEN, str(exc))
+                return
         client = self._client
         if out:
             if client.is_closing():
@@ -314,6 +367,13 @@ class PassOn:
         if after is not None:
             self._handler.finish(after)
             self._end(Outcome.END)
+
+    def _start(self) -> None:
+        self._started = True
+        if self._first is not None:
+            first, self._first = self._first, None
+            first()
+        self._pulse.beat()
 
     def lost(self, exc: BaseException | None) -> None:
         if self._outcome is None:

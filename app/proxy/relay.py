@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from http import HTTPStatus
 from typing import Any
 
@@ -21,10 +22,10 @@ from app.proxy import relay_errors as relay_problems
 from app.proxy.bodies import HeldBody
 from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
 from app.proxy.limits import ProxyLimits
-from app.proxy.passthrough import Outcome, PassOn, RelayResponseHandler
+from app.proxy.passthrough import Outcome, PassOn, RawBody
 from app.proxy.upstream import Opened, Upstream, describe, request_headers, response_headers
 
-__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error", "relay"]
+__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error"]
 
 log = logging.getLogger(__name__)
 
@@ -36,50 +37,49 @@ class Watchdog:
     """Expires an asyncio.timeout() block when the child stays silent too long: until the first
     piece of its answer (`first_s`), then between two pieces (`idle_s`).
 
-    One timer per relay, re-armed only when it fires: a piece just records the time, where a
-    timer per piece would cost a heap operation per token. Time spent writing to a slow client
-    is not the child's silence, so writes pause it.
+    One timer per relay, set at the earlier of the two limits and re-armed only when it
+    fires: a piece just records the time, where a timer per piece would cost a heap operation
+    per token (and a second timer per request would cost one per request). Time spent
+    writing to a slow client is not the child's silence, so writes pause it.
     """
 
     def __init__(
         self, timeout: asyncio.Timeout, first_s: float | None, idle_s: float | None
     ) -> None:
         self._timeout = timeout
-        self._loop = asyncio.get_running_loop()
+        self._loop = loop = asyncio.get_running_loop()
         self._idle_s = idle_s
         self.first_s = first_s
         self.first = True
         self.fired = False
         self._paused = False
-        self._time = self._loop.time
-        self._last = self._time()
+        # asyncio's loop time is time.monotonic(): called directly, once per relayed piece.
+        self.clock = time.monotonic if isinstance(loop, asyncio.BaseEventLoop) else loop.time
+        self._start = self.last = self.clock()  # `last`: the latest piece (PassOn sets it)
         self._handle: asyncio.TimerHandle | None = None
         if first_s is not None:
-            self._handle = self._loop.call_at(self._last + first_s, self._fire)
+            soonest = first_s if idle_s is None else min(first_s, idle_s)
+            self._handle = loop.call_at(self._start + soonest, self._fire)
 
     @property
     def limit_s(self) -> float:
         return (self.first_s if self.first else self._idle_s) or 0.0
 
     def beat(self) -> None:
-        self._last = self._time()  # per relayed piece: kept to this and a test
+        self.last = self.clock()
         if self.first:
             self.first = False
-            self._cancel()
-            if self._idle_s is not None:
-                self._handle = self._loop.call_at(self._last + self._idle_s, self._fire)
+            if self._handle is None and self._idle_s is not None:
+                self._handle = self._loop.call_at(self.last + self._idle_s, self._fire)
 
     def pause(self) -> None:
         self._paused = True
 
     def resume(self) -> None:
         self._paused = False
-        self._last = self._loop.time()
+        self.last = self.clock()
 
     def stop(self) -> None:
-        self._cancel()
-
-    def _cancel(self) -> None:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
@@ -87,9 +87,19 @@ class Watchdog:
     def _fire(self) -> None:
         self._handle = None
         now = self._loop.time()
-        due = now if self.first else self._last + (self._idle_s or 0.0)
-        if self._paused or now < due:
-            self._handle = self._loop.call_at(max(due, now + (self._idle_s or 0.0)), self._fire)
+        if self.first:
+            assert self.first_s is not None  # armed while first only with a first-byte limit
+            due = self._start + self.first_s
+        elif self._idle_s is None:
+            return  # no limit between pieces
+        else:
+            due = self.last + self._idle_s
+        if self._paused:
+            later = now + (self._idle_s or self.first_s or 1.0)
+            self._handle = self._loop.call_at(max(due, later), self._fire)
+            return
+        if now < due:
+            self._handle = self._loop.call_at(due, self._fire)
             return
         self.fired = True
         self._timeout.reschedule(now)
@@ -178,6 +188,14 @@ class Relay:
         self._pipe: PassOn | None = None
 
     async def run(self, url: str, body: HeldBody, child_key: str | None) -> web.StreamResponse:
+        """Send `body` to `url` and answer the request with what comes back.
+
+        A short answer with a length is read whole (a JSON reply, or an error to rewrite); a
+        chunked one is passed on as it comes, never buffered, and any other written on chunk
+        by chunk. If the client goes away, aiohttp cancels this handler
+        (handler_cancellation) and the child's connection is dropped, which is how vLLM
+        learns to abort the generation.
+        """
         limits, request = self._limits, self._request
         headers = request_headers(request.headers.items(), len(body), child_key)
         dog: Watchdog | None = None
@@ -312,7 +330,7 @@ class Relay:
 
     async def _pass_on(
         self,
-        raw: RelayResponseHandler,
+        raw: RawBody,
         out: web.StreamResponse,
         writer: AbstractStreamWriter,
         dog: Watchdog,
@@ -323,7 +341,7 @@ class Relay:
         if transport is None or transport.is_closing():
             return out  # the client went away; closing upstream tells the child
         first = self._keepalive.halt if self._keepalive is not None else None
-        pipe = self._pipe = PassOn(raw, transport, dog.beat, first)
+        pipe = self._pipe = PassOn(raw, transport, dog, first)
         raw.take(pipe)
         while (outcome := await pipe.next()) is Outcome.DRAIN:
             dog.pause()
@@ -400,27 +418,3 @@ def _event(data: bytes) -> bytes:
     """A JSON answer (vLLM's own error envelope) as one SSE event."""
     # JSON holds no raw line break inside a string: those between tokens can go.
     return b"data: " + data.strip().replace(b"\r", b"").replace(b"\n", b"") + b"\n\n"
-
-
-async def relay(
-    upstream: Upstream,
-    request: web.Request,
-    url: str,
-    body: HeldBody,
-    *,
-    model: str,
-    path: str,
-    limits: ProxyLimits,
-    child_key: str | None,
-    keepalive: KeepAlive | None = None,
-) -> web.StreamResponse:
-    """Send `body` to `url` and answer `request` with what comes back.
-
-    A short answer with a length is read whole (a JSON reply, or an error to rewrite); a
-    chunked one is passed on as it comes, never buffered, and any other written on chunk by
-    chunk. If the client goes away, aiohttp cancels this handler (handler_cancellation) and
-    the child's connection is dropped, which is how vLLM learns to abort the generation.
-    """
-    return await Relay(upstream, request, limits, model, path, keepalive=keepalive).run(
-        url, body, child_key
-    )

@@ -17,6 +17,7 @@ from app.proxy import errors
 from app.proxy.api_routes import KEY_CHECKED, ApiRoutes
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
+from app.proxy.child_http import AppUpstream
 from app.proxy.connections import (
     CLOSE_AT_ONCE,
     GuardedAppRunner,
@@ -36,7 +37,7 @@ from app.proxy.security import (
     is_wildcard,
     target_authority,
 )
-from app.proxy.upstream import AiohttpUpstream, Upstream
+from app.proxy.upstream import Upstream
 
 log = logging.getLogger(__name__)
 # Lets in-flight requests finish on stop before their connections are cut.
@@ -92,7 +93,7 @@ class ProxyServer:
         limits: ProxyLimits = DEFAULT_LIMITS,
         # aiohttp was measured against httpx in bench/bench_proxy.py (docs/proxy.md); the
         # benchmark passes its httpx client here. A factory: each start makes a fresh client.
-        upstream: Callable[[], Upstream] = AiohttpUpstream,
+        upstream: Callable[[], Upstream] = AppUpstream,
         batches: BatchController | None = None,
     ) -> None:
         self._controller = controller

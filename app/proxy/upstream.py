@@ -23,7 +23,7 @@ from yarl import URL
 from app.core.problems import ProblemError
 from app.proxy import relay_errors as errors
 from app.proxy.bodies import RETRY_WINDOW_S, HeldBody
-from app.proxy.passthrough import RelayConnector, RelayResponseHandler, handler_of
+from app.proxy.passthrough import RawBody, RelayConnector, RelayResponseHandler, handler_of
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,15 @@ _DROP_RESPONSE = _HOP | {"date", "server"}
 Headers = list[tuple[str, str]]
 
 
+class UpstreamBrokeError(Exception):
+    """A child's connection failed under the app's own client (child_http.py); `reason`
+    says how in a few plain words, as `describe()` does for aiohttp's errors."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class ChildUnreachableError(ProblemError):
     """The child's port refused the connection: nothing was sent, so the request may safely
     go to whatever the controller names next (a child just killed is restarted in a moment)."""
@@ -101,7 +110,8 @@ class Opened:
 
     `raw` is set for a chunked 2xx answer whose body the relay may pass on as it came
     (app.proxy.passthrough): the relay then either `take()`s it or `give_back()`s it and
-    reads `chunks`, before anything else. It is None for every other answer.
+    reads `chunks`, before anything else. It is None for every other answer. `chunks`
+    raises one of the Upstream's `broken_errors` when the child breaks off.
     """
 
     status: int
@@ -109,7 +119,7 @@ class Opened:
     length: int | None  # Content-Length, None for a stream
     chunks: AsyncIterator[bytes]
     close: Callable[[], Awaitable[None]]
-    raw: RelayResponseHandler | None = None
+    raw: RawBody | None = None
 
 
 class Upstream(Protocol):
@@ -238,11 +248,13 @@ def upstream_url(base_url: str, path: str, raw_query: str) -> str:
 
 def describe(exc: BaseException) -> str:
     """A few plain words for why a child's connection failed (no exception class names)."""
+    if isinstance(exc, UpstreamBrokeError):
+        return exc.reason
     if isinstance(exc, aiohttp.ServerDisconnectedError):
         return "it closed the connection"
     if isinstance(exc, aiohttp.ClientPayloadError):
         return "its answer was cut short"
-    if isinstance(exc, aiohttp.ClientOSError):
+    if isinstance(exc, OSError):  # aiohttp's ClientOSError too
         if exc.errno == errno.ECONNREFUSED:
             return "connection refused"
         if exc.errno in {errno.ECONNRESET, errno.EPIPE}:

@@ -205,6 +205,7 @@ def test_delete_asks_first(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
 
 def test_add_model_validates_and_registers(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     dialog = gui.window.open_add_model()
+    dialog.show_by_name()
     qtbot.keyClicks(dialog.repo, "not a repo")
     assert not dialog.ok_button.isEnabled()
     assert "neither a Hugging Face repository" in dialog.problem_label.text()
@@ -229,6 +230,7 @@ def test_add_model_from_a_folder_shows_the_registry_refusal(
         "models.exists", "A model called user.{name} exists already.", {"name": "x"}
     )
     dialog = gui.window.open_add_model()
+    dialog.show_by_name()
     dialog.from_folder.setChecked(True)
     qtbot.keyClicks(dialog.folder, "/models/x")
     assert dialog.name.text() == "x" and not dialog.download_now.isEnabled()
@@ -331,7 +333,7 @@ def test_the_banner_can_be_dismissed_and_goes_when_the_problem_does(
 
 def test_add_model_labels_have_their_mnemonics(gui: GuiApp) -> None:
     dialog = gui.window.open_add_model()
-    form = dialog.layout().itemAt(0).layout()
+    form = dialog.form
     labels = {
         form.labelForField(field).text(): form.labelForField(field)
         for field in (dialog.repo, dialog.name, dialog.labels)

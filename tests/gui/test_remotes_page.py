@@ -286,8 +286,13 @@ def test_remote_models_in_the_model_list(qtbot: QtBot, tmp_path: Path) -> None:
         assert index.data(KIND_ROLE) == StateKind.UNREACHABLE
         assert gui.window.select_model("lab/Qwen/Qwen3-8B")
         actions = gui.window.actions_
-        assert not any(action.isEnabled() for action in actions.all)
+        # Nothing of it is loaded, configured or logged here; the endpoint relays a chat.
+        local = [action for action in actions.all if action is not actions.chat]
+        assert not any(action.isEnabled() for action in local)
         assert not actions.bench.isEnabled()  # benchmarked on its own machine
+        assert actions.chat.isEnabled()
+        assert gui.window.select_model("lab/user.c")  # unreachable: nobody would answer
+        assert not actions.chat.isEnabled()
         assert gui.tray.status.value == "idle"  # nothing runs on this machine
     finally:
         gui.close()

@@ -21,6 +21,7 @@ from app.core.events import Event, EventBus, ServerStateChanged
 from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.proxy import ProxyServer
+from app.proxy.child_http import AppUpstream
 from app.proxy.upstream import AiohttpUpstream
 from bench.httpx_upstream import HttpxUpstream
 
@@ -233,7 +234,7 @@ class Proxy:
 
 @asynccontextmanager
 async def running_proxy(**options: Any) -> AsyncIterator[Proxy]:
-    make_upstream = options.pop("upstream", AiohttpUpstream)
+    make_upstream = options.pop("upstream", AppUpstream)
     bus = options.pop("bus", None) or EventBus()
     downloads = options.pop("downloads", None)
     upstream = FakeUpstream()
@@ -258,7 +259,9 @@ async def running_proxy(**options: Any) -> AsyncIterator[Proxy]:
 
 # The benchmark's httpx client is held to the same behaviour as the app's aiohttp one, so
 # that what bench/bench_proxy.py compares is the same relay.
-@pytest.fixture(params=[HttpxUpstream, AiohttpUpstream], ids=["httpx", "aiohttp"])
+@pytest.fixture(
+    params=[HttpxUpstream, AiohttpUpstream, AppUpstream], ids=["httpx", "aiohttp", "app"]
+)
 async def proxy(request: pytest.FixtureRequest) -> AsyncIterator[Proxy]:
     async with running_proxy(upstream=request.param) as p:
         yield p
@@ -414,8 +417,9 @@ async def test_child_dying_inside_a_sized_answer_is_a_502(proxy: Proxy) -> None:
     assert error_of(r)["code"] == "proxy.upstream_broke"
 
 
-async def test_a_socket_the_child_closed_is_retried_once() -> None:
-    async with running_proxy(upstream=AiohttpUpstream) as p:
+@pytest.mark.parametrize("upstream", [AiohttpUpstream, AppUpstream], ids=["aiohttp", "app"])
+async def test_a_socket_the_child_closed_is_retried_once(upstream: type[AppUpstream]) -> None:
+    async with running_proxy(upstream=upstream) as p:
         p.upstream.hangups = 1
         r = await p.client.post("/v1/chat/completions", json={"model": "tiny"})
         assert r.status_code == 200

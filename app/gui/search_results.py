@@ -1,0 +1,279 @@
+"""Hugging Face search results as a Qt table model, and the words for a result's fit.
+
+One row per result of the search service (app.runtime.services.search); its details (size,
+format, architecture, context, fit) arrive later, a few at a time, and fill the row in.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt
+from PySide6.QtCore import QPersistentModelIndex as _Persistent
+from PySide6.QtGui import QColor, QPalette
+
+from app.core.fit import ArchSupport, FitVerdict, WeightFormat
+from app.core.problems import Problem
+from app.gui.i18n import format_bytes, format_compact, format_int, problem_text
+from app.gui.theme import error_color, ok_color, warning_color
+from app.runtime.services.search import ModelDetails, SearchResult
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+REPO_ROLE = Qt.ItemDataRole.UserRole + 2
+
+_Index = QModelIndex | _Persistent
+Found = ModelDetails | Problem | None  # None: not fetched yet
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SearchResults", text)
+
+
+class SearchColumn(IntEnum):
+    """In the order a person choosing reads them: can it run here, then how popular."""
+
+    MODEL = 0
+    FIT = 1
+    SIZE = 2
+    ARCHITECTURE = 3
+    GATED = 4
+    DOWNLOADS = 5
+    LIKES = 6
+    UPDATED = 7
+    QUANTIZATION = 8
+    CONTEXT = 9
+    LICENSE = 10
+
+
+def column_titles() -> dict[SearchColumn, str]:
+    return {
+        SearchColumn.MODEL: _tr("Model"),
+        SearchColumn.FIT: _tr("Fits here?"),
+        SearchColumn.SIZE: _tr("Size"),
+        SearchColumn.ARCHITECTURE: _tr("Architecture"),
+        SearchColumn.QUANTIZATION: _tr("Weights"),
+        SearchColumn.CONTEXT: _tr("Max context"),
+        SearchColumn.DOWNLOADS: _tr("Downloads"),
+        SearchColumn.LIKES: _tr("Likes"),
+        SearchColumn.UPDATED: _tr("Updated"),
+        SearchColumn.LICENSE: _tr("License"),
+        SearchColumn.GATED: _tr("Access"),
+    }
+
+
+def fit_label(found: Found) -> str:
+    """The plain label: fits / fits at ctx N / won't fit (or why it cannot be told)."""
+    if found is None:
+        return _tr("checking…")
+    if isinstance(found, Problem):
+        return _tr("unknown")
+    fit = found.fit
+    if fit.verdict is FitVerdict.FITS:
+        return _tr("fits")
+    if fit.verdict is FitVerdict.FITS_SHORTER:
+        return _tr("fits at ctx {ctx}").format(ctx=format_int(fit.max_ctx or 0))
+    if fit.verdict is FitVerdict.WONT_FIT:
+        return _tr("won't fit")
+    if fit.verdict is FitVerdict.NOT_LOADABLE:
+        return _tr("not loadable by vLLM")
+    return _tr("unknown")
+
+
+def fit_detail(d: ModelDetails) -> str:
+    """One sentence on what the label rests on."""
+    fit = d.fit
+    budget = format_bytes(fit.budget_bytes)
+    if fit.verdict is FitVerdict.NOT_LOADABLE:
+        if d.weight_format is WeightFormat.GGUF:
+            return _tr(
+                "This repository has only GGUF files, which vLLM cannot load from Hugging "
+                "Face. Look for the same model in safetensors format."
+            )
+        return _tr("This repository holds no model weights.")
+    if fit.verdict is FitVerdict.UNKNOWN:
+        return _tr("Weights {weights} of {budget} for models; the rest cannot be read.").format(
+            weights=format_bytes(d.weights_bytes), budget=budget
+        )
+    needs = _tr("Needs about {needed} at context {ctx}, of {budget} for models.").format(
+        needed=format_bytes(fit.needed_bytes), ctx=format_int(fit.ctx_size), budget=budget
+    )
+    if fit.verdict is FitVerdict.FITS_SHORTER:
+        return (
+            needs
+            + " "
+            + _tr("It fits with a context of {ctx} tokens.").format(
+                ctx=format_int(fit.max_ctx or 0)
+            )
+        )
+    if fit.verdict is FitVerdict.WONT_FIT:
+        return needs + " " + _tr("Not even a short context fits.")
+    return needs
+
+
+def support_word(d: ModelDetails) -> str:
+    """The table's short form: the architecture and whether the pinned vLLM runs it."""
+    arch = d.architecture or _tr("not stated")
+    words = {
+        ArchSupport.GENERATE: _tr("supported"),
+        ArchSupport.POOLING: _tr("embeddings only"),
+        ArchSupport.DRAFT: _tr("draft model"),
+        ArchSupport.REMOVED: _tr("not supported"),
+        ArchSupport.PLUGIN: _tr("needs a plugin"),
+        ArchSupport.UNKNOWN: _tr("not supported"),
+        ArchSupport.MISSING: _tr("unknown"),
+    }
+    return _tr("{architecture} ({support})").format(architecture=arch, support=words[d.support])
+
+
+def support_text(d: ModelDetails) -> str:
+    arch = d.architecture or _tr("not stated")
+    words = {
+        ArchSupport.GENERATE: _tr("runs on vLLM {version}"),
+        ArchSupport.POOLING: _tr("embeddings only, not chat"),
+        ArchSupport.DRAFT: _tr("a draft model, not served alone"),
+        ArchSupport.REMOVED: _tr("no longer in vLLM {version}"),
+        ArchSupport.PLUGIN: _tr("needs a vLLM plugin"),
+        ArchSupport.UNKNOWN: _tr("not supported by vLLM {version}"),
+        ArchSupport.MISSING: _tr("unknown to vLLM"),
+    }
+    return _tr("{architecture} ({support})").format(
+        architecture=arch, support=words[d.support].format(version=d.vllm_version)
+    )
+
+
+def format_text(d: ModelDetails) -> str:
+    kinds = {
+        WeightFormat.SAFETENSORS: "safetensors",
+        WeightFormat.PYTORCH: "PyTorch .bin",
+        WeightFormat.GGUF: "GGUF",
+        WeightFormat.NONE: _tr("no weights"),
+    }
+    if d.weight_format is WeightFormat.NONE:
+        return kinds[d.weight_format]
+    return _tr("{size} {format}").format(
+        size=format_bytes(d.weights_bytes), format=kinds[d.weight_format]
+    )
+
+
+def loadable(found: Found) -> bool:
+    """Whether a download of it could succeed: weights vLLM loads, and access to them (a
+    gated repository's terms accepted, which its config.json being readable shows)."""
+    if not isinstance(found, ModelDetails):
+        return False
+    gated = found.problem is not None and found.problem.code == "search.gated"
+    return not gated and found.weight_format not in (WeightFormat.GGUF, WeightFormat.NONE)
+
+
+class SearchResultsModel(QAbstractTableModel):
+    """The results of one search; `set_details` fills a row in when its details arrive."""
+
+    def __init__(self, palette: QPalette, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._palette = palette
+        self.results: list[SearchResult] = []
+        self.found: dict[str, Found] = {}
+        self._titles = column_titles()
+
+    def set_results(self, results: list[SearchResult]) -> None:
+        self.beginResetModel()
+        self.results = list(results)
+        self.found = {r.model.repo_id: r.details for r in results}
+        self.endResetModel()
+
+    def set_details(self, repo_id: str, found: ModelDetails | Problem) -> None:
+        if repo_id not in self.found:
+            return  # a result of an earlier search
+        self.found[repo_id] = found
+        row = next(i for i, r in enumerate(self.results) if r.model.repo_id == repo_id)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(SearchColumn) - 1))
+
+    def result(self, row: int) -> SearchResult | None:
+        return self.results[row] if 0 <= row < len(self.results) else None
+
+    def row_of(self, repo_id: str) -> int:
+        return next((i for i, r in enumerate(self.results) if r.model.repo_id == repo_id), -1)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 — Qt's signature
+        return 0 if parent.isValid() else len(self.results)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 — Qt's signature
+        return 0 if parent.isValid() else len(SearchColumn)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._titles[SearchColumn(section)]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        result = self.result(index.row())
+        if result is None:
+            return None
+        column = SearchColumn(index.column())
+        found = self.found.get(result.model.repo_id)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(result, found, column)
+        if role == REPO_ROLE:
+            return result.model.repo_id
+        if role == Qt.ItemDataRole.ForegroundRole and column == SearchColumn.FIT:
+            return self._fit_color(found)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(result, found, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in _NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _text(self, result: SearchResult, found: Found, column: SearchColumn) -> str:  # noqa: C901 — one case per column
+        m = result.model
+        d = found if isinstance(found, ModelDetails) else None
+        if column == SearchColumn.MODEL:
+            return m.repo_id
+        if column == SearchColumn.FIT:
+            return fit_label(found)
+        if column == SearchColumn.DOWNLOADS:
+            return format_compact(m.downloads) if m.downloads is not None else "—"
+        if column == SearchColumn.LIKES:
+            return format_int(m.likes) if m.likes is not None else "—"
+        if column == SearchColumn.UPDATED:
+            return m.last_modified.date().isoformat() if m.last_modified else "—"
+        if column == SearchColumn.LICENSE:
+            return m.license or "—"
+        if column == SearchColumn.GATED:
+            return _tr("gated") if m.gated else _tr("open")
+        if d is None:
+            return "…" if found is None else "—"
+        if column == SearchColumn.SIZE:
+            return format_text(d)
+        if column == SearchColumn.ARCHITECTURE:
+            return support_word(d)
+        if column == SearchColumn.QUANTIZATION:
+            return d.quantization or "—"
+        return format_int(d.fit.model_max_ctx) if d.fit.model_max_ctx else "—"
+
+    def _tooltip(self, result: SearchResult, found: Found, column: SearchColumn) -> str | None:
+        if isinstance(found, Problem):
+            return problem_text(found)
+        if column == SearchColumn.FIT and isinstance(found, ModelDetails):
+            return fit_detail(found)
+        if column == SearchColumn.ARCHITECTURE and isinstance(found, ModelDetails):
+            return support_text(found)
+        return self._text(result, found, column)
+
+    def _fit_color(self, found: Found) -> QColor | None:
+        if not isinstance(found, ModelDetails):
+            return None
+        verdict = found.fit.verdict
+        if verdict is FitVerdict.FITS:
+            return ok_color(self._palette)
+        if verdict is FitVerdict.FITS_SHORTER:
+            return warning_color(self._palette)
+        if verdict in (FitVerdict.WONT_FIT, FitVerdict.NOT_LOADABLE):
+            return error_color(self._palette)
+        return None
+
+
+_NUMERIC = frozenset(
+    {SearchColumn.DOWNLOADS, SearchColumn.LIKES, SearchColumn.CONTEXT, SearchColumn.SIZE}
+)
