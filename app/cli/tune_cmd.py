@@ -16,6 +16,7 @@ from app.cli.bench_cmd import (
 )
 from app.cli.context import print_json, run_interruptible, session_from
 from app.core.problems import ProblemError, problem
+from app.core.redact import redact_text
 from app.core.tuning import MAX_STARTS, Slo
 from app.runtime.facade import Session
 from app.runtime.services.bench import BenchOptions, check_options
@@ -137,7 +138,7 @@ def print_result(result: TuneResult) -> None:
     if not result.confirmed:
         print("  note: the restart did not reproduce the first start's figure within 5 %")
     if result.applied:
-        print(f"applied: vllm_args is now {result.proposed_args!r}")
+        print(f"applied: vllm_args is now {redact_text(result.proposed_args)!r}")
     else:
         print(
             f"not saved; to use it: vllm-tray tune {result.model_id} --apply, or\n"

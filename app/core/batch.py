@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import count
 from typing import Any, BinaryIO
 
-from app.core.problems import ProblemError, problem
+from app.core.problems import ProblemError, echoed, problem
 
 # The endpoint's routes a batch may use (each is relayed by app.proxy; a test checks that).
 BATCH_URLS = (
@@ -238,7 +238,7 @@ def _check_model(request: BatchRequest, file: str, models: Mapping[str, ModelInf
                 "batch.unknown_model",
                 line=request.line,
                 file=file,
-                model=request.model,
+                model=echoed(request.model),
                 available=", ".join(sorted(models)) or "(none registered)",
             )
         )

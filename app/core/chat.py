@@ -105,7 +105,7 @@ class ReplyLoading:
     state: str  # the model's process state ("starting", "stopped", …)
     elapsed_s: float
     fraction: float | None = None  # the load's overall progress, where the log tells
-    detail: str = ""
+    phase: str | None = None  # the load's phase (app.core.states.LoadPhase), where known
     expected_s: float | None = None  # what earlier loads of it took
 
 

@@ -187,7 +187,10 @@ def _unknown_gpu(index: int, count: int) -> ProblemError:
         return ProblemError(
             worded_problem(
                 "options.gpu_unknown",
-                tr_noop("gpus names GPU {index}, but no GPU was found on this machine."),
+                tr_noop(
+                    "gpus names GPU {index}, but no GPU was found on this machine; leave it "
+                    "empty and your own vLLM command finds its GPUs itself."
+                ),
                 index=index,
                 last=None,
             )

@@ -35,6 +35,7 @@ __all__ = [
     "ProblemCode",
     "ProblemError",
     "ProblemSpec",
+    "echoed",
     "http_status",
     "problem",
     "spec",
@@ -99,6 +100,17 @@ class ProblemError(Exception):
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem.english())
         self.problem = problem
+
+
+# The longest a name the user sent is echoed in a sentence: a 10 kB "model" would otherwise
+# come back whole in the error, the log and the terminal.
+ECHO_LIMIT = 80
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` as a sentence quotes what was asked for: at most `limit` characters, cut with
+    "…" (its start is what tells names apart)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def spec(code: str) -> ProblemSpec:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -12,10 +11,12 @@ from typing import Any, Literal
 
 from app.core.checkpoints import Checkpoint, parse_checkpoint
 from app.core.jsonstore import WatchedFile
+from app.core.model_names import look_alike, look_alike_problem, validate_name
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
+from app.core.setting_specs import check_ctx_size
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [
@@ -33,7 +34,6 @@ __all__ = [
 
 USER_PREFIX = "user."
 BUILTIN_PREFIX = "builtin."
-_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 
 
 # Where a model comes from: the built-in catalog, or added by the user.
@@ -215,11 +215,6 @@ def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
     )
 
 
-def validate_name(name: str) -> None:
-    if not isinstance(name, str) or not _NAME_RE.match(name):
-        raise ProblemError(problem("models.bad_name", name=name))
-
-
 class Registry:
     """Built-in catalog + user_models.json + recipe_options.json. Thread-safe.
 
@@ -308,7 +303,7 @@ class Registry:
             raise ProblemError(
                 problem(
                     "models.unknown",
-                    model=model_id,
+                    model=echoed(model_id),
                     available=", ".join(m.id for m in self.models()),
                 )
             )
@@ -329,7 +324,7 @@ class Registry:
         the explicit change."""
         if name.startswith(USER_PREFIX):
             name = name[len(USER_PREFIX) :]
-        validate_name(name)
+        self.check_new_name(name)
         entry = ModelEntry(
             name=name,
             source="user",
@@ -350,6 +345,16 @@ class Registry:
             self._write_users(users)
             self._users = users
         return entry
+
+    def check_new_name(self, name: str) -> None:
+        """`name` is usable for a user model, and does not only look like another model's."""
+        with self._lock:
+            known = [*self._users, *self._catalog]
+        similar = look_alike(name, known)
+        if similar is not None:
+            shown = similar if similar in self._catalog else USER_PREFIX + similar
+            raise ProblemError(look_alike_problem(USER_PREFIX + name, shown))
+        validate_name(name)
 
     def set_source(
         self, model_id: str, checkpoint: str, *, size_gb: float | None = None
@@ -413,8 +418,7 @@ class Registry:
 
     def set_options(self, model_id: str, options: ModelOptions) -> ModelOptions:
         """Store options as given; callers validate vllm_args first (see app.core.launch)."""
-        if options.ctx_size is not None and options.ctx_size < 1:
-            raise ProblemError(problem("options.bad_ctx_size", value=options.ctx_size))
+        check_ctx_size(options.ctx_size)
         # What the file could not hold and read back (callers check against the machine).
         for name, size in (
             (TP_OPTION, options.tensor_parallel_size),

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError, echoed, problem
 from app.core.states import ProcessState
 
 REMOTES_FILE = "remotes.json"
@@ -44,7 +44,7 @@ def exists(name: str) -> ProblemError:
 
 def unknown(name: str, known: Iterable[str]) -> ProblemError:
     return ProblemError(
-        problem("remotes.unknown", name=name, known=", ".join(sorted(known)) or "none")
+        problem("remotes.unknown", name=echoed(name), known=", ".join(sorted(known)) or "none")
     )
 
 

@@ -10,20 +10,57 @@ import math
 import re
 from collections.abc import Mapping
 
-from app.core.problems import ProblemError, problem, tr_noop, worded_problem
-from app.core.setting_table import SPECS, SettingSpec, SettingValue
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.redact import redact_text
+from app.core.setting_table import INTERFACE_LANGUAGES, SPECS, SettingSpec, SettingValue
 
 # SettingValue is declared in setting_table; app/gui imports it from here too.
 __all__ = [
     "SPEC_BY_KEY",
     "SettingValue",
+    "bad_ctx_size",
+    "check_ctx_size",
     "check_together",
     "coerce",
+    "ctx_size_problem",
     "parse_setting_text",
+    "shown_setting",
     "unknown_setting",
 ]
 
 SPEC_BY_KEY: Mapping[str, SettingSpec] = {s.key: s for s in SPECS}
+
+
+# Settings that hold a command line: shown (config get/set) with secret values hidden.
+COMMAND_LINE_SETTINGS = frozenset({"vllm_args", "engine.custom_command"})
+
+
+def shown_setting(key: str, value: SettingValue) -> SettingValue:
+    """`value` of `key` as a terminal or a log may show it (app.core.redact)."""
+    if key in COMMAND_LINE_SETTINGS and isinstance(value, str):
+        return redact_text(value)
+    return value
+
+
+def bad_ctx_size(value: object) -> Problem:
+    """The one sentence for a model's ctx_size outside the bounds of the global one."""
+    low, high = _bounds(SPEC_BY_KEY["ctx_size"])
+    return problem("options.bad_ctx_size", value=value, low=low, high=high)
+
+
+def ctx_size_problem(value: int | None) -> Problem | None:
+    """A model's own ctx_size follows the rule of the global `ctx_size` setting (the same
+    bounds the settings dialog's field checks): the CLI, the model dialog, the registry and
+    the Lemonade import all refuse with this. None is "follow the default"."""
+    spec = SPEC_BY_KEY["ctx_size"]
+    return bad_ctx_size(value) if value is not None and _outside(spec, value) else None
+
+
+def check_ctx_size(value: int | None) -> None:
+    """Raise `ctx_size_problem(value)`, if there is one."""
+    found = ctx_size_problem(value)
+    if found is not None:
+        raise ProblemError(found)
 
 
 def unknown_setting(key: str) -> ProblemError:
@@ -137,6 +174,16 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
                 typed=typed,
                 low=_bounds(spec)[0],
                 high=_bounds(spec)[1],
+            )
+        )
+    if spec.key == "gui.language" and out not in ("", "auto", *INTERFACE_LANGUAGES):
+        raise ProblemError(
+            problem(
+                "settings.bad_language",
+                key=spec.key,
+                languages=", ".join(INTERFACE_LANGUAGES),
+                value=out,
+                typed=typed,
             )
         )
     if spec.choices and out not in spec.choices:

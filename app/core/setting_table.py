@@ -8,6 +8,12 @@ from app.core.problems import tr_noop
 
 SettingValue = bool | int | float | str
 
+# The languages vLLM Tray ships: translations/LANGUAGES (scripts/translations.py check fails
+# when the two differ), English (the source) and the pseudo-locale en_XA that stretches
+# strings. gui.language takes one of them, or "auto" / "" for the system's language.
+SHIPPED_LANGUAGES: tuple[str, ...] = ()
+INTERFACE_LANGUAGES: tuple[str, ...] = ("en", *SHIPPED_LANGUAGES, "en_XA")
+
 
 @dataclass(frozen=True)
 class SettingSpec:
@@ -418,8 +424,8 @@ SPECS: tuple[SettingSpec, ...] = (
         str,
         "auto",
         tr_noop(
-            "The language of the window and the tray: auto (the system's language) or a "
-            "language code such as de or en."
+            "The language of the window and the tray: auto (the system's language) or the "
+            "code of a language vLLM Tray ships, such as en."
         ),
         restart="app",
         label=tr_noop("Language"),

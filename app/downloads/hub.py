@@ -100,6 +100,22 @@ def fetch_plan(
     )
 
 
+def whoami(token: str, *, endpoint: str | None) -> str:
+    """The account `token` belongs to, as the hub says (blocking; run it in a thread).
+    Raises the hub's own exceptions (401: not a valid token); `token_problem` words them."""
+    info = HfApi(endpoint=endpoint).whoami(token=token)
+    return str(info.get("name") or "?")
+
+
+def token_problem(exc: Exception, endpoint: str | None) -> Problem:
+    """Why the hub did not accept a token: refused by it, or not reached."""
+    host = endpoint or hf_constants.ENDPOINT
+    status = exc.response.status_code if isinstance(exc, HfHubHTTPError) else None
+    if status in (401, 403):
+        return problem("downloads.token_refused", host=host)
+    return problem("downloads.token_unchecked", host=host, reason=str(exc) or type(exc).__name__)
+
+
 def has_weights(plan: RepoPlan) -> bool:
     return any(is_weight_file(f.path) for f in plan.files)
 

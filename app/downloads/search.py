@@ -27,15 +27,17 @@ from huggingface_hub import constants as hf_constants
 from huggingface_hub.errors import (
     GatedRepoError,
     HfHubHTTPError,
+    HFValidationError,
     OfflineModeIsEnabled,
     RepositoryNotFoundError,
 )
 from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exported lazily
     build_hf_headers,
+    validate_repo_id,
 )
 
 from app.core.fit import WeightFormat
-from app.core.problems import Problem, problem, tr_noop, worded_problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
 from app.downloads.selection import is_weight_file, select_files
 
@@ -261,6 +263,40 @@ def unavailable_problem(endpoint: str | None, reason: str) -> Problem:
     return problem("search.unavailable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
 
 
+def bad_repo_id_problem(repo: str) -> Problem:
+    return problem("search.bad_repo_id", repo=repo)
+
+
+def bad_author_problem(author: str) -> Problem:
+    return problem("search.bad_author", author=author)
+
+
+def check_repo_id(repo: str) -> None:
+    """Refuse, before anything is asked of the hub, an id huggingface_hub itself refuses
+    (its message would otherwise read as a network failure)."""
+    try:
+        validate_repo_id(repo)
+    except HFValidationError:
+        raise ProblemError(bad_repo_id_problem(repo)) from None
+
+
+def check_query(query: SearchQuery) -> None:
+    """The search's author must be a name the hub can have; the words may be anything."""
+    author = (query.author or "").strip()
+    if not author:
+        return
+    try:
+        validate_repo_id(author)
+    except HFValidationError:
+        raise ProblemError(bad_author_problem(author)) from None
+    if "/" in author:
+        raise ProblemError(bad_author_problem(author))
+
+
+def refused_search_problem(reason: str) -> Problem:
+    return problem("search.refused", reason=reason)
+
+
 def offline_search_problem() -> Problem:
     return problem("search.offline")
 
@@ -294,8 +330,12 @@ def search_problem(
         return gated_search_problem(repo, token_set=token_set)
     if isinstance(exc, RepositoryNotFoundError) and repo is not None:
         return not_found_search_problem(repo)
+    if isinstance(exc, HFValidationError):
+        return bad_repo_id_problem(repo or "")
     if isinstance(exc, HfHubHTTPError):
         status = exc.response.status_code if exc.response is not None else None
+        if status in (400, 422):  # the hub read the request and refused what it asked
+            return refused_search_problem(exc.server_message or f"HTTP {status}")
         return unavailable_problem(endpoint, f"the hub answered HTTP {status}")
     if isinstance(exc, httpx2.TimeoutException):
         return unavailable_problem(endpoint, "it did not answer in time")

@@ -150,8 +150,8 @@ class GpuOptions(QObject):
         if not gpus:
             self.machine_label.setText(
                 self.tr(
-                    "No GPU was found on this machine: the CPU engine ignores these, and "
-                    "your own vLLM command finds its GPUs itself."
+                    "No GPU was found on this machine. The CPU engine ignores these; with "
+                    "your own vLLM command leave GPUs empty: it finds its GPUs itself."
                 )
             )
             return

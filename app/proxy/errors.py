@@ -9,7 +9,7 @@ from http import HTTPStatus
 from aiohttp import web
 
 from app.core import problems
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
 
 _TYPE_BY_STATUS: Mapping[int, str] = {
     401: "authentication_error",
@@ -109,7 +109,7 @@ def bad_field(field: str, expected: str) -> ParamProblemError:
 
 
 def unknown_model(model: str, available: Iterable[str], field: str) -> ParamProblemError:
-    p = problem("models.unknown", model=model, available=_names(available))
+    p = problem("models.unknown", model=echoed(model), available=_names(available))
     return ParamProblemError(p, field)
 
 
@@ -196,17 +196,26 @@ def header_timeout(timeout_s: float) -> Problem:
 def body_timeout(received: int, expected: int | None, elapsed_s: float) -> ProblemError:
     elapsed = round(elapsed_s, 1)
     if expected is None:
-        template = tr_noop(
-            "The request body arrived too slowly: {received} bytes in {elapsed_s:g} s."
-        )
-    else:
-        template = tr_noop(
-            "The request body arrived too slowly: {received} of {expected} bytes in "
-            "{elapsed_s:g} s."
+        return ProblemError(
+            worded_problem(
+                "proxy.body_timeout",
+                tr_noop(
+                    "The request body arrived too slowly: {received} bytes in {elapsed_s:g} s."
+                ),
+                received=received,
+                elapsed_s=elapsed,
+            )
         )
     return ProblemError(
         worded_problem(
-            "proxy.body_timeout", template, received=received, expected=expected, elapsed_s=elapsed
+            "proxy.body_timeout",
+            tr_noop(
+                "The request body arrived too slowly: {received} of {expected} bytes in "
+                "{elapsed_s:g} s."
+            ),
+            received=received,
+            expected=expected,
+            elapsed_s=elapsed,
         )
     )
 

@@ -20,6 +20,7 @@ from app import __version__
 from app.core.cluster_commands import HEADLESS_BOOT, headless_prefix
 from app.core.cluster_nodes import NodeInfo, model_fingerprint
 from app.core.problems import ProblemError, problem
+from app.core.redact import redact_argv
 from app.core.registry import Registry
 from app.core.states import USABLE_FILES
 from app.runtime.planning import Planner
@@ -104,7 +105,7 @@ def headless_command(kind: EngineKind, command: EngineCommand, state_dir: Path) 
         env[BOOT_ENV] = HEADLESS_BOOT
     if prefix is None:
         raise ProblemError(
-            problem("cluster.engine_no_headless", command=shlex.join(command.prefix))
+            problem("cluster.engine_no_headless", command=shlex.join(redact_argv(command.prefix)))
         )
     return HeadlessCommand(prefix=prefix, env=env)
 

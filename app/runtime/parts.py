@@ -226,6 +226,10 @@ class Parts:
             secrets=self.secrets,
             bound_host=lambda: self.endpoint.bound_host,
             on_security_changed=self._apply_security,
+            # Global vllm_args against the engine's --help; the engine part is built only
+            # when a change asks (a `config set` of anything else never builds it).
+            unknown_flag=lambda args, source: self.engines.unknown_flag(args, source),  # noqa: PLW0108 — built when first asked
+            hf_endpoint=self.options.hf_endpoint,
         )
 
     @cached_property

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import signal
 from collections.abc import Sequence
 from typing import Any
 
@@ -108,28 +109,76 @@ def diagnose(
             cause=cause or "the log shows why",
             log_tail=tail,
         )
+    if cause is None and (signal := _signal_of(exit_code)) is not None:
+        return ended_from_outside(model_id, signal, was_running=was_running, log_tail=tail)
     if was_running:
         return problem(
             "run.exited",
             model_id=model_id,
             exit_code=exit_code,
-            cause=cause or _signal_cause(exit_code),
+            cause=cause or "the log shows no error",
             log_tail=tail,
         )
     return problem(
         "load.exited",
         model_id=model_id,
         exit_code=exit_code,
-        cause=cause or _signal_cause(exit_code),
+        cause=cause or "the log shows no error",
         log_tail=tail,
     )
 
 
-def _signal_cause(exit_code: int | None) -> str:
+def _signal_of(exit_code: int | None) -> int | None:
     # The watchdog passes a signal on as 128 + N; asyncio reports its own death as -N.
-    if exit_code is not None and (exit_code > 128 or exit_code < 0):
-        return f"it was ended by signal {exit_code - 128 if exit_code > 0 else -exit_code}"
-    return "the log shows no error"
+    if exit_code is not None and 128 < exit_code < 128 + 65:
+        return exit_code - 128
+    if exit_code is not None and exit_code < 0:
+        return -exit_code
+    return None
+
+
+def ended_from_outside(
+    model_id: str, signal_number: int, *, was_running: bool, log_tail: str = ""
+) -> Problem:
+    """An engine that a signal ended, with nothing in its log: someone outside the app (or
+    the kernel) stopped it — it did not stop by itself. A user stop is never diagnosed."""
+    if signal_number == signal.SIGKILL:
+        template = (
+            tr_noop(
+                "The vLLM server of {model_id} was killed from outside the app, by another "
+                "program or by the system when memory ran out."
+            )
+            if was_running
+            else tr_noop(
+                "Loading {model_id} failed: its vLLM server was killed from outside the app, by "
+                "another program or by the system when memory ran out."
+            )
+        )
+    else:
+        template = (
+            tr_noop("The vLLM server of {model_id} was stopped from outside the app ({signal}).")
+            if was_running
+            else tr_noop(
+                "Loading {model_id} failed: its vLLM server was stopped from outside the app "
+                "({signal})."
+            )
+        )
+    params: dict[str, Any] = {
+        "model_id": model_id,
+        "signal": _signal_name(signal_number),
+        "signal_number": signal_number,
+        "log_tail": log_tail,
+    }
+    if was_running:
+        return worded_problem("run.killed", template, **params)
+    return worded_problem("load.killed", template, **params)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _with(found: Problem, **params: Any) -> Problem:
@@ -184,7 +233,7 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
     """Too many failed starts or crashes in a row: nothing retries until the user acts.
 
     The last failure's fix (e.g. a smaller context size) is offered; otherwise a reset."""
-    fix = last.fix or Fix(FixKind.RESET_MODEL, model_id, None, tr_noop("Try loading it again"))
+    # No fix of its own: the panel's "Load again" is the one way to try again as it is.
     template = (
         tr_noop(
             "{model_id} crashed {failures} times in a row, so the app stopped restarting it. "
@@ -199,13 +248,19 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
     return worded_problem(
         "load.given_up",
         template,
-        fix=fix,
+        fix=last.fix,
         model_id=model_id,
         failures=failures,
         crashed=crashed,
         cause_code=last.code,
-        cause=last.english(),
+        cause=sentence(last.english()),
     )
+
+
+def sentence(text: str) -> str:
+    """`text` ending with a full stop, so that a sentence can follow it."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?…" else text + "."
 
 
 def internal_error(model_id: str) -> Problem:

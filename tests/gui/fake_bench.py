@@ -141,8 +141,8 @@ class FakeTune(FakeService):
         self.record("cancel", model_id)
         return True
 
-    async def apply(self, model_id: str, value: int) -> str:
-        self.record("apply", model_id, value)
+    async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str:
+        self.record("apply", model_id, value, restart)
         return f"--max-num-seqs {value}"
 
 

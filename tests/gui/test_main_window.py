@@ -113,7 +113,7 @@ def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: Fak
     gui.window.actions_.unload.trigger()
     qtbot.waitUntil(gui.window.notice_frame.isVisible)
     assert gui.window.notice.text() == "m is being deleted; try again in a moment."
-    qtbot.mouseClick(gui.window.notice_dismiss, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(gui.window.notice_frame.dismiss_button, Qt.MouseButton.LeftButton)
     assert not gui.window.notice_frame.isVisible()
 
 
@@ -354,3 +354,46 @@ def test_quit_from_the_tray_closes_the_window_instead_of_hiding_it(
     with qtbot.waitSignal(gui.quit_requested):
         gui.tray.quit_requested.emit()  # the tray menu's Quit
     assert gui.window.close()  # accepted: the quit goes on
+
+
+def test_add_model_starts_with_the_cursor_in_the_field_to_type_in(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """QA (issue 20): the first keys typed go into the search (or, on the other tab, the
+    repository field), not to the tab bar or the radio button above it."""
+    del fake
+    gui.window.show()
+    gui.window.add_action.trigger()  # Model ▸ Add model… (or the toolbar's button)
+    dialog = gui.window.add_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.search.query)
+    qtbot.keyClicks(dialog.focusWidget(), "qwen3")
+    assert dialog.search.query.text() == "qwen3"
+    dialog.show_by_name()
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.repo)
+    qtbot.keyClicks(dialog.focusWidget(), "Qwen/Qwen3-4B")
+    assert dialog.repo.text() == "Qwen/Qwen3-4B"
+    dialog.reject()
+
+
+def test_the_first_load_without_an_engine_offers_to_install_it(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """QA (issue 20): Load on a machine without the engine said only that it is missing;
+    now the notice offers the install, which then loads the model."""
+    from app.supervisor.engines.base import EngineKind, engine_missing
+
+    missing = engine_missing(EngineKind.CPU)
+    fake.fail_next["models.load"] = missing
+    model = next(r.id for r in gui.store.rows if r.downloaded)
+    assert gui.window.select_model(model)
+    gui.window.actions_.load.trigger()
+    qtbot.waitUntil(gui.window.notice_frame.isVisible)
+    assert gui.window.notice.text().startswith("The cpu engine is not installed.")
+    button = gui.window.notice_frame.fix_button
+    assert button.isVisible() and button.text() == "Install the cpu engine and load"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(fake.called("models.apply_fix")))
+    assert fake.called("models.apply_fix") == [(model, missing.fix, True)]
+    qtbot.waitUntil(lambda: not gui.window.notice_frame.isVisible())

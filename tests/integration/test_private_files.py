@@ -146,7 +146,7 @@ def test_files_the_app_creates_are_the_users_alone(tmp_path: Path, env: dict[str
         (["config", "set", f"proxy.port={port}", "ctx_size=4096"], None),
         (["pull", "user.tiny", "--checkpoint", str(model)], None),
         (["options", "user.tiny", "vllm_args=--fake-tokens 4"], None),
-        (["config", "set-secret", "hf_token"], "hf_secret\n"),
+        (["config", "set-secret", "hf_token"], "hf_" + "Secret1" * 5 + "\n"),
         (["remote", "add", "office", "http://127.0.0.1:9", "--force"], None),
     ):
         done = vllm_tray(home, *argv, env=env, stdin=stdin)

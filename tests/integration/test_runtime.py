@@ -283,7 +283,7 @@ async def test_pull_of_a_missing_repo_leaves_no_registration(
 
 
 async def test_launch_environment(runtime: Runtime, tmp_path: Path) -> None:
-    await runtime.services.config.set_secret("hf_token", "hf_abc")
+    await runtime.services.config.set_secret("hf_token", "hf_" + "Abc1" * 9)
     spec = runtime._parts.planner.plan_launch("user.a").spec
     # Children run offline from a local folder: the token stays in the app (issue 11).
     assert "HF_TOKEN" not in spec.env

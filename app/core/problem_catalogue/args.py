@@ -34,4 +34,27 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
         data=("reason", "text"),
     ),
+    ProblemSpec(
+        "args.global_trust_remote_code",
+        tr_noop(
+            "{flag} cannot be set for every model: any model added through the endpoint "
+            "could then run its own code on this computer; set it in the options of the "
+            "one model that needs it."
+        ),
+        status=503,
+        fix=None,
+        data=("key", "source"),
+    ),
+    # Worded by whether the vLLM version is known (app/core/vllm_args.py).
+    ProblemSpec(
+        "args.unknown_flag",
+        tr_noop(
+            "In {source}, {flag} is not a flag of this vLLM: its --help does not list it. "
+            "Check the spelling, or remove it."
+        ),
+        status=503,
+        fix=None,
+        data=("key", "version"),
+        worded=True,
+    ),
 )

@@ -90,4 +90,10 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
+    ProblemSpec(
+        "cli.option_needs_value",
+        tr_noop("--config-dir needs a folder."),
+        status=503,
+        fix=None,
+    ),
 )

@@ -72,4 +72,20 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
+    ProblemSpec(
+        "config.hf_token_shape",
+        tr_noop(
+            "This is not a Hugging Face access token: a token starts with hf_ followed "
+            "by letters and digits (huggingface.co → Settings → Access Tokens)."
+        ),
+        status=503,
+        fix=None,
+        data=("key",),
+    ),
+    ProblemSpec(
+        "config.no_hf_token",
+        tr_noop("No Hugging Face token is set."),
+        status=503,
+        fix=None,
+    ),
 )

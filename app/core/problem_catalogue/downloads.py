@@ -101,4 +101,16 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("reason",),
         worded=True,
     ),
+    ProblemSpec(
+        "downloads.token_refused",
+        tr_noop("{host} does not accept this token: it is wrong, expired or revoked."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "downloads.token_unchecked",
+        tr_noop("The token could not be checked: {host} did not answer ({reason})."),
+        status=503,
+        fix=None,
+    ),
 )

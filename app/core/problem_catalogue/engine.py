@@ -117,7 +117,7 @@ SPECS: tuple[ProblemSpec, ...] = (
             "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
         ),
         status=503,
-        fix=None,
+        fix=FixKind.INSTALL_ENGINE,
         data=("command",),
         worded=True,
     ),

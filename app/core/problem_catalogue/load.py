@@ -218,4 +218,16 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("cause_code", "crashed"),
         worded=True,
     ),
+    # Worded by the signal that ended it (app/supervisor/diagnosis.py).
+    ProblemSpec(
+        "load.killed",
+        tr_noop(
+            "Loading {model_id} failed: its vLLM server was stopped from outside the app "
+            "({signal})."
+        ),
+        status=503,
+        fix=None,
+        data=("log_tail", "signal_number"),
+        worded=True,
+    ),
 )

@@ -67,4 +67,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=404,
         fix=None,
     ),
+    ProblemSpec(
+        "models.look_alike",
+        tr_noop(
+            "The name {name} looks like the existing model {existing} (they differ only "
+            "in letter case or in letters drawn alike); use that model or choose a name "
+            "that reads differently."
+        ),
+        status=503,
+        fix=None,
+    ),
 )

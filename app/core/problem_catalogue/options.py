@@ -7,7 +7,7 @@ from app.core.problem_spec import FixKind, ProblemSpec, tr_noop
 SPECS: tuple[ProblemSpec, ...] = (
     ProblemSpec(
         "options.bad_ctx_size",
-        tr_noop("ctx_size must be a positive whole number; got {value}."),
+        tr_noop("ctx_size must be a whole number of tokens between {low} and {high}; got {value}."),
         status=503,
         fix=None,
     ),

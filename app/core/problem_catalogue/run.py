@@ -23,4 +23,13 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
         data=("log_tail",),
     ),
+    # Worded by the signal that ended it (app/supervisor/diagnosis.py).
+    ProblemSpec(
+        "run.killed",
+        tr_noop("The vLLM server of {model_id} was stopped from outside the app ({signal})."),
+        status=503,
+        fix=None,
+        data=("log_tail", "signal_number"),
+        worded=True,
+    ),
 )

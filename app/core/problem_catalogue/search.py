@@ -58,4 +58,28 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("token_set",),
         worded=True,
     ),
+    ProblemSpec(
+        "search.bad_author",
+        tr_noop(
+            "“{author}” is not a Hugging Face user or organisation name: use letters, "
+            "digits, '-', '_' or '.' (at most 96 characters)."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.bad_repo_id",
+        tr_noop(
+            "“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each "
+            "part letters, digits, '-', '_' or '.' (at most 96 characters)."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.refused",
+        tr_noop("Hugging Face refused this search: {reason}. Check the words and the author."),
+        status=503,
+        fix=None,
+    ),
 )

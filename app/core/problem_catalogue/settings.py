@@ -52,4 +52,23 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("high", "key", "kind", "low", "value"),
         worded=True,
     ),
+    ProblemSpec(
+        "settings.bad_language",
+        tr_noop(
+            "Must be auto (the system's language) or one of the languages vLLM Tray "
+            "ships: {languages}; you typed “{typed}”."
+        ),
+        status=503,
+        fix=None,
+        data=("key", "value"),
+    ),
+    ProblemSpec(
+        "settings.port_in_use",
+        tr_noop(
+            "Port {port} is already in use by another program on this computer; choose another."
+        ),
+        status=503,
+        fix=None,
+        data=("host", "key"),
+    ),
 )

@@ -25,7 +25,7 @@ from app.core.parallel import (
     shard_shape,
     weights_share,
 )
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions
 from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
 from app.supervisor.engines.base import EngineKind
@@ -209,15 +209,10 @@ def not_downloaded(entry: ModelEntry) -> ProblemError:
     return ProblemError(
         worded_problem(
             "models.not_downloaded",
-            tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
+            tr_noop("{model} is not downloaded yet. Download it first: vllm-tray pull {model}"),
             model=entry.id,
         )
     )
-
-
-def bad_ctx_size(value: object) -> Problem:
-    """The one sentence for a ctx_size that is not a positive whole number."""
-    return problem("options.bad_ctx_size", value=value)
 
 
 def problem_field(found: Problem) -> str:

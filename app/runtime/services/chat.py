@@ -4,7 +4,8 @@ The chat is a client of the endpoint like any other, so it exercises what client
 endpoint loads the model on the first request, relays the stream and cancels the child's
 request when the chat hangs up (Stop). While the endpoint is still loading the model, the
 reply stream says so with the load's progress (from the event bus when the endpoint is this
-runtime's, else from the endpoint's model list). The GUI's Chat page and `vllm-tray chat`
+runtime's, else from the endpoint's /v1/health, which reports each load's phase and
+fraction). The GUI's Chat page and `vllm-tray chat`
 both iterate `ChatService.send`.
 
 httpx, not the proxy's aiohttp client: the docs keep httpx as the client everywhere but the
@@ -20,7 +21,6 @@ import time
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 
@@ -34,12 +34,12 @@ from app.core.chat import (
     ReplyDone,
     ReplyEvent,
     ReplyFailed,
-    ReplyLoading,
     ReplyStats,
     ThinkSplitter,
 )
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.problems import Problem, ProblemError, problem
+from app.runtime.services.chat_load import loading, model_load, reported_loading
 from app.runtime.services.endpoint import Endpoint
 
 # Seconds between looks at the model's state while the endpoint loads it.
@@ -256,8 +256,9 @@ class ChatService:
         queue: asyncio.Queue[Any],
         answered: asyncio.Event,
     ) -> None:
-        """Until the endpoint answers: the model's state (from the endpoint's model list,
-        which any endpoint has) and, where this runtime runs it, the load's own progress."""
+        """Until the endpoint answers: the model's state and the load's progress, from the
+        endpoint's /v1/health (any endpoint of the app has it) and, where this runtime runs
+        the model, from its events as they come."""
         began = self._clock()
         loop = asyncio.get_running_loop()
         last: list[LoadProgressed] = []
@@ -270,15 +271,20 @@ class ChatService:
             if answered.is_set():
                 return
             last[:] = [event]
-            queue.put_nowait(_loading(model_id, "starting", self._clock() - began, event))
+            queue.put_nowait(loading(model_id, "starting", self._clock() - began, event))
 
         unsubscribe = self._bus.subscribe(on_event) if self._bus is not None else None
         try:
             while not answered.is_set():
-                state = await _model_state(client, endpoint, model_id)
+                state, load = await model_load(client, endpoint, model_id)
                 if state in WAITING_STATES and not answered.is_set():
-                    event = last[0] if last else None
-                    queue.put_nowait(_loading(model_id, state, self._clock() - began, event))
+                    elapsed = self._clock() - began
+                    if last or load is None:
+                        queue.put_nowait(
+                            loading(model_id, state, elapsed, last[0] if last else None)
+                        )
+                    else:
+                        queue.put_nowait(reported_loading(model_id, state, elapsed, load))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(answered.wait(), LOAD_POLL_S)
         finally:
@@ -388,40 +394,6 @@ def _request_body(asked: Conversation) -> dict[str, Any]:
     if asked.options.max_tokens is not None:
         body["max_tokens"] = asked.options.max_tokens
     return body
-
-
-def _loading(
-    model_id: str, state: str, elapsed: float, event: LoadProgressed | None
-) -> ReplyLoading:
-    if event is None:
-        return ReplyLoading(model_id, state, elapsed)
-    return ReplyLoading(
-        model_id,
-        state,
-        elapsed,
-        fraction=event.fraction,
-        detail=event.detail or event.phase.value.replace("_", " "),
-        expected_s=event.expected_s,
-    )
-
-
-async def _model_state(client: httpx.AsyncClient, endpoint: Endpoint, model_id: str) -> str | None:
-    """The model's state as the endpoint lists it (None: it could not tell)."""
-    try:
-        response = await client.get(
-            f"{endpoint.url}/v1/models/{quote(model_id, safe='/')}",
-            headers=endpoint.headers(),
-            timeout=5.0,
-        )
-        card = response.json() if response.status_code == 200 else None
-    except (httpx.HTTPError, ValueError):
-        return None
-    if not isinstance(card, dict) or card.get("downloaded") is False:
-        # Not downloaded: it will not start, and the request is refused saying so; a
-        # "starting" shown meanwhile (when this look beat the refusal) would be untrue.
-        return None
-    state = card.get("state")
-    return state if isinstance(state, str) else None
 
 
 # -- problems --------------------------------------------------------------------------------------

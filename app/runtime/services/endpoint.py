@@ -19,7 +19,11 @@ from app.proxy.server import local_url
 
 log = logging.getLogger(__name__)
 
-PROBE_TIMEOUT_S = 2.0
+# Nothing listening is known at once (the connection is refused); a listener that is slow to
+# answer (a busy machine, an app that is starting) is waited for, so it is not taken for "none"
+# and a second app started beside it.
+PROBE_CONNECT_S = 2.0
+PROBE_ANSWER_S = 15.0
 
 
 @dataclass(frozen=True)
@@ -144,7 +148,7 @@ class EndpointService:
 
 async def _get_json(endpoint: Endpoint, path: str) -> tuple[int | None, Any]:
     """(status, parsed body) of a GET, or (None, None) when nothing answers in time."""
-    timeout = aiohttp.ClientTimeout(total=PROBE_TIMEOUT_S)
+    timeout = aiohttp.ClientTimeout(sock_connect=PROBE_CONNECT_S, sock_read=PROBE_ANSWER_S)
     try:
         async with (
             aiohttp.ClientSession(timeout=timeout) as session,

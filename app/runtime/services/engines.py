@@ -14,9 +14,11 @@ from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.settings import Settings
+from app.core.vllm_args import unknown_flag_problem, unknown_flags
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import Cleaned, clean
+from app.supervisor.engine_flags import EngineFlags, engine_identity
 from app.supervisor.engines.base import Engine, EngineKind, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
 
@@ -56,6 +58,7 @@ class EngineService:
         self._cache_dir = cache_dir
         self.installing: set[EngineKind] = set()
         self.advisor = EngineAdvisor(bus=bus, state_dir=state_dir, backends=backends)
+        self.flags = EngineFlags(cache_dir, state_dir)
 
     async def aclose(self) -> None:
         """Stop what runs in the background (version readings)."""
@@ -83,6 +86,29 @@ class EngineService:
         if not done:
             return self.advisor.advice(engine, status.version)
         return checking.result()
+
+    async def unknown_flag(self, args: Sequence[str], source: str) -> Problem | None:
+        """`args.unknown_flag` for the first flag in `args` the engine in use does not take
+        (its own --help, read once per engine version and kept in the cache dir; the first
+        time takes as long as the engine needs to start Python, up to a minute). None when
+        every flag is known — or when no engine is usable or its help cannot be read: what
+        cannot be known is not refused."""
+        if not any(token.startswith("--") for token in args):
+            return None
+        try:
+            engine = self._planner.engine()
+            command = engine.command()
+        except ProblemError:
+            return None
+        status = await asyncio.to_thread(engine.status)
+        if not status.installed:
+            return None
+        # A custom engine's version is read from the engine (once, then remembered).
+        version = status.version or (await self.advisor.check(engine, None)).version
+        prefix = command.prefix
+        known = await self.flags.flags(prefix, engine_identity(engine.kind, version, prefix))
+        unknown = unknown_flags(args, known) if known is not None else ()
+        return unknown_flag_problem(unknown[0], version, source) if unknown else None
 
     async def checked_reports(self) -> list[EngineReport]:
         """`reports()` after the user's own engine, if set, was asked for its version."""

@@ -159,15 +159,21 @@ class TuneService:
         task.cancel()
         return True
 
-    async def apply(self, model_id: str, value: int) -> str:
-        """Write `--max-num-seqs value` into the model's vllm_args (the user's click); a
-        running model restarts with it. Returns the new vllm_args."""
+    async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str:
+        """Write `--max-num-seqs value` into the model's vllm_args (the user's click).
+        `restart` is the user's answer to "restart it now?" (the window asks, as the model
+        dialog does); None restarts a running model (`vllm-tray tune --apply`). Returns the
+        new vllm_args."""
         entry = self._registry.get(model_id)
         await self._check_proposed(entry.id, value)
         proposed = args_with_limit(self._registry.options(entry.id).vllm_args, value)
-        info = self._supervisor.info(entry.id)
-        running = info is not None and info.state in (ProcessState.RUNNING, ProcessState.STARTING)
-        await self._models.update_options(entry.id, vllm_args=proposed, restart=running)
+        if restart is None:
+            info = self._supervisor.info(entry.id)
+            restart = info is not None and info.state in (
+                ProcessState.RUNNING,
+                ProcessState.STARTING,
+            )
+        await self._models.update_options(entry.id, vllm_args=proposed, restart=restart)
         return proposed
 
     async def _check_proposed(self, model_id: str, value: int) -> None:

@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 import filelock
 
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop, worded_problem
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
 PHASE_WAITING = "waiting"
@@ -131,6 +131,14 @@ def engine_missing(kind: EngineKind) -> Problem:
         "engine.missing",
         tr_noop(
             "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
+        ),
+        # The window offers it as a button: the first Load on a fresh machine installs the
+        # engine and loads, instead of only failing.
+        fix=Fix(
+            FixKind.INSTALL_ENGINE,
+            kind.value,
+            kind.value,
+            label_template=tr_noop("Install the {value} engine and load"),
         ),
         kind=kind.value,
     )

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
+from app.core.redact import redact_argv
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.base import (
@@ -60,7 +61,7 @@ def invalid_command_problem(reason: str, command: Sequence[str], **params: Any) 
         "engine.custom_invalid",
         _TEMPLATES[reason],
         reason=reason,
-        command=" ".join(command),
+        command=" ".join(redact_argv(command)),
         **params,
     )
 
@@ -85,7 +86,7 @@ def resolve_program(prefix: Sequence[str]) -> Path:
     return Path(found)
 
 
-async def _run_help(
+async def run_help(
     prefix: Sequence[str], argument: str, time_limit: float, state_dir: Path | None
 ) -> tuple[int, str]:
     try:
@@ -174,13 +175,13 @@ class CustomEngine:
         """
         program = resolve_program(prefix)
         try:
-            code, text = await _run_help(prefix, "--help", time_limit, state_dir)
+            code, text = await run_help(prefix, "--help", time_limit, state_dir)
             if (
                 code == 0
                 and _missing_flags(text)
                 and ("--help=" in text or "Config Groups" in text)
             ):
-                code, text = await _run_help(prefix, "--help=all", time_limit, state_dir)
+                code, text = await run_help(prefix, "--help=all", time_limit, state_dir)
         except TimeoutError:
             raise _invalid("timeout", prefix, seconds=f"{time_limit:g}") from None
         if code != 0:

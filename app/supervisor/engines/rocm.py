@@ -7,13 +7,14 @@ import contextlib
 import os
 import shutil
 import threading
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
 import httpx
 
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
-from app.core.problems import Fix, FixKind, Problem, ProblemError, problem
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.supervisor.engines.archive import (
     TransferCancelled,
     download,
@@ -143,6 +144,32 @@ class RocmEngine:
             )
         return None
 
+    def _unmet_installed(self, installed: str) -> Problem | None:
+        """Why this machine cannot run the bundle that is installed (one Lemonade's import
+        adopted, or one from before a GPU change), in words that do not deny it is there."""
+        unmet = self._unmet()
+        if unmet is None:
+            return None
+        templates = {
+            "engine.no_gpu": tr_noop(
+                "The ROCm engine {installed} is installed, but no AMD GPU was found, so it "
+                "cannot run here. Use the CPU engine or a custom engine instead."
+            ),
+            "engine.unsupported_gpu": tr_noop(
+                "The ROCm engine {installed} is installed, but there is no ROCm engine for "
+                "your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine "
+                "or a custom engine instead."
+            ),
+            "engine.kernel_prerequisite": tr_noop(
+                "The ROCm engine {installed} is installed, but your GPU ({target}) needs a "
+                "newer Linux kernel before it can run: its KFD topology lacks cwsr_size and "
+                "ctl_stack_size, which come with kernel {required} or newer or a distribution "
+                "kernel that carries the backport. Without them ROCm workloads hang or crash, "
+                "so the engine is not started."
+            ),
+        }
+        return replace(unmet.with_params(installed=installed), template=templates[unmet.code])
+
     def status(self) -> EngineStatus:
         unmet = self._unmet()
         info = read_version_file(self._root)
@@ -166,6 +193,8 @@ class RocmEngine:
                 installed=info.version,
                 wanted=wanted,
             )
+        if unmet is not None and unmet.code != "engine.outdated":
+            unmet = self._unmet_installed(info.version)
         return EngineStatus(EngineKind.ROCM, True, info.version, self._root, unmet)
 
     def command(self) -> EngineCommand:
