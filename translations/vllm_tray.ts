@@ -2972,10 +2972,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2989,10 +2985,6 @@
     </message>
     <message>
         <source>{name!r} is not a usable model name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (up to 128 characters), starting with a letter or digit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no model called {model}. Known models: {known}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3504,10 +3496,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The custom engine command {command!r} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine&apos;s /metrics has no vllm:generation_tokens_total.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3888,6 +3876,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be on or off; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4105,10 +4101,6 @@
     </message>
     <message>
         <source>Hugging Face refused this search: {reason}. Check the words and the author.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no download with the id {download_id}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -23,7 +23,7 @@ from app.core.parallel import (
     parse_gpus,
     parse_parallel_size,
 )
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_argv, redact_text
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.setting_specs import check_ctx_size, shown_setting
@@ -126,25 +126,9 @@ def _parse_assignments(pairs: list[str], allowed: set[str] | None) -> dict[str, 
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ProblemError(
-                problem(
-                    "cli.bad_assignment",
-                    tr_noop("{text!r} is not of the form KEY=VALUE."),
-                    text=pair,
-                )
-            )
+            raise ProblemError(problem("cli.bad_assignment", text=pair))
         if allowed is not None and key not in allowed:
-            raise ProblemError(
-                problem(
-                    "cli.unknown_option",
-                    tr_noop(
-                        '{key} is not a model option; use ctx_size=N, vllm_args="...", '
-                        "tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or "
-                        "optimize=start|serve."
-                    ),
-                    key=key,
-                )
-            )
+            raise ProblemError(problem("cli.unknown_option", key=key))
         out[key] = value
     return out
 
@@ -169,12 +153,7 @@ def cmd_options(args: argparse.Namespace) -> int:
     entry = services.models.entry(args.model)
     changes = _parse_assignments(args.assignments, set(OPTION_FIELDS))
     if args.reset and changes:
-        raise ProblemError(
-            problem(
-                "cli.reset_and_set",
-                tr_noop("Use either --reset or KEY=VALUE changes, not both."),
-            )
-        )
+        raise ProblemError(problem("cli.reset_and_set"))
     wanted = ModelOptions(
         ctx_size=_parse_ctx(changes["ctx_size"]) if "ctx_size" in changes else None,
         vllm_args=changes.get("vllm_args", "").strip(),
@@ -326,9 +305,7 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
     value = getpass.getpass(f"{args.name}: ") if sys.stdin.isatty() else sys.stdin.readline()
     value = value.strip()
     if not value:
-        raise ProblemError(
-            problem("cli.empty_secret", tr_noop("No value was given for {name}."), name=args.name)
-        )
+        raise ProblemError(problem("cli.empty_secret", name=args.name))
     asyncio.run(config.set_secret(args.name, value))
     print(f"{args.name} saved ({config.secrets_backend})")
     return 0

@@ -9,7 +9,7 @@ from typing import Any
 from app.cli.context import human_bytes, print_json, run_interruptible, services_from
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.redact import redact_argv
 from app.core.vllm_args import format_command
 from app.supervisor.engines.base import EngineKind, InstallProgress
@@ -147,9 +147,7 @@ def own_options(args: argparse.Namespace) -> None:
         if word == "--config-dir":
             args.config_dir = next(rest, None)
             if args.config_dir is None:
-                raise ProblemError(
-                    problem("cli.option_needs_value", tr_noop("--config-dir needs a folder."))
-                )
+                raise ProblemError(problem("cli.option_needs_value"))
         elif word.startswith("--config-dir="):
             args.config_dir = word.partition("=")[2]
         elif word in ("-v", "--verbose"):

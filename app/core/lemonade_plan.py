@@ -18,7 +18,7 @@ from typing import Any
 from app.core.gpu import gfx_family
 from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
 from app.core.model_names import look_alike, look_alike_problem
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_text
 from app.core.registry import (
     BUILTIN_PREFIX,
@@ -258,14 +258,7 @@ def _option_changes(
                 skipped.append(
                     Skipped(
                         entry.key,
-                        problem(
-                            "lemonade.unknown_model",
-                            tr_noop(
-                                "Lemonade has options for {model}, which is neither one of its "
-                                "vLLM models nor built into vLLM Tray."
-                            ),
-                            model=entry.key,
-                        ),
+                        problem("lemonade.unknown_model", model=entry.key),
                     )
                 )
             continue
@@ -338,15 +331,7 @@ def _file_changes(
             skipped.append(
                 Skipped(
                     repo,
-                    problem(
-                        "lemonade.partial_files",
-                        tr_noop(
-                            "Lemonade's download of {repo} is not complete, so its files "
-                            "are not reused; download {model} in vLLM Tray."
-                        ),
-                        repo=repo,
-                        model=ids[0],
-                    ),
+                    problem("lemonade.partial_files", repo=repo, model=ids[0]),
                 )
             )
     return changes, skipped, unchanged
@@ -363,10 +348,6 @@ def _engine_change(bundle: LemonadeBundle | None, facts: EngineFacts) -> Change 
             "rocm",
             problem(
                 "lemonade.bundle_other_gpu",
-                tr_noop(
-                    "Lemonade's vLLM bundle {tag} is built for {bundle_gpu}, not for this "
-                    "computer's GPU ({gpu}); it is not used."
-                ),
                 tag=bundle.tag,
                 bundle_gpu=bundle_family,
                 gpu=facts.gpu_family,
@@ -375,15 +356,7 @@ def _engine_change(bundle: LemonadeBundle | None, facts: EngineFacts) -> Change 
     if facts.installed:
         return Skipped(
             "rocm",
-            problem(
-                "lemonade.engine_kept",
-                tr_noop(
-                    "vLLM Tray's own ROCm engine {version} is installed and stays in use; "
-                    "Lemonade's bundle {tag} is not needed."
-                ),
-                version=facts.version or "?",
-                tag=bundle.tag,
-            ),
+            problem("lemonade.engine_kept", version=facts.version or "?", tag=bundle.tag),
         )
     return Change(
         ChangeKind.USE_ENGINE,

@@ -14,23 +14,14 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 
 
 def validate_name(name: str) -> None:
     if not isinstance(name, str) or not _NAME_RE.match(name):
-        raise ProblemError(
-            problem(
-                "models.bad_name",
-                tr_noop(
-                    "{name!r} is not a usable model name: use letters, digits, '.', '_' "
-                    "and '-' (up to 128 characters), starting with a letter or digit."
-                ),
-                name=name,
-            )
-        )
+        raise ProblemError(problem("models.bad_name", name=name))
 
 
 # Lower-case Cyrillic and Greek letters drawn like Latin ones (after casefold()).
@@ -59,13 +50,4 @@ def look_alike(name: str, existing: Iterable[str]) -> str | None:
 
 
 def look_alike_problem(name: str, existing: str) -> Problem:
-    return problem(
-        "models.look_alike",
-        tr_noop(
-            "The name {name} looks like the existing model {existing} (they differ only in "
-            "letter case or in letters drawn alike); use that model or choose a name that "
-            "reads differently."
-        ),
-        name=echoed(name),
-        existing=existing,
-    )
+    return problem("models.look_alike", name=echoed(name), existing=existing)

@@ -15,7 +15,7 @@ from app.core.model_names import look_alike, look_alike_problem, validate_name
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
 from app.core.setting_specs import check_ctx_size
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
@@ -207,12 +207,6 @@ def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
     return ProblemError(
         problem(
             "models.exists",
-            tr_noop(
-                "{model} exists already and takes its files from {current}. Registering a "
-                "model never changes that: to take them from {wanted}, change its source "
-                "(vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the "
-                "model first."
-            ),
             model=current.id,
             name=current.name,
             current=str(current.checkpoint),
@@ -309,9 +303,8 @@ class Registry:
             raise ProblemError(
                 problem(
                     "models.unknown",
-                    tr_noop("There is no model called {model}. Known models: {known}."),
                     model=echoed(model_id),
-                    known=", ".join(m.id for m in self.models()),
+                    available=", ".join(m.id for m in self.models()),
                 )
             )
         return entry
@@ -374,7 +367,7 @@ class Registry:
             current = self.get(model_id)
             if current.source != "user":
                 raise ProblemError(
-                    problem(
+                    worded_problem(
                         "models.builtin_readonly",
                         tr_noop("{model} is built in: where its files come from is fixed."),
                         model=model_id,
@@ -393,7 +386,7 @@ class Registry:
             entry = self.get(model_id)
             if entry.source != "user":
                 raise ProblemError(
-                    problem(
+                    worded_problem(
                         "models.builtin_readonly",
                         tr_noop("{model} is built in and cannot be removed from the list."),
                         model=model_id,
@@ -436,13 +429,7 @@ class Registry:
         check_optimize(options.optimize)
         if options.gpus is not None and any(g < 0 for g in options.gpus):
             raise ProblemError(
-                problem(
-                    "options.bad_gpus",
-                    tr_noop(
-                        "gpus must be GPU numbers separated by commas, such as 0,1; got {value}."
-                    ),
-                    value=",".join(str(g) for g in options.gpus),
-                )
+                problem("options.bad_gpus", value=",".join(str(g) for g in options.gpus))
             )
         with self._lock, self._options_file.locked():
             self._before_write()

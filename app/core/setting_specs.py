@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Mapping
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.redact import redact_text
 from app.core.setting_table import INTERFACE_LANGUAGES, SPECS, SettingSpec, SettingValue
 
@@ -45,13 +45,7 @@ def shown_setting(key: str, value: SettingValue) -> SettingValue:
 def bad_ctx_size(value: object) -> Problem:
     """The one sentence for a model's ctx_size outside the bounds of the global one."""
     low, high = _bounds(SPEC_BY_KEY["ctx_size"])
-    return problem(
-        "options.bad_ctx_size",
-        tr_noop("ctx_size must be a whole number of tokens between {low} and {high}; got {value}."),
-        value=value,
-        low=low,
-        high=high,
-    )
+    return problem("options.bad_ctx_size", value=value, low=low, high=high)
 
 
 def ctx_size_problem(value: int | None) -> Problem | None:
@@ -70,14 +64,7 @@ def check_ctx_size(value: int | None) -> None:
 
 
 def unknown_setting(key: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "settings.unknown_key",
-            tr_noop("There is no setting called {key}. Known settings: {known}."),
-            key=key,
-            known=", ".join(SPEC_BY_KEY),
-        )
-    )
+    return ProblemError(problem("settings.unknown_key", key=key, known=", ".join(SPEC_BY_KEY)))
 
 
 def check_together(values: Mapping[str, SettingValue]) -> None:
@@ -90,10 +77,6 @@ def check_together(values: Mapping[str, SettingValue]) -> None:
         raise ProblemError(
             problem(
                 "settings.body_budget_below_max_body",
-                tr_noop(
-                    "The memory for request bodies ({budget} MiB) must hold at least one "
-                    "request of the largest size ({largest} MiB)."
-                ),
                 key="proxy.body_budget_mb",
                 budget=budget,
                 largest=largest,
@@ -184,7 +167,6 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
         raise ProblemError(
             problem(
                 "settings.out_of_range",
-                tr_noop("Must be between {low} and {high}; you typed {typed}."),
                 key=spec.key,
                 minimum=spec.minimum,
                 maximum=spec.maximum,
@@ -198,10 +180,6 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
         raise ProblemError(
             problem(
                 "settings.bad_language",
-                tr_noop(
-                    "Must be auto (the system's language) or one of the languages vLLM Tray "
-                    "ships: {languages}; you typed “{typed}”."
-                ),
                 key=spec.key,
                 languages=", ".join(INTERFACE_LANGUAGES),
                 value=out,
@@ -212,7 +190,6 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
         raise ProblemError(
             problem(
                 "settings.bad_choice",
-                tr_noop("Must be one of {choices}; you typed “{typed}”."),
                 key=spec.key,
                 choices=", ".join(spec.choices),
                 value=out,
@@ -242,7 +219,9 @@ def _empty(spec: SettingSpec) -> ProblemError:
     else:
         template = tr_noop("Must be a number; nothing was typed.")
     low, high = _bounds(spec)
-    return ProblemError(problem("settings.empty", template, key=spec.key, low=low, high=high))
+    return ProblemError(
+        worded_problem("settings.empty", template, key=spec.key, low=low, high=high)
+    )
 
 
 def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
@@ -266,7 +245,7 @@ def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
         template = tr_noop("Must be text; you typed {typed}.")
     low, high = _bounds(spec)
     return ProblemError(
-        problem(
+        worded_problem(
             "settings.bad_type",
             template,
             key=spec.key,

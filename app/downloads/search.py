@@ -37,7 +37,7 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 )
 
 from app.core.fit import WeightFormat
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
 from app.downloads.selection import is_weight_file, select_files
 
@@ -260,37 +260,15 @@ def license_of(tags: Sequence[str] | None, card_license: object) -> str | None:
 # -- problems ------------------------------------------------------------------------------
 def unavailable_problem(endpoint: str | None, reason: str) -> Problem:
     """`endpoint` None: the one huggingface_hub uses (HF_ENDPOINT, else huggingface.co)."""
-    return problem(
-        "search.unavailable",
-        tr_noop(
-            "Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). "
-            "Models you already have keep working; try again when you are online."
-        ),
-        endpoint=endpoint or hf_constants.ENDPOINT,
-        reason=reason,
-    )
+    return problem("search.unavailable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
 
 
 def bad_repo_id_problem(repo: str) -> Problem:
-    return problem(
-        "search.bad_repo_id",
-        tr_noop(
-            "“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each part "
-            "letters, digits, '-', '_' or '.' (at most 96 characters)."
-        ),
-        repo=repo,
-    )
+    return problem("search.bad_repo_id", repo=repo)
 
 
 def bad_author_problem(author: str) -> Problem:
-    return problem(
-        "search.bad_author",
-        tr_noop(
-            "“{author}” is not a Hugging Face user or organisation name: use letters, "
-            "digits, '-', '_' or '.' (at most 96 characters)."
-        ),
-        author=author,
-    )
+    return problem("search.bad_author", author=author)
 
 
 def check_repo_id(repo: str) -> None:
@@ -316,21 +294,11 @@ def check_query(query: SearchQuery) -> None:
 
 
 def refused_search_problem(reason: str) -> Problem:
-    return problem(
-        "search.refused",
-        tr_noop("Hugging Face refused this search: {reason}. Check the words and the author."),
-        reason=reason,
-    )
+    return problem("search.refused", reason=reason)
 
 
 def offline_search_problem() -> Problem:
-    return problem(
-        "search.offline",
-        tr_noop(
-            "Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is "
-            "asked of Hugging Face. Unset it to search for models."
-        ),
-    )
+    return problem("search.offline")
 
 
 def gated_search_problem(repo: str, *, token_set: bool) -> Problem:
@@ -345,15 +313,11 @@ def gated_search_problem(repo: str, *, token_set: bool) -> Problem:
             "a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) "
             "to see its details and download it."
         )
-    return problem("search.gated", template, repo=repo, token_set=token_set)
+    return worded_problem("search.gated", template, repo=repo, token_set=token_set)
 
 
 def not_found_search_problem(repo: str) -> Problem:
-    return problem(
-        "search.not_found",
-        tr_noop("There is no model {repo} on Hugging Face (or it is private)."),
-        repo=repo,
-    )
+    return problem("search.not_found", repo=repo)
 
 
 def search_problem(

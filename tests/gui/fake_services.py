@@ -39,7 +39,7 @@ from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budg
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
 from app.core.port_check import port_in_use
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, Problem, ProblemError
 from app.core.registry import (
     ModelEntry,
     ModelOptions,
@@ -545,9 +545,7 @@ class FakePower(FakeService):
 
 # -- areas most GUI tests do not open: idle, with nothing configured -------------------------
 def _not_here(what: str) -> ProblemError:
-    return ProblemError(
-        problem("tests.not_scripted", tr_noop("{what} is not scripted."), what=what)
-    )
+    return ProblemError(Problem("tests.not_scripted", "{what} is not scripted.", {"what": what}))
 
 
 async def _refusing(what: str) -> AsyncGenerator[Any, None]:

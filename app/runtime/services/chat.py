@@ -38,7 +38,7 @@ from app.core.chat import (
     ThinkSplitter,
 )
 from app.core.events import Event, EventBus, LoadProgressed
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.runtime.services.chat_load import loading, model_load, reported_loading
 from app.runtime.services.endpoint import Endpoint
 
@@ -110,7 +110,7 @@ class ChatService:
         what had arrived is kept, marked as stopped.
         """
         if not text.strip():
-            raise ProblemError(problem("chat.empty", tr_noop("Type a message first.")))
+            raise ProblemError(problem("chat.empty"))
         base = await self.conversation(model_id) if keep else Conversation(model_id)
         if options is not None:
             base = replace(base, options=options.checked())
@@ -130,9 +130,7 @@ class ChatService:
         """A new reply to the conversation's last message, in place of the one it had."""
         base = (await self.conversation(model_id)).without_last_reply()
         if not base.messages:
-            raise ProblemError(
-                problem("chat.nothing_to_regenerate", tr_noop("There is no message to answer."))
-            )
+            raise ProblemError(problem("chat.nothing_to_regenerate"))
         if options is not None:
             base = replace(base, options=options.checked())
         async with contextlib.aclosing(self._reply(base, keep=True)) as events:
@@ -305,13 +303,7 @@ class ChatService:
 
     def _refuse_busy(self, model_id: str) -> None:
         if model_id in self._busy:
-            raise ProblemError(
-                problem(
-                    "chat.busy",
-                    tr_noop("{model} is still answering; stop that reply first."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("chat.busy", model=model_id))
 
 
 @dataclass
@@ -406,13 +398,7 @@ def _request_body(asked: Conversation) -> dict[str, Any]:
 
 # -- problems --------------------------------------------------------------------------------------
 def endpoint_off_problem() -> Problem:
-    return problem(
-        "chat.endpoint_off",
-        tr_noop(
-            "The endpoint is stopped, and the chat talks to models through it. Start the "
-            "endpoint, then send the message again."
-        ),
-    )
+    return problem("chat.endpoint_off")
 
 
 def unreachable_problem(url: str, exc: Exception) -> Problem:
@@ -421,12 +407,7 @@ def unreachable_problem(url: str, exc: Exception) -> Problem:
         if isinstance(exc, httpx.ConnectError)
         else "the connection broke off"
     )
-    return problem(
-        "chat.endpoint_unreachable",
-        tr_noop("The endpoint at {url} did not answer ({reason})."),
-        url=url,
-        reason=reason,
-    )
+    return problem("chat.endpoint_unreachable", url=url, reason=reason)
 
 
 def endpoint_problem(status: int, body: bytes) -> Problem:
@@ -445,7 +426,6 @@ def endpoint_problem(status: int, body: bytes) -> Problem:
 def _envelope_problem(error: dict[str, Any], status: int) -> Problem:
     return problem(
         "chat.endpoint_error",
-        tr_noop("{message}"),
         message=str(error.get("message") or f"HTTP {status}"),
         status=status,
         endpoint_code=error.get("code"),

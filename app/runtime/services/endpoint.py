@@ -11,7 +11,7 @@ from typing import Any
 
 import aiohttp
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.remotes import SERVER_VLLM_TRAY
 from app.core.settings import Settings
 from app.proxy import ProxyServer
@@ -122,16 +122,7 @@ class EndpointService:
         endpoint = Endpoint(url, await asyncio.to_thread(self._api_key))
         status, body = await _get_json(endpoint, "/v1/models")
         if status == 401:
-            raise ProblemError(
-                problem(
-                    "endpoint.refused_key",
-                    tr_noop(
-                        "The vLLM Tray running at {url} refused its API key. Save the key with "
-                        "`vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY."
-                    ),
-                    url=url,
-                )
-            )
+            raise ProblemError(problem("endpoint.refused_key", url=url))
         cards = body.get("data") if status == 200 and isinstance(body, dict) else None
         if isinstance(cards, list) and any(
             isinstance(card, dict) and card.get("owned_by") == SERVER_VLLM_TRAY for card in cards

@@ -24,7 +24,7 @@ from app.core.fit import (
     quantization_of,
     vllm_architectures,
 )
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
 from app.downloads.hub import HubToken
@@ -332,7 +332,7 @@ class SearchService:
 
 def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
     if kind is WeightFormat.GGUF:
-        return problem(
+        return worded_problem(
             "search.not_loadable",
             tr_noop(
                 "{repo} holds only GGUF files, which vLLM does not load from a Hugging Face "
@@ -341,7 +341,7 @@ def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
             repo=repo,
             format=kind.value,
         )
-    return problem(
+    return worded_problem(
         "search.not_loadable",
         tr_noop("{repo} holds no model weights (no .safetensors or .bin files)."),
         repo=repo,
@@ -350,11 +350,4 @@ def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
 
 
 def name_taken_problem(name: str, checkpoint: str) -> Problem:
-    return problem(
-        "search.name_taken",
-        tr_noop(
-            "A model called user.{name} exists already (it is {checkpoint}). Choose another name."
-        ),
-        name=name,
-        checkpoint=checkpoint,
-    )
+    return problem("search.name_taken", name=name, checkpoint=checkpoint)
