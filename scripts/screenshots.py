@@ -62,8 +62,9 @@ from app.core.events import (  # noqa: E402
     ProcessStateChanged,
 )
 from app.core.gpu import no_gpu_problem  # noqa: E402
-from app.core.problems import problem, tr_noop  # noqa: E402
+from app.core.problems import Problem, ProblemError, problem  # noqa: E402
 from app.core.states import LoadPhase, ProcessState  # noqa: E402
+from app.core.vllm_args import check_user_args  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
 from app.gui.batch_page import BatchPage  # noqa: E402
 from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
@@ -76,6 +77,7 @@ from app.gui.settings.limits_page import LimitsPage  # noqa: E402
 from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
 from app.runtime.snapshot import EngineView  # noqa: E402
+from app.supervisor.engines.custom import invalid_command_problem  # noqa: E402
 from scripts.text_fit import clipped_texts  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
@@ -109,6 +111,15 @@ VLLM_LOG = [
 # The offscreen platform cannot do what a window manager does; these say so and are harmless.
 OFFSCREEN_NOISE = ("This plugin does not support",)
 unexpected_messages: list[str] = []
+
+
+def managed_flag_problem(args: list[str]) -> Problem:
+    """The problem the app reports for `args` that set a flag it manages."""
+    try:
+        check_user_args(args)
+    except ProblemError as exc:
+        return exc.problem
+    raise AssertionError(f"{args} set no managed flag")
 
 
 def on_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
@@ -264,11 +275,8 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     models.fields["models.ctx_size"].edit.setText("8192")
     models.engine.setCurrentIndex(models.engine.findData("custom"))
     models.custom_command.edit.setText("/opt/vllm/bin/vllm serve")
-    fake.custom_engine_problem = problem(
-        "engine.custom_invalid",
-        tr_noop("The custom engine command “{program}” was not found."),
-        reason="not_found",
-        program="/opt/vllm/bin/vllm",
+    fake.custom_engine_problem = invalid_command_problem(
+        "not_found", ["/opt/vllm/bin/vllm", "serve"], program="/opt/vllm/bin/vllm"
     )
     settings.save()
     until(lambda: bool(settings.error_label.text()))
@@ -381,10 +389,6 @@ def shots_failures(out: Path, autostart: Path) -> None:
     gui = build(fake, autostart)
     unreachable = problem(
         "downloads.unreachable",
-        tr_noop(
-            "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
-            "connection and try again; finished files are kept."
-        ),
         endpoint="https://huggingface.co",
         error="the connection was refused",
     )
@@ -406,7 +410,13 @@ def shots_failures(out: Path, autostart: Path) -> None:
     fake.rows[loop] = replace(
         fake.rows[loop], failures=2, restarts=1, next_retry_at=time.time() + 25
     )
-    dead = problem("load.engine_dead", tr_noop("vLLM's engine process died while it started."))
+    dead = problem(
+        "load.engine_dead",
+        model_id=loop,
+        exit_code=1,
+        cause="the engine process died while it started",
+        log_tail="",
+    )
     fake.publish_from_thread(
         ProcessStateChanged(loop, ProcessState.STARTING, ProcessState.BACKOFF, problem=dead)
     )
@@ -469,14 +479,7 @@ def shots_lemonade(out: Path, suffix: str = "") -> None:
         skipped=(
             Skipped(
                 "Qwen3.6-27B-FP8-vLLM-lowconc",
-                problem(
-                    "args.managed_flag",
-                    tr_noop(
-                        "In vllm_args, remove {flag}: the app picks each model's port itself; "
-                        "the port clients use is the setting proxy.port."
-                    ),
-                    flag="--port",
-                ),
+                managed_flag_problem(["--port", "8000"]),
             ),
         ),
     )

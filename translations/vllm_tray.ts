@@ -2972,10 +2972,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2992,15 +2988,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no model called {model}. Known models: {known}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{model} is built in and cannot be removed from the list.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ctx_size must be a positive whole number; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3276,10 +3264,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3509,10 +3493,6 @@
     </message>
     <message>
         <source>No custom engine command is set. Set one with &apos;vllm-tray engine use COMMAND…&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The custom engine command {command!r} cannot be read: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3896,6 +3876,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be on or off; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4004,6 +3992,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>--config-dir needs a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Line {line} of {file} is longer than {limit_mib:g} MiB; a request line must be shorter.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4016,6 +4008,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The name {name} looks like the existing model {existing} (they differ only in letter case or in letters drawn alike); use that model or choose a name that reads differently.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ctx_size must be a whole number of tokens between {low} and {high}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be a number; nothing was typed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4025,6 +4025,10 @@
     </message>
     <message>
         <source>Must be between {low} and {high}; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be auto (the system&apos;s language) or one of the languages vLLM Tray ships: {languages}; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4064,6 +4068,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The language of the window and the tray: auto (the system&apos;s language) or the code of a language vLLM Tray ships, such as en.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Keep-alive lines while a stream waits</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4084,7 +4092,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no download with the id {download_id}.</source>
+        <source>“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each part letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos; (at most 96 characters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{author}” is not a Hugging Face user or organisation name: use letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos; (at most 96 characters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face refused this search: {reason}. Check the words and the author.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4603,6 +4619,18 @@
     </message>
     <message>
         <source>“{command}” does not look like a vLLM server: its --help does not mention {missing}. Use e.g. “vllm serve” or “/path/to/python -m vllm.entrypoints.openai.api_server”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but no AMD GPU was found, so it cannot run here. Use the CPU engine or a custom engine instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but there is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but your GPU ({target}) needs a newer Linux kernel before it can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine is not started.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

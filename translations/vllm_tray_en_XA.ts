@@ -2975,10 +2975,6 @@
       <translation>[{name} ({target}) ñééđš à Ĺîñûẋ ķéŕñéĺ ŵîţĥ ţĥé ĝƒẋ1151 ǫûéûé ƒîẋ, ŵĥîçĥ ţĥîš ķéŕñéĺ ({kernel}) ĺàçķš: ŔÖÇɱ ŵöŕķĺöàđš ĥàñĝ öŕ çŕàšĥ ŵîţĥöûţ îţ. Ûþđàţé ţö ķéŕñéĺ {required} öŕ ñéŵéŕ, öŕ ţö à đîšţŕîƀûţîöñ ķéŕñéĺ ţĥàţ çàŕŕîéš ţĥé ƀàçķþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-      <translation>[{name} ({target}) îš ñöţ šûþþöŕţéđ ƀý ţĥé ŔÖÇɱ ṽĹĹṀ éñĝîñé ţĥàţ ṽĹĹṀ Ţŕàý îñšţàĺĺš (šûþþöŕţéđ: {supported}). Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
       <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -2995,16 +2991,8 @@
       <translation>[{name!r} îš ñöţ à ûšàƀĺé ɱöđéĺ ñàɱé: ûšé ĺéţţéŕš, đîĝîţš, '.', '_' àñđ '-' (ûþ ţö 128 çĥàŕàçţéŕš), šţàŕţîñĝ ŵîţĥ à ĺéţţéŕ öŕ đîĝîţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>There is no model called {model}. Known models: {known}.</source>
-      <translation>[Ţĥéŕé îš ñö ɱöđéĺ çàĺĺéđ {model}. Ķñöŵñ ɱöđéĺš: {known}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>{model} is built in and cannot be removed from the list.</source>
       <translation>[{model} îš ƀûîĺţ îñ àñđ çàññöţ ƀé ŕéɱöṽéđ ƒŕöɱ ţĥé ĺîšţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>ctx_size must be a positive whole number; got {value}.</source>
-      <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>No value was given for {name}.</source>
@@ -3279,10 +3267,6 @@
       <translation>[ŔÅṀ, îñ ĜƁ, ţĥàţ ɱöđéĺš ñéṽéŕ ţàķé ƒŕöɱ ţĥé šýšţéɱ: öñ à ĜÞÛ ţĥàţ šĥàŕéš ţĥé çöɱþûţéŕ'š ɱéɱöŕý (àñ ÅÞÛ šûçĥ àš Šţŕîẋ Ĥàĺö) àñđ ŵîţĥ ţĥé ÇÞÛ éñĝîñé, à ɱöđéĺ ţĥàţ ŵöûĺđ ĺéàṽé ĺéšš ţĥàñ ţĥîš àṽàîĺàƀĺé îš ŕéƒûšéđ, šö ţĥé đéšķţöþ ñéṽéŕ šŵàþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
-      <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Importing Lemonade Server's vLLM setup was offered once.</source>
       <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3513,10 +3497,6 @@
     <message>
       <source>No custom engine command is set. Set one with 'vllm-tray engine use COMMAND…'.</source>
       <translation>[Ñö çûšţöɱ éñĝîñé çöɱɱàñđ îš šéţ. Šéţ öñé ŵîţĥ 'ṽĺĺɱ-ţŕàý éñĝîñé ûšé ÇÖṀṀÅÑĐ…'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The custom engine command {command!r} cannot be read: {reason}.</source>
-      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total.</source>
@@ -3899,6 +3879,14 @@
       <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+      <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ þŕöƀĺéɱ ({id}), ƒîẋéđ îñ {fixed_in}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be on or off; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4007,6 +3995,10 @@
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>--config-dir needs a folder.</source>
+      <translation>[--çöñƒîĝ-đîŕ ñééđš à ƒöĺđéŕ.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Line {line} of {file} is longer than {limit_mib:g} MiB; a request line must be shorter.</source>
       <translation>[Ĺîñé {line} öƒ {file} îš ĺöñĝéŕ ţĥàñ {limit_mib:g} ṀîƁ; à ŕéǫûéšţ ĺîñé ɱûšţ ƀé šĥöŕţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4019,6 +4011,14 @@
       <translation>[éẋþîŕéš_àƒţéŕ ñééđš àñçĥöŕ "çŕéàţéđ_àţ" àñđ šéçöñđš ƒŕöɱ 1 ţö {max}; ĝöţ {anchor} àñđ {seconds}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The name {name} looks like the existing model {existing} (they differ only in letter case or in letters drawn alike); use that model or choose a name that reads differently.</source>
+      <translation>[Ţĥé ñàɱé {name} ĺööķš ĺîķé ţĥé éẋîšţîñĝ ɱöđéĺ {existing} (ţĥéý đîƒƒéŕ öñĺý îñ ĺéţţéŕ çàšé öŕ îñ ĺéţţéŕš đŕàŵñ àĺîķé); ûšé ţĥàţ ɱöđéĺ öŕ çĥööšé à ñàɱé ţĥàţ ŕéàđš đîƒƒéŕéñţĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>ctx_size must be a whole number of tokens between {low} and {high}; got {value}.</source>
+      <translation>[çţẋ_šîžé ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ öƒ ţöķéñš ƀéţŵééñ {low} àñđ {high}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be a number; nothing was typed.</source>
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4029,6 +4029,10 @@
     <message>
       <source>Must be between {low} and {high}; you typed {typed}.</source>
       <translation>[Ṁûšţ ƀé ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be auto (the system's language) or one of the languages vLLM Tray ships: {languages}; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ öñé öƒ ţĥé ĺàñĝûàĝéš ṽĹĹṀ Ţŕàý šĥîþš: {languages}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Must be one of {choices}; you typed “{typed}”.</source>
@@ -4067,6 +4071,10 @@
       <translation>[Đàýš àƒţéŕ ŵĥîçĥ àñ ûþĺöàđéđ ƀàţçĥ ƒîĺé îš đéĺéţéđ, ûñĺéšš îţš ûþĺöàđ šéţ éẋþîŕéš_àƒţéŕ (0 ķééþš ƒîĺéš ûñţîĺ ţĥéý àŕé đéĺéţéđ). Ŕéšûĺţš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The language of the window and the tray: auto (the system's language) or the code of a language vLLM Tray ships, such as en.</source>
+      <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ ţĥé çöđé öƒ à ĺàñĝûàĝé ṽĹĹṀ Ţŕàý šĥîþš, šûçĥ àš éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Keep-alive lines while a stream waits</source>
       <translation>[Ķééþ-àĺîṽé ĺîñéš ŵĥîĺé à šţŕéàɱ ŵàîţš~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4087,8 +4095,16 @@
       <translation>[Îñ {source}, ŕéɱöṽé {flag}: šéţ ţĥé ɱöđéĺ'š öþţîöñ {setting} îñšţéàđ (ŵîţĥ ĝþûš ţö çĥööšé ţĥé ĜÞÛš), šö ţĥàţ ţĥé àþþ þĺàñš ɱéɱöŕý öñ éṽéŕý ĜÞÛ ţĥé ɱöđéĺ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>There is no download with the id {download_id}.</source>
-      <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each part letters, digits, '-', '_' or '.' (at most 96 characters).</source>
+      <translation>[“{repo}” îš ñöţ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý îđ: ŵŕîţé îţ àš ÖŔĜ/ÑÅṀÉ, éàçĥ þàŕţ ĺéţţéŕš, đîĝîţš, '-', '_' öŕ '.' (àţ ɱöšţ 96 çĥàŕàçţéŕš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>“{author}” is not a Hugging Face user or organisation name: use letters, digits, '-', '_' or '.' (at most 96 characters).</source>
+      <translation>[“{author}” îš ñöţ à Ĥûĝĝîñĝ Ƒàçé ûšéŕ öŕ öŕĝàñîšàţîöñ ñàɱé: ûšé ĺéţţéŕš, đîĝîţš, '-', '_' öŕ '.' (àţ ɱöšţ 96 çĥàŕàçţéŕš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face refused this search: {reason}. Check the words and the author.</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé ŕéƒûšéđ ţĥîš šéàŕçĥ: {reason}. Çĥéçķ ţĥé ŵöŕđš àñđ ţĥé àûţĥöŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>An upload must be multipart/form-data with one "file" part and a "purpose" field.</source>
@@ -4609,6 +4625,18 @@
     <message>
       <source>“{command}” does not look like a vLLM server: its --help does not mention {missing}. Use e.g. “vllm serve” or “/path/to/python -m vllm.entrypoints.openai.api_server”.</source>
       <translation>[“{command}” đöéš ñöţ ĺööķ ĺîķé à ṽĹĹṀ šéŕṽéŕ: îţš --ĥéĺþ đöéš ñöţ ɱéñţîöñ {missing}. Ûšé é.ĝ. “ṽĺĺɱ šéŕṽé” öŕ “/þàţĥ/ţö/þýţĥöñ -ɱ ṽĺĺɱ.éñţŕýþöîñţš.öþéñàî.àþî_šéŕṽéŕ”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The ROCm engine {installed} is installed, but no AMD GPU was found, so it cannot run here. Use the CPU engine or a custom engine instead.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {installed} îš îñšţàĺĺéđ, ƀûţ ñö ÅṀĐ ĜÞÛ ŵàš ƒöûñđ, šö îţ çàññöţ ŕûñ ĥéŕé. Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The ROCm engine {installed} is installed, but there is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {installed} îš îñšţàĺĺéđ, ƀûţ ţĥéŕé îš ñö ŔÖÇɱ éñĝîñé ƒöŕ ýöûŕ ĜÞÛ ({target}). Šûþþöŕţéđ ĜÞÛ ƒàɱîĺîéš: {supported}. Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The ROCm engine {installed} is installed, but your GPU ({target}) needs a newer Linux kernel before it can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine is not started.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {installed} îš îñšţàĺĺéđ, ƀûţ ýöûŕ ĜÞÛ ({target}) ñééđš à ñéŵéŕ Ĺîñûẋ ķéŕñéĺ ƀéƒöŕé îţ çàñ ŕûñ: îţš ĶƑĐ ţöþöĺöĝý ĺàçķš çŵšŕ_šîžé àñđ çţĺ_šţàçķ_šîžé, ŵĥîçĥ çöɱé ŵîţĥ ķéŕñéĺ {required} öŕ ñéŵéŕ öŕ à đîšţŕîƀûţîöñ ķéŕñéĺ ţĥàţ çàŕŕîéš ţĥé ƀàçķþöŕţ. Ŵîţĥöûţ ţĥéɱ ŔÖÇɱ ŵöŕķĺöàđš ĥàñĝ öŕ çŕàšĥ, šö ţĥé éñĝîñé îš ñöţ šţàŕţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The ROCm engine {tag} has no {launcher}; it cannot be started.</source>

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem
 
 # User access tokens are "hf_" and 34 letters; older ones were longer or shorter, so the
 # length is not pinned, only that it is clearly more than a fragment. Nothing else is
@@ -17,11 +17,4 @@ def hf_token_problem(text: str) -> Problem | None:
     fragment), else None."""
     if _SHAPE.fullmatch(text.strip()):
         return None
-    return problem(
-        "config.hf_token_shape",
-        tr_noop(
-            "This is not a Hugging Face access token: a token starts with hf_ followed by "
-            "letters and digits (huggingface.co → Settings → Access Tokens)."
-        ),
-        key="hf_token",
-    )
+    return problem("config.hf_token_shape", key="hf_token")

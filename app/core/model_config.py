@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.vllm_args import (
     GLOBAL_SOURCE,
     ArgLayer,
@@ -161,14 +161,7 @@ class ModelConfig:
 
 
 def _config_invalid(file: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "config.invalid",
-            tr_noop("{file} is not a valid vLLM model configuration: {reason}."),
-            file=file,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem("config.invalid", file=file, reason=reason))
 
 
 @lru_cache(maxsize=1)

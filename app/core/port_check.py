@@ -6,7 +6,7 @@ from __future__ import annotations
 import errno
 import socket
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem
 
 
 def port_problem(host: str, port: int) -> Problem | None:
@@ -35,12 +35,4 @@ def port_problem(host: str, port: int) -> Problem | None:
 
 
 def port_in_use(host: str, port: int) -> Problem:
-    return problem(
-        "settings.port_in_use",
-        tr_noop(
-            "Port {port} is already in use by another program on this computer; choose another."
-        ),
-        key="proxy.port",
-        port=port,
-        host=host,
-    )
+    return problem("settings.port_in_use", key="proxy.port", port=port, host=host)

@@ -11,6 +11,12 @@ SettingValue = bool | int | float | str
 # What must restart for a change to take effect ("": nothing, it applies live).
 Restart = Literal["", "server", "models", "app"]
 
+# The languages vLLM Tray ships: translations/LANGUAGES (scripts/translations.py check fails
+# when the two differ), English (the source) and the pseudo-locale en_XA that stretches
+# strings. gui.language takes one of them, or "auto" / "" for the system's language.
+SHIPPED_LANGUAGES: tuple[str, ...] = ()
+INTERFACE_LANGUAGES: tuple[str, ...] = ("en", *SHIPPED_LANGUAGES, "en_XA")
+
 
 @dataclass(frozen=True)
 class SettingSpec:
@@ -421,8 +427,8 @@ SPECS: tuple[SettingSpec, ...] = (
         str,
         "auto",
         tr_noop(
-            "The language of the window and the tray: auto (the system's language) or a "
-            "language code such as de or en."
+            "The language of the window and the tray: auto (the system's language) or the "
+            "code of a language vLLM Tray ships, such as en."
         ),
         restart="app",
         label=tr_noop("Language"),

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.redact import redact_argv
 
 # Flags the app sets itself, each with the setting (or model option) that controls it.
@@ -181,17 +181,7 @@ class _Arg:
 
 
 def _not_a_flag(token: str, source: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "args.not_a_flag",
-            tr_noop(
-                "In {source}, {token!r} is neither a flag nor the value of one: vLLM "
-                "arguments are flags such as --max-num-seqs, each followed by its value."
-            ),
-            token=token,
-            source=source,
-        )
-    )
+    return ProblemError(problem("args.not_a_flag", token=token, source=source))
 
 
 def _group(tokens: Iterable[str], source: str) -> list[_Arg]:
@@ -214,16 +204,7 @@ def split_args(text: str, *, source: str = "vllm_args") -> tuple[str, ...]:
         tokens = shlex.split(text, comments=False, posix=True)
     except ValueError as exc:  # "No closing quotation" / "No escaped character"
         raise ProblemError(
-            problem(
-                "args.unbalanced_quote",
-                tr_noop(
-                    "In {source}, a quotation mark is not closed, or the text ends with a "
-                    "lone backslash."
-                ),
-                source=source,
-                text=text,
-                reason=str(exc),
-            )
+            problem("args.unbalanced_quote", source=source, text=text, reason=str(exc))
         ) from exc
     _group(tokens, source)
     return tuple(tokens)
@@ -249,7 +230,7 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
         managed = _managed_flag(_flag_key(token))
         if managed is not None:
             raise ProblemError(
-                problem(
+                worded_problem(
                     "args.managed_flag",
                     _MANAGED_TEMPLATES[managed],
                     flag=token.split("=", 1)[0],
@@ -278,11 +259,6 @@ def check_global_args(text: str) -> tuple[str, ...]:
             raise ProblemError(
                 problem(
                     "args.global_trust_remote_code",
-                    tr_noop(
-                        "{flag} cannot be set for every model: any model added through the "
-                        "endpoint could then run its own code on this computer; set it in "
-                        "the options of the one model that needs it."
-                    ),
                     flag=token.split("=", 1)[0],
                     key=GLOBAL_KEY,
                     source=GLOBAL_SOURCE,
@@ -328,7 +304,7 @@ def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem
             "Check the spelling, or remove it."
         )
     )
-    return problem(
+    return worded_problem(
         "args.unknown_flag",
         template,
         flag=flag,
@@ -336,6 +312,24 @@ def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem
         source=source,
         key=GLOBAL_KEY if source == GLOBAL_SOURCE else "vllm_args",  # the setting or the option
     )
+
+
+def accepted_user_args(
+    args: Sequence[str], *, source: str = "vllm_args"
+) -> tuple[tuple[str, ...], list[tuple[tuple[str, ...], Problem]]]:
+    """`args` without the flags `check_user_args` refuses, each left out with its values;
+    and what was left out (its tokens, and why). Refuses (`args.not_a_flag`) args that do
+    not start with a flag, as merging does."""
+    kept: list[str] = []
+    refused: list[tuple[tuple[str, ...], Problem]] = []
+    for arg in _group(args, source):
+        try:
+            check_user_args(arg.tokens, source=source)
+        except ProblemError as exc:
+            refused.append((arg.tokens, exc.problem))
+            continue
+        kept.extend(arg.tokens)
+    return tuple(kept), refused
 
 
 def flag_keys(args: Sequence[str]) -> frozenset[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from app.core.contracts import DownloadView
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import ModelEntry
 from app.core.states import DownloadStatus
 from app.downloads.hub import (
@@ -54,13 +54,7 @@ def free_space(path: Path) -> int:
 
 
 def unknown_download(download_id: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "downloads.unknown",
-            tr_noop("There is no download {download_id}."),
-            download_id=download_id,
-        )
-    )
+    return ProblemError(problem("downloads.unknown", download_id=download_id))
 
 
 @dataclass
@@ -314,15 +308,7 @@ class DownloadManager:
     def _failure(self, d: _Download, exc: Exception, file: str | None) -> Problem:
         repo = d.plan.repo_id if d.plan is not None else d.entry.id
         if isinstance(exc, DigestMismatch):
-            return problem(
-                "downloads.corrupt",
-                tr_noop(
-                    "{file} of {repo} arrived damaged twice (its checksum does not match). "
-                    "Try again later."
-                ),
-                repo=repo,
-                file=exc.path,
-            )
+            return problem("downloads.corrupt", repo=repo, file=exc.path)
         if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
             remaining = d.progress.total - d.progress.snapshot().done
             return no_space_problem(remaining, self._free_space(self._cache), str(self._cache))

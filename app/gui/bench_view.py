@@ -368,9 +368,11 @@ class BenchWindow(QWidget):
         self.records = []
         self.history.blockSignals(True)
         self.history.clear()
-        self.history.blockSignals(False)
+        # A history that arrives while a run draws its live curve is listed, not drawn over it.
+        self.history.blockSignals(self._busy is not None)
         for record in records:
             self._add_record(record)
+        self.history.blockSignals(False)
 
     def _add_record(self, record: BenchRecord) -> None:
         self.records.append(record)

@@ -12,7 +12,7 @@ from aiohttp.typedefs import Handler
 
 from app.core.contracts import BatchController, DownloadController, ModelController
 from app.core.events import EventBus, ServerStateChanged
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.proxy import errors
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
@@ -48,17 +48,7 @@ _CLOSE_AFTER = frozenset({"proxy.body_timeout", "proxy.malformed_body", "proxy.b
 
 
 def key_required(host: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.key_required",
-            tr_noop(
-                "The endpoint would listen on {host}, where other computers can reach it, but "
-                "no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1."
-            ),
-            host=host,
-            setting="proxy.host",
-        )
-    )
+    return ProblemError(problem("proxy.key_required", host=host, setting="proxy.host"))
 
 
 def local_url(host: str, port: int) -> str:
@@ -73,30 +63,12 @@ def local_url(host: str, port: int) -> str:
 
 
 def port_in_use(host: str, port: int) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.port_in_use",
-            tr_noop(
-                "Port {port} is already in use by another program, so the endpoint cannot "
-                "start. Choose another port in the proxy.port setting."
-            ),
-            host=host,
-            port=port,
-            setting="proxy.port",
-        )
-    )
+    return ProblemError(problem("proxy.port_in_use", host=host, port=port, setting="proxy.port"))
 
 
 def bind_failed(host: str, port: int, reason: str) -> ProblemError:
     return ProblemError(
-        problem(
-            "proxy.bind_failed",
-            tr_noop("The endpoint cannot listen on {host} port {port}: {reason}."),
-            host=host,
-            port=port,
-            reason=reason,
-            setting="proxy.host",
-        )
+        problem("proxy.bind_failed", host=host, port=port, reason=reason, setting="proxy.host")
     )
 
 
@@ -317,7 +289,7 @@ class ProxyServer:
         elif isinstance(exc, web.HTTPRequestEntityTooLarge):
             prob = errors.body_too_large(self._limits.max_body_bytes)
         else:
-            p = problem("proxy.http_error", tr_noop("{reason}."), reason=exc.reason)
+            p = problem("proxy.http_error", reason=exc.reason)
             return errors.error_response(p, status=exc.status)
         return errors.error_response(prob.problem)
 

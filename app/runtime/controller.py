@@ -16,7 +16,7 @@ from typing import Any
 from app.core.contracts import Backend
 from app.core.memory_room import DeviceRoom, no_room
 from app.core.parallel import add_device_bytes
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, FAILED, ProcessState
@@ -438,13 +438,7 @@ class Controller:
         """The model's running child as the endpoint relays to it (`info`: just read)."""
         info = info or self._supervisor.info(model_id)
         if info is None:
-            raise ProblemError(
-                problem(
-                    "load.not_running",
-                    tr_noop("{model} is not running."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("load.not_running", model=model_id))
         usage = self._usage.get(model_id, _Usage())
         return Backend(
             model_id=model_id,

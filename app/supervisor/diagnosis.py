@@ -7,7 +7,7 @@ import signal
 from collections.abc import Sequence
 from typing import Any
 
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 from app.core.states import LoadPhase
 from app.supervisor import vllm_errors
 from app.supervisor.logparse import message_of
@@ -104,7 +104,6 @@ def diagnose(
     if _ENGINE_DEAD.search(text):
         return problem(
             "load.engine_dead",
-            tr_noop("vLLM's engine core died (exit code {exit_code}): {cause}"),
             model_id=model_id,
             exit_code=exit_code,
             cause=cause or "the log shows why",
@@ -115,9 +114,6 @@ def diagnose(
     if was_running:
         return problem(
             "run.exited",
-            tr_noop(
-                "The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}"
-            ),
             model_id=model_id,
             exit_code=exit_code,
             cause=cause or "the log shows no error",
@@ -125,9 +121,6 @@ def diagnose(
         )
     return problem(
         "load.exited",
-        tr_noop(
-            "The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}"
-        ),
         model_id=model_id,
         exit_code=exit_code,
         cause=cause or "the log shows no error",
@@ -170,14 +163,15 @@ def ended_from_outside(
                 "({signal})."
             )
         )
-    return problem(
-        "run.killed" if was_running else "load.killed",
-        template,
-        model_id=model_id,
-        signal=_signal_name(signal_number),
-        signal_number=signal_number,
-        log_tail=log_tail,
-    )
+    params: dict[str, Any] = {
+        "model_id": model_id,
+        "signal": _signal_name(signal_number),
+        "signal_number": signal_number,
+        "log_tail": log_tail,
+    }
+    if was_running:
+        return worded_problem("run.killed", template, **params)
+    return worded_problem("load.killed", template, **params)
 
 
 def _signal_name(number: int) -> str:
@@ -188,7 +182,7 @@ def _signal_name(number: int) -> str:
 
 
 def _with(found: Problem, **params: Any) -> Problem:
-    return problem(found.code, found.template, found.fix, **{**found.params, **params})
+    return found.with_params(**params)
 
 
 def timeout(
@@ -198,10 +192,6 @@ def timeout(
     raised = int(min(MAX_LOAD_TIMEOUT_S, max(2 * timeout_s, timeout_s + 600)))
     return problem(
         "load.timeout",
-        tr_noop(
-            "{model_id} was not ready after {timeout_s} seconds. A cold first load compiles "
-            "kernels and can take many minutes; raise the load timeout and try again."
-        ),
         fix=Fix(
             FixKind.SET_SETTING,
             "models.load_timeout_s",
@@ -221,10 +211,6 @@ def stalled(
     """The load printed nothing, moved no phase on and used no CPU for `stall_s` seconds."""
     return problem(
         "load.stalled",
-        tr_noop(
-            "Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its "
-            "processes used no CPU, so it was stopped. The log shows where it stopped."
-        ),
         model_id=model_id,
         stall_s=round(stall_s, 1),
         phase=phase.value if phase is not None else None,
@@ -236,10 +222,6 @@ def unresponsive(model_id: str, misses: int, silent_s: float, lines: Sequence[st
     """A running child stopped answering its health check (hung, or stopped) and was killed."""
     return problem(
         "run.unresponsive",
-        tr_noop(
-            "The vLLM server of {model_id} stopped responding ({misses} health checks in a "
-            "row, about {silent_s} seconds) and was killed. The next request starts it again."
-        ),
         model_id=model_id,
         misses=misses,
         silent_s=round(silent_s, 1),
@@ -263,7 +245,7 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
             "Last time: {cause} Load it again, or change its options, to try again."
         )
     )
-    return problem(
+    return worded_problem(
         "load.given_up",
         template,
         fix=last.fix,
@@ -283,25 +265,14 @@ def sentence(text: str) -> str:
 
 def internal_error(model_id: str) -> Problem:
     """The app itself failed while handling a request about a model (a bug; see the log)."""
-    return problem(
-        "supervisor.internal_error",
-        tr_noop(
-            "Something went wrong inside the app while handling {model_id}. The app's log "
-            "has the details; stopping and loading the model again may help."
-        ),
-        model_id=model_id,
-    )
+    return problem("supervisor.internal_error", model_id=model_id)
 
 
 def engine_unusable(command: str, *, found: bool) -> Problem:
     """The engine command itself cannot be run (`engine.not_executable` / `engine.missing`)."""
     if found:
-        return problem(
-            "engine.not_executable",
-            tr_noop("The engine command {command} exists but cannot be executed."),
-            command=command,
-        )
-    return problem(
+        return problem("engine.not_executable", command=command)
+    return worded_problem(
         "engine.missing",
         tr_noop(
             "The engine command {command} was not found. Install an engine with "
@@ -312,19 +283,11 @@ def engine_unusable(command: str, *, found: bool) -> Problem:
 
 
 def cancelled(model_id: str) -> Problem:
-    return problem(
-        "load.cancelled",
-        tr_noop("Loading {model_id} was stopped before it finished."),
-        model_id=model_id,
-    )
+    return problem("load.cancelled", model_id=model_id)
 
 
 def shutting_down(model_id: str) -> Problem:
-    return problem(
-        "supervisor.shutting_down",
-        tr_noop("{model_id} cannot start: the app is shutting down."),
-        model_id=model_id,
-    )
+    return problem("supervisor.shutting_down", model_id=model_id)
 
 
 def _watchdog_command(text: str) -> str:

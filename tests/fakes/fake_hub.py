@@ -136,6 +136,8 @@ class FakeHub:
     throttle_bps: int | None = None
     ignore_range: bool = False  # answer like a server without Range support: 200, whole body
     api_delay_s: float = 0.0  # each /api/ answer waits this long (a slow hub)
+    # The model search answers 400 with this message (a search the hub cannot run).
+    search_refusal: str | None = None
     api_in_flight: int = 0  # /api/ requests being answered now, and the most at once
     api_max_in_flight: int = 0
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -373,6 +375,9 @@ class _Handler(BaseHTTPRequestHandler):
                 hub.api_in_flight -= 1
 
     def _api(self, parts: list[str], query: dict[str, list[str]]) -> None:
+        if (not parts or parts == [""]) and self.hub.search_refusal is not None:
+            self._error(400, None, self.hub.search_refusal)
+            return
         if not parts or parts == [""]:
             self._json(200, _search(self.hub, query, self._token()))
             return

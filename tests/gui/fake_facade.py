@@ -26,7 +26,7 @@ from app.core.events import (
 from app.core.gpu import GpuInfo, SystemInfo
 from app.core.lemonade_plan import ImportPlan
 from app.core.memory import GIB, ModelShape
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, tr_noop
 from app.core.registry import ModelSource
 from app.core.settings import SPECS
 from app.core.states import DownloadStatus, EngineKind, FileState, LoadPhase, ProcessState
@@ -166,17 +166,12 @@ def memory_problem(util: float = 0.78) -> Problem:
         value=util,
         label_template=tr_noop("Set GPU memory utilization to {value}"),
     )
-    return problem(
+    return Problem(
         "load.gpu_memory",
-        tr_noop(
-            "Free memory on the GPU ({free} GiB) is less than the {wanted} GiB that "
-            "gpu-memory-utilization {util} asks for. Lower it to {safe}."
-        ),
+        "Free memory on the GPU ({free} GiB) is less than the {wanted} GiB that "
+        "gpu-memory-utilization {util} asks for. Lower it to {safe}.",
+        {"free": "76.45", "wanted": "88.32", "util": "0.92", "safe": util},
         fix=fix,
-        free="76.45",
-        wanted="88.32",
-        util="0.92",
-        safe=util,
     )
 
 

@@ -39,7 +39,7 @@ from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budg
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
 from app.core.port_check import port_in_use
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, Problem, ProblemError
 from app.core.registry import (
     ModelEntry,
     ModelOptions,
@@ -196,6 +196,10 @@ class FakeModels(FakeService):
         row = self.app.rows[model_id]
         source: ModelSource = "user" if row.source == "user" else "builtin"
         return ModelEntry(row.name, source, parse_checkpoint(row.checkpoint), None, row.labels)
+
+    def check_downloaded(self, model_id: str) -> ModelEntry:
+        self.record("check_downloaded", model_id)
+        return self.entry(model_id)
 
     def options(self, model_id: str) -> ModelOptions:
         tp, pp, gpus = self.app.gpu_options.get(model_id, (None, None, None))
@@ -547,9 +551,7 @@ class FakePower(FakeService):
 
 # -- areas most GUI tests do not open: idle, with nothing configured -------------------------
 def _not_here(what: str) -> ProblemError:
-    return ProblemError(
-        problem("tests.not_scripted", tr_noop("{what} is not scripted."), what=what)
-    )
+    return ProblemError(Problem("tests.not_scripted", "{what} is not scripted.", {"what": what}))
 
 
 async def _refusing(what: str) -> AsyncGenerator[Any, None]:

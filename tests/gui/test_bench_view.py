@@ -68,6 +68,9 @@ def test_tune_progress_result_apply_and_cancel(
     qtbot.waitUntil(lambda: "8 requests at once" in window.status.text())
     assert "start 1 of at most 6" in window.status.text()
     assert len(window.curve.points) == 2
+    # The history arriving now (it is read when the window opens) leaves the live curve be.
+    qtbot.waitUntil(lambda: window.history.count() == 2)
+    assert len(window.curve.points) == 2
 
     window.cancel_button.click()
     assert bench_fake.called("tune.cancel") == [(MODEL,)]

@@ -20,7 +20,7 @@ from app.core.events import (
     ProcessStateChanged,
     RegistryChanged,
 )
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError
 from app.core.states import LoadPhase, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call
@@ -146,7 +146,7 @@ def test_call_awaits_a_future_finished_on_another_thread(qtbot: QtBot) -> None:
     assert run(qtbot, task) == 42
 
     bad: Future[None] = Future()
-    p = problem("models.unknown", tr_noop("There is no model called {model}."), model="nope")
+    p = Problem("models.unknown", "There is no model called {model}.", {"model": "nope"})
     bad.set_exception(ProblemError(p))
     with pytest.raises(CommandFailed) as failed:
         run(qtbot, call(bad))

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import Fix, problem, tr_noop
+from app.core.problems import Fix, Problem, tr_noop
 from app.gui.i18n import (
     PSEUDO_LOCALE,
     PseudoTranslator,
@@ -92,7 +92,7 @@ def test_problems_are_translated_in_their_context(
 
     params = {field: f"<{field}>" for field in plain_fields(template)}
     params["model"] = "Qwen3.5-4B"
-    text = problem_text(problem("x.y", template, **params))
+    text = problem_text(Problem("x.y", template, params))
     assert text.startswith("[") and "Qwen3.5-4B" in text and "{model}" not in text
 
 
@@ -109,7 +109,7 @@ def test_a_broken_translation_falls_back_to_english(
     broken = Broken()
     qapp.installTranslator(broken)
     installed.append(broken)
-    p = problem("x.y", tr_noop("Port {port} is taken."), port=8321)
+    p = Problem("x.y", "Port {port} is taken.", {"port": 8321})
     assert problem_text(p) == "Port 8321 is taken."
 
 

@@ -121,7 +121,7 @@ def test_offer_on_the_real_runtime_imports_the_fixture(
     gui = start_gui(qtbot, facade, tmp_path)
     try:
         dialog = offered_dialog(qtbot)
-        assert dialog.changes.count() == 7
+        assert dialog.changes.count() == 8  # the lowconc model comes too, without its --port
         dialog.import_button.click()
         model_id = f"user.{USER_MODEL}"
 
@@ -130,7 +130,7 @@ def test_offer_on_the_real_runtime_imports_the_fixture(
             return row is not None and row.file_state == "complete"
 
         qtbot.waitUntil(imported, timeout=10_000)
-        qtbot.waitUntil(lambda: "Imported 7 changes" in gui.window.notice.text())
+        qtbot.waitUntil(lambda: "Imported 8 changes" in gui.window.notice.text())
         assert window_state.flag(OFFERED)
         stored = json.loads((tmp_path / "home" / "settings.json").read_text())
         assert "gui.lemonade_offered" not in stored

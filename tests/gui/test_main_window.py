@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.core.events import DownloadFinished, DownloadProgressed, ProcessStateChanged
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.gui import window_state
 from app.gui.app import GuiApp
@@ -105,8 +105,8 @@ def fake_row_state(gui: GuiApp) -> str:
 
 
 def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.fail_next["models.unload"] = problem(
-        "models.busy", tr_noop("{model} is being deleted; try again in a moment."), model="m"
+    fake.fail_next["models.unload"] = Problem(
+        "models.busy", "{model} is being deleted; try again in a moment.", {"model": "m"}
     )
     fake.publish_from_thread(*load_events(DOWNLOADED))
     select(qtbot, gui, DOWNLOADED)
@@ -121,11 +121,10 @@ def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: Fak
 def test_a_download_that_cannot_start_fails_on_its_row_with_retry(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["models.pull"] = problem(
+    fake.fail_next["models.pull"] = Problem(
         "downloads.disk_full",
-        tr_noop("Not enough disk space: {needed} GB needed, {free} GB free."),
-        needed=27.8,
-        free=3.1,
+        "Not enough disk space: {needed} GB needed, {free} GB free.",
+        {"needed": 27.8, "free": 3.1},
     )
     select(qtbot, gui, NOT_DOWNLOADED)
     gui.window.actions_.download.trigger()
@@ -144,11 +143,10 @@ def test_a_download_that_cannot_start_fails_on_its_row_with_retry(
 
 def test_start_up_problems_are_shown(qtbot: QtBot, fake: FakeFacade, tmp_path) -> None:
     fake.problems = (
-        problem(
+        Problem(
             "config.corrupt",
-            tr_noop("{file} was not valid JSON; it was moved to {backup}."),
-            file="settings.json",
-            backup="settings.json.bad",
+            "{file} was not valid JSON; it was moved to {backup}.",
+            {"file": "settings.json", "backup": "settings.json.bad"},
         ),
     )
     gui = start_gui(qtbot, fake, tmp_path)
@@ -229,8 +227,8 @@ def test_add_model_validates_and_registers(qtbot: QtBot, gui: GuiApp, fake: Fake
 def test_add_model_from_a_folder_shows_the_registry_refusal(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["models.add_user_model"] = problem(
-        "models.exists", tr_noop("A model called user.{name} exists already."), name="x"
+    fake.fail_next["models.add_user_model"] = Problem(
+        "models.exists", "A model called user.{name} exists already.", {"name": "x"}
     )
     dialog = gui.window.open_add_model()
     dialog.show_by_name()
@@ -246,10 +244,10 @@ def test_add_model_from_a_folder_shows_the_registry_refusal(
 def test_a_failed_download_shows_why_without_a_log_button(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    gated = problem(
+    gated = Problem(
         "downloads.gated",
-        tr_noop("{repo} is gated: accept its licence on Hugging Face and set a token."),
-        repo="Qwen/Qwen3.6-27B-FP8",
+        "{repo} is gated: accept its licence on Hugging Face and set a token.",
+        {"repo": "Qwen/Qwen3.6-27B-FP8"},
     )
     select(qtbot, gui, NOT_DOWNLOADED)
     fake.publish_from_thread(
@@ -313,7 +311,7 @@ def test_a_failed_model_can_be_loaded_again_from_toolbar_menu_and_banner(
 def test_the_banner_can_be_dismissed_and_goes_when_the_problem_does(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    gated = problem("downloads.gated", tr_noop("{repo} is gated."), repo="Qwen/x")
+    gated = Problem("downloads.gated", "{repo} is gated.", {"repo": "Qwen/x"})
     select(qtbot, gui, NOT_DOWNLOADED)
     fake.publish_from_thread(
         DownloadProgressed("dl-3", NOT_DOWNLOADED, 1, 100),
@@ -385,7 +383,8 @@ def test_the_first_load_without_an_engine_offers_to_install_it(
 ) -> None:
     """QA (issue 20): Load on a machine without the engine said only that it is missing;
     now the notice offers the install, which then loads the model."""
-    from app.supervisor.engines.base import EngineKind, engine_missing
+    from app.core.states import EngineKind
+    from app.supervisor.engines.base import engine_missing
 
     missing = engine_missing(EngineKind.CPU)
     fake.fail_next["models.load"] = missing

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.core.memory import MemoryPlan
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.registry import ModelOptions
 from app.gui.app import GuiApp
 from app.gui.forms import ParsedField
@@ -243,8 +243,8 @@ def test_reset_to_defaults_follows_the_global_default(
 
 
 def test_a_refused_save_keeps_the_dialog_open(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.fail_next["models.set_options"] = problem(
-        "options.locked", tr_noop("{model} is being deleted."), model=MODEL
+    fake.fail_next["models.set_options"] = Problem(
+        "options.locked", "{model} is being deleted.", {"model": MODEL}
     )
     dialog = open_dialog(qtbot, gui)
     dialog.apply()

@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem, problem
 from app.gui.app import GuiApp
 from app.gui.autostart import exec_value, launch_argv
 from app.gui.forms import SettingField
@@ -364,10 +364,10 @@ def test_the_hugging_face_token_is_checked_against_the_hub(
         "Hugging Face accepts this token: it belongs to test-user."
     )
     assert fake.called("config.check_hf_token") == [(token,)]
-    fake.fail_next["config.check_hf_token"] = problem(
+    fake.fail_next["config.check_hf_token"] = Problem(
         "downloads.token_refused",
-        tr_noop("{host} does not accept this token: it is wrong, expired or revoked."),
-        host="https://huggingface.co",
+        "{host} does not accept this token: it is wrong, expired or revoked.",
+        {"host": "https://huggingface.co"},
     )
     qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "does not accept" in accounts.check_result.text())
@@ -378,11 +378,10 @@ def test_the_hugging_face_token_is_checked_against_the_hub(
 def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["config.set_settings"] = problem(
+    fake.fail_next["config.set_settings"] = Problem(
         "settings.port_in_use",
-        tr_noop("Port {port} is used by another program; choose another."),
-        port=9000,
-        key="proxy.port",
+        "Port {port} is used by another program; choose another.",
+        {"port": 9000, "key": "proxy.port"},
     )
     dialog, _models, endpoint, *_ = pages(gui)
     retype(qtbot, endpoint.port, "9000")
@@ -401,13 +400,7 @@ def test_the_exposed_address_refusal_goes_once_the_address_is_loopback_again(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
     fake.fail_next["config.set_settings"] = problem(
-        "proxy.key_required",
-        tr_noop(
-            "The endpoint would listen on {host}, where other computers can reach it, but "
-            "no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1."
-        ),
-        host="0.0.0.0",
-        setting="proxy.host",
+        "proxy.key_required", host="0.0.0.0", setting="proxy.host"
     )
     dialog, _models, endpoint, *_ = pages(gui)
     assert dialog.windowTitle() == "Settings"  # the desktop adds " — vLLM Tray" itself
@@ -545,11 +538,10 @@ def test_your_own_vllm_command_is_checked_before_it_is_stored(
     assert dialog.ok_button.isEnabled()
     assert "Engine: applies to models loaded from now on" in dialog.restart_note.text()
 
-    fake.custom_engine_problem = problem(
+    fake.custom_engine_problem = Problem(
         "engine.custom_invalid",
-        tr_noop("The custom engine command “{program}” was not found."),
-        reason="not_found",
-        program="/opt/no-such-vllm",
+        "The custom engine command “{program}” was not found.",
+        {"reason": "not_found", "program": "/opt/no-such-vllm"},
     )
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.error_label.text() != "")

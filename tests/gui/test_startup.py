@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QStackedWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.events import Event, ProcessStateChanged
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.gui import window_state
 from app.gui.app import GuiApp
@@ -105,9 +105,7 @@ def test_the_window_shows_before_the_engine_and_fills_in_after(
 ) -> None:
     fake = FakeFacade()
     fake.problems = (
-        problem(
-            "config.unreadable", tr_noop("settings.json cannot be read: {reason}."), reason="x"
-        ),
+        Problem("config.unreadable", "settings.json cannot be read: {reason}.", {"reason": "x"}),
     )
     late = LateFacade()
     window_state.set_flag("lemonade_offered")

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.contracts import DownloadView
 from app.core.events import LoadProgressed, ProcessStateChanged, ServerStateChanged
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
 from app.gui.commands import CommandFailed
@@ -55,7 +55,7 @@ def test_downloads_count_as_busy_and_a_broken_endpoint_as_an_error() -> None:
         TrayStatus.LOADING
     )
     broken = ServerView(
-        False, None, problem("proxy.port_in_use", tr_noop("Port {port} is taken."), port=8321)
+        False, None, Problem("proxy.port_in_use", "Port {port} is taken.", {"port": 8321})
     )
     assert aggregate_status([row(ProcessState.RUNNING)], broken) == TrayStatus.ERROR
 

@@ -178,7 +178,8 @@ async def test_the_health_card_of_a_running_model_says_the_context_it_runs_with(
     # Stored for the next start; the child keeps running with 4096 until then.
     await rt.services.models.set_options("user.a", ModelOptions(ctx_size=2048))
     assert rt.services.endpoint is not None
-    async with httpx.AsyncClient(base_url=rt.services.endpoint.url) as client:
+    # /v1/health reads the engine's release on its first call: seconds on a busy machine.
+    async with httpx.AsyncClient(base_url=rt.services.endpoint.url, timeout=60) as client:
         health = (await client.get("/v1/health")).json()
         models = {m["id"]: m for m in (await client.get("/v1/models")).json()["data"]}
 

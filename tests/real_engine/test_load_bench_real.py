@@ -73,7 +73,8 @@ def test_bench_load_cold_then_warm_meets_the_goals(tmp_path: Path, tiny_model_di
     deadline = time.monotonic() + 30
     while our_processes(str(home), MODEL) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert our_processes(str(home), MODEL) == []  # nothing left running
+    left = our_processes(str(home), MODEL)
+    assert left == [], [" ".join(p.cmdline()) for p in left]  # nothing left running
 
     # The history keeps it per model and engine version.
     shown = cli(env, "bench", "load", MODEL, "--history")

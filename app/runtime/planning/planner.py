@@ -32,6 +32,7 @@ from app.core.parallel import (
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry
+from app.core.setting_rules import ctx_size_problem
 from app.core.settings import Settings
 from app.core.states import USABLE_FILES, EngineKind
 from app.core.swap import plan_sleep
@@ -41,7 +42,6 @@ from app.runtime.fast_start import start_env
 from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning.files import FilesCache
 from app.runtime.planning.rules import (
-    bad_ctx_size,
     cpu_kv_bytes,
     effective_ctx_size,
     memory_budget_bytes,
@@ -426,9 +426,8 @@ class Planner:
             )
         except ProblemError as exc:
             return rejected(exc.problem, "vllm_args")
-        if ctx < 1:
-            return rejected(bad_ctx_size(ctx), "ctx_size")
-        above = ctx_above_model_limit(entry.id, ctx, files.context_limit)
+        above = ctx_size_problem(options.ctx_size)  # the global setting's bounds, then the model's
+        above = above or ctx_above_model_limit(entry.id, ctx, files.context_limit)
         if above is not None:
             return rejected(above, "ctx_size")
         try:

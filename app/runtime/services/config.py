@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from app.core import port_check
 from app.core.hf_token import hf_token_problem
 from app.core.jsonstore import FileStamp, file_stamp
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.setting_rules import check_together, unknown_setting
 from app.core.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
 from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
@@ -174,13 +174,7 @@ class ConfigService:
         """Store (or with an empty value, remove) a secret. Removing the key of an endpoint
         that listens on the network is refused before anything is deleted."""
         if name not in SECRET_NAMES:
-            raise ProblemError(
-                problem(
-                    "config.unknown_secret",
-                    tr_noop("{name} is not a secret vLLM Tray keeps (api_key or hf_token)."),
-                    name=name,
-                )
-            )
+            raise ProblemError(problem("config.unknown_secret", name=name))
         if name == "hf_token" and value:
             shape = hf_token_problem(value)
             if shape is not None:
@@ -200,9 +194,7 @@ class ConfigService:
             token if token is not None else await asyncio.to_thread(self._secrets.value, "hf_token")
         )
         if not token:
-            raise ProblemError(
-                problem("config.no_hf_token", tr_noop("No Hugging Face token is set."))
-            )
+            raise ProblemError(problem("config.no_hf_token"))
         shape = hf_token_problem(token)
         if shape is not None:
             raise ProblemError(shape)

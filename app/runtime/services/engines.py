@@ -12,7 +12,7 @@ from pathlib import Path
 from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.settings import Settings
 from app.core.states import EngineKind
 from app.core.vllm_args import unknown_flag_problem, unknown_flags
@@ -21,7 +21,7 @@ from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import Cleaned, clean
 from app.supervisor.engine_flags import EngineFlags, engine_identity
 from app.supervisor.engines.base import Engine, EngineStatus, InstallProgress
-from app.supervisor.engines.custom import CustomEngine
+from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ class EngineService:
         except BaseException as exc:  # the GUI's install progress must always end
             self._failed(
                 kind,
-                problem(
+                worded_problem(
                     "engine.install_failed",
                     tr_noop("Installing the {kind} engine failed: {reason}"),
                     kind=kind.value,
@@ -220,19 +220,8 @@ def split_command(command: str | Sequence[str]) -> tuple[str, ...]:
         try:
             words = shlex.split(words[0])
         except ValueError as exc:
-            raise ProblemError(
-                problem(
-                    "engine.custom_invalid",
-                    tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
-                    command=words[0],
-                    reason=str(exc),
-                )
-            ) from None
+            unreadable = invalid_command_problem("unparsable", [words[0]], detail=str(exc))
+            raise ProblemError(unreadable) from None
     if not words:
-        raise ProblemError(
-            problem(
-                "engine.command_missing",
-                tr_noop("Give the command that starts your vLLM, e.g. 'vllm serve'."),
-            )
-        )
+        raise ProblemError(problem("engine.command_missing"))
     return tuple(words)

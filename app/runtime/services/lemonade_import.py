@@ -31,7 +31,7 @@ from app.core.lemonade_plan import (
     repositories,
 )
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
 from app.core.states import EngineKind
@@ -80,15 +80,7 @@ class LemonadeImportService:
         app's changed since the plan was made."""
         fresh = await self.plan(plan.source, plan.cache)
         if fresh.changes != plan.changes:
-            raise ProblemError(
-                problem(
-                    "lemonade.changed",
-                    tr_noop(
-                        "Lemonade's files or vLLM Tray's changed since the import was shown; "
-                        "nothing was imported. Look at the import again."
-                    ),
-                )
-            )
+            raise ProblemError(problem("lemonade.changed"))
         linked = 0
         for change in plan.changes:
             if change.kind is ChangeKind.USE_ENGINE:

@@ -22,11 +22,12 @@ from app.core.registry import (
     user_model_id,
 )
 from app.core.settings import Settings
-from app.core.states import FAILED, EngineKind, ProcessState
+from app.core.states import FAILED, USABLE_FILES, EngineKind, ProcessState
 from app.core.vllm_args import split_args
 from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
 from app.runtime.planning import OptionsPreview, Planner, bad_ctx_size
+from app.runtime.planning.rules import not_downloaded
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
 
@@ -122,6 +123,15 @@ class ModelService:
     def entry(self, model_id: str) -> ModelEntry:
         """The registered model (ProblemError `models.unknown` when there is none)."""
         return self._registry.get(model_id)
+
+    def check_downloaded(self, model_id: str) -> ModelEntry:
+        """The registered model, if its files are there to load: `models.unknown` or
+        `models.not_downloaded` otherwise, the sentences a load would end with."""
+        entry = self._registry.get(model_id)
+        files = self._planner.model_files(entry)
+        if files.path is None or files.state not in USABLE_FILES:
+            raise not_downloaded(entry)
+        return entry
 
     def options(self, model_id: str) -> ModelOptions:
         """The model's options as stored."""

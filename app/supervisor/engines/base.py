@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 import filelock
 
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.states import EngineKind
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
@@ -119,7 +119,7 @@ def write_version_file(engine_dir: Path, kind: EngineKind, version: str) -> Vers
 
 def engine_missing(kind: EngineKind) -> Problem:
     """The `engine.missing` problem, telling the user the command that installs the engine."""
-    return problem(
+    return worded_problem(
         "engine.missing",
         tr_noop(
             "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
@@ -138,13 +138,7 @@ def engine_missing(kind: EngineKind) -> Problem:
 
 def install_cancelled(kind: EngineKind) -> ProblemError:
     """The `engine.install_cancelled` error for an install the caller's cancel event stopped."""
-    return ProblemError(
-        problem(
-            "engine.install_cancelled",
-            tr_noop("Installing the {kind} engine was cancelled."),
-            kind=kind.value,
-        )
-    )
+    return ProblemError(problem("engine.install_cancelled", kind=kind.value))
 
 
 @contextlib.asynccontextmanager

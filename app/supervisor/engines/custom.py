@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
+from app.core.redact import redact_argv
 from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
@@ -33,6 +34,7 @@ PHASE_VALIDATING = "validating"
 PHASE_DONE = "done"
 
 _TEMPLATES = {
+    "unparsable": tr_noop("The custom engine command {command!r} cannot be read: {detail}."),
     "empty": tr_noop("No command is set for the custom engine."),
     "not_found": tr_noop("The custom engine command “{program}” was not found."),
     "not_executable": tr_noop("The custom engine command “{program}” is not executable."),
@@ -50,16 +52,16 @@ _TEMPLATES = {
 
 
 def _invalid(reason: str, command: Sequence[str], **params: Any) -> ProblemError:
-    return ProblemError(_invalid_problem(reason, command, **params))
+    return ProblemError(invalid_command_problem(reason, command, **params))
 
 
-def _invalid_problem(reason: str, command: Sequence[str], **params: Any) -> Problem:
+def invalid_command_problem(reason: str, command: Sequence[str], **params: Any) -> Problem:
     """`engine.custom_invalid`; `reason` is a stable word tests and the UI can branch on."""
-    return problem(
+    return worded_problem(
         "engine.custom_invalid",
         _TEMPLATES[reason],
         reason=reason,
-        command=" ".join(command),
+        command=" ".join(redact_argv(command)),
         **params,
     )
 
