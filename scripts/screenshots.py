@@ -76,7 +76,7 @@ from app.gui.settings.endpoint_page import EndpointPage  # noqa: E402
 from app.gui.settings.limits_page import LimitsPage  # noqa: E402
 from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
-from app.runtime.api import EngineView  # noqa: E402
+from app.runtime.snapshot import EngineView  # noqa: E402
 from app.supervisor.engines.custom import invalid_command_problem  # noqa: E402
 from scripts.text_fit import clipped_texts  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
@@ -269,10 +269,10 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     models = settings.page(ModelsPage)
     assert isinstance(models, ModelsPage)
     models.utilization.edit.setText("1.5")
-    models.fields["ctx_size"].edit.setText("32k")
+    models.fields["models.ctx_size"].edit.setText("32k")
     save(settings, out, "settings-models-invalid")
     models.utilization.edit.setText("0.78")
-    models.fields["ctx_size"].edit.setText("8192")
+    models.fields["models.ctx_size"].edit.setText("8192")
     models.engine.setCurrentIndex(models.engine.findData("custom"))
     models.custom_command.edit.setText("/opt/vllm/bin/vllm serve")
     fake.custom_engine_problem = invalid_command_problem(

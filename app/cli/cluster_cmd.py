@@ -31,7 +31,7 @@ from app.core.problems import ProblemError, problem
 from app.core.settings import coerce
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services import Services
-from app.runtime.services.cluster_api import (
+from app.runtime.services.cluster_types import (
     AgentSettings,
     ClusterReport,
     ClusterView,

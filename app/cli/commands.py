@@ -26,12 +26,12 @@ from app.core.parallel import (
 from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_argv, redact_text
 from app.core.registry import OPTION_FIELDS, ModelOptions
-from app.core.setting_specs import check_ctx_size, shown_setting
+from app.core.setting_rules import check_ctx_size, shown_setting
 from app.core.settings import SPEC_BY_KEY, SPECS
 from app.core.vllm_args import format_command
-from app.runtime.api import ModelRow
 from app.runtime.services.models import bad_ctx_size
 from app.runtime.services.protocols import ConfigApi
+from app.runtime.snapshot import ModelRow
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

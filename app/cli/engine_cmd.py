@@ -11,8 +11,9 @@ from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
 from app.core.problems import ProblemError, problem
 from app.core.redact import redact_argv
+from app.core.states import EngineKind
 from app.core.vllm_args import format_command
-from app.supervisor.engines.base import EngineKind, InstallProgress
+from app.supervisor.engines.base import InstallProgress
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

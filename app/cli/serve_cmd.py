@@ -15,7 +15,7 @@ from app.core.events import Event, LoadProgressed, ProcessStateChanged, SettingC
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
-from app.core.setting_specs import SPEC_BY_KEY
+from app.core.setting_rules import SPEC_BY_KEY
 from app.core.settings import Settings, coerce
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services import Services

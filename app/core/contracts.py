@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from app.core.remotes import RemoteView
-from app.core.states import ProcessState
+from app.core.states import DownloadStatus, ProcessState
 
 CHILD_HOST = "127.0.0.1"  # children are only ever reached on loopback
 
@@ -175,7 +175,7 @@ class ModelController(Protocol):
 class DownloadView:
     download_id: str
     model_id: str
-    status: str  # "queued" | "running" | "completed" | "cancelled" | "failed"
+    status: DownloadStatus
     done: int
     total: int
     problem: Mapping[str, Any] | None = None

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from app.core.problems import tr_noop
-from app.core.setting_specs import SPEC_BY_KEY
+from app.core.setting_rules import SPEC_BY_KEY
 
-# A model's options, as the model dialog labels them. `ctx_size` and `vllm_args` are also
-# settings (the defaults for every model); a sentence about a model means the model's.
+# A model's options, as the model dialog labels them. The settings `models.ctx_size` and
+# `models.vllm_args` are their defaults for every model, with labels of their own.
 OPTION_LABELS: Mapping[str, str] = MappingProxyType(
     {
         "ctx_size": tr_noop("Context size"),

@@ -28,7 +28,7 @@ from app.core.registry import (
     parse_checkpoint,
     validate_name,
 )
-from app.core.setting_specs import check_ctx_size, coerce
+from app.core.setting_rules import check_ctx_size, coerce
 from app.core.settings import SettingValue
 from app.core.vllm_args import accepted_user_args, split_args
 
@@ -280,13 +280,13 @@ def _setting_changes(
     unchanged: list[str] = []
     wanted: list[tuple[str, object]] = []
     if setup.vllm_args:
-        wanted.append(("vllm_args", setup.vllm_args))
+        wanted.append(("models.vllm_args", setup.vllm_args))
     if setup.ctx_size is not None:
-        wanted.append(("ctx_size", setup.ctx_size))
+        wanted.append(("models.ctx_size", setup.ctx_size))
     for key, raw in wanted:
         try:
             value = coerce(key, raw)
-            if key == "vllm_args":
+            if key == "models.vllm_args":
                 value = _accepted_args(str(value), key, skipped)
         except ProblemError as exc:
             skipped.append(_skip(key, exc))

@@ -16,7 +16,7 @@ from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
-from app.core.setting_specs import check_ctx_size
+from app.core.setting_rules import check_ctx_size
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [

@@ -17,7 +17,6 @@ from typing import Any
 from app.core.problems import Problem, ProblemError, echoed, problem
 from app.core.states import ProcessState
 
-REMOTES_FILE = "remotes.json"
 CONFIG_VERSION = 1
 # Lower case only: the name is also part of the keyring entry's name (`remote.NAME`), and
 # two remotes that differ only in case would be one model prefix to a human reader.

@@ -241,6 +241,7 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
 
 
 GLOBAL_SOURCE = "global vllm_args"
+GLOBAL_KEY = "models.vllm_args"  # the setting that holds them
 TRUST_REMOTE_CODE = "--trust-remote-code"
 # The shortest prefix argparse takes for it: "--trust-r" (vLLM also has
 # --trust-request-chat-template, so "--trust" alone is ambiguous and refused by vLLM).
@@ -259,7 +260,7 @@ def check_global_args(text: str) -> tuple[str, ...]:
                 problem(
                     "args.global_trust_remote_code",
                     flag=token.split("=", 1)[0],
-                    key="vllm_args",
+                    key=GLOBAL_KEY,
                     source=GLOBAL_SOURCE,
                 )
             )
@@ -304,7 +305,12 @@ def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem
         )
     )
     return worded_problem(
-        "args.unknown_flag", template, flag=flag, version=version, source=source, key="vllm_args"
+        "args.unknown_flag",
+        template,
+        flag=flag,
+        version=version,
+        source=source,
+        key=GLOBAL_KEY if source == GLOBAL_SOURCE else "vllm_args",  # the setting or the option
     )
 
 

@@ -73,7 +73,7 @@ class _Download:
 class DownloadManager:
     """Downloads models into the Hugging Face cache with progress events, cancel and resume.
 
-    Lives on the engine loop. Each download runs its blocking transfer in a worker thread
+    Lives on the runtime loop. Each download runs its blocking transfer in a worker thread
     (`asyncio.to_thread`) and a reporter task that publishes `DownloadProgressed` every
     `progress_interval` seconds, then one `DownloadFinished`. Cancel sets an event the worker
     checks after every 64 KiB chunk (see app.downloads.transfer); `cancel()` returns once the
@@ -169,7 +169,7 @@ class DownloadManager:
         return True
 
     def views(self) -> list[DownloadView]:
-        # A copy first: the GUI thread reads this while the engine thread adds downloads.
+        # A copy first: the GUI thread reads this while the runtime thread adds downloads.
         return [self._view(d) for d in list(self._downloads.values())]
 
     def view(self, download_id: str) -> DownloadView:

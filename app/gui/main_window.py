@@ -43,7 +43,7 @@ from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTa
 from app.gui.notice import NoticeBar
 from app.gui.quit_guard import ask_before_quit
 from app.gui.store import AppStore
-from app.gui.window_state import show_one, track
+from app.gui.window_state import TRAY_HINT_SHOWN, flag, show_one, track
 from app.runtime.services import Facade
 
 if TYPE_CHECKING:  # dialogs load when first opened: the window comes first (app.gui.startup)
@@ -515,7 +515,7 @@ class MainWindow(QMainWindow):
             # Closing only hides: models keep serving and the tray icon brings the window back.
             event.ignore()
             self.hide()
-            self.hidden_to_tray.emit(not self._store.setting("gui.tray_hint_shown", False))
+            self.hidden_to_tray.emit(not flag(TRAY_HINT_SHOWN))
             return
         if not self._quitting and ask_before_quit(self, self._store, self.request_quit):
             event.ignore()  # the question decides (issue 20: never stop models unasked)

@@ -38,13 +38,13 @@ from app.gui.window_state import track
 from app.runtime.services import Facade
 
 if TYPE_CHECKING:
-    from app.runtime.api import OptionsPreview
+    from app.runtime.snapshot import OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an
 # answer that does not name its field).
 CTX_PROBLEMS = frozenset({"options.ctx_above_model_limit", "options.bad_ctx_size"})
-_CTX = SPEC_BY_KEY["ctx_size"]
+_CTX = SPEC_BY_KEY["models.ctx_size"]
 
 
 class ModelSettingsDialog(QDialog):
@@ -86,7 +86,7 @@ class ModelSettingsDialog(QDialog):
 
         # A model's own ctx_size follows the rules of the global one.
         self.ctx = SettingField(
-            "ctx_size", unit=self.tr("tokens"), numeric=True, label=self.tr("Context size")
+            "models.ctx_size", unit=self.tr("tokens"), numeric=True, label=self.tr("Context size")
         )
         self.fit_label = wrap(QLabel())
         self.max_ctx_label = wrap(QLabel())
@@ -95,7 +95,7 @@ class ModelSettingsDialog(QDialog):
         self.concurrency_label = wrap(QLabel())
 
         self.args = SettingField(
-            "vllm_args", placeholder=self.tr("e.g. --max-num-seqs 8 --kv-cache-dtype fp8")
+            "models.vllm_args", placeholder=self.tr("e.g. --max-num-seqs 8 --kv-cache-dtype fp8")
         )
         self.args.edit.setFont(monospace_font())
         self.args.edit.setAccessibleName(self.tr("vLLM arguments"))
@@ -416,7 +416,7 @@ class ModelSettingsDialog(QDialog):
     def restore_defaults(self) -> None:
         shown = self.preview or self._last_valid
         values = shown.defaults if shown is not None else {}
-        ctx = values.get("ctx_size", self._store.setting("ctx_size", _CTX.default))
+        ctx = values.get("ctx_size", self._store.setting("models.ctx_size", _CTX.default))
         self.ctx.set_value(int(ctx))
         self.args.set_value(str(values.get("vllm_args", "")))
         self.gpu_options.set_values(None, None, None)

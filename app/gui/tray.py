@@ -26,8 +26,8 @@ from app.gui.model_state import (
     state_text,
 )
 from app.gui.store import AppStore
-from app.runtime.api import ModelRow, ServerView
 from app.runtime.services import Facade
+from app.runtime.snapshot import ModelRow, ServerView
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The local OpenAI-compatible endpoint: an aiohttp server running on the engine thread's loop."""
+"""The local OpenAI-compatible endpoint: an aiohttp server running on the runtime thread's loop."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from app.core.contracts import BatchController, DownloadController, ModelControl
 from app.core.events import EventBus, ServerStateChanged
 from app.core.problems import ProblemError, problem
 from app.proxy import errors
-from app.proxy.api_routes import KEY_CHECKED, ApiRoutes
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
 from app.proxy.child_http import AppUpstream
@@ -25,6 +24,7 @@ from app.proxy.connections import (
     fit_to_descriptors,
 )
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
+from app.proxy.management_routes import KEY_CHECKED, ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
 from app.proxy.relay import RESPONSE_STARTED
@@ -75,7 +75,7 @@ def bind_failed(host: str, port: int, reason: str) -> ProblemError:
 class ProxyServer:
     """Serves the OpenAI-compatible API and the /api/v1 management routes.
 
-    Runs inside an existing asyncio loop (the engine thread's); `start()` raises ProblemError
+    Runs inside an existing asyncio loop (the runtime thread's); `start()` raises ProblemError
     `proxy.key_required`, `proxy.port_in_use` or `proxy.bind_failed` when it cannot serve.
     """
 
@@ -214,7 +214,7 @@ class ProxyServer:
         )
         reader = BodyReader(self._limits, self._budget)
         OpenAIRoutes(self._controller, upstream, reader, self._limits).register(app.router)
-        ApiRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
+        ManagementRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
         if self._batches is not None:
             BatchRoutes(self._batches, reader).register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)

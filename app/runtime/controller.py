@@ -63,7 +63,7 @@ class _RoomPlan:
 class Controller:
     """Which models run: load on demand, swap by memory, idle unload.
 
-    Everything here runs on the engine thread's loop. One lock serialises *decisions*
+    Everything here runs on the runtime thread's loop. One lock serialises *decisions*
     (which models to stop, which to start) so that two first requests for different models
     cannot both decide that the same free memory is theirs; the (long) wait for readiness
     happens outside the lock, and the supervisor shares one start between concurrent callers.
@@ -408,7 +408,7 @@ class Controller:
             await self.unload_idle()
 
     async def unload_idle(self) -> list[str]:
-        ttl_min = int(self._settings.get("idle_ttl_min"))
+        ttl_min = int(self._settings.get("models.idle_ttl_min"))
         if ttl_min <= 0:
             return []
         now = self._clock()

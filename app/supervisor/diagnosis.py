@@ -194,7 +194,7 @@ def timeout(
         "load.timeout",
         fix=Fix(
             FixKind.SET_SETTING,
-            "load_timeout_s",
+            "models.load_timeout_s",
             raised,
             tr_noop("Set the load timeout to {value} s"),
         ),

@@ -82,7 +82,7 @@ def _utilization_fix(safe: float) -> Fix | None:
         return None
     return Fix(
         FixKind.SET_SETTING,
-        "gpu_memory_utilization",
+        "models.gpu_memory_utilization",
         safe,
         tr_noop("Set GPU memory utilization to {value}"),
     )

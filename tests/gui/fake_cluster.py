@@ -11,7 +11,7 @@ from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.runtime.cluster_client import LinkSpeed
 from app.runtime.cluster_views import JoinCommand, NodeReport
-from app.runtime.services.cluster_api import ClusterReport, ClusterView
+from app.runtime.services.cluster_types import ClusterReport, ClusterView
 from tests.gui.fake_facade import FakeFacade
 from tests.gui.fake_services import IdleCluster
 

@@ -48,9 +48,9 @@ from app.core.registry import (
     validate_name,
 )
 from app.core.remotes import RemoteView
-from app.core.setting_specs import check_together
+from app.core.setting_rules import check_together
 from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
-from app.core.states import ProcessState
+from app.core.states import EngineKind, ProcessState
 from app.core.vllm_args import (
     GLOBAL_SOURCE,
     check_global_args,
@@ -61,18 +61,23 @@ from app.core.vllm_args import (
 )
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.downloads.search import SearchQuery
-from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.chat import ChatService
-from app.runtime.services.cluster_api import AgentSettings, ClusterReport, ClusterView, WorkerState
+from app.runtime.services.cluster_types import (
+    AgentSettings,
+    ClusterReport,
+    ClusterView,
+    WorkerState,
+)
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.engines import EngineReport
 from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
 from app.runtime.services.tune import TuneOptions, TuneResult
+from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor.compile_cache import Cleaned
-from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
+from app.supervisor.engines.base import EngineStatus, InstallProgress
 
 if TYPE_CHECKING:
     from app.runtime.cluster_agent import ClusterAgent
@@ -257,7 +262,7 @@ class FakeModels(FakeService):
         """As the planner: the arguments, then the context size, then where the model runs
         (app.core.parallel.place on this fake's GPUs); a refusal names its field."""
         app = self.app
-        ctx = options.ctx_size if options.ctx_size is not None else app.settings["ctx_size"]
+        ctx = options.ctx_size if options.ctx_size is not None else app.settings["models.ctx_size"]
         preview = dataclasses.replace(
             self.preview_now(model_id, ctx, options.vllm_args),
             ctx_is_default=options.ctx_size is None,
@@ -283,7 +288,7 @@ class FakeModels(FakeService):
                 "options.bad_parallel_size": str(exc.problem.params.get("name", TP_OPTION)),
             }.get(exc.problem.code, GPUS_OPTION)
             return dataclasses.replace(preview, problem=exc.problem, problem_field=field)
-        util = app.settings["gpu_memory_utilization"]
+        util = app.settings["models.gpu_memory_utilization"]
         planned = {
             gpu_device(i): int((app.system.gpus[i].budget_total or 0) * util)
             for i in placement.gpus
@@ -293,7 +298,7 @@ class FakeModels(FakeService):
     def preview_now(self, model_id: str, ctx: int, args: str) -> OptionsPreview:
         app = self.app
         row = app.rows[model_id]
-        defaults = {"ctx_size": app.settings["ctx_size"], "vllm_args": ""}
+        defaults = {"ctx_size": app.settings["models.ctx_size"], "vllm_args": ""}
         try:
             resolved = resolve_model_args(
                 load_model_config(),
@@ -301,9 +306,10 @@ class FakeModels(FakeService):
                 checkpoint=row.checkpoint,
                 engine_args=("--enforce-eager",),
                 settings=make_settings_layer(
-                    app.settings["gpu_memory_utilization"], app.settings["max_num_seqs"]
+                    app.settings["models.gpu_memory_utilization"],
+                    app.settings["models.max_num_seqs"],
                 ),
-                global_vllm_args=app.settings["vllm_args"],
+                global_vllm_args=app.settings["models.vllm_args"],
                 model_vllm_args=args,
             )
         except ProblemError as exc:
@@ -329,7 +335,7 @@ class FakeModels(FakeService):
         gpu = app.system.primary
         if row.downloaded and row.size_gb and gpu is not None and gpu.budget_total:
             budget = utilization_budget_bytes(
-                gpu.budget_total, app.settings["gpu_memory_utilization"]
+                gpu.budget_total, app.settings["models.gpu_memory_utilization"]
             )
             limit = app.model_max_ctx.get(model_id)
             shape = dataclasses.replace(app.shape, model_max_ctx=limit) if limit else app.shape
@@ -492,7 +498,7 @@ class FakeEngines(FakeService):
         self.record("use_custom", text)
         if self.app.custom_engine_problem is not None:
             raise ProblemError(self.app.custom_engine_problem)
-        self.app.engine = EngineView("custom", "custom", True, None, text)
+        self.app.engine = EngineView(EngineKind.CUSTOM, "custom", True, None, text)
         for key, value in (("engine.custom_command", text), ("engine.kind", "custom")):
             if self.app.settings.get(key) != value:
                 self.app.publish(SettingChanged(key, value))

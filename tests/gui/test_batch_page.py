@@ -104,7 +104,7 @@ def test_a_refused_command_is_shown_under_the_table(
     assert cell(page, 0, Column.STATUS) == "Running"
 
 
-def test_progress_events_from_the_engine_thread_update_the_row(
+def test_progress_events_from_the_runtime_thread_update_the_row(
     qtbot: QtBot, page: BatchPage, fake: FakeBatchFacade
 ) -> None:
     running = sample_jobs()[0]

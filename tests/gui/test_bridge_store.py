@@ -38,7 +38,7 @@ def make_store(qtbot: QtBot, fake: FakeFacade) -> tuple[EventBridge, AppStore]:
     return bridge, store
 
 
-def test_events_from_the_engine_thread_arrive_on_the_gui_thread(
+def test_events_from_the_runtime_thread_arrive_on_the_gui_thread(
     qtbot: QtBot, fake: FakeFacade
 ) -> None:
     bridge, _store = make_store(qtbot, fake)
@@ -48,7 +48,7 @@ def test_events_from_the_engine_thread_arrive_on_the_gui_thread(
     )
     event = LoadProgressed(MODEL, LoadPhase.LOADING_WEIGHTS, 0.3, shard=(2, 8))
     fake.publish_from_thread(event)
-    assert seen == []  # queued: nothing runs on the engine thread
+    assert seen == []  # queued: nothing runs on the runtime thread
     qtbot.waitUntil(lambda: len(seen) == 1)
     assert seen == [(event, True)]
     bridge.close()

@@ -115,7 +115,7 @@ def test_a_broken_translation_falls_back_to_english(
 
 def test_fix_labels(qtbot: QtBot) -> None:
     del qtbot
-    assert fix_text(Fix("set_setting", "gpu_memory_utilization", 0.78)) == (
+    assert fix_text(Fix("set_setting", "models.gpu_memory_utilization", 0.78)) == (
         "Set GPU memory utilization to 0.78"
     )
     # The window names a model's option by its field's label, not its key.

@@ -75,7 +75,7 @@ def test_an_engine_killed_from_outside_says_so_in_words(
         assert not cause.isEnabled() and cause.text() == text, cause.text()
         menu.hide()
         # The failure made the window ask for the supervisor's counts: let that answer
-        # arrive before the engine thread stops.
+        # arrive before the runtime thread stops.
         run(qtbot, gui.store.refresh())
     finally:
         app.close()
@@ -110,7 +110,7 @@ def test_a_fix_that_did_not_help_is_not_offered_again(
         qtbot.mouseClick(banner.fix_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: banner.status.text().startswith("Done: "), timeout=30_000)
         qtbot.waitUntil(lambda: banner.isVisible() and not banner.fix_button.isVisible())
-        assert app.runtime._parts.settings.get("gpu_memory_utilization") == 0.75
+        assert app.runtime._parts.settings.get("models.gpu_memory_utilization") == 0.75
         status = banner.status.text()
         assert status == (
             f"Done: {fix.replace('&', '')}. Loading failed again; the sentence above says why."

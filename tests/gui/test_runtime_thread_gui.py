@@ -1,4 +1,4 @@
-"""The GUI on the real engine thread and facade (fake engine, fake hub), driven through its
+"""The GUI on the real runtime thread and facade (fake engine, fake hub), driven through its
 widgets: the three ways the app is used — download a model (with and without a network),
 load and unload it and start and stop the endpoint from the tray, and the settings dialog
 with a right and a wrong gpu-memory-utilization."""
@@ -293,8 +293,8 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
         with qtbot.waitSignal(dialog.saved, timeout=10_000):
             qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         stored = json.loads(settings_file.read_text())
-        assert stored["gpu_memory_utilization"] == 0.7
-        assert app.runtime._parts.settings.get("gpu_memory_utilization") == 0.7
+        assert stored["models.gpu_memory_utilization"] == 0.7
+        assert app.runtime._parts.settings.get("models.gpu_memory_utilization") == 0.7
     finally:
         app.close()
 

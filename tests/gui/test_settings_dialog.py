@@ -66,9 +66,9 @@ def test_utilization_shows_and_applies_the_recommended_value(
     assert dialog.restart_note.text().startswith(
         "GPU memory utilization: applies to models loaded from now on"
     )
-    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.78}
-    assert fake.called("config.set_settings") == [({"gpu_memory_utilization": 0.78},)]
-    assert gui.store.setting("gpu_memory_utilization") == 0.78
+    assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.78}
+    assert fake.called("config.set_settings") == [({"models.gpu_memory_utilization": 0.78},)]
+    assert gui.store.setting("models.gpu_memory_utilization") == 0.78
 
 
 def test_a_utilization_above_the_safe_value_is_stored_only_when_confirmed(
@@ -96,7 +96,7 @@ def test_a_utilization_above_the_safe_value_is_stored_only_when_confirmed(
     retype(qtbot, models.utilization, "0.95")  # another value: asked again
     assert not models.use_anyway.isChecked() and not dialog.ok_button.isEnabled()
     models.use_anyway.click()
-    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.95}
+    assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.95}
 
 
 @pytest.mark.parametrize(
@@ -119,26 +119,26 @@ def test_a_wrong_utilization_is_explained_and_nothing_is_stored(
     assert models.utilization.text() == typed  # not clamped to 0.99, not dropped
     assert models.utilization.hint.isVisible()
     assert models.utilization.hint.text() == sentence
-    assert "gpu_memory_utilization" not in models.utilization.hint.text()
+    assert "models.gpu_memory_utilization" not in models.utilization.hint.text()
     assert not dialog.ok_button.isEnabled()
     qtbot.keyClick(models.utilization.edit, Qt.Key.Key_Return)  # Enter does not save either
     dialog.save()
     qtbot.wait(50)
     assert fake.called("config.set_settings") == [] and dialog.isVisible()
-    assert fake.settings["gpu_memory_utilization"] == 0.85
+    assert fake.settings["models.gpu_memory_utilization"] == 0.85
 
     retype(qtbot, models.utilization, "0.7")
     assert not models.utilization.hint.isVisible() and dialog.ok_button.isEnabled()
-    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.7}
+    assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.7}
 
 
 def test_every_number_field_takes_what_is_typed(qtbot: QtBot, gui: GuiApp) -> None:
     dialog, models, endpoint, *_ = pages(gui)
     for field, typed in (
-        (models.fields["max_num_seqs"], "0"),
-        (models.fields["ctx_size"], "32k"),
-        (models.fields["load_timeout_s"], "5"),
-        (models.fields["idle_ttl_min"], "-1"),
+        (models.fields["models.max_num_seqs"], "0"),
+        (models.fields["models.ctx_size"], "32k"),
+        (models.fields["models.load_timeout_s"], "5"),
+        (models.fields["models.idle_ttl_min"], "-1"),
         (models.fields["memory.budget_gb"], "-1"),
         (endpoint.port, "70000"),
     ):
@@ -154,20 +154,20 @@ def test_every_number_field_takes_what_is_typed(qtbot: QtBot, gui: GuiApp) -> No
 
 def test_only_changed_settings_are_sent(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     dialog, models, endpoint, _accounts, desktop = pages(gui)
-    retype(qtbot, models.fields["max_num_seqs"], "10")
-    retype(qtbot, models.fields["ctx_size"], "32768")
+    retype(qtbot, models.fields["models.max_num_seqs"], "10")
+    retype(qtbot, models.fields["models.ctx_size"], "32768")
     retype(qtbot, endpoint.port, "9000")
     desktop.start_hidden.setChecked(True)
     note = dialog.restart_note.text()
     assert "Max concurrent requests per model, Default context size: applies to models" in note
     assert "Port: applies when the endpoint starts again." in note
-    assert "max_num_seqs" not in note and "proxy.port" not in note
+    assert "models.max_num_seqs" not in note and "proxy.port" not in note
     save(qtbot, dialog)
     assert fake.called("config.set_settings") == [
         (
             {
-                "max_num_seqs": 10,
-                "ctx_size": 32768,
+                "models.max_num_seqs": 10,
+                "models.ctx_size": 32768,
                 "proxy.port": 9000,
                 "gui.start_hidden": True,
             },
@@ -493,14 +493,14 @@ def test_the_memory_for_bodies_must_hold_the_largest_request(
 
 
 def test_restore_defaults_of_one_page(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.settings["max_num_seqs"] = 64
+    fake.settings["models.max_num_seqs"] = 64
     gui.store.request_refresh()
-    qtbot.waitUntil(lambda: gui.store.setting("max_num_seqs") == 64)
+    qtbot.waitUntil(lambda: gui.store.setting("models.max_num_seqs") == 64)
     dialog, models, *_ = pages(gui)
-    assert models.fields["max_num_seqs"].text() == "64"
+    assert models.fields["models.max_num_seqs"].text() == "64"
     qtbot.mouseClick(dialog.defaults_button, Qt.MouseButton.LeftButton)
-    assert models.fields["max_num_seqs"].text() == "16"
-    assert models.save()["max_num_seqs"] == 16
+    assert models.fields["models.max_num_seqs"].text() == "16"
+    assert models.save()["models.max_num_seqs"] == 16
     dialog.reject()
 
 

@@ -17,7 +17,7 @@ from app.gui.commands import CommandFailed
 from app.gui.i18n import problem_text
 from app.gui.icons import TrayStatus
 from app.gui.tray import aggregate_status
-from app.runtime.api import ServerView
+from app.runtime.snapshot import ServerView
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, make_row, memory_problem
 

@@ -20,10 +20,9 @@ from pytestqt.qtbot import QtBot
 
 from app.core.events import DownloadFinished
 from app.core.paths import resolve_paths
-from app.core.states import DownloadStatus, ProcessState
+from app.core.states import DownloadStatus, EngineKind, ProcessState
 from app.gui.model_state import StateKind, state_kind, state_text
 from app.supervisor.compile_cache import COMPILED, FOLDER, build_name
-from app.supervisor.engines.base import EngineKind
 from app.supervisor.loadtimes import FILE_NAME, load_key
 from tests.fakes.engine_runtime import fake_engine
 from tests.fakes.fake_hub import FakeHub, build_tiny_model

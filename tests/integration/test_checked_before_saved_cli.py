@@ -14,8 +14,8 @@ from tests.fakes.engine_runtime import fake_engine
 
 MODEL = "Qwen3.5-0.8B-FP16-vLLM"
 REFUSAL = (
-    "vllm-tray: vllm_args: --trust-remote-code cannot be set for every model: any model added "
-    "through the endpoint could then run its own code on this computer; set it in the "
+    "vllm-tray: models.vllm_args: --trust-remote-code cannot be set for every model: any model "
+    "added through the endpoint could then run its own code on this computer; set it in the "
     "options of the one model that needs it."
 )
 
@@ -35,15 +35,17 @@ def test_trust_remote_code_is_refused_for_every_model_and_allowed_for_one(
 ) -> None:
     home = tmp_path / "cfg"
     home.mkdir()
-    (home / "settings.json").write_text('{"max_num_seqs": 32}\n')
+    (home / "settings.json").write_text('{"models.max_num_seqs": 32}\n')
     before = (home / "settings.json").read_bytes()
 
-    refused = vllm_tray(home, "config", "set", "vllm_args=--enforce-eager --trust-remote-code")
+    refused = vllm_tray(
+        home, "config", "set", "models.vllm_args=--enforce-eager --trust-remote-code"
+    )
     assert refused.returncode == 2
     assert refused.stderr.strip() == REFUSAL
     assert (home / "settings.json").read_bytes() == before
     # argparse takes an unambiguous prefix, so the app does too.
-    prefix = vllm_tray(home, "config", "set", "vllm_args=--trust-remote")
+    prefix = vllm_tray(home, "config", "set", "models.vllm_args=--trust-remote")
     assert prefix.returncode == 2 and "cannot be set for every model" in prefix.stderr
 
     allowed = vllm_tray(home, "options", MODEL, "vllm_args=--trust-remote-code")

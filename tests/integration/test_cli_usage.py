@@ -220,12 +220,17 @@ def test_a_name_that_only_looks_like_an_existing_model_is_refused(tmp_path: Path
 
 def test_config_and_engine_changes_answer_in_json_as_their_siblings_do(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    done = run_cli(home, "config", "set", "ctx_size=4096", "vllm_args=--api-key sk-Q", "--json")
+    done = run_cli(
+        home, "config", "set", "models.ctx_size=4096", "models.vllm_args=--api-key sk-Q", "--json"
+    )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"ctx_size": 4096, "vllm_args": "--api-key '<hidden>'"}
-    done = run_cli(home, "config", "reset", "ctx_size", "--json")
+    assert json.loads(done.stdout) == {
+        "models.ctx_size": 4096,
+        "models.vllm_args": "--api-key '<hidden>'",
+    }
+    done = run_cli(home, "config", "reset", "models.ctx_size", "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"ctx_size": 8192}
+    assert json.loads(done.stdout) == {"models.ctx_size": 8192}
     done = run_cli(
         home, "engine", "use", "--json", "env", "HF_TOKEN=hf_x", sys.executable, str(FAKE)
     )

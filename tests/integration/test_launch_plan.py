@@ -17,13 +17,13 @@ import pytest
 
 from app.core.memory import weights_bytes_from_folder
 from app.core.registry import ModelOptions
-from app.core.states import ProcessState
+from app.core.states import EngineKind, ProcessState
 from app.launcher import main
 from app.runtime.planning import files as planning_files
 from app.runtime.planning import planner as planning_planner
 from app.runtime.planning import rules as planning_rules
 from app.runtime.runtime import Runtime
-from app.supervisor.engines.base import EngineKind, write_version_file
+from app.supervisor.engines.base import write_version_file
 from app.supervisor.sleep import SLEEP_FLAG
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
 
@@ -38,7 +38,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     rt = make_runtime(
         tmp_path,
         monkeypatch,
-        settings={"ctx_size": 4096, "memory.budget_gb": 0.006},  # room for one, not two
+        settings={"models.ctx_size": 4096, "memory.budget_gb": 0.006},  # room for one, not two
         proxy_port=0,
     )
     await rt.start(serve=True)

@@ -68,7 +68,7 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
         ("set_options", f"user.{USER_MODEL}"),
         ("set_options", BUILTIN_MODEL),
         ("set_options", "Qwen3.6-27B-FP8-vLLM-lowconc"),
-        ("set_setting", "vllm_args"),
+        ("set_setting", "models.vllm_args"),
         ("link_files", USER_REPO),
         ("link_files", BUILTIN_REPO),
         ("use_engine", "rocm"),
@@ -103,7 +103,7 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
     assert options[f"user.{USER_MODEL}"] == {"ctx_size": 16384, "vllm_args": "--max-num-seqs 4"}
     assert options[f"builtin.{BUILTIN_MODEL}"] == {"ctx_size": 32768}
     assert options["builtin.Qwen3.6-27B-FP8-vLLM-lowconc"] == {"vllm_args": "--max-num-seqs 8"}
-    setting = run_cli(ours, "config", "get", "vllm_args", env=env)
+    setting = run_cli(ours, "config", "get", "models.vllm_args", env=env)
     assert setting.stdout.strip() == "--max-num-batched-tokens 4096"
     engines = json.loads(run_cli(ours, "engine", "status", "--json", env=env).stdout)
     rocm = next(e for e in engines["engines"] if e["kind"] == "rocm")

@@ -86,7 +86,7 @@ def home(tmp_path: Path) -> Path:
     home = tmp_path / "home"
     home.mkdir()
     # A default context of a million tokens: what the long-context repo cannot have here.
-    (home / "settings.json").write_text(json.dumps({"ctx_size": 1_048_576}))
+    (home / "settings.json").write_text(json.dumps({"models.ctx_size": 1_048_576}))
     return home
 
 

@@ -35,7 +35,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
-    # Worded by the setting's type and bounds (app/core/setting_specs.py).
+    # Worded by the setting's type and bounds (app/core/setting_rules.py).
     ProblemSpec(
         "settings.empty",
         tr_noop("Must be a number; nothing was typed."),

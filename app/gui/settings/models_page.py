@@ -23,16 +23,16 @@ from app.runtime.services import Facade
 
 class ModelsPage(SettingsPage):
     keys = (
-        "gpu_memory_utilization",
-        "max_num_seqs",
-        "ctx_size",
-        "load_timeout_s",
-        "idle_ttl_min",
+        "models.gpu_memory_utilization",
+        "models.max_num_seqs",
+        "models.ctx_size",
+        "models.load_timeout_s",
+        "models.idle_ttl_min",
         "memory.budget_gb",
         "memory.host_reserve_gb",
         "memory.sleep_mode",
-        "prewarm_after_download",
-        "vllm_args",
+        "models.prewarm_after_download",
+        "models.vllm_args",
         "engine.kind",
         "engine.custom_command",
     )
@@ -42,7 +42,7 @@ class ModelsPage(SettingsPage):
     ) -> None:
         super().__init__(facade, parent)
         self.recommended = recommended
-        self.utilization = SettingField("gpu_memory_utilization", numeric=True)
+        self.utilization = SettingField("models.gpu_memory_utilization", numeric=True)
         # Not "&r": "Max concurrent &requests" has it on this page.
         self.use_recommended = QPushButton(self.tr("Use recomme&nded"))
         self.use_recommended.clicked.connect(self._on_use_recommended_clicked)
@@ -65,7 +65,9 @@ class ModelsPage(SettingsPage):
         self.use_anyway = QCheckBox()
         self.use_anyway.hide()
         self.vllm_args = SettingField(
-            "vllm_args", placeholder=self.tr("flags added for every model"), check=_args_problem
+            "models.vllm_args",
+            placeholder=self.tr("flags added for every model"),
+            check=_args_problem,
         )
         self.vllm_args.edit.setFont(monospace_font())
         # Its flags against the engine's own --help, once typing pauses.
@@ -93,9 +95,9 @@ class ModelsPage(SettingsPage):
         row.addWidget(self.utilization, 1)
         row.addWidget(self.use_recommended, 0)
         label = self.tr("&GPU memory utilization:")
-        self.fields["gpu_memory_utilization"] = self.utilization
-        self.labels["gpu_memory_utilization"] = plain(label)
-        self.utilization.edit.setToolTip(spec_doc("gpu_memory_utilization"))
+        self.fields["models.gpu_memory_utilization"] = self.utilization
+        self.labels["models.gpu_memory_utilization"] = plain(label)
+        self.utilization.edit.setToolTip(spec_doc("models.gpu_memory_utilization"))
         self.utilization.changed.connect(self.changed)
         self.form.addRow(buddy_label(label, self.utilization.edit), utilization_row)
         self.form.addRow("", self.recommended_label)
@@ -103,19 +105,19 @@ class ModelsPage(SettingsPage):
         self.form.addRow("", self.use_anyway)
         self.add_field(
             self.tr("Max concurrent &requests per model:"),
-            SettingField("max_num_seqs", numeric=True),
+            SettingField("models.max_num_seqs", numeric=True),
         )
         self.add_field(
             self.tr("Default &context size:"),
-            SettingField("ctx_size", unit=self.tr("tokens"), numeric=True),
+            SettingField("models.ctx_size", unit=self.tr("tokens"), numeric=True),
         )
         self.add_field(
             self.tr("Load &timeout:"),
-            SettingField("load_timeout_s", unit=self.tr("seconds"), numeric=True),
+            SettingField("models.load_timeout_s", unit=self.tr("seconds"), numeric=True),
         )
         self.add_field(
             self.tr("&Unload after idle for:"),
-            SettingField("idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
+            SettingField("models.idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
         )
         self.add_field(
             self.tr("Memory &budget for all models:"),
@@ -137,7 +139,7 @@ class ModelsPage(SettingsPage):
         self.sleep_mode.setToolTip(spec_doc("memory.sleep_mode"))
         self.form.addRow(buddy_label(sleep_label, self.sleep_mode), self.sleep_mode)
         self.prewarm = QCheckBox(self.tr("&Pre-warm a model once its download finishes"))
-        self.prewarm.setToolTip(spec_doc("prewarm_after_download"))
+        self.prewarm.setToolTip(spec_doc("models.prewarm_after_download"))
         self.form.addRow("", self.prewarm)
         self.add_field(self.tr("Extra vLLM &arguments:"), self.vllm_args)
         engine_label = self.tr("&Engine:")
@@ -159,14 +161,14 @@ class ModelsPage(SettingsPage):
         self.sleep_mode.setCurrentIndex(
             max(0, self.sleep_mode.findData(values["memory.sleep_mode"]))
         )
-        self.prewarm.setChecked(bool(values["prewarm_after_download"]))
+        self.prewarm.setChecked(bool(values["models.prewarm_after_download"]))
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
         out = super().values()
         out["engine.kind"] = self.engine.currentData()
         out["memory.sleep_mode"] = self.sleep_mode.currentData()
-        out["prewarm_after_download"] = self.prewarm.isChecked()
+        out["models.prewarm_after_download"] = self.prewarm.isChecked()
         if out["engine.kind"] != "custom":
             # The command only matters for the custom engine; keep what is stored.
             out.pop("engine.custom_command", None)
@@ -197,7 +199,7 @@ class ModelsPage(SettingsPage):
 
     def _ask_args(self) -> Future[Problem | None] | None:
         text = self.vllm_args.text().strip()
-        if self.vllm_args.problem() or text == str(self._loaded.get("vllm_args", "")):
+        if self.vllm_args.problem() or text == str(self._loaded.get("models.vllm_args", "")):
             return None
         return self._facade.submit(lambda s: s.config.global_args_problem(text))
 
@@ -228,7 +230,7 @@ class ModelsPage(SettingsPage):
         """A new value above the safe one: stored only with "use anyway" ticked. (A stored
         value was confirmed when it was stored, or is the default: it keeps its warning.)"""
         value = self.too_high()
-        return value is not None and value != self._loaded.get("gpu_memory_utilization")
+        return value is not None and value != self._loaded.get("models.gpu_memory_utilization")
 
     def problems(self) -> list[str]:
         found = super().problems()

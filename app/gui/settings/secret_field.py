@@ -28,7 +28,7 @@ class SecretField(QWidget):
         self._tasks = tasks_of(self)
         self.name = name
         self._clear = False
-        self._stored: bool | None = None  # unknown until the engine answers
+        self._stored: bool | None = None  # unknown until the runtime answers
         self.edit = QLineEdit()
         self.edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.edit.setClearButtonEnabled(True)

@@ -27,8 +27,8 @@ from app.core.parallel import (
 )
 from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions
+from app.core.states import EngineKind
 from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
-from app.supervisor.engines.base import EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
@@ -61,9 +61,9 @@ def resolve_args(
         checkpoint=str(entry.checkpoint),
         engine_args=engine_default_args,
         settings=settings_layer(
-            float(settings["gpu_memory_utilization"]), int(settings["max_num_seqs"])
+            float(settings["models.gpu_memory_utilization"]), int(settings["models.max_num_seqs"])
         ),
-        global_vllm_args=str(settings["vllm_args"]),
+        global_vllm_args=str(settings["models.vllm_args"]),
         model_vllm_args=options.vllm_args,
     )
     resolved = with_optimize(resolved, options.optimize, split_args(options.vllm_args))

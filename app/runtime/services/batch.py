@@ -296,7 +296,7 @@ def make_batch_service(
         return tuned_concurrency(
             model_ids,
             lambda model_id: planner.resolved_args(model_id).args,
-            int(settings.get("max_num_seqs")),
+            int(settings.get("models.max_num_seqs")),
         )
 
     def quota_bytes() -> int:

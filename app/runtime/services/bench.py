@@ -14,7 +14,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp
 
@@ -34,6 +34,15 @@ HISTORY_KEEP = 20  # records per model: enough for a trend, small enough to read
 HISTORY_DIR = "benchmarks"
 MAX_CONCURRENCY = 4096  # vLLM's own ceiling for --max-num-seqs in the settings table
 MAX_REQUESTS = 100_000
+RecordKind = Literal["bench", "tune"]
+
+
+def _record_kind(value: object) -> RecordKind:
+    if value == "bench":
+        return "bench"
+    if value == "tune":
+        return "tune"
+    raise ValueError(f"{value!r} is not a kind of benchmark record")
 
 
 @dataclass(frozen=True)
@@ -64,7 +73,7 @@ def check_options(options: BenchOptions) -> BenchOptions:
 class BenchRecord:
     """One benchmark or tune as kept in the model's history."""
 
-    kind: str  # "bench" | "tune"
+    kind: RecordKind
     model_id: str
     time: float
     argv: tuple[str, ...]
@@ -107,7 +116,7 @@ class BenchRecord:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> BenchRecord:
         return cls(
-            kind=str(obj["kind"]),
+            kind=_record_kind(obj["kind"]),
             model_id=str(obj["model_id"]),
             time=float(obj["time"]),
             argv=tuple(str(a) for a in obj.get("argv", ())),

@@ -44,7 +44,6 @@ from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
 from app.runtime.cluster_agent import AgentSettings, ClusterAgent
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_node import interface_for, local_node_info
 from app.runtime.cluster_views import (
     ClusterPhase,
     ClusterReport,
@@ -52,6 +51,7 @@ from app.runtime.cluster_views import (
     JoinCommand,
     WorkerState,
 )
+from app.runtime.node_facts import interface_for, local_node_info
 from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.cluster_join import join_commands
@@ -60,7 +60,6 @@ from app.supervisor import Supervisor
 
 log = logging.getLogger(__name__)
 
-CLUSTER_FILE = "cluster.json"
 WATCH_INTERVAL_S = 2.0
 WATCH_MISSES = 3  # polls a worker may miss before the head is stopped
 # The head's child is gone (or given up on): its workers have nothing left to serve.
@@ -91,7 +90,7 @@ class ClusterService:
         self._program = tuple(program)
         # Shared with `vllm-tray cluster …` in other processes: locked writes, and a version
         # that does not validate is reported and left alone (app.core.jsonstore's rules).
-        self._file = WatchedFile(paths.config_dir / CLUSTER_FILE, config_from_json, ClusterConfig)
+        self._file = WatchedFile(paths.cluster_file, config_from_json, ClusterConfig)
         self._file_lock = threading.Lock()  # the loop rereads, a worker thread writes
         self.config = self._file.load()
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []

@@ -11,8 +11,8 @@ from app.core.cluster import ClusterConfig, unencrypted_notice
 from app.core.cluster_nodes import NodeInfo, compare_nodes
 from app.core.problems import Problem, ProblemError, problem
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_node import require_local_address
 from app.runtime.cluster_views import ClusterReport, NodeReport
+from app.runtime.node_facts import require_local_address
 
 
 async def check_cluster(

@@ -8,8 +8,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from app.core import port_check
 from app.core.hf_token import hf_token_problem
+from app.core.jsonstore import FileStamp, file_stamp
 from app.core.problems import Problem, ProblemError, problem
-from app.core.setting_specs import check_together, unknown_setting
+from app.core.setting_rules import check_together, unknown_setting
 from app.core.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
 from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
 from app.downloads.hub import token_problem, whoami
@@ -32,11 +33,28 @@ class Secrets:
     def __init__(self, store: SecretStore) -> None:
         self._store = store
         self._cache: dict[str, str | None] = {}
+        self._stamp: FileStamp | None = None
 
     async def load(self) -> None:
+        # Stamp before reading: a change landing in between is then seen by the next reload.
+        self._stamp = file_stamp(self._store.fallback_file)
         for name in SECRET_NAMES:
             if name not in self._cache:
                 self._cache[name] = await asyncio.to_thread(self._store.get, name)
+
+    async def reload(self) -> set[str]:
+        """Re-read the secrets if another process (`vllm-tray config set-secret`) changed
+        one; the names whose value changed. The store's file is the change notice: every
+        change rewrites it, even one kept in the keyring (SecretStore.set), so nothing but
+        a stat() runs on the loop while nothing changed."""
+        stamp = file_stamp(self._store.fallback_file)
+        if stamp == self._stamp:
+            return set()
+        self._stamp = stamp
+        fresh = {name: await asyncio.to_thread(self._store.get, name) for name in SECRET_NAMES}
+        changed = {name for name, value in fresh.items() if self._cache.get(name) != value}
+        self._cache.update(fresh)
+        return changed
 
     def value(self, name: str) -> str | None:
         if name == "api_key" and os.environ.get(API_KEY_ENV):
@@ -112,8 +130,8 @@ class ConfigService:
         """Validate every change (each value, and the rules between them), then store."""
         coerced = {key: coerce(key, value) for key, value in changes.items()}
         check_together({**self._settings.as_dict(), **coerced})
-        if "vllm_args" in coerced:
-            await self._check_global_args(str(coerced["vllm_args"]))
+        if "models.vllm_args" in coerced:
+            await self._check_global_args(str(coerced["models.vllm_args"]))
         await self._check_port(coerced)
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
@@ -121,7 +139,7 @@ class ConfigService:
         return await asyncio.to_thread(self._settings.set_many, coerced)
 
     async def _check_global_args(self, text: str) -> None:
-        if text != self._settings.get("vllm_args"):
+        if text != self._settings.get("models.vllm_args"):
             found = await self.global_args_problem(text)
             if found is not None:
                 raise ProblemError(found)

@@ -34,12 +34,13 @@ from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
+from app.core.states import EngineKind
 from app.downloads.status import check_folder, folder_bytes, model_status
 from app.downloads.transfer import CacheLayout
-from app.runtime.engines import engine_root
+from app.runtime.engine_choice import engine_root
 from app.runtime.planning import Planner
 from app.runtime.services.config import ConfigService
-from app.supervisor.engines.base import EngineKind, write_version_file
+from app.supervisor.engines.base import write_version_file
 
 DEFAULT_REVISION = "main"
 

@@ -22,7 +22,7 @@ from app.core.registry import (
     user_model_id,
 )
 from app.core.settings import Settings
-from app.core.states import FAILED, USABLE_FILES, ProcessState
+from app.core.states import FAILED, USABLE_FILES, EngineKind, ProcessState
 from app.core.vllm_args import split_args
 from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
@@ -30,7 +30,6 @@ from app.runtime.planning import OptionsPreview, Planner, bad_ctx_size
 from app.runtime.planning.rules import not_downloaded
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
-from app.supervisor.engines.base import EngineKind
 
 # bad_ctx_size: the one sentence for a ctx_size that is no number (`vllm-tray options`).
 __all__ = ["DEFAULT_FIELDS", "ModelService", "bad_ctx_size"]

@@ -77,7 +77,7 @@ class PrewarmService:
             isinstance(event, DownloadFinished)
             and event.status == DownloadStatus.COMPLETED
             and self._loop is not None
-            and bool(self._settings.get("prewarm_after_download"))
+            and bool(self._settings.get("models.prewarm_after_download"))
         ):
             self._loop.call_soon_threadsafe(self._after_download, event.model_id)
 

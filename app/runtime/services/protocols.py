@@ -32,15 +32,8 @@ if TYPE_CHECKING:
     from app.core.registry import ModelEntry, ModelOptions
     from app.core.remotes import RemoteView
     from app.core.settings import SettingValue
+    from app.core.states import EngineKind
     from app.downloads.search import SearchQuery
-    from app.runtime.api import (
-        EngineView,
-        HostRooms,
-        ModelRow,
-        OptionsPreview,
-        ServerView,
-        Snapshot,
-    )
     from app.runtime.cluster_agent import AgentSettings, ClusterAgent
     from app.runtime.cluster_views import ClusterReport, ClusterView, WorkerState
     from app.runtime.services.bench import BenchOptions, BenchRecord
@@ -50,8 +43,16 @@ if TYPE_CHECKING:
     from app.runtime.services.load_bench import LoadBenchOptions
     from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
     from app.runtime.services.tune import TuneOptions, TuneResult
+    from app.runtime.snapshot import (
+        EngineView,
+        HostRooms,
+        ModelRow,
+        OptionsPreview,
+        ServerView,
+        Snapshot,
+    )
     from app.supervisor.compile_cache import Cleaned
-    from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
+    from app.supervisor.engines.base import EngineStatus, InstallProgress
 
 
 class ModelsApi(Protocol):

@@ -217,7 +217,7 @@ class SearchService:
             weight_format=facts.weight_format,
             config=facts.config,
             budget_bytes=self.budget_bytes(entry),
-            default_ctx=effective_ctx_size(ModelOptions(), int(settings["ctx_size"])),
+            default_ctx=effective_ctx_size(ModelOptions(), int(settings["models.ctx_size"])),
         )
         return ModelDetails(
             repo_id=facts.repo_id,

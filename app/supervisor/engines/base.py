@@ -8,7 +8,6 @@ import json
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
@@ -17,18 +16,11 @@ import filelock
 
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.states import EngineKind
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
 PHASE_WAITING = "waiting"
 _LOCK_POLL_SECONDS = 1.0
-
-
-class EngineKind(StrEnum):
-    """Which kind of vLLM build an engine is; the values are stable (settings, CLI, JSON)."""
-
-    ROCM = "rocm"
-    CPU = "cpu"
-    CUSTOM = "custom"
 
 
 @dataclass(frozen=True)

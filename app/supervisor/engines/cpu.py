@@ -14,11 +14,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 from app.core.problems import ProblemError, problem, tr_noop, worded_problem
+from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import installer_environment
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,

@@ -13,11 +13,11 @@ from typing import Any
 
 from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
 from app.core.redact import redact_argv
+from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,

@@ -15,6 +15,7 @@ import httpx
 
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
+from app.core.states import EngineKind
 from app.supervisor.engines.archive import (
     TransferCancelled,
     download,
@@ -24,7 +25,6 @@ from app.supervisor.engines.archive import (
 )
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,

@@ -716,7 +716,7 @@ def test_global_args_refuse_trust_remote_code_in_any_spelling() -> None:
         with pytest.raises(ProblemError) as refused:
             check_global_args(text)
         assert refused.value.problem.code == "args.global_trust_remote_code", text
-        assert refused.value.problem.params["key"] == "vllm_args"
+        assert refused.value.problem.params["key"] == "models.vllm_args"
     # Not a prefix of it: vLLM's own --trust-request-chat-template is left alone.
     assert check_global_args("--trust-request-chat-template") == ("--trust-request-chat-template",)
 

@@ -92,7 +92,7 @@ CAPTURED_CASES: list[Case] = [
         1,
         "load.cpu_free_memory",
         {"utilization": 0.99, "free_gib": 11.67, "total_gib": 13.09, "safe": 0.84},
-        ("set_setting", "gpu_memory_utilization", 0.84),
+        ("set_setting", "models.gpu_memory_utilization", 0.84),
         False,
     ),
     ("port_taken", 1, "load.port_in_use", {}, None, False),
@@ -204,7 +204,7 @@ def test_free_memory_gives_the_safe_utilization_as_a_setting_fix() -> None:
     assert problem.fix is not None
     assert (problem.fix.kind, problem.fix.target, problem.fix.value) == (
         "set_setting",
-        "gpu_memory_utilization",
+        "models.gpu_memory_utilization",
         0.75,
     )
     assert problem.params["free_gib"] == 76.45 and problem.params["total_gib"] == 96.0
@@ -318,7 +318,7 @@ def test_timeout_says_kernels_compile_and_offers_a_longer_timeout(given: int, ra
     assert problem.fix is not None
     assert (problem.fix.kind, problem.fix.target, problem.fix.value) == (
         "set_setting",
-        "load_timeout_s",
+        "models.load_timeout_s",
         raised,
     )
 

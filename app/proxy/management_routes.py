@@ -125,7 +125,7 @@ def _sse(event: str, data: object) -> bytes:
     return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
 
 
-class ApiRoutes:
+class ManagementRoutes:
     def __init__(
         self,
         controller: ModelController,

@@ -9,7 +9,8 @@ from app.core.gpu import GpuInfo, SystemInfo, rocm_support_problem
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.settings import Settings
-from app.supervisor.engines.base import Engine, EngineKind
+from app.core.states import EngineKind
+from app.supervisor.engines.base import Engine
 from app.supervisor.engines.cpu import CpuEngine
 from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
 from app.supervisor.engines.rocm import RocmEngine

@@ -22,9 +22,9 @@ from app.core.cluster_nodes import NodeInfo, model_fingerprint
 from app.core.problems import ProblemError, problem
 from app.core.redact import redact_argv
 from app.core.registry import Registry
-from app.core.states import USABLE_FILES
+from app.core.states import USABLE_FILES, EngineKind
 from app.runtime.planning import Planner
-from app.supervisor.engines.base import EngineCommand, EngineKind
+from app.supervisor.engines.base import EngineCommand
 
 BOOT_ENV = "VLLM_TRAY_HEADLESS_BOOT"
 # The ROCm bundle's bin/vllm-server ends in this exec line (lemonade-sdk/vllm-rocm's build).

@@ -32,7 +32,7 @@ SPEC_BY_KEY: Mapping[str, SettingSpec] = {s.key: s for s in SPECS}
 
 
 # Settings that hold a command line: shown (config get/set) with secret values hidden.
-COMMAND_LINE_SETTINGS = frozenset({"vllm_args", "engine.custom_command"})
+COMMAND_LINE_SETTINGS = frozenset({"models.vllm_args", "engine.custom_command"})
 
 
 def shown_setting(key: str, value: SettingValue) -> SettingValue:
@@ -44,7 +44,7 @@ def shown_setting(key: str, value: SettingValue) -> SettingValue:
 
 def bad_ctx_size(value: object) -> Problem:
     """The one sentence for a model's ctx_size outside the bounds of the global one."""
-    low, high = _bounds(SPEC_BY_KEY["ctx_size"])
+    low, high = _bounds(SPEC_BY_KEY["models.ctx_size"])
     return problem("options.bad_ctx_size", value=value, low=low, high=high)
 
 
@@ -52,7 +52,7 @@ def ctx_size_problem(value: int | None) -> Problem | None:
     """A model's own ctx_size follows the rule of the global `ctx_size` setting (the same
     bounds the settings dialog's field checks): the CLI, the model dialog, the registry and
     the Lemonade import all refuse with this. None is "follow the default"."""
-    spec = SPEC_BY_KEY["ctx_size"]
+    spec = SPEC_BY_KEY["models.ctx_size"]
     return bad_ctx_size(value) if value is not None and _outside(spec, value) else None
 
 
