@@ -117,6 +117,18 @@ def gui_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
     return None if rest else args
 
 
+def upgrade_config(args: argparse.Namespace) -> None:
+    """Bring a settings.json an older version wrote up to today's names, before anything
+    reads it (app.core.setting_upgrade); a failure leaves the file as it was."""
+    from app.core.paths import resolve_paths
+    from app.core.setting_upgrade import upgrade
+
+    try:
+        upgrade(resolve_paths(getattr(args, "config_dir", None)))
+    except Exception:  # the old names are still read: a failed upgrade loses nothing
+        logging.getLogger(__name__).warning("could not upgrade the settings", exc_info=True)
+
+
 def _run(argv: Sequence[str] | None) -> int:
     args = gui_arguments(sys.argv[1:] if argv is None else argv)
     if args is None:
@@ -124,6 +136,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
         args = build_parser().parse_args(argv)
         if getattr(args, "func", None) is not None:
+            upgrade_config(args)
             return run(args)
         if getattr(args, "desktop", None) is not None:
             return run_desktop_install(args)
@@ -168,7 +181,6 @@ def run_desktop(args: argparse.Namespace) -> int:
     from app.core.paths import resolve_paths
     from app.core.settings import Settings
     from app.gui.app import run_gui
-    from app.gui.window_state import UI_STATE_FILE
 
     logging.basicConfig(
         level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
@@ -177,12 +189,13 @@ def run_desktop(args: argparse.Namespace) -> int:
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
     paths = resolve_paths(getattr(args, "config_dir", None))
-    # What the start itself decides, read without the engine (the engine reads them again).
+    upgrade_config(args)
+    # What the start itself decides, read without the runtime (the runtime reads them again).
     settings = Settings(paths.settings_file).as_dict()
 
     def make_facade() -> Any:
         # On a worker thread once the window is up (app.gui.startup): importing and starting
-        # the engine takes seconds, and the window needs none of it to appear.
+        # the runtime takes seconds, and the window needs none of it to appear.
         from app.cli.context import paths_from, warn_problems
         from app.runtime.facade import ThreadFacade
         from app.runtime.runtime import Runtime
@@ -201,7 +214,7 @@ def run_desktop(args: argparse.Namespace) -> int:
         start_hidden=hidden,
         instance_key=str(paths.config_dir),
         language=str(settings.get("gui.language")),
-        ui_state=paths.state_dir / UI_STATE_FILE,
+        ui_state=paths.ui_state_file,
         settings=settings,
     )
 

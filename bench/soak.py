@@ -180,7 +180,7 @@ class App:
             {
                 "engine.kind": "custom",
                 "engine.custom_command": fake_engine("--fake-token-delay", str(token_delay_s)),
-                "ctx_size": 4096,
+                "models.ctx_size": 4096,
             }
         )
         rt._parts.registry.add_user_model(

@@ -67,7 +67,7 @@ from app.core.events import (  # noqa: E402
     ProcessStateChanged,
 )
 from app.core.gpu import no_gpu_problem  # noqa: E402
-from app.core.problems import Problem, ProblemError, problem, tr_noop  # noqa: E402
+from app.core.problems import Problem, ProblemError, problem  # noqa: E402
 from app.core.states import LoadPhase, ProcessState  # noqa: E402
 from app.core.vllm_args import check_user_args  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
@@ -81,8 +81,9 @@ from app.gui.settings.endpoint_page import EndpointPage  # noqa: E402
 from app.gui.settings.limits_page import LimitsPage  # noqa: E402
 from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
-from app.runtime.api import EngineView  # noqa: E402
+from app.runtime.snapshot import EngineView  # noqa: E402
 from app.supervisor.diagnosis import diagnose  # noqa: E402
+from app.supervisor.engines.custom import invalid_command_problem  # noqa: E402
 from scripts.text_fit import clipped_texts  # noqa: E402
 from scripts.translations import TS_DIR, shipped_languages, tool  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
@@ -131,6 +132,15 @@ def log_diagnosis() -> Problem:
 # The offscreen platform cannot do what a window manager does; these say so and are harmless.
 OFFSCREEN_NOISE = ("This plugin does not support",)
 unexpected_messages: list[str] = []
+
+
+def managed_flag_problem(args: list[str]) -> Problem:
+    """The problem the app reports for `args` that set a flag it manages."""
+    try:
+        check_user_args(args)
+    except ProblemError as exc:
+        return exc.problem
+    raise AssertionError(f"{args} set no managed flag")
 
 
 def on_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
@@ -286,17 +296,14 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     models = settings.page(ModelsPage)
     assert isinstance(models, ModelsPage)
     models.utilization.edit.setText("1.5")
-    models.fields["ctx_size"].edit.setText("32k")
+    models.fields["models.ctx_size"].edit.setText("32k")
     save(settings, out, "settings-models-invalid")
     models.utilization.edit.setText("0.78")
-    models.fields["ctx_size"].edit.setText("8192")
+    models.fields["models.ctx_size"].edit.setText("8192")
     models.engine.setCurrentIndex(models.engine.findData("custom"))
     models.custom_command.edit.setText("/opt/vllm/bin/vllm serve")
-    fake.custom_engine_problem = problem(
-        "engine.custom_invalid",
-        tr_noop("The custom engine command “{program}” was not found."),
-        reason="not_found",
-        program="/opt/vllm/bin/vllm",
+    fake.custom_engine_problem = invalid_command_problem(
+        "not_found", ["/opt/vllm/bin/vllm", "serve"], program="/opt/vllm/bin/vllm"
     )
     settings.save()
     until(lambda: bool(settings.error_label.text()))
@@ -409,10 +416,6 @@ def shots_failures(out: Path, autostart: Path, suffix: str = "") -> None:
     gui = build(fake, autostart)
     unreachable = problem(
         "downloads.unreachable",
-        tr_noop(
-            "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
-            "connection and try again; finished files are kept."
-        ),
         endpoint="https://huggingface.co",
         error="the connection was refused",
     )
@@ -485,15 +488,6 @@ def shots_settings_translated(
     gui.close()
 
 
-def refusal(vllm_args: list[str]) -> Problem:
-    """The app's own refusal of these vLLM arguments (a sentence every language has)."""
-    try:
-        check_user_args(vllm_args)
-    except ProblemError as refused:
-        return refused.problem
-    raise AssertionError(f"{vllm_args} were accepted")
-
-
 def shots_lemonade(out: Path, suffix: str = "") -> None:
     """Issue 22: the first-run offer to import a Lemonade user's vLLM setup."""
     from app.core.lemonade_plan import Change, ChangeKind, ImportPlan, Skipped
@@ -513,7 +507,12 @@ def shots_lemonade(out: Path, suffix: str = "") -> None:
             Change(ChangeKind.LINK_FILES, "Qwen/Qwen3.5-9B", "", values={"bytes": 19_300_000_000}),
             Change(ChangeKind.USE_ENGINE, "rocm", "", values={"tag": PINNED_TAG}),
         ),
-        skipped=(Skipped("Qwen3.6-27B-FP8-vLLM-lowconc", refusal(["--port", "8000"])),),
+        skipped=(
+            Skipped(
+                "Qwen3.6-27B-FP8-vLLM-lowconc",
+                managed_flag_problem(["--port", "8000"]),
+            ),
+        ),
     )
     dialog = LemonadeImportDialog(plan)
     dialog.show()

@@ -143,7 +143,7 @@ async def trace_one_load(home: Path, show_events: bool) -> None:
         {
             "engine.kind": "custom",
             "engine.custom_command": shlex.join([sys.executable, str(FAKE)]),
-            "ctx_size": 4096,
+            "models.ctx_size": 4096,
         }
     )
     rt._parts.registry.add_user_model("a", str(make_model_folder(home / "a")))

@@ -212,6 +212,8 @@ def _is_wrapper(node: ast.Call) -> bool:
     func = node.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     args = node.args
+    if name == "tr" and isinstance(func, ast.Name) and len(args) >= 2:
+        return True  # an alias of translate(context, text): lupdate reads tr(text, comment)
     if name == "tr":
         return bool(args) and not isinstance(args[0], ast.Constant)
     return (
@@ -259,7 +261,24 @@ def check() -> int:
             "call translate()/tr() with literal strings and no call among the arguments",
             file=sys.stderr,
         )
-    return 1 if missing or skipped or check_languages() else 0
+    return 1 if missing or skipped or check_languages() or check_setting_languages() else 0
+
+
+def check_setting_languages(ts_dir: Path = TS_DIR) -> int:
+    """The setting gui.language accepts the shipped languages: app.core.setting_table keeps
+    their list (an installed app has no translations/ folder) and must name the same."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from app.core.setting_table import SHIPPED_LANGUAGES
+
+    shipped = shipped_languages(ts_dir)
+    if sorted(shipped) == sorted(SHIPPED_LANGUAGES):
+        return 0
+    print(
+        f"translations/{LANGUAGES_FILE} ships {shipped}, but SHIPPED_LANGUAGES in "
+        f"app/core/setting_table.py names {list(SHIPPED_LANGUAGES)}: make them the same",
+        file=sys.stderr,
+    )
+    return 1
 
 
 def main(argv: list[str]) -> int:

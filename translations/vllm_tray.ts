@@ -4,7 +4,19 @@
 <context>
     <name>AccountsPage</name>
     <message>
-        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
+        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding where the token is kept…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask Hugging Face whose token this is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -13,6 +25,22 @@
     </message>
     <message>
         <source>Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is kept in the system keyring, never in the settings files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking Hugging Face…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face accepts this token: it belongs to {user}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -836,6 +864,10 @@
         <source>Applying the fix and loading again…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Done: {fix}. Loading failed again; the sentence above says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EndpointPage</name>
@@ -872,7 +904,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring.</source>
+        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring, or where there is none in a file only you can read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1108,7 +1140,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
+        <source>No GPU was found on this machine. The CPU engine ignores these; with your own vLLM command leave GPUs empty: it finds its GPUs itself.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1647,10 +1679,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dismiss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1991,14 +2019,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;vLLM arguments:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2063,27 +2083,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Largest context size: {tokens} (the model&apos;s own limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest context size: {tokens} (what fits in memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Even the weights alone do not fit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restart {name}?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Restart now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Apply at &amp;next load</source>
+        <source>Max concurrency at this context size: {n} full-length requests at once.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2263,6 +2275,26 @@
     </message>
     <message>
         <source>not downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>crashed {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start {n} times in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2512,11 +2544,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
+        <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use {value} anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing the engine, then loading the model…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2708,6 +2755,25 @@
     </message>
 </context>
 <context>
+    <name>RestartQuestion</name>
+    <message>
+        <source>Restart {name}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply at &amp;next load</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SearchResults</name>
     <message>
         <source>Model</source>
@@ -2881,19 +2947,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>checking the keyring…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the keyring did not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stored in the keyring — type to replace</source>
+        <source>checking whether one is saved…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved — type to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2904,7 +2970,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <source>vLLM Tray settings</source>
+        <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3119,10 +3185,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3139,15 +3201,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no model called {model}. Known models: {known}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{model} is built in and cannot be removed from the list.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ctx_size must be a positive whole number; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3216,10 +3270,6 @@
     </message>
     <message>
         <source>Start vLLM Tray when you log in.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The &apos;still running in the tray&apos; hint was shown once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3323,6 +3373,34 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3371,6 +3449,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program on this computer; choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3387,14 +3473,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Pre-warm models after download</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3407,11 +3485,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Lemonade import offered</source>
+        <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token could not be checked: {host} did not answer ({reason}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3452,6 +3542,10 @@
     </message>
     <message>
         <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} does not accept this token: it is wrong, expired or revoked.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3600,10 +3694,6 @@
     </message>
     <message>
         <source>No custom engine command is set. Set one with &apos;vllm-tray engine use COMMAND…&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The custom engine command {command!r} cannot be read: {reason}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3879,10 +3969,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3991,6 +4077,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be on or off; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4091,11 +4185,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tray hint shown</source>
+        <source>Must be a number between {low} and {high}; nothing was typed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Must be a number between {low} and {high}; nothing was typed.</source>
+        <source>--config-dir needs a folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4111,6 +4205,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The name {name} looks like the existing model {existing} (they differ only in letter case or in letters drawn alike); use that model or choose a name that reads differently.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ctx_size must be a whole number of tokens between {low} and {high}; got {value}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be a number; nothing was typed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4120,6 +4222,10 @@
     </message>
     <message>
         <source>Must be between {low} and {high}; you typed {typed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be auto (the system&apos;s language) or one of the languages vLLM Tray ships: {languages}; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4159,6 +4265,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The language of the window and the tray: auto (the system&apos;s language) or the code of a language vLLM Tray ships, such as en.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Keep-alive lines while a stream waits</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4179,7 +4289,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no download with the id {download_id}.</source>
+        <source>“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each part letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos; (at most 96 characters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{author}” is not a Hugging Face user or organisation name: use letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos; (at most 96 characters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face refused this search: {reason}. Check the words and the author.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4423,6 +4541,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the {value} engine and load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4568,6 +4706,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No Hugging Face token is set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4648,10 +4790,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Try loading it again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4681,6 +4819,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The ROCm engine {installed} is installed, but no AMD GPU was found, so it cannot run here. Use the CPU engine or a custom engine instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but there is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but your GPU ({target}) needs a newer Linux kernel before it can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine is not started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The ROCm engine {tag} has no {launcher}; it cannot be started.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4702,6 +4852,13 @@
     </message>
     <message>
         <source>The release {tag} lists “{text}” as its number of parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>self.actions_</name>
+    <message>
+        <source>Loading {name}…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,8 +4,20 @@
 <context>
     <name>AccountsPage</name>
     <message>
-        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
-        <translation>Zugangsbeschränkte oder private Modelle auf Hugging Face brauchen ein Zugriffstoken (huggingface.co → Settings → Access Tokens, Lesezugriff genügt). Es wird im Schlüsselbund des Systems aufbewahrt, nie in den Einstellungsdateien.</translation>
+        <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
+        <translation>Zugangsbeschränkte oder private Modelle auf Hugging Face brauchen ein Zugriffstoken (huggingface.co → Settings → Access Tokens, Lesezugriff genügt).</translation>
+    </message>
+    <message>
+        <source>Finding where the token is kept…</source>
+        <translation>Ablageort des Tokens wird ermittelt …</translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>Ask Hugging Face whose token this is</source>
+        <translation>Hugging Face fragen, wem dieses Token gehört</translation>
     </message>
     <message>
         <source>Hugging Face &amp;token:</source>
@@ -14,6 +26,22 @@
     <message>
         <source>Hugging Face</source>
         <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.</source>
+        <translation>Dieser Computer hat keinen Schlüsselbund, daher wird das Token in {path} aufbewahrt, das nur Sie lesen können; nie in den Einstellungsdateien.</translation>
+    </message>
+    <message>
+        <source>It is kept in the system keyring, never in the settings files.</source>
+        <translation>Es wird im Schlüsselbund des Systems aufbewahrt, nie in den Einstellungsdateien.</translation>
+    </message>
+    <message>
+        <source>Asking Hugging Face…</source>
+        <translation>Hugging Face wird gefragt …</translation>
+    </message>
+    <message>
+        <source>Hugging Face accepts this token: it belongs to {user}.</source>
+        <translation>Hugging Face nimmt dieses Token an: Es gehört {user}.</translation>
     </message>
 </context>
 <context>
@@ -838,6 +866,10 @@
         <source>Applying the fix and loading again…</source>
         <translation>Korrektur wird übernommen und erneut geladen …</translation>
     </message>
+    <message>
+        <source>Done: {fix}. Loading failed again; the sentence above says why.</source>
+        <translation>Erledigt: {fix}. Das Laden ist erneut fehlgeschlagen; der Satz oben sagt, warum.</translation>
+    </message>
 </context>
 <context>
     <name>EndpointPage</name>
@@ -874,8 +906,8 @@
         <translation>z. B. http://localhost:3000</translation>
     </message>
     <message>
-        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring.</source>
-        <translation>Clients senden ihn als &apos;Authorization: Bearer &lt;key&gt;&apos;. Liegt im Schlüsselbund.</translation>
+        <source>Clients must send it as &apos;Authorization: Bearer &lt;key&gt;&apos;. Kept in the keyring, or where there is none in a file only you can read.</source>
+        <translation>Clients senden ihn als &apos;Authorization: Bearer &lt;key&gt;&apos;. Liegt im Schlüsselbund, oder wo es keinen gibt, in einer Datei, die nur Sie lesen können.</translation>
     </message>
     <message>
         <source>Endpoint</source>
@@ -1110,8 +1142,8 @@
         <translation>&amp;GPUs:</translation>
     </message>
     <message>
-        <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
-        <translation>Auf diesem Rechner wurde keine GPU gefunden: Die CPU-Engine ignoriert diese Angaben, und Ihr eigener vLLM-Befehl findet seine GPUs selbst.</translation>
+        <source>No GPU was found on this machine. The CPU engine ignores these; with your own vLLM command leave GPUs empty: it finds its GPUs itself.</source>
+        <translation>Auf diesem Rechner wurde keine GPU gefunden. Die CPU-Engine ignoriert diese Angaben; mit Ihrem eigenen vLLM-Befehl lassen Sie GPUs leer: Er findet seine GPUs selbst.</translation>
     </message>
     <message>
         <source>GPU {index}: {name}, {memory}</source>
@@ -1649,10 +1681,6 @@
         <translation>Nur &amp;heruntergeladene</translation>
     </message>
     <message>
-        <source>Dismiss</source>
-        <translation>Ausblenden</translation>
-    </message>
-    <message>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
@@ -1993,20 +2021,20 @@
         <translation>✗ Passt nicht: braucht {needed}, aber vLLM darf {budget} nutzen.</translation>
     </message>
     <message>
-        <source>Largest ctx_size: {tokens} (the model&apos;s own limit)</source>
-        <translation>Größte ctx_size: {tokens} (Grenze des Modells)</translation>
+        <source>Largest context size: {tokens} (the model&apos;s own limit)</source>
+        <translation>Größte Kontextlänge: {tokens} (Grenze des Modells)</translation>
     </message>
     <message>
-        <source>Largest ctx_size: {tokens} (what fits in memory)</source>
-        <translation>Größte ctx_size: {tokens} (was in den Speicher passt)</translation>
+        <source>Largest context size: {tokens} (what fits in memory)</source>
+        <translation>Größte Kontextlänge: {tokens} (was in den Speicher passt)</translation>
+    </message>
+    <message>
+        <source>Max concurrency at this context size: {n} full-length requests at once.</source>
+        <translation>Höchste Parallelität bei dieser Kontextlänge: {n} Anfragen voller Länge gleichzeitig.</translation>
     </message>
     <message>
         <source>Even the weights alone do not fit.</source>
         <translation>Schon die Gewichte allein passen nicht.</translation>
-    </message>
-    <message>
-        <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
-        <translation>Höchste Parallelität bei dieser ctx_size: {n} Anfragen voller Länge gleichzeitig.</translation>
     </message>
     <message>
         <source>Settings of {name}</source>
@@ -2071,22 +2099,6 @@
     <message>
         <source>No memory estimate yet: it needs the model&apos;s config.json on disk.</source>
         <translation>Noch keine Speicherschätzung: Dafür muss die config.json des Modells auf der Festplatte liegen.</translation>
-    </message>
-    <message>
-        <source>Restart {name}?</source>
-        <translation>{name} neu starten?</translation>
-    </message>
-    <message>
-        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
-        <translation>{name} ist geladen. Die neuen Einstellungen wirken beim nächsten Start. Jetzt neu starten? Laufende Anfragen werden abgebrochen.</translation>
-    </message>
-    <message>
-        <source>&amp;Restart now</source>
-        <translation>Jetzt &amp;neu starten</translation>
-    </message>
-    <message>
-        <source>Apply at &amp;next load</source>
-        <translation>Beim nächsten &amp;Laden übernehmen</translation>
     </message>
 </context>
 <context>
@@ -2266,6 +2278,26 @@
     <message>
         <source>not downloaded</source>
         <translation>nicht heruntergeladen</translation>
+    </message>
+    <message>
+        <source>crashed {n} times in a row</source>
+        <translation>{n}-mal in Folge abgestürzt</translation>
+    </message>
+    <message>
+        <source>stopped unexpectedly</source>
+        <translation>unerwartet beendet</translation>
+    </message>
+    <message>
+        <source>failed to start {n} times in a row</source>
+        <translation>{n}-mal in Folge nicht gestartet</translation>
+    </message>
+    <message>
+        <source>given up</source>
+        <translation>aufgegeben</translation>
+    </message>
+    <message>
+        <source>failed to start</source>
+        <translation>nicht gestartet</translation>
     </message>
     <message>
         <source>partly downloaded: {done} so far</source>
@@ -2514,12 +2546,27 @@
         <translation>Ein Anführungszeichen im Befehl ist nicht geschlossen.</translation>
     </message>
     <message>
-        <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
-        <translation>Über dem empfohlenen Wert: Das Laden kann scheitern oder den GPU-Treiber abstürzen lassen, wenn andere Programme Speicher belegen.</translation>
+        <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
+        <translation>Über dem empfohlenen Wert {recommended}: Bei {value} belegt vLLM mehr GPU-Speicher, als beim Start der App frei war; das Laden eines Modells scheitert daher wahrscheinlich („less than desired GPU memory utilization“) oder lässt den GPU-Treiber abstürzen, und auf einer APU kann der Computer anfangen auszulagern.</translation>
+    </message>
+    <message>
+        <source>&amp;Use {value} anyway</source>
+        <translation>{value} &amp;trotzdem nutzen</translation>
     </message>
     <message>
         <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
         <translation>OK führt „{command} --help“ aus, um zu prüfen, ob es ein vLLM-Server ist; das kann eine Minute dauern.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Installing the engine, then loading the model…</source>
+        <translation>Engine wird installiert, dann das Modell geladen …</translation>
     </message>
 </context>
 <context>
@@ -2711,6 +2758,25 @@
     </message>
 </context>
 <context>
+    <name>RestartQuestion</name>
+    <message>
+        <source>Restart {name}?</source>
+        <translation>{name} neu starten?</translation>
+    </message>
+    <message>
+        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
+        <translation>{name} ist geladen. Die neuen Einstellungen wirken beim nächsten Start. Jetzt neu starten? Laufende Anfragen werden abgebrochen.</translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation>Jetzt &amp;neu starten</translation>
+    </message>
+    <message>
+        <source>Apply at &amp;next load</source>
+        <translation>Beim nächsten &amp;Laden übernehmen</translation>
+    </message>
+</context>
+<context>
     <name>SearchResults</name>
     <message>
         <source>Model</source>
@@ -2884,20 +2950,20 @@
         <translation>Leeren</translation>
     </message>
     <message>
-        <source>checking the keyring…</source>
-        <translation>Schlüsselbund wird geprüft …</translation>
-    </message>
-    <message>
         <source>the keyring did not answer</source>
         <translation>der Schlüsselbund hat nicht geantwortet</translation>
     </message>
     <message>
-        <source>stored in the keyring — type to replace</source>
-        <translation>im Schlüsselbund gespeichert – zum Ersetzen tippen</translation>
+        <source>checking whether one is saved…</source>
+        <translation>wird geprüft, ob einer gespeichert ist …</translation>
     </message>
     <message>
         <source>not set</source>
         <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>saved — type to replace</source>
+        <translation>gespeichert – zum Ersetzen tippen</translation>
     </message>
     <message>
         <source>will be removed</source>
@@ -2907,8 +2973,8 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <source>vLLM Tray settings</source>
-        <translation>Einstellungen von vLLM Tray</translation>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Settings pages</source>
@@ -3390,10 +3456,6 @@
         <translation>{name} ({target}) braucht einen Linux-Kernel mit der gfx1151-Queue-Korrektur, die diesem Kernel ({kernel}) fehlt: Ohne sie hängen ROCm-Arbeitslasten oder stürzen ab. Aktualisieren Sie auf Kernel {required} oder neuer, oder auf einen Distributionskernel mit dem Backport.</translation>
     </message>
     <message>
-        <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-        <translation>{name} ({target}) wird von der ROCm-vLLM-Engine, die vLLM Tray installiert, nicht unterstützt (unterstützt: {supported}). Verwenden Sie stattdessen die CPU-Engine oder eine eigene Engine.</translation>
-    </message>
-    <message>
         <source>No GPU was found: no AMD GPU in the kernel&apos;s KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
         <translation>Keine GPU gefunden: keine AMD-GPU in der KFD-Topologie des Kernels und keine NVIDIA-GPU über nvidia-smi. vLLM Tray kann Modelle trotzdem auf der CPU-Engine ausführen, langsam.</translation>
     </message>
@@ -3510,10 +3572,6 @@
         <translation>gpus nennt sowohl AMD- als auch NVIDIA-GPUs ({gpus}); ein vLLM-Server läuft auf einer Sorte GPU.</translation>
     </message>
     <message>
-        <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
-        <translation>gpus nennt GPU {index}, aber auf diesem Rechner wurde keine GPU gefunden.</translation>
-    </message>
-    <message>
         <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
         <translation>gpus müssen GPU-Nummern sein, durch Kommas getrennt, etwa 0,1; erhalten: {value}.</translation>
     </message>
@@ -3532,14 +3590,6 @@
     <message>
         <source>{name!r} is not a usable model name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (up to 128 characters), starting with a letter or digit.</source>
         <translation>{name!r} ist kein brauchbarer Modellname: Verwenden Sie Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; (bis zu 128 Zeichen), beginnend mit einem Buchstaben oder einer Ziffer.</translation>
-    </message>
-    <message>
-        <source>There is no model called {model}. Known models: {known}.</source>
-        <translation>Es gibt kein Modell namens {model}. Bekannte Modelle: {known}.</translation>
-    </message>
-    <message>
-        <source>ctx_size must be a positive whole number; got {value}.</source>
-        <translation>ctx_size muss eine positive ganze Zahl sein; erhalten: {value}.</translation>
     </message>
     <message>
         <source>{model} is built in: where its files come from is fixed.</source>
@@ -3648,6 +3698,106 @@
     <message>
         <source>Must be text; you typed {typed}.</source>
         <translation>Muss Text sein; Sie haben {typed} eingegeben.</translation>
+    </message>
+    <message>
+        <source>Context size</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>vLLM arguments</source>
+        <translation>vLLM-Argumente</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size</source>
+        <translation>Tensor-Parallelität</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size</source>
+        <translation>Pipeline-Parallelität</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Optimize for</source>
+        <translation>Optimieren für</translation>
+    </message>
+    <message>
+        <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
+        <translation>gpus nennt GPU {index}, aber auf diesem Rechner wurde keine GPU gefunden; lassen Sie es leer, dann findet Ihr eigener vLLM-Befehl seine GPUs selbst.</translation>
+    </message>
+    <message>
+        <source>{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.</source>
+        <translation>{flag} kann nicht für jedes Modell gesetzt werden: Jedes über den Endpunkt hinzugefügte Modell könnte dann eigenen Code auf diesem Computer ausführen; setzen Sie es in den Optionen des einen Modells, das es braucht.</translation>
+    </message>
+    <message>
+        <source>In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.</source>
+        <translation>In {source} ist {flag} kein Flag dieses vLLM: Sein --help führt es nicht auf. Prüfen Sie die Schreibweise, oder entfernen Sie es.</translation>
+    </message>
+    <message>
+        <source>--config-dir needs a folder.</source>
+        <translation>--config-dir braucht einen Ordner.</translation>
+    </message>
+    <message>
+        <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
+        <translation>Das ist kein Hugging-Face-Zugriffstoken: Ein Token beginnt mit hf_, gefolgt von Buchstaben und Ziffern (huggingface.co → Settings → Access Tokens).</translation>
+    </message>
+    <message>
+        <source>No Hugging Face token is set.</source>
+        <translation>Es ist kein Hugging-Face-Token festgelegt.</translation>
+    </message>
+    <message>
+        <source>{host} does not accept this token: it is wrong, expired or revoked.</source>
+        <translation>{host} nimmt dieses Token nicht an: Es ist falsch, abgelaufen oder widerrufen.</translation>
+    </message>
+    <message>
+        <source>The token could not be checked: {host} did not answer ({reason}).</source>
+        <translation>Das Token konnte nicht geprüft werden: {host} hat nicht geantwortet ({reason}).</translation>
+    </message>
+    <message>
+        <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+        <translation>Der Befehl der eigenen Engine {command!r} kann nicht gelesen werden: {detail}.</translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+        <translation>vLLM {version} hat ein bekanntes Problem ({id}), behoben in {fixed_in}.</translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
+        <translation>Das Laden von {model_id} ist fehlgeschlagen: Sein vLLM-Server wurde von außerhalb der App gestoppt ({signal}).</translation>
+    </message>
+    <message>
+        <source>The name {name} looks like the existing model {existing} (they differ only in letter case or in letters drawn alike); use that model or choose a name that reads differently.</source>
+        <translation>Der Name {name} sieht aus wie das vorhandene Modell {existing} (sie unterscheiden sich nur in Groß- und Kleinschreibung oder in gleich aussehenden Zeichen); nutzen Sie dieses Modell oder wählen Sie einen deutlich anderen Namen.</translation>
+    </message>
+    <message>
+        <source>ctx_size must be a whole number of tokens between {low} and {high}; got {value}.</source>
+        <translation>ctx_size muss eine ganze Zahl von Tokens zwischen {low} und {high} sein; erhalten: {value}.</translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
+        <translation>Der vLLM-Server von {model_id} wurde von außerhalb der App gestoppt ({signal}).</translation>
+    </message>
+    <message>
+        <source>“{author}” is not a Hugging Face user or organisation name: use letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos; (at most 96 characters).</source>
+        <translation>„{author}“ ist kein Nutzer- oder Organisationsname auf Hugging Face: Verwenden Sie Buchstaben, Ziffern, &apos;-&apos;, &apos;_&apos; oder &apos;.&apos; (höchstens 96 Zeichen).</translation>
+    </message>
+    <message>
+        <source>“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each part letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos; (at most 96 characters).</source>
+        <translation>„{repo}“ ist keine Hugging-Face-Repository-ID: Schreiben Sie sie als ORG/NAME, jeder Teil aus Buchstaben, Ziffern, &apos;-&apos;, &apos;_&apos; oder &apos;.&apos; (höchstens 96 Zeichen).</translation>
+    </message>
+    <message>
+        <source>Hugging Face refused this search: {reason}. Check the words and the author.</source>
+        <translation>Hugging Face hat diese Suche abgelehnt: {reason}. Prüfen Sie die Suchwörter und den Autor.</translation>
+    </message>
+    <message>
+        <source>Must be auto (the system&apos;s language) or one of the languages vLLM Tray ships: {languages}; you typed “{typed}”.</source>
+        <translation>Muss auto (die Sprache des Systems) oder eine der Sprachen von vLLM Tray sein: {languages}; Sie haben „{typed}“ eingegeben.</translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program on this computer; choose another.</source>
+        <translation>Port {port} wird auf diesem Computer schon von einem anderen Programm verwendet; wählen Sie einen anderen.</translation>
     </message>
     <message>
         <source>Fraction of GPU memory each vLLM server may reserve. vLLM&apos;s own default of 0.92 crashes on many shared-memory APUs; the GPU panel shows a safe value.</source>
@@ -3778,18 +3928,6 @@
         <translation>vLLM Tray beim Anmelden starten.</translation>
     </message>
     <message>
-        <source>The language of the window and the tray: auto (the system&apos;s language) or a language code such as de or en.</source>
-        <translation>Die Sprache von Fenster und Systemabschnitt: auto (die Sprache des Systems) oder ein Sprachcode wie de oder en.</translation>
-    </message>
-    <message>
-        <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
-        <translation>Der Import der vLLM-Einrichtung von Lemonade Server wurde einmal angeboten.</translation>
-    </message>
-    <message>
-        <source>The &apos;still running in the tray&apos; hint was shown once.</source>
-        <translation>Der Hinweis „läuft im Systemabschnitt weiter“ wurde einmal gezeigt.</translation>
-    </message>
-    <message>
         <source>GPU memory utilization</source>
         <translation>GPU-Speicherauslastung</translation>
     </message>
@@ -3886,6 +4024,10 @@
         <translation>Untätige Modelle entladen nach</translation>
     </message>
     <message>
+        <source>The language of the window and the tray: auto (the system&apos;s language) or the code of a language vLLM Tray ships, such as en.</source>
+        <translation>Die Sprache von Fenster und Systemabschnitt: auto (die Sprache des Systems) oder der Code einer Sprache von vLLM Tray, etwa en.</translation>
+    </message>
+    <message>
         <source>Pre-warm models after download</source>
         <translation>Modelle nach dem Download vorwärmen</translation>
     </message>
@@ -3920,14 +4062,6 @@
     <message>
         <source>Language</source>
         <translation>Sprache</translation>
-    </message>
-    <message>
-        <source>Lemonade import offered</source>
-        <translation>Lemonade-Import angeboten</translation>
-    </message>
-    <message>
-        <source>Tray hint shown</source>
-        <translation>Hinweis zum Systemabschnitt gezeigt</translation>
     </message>
     <message>
         <source>In {source}, remove {flag}: the app passes the model you load.</source>
@@ -3972,6 +4106,10 @@
     <message>
         <source>{repo} is gated: Hugging Face only lets signed-in users who accepted its terms download it. Accept them on the model&apos;s page, add an access token with read access, then download again.</source>
         <translation>{repo} ist zugangsbeschränkt: Hugging Face lässt nur angemeldete Nutzer herunterladen, die seine Bedingungen akzeptiert haben. Akzeptieren Sie sie auf der Seite des Modells, fügen Sie ein Zugriffstoken mit Lesezugriff hinzu und laden Sie dann erneut herunter.</translation>
+    </message>
+    <message>
+        <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
+        <translation>In {source} ist {flag} kein Flag von vLLM {version}: Sein --help führt es nicht auf. Prüfen Sie die Schreibweise, oder entfernen Sie es.</translation>
     </message>
     <message>
         <source>Your Hugging Face token has no access to {repo}: accept the model&apos;s terms on its page with the account the token belongs to (or use a token with read access), then download again.</source>
@@ -4068,10 +4206,6 @@
     <message>
         <source>Adding the folder {checkpoint} as a model needs the endpoint&apos;s API key, and this request did not carry one. Add it on this computer (vllm-tray pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config set-secret api_key).</source>
         <translation>Um den Ordner {checkpoint} als Modell hinzuzufügen, braucht es den API-Schlüssel des Endpunkts, und diese Anfrage hatte keinen. Fügen Sie ihn auf diesem Computer hinzu (vllm-tray pull {model} --checkpoint {checkpoint}), oder legen Sie einen Schlüssel fest (vllm-tray config set-secret api_key).</translation>
-    </message>
-    <message>
-        <source>There is no download with the id {download_id}.</source>
-        <translation>Es gibt keinen Download mit der ID {download_id}.</translation>
     </message>
     <message>
         <source>An upload must be multipart/form-data with one &quot;file&quot; part and a &quot;purpose&quot; field.</source>
@@ -4296,10 +4430,6 @@
     <message>
         <source>No custom engine command is set. Set one with &apos;vllm-tray engine use COMMAND…&apos;.</source>
         <translation>Es ist kein Befehl für eine eigene Engine festgelegt. Legen Sie einen fest mit &apos;vllm-tray engine use COMMAND…&apos;.</translation>
-    </message>
-    <message>
-        <source>The custom engine command {command!r} cannot be read: {reason}.</source>
-        <translation>Der Befehl der eigenen Engine {command!r} kann nicht gelesen werden: {reason}.</translation>
     </message>
     <message>
         <source>Benchmarks go through vLLM Tray&apos;s endpoint, which is stopped. Start it first.</source>
@@ -4538,10 +4668,6 @@
         <translation>Der vLLM-Server von {model_id} hat sich von selbst beendet (Exit-Code {exit_code}): {cause}</translation>
     </message>
     <message>
-        <source>Try loading it again</source>
-        <translation>Erneut laden</translation>
-    </message>
-    <message>
         <source>The engine command {command} exists but cannot be executed.</source>
         <translation>Der Engine-Befehl {command} existiert, kann aber nicht ausgeführt werden.</translation>
     </message>
@@ -4582,6 +4708,18 @@
     <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
         <translation>Die {kind}-Engine in {path} ist unvollständig. Installieren Sie sie neu mit: vllm-tray engine install {kind}</translation>
+    </message>
+    <message>
+        <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation>Der vLLM-Server von {model_id} wurde von außerhalb der App beendet, durch ein anderes Programm oder durch das System, als der Speicher ausging.</translation>
+    </message>
+    <message>
+        <source>Loading {model_id} failed: its vLLM server was killed from outside the app, by another program or by the system when memory ran out.</source>
+        <translation>Das Laden von {model_id} ist fehlgeschlagen: Sein vLLM-Server wurde von außerhalb der App beendet, durch ein anderes Programm oder durch das System, als der Speicher ausging.</translation>
+    </message>
+    <message>
+        <source>Install the {value} engine and load</source>
+        <translation>Die {value}-Engine installieren und laden</translation>
     </message>
     <message>
         <source>No command is set for the custom engine.</source>
@@ -4640,6 +4778,18 @@
     <message>
         <source>{model} did not go to sleep ({detail}); it is unloaded instead.</source>
         <translation>{model} ist nicht eingeschlafen ({detail}); es wird stattdessen entladen.</translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but no AMD GPU was found, so it cannot run here. Use the CPU engine or a custom engine instead.</source>
+        <translation>Die ROCm-Engine {installed} ist installiert, aber es wurde keine AMD-GPU gefunden, daher kann sie hier nicht laufen. Verwenden Sie stattdessen die CPU-Engine oder eine eigene Engine.</translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but there is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.</source>
+        <translation>Die ROCm-Engine {installed} ist installiert, aber für Ihre GPU ({target}) gibt es keine ROCm-Engine. Unterstützte GPU-Familien: {supported}. Verwenden Sie stattdessen die CPU-Engine oder eine eigene Engine.</translation>
+    </message>
+    <message>
+        <source>The ROCm engine {installed} is installed, but your GPU ({target}) needs a newer Linux kernel before it can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine is not started.</source>
+        <translation>Die ROCm-Engine {installed} ist installiert, aber Ihre GPU ({target}) braucht einen neueren Linux-Kernel, bevor sie laufen kann: Ihrer KFD-Topologie fehlen cwsr_size und ctl_stack_size, die mit Kernel {required} oder neuer oder einem Distributionskernel mit dem Backport kommen. Ohne sie hängen ROCm-Arbeitslasten oder stürzen ab, daher wird die Engine nicht gestartet.</translation>
     </message>
     <message>
         <source>Set GPU memory utilization to {value}</source>
@@ -4708,6 +4858,13 @@
     <message>
         <source>vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in the model&apos;s vLLM arguments.</source>
         <translation>vLLM nimmt {value} für {flag} nicht an; es nimmt {choices} an. Ändern Sie den Wert in den vLLM-Argumenten des Modells.</translation>
+    </message>
+</context>
+<context>
+    <name>self.actions_</name>
+    <message>
+        <source>Loading {name}…</source>
+        <translation>{name} wird geladen …</translation>
     </message>
 </context>
 </TS>

@@ -3,8 +3,20 @@
   <context>
     <name>AccountsPage</name>
     <message>
-      <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough). It is kept in the system keyring, never in the settings files.</source>
-      <translation>[Ĝàţéđ öŕ þŕîṽàţé ɱöđéĺš öñ Ĥûĝĝîñĝ Ƒàçé ñééđ àñ àççéšš ţöķéñ (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš, ŕéàđ àççéšš îš éñöûĝĥ). Îţ îš ķéþţ îñ ţĥé šýšţéɱ ķéýŕîñĝ, ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
+      <translation>[Ĝàţéđ öŕ þŕîṽàţé ɱöđéĺš öñ Ĥûĝĝîñĝ Ƒàçé ñééđ àñ àççéšš ţöķéñ (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš, ŕéàđ àççéšš îš éñöûĝĥ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Finding where the token is kept…</source>
+      <translation>[Ƒîñđîñĝ ŵĥéŕé ţĥé ţöķéñ îš ķéþţ…~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>C&amp;heck</source>
+      <translation>[Ç&amp;ĥéçķ~~]</translation>
+    </message>
+    <message>
+      <source>Ask Hugging Face whose token this is</source>
+      <translation>[Åšķ Ĥûĝĝîñĝ Ƒàçé ŵĥöšé ţöķéñ ţĥîš îš~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Hugging Face &amp;token:</source>
@@ -13,6 +25,22 @@
     <message>
       <source>Hugging Face</source>
       <translation>[Ĥûĝĝîñĝ Ƒàçé~~~~~]</translation>
+    </message>
+    <message>
+      <source>This computer has no keyring, so the token is kept in {path}, which only you can read; never in the settings files.</source>
+      <translation>[Ţĥîš çöɱþûţéŕ ĥàš ñö ķéýŕîñĝ, šö ţĥé ţöķéñ îš ķéþţ îñ {path}, ŵĥîçĥ öñĺý ýöû çàñ ŕéàđ; ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It is kept in the system keyring, never in the settings files.</source>
+      <translation>[Îţ îš ķéþţ îñ ţĥé šýšţéɱ ķéýŕîñĝ, ñéṽéŕ îñ ţĥé šéţţîñĝš ƒîĺéš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Asking Hugging Face…</source>
+      <translation>[Åšķîñĝ Ĥûĝĝîñĝ Ƒàçé…~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face accepts this token: it belongs to {user}.</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé àççéþţš ţĥîš ţöķéñ: îţ ƀéĺöñĝš ţö {user}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -837,6 +865,10 @@
       <source>Applying the fix and loading again…</source>
       <translation>[Åþþĺýîñĝ ţĥé ƒîẋ àñđ ĺöàđîñĝ àĝàîñ…~~~~~~~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>Done: {fix}. Loading failed again; the sentence above says why.</source>
+      <translation>[Đöñé: {fix}. Ĺöàđîñĝ ƒàîĺéđ àĝàîñ; ţĥé šéñţéñçé àƀöṽé šàýš ŵĥý.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>EndpointPage</name>
@@ -873,8 +905,8 @@
       <translation>[Åĺĺöŵéđ &amp;ŵéƀ öŕîĝîñš:~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Clients must send it as 'Authorization: Bearer &lt;key&gt;'. Kept in the keyring.</source>
-      <translation>[Çĺîéñţš ɱûšţ šéñđ îţ àš 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'. Ķéþţ îñ ţĥé ķéýŕîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Clients must send it as 'Authorization: Bearer &lt;key&gt;'. Kept in the keyring, or where there is none in a file only you can read.</source>
+      <translation>[Çĺîéñţš ɱûšţ šéñđ îţ àš 'Åûţĥöŕîžàţîöñ: Ɓéàŕéŕ &lt;key&gt;'. Ķéþţ îñ ţĥé ķéýŕîñĝ, öŕ ŵĥéŕé ţĥéŕé îš ñöñé îñ à ƒîĺé öñĺý ýöû çàñ ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Endpoint</source>
@@ -1109,8 +1141,8 @@
       <translation>[&amp;ĜÞÛš:~~]</translation>
     </message>
     <message>
-      <source>No GPU was found on this machine: the CPU engine ignores these, and your own vLLM command finds its GPUs itself.</source>
-      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé: ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé, àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>No GPU was found on this machine. The CPU engine ignores these; with your own vLLM command leave GPUs empty: it finds its GPUs itself.</source>
+      <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé. Ţĥé ÇÞÛ éñĝîñé îĝñöŕéš ţĥéšé; ŵîţĥ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ĺéàṽé ĜÞÛš éɱþţý: îţ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>GPU {index}: {name}, {memory}</source>
@@ -1648,10 +1680,6 @@
       <translation>[&amp;Đöŵñĺöàđéđ öñĺý~~~~~~]</translation>
     </message>
     <message>
-      <source>Dismiss</source>
-      <translation>[Đîšɱîšš~~~]</translation>
-    </message>
-    <message>
       <source>Models</source>
       <translation>[Ṁöđéĺš~~]</translation>
     </message>
@@ -1992,14 +2020,6 @@
       <translation>[&amp;Çöñţéẋţ šîžé:~~~~~~]</translation>
     </message>
     <message>
-      <source>Largest ctx_size: {tokens} (the model's own limit)</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Largest ctx_size: {tokens} (what fits in memory)</source>
-      <translation>[Ĺàŕĝéšţ çţẋ_šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>&amp;vLLM arguments:</source>
       <translation>[&amp;ṽĹĹṀ àŕĝûɱéñţš:~~~~~~]</translation>
     </message>
@@ -2064,28 +2084,20 @@
       <translation>[✗ Đöéš ñöţ ƒîţ: ñééđš {needed}, ƀûţ ṽĹĹṀ ɱàý ûšé {budget}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Largest context size: {tokens} (the model's own limit)</source>
+      <translation>[Ĺàŕĝéšţ çöñţéẋţ šîžé: {tokens} (ţĥé ɱöđéĺ'š öŵñ ĺîɱîţ)~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Largest context size: {tokens} (what fits in memory)</source>
+      <translation>[Ĺàŕĝéšţ çöñţéẋţ šîžé: {tokens} (ŵĥàţ ƒîţš îñ ɱéɱöŕý)~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Even the weights alone do not fit.</source>
       <translation>[Éṽéñ ţĥé ŵéîĝĥţš àĺöñé đö ñöţ ƒîţ.~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Max concurrency at this ctx_size: {n} full-length requests at once.</source>
-      <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çţẋ_šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Restart {name}?</source>
-      <translation>[Ŕéšţàŕţ {name}?~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
-      <translation>[{name} îš ĺöàđéđ. Ţĥé ñéŵ šéţţîñĝš ţàķé éƒƒéçţ ŵĥéñ îţ šţàŕţš àĝàîñ. Ŕéšţàŕţ îţ ñöŵ? Ŕéǫûéšţš îñ þŕöĝŕéšš àŕé çûţ öƒƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>&amp;Restart now</source>
-      <translation>[&amp;Ŕéšţàŕţ ñöŵ~~~~~]</translation>
-    </message>
-    <message>
-      <source>Apply at &amp;next load</source>
-      <translation>[Åþþĺý àţ &amp;ñéẋţ ĺöàđ~~~~~~~~]</translation>
+      <source>Max concurrency at this context size: {n} full-length requests at once.</source>
+      <translation>[Ṁàẋ çöñçûŕŕéñçý àţ ţĥîš çöñţéẋţ šîžé: {n} ƒûĺĺ-ĺéñĝţĥ ŕéǫûéšţš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2265,6 +2277,26 @@
     <message>
       <source>not downloaded</source>
       <translation>[ñöţ đöŵñĺöàđéđ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>crashed {n} times in a row</source>
+      <translation>[çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>stopped unexpectedly</source>
+      <translation>[šţöþþéđ ûñéẋþéçţéđĺý~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start {n} times in a row</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>given up</source>
+      <translation>[ĝîṽéñ ûþ~~~]</translation>
+    </message>
+    <message>
+      <source>failed to start</source>
+      <translation>[ƒàîĺéđ ţö šţàŕţ~~~~~~]</translation>
     </message>
     <message>
       <source>KV cache {tokens} tokens</source>
@@ -2513,12 +2545,27 @@
       <translation>[Å ǫûöţé îñ ţĥé çöɱɱàñđ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Above the recommended value: loading may fail or crash the GPU driver when other programs hold memory.</source>
-      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ ṽàĺûé: ĺöàđîñĝ ɱàý ƒàîĺ öŕ çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ ŵĥéñ öţĥéŕ þŕöĝŕàɱš ĥöĺđ ɱéɱöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
+      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ {recommended}: àţ {value} ṽĹĹṀ ŕéšéŕṽéš ɱöŕé ĜÞÛ ɱéɱöŕý ţĥàñ ŵàš ƒŕéé ŵĥéñ ţĥé àþþ šţàŕţéđ, šö ĺöàđîñĝ à ɱöđéĺ îš ĺîķéĺý ţö ƒàîĺ (“ĺéšš ţĥàñ đéšîŕéđ ĜÞÛ ɱéɱöŕý ûţîĺîžàţîöñ”) öŕ ţö çŕàšĥ ţĥé ĜÞÛ đŕîṽéŕ, àñđ öñ àñ ÅÞÛ ţĥé çöɱþûţéŕ ɱàý šţàŕţ šŵàþþîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Use {value} anyway</source>
+      <translation>[&amp;Ûšé {value} àñýŵàý~~~~~~~~]</translation>
     </message>
     <message>
       <source>OK runs “{command} --help” to check that it is a vLLM server; that can take a minute.</source>
       <translation>[ÖĶ ŕûñš “{command} --ĥéĺþ” ţö çĥéçķ ţĥàţ îţ îš à ṽĹĹṀ šéŕṽéŕ; ţĥàţ çàñ ţàķé à ɱîñûţé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>NoticeBar</name>
+    <message>
+      <source>Dismiss</source>
+      <translation>[Đîšɱîšš~~~]</translation>
+    </message>
+    <message>
+      <source>Installing the engine, then loading the model…</source>
+      <translation>[Îñšţàĺĺîñĝ ţĥé éñĝîñé, ţĥéñ ĺöàđîñĝ ţĥé ɱöđéĺ…~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -2710,6 +2757,25 @@
     </message>
   </context>
   <context>
+    <name>RestartQuestion</name>
+    <message>
+      <source>Restart {name}?</source>
+      <translation>[Ŕéšţàŕţ {name}?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
+      <translation>[{name} îš ĺöàđéđ. Ţĥé ñéŵ šéţţîñĝš ţàķé éƒƒéçţ ŵĥéñ îţ šţàŕţš àĝàîñ. Ŕéšţàŕţ îţ ñöŵ? Ŕéǫûéšţš îñ þŕöĝŕéšš àŕé çûţ öƒƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Restart now</source>
+      <translation>[&amp;Ŕéšţàŕţ ñöŵ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Apply at &amp;next load</source>
+      <translation>[Åþþĺý àţ &amp;ñéẋţ ĺöàđ~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>SearchResults</name>
     <message>
       <source>Model</source>
@@ -2883,20 +2949,20 @@
       <translation>[Çĺéàŕ~~]</translation>
     </message>
     <message>
-      <source>checking the keyring…</source>
-      <translation>[çĥéçķîñĝ ţĥé ķéýŕîñĝ…~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>the keyring did not answer</source>
       <translation>[ţĥé ķéýŕîñĝ đîđ ñöţ àñšŵéŕ~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>stored in the keyring — type to replace</source>
-      <translation>[šţöŕéđ îñ ţĥé ķéýŕîñĝ — ţýþé ţö ŕéþĺàçé~~~~~~~~~~~~~~~~]</translation>
+      <source>checking whether one is saved…</source>
+      <translation>[çĥéçķîñĝ ŵĥéţĥéŕ öñé îš šàṽéđ…~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>not set</source>
       <translation>[ñöţ šéţ~~~]</translation>
+    </message>
+    <message>
+      <source>saved — type to replace</source>
+      <translation>[šàṽéđ — ţýþé ţö ŕéþĺàçé~~~~~~~~~]</translation>
     </message>
     <message>
       <source>will be removed</source>
@@ -2906,8 +2972,8 @@
   <context>
     <name>SettingsDialog</name>
     <message>
-      <source>vLLM Tray settings</source>
-      <translation>[ṽĹĹṀ Ţŕàý šéţţîñĝš~~~~~~~]</translation>
+      <source>Settings</source>
+      <translation>[Šéţţîñĝš~~~]</translation>
     </message>
     <message>
       <source>Settings pages</source>
@@ -3121,10 +3187,6 @@
       <translation>[{name} ({target}) ñééđš à Ĺîñûẋ ķéŕñéĺ ŵîţĥ ţĥé ĝƒẋ1151 ǫûéûé ƒîẋ, ŵĥîçĥ ţĥîš ķéŕñéĺ ({kernel}) ĺàçķš: ŔÖÇɱ ŵöŕķĺöàđš ĥàñĝ öŕ çŕàšĥ ŵîţĥöûţ îţ. Ûþđàţé ţö ķéŕñéĺ {required} öŕ ñéŵéŕ, öŕ ţö à đîšţŕîƀûţîöñ ķéŕñéĺ ţĥàţ çàŕŕîéš ţĥé ƀàçķþöŕţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray installs (supported: {supported}). Use the CPU engine or a custom engine instead.</source>
-      <translation>[{name} ({target}) îš ñöţ šûþþöŕţéđ ƀý ţĥé ŔÖÇɱ ṽĹĹṀ éñĝîñé ţĥàţ ṽĹĹṀ Ţŕàý îñšţàĺĺš (šûþþöŕţéđ: {supported}). Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly.</source>
       <translation>[Ñö ĜÞÛ ŵàš ƒöûñđ: ñö ÅṀĐ ĜÞÛ îñ ţĥé ķéŕñéĺ'š ĶƑĐ ţöþöĺöĝý àñđ ñö ÑṼÎĐÎÅ ĜÞÛ ţĥŕöûĝĥ ñṽîđîà-šɱî. ṽĹĹṀ Ţŕàý çàñ šţîĺĺ ŕûñ ɱöđéĺš öñ ţĥé ÇÞÛ éñĝîñé, šĺöŵĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3141,16 +3203,8 @@
       <translation>[{name!r} îš ñöţ à ûšàƀĺé ɱöđéĺ ñàɱé: ûšé ĺéţţéŕš, đîĝîţš, '.', '_' àñđ '-' (ûþ ţö 128 çĥàŕàçţéŕš), šţàŕţîñĝ ŵîţĥ à ĺéţţéŕ öŕ đîĝîţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>There is no model called {model}. Known models: {known}.</source>
-      <translation>[Ţĥéŕé îš ñö ɱöđéĺ çàĺĺéđ {model}. Ķñöŵñ ɱöđéĺš: {known}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>{model} is built in and cannot be removed from the list.</source>
       <translation>[{model} îš ƀûîĺţ îñ àñđ çàññöţ ƀé ŕéɱöṽéđ ƒŕöɱ ţĥé ĺîšţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>ctx_size must be a positive whole number; got {value}.</source>
-      <translation>[çţẋ_šîžé ɱûšţ ƀé à þöšîţîṽé ŵĥöĺé ñûɱƀéŕ; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>No value was given for {name}.</source>
@@ -3219,10 +3273,6 @@
     <message>
       <source>Start vLLM Tray when you log in.</source>
       <translation>[Šţàŕţ ṽĹĹṀ Ţŕàý ŵĥéñ ýöû ĺöĝ îñ.~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The 'still running in the tray' hint was shown once.</source>
-      <translation>[Ţĥé 'šţîĺĺ ŕûññîñĝ îñ ţĥé ţŕàý' ĥîñţ ŵàš šĥöŵñ öñçé.~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Load time limit</source>
@@ -3325,6 +3375,34 @@
       <translation>[{address} îš ñöţ ţĥé àđđŕéšš öƒ öñé ɱàçĥîñé (îţ ɱéàñš àñý àđđŕéšš, à ĝŕöûþ öŕ à ŕéšéŕṽéđ ŕàñĝé). Ĝîṽé éàçĥ ɱàçĥîñé'š öŵñ àđđŕéšš öñ ţĥé ñéţŵöŕķ ţĥàţ çöññéçţš ţĥéɱ, é.ĝ. 192.168.1.20.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Context size</source>
+      <translation>[Çöñţéẋţ šîžé~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM arguments</source>
+      <translation>[ṽĹĹṀ àŕĝûɱéñţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Tensor parallel size</source>
+      <translation>[Ţéñšöŕ þàŕàĺĺéĺ šîžé~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Pipeline parallel size</source>
+      <translation>[Þîþéĺîñé þàŕàĺĺéĺ šîžé~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPUs</source>
+      <translation>[ĜÞÛš~~]</translation>
+    </message>
+    <message>
+      <source>Optimize for</source>
+      <translation>[Öþţîɱîžé ƒöŕ~~~~~]</translation>
+    </message>
+    <message>
+      <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
+      <translation>[Ţĥîš îš ñöţ à Ĥûĝĝîñĝ Ƒàçé àççéšš ţöķéñ: à ţöķéñ šţàŕţš ŵîţĥ ĥƒ_ ƒöĺĺöŵéđ ƀý ĺéţţéŕš àñđ đîĝîţš (ĥûĝĝîñĝƒàçé.çö → Šéţţîñĝš → Åççéšš Ţöķéñš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{file} is a symbolic link that cannot be followed ({reason}), so vLLM Tray did not change it. Point the link at a file, or put a file in its place.</source>
       <translation>[{file} îš à šýɱƀöĺîç ĺîñķ ţĥàţ çàññöţ ƀé ƒöĺĺöŵéđ ({reason}), šö ṽĹĹṀ Ţŕàý đîđ ñöţ çĥàñĝé îţ. Þöîñţ ţĥé ĺîñķ àţ à ƒîĺé, öŕ þûţ à ƒîĺé îñ îţš þĺàçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3373,6 +3451,14 @@
       <translation>[Ţĥé öþţîöñ öþţîɱîžé={value} àñđ à -Ö ĺéṽéĺ îñ ţĥé ɱöđéĺ'š ṽĺĺɱ_àŕĝš ƀöţĥ çĥööšé ţĥé öþţîɱîžàţîöñ ĺéṽéĺ; ķééþ öñé öƒ ţĥéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
+      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé; ĺéàṽé îţ éɱþţý àñđ ýöûŕ öŵñ ṽĹĹṀ çöɱɱàñđ ƒîñđš îţš ĜÞÛš îţšéĺƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Port {port} is already in use by another program on this computer; choose another.</source>
+      <translation>[Þöŕţ {port} îš àĺŕéàđý îñ ûšé ƀý àñöţĥéŕ þŕöĝŕàɱ öñ ţĥîš çöɱþûţéŕ; çĥööšé àñöţĥéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} exists already and takes its files from {current}. Registering a model never changes that: to take them from {wanted}, change its source (vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the model first.</source>
       <translation>[{model} éẋîšţš àĺŕéàđý àñđ ţàķéš îţš ƒîĺéš ƒŕöɱ {current}. Ŕéĝîšţéŕîñĝ à ɱöđéĺ ñéṽéŕ çĥàñĝéš ţĥàţ: ţö ţàķé ţĥéɱ ƒŕöɱ {wanted}, çĥàñĝé îţš šöûŕçé (ṽĺĺɱ-ţŕàý þûĺĺ {model} --çĥéçķþöîñţ {wanted} --ŕéþĺàçé), öŕ ŕéɱöṽé ţĥé ɱöđéĺ ƒîŕšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3389,14 +3475,6 @@
       <translation>[ŔÅṀ, îñ ĜƁ, ţĥàţ ɱöđéĺš ñéṽéŕ ţàķé ƒŕöɱ ţĥé šýšţéɱ: öñ à ĜÞÛ ţĥàţ šĥàŕéš ţĥé çöɱþûţéŕ'š ɱéɱöŕý (àñ ÅÞÛ šûçĥ àš Šţŕîẋ Ĥàĺö) àñđ ŵîţĥ ţĥé ÇÞÛ éñĝîñé, à ɱöđéĺ ţĥàţ ŵöûĺđ ĺéàṽé ĺéšš ţĥàñ ţĥîš àṽàîĺàƀĺé îš ŕéƒûšéđ, šö ţĥé đéšķţöþ ñéṽéŕ šŵàþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The language of the window and the tray: auto (the system's language) or a language code such as de or en.</source>
-      <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ à ĺàñĝûàĝé çöđé šûçĥ àš đé öŕ éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Importing Lemonade Server's vLLM setup was offered once.</source>
-      <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Pre-warm models after download</source>
       <translation>[Þŕé-ŵàŕɱ ɱöđéĺš àƒţéŕ đöŵñĺöàđ~~~~~~~~~~~~]</translation>
     </message>
@@ -3409,12 +3487,24 @@
       <translation>[Ĺàñĝûàĝé~~~]</translation>
     </message>
     <message>
-      <source>Lemonade import offered</source>
-      <translation>[Ĺéɱöñàđé îɱþöŕţ öƒƒéŕéđ~~~~~~~~~]</translation>
+      <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
+      <translation>[Îñ {source}, {flag} îš ñöţ à ƒĺàĝ öƒ ṽĹĹṀ {version}: îţš --ĥéĺþ đöéš ñöţ ĺîšţ îţ. Çĥéçķ ţĥé šþéĺĺîñĝ, öŕ ŕéɱöṽé îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>In {source}, {flag} is not a flag of this vLLM: its --help does not list it. Check the spelling, or remove it.</source>
+      <translation>[Îñ {source}, {flag} îš ñöţ à ƒĺàĝ öƒ ţĥîš ṽĹĹṀ: îţš --ĥéĺþ đöéš ñöţ ĺîšţ îţ. Çĥéçķ ţĥé šþéĺĺîñĝ, öŕ ŕéɱöṽé îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>In {source}, a quotation mark is not closed, or the text ends with a lone backslash.</source>
       <translation>[Îñ {source}, à ǫûöţàţîöñ ɱàŕķ îš ñöţ çĺöšéđ, öŕ ţĥé ţéẋţ éñđš ŵîţĥ à ĺöñé ƀàçķšĺàšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{flag} cannot be set for every model: any model added through the endpoint could then run its own code on this computer; set it in the options of the one model that needs it.</source>
+      <translation>[{flag} çàññöţ ƀé šéţ ƒöŕ éṽéŕý ɱöđéĺ: àñý ɱöđéĺ àđđéđ ţĥŕöûĝĥ ţĥé éñđþöîñţ çöûĺđ ţĥéñ ŕûñ îţš öŵñ çöđé öñ ţĥîš çöɱþûţéŕ; šéţ îţ îñ ţĥé öþţîöñš öƒ ţĥé öñé ɱöđéĺ ţĥàţ ñééđš îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The token could not be checked: {host} did not answer ({reason}).</source>
+      <translation>[Ţĥé ţöķéñ çöûĺđ ñöţ ƀé çĥéçķéđ: {host} đîđ ñöţ àñšŵéŕ ({reason}).~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), so there is nothing to download for it.</source>
@@ -3455,6 +3545,10 @@
     <message>
       <source>Downloading {repo} failed: {error}. Try again; finished files are kept.</source>
       <translation>[Đöŵñĺöàđîñĝ {repo} ƒàîĺéđ: {error}. Ţŕý àĝàîñ; ƒîñîšĥéđ ƒîĺéš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{host} does not accept this token: it is wrong, expired or revoked.</source>
+      <translation>[{host} đöéš ñöţ àççéþţ ţĥîš ţöķéñ: îţ îš ŵŕöñĝ, éẋþîŕéđ öŕ ŕéṽöķéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{file} disappeared from {repo} during the download. Try again.</source>
@@ -3603,10 +3697,6 @@
     <message>
       <source>No custom engine command is set. Set one with 'vllm-tray engine use COMMAND…'.</source>
       <translation>[Ñö çûšţöɱ éñĝîñé çöɱɱàñđ îš šéţ. Šéţ öñé ŵîţĥ 'ṽĺĺɱ-ţŕàý éñĝîñé ûšé ÇÖṀṀÅÑĐ…'.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The custom engine command {command!r} cannot be read: {reason}.</source>
-      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {reason}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Tokens per second of {model} cannot be measured: its answers carry no token counts and its engine's /metrics has no vllm:generation_tokens_total.</source>
@@ -3881,10 +3971,6 @@
       <translation>[ĝþûš ñàɱéš ƀöţĥ ÅṀĐ àñđ ÑṼÎĐÎÅ ĜÞÛš ({gpus}); öñé ṽĹĹṀ šéŕṽéŕ ŕûñš öñ öñé ķîñđ öƒ ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>gpus names GPU {index}, but no GPU was found on this machine.</source>
-      <translation>[ĝþûš ñàɱéš ĜÞÛ {index}, ƀûţ ñö ĜÞÛ ŵàš ƒöûñđ öñ ţĥîš ɱàçĥîñé.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>gpus must be GPU numbers separated by commas, such as 0,1; got {value}.</source>
       <translation>[ĝþûš ɱûšţ ƀé ĜÞÛ ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš, šûçĥ àš 0,1; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3993,6 +4079,14 @@
       <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+      <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+      <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ þŕöƀĺéɱ ({id}), ƒîẋéđ îñ {fixed_in}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be on or off; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4093,12 +4187,12 @@
       <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
     </message>
     <message>
-      <source>Tray hint shown</source>
-      <translation>[Ţŕàý ĥîñţ šĥöŵñ~~~~~~]</translation>
-    </message>
-    <message>
       <source>Must be a number between {low} and {high}; nothing was typed.</source>
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>--config-dir needs a folder.</source>
+      <translation>[--çöñƒîĝ-đîŕ ñééđš à ƒöĺđéŕ.~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Line {line} of {file} is longer than {limit_mib:g} MiB; a request line must be shorter.</source>
@@ -4113,6 +4207,14 @@
       <translation>[éẋþîŕéš_àƒţéŕ ñééđš àñçĥöŕ "çŕéàţéđ_àţ" àñđ šéçöñđš ƒŕöɱ 1 ţö {max}; ĝöţ {anchor} àñđ {seconds}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The name {name} looks like the existing model {existing} (they differ only in letter case or in letters drawn alike); use that model or choose a name that reads differently.</source>
+      <translation>[Ţĥé ñàɱé {name} ĺööķš ĺîķé ţĥé éẋîšţîñĝ ɱöđéĺ {existing} (ţĥéý đîƒƒéŕ öñĺý îñ ĺéţţéŕ çàšé öŕ îñ ĺéţţéŕš đŕàŵñ àĺîķé); ûšé ţĥàţ ɱöđéĺ öŕ çĥööšé à ñàɱé ţĥàţ ŕéàđš đîƒƒéŕéñţĺý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>ctx_size must be a whole number of tokens between {low} and {high}; got {value}.</source>
+      <translation>[çţẋ_šîžé ɱûšţ ƀé à ŵĥöĺé ñûɱƀéŕ öƒ ţöķéñš ƀéţŵééñ {low} àñđ {high}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be a number; nothing was typed.</source>
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4123,6 +4225,10 @@
     <message>
       <source>Must be between {low} and {high}; you typed {typed}.</source>
       <translation>[Ṁûšţ ƀé ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ {typed}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be auto (the system's language) or one of the languages vLLM Tray ships: {languages}; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ öñé öƒ ţĥé ĺàñĝûàĝéš ṽĹĹṀ Ţŕàý šĥîþš: {languages}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Must be one of {choices}; you typed “{typed}”.</source>
@@ -4161,6 +4267,10 @@
       <translation>[Đàýš àƒţéŕ ŵĥîçĥ àñ ûþĺöàđéđ ƀàţçĥ ƒîĺé îš đéĺéţéđ, ûñĺéšš îţš ûþĺöàđ šéţ éẋþîŕéš_àƒţéŕ (0 ķééþš ƒîĺéš ûñţîĺ ţĥéý àŕé đéĺéţéđ). Ŕéšûĺţš àŕé ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The language of the window and the tray: auto (the system's language) or the code of a language vLLM Tray ships, such as en.</source>
+      <translation>[Ţĥé ĺàñĝûàĝé öƒ ţĥé ŵîñđöŵ àñđ ţĥé ţŕàý: àûţö (ţĥé šýšţéɱ'š ĺàñĝûàĝé) öŕ ţĥé çöđé öƒ à ĺàñĝûàĝé ṽĹĹṀ Ţŕàý šĥîþš, šûçĥ àš éñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Keep-alive lines while a stream waits</source>
       <translation>[Ķééþ-àĺîṽé ĺîñéš ŵĥîĺé à šţŕéàɱ ŵàîţš~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4181,8 +4291,16 @@
       <translation>[Îñ {source}, ŕéɱöṽé {flag}: šéţ ţĥé ɱöđéĺ'š öþţîöñ {setting} îñšţéàđ (ŵîţĥ ĝþûš ţö çĥööšé ţĥé ĜÞÛš), šö ţĥàţ ţĥé àþþ þĺàñš ɱéɱöŕý öñ éṽéŕý ĜÞÛ ţĥé ɱöđéĺ ûšéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>There is no download with the id {download_id}.</source>
-      <translation>[Ţĥéŕé îš ñö đöŵñĺöàđ ŵîţĥ ţĥé îđ {download_id}.~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each part letters, digits, '-', '_' or '.' (at most 96 characters).</source>
+      <translation>[“{repo}” îš ñöţ à Ĥûĝĝîñĝ Ƒàçé ŕéþöšîţöŕý îđ: ŵŕîţé îţ àš ÖŔĜ/ÑÅṀÉ, éàçĥ þàŕţ ĺéţţéŕš, đîĝîţš, '-', '_' öŕ '.' (àţ ɱöšţ 96 çĥàŕàçţéŕš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>“{author}” is not a Hugging Face user or organisation name: use letters, digits, '-', '_' or '.' (at most 96 characters).</source>
+      <translation>[“{author}” îš ñöţ à Ĥûĝĝîñĝ Ƒàçé ûšéŕ öŕ öŕĝàñîšàţîöñ ñàɱé: ûšé ĺéţţéŕš, đîĝîţš, '-', '_' öŕ '.' (àţ ɱöšţ 96 çĥàŕàçţéŕš).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hugging Face refused this search: {reason}. Check the words and the author.</source>
+      <translation>[Ĥûĝĝîñĝ Ƒàçé ŕéƒûšéđ ţĥîš šéàŕçĥ: {reason}. Çĥéçķ ţĥé ŵöŕđš àñđ ţĥé àûţĥöŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>An upload must be multipart/form-data with one "file" part and a "purpose" field.</source>
@@ -4425,6 +4543,26 @@
       <translation>[Éṽéñ öñé ŕéǫûéšţ àţ à ţîɱé ɱîššéš ţĥé ĺàţéñçý öƀĵéçţîṽé (ţîɱé ţö ƒîŕšţ ţöķéñ {ttft} ɱš, îñţéŕ-ţöķéñ {itl} ɱš): ñöţĥîñĝ ţö ţûñé. Ĺööšéñ ţĥé öƀĵéçţîṽé öŕ ûšé à šɱàĺĺéŕ ɱöđéĺ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} ŵàš ķîĺĺéđ ƒŕöɱ öûţšîđé ţĥé àþþ, ƀý àñöţĥéŕ þŕöĝŕàɱ öŕ ƀý ţĥé šýšţéɱ ŵĥéñ ɱéɱöŕý ŕàñ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} failed: its vLLM server was killed from outside the app, by another program or by the system when memory ran out.</source>
+      <translation>[Ĺöàđîñĝ {model_id} ƒàîĺéđ: îţš ṽĹĹṀ šéŕṽéŕ ŵàš ķîĺĺéđ ƒŕöɱ öûţšîđé ţĥé àþþ, ƀý àñöţĥéŕ þŕöĝŕàɱ öŕ ƀý ţĥé šýšţéɱ ŵĥéñ ɱéɱöŕý ŕàñ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
+      <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} ŵàš šţöþþéđ ƒŕöɱ öûţšîđé ţĥé àþþ ({signal}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
+      <translation>[Ĺöàđîñĝ {model_id} ƒàîĺéđ: îţš ṽĹĹṀ šéŕṽéŕ ŵàš šţöþþéđ ƒŕöɱ öûţšîđé ţĥé àþþ ({signal}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Install the {value} engine and load</source>
+      <translation>[Îñšţàĺĺ ţĥé {value} éñĝîñé àñđ ĺöàđ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} did not wake up from sleep ({detail}); it is loaded again instead.</source>
       <translation>[{model} đîđ ñöţ ŵàķé ûþ ƒŕöɱ šĺééþ ({detail}); îţ îš ĺöàđéđ àĝàîñ îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4571,6 +4709,10 @@
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ ƀûţ öñĺý {free_gb:.2f} öƒ {budget_gb:.2f} ĜƁ àŕé ƒŕéé, àñđ ñö îđĺé ɱöđéĺ çàñ ƀé ûñĺöàđéđ ţö ɱàķé ŕööɱ. Ĺöŵéŕ îţš çţẋ_šîžé, öŕ ŕàîšé ţĥé ɱéɱöŕý ƀûđĝéţ (ɱéɱöŕý.ƀûđĝéţ_ĝƀ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>No Hugging Face token is set.</source>
+      <translation>[Ñö Ĥûĝĝîñĝ Ƒàçé ţöķéñ îš šéţ.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The vLLM Tray running at {url} refused its API key. Save the key with `vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY.</source>
       <translation>[Ţĥé ṽĹĹṀ Ţŕàý ŕûññîñĝ àţ {url} ŕéƒûšéđ îţš ÅÞÎ ķéý. Šàṽé ţĥé ķéý ŵîţĥ `ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ-šéçŕéţ àþî_ķéý` öŕ šéţ ṼĹĹṀ_ŢŔÅÝ_ÅÞÎ_ĶÉÝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4651,10 +4793,6 @@
       <translation>[Ţĥé ṽĹĹṀ šéŕṽéŕ öƒ {model_id} šţöþþéđ ƀý îţšéĺƒ (éẋîţ çöđé {exit_code}): {cause}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Try loading it again</source>
-      <translation>[Ţŕý ĺöàđîñĝ îţ àĝàîñ~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
       <translation>[Ţĥé {kind} éñĝîñé îñ {path} îš îñçöɱþĺéţé. Ŕéîñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4685,6 +4823,18 @@
       <translation>[“{command}” đöéš ñöţ ĺööķ ĺîķé à ṽĹĹṀ šéŕṽéŕ: îţš --ĥéĺþ đöéš ñöţ ɱéñţîöñ {missing}. Ûšé é.ĝ. “ṽĺĺɱ šéŕṽé” öŕ “/þàţĥ/ţö/þýţĥöñ -ɱ ṽĺĺɱ.éñţŕýþöîñţš.öþéñàî.àþî_šéŕṽéŕ”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The ROCm engine {installed} is installed, but no AMD GPU was found, so it cannot run here. Use the CPU engine or a custom engine instead.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {installed} îš îñšţàĺĺéđ, ƀûţ ñö ÅṀĐ ĜÞÛ ŵàš ƒöûñđ, šö îţ çàññöţ ŕûñ ĥéŕé. Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The ROCm engine {installed} is installed, but there is no ROCm engine for your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine or a custom engine instead.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {installed} îš îñšţàĺĺéđ, ƀûţ ţĥéŕé îš ñö ŔÖÇɱ éñĝîñé ƒöŕ ýöûŕ ĜÞÛ ({target}). Šûþþöŕţéđ ĜÞÛ ƒàɱîĺîéš: {supported}. Ûšé ţĥé ÇÞÛ éñĝîñé öŕ à çûšţöɱ éñĝîñé îñšţéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The ROCm engine {installed} is installed, but your GPU ({target}) needs a newer Linux kernel before it can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine is not started.</source>
+      <translation>[Ţĥé ŔÖÇɱ éñĝîñé {installed} îš îñšţàĺĺéđ, ƀûţ ýöûŕ ĜÞÛ ({target}) ñééđš à ñéŵéŕ Ĺîñûẋ ķéŕñéĺ ƀéƒöŕé îţ çàñ ŕûñ: îţš ĶƑĐ ţöþöĺöĝý ĺàçķš çŵšŕ_šîžé àñđ çţĺ_šţàçķ_šîžé, ŵĥîçĥ çöɱé ŵîţĥ ķéŕñéĺ {required} öŕ ñéŵéŕ öŕ à đîšţŕîƀûţîöñ ķéŕñéĺ ţĥàţ çàŕŕîéš ţĥé ƀàçķþöŕţ. Ŵîţĥöûţ ţĥéɱ ŔÖÇɱ ŵöŕķĺöàđš ĥàñĝ öŕ çŕàšĥ, šö ţĥé éñĝîñé îš ñöţ šţàŕţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The ROCm engine {tag} has no {launcher}; it cannot be started.</source>
       <translation>[Ţĥé ŔÖÇɱ éñĝîñé {tag} ĥàš ñö {launcher}; îţ çàññöţ ƀé šţàŕţéđ.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4707,6 +4857,13 @@
     <message>
       <source>The release {tag} lists “{text}” as its number of parts.</source>
       <translation>[Ţĥé ŕéĺéàšé {tag} ĺîšţš “{text}” àš îţš ñûɱƀéŕ öƒ þàŕţš.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>self.actions_</name>
+    <message>
+      <source>Loading {name}…</source>
+      <translation>[Ĺöàđîñĝ {name}…~~~~~~]</translation>
     </message>
   </context>
 </TS>

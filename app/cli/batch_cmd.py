@@ -17,7 +17,7 @@ from app.cli.progress import ProgressReporter
 from app.core.batch import InputScan, ModelInfo
 from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services.batch_run import BatchRun, ResultFiles, prepare
 from app.runtime.services.endpoint import Endpoint
@@ -116,17 +116,10 @@ def _check_paths(args: argparse.Namespace) -> tuple[Path, Path, Path]:
     out = Path(args.out).expanduser()
     err = Path(args.errors).expanduser() if args.errors else default_errors_path(out)
     if not source.is_file():
-        raise ProblemError(
-            problem("batch.no_input", tr_noop("There is no file {file}."), file=str(source))
-        )
+        raise ProblemError(problem("batch.no_input", file=str(source)))
     resolved = [p.resolve() for p in (source, out, err)]
     if len(set(resolved)) < 3:
-        raise ProblemError(
-            problem(
-                "batch.same_file",
-                tr_noop("The input, --out and --errors must be three different files."),
-            )
-        )
+        raise ProblemError(problem("batch.same_file"))
     return source, out, err
 
 
@@ -215,16 +208,7 @@ async def _served_models(endpoint: Endpoint) -> dict[str, ModelInfo]:
         session.get(endpoint.url + "/v1/models", headers=endpoint.headers()) as resp,
     ):
         if resp.status == 401:
-            raise ProblemError(
-                problem(
-                    "batch.endpoint_key",
-                    tr_noop(
-                        "The endpoint at {url} refused its API key. Save the key with "
-                        "`vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY."
-                    ),
-                    url=endpoint.url,
-                )
-            )
+            raise ProblemError(problem("batch.endpoint_key", url=endpoint.url))
         data = await resp.json(content_type=None)
     cards = data.get("data", []) if isinstance(data, dict) else []
     return {

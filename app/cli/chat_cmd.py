@@ -31,6 +31,7 @@ from app.core.chat import (
     ReplyStats,
 )
 from app.core.problems import Problem, ProblemError
+from app.core.states import LoadPhase
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services.protocols import ChatApi
 
@@ -46,6 +47,16 @@ STATE_WORDS = {
     "backoff": "starting again after a failed start",
     "exited": "starting again after a crash",
     "stopping": "waiting for the previous run to stop",
+}
+# The load's phase (app.core.states.LoadPhase), in the words of the window's model list.
+PHASE_WORDS: dict[str, str] = {
+    LoadPhase.SPAWNED: "starting Python and vLLM",
+    LoadPhase.RESOLVING: "reading the model config",
+    LoadPhase.LOADING_WEIGHTS: "loading weights",
+    LoadPhase.COMPILING: "compiling kernels",
+    LoadPhase.KV_CACHE: "sizing the KV cache",
+    LoadPhase.SERVER_STARTING: "starting the server",
+    LoadPhase.READY: "ready",
 }
 HELP = """\
   /system TEXT        set the system prompt (empty: none)
@@ -127,6 +138,9 @@ class ChatSession:
             # The one rule (bench, tune, batch run): a vLLM Tray serving this configuration.
             endpoint = await services.endpoint.find_running()
             if endpoint is None:
+                # Said before an endpoint is started for nothing (a remote's REMOTE/MODEL
+                # is known only once its endpoint lists it).
+                await asyncio.to_thread(self._check_local_model)
                 started_here = True  # stopped in the end even if Ctrl-C comes while it starts
                 await self.session.start(serve=True)
                 url = services.endpoint.url
@@ -149,6 +163,12 @@ class ChatSession:
                 await self.chat.aclose()
             if started_here:
                 await self.session.stop()
+
+    def _check_local_model(self) -> None:
+        """An unknown model, or one not downloaded, refused as the endpoint would."""
+        if "/" in self.model and self.session.services.views.find_model(self.model) is None:
+            return  # a remote's REMOTE/MODEL, known once its endpoint lists it
+        self.session.services.models.check_downloaded(self.model)
 
     def _on_interrupt(self, one_shot: bool, work: asyncio.Task[Any]) -> None:
         """Ctrl-C: stop the reply; at the prompt, say how to leave; in a one-shot, quit."""
@@ -307,17 +327,17 @@ class ReplyView:
         print(f"vllm-tray: {found.english()}", file=sys.stderr, flush=True)
 
     def _loading(self, event: ReplyLoading) -> None:
+        """One line: "Loading MODEL: loading weights 40 % (12 s of about 60 s)"."""
         if self.progress is None:
             self.progress = ProgressReporter()
-        parts = [f"loading {self.model}"]
+        words = PHASE_WORDS.get(event.phase or "") if event.state == "starting" else None
+        doing = words or STATE_WORDS.get(event.state, event.state)
         if event.fraction is not None:
-            parts.append(f"{event.fraction * 100:.0f} %")
-        parts.append(event.detail or STATE_WORDS.get(event.state, event.state))
+            doing += f" {event.fraction * 100:.0f} %"
         timing = f"{event.elapsed_s:.0f} s"
         if event.expected_s:
             timing += f" of about {event.expected_s:.0f} s"
-        text = f"{parts[0]}: {', '.join(parts[1:])} ({timing})"
-        self.progress.update("load", text, event.fraction)
+        self.progress.update("load", f"Loading {self.model}: {doing} ({timing})", event.fraction)
 
     def _delta(self, event: ReplyDelta) -> None:
         if event.kind == "reasoning":

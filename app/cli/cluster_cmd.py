@@ -27,11 +27,11 @@ from app.core.cluster import (
     check_port,
     unencrypted_notice,
 )
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.settings import coerce
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services import Services
-from app.runtime.services.cluster_api import (
+from app.runtime.services.cluster_types import (
     AgentSettings,
     ClusterReport,
     ClusterView,
@@ -186,13 +186,7 @@ def _worker(text: str) -> WorkerNode:
         try:
             port = int(raw_port)
         except ValueError:
-            raise ProblemError(
-                problem(
-                    "cluster.bad_port",
-                    tr_noop("Port {port} cannot be used; choose one from 1024 to 65535."),
-                    port=raw_port,
-                )
-            ) from None
+            raise ProblemError(problem("cluster.bad_port", port=raw_port)) from None
     return WorkerNode(address=address, agent_port=port)
 
 
@@ -220,15 +214,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_join_command(args: argparse.Namespace) -> int:
     view = services_from(args).cluster.view()
     if not view.join_commands:
-        raise ProblemError(
-            problem(
-                "cluster.not_configured",
-                tr_noop(
-                    "Set up the cluster first: the model, this machine's address and the "
-                    "addresses of the other machines."
-                ),
-            )
-        )
+        raise ProblemError(problem("cluster.not_configured"))
     for join in view.join_commands:
         if args.rank is None or args.rank == join.rank:
             print(join.vllm_command if args.vllm else join.command)
@@ -367,22 +353,10 @@ def _join_command_line(args: argparse.Namespace) -> int:
     listen = check_address(args.listen, allow_public=args.allow_public)
     check_port(args.port)
     if args.rank < 1:
-        raise ProblemError(
-            problem(
-                "cluster.bad_rank",
-                tr_noop("The rank of another machine is 1 or more (the head is 0); got {rank}."),
-                rank=args.rank,
-            )
-        )
+        raise ProblemError(problem("cluster.bad_rank", rank=args.rank))
     token = args.token or os.environ.get(TOKEN_ENV, "")
     if not token:
-        raise ProblemError(
-            problem(
-                "cluster.no_token",
-                tr_noop("Give the cluster's token with --token or in {variable}."),
-                variable=TOKEN_ENV,
-            )
-        )
+        raise ProblemError(problem("cluster.no_token", variable=TOKEN_ENV))
     interface = require_local_address(listen)
     services = services_from(args)
     settings = AgentSettings(

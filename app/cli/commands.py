@@ -23,14 +23,15 @@ from app.core.parallel import (
     parse_gpus,
     parse_parallel_size,
 )
-from app.core.problems import Problem, ProblemError, problem, tr_noop
-from app.core.redact import redact_argv
+from app.core.problems import Problem, ProblemError, problem
+from app.core.redact import redact_argv, redact_text
 from app.core.registry import OPTION_FIELDS, ModelOptions
+from app.core.setting_rules import check_ctx_size, shown_setting
 from app.core.settings import SPEC_BY_KEY, SPECS
 from app.core.vllm_args import format_command
-from app.runtime.api import ModelRow
 from app.runtime.services.models import bad_ctx_size
 from app.runtime.services.protocols import ConfigApi
+from app.runtime.snapshot import ModelRow
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -64,9 +65,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     g.set_defaults(func=cmd_config_get)
     s = csub.add_parser("set", parents=[common], help="change settings: KEY=VALUE ...")
     s.add_argument("assignments", nargs="+", metavar="KEY=VALUE")
+    s.add_argument("--json", action="store_true", help="print the stored values as JSON")
     s.set_defaults(func=cmd_config_set)
     r = csub.add_parser("reset", parents=[common], help="back to the default value")
     r.add_argument("key")
+    r.add_argument("--json", action="store_true", help="print the default value as JSON")
     r.set_defaults(func=cmd_config_reset)
     k = csub.add_parser(
         "set-secret",
@@ -123,25 +126,9 @@ def _parse_assignments(pairs: list[str], allowed: set[str] | None) -> dict[str, 
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ProblemError(
-                problem(
-                    "cli.bad_assignment",
-                    tr_noop("{text!r} is not of the form KEY=VALUE."),
-                    text=pair,
-                )
-            )
+            raise ProblemError(problem("cli.bad_assignment", text=pair))
         if allowed is not None and key not in allowed:
-            raise ProblemError(
-                problem(
-                    "cli.unknown_option",
-                    tr_noop(
-                        '{key} is not a model option; use ctx_size=N, vllm_args="...", '
-                        "tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or "
-                        "optimize=start|serve."
-                    ),
-                    key=key,
-                )
-            )
+            raise ProblemError(problem("cli.unknown_option", key=key))
         out[key] = value
     return out
 
@@ -153,9 +140,8 @@ def _parse_ctx(text: str) -> int | None:
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if value < 1:
-        raise ProblemError(bad_ctx_size(repr(text)))
+        raise ProblemError(bad_ctx_size(repr(text))) from None
+    check_ctx_size(value)
     return value
 
 
@@ -167,12 +153,7 @@ def cmd_options(args: argparse.Namespace) -> int:
     entry = services.models.entry(args.model)
     changes = _parse_assignments(args.assignments, set(OPTION_FIELDS))
     if args.reset and changes:
-        raise ProblemError(
-            problem(
-                "cli.reset_and_set",
-                tr_noop("Use either --reset or KEY=VALUE changes, not both."),
-            )
-        )
+        raise ProblemError(problem("cli.reset_and_set"))
     wanted = ModelOptions(
         ctx_size=_parse_ctx(changes["ctx_size"]) if "ctx_size" in changes else None,
         vllm_args=changes.get("vllm_args", "").strip(),
@@ -192,7 +173,7 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "model": entry.id,
                 "ctx_size": new.ctx_size,
                 "effective_ctx_size": preview.ctx_size,
-                "vllm_args": new.vllm_args,
+                "vllm_args": redact_text(new.vllm_args),
                 "tensor_parallel_size": new.tensor_parallel_size,
                 "pipeline_parallel_size": new.pipeline_parallel_size,
                 "gpus": list(new.gpus) if new.gpus is not None else None,
@@ -210,7 +191,7 @@ def cmd_options(args: argparse.Namespace) -> int:
     default_note = "" if new.ctx_size is not None else " (default)"
     print(f"model:      {entry.id}")
     print(f"ctx_size:   {preview.ctx_size}{default_note}")
-    print(f"vllm_args:  {new.vllm_args or '(none)'}")
+    print(f"vllm_args:  {redact_text(new.vllm_args) or '(none)'}")
     if new.tensor_parallel_size is not None or new.pipeline_parallel_size is not None:
         print(
             f"parallel:   tensor {new.tensor_parallel_size or 1} × pipeline "
@@ -251,13 +232,13 @@ def cmd_config_get(args: argparse.Namespace) -> int:
     config = _config(args)
     _warn(config)
     if args.key is not None:
-        value = config.value(args.key)
+        value = shown_setting(args.key, config.value(args.key))
         if args.json:
             print_json({args.key: value})
         else:
             print(value)
         return 0
-    values = config.settings()
+    values = {key: shown_setting(key, value) for key, value in config.settings().items()}
     if args.json:
         print_json(values)
         return 0
@@ -289,20 +270,26 @@ def cmd_config_set(args: argparse.Namespace) -> int:
             raise
         raise ProblemError(named(exc.problem, str(key))) from None
     _warn(config)
+    if args.json:
+        print_json({key: shown_setting(key, config.value(key)) for key in changes})
+        return 0
     for key in changes:
         note = ""
         spec = SPEC_BY_KEY[key]
         if key in changed and spec.restart:
             note = f"  ({RESTART_NOTES[spec.restart]})"
-        print(f"{key} = {config.value(key)!r}{note}")
+        print(f"{key} = {shown_setting(key, config.value(key))!r}{note}")
     return 0
 
 
 def cmd_config_reset(args: argparse.Namespace) -> int:
     config = _config(args)
     # The same use case as a change: checked against the rules between settings first.
-    value = asyncio.run(config.reset(args.key))
+    value = shown_setting(args.key, asyncio.run(config.reset(args.key)))
     _warn(config)
+    if args.json:
+        print_json({args.key: value})
+        return 0
     print(f"{args.key} = {value!r}  (default)")
     return 0
 
@@ -318,9 +305,7 @@ def cmd_config_set_secret(args: argparse.Namespace) -> int:
     value = getpass.getpass(f"{args.name}: ") if sys.stdin.isatty() else sys.stdin.readline()
     value = value.strip()
     if not value:
-        raise ProblemError(
-            problem("cli.empty_secret", tr_noop("No value was given for {name}."), name=args.name)
-        )
+        raise ProblemError(problem("cli.empty_secret", name=args.name))
     asyncio.run(config.set_secret(args.name, value))
     print(f"{args.name} saved ({config.secrets_backend})")
     return 0

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import shlex
 from typing import Any
 
 from app.cli.context import human_bytes, print_json, run_interruptible, services_from
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
-from app.supervisor.engines.base import EngineKind, InstallProgress
+from app.core.problems import ProblemError, problem
+from app.core.redact import redact_argv
+from app.core.states import EngineKind
+from app.core.vllm_args import format_command
+from app.supervisor.engines.base import InstallProgress
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -29,14 +32,22 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     i = esub.add_parser("install", parents=[common], help="install the ROCm bundle or CPU build")
     i.add_argument("kind", choices=["rocm", "cpu"])
     i.add_argument("--no-select", action="store_true", help="install but do not switch to it")
+    i.add_argument("--json", action="store_true", help="print the installed engine as JSON")
     i.set_defaults(func=cmd_install)
     u = esub.add_parser(
         "use",
         parents=[common],
         help="use your own vLLM: a command prefix such as 'vllm serve'",
+        description=(
+            "Use your own vLLM: a command prefix such as 'vllm serve'. vllm-tray's own "
+            "--config-dir DIR and -v/--verbose count wherever they stand, after the command "
+            "too; put -- before a command that takes such a flag itself "
+            "(engine use -- my-vllm --config-dir X)."
+        ),
     )
+    u.add_argument("--json", action="store_true", help="print the stored command as JSON")
     u.add_argument("prefix", nargs=argparse.REMAINDER, metavar="COMMAND…")
-    u.set_defaults(func=cmd_use)
+    u.set_defaults(func=cmd_use, own_options=own_options)
     c = esub.add_parser(
         "clean-cache",
         parents=[common],
@@ -109,14 +120,51 @@ def cmd_install(args: argparse.Namespace) -> int:
         )
     finally:
         progress.finish()
+    if args.json:
+        print_json(
+            {"kind": kind.value, "version": status.version, "location": str(status.location)}
+        )
+        return 0
     print(f"{kind.value} engine installed: {status.version} at {status.location}")
     return 0
+
+
+def own_options(args: argparse.Namespace) -> None:
+    """Takes vllm-tray's own options typed after the engine command out of it (main.run
+    calls this before it sets up logging, so a trailing -v counts too).
+
+    argparse hands everything after the command's first word to the command (REMAINDER), so
+    `engine use vllm serve --config-dir X` would store `--config-dir X` as vLLM's flag and
+    use the default config dir. vLLM has no --config-dir or --verbose: they are taken out
+    here and applied to `args`. After a leading `--` every word is the command's.
+    """
+    words = list(args.prefix)
+    if words[:1] == ["--"]:
+        args.prefix = words[1:]
+        return
+    command: list[str] = []
+    rest = iter(words)
+    for word in rest:
+        if word == "--config-dir":
+            args.config_dir = next(rest, None)
+            if args.config_dir is None:
+                raise ProblemError(problem("cli.option_needs_value"))
+        elif word.startswith("--config-dir="):
+            args.config_dir = word.partition("=")[2]
+        elif word in ("-v", "--verbose"):
+            args.verbose = True
+        else:
+            command.append(word)
+    args.prefix = command
 
 
 def cmd_use(args: argparse.Namespace) -> int:
     services = services_from(args)
     prefix = asyncio.run(services.engines.use_custom(list(args.prefix)))
-    print(f"custom engine: {shlex.join(prefix)}")
+    if args.json:
+        print_json({"kind": "custom", "command": redact_argv(prefix)})
+        return 0
+    print(f"custom engine: {format_command(prefix)}")
     return 0
 
 

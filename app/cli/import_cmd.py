@@ -10,7 +10,7 @@ from typing import Any
 
 from app.cli.context import human_bytes, print_json, services_from
 from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -85,23 +85,8 @@ def _confirm() -> bool:
 
 def _not_found(args: argparse.Namespace, plan: ImportPlan) -> ProblemError:
     if args.dir is not None:
-        return ProblemError(
-            problem(
-                "cli.lemonade_not_found",
-                tr_noop(
-                    "{path} holds no Lemonade setup (no user_models.json, recipe_options.json "
-                    "or config.json, and no vLLM bundle)."
-                ),
-                path=str(args.dir),
-            )
-        )
-    return ProblemError(
-        problem(
-            "lemonade.not_found",
-            tr_noop("No Lemonade setup was found in {path}; give its folder as DIR."),
-            path=str(plan.source),
-        )
-    )
+        return ProblemError(problem("cli.lemonade_not_found", path=str(args.dir)))
+    return ProblemError(problem("lemonade.not_found", path=str(plan.source)))
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -38,6 +38,7 @@ INPUT_PROBLEM_CODES = frozenset(
     | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
     # issue 21: search --add, chat options
     | {"search.not_found", "search.not_loadable", "search.name_taken"}
+    | {"search.bad_repo_id", "search.bad_author", "search.refused"}
     | {"chat.bad_temperature", "chat.bad_max_tokens", "chat.empty"}
 )
 EXIT_INPUT = 2
@@ -179,9 +180,14 @@ def setup_logging(verbose: bool, command: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    setup_logging(bool(getattr(args, "verbose", False)), getattr(args, "command", None))
     handler = args.func
     try:
+        # A command whose last argument takes the rest of the line (engine use COMMAND…)
+        # finds vllm-tray's own options in it first.
+        take_own = getattr(args, "own_options", None)
+        if take_own is not None:
+            take_own(args)
+        setup_logging(bool(getattr(args, "verbose", False)), getattr(args, "command", None))
         result: int = handler(args)
         return result
     except ProblemError as exc:

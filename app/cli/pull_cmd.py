@@ -13,7 +13,7 @@ from typing import Any
 from app.cli.context import human_bytes, run_interruptible, services_from, session_from
 from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.registry import parse_checkpoint, user_model_id
 from app.core.states import DownloadStatus
 from app.runtime.facade import Session
@@ -69,13 +69,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     if args.checkpoint is None:
         for flag, given in (("--label", args.label), ("--replace", args.replace)):
             if given:
-                raise ProblemError(
-                    problem(
-                        "cli.needs_checkpoint",
-                        tr_noop("{flag} needs --checkpoint."),
-                        flag=flag,
-                    )
-                )
+                raise ProblemError(problem("cli.needs_checkpoint", flag=flag))
     session = session_from(args)
     if args.checkpoint is None:
         entry = session.services.models.entry(args.model)  # unknown: exit 2
@@ -174,17 +168,7 @@ def cmd_rm(args: argparse.Namespace) -> int:
     services = services_from(args)
     entry = services.models.entry(args.model)
     if entry.checkpoint.is_local:
-        raise ProblemError(
-            problem(
-                "cli.rm_local",
-                tr_noop(
-                    "{model} is your folder {path}; vLLM Tray never deletes it. Remove the "
-                    "folder yourself if you want to."
-                ),
-                model=entry.id,
-                path=str(entry.checkpoint),
-            )
-        )
+        raise ProblemError(problem("cli.rm_local", model=entry.id, path=str(entry.checkpoint)))
     on_disk = services.views.row(entry.id).bytes_on_disk
     if on_disk == 0:
         print(f"{entry.id} has no files on disk; nothing to delete.")
@@ -192,12 +176,7 @@ def cmd_rm(args: argparse.Namespace) -> int:
     if not args.yes:
         if not sys.stdin.isatty():
             raise ProblemError(
-                problem(
-                    "cli.confirm_needed",
-                    tr_noop("Deleting {size} of {model} needs confirmation: add --yes."),
-                    size=human_bytes(on_disk),
-                    model=entry.id,
-                )
+                problem("cli.confirm_needed", size=human_bytes(on_disk), model=entry.id)
             )
         answer = input(f"Delete {human_bytes(on_disk)} of {entry.id}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):

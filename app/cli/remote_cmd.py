@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from app.cli.context import print_json, services_from
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.remotes import RemoteView
 from app.runtime.services.protocols import RemotesApi
 
@@ -154,9 +154,7 @@ def _read_key(name: str) -> str:
     value = getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()
     value = value.strip()
     if not value:
-        raise ProblemError(
-            problem("cli.empty_secret", tr_noop("No value was given for {name}."), name=name)
-        )
+        raise ProblemError(problem("cli.empty_secret", name=name))
     return value
 
 

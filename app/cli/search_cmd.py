@@ -12,7 +12,7 @@ from app.cli.progress import ProgressReporter
 from app.cli.pull_cmd import progress_text
 from app.core.events import DownloadFinished, DownloadProgressed, Event
 from app.core.fit import ArchSupport, FitVerdict, WeightFormat
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.states import DownloadStatus
 from app.downloads.search import DEFAULT_LIMIT, MAX_LIMIT, TEXT_GENERATION, SearchQuery, SearchSort
 from app.runtime.facade import Session
@@ -59,16 +59,9 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.add:
         return run_interruptible(_add(session_from(args), args.add, args.name))
     if args.name:
-        raise ProblemError(problem("cli.name_without_add", tr_noop("--name needs --add.")))
+        raise ProblemError(problem("cli.name_without_add"))
     if not 1 <= args.limit <= MAX_LIMIT:
-        raise ProblemError(
-            problem(
-                "cli.bad_limit",
-                tr_noop("--limit must be between 1 and {max}; got {value}."),
-                max=MAX_LIMIT,
-                value=args.limit,
-            )
-        )
+        raise ProblemError(problem("cli.bad_limit", max=MAX_LIMIT, value=args.limit))
     query = SearchQuery(
         text=args.query,
         author=args.author,

@@ -13,9 +13,9 @@ from app.cli.commands import RESTART_NOTES, named
 from app.cli.context import paths_from, session_from
 from app.core.events import Event, LoadProgressed, ProcessStateChanged, SettingChanged
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
-from app.core.setting_specs import SPEC_BY_KEY
+from app.core.setting_rules import SPEC_BY_KEY
 from app.core.settings import Settings, coerce
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services import Services
@@ -71,11 +71,6 @@ def refuse_unreadable_config(paths: AppPaths) -> None:
             raise ProblemError(
                 problem(
                     "config.serve_unreadable",
-                    tr_noop(
-                        "vllm-tray serve does not start while {file} cannot be read ({reason}): "
-                        "it would run on defaults you did not choose. Fix the file, or move "
-                        "it away to start with the defaults."
-                    ),
                     file=item.params["file"],
                     reason=item.params["reason"],
                 )

@@ -15,7 +15,8 @@ from app.cli.bench_cmd import (
     say,
 )
 from app.cli.context import print_json, run_interruptible, session_from
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
+from app.core.redact import redact_text
 from app.core.tuning import MAX_STARTS, Slo
 from app.runtime.facade import Session
 from app.runtime.services.bench import BenchOptions, check_options
@@ -83,14 +84,7 @@ def check_tune_options(options: TuneOptions) -> None:
     )
     for name, value in (("slo_ttft_ms", options.slo.ttft_ms), ("slo_itl_ms", options.slo.itl_ms)):
         if value is not None and value <= 0:
-            raise ProblemError(
-                problem(
-                    "cli.bad_objective",
-                    tr_noop("{name} must be a positive number of milliseconds; got {value}."),
-                    name=name,
-                    value=value,
-                )
-            )
+            raise ProblemError(problem("cli.bad_objective", name=name, value=value))
 
 
 async def _tune(
@@ -102,17 +96,7 @@ async def _tune(
         other = await services.endpoint.find_running()
         if other is not None and model_id in await services.endpoint.loaded_models(other):
             # That app owns the model: a tune here would start a second copy of it.
-            raise ProblemError(
-                problem(
-                    "cli.model_in_use",
-                    tr_noop(
-                        "{model} is loaded in the vLLM Tray running at {url}. Unload it there "
-                        "first, or tune it from that app's window."
-                    ),
-                    model=model_id,
-                    url=other.url,
-                )
-            )
+            raise ProblemError(problem("cli.model_in_use", model=model_id, url=other.url))
         await session.start(serve=True)
         say(f"started vLLM Tray's endpoint for this tune at {services.endpoint.url}", quiet)
         return await services.tune.run(model_id, options, argv=argv)
@@ -154,7 +138,7 @@ def print_result(result: TuneResult) -> None:
     if not result.confirmed:
         print("  note: the restart did not reproduce the first start's figure within 5 %")
     if result.applied:
-        print(f"applied: vllm_args is now {result.proposed_args!r}")
+        print(f"applied: vllm_args is now {redact_text(result.proposed_args)!r}")
     else:
         print(
             f"not saved; to use it: vllm-tray tune {result.model_id} --apply, or\n"

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, tr_noop, worded_problem
 
-ADVISORY_CODE = "engine.advisory"
+ADVISORY_CODE: Final = "engine.advisory"
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Advisory:
         return (low is None or found >= low) and found < high
 
     def problem(self, version: str) -> Problem:
-        return problem(
+        return worded_problem(
             ADVISORY_CODE,
             self.summary,
             id=self.id,

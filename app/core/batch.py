@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import count
 from typing import Any, BinaryIO
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, echoed, problem
 
 # The endpoint's routes a batch may use (each is relayed by app.proxy; a test checks that).
 BATCH_URLS = (
@@ -79,10 +79,6 @@ class InputScan:
 
 
 # -- reading request lines ------------------------------------------------------------------
-def _bad_line(code: str, template: str, line: int, file: str, **params: Any) -> ProblemError:
-    return ProblemError(problem(code, template, line=line, file=file, **params))
-
-
 def parse_request(
     raw: bytes | str,
     line: int,
@@ -102,35 +98,14 @@ def parse_request(
     if len(custom_id) > MAX_CUSTOM_ID_CHARS:
         raise _bad_field(line, file, "custom_id", f"at most {MAX_CUSTOM_ID_CHARS} characters long")
     if not isinstance(method, str) or method.upper() != "POST":
-        raise _bad_line(
-            "batch.bad_method",
-            tr_noop("Line {line} of {file}: method must be POST; got {method}."),
-            line,
-            file,
-            method=method,
-        )
+        raise ProblemError(problem("batch.bad_method", line=line, file=file, method=method))
     if not isinstance(url, str) or url not in urls:
-        raise _bad_line(
-            "batch.bad_url",
-            tr_noop(
-                "Line {line} of {file}: the endpoint does not serve {url} in batches; "
-                "use one of {urls}."
-            ),
-            line,
-            file,
-            url=url,
-            urls=", ".join(urls),
+        raise ProblemError(
+            problem("batch.bad_url", line=line, file=file, url=url, urls=", ".join(urls))
         )
     if endpoint is not None and url != endpoint:
-        raise _bad_line(
-            "batch.other_url",
-            tr_noop(
-                "Line {line} of {file} is for {url}, but this batch was created for {endpoint}."
-            ),
-            line,
-            file,
-            url=url,
-            endpoint=endpoint,
+        raise ProblemError(
+            problem("batch.other_url", line=line, file=file, url=url, endpoint=endpoint)
         )
     _check_body(body, line, file)
     return BatchRequest(line, custom_id, "POST", url, body)
@@ -143,31 +118,14 @@ def _decode_line(raw: bytes | str, line: int, file: str) -> dict[str, Any]:
     except RecursionError:
         data = None  # nested deeper than the parser's stack: still just not a request
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
-        raise _bad_line(
-            "batch.bad_json",
-            tr_noop("Line {line} of {file} is not valid JSON: {reason}."),
-            line,
-            file,
-            reason=str(exc),
+        raise ProblemError(
+            problem("batch.bad_json", line=line, file=file, reason=str(exc))
         ) from None
     if not isinstance(data, dict):
-        raise _bad_line(
-            "batch.not_an_object",
-            tr_noop(
-                "Line {line} of {file} must be a JSON object with custom_id, method, url and body."
-            ),
-            line,
-            file,
-        )
+        raise ProblemError(problem("batch.not_an_object", line=line, file=file))
     for name in ("custom_id", "method", "url", "body"):
         if name not in data:
-            raise _bad_line(
-                "batch.missing_field",
-                tr_noop('Line {line} of {file} has no "{field}".'),
-                line,
-                file,
-                field=name,
-            )
+            raise ProblemError(problem("batch.missing_field", line=line, file=file, field=name))
     return data
 
 
@@ -176,32 +134,14 @@ def _check_body(body: Any, line: int, file: str) -> None:
     if not isinstance(body, dict):
         raise _bad_field(line, file, "body", "a JSON object")
     if not isinstance(body.get("model"), str) or not body["model"]:
-        raise _bad_line(
-            "batch.no_model",
-            tr_noop('Line {line} of {file}: the body needs a "model" naming a model.'),
-            line,
-            file,
-        )
+        raise ProblemError(problem("batch.no_model", line=line, file=file))
     if body.get("stream"):
-        raise _bad_line(
-            "batch.stream",
-            tr_noop(
-                "Line {line} of {file} asks for a stream; batch requests are answered whole, so "
-                'remove "stream".'
-            ),
-            line,
-            file,
-        )
+        raise ProblemError(problem("batch.stream", line=line, file=file))
 
 
 def _bad_field(line: int, file: str, name: str, expected: str) -> ProblemError:
-    return _bad_line(
-        "batch.bad_field",
-        tr_noop('Line {line} of {file}: "{field}" must be {expected}.'),
-        line,
-        file,
-        field=name,
-        expected=expected,
+    return ProblemError(
+        problem("batch.bad_field", line=line, file=file, field=name, expected=expected)
     )
 
 
@@ -213,16 +153,14 @@ def capped_lines(fh: BinaryIO, file: str, limit: int = MAX_LINE_BYTES) -> Iterat
         if not raw:
             return
         if len(raw) > limit:
-            raise _bad_line(
-                "batch.line_too_long",
-                tr_noop(
-                    "Line {line} of {file} is longer than {limit_mib:g} MiB; a request "
-                    "line must be shorter."
-                ),
-                number,
-                file,
-                limit=limit,
-                limit_mib=round(limit / 2**20, 2),
+            raise ProblemError(
+                problem(
+                    "batch.line_too_long",
+                    line=number,
+                    file=file,
+                    limit=limit,
+                    limit_mib=round(limit / 2**20, 2),
+                )
             )
         yield raw
 
@@ -264,16 +202,14 @@ def scan_input(
     for request in iter_requests(lines, file, urls=urls, endpoint=endpoint):
         earlier = first_line.setdefault(request.custom_id, request.line)
         if earlier != request.line:
-            raise _bad_line(
-                "batch.duplicate_id",
-                tr_noop(
-                    "Line {line} of {file} repeats the custom_id {custom_id} of line {first}; "
-                    "each request needs its own."
-                ),
-                request.line,
-                file,
-                custom_id=request.custom_id,
-                first=earlier,
+            raise ProblemError(
+                problem(
+                    "batch.duplicate_id",
+                    line=request.line,
+                    file=file,
+                    custom_id=request.custom_id,
+                    first=earlier,
+                )
             )
         if models is not None and request.model not in used_models:
             _check_model(request, file, models)
@@ -284,7 +220,7 @@ def scan_input(
         elif request.custom_id in done_failed:
             counts[False] += 1
     if not first_line:
-        raise ProblemError(problem("batch.empty", tr_noop("{file} holds no requests."), file=file))
+        raise ProblemError(problem("batch.empty", file=file))
     return InputScan(
         len(first_line),
         frozenset(used_models),
@@ -297,27 +233,18 @@ def scan_input(
 def _check_model(request: BatchRequest, file: str, models: Mapping[str, ModelInfo]) -> None:
     info = models.get(request.model)
     if info is None:
-        raise _bad_line(
-            "batch.unknown_model",
-            tr_noop(
-                "Line {line} of {file} names the model {model}, which the endpoint does not "
-                "serve. Available models: {available}."
-            ),
-            request.line,
-            file,
-            model=request.model,
-            available=", ".join(sorted(models)) or "(none registered)",
+        raise ProblemError(
+            problem(
+                "batch.unknown_model",
+                line=request.line,
+                file=file,
+                model=echoed(request.model),
+                available=", ".join(sorted(models)) or "(none registered)",
+            )
         )
     if not info.downloaded:
-        raise _bad_line(
-            "batch.not_downloaded",
-            tr_noop(
-                "Line {line} of {file} names {model}, which is not downloaded yet. "
-                "Download it with: vllm-tray pull {model}"
-            ),
-            request.line,
-            file,
-            model=request.model,
+        raise ProblemError(
+            problem("batch.not_downloaded", line=request.line, file=file, model=request.model)
         )
 
 
@@ -395,18 +322,7 @@ def scan_results(fh: BinaryIO, file: str) -> ResultScan:
         if raw.strip():
             custom_id = _result_id(raw)
             if custom_id is None:
-                raise ProblemError(
-                    problem(
-                        "batch.corrupt_output",
-                        tr_noop(
-                            "Line {line} of {file} is not a batch result, so it cannot be "
-                            "told which requests are done. Move the file away or remove "
-                            "that line."
-                        ),
-                        line=number,
-                        file=file,
-                    )
-                )
+                raise ProblemError(problem("batch.corrupt_output", line=number, file=file))
             scan.ids.add(custom_id)
             scan.lines += 1
         scan.valid_bytes += len(raw)

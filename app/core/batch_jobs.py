@@ -16,7 +16,7 @@ from typing import Any
 
 from app.core.batch import BATCH_URLS
 from app.core.events import Event
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 COMPLETION_WINDOWS = ("24h",)
 INPUT_PURPOSE = "batch"
@@ -48,24 +48,6 @@ ACTIVE = frozenset(
     {JobStatus.VALIDATING, JobStatus.IN_PROGRESS, JobStatus.FINALIZING, JobStatus.CANCELLING}
 )
 ENDED = frozenset({JobStatus.FAILED, JobStatus.COMPLETED, JobStatus.EXPIRED, JobStatus.CANCELLED})
-
-# HTTP status of the batch problem codes the endpoint can answer with.
-BATCH_HTTP_STATUS: Mapping[str, int] = {
-    "batch.unknown_file": 404,
-    "batch.unknown_batch": 404,
-    "batch.file_too_large": 413,
-    "batch.quota_full": 507,
-    "batch.bad_expiry": 400,
-    "batch.bad_upload": 400,
-    "batch.bad_purpose": 400,
-    "batch.bad_request": 400,
-    "batch.bad_endpoint": 400,
-    "batch.bad_window": 400,
-    "batch.bad_metadata": 400,
-    "batch.not_input_file": 400,
-    "batch.file_in_use": 409,
-    "batch.ended": 409,
-}
 
 
 def new_id(prefix: str) -> str:
@@ -134,7 +116,8 @@ class JobError:
     def problem(self) -> Problem:
         if self.template:
             return Problem(self.code, self.template, dict(self.params))
-        return problem(self.code, tr_noop("The batch failed: {message}"), message=self.message)
+        # A record written before templates were kept: its code is restored as it was.
+        return Problem(self.code, tr_noop("The batch failed: {message}"), {"message": self.message})
 
 
 @dataclass(frozen=True)
@@ -283,7 +266,7 @@ def page_after(
     size = LIST_LIMIT_DEFAULT if limit is None else limit
     if not 1 <= size <= LIST_LIMIT_MAX:
         raise ProblemError(
-            problem(
+            worded_problem(
                 "batch.bad_request",
                 tr_noop("limit must be a whole number from 1 to {max}; got {value}."),
                 max=LIST_LIMIT_MAX,
@@ -313,7 +296,7 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
     for name in ("input_file_id", "endpoint", "completion_window"):
         if not isinstance(body.get(name), str) or not body[name]:
             raise ProblemError(
-                problem(
+                worded_problem(
                     "batch.bad_request",
                     tr_noop('The request needs "{param}" as a string.'),
                     param=name,
@@ -324,7 +307,6 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
         raise ProblemError(
             problem(
                 "batch.bad_endpoint",
-                tr_noop("Batches cannot use {endpoint}; use one of {urls}."),
                 endpoint=endpoint,
                 urls=", ".join(BATCH_URLS),
                 param="endpoint",
@@ -332,69 +314,38 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
         )
     window = str(body["completion_window"])
     if window not in COMPLETION_WINDOWS:
-        raise ProblemError(
-            problem(
-                "batch.bad_window",
-                tr_noop('completion_window must be "24h"; got {value}.'),
-                value=window,
-                param="completion_window",
-            )
-        )
+        raise ProblemError(problem("batch.bad_window", value=window, param="completion_window"))
     metadata = body.get("metadata")
     if metadata is not None and (
         not isinstance(metadata, dict)
         or len(metadata) > METADATA_MAX_PAIRS
         or not all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items())
     ):
-        raise ProblemError(
-            problem(
-                "batch.bad_metadata",
-                tr_noop("metadata must be at most {max} pairs of strings."),
-                max=METADATA_MAX_PAIRS,
-                param="metadata",
-            )
-        )
+        raise ProblemError(problem("batch.bad_metadata", max=METADATA_MAX_PAIRS, param="metadata"))
     return BatchCreate(endpoint, str(body["input_file_id"]), window, metadata)
 
 
 def unknown_file(file_id: str, param: str | None = None) -> ProblemError:
-    p = problem("batch.unknown_file", tr_noop("There is no file {file_id}."), file_id=file_id)
+    p = problem("batch.unknown_file", file_id=file_id)
     if param is not None:
         p = dataclasses.replace(p, params={**p.params, "param": param})
     return ProblemError(p)
 
 
 def unknown_batch(batch_id: str) -> ProblemError:
-    return ProblemError(
-        problem("batch.unknown_batch", tr_noop("There is no batch {batch_id}."), batch_id=batch_id)
-    )
+    return ProblemError(problem("batch.unknown_batch", batch_id=batch_id))
 
 
 def file_too_large(limit: int) -> ProblemError:
     return ProblemError(
-        problem(
-            "batch.file_too_large",
-            tr_noop("The file is larger than the limit of {limit_mib:g} MiB."),
-            limit=limit,
-            limit_mib=round(limit / 2**20, 2),
-        )
+        problem("batch.file_too_large", limit=limit, limit_mib=round(limit / 2**20, 2))
     )
 
 
 def check_purpose(purpose: str) -> None:
     """Uploads are batch inputs; anything else is refused before a byte is written."""
     if purpose != INPUT_PURPOSE:
-        raise ProblemError(
-            problem(
-                "batch.bad_purpose",
-                tr_noop(
-                    "This endpoint keeps files for batches only: "
-                    'purpose must be "batch"; got {purpose}.'
-                ),
-                purpose=purpose,
-                param="purpose",
-            )
-        )
+        raise ProblemError(problem("batch.bad_purpose", purpose=purpose, param="purpose"))
 
 
 def expiry_seconds(anchor: str | None, seconds: str | None) -> int | None:
@@ -410,10 +361,6 @@ def expiry_seconds(anchor: str | None, seconds: str | None) -> int | None:
         raise ProblemError(
             problem(
                 "batch.bad_expiry",
-                tr_noop(
-                    'expires_after needs anchor "created_at" and seconds from 1 to {max}; '
-                    "got {anchor} and {seconds}."
-                ),
                 max=EXPIRY_MAX_S,
                 anchor=anchor or "none",
                 seconds=seconds or "none",
@@ -427,11 +374,6 @@ def quota_full(used: int, incoming: int, quota: int) -> ProblemError:
     return ProblemError(
         problem(
             "batch.quota_full",
-            tr_noop(
-                "Batch files already take {used_gb:g} GB of the {quota_gb:g} GB they may use "
-                "(the setting {setting}), so {incoming_gb:g} GB more do not fit; delete files "
-                "you no longer need or raise the setting."
-            ),
             used=used,
             incoming=incoming,
             quota=quota,

@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 
 MAX_NUM_SEQS_FLAG = "--max-num-seqs"
 # How far back the rate is averaged: long enough to smooth a burst of answers, short enough
@@ -33,12 +33,7 @@ def max_num_seqs(args: Sequence[str]) -> int | None:
 
 
 def bad_concurrency(value: object) -> Problem:
-    return problem(
-        "batch.bad_concurrency",
-        tr_noop("--concurrency must be a whole number from 1 to {limit}, or auto; got {value}."),
-        value=value,
-        limit=MAX_CONCURRENCY,
-    )
+    return problem("batch.bad_concurrency", value=value, limit=MAX_CONCURRENCY)
 
 
 MAX_CONCURRENCY = 4096

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from urllib.parse import quote
 
 from app.core.jsonstore import aside_path, atomic_write_json
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 
 log = logging.getLogger(__name__)
 
@@ -38,23 +38,10 @@ class ChatOptions:
         """These options, or ProblemError naming the one that is out of range."""
         t = self.temperature
         if t is not None and (isinstance(t, bool) or not 0.0 <= t <= TEMPERATURE_MAX):
-            raise ProblemError(
-                problem(
-                    "chat.bad_temperature",
-                    tr_noop("The temperature must be between 0 and {max}; got {value}."),
-                    max=TEMPERATURE_MAX,
-                    value=t,
-                )
-            )
+            raise ProblemError(problem("chat.bad_temperature", max=TEMPERATURE_MAX, value=t))
         n = self.max_tokens
         if n is not None and (isinstance(n, bool) or n < 1):
-            raise ProblemError(
-                problem(
-                    "chat.bad_max_tokens",
-                    tr_noop("The maximum number of tokens must be 1 or more; got {value}."),
-                    value=n,
-                )
-            )
+            raise ProblemError(problem("chat.bad_max_tokens", value=n))
         return self
 
 
@@ -118,7 +105,7 @@ class ReplyLoading:
     state: str  # the model's process state ("starting", "stopped", …)
     elapsed_s: float
     fraction: float | None = None  # the load's overall progress, where the log tells
-    detail: str = ""
+    phase: str | None = None  # the load's phase (app.core.states.LoadPhase), where known
     expected_s: float | None = None  # what earlier loads of it took
 
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 
 _REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -45,13 +45,4 @@ def parse_checkpoint(text: str) -> Checkpoint:
 
 
 def _bad_checkpoint(text: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "models.bad_checkpoint",
-            tr_noop(
-                "{checkpoint!r} is neither a Hugging Face repository (org/name or "
-                "org/name:revision) nor an absolute path to a local folder."
-            ),
-            checkpoint=text,
-        )
-    )
+    return ProblemError(problem("models.bad_checkpoint", checkpoint=text))

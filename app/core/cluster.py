@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 
 CONFIG_VERSION = 1
 DEFAULT_MASTER_PORT = 29501  # vLLM's own default for --master-port
@@ -77,16 +77,7 @@ def parse_address(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address
     try:
         return ipaddress.ip_address(address.strip())
     except ValueError:
-        raise ProblemError(
-            problem(
-                "cluster.bad_address",
-                tr_noop(
-                    "{address!r} is not an IP address. Give each machine's address on the "
-                    "network that connects them, e.g. 192.168.1.20."
-                ),
-                address=address,
-            )
-        ) from None
+        raise ProblemError(problem("cluster.bad_address", address=address)) from None
 
 
 def check_address(address: str, *, allow_public: bool) -> str:
@@ -94,29 +85,9 @@ def check_address(address: str, *, allow_public: bool) -> str:
     normal = str(parse_address(address))
     scope = address_scope(normal)
     if scope is AddressScope.NOT_A_HOST:
-        raise ProblemError(
-            problem(
-                "cluster.not_a_host",
-                tr_noop(
-                    "{address} is not the address of one machine (it means any address, a "
-                    "group or a reserved range). Give each machine's own address on the "
-                    "network that connects them, e.g. 192.168.1.20."
-                ),
-                address=normal,
-            )
-        )
+        raise ProblemError(problem("cluster.not_a_host", address=normal))
     if scope is AddressScope.PUBLIC and not allow_public:
-        raise ProblemError(
-            problem(
-                "cluster.public_address",
-                tr_noop(
-                    "{address} is not a private address. Traffic between the machines of a "
-                    "cluster is not encrypted, so vLLM Tray only uses private networks. Turn "
-                    "on 'allow public addresses' if this network is really yours."
-                ),
-                address=normal,
-            )
-        )
+        raise ProblemError(problem("cluster.public_address", address=normal))
     return normal
 
 
@@ -235,25 +206,11 @@ def new_token() -> str:
 def validate(config: ClusterConfig) -> ClusterConfig:
     """The config with addresses normalised, or ProblemError for the first thing wrong."""
     if not config.model_id:
-        raise ProblemError(
-            problem("cluster.no_model", tr_noop("Choose the model to serve across machines."))
-        )
+        raise ProblemError(problem("cluster.no_model"))
     if not config.workers:
-        raise ProblemError(
-            problem(
-                "cluster.no_workers",
-                tr_noop("Add at least one other machine: a cluster needs two or more."),
-            )
-        )
+        raise ProblemError(problem("cluster.no_workers"))
     if config.nnodes > MAX_NODES:
-        raise ProblemError(
-            problem(
-                "cluster.too_many_nodes",
-                tr_noop("A cluster can have at most {limit} machines; {count} were given."),
-                limit=MAX_NODES,
-                count=config.nnodes,
-            )
-        )
+        raise ProblemError(problem("cluster.too_many_nodes", limit=MAX_NODES, count=config.nnodes))
     allow = config.allow_public_addresses
     head = check_address(config.head_address, allow_public=allow)
     workers = tuple(
@@ -264,38 +221,17 @@ def validate(config: ClusterConfig) -> ClusterConfig:
     seen: set[tuple[str, int]] = set()
     for w in workers:
         if (w.address, w.agent_port) in seen or (w.address == head and not _loopback(head)):
-            raise ProblemError(
-                problem(
-                    "cluster.duplicate_node",
-                    tr_noop("{address} is listed twice; each machine takes part once."),
-                    address=w.address,
-                )
-            )
+            raise ProblemError(problem("cluster.duplicate_node", address=w.address))
         seen.add((w.address, w.agent_port))
     if _loopback(head) and any(not _loopback(w.address) for w in workers):
-        raise ProblemError(
-            problem(
-                "cluster.loopback_head",
-                tr_noop(
-                    "The head address {address} is only reachable from this machine; give "
-                    "its address on the network the other machines share."
-                ),
-                address=head,
-            )
-        )
+        raise ProblemError(problem("cluster.loopback_head", address=head))
     check_parallel(config.tensor_parallel_size, config.pipeline_parallel_size, config.nnodes)
     return replace(config, head_address=head, workers=workers)
 
 
 def check_port(port: int) -> None:
     if not 1024 <= port <= 65535:
-        raise ProblemError(
-            problem(
-                "cluster.bad_port",
-                tr_noop("Port {port} cannot be used; choose one from 1024 to 65535."),
-                port=port,
-            )
-        )
+        raise ProblemError(problem("cluster.bad_port", port=port))
 
 
 def check_parallel(tp: int, pp: int | None, nnodes: int) -> None:
@@ -303,18 +239,7 @@ def check_parallel(tp: int, pp: int | None, nnodes: int) -> None:
     stages = pp or nnodes
     if tp < 1 or stages < 1 or (tp * stages) % nnodes:
         raise ProblemError(
-            problem(
-                "cluster.bad_parallel",
-                tr_noop(
-                    "Tensor parallel {tp} × pipeline parallel {pp} = {world} GPUs cannot be "
-                    "shared evenly by {nodes} machines. Usually: pipeline parallel = number of "
-                    "machines, tensor parallel = GPUs per machine."
-                ),
-                tp=tp,
-                pp=stages,
-                world=tp * stages,
-                nodes=nnodes,
-            )
+            problem("cluster.bad_parallel", tp=tp, pp=stages, world=tp * stages, nodes=nnodes)
         )
 
 
@@ -390,10 +315,4 @@ def head_overlay(config: ClusterConfig, interface: str | None) -> LaunchOverlay:
 
 def unencrypted_notice() -> Problem:
     """Always shown with a cluster: a warning, not a refusal."""
-    return problem(
-        "cluster.unencrypted",
-        tr_noop(
-            "Traffic between the machines (the model's activations, the prompts and the "
-            "answers) is not encrypted. Use a network only you control."
-        ),
-    )
+    return problem("cluster.unencrypted")

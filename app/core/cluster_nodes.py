@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem
 
 
 @dataclass(frozen=True)
@@ -66,59 +66,27 @@ def compare_nodes(head: NodeInfo, node: NodeInfo, address: str, rank: int) -> li
     found: list[Problem] = []
     if node.rank != rank:
         found.append(
-            problem(
-                "cluster.rank_mismatch",
-                tr_noop(
-                    "{address} was started as machine {actual} but is machine {expected} in "
-                    "this cluster. Run the join command shown for it."
-                ),
-                address=address,
-                actual=node.rank,
-                expected=rank,
-            )
+            problem("cluster.rank_mismatch", address=address, actual=node.rank, expected=rank)
         )
     if not node.engine_installed:
         found.append(
-            problem(
-                "cluster.engine_missing",
-                tr_noop("{address} has no vLLM engine installed ({kind})."),
-                address=address,
-                kind=node.engine_kind or "?",
-            )
+            problem("cluster.engine_missing", address=address, kind=node.engine_kind or "?")
         )
     elif (node.engine_kind, node.engine_version) != (head.engine_kind, head.engine_version):
         found.append(
             problem(
                 "cluster.engine_mismatch",
-                tr_noop(
-                    "{address} runs the {node_engine} engine but this machine runs "
-                    "{head_engine}; every machine must run the same vLLM build."
-                ),
                 address=address,
                 node_engine=f"{node.engine_kind} {node.engine_version or '?'}",
                 head_engine=f"{head.engine_kind} {head.engine_version or '?'}",
             )
         )
     if not node.model_files:
-        found.append(
-            problem(
-                "cluster.model_missing",
-                tr_noop(
-                    "{address} does not have the files of {model}. Download the model there "
-                    "too: every machine reads its own copy."
-                ),
-                address=address,
-                model=head.model_id,
-            )
-        )
+        found.append(problem("cluster.model_missing", address=address, model=head.model_id))
     elif node.fingerprint != head.fingerprint:
         found.append(
             problem(
                 "cluster.model_mismatch",
-                tr_noop(
-                    "The files of {model} on {address} differ from this machine's "
-                    "(fingerprint {node_fp} ≠ {head_fp}); every machine needs the same files."
-                ),
                 address=address,
                 model=head.model_id,
                 node_fp=(node.fingerprint or "?")[:12],

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from app.core.remotes import RemoteView
-from app.core.states import ProcessState
+from app.core.states import DownloadStatus, ProcessState
 
 CHILD_HOST = "127.0.0.1"  # children are only ever reached on loopback
 
@@ -137,32 +137,6 @@ class Backend:
     remote: str | None = None
 
 
-# How the proxy maps a ProblemError's code to an HTTP status; anything else is 503.
-PROBLEM_HTTP_STATUS: Mapping[str, int] = {
-    "models.unknown": 404,
-    "models.not_downloaded": 404,
-    "models.bad_name": 400,
-    "models.bad_checkpoint": 400,
-    "models.local_invalid": 400,
-    "models.exists": 409,
-    "downloads.unknown": 404,
-    "downloads.gated": 401,
-    "downloads.not_found": 404,
-    "downloads.no_space": 507,
-    "downloads.unreachable": 502,
-    "downloads.offline": 503,
-    "downloads.no_weights": 400,
-    "downloads.local_not_deleted": 409,
-    "remotes.unreachable": 502,
-    "remotes.refused_key": 502,
-    "remotes.needs_key": 502,
-    "remotes.missing_env_key": 502,
-    "remotes.not_a_model_list": 502,
-    "remotes.not_local": 400,
-    "remotes.unknown": 404,
-}
-
-
 class ModelController(Protocol):
     def list_models(self) -> Sequence[ModelView]: ...
 
@@ -172,7 +146,8 @@ class ModelController(Protocol):
 
     def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
         """Ensure the model runs (loading or swapping as needed) and count one request in
-        flight until the context exits. Raises ProblemError (see PROBLEM_HTTP_STATUS)."""
+        flight until the context exits. Raises ProblemError (its HTTP status is declared in
+        app.core.problem_catalogue)."""
         ...
 
     async def load(self, model_id: str) -> Backend: ...
@@ -200,7 +175,7 @@ class ModelController(Protocol):
 class DownloadView:
     download_id: str
     model_id: str
-    status: str  # "queued" | "running" | "completed" | "cancelled" | "failed"
+    status: DownloadStatus
     done: int
     total: int
     problem: Mapping[str, Any] | None = None
@@ -245,7 +220,7 @@ class BatchController(Protocol):
     """What the endpoint's /v1/files and /v1/batches routes may ask of the runtime.
 
     Answers are OpenAI's JSON objects (app.core.batch_jobs builds them); failures are
-    ProblemError with a `batch.*` code (app.core.batch_jobs.BATCH_HTTP_STATUS).
+    ProblemError with a `batch.*` code (its HTTP status is in app.core.problem_catalogue).
     """
 
     @property

@@ -1,4 +1,4 @@
-"""Immutable events published by the engine thread, and the thread-safe bus that carries them."""
+"""Immutable events published by the runtime thread, and the thread-safe bus that carries them."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from typing import Any
 import psutil
 
 from app.core.meminfo import PROC_MEMINFO, read_meminfo
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem
 
 SYSFS_ROOT = Path("/sys")
 VENDOR_AMD = "amd"
@@ -401,11 +401,6 @@ def kernel_prerequisite_problem(gpu: GpuInfo, kernel_release: str) -> Problem | 
         return None
     return problem(
         "gpu.kernel_prerequisite",
-        tr_noop(
-            "{name} ({target}) needs a Linux kernel with the gfx1151 queue fix, which this "
-            "kernel ({kernel}) lacks: ROCm workloads hang or crash without it. Update to "
-            "kernel {required} or newer, or to a distribution kernel that carries the backport."
-        ),
         name=gpu.name,
         target=gpu.gfx_target,
         kernel=kernel_release,
@@ -420,10 +415,6 @@ def rocm_support_problem(gpu: GpuInfo) -> Problem | None:
         return None
     return problem(
         "engine.unsupported_gpu",
-        tr_noop(
-            "{name} ({target}) is not supported by the ROCm vLLM engine that vLLM Tray "
-            "installs (supported: {supported}). Use the CPU engine or a custom engine instead."
-        ),
         name=gpu.name,
         target=family or gpu.vendor,
         supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
@@ -431,13 +422,7 @@ def rocm_support_problem(gpu: GpuInfo) -> Problem | None:
 
 
 def no_gpu_problem() -> Problem:
-    return problem(
-        "gpu.none_found",
-        tr_noop(
-            "No GPU was found: no AMD GPU in the kernel's KFD topology and no NVIDIA GPU "
-            "through nvidia-smi. vLLM Tray can still run models on the CPU engine, slowly."
-        ),
-    )
+    return problem("gpu.none_found")
 
 
 def system_info(sysfs_root: Path = SYSFS_ROOT, meminfo_path: Path = PROC_MEMINFO) -> SystemInfo:

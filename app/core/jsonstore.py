@@ -19,11 +19,11 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import filelock
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 
 log = logging.getLogger(__name__)
 
@@ -77,16 +77,7 @@ def write_target(path: Path) -> Path:
         return Path(os.path.realpath(path))  # a link to a file not written yet: create it
     except OSError as exc:
         raise ProblemError(
-            problem(
-                "config.bad_link",
-                tr_noop(
-                    "{file} is a symbolic link that cannot be followed ({reason}), so vLLM "
-                    "Tray did not change it. Point the link at a file, or put a file in "
-                    "its place."
-                ),
-                file=str(path),
-                reason=exc.strerror or str(exc),
-            )
+            problem("config.bad_link", file=str(path), reason=exc.strerror or str(exc))
         ) from None
 
 
@@ -104,7 +95,7 @@ def aside_path(path: Path, tag: str) -> Path:
 # -- files other processes change -----------------------------------------------------------
 FileStamp = tuple[int, int, int]
 
-REPLACED_CODE = "config.edit_replaced"
+REPLACED_CODE: Final = "config.edit_replaced"
 
 # How long a writer waits for another process's read-modify-write. Each holds the lock for a
 # read, a merge and one fsync'd write (milliseconds), so this is only hit by a hung process.
@@ -194,25 +185,9 @@ class WatchedFile(Generic[T]):
     def _set_unreadable(self, reason: str) -> None:
         self._unreadable_reason = reason
         if self._have_good:
-            self.problem = problem(
-                "config.edit_unreadable",
-                tr_noop(
-                    "{file} was changed outside vLLM Tray and cannot be read ({reason}). The "
-                    "values read before stay in use until it is fixed."
-                ),
-                file=str(self.path),
-                reason=reason,
-            )
+            self.problem = problem("config.edit_unreadable", file=str(self.path), reason=reason)
         else:
-            self.problem = problem(
-                "config.unreadable",
-                tr_noop(
-                    "{file} cannot be read ({reason}). The defaults are used for it until it "
-                    "is fixed; the file was left as it is."
-                ),
-                file=str(self.path),
-                reason=reason,
-            )
+            self.problem = problem("config.unreadable", file=str(self.path), reason=reason)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -225,15 +200,7 @@ class WatchedFile(Generic[T]):
             self._lock.acquire(timeout=LOCK_TIMEOUT_S)
         except filelock.Timeout:
             raise ProblemError(
-                problem(
-                    "config.busy",
-                    tr_noop(
-                        "Another vLLM Tray process has been changing {file} for more than "
-                        "{seconds:g} seconds. Try again, or stop the process that hangs."
-                    ),
-                    file=str(self.path),
-                    seconds=LOCK_TIMEOUT_S,
-                )
+                problem("config.busy", file=str(self.path), seconds=LOCK_TIMEOUT_S)
             ) from None
         self._lock_depth += 1
         try:
@@ -255,10 +222,6 @@ class WatchedFile(Generic[T]):
             kept = _keep_copy(self.path)
             replaced = problem(
                 REPLACED_CODE,
-                tr_noop(
-                    "{file} could not be read ({reason}) when vLLM Tray saved a change, so it "
-                    "was replaced; your version was kept as {kept_as}."
-                ),
                 file=str(self.path),
                 reason=self._unreadable_reason,
                 kept_as=str(kept),

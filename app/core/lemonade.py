@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem
 
 LEMONADE_FILES = ("user_models.json", "recipe_options.json", "config.json")
 VLLM_RECIPE = "vllm"
@@ -127,12 +127,7 @@ class LemonadeSetup:
 
 
 def _unreadable(path: Path, reason: str) -> Problem:
-    return problem(
-        "lemonade.unreadable",
-        tr_noop("Lemonade's {file} cannot be read ({reason}); it is left out of the import."),
-        file=str(path),
-        reason=reason,
-    )
+    return problem("lemonade.unreadable", file=str(path), reason=reason)
 
 
 def _read_json(path: Path, problems: list[Problem]) -> dict[str, Any] | None:

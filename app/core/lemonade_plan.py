@@ -8,6 +8,7 @@ bad input; what cannot be imported is listed in `skipped` with the reason, and t
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -16,7 +17,9 @@ from typing import Any
 
 from app.core.gpu import gfx_family
 from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.model_names import look_alike, look_alike_problem
+from app.core.problems import Problem, ProblemError, problem
+from app.core.redact import redact_text
 from app.core.registry import (
     BUILTIN_PREFIX,
     USER_PREFIX,
@@ -25,9 +28,9 @@ from app.core.registry import (
     parse_checkpoint,
     validate_name,
 )
-from app.core.setting_specs import coerce
+from app.core.setting_rules import check_ctx_size, coerce
 from app.core.settings import SettingValue
-from app.core.vllm_args import check_user_args, split_args
+from app.core.vllm_args import accepted_user_args, split_args
 
 
 class ChangeKind(StrEnum):
@@ -141,9 +144,15 @@ def _skip(target: str, error: ProblemError) -> Skipped:
     return Skipped(target, error.problem)
 
 
-def _checked_args(text: str) -> str:
-    check_user_args(split_args(text))
-    return text
+def _accepted_args(text: str, target: str, skipped: list[Skipped]) -> str:
+    """`text` without the flags this app refuses (each said in `skipped`, by name, with its
+    value): one managed flag does not cost the user the rest of their flags."""
+    kept, refused = accepted_user_args(split_args(text))
+    if not refused:
+        return text
+    for tokens, why in refused:
+        skipped.append(Skipped(f"{target} {redact_text(shlex.join(tokens))}", why))
+    return shlex.join(kept)
 
 
 def _same_model(here: ModelEntry, model: LemonadeModel) -> bool:
@@ -161,6 +170,10 @@ def _model_changes(
     for model in setup.models:
         model_id = USER_PREFIX + model.name
         try:
+            similar = look_alike(model.name, [*now.users, *now.builtins])
+            if similar is not None:
+                shown = similar if similar in now.builtins else USER_PREFIX + similar
+                raise ProblemError(look_alike_problem(model_id, shown))
             validate_name(model.name)
             parse_checkpoint(model.checkpoint)
         except ProblemError as exc:
@@ -202,18 +215,23 @@ def _options_target(key: str, now: HereNow, users: Mapping[str, LemonadeModel]) 
 
 def _describe(ctx: int | None, args: str) -> str:
     parts = [f"ctx_size {ctx}" if ctx is not None else "ctx_size default"]
-    parts.append(f"vllm_args {args!r}" if args else "no vllm_args")
+    parts.append(f"vllm_args {redact_text(args)!r}" if args else "no vllm_args")
     return ", ".join(parts)
 
 
 def _options_change(
     target: str, entry: LemonadeOptions, current: ModelOptions, skipped: list[Skipped]
 ) -> Change | None:
-    ctx = entry.ctx_size if entry.ctx_size is not None else current.ctx_size
+    ctx = current.ctx_size
+    try:
+        check_ctx_size(entry.ctx_size)  # the rule every other way of setting it follows
+        ctx = entry.ctx_size if entry.ctx_size is not None else current.ctx_size
+    except ProblemError as exc:
+        skipped.append(_skip(f"{target} ctx_size", exc))
     args = current.vllm_args
     if entry.vllm_args is not None:
         try:
-            args = _checked_args(entry.vllm_args)
+            args = _accepted_args(entry.vllm_args, f"{target} vllm_args", skipped)
         except ProblemError as exc:
             skipped.append(_skip(f"{target} vllm_args", exc))
     if ctx == current.ctx_size and args == current.vllm_args:
@@ -240,14 +258,7 @@ def _option_changes(
                 skipped.append(
                     Skipped(
                         entry.key,
-                        problem(
-                            "lemonade.unknown_model",
-                            tr_noop(
-                                "Lemonade has options for {model}, which is neither one of its "
-                                "vLLM models nor built into vLLM Tray."
-                            ),
-                            model=entry.key,
-                        ),
+                        problem("lemonade.unknown_model", model=entry.key),
                     )
                 )
             continue
@@ -269,14 +280,14 @@ def _setting_changes(
     unchanged: list[str] = []
     wanted: list[tuple[str, object]] = []
     if setup.vllm_args:
-        wanted.append(("vllm_args", setup.vllm_args))
+        wanted.append(("models.vllm_args", setup.vllm_args))
     if setup.ctx_size is not None:
-        wanted.append(("ctx_size", setup.ctx_size))
+        wanted.append(("models.ctx_size", setup.ctx_size))
     for key, raw in wanted:
         try:
             value = coerce(key, raw)
-            if key == "vllm_args":
-                _checked_args(str(value))
+            if key == "models.vllm_args":
+                value = _accepted_args(str(value), key, skipped)
         except ProblemError as exc:
             skipped.append(_skip(key, exc))
             continue
@@ -320,15 +331,7 @@ def _file_changes(
             skipped.append(
                 Skipped(
                     repo,
-                    problem(
-                        "lemonade.partial_files",
-                        tr_noop(
-                            "Lemonade's download of {repo} is not complete, so its files "
-                            "are not reused; download {model} in vLLM Tray."
-                        ),
-                        repo=repo,
-                        model=ids[0],
-                    ),
+                    problem("lemonade.partial_files", repo=repo, model=ids[0]),
                 )
             )
     return changes, skipped, unchanged
@@ -345,10 +348,6 @@ def _engine_change(bundle: LemonadeBundle | None, facts: EngineFacts) -> Change 
             "rocm",
             problem(
                 "lemonade.bundle_other_gpu",
-                tr_noop(
-                    "Lemonade's vLLM bundle {tag} is built for {bundle_gpu}, not for this "
-                    "computer's GPU ({gpu}); it is not used."
-                ),
                 tag=bundle.tag,
                 bundle_gpu=bundle_family,
                 gpu=facts.gpu_family,
@@ -357,15 +356,7 @@ def _engine_change(bundle: LemonadeBundle | None, facts: EngineFacts) -> Change 
     if facts.installed:
         return Skipped(
             "rocm",
-            problem(
-                "lemonade.engine_kept",
-                tr_noop(
-                    "vLLM Tray's own ROCm engine {version} is installed and stays in use; "
-                    "Lemonade's bundle {tag} is not needed."
-                ),
-                version=facts.version or "?",
-                tag=bundle.tag,
-            ),
+            problem("lemonade.engine_kept", version=facts.version or "?", tag=bundle.tag),
         )
     return Change(
         ChangeKind.USE_ENGINE,

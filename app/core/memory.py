@@ -99,16 +99,7 @@ _ROPE_LAYER_TYPES = frozenset(
 
 
 def _config_problem(key: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "memory.config_incomplete",
-            tr_noop(
-                "The model's config.json has no usable {key}, so its memory needs "
-                "cannot be estimated."
-            ),
-            key=key,
-        )
-    )
+    return ProblemError(problem("memory.config_incomplete", key=key))
 
 
 def _positive_int(section: Mapping[str, Any], key: str) -> int | None:
@@ -287,10 +278,6 @@ def ctx_above_model_limit(model: str, ctx_size: int, limit: int | None) -> Probl
         return None
     return problem(
         "options.ctx_above_model_limit",
-        tr_noop(
-            "{model} reads at most {limit} tokens of context (its config.json says so), so "
-            "vLLM refuses a context size of {ctx_size}. Use {limit} or less."
-        ),
         fix=Fix(
             FixKind.SET_MODEL_OPTION, "ctx_size", limit, tr_noop("Set the context size to {value}")
         ),

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from app.core.gpu import GpuInfo, MemorySample
 from app.core.meminfo import HostMemory
 from app.core.parallel import RAM_DEVICE, gpu_index
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, tr_noop, worded_problem
 
 RoomBinding = Literal["budget", "others", "host"]
 GB = 10**9  # the settings' unit (memory.budget_gb, memory.host_reserve_gb)
@@ -194,7 +194,7 @@ def no_room(
         "budget_gb": room.room / GB,
     }
     if sum(1 for d in rooms if gpu_index(d) is not None) > 1:
-        return problem(
+        return worded_problem(
             "load.no_room",
             tr_noop(
                 "{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} "
@@ -204,7 +204,7 @@ def no_room(
             ),
             **params,
         )
-    return problem(
+    return worded_problem(
         "load.no_room",
         tr_noop(
             "{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of "
@@ -261,7 +261,7 @@ def _room_problem(
                 "of RAM available, {reserve_gb:.2f} GB kept for the system): lower its "
                 "ctx_size, or close other programs."
             )
-        return problem("load.host_memory", template, **params)
+        return worded_problem("load.host_memory", template, **params)
     params |= {"others_gb": (room.others or 0) / GB, "total_gb": (room.total or 0) / GB}
     if fits >= MIN_UTILIZATION:
         template = tr_noop(
@@ -275,4 +275,4 @@ def _room_problem(
             "{others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for "
             "models: lower its ctx_size, or close those programs."
         )
-    return problem("load.memory_in_use", template, **params)
+    return worded_problem("load.memory_in_use", template, **params)

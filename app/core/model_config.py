@@ -16,8 +16,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from app.core.problems import ProblemError, problem, tr_noop
-from app.core.vllm_args import ArgLayer, ResolvedArgs, check_user_args, merge_layers, split_args
+from app.core.problems import ProblemError, problem
+from app.core.vllm_args import (
+    GLOBAL_SOURCE,
+    ArgLayer,
+    ResolvedArgs,
+    check_global_args,
+    check_user_args,
+    merge_layers,
+    split_args,
+)
 
 SCHEMA_VERSION = 1
 CONFIG_FILENAME = "vllm_model_config.json"
@@ -153,14 +161,7 @@ class ModelConfig:
 
 
 def _config_invalid(file: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "config.invalid",
-            tr_noop("{file} is not a valid vLLM model configuration: {reason}."),
-            file=file,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem("config.invalid", file=file, reason=reason))
 
 
 @lru_cache(maxsize=1)
@@ -218,7 +219,8 @@ def resolve_model_args(
         settings,
         ArgLayer(f"family {family.name}", family.args) if family is not None else None,
         ArgLayer("model", config.model_args(name)),
-        _user_layer(global_vllm_args, "global vllm_args"),
+        # The same rules as when it is stored: a hand-edited settings.json gets no further.
+        ArgLayer(GLOBAL_SOURCE, check_global_args(global_vllm_args)),
         _user_layer(model_vllm_args, "model vllm_args"),
     ]
     layers = tuple(layer for layer in candidates if layer is not None and layer.args)

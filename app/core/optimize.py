@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Literal, get_args
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.vllm_args import ArgLayer, ResolvedArgs, flag_keys, merge_layers
 
 OPTIMIZE_OPTION = "optimize"
@@ -27,14 +27,7 @@ LAYER = "optimize option"
 
 
 def bad_optimize(value: object) -> Problem:
-    return problem(
-        "options.bad_optimize",
-        tr_noop(
-            "optimize must be start (loads fastest), serve (answers fastest) or default; "
-            "got {value}."
-        ),
-        value=value,
-    )
+    return problem("options.bad_optimize", value=value)
 
 
 def parse_optimize(text: str) -> Optimize | None:
@@ -66,16 +59,7 @@ def with_optimize(
     if value is None:
         return resolved
     if LEVEL_FLAG in flag_keys(model_args):
-        raise ProblemError(
-            problem(
-                "options.optimize_and_level",
-                tr_noop(
-                    "The option optimize={value} and a -O level in the model's vllm_args "
-                    "both choose the optimization level; keep one of them."
-                ),
-                value=value,
-            )
-        )
+        raise ProblemError(problem("options.optimize_and_level", value=value))
     layer = ArgLayer(LAYER, FLAGS[value])
     return ResolvedArgs(
         merge_layers([ArgLayer("resolved", resolved.args), layer]), (*resolved.layers, layer)

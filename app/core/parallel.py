@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from app.core.gpu import VENDOR_AMD, VENDOR_NVIDIA, GpuInfo
 from app.core.memory import ModelShape
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 RAM_DEVICE = "ram"
 TP_FLAG = "--tensor-parallel-size"
@@ -141,23 +141,12 @@ def _check_gpu_list(gpus: Sequence[int], tp: int, pp: int) -> None:
     seen: set[int] = set()
     for index in gpus:
         if index in seen:
-            raise ProblemError(
-                problem(
-                    "options.gpu_repeated",
-                    tr_noop("gpus names GPU {index} twice; each GPU can serve a model once."),
-                    index=index,
-                )
-            )
+            raise ProblemError(problem("options.gpu_repeated", index=index))
         seen.add(index)
     if len(gpus) != wanted:
         raise ProblemError(
             problem(
                 "options.parallel_mismatch",
-                tr_noop(
-                    "tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} "
-                    "parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} "
-                    "GPUs in gpus, or change the sizes."
-                ),
                 tp=tp,
                 pp=pp,
                 wanted=wanted,
@@ -177,16 +166,7 @@ def _check_pinned(
             raise _unknown_gpu(index, len(gpus_found))
     chosen = [gpus_found[i] for i in gpus]
     if len({gpu.vendor for gpu in chosen}) > 1:
-        raise ProblemError(
-            problem(
-                "options.gpus_mixed_vendors",
-                tr_noop(
-                    "gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one "
-                    "kind of GPU."
-                ),
-                gpus=_listed(gpus),
-            )
-        )
+        raise ProblemError(problem("options.gpus_mixed_vendors", gpus=_listed(gpus)))
     for index, gpu in zip(gpus, chosen, strict=True):
         # A custom engine may be pinned to any one vendor's GPUs (a CUDA build beside an
         # AMD APU); the ROCm bundle only to its own family.
@@ -194,10 +174,6 @@ def _check_pinned(
             raise ProblemError(
                 problem(
                     "options.gpu_wrong_family",
-                    tr_noop(
-                        "GPU {index} ({name}, {target}) cannot run the engine installed for "
-                        "{family} GPUs; choose GPUs of that family in gpus."
-                    ),
                     index=index,
                     name=gpu.name,
                     target=gpu.gfx_target or gpu.vendor,
@@ -209,15 +185,18 @@ def _check_pinned(
 def _unknown_gpu(index: int, count: int) -> ProblemError:
     if count == 0:
         return ProblemError(
-            problem(
+            worded_problem(
                 "options.gpu_unknown",
-                tr_noop("gpus names GPU {index}, but no GPU was found on this machine."),
+                tr_noop(
+                    "gpus names GPU {index}, but no GPU was found on this machine; leave it "
+                    "empty and your own vLLM command finds its GPUs itself."
+                ),
                 index=index,
                 last=None,
             )
         )
     return ProblemError(
-        problem(
+        worded_problem(
             "options.gpu_unknown",
             tr_noop(
                 "gpus names GPU {index}, which this machine does not have: its GPUs are "
@@ -231,19 +210,7 @@ def _unknown_gpu(index: int, count: int) -> ProblemError:
 
 def _too_many(model: str, tp: int, pp: int, count: int) -> ProblemError:
     return ProblemError(
-        problem(
-            "options.too_many_gpus",
-            tr_noop(
-                "{model} needs {wanted} GPUs (tensor_parallel_size {tp} × "
-                "pipeline_parallel_size {pp}), but this machine has only {count} that its "
-                "engine can use."
-            ),
-            model=model,
-            wanted=tp * pp,
-            tp=tp,
-            pp=pp,
-            count=count,
-        )
+        problem("options.too_many_gpus", model=model, wanted=tp * pp, tp=tp, pp=pp, count=count)
     )
 
 
@@ -255,10 +222,6 @@ def heads_problem(model: str, attention_heads: int, tensor_parallel_size: int) -
     sizes = [n for n in range(1, min(attention_heads, 16) + 1) if attention_heads % n == 0]
     return problem(
         "options.heads_not_divisible",
-        tr_noop(
-            "{model} has {heads} attention heads, which vLLM cannot split evenly across "
-            "tensor_parallel_size {tp}. Use a size that divides {heads}: {sizes}."
-        ),
         model=model,
         heads=attention_heads,
         tp=tensor_parallel_size,
@@ -267,12 +230,7 @@ def heads_problem(model: str, attention_heads: int, tensor_parallel_size: int) -
 
 
 def bad_parallel_size(name: str, value: object) -> Problem:
-    return problem(
-        "options.bad_parallel_size",
-        tr_noop("{name} must be a positive whole number; got {value}."),
-        name=name,
-        value=value,
-    )
+    return problem("options.bad_parallel_size", name=name, value=value)
 
 
 def parse_parallel_size(name: str, text: str) -> int | None:
@@ -293,13 +251,7 @@ def parse_gpus(text: str) -> tuple[int, ...] | None:
         return None
     parts = [part.strip() for part in text.split(",")]
     if not all(part.isdigit() for part in parts):
-        raise ProblemError(
-            problem(
-                "options.bad_gpus",
-                tr_noop("gpus must be GPU numbers separated by commas, such as 0,1; got {value}."),
-                value=repr(text),
-            )
-        )
+        raise ProblemError(problem("options.bad_gpus", value=repr(text)))
     return tuple(int(part) for part in parts)
 
 

@@ -23,7 +23,8 @@ PRIVATE_UMASK = 0o077
 
 @dataclass(frozen=True)
 class AppPaths:
-    """Every location the app reads or writes, resolved once at start-up.
+    """Every location the app reads or writes, resolved once at start-up; every config
+    file's name is declared here.
 
     With `--config-dir DIR` or `VLLM_TRAY_HOME=DIR`, everything (config and caches) lives
     under DIR so that a test or a portable install touches nothing else. Models live in the
@@ -54,6 +55,22 @@ class AppPaths:
     def secrets_file(self) -> Path:
         """Fallback secret store when no keyring backend exists (mode 0600)."""
         return self.config_dir / "secrets.json"
+
+    @property
+    def remotes_file(self) -> Path:
+        """The remote servers behind the endpoint (`vllm-tray remote add`)."""
+        return self.config_dir / "remotes.json"
+
+    @property
+    def cluster_file(self) -> Path:
+        """The multi-machine setup (`vllm-tray cluster init`); holds its token (mode 0600)."""
+        return self.config_dir / "cluster.json"
+
+    @property
+    def ui_state_file(self) -> Path:
+        """What the windows remember (places, sizes, hints shown): not a preference, and
+        losing it loses nothing, hence beside the runtime records, not in the config dir."""
+        return self.state_dir / "ui_state.json"
 
     @property
     def chats_dir(self) -> Path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -12,10 +11,12 @@ from typing import Any, Literal
 
 from app.core.checkpoints import Checkpoint, parse_checkpoint
 from app.core.jsonstore import WatchedFile
+from app.core.model_names import look_alike, look_alike_problem, validate_name
 from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
+from app.core.setting_rules import check_ctx_size
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [
@@ -33,7 +34,6 @@ __all__ = [
 
 USER_PREFIX = "user."
 BUILTIN_PREFIX = "builtin."
-_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 
 
 # Where a model comes from: the built-in catalog, or added by the user.
@@ -207,32 +207,12 @@ def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
     return ProblemError(
         problem(
             "models.exists",
-            tr_noop(
-                "{model} exists already and takes its files from {current}. Registering a "
-                "model never changes that: to take them from {wanted}, change its source "
-                "(vllm-tray pull {model} --checkpoint {wanted} --replace), or remove the "
-                "model first."
-            ),
             model=current.id,
             name=current.name,
             current=str(current.checkpoint),
             wanted=wanted.strip(),
         )
     )
-
-
-def validate_name(name: str) -> None:
-    if not isinstance(name, str) or not _NAME_RE.match(name):
-        raise ProblemError(
-            problem(
-                "models.bad_name",
-                tr_noop(
-                    "{name!r} is not a usable model name: use letters, digits, '.', '_' "
-                    "and '-' (up to 128 characters), starting with a letter or digit."
-                ),
-                name=name,
-            )
-        )
 
 
 class Registry:
@@ -323,9 +303,8 @@ class Registry:
             raise ProblemError(
                 problem(
                     "models.unknown",
-                    tr_noop("There is no model called {model}. Known models: {known}."),
-                    model=model_id,
-                    known=", ".join(m.id for m in self.models()),
+                    model=echoed(model_id),
+                    available=", ".join(m.id for m in self.models()),
                 )
             )
         return entry
@@ -345,7 +324,7 @@ class Registry:
         the explicit change."""
         if name.startswith(USER_PREFIX):
             name = name[len(USER_PREFIX) :]
-        validate_name(name)
+        self.check_new_name(name)
         entry = ModelEntry(
             name=name,
             source="user",
@@ -367,6 +346,16 @@ class Registry:
             self._users = users
         return entry
 
+    def check_new_name(self, name: str) -> None:
+        """`name` is usable for a user model, and does not only look like another model's."""
+        with self._lock:
+            known = [*self._users, *self._catalog]
+        similar = look_alike(name, known)
+        if similar is not None:
+            shown = similar if similar in self._catalog else USER_PREFIX + similar
+            raise ProblemError(look_alike_problem(USER_PREFIX + name, shown))
+        validate_name(name)
+
     def set_source(
         self, model_id: str, checkpoint: str, *, size_gb: float | None = None
     ) -> ModelEntry:
@@ -378,7 +367,7 @@ class Registry:
             current = self.get(model_id)
             if current.source != "user":
                 raise ProblemError(
-                    problem(
+                    worded_problem(
                         "models.builtin_readonly",
                         tr_noop("{model} is built in: where its files come from is fixed."),
                         model=model_id,
@@ -397,7 +386,7 @@ class Registry:
             entry = self.get(model_id)
             if entry.source != "user":
                 raise ProblemError(
-                    problem(
+                    worded_problem(
                         "models.builtin_readonly",
                         tr_noop("{model} is built in and cannot be removed from the list."),
                         model=model_id,
@@ -429,14 +418,7 @@ class Registry:
 
     def set_options(self, model_id: str, options: ModelOptions) -> ModelOptions:
         """Store options as given; callers validate vllm_args first (see app.core.launch)."""
-        if options.ctx_size is not None and options.ctx_size < 1:
-            raise ProblemError(
-                problem(
-                    "options.bad_ctx_size",
-                    tr_noop("ctx_size must be a positive whole number; got {value}."),
-                    value=options.ctx_size,
-                )
-            )
+        check_ctx_size(options.ctx_size)
         # What the file could not hold and read back (callers check against the machine).
         for name, size in (
             (TP_OPTION, options.tensor_parallel_size),
@@ -447,13 +429,7 @@ class Registry:
         check_optimize(options.optimize)
         if options.gpus is not None and any(g < 0 for g in options.gpus):
             raise ProblemError(
-                problem(
-                    "options.bad_gpus",
-                    tr_noop(
-                        "gpus must be GPU numbers separated by commas, such as 0,1; got {value}."
-                    ),
-                    value=",".join(str(g) for g in options.gpus),
-                )
+                problem("options.bad_gpus", value=",".join(str(g) for g in options.gpus))
             )
         with self._lock, self._options_file.locked():
             self._before_write()

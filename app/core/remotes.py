@@ -14,10 +14,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, echoed, problem
 from app.core.states import ProcessState
 
-REMOTES_FILE = "remotes.json"
 CONFIG_VERSION = 1
 # Lower case only: the name is also part of the keyring entry's name (`remote.NAME`), and
 # two remotes that differ only in case would be one model prefix to a human reader.
@@ -31,151 +30,53 @@ SERVER_VLLM = "vllm"  # anything else that answers /v1/models (a bare vLLM serve
 
 # -- problems ---------------------------------------------------------------------------------
 def bad_name(name: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "remotes.bad_name",
-            tr_noop(
-                "{name!r} cannot name a remote server: use 1 to 32 lower-case letters, digits, "
-                "'-' or '_' (its models are then called NAME/MODEL)."
-            ),
-            name=name,
-        )
-    )
+    return ProblemError(problem("remotes.bad_name", name=name))
 
 
 def bad_url(url: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "remotes.bad_url",
-            tr_noop("{url!r} is not the address of a server: {reason}."),
-            url=url,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem("remotes.bad_url", url=url, reason=reason))
 
 
 def exists(name: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "remotes.exists",
-            tr_noop("There is already a remote server called {name}; remove it first."),
-            name=name,
-        )
-    )
+    return ProblemError(problem("remotes.exists", name=name))
 
 
 def unknown(name: str, known: Iterable[str]) -> ProblemError:
     return ProblemError(
-        problem(
-            "remotes.unknown",
-            tr_noop("There is no remote server called {name} (remote servers: {known})."),
-            name=name,
-            known=", ".join(sorted(known)) or "none",
-        )
+        problem("remotes.unknown", name=echoed(name), known=", ".join(sorted(known)) or "none")
     )
 
 
 def bad_env(var: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "remotes.bad_env",
-            tr_noop(
-                "{var!r} is not the name of an environment variable (letters, digits and '_', "
-                "not starting with a digit)."
-            ),
-            var=var,
-        )
-    )
+    return ProblemError(problem("remotes.bad_env", var=var))
 
 
 def two_keys() -> ProblemError:
-    return ProblemError(
-        problem(
-            "remotes.two_keys",
-            tr_noop(
-                "Give the remote server's key either in the keyring or through an environment "
-                "variable, not both."
-            ),
-        )
-    )
+    return ProblemError(problem("remotes.two_keys"))
 
 
 def unreachable(name: str, url: str, reason: str) -> Problem:
-    return problem(
-        "remotes.unreachable",
-        tr_noop(
-            "The remote server {name} ({url}) does not answer: {reason}. Its models come back "
-            "when it answers again."
-        ),
-        name=name,
-        url=url,
-        reason=reason,
-    )
+    return problem("remotes.unreachable", name=name, url=url, reason=reason)
 
 
 def refused_key(name: str, url: str, status: int) -> Problem:
-    return problem(
-        "remotes.refused_key",
-        tr_noop(
-            "The remote server {name} ({url}) refused vLLM Tray's key (HTTP {status}): set "
-            "the key it expects (remove the remote and add it again with its key)."
-        ),
-        name=name,
-        url=url,
-        status=status,
-    )
+    return problem("remotes.refused_key", name=name, url=url, status=status)
 
 
 def needs_key(name: str, url: str, status: int) -> Problem:
-    return problem(
-        "remotes.needs_key",
-        tr_noop(
-            "The remote server {name} ({url}) asks for an API key (HTTP {status}): give its "
-            "key when you add it."
-        ),
-        name=name,
-        url=url,
-        status=status,
-    )
+    return problem("remotes.needs_key", name=name, url=url, status=status)
 
 
 def missing_env_key(name: str, var: str) -> Problem:
-    return problem(
-        "remotes.missing_env_key",
-        tr_noop(
-            "The key of the remote server {name} is read from the environment variable {var}, "
-            "which is not set for vLLM Tray."
-        ),
-        name=name,
-        var=var,
-    )
+    return problem("remotes.missing_env_key", name=name, var=var)
 
 
 def not_a_model_list(name: str, url: str, detail: str) -> Problem:
-    return problem(
-        "remotes.not_a_model_list",
-        tr_noop(
-            "The remote server {name} ({url}) answered, but not with a model list as vLLM's "
-            "/v1/models gives one: {detail}. Is this the address of a vLLM server?"
-        ),
-        name=name,
-        url=url,
-        detail=detail,
-    )
+    return problem("remotes.not_a_model_list", name=name, url=url, detail=detail)
 
 
 def not_local(model_id: str, name: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "remotes.not_local",
-            tr_noop(
-                "{model} runs on the remote server {name}: it is loaded and unloaded there, "
-                "and loads by itself on its first request."
-            ),
-            model=model_id,
-            name=name,
-        )
-    )
+    return ProblemError(problem("remotes.not_local", model=model_id, name=name))
 
 
 # -- the remotes file ------------------------------------------------------------------------

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from app.core.problems import tr_noop
 
 SettingValue = bool | int | float | str
+# What must restart for a change to take effect ("": nothing, it applies live).
+Restart = Literal["", "server", "models", "app"]
+
+# The languages vLLM Tray ships: translations/LANGUAGES (scripts/translations.py check fails
+# when the two differ), English (the source) and the pseudo-locale en_XA that stretches
+# strings. gui.language takes one of them, or "auto" / "" for the system's language.
+SHIPPED_LANGUAGES: tuple[str, ...] = ("de",)
+INTERFACE_LANGUAGES: tuple[str, ...] = ("en", *SHIPPED_LANGUAGES, "en_XA")
 
 
 @dataclass(frozen=True)
@@ -25,7 +34,7 @@ class SettingSpec:
     type: type
     default: SettingValue
     doc: str
-    restart: str = ""
+    restart: Restart = ""
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] = ()
@@ -41,7 +50,7 @@ class SettingSpec:
 
 SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
-        "gpu_memory_utilization",
+        "models.gpu_memory_utilization",
         float,
         0.85,
         tr_noop(
@@ -55,7 +64,7 @@ SPECS: tuple[SettingSpec, ...] = (
         decimals=2,
     ),
     SettingSpec(
-        "max_num_seqs",
+        "models.max_num_seqs",
         int,
         16,
         tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
@@ -65,7 +74,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Requests served at once"),
     ),
     SettingSpec(
-        "vllm_args",
+        "models.vllm_args",
         str,
         "",
         tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
@@ -73,7 +82,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Extra vLLM flags"),
     ),
     SettingSpec(
-        "ctx_size",
+        "models.ctx_size",
         int,
         8192,
         tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
@@ -83,7 +92,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Default context size"),
     ),
     SettingSpec(
-        "load_timeout_s",
+        "models.load_timeout_s",
         int,
         3600,
         tr_noop(
@@ -95,7 +104,7 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Load time limit"),
     ),
     SettingSpec(
-        "load_stall_timeout_s",
+        "models.load_stall_timeout_s",
         int,
         120,
         tr_noop(
@@ -105,6 +114,35 @@ SPECS: tuple[SettingSpec, ...] = (
         minimum=10,
         maximum=86_400,
         label=tr_noop("Stuck load timeout"),
+    ),
+    SettingSpec(
+        "models.idle_ttl_min",
+        int,
+        0,
+        tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
+        minimum=0,
+        maximum=10_080,
+        label=tr_noop("Unload idle models after"),
+        effect_test=(
+            "its shortest effect is an unload after a minute without requests, checked every "
+            "15 s: the runtime's clock is moved instead; "
+            "tests/integration/test_runtime.py::test_idle_ttl_unloads"
+        ),
+    ),
+    SettingSpec(
+        "models.prewarm_after_download",
+        bool,
+        False,
+        tr_noop(
+            "Once a model's download finishes, start it in the background and stop it again, "
+            "so that vLLM compiles it now and your first load is a warm one (without this, "
+            "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
+        ),
+        label=tr_noop("Pre-warm models after download"),
+        effect_test=(
+            "acts when a download from the hub finishes, and the module's serve has no hub; "
+            "tests/integration/test_prewarm.py::test_a_download_is_prewarmed_and_its_first_load_is_warm"
+        ),
     ),
     SettingSpec(
         "proxy.host",
@@ -293,35 +331,6 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Your own vLLM command"),
     ),
     SettingSpec(
-        "idle_ttl_min",
-        int,
-        0,
-        tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
-        minimum=0,
-        maximum=10_080,
-        label=tr_noop("Unload idle models after"),
-        effect_test=(
-            "its shortest effect is an unload after a minute without requests, checked every "
-            "15 s: the runtime's clock is moved instead; "
-            "tests/integration/test_runtime.py::test_idle_ttl_unloads"
-        ),
-    ),
-    SettingSpec(
-        "prewarm_after_download",
-        bool,
-        False,
-        tr_noop(
-            "Once a model's download finishes, start it in the background and stop it again, "
-            "so that vLLM compiles it now and your first load is a warm one (without this, "
-            "the window offers it: Model ▸ Pre-warm). Skipped while another model is loaded."
-        ),
-        label=tr_noop("Pre-warm models after download"),
-        effect_test=(
-            "acts when a download from the hub finishes, and the module's serve has no hub; "
-            "tests/integration/test_prewarm.py::test_a_download_is_prewarmed_and_its_first_load_is_warm"
-        ),
-    ),
-    SettingSpec(
         "memory.budget_gb",
         float,
         0.0,
@@ -418,8 +427,8 @@ SPECS: tuple[SettingSpec, ...] = (
         str,
         "auto",
         tr_noop(
-            "The language of the window and the tray: auto (the system's language) or a "
-            "language code such as de or en."
+            "The language of the window and the tray: auto (the system's language) or the "
+            "code of a language vLLM Tray ships, such as en."
         ),
         restart="app",
         label=tr_noop("Language"),
@@ -428,26 +437,23 @@ SPECS: tuple[SettingSpec, ...] = (
             "tests/gui/test_language_start.py::test_the_language_setting_overrides_the_locale"
         ),
     ),
-    SettingSpec(
-        "gui.lemonade_offered",
-        bool,
-        False,
-        tr_noop("Importing Lemonade Server's vLLM setup was offered once."),
-        label=tr_noop("Lemonade import offered"),
-        effect_test=(
-            "the window's own record; tests/gui/test_lemonade_offer.py::"
-            "test_not_now_imports_nothing_and_is_not_asked_again"
-        ),
-    ),
-    SettingSpec(
-        "gui.tray_hint_shown",
-        bool,
-        False,
-        tr_noop("The 'still running in the tray' hint was shown once."),
-        label=tr_noop("Tray hint shown"),
-        effect_test=(
-            "the window's own record; "
-            "tests/gui/test_main_window.py::test_closing_with_a_tray_hides_and_explains_once"
-        ),
-    ),
 )
+
+# -- migrations: what older versions wrote, upgraded by app.core.setting_upgrade -------------
+# Renamed keys, old name → new name (issue 19.4: every key dotted by what it is about).
+RENAMED: dict[str, str] = {
+    "gpu_memory_utilization": "models.gpu_memory_utilization",
+    "max_num_seqs": "models.max_num_seqs",
+    "vllm_args": "models.vllm_args",
+    "ctx_size": "models.ctx_size",
+    "load_timeout_s": "models.load_timeout_s",
+    "load_stall_timeout_s": "models.load_stall_timeout_s",
+    "idle_ttl_min": "models.idle_ttl_min",
+    "prewarm_after_download": "models.prewarm_after_download",
+}
+# Never preferences but what the windows remember (a hint shown, an offer made): moved out of
+# settings.json into the UI state file's flags (app.gui.window_state), old key → flag name.
+MOVED_TO_UI_STATE: dict[str, str] = {
+    "gui.lemonade_offered": "lemonade_offered",
+    "gui.tray_hint_shown": "tray_hint_shown",
+}

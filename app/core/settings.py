@@ -10,10 +10,11 @@ from typing import Any
 from app.core.jsonstore import WatchedFile
 from app.core.problems import Problem, ProblemError
 
-# The declarations (setting_table) and validation rules (setting_specs) live apart; callers
+# The declarations (setting_table) and validation rules (setting_rules) live apart; callers
 # may keep importing them from here.
-from app.core.setting_specs import SPEC_BY_KEY, coerce, parse_setting_text, unknown_setting
-from app.core.setting_table import SPECS, SettingSpec, SettingValue
+from app.core.setting_rules import SPEC_BY_KEY, coerce, parse_setting_text, unknown_setting
+from app.core.setting_table import RENAMED, SPECS, SettingSpec, SettingValue
+from app.core.setting_upgrade import renamed
 
 __all__ = [
     "SPECS",
@@ -32,10 +33,11 @@ def _parse(raw: Any) -> dict[str, SettingValue]:
         raise ValueError("settings.json must hold a JSON object")
     out: dict[str, SettingValue] = {}
     for key, value in raw.items():
-        if key not in SPEC_BY_KEY:
+        name = str(RENAMED.get(key, key))  # a file from before a rename: today's name
+        if name not in SPEC_BY_KEY or (name != key and name in raw):
             continue  # settings from a newer version are kept on disk but ignored here
         try:
-            out[key] = coerce(key, value)
+            out[name] = coerce(name, value)
         except ProblemError as exc:  # in the file, the key is what the user reads
             raise ValueError(f"{key}: {exc}") from None
     return out
@@ -47,7 +49,7 @@ _Stored = tuple[dict[str, SettingValue], dict[str, Any]]
 def _parse_stored(raw: Any) -> _Stored:
     """The known settings, and the keys of a newer version, which writes must keep."""
     values = _parse(raw)
-    return values, {k: v for k, v in raw.items() if k not in SPEC_BY_KEY}
+    return values, {k: v for k, v in renamed(raw).items() if k not in SPEC_BY_KEY}
 
 
 def _nothing_stored() -> _Stored:

@@ -105,6 +105,14 @@ FileState = Literal["not_downloaded", "partial", "complete", "local", "local_inv
 USABLE_FILES: frozenset[FileState] = frozenset({"complete", "local"})
 
 
+class EngineKind(StrEnum):
+    """Which kind of vLLM build an engine is; the values are stable (settings, CLI, JSON)."""
+
+    ROCM = "rocm"
+    CPU = "cpu"
+    CUSTOM = "custom"
+
+
 class DownloadStatus(StrEnum):
     """Where a download of a model's files is."""
 

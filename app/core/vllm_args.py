@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.redact import redact_argv
 
 # Flags the app sets itself, each with the setting (or model option) that controls it.
@@ -181,17 +181,7 @@ class _Arg:
 
 
 def _not_a_flag(token: str, source: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "args.not_a_flag",
-            tr_noop(
-                "In {source}, {token!r} is neither a flag nor the value of one: vLLM "
-                "arguments are flags such as --max-num-seqs, each followed by its value."
-            ),
-            token=token,
-            source=source,
-        )
-    )
+    return ProblemError(problem("args.not_a_flag", token=token, source=source))
 
 
 def _group(tokens: Iterable[str], source: str) -> list[_Arg]:
@@ -214,16 +204,7 @@ def split_args(text: str, *, source: str = "vllm_args") -> tuple[str, ...]:
         tokens = shlex.split(text, comments=False, posix=True)
     except ValueError as exc:  # "No closing quotation" / "No escaped character"
         raise ProblemError(
-            problem(
-                "args.unbalanced_quote",
-                tr_noop(
-                    "In {source}, a quotation mark is not closed, or the text ends with a "
-                    "lone backslash."
-                ),
-                source=source,
-                text=text,
-                reason=str(exc),
-            )
+            problem("args.unbalanced_quote", source=source, text=text, reason=str(exc))
         ) from exc
     _group(tokens, source)
     return tuple(tokens)
@@ -249,7 +230,7 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
         managed = _managed_flag(_flag_key(token))
         if managed is not None:
             raise ProblemError(
-                problem(
+                worded_problem(
                     "args.managed_flag",
                     _MANAGED_TEMPLATES[managed],
                     flag=token.split("=", 1)[0],
@@ -257,6 +238,98 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
                     source=source,
                 )
             )
+
+
+GLOBAL_SOURCE = "global vllm_args"
+GLOBAL_KEY = "models.vllm_args"  # the setting that holds them
+TRUST_REMOTE_CODE = "--trust-remote-code"
+# The shortest prefix argparse takes for it: "--trust-r" (vLLM also has
+# --trust-request-chat-template, so "--trust" alone is ambiguous and refused by vLLM).
+_TRUST_PREFIX = "--trust-r"
+
+
+def check_global_args(text: str) -> tuple[str, ...]:
+    """The global `vllm_args` setting as it may be stored: readable, no flag the app
+    manages, and no `--trust-remote-code` (per model it stays allowed). Returns the args."""
+    args = split_args(text, source=GLOBAL_SOURCE)
+    check_user_args(args, source=GLOBAL_SOURCE)
+    for token in args:
+        key = _flag_key(token) if _is_flag(token) else ""
+        if key.startswith(_TRUST_PREFIX) and TRUST_REMOTE_CODE.startswith(key):
+            raise ProblemError(
+                problem(
+                    "args.global_trust_remote_code",
+                    flag=token.split("=", 1)[0],
+                    key=GLOBAL_KEY,
+                    source=GLOBAL_SOURCE,
+                )
+            )
+    return args
+
+
+_HELP_FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*")
+
+
+def help_flags(help_text: str) -> frozenset[str]:
+    """Every long flag a vLLM `--help` names, as `_flag_key` spells keys (dashes, no
+    `no-`). Read from the whole text, descriptions included: a flag named only in prose is
+    still a real flag, and a check must never refuse one vLLM takes."""
+    return frozenset(_flag_key(m.group(0)) for m in _HELP_FLAG.finditer(help_text))
+
+
+def unknown_flags(args: Sequence[str], known: frozenset[str]) -> tuple[str, ...]:
+    """The flags in `args` (as typed) that an engine whose `--help` lists `known` does not
+    take. A JSON sub-key (`--compilation-config.level`) counts as its flag, and so does an
+    abbreviation argparse would expand to exactly one known flag."""
+    unknown: list[str] = []
+    for token in args:
+        if not _is_flag(token) or not token.startswith("--"):
+            continue  # values, and short aliases (resolved by _flag_key or left to vLLM)
+        key = _flag_key(token).split(".", 1)[0]
+        if key in known or len([f for f in known if f.startswith(key)]) == 1:
+            continue
+        unknown.append(token.split("=", 1)[0])
+    return tuple(unknown)
+
+
+def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem:
+    template = (
+        tr_noop(
+            "In {source}, {flag} is not a flag of vLLM {version}: its --help does not list "
+            "it. Check the spelling, or remove it."
+        )
+        if version
+        else tr_noop(
+            "In {source}, {flag} is not a flag of this vLLM: its --help does not list it. "
+            "Check the spelling, or remove it."
+        )
+    )
+    return worded_problem(
+        "args.unknown_flag",
+        template,
+        flag=flag,
+        version=version,
+        source=source,
+        key=GLOBAL_KEY if source == GLOBAL_SOURCE else "vllm_args",  # the setting or the option
+    )
+
+
+def accepted_user_args(
+    args: Sequence[str], *, source: str = "vllm_args"
+) -> tuple[tuple[str, ...], list[tuple[tuple[str, ...], Problem]]]:
+    """`args` without the flags `check_user_args` refuses, each left out with its values;
+    and what was left out (its tokens, and why). Refuses (`args.not_a_flag`) args that do
+    not start with a flag, as merging does."""
+    kept: list[str] = []
+    refused: list[tuple[tuple[str, ...], Problem]] = []
+    for arg in _group(args, source):
+        try:
+            check_user_args(arg.tokens, source=source)
+        except ProblemError as exc:
+            refused.append((arg.tokens, exc.problem))
+            continue
+        kept.extend(arg.tokens)
+    return tuple(kept), refused
 
 
 def flag_keys(args: Sequence[str]) -> frozenset[str]:

@@ -18,7 +18,7 @@ from huggingface_hub.errors import (
     RevisionNotFoundError,
 )
 
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem, tr_noop, worded_problem
 from app.downloads.selection import is_weight_file, select_files
 
 DEFAULT_REVISION = "main"
@@ -100,19 +100,28 @@ def fetch_plan(
     )
 
 
+def whoami(token: str, *, endpoint: str | None) -> str:
+    """The account `token` belongs to, as the hub says (blocking; run it in a thread).
+    Raises the hub's own exceptions (401: not a valid token); `token_problem` words them."""
+    info = HfApi(endpoint=endpoint).whoami(token=token)
+    return str(info.get("name") or "?")
+
+
+def token_problem(exc: Exception, endpoint: str | None) -> Problem:
+    """Why the hub did not accept a token: refused by it, or not reached."""
+    host = endpoint or hf_constants.ENDPOINT
+    status = exc.response.status_code if isinstance(exc, HfHubHTTPError) else None
+    if status in (401, 403):
+        return problem("downloads.token_refused", host=host)
+    return problem("downloads.token_unchecked", host=host, reason=str(exc) or type(exc).__name__)
+
+
 def has_weights(plan: RepoPlan) -> bool:
     return any(is_weight_file(f.path) for f in plan.files)
 
 
 def no_weights_problem(plan: RepoPlan) -> Problem:
-    return problem(
-        "downloads.no_weights",
-        tr_noop(
-            "{repo} has no weights vLLM can load (no .safetensors or PyTorch .bin files), "
-            "so there is nothing to download for it."
-        ),
-        repo=plan.repo_id,
-    )
+    return problem("downloads.no_weights", repo=plan.repo_id)
 
 
 def _status(exc: HfHubHTTPError) -> int | None:
@@ -145,12 +154,12 @@ def gated_problem(repo: str, reason: GatedReason) -> Problem:
             "private, add an access token that can read it, then download again."
         ),
     }
-    return problem("downloads.gated", templates[reason], repo=repo, reason=reason)
+    return worded_problem("downloads.gated", templates[reason], repo=repo, reason=reason)
 
 
 def not_found_problem(repo: str, revision: str | None, file: str | None = None) -> Problem:
     if file is not None:
-        return problem(
+        return worded_problem(
             "downloads.not_found",
             tr_noop("{file} disappeared from {repo} during the download. Try again."),
             repo=repo,
@@ -158,13 +167,13 @@ def not_found_problem(repo: str, revision: str | None, file: str | None = None) 
             file=file,
         )
     if revision and revision != DEFAULT_REVISION:
-        return problem(
+        return worded_problem(
             "downloads.not_found",
             tr_noop("{repo} has no revision {revision} on Hugging Face. Check the name."),
             repo=repo,
             revision=revision,
         )
-    return problem(
+    return worded_problem(
         "downloads.not_found",
         tr_noop("There is no model {repo} on Hugging Face. Check the name."),
         repo=repo,
@@ -175,10 +184,6 @@ def not_found_problem(repo: str, revision: str | None, file: str | None = None) 
 def unreachable_problem(endpoint: str | None, error: str) -> Problem:
     return problem(
         "downloads.unreachable",
-        tr_noop(
-            "Hugging Face ({endpoint}) cannot be reached: {error}. Check the network "
-            "connection and try again; finished files are kept."
-        ),
         # None: the host huggingface_hub really uses (HF_ENDPOINT, else huggingface.co).
         endpoint=endpoint or hf_constants.ENDPOINT,
         error=error,
@@ -186,23 +191,12 @@ def unreachable_problem(endpoint: str | None, error: str) -> Problem:
 
 
 def offline_problem() -> Problem:
-    return problem(
-        "downloads.offline",
-        tr_noop(
-            "Downloads are switched off because HF_HUB_OFFLINE is set in the environment. "
-            "Unset it to download models."
-        ),
-    )
+    return problem("downloads.offline")
 
 
 def no_space_problem(needed: int, free: int, path: str) -> Problem:
     return problem(
         "downloads.no_space",
-        tr_noop(
-            "Not enough disk space: the download needs {needed_gb} GB more but only {free_gb} GB "
-            "are free on {path}. Free some space (or point HF_HOME at a larger disk) and try "
-            "again."
-        ),
         needed_gb=round(needed / 1e9, 2),
         free_gb=round(free / 1e9, 2),
         needed_bytes=needed,
@@ -212,7 +206,7 @@ def no_space_problem(needed: int, free: int, path: str) -> Problem:
 
 
 def failed_problem(repo: str, error: str) -> Problem:
-    return problem(
+    return worded_problem(
         "downloads.failed",
         tr_noop("Downloading {repo} failed: {error}. Try again; finished files are kept."),
         repo=repo,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from app.core.contracts import DownloadView
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import ModelEntry
 from app.core.states import DownloadStatus
 from app.downloads.hub import (
@@ -54,13 +54,7 @@ def free_space(path: Path) -> int:
 
 
 def unknown_download(download_id: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "downloads.unknown",
-            tr_noop("There is no download {download_id}."),
-            download_id=download_id,
-        )
-    )
+    return ProblemError(problem("downloads.unknown", download_id=download_id))
 
 
 @dataclass
@@ -79,7 +73,7 @@ class _Download:
 class DownloadManager:
     """Downloads models into the Hugging Face cache with progress events, cancel and resume.
 
-    Lives on the engine loop. Each download runs its blocking transfer in a worker thread
+    Lives on the runtime loop. Each download runs its blocking transfer in a worker thread
     (`asyncio.to_thread`) and a reporter task that publishes `DownloadProgressed` every
     `progress_interval` seconds, then one `DownloadFinished`. Cancel sets an event the worker
     checks after every 64 KiB chunk (see app.downloads.transfer); `cancel()` returns once the
@@ -175,7 +169,7 @@ class DownloadManager:
         return True
 
     def views(self) -> list[DownloadView]:
-        # A copy first: the GUI thread reads this while the engine thread adds downloads.
+        # A copy first: the GUI thread reads this while the runtime thread adds downloads.
         return [self._view(d) for d in list(self._downloads.values())]
 
     def view(self, download_id: str) -> DownloadView:
@@ -314,15 +308,7 @@ class DownloadManager:
     def _failure(self, d: _Download, exc: Exception, file: str | None) -> Problem:
         repo = d.plan.repo_id if d.plan is not None else d.entry.id
         if isinstance(exc, DigestMismatch):
-            return problem(
-                "downloads.corrupt",
-                tr_noop(
-                    "{file} of {repo} arrived damaged twice (its checksum does not match). "
-                    "Try again later."
-                ),
-                repo=repo,
-                file=exc.path,
-            )
+            return problem("downloads.corrupt", repo=repo, file=exc.path)
         if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
             remaining = d.progress.total - d.progress.snapshot().done
             return no_space_problem(remaining, self._free_space(self._cache), str(self._cache))

@@ -27,15 +27,17 @@ from huggingface_hub import constants as hf_constants
 from huggingface_hub.errors import (
     GatedRepoError,
     HfHubHTTPError,
+    HFValidationError,
     OfflineModeIsEnabled,
     RepositoryNotFoundError,
 )
 from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exported lazily
     build_hf_headers,
+    validate_repo_id,
 )
 
 from app.core.fit import WeightFormat
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
 from app.downloads.selection import is_weight_file, select_files
 
@@ -258,25 +260,45 @@ def license_of(tags: Sequence[str] | None, card_license: object) -> str | None:
 # -- problems ------------------------------------------------------------------------------
 def unavailable_problem(endpoint: str | None, reason: str) -> Problem:
     """`endpoint` None: the one huggingface_hub uses (HF_ENDPOINT, else huggingface.co)."""
-    return problem(
-        "search.unavailable",
-        tr_noop(
-            "Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). "
-            "Models you already have keep working; try again when you are online."
-        ),
-        endpoint=endpoint or hf_constants.ENDPOINT,
-        reason=reason,
-    )
+    return problem("search.unavailable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
+
+
+def bad_repo_id_problem(repo: str) -> Problem:
+    return problem("search.bad_repo_id", repo=repo)
+
+
+def bad_author_problem(author: str) -> Problem:
+    return problem("search.bad_author", author=author)
+
+
+def check_repo_id(repo: str) -> None:
+    """Refuse, before anything is asked of the hub, an id huggingface_hub itself refuses
+    (its message would otherwise read as a network failure)."""
+    try:
+        validate_repo_id(repo)
+    except HFValidationError:
+        raise ProblemError(bad_repo_id_problem(repo)) from None
+
+
+def check_query(query: SearchQuery) -> None:
+    """The search's author must be a name the hub can have; the words may be anything."""
+    author = (query.author or "").strip()
+    if not author:
+        return
+    try:
+        validate_repo_id(author)
+    except HFValidationError:
+        raise ProblemError(bad_author_problem(author)) from None
+    if "/" in author:
+        raise ProblemError(bad_author_problem(author))
+
+
+def refused_search_problem(reason: str) -> Problem:
+    return problem("search.refused", reason=reason)
 
 
 def offline_search_problem() -> Problem:
-    return problem(
-        "search.offline",
-        tr_noop(
-            "Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is "
-            "asked of Hugging Face. Unset it to search for models."
-        ),
-    )
+    return problem("search.offline")
 
 
 def gated_search_problem(repo: str, *, token_set: bool) -> Problem:
@@ -291,15 +313,11 @@ def gated_search_problem(repo: str, *, token_set: bool) -> Problem:
             "a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) "
             "to see its details and download it."
         )
-    return problem("search.gated", template, repo=repo, token_set=token_set)
+    return worded_problem("search.gated", template, repo=repo, token_set=token_set)
 
 
 def not_found_search_problem(repo: str) -> Problem:
-    return problem(
-        "search.not_found",
-        tr_noop("There is no model {repo} on Hugging Face (or it is private)."),
-        repo=repo,
-    )
+    return problem("search.not_found", repo=repo)
 
 
 def search_problem(
@@ -312,8 +330,12 @@ def search_problem(
         return gated_search_problem(repo, token_set=token_set)
     if isinstance(exc, RepositoryNotFoundError) and repo is not None:
         return not_found_search_problem(repo)
+    if isinstance(exc, HFValidationError):
+        return bad_repo_id_problem(repo or "")
     if isinstance(exc, HfHubHTTPError):
         status = exc.response.status_code if exc.response is not None else None
+        if status in (400, 422):  # the hub read the request and refused what it asked
+            return refused_search_problem(exc.server_message or f"HTTP {status}")
         return unavailable_problem(endpoint, f"the hub answered HTTP {status}")
     if isinstance(exc, httpx2.TimeoutException):
         return unavailable_problem(endpoint, "it did not answer in time")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from huggingface_hub import scan_cache_dir
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry
 from app.core.states import SnapshotState
 from app.downloads.hub import DEFAULT_REVISION
@@ -160,18 +160,18 @@ def _torch_weights(folder: Path) -> set[str] | None:
 def local_invalid_problem(folder: Path, check: FolderCheck) -> Problem:
     what = [*check.missing, *(f"damaged {d}" for d in check.damaged)]
     if check.missing == (str(folder),):
-        return problem(
+        return worded_problem(
             "models.local_invalid",
             tr_noop("The model folder {path} does not exist (or is not a folder)."),
             path=str(folder),
             missing=[str(folder)],
             damaged=[],
         )
-    return problem(
+    return worded_problem(
         "models.local_invalid",
         tr_noop(
-            "The model folder {path} cannot be loaded: {what}. It needs config.json and the "
-            "weights (*.safetensors) in the folder itself."
+            "The model folder {path} cannot be loaded: {what}. It needs config.json "
+            "and the weights (*.safetensors) in the folder itself."
         ),
         path=str(folder),
         what=", ".join(what),
@@ -240,12 +240,7 @@ def model_status(entry: ModelEntry, hf_cache: Path) -> ModelFileStatus:
 
 
 def _damaged_problem(entry: ModelEntry, check: FolderCheck) -> Problem:
-    return problem(
-        "downloads.damaged",
-        tr_noop("Some files of {model} are damaged ({files}). Download it again to repair them."),
-        model=entry.id,
-        files=", ".join(check.damaged),
-    )
+    return problem("downloads.damaged", model=entry.id, files=", ".join(check.damaged))
 
 
 def delete_model_files(entry: ModelEntry, hf_cache: Path) -> int:
@@ -258,17 +253,7 @@ def delete_model_files(entry: ModelEntry, hf_cache: Path) -> int:
     """
     local = entry.checkpoint.local_path
     if local is not None:
-        raise ProblemError(
-            problem(
-                "downloads.local_not_deleted",
-                tr_noop(
-                    "{model} uses your folder {path} in place; vLLM Tray never deletes it. "
-                    "Remove the folder yourself if you no longer need it."
-                ),
-                model=entry.id,
-                path=str(local),
-            )
-        )
+        raise ProblemError(problem("downloads.local_not_deleted", model=entry.id, path=str(local)))
     assert entry.checkpoint.repo_id is not None
     layout = CacheLayout(Path(hf_cache), entry.checkpoint.repo_id)
     storage = layout.storage

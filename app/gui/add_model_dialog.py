@@ -126,6 +126,7 @@ class AddModelDialog(QDialog):
         self.tabs.addTab(self.search, self.tr("&Search Hugging Face"))
         self.tabs.addTab(by_name, self.tr("By &repository or folder"))
         self.tabs.currentChanged.connect(lambda _i: self._update())
+        self.tabs.currentChanged.connect(lambda _i: self._focus_first_field())
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.buttons)
@@ -138,6 +139,15 @@ class AddModelDialog(QDialog):
         self.name.textEdited.connect(self._on_name_edited)
         self.name.textChanged.connect(self._update)
         self._update()
+        self._focus_first_field()
+
+    def _focus_first_field(self) -> None:
+        """The cursor starts where everyone types first — the search, or the repository —
+        not on the tab bar or the radio button above it (Qt's first in the tab order)."""
+        if self.tabs.currentWidget() is self.search:
+            self.search.query.setFocus()
+        else:
+            self.repo.setFocus()
 
     def show_by_name(self) -> None:
         """The tab for a repository id or a folder the user knows already."""

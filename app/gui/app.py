@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from app.gui import window_state
 from app.gui.autostart import set_start_at_login
 from app.gui.bridge import EventBridge
-from app.gui.commands import CommandFailed, FailureReporter, call, cancel_tasks_under, tasks_of
+from app.gui.commands import CommandFailed, FailureReporter, cancel_tasks_under, tasks_of
 from app.gui.event_loop import qt_asyncio_loop
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
@@ -76,7 +76,7 @@ class GuiApp(QObject):
         self.window = MainWindow(
             facade, self.store, self.bridge, self.failures, tray_available=False
         )
-        # Shown before the engine's first snapshot (run_gui): "starting" until `started()`.
+        # Shown before the runtime's first snapshot (run_gui): "starting" until `started()`.
         self.starting = None if store.ready else StartingCover(self.window)
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.chat_requested.connect(self.window.chat.open)
@@ -93,7 +93,7 @@ class GuiApp(QObject):
             # Written afresh at each start: the entry follows this installation's command,
             # and comes back if an uninstall removed it while the setting stayed on.
             self._on_store_settings_changed("gui.start_at_login", True)
-        if store.ready:  # else once the engine has answered (started): it makes the plan
+        if store.ready:  # else once the runtime has answered (started): it makes the plan
             self._tasks.start(self._offer_lemonade_import())
         hidden = start_hidden or bool(self.store.setting("gui.start_hidden", False))
         self.tray_watch.start(hidden=hidden)
@@ -109,9 +109,9 @@ class GuiApp(QObject):
         tray_probe: Callable[[], bool] = qt_tray_available,
         bus_address: str | None = None,
     ) -> GuiApp:
-        """Subscribe to the engine's events, await its snapshot, then build the GUI.
+        """Subscribe to the runtime's events, await its snapshot, then build the GUI.
 
-        Raises CommandFailed when the engine does not answer.
+        Raises CommandFailed when the runtime does not answer.
         """
         bridge = EventBridge(facade.bus)  # first: events from now on are replayed on top
         store = AppStore(facade, bridge)
@@ -132,8 +132,8 @@ class GuiApp(QObject):
 
     @classmethod
     def opening(cls, facade: Facade, settings: Mapping[str, object], **kwargs: Any) -> GuiApp:
-        """Build and show the GUI before the engine has answered (the window first, see
-        app.gui.startup): `settings` are settings.json's, read without the engine, for
+        """Build and show the GUI before the runtime has answered (the window first, see
+        app.gui.startup): `settings` are settings.json's, read without the runtime, for
         what the start itself decides (hidden, autostart…); `started()` fills in the rest."""
         bridge = EventBridge(facade.bus)
         store = AppStore(facade, bridge)
@@ -182,23 +182,13 @@ class GuiApp(QObject):
                 "choose Quit in its menu to stop everything."
             ),
         )
-        self._tasks.start(self._remember_tray_hint())
-
-    async def _remember_tray_hint(self) -> None:
-        try:
-            stored = await call(
-                self.facade.submit(lambda s: s.config.set_settings({"gui.tray_hint_shown": True}))
-            )
-        except CommandFailed as failure:
-            self.failures.report(failure)
-            return
-        self.store.apply_settings(stored)
+        window_state.set_flag(window_state.TRAY_HINT_SHOWN)
 
     async def _offer_lemonade_import(self) -> None:
         # Loaded here, not with the window: only a first start shows it.
         from app.gui.lemonade_offer import OFFERED, offer_lemonade_import
 
-        if self.store.setting(OFFERED, False):  # issue 22: once, on the first start
+        if window_state.flag(OFFERED):  # issue 22: once, on the first start
             return
         self.lemonade_offer = await offer_lemonade_import(
             self.facade,
@@ -254,14 +244,14 @@ def run_gui(
 ) -> int:
     """Run the desktop app until Quit; returns the process exit status.
 
-    The window comes first (app.gui.startup): `facade_factory` (the engine: seconds to
+    The window comes first (app.gui.startup): `facade_factory` (the runtime: seconds to
     import and start) runs on a worker thread once the window has painted; `settings` are
     settings.json's values, read without it.
     `language` is the setting gui.language ("auto": the system's language).
     `ui_state` is the file where windows remember their places (app.gui.window_state).
     `instance_key` separates instances per config dir (pass it, e.g. `str(paths.config_dir)`);
     a second launch with the same key brings the running window forward and returns 0
-    without creating a facade (so no second engine thread starts).
+    without creating a facade (so no second runtime thread starts).
     """
     # The application's name is what trays (the StatusNotifierItem's Title and Id) and
     # task switchers show; the desktop file name ties the windows to the menu entry

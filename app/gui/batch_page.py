@@ -181,7 +181,7 @@ def _home_short(path: str) -> str:
 
 
 class _JobEvents(QObject):
-    """Carries BatchJobChanged from the engine thread to the GUI thread (a queued signal)."""
+    """Carries BatchJobChanged from the runtime thread to the GUI thread (a queued signal)."""
 
     changed = Signal(object)
 
@@ -275,7 +275,7 @@ class BatchPage(QWidget):
 
     # -- engine → page ---------------------------------------------------------------------
     def _on_bus_event(self, event: Event) -> None:
-        # Runs on the engine thread: only hand over (AutoConnection queues to this thread).
+        # Runs on the runtime thread: only hand over (AutoConnection queues to this thread).
         if isinstance(event, BatchJobChanged):
             self._events.changed.emit(event.job)
 

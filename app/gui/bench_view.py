@@ -6,6 +6,8 @@ Opened from the main window's Model ▸ Benchmark and tune… (one window per mo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, SignalInstance
@@ -27,15 +29,18 @@ from PySide6.QtWidgets import (
 
 from app.core.events import BenchProgressed, Event, MetricsSampled, TuneProgressed
 from app.core.problems import Problem
+from app.core.states import ALIVE
 from app.core.tuning import MAX_STARTS, Slo
 from app.gui.bridge import EventBridge
-from app.gui.commands import CommandFailed, async_slot, call
+from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
+from app.gui.restart_ask import RestartQuestion
 from app.gui.window_state import track
 from app.runtime.services import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
+    from app.gui.store import AppStore
     from app.runtime.services.bench import BenchOptions, BenchRecord
     from app.runtime.services.tune import TuneOptions, TuneResult
 
@@ -65,10 +70,15 @@ class BenchWindow(QWidget):
         bridge: EventBridge,
         model_id: str,
         parent: QWidget | None = None,
+        *,
+        loaded: Callable[[], str | None] = lambda: None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self._facade = facade
         self._bridge = bridge
+        # The model's name while it is loaded (Apply then asks before restarting it).
+        self._loaded = loaded
+        self._tasks = tasks_of(self)
         self.model_id = model_id
         self.records: list[BenchRecord] = []
         self.result: TuneResult | None = None
@@ -264,14 +274,28 @@ class BenchWindow(QWidget):
             self._facade.post(lambda s: s.tune.cancel(model_id))
             self.status.setText(self.tr("Cancelling: putting the model back as it was…"))
 
-    @async_slot()
-    async def _on_apply_clicked(self) -> None:
+    def _on_apply_clicked(self) -> None:
+        if self.result is None or self.result.chosen is None:
+            return
+        name = self._loaded()
+        if name is None:
+            self._tasks.start(self._apply(restart=False))
+            return
+        # As the model dialog asks: the new limit applies when the model starts again.
+        self.restart_question = RestartQuestion(
+            self, name, lambda restart: self._tasks.start(self._apply(restart=restart))
+        )
+        self.restart_question.open()
+
+    async def _apply(self, *, restart: bool) -> None:
         if self.result is None or self.result.chosen is None:
             return
         model_id, value = self.model_id, self.result.chosen
         self.apply_button.setEnabled(False)
         try:
-            args = await call(self._facade.submit(lambda s: s.tune.apply(model_id, value)))
+            args = await call(
+                self._facade.submit(lambda s: s.tune.apply(model_id, value, restart=restart))
+            )
         except CommandFailed as exc:
             self._on_failed(exc.text, exc.problem)
             return
@@ -344,9 +368,11 @@ class BenchWindow(QWidget):
         self.records = []
         self.history.blockSignals(True)
         self.history.clear()
-        self.history.blockSignals(False)
+        # A history that arrives while a run draws its live curve is listed, not drawn over it.
+        self.history.blockSignals(self._busy is not None)
         for record in records:
             self._add_record(record)
+        self.history.blockSignals(False)
 
     def _add_record(self, record: BenchRecord) -> None:
         self.records.append(record)
@@ -365,6 +391,10 @@ class BenchWindow(QWidget):
     def _on_event(self, event: Event) -> None:
         if isinstance(event, MetricsSampled):
             self.live.add_sample(event)
+        elif self._busy is None:
+            # A progress event the bridge delivers after the run's answer is old news: the
+            # status says how the run ended, not a step of it.
+            return
         elif isinstance(event, BenchProgressed) and event.model_id == self.model_id:
             self.curve.set_points(event.points)
             if event.phase == "measuring" and event.concurrency is not None:
@@ -421,22 +451,40 @@ def _ms(value: float | None) -> str:
     return "–" if value is None else format_number(value, 0)
 
 
+def loaded_name(store: AppStore | None, model_id: str) -> str | None:
+    """The model's name while it is loaded, else None."""
+    row = store.row(model_id) if store is not None else None
+    return row.name if row is not None and row.process in ALIVE else None
+
+
 class BenchWindows:
     """The main window's Benchmark windows, one per model, raised again when asked twice."""
 
     def __init__(
-        self, facade: Facade, bridge: EventBridge, parent: QWidget, requested: SignalInstance
+        self,
+        facade: Facade,
+        bridge: EventBridge,
+        parent: QWidget,
+        requested: SignalInstance,
+        store: AppStore | None = None,
     ) -> None:
         self._facade = facade
         self._bridge = bridge
         self._parent = parent
+        self._store = store  # Apply asks before restarting a model it says is loaded
         self.windows: dict[str, BenchWindow] = {}
         requested.connect(self.open)  # ModelActions' Benchmark and tune… (a model id)
 
     def open(self, model_id: str) -> BenchWindow:
         view = self.windows.get(model_id)
         if view is None:
-            view = BenchWindow(self._facade, self._bridge, model_id, self._parent)
+            view = BenchWindow(
+                self._facade,
+                self._bridge,
+                model_id,
+                self._parent,
+                loaded=partial(loaded_name, self._store, model_id),
+            )
             self.windows[model_id] = view
         view.show()
         view.raise_()

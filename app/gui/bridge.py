@@ -25,9 +25,9 @@ from app.core.events import (
 
 
 class EventBridge(QObject):
-    """Subscribes to the engine's bus; every event comes out as a signal on the GUI thread.
+    """Subscribes to the runtime's bus; every event comes out as a signal on the GUI thread.
 
-    The bus calls subscribers on the engine thread, so `_on_bus_event` does nothing but emit
+    The bus calls subscribers on the runtime thread, so `_on_bus_event` does nothing but emit
     a queued signal: it must stay quick and must not touch any widget.
     """
 
@@ -65,7 +65,7 @@ class EventBridge(QObject):
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_bus_event)
 
     def _on_bus_event(self, event: Event) -> None:
-        # Engine thread: hand over and return at once.
+        # Runtime thread: hand over and return at once.
         self._queued.emit(event)
 
     def _dispatch(self, event: Event) -> None:

@@ -12,7 +12,11 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QCoreApplication
 
 from app.core.chat import ChatMessage, ReplyLoading, ReplyStats
+from app.core.states import LoadPhase
 from app.gui.i18n import format_duration, format_int, format_number, format_percent
+from app.gui.model_state import phase_text
+
+PHASES = frozenset(phase.value for phase in LoadPhase)
 
 THINK_SCHEME = "think"
 PENDING = -1  # the index of the reply on its way, for its thinking's link
@@ -103,8 +107,8 @@ def loading_text(loading: ReplyLoading) -> str:
     parts = [translate("ChatPage", "Loading the model for this reply…")]
     if loading.fraction is not None:
         parts.append(format_percent(loading.fraction))
-    if loading.detail:
-        parts.append(loading.detail)
+    if loading.phase in PHASES:  # the load's step in words, never its raw log line
+        parts.append(phase_text(LoadPhase(loading.phase)))
     elapsed = format_duration(loading.elapsed_s)
     if loading.expected_s:
         parts.append(

@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import QCoreApplication
 
 from app.gui.i18n import format_duration, problem_text
-from app.runtime.services.cluster_api import ClusterPhase, ClusterReport, ClusterView
+from app.runtime.services.cluster_types import ClusterPhase, ClusterReport, ClusterView
 
 MOST_LISTED = 6  # problems listed under the table after a check; the table has them all
 

@@ -43,7 +43,7 @@ AsyncMethod = Callable[P, Coroutine[Any, Any, None]]
 def async_slot(*types: type) -> Callable[[AsyncMethod[P]], Callable[P, asyncio.Task[None]]]:
     """`qasync.asyncSlot`, typed, and tied to its QObject: the slot runs as a task on the GUI
     thread's asyncio loop, and is cancelled if the object is deleted while it waits (so it
-    never touches a deleted widget when the engine answers).
+    never touches a deleted widget when the runtime answers).
 
     Calling the slot returns its task. An exception that escapes the coroutine goes to
     `sys.excepthook` (qasync's handling), so catch CommandFailed inside.

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.problems import Problem
+from app.core.problems import Fix, Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text, problem_text
 from app.gui.icons import TrayStatus, tray_icon
@@ -42,6 +42,8 @@ class DiagnosisBanner(QFrame):
         self._facade = facade
         self._model_id: str | None = None
         self._problem: Problem | None = None
+        # Fixes applied per model: one that did not help is not offered again.
+        self._applied: dict[str, list[Fix]] = {}
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         self.setAccessibleName(self.tr("Diagnosis"))
@@ -135,6 +137,9 @@ class DiagnosisBanner(QFrame):
         else:
             self.message.setText(self.tr("vLLM stopped without a known cause. The log says more."))
         fix = problem.fix if problem is not None else None
+        tried = fix is not None and fix in self._applied.get(model_id, [])
+        if tried:
+            fix = None  # applied already, and the model failed again: not offered again
         self.fix_button.setVisible(fix is not None)
         if fix is not None:
             self.fix_button.setText(fix_text(fix))
@@ -148,6 +153,8 @@ class DiagnosisBanner(QFrame):
             self.retry_button.setEnabled(True)
             self.status.clear()
             self.status.hide()
+        if tried and problem is not None and problem.fix is not None:
+            self._say_fix_applied(problem.fix)
         self.show()
 
     def clear(self) -> None:
@@ -159,19 +166,43 @@ class DiagnosisBanner(QFrame):
     async def _on_fix_button_clicked(self) -> None:
         if self._model_id is None or self._problem is None or self._problem.fix is None:
             return
-        model_id, fix = self._model_id, self._problem.fix
+        model_id = self._model_id
         self.fix_button.setEnabled(False)
         self.status.setText(self.tr("Applying the fix and loading again…"))
         self.status.show()
+        fix = self._problem.fix
         try:
             await call(self._facade.submit(lambda s: s.models.apply_fix(model_id, fix, retry=True)))
         except CommandFailed as failure:
+            # A load's failure after the fix (load.…, run.…) means the fix was carried out.
+            code = failure.problem.code if failure.problem is not None else ""
+            applied = code.startswith(("load.", "run."))
+            if applied:
+                self._applied.setdefault(model_id, []).append(fix)
             if model_id == self._model_id:
-                self.fix_button.setEnabled(True)
-                self.status.setText(failure.text)
-                self.status.show()
+                self._after_failed_fix(fix, failure, applied=applied)
             return
+        self._applied.pop(model_id, None)
         self.fix_applied.emit(model_id)
+
+    def _after_failed_fix(self, fix: Fix, failure: CommandFailed, *, applied: bool) -> None:
+        if applied:
+            self._say_fix_applied(fix)
+        else:
+            self.fix_button.setEnabled(True)
+            self.status.setText(failure.text)  # the fix itself could not be carried out
+            self.status.show()
+
+    def _say_fix_applied(self, fix: Fix) -> None:
+        """The sentence above is the new failure's; this line says what became of the fix,
+        without repeating that sentence, and the button does not offer the same fix again."""
+        self.fix_button.hide()
+        self.status.setText(
+            self.tr("Done: {fix}. Loading failed again; the sentence above says why.").format(
+                fix=fix_text(fix).replace("&", "")
+            )
+        )
+        self.status.show()
 
     def _on_retry_button_clicked(self) -> None:
         if self._model_id is not None:

@@ -19,8 +19,8 @@ from app.core.gpu import rocm_support_problem
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
-from app.runtime.api import EngineView
 from app.runtime.services import Facade
+from app.runtime.snapshot import EngineView
 
 CPU = "cpu"
 
@@ -209,8 +209,7 @@ class EnginePanel(QGroupBox):
         self.install_button.setEnabled(False)
         self.install_status.setText(self.tr("Starting the installation…"))
         self.install_status.show()
-        # Loaded when asked: the engine's modules do not load with the window (startup).
-        from app.supervisor.engines.base import EngineKind
+        from app.core.states import EngineKind
 
         try:
             await call(self._facade.submit(lambda s: s.engines.install(EngineKind(kind))))

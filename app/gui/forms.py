@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core import setting_specs
+from app.core import setting_rules
 from app.core.problems import TRANSLATION_CONTEXT, Problem, ProblemError
-from app.core.setting_specs import SPEC_BY_KEY, SettingValue
+from app.core.setting_rules import SPEC_BY_KEY, SettingValue
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import keep_on_screen
@@ -156,12 +156,12 @@ def parse_setting_text(key: str, text: str, label: str = "") -> SettingValue:
     """What the user typed for `key`, validated by the rules the CLI uses.
 
     The one adapter between the GUI's fields and the settings' declared rules
-    (app.core.setting_specs.parse_setting_text: nothing clamped, rounded or guessed, one
+    (app.core.setting_rules.parse_setting_text: nothing clamped, rounded or guessed, one
     sentence that names no internal key). Raises ProblemError; a sentence that names the
     setting by its `key` gets the field's `label` (or the declared one) instead.
     """
     try:
-        return setting_specs.parse_setting_text(key, text)
+        return setting_rules.parse_setting_text(key, text)
     except ProblemError as exc:
         raise ProblemError(_with_label(exc.problem, key, label)) from None
 

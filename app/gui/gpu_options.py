@@ -26,7 +26,7 @@ from app.gui.forms import ParsedField, buddy_label, wrap
 from app.gui.i18n import format_bytes
 
 if TYPE_CHECKING:
-    from app.runtime.api import OptionsPreview
+    from app.runtime.snapshot import OptionsPreview
 
 OPTIONS = (TP_OPTION, PP_OPTION, GPUS_OPTION)
 
@@ -150,8 +150,8 @@ class GpuOptions(QObject):
         if not gpus:
             self.machine_label.setText(
                 self.tr(
-                    "No GPU was found on this machine: the CPU engine ignores these, and "
-                    "your own vLLM command finds its GPUs itself."
+                    "No GPU was found on this machine. The CPU engine ignores these; with "
+                    "your own vLLM command leave GPUs empty: it finds its GPUs itself."
                 )
             )
             return

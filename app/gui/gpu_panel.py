@@ -274,6 +274,11 @@ class GpuPanel(QGroupBox):
             section.show_samples(samples)
         self._update_prereq()
         problems = system.problems if system is not None else ()
+        engine = self._store.engine
+        if engine is not None and engine.kind != "rocm":
+            # "No ROCm engine for this GPU: use the CPU engine or a custom engine" is advice
+            # already taken when one of those runs the models.
+            problems = tuple(p for p in problems if p.code != "engine.unsupported_gpu")
         self.problems_label.setText("\n\n".join("⚠ " + problem_text(p) for p in problems))
         self.problems_label.setVisible(bool(problems))
         self._show_rooms(self._store.memory_room)

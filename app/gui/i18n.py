@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, QTranslator
 
+from app.core.field_labels import field_labels
 from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
 
 log = logging.getLogger(__name__)
@@ -32,17 +34,42 @@ translate = QCoreApplication.translate
 
 
 def problem_text(problem: Problem) -> str:
-    """The problem's sentence in the user's language, with its parameters filled in."""
+    """The problem's sentence in the user's language, with its parameters filled in, naming
+    options and settings by the labels the window shows (see `in_user_words`)."""
     template = QCoreApplication.translate(TRANSLATION_CONTEXT, problem.template)
     try:
-        return template.format(**problem.params)
+        return in_user_words(template.format(**problem.params))
     except (KeyError, IndexError, ValueError):
         # A broken translation must not hide the problem: fall back to the English template.
         log.warning("translation of %s does not fit its parameters", problem.code)
     try:
-        return problem.english()
+        return in_user_words(problem.english())
     except (KeyError, IndexError, ValueError):
         return problem.template  # a problem raised without its parameters: still say something
+
+
+@functools.cache
+def _key_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    labels = field_labels()
+    keys = sorted(labels, key=len, reverse=True)  # the longest key first where two overlap
+    words = "|".join(re.escape(k) for k in keys)
+    # Whole words only: not inside a flag (--max-num-seqs), a path or a longer key.
+    return re.compile(rf"(?<![\w.{{/-])(?:{words})(?![\w/-]|\.\w)"), labels
+
+
+def in_user_words(text: str) -> str:
+    """`text` with every option and setting key (`gpus`, `tensor_parallel_size`,
+    `proxy.port`) replaced by its label ("GPUs", "Tensor parallel size", "Endpoint port").
+
+    One sentence serves the CLI and the window: on the command line the key is what the
+    user types (`vllm-tray options set … gpus=0,1`), in the window the label is what the
+    user sees beside the field. So the core's templates and causes name keys, and this is
+    the one place the window turns them into labels — for every problem, including a
+    sentence quoted inside another (a give-up's last cause)."""
+    pattern, labels = _key_words()
+    return pattern.sub(
+        lambda m: QCoreApplication.translate(TRANSLATION_CONTEXT, labels[m.group(0)]), text
+    )
 
 
 def fix_text(fix: Fix) -> str:
@@ -50,9 +77,9 @@ def fix_text(fix: Fix) -> str:
     if fix.label_template:
         template = QCoreApplication.translate(TRANSLATION_CONTEXT, fix.label_template)
         try:
-            return template.format(value=fix.value, **fix.params)
+            return in_user_words(template.format(value=fix.value, **fix.params))
         except (KeyError, IndexError, ValueError):
-            return fix.english()
+            return in_user_words(fix.english())
     generic = {
         "set_setting": QCoreApplication.translate("Fix", "Set {target} to {value}"),
         "set_model_option": QCoreApplication.translate(
@@ -62,7 +89,7 @@ def fix_text(fix: Fix) -> str:
         "reset_model": QCoreApplication.translate("Fix", "Reset the model and try again"),
     }
     text = generic.get(fix.kind, QCoreApplication.translate("Fix", "Apply the fix"))
-    return text.format(target=fix.target, value=fix.value)
+    return in_user_words(text.format(target=fix.target, value=fix.value))
 
 
 def format_bytes(n: int | float | None) -> str:

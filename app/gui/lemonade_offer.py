@@ -23,10 +23,10 @@ from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.gui.commands import CommandFailed, FailureReporter, call
 from app.gui.i18n import format_bytes, format_int, problem_text, translate
 from app.gui.store import AppStore
-from app.gui.window_state import track
+from app.gui.window_state import set_flag, track
 from app.runtime.services import Facade
 
-OFFERED = "gui.lemonade_offered"
+OFFERED = "lemonade_offered"  # the windows' flag (app.gui.window_state)
 
 
 def _options_text(change: Change) -> str:
@@ -154,8 +154,7 @@ async def offer_lemonade_import(
         dialog = LemonadeImportDialog(plan, parent)
         accepted = await _answer(dialog)
     try:
-        stored = await call(facade.submit(lambda s: s.config.set_settings({OFFERED: True})))
-        store.apply_settings(stored)
+        set_flag(OFFERED)
         if accepted:
             result = await call(facade.submit(lambda s: s.lemonade.apply(plan)))
             notice(

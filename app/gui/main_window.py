@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
@@ -21,13 +20,12 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.core.problems import Problem
-from app.core.states import FAILED
+from app.core.states import FAILED, ProcessState
 from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_view import BenchWindows
 from app.gui.bridge import EventBridge
@@ -42,10 +40,10 @@ from app.gui.icons import app_icon
 from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
+from app.gui.notice import NoticeBar
 from app.gui.quit_guard import ask_before_quit
 from app.gui.store import AppStore
-from app.gui.theme import error_color, set_text_color
-from app.gui.window_state import show_one, track
+from app.gui.window_state import TRAY_HINT_SHOWN, flag, show_one, track
 from app.runtime.services import Facade
 
 if TYPE_CHECKING:  # dialogs load when first opened: the window comes first (app.gui.startup)
@@ -93,7 +91,7 @@ class MainWindow(QMainWindow):
         self.actions_.settings_requested.connect(self.open_model_settings)
         self.actions_.logs_requested.connect(self.open_logs)
         self.actions_.delete_requested.connect(self.confirm_delete)
-        self.bench = BenchWindows(facade, bridge, self, self.actions_.bench_requested)
+        self.bench = BenchWindows(facade, bridge, self, self.actions_.bench_requested, store)
         self.actions_.message.connect(self._show_status)
         failures.failed.connect(self._on_failures_failed)
 
@@ -109,24 +107,8 @@ class MainWindow(QMainWindow):
         self.downloaded_only = QCheckBox(self.tr("&Downloaded only"))
         self.downloaded_only.toggled.connect(self.proxy.set_downloaded_only)
         # Start-up problems and failed commands, until dismissed.
-        self.notice_frame = QFrame()
-        self.notice_frame.setFrameShape(QFrame.Shape.StyledPanel)
-        self.notice = QLabel()
-        self.notice.setWordWrap(True)
-        self.notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        set_text_color(self.notice, error_color(self.palette()))
-        self.notice_dismiss = QToolButton()
-        self.notice_dismiss.setText("✕")
-        self.notice_dismiss.setAutoRaise(True)
-        self.notice_dismiss.setToolTip(self.tr("Dismiss"))
-        self.notice_dismiss.setAccessibleName(self.tr("Dismiss"))
-        self.notice_dismiss.clicked.connect(self.dismiss_notice)
-        notice_layout = QHBoxLayout(self.notice_frame)
-        notice_layout.setContentsMargins(6, 4, 4, 4)
-        notice_layout.addWidget(self.notice, 1)
-        notice_layout.addWidget(self.notice_dismiss, 0, Qt.AlignmentFlag.AlignTop)
-        self.notice_frame.hide()
+        self.notice_frame = NoticeBar(facade)
+        self.notice = self.notice_frame.label
         self.banner = DiagnosisBanner(facade)
         self.banner.logs_requested.connect(self.open_logs)
         self.banner.retry_requested.connect(self._on_banner_retry_requested)
@@ -288,6 +270,7 @@ class MainWindow(QMainWindow):
         self._update_banner()
 
     def _on_store_model_changed(self, model_id: str) -> None:
+        self._end_loading_status(model_id)
         if model_id == self.actions_.current:
             self._update_banner()
 
@@ -361,16 +344,28 @@ class MainWindow(QMainWindow):
     def _show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, STATUS_MS)
 
+    def _end_loading_status(self, model_id: str) -> None:
+        """ "Loading tiny…" says what is going on, so it goes once the load ended (running
+        or failed), not when its time is up."""
+        row = self._store.row(model_id)
+        if row is None or row.process in (ProcessState.STOPPED, ProcessState.STARTING):
+            return
+        said = {
+            self.tr("Loading {name}…").format(name=row.name),
+            self.actions_.tr("Loading {name}…").format(name=row.name),  # the toolbar's Load
+        }
+        if self.statusBar().currentMessage() in said:
+            self.statusBar().clearMessage()
+
     def show_notice(self, text: str) -> None:
-        self.notice.setText(text)
-        self.notice_frame.setVisible(bool(text))
+        self.notice_frame.say(text)
 
     def dismiss_notice(self) -> None:
-        self.show_notice("")
+        self.notice_frame.dismiss()
 
     def _on_failures_failed(self, text: str, problem: Problem | None) -> None:
-        del problem
-        self.show_notice(text)
+        # The selected model is the one a failed Load was for (its fix loads it again).
+        self.notice_frame.say(text, problem, self.actions_.current)
         self._show_status(text)
 
     # -- dialogs --------------------------------------------------------------------------
@@ -520,7 +515,7 @@ class MainWindow(QMainWindow):
             # Closing only hides: models keep serving and the tray icon brings the window back.
             event.ignore()
             self.hide()
-            self.hidden_to_tray.emit(not self._store.setting("gui.tray_hint_shown", False))
+            self.hidden_to_tray.emit(not flag(TRAY_HINT_SHOWN))
             return
         if not self._quitting and ask_before_quit(self, self._store, self.request_quit):
             event.ignore()  # the question decides (issue 20: never stop models unasked)

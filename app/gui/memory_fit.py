@@ -128,17 +128,17 @@ def fit_words(
     )
     if largest > 0 and model_binds:
         largest_text = translate(
-            "ModelSettingsDialog", "Largest ctx_size: {tokens} (the model's own limit)"
+            "ModelSettingsDialog", "Largest context size: {tokens} (the model's own limit)"
         ).format(tokens=format_int(largest))
     elif largest > 0:
         largest_text = translate(
-            "ModelSettingsDialog", "Largest ctx_size: {tokens} (what fits in memory)"
+            "ModelSettingsDialog", "Largest context size: {tokens} (what fits in memory)"
         ).format(tokens=format_int(largest))
     else:
         largest_text = translate("ModelSettingsDialog", "Even the weights alone do not fit.")
     concurrency = translate(
         "ModelSettingsDialog",
-        "Max concurrency at this ctx_size: {n} full-length requests at once.",
+        "Max concurrency at this context size: {n} full-length requests at once.",
     ).format(n=format_number(plan.concurrency, 1))
     if room_line:
         fit += "\n" + room_line

@@ -12,8 +12,8 @@ from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import problem_text
 from app.gui.model_state import download_failed, is_downloading
 from app.gui.store import AppStore
-from app.runtime.api import ModelRow
 from app.runtime.services import Facade
+from app.runtime.snapshot import ModelRow
 
 # A failed or given-up model is loaded again by an explicit Load (the facade resets it).
 LOADABLE = frozenset({ProcessState.STOPPED, *FAILED})
@@ -182,7 +182,7 @@ class ModelActions(QObject):
     def _on_store_download_finished(self, event: DownloadFinished) -> None:
         """Offer a pre-warm, unless the app does it by itself (the setting)."""
         if event.status != DownloadStatus.COMPLETED or self._store.settings.get(
-            "prewarm_after_download"
+            "models.prewarm_after_download"
         ):
             return
         row = self._store.row(event.model_id)

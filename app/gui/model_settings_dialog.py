@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -32,19 +31,20 @@ from app.gui.gpu_options import GpuOptions
 from app.gui.i18n import format_int, problem_text
 from app.gui.memory_fit import fit_words, largest_ctx
 from app.gui.optimize_choice import OptimizeChoice
+from app.gui.restart_ask import RestartQuestion
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 from app.gui.window_state import track
 from app.runtime.services import Facade
 
 if TYPE_CHECKING:
-    from app.runtime.api import OptionsPreview
+    from app.runtime.snapshot import OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an
 # answer that does not name its field).
 CTX_PROBLEMS = frozenset({"options.ctx_above_model_limit", "options.bad_ctx_size"})
-_CTX = SPEC_BY_KEY["ctx_size"]
+_CTX = SPEC_BY_KEY["models.ctx_size"]
 
 
 class ModelSettingsDialog(QDialog):
@@ -86,7 +86,7 @@ class ModelSettingsDialog(QDialog):
 
         # A model's own ctx_size follows the rules of the global one.
         self.ctx = SettingField(
-            "ctx_size", unit=self.tr("tokens"), numeric=True, label=self.tr("Context size")
+            "models.ctx_size", unit=self.tr("tokens"), numeric=True, label=self.tr("Context size")
         )
         self.fit_label = wrap(QLabel())
         self.max_ctx_label = wrap(QLabel())
@@ -95,7 +95,7 @@ class ModelSettingsDialog(QDialog):
         self.concurrency_label = wrap(QLabel())
 
         self.args = SettingField(
-            "vllm_args", placeholder=self.tr("e.g. --max-num-seqs 8 --kv-cache-dtype fp8")
+            "models.vllm_args", placeholder=self.tr("e.g. --max-num-seqs 8 --kv-cache-dtype fp8")
         )
         self.args.edit.setFont(monospace_font())
         self.args.edit.setAccessibleName(self.tr("vLLM arguments"))
@@ -277,8 +277,19 @@ class ModelSettingsDialog(QDialog):
                 self._show_problem(failure.text)
                 self.preview_shown.emit()
             return
-        if asked == self._asked:  # typing went on meanwhile: a newer answer is coming
-            self._show(preview)
+        if asked != self._asked:  # typing went on meanwhile: a newer answer is coming
+            return
+        self._show(preview)
+        if preview.problem is None:
+            # Then the flags against the engine's own --help (its first reading can take as
+            # long as the engine needs to start Python; Apply waits for it).
+            try:
+                args = asked_options.vllm_args
+                found = await call(self._facade.submit(lambda s: s.models.unknown_flag(args)))
+            except CommandFailed:
+                return  # what cannot be checked is not refused
+            if found is not None and asked == self._asked:
+                self._show(dataclasses.replace(preview, problem=found, problem_field="vllm_args"))
 
     def _show_problem(self, text: str) -> None:
         self.problem_label.setText(text)
@@ -348,7 +359,7 @@ class ModelSettingsDialog(QDialog):
                 widget.hide()
             if limit is not None:  # the planner's fix: one click to the largest it takes
                 self.max_ctx_label.setText(
-                    self.tr("Largest ctx_size: {tokens} (the model's own limit)").format(
+                    self.tr("Largest context size: {tokens} (the model's own limit)").format(
                         tokens=format_int(limit)
                     )
                 )
@@ -405,7 +416,7 @@ class ModelSettingsDialog(QDialog):
     def restore_defaults(self) -> None:
         shown = self.preview or self._last_valid
         values = shown.defaults if shown is not None else {}
-        ctx = values.get("ctx_size", self._store.setting("ctx_size", _CTX.default))
+        ctx = values.get("ctx_size", self._store.setting("models.ctx_size", _CTX.default))
         self.ctx.set_value(int(ctx))
         self.args.set_value(str(values.get("vllm_args", "")))
         self.gpu_options.set_values(None, None, None)
@@ -432,33 +443,14 @@ class ModelSettingsDialog(QDialog):
             await self._save(restart=False)
 
     def _ask_restart(self, name: str) -> None:
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Restart {name}?").format(name=name))
-        box.setText(
-            self.tr(
-                "{name} is loaded. The new settings take effect when it starts again. "
-                "Restart it now? Requests in progress are cut off."
-            ).format(name=name)
+        question = RestartQuestion(
+            self, name, lambda restart: self._tasks.start(self._save(restart=restart))
         )
-        self.restart_button = box.addButton(
-            self.tr("&Restart now"), QMessageBox.ButtonRole.AcceptRole
-        )
-        self.later_button = box.addButton(
-            self.tr("Apply at &next load"), QMessageBox.ButtonRole.ActionRole
-        )
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(self.restart_button)
-        box.finished.connect(lambda _result: self._on_restart_box_finished(box))
-        self.restart_box = box
-        box.open()  # never exec() inside an async slot: it would nest an event loop
-
-    def _on_restart_box_finished(self, box: QMessageBox) -> None:
-        clicked = box.clickedButton()
-        if clicked is self.restart_button:
-            self._tasks.start(self._save(restart=True))
-        elif clicked is self.later_button:
-            self._tasks.start(self._save(restart=False))
+        self.restart_box = question.box
+        self.restart_button = question.restart_button
+        self.later_button = question.later_button
+        self._question = question
+        question.open()  # never exec() inside an async slot: it would nest an event loop
 
     async def _save(self, *, restart: bool) -> None:
         self._saving = True

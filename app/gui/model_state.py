@@ -18,7 +18,7 @@ from app.gui.i18n import (
     format_speed,
     problem_text,
 )
-from app.runtime.api import ModelRow
+from app.runtime.snapshot import ModelRow
 
 ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
 
@@ -229,24 +229,7 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
     if kind == StateKind.STOPPING:
         return translate("ModelState", "unloading")
     if kind == StateKind.FAILED:
-        # BACKOFF and FATAL alike: nothing retries by itself, a Load (or a request for a
-        # model in BACKOFF) tries again. So the words do not promise a retry.
-        if row.process == ProcessState.EXITED and row.failures > 1:
-            return translate("ModelState", "crashed {n} times in a row: {diagnosis}").format(
-                n=format_int(row.failures), diagnosis=diagnosis(row)
-            )
-        if row.process == ProcessState.EXITED:
-            return translate("ModelState", "stopped unexpectedly: {diagnosis}").format(
-                diagnosis=diagnosis(row)
-            )
-        if row.process == ProcessState.BACKOFF and row.failures > 1:
-            return translate(
-                "ModelState", "failed to start {n} times in a row: {diagnosis}"
-            ).format(n=format_int(row.failures), diagnosis=diagnosis(row))
-        if given_up(row):
-            # The sentence says how often and that only the user's Load tries again.
-            return translate("ModelState", "given up: {diagnosis}").format(diagnosis=diagnosis(row))
-        return translate("ModelState", "failed: {diagnosis}").format(diagnosis=diagnosis(row))
+        return failed_text(row)
     if kind == StateKind.DOWNLOADING:
         assert row.download is not None
         if row.download.status == "queued" or row.download.total <= 0:
@@ -273,6 +256,47 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
     if kind == StateKind.PARTIAL:
         return partial_text(row)
     return translate("ModelState", "not downloaded")
+
+
+def failed_text(row: ModelRow) -> str:
+    """A failed row's State: what happened, then the problem's sentence."""
+    # BACKOFF and FATAL alike: nothing retries by itself, a Load (or a request for a
+    # model in BACKOFF) tries again. So the words do not promise a retry.
+    if row.process == ProcessState.EXITED and row.failures > 1:
+        return translate("ModelState", "crashed {n} times in a row: {diagnosis}").format(
+            n=format_int(row.failures), diagnosis=diagnosis(row)
+        )
+    if row.process == ProcessState.EXITED:
+        return translate("ModelState", "stopped unexpectedly: {diagnosis}").format(
+            diagnosis=diagnosis(row)
+        )
+    if row.process == ProcessState.BACKOFF and row.failures > 1:
+        return translate("ModelState", "failed to start {n} times in a row: {diagnosis}").format(
+            n=format_int(row.failures), diagnosis=diagnosis(row)
+        )
+    if given_up(row):
+        # The sentence says how often and that only the user's Load tries again.
+        return translate("ModelState", "given up: {diagnosis}").format(diagnosis=diagnosis(row))
+    return translate("ModelState", "failed: {diagnosis}").format(diagnosis=diagnosis(row))
+
+
+def failed_headline(row: ModelRow) -> str:
+    """A failed row's State in a few words, without the sentence (the tray's menu line,
+    which shows the sentence on its own line below: no line repeats the model's name or
+    cuts the cause off)."""
+    if row.process == ProcessState.EXITED and row.failures > 1:
+        return translate("ModelState", "crashed {n} times in a row").format(
+            n=format_int(row.failures)
+        )
+    if row.process == ProcessState.EXITED:
+        return translate("ModelState", "stopped unexpectedly")
+    if row.process == ProcessState.BACKOFF and row.failures > 1:
+        return translate("ModelState", "failed to start {n} times in a row").format(
+            n=format_int(row.failures)
+        )
+    if given_up(row):
+        return translate("ModelState", "given up")
+    return translate("ModelState", "failed to start")
 
 
 def partial_text(row: ModelRow) -> str:

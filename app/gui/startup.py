@@ -1,11 +1,11 @@
-"""The window first: the GUI is built and shown before the engine exists, then connected to it.
+"""The window first: the GUI is built and shown before the runtime exists, then connected to it.
 
-Importing and starting the engine (the runtime: the supervisor, aiohttp, huggingface_hub, the
+Importing and starting the runtime (the supervisor, aiohttp, huggingface_hub, the
 endpoint…) takes seconds; the first screen needs none of it to appear. So run_gui builds the
-GUI on a `LateFacade`, shows the window (its central area says the engine is starting), and
+GUI on a `LateFacade`, shows the window (its central area says "Starting the engine…"), and
 only after the window's first paint builds the real facade on a worker thread. Calls the GUI
-makes meanwhile wait for it: their futures complete once the engine answers them; the GUI's
-event bus relays the engine's from then on. bench/bench_startup.py measures the gain.
+makes meanwhile wait for it: their futures complete once the runtime answers them; the GUI's
+event bus relays the runtime's from then on. bench/bench_startup.py measures the gain.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def _forward(
 
 
 class StartingCover(QObject):
-    """The main window's central area while the engine starts: "Starting the engine…"
+    """The main window's central area while the runtime starts: "Starting the engine…"
     instead of an empty model list and panels that would say "No GPU found". Menus and
     toolbar wait too (their dialogs read what the engine has not told yet)."""
 

@@ -31,11 +31,11 @@ from app.core.events import (
 )
 from app.core.gpu import SystemInfo
 from app.core.problems import Problem
-from app.core.states import FAILED, ProcessState
+from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call, tasks_of
-from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
 from app.runtime.services import Facade
+from app.runtime.snapshot import EngineView, ModelRow, ServerView, Snapshot
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
 COUNTDOWN_MS = 1000  # how often a back-off's countdown ("after waiting 12 s") is said anew
@@ -292,7 +292,7 @@ class AppStore(QObject):
         self._start_failures.pop(ev.model_id, None)
         # 0: stalled (no byte for a few seconds); None: not measured yet.
         self.download_speed[ev.model_id] = 0.0 if ev.stalled else ev.speed_bps
-        view = DownloadView(ev.download_id, ev.model_id, "running", ev.done, ev.total)
+        view = DownloadView(ev.download_id, ev.model_id, DownloadStatus.RUNNING, ev.done, ev.total)
         changes: dict[str, Any] = {"download": view, "file_state": "partial"}
         row = self.row(ev.model_id)
         if row is not None and row.process not in FAILED:

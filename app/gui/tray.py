@@ -16,10 +16,18 @@ from app.gui.commands import CommandFailed, FailureReporter, call, tasks_of
 from app.gui.i18n import format_percent, problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
-from app.gui.model_state import failure_title, given_up, is_downloading, load_text, state_text
+from app.gui.model_state import (
+    diagnosis,
+    failed_headline,
+    failure_title,
+    given_up,
+    is_downloading,
+    load_text,
+    state_text,
+)
 from app.gui.store import AppStore
-from app.runtime.api import ModelRow, ServerView
 from app.runtime.services import Facade
+from app.runtime.snapshot import ModelRow, ServerView
 
 log = logging.getLogger(__name__)
 
@@ -183,8 +191,14 @@ class TrayController(QObject):
             bold.setBold(True)
             heading.setFont(bold)  # a heading in Qt's own menu, as a section would draw it
         for row in downloaded:
-            sub = self.menu.addMenu(f"{row.name} — {shorten(state_text(row))}")
+            failed = row.process in FAILED
+            state = failed_headline(row) if failed else shorten(state_text(row))
+            sub = self.menu.addMenu(f"{row.name} — {state}")
             sub.setIcon(tray_icon(row_status(row)))
+            if failed:
+                # The cause on a line of its own, whole: the window has room for more.
+                cause = sub.addAction(diagnosis(row))
+                cause.setEnabled(False)
             if row.process in UNLOADABLE:
                 self._add(self.tr("&Unload"), partial(self._on_unload, row.id), sub)
             else:

@@ -39,6 +39,7 @@ class TrayWatch(QObject):
         self.presence = presence
         self._had_tray = False
         self._told_gone = False
+        self._notice = ""  # the sentence this watch put in the window, while it is true
         self._wait = QTimer(self)
         self._wait.setSingleShot(True)
         self._wait.setInterval(TRAY_WAIT_MS)
@@ -63,13 +64,14 @@ class TrayWatch(QObject):
         if available:
             self._had_tray = True
             self._wait.stop()
+            self._take_back_notice()  # "the tray has gone away" is no longer true
             return
         if not self._window.isVisible():
             log.info("the tray went away: showing the window")
             self._window.show_and_raise()
         if self._had_tray and not self._told_gone:
             self._told_gone = True
-            self._window.show_notice(
+            self._say(
                 self.tr(
                     "The system tray has gone away, so vLLM Tray shows its window instead. "
                     "Your models keep running, and the icon returns when a tray does."
@@ -82,12 +84,23 @@ class TrayWatch(QObject):
             self._window.show_and_raise()
 
     def _on_presence_watcher_unusable(self) -> None:
-        self._window.show_notice(
+        self._say(
             self.tr(
                 "A system tray appeared after vLLM Tray started. Quit vLLM Tray and start "
                 "it again to see its icon there."
             )
         )
+
+    def _say(self, text: str) -> None:
+        self._notice = text
+        self._window.show_notice(text)
+
+    def _take_back_notice(self) -> None:
+        """Only this watch's own sentence, and only while the window still shows it: a
+        notice something else put there since stays."""
+        if self._notice and self._window.notice.text() == self._notice:
+            self._window.dismiss_notice()
+        self._notice = ""
 
     def stop(self) -> None:
         self._wait.stop()

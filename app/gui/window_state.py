@@ -2,7 +2,8 @@
 order), a first one centred on the main window, and every one kept on the screen.
 
 The state lives in its own file (`ui_state.json` in the state dir), apart from settings.json:
-it is what the windows remember, not what the user chose, and losing it loses nothing.
+it is what the windows remember, not what the user chose, and losing it loses nothing. Its
+`flags` are the same kind of memory: a hint shown, an offer made (`flag`, `set_flag`).
 Every window calls `track(self, "name")` once; `install()` (run_gui) says where the file is.
 Without `install()` (tests of one page, the screenshots) windows are still placed and kept
 on the screen, and nothing is written.
@@ -35,12 +36,13 @@ from PySide6.QtGui import QCursor, QGuiApplication, QScreen
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QSplitter, QWidget
 
 from app.core.jsonstore import atomic_write_json
+from app.core.setting_upgrade import UI_STATE_VERSION
 
 log = logging.getLogger(__name__)
 W = TypeVar("W", bound=QWidget)
 
-UI_STATE_FILE = "ui_state.json"
-VERSION = 1
+VERSION = UI_STATE_VERSION  # the launcher's upgrade writes flags into the same document
+TRAY_HINT_SHOWN = "tray_hint_shown"  # flag: the 'still running in the tray' hint was shown
 SAVE_DELAY_MS = 800  # moves and resizes come in bursts: write once they stop
 KEY_PROPERTY = "vllm_tray_window_key"
 PLACED_PROPERTY = "vllm_tray_window_placed"  # placed on its first show
@@ -74,6 +76,15 @@ def track(window: QWidget, key: str) -> None:
     states().track(window, key)
 
 
+def flag(name: str) -> bool:
+    """Whether the windows remember `name` ("tray_hint_shown", "lemonade_offered")."""
+    return states().flag(name)
+
+
+def set_flag(name: str) -> None:
+    states().set_flag(name)
+
+
 def show_one(parent: QWidget, kind: type[W], make: Callable[[], W]) -> W:
     """`parent`'s one window of `kind` (made by `make` the first time), shown and raised."""
     window = parent.findChild(kind)
@@ -99,6 +110,7 @@ class WindowStates(QObject):
         super().__init__(parent)
         self.path = path
         self.windows: dict[str, dict[str, Any]] = {}
+        self.flags: dict[str, bool] = {}
         self.frame: QMargins | None = None  # the window manager's frame, once seen
         self._read()
         self._writer: ThreadPoolExecutor | None = None
@@ -128,12 +140,17 @@ class WindowStates(QObject):
         windows = data.get("windows")
         if isinstance(windows, dict):
             self.windows = {k: v for k, v in windows.items() if isinstance(v, dict)}
+        flags = data.get("flags")
+        if isinstance(flags, dict):
+            self.flags = {k: v for k, v in flags.items() if isinstance(v, bool)}
         frame = data.get("frame")
         if _ints(frame, 4):
             self.frame = QMargins(*frame)
 
     def _document(self) -> dict[str, Any]:
         data: dict[str, Any] = {"version": VERSION, "windows": self.windows}
+        if self.flags:
+            data["flags"] = self.flags
         if self.frame is not None:
             f = self.frame
             data["frame"] = [f.left(), f.top(), f.right(), f.bottom()]
@@ -161,6 +178,16 @@ class WindowStates(QObject):
             with contextlib.suppress(Exception):
                 self._pending.result(timeout=10)
         _write(self.path, self._document())
+
+    # -- flags ------------------------------------------------------------------------------
+    def flag(self, name: str) -> bool:
+        return self.flags.get(name, False)
+
+    def set_flag(self, name: str) -> None:
+        """Remember `name` from now on (written with the windows' next save)."""
+        if not self.flags.get(name):
+            self.flags[name] = True
+            self._timer.start()
 
     # -- windows ----------------------------------------------------------------------------
     def track(self, window: QWidget, key: str) -> None:

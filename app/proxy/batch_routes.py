@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from aiohttp import BodyPartReader, MultipartReader, web
 
-from app.core.batch_jobs import BATCH_HTTP_STATUS, check_purpose, expiry_seconds, file_too_large
+from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, tr_noop, worded_problem
 from app.proxy import errors
 from app.proxy.bodies import BodyReader, json_response, parse_object, read_small_body
 
@@ -28,7 +28,7 @@ FRAMING_BYTES = 64 * 1024
 
 def bad_form() -> ProblemError:
     return ProblemError(
-        problem(
+        worded_problem(
             "batch.bad_upload",
             tr_noop(
                 'An upload must be multipart/form-data with one "file" part and a "purpose" field.'
@@ -39,7 +39,7 @@ def bad_form() -> ProblemError:
 
 def bad_form_field(name: str) -> ProblemError:
     return ProblemError(
-        problem(
+        worded_problem(
             "batch.bad_upload",
             tr_noop("The form field {field} must be UTF-8 text of at most {limit} bytes."),
             field=name,
@@ -51,7 +51,7 @@ def bad_form_field(name: str) -> ProblemError:
 
 def bad_limit(value: str) -> ProblemError:
     return ProblemError(
-        problem(
+        worded_problem(
             "batch.bad_request",
             tr_noop("limit must be a whole number; got {value}."),
             value=value,
@@ -62,9 +62,8 @@ def bad_limit(value: str) -> ProblemError:
 
 def _problem_response(exc: ProblemError) -> web.Response:
     p = exc.problem
-    status = BATCH_HTTP_STATUS.get(p.code) or errors.http_status(p.code)
     param = p.params.get("param")
-    return errors.error_response(p, status=status, param=str(param) if param else None)
+    return errors.error_response(p, param=str(param) if param else None)
 
 
 def _answering_problems(handler: Handler) -> Handler:

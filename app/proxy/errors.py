@@ -8,45 +8,8 @@ from http import HTTPStatus
 
 from aiohttp import web
 
-from app.core.contracts import PROBLEM_HTTP_STATUS
-from app.core.problems import Problem, ProblemError, problem, tr_noop
-
-# Status of the proxy's own problem codes; every other code goes through PROBLEM_HTTP_STATUS.
-PROXY_HTTP_STATUS: Mapping[str, int] = {
-    "proxy.bad_json": 400,
-    "proxy.not_an_object": 400,
-    "proxy.missing_field": 400,
-    "proxy.bad_field": 400,
-    "proxy.unauthorized": 401,
-    "proxy.forbidden_host": 403,
-    "proxy.forbidden_origin": 403,
-    "proxy.source_change_needs_key": 403,
-    "proxy.local_folder_needs_key": 403,
-    "proxy.not_found": 404,
-    "proxy.method_not_allowed": 405,
-    "proxy.body_too_large": 413,
-    "proxy.bad_host": 400,
-    "proxy.malformed_request": 400,
-    "proxy.malformed_body": 400,
-    "proxy.header_timeout": 408,
-    "proxy.body_timeout": 408,
-    "proxy.head_too_large": 431,
-    "proxy.too_many_headers": 431,
-    "proxy.unknown_method": 501,
-    "proxy.not_http": 400,
-    "proxy.upstream_unreachable": 502,
-    "proxy.upstream_broke": 502,
-    "proxy.upstream_refused_key": 502,
-    "proxy.upstream_timeout": 504,
-    "proxy.upstream_no_route": 404,
-    "proxy.upstream_redirect": 502,
-    "proxy.too_many_choices": 400,
-    "proxy.bad_header": 400,
-    "proxy.too_many_connections": 503,
-    "proxy.busy": 503,
-    "proxy.downloads_unavailable": 503,
-    "proxy.internal": 500,
-}
+from app.core import problems
+from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
 
 _TYPE_BY_STATUS: Mapping[int, str] = {
     401: "authentication_error",
@@ -56,8 +19,8 @@ _TYPE_BY_STATUS: Mapping[int, str] = {
 
 
 def http_status(code: str) -> int:
-    """The HTTP status a problem code is answered with (503 when nobody said otherwise)."""
-    return PROXY_HTTP_STATUS.get(code) or PROBLEM_HTTP_STATUS.get(code, 503)
+    """The HTTP status a problem code is answered with: its catalogue entry's."""
+    return problems.http_status(code)
 
 
 def error_type(status: int) -> str:
@@ -128,53 +91,30 @@ def _names(ids: Iterable[str]) -> str:
 
 
 def bad_json(reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.bad_json",
-            tr_noop("The request body is not valid JSON: {reason}."),
-            reason=reason,
-        )
-    )
+    return ProblemError(problem("proxy.bad_json", reason=reason))
 
 
 def not_an_object() -> ProblemError:
-    return ProblemError(
-        problem("proxy.not_an_object", tr_noop("The request body must be a JSON object."))
-    )
+    return ProblemError(problem("proxy.not_an_object"))
 
 
 def missing_field(field: str, available: Iterable[str]) -> ParamProblemError:
-    p = problem(
-        "proxy.missing_field",
-        tr_noop('The request needs a "{field}" field naming a model; available: {available}.'),
-        field=field,
-        available=_names(available),
-    )
+    p = problem("proxy.missing_field", field=field, available=_names(available))
     return ParamProblemError(p, field)
 
 
 def bad_field(field: str, expected: str) -> ParamProblemError:
-    p = problem(
-        "proxy.bad_field",
-        tr_noop('"{field}" must be {expected}.'),
-        field=field,
-        expected=expected,
-    )
+    p = problem("proxy.bad_field", field=field, expected=expected)
     return ParamProblemError(p, field)
 
 
 def unknown_model(model: str, available: Iterable[str], field: str) -> ParamProblemError:
-    p = problem(
-        "models.unknown",
-        tr_noop("There is no model called {model}. Available models: {available}."),
-        model=model,
-        available=_names(available),
-    )
+    p = problem("models.unknown", model=echoed(model), available=_names(available))
     return ParamProblemError(p, field)
 
 
 def not_downloaded(model: str, field: str) -> ParamProblemError:
-    p = problem(
+    p = worded_problem(
         "models.not_downloaded",
         tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
         model=model,
@@ -184,156 +124,80 @@ def not_downloaded(model: str, field: str) -> ParamProblemError:
 
 def body_too_large(limit: int) -> ProblemError:
     return ProblemError(
-        problem(
-            "proxy.body_too_large",
-            tr_noop("The request body is larger than the limit of {limit_mib:g} MiB."),
-            limit=limit,
-            limit_mib=round(limit / 2**20, 2),
-        )
+        problem("proxy.body_too_large", limit=limit, limit_mib=round(limit / 2**20, 2))
     )
 
 
 def not_found(path: str) -> ProblemError:
-    return ProblemError(
-        problem("proxy.not_found", tr_noop("There is no endpoint at {path}."), path=path)
-    )
+    return ProblemError(problem("proxy.not_found", path=path))
 
 
 def method_not_allowed(method: str, path: str, allowed: Iterable[str]) -> ProblemError:
     return ProblemError(
         problem(
-            "proxy.method_not_allowed",
-            tr_noop("{method} is not allowed on {path}; use {allowed}."),
-            method=method,
-            path=path,
-            allowed=", ".join(sorted(allowed)),
+            "proxy.method_not_allowed", method=method, path=path, allowed=", ".join(sorted(allowed))
         )
     )
 
 
 def unauthorized() -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.unauthorized",
-            tr_noop(
-                "This endpoint needs its API key, sent as the header "
-                "'Authorization: Bearer <key>'; the key was missing or wrong."
-            ),
-        )
-    )
+    return ProblemError(problem("proxy.unauthorized"))
 
 
 def forbidden_host(host: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.forbidden_host",
-            tr_noop(
-                "Requests addressed to {host} are refused: only loopback names and the hosts "
-                "listed in proxy.allowed_hosts are served (a defence against DNS rebinding)."
-            ),
-            host=host,
-            setting="proxy.allowed_hosts",
-        )
-    )
+    return ProblemError(problem("proxy.forbidden_host", host=host, setting="proxy.allowed_hosts"))
 
 
 def forbidden_origin(origin: str) -> ProblemError:
     return ProblemError(
-        problem(
-            "proxy.forbidden_origin",
-            tr_noop(
-                "Requests from web pages at {origin} are refused; add the origin to "
-                "proxy.cors_origins to allow them."
-            ),
-            origin=origin,
-            setting="proxy.cors_origins",
-        )
+        problem("proxy.forbidden_origin", origin=origin, setting="proxy.cors_origins")
     )
 
 
 def downloads_unavailable() -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.downloads_unavailable",
-            tr_noop("Downloads are not available from this endpoint."),
-        )
-    )
+    return ProblemError(problem("proxy.downloads_unavailable"))
 
 
 def internal() -> Problem:
-    return problem(
-        "proxy.internal",
-        tr_noop("The endpoint failed unexpectedly; the details are in the app's log."),
-    )
+    return problem("proxy.internal")
 
 
 # ---- the connection layer: what aiohttp's parser and the limits refuse ---------------------
 
 
 def bad_host(host: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.bad_host",
-            tr_noop(
-                "The request names the host {host}, which is not a valid host name with an "
-                "optional port."
-            ),
-            host=host,
-        )
-    )
+    return ProblemError(problem("proxy.bad_host", host=host))
 
 
 def malformed_request(detail: str) -> Problem:
-    return problem(
-        "proxy.malformed_request",
-        tr_noop("The request is not valid HTTP/1.1: {detail}."),
-        detail=detail,
-    )
+    return problem("proxy.malformed_request", detail=detail)
 
 
 def not_http() -> Problem:
-    return problem(
-        "proxy.not_http",
-        tr_noop("This endpoint speaks plain HTTP, not HTTPS: use http:// in its address."),
-    )
+    return problem("proxy.not_http")
 
 
 def head_too_large(limit: int) -> Problem:
-    return problem(
-        "proxy.head_too_large",
-        tr_noop("The request line or one of its headers is longer than {limit} bytes."),
-        limit=limit,
-    )
+    return problem("proxy.head_too_large", limit=limit)
 
 
 def too_many_headers(limit: int) -> Problem:
-    return problem(
-        "proxy.too_many_headers",
-        tr_noop("The request has more than {limit} headers."),
-        limit=limit,
-    )
+    return problem("proxy.too_many_headers", limit=limit)
 
 
 def unknown_method() -> Problem:
-    return problem(
-        "proxy.unknown_method",
-        tr_noop("The request's method is not one this endpoint knows; use GET or POST."),
-    )
+    return problem("proxy.unknown_method")
 
 
 def header_timeout(timeout_s: float) -> Problem:
-    return problem(
-        "proxy.header_timeout",
-        tr_noop("The request's headers did not arrive within {timeout_s:g} s."),
-        timeout_s=timeout_s,
-    )
+    return problem("proxy.header_timeout", timeout_s=timeout_s)
 
 
 def body_timeout(received: int, expected: int | None, elapsed_s: float) -> ProblemError:
     elapsed = round(elapsed_s, 1)
     if expected is None:
         return ProblemError(
-            problem(
+            worded_problem(
                 "proxy.body_timeout",
                 tr_noop(
                     "The request body arrived too slowly: {received} bytes in {elapsed_s:g} s."
@@ -343,7 +207,7 @@ def body_timeout(received: int, expected: int | None, elapsed_s: float) -> Probl
             )
         )
     return ProblemError(
-        problem(
+        worded_problem(
             "proxy.body_timeout",
             tr_noop(
                 "The request body arrived too slowly: {received} of {expected} bytes in "
@@ -357,34 +221,17 @@ def body_timeout(received: int, expected: int | None, elapsed_s: float) -> Probl
 
 
 def malformed_body(detail: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.malformed_body",
-            tr_noop("The request body is not framed correctly: {detail}."),
-            detail=detail,
-        )
-    )
+    return ProblemError(problem("proxy.malformed_body", detail=detail))
 
 
 def too_many_connections(limit: int) -> Problem:
-    return problem(
-        "proxy.too_many_connections",
-        tr_noop(
-            "The endpoint already has {limit} open connections, its limit; try again in a moment."
-        ),
-        limit=limit,
-        setting="proxy.max_connections",
-    )
+    return problem("proxy.too_many_connections", limit=limit, setting="proxy.max_connections")
 
 
 def busy(budget: int) -> ProblemError:
     return ProblemError(
         problem(
             "proxy.busy",
-            tr_noop(
-                "The endpoint is holding as many request bodies as its memory budget of "
-                "{budget_mib:g} MiB allows; try again in a moment."
-            ),
             budget=budget,
             budget_mib=round(budget / 2**20, 2),
             setting="proxy.body_budget_mb",

@@ -15,6 +15,7 @@ from app.core.contracts import Backend, ModelController, ModelView
 from app.core.problems import ProblemError
 from app.core.redact import redact_argv
 from app.core.remotes import RemoteView
+from app.core.states import ProcessState
 from app.proxy import errors
 from app.proxy import keepalive as keepalives
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
@@ -65,6 +66,8 @@ CHILD_GONE_WAIT_S = 3.0
 # One big body is parsed at a time: json holds the GIL, so parsing two at once is not faster,
 # and each parse needs two to four times its body in memory while it runs.
 BIG_PARSES_AT_ONCE = 1
+# The states in which /v1/health lists a model as loaded.
+LOADED = frozenset({ProcessState.RUNNING, ProcessState.SLEEPING})
 
 
 def model_card(view: ModelView) -> dict[str, object]:
@@ -191,7 +194,13 @@ class OpenAIRoutes:
         return json_response(model_card(view))
 
     async def health(self, request: web.Request) -> web.Response:
-        backends = sorted(self._controller.backends(), key=lambda b: -b.last_used)
+        # Loaded: a child that answered its /health (running, or asleep with its weights
+        # kept). One still starting is not loaded yet: it shows in "models" as starting,
+        # with its load's progress.
+        backends = sorted(
+            (b for b in self._controller.backends() if b.state in LOADED),
+            key=lambda b: -b.last_used,
+        )
         cards = [backend_card(b) for b in backends]
         # Models with a story (loading, failed, given up, restarted after crashes), so that
         # a crash loop shows here and not only in the log.
@@ -209,10 +218,11 @@ class OpenAIRoutes:
             if view.remote is None
             and (view.state.value != "stopped" or view.failures or view.restarts)
         ]
+        running = [card for card in cards if card["state"] == ProcessState.RUNNING.value]
         return json_response(
             {
                 "status": "ok",
-                "model_loaded": cards[0]["model_name"] if cards else None,
+                "model_loaded": running[0]["model_name"] if running else None,
                 "all_models_loaded": cards,
                 "models": troubled,
                 "remotes": [remote_card(r) for r in self._controller.remotes()],

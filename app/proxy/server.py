@@ -1,4 +1,4 @@
-"""The local OpenAI-compatible endpoint: an aiohttp server running on the engine thread's loop."""
+"""The local OpenAI-compatible endpoint: an aiohttp server running on the runtime thread's loop."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from aiohttp.typedefs import Handler
 
 from app.core.contracts import BatchController, DownloadController, ModelController
 from app.core.events import EventBus, ServerStateChanged
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.proxy import errors
-from app.proxy.api_routes import KEY_CHECKED, ApiRoutes
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
 from app.proxy.child_http import AppUpstream
@@ -25,6 +24,7 @@ from app.proxy.connections import (
     fit_to_descriptors,
 )
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
+from app.proxy.management_routes import KEY_CHECKED, ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
 from app.proxy.relay import RESPONSE_STARTED
@@ -48,17 +48,7 @@ _CLOSE_AFTER = frozenset({"proxy.body_timeout", "proxy.malformed_body", "proxy.b
 
 
 def key_required(host: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.key_required",
-            tr_noop(
-                "The endpoint would listen on {host}, where other computers can reach it, but "
-                "no API key is set. Set an API key first, or set proxy.host back to 127.0.0.1."
-            ),
-            host=host,
-            setting="proxy.host",
-        )
-    )
+    return ProblemError(problem("proxy.key_required", host=host, setting="proxy.host"))
 
 
 def local_url(host: str, port: int) -> str:
@@ -73,37 +63,19 @@ def local_url(host: str, port: int) -> str:
 
 
 def port_in_use(host: str, port: int) -> ProblemError:
-    return ProblemError(
-        problem(
-            "proxy.port_in_use",
-            tr_noop(
-                "Port {port} is already in use by another program, so the endpoint cannot "
-                "start. Choose another port in the proxy.port setting."
-            ),
-            host=host,
-            port=port,
-            setting="proxy.port",
-        )
-    )
+    return ProblemError(problem("proxy.port_in_use", host=host, port=port, setting="proxy.port"))
 
 
 def bind_failed(host: str, port: int, reason: str) -> ProblemError:
     return ProblemError(
-        problem(
-            "proxy.bind_failed",
-            tr_noop("The endpoint cannot listen on {host} port {port}: {reason}."),
-            host=host,
-            port=port,
-            reason=reason,
-            setting="proxy.host",
-        )
+        problem("proxy.bind_failed", host=host, port=port, reason=reason, setting="proxy.host")
     )
 
 
 class ProxyServer:
     """Serves the OpenAI-compatible API and the /api/v1 management routes.
 
-    Runs inside an existing asyncio loop (the engine thread's); `start()` raises ProblemError
+    Runs inside an existing asyncio loop (the runtime thread's); `start()` raises ProblemError
     `proxy.key_required`, `proxy.port_in_use` or `proxy.bind_failed` when it cannot serve.
     """
 
@@ -242,7 +214,7 @@ class ProxyServer:
         )
         reader = BodyReader(self._limits, self._budget)
         OpenAIRoutes(self._controller, upstream, reader, self._limits).register(app.router)
-        ApiRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
+        ManagementRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
         if self._batches is not None:
             BatchRoutes(self._batches, reader).register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)
@@ -317,7 +289,7 @@ class ProxyServer:
         elif isinstance(exc, web.HTTPRequestEntityTooLarge):
             prob = errors.body_too_large(self._limits.max_body_bytes)
         else:
-            p = problem("proxy.http_error", tr_noop("{reason}."), reason=exc.reason)
+            p = problem("proxy.http_error", reason=exc.reason)
             return errors.error_response(p, status=exc.status)
         return errors.error_response(prob.problem)
 

@@ -13,7 +13,7 @@ import httpx
 
 from app.core.cluster import WorkerNode
 from app.core.cluster_nodes import NodeInfo, node_info_from_json
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 
 API = "/cluster/v1"
 REQUEST_TIMEOUT_S = 5.0
@@ -81,11 +81,6 @@ class AgentClient:
             return None
         return problem(
             "cluster.head_unreachable",
-            tr_noop(
-                "{address} cannot connect to this machine on port {port} ({reason}). The "
-                "machines of a cluster must be able to connect to each other: check the "
-                "firewall on this machine."
-            ),
             address=self.node.address,
             port=port,
             reason=str(body.get("error") or "no answer"),
@@ -170,27 +165,9 @@ class AgentClient:
         if not isinstance(body, dict):
             body = {}
         if response.status_code == 401:
-            raise ProblemError(
-                problem(
-                    "cluster.bad_token",
-                    tr_noop(
-                        "{address} refused this cluster's token. Run the join command shown "
-                        "for it again (setting the cluster up again makes a new token)."
-                    ),
-                    address=self.node.address,
-                )
-            )
+            raise ProblemError(problem("cluster.bad_token", address=self.node.address))
         if response.status_code == 403:
-            raise ProblemError(
-                problem(
-                    "cluster.not_head",
-                    tr_noop(
-                        "{address} was joined to another head address. Run the join command "
-                        "shown for it again."
-                    ),
-                    address=self.node.address,
-                )
-            )
+            raise ProblemError(problem("cluster.not_head", address=self.node.address))
         if response.status_code == 404:
             raise ProblemError(self._not_an_agent(404))
         if response.status_code >= 400:
@@ -211,53 +188,23 @@ class AgentClient:
             )
         if step is Step.START:
             return problem(
-                "cluster.worker_failed",
-                tr_noop(
-                    "{address} could not start its part of the model: {reason}. The output "
-                    "of the join command on that machine says more."
-                ),
-                address=self.node.address,
-                reason=reason.rstrip("."),
+                "cluster.worker_failed", address=self.node.address, reason=reason.rstrip(".")
             )
         if step is Step.CHECK:
             return problem(
-                "cluster.check_failed",
-                tr_noop(
-                    "The check of {address} failed: its agent answered {reason}. Look at the "
-                    "output of the join command on that machine, and start it again there "
-                    "if it stopped."
-                ),
-                address=self.node.address,
-                reason=reason.rstrip("."),
+                "cluster.check_failed", address=self.node.address, reason=reason.rstrip(".")
             )
         if step is Step.STOP:
             return problem(
-                "cluster.stop_failed",
-                tr_noop(
-                    "The agent on {address} answered {reason} when asked to stop its worker. "
-                    "Look at the output of the join command on that machine."
-                ),
-                address=self.node.address,
-                reason=reason.rstrip("."),
+                "cluster.stop_failed", address=self.node.address, reason=reason.rstrip(".")
             )
         return problem(
-            "cluster.follow_failed",
-            tr_noop(
-                "The agent on {address} answered {reason} when asked about its worker. Look "
-                "at the output of the join command on that machine."
-            ),
-            address=self.node.address,
-            reason=reason.rstrip("."),
+            "cluster.follow_failed", address=self.node.address, reason=reason.rstrip(".")
         )
 
     def _not_an_agent(self, status: int) -> Problem:
         return problem(
             "cluster.not_an_agent",
-            tr_noop(
-                "Something answers on {address} port {port}, but it is not a vLLM Tray "
-                "cluster agent (it answered HTTP {status}). Check the port given for that "
-                "machine, and run the join command shown for it there."
-            ),
             address=self.node.address,
             port=self.node.agent_port,
             status=status,
@@ -266,10 +213,6 @@ class AgentClient:
     def _unreachable(self, reason: str) -> Problem:
         return problem(
             "cluster.unreachable",
-            tr_noop(
-                "{address} does not answer on port {port} ({reason}). Is the join command "
-                "running there, and does its firewall let this machine in?"
-            ),
             address=self.node.address,
             port=self.node.agent_port,
             reason=reason,

@@ -16,7 +16,7 @@ from typing import Any
 from app.core.contracts import Backend
 from app.core.memory_room import DeviceRoom, no_room
 from app.core.parallel import add_device_bytes
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, FAILED, ProcessState
@@ -63,7 +63,7 @@ class _RoomPlan:
 class Controller:
     """Which models run: load on demand, swap by memory, idle unload.
 
-    Everything here runs on the engine thread's loop. One lock serialises *decisions*
+    Everything here runs on the runtime thread's loop. One lock serialises *decisions*
     (which models to stop, which to start) so that two first requests for different models
     cannot both decide that the same free memory is theirs; the (long) wait for readiness
     happens outside the lock, and the supervisor shares one start between concurrent callers.
@@ -408,7 +408,7 @@ class Controller:
             await self.unload_idle()
 
     async def unload_idle(self) -> list[str]:
-        ttl_min = int(self._settings.get("idle_ttl_min"))
+        ttl_min = int(self._settings.get("models.idle_ttl_min"))
         if ttl_min <= 0:
             return []
         now = self._clock()
@@ -438,13 +438,7 @@ class Controller:
         """The model's running child as the endpoint relays to it (`info`: just read)."""
         info = info or self._supervisor.info(model_id)
         if info is None:
-            raise ProblemError(
-                problem(
-                    "load.not_running",
-                    tr_noop("{model} is not running."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("load.not_running", model=model_id))
         usage = self._usage.get(model_id, _Usage())
         return Backend(
             model_id=model_id,

@@ -15,8 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.core.optimize import Optimize
+from app.core.states import EngineKind
 from app.supervisor.compile_cache import cache_env, cache_root
-from app.supervisor.engines.base import Engine, EngineKind
+from app.supervisor.engines.base import Engine
 
 WORKER_IN_CORE = {"VLLM_ENABLE_V1_MULTIPROCESSING": "0"}
 

@@ -9,6 +9,7 @@ front-ends see the services only, through app.runtime.services.Services.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -53,6 +54,8 @@ from app.runtime.views import Views
 from app.runtime.watcher import ConfigWatcher
 from app.supervisor import Supervisor
 from app.supervisor.sleep import SleepVerdicts
+
+log = logging.getLogger(__name__)
 
 SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
 
@@ -113,8 +116,17 @@ class Parts:
 
     @cached_property
     def config_watcher(self) -> ConfigWatcher:
-        # Edits by `vllm-tray config/options/pull` or by hand take effect while running.
-        return ConfigWatcher(self.settings, self.registry, self.bus)
+        # Edits by `vllm-tray config/options/pull/remote/set-secret` or by hand take effect
+        # while running: the one poller of every file other processes change.
+        return ConfigWatcher(
+            self.settings,
+            self.registry,
+            self.bus,
+            checks=(
+                (self.paths.remotes_file.name, self.remotes.poll_file),
+                (self.paths.secrets_file.name, self._reload_secrets),
+            ),
+        )
 
     # -- the parts that run models ----------------------------------------------------------
     @cached_property
@@ -226,6 +238,10 @@ class Parts:
             secrets=self.secrets,
             bound_host=lambda: self.endpoint.bound_host,
             on_security_changed=self._apply_security,
+            # Global vllm_args against the engine's --help; the engine part is built only
+            # when a change asks (a `config set` of anything else never builds it).
+            unknown_flag=lambda args, source: self.engines.unknown_flag(args, source),  # noqa: PLW0108 — built when first asked
+            hf_endpoint=self.options.hf_endpoint,
         )
 
     @cached_property
@@ -384,6 +400,12 @@ class Parts:
     def _on_setting_changed(self, key: str, value: object) -> None:
         self.bus.publish(SettingChanged(key, value))
         if key in SECURITY_SETTINGS:
+            self._apply_security()
+
+    async def _reload_secrets(self) -> None:
+        """A key set from another process (`vllm-tray config set-secret`) applies at once."""
+        if "api_key" in await self.secrets.reload():
+            log.info("the endpoint's key was changed by another process; it applies now")
             self._apply_security()
 
     def _apply_security(self) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from app.core.events import EventBus
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.runtime.parts import Parts, RuntimeOptions, proxy_limits
 from app.runtime.services import Services
 
@@ -47,11 +47,7 @@ class Runtime:
             self._parts.startup_problems.append(exc.problem)
             return
         self._parts.startup_problems.append(
-            problem(
-                "runtime.start_failed",
-                tr_noop("Part of vLLM Tray did not start: {reason}. The log has the details."),
-                reason=str(exc) or "an unexpected error",
-            )
+            problem("runtime.start_failed", reason=str(exc) or "an unexpected error")
         )
 
     # -- lifecycle -----------------------------------------------------------------------

@@ -126,11 +126,13 @@ class SecretStore:
             except _BACKEND_ERRORS as exc:
                 why = f"storing {name} failed: {type(exc).__name__}"
             else:
-                # Once in the keyring, a copy in the file would only be a leak.
+                # Once in the keyring, a copy in the file would only be a leak. The file is
+                # rewritten all the same: it is the change notice other processes watch
+                # (app.runtime.services.config.Secrets.reload); it never holds this secret.
                 with self._lock:
                     data = self._read_file()
-                    if data.pop(name, None) is not None:
-                        self._write_file(data)
+                    data.pop(name, None)
+                    self._write_file(data)
                 log.info("stored secret %s in %s", name, self.backend_name)
                 return
         with self._lock:
@@ -155,8 +157,9 @@ class SecretStore:
         with self._lock:
             data = self._read_file()
             if data.pop(name, None) is not None:
-                self._write_file(data)
                 found = True
+            if found:  # the file is also the change notice other processes watch (set())
+                self._write_file(data)
         return found
 
     # -- the fallback file ----------------------------------------------------------------

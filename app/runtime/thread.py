@@ -38,7 +38,7 @@ class RuntimeThread:
     def start(self, timeout: float = 30.0) -> None:
         self._thread.start()
         if not self._started.wait(timeout):
-            raise TimeoutError("the engine thread did not start")
+            raise TimeoutError("the runtime thread did not start")
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)

@@ -16,12 +16,13 @@ from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads import DownloadManager
-from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.controller import Controller
+from app.runtime.engine_choice import choose_kind
 from app.runtime.observed import Observed
 from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService
 from app.runtime.services.remotes import RemoteService
+from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor import Supervisor
 
 
@@ -146,7 +147,7 @@ class Views:
             engine = self._planner.engine()
         except ProblemError as exc:
             return EngineView(
-                kind=selected,
+                kind=choose_kind(self._settings, self._planner.system_info()),
                 selected=selected,
                 installed=False,
                 version=None,
@@ -155,7 +156,7 @@ class Views:
             )
         status = engine.status()
         return EngineView(
-            kind=engine.kind.value,
+            kind=engine.kind,
             selected=selected,
             installed=status.installed,
             version=status.version,

@@ -1,9 +1,10 @@
-"""Notices config files changed by other processes (CLI, editors) and announces the change."""
+"""The one poller of the config files other processes (CLI, editors) change."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 
 from app.core.events import EventBus, RegistryChanged
 from app.core.jsonstore import REPLACED_CODE
@@ -14,29 +15,46 @@ from app.core.settings import Settings
 log = logging.getLogger(__name__)
 
 
-class ConfigWatcher:
-    """Polls settings.json, user_models.json and recipe_options.json on the engine loop.
+# Another watched file: one check, on the runtime loop, that announces its own change. A
+# stat() when nothing changed; what must read slowly (the keyring) awaits a worker thread.
+Check = Callable[[], Awaitable[None]]
+POLL_INTERVAL_S = 1.0
 
-    Polling, not inotify: a poll with nothing changed is three stat() calls (measured here:
-    16 µs), needs no extra dependency and also works on a network file system. It runs on
-    the loop itself: going through asyncio.to_thread measured 10× the cost (160 µs), and the
-    settings listeners (the runtime's publish SettingChanged and update the endpoint's
-    security) expect the engine loop.
+
+class ConfigWatcher:
+    """The one poller of every file other processes change under the running app:
+    settings.json, user_models.json and recipe_options.json here, and the `checks` of the
+    others (remotes.json, the secrets), on the runtime loop, once a `interval_s`.
+
+    Polling, not inotify: a poll with nothing changed is a stat() per file (measured here:
+    16 µs for three), needs no extra dependency and also works on a network file system. It
+    runs on the loop itself: going through asyncio.to_thread measured 10× the cost (160 µs),
+    and the settings listeners (the runtime's publish SettingChanged and update the
+    endpoint's security) expect the runtime loop. cluster.json is not polled: the cluster
+    service re-reads it (a stat()) at each use.
     """
 
     def __init__(
-        self, settings: Settings, registry: Registry, bus: EventBus, interval_s: float = 1.0
+        self,
+        settings: Settings,
+        registry: Registry,
+        bus: EventBus,
+        interval_s: float = POLL_INTERVAL_S,
+        *,
+        checks: Sequence[tuple[str, Check]] = (),
     ) -> None:
         self._settings = settings
         self._registry = registry
         self._bus = bus
         self._interval_s = interval_s
+        self._checks = tuple(checks)
+        self._check_errors: dict[str, str] = {}
         self._task: asyncio.Task[None] | None = None
         self._reported: list[Problem] = self.problems()  # start-up ones are reported already
         self._last_error = ""
 
     def start(self) -> None:
-        """Start polling; call on the engine loop. A second call does nothing."""
+        """Start polling; call on the runtime loop. A second call does nothing."""
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
@@ -64,6 +82,18 @@ class ConfigWatcher:
                 self._last_error = str(exc)
             else:
                 self._last_error = ""
+            for name, check in self._checks:
+                await self._run_check(name, check)
+
+    async def _run_check(self, name: str, check: Check) -> None:
+        try:
+            await check()
+        except Exception as exc:  # one file unreadable for a moment: the others go on
+            if str(exc) != self._check_errors.get(name):
+                log.warning("watching %s: %s", name, exc, exc_info=True)
+            self._check_errors[name] = str(exc)
+        else:
+            self._check_errors.pop(name, None)
 
     def problems(self) -> list[Problem]:
         """What is wrong with the three config files now (the running app keeps its values)."""

@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.supervisor.engines.base import Engine, EngineKind
+from app.core.states import EngineKind
+from app.supervisor.engines.base import Engine
 
 FOLDER = "compile"  # under the app's cache dir
 ROOT_VAR = "VLLM_CACHE_ROOT"

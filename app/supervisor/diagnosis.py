@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+import signal
 from collections.abc import Sequence
 from typing import Any
 
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 from app.core.states import LoadPhase
 from app.supervisor import vllm_errors
 from app.supervisor.logparse import message_of
@@ -103,44 +104,85 @@ def diagnose(
     if _ENGINE_DEAD.search(text):
         return problem(
             "load.engine_dead",
-            tr_noop("vLLM's engine core died (exit code {exit_code}): {cause}"),
             model_id=model_id,
             exit_code=exit_code,
             cause=cause or "the log shows why",
             log_tail=tail,
         )
+    if cause is None and (signal := _signal_of(exit_code)) is not None:
+        return ended_from_outside(model_id, signal, was_running=was_running, log_tail=tail)
     if was_running:
         return problem(
             "run.exited",
-            tr_noop(
-                "The vLLM server of {model_id} stopped by itself (exit code {exit_code}): {cause}"
-            ),
             model_id=model_id,
             exit_code=exit_code,
-            cause=cause or _signal_cause(exit_code),
+            cause=cause or "the log shows no error",
             log_tail=tail,
         )
     return problem(
         "load.exited",
-        tr_noop(
-            "The vLLM server of {model_id} exited with code {exit_code} while loading: {cause}"
-        ),
         model_id=model_id,
         exit_code=exit_code,
-        cause=cause or _signal_cause(exit_code),
+        cause=cause or "the log shows no error",
         log_tail=tail,
     )
 
 
-def _signal_cause(exit_code: int | None) -> str:
+def _signal_of(exit_code: int | None) -> int | None:
     # The watchdog passes a signal on as 128 + N; asyncio reports its own death as -N.
-    if exit_code is not None and (exit_code > 128 or exit_code < 0):
-        return f"it was ended by signal {exit_code - 128 if exit_code > 0 else -exit_code}"
-    return "the log shows no error"
+    if exit_code is not None and 128 < exit_code < 128 + 65:
+        return exit_code - 128
+    if exit_code is not None and exit_code < 0:
+        return -exit_code
+    return None
+
+
+def ended_from_outside(
+    model_id: str, signal_number: int, *, was_running: bool, log_tail: str = ""
+) -> Problem:
+    """An engine that a signal ended, with nothing in its log: someone outside the app (or
+    the kernel) stopped it — it did not stop by itself. A user stop is never diagnosed."""
+    if signal_number == signal.SIGKILL:
+        template = (
+            tr_noop(
+                "The vLLM server of {model_id} was killed from outside the app, by another "
+                "program or by the system when memory ran out."
+            )
+            if was_running
+            else tr_noop(
+                "Loading {model_id} failed: its vLLM server was killed from outside the app, by "
+                "another program or by the system when memory ran out."
+            )
+        )
+    else:
+        template = (
+            tr_noop("The vLLM server of {model_id} was stopped from outside the app ({signal}).")
+            if was_running
+            else tr_noop(
+                "Loading {model_id} failed: its vLLM server was stopped from outside the app "
+                "({signal})."
+            )
+        )
+    params: dict[str, Any] = {
+        "model_id": model_id,
+        "signal": _signal_name(signal_number),
+        "signal_number": signal_number,
+        "log_tail": log_tail,
+    }
+    if was_running:
+        return worded_problem("run.killed", template, **params)
+    return worded_problem("load.killed", template, **params)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _with(found: Problem, **params: Any) -> Problem:
-    return problem(found.code, found.template, found.fix, **{**found.params, **params})
+    return found.with_params(**params)
 
 
 def timeout(
@@ -150,13 +192,9 @@ def timeout(
     raised = int(min(MAX_LOAD_TIMEOUT_S, max(2 * timeout_s, timeout_s + 600)))
     return problem(
         "load.timeout",
-        tr_noop(
-            "{model_id} was not ready after {timeout_s} seconds. A cold first load compiles "
-            "kernels and can take many minutes; raise the load timeout and try again."
-        ),
         fix=Fix(
             FixKind.SET_SETTING,
-            "load_timeout_s",
+            "models.load_timeout_s",
             raised,
             tr_noop("Set the load timeout to {value} s"),
         ),
@@ -173,10 +211,6 @@ def stalled(
     """The load printed nothing, moved no phase on and used no CPU for `stall_s` seconds."""
     return problem(
         "load.stalled",
-        tr_noop(
-            "Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and its "
-            "processes used no CPU, so it was stopped. The log shows where it stopped."
-        ),
         model_id=model_id,
         stall_s=round(stall_s, 1),
         phase=phase.value if phase is not None else None,
@@ -188,10 +222,6 @@ def unresponsive(model_id: str, misses: int, silent_s: float, lines: Sequence[st
     """A running child stopped answering its health check (hung, or stopped) and was killed."""
     return problem(
         "run.unresponsive",
-        tr_noop(
-            "The vLLM server of {model_id} stopped responding ({misses} health checks in a "
-            "row, about {silent_s} seconds) and was killed. The next request starts it again."
-        ),
         model_id=model_id,
         misses=misses,
         silent_s=round(silent_s, 1),
@@ -203,7 +233,7 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
     """Too many failed starts or crashes in a row: nothing retries until the user acts.
 
     The last failure's fix (e.g. a smaller context size) is offered; otherwise a reset."""
-    fix = last.fix or Fix(FixKind.RESET_MODEL, model_id, None, tr_noop("Try loading it again"))
+    # No fix of its own: the panel's "Load again" is the one way to try again as it is.
     template = (
         tr_noop(
             "{model_id} crashed {failures} times in a row, so the app stopped restarting it. "
@@ -215,39 +245,34 @@ def given_up(model_id: str, failures: int, last: Problem, *, crashed: bool) -> P
             "Last time: {cause} Load it again, or change its options, to try again."
         )
     )
-    return problem(
+    return worded_problem(
         "load.given_up",
         template,
-        fix=fix,
+        fix=last.fix,
         model_id=model_id,
         failures=failures,
         crashed=crashed,
         cause_code=last.code,
-        cause=last.english(),
+        cause=sentence(last.english()),
     )
+
+
+def sentence(text: str) -> str:
+    """`text` ending with a full stop, so that a sentence can follow it."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?…" else text + "."
 
 
 def internal_error(model_id: str) -> Problem:
     """The app itself failed while handling a request about a model (a bug; see the log)."""
-    return problem(
-        "supervisor.internal_error",
-        tr_noop(
-            "Something went wrong inside the app while handling {model_id}. The app's log "
-            "has the details; stopping and loading the model again may help."
-        ),
-        model_id=model_id,
-    )
+    return problem("supervisor.internal_error", model_id=model_id)
 
 
 def engine_unusable(command: str, *, found: bool) -> Problem:
     """The engine command itself cannot be run (`engine.not_executable` / `engine.missing`)."""
     if found:
-        return problem(
-            "engine.not_executable",
-            tr_noop("The engine command {command} exists but cannot be executed."),
-            command=command,
-        )
-    return problem(
+        return problem("engine.not_executable", command=command)
+    return worded_problem(
         "engine.missing",
         tr_noop(
             "The engine command {command} was not found. Install an engine with "
@@ -258,19 +283,11 @@ def engine_unusable(command: str, *, found: bool) -> Problem:
 
 
 def cancelled(model_id: str) -> Problem:
-    return problem(
-        "load.cancelled",
-        tr_noop("Loading {model_id} was stopped before it finished."),
-        model_id=model_id,
-    )
+    return problem("load.cancelled", model_id=model_id)
 
 
 def shutting_down(model_id: str) -> Problem:
-    return problem(
-        "supervisor.shutting_down",
-        tr_noop("{model_id} cannot start: the app is shutting down."),
-        model_id=model_id,
-    )
+    return problem("supervisor.shutting_down", model_id=model_id)
 
 
 def _watchdog_command(text: str) -> str:

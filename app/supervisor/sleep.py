@@ -35,7 +35,7 @@ import psutil
 from app.core.contracts import SleepGauge, SleepSpec
 from app.core.jsonstore import atomic_write_json
 from app.core.parallel import RAM_DEVICE, gpu_device
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem, problem
 from app.core.swap import level_for_host_ram, sleep_freed
 
 log = logging.getLogger(__name__)
@@ -241,19 +241,9 @@ class SleepCallFailed(Exception):
 
 def _call_failed(model_id: str, waking: bool, detail: str) -> SleepCallFailed:
     if waking:
-        found = problem(
-            "sleep.wake_failed",
-            tr_noop("{model} did not wake up from sleep ({detail}); it is loaded again instead."),
-            model=model_id,
-            detail=detail,
-        )
+        found = problem("sleep.wake_failed", model=model_id, detail=detail)
     else:
-        found = problem(
-            "sleep.failed",
-            tr_noop("{model} did not go to sleep ({detail}); it is unloaded instead."),
-            model=model_id,
-            detail=detail,
-        )
+        found = problem("sleep.failed", model=model_id, detail=detail)
     return SleepCallFailed(found)
 
 

@@ -1,6 +1,6 @@
 """The supervisor: one process actor per model, orphan reaping at start-up, metrics on demand.
 
-Lives on the engine thread's asyncio loop; every method must be called on that loop (the
+Lives on the runtime thread's asyncio loop; every method must be called on that loop (the
 facade schedules calls there). It never imports the proxy: the engine layer adapts it.
 """
 

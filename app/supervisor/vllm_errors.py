@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 
 SAFE_UTILIZATION_SHARE = 0.95  # of the free share at start-up (what users found to hold)
 MIN_UTILIZATION = 0.10  # the setting's minimum: below it a fix is no fix
@@ -82,7 +82,7 @@ def _utilization_fix(safe: float) -> Fix | None:
         return None
     return Fix(
         FixKind.SET_SETTING,
-        "gpu_memory_utilization",
+        "models.gpu_memory_utilization",
         safe,
         tr_noop("Set GPU memory utilization to {value}"),
     )
@@ -100,11 +100,6 @@ def free_memory(text: str, model_id: str) -> Problem | None:
         safe = safe_utilization(free, total)
         return problem(
             "load.free_memory",
-            tr_noop(
-                "Only {free_gib} of {total_gib} GiB of GPU memory was free, less than the "
-                "{utilization} GPU memory utilization asks for. Use {safe} or less, or close "
-                "what else uses the GPU."
-            ),
             fix=_utilization_fix(safe),
             model_id=model_id,
             device=m["device"],
@@ -118,11 +113,6 @@ def free_memory(text: str, model_id: str) -> Problem | None:
         safe = safe_utilization(free, total)
         return problem(
             "load.cpu_free_memory",
-            tr_noop(
-                "Only {free_gib} of {total_gib} GiB of memory was free, less than the "
-                "{utilization} memory utilization asks for (on the CPU engine GPU memory "
-                "utilization is a share of RAM). Use {safe} or less, or close other programs."
-            ),
             fix=_utilization_fix(safe),
             model_id=model_id,
             node=int(m["node"]),
@@ -143,11 +133,6 @@ def cpu_kv_memory(text: str, model_id: str) -> Problem | None:
     fits = max(0, math.floor(free) - 1)
     return problem(
         "load.cpu_kv_cache_memory",
-        tr_noop(
-            "The KV cache asks for {requested_gib} GiB of memory, but only {free_gib} of "
-            "{total_gib} GiB is free. Make the KV cache smaller (VLLM_CPU_KVCACHE_SPACE or "
-            "--kv-cache-memory-bytes; about {fits_gib} GiB fits now), or close other programs."
-        ),
         model_id=model_id,
         node=int(m["node"]),
         free_gib=free,
@@ -169,7 +154,7 @@ def kv_too_small(text: str, model_id: str) -> Problem | None:
         "available_gib": float(m["available"]),
     }
     if estimated is None:
-        return problem(
+        return worded_problem(
             "load.kv_cache_too_small",
             tr_noop(
                 "The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only "
@@ -179,7 +164,7 @@ def kv_too_small(text: str, model_id: str) -> Problem | None:
             estimated_max=None,
             **numbers,
         )
-    return problem(
+    return worded_problem(
         "load.kv_cache_too_small",
         tr_noop(
             "The KV cache holds fewer tokens than one request of the context size {ctx_size} "
@@ -195,14 +180,7 @@ def kv_too_small(text: str, model_id: str) -> Problem | None:
 def no_cache_memory(text: str, model_id: str) -> Problem | None:
     if not _NO_CACHE.search(text):
         return None
-    return problem(
-        "load.no_cache_memory",
-        tr_noop(
-            "The model's weights left no memory for the KV cache. Raise GPU memory "
-            "utilization or choose a smaller model."
-        ),
-        model_id=model_id,
-    )
+    return problem("load.no_cache_memory", model_id=model_id)
 
 
 def ctx_over_limit(text: str, model_id: str) -> Problem | None:
@@ -212,10 +190,6 @@ def ctx_over_limit(text: str, model_id: str) -> Problem | None:
     limit = int(float(m["limit"]))
     return problem(
         "load.ctx_over_limit",
-        tr_noop(
-            "The context size {ctx_size} is larger than this model supports ({limit}, its "
-            "{limit_key}). Set the context size to {limit} or less."
-        ),
         fix=_ctx_fix(limit),
         model_id=model_id,
         ctx_size=int(m["ctx"]),
@@ -230,7 +204,6 @@ def unsupported_architecture(text: str, model_id: str) -> Problem | None:
         return None
     return problem(
         "load.unsupported_architecture",
-        tr_noop("This vLLM build does not support the model's architecture ({architecture})."),
         model_id=model_id,
         architecture=m["archs"].replace("'", "").strip(),
     )
@@ -238,23 +211,11 @@ def unsupported_architecture(text: str, model_id: str) -> Problem | None:
 
 def model_files(text: str, model_id: str) -> Problem | None:
     if (m := _NO_WEIGHTS.search(text)) is not None:
-        return problem(
-            "load.no_weights",
-            tr_noop(
-                "The model folder {path} has no weights vLLM can load (no .safetensors or .bin "
-                "files). Download the model again, or point the model at a complete folder."
-            ),
-            model_id=model_id,
-            path=m["path"].strip(),
-        )
+        return problem("load.no_weights", model_id=model_id, path=m["path"].strip())
     if (m := _BAD_CONFIG.search(text)) is not None:
         detail = _JSON_ERROR.search(text)
         return problem(
             "load.bad_config",
-            tr_noop(
-                "The model's config.json in {path} cannot be read ({detail}). Download the "
-                "model again, or repair the file."
-            ),
             model_id=model_id,
             path=m["path"] or m["folder"],
             detail=detail["detail"].strip() if detail else "not valid",
@@ -269,22 +230,10 @@ def bad_arguments(text: str, model_id: str) -> Problem | None:
         return None
     message = m["message"].strip()
     if (u := _UNKNOWN_FLAGS.search(message)) is not None:
-        return problem(
-            "engine.unknown_flag",
-            tr_noop(
-                "This vLLM does not know the option {flags}. Remove it from the model's vLLM "
-                "arguments (or the settings' extra arguments)."
-            ),
-            model_id=model_id,
-            flags=u["flags"].strip(),
-        )
+        return problem("engine.unknown_flag", model_id=model_id, flags=u["flags"].strip())
     if (c := _BAD_CHOICE.search(message)) is not None:
         return problem(
             "engine.bad_flag_value",
-            tr_noop(
-                "vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in "
-                "the model's vLLM arguments."
-            ),
             model_id=model_id,
             flag=c["flag"],
             value=c["value"],
@@ -292,35 +241,15 @@ def bad_arguments(text: str, model_id: str) -> Problem | None:
         )
     if (v := _BAD_VALUE.search(message)) is not None:
         return problem(
-            "engine.bad_flag_value",
-            tr_noop(
-                "vLLM does not accept {value} for {flag}; it accepts {choices}. Change it in "
-                "the model's vLLM arguments."
-            ),
-            model_id=model_id,
-            flag=v["flag"],
-            value=v["value"],
-            choices="",
+            "engine.bad_flag_value", model_id=model_id, flag=v["flag"], value=v["value"], choices=""
         )
-    return problem(
-        "engine.bad_arguments",
-        tr_noop("vLLM refused its command line: {message}"),
-        model_id=model_id,
-        message=message,
-    )
+    return problem("engine.bad_arguments", model_id=model_id, message=message)
 
 
 def port_in_use(text: str, model_id: str) -> Problem | None:
     if not _PORT_IN_USE.search(text):
         return None
-    return problem(
-        "load.port_in_use",
-        tr_noop(
-            "Another program took the port chosen for {model_id} before vLLM could use it, "
-            "several times in a row. Try again."
-        ),
-        model_id=model_id,
-    )
+    return problem("load.port_in_use", model_id=model_id)
 
 
 def engine_lacks_vllm(text: str, model_id: str) -> Problem | None:
@@ -328,28 +257,13 @@ def engine_lacks_vllm(text: str, model_id: str) -> Problem | None:
     if m is None:
         return None
     cause = m["cause"] or f"No module named '{m['missing']}'"
-    return problem(
-        "engine.broken",
-        tr_noop(
-            "The engine command runs a Python without a working vLLM ({cause}). Reinstall the "
-            "engine, or fix the custom engine command."
-        ),
-        model_id=model_id,
-        cause=cause,
-    )
+    return problem("engine.broken", model_id=model_id, cause=cause)
 
 
 def out_of_memory(text: str, model_id: str) -> Problem | None:
     if not _OOM.search(text):
         return None
-    return problem(
-        "load.out_of_memory",
-        tr_noop(
-            "The GPU ran out of memory. Lower GPU memory utilization or the context size, "
-            "or close what else uses the GPU."
-        ),
-        model_id=model_id,
-    )
+    return problem("load.out_of_memory", model_id=model_id)
 
 
 Rule = Callable[[str, str], Problem | None]

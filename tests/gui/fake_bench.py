@@ -9,10 +9,10 @@ from typing import Any
 
 from app.core.gpu import SystemInfo
 from app.core.tuning import BenchPoint, Confirmation, Slo
-from app.runtime.api import ModelRow
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.tune import TuneOptions, TuneResult
+from app.runtime.snapshot import ModelRow
 from tests.gui.fake_facade import T0, FakeFacade
 from tests.gui.fake_services import FakeService
 
@@ -141,8 +141,8 @@ class FakeTune(FakeService):
         self.record("cancel", model_id)
         return True
 
-    async def apply(self, model_id: str, value: int) -> str:
-        self.record("apply", model_id, value)
+    async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str:
+        self.record("apply", model_id, value, restart)
         return f"--max-num-seqs {value}"
 
 

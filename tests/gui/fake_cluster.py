@@ -7,11 +7,11 @@ import dataclasses
 
 from app.core.cluster import ClusterConfig, WorkerNode, unencrypted_notice, validate
 from app.core.cluster_nodes import NodeInfo
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.runtime.cluster_client import LinkSpeed
 from app.runtime.cluster_views import JoinCommand, NodeReport
-from app.runtime.services.cluster_api import ClusterReport, ClusterView
+from app.runtime.services.cluster_types import ClusterReport, ClusterView
 from tests.gui.fake_facade import FakeFacade
 from tests.gui.fake_services import IdleCluster
 
@@ -61,12 +61,10 @@ class FakeCluster(IdleCluster):
     async def check(self) -> ClusterReport:
         head = NodeInfo(0, "0.1.0", "cpu", "0.32.0", True, "user.big", True, "abcdef0123456789")
         other = dataclasses.replace(head, rank=1)
-        gone = problem(
+        gone = Problem(
             "cluster.unreachable",
-            tr_noop("{address} does not answer on port {port} ({reason})."),
-            address="192.168.1.12",
-            port=30000,
-            reason="refused",
+            "{address} does not answer on port {port} ({reason}).",
+            {"address": "192.168.1.12", "port": 30000, "reason": "refused"},
         )
         self.report = ClusterReport(
             head=head,

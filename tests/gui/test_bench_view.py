@@ -6,9 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.events import MetricsSampled, TuneProgressed
+from app.core.events import BenchProgressed, MetricsSampled, TuneProgressed
 from app.gui.bench_view import BenchWindow
 from app.gui.bridge import EventBridge
 from app.runtime.services.tune import TuneOptions
@@ -67,6 +68,9 @@ def test_tune_progress_result_apply_and_cancel(
     qtbot.waitUntil(lambda: "8 requests at once" in window.status.text())
     assert "start 1 of at most 6" in window.status.text()
     assert len(window.curve.points) == 2
+    # The history arriving now (it is read when the window opens) leaves the live curve be.
+    qtbot.waitUntil(lambda: window.history.count() == 2)
+    assert len(window.curve.points) == 2
 
     window.cancel_button.click()
     assert bench_fake.called("tune.cancel") == [(MODEL,)]
@@ -78,7 +82,8 @@ def test_tune_progress_result_apply_and_cancel(
     assert "Before: 262 tok/s" in window.result_label.text()
     assert "After: 318 tok/s" in window.result_label.text()
     window.apply_button.click()
-    qtbot.waitUntil(lambda: bench_fake.called("tune.apply") == [(MODEL, 10)])
+    # Not loaded (no store says so): saved for the next load, nothing asked.
+    qtbot.waitUntil(lambda: bench_fake.called("tune.apply") == [(MODEL, 10, False)])
     qtbot.waitUntil(lambda: "--max-num-seqs 10" in window.status.text())
 
 
@@ -97,7 +102,14 @@ def test_bench_runs_with_the_concurrency_list_and_rejects_a_bad_one(
     assert bench_fake.bench_future is not None
     bench_fake.bench_future.set_result(sample_records(MODEL)[0])
     qtbot.waitUntil(window.run_bench_button.isEnabled)
-    assert "with 10 requests at once" in window.status.text()
+    done = window.status.text()
+    assert "with 10 requests at once" in done
+    # A step's event the bridge delivers after the run's answer is old news (issue 20.3:
+    # "Measuring 10 requests at once…" stayed after the run ended): the ending stays.
+    late = BenchProgressed(MODEL, "measuring", (), concurrency=10)
+    with qtbot.waitSignal(window._bridge.event_received):
+        bench_fake.publish_from_thread(late)
+    assert window.status.text() == done
 
 
 def test_live_plot_keeps_only_its_models_samples(qtbot: QtBot, window: BenchWindow) -> None:
@@ -128,5 +140,45 @@ def test_main_window_offers_the_benchmark_window(
         assert view.isVisible() and view.model_id == MODEL
         bench.trigger()  # one window per model, raised again
         assert list(gui.window.bench.windows) == [MODEL]
+    finally:
+        gui.close()
+
+
+def test_apply_asks_before_restarting_a_loaded_model_as_the_model_dialog_does(
+    qtbot: QtBot, bench_fake: FakeBenchFacade, tmp_path: Path
+) -> None:
+    """Issue 20.4: Apply in the Benchmark window restarted a running model without asking."""
+    from app.core.states import ProcessState
+    from tests.gui.fake_facade import load_events
+
+    gui = start_gui(qtbot, bench_fake, tmp_path)
+    try:
+        bench_fake.publish_from_thread(*load_events(MODEL))
+        qtbot.waitUntil(lambda: gui.store.row(MODEL).process is ProcessState.RUNNING)  # type: ignore[union-attr]
+        assert gui.window.select_model(MODEL)
+        qtbot.waitUntil(lambda: gui.window.current_model_id() == MODEL)
+        gui.window.actions_.bench.trigger()  # Model ▸ Benchmark and tune…
+        view = gui.window.bench.windows[MODEL]
+        view.run_tune_button.click()
+        qtbot.waitUntil(lambda: bench_fake.tune_future is not None)
+        assert bench_fake.tune_future is not None
+        bench_fake.tune_future.set_result(sample_tune(MODEL))
+        qtbot.waitUntil(view.apply_button.isEnabled)
+
+        name = gui.store.row(MODEL).name  # type: ignore[union-attr]
+        for answer, restart in (("later_button", False), ("restart_button", True)):
+            view.apply_button.click()
+            question = view.restart_question
+            qtbot.waitUntil(question.box.isVisible)
+            assert question.box.windowTitle() == f"Restart {name}?"
+            assert question.box.text() == (
+                f"{name} is loaded. The new settings take effect when it starts again. "
+                "Restart it now? Requests in progress are cut off."
+            )
+            calls = len(bench_fake.called("tune.apply"))  # nothing applied while it asks
+            qtbot.mouseClick(getattr(question, answer), Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(lambda n=calls: len(bench_fake.called("tune.apply")) == n + 1)
+            assert bench_fake.called("tune.apply")[-1] == (MODEL, 10, restart)
+            view.apply_button.setEnabled(True)  # the second answer, on the same result
     finally:
         gui.close()

@@ -20,7 +20,7 @@ from app.core.events import (
     ProcessStateChanged,
     RegistryChanged,
 )
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError
 from app.core.states import LoadPhase, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call
@@ -38,7 +38,7 @@ def make_store(qtbot: QtBot, fake: FakeFacade) -> tuple[EventBridge, AppStore]:
     return bridge, store
 
 
-def test_events_from_the_engine_thread_arrive_on_the_gui_thread(
+def test_events_from_the_runtime_thread_arrive_on_the_gui_thread(
     qtbot: QtBot, fake: FakeFacade
 ) -> None:
     bridge, _store = make_store(qtbot, fake)
@@ -48,7 +48,7 @@ def test_events_from_the_engine_thread_arrive_on_the_gui_thread(
     )
     event = LoadProgressed(MODEL, LoadPhase.LOADING_WEIGHTS, 0.3, shard=(2, 8))
     fake.publish_from_thread(event)
-    assert seen == []  # queued: nothing runs on the engine thread
+    assert seen == []  # queued: nothing runs on the runtime thread
     qtbot.waitUntil(lambda: len(seen) == 1)
     assert seen == [(event, True)]
     bridge.close()
@@ -146,7 +146,7 @@ def test_call_awaits_a_future_finished_on_another_thread(qtbot: QtBot) -> None:
     assert run(qtbot, task) == 42
 
     bad: Future[None] = Future()
-    p = problem("models.unknown", tr_noop("There is no model called {model}."), model="nope")
+    p = Problem("models.unknown", "There is no model called {model}.", {"model": "nope"})
     bad.set_exception(ProblemError(p))
     with pytest.raises(CommandFailed) as failed:
         run(qtbot, call(bad))

@@ -22,7 +22,9 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from app.core.registry import ModelOptions
+from app.core.states import LoadPhase
 from app.gui.chat_page import ChatPage
+from app.gui.model_state import phase_text
 from app.runtime.facade import ThreadFacade
 from app.runtime.runtime import Runtime
 from app.runtime.thread import RuntimeThread
@@ -156,6 +158,10 @@ def test_send_loads_the_model_streams_the_reply_and_keeps_the_conversation(
     parts = [text for streaming, text in drawn if streaming and "Hello from" in text]
     assert parts and FULL not in parts[0], drawn
     assert FULL in shown(page) and "Loading the model" not in shown(page)
+    # The load in words (its phase), never one of the engine's log lines.
+    loading = [text for _, text in drawn if "Loading the model" in text]
+    assert any(phase_text(phase) in text for text in loading for phase in LoadPhase), loading
+    assert not any("INFO" in text or "Starting to load model" in text for text in loading)
     assert STATS.search(shown(page)), shown(page)
     assert not page.progress.isVisible()
 

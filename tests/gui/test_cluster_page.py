@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.cluster import WorkerNode
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError
 from app.gui.cluster_page import ClusterWindow
 from tests.gui.conftest import run, start_gui
 from tests.gui.fake_cluster import FakeCluster
@@ -65,10 +65,8 @@ def test_save_sends_the_form_and_shows_a_refusal_as_a_sentence(
     assert saved.tensor_parallel_size == 2 and saved.pipeline_parallel_size is None
     assert saved.token == "tok"  # the agents were joined with it
     cluster.fail_with = ProblemError(
-        problem(
-            "cluster.public_address",
-            tr_noop("{address} is not a private address."),
-            address="8.8.8.8",
+        Problem(
+            "cluster.public_address", "{address} is not a private address.", {"address": "8.8.8.8"}
         )
     )
     run(qtbot, page.save())

@@ -1,4 +1,4 @@
-"""The Cluster window on the real engine thread (issue 20.6): opened from the main window,
+"""The Cluster window on the real runtime thread (issue 20.6): opened from the main window,
 filled in and clicked as a person does, against machines on loopback — a port where another
 program answers 404, and a real cluster agent with the fake multi-node engine.
 

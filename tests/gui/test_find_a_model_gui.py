@@ -98,7 +98,7 @@ def test_type_a_query_see_what_fits_and_download_one(
 ) -> None:
     app = EngineGui(
         qtbot, tmp_path, monkeypatch, models=(), hf_endpoint=hub.url,
-        settings={"ctx_size": 1_048_576},  # what the long-context repo cannot have here
+        settings={"models.ctx_size": 1_048_576},  # what the long-context repo cannot have here
     )  # fmt: skip
     try:
         dialog, panel = open_search(qtbot, app)

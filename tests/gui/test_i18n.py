@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import Fix, problem, tr_noop
+from app.core.problems import Fix, Problem, tr_noop
 from app.gui.i18n import (
     PSEUDO_LOCALE,
     PseudoTranslator,
@@ -92,7 +92,7 @@ def test_problems_are_translated_in_their_context(
 
     params = {field: f"<{field}>" for field in plain_fields(template)}
     params["model"] = "Qwen3.5-4B"
-    text = problem_text(problem("x.y", template, **params))
+    text = problem_text(Problem("x.y", template, params))
     assert text.startswith("[") and "Qwen3.5-4B" in text and "{model}" not in text
 
 
@@ -109,17 +109,18 @@ def test_a_broken_translation_falls_back_to_english(
     broken = Broken()
     qapp.installTranslator(broken)
     installed.append(broken)
-    p = problem("x.y", tr_noop("Port {port} is taken."), port=8321)
+    p = Problem("x.y", "Port {port} is taken.", {"port": 8321})
     assert problem_text(p) == "Port 8321 is taken."
 
 
 def test_fix_labels(qtbot: QtBot) -> None:
     del qtbot
-    assert fix_text(Fix("set_setting", "gpu_memory_utilization", 0.78)) == (
-        "Set gpu_memory_utilization to 0.78"
+    assert fix_text(Fix("set_setting", "models.gpu_memory_utilization", 0.78)) == (
+        "Set GPU memory utilization to 0.78"
     )
+    # The window names a model's option by its field's label, not its key.
     assert fix_text(Fix("set_model_option", "ctx_size", 16384)) == (
-        "Set this model's ctx_size to 16384"
+        "Set this model's Context size to 16384"
     )
     labelled = Fix("set_setting", "x", 3, label_template=tr_noop("Lower it to {value}"))
     assert fix_text(labelled) == "Lower it to 3"

@@ -103,6 +103,7 @@ def start_app(home: Path, catalogues: Path, lang: str) -> list[str]:
 
 def settings(home: Path, **values: object) -> None:
     home.mkdir(parents=True, exist_ok=True)
+    # The old key on purpose: the start moves it to the windows' own state (no Lemonade offer).
     values = {"proxy.autostart": False, "gui.lemonade_offered": True, **values}
     (home / "settings.json").write_text(json.dumps(values), encoding="utf-8")
 

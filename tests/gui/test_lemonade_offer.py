@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
+from app.gui import window_state
 from app.gui.app import GuiApp
-from app.gui.lemonade_offer import LemonadeImportDialog
+from app.gui.lemonade_offer import OFFERED, LemonadeImportDialog
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_runtime
@@ -66,7 +67,7 @@ def test_import_accepted(qtbot: QtBot, fake: FakeFacade, tmp_path: Path) -> None
         dialog.import_button.click()
         qtbot.waitUntil(lambda: bool(fake.called("lemonade.apply")))
         assert fake.called("lemonade.apply") == [(PLAN,)]
-        qtbot.waitUntil(lambda: gui.store.setting("gui.lemonade_offered") is True)
+        qtbot.waitUntil(lambda: window_state.flag(OFFERED))
         qtbot.waitUntil(lambda: "Imported 2 changes from Lemonade." in gui.window.notice.text())
     finally:
         close(gui)
@@ -79,7 +80,7 @@ def test_not_now_imports_nothing_and_is_not_asked_again(
     gui = start_gui(qtbot, fake, tmp_path)
     try:
         offered_dialog(qtbot).later_button.click()
-        qtbot.waitUntil(lambda: fake.settings["gui.lemonade_offered"] is True)
+        qtbot.waitUntil(lambda: window_state.flag(OFFERED))
         assert fake.called("lemonade.apply") == []
     finally:
         close(gui)
@@ -100,7 +101,7 @@ def test_no_lemonade_no_offer_and_asked_again_next_start(
         qtbot.waitUntil(lambda: bool(fake.called("lemonade.plan")))
         qtbot.wait(100)
         assert not any(isinstance(w, LemonadeImportDialog) for w in QApplication.topLevelWidgets())
-        assert fake.settings["gui.lemonade_offered"] is False
+        assert not window_state.flag(OFFERED)
     finally:
         close(gui)
 
@@ -120,7 +121,7 @@ def test_offer_on_the_real_runtime_imports_the_fixture(
     gui = start_gui(qtbot, facade, tmp_path)
     try:
         dialog = offered_dialog(qtbot)
-        assert dialog.changes.count() == 7
+        assert dialog.changes.count() == 8  # the lowconc model comes too, without its --port
         dialog.import_button.click()
         model_id = f"user.{USER_MODEL}"
 
@@ -129,9 +130,10 @@ def test_offer_on_the_real_runtime_imports_the_fixture(
             return row is not None and row.file_state == "complete"
 
         qtbot.waitUntil(imported, timeout=10_000)
-        qtbot.waitUntil(lambda: "Imported 7 changes" in gui.window.notice.text())
+        qtbot.waitUntil(lambda: "Imported 8 changes" in gui.window.notice.text())
+        assert window_state.flag(OFFERED)
         stored = json.loads((tmp_path / "home" / "settings.json").read_text())
-        assert stored["gui.lemonade_offered"] is True
+        assert "gui.lemonade_offered" not in stored
         # Every event of the import is out by now: one more refresh covers the refreshes
         # they asked for, so none is still on its way to the runtime when it stops.
         run(qtbot, gui.store.refresh())

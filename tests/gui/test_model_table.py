@@ -17,7 +17,7 @@ from app.core.events import (
     MetricsSampled,
     ProcessStateChanged,
 )
-from app.core.problems import Problem, problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
 from app.gui.delegates import TEXT_PADDING, fill_color
@@ -253,7 +253,7 @@ def test_the_state_bar_draws_its_text_once_in_one_colour_from_the_left(
 
 
 def engine_died() -> Problem:
-    return problem("load.engine_dead", tr_noop("vLLM's engine process died while it started."))
+    return Problem("load.engine_dead", "vLLM's engine process died while it started.", {})
 
 
 def start_and_fail(
@@ -388,17 +388,17 @@ def test_the_countdown_to_the_next_try_runs_without_an_event(
 def test_a_given_up_model_says_only_a_load_tries_again(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    given_up = problem(
+    given_up = Problem(
         "load.given_up",
-        tr_noop(
-            "{model_id} crashed {failures} times in a row, so the app stopped restarting it. "
-            "Last time: {cause} Load it again, or change its options, to try again."
-        ),
-        model_id=FAILED,
-        failures=3,
-        crashed=True,
-        cause_code="load.engine_dead",
-        cause="vLLM's engine process died.",
+        "{model_id} crashed {failures} times in a row, so the app stopped restarting it. "
+        "Last time: {cause} Load it again, or change its options, to try again.",
+        {
+            "model_id": FAILED,
+            "failures": 3,
+            "crashed": True,
+            "cause_code": "load.engine_dead",
+            "cause": "vLLM's engine process died.",
+        },
     )
     gui.window.select_model(FAILED)
     notes: list[str] = []

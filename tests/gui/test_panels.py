@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 from app.core.events import EngineInstallProgressed, GpuSampled, ServerStateChanged
 from app.core.gpu import kernel_prerequisite_problem, no_gpu_problem
 from app.core.memory import GIB
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.gui.app import GuiApp
-from app.runtime.api import EngineView
+from app.runtime.snapshot import EngineView
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, strix_halo, system_with
 
@@ -132,8 +132,8 @@ def test_without_a_supported_gpu_the_cpu_build_is_offered(qtbot: QtBot, tmp_path
 def test_a_failed_install_says_why(qtbot: QtBot, tmp_path: Path) -> None:
     fake = FakeFacade(system=system_with(None, [no_gpu_problem()]))
     fake.engine = EngineView("cpu", "auto", installed=False, version=None, location=None)
-    fake.fail_next["engines.install"] = problem(
-        "engine.install_failed", tr_noop("pip could not reach {index}."), index="pypi.org"
+    fake.fail_next["engines.install"] = Problem(
+        "engine.install_failed", "pip could not reach {index}.", {"index": "pypi.org"}
     )
     gui = build(qtbot, fake, tmp_path)
     try:

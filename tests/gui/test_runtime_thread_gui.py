@@ -1,4 +1,4 @@
-"""The GUI on the real engine thread and facade (fake engine, fake hub), driven through its
+"""The GUI on the real runtime thread and facade (fake engine, fake hub), driven through its
 widgets: the three ways the app is used — download a model (with and without a network),
 load and unload it and start and stop the endpoint from the tray, and the settings dialog
 with a right and a wrong gpu-memory-utilization."""
@@ -293,8 +293,8 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
         with qtbot.waitSignal(dialog.saved, timeout=10_000):
             qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         stored = json.loads(settings_file.read_text())
-        assert stored["gpu_memory_utilization"] == 0.7
-        assert app.runtime._parts.settings.get("gpu_memory_utilization") == 0.7
+        assert stored["models.gpu_memory_utilization"] == 0.7
+        assert app.runtime._parts.settings.get("models.gpu_memory_utilization") == 0.7
     finally:
         app.close()
 
@@ -356,6 +356,12 @@ def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
         assert refused.value.problem.code == "load.given_up"
 
         assert banner.retry_button.text() == "&Load again" and not marker.exists()
+        # One button for the one action (no "Try loading it again" beside it), and the last
+        # failure's sentence ends before the next one begins (issue 20.3).
+        assert not banner.fix_button.isVisible()
+        message = banner.message.text()
+        assert re.search(r"Last time: .+[.!?] Load it again, or change its options", message)
+        assert ". ." not in message and ": Load" not in message, message
         qtbot.mouseClick(banner.retry_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: row_state(gui, model) is ProcessState.RUNNING, timeout=60_000)
         row = gui.store.row(model)
@@ -422,7 +428,7 @@ def test_gpu_options_in_the_model_dialog_on_two_gpus(
 
         typed(gpu.tensor, "2")
         typed(gpu.gpus, "1")
-        assert gpu.gpus.hint.text().startswith("tensor_parallel_size 2 × pipeline_parallel_size 1")
+        assert gpu.gpus.hint.text().startswith("Tensor parallel size 2 × Pipeline parallel size 1")
         assert not dialog.apply_button.isEnabled()
         dialog.apply()
         qtbot.wait(100)

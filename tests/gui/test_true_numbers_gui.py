@@ -20,10 +20,9 @@ from pytestqt.qtbot import QtBot
 
 from app.core.events import DownloadFinished
 from app.core.paths import resolve_paths
-from app.core.states import DownloadStatus, ProcessState
+from app.core.states import DownloadStatus, EngineKind, ProcessState
 from app.gui.model_state import StateKind, state_kind, state_text
 from app.supervisor.compile_cache import COMPILED, FOLDER, build_name
-from app.supervisor.engines.base import EngineKind
 from app.supervisor.loadtimes import FILE_NAME, load_key
 from tests.fakes.engine_runtime import fake_engine
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
@@ -99,7 +98,7 @@ def test_the_fit_check_and_the_load_see_what_other_programs_hold(
     notice = gui.window.notice.text()
     assert "user.tiny needs about 14.60 GB on GPU 0 (NVIDIA GeForce RTX 4080)" in notice
     assert "other programs hold 12.56 of its 17.18 GB" in notice
-    assert "lower gpu_memory_utilization to 0.26" in notice
+    assert "lower GPU memory utilization to 0.26" in notice
     assert row_state(gui, "user.tiny") is ProcessState.STOPPED  # nothing was started
 
     nvidia.set_used(1024)  # the other program quit

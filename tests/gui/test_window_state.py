@@ -75,7 +75,7 @@ def framed(widget: QWidget) -> QRect:
 
 @pytest.fixture
 def ui_state(tmp_path: Path) -> Iterator[Path]:
-    path = tmp_path / "state" / window_state.UI_STATE_FILE
+    path = tmp_path / "state" / "ui_state.json"
     path.parent.mkdir()
     window_state.install(path)
     try:
@@ -176,3 +176,31 @@ def test_a_saved_place_off_the_screen_is_brought_back_on_it(
     finally:
         gui.close()
         flush_deletes()
+
+
+def test_the_tray_hint_is_remembered_in_the_ui_state_not_the_settings(
+    qtbot: QtBot, tmp_path: Path, ui_state: Path
+) -> None:
+    """Closing to the tray explains once; that it did is the windows' memory (ui_state.json),
+    kept over a restart, and settings.json never hears of it (issue 19.4)."""
+    fake = EveryWindowFacade()
+    gui = start_gui(qtbot, fake, tmp_path)
+    try:
+        gui.window.tray_available = True  # as on a desktop with a tray
+        with qtbot.waitSignal(gui.tray.notified):
+            gui.window.close()
+        window_state.states().flush()
+        saved = json.loads(ui_state.read_text())
+        assert saved["flags"] == {"tray_hint_shown": True}
+        assert fake.called("set_settings") == []
+    finally:
+        gui.close()
+    window_state.install(ui_state)  # a restart reads the file again
+    again = start_gui(qtbot, fake, tmp_path)
+    try:
+        again.window.tray_available = True
+        again.window.show_and_raise()
+        with qtbot.assertNotEmitted(again.tray.notified, wait=50):
+            again.window.close()
+    finally:
+        again.close()

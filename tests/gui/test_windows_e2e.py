@@ -18,6 +18,7 @@ from tests.gui.e2e_desktop import (
     WAIT_S,
     App,
     Desktop,
+    app_window,
     configure,
     geometry,
     keys,
@@ -161,3 +162,29 @@ def test_windows_open_on_the_screen_and_where_they_were_left(
         )
     finally:
         again.stop()
+
+
+def test_the_settings_dialog_opens_at_the_same_size_each_time(
+    desktop: Desktop, tmp_path: Path
+) -> None:
+    """QA (issue 20): the settings dialog grew each time it was opened."""
+    home = configure(tmp_path)
+    app = App(desktop, home, tmp_path / "app.log")
+    try:
+        until("the window", app.logged("window and tray are up"))
+        main = until("the main window", lambda: window_named(desktop, "vLLM Tray"))
+        assert isinstance(main, str)
+        sizes = []
+        for _ in range(3):
+            from_menu(desktop, main, "ctrl+comma")
+            dialog = until("the settings dialog", lambda: app_window(desktop, "Settings"))
+            assert isinstance(dialog, str)
+            sizes.append(settled_frame(desktop, dialog)[2:])
+            desktop.ask("xdotool", "windowactivate", "--sync", dialog)
+            keys(desktop, "Escape")
+            until("the dialog to close", lambda: app_window(desktop, "Settings") is None)
+        assert sizes[0] == sizes[1] == sizes[2], sizes
+        from_menu(desktop, main, "ctrl+q")
+        assert app.proc.wait(WAIT_S) == 0
+    finally:
+        app.stop()

@@ -59,9 +59,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         models=("a",),
         settings={
             "engine.custom_command": fake_engine("--fake-token-delay", "0.01"),
-            "ctx_size": 4096,
+            "models.ctx_size": 4096,
             "proxy.port": free_port(),
-            "max_num_seqs": 8,
+            "models.max_num_seqs": 8,
         },
     )
     return tmp_path / "home"

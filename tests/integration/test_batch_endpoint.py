@@ -48,8 +48,8 @@ def runtime_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, token_delay: str
         models=("a",),
         settings={
             "engine.custom_command": fake_engine("--fake-token-delay", token_delay),
-            "ctx_size": 4096,
-            "max_num_seqs": 4,  # what `auto` uses for a model nobody tuned
+            "models.ctx_size": 4096,
+            "models.max_num_seqs": 4,  # what `auto` uses for a model nobody tuned
         },
         proxy_port=0,
     )

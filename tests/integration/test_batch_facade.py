@@ -1,4 +1,4 @@
-"""Batch jobs as the GUI sees them, on the real engine thread with the fake engine: the
+"""Batch jobs as the GUI sees them, on the real runtime thread with the fake engine: the
 facade's list, pause and resume, BatchJobChanged events, and a job that waits while the user
 has the endpoint stopped and goes on when it is started again."""
 
@@ -28,8 +28,8 @@ def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ThreadFa
         models=("a",),
         settings={
             "engine.custom_command": fake_engine("--fake-token-delay", "0.01"),
-            "ctx_size": 4096,
-            "max_num_seqs": 4,
+            "models.ctx_size": 4096,
+            "models.max_num_seqs": 4,
         },
         proxy_port=0,
     )

@@ -10,6 +10,7 @@ counter said ~450 tok/s, and the tune proposed --max-num-seqs 1 from the zeros).
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -78,7 +79,10 @@ def test_a_stream_without_counts_is_counted_by_the_engines_metrics(tmp_path: Pat
     # The tune finds the fake's knee from the engine's counts, not --max-num-seqs 1.
     tune = cli(home, *TUNE, timeout=280)
     assert tune.returncode == 0, tune.stderr
-    assert "proposed --max-num-seqs 8 (now 16)" in tune.stdout
+    # The fake's knee is at 8; the measured one may sit next to it on a busy machine.
+    proposed = re.search(r"proposed --max-num-seqs (\d+) \(now 16\)", tune.stdout)
+    assert proposed is not None, tune.stdout
+    assert 6 <= int(proposed.group(1)) <= 10
 
 
 @pytest.mark.timeout(300)

@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from app.cli.chat_cmd import PHASE_WORDS
 from app.core.chat import (
     ChatOptions,
     ChatStore,
@@ -116,7 +117,17 @@ def test_one_answer_through_serve_loads_the_model_on_send(
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Hello from the fake vLLM engine, token\n"
     # Loaded on send, with a progress line in place of the answer meanwhile.
-    assert "loading user.a: " in done.stderr
+    # One line per step of the load, from the phase and fraction serve's /v1/health reports
+    # (this chat is another process: it has no event bus of the load), never a log line.
+    loading = [line for line in done.stderr.splitlines() if line.startswith("Loading user.a: ")]
+    assert loading, done.stderr
+    phases = "|".join(re.escape(words) for words in PHASE_WORDS.values())
+    for line in loading:
+        assert re.fullmatch(rf"Loading user\.a: (starting|(?:{phases}) \d+ %) \(\d+ s\)", line)
+    # At least one look saw the load's own progress (the first may come before its first
+    # log line, and then says "starting").
+    assert any(re.search(rf"(?:{phases}) \d+ %", x) for x in loading), loading
+    assert "INFO" not in done.stderr and "Starting to load model" not in done.stderr
     assert re.search(r"^8 tokens, first token \d+\.\d\d s, \d+\.\d tokens/s$", done.stderr, re.M)
     # A one-shot question is not kept in the model's conversation.
     assert not (home / "chats").exists()
@@ -152,7 +163,7 @@ def test_errors_are_shown_in_place_of_the_answer(
     broken = chat_cli(home, tmp_path, "user.broken", "hi")
     assert broken.returncode == 1
     assert broken.stdout == ""
-    assert "loading user.broken" in broken.stderr
+    assert "Loading user.broken" in broken.stderr
     last = broken.stderr.strip().splitlines()[-1]
     assert last.startswith("vllm-tray: The KV cache holds fewer tokens than one request")
 
@@ -286,7 +297,7 @@ def test_interactive_chat_in_a_terminal_ctrl_c_stops_the_reply_not_the_session(
     try:
         assert f"talking through the endpoint at {serve.url}" in term.expect(">>> ")
         term.type("tell me a story\r")
-        term.expect("loading user.a")  # loads on send, a progress line meanwhile
+        term.expect("Loading user.a")  # loads on send, a progress line meanwhile
         term.expect("Hello from the fake vLLM")
         assert running_requests(serve.url, "user.a") == 1
         term.type("\x03")  # Ctrl-C mid-reply
@@ -345,7 +356,7 @@ async def test_chat_in_the_runtime_reports_the_load_from_the_bus(runtime: Runtim
         loading = [e for e in events if isinstance(e, ReplyLoading)]
         fractions = [e.fraction for e in loading if e.fraction is not None]
         assert fractions and fractions == sorted(fractions)  # the log's phases, in order
-        assert {e.detail for e in loading} - {""}
+        assert {e.phase for e in loading} - {None}  # the phase, not a log line
         text = "".join(e.text for e in events if isinstance(e, ReplyDelta))
         assert text == "Hello from the fake vLLM engine, token by token.Hello from the fake vLLM"
         done = events[-1]

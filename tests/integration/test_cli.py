@@ -104,8 +104,8 @@ def test_options_prints_effective_argv_and_keeps_json_quoting(
         (["options", "Qwen3.5-0.8B-FP16-vLLM", "ctx_size=big"], "ctx_size"),
         (["options", "Qwen3.5-0.8B-FP16-vLLM", "colour=blue"], "colour"),
         (["options", "no-such-model"], "no-such-model"),
-        (["config", "set", "gpu_memory_utilization=1.5"], "between"),
-        (["config", "set", "max_num_seqs=4", "proxy.port=http"], "proxy.port"),
+        (["config", "set", "models.gpu_memory_utilization=1.5"], "between"),
+        (["config", "set", "models.max_num_seqs=4", "proxy.port=http"], "proxy.port"),
         (["config", "get", "nope"], "nope"),
         (["pull", "user.x", "--checkpoint", "not a repo"], "not a repo"),
         (["frobnicate"], "frobnicate"),
@@ -115,7 +115,7 @@ def test_bad_input_exit_2_one_line_nothing_written(
     capsys: pytest.CaptureFixture[str], home: Path, argv: list[str], needle: str
 ) -> None:
     home.mkdir()
-    (home / "settings.json").write_text('{"max_num_seqs": 32}\n')
+    (home / "settings.json").write_text('{"models.max_num_seqs": 32}\n')
     before = snapshot_files(home)
     code, _, err = run(capsys, *argv, "--config-dir", str(home))
     assert code == 2
@@ -127,10 +127,12 @@ def test_bad_input_exit_2_one_line_nothing_written(
 
 def test_config_set_get_roundtrip(capsys: pytest.CaptureFixture[str], home: Path) -> None:
     code, out, _ = run(
-        capsys, "config", "set", "gpu_memory_utilization=0.78", "--config-dir", str(home)
+        capsys, "config", "set", "models.gpu_memory_utilization=0.78", "--config-dir", str(home)
     )
     assert code == 0 and "0.78" in out and "models loaded from now on" in out
-    code, out, _ = run(capsys, "config", "get", "gpu_memory_utilization", "--config-dir", str(home))
+    code, out, _ = run(
+        capsys, "config", "get", "models.gpu_memory_utilization", "--config-dir", str(home)
+    )
     assert out.strip() == "0.78"
     code, out, _ = run(capsys, "config", "get", "--json", "--config-dir", str(home))
     assert json.loads(out)["proxy.host"] == "127.0.0.1"
@@ -143,7 +145,7 @@ def test_config_set_writes_through_a_symlinked_settings_file(
     so does every other config file, which the same writer replaces."""
     dotfiles = tmp_path / "dotfiles"
     dotfiles.mkdir()
-    (dotfiles / "settings.json").write_text('{"max_num_seqs": 32}\n')
+    (dotfiles / "settings.json").write_text('{"models.max_num_seqs": 32}\n')
     home.mkdir()
     (home / "settings.json").symlink_to(dotfiles / "settings.json")
     (home / "user_models.json").symlink_to(dotfiles / "models.json")  # not written yet
@@ -155,7 +157,7 @@ def test_config_set_writes_through_a_symlinked_settings_file(
         len(header).to_bytes(8, "little") + header + b"\0" * 8
     )
 
-    code, _, err = run(capsys, "config", "set", "ctx_size=4096", "--config-dir", str(home))
+    code, _, err = run(capsys, "config", "set", "models.ctx_size=4096", "--config-dir", str(home))
     assert code == 0, err
     code, _, err = run(
         capsys, "pull", "user.tiny", "--checkpoint", str(folder), "--config-dir", str(home)
@@ -164,8 +166,8 @@ def test_config_set_writes_through_a_symlinked_settings_file(
 
     assert (home / "settings.json").is_symlink()
     assert json.loads((dotfiles / "settings.json").read_text()) == {
-        "max_num_seqs": 32,
-        "ctx_size": 4096,
+        "models.max_num_seqs": 32,
+        "models.ctx_size": 4096,
     }
     assert (home / "user_models.json").is_symlink()
     assert "tiny" in json.loads((dotfiles / "models.json").read_text())
@@ -178,7 +180,7 @@ def test_config_set_refuses_a_link_that_cannot_be_followed(
     home.mkdir()
     (home / "settings.json").symlink_to(home / "elsewhere.json")
     (home / "elsewhere.json").symlink_to(home / "settings.json")  # a loop
-    code, _, err = run(capsys, "config", "set", "ctx_size=4096", "--config-dir", str(home))
+    code, _, err = run(capsys, "config", "set", "models.ctx_size=4096", "--config-dir", str(home))
     assert code == 2
     lines = [line for line in err.splitlines() if line.strip() and "warning" not in line]
     assert len(lines) == 1, err
@@ -245,14 +247,15 @@ def test_config_set_says_which_value_is_wrong_in_one_sentence(
         capsys,
         "config",
         "set",
-        "max_num_seqs=4",
-        "gpu_memory_utilization=1.5",
+        "models.max_num_seqs=4",
+        "models.gpu_memory_utilization=1.5",
         "--config-dir",
         str(home),
     )
     assert code == 2
     assert (
-        err == "vllm-tray: gpu_memory_utilization: Must be between 0.10 and 0.99; you typed 1.5.\n"
+        err == "vllm-tray: models.gpu_memory_utilization: Must be between 0.10 and 0.99; you "
+        "typed 1.5.\n"
     )
     assert not (home / "settings.json").exists()
 

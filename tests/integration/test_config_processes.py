@@ -53,10 +53,10 @@ def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
 
 def test_racing_config_set_commands_keep_every_change(home: Path) -> None:
     changes = {
-        "max_num_seqs": 7,
-        "ctx_size": 4096,
-        "idle_ttl_min": 5,
-        "load_timeout_s": 900,
+        "models.max_num_seqs": 7,
+        "models.ctx_size": 4096,
+        "models.idle_ttl_min": 5,
+        "models.load_timeout_s": 900,
     }
     # All at once: each one reads, merges and writes; without the lock one would undo another.
     procs = [start_cli(home, "config", "set", f"{k}={v}") for k, v in changes.items()]
@@ -115,17 +115,20 @@ def test_two_processes_changing_settings_in_a_loop_lose_nothing(home: Path) -> N
             stderr=subprocess.PIPE,
             text=True,
         )
-        for key in ("max_num_seqs", "idle_ttl_min")
+        for key in ("models.max_num_seqs", "models.idle_ttl_min")
     ]
     lost = [int(finish(proc)[0]) for proc in procs]
     assert lost == [0, 0]
-    assert json.loads(path.read_text()) == {"max_num_seqs": rounds, "idle_ttl_min": rounds}
+    assert json.loads(path.read_text()) == {
+        "models.max_num_seqs": rounds,
+        "models.idle_ttl_min": rounds,
+    }
 
 
 def test_a_write_waits_for_another_process_holding_the_lock(home: Path) -> None:
     path = home / "settings.json"
     app = Settings(path)
-    app.set("max_num_seqs", 8)
+    app.set("models.max_num_seqs", 8)
     # Another process takes the lock, and only then changes the file (its read-modify-write).
     holder = subprocess.Popen(
         [
@@ -137,7 +140,7 @@ def test_a_write_waits_for_another_process_holding_the_lock(home: Path) -> None:
             "    print('locked', flush=True)\n"
             "    time.sleep(1.0)\n"
             f"    data = json.load(open({str(path)!r}))\n"
-            "    data['ctx_size'] = 2048\n"
+            "    data['models.ctx_size'] = 2048\n"
             f"    json.dump(data, open({str(path)!r}, 'w'))\n",
         ],
         stdout=subprocess.PIPE,
@@ -146,19 +149,23 @@ def test_a_write_waits_for_another_process_holding_the_lock(home: Path) -> None:
     assert holder.stdout is not None
     assert holder.stdout.readline().strip() == "locked"
     started = time.monotonic()
-    app.set("idle_ttl_min", 3)  # must wait for the holder, then re-read its change
+    app.set("models.idle_ttl_min", 3)  # must wait for the holder, then re-read its change
     waited = time.monotonic() - started
     assert holder.wait(30) == 0
     holder.stdout.close()
     assert waited > 0.5
-    assert json.loads(path.read_text()) == {"max_num_seqs": 8, "ctx_size": 2048, "idle_ttl_min": 3}
-    assert app.get("ctx_size") == 2048
+    assert json.loads(path.read_text()) == {
+        "models.max_num_seqs": 8,
+        "models.ctx_size": 2048,
+        "models.idle_ttl_min": 3,
+    }
+    assert app.get("models.ctx_size") == 2048
 
 
 def test_config_get_on_a_half_written_file_changes_nothing(home: Path) -> None:
     path = home / "settings.json"
     app = Settings(path)  # stands in for a running `vllm-tray serve`
-    app.set_many({"engine.kind": "cpu", "max_num_seqs": 4})
+    app.set_many({"engine.kind": "cpu", "models.max_num_seqs": 4})
     half = '{"engine.kind": "cpu", "max_num_'
     path.write_text(half)  # an editor in the middle of saving
 
@@ -173,20 +180,20 @@ def test_config_get_on_a_half_written_file_changes_nothing(home: Path) -> None:
     assert app.get("engine.kind") == "cpu"  # the running app keeps its last good values
     assert app.problem is not None and app.problem.code == "config.edit_unreadable"
 
-    path.write_text('{"engine.kind": "cpu", "max_num_seqs": 6}')
-    assert app.reload() == {"max_num_seqs": 6}
+    path.write_text('{"engine.kind": "cpu", "models.max_num_seqs": 6}')
+    assert app.reload() == {"models.max_num_seqs": 6}
     assert app.problem is None
 
 
 def test_config_set_over_a_broken_file_says_where_the_copy_went(home: Path) -> None:
     path = home / "settings.json"
     path.write_text('{"ctx_size": 40')
-    out, err = finish(start_cli(home, "config", "set", "max_num_seqs=2"))
+    out, err = finish(start_cli(home, "config", "set", "models.max_num_seqs=2"))
     assert "max_num_seqs = 2" in out
     [kept] = home.glob("settings.json.unreadable-*")
     assert kept.read_text() == '{"ctx_size": 40'
     assert f"your version was kept as {kept}" in err
-    assert json.loads(path.read_text()) == {"max_num_seqs": 2}
+    assert json.loads(path.read_text()) == {"models.max_num_seqs": 2}
 
 
 @pytest.mark.parametrize("name", ["settings.json", "recipe_options.json"])

@@ -80,25 +80,29 @@ async def wait_for(events: list[Event], match: Callable[[Event], bool]) -> float
 async def test_config_set_in_a_terminal_reaches_the_running_app(
     runtime: Runtime, watched: list[Event]
 ) -> None:
-    runtime._parts.settings.set("ctx_size", 4096)
+    runtime._parts.settings.set("models.ctx_size", 4096)
     watched.clear()  # the app's own change was announced at once
-    out = await cli(runtime, "config", "set", "max_num_seqs=7", "proxy.cors_origins=http://x")
+    out = await cli(
+        runtime, "config", "set", "models.max_num_seqs=7", "proxy.cors_origins=http://x"
+    )
     assert "max_num_seqs = 7" in out
 
-    await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.key == "max_num_seqs")
+    await wait_for(
+        watched, lambda e: isinstance(e, SettingChanged) and e.key == "models.max_num_seqs"
+    )
     changes = [(e.key, e.value) for e in watched if isinstance(e, SettingChanged)]
-    assert sorted(changes) == [("max_num_seqs", 7), ("proxy.cors_origins", "http://x")]
-    assert runtime._parts.settings.get("max_num_seqs") == 7
-    assert runtime._parts.settings.get("ctx_size") == 4096
+    assert sorted(changes) == [("models.max_num_seqs", 7), ("proxy.cors_origins", "http://x")]
+    assert runtime._parts.settings.get("models.max_num_seqs") == 7
+    assert runtime._parts.settings.get("models.ctx_size") == 4096
 
     # The app's next write keeps the terminal's change.
-    runtime._parts.settings.set("idle_ttl_min", 5)
+    runtime._parts.settings.set("models.idle_ttl_min", 5)
     on_disk = json.loads(runtime._parts.paths.settings_file.read_text())
     assert on_disk == {
-        "ctx_size": 4096,
-        "max_num_seqs": 7,
+        "models.ctx_size": 4096,
+        "models.max_num_seqs": 7,
         "proxy.cors_origins": "http://x",
-        "idle_ttl_min": 5,
+        "models.idle_ttl_min": 5,
     }
 
 
@@ -124,23 +128,23 @@ async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
     runtime: Runtime, watched: list[Event], caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="app.runtime.watcher")
-    runtime._parts.settings.set("max_num_seqs", 8)
+    runtime._parts.settings.set("models.max_num_seqs", 8)
     watched.clear()  # the app's own change was announced at once
     path = runtime._parts.paths.settings_file
-    path.write_text('{"max_num_seqs": 4,')  # an editor saved half a change
+    path.write_text('{"models.max_num_seqs": 4,')  # an editor saved half a change
     for _ in range(2):  # two polls see it: nothing may happen, and it is said once
         runtime._parts.config_watcher.poll()
 
-    assert runtime._parts.settings.get("max_num_seqs") == 8
+    assert runtime._parts.settings.get("models.max_num_seqs") == 8
     assert runtime._parts.settings.problem is not None
     assert runtime._parts.settings.problem.code == "config.edit_unreadable"
-    assert path.read_text() == '{"max_num_seqs": 4,'
+    assert path.read_text() == '{"models.max_num_seqs": 4,'
     assert not any(isinstance(e, SettingChanged) for e in watched)
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert said == [runtime._parts.settings.problem.english()]  # once, not once per poll
     assert "values read before stay in use" in said[0]
 
-    path.write_text('{"max_num_seqs": 4}')
+    path.write_text('{"models.max_num_seqs": 4}')
     await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.value == 4)
     assert runtime._parts.config_watcher.problems() == []  # and the poll that saw it said so:
     assert f"{path} can be read again; its values are in use" in caplog.messages

@@ -25,7 +25,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
         monkeypatch,
         settings={
             "engine.custom_command": fake_engine("--fake-token-delay", "0.01"),
-            "ctx_size": 4096,
+            "models.ctx_size": 4096,
             "memory.budget_gb": 0.006,  # room for one tiny model, not two
         },
         proxy_port=0,

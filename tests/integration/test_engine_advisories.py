@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from app.core.events import EngineVersionRead, Event, EventBus
+from app.core.states import EngineKind
 from app.runtime.services.engine_advice import EngineAdvisor
-from app.supervisor.engines.base import EngineKind, write_version_file
+from app.supervisor.engines.base import write_version_file
 from app.supervisor.engines.custom import CustomEngine
 from app.supervisor.engines.rocm import LAUNCHER, PINNED_BASE
 from tests.fakes.vllm_venv import API_SERVER, make_vllm_venv, set_vllm_version

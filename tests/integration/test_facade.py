@@ -1,4 +1,4 @@
-"""The facade the GUI uses, on the real engine thread with the fake engine: what rows say for
+"""The facade the GUI uses, on the real runtime thread with the fake engine: what rows say for
 local folders, a user's Load after the supervisor gave up, and Apply-and-restart."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from app.core.contracts import Backend
 from app.core.problems import ProblemError
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.states import ProcessState
-from app.runtime.api import ModelRow
 from app.runtime.facade import ThreadFacade
 from app.runtime.planning import OptionsPreview
+from app.runtime.snapshot import ModelRow
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 

@@ -17,13 +17,13 @@ import pytest
 
 from app.core.memory import weights_bytes_from_folder
 from app.core.registry import ModelOptions
-from app.core.states import ProcessState
+from app.core.states import EngineKind, ProcessState
 from app.launcher import main
 from app.runtime.planning import files as planning_files
 from app.runtime.planning import planner as planning_planner
 from app.runtime.planning import rules as planning_rules
 from app.runtime.runtime import Runtime
-from app.supervisor.engines.base import EngineKind, write_version_file
+from app.supervisor.engines.base import write_version_file
 from app.supervisor.sleep import SLEEP_FLAG
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
 
@@ -38,7 +38,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     rt = make_runtime(
         tmp_path,
         monkeypatch,
-        settings={"ctx_size": 4096, "memory.budget_gb": 0.006},  # room for one, not two
+        settings={"models.ctx_size": 4096, "memory.budget_gb": 0.006},  # room for one, not two
         proxy_port=0,
     )
     await rt.start(serve=True)
@@ -178,7 +178,8 @@ async def test_the_health_card_of_a_running_model_says_the_context_it_runs_with(
     # Stored for the next start; the child keeps running with 4096 until then.
     await rt.services.models.set_options("user.a", ModelOptions(ctx_size=2048))
     assert rt.services.endpoint is not None
-    async with httpx.AsyncClient(base_url=rt.services.endpoint.url) as client:
+    # /v1/health reads the engine's release on its first call: seconds on a busy machine.
+    async with httpx.AsyncClient(base_url=rt.services.endpoint.url, timeout=60) as client:
         health = (await client.get("/v1/health")).json()
         models = {m["id"]: m for m in (await client.get("/v1/models")).json()["data"]}
 

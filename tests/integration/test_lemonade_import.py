@@ -67,16 +67,20 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
         ("add_model", f"user.{USER_MODEL}"),
         ("set_options", f"user.{USER_MODEL}"),
         ("set_options", BUILTIN_MODEL),
-        ("set_setting", "vllm_args"),
+        ("set_options", "Qwen3.6-27B-FP8-vLLM-lowconc"),
+        ("set_setting", "models.vllm_args"),
         ("link_files", USER_REPO),
         ("link_files", BUILTIN_REPO),
         ("use_engine", "rocm"),
     }
-    # A managed flag in one model's options is refused with Lemonade's key named; the rest
-    # of the import goes on. The llama.cpp model and its options are not vLLM's: left out.
+    # A managed flag in one model's options is left out, named with its value; the model's
+    # other flags and the rest of the import go on. The llama.cpp model and its options are
+    # not vLLM's: left out.
     assert [(s["target"], s["code"]) for s in plan["skipped"]] == [
-        ("Qwen3.6-27B-FP8-vLLM-lowconc vllm_args", "args.managed_flag")
+        ("Qwen3.6-27B-FP8-vLLM-lowconc vllm_args --port 9000", "args.managed_flag")
     ]
+    (kept,) = [c for c in plan["changes"] if c["target"] == "Qwen3.6-27B-FP8-vLLM-lowconc"]
+    assert kept["vllm_args"] == "--max-num-seqs 8"
     assert "Llama" not in shown.stdout
     assert not (ours / "user_models.json").exists()  # looking writes nothing
 
@@ -89,7 +93,7 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
 
     done = run_cli(ours, "import-lemonade", stdin="y\n", env=env)
     assert done.returncode == 0, done.stderr
-    assert "Imported 7 changes" in done.stdout
+    assert "Imported 8 changes" in done.stdout
 
     models = json.loads(run_cli(ours, "models", "--json", env=env).stdout)
     files = {row["id"]: row["files"] for row in models}
@@ -98,7 +102,8 @@ def test_plan_first_then_import_on_yes_reusing_files_and_bundle(
     options = json.loads((ours / "recipe_options.json").read_text())
     assert options[f"user.{USER_MODEL}"] == {"ctx_size": 16384, "vllm_args": "--max-num-seqs 4"}
     assert options[f"builtin.{BUILTIN_MODEL}"] == {"ctx_size": 32768}
-    setting = run_cli(ours, "config", "get", "vllm_args", env=env)
+    assert options["builtin.Qwen3.6-27B-FP8-vLLM-lowconc"] == {"vllm_args": "--max-num-seqs 8"}
+    setting = run_cli(ours, "config", "get", "models.vllm_args", env=env)
     assert setting.stdout.strip() == "--max-num-batched-tokens 4096"
     engines = json.loads(run_cli(ours, "engine", "status", "--json", env=env).stdout)
     rocm = next(e for e in engines["engines"] if e["kind"] == "rocm")
@@ -196,3 +201,44 @@ def test_a_confirmed_change_of_source_is_applied(lemonade: LemonadeHome, tmp_pat
     assert done.returncode == 0, done.stderr
     users = json.loads((ours / "user_models.json").read_text())
     assert users[USER_MODEL]["checkpoint"] == USER_REPO
+
+
+def test_a_ctx_size_too_small_is_left_out_and_said(lemonade: LemonadeHome, tmp_path: Path) -> None:
+    options_file = lemonade.config_dir / "recipe_options.json"
+    options = json.loads(options_file.read_text())
+    options[f"user.{USER_MODEL}"]["ctx_size"] = 8
+    options_file.write_text(json.dumps(options))
+    ours = tmp_path / "vllm-tray"
+    env = user_env(lemonade, tmp_path)
+    done = run_cli(ours, "import-lemonade", "--yes", env=env)
+    assert done.returncode == 0, done.stderr
+    assert (
+        f"user.{USER_MODEL} ctx_size: ctx_size must be a whole number of tokens between 64 "
+        "and 1048576; got 8."
+    ) in done.stdout + done.stderr
+    # The model's other option came along; its ctx_size follows the default.
+    imported = json.loads((ours / "recipe_options.json").read_text())
+    assert imported[f"user.{USER_MODEL}"] == {"vllm_args": "--max-num-seqs 4"}
+
+
+def test_engine_status_of_an_adopted_bundle_says_one_thing(
+    lemonade: LemonadeHome, tmp_path: Path
+) -> None:
+    """The bundle is installed (adopted from Lemonade); on a machine without its GPU the status
+    says it cannot run here, not that it cannot be installed."""
+    ours = tmp_path / "vllm-tray"
+    env = user_env(lemonade, tmp_path) | {"VLLM_TRAY_SYSFS_ROOT": str(tmp_path / "no-gpu")}
+    assert run_cli(ours, "import-lemonade", "--yes", env=env).returncode == 0
+    status = run_cli(ours, "engine", "status", env=env)
+    assert status.returncode == 0, status.stderr
+    rocm = status.stdout.split("\n  cpu ")[0].split("\n* cpu ")[0]
+    assert f"rocm    installed {BUNDLE_TAG}" in rocm
+    assert "cannot be installed" not in rocm and "was not installed" not in rocm
+    assert (
+        f"The ROCm engine {BUNDLE_TAG} is installed, but no AMD GPU was found, so it cannot "
+        "run here."
+    ) in rocm
+    engines = json.loads(run_cli(ours, "engine", "status", "--json", env=env).stdout)
+    (adopted,) = [e for e in engines["engines"] if e["kind"] == "rocm"]
+    assert adopted["installed"] is True
+    assert "is installed, but no AMD GPU was found" in adopted["problem"]

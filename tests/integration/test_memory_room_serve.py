@@ -117,7 +117,7 @@ def test_system_info_shows_the_budget_and_what_the_host_can_spare(strix_halo: Ma
 def test_a_start_that_would_swap_the_apu_is_refused_then_fits_at_the_share_named(
     strix_halo: Machine,
 ) -> None:
-    assert strix_halo.cli("config", "set", "gpu_memory_utilization=0.95")[0] == 0
+    assert strix_halo.cli("config", "set", "models.gpu_memory_utilization=0.95")[0] == 0
     serve = ServeProcess(strix_halo.home, strix_halo.port, strix_halo.env)
     try:
         with httpx.Client(base_url=serve.url) as client:
@@ -134,7 +134,7 @@ def test_a_start_that_would_swap_the_apu_is_refused_then_fits_at_the_share_named
             assert state_of(client) == "stopped"  # nothing was started
 
             # The share the sentence names, set while the server runs, loads.
-            strix_halo.set_while_serving(serve, "gpu_memory_utilization", "0.13")
+            strix_halo.set_while_serving(serve, "models.gpu_memory_utilization", "0.13")
             assert load(client).status_code == 200
             assert state_of(client) == "running"
 

@@ -16,11 +16,10 @@ from app.cli.context import paths_from
 from app.core.cluster import ClusterConfig, WorkerNode, head_overlay
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions
-from app.core.states import ProcessState
+from app.core.states import EngineKind, ProcessState
 from app.launcher import main
 from app.runtime.facade import Session
 from app.runtime.runtime import Runtime, RuntimeOptions
-from app.supervisor.engines.base import EngineKind
 from tests.fakes.engine_runtime import make_runtime
 from tests.unit import sysfs_trees as trees
 
@@ -46,7 +45,7 @@ def runtime_on(
     monkeypatch: pytest.MonkeyPatch,
     **kwargs: Any,
 ) -> Runtime:
-    settings = {"ctx_size": 4096, **kwargs.pop("settings", {})}
+    settings = {"models.ctx_size": 4096, **kwargs.pop("settings", {})}
     return make_runtime(
         tmp_path,
         monkeypatch,

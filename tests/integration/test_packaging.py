@@ -332,7 +332,7 @@ def toggle_autostart_in_the_app(
     tmp_path: Path, command: Path, config: Path, env: dict[str, str]
 ) -> None:
     """The installed app on a desktop: Settings ▸ Desktop ▸ Start at login, on and off."""
-    from tests.gui.e2e_desktop import App, Desktop, keys, until, window_named
+    from tests.gui.e2e_desktop import App, Desktop, app_window, keys, until, window_named
 
     autostart_file = Path(env["HOME"]) / ".config" / "autostart" / "vllm-tray.desktop"
     desktop = Desktop(tmp_path)
@@ -345,16 +345,14 @@ def toggle_autostart_in_the_app(
         for wanted in (True, False):
             desktop.run("xdotool", "windowactivate", "--sync", main)
             keys(desktop, "ctrl+comma")
-            dialog = until("settings", lambda: window_named(desktop, "vLLM Tray settings"))
+            dialog = until("settings", lambda: app_window(desktop, "Settings"))
             assert isinstance(dialog, str)
             desktop.run("xdotool", "windowactivate", "--sync", dialog)
             # The page list has the focus: End is its last page, Desktop; then Start at &login.
             keys(desktop, "End", "alt+l")
             desktop.screenshot(f"install-settings-autostart-{'on' if wanted else 'off'}")
             keys(desktop, "Return")
-            until(
-                "the dialog to close", lambda: window_named(desktop, "vLLM Tray settings") is None
-            )
+            until("the dialog to close", lambda: app_window(desktop, "Settings") is None)
             until(
                 f"the autostart entry {'written' if wanted else 'removed'}",
                 lambda: autostart_file.exists() == wanted,  # noqa: B023 — used at once

@@ -143,10 +143,10 @@ def test_files_the_app_creates_are_the_users_alone(tmp_path: Path, env: dict[str
 
     for argv, stdin in (
         (["config", "set", "engine.kind=custom", f"engine.custom_command={fake_engine()}"], None),
-        (["config", "set", f"proxy.port={port}", "ctx_size=4096"], None),
+        (["config", "set", f"proxy.port={port}", "models.ctx_size=4096"], None),
         (["pull", "user.tiny", "--checkpoint", str(model)], None),
         (["options", "user.tiny", "vllm_args=--fake-tokens 4"], None),
-        (["config", "set-secret", "hf_token"], "hf_secret\n"),
+        (["config", "set-secret", "hf_token"], "hf_" + "Secret1" * 5 + "\n"),
         (["remote", "add", "office", "http://127.0.0.1:9", "--force"], None),
     ):
         done = vllm_tray(home, *argv, env=env, stdin=stdin)
@@ -199,7 +199,10 @@ def test_the_launcher_narrows_the_umask_only_while_it_runs(
 
     before = os.umask(USERS_UMASK)
     try:
-        assert main(["config", "set", "ctx_size=4096", "--config-dir", str(tmp_path / "h")]) == 0
+        assert (
+            main(["config", "set", "models.ctx_size=4096", "--config-dir", str(tmp_path / "h")])
+            == 0
+        )
         after = os.umask(USERS_UMASK)
     finally:
         os.umask(before)

@@ -21,7 +21,7 @@ import pytest
 
 from app.core.contracts import Backend, ModelView
 from app.core.events import EventBus
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.proxy import ProxyServer
 
@@ -117,7 +117,7 @@ class EngineController:
 
     async def load(self, model_id: str) -> Backend:
         if model_id not in self.specs:
-            raise ProblemError(problem("models.unknown", tr_noop("No {m}."), m=model_id))
+            raise ProblemError(Problem("models.unknown", "No {m}.", {"m": model_id}))
         child = self.children.get(model_id)
         if child is not None and child.process.returncode is None:
             return child.backend
@@ -206,10 +206,10 @@ async def _exited(process: asyncio.subprocess.Process) -> bool:
 def _diagnose(log: str) -> Any:
     """The supervisor's job, reduced to the one failure these tests provoke."""
     fits = re.search(r"estimated maximum model length is (\d+)", log)
-    return problem(
+    return Problem(
         "supervisor.kv_cache",
-        tr_noop("The KV cache does not fit at this context length; {fits} tokens would fit."),
-        fits=int(fits.group(1)) if fits else None,
+        "The KV cache does not fit at this context length; {fits} tokens would fit.",
+        {"fits": int(fits.group(1)) if fits else None},
     )
 
 

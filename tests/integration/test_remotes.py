@@ -50,7 +50,7 @@ def tray(tmp_path_factory: pytest.TempPathFactory, bare: BareEngine) -> Iterator
     port = free_port()
     with pytest.MonkeyPatch.context() as patch:
         rt = make_runtime(
-            root, patch, models=("a",), settings={"ctx_size": 4096, "proxy.port": port}
+            root, patch, models=("a",), settings={"models.ctx_size": 4096, "proxy.port": port}
         )
         del rt  # only its config files are wanted
     remotes = {"remotes": [{"name": "bare", "url": bare.url, "api_key_env": "BARE_KEY"}]}
@@ -69,7 +69,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
         tmp_path,
         monkeypatch,
         models=("local",),
-        settings={"engine.custom_command": fake_engine(), "ctx_size": 4096},
+        settings={"engine.custom_command": fake_engine(), "models.ctx_size": 4096},
         proxy_port=0,
     )
     await rt.start(serve=True)

@@ -24,7 +24,9 @@ from tests.turns import handled, watching
 @pytest.fixture
 async def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Runtime]:
     # room for one tiny model (4 MiB of KV cache at ctx 4096) but not two
-    rt = make_runtime(tmp_path, monkeypatch, settings={"ctx_size": 4096, "memory.budget_gb": 0.006})
+    rt = make_runtime(
+        tmp_path, monkeypatch, settings={"models.ctx_size": 4096, "memory.budget_gb": 0.006}
+    )
     await rt.start(serve=False)
     try:
         yield rt
@@ -89,7 +91,7 @@ async def test_idle_ttl_unloads(runtime: Runtime) -> None:
     runtime._parts.controller._clock = lambda: now[0]  # a test clock
     await runtime._parts.controller.load("user.a")
     # As `config set` and the dialog do:
-    await runtime.services.config.set_settings({"idle_ttl_min": "1"})
+    await runtime.services.config.set_settings({"models.idle_ttl_min": "1"})
     assert await runtime._parts.controller.unload_idle() == []
     now[0] += 61
     assert await runtime._parts.controller.unload_idle() == ["user.a"]
@@ -283,7 +285,7 @@ async def test_pull_of_a_missing_repo_leaves_no_registration(
 
 
 async def test_launch_environment(runtime: Runtime, tmp_path: Path) -> None:
-    await runtime.services.config.set_secret("hf_token", "hf_abc")
+    await runtime.services.config.set_secret("hf_token", "hf_" + "Abc1" * 9)
     spec = runtime._parts.planner.plan_launch("user.a").spec
     # Children run offline from a local folder: the token stays in the app (issue 11).
     assert "HF_TOKEN" not in spec.env
@@ -328,7 +330,7 @@ async def test_the_default_ctx_size_is_capped_at_the_models_own_limit(
     runtime: Runtime,
 ) -> None:
     # The tiny model reads 4096 tokens (max_position_embeddings); the default is larger.
-    runtime._parts.settings.set("ctx_size", 8192)
+    runtime._parts.settings.set("models.ctx_size", 8192)
     assert runtime._parts.planner.ctx_size("user.a") == 4096
     spec = runtime._parts.planner.plan_launch("user.a").spec
     assert spec.ctx_size == 4096

@@ -35,7 +35,7 @@ def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServeProc
         tmp_path,
         monkeypatch,
         models=("slow",),
-        settings={"proxy.port": port, "engine.custom_command": engine, "ctx_size": 4096},
+        settings={"proxy.port": port, "engine.custom_command": engine, "models.ctx_size": 4096},
     )
     home, env = tmp_path / "home", {"HF_HUB_CACHE": str(tmp_path / "hub")}
     done = run_cli(home, "config", "set", "proxy.sse_keepalive_s=1", env=env)

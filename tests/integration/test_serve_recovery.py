@@ -48,7 +48,7 @@ def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serve]:
     rt = make_runtime(
         tmp_path,
         monkeypatch,
-        settings={"ctx_size": 4096, "proxy.port": port},
+        settings={"models.ctx_size": 4096, "proxy.port": port},
     )
     # user.b's own flags start a failing fake engine: every start of it fails.
     rt._parts.registry.set_options("user.b", ModelOptions(vllm_args=FAILING))

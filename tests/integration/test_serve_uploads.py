@@ -34,7 +34,7 @@ class Serve:
             tmp_path,
             monkeypatch,
             models=("a",),
-            settings={"proxy.port": self.port, "ctx_size": 4096},
+            settings={"proxy.port": self.port, "models.ctx_size": 4096},
         )
         self.home = tmp_path / "home"
         self.env = {"HF_HUB_CACHE": str(tmp_path / "hub")}

@@ -37,7 +37,7 @@ import pytest
 
 from app.core.paths import resolve_paths
 from app.core.registry import ModelOptions, Registry
-from app.core.setting_specs import SPEC_BY_KEY
+from app.core.setting_rules import SPEC_BY_KEY
 from app.core.setting_table import SPECS
 from app.core.settings import Settings
 from app.launcher import main as vllm_tray
@@ -456,10 +456,10 @@ SERVER_PORT = free_port()
 
 EFFECTS: dict[str, Effect] = {
     # applies to models started from now on: one start of user.a shows them all
-    "gpu_memory_utilization": Effect("0.42", gpu_memory_utilization, "argv"),
-    "max_num_seqs": Effect("7", max_num_seqs, "argv"),
-    "ctx_size": Effect("1234", ctx_size, "argv"),
-    "vllm_args": Effect("--fake-tokens 3", vllm_args, "argv"),
+    "models.gpu_memory_utilization": Effect("0.42", gpu_memory_utilization, "argv"),
+    "models.max_num_seqs": Effect("7", max_num_seqs, "argv"),
+    "models.ctx_size": Effect("1234", ctx_size, "argv"),
+    "models.vllm_args": Effect("--fake-tokens 3", vllm_args, "argv"),
     "memory.sleep_mode": Effect("on", sleep_mode, "argv"),
     "engine.custom_command": Effect(
         fake_engine("--fake-tokens", "5"), custom_command, "engine.custom_command"
@@ -467,8 +467,8 @@ EFFECTS: dict[str, Effect] = {
     "engine.kind": Effect("cpu", engine_kind, "engine.kind"),
     # applies at once
     # Both at once: the silent start is stuck for 10 s before the creeping one runs out.
-    "load_timeout_s": Effect("15", load_timeout, "loads"),
-    "load_stall_timeout_s": Effect("10", load_stall_timeout, "loads"),
+    "models.load_timeout_s": Effect("15", load_timeout, "loads"),
+    "models.load_stall_timeout_s": Effect("10", load_stall_timeout, "loads"),
     "memory.budget_gb": Effect("0.001", memory_budget, "memory.budget_gb"),
     "memory.host_reserve_gb": Effect("100000", host_reserve, "memory.host_reserve_gb"),
     "proxy.allowed_hosts": Effect("models.example", allowed_hosts, "security"),
@@ -551,7 +551,7 @@ def groups(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Groups]:
         "engine.kind": "custom",
         "engine.custom_command": fake_engine(),
         "proxy.port": free_port(),
-        "ctx_size": 4096,
+        "models.ctx_size": 4096,
     }
     # The starting point, set up in this process: the rows' changes are what goes through
     # `vllm-tray config set`.

@@ -43,7 +43,7 @@ async def serve(
         settings={
             "engine.custom_command": fake_engine("--fake-sleep-buffer-mb", "200", *switches),
             "memory.sleep_mode": "on",  # a custom engine does not sleep by default
-            "ctx_size": 4096,
+            "models.ctx_size": 4096,
             "memory.budget_gb": 0.006,  # room for one tiny model, not two
         },
         proxy_port=0,
@@ -197,7 +197,7 @@ async def test_on_two_gpus_only_a_model_on_the_gpu_needed_sleeps_measured_there(
         tmp_path,
         monkeypatch,
         models=("a", "b", "c"),
-        settings={"memory.sleep_mode": "on", "ctx_size": 4096},
+        settings={"memory.sleep_mode": "on", "models.ctx_size": 4096},
         sysfs_root=root,
     )
     gpus = rt._parts.planner.system_info().gpus

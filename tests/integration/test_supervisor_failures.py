@@ -97,7 +97,7 @@ async def start_problem(sv: Supervisor, spec: LaunchSpec) -> Any:
     ("kind", "code", "fix"),
     [
         # 76.45 of 96.0 GiB free → 76.45 / 96 × 0.95 = 0.7565 → 0.75
-        ("free_memory", "load.free_memory", ("set_setting", "gpu_memory_utilization", 0.75)),
+        ("free_memory", "load.free_memory", ("set_setting", "models.gpu_memory_utilization", 0.75)),
         # the fake prints an estimated maximum of 4/5 of the asked 512, in steps of 16: 400
         ("kv_cache", "load.kv_cache_too_small", ("set_model_option", "ctx_size", 400)),
         ("no_cache_blocks", "load.no_cache_memory", None),
@@ -150,7 +150,7 @@ async def test_never_ready_times_out_with_the_cold_load_message(
     assert problem.fix is not None
     assert (problem.fix.kind, problem.fix.target, problem.fix.value) == (
         "set_setting",
-        "load_timeout_s",
+        "models.load_timeout_s",
         601,
     )
     assert rec.states() == [S.STARTING, S.BACKOFF]

@@ -46,7 +46,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, knee: int) -> 
         tmp_path,
         monkeypatch,
         models=("a",),
-        settings={"engine.custom_command": knee_engine(knee), "ctx_size": 512},
+        settings={"engine.custom_command": knee_engine(knee), "models.ctx_size": 512},
         proxy_host="127.0.0.1",
         proxy_port=0,
     )
@@ -159,7 +159,7 @@ async def test_cancelling_a_tune_restores_the_model_and_writes_nothing(
         assert "--max-num-seqs" not in rt._parts.registry.options("user.a").vllm_args
         # Running again with its own settings (the app's default limit), not the tune's 32.
         assert info.argv[info.argv.index("--max-num-seqs") + 1] == str(
-            rt._parts.settings.get("max_num_seqs")
+            rt._parts.settings.get("models.max_num_seqs")
         )
         assert any(isinstance(e, TuneProgressed) and e.phase == "cancelled" for e in seen)
     finally:
@@ -201,7 +201,7 @@ def test_the_facade_runs_bench_and_tune_and_applies_on_the_users_click(
         tmp_path,
         monkeypatch,
         models=("a",),
-        settings={"engine.custom_command": knee_engine(4), "ctx_size": 512},
+        settings={"engine.custom_command": knee_engine(4), "models.ctx_size": 512},
         proxy_host="127.0.0.1",
         proxy_port=0,
     )

@@ -39,7 +39,7 @@ async def test_bench_speedup_and_tune_on_the_real_engine(
             sysfs_root=tmp_path / "no-sys", sample_gpu=False, proxy_host="127.0.0.1", proxy_port=0
         ),
     )
-    rt._parts.settings.set_many({"engine.kind": "cpu", "load_timeout_s": 900})
+    rt._parts.settings.set_many({"engine.kind": "cpu", "models.load_timeout_s": 900})
     rt._parts.registry.add_user_model("tiny", str(tiny_model_dir))
     await rt.services.models.update_options("user.tiny", ctx_size=512, vllm_args="--dtype float32")
     await rt.start(serve=True)

@@ -19,7 +19,8 @@ import psutil
 import pytest
 
 from app.core.problems import ProblemError
-from app.supervisor.engines.base import EngineKind, InstallProgress, read_version_file
+from app.core.states import EngineKind
+from app.supervisor.engines.base import InstallProgress, read_version_file
 from app.supervisor.engines.cpu import (
     PHASE_CREATING_VENV,
     PHASE_DONE,

@@ -46,7 +46,7 @@ def test_bench_load_cold_then_warm_meets_the_goals(tmp_path: Path, tiny_model_di
     home = app_home(tmp_path / "home", shared_compile_cache=False)  # empty: a cold start
     env = {**os.environ, "VLLM_TRAY_HOME": str(home), "HF_HUB_CACHE": str(tmp_path / "hub")}
     for argv in (
-        ("config", "set", "engine.kind=cpu", "load_timeout_s=900"),
+        ("config", "set", "engine.kind=cpu", "models.load_timeout_s=900"),
         ("pull", MODEL, "--checkpoint", str(tiny_model_dir)),
         ("options", MODEL, "ctx_size=512", "vllm_args=--dtype float32"),
     ):
@@ -73,7 +73,8 @@ def test_bench_load_cold_then_warm_meets_the_goals(tmp_path: Path, tiny_model_di
     deadline = time.monotonic() + 30
     while our_processes(str(home), MODEL) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert our_processes(str(home), MODEL) == []  # nothing left running
+    left = our_processes(str(home), MODEL)
+    assert left == [], [" ".join(p.cmdline()) for p in left]  # nothing left running
 
     # The history keeps it per model and engine version.
     shown = cli(env, "bench", "load", MODEL, "--history")

@@ -30,12 +30,11 @@ import pytest
 
 from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, LoadProgressed, MetricsSampled, ProcessStateChanged
-from app.core.states import LoadPhase, ProcessState
+from app.core.states import EngineKind, LoadPhase, ProcessState
 from app.core.swap import plan_sleep
 from app.runtime.planning import with_sleep_mode
 from app.supervisor import child_environment
 from app.supervisor.childenv import guard_env
-from app.supervisor.engines.base import EngineKind
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 from app.supervisor.sleep import SleepVerdicts
 from app.supervisor.supervisor import Supervisor

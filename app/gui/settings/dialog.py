@@ -48,7 +48,8 @@ class SettingsDialog(QDialog):
         self._tasks = tasks_of(self)
         self._saving = False
         self._grower = Grower(self)
-        self.setWindowTitle(self.tr("vLLM Tray settings"))
+        # Qt adds " — vLLM Tray" (the application's display name) itself.
+        self.setWindowTitle(self.tr("Settings"))
         track(self, "settings")
 
         self.models_page = ModelsPage(facade, store.recommended_utilization)
@@ -64,7 +65,7 @@ class SettingsDialog(QDialog):
         self.stack = QStackedWidget()
         for page in self.pages:
             page.load(store.settings)
-            page.changed.connect(self._update_state)
+            page.changed.connect(self._on_page_changed)
             self.page_list.addItem(page.title())
             self.stack.addWidget(page)
         self.page_list.setFixedWidth(self.page_list.sizeHintForColumn(0) + 24)
@@ -151,6 +152,13 @@ class SettingsDialog(QDialog):
 
     def problems(self) -> list[str]:
         return [text for page in self.pages for text in page.problems()]
+
+    def _on_page_changed(self) -> None:
+        # The last OK's refusal was about the values as they were then: once the user
+        # changes one, it no longer says what is wrong (OK says it again if still so).
+        if not self._saving:
+            self.error_label.clear()
+        self._update_state()
 
     def _update_state(self) -> None:
         self.ok_button.setEnabled(not self.problems() and not self._saving)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 
+from app.core.problems import Problem
 from app.gui.forms import SettingField, buddy_label, plain, wrap
+from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.settings.secret_field import SECRET_API_KEY, SecretField
 from app.gui.theme import error_color, set_text_color, warning_color
@@ -43,6 +46,9 @@ class EndpointPage(SettingsPage):
         self.form.addRow(buddy_label(host_label, self.host), self.host)
         self.form.addRow("", self.host_hint)
         self.port = self.add_field(self.tr("&Port:"), SettingField("proxy.port", numeric=True))
+        # Another program on the port is found when it is typed, not at the next start.
+        self.port_check = FieldCheck(self.port, self._ask_port, self)
+        self.port_check.checked.connect(self.changed)
         self.form.addRow("", self.autostart)
         self.form.addRow(buddy_label(self.tr("API &key:"), self.api_key.edit), self.api_key)
         self.form.addRow("", self.exposure)
@@ -57,7 +63,10 @@ class EndpointPage(SettingsPage):
             SettingField("proxy.cors_origins", placeholder=self.tr("e.g. http://localhost:3000")),
         )
         self.api_key.setToolTip(
-            self.tr("Clients must send it as 'Authorization: Bearer <key>'. Kept in the keyring.")
+            self.tr(
+                "Clients must send it as 'Authorization: Bearer <key>'. Kept in the keyring, or "
+                "where there is none in a file only you can read."
+            )
         )
         self._watch(self.host, self.autostart)
         self.api_key.edit.textChanged.connect(self.changed)
@@ -79,6 +88,13 @@ class EndpointPage(SettingsPage):
         if not self.host_problem():
             out["proxy.host"] = self.host.currentText().strip()
         return out
+
+    def _ask_port(self) -> Future[Problem | None] | None:
+        port = self.port.value()
+        if not isinstance(port, int) or port == self._loaded.get("proxy.port"):
+            return None  # a rule of its own, or the endpoint's own port
+        host = self.host.currentText().strip()
+        return self._facade.submit(lambda s: s.config.port_problem(host, port))
 
     def host_problem(self) -> str:
         if not self.host.currentText().strip():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app.core.problems import ProblemError
-from app.core.setting_specs import SettingValue, check_together
+from app.core.setting_rules import SettingValue, check_together
 from app.gui.forms import SettingField, wrap
 from app.gui.i18n import problem_text
 from app.gui.settings.page import SettingsPage
@@ -13,7 +13,7 @@ from app.runtime.services import Facade
 
 
 class LimitsPage(SettingsPage):
-    """Each field takes what is typed and says the rule it breaks (app.core.setting_specs);
+    """Each field takes what is typed and says the rule it breaks (app.core.setting_rules);
     the memory for bodies is also checked against the largest request, with the sentence
     the engine would refuse the pair with."""
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping
+from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.core.problems import ProblemError
+from app.core.problems import Problem, ProblemError
 from app.core.settings import SettingValue
-from app.core.vllm_args import check_user_args, split_args
+from app.core.vllm_args import check_global_args
 from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.i18n import problem_text
+from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.theme import monospace_font, set_text_color, warning_color
 from app.runtime.services import Facade
@@ -21,16 +23,16 @@ from app.runtime.services import Facade
 
 class ModelsPage(SettingsPage):
     keys = (
-        "gpu_memory_utilization",
-        "max_num_seqs",
-        "ctx_size",
-        "load_timeout_s",
-        "idle_ttl_min",
+        "models.gpu_memory_utilization",
+        "models.max_num_seqs",
+        "models.ctx_size",
+        "models.load_timeout_s",
+        "models.idle_ttl_min",
         "memory.budget_gb",
         "memory.host_reserve_gb",
         "memory.sleep_mode",
-        "prewarm_after_download",
-        "vllm_args",
+        "models.prewarm_after_download",
+        "models.vllm_args",
         "engine.kind",
         "engine.custom_command",
     )
@@ -40,7 +42,7 @@ class ModelsPage(SettingsPage):
     ) -> None:
         super().__init__(facade, parent)
         self.recommended = recommended
-        self.utilization = SettingField("gpu_memory_utilization", numeric=True)
+        self.utilization = SettingField("models.gpu_memory_utilization", numeric=True)
         # Not "&r": "Max concurrent &requests" has it on this page.
         self.use_recommended = QPushButton(self.tr("Use recomme&nded"))
         self.use_recommended.clicked.connect(self._on_use_recommended_clicked)
@@ -59,10 +61,18 @@ class ModelsPage(SettingsPage):
             )
         self.utilization_warning = wrap(QLabel())
         set_text_color(self.utilization_warning, warning_color(self.palette()))
+        # Above the safe value, OK waits for this: the user has read what will happen.
+        self.use_anyway = QCheckBox()
+        self.use_anyway.hide()
         self.vllm_args = SettingField(
-            "vllm_args", placeholder=self.tr("flags added for every model"), check=_args_problem
+            "models.vllm_args",
+            placeholder=self.tr("flags added for every model"),
+            check=_args_problem,
         )
         self.vllm_args.edit.setFont(monospace_font())
+        # Its flags against the engine's own --help, once typing pauses.
+        self.args_check = FieldCheck(self.vllm_args, self._ask_args, self)
+        self.args_check.checked.connect(self.changed)
         self.engine = QComboBox()
         for kind, text in (
             ("auto", self.tr("Automatic (ROCm on a supported AMD GPU, else CPU)")),
@@ -85,28 +95,29 @@ class ModelsPage(SettingsPage):
         row.addWidget(self.utilization, 1)
         row.addWidget(self.use_recommended, 0)
         label = self.tr("&GPU memory utilization:")
-        self.fields["gpu_memory_utilization"] = self.utilization
-        self.labels["gpu_memory_utilization"] = plain(label)
-        self.utilization.edit.setToolTip(spec_doc("gpu_memory_utilization"))
+        self.fields["models.gpu_memory_utilization"] = self.utilization
+        self.labels["models.gpu_memory_utilization"] = plain(label)
+        self.utilization.edit.setToolTip(spec_doc("models.gpu_memory_utilization"))
         self.utilization.changed.connect(self.changed)
         self.form.addRow(buddy_label(label, self.utilization.edit), utilization_row)
         self.form.addRow("", self.recommended_label)
         self.form.addRow("", self.utilization_warning)
+        self.form.addRow("", self.use_anyway)
         self.add_field(
             self.tr("Max concurrent &requests per model:"),
-            SettingField("max_num_seqs", numeric=True),
+            SettingField("models.max_num_seqs", numeric=True),
         )
         self.add_field(
             self.tr("Default &context size:"),
-            SettingField("ctx_size", unit=self.tr("tokens"), numeric=True),
+            SettingField("models.ctx_size", unit=self.tr("tokens"), numeric=True),
         )
         self.add_field(
             self.tr("Load &timeout:"),
-            SettingField("load_timeout_s", unit=self.tr("seconds"), numeric=True),
+            SettingField("models.load_timeout_s", unit=self.tr("seconds"), numeric=True),
         )
         self.add_field(
             self.tr("&Unload after idle for:"),
-            SettingField("idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
+            SettingField("models.idle_ttl_min", unit=self.tr("minutes (0: never)"), numeric=True),
         )
         self.add_field(
             self.tr("Memory &budget for all models:"),
@@ -128,7 +139,7 @@ class ModelsPage(SettingsPage):
         self.sleep_mode.setToolTip(spec_doc("memory.sleep_mode"))
         self.form.addRow(buddy_label(sleep_label, self.sleep_mode), self.sleep_mode)
         self.prewarm = QCheckBox(self.tr("&Pre-warm a model once its download finishes"))
-        self.prewarm.setToolTip(spec_doc("prewarm_after_download"))
+        self.prewarm.setToolTip(spec_doc("models.prewarm_after_download"))
         self.form.addRow("", self.prewarm)
         self.add_field(self.tr("Extra vLLM &arguments:"), self.vllm_args)
         engine_label = self.tr("&Engine:")
@@ -138,7 +149,7 @@ class ModelsPage(SettingsPage):
         self.add_field(self.tr("Your vLLM co&mmand:"), self.custom_command)
         self._command_rows = (self.form.rowCount() - 1, self.form.rowCount())
         self.form.addRow("", self.custom_note)  # shown only while a check is due
-        self._watch(self.engine, self.sleep_mode, self.prewarm)
+        self._watch(self.engine, self.sleep_mode, self.prewarm, self.use_anyway)
         self.changed.connect(self._update_hints)
 
     def title(self) -> str:
@@ -150,14 +161,14 @@ class ModelsPage(SettingsPage):
         self.sleep_mode.setCurrentIndex(
             max(0, self.sleep_mode.findData(values["memory.sleep_mode"]))
         )
-        self.prewarm.setChecked(bool(values["prewarm_after_download"]))
+        self.prewarm.setChecked(bool(values["models.prewarm_after_download"]))
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
         out = super().values()
         out["engine.kind"] = self.engine.currentData()
         out["memory.sleep_mode"] = self.sleep_mode.currentData()
-        out["prewarm_after_download"] = self.prewarm.isChecked()
+        out["models.prewarm_after_download"] = self.prewarm.isChecked()
         if out["engine.kind"] != "custom":
             # The command only matters for the custom engine; keep what is stored.
             out.pop("engine.custom_command", None)
@@ -186,6 +197,12 @@ class ModelsPage(SettingsPage):
             changes.pop("engine.custom_command", None)
         return changes
 
+    def _ask_args(self) -> Future[Problem | None] | None:
+        text = self.vllm_args.text().strip()
+        if self.vllm_args.problem() or text == str(self._loaded.get("models.vllm_args", "")):
+            return None
+        return self._facade.submit(lambda s: s.config.global_args_problem(text))
+
     def _command_problem(self, value: SettingValue) -> str:
         if not self.custom_selected():
             return ""
@@ -202,20 +219,53 @@ class ModelsPage(SettingsPage):
         if self.recommended is not None:
             self.utilization.set_value(f"{self.recommended:.2f}")
 
-    def _update_hints(self) -> None:
+    def too_high(self) -> float | None:
+        """The typed utilization when it is above the recommended value, else None."""
         value = self.utilization.value()
-        too_high = (
-            self.recommended is not None and isinstance(value, float) and value > self.recommended
-        )
+        if self.recommended is not None and isinstance(value, float) and value > self.recommended:
+            return value
+        return None
+
+    def asks_to_confirm(self) -> bool:
+        """A new value above the safe one: stored only with "use anyway" ticked. (A stored
+        value was confirmed when it was stored, or is the default: it keeps its warning.)"""
+        value = self.too_high()
+        return value is not None and value != self._loaded.get("models.gpu_memory_utilization")
+
+    def problems(self) -> list[str]:
+        found = super().problems()
+        if self.asks_to_confirm() and not self.use_anyway.isChecked():
+            found.append(self.utilization_warning.text())
+        return found
+
+    def _update_hints(self) -> None:
+        self._update_utilization_warning()
+        self._update_engine_hints()
+
+    def _update_utilization_warning(self) -> None:
+        value = self.too_high()
         self.utilization_warning.setText(
             self.tr(
-                "Above the recommended value: loading may fail or crash the GPU driver when "
-                "other programs hold memory."
-            )
-            if too_high
+                "Above the recommended {recommended}: at {value} vLLM reserves more GPU memory "
+                "than was free when the app started, so loading a model is likely to fail "
+                "(“less than desired GPU memory utilization”) or to crash the GPU driver, and "
+                "on an APU the computer may start swapping."
+            ).format(recommended=f"{self.recommended:.2f}", value=f"{value:.2f}")
+            if value is not None and self.recommended is not None
             else ""
         )
-        self.utilization_warning.setVisible(too_high)
+        self.utilization_warning.setVisible(value is not None)
+        confirm = self.asks_to_confirm()
+        if confirm and value is not None:
+            text = self.tr("&Use {value} anyway").format(value=f"{value:.2f}")
+            if text != self.use_anyway.text():  # another value: ticked for the old one only
+                self.use_anyway.setText(text)
+                self.use_anyway.setChecked(False)
+        elif self.use_anyway.isChecked():
+            self.use_anyway.setChecked(False)
+        self.use_anyway.setVisible(confirm)
+
+    def _update_engine_hints(self) -> None:
         custom = self.custom_selected()
         self.form.setRowVisible(self._command_rows[0], custom)
         self.custom_command.update_hint()
@@ -233,9 +283,7 @@ class ModelsPage(SettingsPage):
 
 def _args_problem(value: SettingValue) -> str:
     try:
-        check_user_args(
-            split_args(str(value), source="global vllm_args"), source="global vllm_args"
-        )
+        check_global_args(str(value))
     except ProblemError as exc:
         return problem_text(exc.problem)
     return ""

@@ -1,4 +1,5 @@
-"""A password field for a secret kept in the keyring (the endpoint's key, the HF token)."""
+"""A password field for a secret kept in the keyring, or the app's 0600 file where there is
+none (the endpoint's key, the HF token)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class SecretField(QWidget):
         self._tasks = tasks_of(self)
         self.name = name
         self._clear = False
-        self._stored: bool | None = None  # unknown until the engine answers
+        self._stored: bool | None = None  # unknown until the runtime answers
         self.edit = QLineEdit()
         self.edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.edit.setClearButtonEnabled(True)
@@ -47,7 +48,7 @@ class SecretField(QWidget):
         self._clear = False
         self._stored = None
         self.edit.clear()
-        self.edit.setPlaceholderText(self.tr("checking the keyring…"))
+        self.edit.setPlaceholderText(self.tr("checking whether one is saved…"))
         self.clear_button.setEnabled(False)
         self._tasks.start(self._ask_stored())
 
@@ -60,9 +61,7 @@ class SecretField(QWidget):
             self.edit.setPlaceholderText(self.tr("the keyring did not answer"))
         else:
             self.edit.setPlaceholderText(
-                self.tr("stored in the keyring — type to replace")
-                if self._stored
-                else self.tr("not set")
+                self.tr("saved — type to replace") if self._stored else self.tr("not set")
             )
         self.clear_button.setEnabled(bool(self._stored))
         self.answered.emit()

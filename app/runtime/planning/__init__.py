@@ -5,8 +5,9 @@ sleep spec), and the options preview a dialog shows before anything is saved.
 machine; `rules` holds the pure rules it applies; `values` the values it answers with.
 """
 
+from app.core.setting_rules import bad_ctx_size
 from app.runtime.planning.planner import Planner
-from app.runtime.planning.rules import bad_ctx_size, with_sleep_mode
+from app.runtime.planning.rules import with_sleep_mode
 from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview
 
 __all__ = [

@@ -32,16 +32,16 @@ from app.core.parallel import (
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry
+from app.core.setting_rules import ctx_size_problem
 from app.core.settings import Settings
-from app.core.states import USABLE_FILES
+from app.core.states import USABLE_FILES, EngineKind
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
-from app.runtime.engines import choose_kind, make_engine
+from app.runtime.engine_choice import choose_kind, make_engine
 from app.runtime.fast_start import start_env
 from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning.files import FilesCache
 from app.runtime.planning.rules import (
-    bad_ctx_size,
     cpu_kv_bytes,
     effective_ctx_size,
     memory_budget_bytes,
@@ -55,7 +55,7 @@ from app.runtime.planning.rules import (
 )
 from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview
 from app.supervisor.childenv import child_environment
-from app.supervisor.engines.base import Engine, EngineCommand, EngineKind
+from app.supervisor.engines.base import Engine, EngineCommand
 from app.supervisor.sleep import SleepVerdicts
 
 # Shown in a preview until an engine is installed: what a user would type by hand.
@@ -139,7 +139,7 @@ class Planner:
         entry = self._registry.get(model_id)
         return effective_ctx_size(
             self._registry.options(entry.id),
-            int(self._settings.get("ctx_size")),
+            int(self._settings.get("models.ctx_size")),
             self.model_files(entry).context_limit,
         )
 
@@ -198,7 +198,7 @@ class Planner:
         )
         if files.path is None or files.state not in USABLE_FILES:
             raise not_downloaded(entry)
-        ctx = effective_ctx_size(options, int(settings["ctx_size"]), files.context_limit)
+        ctx = effective_ctx_size(options, int(settings["models.ctx_size"]), files.context_limit)
         spec = self._spec(
             entry,
             str(files.path),
@@ -241,8 +241,8 @@ class Planner:
             prefix=command.prefix,
             args=resolved.args,
             env={**command.env, **self.launch_env(), **self._device_env(placement)},
-            load_timeout_s=float(settings["load_timeout_s"]),
-            stall_timeout_s=float(settings["load_stall_timeout_s"]),
+            load_timeout_s=float(settings["models.load_timeout_s"]),
+            stall_timeout_s=float(settings["models.load_stall_timeout_s"]),
             gpus=placement.gpus,
         )
 
@@ -415,7 +415,7 @@ class Planner:
         entry = self._registry.get(model_id)
         settings = self._settings.as_dict()
         files = self.model_files(entry)
-        ctx = effective_ctx_size(options, int(settings["ctx_size"]), files.context_limit)
+        ctx = effective_ctx_size(options, int(settings["models.ctx_size"]), files.context_limit)
         rejected = _Rejection(entry.id, ctx, options, settings)
         system = self.system_info()
         kind = choose_kind(self._settings, system)
@@ -426,9 +426,8 @@ class Planner:
             )
         except ProblemError as exc:
             return rejected(exc.problem, "vllm_args")
-        if ctx < 1:
-            return rejected(bad_ctx_size(ctx), "ctx_size")
-        above = ctx_above_model_limit(entry.id, ctx, files.context_limit)
+        above = ctx_size_problem(options.ctx_size)  # the global setting's bounds, then the model's
+        above = above or ctx_above_model_limit(entry.id, ctx, files.context_limit)
         if above is not None:
             return rejected(above, "ctx_size")
         try:
@@ -488,7 +487,7 @@ class _Rejection:
             ctx_size=ctx,
             vllm_args=options.vllm_args,
             problem=None,
-            defaults={"ctx_size": settings["ctx_size"], "vllm_args": ""},
+            defaults={"ctx_size": settings["models.ctx_size"], "vllm_args": ""},
             ctx_is_default=options.ctx_size is None,
             tensor_parallel_size=options.tensor_parallel_size,
             pipeline_parallel_size=options.pipeline_parallel_size,

@@ -25,10 +25,10 @@ from app.core.parallel import (
     shard_shape,
     weights_share,
 )
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions
+from app.core.states import EngineKind
 from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
-from app.supervisor.engines.base import EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
@@ -61,9 +61,9 @@ def resolve_args(
         checkpoint=str(entry.checkpoint),
         engine_args=engine_default_args,
         settings=settings_layer(
-            float(settings["gpu_memory_utilization"]), int(settings["max_num_seqs"])
+            float(settings["models.gpu_memory_utilization"]), int(settings["models.max_num_seqs"])
         ),
-        global_vllm_args=str(settings["vllm_args"]),
+        global_vllm_args=str(settings["models.vllm_args"]),
         model_vllm_args=options.vllm_args,
     )
     resolved = with_optimize(resolved, options.optimize, split_args(options.vllm_args))
@@ -196,7 +196,7 @@ def memory_plan(
 def not_downloaded(entry: ModelEntry) -> ProblemError:
     if entry.checkpoint.is_local:
         return ProblemError(
-            problem(
+            worded_problem(
                 "models.not_downloaded",
                 tr_noop(
                     "{model} points at the folder {path}, which does not hold a usable model "
@@ -207,20 +207,11 @@ def not_downloaded(entry: ModelEntry) -> ProblemError:
             )
         )
     return ProblemError(
-        problem(
+        worded_problem(
             "models.not_downloaded",
             tr_noop("{model} is not downloaded yet. Download it first: vllm-tray pull {model}"),
             model=entry.id,
         )
-    )
-
-
-def bad_ctx_size(value: object) -> Problem:
-    """The one sentence for a ctx_size that is not a positive whole number."""
-    return problem(
-        "options.bad_ctx_size",
-        tr_noop("ctx_size must be a positive whole number; got {value}."),
-        value=value,
     )
 
 

@@ -36,7 +36,7 @@ from app.core.batch_jobs import (
 )
 from app.core.contracts import FileUpload
 from app.core.events import EventBus
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.settings import Settings
 from app.runtime.planning import Planner
 from app.runtime.services.batch_book import BatchBook, now_s
@@ -165,16 +165,7 @@ class BatchService:
         for job in self.jobs.values():
             uses = (job.input_file_id, job.output_file_id, job.error_file_id)
             if job.status in ACTIVE and record.id in uses:
-                raise ProblemError(
-                    problem(
-                        "batch.file_in_use",
-                        tr_noop(
-                            "{file_id} belongs to the batch {batch_id}, which is still running."
-                        ),
-                        file_id=record.id,
-                        batch_id=job.id,
-                    )
-                )
+                raise ProblemError(problem("batch.file_in_use", file_id=record.id, batch_id=job.id))
         await asyncio.to_thread(self.store.delete_file, record.id)
         self.files.pop(record.id, None)
         return {"id": record.id, "object": "file", "deleted": True}
@@ -186,12 +177,7 @@ class BatchService:
         source = self._book.file(wanted.input_file_id, param="input_file_id")
         if source.purpose != INPUT_PURPOSE:
             raise ProblemError(
-                problem(
-                    "batch.not_input_file",
-                    tr_noop('{file_id} was not uploaded with purpose "batch".'),
-                    file_id=source.id,
-                    param="input_file_id",
-                )
+                problem("batch.not_input_file", file_id=source.id, param="input_file_id")
             )
         job_id = new_id("batch_")
         now = now_s()
@@ -286,14 +272,7 @@ def _batch_object(job: JobRecord) -> dict[str, Any]:
 
 
 def _ended(job: JobRecord) -> ProblemError:
-    return ProblemError(
-        problem(
-            "batch.ended",
-            tr_noop("The batch {batch_id} has already ended ({status})."),
-            batch_id=job.id,
-            status=job.status.value,
-        )
-    )
+    return ProblemError(problem("batch.ended", batch_id=job.id, status=job.status.value))
 
 
 def store_root(config_dir: Path) -> Path:
@@ -317,7 +296,7 @@ def make_batch_service(
         return tuned_concurrency(
             model_ids,
             lambda model_id: planner.resolved_args(model_id).args,
-            int(settings.get("max_num_seqs")),
+            int(settings.get("models.max_num_seqs")),
         )
 
     def quota_bytes() -> int:

@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Final
 
 import aiohttp
 
@@ -44,7 +44,7 @@ from app.core.batch_progress import (
     RateMeter,
     max_num_seqs,
 )
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.runtime.services.endpoint import Endpoint
 
 log = logging.getLogger(__name__)
@@ -58,21 +58,11 @@ RETRY_PAUSES_S = (0.2, 1.0, 3.0)
 CONNECT_TIMEOUT_S = 30.0
 
 
-ENDPOINT_UNREACHABLE = "batch.endpoint_unreachable"
+ENDPOINT_UNREACHABLE: Final = "batch.endpoint_unreachable"
 
 
 def endpoint_unreachable(url: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            ENDPOINT_UNREACHABLE,
-            tr_noop(
-                "The endpoint at {url} stopped answering ({reason}). The results so far are "
-                "kept; run the batch again to resume."
-            ),
-            url=url,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem(ENDPOINT_UNREACHABLE, url=url, reason=reason))
 
 
 # -- the input file -------------------------------------------------------------------------

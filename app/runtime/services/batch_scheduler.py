@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Mapping
 from app.core.batch import ModelInfo
 from app.core.batch_jobs import ACTIVE, JobError, JobRecord, JobStatus, unknown_file
 from app.core.events import Event, EventBus, ServerStateChanged
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.runtime.services.batch_book import BatchBook, now_s
 from app.runtime.services.batch_run import ENDPOINT_UNREACHABLE, BatchRun, prepare
 from app.runtime.services.endpoint import Endpoint
@@ -195,10 +195,7 @@ class BatchScheduler:
             if endpoint is not None:
                 book.problems.pop(batch_id, None)
                 return endpoint
-            book.problems[batch_id] = problem(
-                "batch.endpoint_stopped",
-                tr_noop("Waiting for the endpoint: batch jobs run through it. Start it to go on."),
-            )
+            book.problems[batch_id] = problem("batch.endpoint_stopped")
             book.changed(book.jobs[batch_id], force=True)
             await self._server_changed.wait()
 
@@ -229,11 +226,7 @@ async def _fail(book: BatchBook, job: JobRecord, why: Problem) -> None:
 
 
 def _unexpected(exc: BaseException | None) -> Problem:
-    return problem(
-        "batch.stopped",
-        tr_noop("The batch stopped unexpectedly: {reason}. It is paused; resume it to try again."),
-        reason=str(exc) or "an unexpected error",
-    )
+    return problem("batch.stopped", reason=str(exc) or "an unexpected error")
 
 
 def _is_json(value: object) -> bool:

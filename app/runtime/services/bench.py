@@ -14,13 +14,13 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp
 
 from app.core.events import BenchProgressed, EventBus
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.tuning import BenchPoint, speedup, with_engine_tokens
 from app.runtime.planning import Planner
@@ -34,6 +34,15 @@ HISTORY_KEEP = 20  # records per model: enough for a trend, small enough to read
 HISTORY_DIR = "benchmarks"
 MAX_CONCURRENCY = 4096  # vLLM's own ceiling for --max-num-seqs in the settings table
 MAX_REQUESTS = 100_000
+RecordKind = Literal["bench", "tune"]
+
+
+def _record_kind(value: object) -> RecordKind:
+    if value == "bench":
+        return "bench"
+    if value == "tune":
+        return "tune"
+    raise ValueError(f"{value!r} is not a kind of benchmark record")
 
 
 @dataclass(frozen=True)
@@ -56,15 +65,7 @@ def check_options(options: BenchOptions) -> BenchOptions:
         *(("concurrency", c, MAX_CONCURRENCY) for c in options.concurrency),
     ):
         if not 1 <= value <= top:
-            raise ProblemError(
-                problem(
-                    "bench.bad_number",
-                    tr_noop("{name} must be a whole number from 1 to {top}; got {value}."),
-                    name=name,
-                    top=top,
-                    value=value,
-                )
-            )
+            raise ProblemError(problem("bench.bad_number", name=name, top=top, value=value))
     return replace(options, concurrency=tuple(sorted(set(options.concurrency))))
 
 
@@ -72,7 +73,7 @@ def check_options(options: BenchOptions) -> BenchOptions:
 class BenchRecord:
     """One benchmark or tune as kept in the model's history."""
 
-    kind: str  # "bench" | "tune"
+    kind: RecordKind
     model_id: str
     time: float
     argv: tuple[str, ...]
@@ -115,7 +116,7 @@ class BenchRecord:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> BenchRecord:
         return cls(
-            kind=str(obj["kind"]),
+            kind=_record_kind(obj["kind"]),
             model_id=str(obj["model_id"]),
             time=float(obj["time"]),
             argv=tuple(str(a) for a in obj.get("argv", ())),
@@ -251,13 +252,7 @@ class BenchService:
         endpoint = endpoint or self.local_endpoint()
         base_url, api_key = endpoint.url, endpoint.api_key
         if model_id in self.jobs and not self.jobs[model_id].done():
-            raise ProblemError(
-                problem(
-                    "bench.busy",
-                    tr_noop("{model} is being benchmarked or tuned already."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("bench.busy", model=model_id))
         task = asyncio.current_task()
         assert task is not None
         self.jobs[model_id] = task
@@ -321,37 +316,15 @@ def no_tokens_problem(model_id: str, *, tune: bool = False) -> Problem:
     """The sentence for a run whose tokens could not be counted (`tune`: and so the tune
     proposes, and Apply saves, nothing)."""
     if tune:
-        return problem(
-            "tune.no_tokens",
-            tr_noop(
-                "The tune cannot measure the tokens per second of {model}: its answers carry "
-                "no token counts and its engine's /metrics has no "
-                "vllm:generation_tokens_total, so nothing is proposed or saved."
-            ),
-            model=model_id,
-        )
-    return problem(
-        "bench.no_tokens",
-        tr_noop(
-            "Tokens per second of {model} cannot be measured: its answers carry no token "
-            "counts and its engine's /metrics has no vllm:generation_tokens_total."
-        ),
-        model=model_id,
-    )
+        return problem("tune.no_tokens", model=model_id)
+    return problem("bench.no_tokens", model=model_id)
 
 
 def running_endpoint(endpoint: Endpoint | None) -> Endpoint:
     """This app's endpoint (`EndpointService.local()`), which benchmarks go through; a
     ProblemError saying so while it is stopped."""
     if endpoint is None:
-        raise ProblemError(
-            problem(
-                "bench.no_endpoint",
-                tr_noop(
-                    "Benchmarks go through vLLM Tray's endpoint, which is stopped. Start it first."
-                ),
-            )
-        )
+        raise ProblemError(problem("bench.no_endpoint"))
     return endpoint
 
 
@@ -377,10 +350,7 @@ async def warm_up(base_url: str, model_id: str, api_key: str | None, timeout_s: 
     except (aiohttp.ClientError, TimeoutError) as exc:
         raise ProblemError(
             problem(
-                "bench.endpoint_unreachable",
-                tr_noop("The endpoint at {url} did not answer: {reason}."),
-                url=base_url,
-                reason=str(exc) or type(exc).__name__,
+                "bench.endpoint_unreachable", url=base_url, reason=str(exc) or type(exc).__name__
             )
         ) from exc
     if status != 200:
@@ -389,11 +359,5 @@ async def warm_up(base_url: str, model_id: str, api_key: str | None, timeout_s: 
         except (ValueError, KeyError, TypeError):
             message = text[:300]
         raise ProblemError(
-            problem(
-                "bench.model_failed",
-                tr_noop("{model} did not answer through the endpoint ({status}): {message}"),
-                model=model_id,
-                status=status,
-                message=message,
-            )
+            problem("bench.model_failed", model=model_id, status=status, message=message)
         )

@@ -4,7 +4,8 @@ The chat is a client of the endpoint like any other, so it exercises what client
 endpoint loads the model on the first request, relays the stream and cancels the child's
 request when the chat hangs up (Stop). While the endpoint is still loading the model, the
 reply stream says so with the load's progress (from the event bus when the endpoint is this
-runtime's, else from the endpoint's model list). The GUI's Chat page and `vllm-tray chat`
+runtime's, else from the endpoint's /v1/health, which reports each load's phase and
+fraction). The GUI's Chat page and `vllm-tray chat`
 both iterate `ChatService.send`.
 
 httpx, not the proxy's aiohttp client: the docs keep httpx as the client everywhere but the
@@ -20,7 +21,6 @@ import time
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 
@@ -34,12 +34,12 @@ from app.core.chat import (
     ReplyDone,
     ReplyEvent,
     ReplyFailed,
-    ReplyLoading,
     ReplyStats,
     ThinkSplitter,
 )
 from app.core.events import Event, EventBus, LoadProgressed
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
+from app.runtime.services.chat_load import loading, model_load, reported_loading
 from app.runtime.services.endpoint import Endpoint
 
 # Seconds between looks at the model's state while the endpoint loads it.
@@ -110,7 +110,7 @@ class ChatService:
         what had arrived is kept, marked as stopped.
         """
         if not text.strip():
-            raise ProblemError(problem("chat.empty", tr_noop("Type a message first.")))
+            raise ProblemError(problem("chat.empty"))
         base = await self.conversation(model_id) if keep else Conversation(model_id)
         if options is not None:
             base = replace(base, options=options.checked())
@@ -130,9 +130,7 @@ class ChatService:
         """A new reply to the conversation's last message, in place of the one it had."""
         base = (await self.conversation(model_id)).without_last_reply()
         if not base.messages:
-            raise ProblemError(
-                problem("chat.nothing_to_regenerate", tr_noop("There is no message to answer."))
-            )
+            raise ProblemError(problem("chat.nothing_to_regenerate"))
         if options is not None:
             base = replace(base, options=options.checked())
         async with contextlib.aclosing(self._reply(base, keep=True)) as events:
@@ -258,8 +256,9 @@ class ChatService:
         queue: asyncio.Queue[Any],
         answered: asyncio.Event,
     ) -> None:
-        """Until the endpoint answers: the model's state (from the endpoint's model list,
-        which any endpoint has) and, where this runtime runs it, the load's own progress."""
+        """Until the endpoint answers: the model's state and the load's progress, from the
+        endpoint's /v1/health (any endpoint of the app has it) and, where this runtime runs
+        the model, from its events as they come."""
         began = self._clock()
         loop = asyncio.get_running_loop()
         last: list[LoadProgressed] = []
@@ -272,15 +271,20 @@ class ChatService:
             if answered.is_set():
                 return
             last[:] = [event]
-            queue.put_nowait(_loading(model_id, "starting", self._clock() - began, event))
+            queue.put_nowait(loading(model_id, "starting", self._clock() - began, event))
 
         unsubscribe = self._bus.subscribe(on_event) if self._bus is not None else None
         try:
             while not answered.is_set():
-                state = await _model_state(client, endpoint, model_id)
+                state, load = await model_load(client, endpoint, model_id)
                 if state in WAITING_STATES and not answered.is_set():
-                    event = last[0] if last else None
-                    queue.put_nowait(_loading(model_id, state, self._clock() - began, event))
+                    elapsed = self._clock() - began
+                    if last or load is None:
+                        queue.put_nowait(
+                            loading(model_id, state, elapsed, last[0] if last else None)
+                        )
+                    else:
+                        queue.put_nowait(reported_loading(model_id, state, elapsed, load))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(answered.wait(), LOAD_POLL_S)
         finally:
@@ -299,13 +303,7 @@ class ChatService:
 
     def _refuse_busy(self, model_id: str) -> None:
         if model_id in self._busy:
-            raise ProblemError(
-                problem(
-                    "chat.busy",
-                    tr_noop("{model} is still answering; stop that reply first."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("chat.busy", model=model_id))
 
 
 @dataclass
@@ -398,49 +396,9 @@ def _request_body(asked: Conversation) -> dict[str, Any]:
     return body
 
 
-def _loading(
-    model_id: str, state: str, elapsed: float, event: LoadProgressed | None
-) -> ReplyLoading:
-    if event is None:
-        return ReplyLoading(model_id, state, elapsed)
-    return ReplyLoading(
-        model_id,
-        state,
-        elapsed,
-        fraction=event.fraction,
-        detail=event.detail or event.phase.value.replace("_", " "),
-        expected_s=event.expected_s,
-    )
-
-
-async def _model_state(client: httpx.AsyncClient, endpoint: Endpoint, model_id: str) -> str | None:
-    """The model's state as the endpoint lists it (None: it could not tell)."""
-    try:
-        response = await client.get(
-            f"{endpoint.url}/v1/models/{quote(model_id, safe='/')}",
-            headers=endpoint.headers(),
-            timeout=5.0,
-        )
-        card = response.json() if response.status_code == 200 else None
-    except (httpx.HTTPError, ValueError):
-        return None
-    if not isinstance(card, dict) or card.get("downloaded") is False:
-        # Not downloaded: it will not start, and the request is refused saying so; a
-        # "starting" shown meanwhile (when this look beat the refusal) would be untrue.
-        return None
-    state = card.get("state")
-    return state if isinstance(state, str) else None
-
-
 # -- problems --------------------------------------------------------------------------------------
 def endpoint_off_problem() -> Problem:
-    return problem(
-        "chat.endpoint_off",
-        tr_noop(
-            "The endpoint is stopped, and the chat talks to models through it. Start the "
-            "endpoint, then send the message again."
-        ),
-    )
+    return problem("chat.endpoint_off")
 
 
 def unreachable_problem(url: str, exc: Exception) -> Problem:
@@ -449,12 +407,7 @@ def unreachable_problem(url: str, exc: Exception) -> Problem:
         if isinstance(exc, httpx.ConnectError)
         else "the connection broke off"
     )
-    return problem(
-        "chat.endpoint_unreachable",
-        tr_noop("The endpoint at {url} did not answer ({reason})."),
-        url=url,
-        reason=reason,
-    )
+    return problem("chat.endpoint_unreachable", url=url, reason=reason)
 
 
 def endpoint_problem(status: int, body: bytes) -> Problem:
@@ -473,7 +426,6 @@ def endpoint_problem(status: int, body: bytes) -> Problem:
 def _envelope_problem(error: dict[str, Any], status: int) -> Problem:
     return problem(
         "chat.endpoint_error",
-        tr_noop("{message}"),
         message=str(error.get("message") or f"HTTP {status}"),
         status=status,
         endpoint_code=error.get("code"),

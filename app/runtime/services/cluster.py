@@ -39,12 +39,11 @@ from app.core.cluster_nodes import NodeInfo
 from app.core.events import Event, EventBus, ProcessStateChanged
 from app.core.jsonstore import WatchedFile
 from app.core.paths import AppPaths
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
 from app.runtime.cluster_agent import AgentSettings, ClusterAgent
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_node import interface_for, local_node_info
 from app.runtime.cluster_views import (
     ClusterPhase,
     ClusterReport,
@@ -52,6 +51,7 @@ from app.runtime.cluster_views import (
     JoinCommand,
     WorkerState,
 )
+from app.runtime.node_facts import interface_for, local_node_info
 from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.cluster_join import join_commands
@@ -60,7 +60,6 @@ from app.supervisor import Supervisor
 
 log = logging.getLogger(__name__)
 
-CLUSTER_FILE = "cluster.json"
 WATCH_INTERVAL_S = 2.0
 WATCH_MISSES = 3  # polls a worker may miss before the head is stopped
 # The head's child is gone (or given up on): its workers have nothing left to serve.
@@ -91,7 +90,7 @@ class ClusterService:
         self._program = tuple(program)
         # Shared with `vllm-tray cluster …` in other processes: locked writes, and a version
         # that does not validate is reported and left alone (app.core.jsonstore's rules).
-        self._file = WatchedFile(paths.config_dir / CLUSTER_FILE, config_from_json, ClusterConfig)
+        self._file = WatchedFile(paths.cluster_file, config_from_json, ClusterConfig)
         self._file_lock = threading.Lock()  # the loop rereads, a worker thread writes
         self.config = self._file.load()
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
@@ -141,9 +140,7 @@ class ClusterService:
         """Validate, then save. A running cluster is not changed under its feet."""
         self._reread()
         if self._running():
-            raise ProblemError(
-                problem("cluster.running", tr_noop("Stop the cluster before changing it."))
-            )
+            raise ProblemError(problem("cluster.running"))
         checked = validate(config)
         self._registry.get(checked.model_id)  # an unknown model is refused here
         token = checked.token if checked.token and not renew_token else new_token()
@@ -176,15 +173,7 @@ class ClusterService:
     def _require_configured(self) -> ClusterConfig:
         self._reread()
         if not self.config.configured:
-            raise ProblemError(
-                problem(
-                    "cluster.not_configured",
-                    tr_noop(
-                        "Set up the cluster first: the model, this machine's address and the "
-                        "addresses of the other machines."
-                    ),
-                )
-            )
+            raise ProblemError(problem("cluster.not_configured"))
         return validate(self.config)
 
     # -- the check before a start --------------------------------------------------------
@@ -468,20 +457,13 @@ async def _worker_trouble(agent: AgentClient) -> Problem | None:
         state = await agent.worker_state()
     except ProblemError as exc:
         return problem(
-            "cluster.worker_lost",
-            tr_noop("{address} stopped answering ({reason}); the model was stopped."),
-            address=agent.node.address,
-            reason=exc.problem.english(),
+            "cluster.worker_lost", address=agent.node.address, reason=exc.problem.english()
         )
     if state.get("running"):
         return None
     tail = [str(line) for line in state.get("log_tail") or []]
     return problem(
         "cluster.worker_exited",
-        tr_noop(
-            "The worker on {address} ended (exit code {exit_code}), so the model was stopped. "
-            "Its last output: {tail}"
-        ),
         address=agent.node.address,
         exit_code=state.get("returncode"),
         tail=" | ".join(tail[-3:]) or "none",
@@ -491,10 +473,6 @@ async def _worker_trouble(agent: AgentClient) -> Problem | None:
 def _worker_failed(node: WorkerNode, exc: BaseException) -> Problem:
     return problem(
         "cluster.worker_failed",
-        tr_noop(
-            "{address} could not start its part of the model: {reason}. The output of the "
-            "join command on that machine says more."
-        ),
         address=node.address,
         reason=(str(exc) or type(exc).__name__).rstrip("."),
     )

@@ -9,10 +9,10 @@ import httpx
 
 from app.core.cluster import ClusterConfig, unencrypted_notice
 from app.core.cluster_nodes import NodeInfo, compare_nodes
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_node import require_local_address
 from app.runtime.cluster_views import ClusterReport, NodeReport
+from app.runtime.node_facts import require_local_address
 
 
 async def check_cluster(
@@ -37,10 +37,6 @@ async def check_cluster(
             problems.append(
                 problem(
                     "cluster.port_in_use",
-                    tr_noop(
-                        "Port {port} on {address} cannot be used ({reason}); choose "
-                        "another master port."
-                    ),
                     port=config.master_port,
                     address=config.head_address,
                     reason=exc.strerror or str(exc),
@@ -105,23 +101,8 @@ def _head_problems(head: NodeInfo, address: str) -> list[Problem]:
     found = []
     if not head.engine_installed:
         found.append(
-            problem(
-                "cluster.engine_missing",
-                tr_noop("{address} has no vLLM engine installed ({kind})."),
-                address=address,
-                kind=head.engine_kind or "?",
-            )
+            problem("cluster.engine_missing", address=address, kind=head.engine_kind or "?")
         )
     if not head.model_files:
-        found.append(
-            problem(
-                "cluster.model_missing",
-                tr_noop(
-                    "{address} does not have the files of {model}. Download the model there "
-                    "too: every machine reads its own copy."
-                ),
-                address=address,
-                model=head.model_id,
-            )
-        )
+        found.append(problem("cluster.model_missing", address=address, model=head.model_id))
     return found

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
-from app.core.setting_specs import check_together, unknown_setting
+from app.core import port_check
+from app.core.hf_token import hf_token_problem
+from app.core.jsonstore import FileStamp, file_stamp
+from app.core.problems import Problem, ProblemError, problem
+from app.core.setting_rules import check_together, unknown_setting
 from app.core.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
+from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
+from app.downloads.hub import token_problem, whoami
 from app.proxy.security import is_loopback_name
 from app.proxy.server import key_required
 from app.runtime.secrets import SecretStore
 
 API_KEY_ENV = "VLLM_TRAY_API_KEY"
+# EngineService.unknown_flag: the engine in use's refusal of a flag, or None.
+UnknownFlag = Callable[[Sequence[str], str], Awaitable[Problem | None]]
 SECRET_NAMES = ("api_key", "hf_token")
 
 
@@ -26,11 +33,28 @@ class Secrets:
     def __init__(self, store: SecretStore) -> None:
         self._store = store
         self._cache: dict[str, str | None] = {}
+        self._stamp: FileStamp | None = None
 
     async def load(self) -> None:
+        # Stamp before reading: a change landing in between is then seen by the next reload.
+        self._stamp = file_stamp(self._store.fallback_file)
         for name in SECRET_NAMES:
             if name not in self._cache:
                 self._cache[name] = await asyncio.to_thread(self._store.get, name)
+
+    async def reload(self) -> set[str]:
+        """Re-read the secrets if another process (`vllm-tray config set-secret`) changed
+        one; the names whose value changed. The store's file is the change notice: every
+        change rewrites it, even one kept in the keyring (SecretStore.set), so nothing but
+        a stat() runs on the loop while nothing changed."""
+        stamp = file_stamp(self._store.fallback_file)
+        if stamp == self._stamp:
+            return set()
+        self._stamp = stamp
+        fresh = {name: await asyncio.to_thread(self._store.get, name) for name in SECRET_NAMES}
+        changed = {name for name, value in fresh.items() if self._cache.get(name) != value}
+        self._cache.update(fresh)
+        return changed
 
     def value(self, name: str) -> str | None:
         if name == "api_key" and os.environ.get(API_KEY_ENV):
@@ -51,6 +75,10 @@ class Secrets:
     def backend_name(self) -> str:
         return self._store.backend_name
 
+    @property
+    def fallback_file(self) -> str:
+        return str(self._store.fallback_file)
+
 
 class ConfigService:
     """Global settings and secrets; `on_security_changed` re-applies the endpoint's key,
@@ -63,11 +91,15 @@ class ConfigService:
         secrets: Secrets,
         bound_host: Callable[[], str | None],
         on_security_changed: Callable[[], None],
+        unknown_flag: UnknownFlag | None = None,
+        hf_endpoint: str | None = None,
     ) -> None:
         self._settings = settings
         self._secrets = secrets
         self._bound_host = bound_host
         self._on_security_changed = on_security_changed
+        self._unknown_flag = unknown_flag
+        self._hf_endpoint = hf_endpoint
 
     def settings(self) -> dict[str, SettingValue]:
         """Every setting's value now (a default where none is stored)."""
@@ -98,22 +130,55 @@ class ConfigService:
         """Validate every change (each value, and the rules between them), then store."""
         coerced = {key: coerce(key, value) for key, value in changes.items()}
         check_together({**self._settings.as_dict(), **coerced})
+        if "models.vllm_args" in coerced:
+            await self._check_global_args(str(coerced["models.vllm_args"]))
+        await self._check_port(coerced)
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
             check_host_needs_key(str(host))
         return await asyncio.to_thread(self._settings.set_many, coerced)
 
+    async def _check_global_args(self, text: str) -> None:
+        if text != self._settings.get("models.vllm_args"):
+            found = await self.global_args_problem(text)
+            if found is not None:
+                raise ProblemError(found)
+
+    async def global_args_problem(self, text: str) -> Problem | None:
+        """What is wrong with `text` as the global vllm_args: its own rules
+        (app.core.vllm_args.check_global_args), then the engine's --help (an unknown flag)."""
+        try:
+            args = check_global_args(text)
+        except ProblemError as exc:
+            return exc.problem
+        if self._unknown_flag is None:
+            return None
+        return await self._unknown_flag(args, GLOBAL_SOURCE)
+
+    async def _check_port(self, coerced: Mapping[str, SettingValue]) -> None:
+        """A new port must be free now (the endpoint's own port is not new: unchanged)."""
+        port = coerced.get("proxy.port")
+        if port is None or port == self._settings.get("proxy.port"):
+            return
+        host = str(coerced.get("proxy.host", self._settings.get("proxy.host")))
+        found = await self.port_problem(host, int(port))
+        if found is not None:
+            raise ProblemError(found)
+
+    async def port_problem(self, host: str, port: int) -> Problem | None:
+        """Why the endpoint could not listen on `host`:`port` now (another program holds
+        it), or None; the settings dialog asks as the port is typed."""
+        return await asyncio.to_thread(port_check.port_problem, host, port)
+
     async def set_secret(self, name: str, value: str | None) -> None:
         """Store (or with an empty value, remove) a secret. Removing the key of an endpoint
         that listens on the network is refused before anything is deleted."""
         if name not in SECRET_NAMES:
-            raise ProblemError(
-                problem(
-                    "config.unknown_secret",
-                    tr_noop("{name} is not a secret vLLM Tray keeps (api_key or hf_token)."),
-                    name=name,
-                )
-            )
+            raise ProblemError(problem("config.unknown_secret", name=name))
+        if name == "hf_token" and value:
+            shape = hf_token_problem(value)
+            if shape is not None:
+                raise ProblemError(shape)
         if name == "api_key" and not value:
             for host in (self._bound_host(), str(self._settings.get("proxy.host"))):
                 if host is not None:
@@ -122,10 +187,31 @@ class ConfigService:
         if name == "api_key":
             self._on_security_changed()
 
+    async def check_hf_token(self, token: str | None = None) -> str:
+        """Ask the hub whose `token` (else the stored one) is: the account's name, or
+        ProblemError with why not (its shape, the hub's refusal, no answer)."""
+        token = (
+            token if token is not None else await asyncio.to_thread(self._secrets.value, "hf_token")
+        )
+        if not token:
+            raise ProblemError(problem("config.no_hf_token"))
+        shape = hf_token_problem(token)
+        if shape is not None:
+            raise ProblemError(shape)
+        try:
+            return await asyncio.to_thread(whoami, token, endpoint=self._hf_endpoint)
+        except Exception as exc:
+            raise ProblemError(token_problem(exc, self._hf_endpoint)) from None
+
     @property
     def secrets_backend(self) -> str:
         """Where secrets are kept: the keyring's name, or the fallback file."""
         return self._secrets.backend_name
+
+    def secrets_place(self) -> tuple[str, str]:
+        """(`secrets_backend`, the fallback file's path): what the window tells the user
+        about where a token is kept. Finding the keyring may ask D-Bus: not on the loop."""
+        return self._secrets.backend_name, self._secrets.fallback_file
 
     async def has_secret(self, name: str) -> bool:
         return bool(await asyncio.to_thread(self._secrets.value, name))

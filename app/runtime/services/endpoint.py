@@ -11,7 +11,7 @@ from typing import Any
 
 import aiohttp
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.remotes import SERVER_VLLM_TRAY
 from app.core.settings import Settings
 from app.proxy import ProxyServer
@@ -19,7 +19,11 @@ from app.proxy.server import local_url
 
 log = logging.getLogger(__name__)
 
-PROBE_TIMEOUT_S = 2.0
+# Nothing listening is known at once (the connection is refused); a listener that is slow to
+# answer (a busy machine, an app that is starting) is waited for, so it is not taken for "none"
+# and a second app started beside it.
+PROBE_CONNECT_S = 2.0
+PROBE_ANSWER_S = 15.0
 
 
 @dataclass(frozen=True)
@@ -118,16 +122,7 @@ class EndpointService:
         endpoint = Endpoint(url, await asyncio.to_thread(self._api_key))
         status, body = await _get_json(endpoint, "/v1/models")
         if status == 401:
-            raise ProblemError(
-                problem(
-                    "endpoint.refused_key",
-                    tr_noop(
-                        "The vLLM Tray running at {url} refused its API key. Save the key with "
-                        "`vllm-tray config set-secret api_key` or set VLLM_TRAY_API_KEY."
-                    ),
-                    url=url,
-                )
-            )
+            raise ProblemError(problem("endpoint.refused_key", url=url))
         cards = body.get("data") if status == 200 and isinstance(body, dict) else None
         if isinstance(cards, list) and any(
             isinstance(card, dict) and card.get("owned_by") == SERVER_VLLM_TRAY for card in cards
@@ -153,7 +148,7 @@ class EndpointService:
 
 async def _get_json(endpoint: Endpoint, path: str) -> tuple[int | None, Any]:
     """(status, parsed body) of a GET, or (None, None) when nothing answers in time."""
-    timeout = aiohttp.ClientTimeout(total=PROBE_TIMEOUT_S)
+    timeout = aiohttp.ClientTimeout(sock_connect=PROBE_CONNECT_S, sock_read=PROBE_ANSWER_S)
     try:
         async with (
             aiohttp.ClientSession(timeout=timeout) as session,

@@ -20,8 +20,8 @@ import httpx
 from app.core.advisories import EngineAdvice, vllm_version
 from app.core.contracts import Backend
 from app.core.events import EngineVersionRead, Event, EventBus, ProcessStateChanged
-from app.core.states import ProcessState
-from app.supervisor.engines.base import Engine, EngineKind
+from app.core.states import EngineKind, ProcessState
+from app.supervisor.engines.base import Engine
 from app.supervisor.engines.custom import CustomEngine
 from app.supervisor.engines.versions import EngineVersions
 

@@ -12,13 +12,16 @@ from pathlib import Path
 from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.settings import Settings
+from app.core.states import EngineKind
+from app.core.vllm_args import unknown_flag_problem, unknown_flags
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import Cleaned, clean
-from app.supervisor.engines.base import Engine, EngineKind, EngineStatus, InstallProgress
-from app.supervisor.engines.custom import CustomEngine
+from app.supervisor.engine_flags import EngineFlags, engine_identity
+from app.supervisor.engines.base import Engine, EngineStatus, InstallProgress
+from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class EngineService:
         self._cache_dir = cache_dir
         self.installing: set[EngineKind] = set()
         self.advisor = EngineAdvisor(bus=bus, state_dir=state_dir, backends=backends)
+        self.flags = EngineFlags(cache_dir, state_dir)
 
     async def aclose(self) -> None:
         """Stop what runs in the background (version readings)."""
@@ -83,6 +87,29 @@ class EngineService:
         if not done:
             return self.advisor.advice(engine, status.version)
         return checking.result()
+
+    async def unknown_flag(self, args: Sequence[str], source: str) -> Problem | None:
+        """`args.unknown_flag` for the first flag in `args` the engine in use does not take
+        (its own --help, read once per engine version and kept in the cache dir; the first
+        time takes as long as the engine needs to start Python, up to a minute). None when
+        every flag is known — or when no engine is usable or its help cannot be read: what
+        cannot be known is not refused."""
+        if not any(token.startswith("--") for token in args):
+            return None
+        try:
+            engine = self._planner.engine()
+            command = engine.command()
+        except ProblemError:
+            return None
+        status = await asyncio.to_thread(engine.status)
+        if not status.installed:
+            return None
+        # A custom engine's version is read from the engine (once, then remembered).
+        version = status.version or (await self.advisor.check(engine, None)).version
+        prefix = command.prefix
+        known = await self.flags.flags(prefix, engine_identity(engine.kind, version, prefix))
+        unknown = unknown_flags(args, known) if known is not None else ()
+        return unknown_flag_problem(unknown[0], version, source) if unknown else None
 
     async def checked_reports(self) -> list[EngineReport]:
         """`reports()` after the user's own engine, if set, was asked for its version."""
@@ -148,7 +175,7 @@ class EngineService:
         except BaseException as exc:  # the GUI's install progress must always end
             self._failed(
                 kind,
-                problem(
+                worded_problem(
                     "engine.install_failed",
                     tr_noop("Installing the {kind} engine failed: {reason}"),
                     kind=kind.value,
@@ -193,19 +220,8 @@ def split_command(command: str | Sequence[str]) -> tuple[str, ...]:
         try:
             words = shlex.split(words[0])
         except ValueError as exc:
-            raise ProblemError(
-                problem(
-                    "engine.custom_invalid",
-                    tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
-                    command=words[0],
-                    reason=str(exc),
-                )
-            ) from None
+            unreadable = invalid_command_problem("unparsable", [words[0]], detail=str(exc))
+            raise ProblemError(unreadable) from None
     if not words:
-        raise ProblemError(
-            problem(
-                "engine.command_missing",
-                tr_noop("Give the command that starts your vLLM, e.g. 'vllm serve'."),
-            )
-        )
+        raise ProblemError(problem("engine.command_missing"))
     return tuple(words)

@@ -31,15 +31,16 @@ from app.core.lemonade_plan import (
     repositories,
 )
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
+from app.core.states import EngineKind
 from app.downloads.status import check_folder, folder_bytes, model_status
 from app.downloads.transfer import CacheLayout
-from app.runtime.engines import engine_root
+from app.runtime.engine_choice import engine_root
 from app.runtime.planning import Planner
 from app.runtime.services.config import ConfigService
-from app.supervisor.engines.base import EngineKind, write_version_file
+from app.supervisor.engines.base import write_version_file
 
 DEFAULT_REVISION = "main"
 
@@ -79,15 +80,7 @@ class LemonadeImportService:
         app's changed since the plan was made."""
         fresh = await self.plan(plan.source, plan.cache)
         if fresh.changes != plan.changes:
-            raise ProblemError(
-                problem(
-                    "lemonade.changed",
-                    tr_noop(
-                        "Lemonade's files or vLLM Tray's changed since the import was shown; "
-                        "nothing was imported. Look at the import again."
-                    ),
-                )
-            )
+            raise ProblemError(problem("lemonade.changed"))
         linked = 0
         for change in plan.changes:
             if change.kind is ChangeKind.USE_ENGINE:

@@ -28,7 +28,7 @@ from app.core.events import Event, EventBus, LoadBenchPhase, LoadBenchProgressed
 from app.core.jsonstore import atomic_write_json
 from app.core.load_bench import LoadBenchRecord, LoadRun, RunKind, run_steps
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE
 from app.runtime.planning import Planner
@@ -201,13 +201,7 @@ class LoadBenchService:
         finally:
             unsubscribe()
         if not timed:
-            raise ProblemError(
-                problem(
-                    "bench.load_not_timed",
-                    tr_noop("{model} was loaded already by someone else; measure again."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("bench.load_not_timed", model=model_id))
         load = timed[-1]
         self._publish(model_id, "first_token", kind, ())
         first = await first_token_s(base_url, model_id, api_key)
@@ -245,13 +239,7 @@ class LoadBenchService:
 
     def _claim(self, model_id: str) -> None:
         if model_id in self.jobs and not self.jobs[model_id].done():
-            raise ProblemError(
-                problem(
-                    "bench.busy",
-                    tr_noop("{model} is being benchmarked or tuned already."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("bench.busy", model=model_id))
         task = asyncio.current_task()
         assert task is not None
         self.jobs[model_id] = task
@@ -311,14 +299,7 @@ async def relay_s(
 
 
 def _no_token(model: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "bench.no_first_token",
-            tr_noop("{model} gave no first token: {reason}"),
-            model=model,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem("bench.no_first_token", model=model, reason=reason))
 
 
 class _Parts(Protocol):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.tuning import BenchPoint
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
@@ -174,12 +174,7 @@ class LoadGenerator:
         else the built-in client. `prefer="vllm"` fails instead of falling back."""
         if prefer not in GENERATOR_CHOICES:
             raise ProblemError(
-                problem(
-                    "bench.bad_generator",
-                    tr_noop("The load generator must be one of {choices}; got {value}."),
-                    choices=", ".join(GENERATOR_CHOICES),
-                    value=prefer,
-                )
+                problem("bench.bad_generator", choices=", ".join(GENERATOR_CHOICES), value=prefer)
             )
         log_path.parent.mkdir(parents=True, exist_ok=True)
         failure = ""
@@ -293,20 +288,9 @@ class LoadGenerator:
 
 def _failed(log_path: Path, detail: str) -> ProblemError:
     return ProblemError(
-        problem(
-            "bench.generator_failed",
-            tr_noop("The load generator failed: {detail}. Its log is {log}."),
-            detail=detail or "no reason given",
-            log=str(log_path),
-        )
+        problem("bench.generator_failed", detail=detail or "no reason given", log=str(log_path))
     )
 
 
 def _unavailable(detail: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "bench.vllm_unavailable",
-            tr_noop("vLLM's benchmark cannot run with this engine: {detail}."),
-            detail=detail or "no reason given",
-        )
-    )
+    return ProblemError(problem("bench.vllm_unavailable", detail=detail or "no reason given"))

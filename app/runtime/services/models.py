@@ -12,7 +12,7 @@ from typing import Any
 
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, RegistryChanged
-from app.core.problems import Fix, FixKind, ProblemError
+from app.core.problems import Fix, FixKind, Problem, ProblemError
 from app.core.registry import (
     OPTION_FIELDS,
     ModelEntry,
@@ -22,18 +22,21 @@ from app.core.registry import (
     user_model_id,
 )
 from app.core.settings import Settings
-from app.core.states import FAILED, ProcessState
+from app.core.states import FAILED, USABLE_FILES, EngineKind, ProcessState
+from app.core.vllm_args import split_args
 from app.downloads import DownloadManager, validate_local_folder
 from app.runtime.controller import Controller
 from app.runtime.planning import OptionsPreview, Planner, bad_ctx_size
+from app.runtime.planning.rules import not_downloaded
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
-from app.supervisor.engines.base import EngineKind
 
 # bad_ctx_size: the one sentence for a ctx_size that is no number (`vllm-tray options`).
 __all__ = ["DEFAULT_FIELDS", "ModelService", "bad_ctx_size"]
 
 log = logging.getLogger(__name__)
+
+MODEL_SOURCE = "model vllm_args"  # where a model's own flags come from, in sentences
 
 # What a change names when its caller does not say: the fields callers that predate the GPU
 # options hold (the dialog's ctx_size and vllm_args), so that they never reset the others.
@@ -121,6 +124,15 @@ class ModelService:
         """The registered model (ProblemError `models.unknown` when there is none)."""
         return self._registry.get(model_id)
 
+    def check_downloaded(self, model_id: str) -> ModelEntry:
+        """The registered model, if its files are there to load: `models.unknown` or
+        `models.not_downloaded` otherwise, the sentences a load would end with."""
+        entry = self._registry.get(model_id)
+        files = self._planner.model_files(entry)
+        if files.path is None or files.state not in USABLE_FILES:
+            raise not_downloaded(entry)
+        return entry
+
     def options(self, model_id: str) -> ModelOptions:
         """The model's options as stored."""
         return self._registry.options(self._registry.get(model_id).id)
@@ -170,6 +182,10 @@ class ModelService:
         preview = self._planner.preview(entry.id, merged(before))
         if preview.problem is not None:
             raise ProblemError(preview.problem)
+        if "vllm_args" in fields and options.vllm_args != before.vllm_args:
+            found = await self.unknown_flag(options.vllm_args)
+            if found is not None:
+                raise ProblemError(found)
         stored = await asyncio.to_thread(self._registry.edit_options, entry.id, merged)
         if stored != before:
             self._bus.publish(RegistryChanged(entry.id))
@@ -177,6 +193,15 @@ class ModelService:
         if restart:
             await self._restart(entry.id)
         return self._planner.preview(entry.id, stored)
+
+    async def unknown_flag(self, vllm_args: str) -> Problem | None:
+        """The first flag of a model's `vllm_args` the engine in use does not take (checked
+        against its own --help), or None; text that does not split is the preview's to say."""
+        try:
+            args = split_args(vllm_args, source=MODEL_SOURCE)
+        except ProblemError:
+            return None
+        return await self._engines.unknown_flag(args, MODEL_SOURCE)
 
     async def update_options(
         self,

@@ -23,7 +23,7 @@ from app.core.events import (
     PrewarmChanged,
     PrewarmOutcome,
 )
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import ALIVE, DownloadStatus
@@ -77,7 +77,7 @@ class PrewarmService:
             isinstance(event, DownloadFinished)
             and event.status == DownloadStatus.COMPLETED
             and self._loop is not None
-            and bool(self._settings.get("prewarm_after_download"))
+            and bool(self._settings.get("models.prewarm_after_download"))
         ):
             self._loop.call_soon_threadsafe(self._after_download, event.model_id)
 
@@ -141,29 +141,17 @@ class PrewarmService:
             if info.state in ALIVE and info.model_id != model_id
         ]
         if others:
-            return problem(
-                "prewarm.busy",
-                tr_noop(
-                    "{model} was not pre-warmed: {others} is loaded, and pre-warming must not "
-                    "take its memory. Load {model} when you need it."
-                ),
-                model=model_id,
-                others=", ".join(others),
-            )
+            return problem("prewarm.busy", model=model_id, others=", ".join(others))
         info = self._supervisor.info(model_id)
         if info is not None and info.state in ALIVE:
-            return problem("prewarm.loaded", tr_noop("{model} is loaded already."), model=model_id)
+            return problem("prewarm.loaded", model=model_id)
         if only_once:
             try:
                 key = load_key(model_id, self._planner.plan_launch(model_id).spec.prefix)
             except ProblemError as exc:
                 return exc.problem
             if await asyncio.to_thread(lambda: LoadTimes(self._state_dir).count(key)):
-                return problem(
-                    "prewarm.done_before",
-                    tr_noop("{model} has loaded on this engine before."),
-                    model=model_id,
-                )
+                return problem("prewarm.done_before", model=model_id)
         return None
 
     def _in_use(self, model_id: str) -> bool:

@@ -32,15 +32,8 @@ if TYPE_CHECKING:
     from app.core.registry import ModelEntry, ModelOptions
     from app.core.remotes import RemoteView
     from app.core.settings import SettingValue
+    from app.core.states import EngineKind
     from app.downloads.search import SearchQuery
-    from app.runtime.api import (
-        EngineView,
-        HostRooms,
-        ModelRow,
-        OptionsPreview,
-        ServerView,
-        Snapshot,
-    )
     from app.runtime.cluster_agent import AgentSettings, ClusterAgent
     from app.runtime.cluster_views import ClusterReport, ClusterView, WorkerState
     from app.runtime.services.bench import BenchOptions, BenchRecord
@@ -50,8 +43,16 @@ if TYPE_CHECKING:
     from app.runtime.services.load_bench import LoadBenchOptions
     from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
     from app.runtime.services.tune import TuneOptions, TuneResult
+    from app.runtime.snapshot import (
+        EngineView,
+        HostRooms,
+        ModelRow,
+        OptionsPreview,
+        ServerView,
+        Snapshot,
+    )
     from app.supervisor.compile_cache import Cleaned
-    from app.supervisor.engines.base import EngineKind, EngineStatus, InstallProgress
+    from app.supervisor.engines.base import EngineStatus, InstallProgress
 
 
 class ModelsApi(Protocol):
@@ -65,6 +66,7 @@ class ModelsApi(Protocol):
     def usage(self) -> Mapping[str, Mapping[str, Any]]: ...
 
     def entry(self, model_id: str) -> ModelEntry: ...
+    def check_downloaded(self, model_id: str) -> ModelEntry: ...
     def options(self, model_id: str) -> ModelOptions: ...
     def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview: ...
     def preview_stored(self, model_id: str) -> OptionsPreview: ...
@@ -78,6 +80,7 @@ class ModelsApi(Protocol):
     ) -> OptionsPreview: ...
     async def reset_options(self, model_id: str) -> OptionsPreview: ...
     async def apply_fix(self, model_id: str, fix: Fix, *, retry: bool = False) -> None: ...
+    async def unknown_flag(self, vllm_args: str) -> Problem | None: ...
 
     async def add_user_model(
         self, name: str, checkpoint: str, labels: Sequence[str] = ()
@@ -131,6 +134,11 @@ class ConfigApi(Protocol):
     async def has_secret(self, name: str) -> bool: ...
     @property
     def secrets_backend(self) -> str: ...
+    def secrets_place(self) -> tuple[str, str]: ...
+    # Checks before saving (issue 20.4): the answer is the problem, or None.
+    async def global_args_problem(self, text: str) -> Problem | None: ...
+    async def port_problem(self, host: str, port: int) -> Problem | None: ...
+    async def check_hf_token(self, token: str | None = None) -> str: ...
 
 
 class EnginesApi(Protocol):
@@ -240,7 +248,7 @@ class TuneApi(Protocol):
         self, model_id: str, options: TuneOptions, *, argv: Sequence[str] = ()
     ) -> TuneResult: ...
     def cancel(self, model_id: str) -> bool: ...
-    async def apply(self, model_id: str, value: int) -> str: ...
+    async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str: ...
 
 
 class LoadBenchApi(Protocol):

@@ -31,7 +31,6 @@ from app.core.jsonstore import WatchedFile
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError
 from app.core.remotes import (
-    REMOTES_FILE,
     ModelList,
     RemoteModel,
     RemotesConfig,
@@ -47,9 +46,9 @@ from app.core.remotes import (
 )
 from app.core.states import ProcessState
 from app.proxy.upstream import ChildUnreachableError
-from app.runtime.api import ModelRow
 from app.runtime.secrets import FILE_BACKEND, SecretStore
 from app.runtime.services.remote_probe import Probe, RemoteProber
+from app.runtime.snapshot import ModelRow
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +56,6 @@ CHECK_UP_INTERVAL_S = 10.0
 CHECK_DOWN_FIRST_S = 1.0  # then 2, 4, 8 … up to CHECK_DOWN_MAX_S
 CHECK_DOWN_MAX_S = 30.0
 RECHECK_ON_REQUEST_S = 1.0
-FILE_POLL_S = 1.0
 
 
 @dataclass
@@ -102,7 +100,7 @@ class RemoteService:
         self._store = store
         # Shared with `vllm-tray remote …` in other processes: locked writes, and a version
         # that does not validate is reported and left alone (app.core.jsonstore's rules).
-        self._file = WatchedFile(paths.config_dir / REMOTES_FILE, remotes_from_json, RemotesConfig)
+        self._file = WatchedFile(paths.remotes_file, remotes_from_json, RemotesConfig)
         # Held by a worker thread for a whole add or remove (keyring included); the loop's
         # poll only tries it, so a keyring prompt never holds up the loop.
         self._file_lock = threading.Lock()
@@ -110,7 +108,6 @@ class RemoteService:
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
         self._status: dict[str, _Status] = {r.name: _Status(r) for r in self.config.remotes}
         self._prober = RemoteProber()
-        self._poll: asyncio.Task[None] | None = None
         self._started = False
         self._reported: Problem | None = self._file.problem
 
@@ -119,12 +116,10 @@ class RemoteService:
         self._started = True
         for name in self._status:
             self._watch(name)
-        self._poll = asyncio.get_running_loop().create_task(self._poll_file())
 
     async def stop(self) -> None:
         self._started = False
-        tasks = [t for t in (self._poll,) if t is not None]
-        self._poll = None
+        tasks: list[asyncio.Task[None]] = []
         for status in self._status.values():
             tasks += [t for t in (status.watcher, status.probe) if t is not None]
             status.watcher = status.probe = None
@@ -445,14 +440,13 @@ class RemoteService:
         if changed or old != config:
             self._bus.publish(RemotesChanged(None))
 
-    async def _poll_file(self) -> None:
-        """Pick up `vllm-tray remote add/rm` of other processes (one stat() a second)."""
-        while True:
-            await asyncio.sleep(FILE_POLL_S)
-            try:
+    async def poll_file(self) -> None:
+        """Pick up `vllm-tray remote add/rm` of other processes (one stat() when nothing
+        changed); the runtime's config poller (app.runtime.watcher) calls it."""
+        try:
+            if self._started:
                 self._apply(self._reread())
-            except Exception:  # the config dir went away for a moment: keep watching
-                log.warning("reading %s failed", REMOTES_FILE, exc_info=True)
+        finally:
             found = self._file.problem
             if found is not None and found != self._reported:
                 log.warning("%s", found.english())

@@ -24,14 +24,16 @@ from app.core.fit import (
     quantization_of,
     vllm_architectures,
 )
-from app.core.problems import Problem, ProblemError, problem, tr_noop
-from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint, validate_name
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
 from app.downloads.hub import HubToken
 from app.downloads.search import (
     HubModel,
     RepoFacts,
     SearchQuery,
+    check_query,
+    check_repo_id,
     repo_facts,
     search_models,
     search_problem,
@@ -115,7 +117,9 @@ class SearchService:
     # -- search -----------------------------------------------------------------------------
     async def search(self, query: SearchQuery) -> list[SearchResult]:
         """The hub's results for `query`, with the details already known. Raises
-        ProblemError `search.unavailable` / `search.offline` when the hub cannot answer."""
+        ProblemError `search.unavailable` / `search.offline` when the hub cannot answer, and
+        `search.bad_author` / `search.refused` for a search the hub cannot run."""
+        check_query(query)
         token = await self._token()
         try:
             found = await asyncio.to_thread(
@@ -138,7 +142,9 @@ class SearchService:
     # -- details ---------------------------------------------------------------------------
     async def details(self, repo_id: str) -> ModelDetails:
         """Format, size, architecture, context and fit of `repo_id` (cached). Raises
-        ProblemError when the hub cannot tell (`search.unavailable`, `search.not_found`)."""
+        ProblemError when the hub cannot tell (`search.unavailable`, `search.not_found`),
+        `search.bad_repo_id` for an id that cannot name a repository."""
+        check_repo_id(repo_id)
         facts = await self._fetch(repo_id)
         return self._details(facts)
 
@@ -211,7 +217,7 @@ class SearchService:
             weight_format=facts.weight_format,
             config=facts.config,
             budget_bytes=self.budget_bytes(entry),
-            default_ctx=effective_ctx_size(ModelOptions(), int(settings["ctx_size"])),
+            default_ctx=effective_ctx_size(ModelOptions(), int(settings["models.ctx_size"])),
         )
         return ModelDetails(
             repo_id=facts.repo_id,
@@ -270,7 +276,7 @@ class SearchService:
         chosen = name or self.suggested_name(repo_id)
         if chosen.startswith("user."):
             chosen = chosen[len("user.") :]
-        validate_name(chosen)
+        self._registry.check_new_name(chosen)
         existing = self._registry.find("user." + chosen)
         if existing is not None and existing.checkpoint.repo_id != repo_id:
             raise ProblemError(name_taken_problem(chosen, str(existing.checkpoint)))
@@ -281,12 +287,24 @@ class SearchService:
         base = repo_id.split("/", 1)[-1]
         for candidate in (base, repo_id.replace("/", "-")):
             found = self._registry.find("user." + candidate)
-            if found is None or found.checkpoint.repo_id == repo_id:
+            if found is not None and found.checkpoint.repo_id == repo_id:
+                return candidate
+            if found is None and not self._looks_taken(candidate):
                 return candidate
         n = 2
-        while self._registry.find(f"user.{base}-{n}") is not None:
+        while self._registry.find(f"user.{base}-{n}") is not None or self._looks_taken(
+            f"{base}-{n}"
+        ):
             n += 1
         return f"{base}-{n}"
+
+    def _looks_taken(self, name: str) -> bool:
+        """Whether another model's name only looks like `name` (app.core.lookalike)."""
+        try:
+            self._registry.check_new_name(name)
+        except ProblemError as exc:
+            return exc.problem.code == "models.look_alike"
+        return False
 
     def registered_as(self, repo_id: str) -> str | None:
         wanted = repo_id.casefold()
@@ -314,7 +332,7 @@ class SearchService:
 
 def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
     if kind is WeightFormat.GGUF:
-        return problem(
+        return worded_problem(
             "search.not_loadable",
             tr_noop(
                 "{repo} holds only GGUF files, which vLLM does not load from a Hugging Face "
@@ -323,7 +341,7 @@ def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
             repo=repo,
             format=kind.value,
         )
-    return problem(
+    return worded_problem(
         "search.not_loadable",
         tr_noop("{repo} holds no model weights (no .safetensors or .bin files)."),
         repo=repo,
@@ -332,11 +350,4 @@ def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
 
 
 def name_taken_problem(name: str, checkpoint: str) -> Problem:
-    return problem(
-        "search.name_taken",
-        tr_noop(
-            "A model called user.{name} exists already (it is {checkpoint}). Choose another name."
-        ),
-        name=name,
-        checkpoint=checkpoint,
-    )
+    return problem("search.name_taken", name=name, checkpoint=checkpoint)

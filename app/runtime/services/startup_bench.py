@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.supervisor import spawn
 
 DRIVER = (
@@ -108,7 +108,6 @@ async def run_startup_bench(
             raise ProblemError(
                 problem(
                     "bench.startup_failed",
-                    tr_noop("vLLM's own start-up benchmark failed (exit {status}): {tail}"),
                     status=code,
                     tail=await asyncio.to_thread(_tail, log_path),
                 )

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.core.events import EventBus, TunePhase, TuneProgressed
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ProcessState
 from app.core.tuning import (
@@ -159,15 +159,21 @@ class TuneService:
         task.cancel()
         return True
 
-    async def apply(self, model_id: str, value: int) -> str:
-        """Write `--max-num-seqs value` into the model's vllm_args (the user's click); a
-        running model restarts with it. Returns the new vllm_args."""
+    async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str:
+        """Write `--max-num-seqs value` into the model's vllm_args (the user's click).
+        `restart` is the user's answer to "restart it now?" (the window asks, as the model
+        dialog does); None restarts a running model (`vllm-tray tune --apply`). Returns the
+        new vllm_args."""
         entry = self._registry.get(model_id)
         await self._check_proposed(entry.id, value)
         proposed = args_with_limit(self._registry.options(entry.id).vllm_args, value)
-        info = self._supervisor.info(entry.id)
-        running = info is not None and info.state in (ProcessState.RUNNING, ProcessState.STARTING)
-        await self._models.update_options(entry.id, vllm_args=proposed, restart=running)
+        if restart is None:
+            info = self._supervisor.info(entry.id)
+            restart = info is not None and info.state in (
+                ProcessState.RUNNING,
+                ProcessState.STARTING,
+            )
+        await self._models.update_options(entry.id, vllm_args=proposed, restart=restart)
         return proposed
 
     async def _check_proposed(self, model_id: str, value: int) -> None:
@@ -178,17 +184,7 @@ class TuneService:
         if last is not None and not all(p.measured for p in last.points):
             raise ProblemError(no_tokens_problem(model_id, tune=True))
         if last is None or (last.tune or {}).get("chosen") != value:
-            raise ProblemError(
-                problem(
-                    "tune.not_proposed",
-                    tr_noop(
-                        "--max-num-seqs {value} is not what the last tune of {model} "
-                        "proposed; run the tune again and apply its result."
-                    ),
-                    model=model_id,
-                    value=value,
-                )
-            )
+            raise ProblemError(problem("tune.not_proposed", model=model_id, value=value))
 
     async def run(
         self,
@@ -205,13 +201,7 @@ class TuneService:
         task = asyncio.current_task()
         assert task is not None
         if model_id in self._bench.jobs and not self._bench.jobs[model_id].done():
-            raise ProblemError(
-                problem(
-                    "bench.busy",
-                    tr_noop("{model} is being benchmarked or tuned already."),
-                    model=model_id,
-                )
-            )
+            raise ProblemError(problem("bench.busy", model=model_id))
         self._bench.jobs[model_id] = task
         info = self._supervisor.info(model_id)
         was_running = info is not None and info.state in (
@@ -303,13 +293,7 @@ class _Run:
 
     async def start_with(self, limit: int) -> None:
         if self.starts >= self.s.max_starts:
-            raise ProblemError(
-                problem(
-                    "tune.out_of_starts",
-                    tr_noop("The tune used its {n} engine starts without an answer."),
-                    n=self.s.max_starts,
-                )
-            )
+            raise ProblemError(problem("tune.out_of_starts", n=self.s.max_starts))
         self.starts += 1
         self.limit = limit
         self.curve = []
@@ -321,16 +305,7 @@ class _Run:
         backend = await self.s._controller.load(self.model_id, extra_args=(FLAG, str(limit)))
         if limit_in(backend.command) != limit:
             # A request from elsewhere started the model as configured in between.
-            raise ProblemError(
-                problem(
-                    "tune.disturbed",
-                    tr_noop(
-                        "Another request started {model} with its own settings while the tune "
-                        "was restarting it. Try again while nothing else uses the model."
-                    ),
-                    model=self.model_id,
-                )
-            )
+            raise ProblemError(problem("tune.disturbed", model=self.model_id))
         timeout = float(self.s._planner.plan_launch(self.model_id).spec.load_timeout_s)
         await warm_up(self.base_url, self.model_id, self.api_key, timeout)
 
@@ -380,11 +355,6 @@ class _Run:
                 raise ProblemError(
                     problem(
                         "tune.objective_unreachable",
-                        tr_noop(
-                            "Even one request at a time misses the latency objective "
-                            "(time to first token {ttft} ms, inter-token {itl} ms): "
-                            "nothing to tune. Loosen the objective or use a smaller model."
-                        ),
                         ttft=options.slo.ttft_ms,
                         itl=options.slo.itl_ms,
                     )

@@ -1,10 +1,10 @@
 """Engines: the vLLM builds the supervisor can launch (ROCm bundle, CPU build, custom command)."""
 
+from app.core.states import EngineKind
 from app.supervisor.engines.base import (
     VERSION_FILE_NAME,
     Engine,
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,

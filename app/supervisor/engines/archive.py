@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.resume import ResumeAction, decide, partial_size, range_headers
 
 if TYPE_CHECKING:
@@ -51,14 +51,7 @@ class _Throttle:
 
 
 def _download_failed(url: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "engine.download_failed",
-            tr_noop("Downloading {url} failed: {reason}. Try again; finished parts are kept."),
-            url=url,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem("engine.download_failed", url=url, reason=reason))
 
 
 async def fetch_text(client: httpx.AsyncClient, url: str) -> str | None:
@@ -198,17 +191,7 @@ class _ConcatReader(io.RawIOBase):
 
 
 def _unsafe(member: str, reason: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "engine.unsafe_archive",
-            tr_noop(
-                "The engine archive was refused: its entry “{member}” {reason}. "
-                "Nothing from it was installed."
-            ),
-            member=member,
-            reason=reason,
-        )
-    )
+    return ProblemError(problem("engine.unsafe_archive", member=member, reason=reason))
 
 
 def check_member(member: tarfile.TarInfo, root: Path, seen_links: set[str]) -> None:
@@ -291,20 +274,13 @@ def extract_tar_gz(
             raise ProblemError(
                 problem(
                     "engine.bad_archive",
-                    tr_noop("The engine archive {file} is damaged ({reason}). Download it again."),
                     file=parts[0].name if parts else "?",
                     reason=str(exc) or type(exc).__name__,
                 )
             ) from exc
         except OSError as exc:
             if exc.errno == errno.ENOSPC:
-                raise ProblemError(
-                    problem(
-                        "engine.no_space",
-                        tr_noop("There is not enough free disk space in {path} for the engine."),
-                        path=str(target.parent),
-                    )
-                ) from exc
+                raise ProblemError(problem("engine.no_space", path=str(target.parent))) from exc
             raise
     if on_progress is not None:
         on_progress(total, total)

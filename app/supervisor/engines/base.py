@@ -8,7 +8,6 @@ import json
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
@@ -16,19 +15,12 @@ from typing import Protocol, runtime_checkable
 import filelock
 
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.states import EngineKind
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
 PHASE_WAITING = "waiting"
 _LOCK_POLL_SECONDS = 1.0
-
-
-class EngineKind(StrEnum):
-    """Which kind of vLLM build an engine is; the values are stable (settings, CLI, JSON)."""
-
-    ROCM = "rocm"
-    CPU = "cpu"
-    CUSTOM = "custom"
 
 
 @dataclass(frozen=True)
@@ -127,10 +119,18 @@ def write_version_file(engine_dir: Path, kind: EngineKind, version: str) -> Vers
 
 def engine_missing(kind: EngineKind) -> Problem:
     """The `engine.missing` problem, telling the user the command that installs the engine."""
-    return problem(
+    return worded_problem(
         "engine.missing",
         tr_noop(
             "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
+        ),
+        # The window offers it as a button: the first Load on a fresh machine installs the
+        # engine and loads, instead of only failing.
+        fix=Fix(
+            FixKind.INSTALL_ENGINE,
+            kind.value,
+            kind.value,
+            label_template=tr_noop("Install the {value} engine and load"),
         ),
         kind=kind.value,
     )
@@ -138,13 +138,7 @@ def engine_missing(kind: EngineKind) -> Problem:
 
 def install_cancelled(kind: EngineKind) -> ProblemError:
     """The `engine.install_cancelled` error for an install the caller's cancel event stopped."""
-    return ProblemError(
-        problem(
-            "engine.install_cancelled",
-            tr_noop("Installing the {kind} engine was cancelled."),
-            kind=kind.value,
-        )
-    )
+    return ProblemError(problem("engine.install_cancelled", kind=kind.value))
 
 
 @contextlib.asynccontextmanager

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem, tr_noop, worded_problem
+from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import installer_environment
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,
@@ -108,15 +108,7 @@ class CpuEngine:
                 installed=False,
                 version=info.version,
                 location=self._root,
-                problem=problem(
-                    "engine.damaged",
-                    tr_noop(
-                        "The {kind} engine in {path} is incomplete. "
-                        "Reinstall it with: vllm-tray engine install {kind}"
-                    ),
-                    kind=EngineKind.CPU.value,
-                    path=str(self._root),
-                ),
+                problem=problem("engine.damaged", kind=EngineKind.CPU.value, path=str(self._root)),
             )
         return EngineStatus(
             kind=EngineKind.CPU,
@@ -311,7 +303,7 @@ def _format_gib(value: float) -> str:
 
 def _install_failed(phase: str, detail: str) -> ProblemError:
     return ProblemError(
-        problem(
+        worded_problem(
             "engine.install_failed",
             tr_noop("Installing the {kind} engine failed at step {phase}:\n{detail}"),
             kind=EngineKind.CPU.value,

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
+from app.core.redact import redact_argv
+from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,
@@ -33,6 +34,7 @@ PHASE_VALIDATING = "validating"
 PHASE_DONE = "done"
 
 _TEMPLATES = {
+    "unparsable": tr_noop("The custom engine command {command!r} cannot be read: {detail}."),
     "empty": tr_noop("No command is set for the custom engine."),
     "not_found": tr_noop("The custom engine command “{program}” was not found."),
     "not_executable": tr_noop("The custom engine command “{program}” is not executable."),
@@ -50,16 +52,16 @@ _TEMPLATES = {
 
 
 def _invalid(reason: str, command: Sequence[str], **params: Any) -> ProblemError:
-    return ProblemError(_invalid_problem(reason, command, **params))
+    return ProblemError(invalid_command_problem(reason, command, **params))
 
 
-def _invalid_problem(reason: str, command: Sequence[str], **params: Any) -> Problem:
+def invalid_command_problem(reason: str, command: Sequence[str], **params: Any) -> Problem:
     """`engine.custom_invalid`; `reason` is a stable word tests and the UI can branch on."""
-    return problem(
+    return worded_problem(
         "engine.custom_invalid",
         _TEMPLATES[reason],
         reason=reason,
-        command=" ".join(command),
+        command=" ".join(redact_argv(command)),
         **params,
     )
 
@@ -84,7 +86,7 @@ def resolve_program(prefix: Sequence[str]) -> Path:
     return Path(found)
 
 
-async def _run_help(
+async def run_help(
     prefix: Sequence[str], argument: str, time_limit: float, state_dir: Path | None
 ) -> tuple[int, str]:
     try:
@@ -173,13 +175,13 @@ class CustomEngine:
         """
         program = resolve_program(prefix)
         try:
-            code, text = await _run_help(prefix, "--help", time_limit, state_dir)
+            code, text = await run_help(prefix, "--help", time_limit, state_dir)
             if (
                 code == 0
                 and _missing_flags(text)
                 and ("--help=" in text or "Config Groups" in text)
             ):
-                code, text = await _run_help(prefix, "--help=all", time_limit, state_dir)
+                code, text = await run_help(prefix, "--help=all", time_limit, state_dir)
         except TimeoutError:
             raise _invalid("timeout", prefix, seconds=f"{time_limit:g}") from None
         if code != 0:

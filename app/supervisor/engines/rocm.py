@@ -7,6 +7,7 @@ import contextlib
 import os
 import shutil
 import threading
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -14,6 +15,7 @@ import httpx
 
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
+from app.core.states import EngineKind
 from app.supervisor.engines.archive import (
     TransferCancelled,
     download,
@@ -23,7 +25,6 @@ from app.supervisor.engines.archive import (
 )
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineKind,
     EngineStatus,
     InstallProgress,
     ProgressCallback,
@@ -129,37 +130,45 @@ class RocmEngine:
     def _unmet(self) -> Problem | None:
         """Why this machine cannot run the bundle, or None."""
         if not self._target:
-            return problem(
-                "engine.no_gpu",
-                tr_noop(
-                    "No AMD GPU was found, so the ROCm engine cannot be installed. "
-                    "Use the CPU engine or a custom engine instead."
-                ),
-            )
+            return problem("engine.no_gpu")
         if gfx_family(self._target) not in SUPPORTED_ROCM_TARGETS:
             return problem(
                 "engine.unsupported_gpu",
-                tr_noop(
-                    "There is no ROCm engine for your GPU ({target}). Supported GPU families: "
-                    "{supported}. Use the CPU engine or a custom engine instead."
-                ),
+                name=self._target,  # all this engine knows of the GPU
                 target=self._target,
                 supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
             )
         if self._target == "gfx1151" and self._kernel_prereq_ok is False:
             return problem(
-                "engine.kernel_prerequisite",
-                tr_noop(
-                    "Your GPU ({target}) needs a newer Linux kernel before the ROCm engine can "
-                    "run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with "
-                    "kernel {required} or newer or a distribution kernel that carries the "
-                    "backport. Without them ROCm workloads hang or crash, so the engine was not "
-                    "installed."
-                ),
-                target=self._target,
-                required=GFX1151_PREREQ_KERNEL,
+                "engine.kernel_prerequisite", target=self._target, required=GFX1151_PREREQ_KERNEL
             )
         return None
+
+    def _unmet_installed(self, installed: str) -> Problem | None:
+        """Why this machine cannot run the bundle that is installed (one Lemonade's import
+        adopted, or one from before a GPU change), in words that do not deny it is there."""
+        unmet = self._unmet()
+        if unmet is None:
+            return None
+        templates = {
+            "engine.no_gpu": tr_noop(
+                "The ROCm engine {installed} is installed, but no AMD GPU was found, so it "
+                "cannot run here. Use the CPU engine or a custom engine instead."
+            ),
+            "engine.unsupported_gpu": tr_noop(
+                "The ROCm engine {installed} is installed, but there is no ROCm engine for "
+                "your GPU ({target}). Supported GPU families: {supported}. Use the CPU engine "
+                "or a custom engine instead."
+            ),
+            "engine.kernel_prerequisite": tr_noop(
+                "The ROCm engine {installed} is installed, but your GPU ({target}) needs a "
+                "newer Linux kernel before it can run: its KFD topology lacks cwsr_size and "
+                "ctl_stack_size, which come with kernel {required} or newer or a distribution "
+                "kernel that carries the backport. Without them ROCm workloads hang or crash, "
+                "so the engine is not started."
+            ),
+        }
+        return replace(unmet.with_params(installed=installed), template=templates[unmet.code])
 
     def status(self) -> EngineStatus:
         unmet = self._unmet()
@@ -169,21 +178,12 @@ class RocmEngine:
                 EngineKind.ROCM, False, None, None, unmet or engine_missing(EngineKind.ROCM)
             )
         if not os.access(self.launcher, os.X_OK):
-            damaged = problem(
-                "engine.damaged",
-                tr_noop(
-                    "The {kind} engine in {path} is incomplete. "
-                    "Reinstall it with: vllm-tray engine install {kind}"
-                ),
-                kind=EngineKind.ROCM.value,
-                path=str(self._root),
-            )
+            damaged = problem("engine.damaged", kind=EngineKind.ROCM.value, path=str(self._root))
             return EngineStatus(EngineKind.ROCM, False, info.version, self._root, unmet or damaged)
         wanted = self.tag
         if unmet is None and wanted is not None and info.version != wanted:
             unmet = problem(
                 "engine.outdated",
-                tr_noop("The ROCm engine {installed} is installed; this GPU needs {wanted}."),
                 fix=Fix(
                     FixKind.INSTALL_ENGINE,
                     EngineKind.ROCM.value,
@@ -193,6 +193,8 @@ class RocmEngine:
                 installed=info.version,
                 wanted=wanted,
             )
+        if unmet is not None and unmet.code != "engine.outdated":
+            unmet = self._unmet_installed(info.version)
         return EngineStatus(EngineKind.ROCM, True, info.version, self._root, unmet)
 
     def command(self) -> EngineCommand:
@@ -358,14 +360,7 @@ def _bundle_dir(staging: Path, tag: str) -> Path:
     entries = list(staging.iterdir())
     if len(entries) == 1 and (entries[0] / LAUNCHER).is_file():
         return entries[0]
-    raise ProblemError(
-        problem(
-            "engine.bad_bundle",
-            tr_noop("The ROCm engine {tag} has no {launcher}; it cannot be started."),
-            tag=tag,
-            launcher=str(LAUNCHER),
-        )
-    )
+    raise ProblemError(problem("engine.bad_bundle", tag=tag, launcher=str(LAUNCHER)))
 
 
 async def _release_assets(client: httpx.AsyncClient, base: str, stem: str, tag: str) -> list[str]:
@@ -375,12 +370,5 @@ async def _release_assets(client: httpx.AsyncClient, base: str, stem: str, tag: 
         return [f"{stem}.tar.gz"]
     text = count_text.strip()
     if not text.isdigit() or not 1 <= int(text) <= MAX_PARTS:
-        raise ProblemError(
-            problem(
-                "engine.bad_release",
-                tr_noop("The release {tag} lists “{text}” as its number of parts."),
-                tag=tag,
-                text=text[:40],
-            )
-        )
+        raise ProblemError(problem("engine.bad_release", tag=tag, text=text[:40]))
     return part_assets(stem, int(text))

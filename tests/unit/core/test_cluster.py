@@ -29,8 +29,9 @@ from app.core.cluster_commands import (
 )
 from app.core.cluster_nodes import NodeInfo, compare_nodes, model_fingerprint
 from app.core.problems import ProblemError
-from app.runtime.cluster_node import BOOT_ENV, headless_command
-from app.supervisor.engines.base import EngineCommand, EngineKind
+from app.core.states import EngineKind
+from app.runtime.node_facts import BOOT_ENV, headless_command
+from app.supervisor.engines.base import EngineCommand
 
 CPU_PREFIX = ("/e/venv/bin/python", "-m", "vllm.entrypoints.openai.api_server")
 

@@ -53,48 +53,48 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
 def test_settings_outside_change_picked_up_and_announced(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = Settings(path)
-    app.set("max_num_seqs", 8)
+    app.set("models.max_num_seqs", 8)
     seen: list[tuple[str, object]] = []
     app.subscribe(lambda k, v: seen.append((k, v)))
 
     cli = Settings(path)  # `vllm-tray config set` in another process
-    cli.set_many({"max_num_seqs": "4", "ctx_size": "4096", "proxy.port": "8321"})
+    cli.set_many({"models.max_num_seqs": "4", "models.ctx_size": "4096", "proxy.port": "8321"})
 
     # proxy.port was pinned to its default value: stored, but its effective value is the same.
-    assert app.reload() == {"max_num_seqs": 4, "ctx_size": 4096}
-    assert seen == [("max_num_seqs", 4), ("ctx_size", 4096)]
-    assert app.get("max_num_seqs") == 4
+    assert app.reload() == {"models.max_num_seqs": 4, "models.ctx_size": 4096}
+    assert seen == [("models.max_num_seqs", 4), ("models.ctx_size", 4096)]
+    assert app.get("models.max_num_seqs") == 4
     assert not app.is_default("proxy.port")
     assert app.reload() == {}
     assert len(seen) == 2
 
-    cli.reset("max_num_seqs")
-    assert app.reload() == {"max_num_seqs": 16}
-    assert seen[-1] == ("max_num_seqs", 16)
+    cli.reset("models.max_num_seqs")
+    assert app.reload() == {"models.max_num_seqs": 16}
+    assert seen[-1] == ("models.max_num_seqs", 16)
 
 
 def test_settings_hand_edit_and_deletion(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = Settings(path)
-    app.set("ctx_size", 4096)
-    hand_edit(path, json.dumps({"ctx_size": 32768, "gui.start_hidden": "yes"}))
-    assert app.reload() == {"ctx_size": 32768, "gui.start_hidden": True}
+    app.set("models.ctx_size", 4096)
+    hand_edit(path, json.dumps({"models.ctx_size": 32768, "gui.start_hidden": "yes"}))
+    assert app.reload() == {"models.ctx_size": 32768, "gui.start_hidden": True}
     path.unlink()  # deleting the file means the defaults, as at start-up
-    assert app.reload() == {"ctx_size": 8192, "gui.start_hidden": False}
+    assert app.reload() == {"models.ctx_size": 8192, "gui.start_hidden": False}
     assert app.problem is None
 
 
 def test_settings_invalid_edit_keeps_values_and_file(tmp_path: Path, reads: list[Path]) -> None:
     path = tmp_path / "settings.json"
     app = Settings(path)
-    app.set("gpu_memory_utilization", 0.78)
+    app.set("models.gpu_memory_utilization", 0.78)
     seen: list[tuple[str, object]] = []
     app.subscribe(lambda k, v: seen.append((k, v)))
 
-    half_done = '{"gpu_memory_utilization": 0.7,\n'
+    half_done = '{"models.gpu_memory_utilization": 0.7,\n'
     hand_edit(path, half_done)
     assert app.reload() == {}
-    assert app.get("gpu_memory_utilization") == 0.78
+    assert app.get("models.gpu_memory_utilization") == 0.78
     assert app.problem is not None
     assert app.problem.code == "config.edit_unreadable"
     assert app.problem.params["file"] == str(path)
@@ -104,16 +104,16 @@ def test_settings_invalid_edit_keeps_values_and_file(tmp_path: Path, reads: list
     assert app.reload() == {}  # the same broken version is not parsed again
     assert len(reads) == 1
 
-    hand_edit(path, json.dumps({"gpu_memory_utilization": 7}))  # valid JSON, out of range
+    hand_edit(path, json.dumps({"models.gpu_memory_utilization": 7}))  # valid JSON, out of range
     assert app.reload() == {}
     assert app.problem is not None
     reason = app.problem.params["reason"]
-    assert reason == "gpu_memory_utilization: Must be between 0.10 and 0.99; you typed 7."
+    assert reason == "models.gpu_memory_utilization: Must be between 0.10 and 0.99; you typed 7."
 
-    hand_edit(path, json.dumps({"gpu_memory_utilization": 0.7}))
-    assert app.reload() == {"gpu_memory_utilization": 0.7}
+    hand_edit(path, json.dumps({"models.gpu_memory_utilization": 0.7}))
+    assert app.reload() == {"models.gpu_memory_utilization": 0.7}
     assert app.problem is None
-    assert seen == [("gpu_memory_utilization", 0.7)]
+    assert seen == [("models.gpu_memory_utilization", 0.7)]
 
 
 def test_settings_unreadable_at_start_then_replaced_by_a_writer(tmp_path: Path) -> None:
@@ -126,13 +126,13 @@ def test_settings_unreadable_at_start_then_replaced_by_a_writer(tmp_path: Path) 
     assert aside_files(tmp_path) == []
 
     cli = Settings(path)  # `vllm-tray config set ctx_size=2048`: a writer may replace it
-    cli.set("ctx_size", 2048)
+    cli.set("models.ctx_size", 2048)
     [kept] = aside_files(tmp_path)
     assert kept.read_text() == "{broken"
     assert cli.problem is not None and cli.problem.code == "config.edit_replaced"
     assert cli.problem.params["kept_as"] == str(kept)
 
-    assert app.reload() == {"ctx_size": 2048}
+    assert app.reload() == {"models.ctx_size": 2048}
     assert app.problem is None
 
 
@@ -140,36 +140,46 @@ def test_settings_once_good_then_unreadable_keeps_values_in_a_new_reader(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "settings.json"
-    Settings(path).set("max_num_seqs", 3)
-    hand_edit(path, '{"max_num_seqs": ')
+    Settings(path).set("models.max_num_seqs", 3)
+    hand_edit(path, '{"models.max_num_seqs": ')
     app = Settings(path)  # e.g. `vllm-tray config get` while the file is half-written
-    assert app.get("max_num_seqs") == 16
+    assert app.get("models.max_num_seqs") == 16
     assert app.problem is not None and app.problem.code == "config.unreadable"
-    assert path.read_text() == '{"max_num_seqs": '
+    assert path.read_text() == '{"models.max_num_seqs": '
 
 
 def test_settings_write_after_outside_change_keeps_both(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = Settings(path)
-    app.set("max_num_seqs", 8)
+    app.set("models.max_num_seqs", 8)
     seen: list[tuple[str, object]] = []
     app.subscribe(lambda k, v: seen.append((k, v)))
-    Settings(path).set_many({"ctx_size": 4096, "max_num_seqs": 2})
+    Settings(path).set_many({"models.ctx_size": 4096, "models.max_num_seqs": 2})
 
     # No reload() in between: the write itself must not undo the other process's change.
-    assert app.set_many({"gpu_memory_utilization": 0.5}) == {"gpu_memory_utilization": 0.5}
-    on_disk = json.loads(path.read_text())
-    assert on_disk == {"max_num_seqs": 2, "ctx_size": 4096, "gpu_memory_utilization": 0.5}
-    assert seen == [("max_num_seqs", 2), ("ctx_size", 4096), ("gpu_memory_utilization", 0.5)]
-
-    Settings(path).set("idle_ttl_min", 5)
-    app.reset("ctx_size")
-    assert json.loads(path.read_text()) == {
-        "max_num_seqs": 2,
-        "gpu_memory_utilization": 0.5,
-        "idle_ttl_min": 5,
+    assert app.set_many({"models.gpu_memory_utilization": 0.5}) == {
+        "models.gpu_memory_utilization": 0.5
     }
-    assert seen[-2:] == [("idle_ttl_min", 5), ("ctx_size", 8192)]
+    on_disk = json.loads(path.read_text())
+    assert on_disk == {
+        "models.max_num_seqs": 2,
+        "models.ctx_size": 4096,
+        "models.gpu_memory_utilization": 0.5,
+    }
+    assert seen == [
+        ("models.max_num_seqs", 2),
+        ("models.ctx_size", 4096),
+        ("models.gpu_memory_utilization", 0.5),
+    ]
+
+    Settings(path).set("models.idle_ttl_min", 5)
+    app.reset("models.ctx_size")
+    assert json.loads(path.read_text()) == {
+        "models.max_num_seqs": 2,
+        "models.gpu_memory_utilization": 0.5,
+        "models.idle_ttl_min": 5,
+    }
+    assert seen[-2:] == [("models.idle_ttl_min", 5), ("models.ctx_size", 8192)]
 
 
 def test_settings_same_key_changed_outside_then_here(tmp_path: Path) -> None:
@@ -177,20 +187,20 @@ def test_settings_same_key_changed_outside_then_here(tmp_path: Path) -> None:
     app = Settings(path)
     seen: list[tuple[str, object]] = []
     app.subscribe(lambda k, v: seen.append((k, v)))
-    Settings(path).set("max_num_seqs", 4)
-    app.set("max_num_seqs", 4)  # already so on disk: nothing to write, one announcement
-    assert seen == [("max_num_seqs", 4)]
-    assert json.loads(path.read_text()) == {"max_num_seqs": 4}
+    Settings(path).set("models.max_num_seqs", 4)
+    app.set("models.max_num_seqs", 4)  # already so on disk: nothing to write, one announcement
+    assert seen == [("models.max_num_seqs", 4)]
+    assert json.loads(path.read_text()) == {"models.max_num_seqs": 4}
 
 
 def test_settings_write_over_unreadable_edit_keeps_a_copy(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = Settings(path)
-    app.set("max_num_seqs", 8)
-    half_done = '{"max_num_seqs": '
+    app.set("models.max_num_seqs", 8)
+    half_done = '{"models.max_num_seqs": '
     hand_edit(path, half_done)
-    app.set("ctx_size", 2048)
-    assert json.loads(path.read_text()) == {"max_num_seqs": 8, "ctx_size": 2048}
+    app.set("models.ctx_size", 2048)
+    assert json.loads(path.read_text()) == {"models.max_num_seqs": 8, "models.ctx_size": 2048}
     [kept] = aside_files(tmp_path)
     assert kept.read_text() == half_done
     assert app.problem is not None
@@ -200,12 +210,12 @@ def test_settings_write_over_unreadable_edit_keeps_a_copy(tmp_path: Path) -> Non
 
 def test_settings_keys_of_a_newer_version_survive_writes(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"future.option": [1, 2], "max_num_seqs": 3}))
+    path.write_text(json.dumps({"future.option": [1, 2], "models.max_num_seqs": 3}))
     app = Settings(path)
-    app.set("ctx_size", 1024)
+    app.set("models.ctx_size", 1024)
     assert json.loads(path.read_text()) == {
-        "max_num_seqs": 3,
-        "ctx_size": 1024,
+        "models.max_num_seqs": 3,
+        "models.ctx_size": 1024,
         "future.option": [1, 2],
     }
 
@@ -214,15 +224,15 @@ def test_settings_unchanged_file_is_not_read_again(tmp_path: Path, reads: list[P
     path = tmp_path / "settings.json"
     app = Settings(path)
     assert app.reload() == {}  # no file at all
-    app.set("ctx_size", 1024)  # our own write is not an outside change
+    app.set("models.ctx_size", 1024)  # our own write is not an outside change
     for _ in range(3):
         assert app.reload() == {}
-    app.set("max_num_seqs", 2)
+    app.set("models.max_num_seqs", 2)
     assert reads == []
     cli = Settings(path)
     reads.clear()  # the other process's own start-up read
-    cli.set("idle_ttl_min", 3)
-    assert app.reload() == {"idle_ttl_min": 3}
+    cli.set("models.idle_ttl_min", 3)
+    assert app.reload() == {"models.idle_ttl_min": 3}
     assert app.reload() == {}
     assert reads == [path]
 

@@ -35,7 +35,7 @@ def here(**kw: object) -> HereNow:
         "builtins": {BUILTIN.name: BUILTIN},
         "users": {},
         "options": {},
-        "settings": {"vllm_args": "", "ctx_size": 8192},
+        "settings": {"models.vllm_args": "", "models.ctx_size": 8192},
         "files": {},
         "engine": EngineFacts(False),
     }

@@ -12,7 +12,7 @@ from app.core.jsonstore import WatchedFile, atomic_write_json
 from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions, Registry, parse_checkpoint
-from app.core.setting_specs import check_together
+from app.core.setting_rules import check_together
 from app.core.settings import SPEC_BY_KEY, SPECS, Settings, coerce, parse_setting_text
 
 
@@ -82,19 +82,19 @@ def test_write_outside_the_lock_is_refused(tmp_path: Path) -> None:
 def test_settings_declared_once_with_required_keys() -> None:
     keys = {s.key for s in SPECS}
     for required in (
-        "gpu_memory_utilization",
-        "max_num_seqs",
-        "vllm_args",
-        "ctx_size",
-        "load_timeout_s",
+        "models.gpu_memory_utilization",
+        "models.max_num_seqs",
+        "models.vllm_args",
+        "models.ctx_size",
+        "models.load_timeout_s",
         "proxy.host",
         "proxy.port",
         "engine.kind",
-        "idle_ttl_min",
+        "models.idle_ttl_min",
     ):
         assert required in keys
     by_key = {s.key: s for s in SPECS}
-    assert by_key["load_timeout_s"].default == 3600  # a ceiling; stalls stop stuck loads
+    assert by_key["models.load_timeout_s"].default == 3600  # a ceiling; stalls stop stuck loads
     assert by_key["proxy.host"].default == "127.0.0.1"
     assert by_key["proxy.port"].default not in (8000, 1234, 11434, 13305)
     assert all(s.doc for s in SPECS)
@@ -102,25 +102,25 @@ def test_settings_declared_once_with_required_keys() -> None:
 
 def test_settings_defaults_set_and_persist(tmp_path: Path) -> None:
     s = Settings(tmp_path / "settings.json")
-    assert s.get("gpu_memory_utilization") == 0.85
+    assert s.get("models.gpu_memory_utilization") == 0.85
     seen: list[tuple[str, object]] = []
     s.subscribe(lambda k, v: seen.append((k, v)))
-    s.set_many({"gpu_memory_utilization": "0.78", "proxy.port": "9000"})
-    assert seen == [("gpu_memory_utilization", 0.78), ("proxy.port", 9000)]
+    s.set_many({"models.gpu_memory_utilization": "0.78", "proxy.port": "9000"})
+    assert seen == [("models.gpu_memory_utilization", 0.78), ("proxy.port", 9000)]
     again = Settings(tmp_path / "settings.json")
-    assert again.get("gpu_memory_utilization") == 0.78
+    assert again.get("models.gpu_memory_utilization") == 0.78
     assert again.get("proxy.port") == 9000
 
 
 @pytest.mark.parametrize(
     ("key", "value", "code"),
     [
-        ("gpu_memory_utilization", "0.995", "settings.out_of_range"),
-        ("gpu_memory_utilization", "abc", "settings.bad_type"),
-        ("gpu_memory_utilization", "nan", "settings.bad_type"),
+        ("models.gpu_memory_utilization", "0.995", "settings.out_of_range"),
+        ("models.gpu_memory_utilization", "abc", "settings.bad_type"),
+        ("models.gpu_memory_utilization", "nan", "settings.bad_type"),
         ("proxy.port", "70000", "settings.out_of_range"),
         ("proxy.port", "1.5", "settings.bad_type"),
-        ("max_num_seqs", True, "settings.bad_type"),
+        ("models.max_num_seqs", True, "settings.bad_type"),
         ("engine.kind", "tpu", "settings.bad_choice"),
         ("no.such", "1", "settings.unknown_key"),
     ],
@@ -131,7 +131,7 @@ def test_bad_setting_rejected_nothing_written(
     path = tmp_path / "settings.json"
     s = Settings(path)
     with pytest.raises(ProblemError) as err:
-        s.set_many({"max_num_seqs": 8, key: value})
+        s.set_many({"models.max_num_seqs": 8, key: value})
     assert err.value.problem.code == code
     assert not path.exists()  # the valid change in the same call was not written either
     assert str(err.value)  # one clear sentence
@@ -139,12 +139,15 @@ def test_bad_setting_rejected_nothing_written(
 
 def test_invalid_settings_file_falls_back_and_stays(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"gpu_memory_utilization": 7, "ctx_size": 4096}))
+    path.write_text(json.dumps({"models.gpu_memory_utilization": 7, "models.ctx_size": 4096}))
     s = Settings(path)
     assert s.problem is not None and s.problem.code == "config.unreadable"
-    assert s.get("gpu_memory_utilization") == 0.85
-    assert s.get("ctx_size") == 8192  # the whole file's defaults, not half of it
-    assert json.loads(path.read_text()) == {"gpu_memory_utilization": 7, "ctx_size": 4096}
+    assert s.get("models.gpu_memory_utilization") == 0.85
+    assert s.get("models.ctx_size") == 8192  # the whole file's defaults, not half of it
+    assert json.loads(path.read_text()) == {
+        "models.gpu_memory_utilization": 7,
+        "models.ctx_size": 4096,
+    }
     assert list(tmp_path.glob("settings.json.*")) == []
 
 
@@ -370,12 +373,12 @@ def test_typed_gpu_memory_utilization_is_refused_in_one_sentence(
     text: str, code: str, sentence: str
 ) -> None:
     with pytest.raises(ProblemError) as err:
-        parse_setting_text("gpu_memory_utilization", text)
+        parse_setting_text("models.gpu_memory_utilization", text)
     found = err.value.problem
     assert found.code == code
     assert found.english() == sentence
-    assert found.params["key"] == "gpu_memory_utilization"
-    assert "gpu_memory_utilization" not in found.english()
+    assert found.params["key"] == "models.gpu_memory_utilization"
+    assert "models.gpu_memory_utilization" not in found.english()
 
 
 @pytest.mark.parametrize(
@@ -383,7 +386,7 @@ def test_typed_gpu_memory_utilization_is_refused_in_one_sentence(
     [("0.5", 0.5), (" 0.85 ", 0.85), ("0.1", 0.1), ("0.99", 0.99), (".5", 0.5), ("5e-1", 0.5)],
 )
 def test_typed_gpu_memory_utilization_taken_as_typed(text: str, value: float) -> None:
-    assert parse_setting_text("gpu_memory_utilization", text) == value
+    assert parse_setting_text("models.gpu_memory_utilization", text) == value
 
 
 @pytest.mark.parametrize(
@@ -391,7 +394,7 @@ def test_typed_gpu_memory_utilization_taken_as_typed(text: str, value: float) ->
 )
 def test_typed_integers_with_separators_are_refused_not_guessed(text: str) -> None:
     with pytest.raises(ProblemError) as err:
-        parse_setting_text("ctx_size", text)
+        parse_setting_text("models.ctx_size", text)
     found = err.value.problem
     assert found.code == "settings.bad_type"
     assert found.params["typed"] == text
@@ -401,7 +404,7 @@ def test_typed_integers_with_separators_are_refused_not_guessed(text: str) -> No
 
 
 def test_typed_integers() -> None:
-    assert parse_setting_text("ctx_size", " 8192 ") == 8192
+    assert parse_setting_text("models.ctx_size", " 8192 ") == 8192
     assert parse_setting_text("proxy.port", "+9000") == 9000
     with pytest.raises(ProblemError) as err:
         parse_setting_text("proxy.port", "70000")
@@ -422,8 +425,8 @@ def test_typed_booleans_choices_and_text() -> None:
         parse_setting_text("engine.kind", "tpu")
     assert err.value.problem.code == "settings.bad_choice"
     assert err.value.problem.english() == "Must be one of auto, rocm, cpu, custom; you typed “tpu”."
-    assert parse_setting_text("vllm_args", "  --enforce-eager ") == "--enforce-eager"
-    assert parse_setting_text("vllm_args", "") == ""
+    assert parse_setting_text("models.vllm_args", "  --enforce-eager ") == "--enforce-eager"
+    assert parse_setting_text("models.vllm_args", "") == ""
     with pytest.raises(ProblemError) as err:
         parse_setting_text("no.such", "1")
     assert err.value.problem.code == "settings.unknown_key"
@@ -431,12 +434,12 @@ def test_typed_booleans_choices_and_text() -> None:
 
 def test_json_values_from_the_file() -> None:
     with pytest.raises(ProblemError) as err:
-        coerce("gpu_memory_utilization", 1)
+        coerce("models.gpu_memory_utilization", 1)
     assert err.value.problem.english() == "Must be between 0.10 and 0.99; you typed 1."
-    assert coerce("ctx_size", 4096) == 4096
+    assert coerce("models.ctx_size", 4096) == 4096
     for wrong in (4096.0, True, None, [1]):
         with pytest.raises(ProblemError) as err:
-            coerce("ctx_size", wrong)
+            coerce("models.ctx_size", wrong)
         assert err.value.problem.code == "settings.bad_type"
     with pytest.raises(ProblemError) as err:
         coerce("proxy.host", 5)
@@ -447,7 +450,7 @@ def test_every_setting_has_a_label_without_its_key() -> None:
     for spec in SPECS:
         assert spec.label, spec.key
         assert spec.key not in spec.label
-    assert SPEC_BY_KEY["gpu_memory_utilization"].label == "GPU memory utilization"
+    assert SPEC_BY_KEY["models.gpu_memory_utilization"].label == "GPU memory utilization"
 
 
 def test_the_memory_for_bodies_must_hold_the_largest_request() -> None:

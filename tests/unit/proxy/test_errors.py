@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.proxy.limits import ProxyLimits
 from tests.unit.proxy.test_server import DIAGNOSIS, Proxy, error_of, running_proxy
 
@@ -84,7 +84,7 @@ async def test_failed_load_is_503_with_the_diagnosis(proxy: Proxy) -> None:
 
 
 async def test_problem_codes_map_through_the_shared_table(proxy: Proxy) -> None:
-    bad = problem("models.bad_name", tr_noop("Bad name {n}."), n="x")
+    bad = Problem("models.bad_name", "Bad name {n}.", {"n": "x"})
     proxy.controller.models["tiny"].fail = bad
     r = await proxy.client.post("/v1/chat/completions", json={"model": "tiny"})
     assert r.status_code == 400

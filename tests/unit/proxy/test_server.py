@@ -18,18 +18,17 @@ from aiohttp import web
 
 from app.core.contracts import Backend, ModelView
 from app.core.events import Event, EventBus, ServerStateChanged
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.proxy import ProxyServer
 from app.proxy.child_http import AppUpstream
 from app.proxy.upstream import AiohttpUpstream
 from bench.httpx_upstream import HttpxUpstream
 
-DIAGNOSIS = problem(
+DIAGNOSIS = Problem(
     "supervisor.kv_cache_too_small",
-    tr_noop("The KV cache does not fit at ctx_size {ctx}; lower it to {fits}."),
-    ctx=32768,
-    fits=8192,
+    "The KV cache does not fit at ctx_size {ctx}; lower it to {fits}.",
+    {"ctx": 32768, "fits": 8192},
 )
 
 
@@ -180,7 +179,7 @@ class FakeController:
     async def load(self, model_id: str) -> Backend:
         model = self.models.get(model_id)
         if model is None:
-            raise ProblemError(problem("models.unknown", tr_noop("No {m}."), m=model_id))
+            raise ProblemError(Problem("models.unknown", "No {m}.", {"m": model_id}))
         if model.fail is not None:
             raise ProblemError(model.fail)
         if model_id not in self.running:

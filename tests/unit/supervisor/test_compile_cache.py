@@ -9,6 +9,7 @@ import pytest
 from app.core.load_bench import LoadRun, run_steps
 from app.core.optimize import Optimize, parse_optimize, with_optimize
 from app.core.problems import ProblemError
+from app.core.states import EngineKind
 from app.core.vllm_args import ArgLayer, ResolvedArgs
 from app.runtime.fast_start import start_env
 from app.supervisor.compile_cache import (
@@ -19,7 +20,7 @@ from app.supervisor.compile_cache import (
     has_compiled,
     root_of,
 )
-from app.supervisor.engines.base import EngineCommand, EngineKind, EngineStatus
+from app.supervisor.engines.base import EngineCommand, EngineStatus
 
 
 def test_each_engine_build_has_its_own_folder() -> None:

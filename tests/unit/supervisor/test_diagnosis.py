@@ -92,7 +92,7 @@ CAPTURED_CASES: list[Case] = [
         1,
         "load.cpu_free_memory",
         {"utilization": 0.99, "free_gib": 11.67, "total_gib": 13.09, "safe": 0.84},
-        ("set_setting", "gpu_memory_utilization", 0.84),
+        ("set_setting", "models.gpu_memory_utilization", 0.84),
         False,
     ),
     ("port_taken", 1, "load.port_in_use", {}, None, False),
@@ -204,7 +204,7 @@ def test_free_memory_gives_the_safe_utilization_as_a_setting_fix() -> None:
     assert problem.fix is not None
     assert (problem.fix.kind, problem.fix.target, problem.fix.value) == (
         "set_setting",
-        "gpu_memory_utilization",
+        "models.gpu_memory_utilization",
         0.75,
     )
     assert problem.params["free_gib"] == 76.45 and problem.params["total_gib"] == 96.0
@@ -283,10 +283,19 @@ def test_unknown_failure_shows_exit_code_and_the_last_40_lines() -> None:
     assert problem.params["exit_code"] == 3
     assert problem.params["cause"] == "the log shows no error"
     assert problem.params["log_tail"].splitlines() == lines[-40:]
-    crashed = diagnose(lines, 137, model_id="user.m", was_running=True)
-    assert crashed.code == "run.exited"
-    assert crashed.params["cause"] == "it was ended by signal 9"
-    assert diagnose(lines, -15, model_id="user.m").params["cause"] == "it was ended by signal 15"
+
+
+def test_an_engine_ended_by_a_signal_was_stopped_from_outside() -> None:
+    lines = [f"line {i}" for i in range(10)]
+    killed = diagnose(lines, 137, model_id="user.m", was_running=True)
+    assert killed.code == "run.killed" and killed.params["signal"] == "SIGKILL"
+    assert "killed from outside the app" in killed.english()
+    assert "by itself" not in killed.english() and "signal 9" not in killed.english()
+    stopped = diagnose(lines, -15, model_id="user.m")
+    assert stopped.code == "load.killed"
+    assert stopped.english() == (
+        "Loading user.m failed: its vLLM server was stopped from outside the app (SIGTERM)."
+    )
 
 
 def test_the_watchdog_reports_an_engine_that_cannot_run() -> None:
@@ -309,7 +318,7 @@ def test_timeout_says_kernels_compile_and_offers_a_longer_timeout(given: int, ra
     assert problem.fix is not None
     assert (problem.fix.kind, problem.fix.target, problem.fix.value) == (
         "set_setting",
-        "load_timeout_s",
+        "models.load_timeout_s",
         raised,
     )
 
@@ -342,7 +351,7 @@ def test_every_problem_renders_its_english_sentence() -> None:
     assert len({p.code for p in problems}) == len(problems)
 
 
-def test_given_up_says_how_often_and_keeps_the_last_fix_or_offers_a_reset() -> None:
+def test_given_up_says_how_often_and_keeps_the_last_fix_or_offers_none() -> None:
     last = run(KV)
     problem = given_up("user.m", 3, last, crashed=False)
     assert problem.code == "load.given_up"
@@ -355,7 +364,8 @@ def test_given_up_says_how_often_and_keeps_the_last_fix_or_offers_a_reset() -> N
     assert problem.fix == last.fix
     crashed = given_up("user.m", 3, run("whatever", running=True), crashed=True)
     assert "crashed 3 times" in crashed.english()
-    assert crashed.fix is not None and crashed.fix.kind == "reset_model"
+    # No fix of its own: "Load again" is the one way to try again as it was.
+    assert crashed.fix is None
 
 
 def test_memory_failures_are_told_apart_also_inside_a_give_up() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.core.contracts import LaunchSpec, SleepGauge, SleepSpec
-from app.core.problems import problem
+from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.supervisor.actor_state import (
     ActorState,
@@ -57,7 +57,7 @@ SPEC = LaunchSpec(MODEL, MODEL, "/models/tiny", 512, ("vllm", "serve"))
 SLEEPY = dataclasses.replace(
     SPEC, sleep=SleepSpec(level=1, gauge=SleepGauge.PROCESS, verdict_key="cpu|x|")
 )
-CRASH = problem("run.crashed", "It crashed.")
+CRASH = Problem("run.crashed", "It crashed.", {})
 GIB = 2**30
 FREED = SleepReport(
     MODEL, 1, SleepGauge.PROCESS, {"ram": 3 * GIB}, {"ram": GIB}, 2 * GIB, True, 200
@@ -173,7 +173,7 @@ async def test_the_nth_failure_gives_up_and_the_same_spec_is_refused_at_once() -
 async def test_a_permanent_failure_is_fatal_at_once_with_its_own_problem() -> None:
     actor = Actor()
     actor.send(Start(SPEC, started()))
-    bad_flag = problem("engine.unknown_flag", "No such flag.")
+    bad_flag = Problem("engine.unknown_flag", "No such flag.", {})
 
     actor.send(LaunchFailed(1, bad_flag, permanent=True))
 

@@ -15,7 +15,7 @@ from aiohttp import web
 from app.core.problems import ProblemError
 from app.core.settings import Settings
 from app.proxy import ProxyServer
-from app.runtime.services.endpoint import PROBE_TIMEOUT_S, Endpoint, EndpointService
+from app.runtime.services.endpoint import PROBE_ANSWER_S, Endpoint, EndpointService
 
 TRAY_CARD = {"id": "user.a", "object": "model", "owned_by": "vllm-tray", "state": "stopped"}
 # Lemonade answers /v1/health in the shape vLLM Tray copies (all_models_loaded), and its
@@ -84,7 +84,18 @@ async def test_a_slow_health_does_not_hide_a_running_vllm_tray(serve: Any) -> No
         {
             "/live": json_handler({"status": "ok"}),
             "/v1/models": json_handler({"object": "list", "data": [TRAY_CARD]}),
-            "/v1/health": json_handler(LEMONADE_HEALTH, delay_s=PROBE_TIMEOUT_S * 3),
+            "/v1/health": json_handler(LEMONADE_HEALTH, delay_s=PROBE_ANSWER_S * 1.5),
+        }
+    )
+    assert await endpoint.find_running() is not None
+
+
+async def test_a_vllm_tray_slow_to_answer_on_a_busy_machine_is_still_found(serve: Any) -> None:
+    """Taken for "none" after 2 s, a busy vLLM Tray had a second app started beside it."""
+    endpoint = await serve(
+        {
+            "/live": json_handler({"status": "ok"}, delay_s=3.0),
+            "/v1/models": json_handler({"object": "list", "data": [TRAY_CARD]}, delay_s=3.0),
         }
     )
     assert await endpoint.find_running() is not None

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from app.core.problems import ProblemError
-from app.supervisor.engines.base import PHASE_WAITING, EngineKind, InstallProgress, install_lock
+from app.core.states import EngineKind
+from app.supervisor.engines.base import PHASE_WAITING, InstallProgress, install_lock
 
 
 async def test_install_waits_for_another_process_and_can_be_cancelled(tmp_path: Path) -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from app.core.problems import ProblemError
+from app.core.states import EngineKind
 from app.supervisor.engines.base import (
     VERSION_FILE_NAME,
     Engine,
-    EngineKind,
     InstallProgress,
     read_version_file,
     write_version_file,

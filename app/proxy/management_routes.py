@@ -11,7 +11,7 @@ from aiohttp import web
 
 from app.core.contracts import DownloadController, DownloadView, ModelController
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import USER_PREFIX, parse_checkpoint
 from app.core.states import DOWNLOAD_ENDED, DownloadStatus
 from app.proxy import errors
@@ -83,10 +83,8 @@ def _progress_card(event: DownloadProgressed) -> dict[str, object]:
 
 
 def _download_failed(download_id: str) -> Problem:
-    return problem(
-        "downloads.failed",
-        tr_noop("The download {download_id} failed."),
-        download_id=download_id,
+    return worded_problem(
+        "downloads.failed", tr_noop("The download {download_id} failed."), download_id=download_id
     )
 
 
@@ -115,31 +113,11 @@ def _refuse_without_key(name: str, checkpoint: str, *, replace: bool) -> None:
     model = name if name.startswith(USER_PREFIX) else USER_PREFIX + name
     if replace:
         raise ProblemError(
-            problem(
-                "proxy.source_change_needs_key",
-                tr_noop(
-                    "Changing where {model} takes its files from needs the endpoint's API "
-                    "key, and this request did not carry one. Change it on this computer "
-                    "(vllm-tray pull {model} --checkpoint {checkpoint} --replace), or set a "
-                    "key (vllm-tray config set-secret api_key)."
-                ),
-                model=model,
-                checkpoint=checkpoint,
-            )
+            problem("proxy.source_change_needs_key", model=model, checkpoint=checkpoint)
         )
     if parse_checkpoint(checkpoint).is_local:
         raise ProblemError(
-            problem(
-                "proxy.local_folder_needs_key",
-                tr_noop(
-                    "Adding the folder {checkpoint} as a model needs the endpoint's API key, "
-                    "and this request did not carry one. Add it on this computer (vllm-tray "
-                    "pull {model} --checkpoint {checkpoint}), or set a key (vllm-tray config "
-                    "set-secret api_key)."
-                ),
-                model=model,
-                checkpoint=checkpoint,
-            )
+            problem("proxy.local_folder_needs_key", model=model, checkpoint=checkpoint)
         )
 
 
@@ -147,7 +125,7 @@ def _sse(event: str, data: object) -> bytes:
     return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
 
 
-class ApiRoutes:
+class ManagementRoutes:
     def __init__(
         self,
         controller: ModelController,
@@ -207,13 +185,7 @@ class ApiRoutes:
         downloads = self._need_downloads()
         download_id = request.match_info["download_id"]
         if not any(v.download_id == download_id for v in downloads.downloads()):
-            raise ProblemError(
-                problem(
-                    "downloads.unknown",
-                    tr_noop("There is no download with the id {download_id}."),
-                    download_id=download_id,
-                )
-            )
+            raise ProblemError(problem("downloads.unknown", download_id=download_id))
         cancelled = await downloads.cancel(download_id)
         return json_response({"download_id": download_id, "cancelled": cancelled})
 

@@ -2,8 +2,8 @@
 worker side's settings (app.runtime's cluster modules themselves are private to it)."""
 
 from app.runtime.cluster_agent import AgentSettings
-from app.runtime.cluster_node import require_local_address
 from app.runtime.cluster_views import ClusterPhase, ClusterReport, ClusterView, WorkerState
+from app.runtime.node_facts import require_local_address
 
 __all__ = [
     "AgentSettings",

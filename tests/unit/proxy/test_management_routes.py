@@ -14,11 +14,11 @@ import pytest
 
 from app.core.contracts import DownloadView
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
-from app.core.problems import problem, tr_noop
+from app.core.problems import Problem
 from app.core.states import ProcessState
 from tests.unit.proxy.test_server import DIAGNOSIS, Proxy, error_of, running_proxy
 
-GATED = problem("downloads.gated", tr_noop("{repo} is gated: accept its licence."), repo="org/x")
+GATED = Problem("downloads.gated", "{repo} is gated: accept its licence.", {"repo": "org/x"})
 
 
 class FakeDownloads:
@@ -231,7 +231,7 @@ async def test_pull_failure_is_an_error_event_or_status(
     assert data["error"]["code"] == "downloads.gated"
     assert "org/x" in data["error"]["message"]
     r = await proxy.client.post("/api/v1/pull", json={"model_name": "tiny", "stream": False})
-    assert r.status_code == 401  # PROBLEM_HTTP_STATUS["downloads.gated"]
+    assert r.status_code == 401  # the catalogue's status for "downloads.gated"
     assert error_of(r)["code"] == "downloads.gated"
 
 

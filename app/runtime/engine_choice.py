@@ -7,11 +7,12 @@ from pathlib import Path
 
 from app.core.gpu import GpuInfo, SystemInfo, rocm_support_problem
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
 from app.core.settings import Settings
-from app.supervisor.engines.base import Engine, EngineKind
+from app.core.states import EngineKind
+from app.supervisor.engines.base import Engine
 from app.supervisor.engines.cpu import CpuEngine
-from app.supervisor.engines.custom import CustomEngine
+from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
 from app.supervisor.engines.rocm import RocmEngine
 
 
@@ -34,23 +35,9 @@ def make_engine(
     try:
         prefix = shlex.split(text)
     except ValueError as exc:
-        raise ProblemError(
-            problem(
-                "engine.custom_invalid",
-                tr_noop("The custom engine command {command!r} cannot be read: {reason}."),
-                command=text,
-                reason=str(exc),
-            )
-        ) from None
+        raise ProblemError(invalid_command_problem("unparsable", [text], detail=str(exc))) from None
     if not prefix:
-        raise ProblemError(
-            problem(
-                "engine.custom_missing",
-                tr_noop(
-                    "No custom engine command is set. Set one with 'vllm-tray engine use COMMAND…'."
-                ),
-            )
-        )
+        raise ProblemError(problem("engine.custom_missing"))
     return CustomEngine(prefix, state_dir=paths.state_dir)
 
 

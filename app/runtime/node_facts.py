@@ -19,11 +19,12 @@ import psutil
 from app import __version__
 from app.core.cluster_commands import HEADLESS_BOOT, headless_prefix
 from app.core.cluster_nodes import NodeInfo, model_fingerprint
-from app.core.problems import ProblemError, problem, tr_noop
+from app.core.problems import ProblemError, problem
+from app.core.redact import redact_argv
 from app.core.registry import Registry
-from app.core.states import USABLE_FILES
+from app.core.states import USABLE_FILES, EngineKind
 from app.runtime.planning import Planner
-from app.supervisor.engines.base import EngineCommand, EngineKind
+from app.supervisor.engines.base import EngineCommand
 
 BOOT_ENV = "VLLM_TRAY_HEADLESS_BOOT"
 # The ROCm bundle's bin/vllm-server ends in this exec line (lemonade-sdk/vllm-rocm's build).
@@ -78,16 +79,7 @@ def require_local_address(address: str) -> str:
     vLLM would bind to it and fail with a far less helpful error."""
     interface = interface_for(address)
     if interface is None:
-        raise ProblemError(
-            problem(
-                "cluster.not_local_address",
-                tr_noop(
-                    "{address} is not an address of this machine; give the address this "
-                    "machine has on the network the cluster uses."
-                ),
-                address=address,
-            )
-        )
+        raise ProblemError(problem("cluster.not_local_address", address=address))
     return interface
 
 
@@ -113,14 +105,7 @@ def headless_command(kind: EngineKind, command: EngineCommand, state_dir: Path) 
         env[BOOT_ENV] = HEADLESS_BOOT
     if prefix is None:
         raise ProblemError(
-            problem(
-                "cluster.engine_no_headless",
-                tr_noop(
-                    "The engine command {command} cannot run as a cluster worker; use the "
-                    "CPU or ROCm engine, or a custom engine that starts with 'vllm serve'."
-                ),
-                command=shlex.join(command.prefix),
-            )
+            problem("cluster.engine_no_headless", command=shlex.join(redact_argv(command.prefix)))
         )
     return HeadlessCommand(prefix=prefix, env=env)
 
@@ -143,16 +128,7 @@ def _headless_launcher(launcher: Path, state_dir: Path) -> Path:
         else:
             out.append(line)
     if replaced != 2:
-        raise ProblemError(
-            problem(
-                "cluster.engine_no_headless",
-                tr_noop(
-                    "The engine command {command} cannot run as a cluster worker; use the "
-                    "CPU or ROCm engine, or a custom engine that starts with 'vllm serve'."
-                ),
-                command=str(launcher),
-            )
-        )
+        raise ProblemError(problem("cluster.engine_no_headless", command=str(launcher)))
     text = "\n".join(out) + "\n"
     digest = hashlib.sha256(text.encode()).hexdigest()[:12]
     path = state_dir / f"vllm-headless-{digest}.sh"

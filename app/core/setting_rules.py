@@ -10,31 +10,61 @@ import math
 import re
 from collections.abc import Mapping
 
-from app.core.problems import ProblemError, problem, tr_noop
-from app.core.setting_table import SPECS, SettingSpec, SettingValue
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.redact import redact_text
+from app.core.setting_table import INTERFACE_LANGUAGES, SPECS, SettingSpec, SettingValue
 
 # SettingValue is declared in setting_table; app/gui imports it from here too.
 __all__ = [
     "SPEC_BY_KEY",
     "SettingValue",
+    "bad_ctx_size",
+    "check_ctx_size",
     "check_together",
     "coerce",
+    "ctx_size_problem",
     "parse_setting_text",
+    "shown_setting",
     "unknown_setting",
 ]
 
 SPEC_BY_KEY: Mapping[str, SettingSpec] = {s.key: s for s in SPECS}
 
 
+# Settings that hold a command line: shown (config get/set) with secret values hidden.
+COMMAND_LINE_SETTINGS = frozenset({"models.vllm_args", "engine.custom_command"})
+
+
+def shown_setting(key: str, value: SettingValue) -> SettingValue:
+    """`value` of `key` as a terminal or a log may show it (app.core.redact)."""
+    if key in COMMAND_LINE_SETTINGS and isinstance(value, str):
+        return redact_text(value)
+    return value
+
+
+def bad_ctx_size(value: object) -> Problem:
+    """The one sentence for a model's ctx_size outside the bounds of the global one."""
+    low, high = _bounds(SPEC_BY_KEY["models.ctx_size"])
+    return problem("options.bad_ctx_size", value=value, low=low, high=high)
+
+
+def ctx_size_problem(value: int | None) -> Problem | None:
+    """A model's own ctx_size follows the rule of the global `ctx_size` setting (the same
+    bounds the settings dialog's field checks): the CLI, the model dialog, the registry and
+    the Lemonade import all refuse with this. None is "follow the default"."""
+    spec = SPEC_BY_KEY["models.ctx_size"]
+    return bad_ctx_size(value) if value is not None and _outside(spec, value) else None
+
+
+def check_ctx_size(value: int | None) -> None:
+    """Raise `ctx_size_problem(value)`, if there is one."""
+    found = ctx_size_problem(value)
+    if found is not None:
+        raise ProblemError(found)
+
+
 def unknown_setting(key: str) -> ProblemError:
-    return ProblemError(
-        problem(
-            "settings.unknown_key",
-            tr_noop("There is no setting called {key}. Known settings: {known}."),
-            key=key,
-            known=", ".join(SPEC_BY_KEY),
-        )
-    )
+    return ProblemError(problem("settings.unknown_key", key=key, known=", ".join(SPEC_BY_KEY)))
 
 
 def check_together(values: Mapping[str, SettingValue]) -> None:
@@ -47,10 +77,6 @@ def check_together(values: Mapping[str, SettingValue]) -> None:
         raise ProblemError(
             problem(
                 "settings.body_budget_below_max_body",
-                tr_noop(
-                    "The memory for request bodies ({budget} MiB) must hold at least one "
-                    "request of the largest size ({largest} MiB)."
-                ),
                 key="proxy.body_budget_mb",
                 budget=budget,
                 largest=largest,
@@ -141,7 +167,6 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
         raise ProblemError(
             problem(
                 "settings.out_of_range",
-                tr_noop("Must be between {low} and {high}; you typed {typed}."),
                 key=spec.key,
                 minimum=spec.minimum,
                 maximum=spec.maximum,
@@ -151,11 +176,20 @@ def _checked(spec: SettingSpec, out: SettingValue, typed: str) -> SettingValue:
                 high=_bounds(spec)[1],
             )
         )
+    if spec.key == "gui.language" and out not in ("", "auto", *INTERFACE_LANGUAGES):
+        raise ProblemError(
+            problem(
+                "settings.bad_language",
+                key=spec.key,
+                languages=", ".join(INTERFACE_LANGUAGES),
+                value=out,
+                typed=typed,
+            )
+        )
     if spec.choices and out not in spec.choices:
         raise ProblemError(
             problem(
                 "settings.bad_choice",
-                tr_noop("Must be one of {choices}; you typed “{typed}”."),
                 key=spec.key,
                 choices=", ".join(spec.choices),
                 value=out,
@@ -185,7 +219,9 @@ def _empty(spec: SettingSpec) -> ProblemError:
     else:
         template = tr_noop("Must be a number; nothing was typed.")
     low, high = _bounds(spec)
-    return ProblemError(problem("settings.empty", template, key=spec.key, low=low, high=high))
+    return ProblemError(
+        worded_problem("settings.empty", template, key=spec.key, low=low, high=high)
+    )
 
 
 def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
@@ -209,7 +245,7 @@ def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
         template = tr_noop("Must be text; you typed {typed}.")
     low, high = _bounds(spec)
     return ProblemError(
-        problem(
+        worded_problem(
             "settings.bad_type",
             template,
             key=spec.key,

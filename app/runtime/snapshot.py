@@ -16,7 +16,7 @@ from app.core.events import GpuSampled, LoadProgressed, MemoryRoomSampled, Metri
 from app.core.memory_room import DeviceRoom
 from app.core.problems import Problem
 from app.core.registry import ModelSource
-from app.core.states import USABLE_FILES, FileState, ProcessState
+from app.core.states import USABLE_FILES, EngineKind, FileState, ProcessState
 
 if TYPE_CHECKING:
     from app.core.gpu import SystemInfo
@@ -68,7 +68,7 @@ class ModelRow:
 
 @dataclass(frozen=True)
 class EngineView:
-    kind: str  # the engine in use: "rocm" | "cpu" | "custom"
+    kind: EngineKind  # the engine in use
     selected: str  # the setting: "auto" | "rocm" | "cpu" | "custom"
     installed: bool
     version: str | None

@@ -1,0 +1,38 @@
+"""Whether the endpoint could listen on a host and port now: asked before a port is stored,
+so that a port another program holds is refused when typed, not at the next start."""
+
+from __future__ import annotations
+
+import errno
+import socket
+
+from app.core.problems import Problem, problem
+
+
+def port_problem(host: str, port: int) -> Problem | None:
+    """`settings.port_in_use` when another program listens on `port` at `host`, else None.
+
+    Binds and closes a socket the way the endpoint's server binds (SO_REUSEADDR, every
+    address `host` names): a port left in TIME_WAIT by a closed server is free to it. May
+    resolve a host name: call it off the GUI thread and the runtime loop."""
+    try:
+        infos = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except OSError:
+        return None  # an address that does not resolve is the host field's to say
+    for family, kind, proto, _name, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return port_in_use(host, port)
+    return None
+
+
+def port_in_use(host: str, port: int) -> Problem:
+    return problem("settings.port_in_use", key="proxy.port", port=port, host=host)

@@ -1,0 +1,74 @@
+"""Every problem the app reports, declared once (docs/architecture.md, "Problems").
+
+Generated index: scripts/problems_codemod.py rewrites it; declare problems in the area
+modules beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from app.core.problem_catalogue import (
+    args,
+    batch,
+    bench,
+    chat,
+    cli,
+    cluster,
+    config,
+    downloads,
+    endpoint,
+    engine,
+    gpu,
+    lemonade,
+    load,
+    memory,
+    models,
+    options,
+    prewarm,
+    proxy,
+    remotes,
+    run,
+    runtime,
+    search,
+    settings,
+    sleep,
+    supervisor,
+    tune,
+)
+from app.core.problem_catalogue.codes import ProblemCode
+from app.core.problem_spec import ProblemSpec
+
+__all__ = ["CATALOGUE", "SPECS", "ProblemCode"]
+
+SPECS: tuple[ProblemSpec, ...] = (
+    *args.SPECS,
+    *batch.SPECS,
+    *bench.SPECS,
+    *chat.SPECS,
+    *cli.SPECS,
+    *cluster.SPECS,
+    *config.SPECS,
+    *downloads.SPECS,
+    *endpoint.SPECS,
+    *engine.SPECS,
+    *gpu.SPECS,
+    *lemonade.SPECS,
+    *load.SPECS,
+    *memory.SPECS,
+    *models.SPECS,
+    *options.SPECS,
+    *prewarm.SPECS,
+    *proxy.SPECS,
+    *remotes.SPECS,
+    *run.SPECS,
+    *runtime.SPECS,
+    *search.SPECS,
+    *settings.SPECS,
+    *sleep.SPECS,
+    *supervisor.SPECS,
+    *tune.SPECS,
+)
+
+CATALOGUE: Mapping[str, ProblemSpec] = MappingProxyType({s.code: s for s in SPECS})
+assert len(CATALOGUE) == len(SPECS), "a code is declared twice"

@@ -1,0 +1,99 @@
+"""Problems whose code starts with "cli."."""
+
+from __future__ import annotations
+
+from app.core.problem_spec import ProblemSpec, tr_noop
+
+SPECS: tuple[ProblemSpec, ...] = (
+    ProblemSpec(
+        "cli.bad_assignment",
+        tr_noop("{text!r} is not of the form KEY=VALUE."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.bad_limit",
+        tr_noop("--limit must be between 1 and {max}; got {value}."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.bad_objective",
+        tr_noop("{name} must be a positive number of milliseconds; got {value}."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.confirm_needed",
+        tr_noop("Deleting {size} of {model} needs confirmation: add --yes."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.empty_secret",
+        tr_noop("No value was given for {name}."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.lemonade_not_found",
+        tr_noop(
+            "{path} holds no Lemonade setup (no user_models.json, recipe_options.json or "
+            "config.json, and no vLLM bundle)."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.model_in_use",
+        tr_noop(
+            "{model} is loaded in the vLLM Tray running at {url}. Unload it there first, "
+            "or tune it from that app's window."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.name_without_add",
+        tr_noop("--name needs --add."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.needs_checkpoint",
+        tr_noop("{flag} needs --checkpoint."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.reset_and_set",
+        tr_noop("Use either --reset or KEY=VALUE changes, not both."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.rm_local",
+        tr_noop(
+            "{model} is your folder {path}; vLLM Tray never deletes it. Remove the "
+            "folder yourself if you want to."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.unknown_option",
+        tr_noop(
+            '{key} is not a model option; use ctx_size=N, vllm_args="...", '
+            "tensor_parallel_size=N, pipeline_parallel_size=N, gpus=0,1 or "
+            "optimize=start|serve."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "cli.option_needs_value",
+        tr_noop("--config-dir needs a folder."),
+        status=503,
+        fix=None,
+    ),
+)

@@ -1,0 +1,85 @@
+"""Problems whose code starts with "search."."""
+
+from __future__ import annotations
+
+from app.core.problem_spec import ProblemSpec, tr_noop
+
+SPECS: tuple[ProblemSpec, ...] = (
+    ProblemSpec(
+        "search.name_taken",
+        tr_noop(
+            "A model called user.{name} exists already (it is {checkpoint}). Choose another name."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.not_found",
+        tr_noop("There is no model {repo} on Hugging Face (or it is private)."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.not_loadable",
+        tr_noop("{repo} holds no model weights (no .safetensors or .bin files)."),
+        status=503,
+        fix=None,
+        data=("format",),
+        worded=True,
+    ),
+    ProblemSpec(
+        "search.offline",
+        tr_noop(
+            "Search unavailable: HF_HUB_OFFLINE is set in the environment, so nothing is "
+            "asked of Hugging Face. Unset it to search for models."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.unavailable",
+        tr_noop(
+            "Search unavailable: Hugging Face ({endpoint}) cannot be reached ({reason}). "
+            "Models you already have keep working; try again when you are online."
+        ),
+        status=503,
+        fix=None,
+    ),
+    # Worded by whether a token is set (app/downloads/search.py).
+    ProblemSpec(
+        "search.gated",
+        tr_noop(
+            "{repo} is gated: accept its terms on https://huggingface.co/{repo}, then save "
+            "a Hugging Face access token (vllm-tray config set-secret hf_token, or Settings) "
+            "to see its details and download it."
+        ),
+        status=503,
+        fix=None,
+        data=("token_set",),
+        worded=True,
+    ),
+    ProblemSpec(
+        "search.bad_author",
+        tr_noop(
+            "“{author}” is not a Hugging Face user or organisation name: use letters, "
+            "digits, '-', '_' or '.' (at most 96 characters)."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.bad_repo_id",
+        tr_noop(
+            "“{repo}” is not a Hugging Face repository id: write it as ORG/NAME, each "
+            "part letters, digits, '-', '_' or '.' (at most 96 characters)."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.refused",
+        tr_noop("Hugging Face refused this search: {reason}. Check the words and the author."),
+        status=503,
+        fix=None,
+    ),
+)

