@@ -3060,10 +3060,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The &apos;still running in the tray&apos; hint was shown once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Load time limit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3216,15 +3212,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3264,10 +3252,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Importing Lemonade Server&apos;s vLLM setup was offered once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Pre-warm models after download</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3277,10 +3261,6 @@
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lemonade import offered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3876,6 +3856,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower models.gpu_memory_utilization to {utilization}, or close those programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower models.gpu_memory_utilization to {utilization}, or close other programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The custom engine command {command!r} cannot be read: {detail}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3981,10 +3969,6 @@
     </message>
     <message>
         <source>Start at login</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tray hint shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3063,10 +3063,6 @@
       <translation>[Šţàŕţ ṽĹĹṀ Ţŕàý ŵĥéñ ýöû ĺöĝ îñ.~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>The 'still running in the tray' hint was shown once.</source>
-      <translation>[Ţĥé 'šţîĺĺ ŕûññîñĝ îñ ţĥé ţŕàý' ĥîñţ ŵàš šĥöŵñ öñçé.~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Load time limit</source>
       <translation>[Ĺöàđ ţîɱé ĺîɱîţ~~~~~~]</translation>
     </message>
@@ -3219,16 +3215,8 @@
       <translation>[Ĺéɱöñàđé'š đöŵñĺöàđ öƒ {repo} îš ñöţ çöɱþĺéţé, šö îţš ƒîĺéš àŕé ñöţ ŕéûšéđ; đöŵñĺöàđ {model} îñ ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
-      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ îţš çţẋ_šîžé, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
-      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
@@ -3267,10 +3255,6 @@
       <translation>[ŔÅṀ, îñ ĜƁ, ţĥàţ ɱöđéĺš ñéṽéŕ ţàķé ƒŕöɱ ţĥé šýšţéɱ: öñ à ĜÞÛ ţĥàţ šĥàŕéš ţĥé çöɱþûţéŕ'š ɱéɱöŕý (àñ ÅÞÛ šûçĥ àš Šţŕîẋ Ĥàĺö) àñđ ŵîţĥ ţĥé ÇÞÛ éñĝîñé, à ɱöđéĺ ţĥàţ ŵöûĺđ ĺéàṽé ĺéšš ţĥàñ ţĥîš àṽàîĺàƀĺé îš ŕéƒûšéđ, šö ţĥé đéšķţöþ ñéṽéŕ šŵàþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Importing Lemonade Server's vLLM setup was offered once.</source>
-      <translation>[Îɱþöŕţîñĝ Ĺéɱöñàđé Šéŕṽéŕ'š ṽĹĹṀ šéţûþ ŵàš öƒƒéŕéđ öñçé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Pre-warm models after download</source>
       <translation>[Þŕé-ŵàŕɱ ɱöđéĺš àƒţéŕ đöŵñĺöàđ~~~~~~~~~~~~]</translation>
     </message>
@@ -3281,10 +3265,6 @@
     <message>
       <source>Language</source>
       <translation>[Ĺàñĝûàĝé~~~]</translation>
-    </message>
-    <message>
-      <source>Lemonade import offered</source>
-      <translation>[Ĺéɱöñàđé îɱþöŕţ öƒƒéŕéđ~~~~~~~~~]</translation>
     </message>
     <message>
       <source>In {source}, {flag} is not a flag of vLLM {version}: its --help does not list it. Check the spelling, or remove it.</source>
@@ -3879,6 +3859,14 @@
       <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower models.gpu_memory_utilization to {utilization}, or close those programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ ɱöđéĺš.ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower models.gpu_memory_utilization to {utilization}, or close other programs.</source>
+      <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ɱöđéĺš.ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The custom engine command {command!r} cannot be read: {detail}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -3985,10 +3973,6 @@
     <message>
       <source>Start at login</source>
       <translation>[Šţàŕţ àţ ĺöĝîñ~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Tray hint shown</source>
-      <translation>[Ţŕàý ĥîñţ šĥöŵñ~~~~~~]</translation>
     </message>
     <message>
       <source>Must be a number between {low} and {high}; nothing was typed.</source>
