@@ -27,6 +27,7 @@ from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_argv, redact_text
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.setting_rules import check_ctx_size, shown_setting
+from app.core.setting_table import RENAMED
 from app.core.settings import SPEC_BY_KEY, SPECS
 from app.core.vllm_args import format_command
 from app.runtime.services.models import bad_ctx_size
@@ -228,7 +229,21 @@ def _warn(config: ConfigApi) -> None:
         print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
 
 
+def _current_names(args: argparse.Namespace) -> None:
+    """A setting typed by its name before the keys were dotted (`gpu_memory_utilization`)
+    means the setting it became (`models.gpu_memory_utilization`): old habits, scripts and
+    notes keep working, and the answer shows the name it has now."""
+    if getattr(args, "key", None) is not None:
+        args.key = RENAMED.get(args.key, args.key)
+    if getattr(args, "assignments", None):
+        args.assignments = [
+            RENAMED.get(key, key) + sep + value
+            for key, sep, value in (pair.partition("=") for pair in args.assignments)
+        ]
+
+
 def cmd_config_get(args: argparse.Namespace) -> int:
+    _current_names(args)
     config = _config(args)
     _warn(config)
     if args.key is not None:
@@ -259,6 +274,7 @@ def named(found: Problem, name: str) -> Problem:
 
 
 def cmd_config_set(args: argparse.Namespace) -> int:
+    _current_names(args)
     config = _config(args)
     changes = _parse_assignments(args.assignments, None)
     try:
@@ -283,6 +299,7 @@ def cmd_config_set(args: argparse.Namespace) -> int:
 
 
 def cmd_config_reset(args: argparse.Namespace) -> int:
+    _current_names(args)
     config = _config(args)
     # The same use case as a change: checked against the rules between settings first.
     value = shown_setting(args.key, asyncio.run(config.reset(args.key)))

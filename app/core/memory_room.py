@@ -252,7 +252,7 @@ def _room_problem(
                 "{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB "
                 "can be taken without pushing this computer into swap ({available_gb:.2f} GB "
                 "of RAM available, {reserve_gb:.2f} GB kept for the system): lower "
-                "gpu_memory_utilization to {utilization}, or close other programs."
+                "models.gpu_memory_utilization to {utilization}, or close other programs."
             )
         else:
             template = tr_noop(
@@ -267,7 +267,7 @@ def _room_problem(
         template = tr_noop(
             "{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold "
             "{others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for "
-            "models: lower gpu_memory_utilization to {utilization}, or close those programs."
+            "models: lower models.gpu_memory_utilization to {utilization}, or close those programs."
         )
     else:
         template = tr_noop(

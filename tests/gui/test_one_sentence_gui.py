@@ -137,7 +137,9 @@ def test_rocm_advice_is_not_given_to_a_custom_engine(
     gui = app.gui
     panel = gui.window.gpu_panel
     try:
-        qtbot.waitUntil(lambda: "not supported by the ROCm" in panel.problems_label.text())
+        qtbot.waitUntil(
+            lambda: "There is no ROCm engine for your GPU" in panel.problems_label.text()
+        )
         assert panel.problems_label.isVisibleTo(gui.window)
 
         async def use_custom() -> None:

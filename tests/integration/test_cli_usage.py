@@ -139,7 +139,7 @@ def test_a_huge_unknown_model_name_is_echoed_cut_short(
     for argv in (("options", huge), ("rm", huge), ("pull", huge)):
         done = run_cli(home, *argv)
         assert done.returncode == 2
-        assert done.stderr.startswith(f"vllm-tray: There is no model called {shown}. Known")
+        assert done.stderr.startswith(f"vllm-tray: There is no model called {shown}. Available")
         assert len(done.stderr) < 1000
     port = free_port()
     make_runtime(tmp_path, monkeypatch, models=("a",), settings={"proxy.port": port})
@@ -246,7 +246,7 @@ def test_chat_with_an_unknown_model_says_so_in_one_line_without_starting_anythin
 ) -> None:
     home = tmp_path / "home"
     for model, sentence in (
-        ("no-such-model", "There is no model called no-such-model. Known models: "),
+        ("no-such-model", "There is no model called no-such-model. Available models: "),
         ("Qwen3.5-0.8B-FP16-vLLM", "Qwen3.5-0.8B-FP16-vLLM is not downloaded yet."),
     ):
         done = run_cli(home, "chat", model, "hello")

@@ -128,7 +128,7 @@ def test_a_start_that_would_swap_the_apu_is_refused_then_fits_at_the_share_named
             assert error["message"] == (
                 "user.a needs about 122.92 GB on GPU 0 (Radeon 8060S (Strix Halo)), but only "
                 "18.01 GB can be taken without pushing this computer into swap (21.47 GB of "
-                "RAM available, 4.00 GB kept for the system): lower gpu_memory_utilization "
+                "RAM available, 4.00 GB kept for the system): lower models.gpu_memory_utilization "
                 "to 0.13, or close other programs."
             )
             assert state_of(client) == "stopped"  # nothing was started
@@ -183,7 +183,7 @@ def test_a_card_whose_vram_other_programs_hold_refuses_the_start(
             error = refused.json()["error"]
             assert error["code"] == "load.memory_in_use"
             assert "other programs hold 21.47 of its 25.75 GB" in error["message"]
-            assert "lower gpu_memory_utilization to 0.16" in error["message"]
+            assert "lower models.gpu_memory_utilization to 0.16" in error["message"]
             trees.set_memory(sysfs, 128, vram_used=612 * 1024**2)  # the game quit
             assert load(client).status_code == 200
     finally:

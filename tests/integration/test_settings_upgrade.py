@@ -87,3 +87,16 @@ def test_an_old_settings_file_is_upgraded_and_nothing_is_lost(tmp_path: Path) ->
     # And a change under a new name is one the next start reads.
     vllm_tray(home, "config", "set", "models.ctx_size=2048")
     assert vllm_tray(home, "config", "get", "models.ctx_size").strip() == "2048"
+
+
+def test_a_setting_typed_by_its_old_name_means_the_one_it_became(tmp_path: Path) -> None:
+    """`config set gpu_memory_utilization=0.93` (the name before the keys were dotted) sets
+    models.gpu_memory_utilization and says so by its current name."""
+    home = tmp_path / "home"
+    assert "models.gpu_memory_utilization" in vllm_tray(
+        home, "config", "set", "gpu_memory_utilization=0.93"
+    )
+    got = vllm_tray(home, "config", "get", "gpu_memory_utilization", "--json")
+    assert json.loads(got) == {"models.gpu_memory_utilization": 0.93}
+    vllm_tray(home, "config", "reset", "gpu_memory_utilization")
+    assert "gpu_memory_utilization" not in (home / "settings.json").read_text()

@@ -158,7 +158,7 @@ def test_the_sentence_names_the_cause_and_the_share_that_fits() -> None:
     assert found.params["utilization"] == "0.13"
     english = found.english()
     assert "without pushing this computer into swap" in english
-    assert "lower gpu_memory_utilization to 0.13" in english
+    assert "lower models.gpu_memory_utilization to 0.13" in english
     assert ". " not in english and english.endswith("close other programs.")  # one sentence
 
     others = DeviceRoom("gpu0", budget=16 * GIB, total=16 * GIB, others=int(11.7 * GIB))
@@ -172,7 +172,7 @@ def test_the_sentence_names_the_cause_and_the_share_that_fits() -> None:
     )
     assert held.code == "load.memory_in_use"
     assert "other programs hold 12.56 of its 17.18 GB" in held.english()
-    assert "lower gpu_memory_utilization to 0.26" in held.english()
+    assert "lower models.gpu_memory_utilization to 0.26" in held.english()
 
 
 def test_the_plain_budget_keeps_its_own_sentence() -> None:
