@@ -3516,20 +3516,12 @@
         <translation>{model} braucht etwa {needed_gb:.2f} GB, aber nur {free_gb:.2f} von {budget_gb:.2f} GB sind frei, und kein untätiges Modell kann entladen werden, um Platz zu schaffen. Senken Sie seine ctx_size, oder erhöhen Sie das Speicherbudget (memory.budget_gb).</translation>
     </message>
     <message>
-        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower gpu_memory_utilization to {utilization}, or close those programs.</source>
-        <translation>{model} braucht etwa {needed_gb:.2f} GB auf {device}, aber andere Programme belegen {others_gb:.2f} der {total_gb:.2f} GB, sodass nur {room_gb:.2f} GB für Modelle frei sind: Senken Sie gpu_memory_utilization auf {utilization}, oder schließen Sie diese Programme.</translation>
-    </message>
-    <message>
         <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower its ctx_size, or close those programs.</source>
         <translation>{model} braucht etwa {needed_gb:.2f} GB auf {device}, aber andere Programme belegen {others_gb:.2f} der {total_gb:.2f} GB, sodass nur {room_gb:.2f} GB für Modelle frei sind: Senken Sie seine ctx_size, oder schließen Sie diese Programme.</translation>
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB on {device} but only {free_gb:.2f} of {budget_gb:.2f} GB are free there, and no idle model can be unloaded to make room. Lower its ctx_size, run it on other GPUs (gpus), or raise the memory budget (memory.budget_gb).</source>
         <translation>{model} braucht etwa {needed_gb:.2f} GB auf {device}, aber dort sind nur {free_gb:.2f} von {budget_gb:.2f} GB frei, und kein untätiges Modell kann entladen werden, um Platz zu schaffen. Senken Sie seine ctx_size, lassen Sie es auf anderen GPUs laufen (gpus), oder erhöhen Sie das Speicherbudget (memory.budget_gb).</translation>
-    </message>
-    <message>
-        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower gpu_memory_utilization to {utilization}, or close other programs.</source>
-        <translation>{model} braucht etwa {needed_gb:.2f} GB auf {device}, aber nur {room_gb:.2f} GB sind nutzbar, ohne dass dieser Computer auslagern muss ({available_gb:.2f} GB RAM verfügbar, {reserve_gb:.2f} GB für das System reserviert): Senken Sie gpu_memory_utilization auf {utilization}, oder schließen Sie andere Programme.</translation>
     </message>
     <message>
         <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower its ctx_size, or close other programs.</source>
@@ -3722,6 +3714,14 @@
     <message>
         <source>Optimize for</source>
         <translation>Optimieren für</translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower models.gpu_memory_utilization to {utilization}, or close those programs.</source>
+        <translation>{model} braucht etwa {needed_gb:.2f} GB auf {device}, aber andere Programme belegen {others_gb:.2f} der {total_gb:.2f} GB, sodass nur {room_gb:.2f} GB für Modelle frei sind: Senken Sie models.gpu_memory_utilization auf {utilization}, oder schließen Sie diese Programme.</translation>
+    </message>
+    <message>
+        <source>{model} needs about {needed_gb:.2f} GB on {device}, but only {room_gb:.2f} GB can be taken without pushing this computer into swap ({available_gb:.2f} GB of RAM available, {reserve_gb:.2f} GB kept for the system): lower models.gpu_memory_utilization to {utilization}, or close other programs.</source>
+        <translation>{model} braucht etwa {needed_gb:.2f} GB auf {device}, aber nur {room_gb:.2f} GB sind nutzbar, ohne dass dieser Computer auslagern muss ({available_gb:.2f} GB RAM verfügbar, {reserve_gb:.2f} GB für das System reserviert): Senken Sie models.gpu_memory_utilization auf {utilization}, oder schließen Sie andere Programme.</translation>
     </message>
     <message>
         <source>gpus names GPU {index}, but no GPU was found on this machine; leave it empty and your own vLLM command finds its GPUs itself.</source>
