@@ -6,9 +6,13 @@ Runs on Qt's offscreen platform against the FakeFacade of tests/gui, so it needs
 GPU or engine. Writes the main window in several states (light, dark, pseudo-locale, no GPU,
 a failed download, a model given up on), both settings dialogs (with wrong values typed in),
 the Add model dialog, the Lemonade import offer, a log view, the tray menu and the tray icons.
+Then the same main screens again in every shipped language (translations/LANGUAGES), named
+with its code (main-window-de.png), from a catalogue compiled from the committed .ts file and
+with that language's number formats.
 
-In the pseudo-locale screenshots every text must fit its widget (scripts/text_fit.py): one
-that does not is listed with the widget's object path and the script exits with 1.
+In the pseudo-locale and the shipped-language screenshots every text must fit its widget
+(scripts/text_fit.py): one that does not is listed with the widget's object path and the
+script exits with 1.
 
 The GUI's asyncio loop is installed as the app and the tests install it
 (app.gui.event_loop), and `settle()` turns Qt's event loop, which runs the async slots.
@@ -33,6 +37,7 @@ if "XDG_RUNTIME_DIR" not in os.environ:
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
 
 import asyncio  # noqa: E402
+import subprocess  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Coroutine  # noqa: E402
 from dataclasses import replace  # noqa: E402
@@ -68,7 +73,7 @@ from app.core.vllm_args import check_user_args  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
 from app.gui.batch_page import BatchPage  # noqa: E402
 from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
-from app.gui.i18n import PseudoTranslator  # noqa: E402
+from app.gui.i18n import QM_DIR_ENV, QM_PREFIX, PseudoTranslator, install_translators  # noqa: E402
 from app.gui.icons import PRECEDENCE, app_icon, tray_icon  # noqa: E402
 from app.gui.lemonade_offer import LemonadeImportDialog  # noqa: E402
 from app.gui.model_settings_dialog import ModelSettingsDialog  # noqa: E402
@@ -77,15 +82,16 @@ from app.gui.settings.limits_page import LimitsPage  # noqa: E402
 from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
 from app.runtime.snapshot import EngineView  # noqa: E402
+from app.supervisor.diagnosis import diagnose  # noqa: E402
 from app.supervisor.engines.custom import invalid_command_problem  # noqa: E402
 from scripts.text_fit import clipped_texts  # noqa: E402
+from scripts.translations import TS_DIR, shipped_languages, tool  # noqa: E402
 from tests.gui.fake_batch import FakeBatchFacade, sample_jobs  # noqa: E402
 from tests.gui.fake_facade import (  # noqa: E402
     T0,
     FakeFacade,
     gpu_samples,
     load_events,
-    memory_problem,
     system_with,
     two_rx7900,
 )
@@ -106,6 +112,21 @@ VLLM_LOG = [
     "Decrease GPU memory utilization or reduce GPU memory used by other processes.",
     "ERROR 11-20 10:00:21 [core.py:708] EngineCore failed to start.",
 ]
+
+
+# A crash while it starts, as vLLM prints it on a GPU that faults.
+ENGINE_DEAD_LOG = [
+    "INFO 11-20 10:02:01 [core.py:95] Initializing a V1 LLM engine (v0.20.1)",
+    "ERROR 11-20 10:02:10 [core.py:708] EngineCore encountered a fatal error.",
+    "ERROR 11-20 10:02:10 [core.py:708] RuntimeError: HIP error: an illegal memory access "
+    "was encountered",
+]
+
+
+def log_diagnosis() -> Problem:
+    """What the app says of VLLM_LOG: its own diagnosis, so that every language's screenshot
+    shows the sentence a user really reads (a made-up template would stay English)."""
+    return diagnose(VLLM_LOG, 1, model_id="Qwen3.5-9B-FP16-vLLM")
 
 
 # The offscreen platform cannot do what a window manager does; these say so and are harmless.
@@ -173,6 +194,9 @@ def type_text(dialog: ModelSettingsDialog, edit: Any, text: str) -> None:
 
 # Text that does not fit its widget in a pseudo-locale screenshot (scripts/text_fit.py).
 clipped: list[str] = []
+# Screenshots whose name ends so are checked for clipped text: the pseudo-locale and, added by
+# main(), one suffix per shipped language ("-de").
+fit_checked = ["-pseudo-locale"]
 
 
 def save(widget: QWidget, out: Path, name: str) -> Path:
@@ -181,7 +205,7 @@ def save(widget: QWidget, out: Path, name: str) -> Path:
     if not widget.grab().save(str(path)):
         raise RuntimeError(f"could not write {path}")
     print(path)
-    if "pseudo-locale" in name:
+    if name.endswith(tuple(fit_checked)):
         clipped.extend(f"{name}: {line}" for line in clipped_texts(widget))
     return path
 
@@ -202,7 +226,7 @@ def busy_scene(fake: FakeFacade) -> None:
             "Qwen3.5-9B-FP16-vLLM",
             ProcessState.STARTING,
             ProcessState.FATAL,
-            problem=memory_problem(),
+            problem=log_diagnosis(),
         )
     )
     fake.logs["Qwen3.5-9B-FP16-vLLM"] = list(VLLM_LOG)
@@ -231,6 +255,9 @@ def shots_main(out: Path, autostart: Path, suffix: str = "") -> None:
     gui.window.select_model("Qwen3.5-9B-FP16-vLLM")
     save(gui.window, out, f"main-window-failed{suffix}")
     if suffix:
+        gui.tray.rebuild()
+        gui.tray.menu.adjustSize()
+        save(gui.tray.menu, out, f"tray-menu{suffix}")
         gui.close()
         return
 
@@ -383,7 +410,7 @@ def shots_loading(out: Path, autostart: Path, suffix: str = "") -> None:
     gui.close()
 
 
-def shots_failures(out: Path, autostart: Path) -> None:
+def shots_failures(out: Path, autostart: Path, suffix: str = "") -> None:
     """A download that failed (no network) and a model the supervisor gave up on."""
     fake = FakeFacade()
     gui = build(fake, autostart)
@@ -400,7 +427,7 @@ def shots_failures(out: Path, autostart: Path) -> None:
             "Qwen3.5-9B-FP16-vLLM",
             ProcessState.STARTING,
             ProcessState.FATAL,
-            problem=memory_problem(),
+            problem=log_diagnosis(),
         ),
         LogLineEmitted("Qwen3.5-9B-FP16-vLLM", "ERROR EngineCore failed to start."),
     )
@@ -410,32 +437,29 @@ def shots_failures(out: Path, autostart: Path) -> None:
     fake.rows[loop] = replace(
         fake.rows[loop], failures=2, restarts=1, next_retry_at=time.time() + 25
     )
-    dead = problem(
-        "load.engine_dead",
-        model_id=loop,
-        exit_code=1,
-        cause="the engine process died while it started",
-        log_tail="",
-    )
+    dead = diagnose(ENGINE_DEAD_LOG, -6, model_id=loop)
     fake.publish_from_thread(
         ProcessStateChanged(loop, ProcessState.STARTING, ProcessState.BACKOFF, problem=dead)
     )
     settle()
     until(lambda: gui.store.row(loop) is not None and gui.store.row(loop).failures == 2)
     gui.window.select_model(loop)
-    save(gui.window, out, "main-window-crash-loop")
+    save(gui.window, out, f"main-window-crash-loop{suffix}")
     gui.window.select_model("Qwen3.6-27B-FP8-vLLM-lowconc")
-    save(gui.window, out, "main-window-download-failed")
+    save(gui.window, out, f"main-window-download-failed{suffix}")
     gui.window.select_model("Qwen3.5-9B-FP16-vLLM")
-    save(gui.window, out, "main-window-given-up")
+    save(gui.window, out, f"main-window-given-up{suffix}")
     gui.tray.rebuild()
     gui.tray.menu.adjustSize()
-    save(gui.tray.menu, out, "tray-menu-failed")
+    save(gui.tray.menu, out, f"tray-menu-failed{suffix}")
     gui.close()
 
 
-def shots_settings_pseudo(out: Path, autostart: Path) -> None:
-    """Both settings dialogs in the stretched pseudo-locale, with wrong values typed in."""
+def shots_settings_translated(
+    out: Path, autostart: Path, suffix: str = "-pseudo-locale", every_page: bool = False
+) -> None:
+    """Both settings dialogs translated (the stretched pseudo-locale or a shipped language),
+    with wrong values typed in; `every_page` adds each other page of the app's settings."""
     fake = FakeFacade()
     gui = build(fake, autostart)
     settings = gui.window.open_settings()
@@ -443,16 +467,23 @@ def shots_settings_pseudo(out: Path, autostart: Path) -> None:
     assert isinstance(models, ModelsPage)
     models.utilization.edit.setText("1.5")
     models.engine.setCurrentIndex(models.engine.findData("custom"))
-    save(settings, out, "settings-models-pseudo-locale")
+    save(settings, out, f"settings-models{suffix}")
     settings.reject()
+    if every_page:
+        settings = gui.window.open_settings()
+        for row in range(1, settings.page_list.count()):
+            settings.page_list.setCurrentRow(row)
+            page = type(settings.stack.widget(row)).__name__.removesuffix("Page").lower()
+            save(settings, out, f"settings-{page}{suffix}")
+        settings.reject()
     dialog = model_dialog(gui, "Qwen3.5-4B-FP16-vLLM")
     type_text(dialog, dialog.ctx.edit, "abc")
-    save(dialog, out, "model-settings-pseudo-locale")
+    save(dialog, out, f"model-settings{suffix}")
     dialog.reject()
     add = gui.window.open_add_model()
     add.show_by_name()
     add.from_folder.setChecked(True)
-    save(add, out, "add-model-pseudo-locale")
+    save(add, out, f"add-model{suffix}")
     add.reject()
     gui.close()
 
@@ -643,6 +674,42 @@ def with_palette(app: QApplication, dark: bool, fn: Callable[[], None]) -> None:
         app.setPalette(light_palette())
 
 
+def shots_language(app: QApplication, out: Path, autostart: Path, language: str, tmp: Path) -> None:
+    """The main screens in a shipped language, as a user with that locale sees them: the app's
+    catalogue compiled now from translations/vllm_tray_<language>.ts (a build made before the
+    last edit would show stale text), Qt's own, and the language's number formats."""
+    qm_dir = tmp / f"qm-{language}"
+    qm_dir.mkdir()
+    ts = TS_DIR / f"{QM_PREFIX}{language}.ts"
+    qm = qm_dir / f"{QM_PREFIX}{language}.qm"
+    subprocess.run([tool("pyside6-lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True)
+    suffix = f"-{language}"
+    fit_checked.append(suffix)
+    saved_dir = os.environ.get(QM_DIR_ENV)
+    os.environ[QM_DIR_ENV] = str(qm_dir)
+    translators = install_translators(app, language)
+    QLocale.setDefault(QLocale(language))
+    try:
+        with_palette(app, False, lambda: shots_main(out, autostart, suffix))
+        shots_loading(out, autostart, suffix)
+        shots_failures(out, autostart, suffix)
+        shots_settings_translated(out, autostart, suffix, every_page=True)
+        shots_lemonade(out, suffix)
+        shots_batch(out, suffix)
+        shots_bench(out, suffix)
+        shots_cluster(out, suffix)
+        shots_remotes(out, suffix)
+        shots_find_chat(out, autostart, suffix)
+    finally:
+        for translator in translators:
+            app.removeTranslator(translator)
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+        if saved_dir is None:
+            os.environ.pop(QM_DIR_ENV, None)
+        else:
+            os.environ[QM_DIR_ENV] = saved_dir
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else ROOT / "artifacts" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -671,7 +738,7 @@ def main(argv: list[str]) -> int:
         app.installTranslator(pseudo)
         shots_main(out, autostart, "-pseudo-locale")
         shots_loading(out, autostart, "-pseudo-locale")
-        shots_settings_pseudo(out, autostart)
+        shots_settings_translated(out, autostart)
         shots_lemonade(out, "-pseudo-locale")
         shots_batch(out, "-pseudo-locale")
         shots_bench(out, "-pseudo-locale")
@@ -679,6 +746,8 @@ def main(argv: list[str]) -> int:
         shots_remotes(out, "-pseudo-locale")
         shots_find_chat(out, autostart, "-pseudo-locale")
         app.removeTranslator(pseudo)
+        for language in shipped_languages():
+            shots_language(app, out, autostart, language, Path(tmp))
     tray_icons(out)
     for line in clipped:
         print(f"text does not fit: {line}", file=sys.stderr)

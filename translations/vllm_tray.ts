@@ -2,31 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1">
 <context>
-    <name></name>
-    <message>
-        <source>RestartQuestion</source>
-        <comment>Restart {name}?</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>RestartQuestion</source>
-        <comment>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>RestartQuestion</source>
-        <comment>&amp;Restart now</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RestartQuestion</source>
-        <comment>Apply at &amp;next load</comment>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>AccountsPage</name>
     <message>
         <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
@@ -555,6 +530,50 @@
         <source>The conversation is cleared.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(stopped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▾ Hide the thinking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▸ Thought for {words} words (show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the answer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the model for this reply…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{elapsed} of about {expected}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first token after {s} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{rate} tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reply:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChatPages</name>
@@ -739,6 +758,14 @@
     </message>
     <message>
         <source>Every machine is ready: the cluster can start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not ready: %n problem(s) to fix first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and %n more in the table above.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2724,6 +2751,192 @@
     </message>
     <message>
         <source>{name} answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RestartQuestion</name>
+    <message>
+        <source>Restart {name}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply at &amp;next load</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SearchResults</name>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits here?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits at ctx {ctx}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>won&apos;t fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not loadable by vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This repository has only GGUF files, which vLLM cannot load from Hugging Face. Look for the same model in safetensors format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This repository holds no model weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights {weights} of {budget} for models; the rest cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs about {needed} at context {ctx}, of {budget} for models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It fits with a context of {ctx} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not even a short context fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embeddings only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draft model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a plugin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{architecture} ({support})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs on vLLM {version}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embeddings only, not chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a draft model, not served alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no longer in vLLM {version}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a vLLM plugin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by vLLM {version}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown to vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{size} {format}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,32 +1,6 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_XA">
   <context>
-    <name />
-    <message>
-      <source>RestartQuestion</source>
-      <comment>Restart {name}?</comment>
-      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
-    </message>
-    <message numerus="yes">
-      <source>RestartQuestion</source>
-      <comment>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</comment>
-      <translation>
-        <numerusform>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</numerusform>
-        <numerusform>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>RestartQuestion</source>
-      <comment>&amp;Restart now</comment>
-      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
-    </message>
-    <message>
-      <source>RestartQuestion</source>
-      <comment>Apply at &amp;next load</comment>
-      <translation>[ŔéšţàŕţǪûéšţîöñ~~~~~~]</translation>
-    </message>
-  </context>
-  <context>
     <name>AccountsPage</name>
     <message>
       <source>Gated or private models on Hugging Face need an access token (huggingface.co → Settings → Access Tokens, read access is enough).</source>
@@ -555,6 +529,50 @@
       <source>The conversation is cleared.</source>
       <translation>[Ţĥé çöñṽéŕšàţîöñ îš çĺéàŕéđ.~~~~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>(stopped)</source>
+      <translation>[(šţöþþéđ)~~~~]</translation>
+    </message>
+    <message>
+      <source>You</source>
+      <translation>[Ýöû~]</translation>
+    </message>
+    <message>
+      <source>▾ Hide the thinking</source>
+      <translation>[▾ Ĥîđé ţĥé ţĥîñķîñĝ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>▸ Thought for {words} words (show)</source>
+      <translation>[▸ Ţĥöûĝĥţ ƒöŕ {words} ŵöŕđš (šĥöŵ)~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Waiting for the answer…</source>
+      <translation>[Ŵàîţîñĝ ƒöŕ ţĥé àñšŵéŕ…~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Loading the model for this reply…</source>
+      <translation>[Ĺöàđîñĝ ţĥé ɱöđéĺ ƒöŕ ţĥîš ŕéþĺý…~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{elapsed} of about {expected}</source>
+      <translation>[{elapsed} öƒ àƀöûţ {expected}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{n} tokens</source>
+      <translation>[{n} ţöķéñš~~~~]</translation>
+    </message>
+    <message>
+      <source>first token after {s} s</source>
+      <translation>[ƒîŕšţ ţöķéñ àƒţéŕ {s} š~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{rate} tokens/s</source>
+      <translation>[{rate} ţöķéñš/š~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No reply:</source>
+      <translation>[Ñö ŕéþĺý:~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>ChatPages</name>
@@ -742,6 +760,14 @@
     <message>
       <source>Every machine is ready: the cluster can start.</source>
       <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý: ţĥé çĺûšţéŕ çàñ šţàŕţ.~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not ready: %n problem(s) to fix first.</source>
+      <translation>[Ñöţ ŕéàđý: %n þŕöƀĺéɱ(š) ţö ƒîẋ ƒîŕšţ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>…and %n more in the table above.</source>
+      <translation>[…àñđ %n ɱöŕé îñ ţĥé ţàƀĺé àƀöṽé.~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Checking the %n machine(s)…</source>
@@ -2728,6 +2754,192 @@
     <message>
       <source>{name} answers.</source>
       <translation>[{name} àñšŵéŕš.~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>RestartQuestion</name>
+    <message>
+      <source>Restart {name}?</source>
+      <translation>[Ŕéšţàŕţ {name}?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name} is loaded. The new settings take effect when it starts again. Restart it now? Requests in progress are cut off.</source>
+      <translation>[{name} îš ĺöàđéđ. Ţĥé ñéŵ šéţţîñĝš ţàķé éƒƒéçţ ŵĥéñ îţ šţàŕţš àĝàîñ. Ŕéšţàŕţ îţ ñöŵ? Ŕéǫûéšţš îñ þŕöĝŕéšš àŕé çûţ öƒƒ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Restart now</source>
+      <translation>[&amp;Ŕéšţàŕţ ñöŵ~~~~~]</translation>
+    </message>
+    <message>
+      <source>Apply at &amp;next load</source>
+      <translation>[Åþþĺý àţ &amp;ñéẋţ ĺöàđ~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
+    <name>SearchResults</name>
+    <message>
+      <source>Model</source>
+      <translation>[Ṁöđéĺ~~]</translation>
+    </message>
+    <message>
+      <source>Fits here?</source>
+      <translation>[Ƒîţš ĥéŕé?~~~~]</translation>
+    </message>
+    <message>
+      <source>Size</source>
+      <translation>[Šîžé~~]</translation>
+    </message>
+    <message>
+      <source>Architecture</source>
+      <translation>[Åŕçĥîţéçţûŕé~~~~~]</translation>
+    </message>
+    <message>
+      <source>Weights</source>
+      <translation>[Ŵéîĝĥţš~~~]</translation>
+    </message>
+    <message>
+      <source>Max context</source>
+      <translation>[Ṁàẋ çöñţéẋţ~~~~]</translation>
+    </message>
+    <message>
+      <source>Downloads</source>
+      <translation>[Đöŵñĺöàđš~~~~]</translation>
+    </message>
+    <message>
+      <source>Likes</source>
+      <translation>[Ĺîķéš~~]</translation>
+    </message>
+    <message>
+      <source>Updated</source>
+      <translation>[Ûþđàţéđ~~~]</translation>
+    </message>
+    <message>
+      <source>License</source>
+      <translation>[Ĺîçéñšé~~~]</translation>
+    </message>
+    <message>
+      <source>Access</source>
+      <translation>[Åççéšš~~]</translation>
+    </message>
+    <message>
+      <source>checking…</source>
+      <translation>[çĥéçķîñĝ…~~~~]</translation>
+    </message>
+    <message>
+      <source>unknown</source>
+      <translation>[ûñķñöŵñ~~~]</translation>
+    </message>
+    <message>
+      <source>fits</source>
+      <translation>[ƒîţš~~]</translation>
+    </message>
+    <message>
+      <source>fits at ctx {ctx}</source>
+      <translation>[ƒîţš àţ çţẋ {ctx}~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>won't fit</source>
+      <translation>[ŵöñ'ţ ƒîţ~~~~]</translation>
+    </message>
+    <message>
+      <source>not loadable by vLLM</source>
+      <translation>[ñöţ ĺöàđàƀĺé ƀý ṽĹĹṀ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This repository has only GGUF files, which vLLM cannot load from Hugging Face. Look for the same model in safetensors format.</source>
+      <translation>[Ţĥîš ŕéþöšîţöŕý ĥàš öñĺý ĜĜÛƑ ƒîĺéš, ŵĥîçĥ ṽĹĹṀ çàññöţ ĺöàđ ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé. Ĺööķ ƒöŕ ţĥé šàɱé ɱöđéĺ îñ šàƒéţéñšöŕš ƒöŕɱàţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This repository holds no model weights.</source>
+      <translation>[Ţĥîš ŕéþöšîţöŕý ĥöĺđš ñö ɱöđéĺ ŵéîĝĥţš.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Weights {weights} of {budget} for models; the rest cannot be read.</source>
+      <translation>[Ŵéîĝĥţš {weights} öƒ {budget} ƒöŕ ɱöđéĺš; ţĥé ŕéšţ çàññöţ ƀé ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Needs about {needed} at context {ctx}, of {budget} for models.</source>
+      <translation>[Ñééđš àƀöûţ {needed} àţ çöñţéẋţ {ctx}, öƒ {budget} ƒöŕ ɱöđéĺš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It fits with a context of {ctx} tokens.</source>
+      <translation>[Îţ ƒîţš ŵîţĥ à çöñţéẋţ öƒ {ctx} ţöķéñš.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Not even a short context fits.</source>
+      <translation>[Ñöţ éṽéñ à šĥöŕţ çöñţéẋţ ƒîţš.~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>not stated</source>
+      <translation>[ñöţ šţàţéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>supported</source>
+      <translation>[šûþþöŕţéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>embeddings only</source>
+      <translation>[éɱƀéđđîñĝš öñĺý~~~~~~]</translation>
+    </message>
+    <message>
+      <source>draft model</source>
+      <translation>[đŕàƒţ ɱöđéĺ~~~~]</translation>
+    </message>
+    <message>
+      <source>not supported</source>
+      <translation>[ñöţ šûþþöŕţéđ~~~~~]</translation>
+    </message>
+    <message>
+      <source>needs a plugin</source>
+      <translation>[ñééđš à þĺûĝîñ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{architecture} ({support})</source>
+      <translation>[{architecture} ({support})~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>runs on vLLM {version}</source>
+      <translation>[ŕûñš öñ ṽĹĹṀ {version}~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>embeddings only, not chat</source>
+      <translation>[éɱƀéđđîñĝš öñĺý, ñöţ çĥàţ~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>a draft model, not served alone</source>
+      <translation>[à đŕàƒţ ɱöđéĺ, ñöţ šéŕṽéđ àĺöñé~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>no longer in vLLM {version}</source>
+      <translation>[ñö ĺöñĝéŕ îñ ṽĹĹṀ {version}~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>needs a vLLM plugin</source>
+      <translation>[ñééđš à ṽĹĹṀ þĺûĝîñ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>not supported by vLLM {version}</source>
+      <translation>[ñöţ šûþþöŕţéđ ƀý ṽĹĹṀ {version}~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>unknown to vLLM</source>
+      <translation>[ûñķñöŵñ ţö ṽĹĹṀ~~~~~~]</translation>
+    </message>
+    <message>
+      <source>no weights</source>
+      <translation>[ñö ŵéîĝĥţš~~~~]</translation>
+    </message>
+    <message>
+      <source>{size} {format}</source>
+      <translation>[{size} {format}~~~~~~]</translation>
+    </message>
+    <message>
+      <source>gated</source>
+      <translation>[ĝàţéđ~~]</translation>
+    </message>
+    <message>
+      <source>open</source>
+      <translation>[öþéñ~~]</translation>
     </message>
   </context>
   <context>

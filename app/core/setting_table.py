@@ -14,7 +14,7 @@ Restart = Literal["", "server", "models", "app"]
 # The languages vLLM Tray ships: translations/LANGUAGES (scripts/translations.py check fails
 # when the two differ), English (the source) and the pseudo-locale en_XA that stretches
 # strings. gui.language takes one of them, or "auto" / "" for the system's language.
-SHIPPED_LANGUAGES: tuple[str, ...] = ()
+SHIPPED_LANGUAGES: tuple[str, ...] = ("de",)
 INTERFACE_LANGUAGES: tuple[str, ...] = ("en", *SHIPPED_LANGUAGES, "en_XA")
 
 

@@ -22,8 +22,9 @@ THINK_SCHEME = "think"
 PENDING = -1  # the index of the reply on its way, for its thinking's link
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ChatPage", text)
+# Direct translate("ChatPage", "…") calls with literals, which lupdate reads (it cannot see
+# the strings a wrapper function is given).
+translate = QCoreApplication.translate
 
 
 @dataclass
@@ -68,21 +69,24 @@ class Transcript:
         if m.content:
             lines.append(m.content)
         if m.stopped:
-            lines.append("*" + _tr("(stopped)") + "*")
+            lines.append("*" + translate("ChatPage", "(stopped)") + "*")
         if m.stats is not None:
             lines.append("*" + stats_text(m.stats) + "*")
         return "\n\n".join(lines)
 
     def _user(self, text: str) -> str:
-        return "**" + _tr("You") + "**\n\n" + text
+        return "**" + translate("ChatPage", "You") + "**\n\n" + text
 
     def _thinking(self, index: int, reasoning: str) -> str:
         words = len(reasoning.split())
         if index in self.unfolded:
-            link = f"[{_tr('▾ Hide the thinking')}]({THINK_SCHEME}:{index})"
+            hide = translate("ChatPage", "▾ Hide the thinking")
+            link = f"[{hide}]({THINK_SCHEME}:{index})"
             quoted = "\n".join("> " + line for line in reasoning.splitlines())
             return link + "\n\n" + quoted
-        label = _tr("▸ Thought for {words} words (show)").format(words=format_int(words))
+        label = translate("ChatPage", "▸ Thought for {words} words (show)").format(
+            words=format_int(words)
+        )
         return f"[{label}]({THINK_SCHEME}:{index})"
 
     def _pending(self, p: Pending) -> str:
@@ -94,13 +98,13 @@ class Transcript:
         elif p.loading is not None and not p.reasoning:
             lines.append("*" + loading_text(p.loading) + "*")
         elif p.waiting and not p.reasoning:
-            lines.append("*" + _tr("Waiting for the answer…") + "*")
+            lines.append("*" + translate("ChatPage", "Waiting for the answer…") + "*")
         return "\n\n".join(lines)
 
 
 def loading_text(loading: ReplyLoading) -> str:
     """In place of the reply while the endpoint loads the model."""
-    parts = [_tr("Loading the model for this reply…")]
+    parts = [translate("ChatPage", "Loading the model for this reply…")]
     if loading.fraction is not None:
         parts.append(format_percent(loading.fraction))
     if loading.phase in PHASES:  # the load's step in words, never its raw log line
@@ -108,7 +112,7 @@ def loading_text(loading: ReplyLoading) -> str:
     elapsed = format_duration(loading.elapsed_s)
     if loading.expected_s:
         parts.append(
-            _tr("{elapsed} of about {expected}").format(
+            translate("ChatPage", "{elapsed} of about {expected}").format(
                 elapsed=elapsed, expected=format_duration(loading.expected_s)
             )
         )
@@ -119,17 +123,21 @@ def loading_text(loading: ReplyLoading) -> str:
 
 def stats_text(stats: ReplyStats) -> str:
     """Below a reply: tokens, time to first token, tokens/s."""
-    parts = [_tr("{n} tokens").format(n=format_int(stats.completion_tokens))]
+    parts = [translate("ChatPage", "{n} tokens").format(n=format_int(stats.completion_tokens))]
     if stats.ttft_s is not None:
-        parts.append(_tr("first token after {s} s").format(s=format_number(stats.ttft_s, 2)))
+        parts.append(
+            translate("ChatPage", "first token after {s} s").format(
+                s=format_number(stats.ttft_s, 2)
+            )
+        )
     speed = stats.tokens_per_s
     if speed is not None:
-        parts.append(_tr("{rate} tokens/s").format(rate=format_number(speed, 1)))
+        parts.append(translate("ChatPage", "{rate} tokens/s").format(rate=format_number(speed, 1)))
     return " · ".join(parts)
 
 
 def _failure(text: str) -> str:
-    return "> **" + _tr("No reply:") + "** " + _escape(text)
+    return "> **" + translate("ChatPage", "No reply:") + "** " + _escape(text)
 
 
 def _escape(text: str) -> str:

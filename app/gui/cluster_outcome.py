@@ -23,14 +23,12 @@ def report_outcome(report: ClusterReport) -> str:
     if report.ok:
         return translate("ClusterWindow", "Every machine is ready: the cluster can start.")
     found = [problem_text(p) for p in report.problems]
-    lines = [translate("ClusterWindow", "Not ready: %n problem(s) to fix first.", None, len(found))]
+    # The counts are plain names: lupdate skips a translate() whose arguments hold a call.
+    count, more = len(found), len(found) - MOST_LISTED
+    lines = [translate("ClusterWindow", "Not ready: %n problem(s) to fix first.", None, count)]
     lines += [f"• {text}" for text in found[:MOST_LISTED]]
-    if len(found) > MOST_LISTED:
-        lines.append(
-            translate(
-                "ClusterWindow", "…and %n more in the table above.", None, len(found) - MOST_LISTED
-            )
-        )
+    if more > 0:
+        lines.append(translate("ClusterWindow", "…and %n more in the table above.", None, more))
     return "\n".join(lines)
 
 

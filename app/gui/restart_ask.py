@@ -15,22 +15,23 @@ class RestartQuestion:
     saves for the next load; Cancel calls nothing."""
 
     def __init__(self, parent: QWidget, name: str, answered: Callable[[bool], object]) -> None:
-        tr = QCoreApplication.translate
+        # Named translate: lupdate reads a bare tr(a, b) as tr(text, comment).
+        translate = QCoreApplication.translate
         self.box = box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(tr("RestartQuestion", "Restart {name}?").format(name=name))
+        box.setWindowTitle(translate("RestartQuestion", "Restart {name}?").format(name=name))
         box.setText(
-            tr(
+            translate(
                 "RestartQuestion",
                 "{name} is loaded. The new settings take effect when it starts again. "
                 "Restart it now? Requests in progress are cut off.",
             ).format(name=name)
         )
         self.restart_button: QPushButton = box.addButton(
-            tr("RestartQuestion", "&Restart now"), QMessageBox.ButtonRole.AcceptRole
+            translate("RestartQuestion", "&Restart now"), QMessageBox.ButtonRole.AcceptRole
         )
         self.later_button: QPushButton = box.addButton(
-            tr("RestartQuestion", "Apply at &next load"), QMessageBox.ButtonRole.ActionRole
+            translate("RestartQuestion", "Apply at &next load"), QMessageBox.ButtonRole.ActionRole
         )
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(self.restart_button)

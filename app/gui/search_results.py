@@ -26,8 +26,9 @@ _Index = QModelIndex | _Persistent
 Found = ModelDetails | Problem | None  # None: not fetched yet
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SearchResults", text)
+# Direct translate("SearchResults", "…") calls with literals, which lupdate reads (it cannot see
+# the strings a wrapper function is given).
+translate = QCoreApplication.translate
 
 
 class SearchColumn(IntEnum):
@@ -48,36 +49,38 @@ class SearchColumn(IntEnum):
 
 def column_titles() -> dict[SearchColumn, str]:
     return {
-        SearchColumn.MODEL: _tr("Model"),
-        SearchColumn.FIT: _tr("Fits here?"),
-        SearchColumn.SIZE: _tr("Size"),
-        SearchColumn.ARCHITECTURE: _tr("Architecture"),
-        SearchColumn.QUANTIZATION: _tr("Weights"),
-        SearchColumn.CONTEXT: _tr("Max context"),
-        SearchColumn.DOWNLOADS: _tr("Downloads"),
-        SearchColumn.LIKES: _tr("Likes"),
-        SearchColumn.UPDATED: _tr("Updated"),
-        SearchColumn.LICENSE: _tr("License"),
-        SearchColumn.GATED: _tr("Access"),
+        SearchColumn.MODEL: translate("SearchResults", "Model"),
+        SearchColumn.FIT: translate("SearchResults", "Fits here?"),
+        SearchColumn.SIZE: translate("SearchResults", "Size"),
+        SearchColumn.ARCHITECTURE: translate("SearchResults", "Architecture"),
+        SearchColumn.QUANTIZATION: translate("SearchResults", "Weights"),
+        SearchColumn.CONTEXT: translate("SearchResults", "Max context"),
+        SearchColumn.DOWNLOADS: translate("SearchResults", "Downloads"),
+        SearchColumn.LIKES: translate("SearchResults", "Likes"),
+        SearchColumn.UPDATED: translate("SearchResults", "Updated"),
+        SearchColumn.LICENSE: translate("SearchResults", "License"),
+        SearchColumn.GATED: translate("SearchResults", "Access"),
     }
 
 
 def fit_label(found: Found) -> str:
     """The plain label: fits / fits at ctx N / won't fit (or why it cannot be told)."""
     if found is None:
-        return _tr("checking…")
+        return translate("SearchResults", "checking…")
     if isinstance(found, Problem):
-        return _tr("unknown")
+        return translate("SearchResults", "unknown")
     fit = found.fit
     if fit.verdict is FitVerdict.FITS:
-        return _tr("fits")
+        return translate("SearchResults", "fits")
     if fit.verdict is FitVerdict.FITS_SHORTER:
-        return _tr("fits at ctx {ctx}").format(ctx=format_int(fit.max_ctx or 0))
+        return translate("SearchResults", "fits at ctx {ctx}").format(
+            ctx=format_int(fit.max_ctx or 0)
+        )
     if fit.verdict is FitVerdict.WONT_FIT:
-        return _tr("won't fit")
+        return translate("SearchResults", "won't fit")
     if fit.verdict is FitVerdict.NOT_LOADABLE:
-        return _tr("not loadable by vLLM")
-    return _tr("unknown")
+        return translate("SearchResults", "not loadable by vLLM")
+    return translate("SearchResults", "unknown")
 
 
 def fit_detail(d: ModelDetails) -> str:
@@ -86,58 +89,61 @@ def fit_detail(d: ModelDetails) -> str:
     budget = format_bytes(fit.budget_bytes)
     if fit.verdict is FitVerdict.NOT_LOADABLE:
         if d.weight_format is WeightFormat.GGUF:
-            return _tr(
+            return translate(
+                "SearchResults",
                 "This repository has only GGUF files, which vLLM cannot load from Hugging "
-                "Face. Look for the same model in safetensors format."
+                "Face. Look for the same model in safetensors format.",
             )
-        return _tr("This repository holds no model weights.")
+        return translate("SearchResults", "This repository holds no model weights.")
     if fit.verdict is FitVerdict.UNKNOWN:
-        return _tr("Weights {weights} of {budget} for models; the rest cannot be read.").format(
-            weights=format_bytes(d.weights_bytes), budget=budget
-        )
-    needs = _tr("Needs about {needed} at context {ctx}, of {budget} for models.").format(
-        needed=format_bytes(fit.needed_bytes), ctx=format_int(fit.ctx_size), budget=budget
-    )
+        return translate(
+            "SearchResults", "Weights {weights} of {budget} for models; the rest cannot be read."
+        ).format(weights=format_bytes(d.weights_bytes), budget=budget)
+    needs = translate(
+        "SearchResults", "Needs about {needed} at context {ctx}, of {budget} for models."
+    ).format(needed=format_bytes(fit.needed_bytes), ctx=format_int(fit.ctx_size), budget=budget)
     if fit.verdict is FitVerdict.FITS_SHORTER:
         return (
             needs
             + " "
-            + _tr("It fits with a context of {ctx} tokens.").format(
+            + translate("SearchResults", "It fits with a context of {ctx} tokens.").format(
                 ctx=format_int(fit.max_ctx or 0)
             )
         )
     if fit.verdict is FitVerdict.WONT_FIT:
-        return needs + " " + _tr("Not even a short context fits.")
+        return needs + " " + translate("SearchResults", "Not even a short context fits.")
     return needs
 
 
 def support_word(d: ModelDetails) -> str:
     """The table's short form: the architecture and whether the pinned vLLM runs it."""
-    arch = d.architecture or _tr("not stated")
+    arch = d.architecture or translate("SearchResults", "not stated")
     words = {
-        ArchSupport.GENERATE: _tr("supported"),
-        ArchSupport.POOLING: _tr("embeddings only"),
-        ArchSupport.DRAFT: _tr("draft model"),
-        ArchSupport.REMOVED: _tr("not supported"),
-        ArchSupport.PLUGIN: _tr("needs a plugin"),
-        ArchSupport.UNKNOWN: _tr("not supported"),
-        ArchSupport.MISSING: _tr("unknown"),
+        ArchSupport.GENERATE: translate("SearchResults", "supported"),
+        ArchSupport.POOLING: translate("SearchResults", "embeddings only"),
+        ArchSupport.DRAFT: translate("SearchResults", "draft model"),
+        ArchSupport.REMOVED: translate("SearchResults", "not supported"),
+        ArchSupport.PLUGIN: translate("SearchResults", "needs a plugin"),
+        ArchSupport.UNKNOWN: translate("SearchResults", "not supported"),
+        ArchSupport.MISSING: translate("SearchResults", "unknown"),
     }
-    return _tr("{architecture} ({support})").format(architecture=arch, support=words[d.support])
+    return translate("SearchResults", "{architecture} ({support})").format(
+        architecture=arch, support=words[d.support]
+    )
 
 
 def support_text(d: ModelDetails) -> str:
-    arch = d.architecture or _tr("not stated")
+    arch = d.architecture or translate("SearchResults", "not stated")
     words = {
-        ArchSupport.GENERATE: _tr("runs on vLLM {version}"),
-        ArchSupport.POOLING: _tr("embeddings only, not chat"),
-        ArchSupport.DRAFT: _tr("a draft model, not served alone"),
-        ArchSupport.REMOVED: _tr("no longer in vLLM {version}"),
-        ArchSupport.PLUGIN: _tr("needs a vLLM plugin"),
-        ArchSupport.UNKNOWN: _tr("not supported by vLLM {version}"),
-        ArchSupport.MISSING: _tr("unknown to vLLM"),
+        ArchSupport.GENERATE: translate("SearchResults", "runs on vLLM {version}"),
+        ArchSupport.POOLING: translate("SearchResults", "embeddings only, not chat"),
+        ArchSupport.DRAFT: translate("SearchResults", "a draft model, not served alone"),
+        ArchSupport.REMOVED: translate("SearchResults", "no longer in vLLM {version}"),
+        ArchSupport.PLUGIN: translate("SearchResults", "needs a vLLM plugin"),
+        ArchSupport.UNKNOWN: translate("SearchResults", "not supported by vLLM {version}"),
+        ArchSupport.MISSING: translate("SearchResults", "unknown to vLLM"),
     }
-    return _tr("{architecture} ({support})").format(
+    return translate("SearchResults", "{architecture} ({support})").format(
         architecture=arch, support=words[d.support].format(version=d.vllm_version)
     )
 
@@ -147,11 +153,11 @@ def format_text(d: ModelDetails) -> str:
         WeightFormat.SAFETENSORS: "safetensors",
         WeightFormat.PYTORCH: "PyTorch .bin",
         WeightFormat.GGUF: "GGUF",
-        WeightFormat.NONE: _tr("no weights"),
+        WeightFormat.NONE: translate("SearchResults", "no weights"),
     }
     if d.weight_format is WeightFormat.NONE:
         return kinds[d.weight_format]
-    return _tr("{size} {format}").format(
+    return translate("SearchResults", "{size} {format}").format(
         size=format_bytes(d.weights_bytes), format=kinds[d.weight_format]
     )
 
@@ -241,7 +247,11 @@ class SearchResultsModel(QAbstractTableModel):
         if column == SearchColumn.LICENSE:
             return m.license or "—"
         if column == SearchColumn.GATED:
-            return _tr("gated") if m.gated else _tr("open")
+            return (
+                translate("SearchResults", "gated")
+                if m.gated
+                else translate("SearchResults", "open")
+            )
         if d is None:
             return "…" if found is None else "—"
         if column == SearchColumn.SIZE:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage
 
+from scripts.translations import shipped_languages
+
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = {
     "main-window": (1200, 700),
@@ -48,6 +50,18 @@ EXPECTED = {
     "lemonade-import": (500, 300),
     "lemonade-import-pseudo-locale": (500, 300),
 }
+# The main screens again in every shipped language (translations/LANGUAGES), e.g. -de.
+for _language in shipped_languages():
+    EXPECTED |= {
+        f"main-window-{_language}": (1200, 700),
+        f"main-window-given-up-{_language}": (1200, 700),
+        f"model-settings-{_language}": (500, 300),
+        f"settings-models-{_language}": (600, 400),
+        f"settings-limits-{_language}": (600, 400),
+        f"add-model-{_language}": (400, 200),
+        f"lemonade-import-{_language}": (500, 300),
+        f"tray-menu-{_language}": (200, 150),
+    }
 
 
 def test_screenshots_are_written(tmp_path: Path) -> None:
@@ -61,7 +75,7 @@ def test_screenshots_are_written(tmp_path: Path) -> None:
         check=False,
     )
     # Exit status 1 means Qt printed unexpected warnings while drawing, or a text does not
-    # fit its widget in a pseudo-locale screenshot.
+    # fit its widget in a pseudo-locale or shipped-language screenshot.
     assert result.returncode == 0, result.stderr[-3000:]
     for name, (min_w, min_h) in EXPECTED.items():
         image = QImage(str(tmp_path / f"{name}.png"))

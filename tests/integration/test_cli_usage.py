@@ -121,10 +121,10 @@ def test_the_interface_language_is_one_the_app_ships(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr == (
         "vllm-tray: gui.language: Must be auto (the system's language) or one of the "
-        "languages vLLM Tray ships: en, en_XA; you typed “anything”.\n"
+        "languages vLLM Tray ships: en, de, en_XA; you typed “anything”.\n"
     )
     assert not (home / "settings.json").exists()
-    for value in ("en", "auto", ""):
+    for value in ("en", "de", "auto", ""):
         done = run_cli(home, "config", "set", f"gui.language={value}")
         assert done.returncode == 0, done.stderr
         assert settings_of(home)["gui.language"] == value

@@ -7,7 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from scripts.translations import shipped_languages
+from scripts.translations import shipped_languages, sources, tool, unextracted
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "translations.py"
@@ -92,6 +92,34 @@ def test_only_listed_languages_are_checked(tmp_path: Path) -> None:
     assert check(ts_dir, "--shipped", "de").returncode == 1
     missing = check(ts_dir, "--shipped", "fr")
     assert "vllm_tray_fr.ts: missing" in missing.stderr
+
+
+def test_a_string_lupdate_skips_fails_the_check(tmp_path: Path) -> None:
+    """lupdate's Python parser drops a translate() call that has a call among its arguments,
+    and cannot see through a wrapper function; `check` names both instead of letting their
+    strings stay English in every language."""
+    code = tmp_path / "window.py"
+    code.write_text(
+        "from PySide6.QtCore import QCoreApplication\n"
+        "translate = QCoreApplication.translate\n"
+        "def outcome(found: list[str]) -> str:\n"
+        "    count = len(found)\n"
+        '    seen = translate("W", "%n problem(s) to fix.", None, count)\n'
+        '    return seen + translate("W", "%n problem(s) left.", None, len(found))\n'
+        "def _tr(text: str) -> str:\n"
+        '    return translate("W", text)\n',
+        encoding="utf-8",
+    )
+    ts = tmp_path / "out.ts"
+    subprocess.run(
+        [tool("pyside6-lupdate"), str(code), "-silent", "-ts", str(ts)], check=True, timeout=60
+    )
+    extracted = {text for _, text in sources(ts)}
+    assert extracted == {"%n problem(s) to fix."}
+    assert unextracted(tmp_path, extracted) == [
+        f"{code}:6: lupdate skips '%n problem(s) left.'",
+        f"{code}:8: lupdate cannot see what this wrapper gets",
+    ]
 
 
 def test_the_wheel_ships_the_compiled_catalogues(tmp_path: Path) -> None:
