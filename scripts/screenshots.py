@@ -503,7 +503,7 @@ def shots_lemonade(out: Path, suffix: str = "") -> None:
                 "",
                 values={"ctx_size": 32768, "vllm_args": "--max-num-seqs 8"},
             ),
-            Change(ChangeKind.SET_SETTING, "vllm_args", "--max-num-batched-tokens 4096"),
+            Change(ChangeKind.SET_SETTING, "models.vllm_args", "--max-num-batched-tokens 4096"),
             Change(ChangeKind.LINK_FILES, "Qwen/Qwen3.5-9B", "", values={"bytes": 19_300_000_000}),
             Change(ChangeKind.USE_ENGINE, "rocm", "", values={"tag": PINNED_TAG}),
         ),

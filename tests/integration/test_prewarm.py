@@ -64,7 +64,7 @@ def prewarms(events: list[Event], model_id: str) -> list[tuple[bool, str]]:
 async def test_a_download_is_prewarmed_and_its_first_load_is_warm(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hub: FakeHub
 ) -> None:
-    rt = runtime(tmp_path, monkeypatch, hub, prewarm_after_download=True)
+    rt = runtime(tmp_path, monkeypatch, hub, **{"models.prewarm_after_download": True})
     events: list[Event] = []
     rt.bus.subscribe(events.append)
     await rt.start(serve=False)

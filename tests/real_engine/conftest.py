@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -34,11 +35,34 @@ _HERE = Path(__file__).parent
 _log = logging.getLogger(__name__)
 
 
+# `make test` (scripts/tiers.py) runs the other tiers beside this one and creates this file
+# once they have ended: a test that measures speed waits for it, so its numbers are the
+# engine's and not those of three pytest workers sharing the machine's two cores.
+QUIET_FILE_ENV = "VLLM_TRAY_TESTS_QUIET_FILE"
+QUIET_WAIT_S = 1800
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test in this folder `real_engine`, so `-m real_engine` selects exactly them."""
+    """Mark every test in this folder `real_engine`, so `-m real_engine` selects exactly them;
+    the tests that measure (`measures_speed`) run last, after the rest of the tier."""
     for item in items:
         if item.path.is_relative_to(_HERE):
             item.add_marker(pytest.mark.real_engine)
+    items.sort(key=lambda item: item.get_closest_marker("measures_speed") is not None)
+
+
+@pytest.fixture
+def quiet_machine(request: pytest.FixtureRequest) -> None:
+    """Wait until the other tiers of `make test` have ended (nothing to wait for when this
+    tier runs alone)."""
+    marker = os.environ.get(QUIET_FILE_ENV)
+    if not marker:
+        return
+    deadline = time.monotonic() + QUIET_WAIT_S
+    while not Path(marker).exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the other tiers did not end within {QUIET_WAIT_S} s")
+        time.sleep(1)
 
 
 def engine_dir() -> Path:

@@ -26,6 +26,8 @@ from tests.real_engine.conftest import app_home
 pytestmark = pytest.mark.real_engine
 
 
+@pytest.mark.measures_speed
+@pytest.mark.usefixtures("quiet_machine")
 @pytest.mark.timeout(2400)
 async def test_bench_speedup_and_tune_on_the_real_engine(
     cpu_engine: CpuEngine, tiny_model_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -206,7 +206,7 @@ def test_pull_serve_chat_stream_and_clean_exit(
         chatted = run_cli(env, "chat", "user.tiny-local", "Hi", "--max-tokens", "4")
         assert chatted.returncode == 0, chatted.stderr
         assert "no endpoint was running" not in chatted.stderr  # serve's, found by its port
-        assert "loading user.tiny-local: starting" in chatted.stderr
+        assert "Loading user.tiny-local: starting Python and vLLM" in chatted.stderr
         stats = re.search(r"^(\d+) tokens, first token \d+\.\d\d s", chatted.stderr, re.M)
         assert stats is not None and 1 <= int(stats.group(1)) <= 4, chatted.stderr
 

@@ -41,6 +41,8 @@ def cli(env: dict[str, str], *argv: str, timeout: float = 300) -> subprocess.Com
     )
 
 
+@pytest.mark.measures_speed
+@pytest.mark.usefixtures("quiet_machine")
 @pytest.mark.timeout(1500)
 def test_bench_load_cold_then_warm_meets_the_goals(tmp_path: Path, tiny_model_dir: Path) -> None:
     home = app_home(tmp_path / "home", shared_compile_cache=False)  # empty: a cold start
