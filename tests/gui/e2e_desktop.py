@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from tests.fakes.engine_runtime import fake_engine, make_model_folder
@@ -44,6 +44,19 @@ APP_CLASS = '("vllm-tray" "vLLM Tray")'
 
 def missing_programs() -> list[str]:
     return [p for p in PROGRAMS if shutil.which(p) is None]
+
+
+@contextlib.contextmanager
+def desktop_session(tmp: Path, size: str = "1280x800") -> Iterator[Desktop]:
+    """A Desktop for one test, closed after it; the programs must be there (not a skip: the
+    end-to-end tests are part of `make test`, whose setup installs them)."""
+    missing = missing_programs()
+    assert not missing, f"missing {missing}: run `make gui-test-deps` (Debian/Ubuntu packages)"
+    screen = Desktop(tmp, size=size)
+    try:
+        yield screen
+    finally:
+        screen.close()
 
 
 def free_port() -> int:

@@ -14,9 +14,9 @@ from tests.gui.e2e_desktop import (
     App,
     Desktop,
     configure,
+    desktop_session,
     icon_window,
     keys,
-    missing_programs,
     open_menu,
     popups,
     press,
@@ -28,14 +28,8 @@ from tests.gui.e2e_desktop import (
 
 @pytest.fixture
 def desktop(tmp_path: Path) -> Iterator[Desktop]:
-    missing = missing_programs()
-    # Not a skip: this test is part of `make test`, whose setup installs them.
-    assert not missing, f"missing {missing}: run `make gui-test-deps` (Debian/Ubuntu packages)"
-    screen = Desktop(tmp_path)
-    try:
+    with desktop_session(tmp_path) as screen:
         yield screen
-    finally:
-        screen.close()
 
 
 def in_tray_menu(desktop: Desktop, app: App, *keys_: str, effect: str) -> None:

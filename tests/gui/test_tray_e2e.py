@@ -24,11 +24,11 @@ from tests.gui.e2e_desktop import (
     app_window,
     close_to_tray,
     configure,
+    desktop_session,
     geometry,
     icon_colour,
     icon_window,
     keys,
-    missing_programs,
     open_menu,
     press,
     right_click,
@@ -39,14 +39,8 @@ from tests.gui.e2e_desktop import (
 
 @pytest.fixture
 def desktop(tmp_path: Path) -> Iterator[Desktop]:
-    missing = missing_programs()
-    # Not a skip: this test is part of `make test`, whose setup installs them.
-    assert not missing, f"missing {missing}: run `make gui-test-deps` (Debian/Ubuntu packages)"
-    screen = Desktop(tmp_path)
-    try:
+    with desktop_session(tmp_path) as screen:
         yield screen
-    finally:
-        screen.close()
 
 
 def test_tray_menu_of_the_real_app_on_a_desktop(desktop: Desktop, tmp_path: Path) -> None:

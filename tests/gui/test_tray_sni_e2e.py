@@ -28,8 +28,8 @@ from tests.gui.e2e_desktop import (
     Desktop,
     close_to_tray,
     configure,
+    desktop_session,
     dominant_colour,
-    missing_programs,
     until,
     window_named,
 )
@@ -41,14 +41,8 @@ DBUSMENU = "com.canonical.dbusmenu"
 
 @pytest.fixture
 def desktop(tmp_path: Path) -> Iterator[Desktop]:
-    missing = missing_programs()
-    # Not a skip: this test is part of `make test`, whose setup installs them.
-    assert not missing, f"missing {missing}: run `make gui-test-deps` (Debian/Ubuntu packages)"
-    screen = Desktop(tmp_path)
-    try:
+    with desktop_session(tmp_path) as screen:
         yield screen
-    finally:
-        screen.close()
 
 
 def dbus_call(

@@ -20,9 +20,9 @@ from tests.gui.e2e_desktop import (
     Desktop,
     app_window,
     configure,
+    desktop_session,
     geometry,
     keys,
-    missing_programs,
     until,
     window_named,
 )
@@ -37,13 +37,8 @@ TITLES = {
 
 @pytest.fixture
 def desktop(tmp_path: Path) -> Iterator[Desktop]:
-    missing = missing_programs()
-    assert not missing, f"missing {missing}: run `make gui-test-deps` (Debian/Ubuntu packages)"
-    screen = Desktop(tmp_path, size=f"{WIDTH}x{HEIGHT}")
-    try:
+    with desktop_session(tmp_path, size=f"{WIDTH}x{HEIGHT}") as screen:
         yield screen
-    finally:
-        screen.close()
 
 
 def window_starting(desktop: Desktop, prefix: str) -> str | None:
