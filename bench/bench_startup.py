@@ -45,9 +45,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MAIN_TITLE = "vLLM Tray"
 BARE_TITLE = "bare PySide6 window"
+# SIGINT at its default (end the process): Python's own handler would wait for Python code to
+# run, which Qt's loop never lets it, and quit_app would wait 30 s for each bare window.
 BARE_SCRIPT = f"""
+import signal
 import sys
 from PySide6.QtWidgets import QApplication, QMainWindow
+signal.signal(signal.SIGINT, signal.SIG_DFL)
 app = QApplication(sys.argv)
 window = QMainWindow()
 window.setWindowTitle({BARE_TITLE!r})

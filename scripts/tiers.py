@@ -88,7 +88,20 @@ def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, Tier]:
         ),
         "tests": Tier(
             "tests",
-            [*nice, *pytest, "-m", "not real_engine", "-n", workers, "--dist", "loadgroup"],
+            # A worker that crashes ends the tier at once: restarted, pytest-xdist 3 with
+            # loadgroup lost the crashed worker's queue and waited for it forever.
+            [
+                *nice,
+                *pytest,
+                "-m",
+                "not real_engine",
+                "-n",
+                workers,
+                "--dist",
+                "loadgroup",
+                "--max-worker-restart",
+                "0",
+            ],
             offscreen,
         ),
         "real-engine": Tier(

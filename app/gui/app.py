@@ -18,6 +18,7 @@ from app.gui.autostart import set_start_at_login
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, FailureReporter, cancel_tasks_under, tasks_of
 from app.gui.event_loop import qt_asyncio_loop
+from app.gui.gc_guard import MainThreadCollector
 from app.gui.i18n import chosen_language, install_translators, number_locale
 from app.gui.icons import app_icon
 from app.gui.main_window import MainWindow
@@ -60,6 +61,7 @@ class GuiApp(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self.collector = MainThreadCollector(self)  # first: nothing Qt is freed elsewhere
         self.facade = facade
         self._autostart_dir = autostart_dir
         self._tasks = tasks_of(self)
@@ -231,6 +233,7 @@ class GuiApp(QObject):
         self.window.deleteLater()
         self.tray.menu.deleteLater()
         self.session_bus.close()
+        self.collector.stop()
 
 
 def run_gui(

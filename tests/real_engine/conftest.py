@@ -52,9 +52,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
-def quiet_machine(request: pytest.FixtureRequest) -> None:
+def quiet_machine() -> None:
     """Wait until the other tiers of `make test` have ended (nothing to wait for when this
     tier runs alone)."""
+    wait_for_quiet()
+
+
+def wait_for_quiet() -> None:
+    """The `quiet_machine` wait, for a test that prepares (starts an engine, say) while the
+    other tiers still run and waits only before it measures."""
     marker = os.environ.get(QUIET_FILE_ENV)
     if not marker:
         return
