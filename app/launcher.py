@@ -134,7 +134,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args is None:
         from app.cli.main import build_parser, run
 
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv).parse_args(argv)
         if getattr(args, "func", None) is not None:
             upgrade_config(args)
             return run(args)

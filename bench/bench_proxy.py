@@ -146,7 +146,7 @@ async def proxy_main(
     port: int, engine_url: str, client: str, served: str = MODEL, profile: Path | None = None
 ) -> None:
     from app.core.events import EventBus
-    from app.proxy import ProxyServer
+    from app.proxy.server import ProxyServer
 
     controller = one_model_controller(engine_url, served)
     server = ProxyServer(controller, None, EventBus(), port=port, upstream=upstream_client(client))

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.cli.bench_cmd import IN_PROCESS, say
 from app.cli.context import human_bytes, print_json, run_interruptible, session_from
+from app.cli.routing import BENCH_LOAD
 from app.core.events import Event, LoadBenchProgressed, LoadProgressed
 from app.core.load_bench import (
     APP_SHARE_GOAL_S,
@@ -22,7 +23,7 @@ from app.core.load_bench import (
 from app.runtime.facade import Session
 from app.runtime.services.load_bench import LoadBenchOptions
 
-COMMAND = "bench load"  # one token: `bench` keeps its MODEL positional (see route)
+COMMAND = BENCH_LOAD  # one token: `bench` keeps its MODEL positional (app.cli.routing)
 STEP_NAMES = {
     "before_spawn": "the app, before the spawn",
     "process": "process start and imports",
@@ -35,19 +36,6 @@ STEP_NAMES = {
     "first_token": "the first token",
     "relay": "the app's relay of it",
 }
-
-
-def route(argv: Sequence[str]) -> list[str]:
-    """`bench load …` as the one token COMMAND: argparse cannot give `bench` both a MODEL
-    positional and a `load` subcommand. Only the command word is looked at (after the
-    common options), so a model named `load` stays reachable as `bench -- load`."""
-    args = list(argv)
-    i = 0
-    while i < len(args) and args[i].startswith("-"):
-        i += 2 if args[i] == "--config-dir" else 1
-    if args[i : i + 2] == ["bench", "load"]:
-        return [*args[:i], COMMAND, *args[i + 2 :]]
-    return args
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -8,7 +8,7 @@ import dataclasses
 import getpass
 import sys
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.context import human_bytes, print_json, services_from
 from app.core.jsonstore import REPLACED_CODE
@@ -26,13 +26,14 @@ from app.core.parallel import (
 from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_argv, redact_text
 from app.core.registry import OPTION_FIELDS, ModelOptions
-from app.core.setting_rules import check_ctx_size, shown_setting
+from app.core.setting_rules import bad_ctx_size, check_ctx_size, shown_setting
 from app.core.setting_table import RENAMED
 from app.core.settings import SPEC_BY_KEY, SPECS
 from app.core.vllm_args import format_command
-from app.runtime.services.models import bad_ctx_size
-from app.runtime.services.protocols import ConfigApi
-from app.runtime.snapshot import ModelRow
+
+if TYPE_CHECKING:
+    from app.runtime.services.protocols import ConfigApi
+    from app.runtime.snapshot import ModelRow
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from app import __version__
-from app.cli import (
-    batch_cmd,
-    bench_cmd,
-    bench_load_cmd,
-    chat_cmd,
-    cluster_cmd,
-    commands,
-    desktop_cmd,
-    engine_cmd,
-    import_cmd,
-    pull_cmd,
-    remote_cmd,
-    search_cmd,
-    serve_cmd,
-    tune_cmd,
-)
+from app.cli.routing import COMMAND_MODULES, command_module, route
 from app.core.problems import ProblemError
 
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
@@ -58,11 +44,12 @@ class TopParser(Parser):
     def parse_known_args(  # type: ignore[override]  # typeshed overloads; same behaviour
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
-        routed = bench_load_cmd.route(sys.argv[1:] if args is None else args)
+        routed = route(sys.argv[1:] if args is None else args)
         return super().parse_known_args(routed, namespace)
 
 
-def build_parser() -> Parser:
+def build_parser(argv: Sequence[str] | None = None) -> Parser:
+    """The parser for `argv` (None: this process's command line)."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--config-dir",
@@ -83,29 +70,18 @@ def build_parser() -> Parser:
         "--hidden", action="store_true", help="start in the tray without opening the window"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (
-        commands,
-        engine_cmd,
-        pull_cmd,
-        serve_cmd,
-        bench_cmd,
-        bench_load_cmd,
-        tune_cmd,
-        batch_cmd,
-        cluster_cmd,
-        remote_cmd,
-        desktop_cmd,
-        import_cmd,
-        search_cmd,
-        chat_cmd,
-    ):
-        module.register(sub, common)
+    # Only the module of the command asked for is imported (its imports are what a start
+    # of `vllm-tray` costs); every one when the line names none (help, a typo).
+    named = command_module(route(sys.argv[1:] if argv is None else argv))
+    for name in dict.fromkeys(COMMAND_MODULES.values()):
+        if named is None or name == named:
+            importlib.import_module(f"app.cli.{name}").register(sub, common)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Terminal-only entry (subcommands); `app.launcher.main` adds the GUI default."""
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         parser.print_help()

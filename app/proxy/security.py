@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable, Mapping
 from enum import Enum
 
+from app.core.problems import ProblemError, problem
+
 LOOPBACK_NAMES = frozenset({"localhost"})
 _VERDICT_CACHE_SIZE = 256
 CORS_ALLOW_METHODS = "GET, POST, OPTIONS"
@@ -189,3 +191,8 @@ class ApiKey:
         # were sent, and a wrong key is just a wrong key, never an exception.
         sent = token.strip().encode("utf-8", "surrogateescape")
         return hmac.compare_digest(sent, self._key)
+
+
+def key_required(host: str) -> ProblemError:
+    """Listening beyond this machine without a key is refused (docs/proxy.md)."""
+    return ProblemError(problem("proxy.key_required", host=host, setting="proxy.host"))

@@ -35,6 +35,7 @@ from app.proxy.security import (
     HostVerdict,
     is_loopback_name,
     is_wildcard,
+    key_required,
     target_authority,
 )
 from app.proxy.upstream import Upstream
@@ -45,10 +46,6 @@ SHUTDOWN_GRACE_S = 2.0
 # Errors after which the rest of the request cannot be read sensibly: the connection closes
 # rather than draining what may still be dribbling in.
 _CLOSE_AFTER = frozenset({"proxy.body_timeout", "proxy.malformed_body", "proxy.bad_host"})
-
-
-def key_required(host: str) -> ProblemError:
-    return ProblemError(problem("proxy.key_required", host=host, setting="proxy.host"))
 
 
 def local_url(host: str, port: int) -> str:

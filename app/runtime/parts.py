@@ -8,52 +8,48 @@ front-ends see the services only, through app.runtime.services.Services.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.core.batch import ModelInfo
-from app.core.chat import ChatStore
 from app.core.events import EventBus, SettingChanged
-from app.core.gpu import read_memory
 from app.core.meminfo import default_meminfo_path, default_sysfs_root
 from app.core.paths import AppPaths
 from app.core.problems import Problem
 from app.core.registry import Registry
 from app.core.settings import Settings
-from app.downloads import DownloadManager
-from app.downloads.hub import hf_login_token
-from app.proxy import ProxyServer
-from app.proxy.limits import DEFAULT_LIMITS, MIB, ProxyLimits
-from app.runtime.controller import Controller
-from app.runtime.endpoint import EndpointApi
-from app.runtime.observed import Observed
-from app.runtime.planning import Planner
+from app.runtime.endpoint_settings import csv_setting, proxy_limits
 from app.runtime.secrets import SecretStore
 from app.runtime.services import Services
-from app.runtime.services.batch import BatchService, make_batch_service
-from app.runtime.services.bench import BenchService
-from app.runtime.services.bench_wiring import make_bench_services
-from app.runtime.services.chat import ChatService
-from app.runtime.services.cluster import ClusterService
 from app.runtime.services.config import ConfigService, Secrets
-from app.runtime.services.endpoint import EndpointService
-from app.runtime.services.engines import EngineService
-from app.runtime.services.lemonade_import import LemonadeImportService
-from app.runtime.services.load_bench import LoadBenchService, make_load_bench_service
-from app.runtime.services.models import ModelService
-from app.runtime.services.power import PowerService, SleepWhereItWorks
-from app.runtime.services.prewarm import PrewarmService
-from app.runtime.services.remotes import RemoteService
-from app.runtime.services.search import SearchService
-from app.runtime.services.tune import TuneService
-from app.runtime.suspend import LogindSleepWatcher
-from app.runtime.views import Views
-from app.runtime.watcher import ConfigWatcher
-from app.supervisor import Supervisor
-from app.supervisor.sleep import SleepVerdicts
+
+if TYPE_CHECKING:  # built on first use, so a quick command imports only what it uses
+    from app.downloads.manager import DownloadManager
+    from app.proxy.server import ProxyServer
+    from app.runtime.controller import Controller
+    from app.runtime.observed import Observed
+    from app.runtime.planning import Planner
+    from app.runtime.services.batch import BatchService
+    from app.runtime.services.bench import BenchService
+    from app.runtime.services.chat import ChatService
+    from app.runtime.services.cluster import ClusterService
+    from app.runtime.services.endpoint import EndpointService
+    from app.runtime.services.engines import EngineService
+    from app.runtime.services.lemonade_import import LemonadeImportService
+    from app.runtime.services.load_bench import LoadBenchService
+    from app.runtime.services.models import ModelService
+    from app.runtime.services.power import PowerService
+    from app.runtime.services.prewarm import PrewarmService
+    from app.runtime.services.remotes import RemoteService
+    from app.runtime.services.search import SearchService
+    from app.runtime.services.tune import TuneService
+    from app.runtime.suspend import LogindSleepWatcher
+    from app.runtime.views import Views
+    from app.runtime.watcher import ConfigWatcher
+    from app.supervisor import Supervisor
+    from app.supervisor.sleep import SleepVerdicts
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +114,8 @@ class Parts:
     def config_watcher(self) -> ConfigWatcher:
         # Edits by `vllm-tray config/options/pull/remote/set-secret` or by hand take effect
         # while running: the one poller of every file other processes change.
+        from app.runtime.watcher import ConfigWatcher
+
         return ConfigWatcher(
             self.settings,
             self.registry,
@@ -133,10 +131,14 @@ class Parts:
     def sleep_verdicts(self) -> SleepVerdicts:
         # What sleeps measured per engine and GPU: the planner starts children without sleep
         # mode where it freed nothing, the supervisor records each new measurement.
+        from app.supervisor.sleep import SleepVerdicts
+
         return SleepVerdicts(self.paths.state_dir)
 
     @cached_property
     def planner(self) -> Planner:
+        from app.runtime.planning import Planner
+
         planner = Planner(
             self.paths,
             self.settings,
@@ -154,6 +156,8 @@ class Parts:
     @cached_property
     def supervisor(self) -> Supervisor:
         # Each child gets its own random key, which only the relay sends (issue 11).
+        from app.supervisor import Supervisor
+
         return Supervisor(
             self.bus,
             self.paths.logs_dir,
@@ -165,6 +169,8 @@ class Parts:
 
     @cached_property
     def downloads(self) -> DownloadManager:
+        from app.downloads.manager import DownloadManager
+
         return DownloadManager(
             self.bus,
             self.paths.hf_hub_cache,
@@ -174,19 +180,27 @@ class Parts:
 
     @cached_property
     def observed(self) -> Observed:
+        from app.runtime.observed import Observed
+
         return Observed(self.bus, self.planner.forget_files)
 
     @cached_property
     def controller(self) -> Controller:
+        from app.runtime.controller import Controller
+
         return Controller(self.supervisor, self.planner, self.registry, self.settings)
 
     @cached_property
     def sleep_watcher(self) -> LogindSleepWatcher:
+        from app.runtime.suspend import LogindSleepWatcher
+
         return LogindSleepWatcher(self.power)
 
     # -- the services (app.runtime.services.ServiceSource) ----------------------------------
     @cached_property
     def engines(self) -> EngineService:
+        from app.runtime.services.engines import EngineService
+
         return EngineService(
             bus=self.bus,
             settings=self.settings,
@@ -198,6 +212,8 @@ class Parts:
 
     @cached_property
     def models(self) -> ModelService:
+        from app.runtime.services.models import ModelService
+
         return ModelService(
             bus=self.bus,
             settings=self.settings,
@@ -212,6 +228,8 @@ class Parts:
 
     @cached_property
     def cluster(self) -> ClusterService:
+        from app.runtime.services.cluster import ClusterService
+
         return ClusterService(
             paths=self.paths,
             bus=self.bus,
@@ -223,6 +241,8 @@ class Parts:
 
     @cached_property
     def endpoint(self) -> EndpointService:
+        from app.runtime.services.endpoint import EndpointService
+
         return EndpointService(
             settings=self.settings,
             api_key=lambda: self.secrets.value("api_key"),
@@ -248,10 +268,14 @@ class Parts:
     def remotes(self) -> RemoteService:
         # Remote vLLM servers behind the endpoint (docs/multi-machine.md): their keys share
         # the one store (and its lock on the fallback file) with the other secrets.
+        from app.runtime.services.remotes import RemoteService
+
         return RemoteService(paths=self.paths, bus=self.bus, store=self.secret_store)
 
     @cached_property
     def views(self) -> Views:
+        from app.runtime.views import Views
+
         return Views(
             settings=self.settings,
             registry=self.registry,
@@ -269,6 +293,8 @@ class Parts:
     @cached_property
     def search(self) -> SearchService:
         # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        from app.runtime.services.search import SearchService
+
         return SearchService(
             settings=self.settings,
             registry=self.registry,
@@ -281,12 +307,17 @@ class Parts:
     @cached_property
     def chat(self) -> ChatService:
         # Issue 21: a chat with any model, through this runtime's own endpoint.
+        from app.core.chat import ChatStore
+        from app.runtime.services.chat import ChatService
+
         return ChatService(
             store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
         )
 
     @cached_property
     def lemonade(self) -> LemonadeImportService:
+        from app.runtime.services.lemonade_import import LemonadeImportService
+
         return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
             paths=self.paths,
             bus=self.bus,
@@ -299,6 +330,8 @@ class Parts:
 
     @cached_property
     def power(self) -> PowerService:
+        from app.runtime.services.power import PowerService, SleepWhereItWorks
+
         return PowerService(
             supervisor=self.supervisor,
             controller=self.controller,
@@ -307,6 +340,9 @@ class Parts:
 
     @cached_property
     def batch(self) -> BatchService:
+        from app.core.batch import ModelInfo
+        from app.runtime.services.batch import make_batch_service
+
         return make_batch_service(
             config_dir=self.paths.config_dir,
             bus=self.bus,
@@ -319,6 +355,8 @@ class Parts:
 
     @cached_property
     def _bench_and_tune(self) -> tuple[BenchService, TuneService]:
+        from app.runtime.services.bench_wiring import make_bench_services
+
         return make_bench_services(  # issue 12: bench and tune
             paths=self.paths,
             bus=self.bus,
@@ -333,10 +371,14 @@ class Parts:
     @cached_property
     def load_bench(self) -> LoadBenchService:
         # Issue 23: load to first token, through this app's endpoint.
+        from app.runtime.services.load_bench import make_load_bench_service
+
         return make_load_bench_service(self, self.endpoint.local)
 
     @cached_property
     def prewarm(self) -> PrewarmService:
+        from app.runtime.services.prewarm import PrewarmService
+
         return PrewarmService(  # issue 23: a model started once after its download
             bus=self.bus,
             settings=self.settings,
@@ -372,6 +414,8 @@ class Parts:
     def _gpu_used_bytes(self, index: int) -> int | None:
         """The used memory of GPU `index` (SystemInfo.gpus), for measuring a sleep there
         (blocking: the supervisor calls it in a thread)."""
+        from app.core.gpu import read_memory
+
         gpus = self.planner.system_info().gpus
         if not 0 <= index < len(gpus):
             return None
@@ -379,10 +423,15 @@ class Parts:
 
     def _hf_token(self) -> str | None:
         """The token saved in vLLM Tray, else the one `hf auth login` or HF_TOKEN provides."""
+        from app.downloads.hub import hf_login_token
+
         return self.secrets.value("hf_token") or hf_login_token()
 
     def _make_proxy(self, host: str, port: int) -> ProxyServer:
         """The endpoint on `host`:`port`, answering through the services."""
+        from app.proxy.server import ProxyServer
+        from app.runtime.endpoint import EndpointApi
+
         api = EndpointApi(self.services)
         return ProxyServer(
             api,
@@ -391,8 +440,8 @@ class Parts:
             host=host,
             port=port,
             api_key=self.secrets.value("api_key"),
-            allowed_hosts=_csv(self.settings.get("proxy.allowed_hosts")),
-            cors_origins=_csv(self.settings.get("proxy.cors_origins")),
+            allowed_hosts=csv_setting(self.settings.get("proxy.allowed_hosts")),
+            cors_origins=csv_setting(self.settings.get("proxy.cors_origins")),
             limits=proxy_limits(self.settings),
             batches=self.batch,
         )
@@ -414,8 +463,8 @@ class Parts:
             return  # no endpoint runs
         self.endpoint.update_security(
             self.secrets.value("api_key"),
-            _csv(self.settings.get("proxy.allowed_hosts")),
-            _csv(self.settings.get("proxy.cors_origins")),
+            csv_setting(self.settings.get("proxy.allowed_hosts")),
+            csv_setting(self.settings.get("proxy.cors_origins")),
         )
 
 
@@ -447,31 +496,3 @@ _PARTS = (
     "chat",
     "lemonade",
 )
-
-
-def proxy_limits(settings: Settings) -> ProxyLimits:
-    """The endpoint's limits from the settings (docs/proxy.md, "Limits and security")."""
-
-    def seconds_or_none(key: str) -> float | None:
-        value = float(settings.get(key))
-        return value if value > 0 else None
-
-    max_body = int(settings.get("proxy.max_body_mb")) * MIB
-    return dataclasses.replace(
-        DEFAULT_LIMITS,
-        max_connections=int(settings.get("proxy.max_connections")),
-        idle_timeout_s=float(settings.get("proxy.idle_timeout_s")),
-        header_timeout_s=float(settings.get("proxy.header_timeout_s")),
-        body_timeout_s=float(settings.get("proxy.body_timeout_s")),
-        max_body_bytes=max_body,
-        # One body of the largest size must always fit (the settings use case checks this).
-        body_budget_bytes=max(max_body, int(settings.get("proxy.body_budget_mb")) * MIB),
-        upstream_first_byte_timeout_s=seconds_or_none("proxy.upstream_first_byte_timeout_s"),
-        upstream_idle_timeout_s=seconds_or_none("proxy.upstream_idle_timeout_s"),
-        sse_keepalive_s=seconds_or_none("proxy.sse_keepalive_s"),
-        max_n=int(settings.get("proxy.max_n")),
-    )
-
-
-def _csv(value: object) -> list[str]:
-    return [part.strip() for part in str(value).split(",") if part.strip()]

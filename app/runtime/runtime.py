@@ -15,7 +15,8 @@ from collections.abc import Awaitable, Callable
 from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
-from app.runtime.parts import Parts, RuntimeOptions, proxy_limits
+from app.runtime.endpoint_settings import proxy_limits
+from app.runtime.parts import Parts, RuntimeOptions
 from app.runtime.services import Services
 
 # RuntimeOptions: how a runtime is run (its own endpoint address, no GPU sampling…);

@@ -15,7 +15,7 @@ from app.core.problems import Problem, ProblemError
 from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import FileState, ProcessState, SnapshotState
-from app.downloads import DownloadManager
+from app.downloads.manager import DownloadManager
 from app.runtime.controller import Controller
 from app.runtime.engine_choice import choose_kind
 from app.runtime.observed import Observed

@@ -16,8 +16,9 @@ from huggingface_hub import scan_cache_dir, snapshot_download
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
 from app.core.problems import ProblemError
 from app.core.registry import ModelEntry, parse_checkpoint
-from app.downloads import DownloadManager, model_status
+from app.downloads.manager import DownloadManager
 from app.downloads.selection import select_files
+from app.downloads.status import model_status
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
 
 REPO = "org/tiny"

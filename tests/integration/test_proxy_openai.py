@@ -23,7 +23,7 @@ from app.core.contracts import Backend, ModelView
 from app.core.events import EventBus
 from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
-from app.proxy import ProxyServer
+from app.proxy.server import ProxyServer
 
 FAKE_VLLM = Path(__file__).parents[1] / "fakes" / "fake_vllm.py"
 

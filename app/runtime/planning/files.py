@@ -15,7 +15,7 @@ from pathlib import Path
 from app.core.memory import ModelShape, weights_bytes_from_catalog, weights_bytes_from_folder
 from app.core.problems import ProblemError
 from app.core.registry import ModelEntry
-from app.downloads import model_status
+from app.downloads.status import model_status
 from app.runtime.planning.values import ModelFiles
 
 FILES_CACHE_TTL_S = 30.0  # events clear it sooner; this only catches other tools

@@ -13,9 +13,7 @@ from app.core.problems import Problem, ProblemError, problem
 from app.core.setting_rules import check_together, unknown_setting
 from app.core.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
 from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
-from app.downloads.hub import token_problem, whoami
-from app.proxy.security import is_loopback_name
-from app.proxy.server import key_required
+from app.proxy.security import is_loopback_name, key_required
 from app.runtime.secrets import SecretStore
 
 API_KEY_ENV = "VLLM_TRAY_API_KEY"
@@ -198,6 +196,8 @@ class ConfigService:
         shape = hf_token_problem(token)
         if shape is not None:
             raise ProblemError(shape)
+        from app.downloads.hub import token_problem, whoami  # huggingface_hub: when asked
+
         try:
             return await asyncio.to_thread(whoami, token, endpoint=self._hf_endpoint)
         except Exception as exc:

@@ -14,8 +14,7 @@ import aiohttp
 from app.core.problems import ProblemError, problem
 from app.core.remotes import SERVER_VLLM_TRAY
 from app.core.settings import Settings
-from app.proxy import ProxyServer
-from app.proxy.server import local_url
+from app.proxy.server import ProxyServer, local_url
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,8 @@ from app.core.registry import (
 from app.core.settings import Settings
 from app.core.states import FAILED, USABLE_FILES, EngineKind, ProcessState
 from app.core.vllm_args import split_args
-from app.downloads import DownloadManager, validate_local_folder
+from app.downloads.manager import DownloadManager
+from app.downloads.status import validate_local_folder
 from app.runtime.controller import Controller
 from app.runtime.planning import OptionsPreview, Planner, bad_ctx_size
 from app.runtime.planning.rules import not_downloaded

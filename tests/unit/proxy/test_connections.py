@@ -13,9 +13,9 @@ from typing import Any
 import psutil
 import pytest
 
-from app.proxy import ProxyServer
 from app.proxy.connections import REFUSAL_SLOTS, GuardedConnection, GuardedServer
 from app.proxy.limits import ProxyLimits
+from app.proxy.server import ProxyServer
 from tests.unit.proxy.test_server import Proxy, running_proxy
 
 FAST = ProxyLimits(

@@ -18,9 +18,10 @@ import pytest
 from aiohttp import web
 
 from app.core.events import EventBus
-from app.proxy import ProxyServer, passthrough
+from app.proxy import passthrough
 from app.proxy.limits import DEFAULT_LIMITS
 from app.proxy.passthrough import BadFraming, ChunkedBody, RelayConnector, RelayResponseHandler
+from app.proxy.server import ProxyServer
 from tests.unit.proxy.test_server import FakeController
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -20,8 +20,8 @@ from app.core.contracts import Backend, ModelView
 from app.core.events import Event, EventBus, ServerStateChanged
 from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
-from app.proxy import ProxyServer
 from app.proxy.child_http import AppUpstream
+from app.proxy.server import ProxyServer
 from app.proxy.upstream import AiohttpUpstream
 from bench.httpx_upstream import HttpxUpstream
 

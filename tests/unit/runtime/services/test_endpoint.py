@@ -14,7 +14,7 @@ from aiohttp import web
 
 from app.core.problems import ProblemError
 from app.core.settings import Settings
-from app.proxy import ProxyServer
+from app.proxy.server import ProxyServer
 from app.runtime.services.endpoint import PROBE_ANSWER_S, Endpoint, EndpointService
 
 TRAY_CARD = {"id": "user.a", "object": "model", "owned_by": "vllm-tray", "state": "stopped"}
