@@ -35,6 +35,7 @@ class SessionBus(QObject):
         self.bus: MessageBus | None = None
         self.has_watcher = False
         self.is_settled = False
+        self._closed = False
 
     @property
     def connected(self) -> bool:
@@ -57,7 +58,11 @@ class SessionBus(QObject):
         except (OSError, RuntimeError, DBusFastError) as exc:
             # No address, a refused socket, a failed handshake: no session bus to talk to.
             log.info("no desktop session bus (%s); notifications go through the tray", exc)
-            self._settle(False)
+            if not self._closed:
+                self._settle(False)
+            return False
+        if self._closed:  # the GUI closed while the bus answered: nobody listens any more
+            bus.disconnect()
             return False
         self.bus = bus
         self.has_watcher = bool(owned and owned[0])
@@ -120,7 +125,8 @@ class SessionBus(QObject):
 
     def _on_message(self, message: Message) -> None:
         if (
-            message.message_type == MessageType.SIGNAL
+            not self._closed
+            and message.message_type == MessageType.SIGNAL
             and message.member == "NameOwnerChanged"
             and message.body
             and message.body[0] == SNI_WATCHER
@@ -132,6 +138,7 @@ class SessionBus(QObject):
                 self.watcher_changed.emit(present)
 
     def close(self) -> None:
+        self._closed = True  # an open() still waiting for the bus gives up when it answers
         if self.bus is not None:
             self.bus.disconnect()
             self.bus = None

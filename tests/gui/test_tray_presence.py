@@ -228,3 +228,18 @@ def test_without_a_notification_server_the_tray_balloon_is_used(
         assert balloons[0][0] == f"{A} is ready"
     finally:
         gui.close()
+
+
+def test_a_bus_closed_while_it_was_answering_is_let_go(qtbot: QtBot, bus_address: str) -> None:
+    """The GUI closes (a quick quit, a test's end) while the session bus is still answering
+    `open`: the late answer disconnects and nothing is told afterwards (it used to stay
+    connected and emit on a deleted object when the watcher came: "Signal source has been
+    deleted")."""
+    bus = SessionBus()
+    told: list[bool] = []
+    bus.watcher_changed.connect(told.append)
+    bus.settled.connect(told.append)
+    opening = bus.open(bus_address)
+    bus.close()  # before the first await of open() has even run
+    assert run(qtbot, opening) is False
+    assert bus.bus is None and told == []  # disconnected: no handler left to call
