@@ -242,3 +242,30 @@ def test_engine_status_of_an_adopted_bundle_says_one_thing(
     (adopted,) = [e for e in engines["engines"] if e["kind"] == "rocm"]
     assert adopted["installed"] is True
     assert "is installed, but no AMD GPU was found" in adopted["problem"]
+
+
+def test_a_key_in_lemonades_options_is_hidden_in_the_plan_and_kept_in_the_import(
+    lemonade: LemonadeHome, tmp_path: Path
+) -> None:
+    """A user who put `--api-key` in a model's vllm_args: the plan (as text and as --json,
+    which scripts log) shows the flag with its value hidden; the import keeps the value."""
+    options_file = lemonade.config_dir / "recipe_options.json"
+    options = json.loads(options_file.read_text())
+    options[f"user.{USER_MODEL}"]["vllm_args"] = "--max-num-seqs 4 --api-key sk-lemon-1234"
+    options_file.write_text(json.dumps(options))
+    ours = tmp_path / "vllm-tray"
+    env = user_env(lemonade, tmp_path)
+    shown = run_cli(ours, "import-lemonade", "--json", env=env)
+    assert shown.returncode == 0, shown.stderr
+    assert "sk-lemon-1234" not in shown.stdout
+    (change,) = [
+        c
+        for c in json.loads(shown.stdout)["changes"]
+        if c["kind"] == "set_options" and c["target"] == f"user.{USER_MODEL}"
+    ]
+    assert change["vllm_args"] == "--max-num-seqs 4 --api-key '<hidden>'"
+    done = run_cli(ours, "import-lemonade", "--yes", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "sk-lemon-1234" not in done.stdout + done.stderr
+    imported = json.loads((ours / "recipe_options.json").read_text())
+    assert imported[f"user.{USER_MODEL}"]["vllm_args"].endswith("--api-key sk-lemon-1234")
