@@ -13,13 +13,16 @@ import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import httpx
 import psutil
 
 from app.core.problems import Problem
 from app.supervisor import diagnosis, spawn, watchdog
 from app.supervisor.reaper import reap_record
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -234,6 +237,8 @@ class SharedClient:
         self._client: asyncio.Task[httpx.AsyncClient] | None = None
 
     async def get(self) -> httpx.AsyncClient:
+        import httpx  # imported when used: a quick command never loads it
+
         if self._client is None:
             # Children answer on loopback only; the proxy settings of the app's environment
             # must not route these requests anywhere.
@@ -250,6 +255,8 @@ class SharedClient:
 
 async def healthy(client: httpx.AsyncClient, url: str, timeout_s: float) -> bool:
     """Whether vLLM's /health answers 200 (anything else, or no answer, is not healthy)."""
+    import httpx  # imported when used: a quick command never loads it
+
     try:
         return (await client.get(url, timeout=timeout_s)).status_code == 200
     except httpx.HTTPError:

@@ -27,9 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 import psutil
 
 from app.core.contracts import SleepGauge, SleepSpec
@@ -37,6 +36,9 @@ from app.core.jsonstore import atomic_write_json
 from app.core.parallel import RAM_DEVICE, gpu_device
 from app.core.problems import Problem, problem
 from app.core.swap import level_for_host_ram, sleep_freed
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -256,6 +258,8 @@ async def _post(
     key: str | None,
     json_body: Mapping[str, Any] | None = None,
 ) -> httpx.Response:
+    import httpx  # imported when used: a quick command never loads it
+
     try:
         response = await client.post(
             url, json=json_body, headers=_auth(key), timeout=CALL_TIMEOUT_S
@@ -275,6 +279,8 @@ def _auth(key: str | None) -> dict[str, str]:
 
 def _describe(exc: Exception) -> str:
     """An HTTP failure in words (httpx's timeouts carry no message of their own)."""
+    import httpx  # imported when used: a quick command never loads it
+
     if isinstance(exc, httpx.TimeoutException):
         return f"no answer within {CALL_TIMEOUT_S:.0f} s"
     return str(exc) or "the connection failed"
@@ -337,6 +343,8 @@ async def wake_up(
     and only then is the KV cache reallocated (vLLM's documented order); level 1 kept them in
     host RAM and one call brings everything back.
     """
+    import httpx  # imported when used: a quick command never loads it
+
     started = time.monotonic()
     common: dict[str, Any] = {"model_id": model_id, "waking": True, "key": key}
     if level >= 2:

@@ -12,8 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-
-import httpx
+from typing import TYPE_CHECKING
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
@@ -33,6 +32,9 @@ from app.supervisor.protocol import (
 )
 from app.supervisor.reaper import reap_orphans
 from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
+
+if TYPE_CHECKING:
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +230,8 @@ class Supervisor:
         self.set_metrics_watchers(self._watchers + (1 if watching else -1))
 
     async def _scrape_metrics(self) -> None:
+        import httpx  # imported when used: a quick command never loads it
+
         trackers: dict[tuple[str, int | None], MetricsTracker] = {}
         client = await self._cfg.http.get()
         while True:
@@ -253,6 +257,8 @@ class Supervisor:
         """The model's running child's `vllm:generation_tokens_total` now (its /metrics), or
         None: not running, no such counter, no answer. A benchmark whose stream carries no
         token counts takes its tokens from this counter's increase over the run."""
+        import httpx  # imported when used: a quick command never loads it
+
         info = self.info(model_id)
         if info is None or info.state is not ProcessState.RUNNING or info.base_url is None:
             return None

@@ -6,8 +6,7 @@ import asyncio
 import json
 import os
 from dataclasses import dataclass
-
-import aiohttp
+from typing import TYPE_CHECKING
 
 from app.core.problems import Problem
 from app.core.remotes import (
@@ -20,11 +19,14 @@ from app.core.remotes import (
     refused_key,
     unreachable,
 )
-from app.proxy.upstream import describe
 
 PROBE_CONNECT_TIMEOUT_S = 3.0
 PROBE_TIMEOUT_S = 5.0  # the whole check: a LAN server answers /v1/models in milliseconds
 MAX_MODEL_LIST_BYTES = 4 * 2**20
+
+
+if TYPE_CHECKING:
+    import aiohttp
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,10 @@ class RemoteProber:
 
     async def probe(self, remote: RemoteServer, key: str | None) -> Probe:
         """GET /v1/models with the remote's key; never raises."""
+        import aiohttp  # imported when used: a quick command never loads it
+
+        from app.proxy.upstream import describe  # aiohttp: when used
+
         headers = {"Accept": "application/json"}
         if key:
             headers["Authorization"] = f"Bearer {key}"
@@ -70,6 +76,8 @@ class RemoteProber:
 
     def _client(self) -> aiohttp.ClientSession:
         # Created lazily: a session belongs to the loop it is made on (the CLI's own one).
+        import aiohttp  # imported when used: a quick command never loads it
+
         if self._session is None:
             self._session = aiohttp.ClientSession(
                 timeout=aiohttp.ClientTimeout(

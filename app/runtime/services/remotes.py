@@ -45,7 +45,6 @@ from app.core.remotes import (
     unreachable,
 )
 from app.core.states import ProcessState
-from app.proxy.upstream import ChildUnreachableError
 from app.runtime.secrets import FILE_BACKEND, SecretStore
 from app.runtime.services.remote_probe import Probe, RemoteProber
 from app.runtime.snapshot import ModelRow
@@ -183,6 +182,8 @@ class RemoteService:
         """The remote as a Backend for the relay. A remote known to be down is asked again
         first (at most every RECHECK_ON_REQUEST_S); if it still does not answer, the
         request gets its problem (502, naming the remote)."""
+        from app.proxy.upstream import ChildUnreachableError  # aiohttp: only when relaying
+
         parts = split_model_id(model_id)
         status = self._status.get(parts[0]) if parts is not None else None
         if parts is None or status is None:
