@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import httpx2
-from huggingface_hub import HfApi, get_token
 from huggingface_hub import constants as hf_constants
+from huggingface_hub import get_token
 from huggingface_hub.errors import (
     FileMetadataError,
     GatedRepoError,
@@ -27,6 +26,10 @@ METADATA_TIMEOUT = 30.0
 
 # What `token=` means to huggingface_hub: a string, or False to forbid the implicit login token.
 HubToken = str | Literal[False]
+
+
+if TYPE_CHECKING:
+    pass
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ def fetch_plan(
 
     Raises the hub's own exceptions; `hub_problem` turns them into problems.
     """
+    from huggingface_hub import HfApi  # its client: when used
+
     rev = revision or DEFAULT_REVISION
     api = HfApi(endpoint=endpoint, token=token)
     info = api.model_info(repo_id, revision=rev, files_metadata=True, timeout=METADATA_TIMEOUT)
@@ -103,6 +108,8 @@ def fetch_plan(
 def whoami(token: str, *, endpoint: str | None) -> str:
     """The account `token` belongs to, as the hub says (blocking; run it in a thread).
     Raises the hub's own exceptions (401: not a valid token); `token_problem` words them."""
+    from huggingface_hub import HfApi  # its client: when used
+
     info = HfApi(endpoint=endpoint).whoami(token=token)
     return str(info.get("name") or "?")
 
@@ -224,6 +231,8 @@ def hub_problem(
     file: str | None = None,
 ) -> Problem:
     """Turn an exception from huggingface_hub or the HTTP client into a user-facing problem."""
+    import httpx2  # imported when used: a quick command never loads it
+
     if isinstance(exc, OfflineModeIsEnabled):
         return offline_problem()
     if isinstance(exc, GatedRepoError):
@@ -260,6 +269,8 @@ def _http_problem(
 
 def _transport_reason(exc: Exception) -> str:
     """What went wrong on the way, in words: a user sees this, never the exception's class."""
+    import httpx2  # imported when used: a quick command never loads it
+
     if isinstance(exc, httpx2.TimeoutException):
         return "it did not answer in time"
     if isinstance(exc, httpx2.ConnectError):

@@ -19,7 +19,6 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from app.core.problems import ProblemError
 from app.core.redact import redact_argv
 from app.core.registry import Registry
 from app.core.states import USABLE_FILES
+from app.runtime.cluster_settings import AgentSettings
 from app.runtime.node_facts import headless_command, local_node_info
 from app.runtime.planning import Planner
 from app.supervisor.child import ChildProcess
@@ -109,18 +109,6 @@ class HeadlessWorker:
             "started_at": self.started_at,
             "log_tail": self.output.recent(20),
         }
-
-
-@dataclass(frozen=True)
-class AgentSettings:
-    """What `vllm-tray cluster join` was given: fixed for the agent's whole life."""
-
-    head: str
-    rank: int
-    listen: str
-    port: int
-    token: str
-    interface: str | None = None
 
 
 class ClusterAgent:

@@ -17,9 +17,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from app.core.cluster import (
     ClusterConfig,
@@ -42,8 +40,8 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
-from app.runtime.cluster_agent import AgentSettings, ClusterAgent
 from app.runtime.cluster_client import AgentClient
+from app.runtime.cluster_settings import AgentSettings
 from app.runtime.cluster_views import (
     ClusterPhase,
     ClusterReport,
@@ -57,6 +55,13 @@ from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.cluster_join import join_commands
 from app.runtime.services.models import ModelService
 from app.supervisor import Supervisor
+
+if TYPE_CHECKING:
+    from app.runtime.cluster_agent import ClusterAgent
+
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -302,6 +307,8 @@ class ClusterService:
     def agent(self, settings: AgentSettings, on_event: Callable[[str], None]) -> ClusterAgent:
         """The agent `vllm-tray cluster join` runs: it starts this machine's worker when the
         head asks (start and stop it on the loop that runs it)."""
+        from app.runtime.cluster_agent import ClusterAgent  # aiohttp's server: when joining
+
         return ClusterAgent(
             settings,
             planner=self._planner,
@@ -445,6 +452,8 @@ class ClusterService:
         return info is not None and info.state in ALIVE
 
     async def _http(self) -> httpx.AsyncClient:
+        import httpx  # imported when used: a quick command never loads it
+
         if self._client is None:
             # Built off the loop (it reads the CA bundle); never through an HTTP proxy from
             # the environment: the agents are on the machines' own network.

@@ -14,8 +14,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-
-import httpx
+from typing import TYPE_CHECKING
 
 from app.core.advisories import EngineAdvice, vllm_version
 from app.core.contracts import Backend
@@ -24,6 +23,9 @@ from app.core.states import EngineKind, ProcessState
 from app.supervisor.engines.base import Engine
 from app.supervisor.engines.custom import CustomEngine
 from app.supervisor.engines.versions import EngineVersions
+
+if TYPE_CHECKING:
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +136,8 @@ class EngineAdvisor:
 
     async def _from_children(self, prefix: tuple[str, ...]) -> str | None:
         """A running child started with this engine answers /version without a key."""
+        import httpx  # imported when used: a quick command never loads it
+
         urls = [
             b.base_url
             for b in self._backends()

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from app.core.settings import SettingValue
     from app.core.states import EngineKind
     from app.downloads.search import SearchQuery
-    from app.runtime.cluster_agent import AgentSettings, ClusterAgent
+    from app.runtime.cluster_agent import ClusterAgent
+    from app.runtime.cluster_settings import AgentSettings
     from app.runtime.cluster_views import ClusterReport, ClusterView, WorkerState
     from app.runtime.services.bench import BenchOptions, BenchRecord
     from app.runtime.services.chat import ChatService

@@ -13,8 +13,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
-import httpx
-
 from app.core.problems import ProblemError, problem
 from app.core.resume import ResumeAction, decide, partial_size, range_headers
 
@@ -29,6 +27,10 @@ PARTIAL_SUFFIX = ".partial"
 
 ByteProgress = Callable[[int, int | None], None]
 """Called with (bytes done, bytes total or None) of one file."""
+
+
+if TYPE_CHECKING:
+    import httpx
 
 
 class TransferCancelled(Exception):
@@ -56,6 +58,8 @@ def _download_failed(url: str, reason: str) -> ProblemError:
 
 async def fetch_text(client: httpx.AsyncClient, url: str) -> str | None:
     """GET a small text file; None when the server answers 404."""
+    import httpx  # imported when used: a quick command never loads it
+
     try:
         response = await client.get(url)
     except httpx.HTTPError as exc:
@@ -69,6 +73,8 @@ async def fetch_text(client: httpx.AsyncClient, url: str) -> str | None:
 
 async def remote_size(client: httpx.AsyncClient, url: str) -> int | None:
     """The Content-Length a HEAD request reports; None when the server does not say."""
+    import httpx  # imported when used: a quick command never loads it
+
     try:
         response = await client.head(url)
     except httpx.HTTPError as exc:
@@ -134,6 +140,8 @@ async def download(
     Returns the size of the file. Raises TransferCancelled when `cancel` is set (the partial file
     stays for the next call) and ProblemError `engine.download_failed` on HTTP or network errors.
     """
+    import httpx  # imported when used: a quick command never loads it
+
     dest.parent.mkdir(parents=True, exist_ok=True)
     transfer = asyncio.ensure_future(_stream_to_file(client, url, dest, on_progress))
     waiter = asyncio.ensure_future(cancel.wait()) if cancel is not None else None

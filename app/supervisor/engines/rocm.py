@@ -10,8 +10,7 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-
-import httpx
+from typing import TYPE_CHECKING
 
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
@@ -64,6 +63,10 @@ PHASE_FINISHING = "finishing"
 PHASE_DONE = "done"
 
 _MB = 1_000_000
+
+
+if TYPE_CHECKING:
+    import httpx
 
 
 def pinned_base_for(gfx_target: str) -> str:
@@ -244,6 +247,8 @@ class RocmEngine:
         self, tag: str, progress: ProgressCallback, cancel: asyncio.Event | None
     ) -> tuple[list[Path], int]:
         """Fetch the archive (or its parts) into `downloads`; returns the files and their size."""
+        import httpx  # imported when used: a quick command never loads it
+
         stem = f"{tag}-x64"
         base = f"{self._base_url}/{tag}"
         progress(InstallProgress(PHASE_CHECKING, 0, None, f"Looking up {tag}"))
