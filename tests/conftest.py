@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import gc
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -144,3 +146,14 @@ def _secrets_stay_put() -> Iterator[None]:
     after = _secret_state()
     if after != before:
         pytest.fail(f"this test left a secret behind for the next: {before} -> {after}")
+
+
+@pytest.fixture(autouse=True)
+def _garbage_collection_comes_back() -> Iterator[None]:
+    """A GUI app collects cycles on its own thread and turns automatic collection off while
+    it runs (app.gui.gc_guard); a test that leaves one unclosed must not leave the rest of
+    its worker without a collector (memory grows, every fork gets slower)."""
+    yield
+    guard = sys.modules.get("app.gui.gc_guard")
+    if guard is not None and not gc.isenabled():
+        guard.reset()

@@ -57,6 +57,12 @@ class MainThreadCollector(QObject):
             return
         self._stopped = True
         self._timer.stop()
-        _State.holders -= 1
+        _State.holders = max(0, _State.holders - 1)
         if _State.holders == 0 and _State.was_enabled:
             gc.enable()
+
+
+def reset() -> None:
+    """Automatic collection back on, whatever collectors were left running (tests)."""
+    _State.holders = 0
+    gc.enable()
