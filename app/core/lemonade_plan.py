@@ -28,12 +28,9 @@ from app.core.registry import (
     parse_checkpoint,
     validate_name,
 )
-from app.core.setting_rules import check_ctx_size, coerce
+from app.core.setting_rules import check_ctx_size, coerce, shown_setting
 from app.core.settings import SettingValue
 from app.core.vllm_args import accepted_user_args, split_args
-
-# Values that are command lines: shown with the values of secret-looking flags hidden.
-COMMAND_LINE_KEYS = ("vllm_args", "custom_command")
 
 
 class ChangeKind(StrEnum):
@@ -57,27 +54,20 @@ class Change:
     values: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """What `--json` prints (and scripts log): a key in vllm_args shows hidden, as in the
-        plan's text; `values` keeps it for the import."""
+        """What `--json` prints (and scripts log): a key in a command line shows hidden, as
+        in the plan's text; `values` keeps it for the import."""
+        shown = {k: str(v) if isinstance(v, Path) else v for k, v in self.values.items()}
+        if isinstance(shown.get("vllm_args"), str):  # a model's options
+            shown["vllm_args"] = redact_text(shown["vllm_args"])
+        if self.kind is ChangeKind.SET_SETTING and "value" in shown:
+            shown["value"] = shown_setting(self.target, shown["value"])
         return {
             "kind": self.kind.value,
             "target": self.target,
             "old": self.old,
             "new": self.new,
-            **{k: _shown(k, v) for k, v in self.values.items()},
+            **shown,
         }
-
-
-def _shown(key: str, value: Any) -> Any:
-    if isinstance(value, Path):
-        return str(value)
-    return _as_shown(key, value) if isinstance(value, str) else value
-
-
-def _as_shown(key: str, text: str) -> str:
-    """A command line (a model's or the global vllm_args) with its keys hidden; any other
-    value as it is."""
-    return redact_text(text) if key.endswith(COMMAND_LINE_KEYS) else text
 
 
 @dataclass(frozen=True)
@@ -312,7 +302,8 @@ def _setting_changes(
         if value == current:
             unchanged.append(key)
         else:
-            shown, was = _as_shown(key, str(value)), _as_shown(key, str(current))
+            shown = str(shown_setting(key, value))
+            was = str(current if current is None else shown_setting(key, current))
             changes.append(Change(ChangeKind.SET_SETTING, key, shown, was, {"value": value}))
     return changes, skipped, unchanged
 
