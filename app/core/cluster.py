@@ -199,8 +199,13 @@ def _int(raw: Mapping[str, Any], key: str, default: int) -> int:
 
 
 def new_token() -> str:
-    """The shared secret a worker agent requires from the head (shown in the join command)."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """The shared secret a worker agent requires from the head (shown in the join command).
+
+    Never starting with "-" (one in 64 of token_urlsafe's do): a user who types it after
+    `--token ` would otherwise get argparse's "expected one argument"."""
+    while (token := secrets.token_urlsafe(TOKEN_BYTES)).startswith("-"):
+        pass
+    return token
 
 
 def validate(config: ClusterConfig) -> ClusterConfig:

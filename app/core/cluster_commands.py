@@ -124,8 +124,9 @@ def join_command(
         node.address,
         "--port",
         str(node.agent_port),
-        "--token",
-        config.token,
+        # One word with "=": a token the user chose may start with "-", which argparse would
+        # take for an option after a separate "--token" ("expected one argument").
+        f"--token={config.token}",
     )
 
 

@@ -32,8 +32,10 @@ STEP_MS = 20.0
 WORKLOAD = Workload(input_len=8, output_len=24)
 
 
-def knee_engine(knee: int) -> str:
-    return shlex.join([sys.executable, str(FAKE), "--fake-knee", str(knee), "--fake-step-ms", "20"])
+def knee_engine(knee: int, step_ms: float = STEP_MS) -> str:
+    return shlex.join(
+        [sys.executable, str(FAKE), "--fake-knee", str(knee), "--fake-step-ms", f"{step_ms:g}"]
+    )
 
 
 def model_tok_per_s(c: int, knee: int) -> float:

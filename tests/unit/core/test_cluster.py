@@ -16,6 +16,7 @@ from app.core.cluster import (
     check_address,
     config_from_json,
     head_overlay,
+    new_token,
     parallel_flags,
     validate,
 )
@@ -235,8 +236,7 @@ def test_join_commands_name_the_head_the_rank_and_the_token() -> None:
         "192.168.1.11",
         "--port",
         "29601",
-        "--token",
-        "t0k",
+        "--token=t0k",
     )
     bare = vllm_worker_command(config, 1, "Qwen/Qwen3.5-9B", 8192, ("--dtype", "bfloat16"))
     assert bare[:3] == ("vllm", "serve", "Qwen/Qwen3.5-9B") and bare[-1] == "--headless"
@@ -349,3 +349,9 @@ def test_cpu_engine_command_runs_the_boot(tmp_path: Path) -> None:
     with pytest.raises(ProblemError) as refused:
         headless_command(EngineKind.CUSTOM, EngineCommand(prefix=("my-server",)), tmp_path)
     assert refused.value.problem.code == "cluster.engine_no_headless"
+
+
+def test_a_new_token_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = iter(["-first", "-again", "fine"])
+    monkeypatch.setattr("app.core.cluster.secrets.token_urlsafe", lambda _n: next(drawn))
+    assert new_token() == "fine"

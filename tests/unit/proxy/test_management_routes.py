@@ -57,11 +57,13 @@ class FakeDownloads:
                 DownloadProgressed(download_id, model_id, done, 300, file="model.safetensors")
             )
         prob = GATED if self.outcome == "failed" else None
-        self.bus.publish(DownloadFinished(download_id, model_id, self.outcome, problem=prob))
+        # The view first, then the event, as DownloadManager does: a client that lists the
+        # downloads once the stream ended sees the outcome (the other order was a flake).
         self.views[download_id] = DownloadView(
             download_id, model_id, self.outcome, 300 if prob is None else 100, 300,
             problem=None if prob is None else prob.to_json(),
         )  # fmt: skip
+        self.bus.publish(DownloadFinished(download_id, model_id, self.outcome, problem=prob))
 
     def downloads(self) -> list[DownloadView]:
         return list(self.views.values())
