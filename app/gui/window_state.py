@@ -47,6 +47,7 @@ SAVE_DELAY_MS = 800  # moves and resizes come in bursts: write once they stop
 KEY_PROPERTY = "vllm_tray_window_key"
 PLACED_PROPERTY = "vllm_tray_window_placed"  # placed on its first show
 FRAMED_PROPERTY = "vllm_tray_window_framed"  # checked again once its frame was known
+PLACED_AT_PROPERTY = "vllm_tray_window_placed_at"  # the client area _fit gave it (a QRect)
 # Before a window manager has framed a window, Qt does not know the frame: until one window
 # was seen framed, assume a title bar this high, so that a first window is not placed with
 # its bottom edge off the screen.
@@ -257,6 +258,7 @@ class WindowStates(QObject):
         # setGeometry, not move(): the client area's own position, whatever frame the
         # window manager then puts around it.
         window.setGeometry(x, y, width, height)
+        window.setProperty(PLACED_AT_PROPERTY, QRect(x, y, width, height))
 
     def _on_framed(self, window: QWidget) -> None:
         """Once the window manager has framed a window, its frame is known: if the guess
@@ -277,6 +279,13 @@ class WindowStates(QObject):
         self.frame = margins
         if window.isMaximized() or window.isFullScreen():
             return
+        # Checked where the window was put, not where it reads now: while openbox reparents
+        # a window, Qt sees its client area at (0, 0) for a moment, and fitting that reading
+        # moved a restored window to the top left corner (one start in five).
+        placed = window.property(PLACED_AT_PROPERTY)
+        if isinstance(placed, QRect) and placed.isValid():
+            inner = placed
+        frame = inner.marginsAdded(margins)
         if not _screen_for(window, frame).availableGeometry().contains(frame):
             self._fit(window, inner, margins)
 

@@ -154,6 +154,7 @@ def test_windows_open_on_the_screen_and_where_they_were_left(
         assert all(abs(a - b) <= 2 for a, b in zip(back_at, left_at, strict=True)), (
             back_at,
             left_at,
+            saved["windows"]["cluster"].get("geometry"),
         )
     finally:
         again.stop()
