@@ -43,12 +43,14 @@ def model_tok_per_s(c: int, knee: int) -> float:
     return c * 1000.0 / (STEP_MS * max(1.0, (c / knee) ** 2))
 
 
-async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, knee: int) -> Runtime:
+async def served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, knee: int, step_ms: float = STEP_MS
+) -> Runtime:
     rt = make_runtime(
         tmp_path,
         monkeypatch,
         models=("a",),
-        settings={"engine.custom_command": knee_engine(knee), "models.ctx_size": 512},
+        settings={"engine.custom_command": knee_engine(knee, step_ms), "models.ctx_size": 512},
         proxy_host="127.0.0.1",
         proxy_port=0,
     )
@@ -62,11 +64,15 @@ async def events() -> AsyncIterator[list[Event]]:
 
 
 @pytest.mark.timeout(240)
-@pytest.mark.parametrize(("knee", "high"), [(4, 16), (10, 24)])
+# Steps as long as keep the knee's throughput near 200 tok/s: a load the 2-core CI machine
+# serves beside the real engine's tier, so the engine's curve, not the machine, is measured
+# (a knee of 8 at 400 tok/s once measured 7 there). Only ratios are asserted: the step's
+# length does not change which value is right.
+@pytest.mark.parametrize(("knee", "high", "step_ms"), [(4, 16, 20.0), (10, 24, 50.0)])
 async def test_tune_finds_the_known_knee_within_the_start_budget(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, knee: int, high: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, knee: int, high: int, step_ms: float
 ) -> None:
-    rt = await served(tmp_path, monkeypatch, knee)
+    rt = await served(tmp_path, monkeypatch, knee, step_ms)
     seen: list[Event] = []
     rt.bus.subscribe(seen.append)
     options_file = rt._parts.paths.recipe_options_file
