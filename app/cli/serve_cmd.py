@@ -15,7 +15,7 @@ from app.core.events import Event, LoadProgressed, ProcessStateChanged, SettingC
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
-from app.core.setting_rules import SPEC_BY_KEY
+from app.core.setting_rules import SPEC_BY_KEY, shown_setting
 from app.core.settings import Settings, coerce
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services import Services
@@ -92,7 +92,10 @@ async def _serve(session: Session, preload: list[str]) -> int:
             # applies; the settings-effect test waits on this line.
             spec = SPEC_BY_KEY.get(event.key)
             note = RESTART_NOTES.get(spec.restart, "applies now") if spec else "applies now"
-            log.info("setting %s = %r (%s)", event.key, event.value, note)
+            value = event.value
+            # A key in a command line is hidden, as `config get` shows it.
+            shown = shown_setting(event.key, value) if isinstance(value, str) else value
+            log.info("setting %s = %r (%s)", event.key, shown, note)
         elif isinstance(event, LoadProgressed):
             log.info(
                 "%s: loading %3.0f%% %s %s",

@@ -136,10 +136,15 @@ def _relay_fields(raw: bytes | bytearray) -> dict[str, Any]:
 
 def check_choices(fields: dict[str, Any], limit: int) -> None:
     """`n` and `best_of` within the limit (a number that is not a whole one is the model's
-    to refuse, as is a negative one)."""
+    to refuse, as is a negative one). Any other type is refused here: vLLM's request model
+    (pydantic, lax mode) reads "100" and " 100 " as 100, which would slip past the limit."""
     for name in ("n", "best_of"):
         value = fields.get(name)
-        if isinstance(value, int | float) and not isinstance(value, bool) and value > limit:
+        if value is None or isinstance(value, bool):
+            continue
+        if not isinstance(value, int | float):
+            raise errors.bad_field(name, "a whole number, not text")
+        if value > limit:
             raise too_many_choices(name, value, limit)
 
 

@@ -204,12 +204,19 @@ def ctx_size(serve: Serve) -> None:
     assert flag(started_command(serve), "--max-model-len") == "1234"
 
 
+ARGS_KEY = "s3cr3t-in-the-args"
+
+
 def vllm_args(serve: Serve) -> None:
     assert flag(started_command(serve), "--fake-tokens") == "3"
     with serve.client() as client:
         chat = {"model": "user.a", "messages": [{"role": "user", "content": "hi"}]}
         answer = client.post("/v1/chat/completions", json=chat)
     assert answer.json()["usage"]["completion_tokens"] == 3  # the engine obeyed the flag
+    # The key in the args reached the engine (it answered) and no line of serve's log.
+    log = "\n".join(serve.lines)
+    assert """setting models.vllm_args = "--fake-tokens 3 --api-key '<hidden>'\"""" in log, log
+    assert ARGS_KEY not in log
 
 
 def sleep_mode(serve: Serve) -> None:
@@ -410,8 +417,15 @@ def max_n(serve: Serve) -> None:
     prompt = {"model": "user.a", "prompt": "x", "max_tokens": 1}
     with serve.client() as client:
         error = error_of(client.post("/v1/completions", json={**prompt, "n": 3}))
-    assert (error["code"], error["param"]) == ("proxy.too_many_choices", "n"), error
-    assert "at most 2" in error["message"], error  # the default would take 16
+        assert (error["code"], error["param"]) == ("proxy.too_many_choices", "n"), error
+        assert "at most 2" in error["message"], error  # the default would take 16
+        # Text that vLLM's request model would read as a number does not slip past the limit.
+        for field, value in (("n", "100"), ("n", "  100 "), ("best_of", "64")):
+            sent = client.post("/v1/completions", json={**prompt, field: value})
+            assert sent.status_code == 400, (field, value, sent.text)
+            error = error_of(sent)
+            assert (error["code"], error["param"]) == ("proxy.bad_field", field), error
+            assert "a whole number" in error["message"], error
 
 
 def sse_keepalive(serve: Serve) -> None:
@@ -459,7 +473,7 @@ EFFECTS: dict[str, Effect] = {
     "models.gpu_memory_utilization": Effect("0.42", gpu_memory_utilization, "argv"),
     "models.max_num_seqs": Effect("7", max_num_seqs, "argv"),
     "models.ctx_size": Effect("1234", ctx_size, "argv"),
-    "models.vllm_args": Effect("--fake-tokens 3", vllm_args, "argv"),
+    "models.vllm_args": Effect(f"--fake-tokens 3 --api-key {ARGS_KEY}", vllm_args, "argv"),
     "memory.sleep_mode": Effect("on", sleep_mode, "argv"),
     "engine.custom_command": Effect(
         fake_engine("--fake-tokens", "5"), custom_command, "engine.custom_command"
