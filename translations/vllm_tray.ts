@@ -4077,6 +4077,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, with no spaces: clients send it in an HTTP header, which takes nothing else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The custom engine command {command!r} cannot be read: {detail}.</source>
         <translation type="unfinished"></translation>
     </message>

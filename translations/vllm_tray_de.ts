@@ -3740,6 +3740,10 @@
         <translation>--config-dir braucht einen Ordner.</translation>
     </message>
     <message>
+        <source>An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, with no spaces: clients send it in an HTTP header, which takes nothing else.</source>
+        <translation>Ein API-Schlüssel darf nur die Buchstaben a–z und A–Z, Ziffern und ASCII-Satzzeichen enthalten, ohne Leerzeichen: Clients senden ihn in einem HTTP-Header, der nichts anderes zulässt.</translation>
+    </message>
+    <message>
         <source>This is not a Hugging Face access token: a token starts with hf_ followed by letters and digits (huggingface.co → Settings → Access Tokens).</source>
         <translation>Das ist kein Hugging-Face-Zugriffstoken: Ein Token beginnt mit hf_, gefolgt von Buchstaben und Ziffern (huggingface.co → Settings → Access Tokens).</translation>
     </message>

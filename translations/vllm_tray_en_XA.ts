@@ -4079,6 +4079,10 @@
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ɱöđéĺš.ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, with no spaces: clients send it in an HTTP header, which takes nothing else.</source>
+      <translation>[Åñ ÅÞÎ ķéý çàñ öñĺý ĥàṽé ţĥé ĺéţţéŕš à–ž àñđ Å–Ž, đîĝîţš àñđ ÅŠÇÎÎ þûñçţûàţîöñ, ŵîţĥ ñö šþàçéš: çĺîéñţš šéñđ îţ îñ àñ ĤŢŢÞ ĥéàđéŕ, ŵĥîçĥ ţàķéš ñöţĥîñĝ éĺšé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The custom engine command {command!r} cannot be read: {detail}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>

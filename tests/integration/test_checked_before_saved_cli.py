@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.fakes.engine_runtime import fake_engine
 
 MODEL = "Qwen3.5-0.8B-FP16-vLLM"
@@ -104,6 +106,28 @@ def test_a_hugging_face_token_of_the_wrong_shape_is_not_stored(tmp_path: Path) -
     assert refused.stderr.strip() == (
         "vllm-tray: This is not a Hugging Face access token: a token starts with hf_ followed "
         "by letters and digits (huggingface.co → Settings → Access Tokens)."
+    )
+    assert not list(home.rglob("*secret*"))
+
+
+@pytest.mark.parametrize("typed", ["kéy€", "two words"])
+def test_an_api_key_no_client_could_send_is_not_stored(tmp_path: Path, typed: str) -> None:
+    """A key with a space or a non-ASCII letter was stored; `chat` then answered nothing."""
+    home = tmp_path / "cfg"
+    argv = [sys.executable, "-m", "app", "config", "set-secret", "api_key"]
+    refused = subprocess.run(
+        [*argv, "--config-dir", str(home)],
+        input=typed + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.strip() == (
+        "vllm-tray: An API key can only have the letters a–z and A–Z, digits and ASCII "
+        "punctuation, with no spaces: clients send it in an HTTP header, which takes nothing "
+        "else."
     )
     assert not list(home.rglob("*secret*"))
 

@@ -115,6 +115,7 @@ ProblemCode = Literal[
     "cluster.worker_exited",
     "cluster.worker_failed",
     "cluster.worker_lost",
+    "config.api_key_shape",
     "config.bad_link",
     "config.busy",
     "config.edit_replaced",

@@ -73,6 +73,16 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
+        "config.api_key_shape",
+        tr_noop(
+            "An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, "
+            "with no spaces: clients send it in an HTTP header, which takes nothing else."
+        ),
+        status=400,
+        fix=None,
+        data=("key",),
+    ),
+    ProblemSpec(
         "config.hf_token_shape",
         tr_noop(
             "This is not a Hugging Face access token: a token starts with hf_ followed "

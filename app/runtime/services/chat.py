@@ -221,6 +221,8 @@ class ChatService:
                 await self._read_events(response, reply, queue)
         except httpx.TransportError as exc:
             queue.put_nowait(ReplyFailed(unreachable_problem(endpoint.url, exc), reply.partial()))
+        except UnicodeEncodeError:  # a key stored before its shape was checked: httpx's refusal
+            queue.put_nowait(ReplyFailed(problem("config.api_key_shape", key="api_key")))
         finally:
             answered.set()
             queue.put_nowait(_END)

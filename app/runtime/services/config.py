@@ -7,6 +7,7 @@ import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from app.core import port_check
+from app.core.api_key import api_key_problem
 from app.core.hf_token import hf_token_problem
 from app.core.jsonstore import FileStamp, file_stamp
 from app.core.problems import Problem, ProblemError, problem
@@ -175,6 +176,10 @@ class ConfigService:
             raise ProblemError(problem("config.unknown_secret", name=name))
         if name == "hf_token" and value:
             shape = hf_token_problem(value)
+            if shape is not None:
+                raise ProblemError(shape)
+        if name == "api_key" and value:
+            shape = api_key_problem(value)
             if shape is not None:
                 raise ProblemError(shape)
         if name == "api_key" and not value:
