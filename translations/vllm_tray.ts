@@ -4089,6 +4089,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>“{host}” is not an address of this computer. Give an IP address such as 127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name of this computer such as localhost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be on or off; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>

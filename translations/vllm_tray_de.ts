@@ -3800,6 +3800,10 @@
         <translation>Muss auto (die Sprache des Systems) oder eine der Sprachen von vLLM Tray sein: {languages}; Sie haben „{typed}“ eingegeben.</translation>
     </message>
     <message>
+        <source>“{host}” is not an address of this computer. Give an IP address such as 127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name of this computer such as localhost.</source>
+        <translation>„{host}“ ist keine Adresse dieses Computers. Geben Sie eine IP-Adresse wie 127.0.0.1 (nur dieser Computer) oder 0.0.0.0 (alle Netzwerke) an, oder einen Namen dieses Computers wie localhost.</translation>
+    </message>
+    <message>
         <source>Port {port} is already in use by another program on this computer; choose another.</source>
         <translation>Port {port} wird auf diesem Computer schon von einem anderen Programm verwendet; wählen Sie einen anderen.</translation>
     </message>

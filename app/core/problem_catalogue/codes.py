@@ -287,6 +287,7 @@ ProblemCode = Literal[
     "settings.bad_type",
     "settings.body_budget_below_max_body",
     "settings.empty",
+    "settings.not_a_local_address",
     "settings.out_of_range",
     "settings.port_in_use",
     "settings.unknown_key",

@@ -63,6 +63,17 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("key", "value"),
     ),
     ProblemSpec(
+        "settings.not_a_local_address",
+        tr_noop(
+            "“{host}” is not an address of this computer. Give an IP address such as "
+            "127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name of this "
+            "computer such as localhost."
+        ),
+        status=400,
+        fix=None,
+        data=("key",),
+    ),
+    ProblemSpec(
         "settings.port_in_use",
         tr_noop(
             "Port {port} is already in use by another program on this computer; choose another."

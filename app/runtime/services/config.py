@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shlex
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from app.core import port_check
@@ -131,6 +132,9 @@ class ConfigService:
         check_together({**self._settings.as_dict(), **coerced})
         if "models.vllm_args" in coerced:
             await self._check_global_args(str(coerced["models.vllm_args"]))
+        if coerced.get("engine.custom_command"):
+            _check_command(str(coerced["engine.custom_command"]))
+        await self._check_host(coerced)
         await self._check_port(coerced)
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
@@ -153,6 +157,16 @@ class ConfigService:
         if self._unknown_flag is None:
             return None
         return await self._unknown_flag(args, GLOBAL_SOURCE)
+
+    async def _check_host(self, coerced: Mapping[str, SettingValue]) -> None:
+        """A new host must be one the endpoint can listen on (the one it has is not new)."""
+        host = coerced.get("proxy.host")
+        if host is None or host == self._settings.get("proxy.host"):
+            return
+        port = int(coerced.get("proxy.port", self._settings.get("proxy.port")))
+        found = await asyncio.to_thread(port_check.host_problem, str(host), port)
+        if found is not None:
+            raise ProblemError(found)
 
     async def _check_port(self, coerced: Mapping[str, SettingValue]) -> None:
         """A new port must be free now (the endpoint's own port is not new: unchanged)."""
@@ -220,6 +234,19 @@ class ConfigService:
 
     async def has_secret(self, name: str) -> bool:
         return bool(await asyncio.to_thread(self._secrets.value, name))
+
+
+def _check_command(text: str) -> None:
+    """Your own vLLM command must split as a shell splits it, as `engine use` requires: a
+    quotation mark left open was stored and read back as "cannot be read" at every start."""
+    try:
+        shlex.split(text)
+    except ValueError as exc:  # "No closing quotation" / "No escaped character"
+        raise ProblemError(
+            problem(
+                "args.unbalanced_quote", source="engine.custom_command", text=text, reason=str(exc)
+            )
+        ) from exc
 
 
 def check_host_needs_key(host: str) -> None:
