@@ -7,8 +7,8 @@ timeout), no cap on connections, and it answers parser errors in text/plain, HTT
 traceback in the log. These belong where the connection is: a RequestHandler subclass (the
 asyncio protocol aiohttp makes per connection) and the Server that makes them (the protocol
 factory). They use the RequestHandler hooks of aiohttp 3.14 (`handle_error`,
-`finish_response`, `data_received`); tests/unit/proxy/test_connections.py fails if a new
-aiohttp changes them.
+`finish_response`, `data_received`, and its idle timer's `_process_keepalive`);
+tests/unit/proxy/test_connections.py fails if a new aiohttp changes them.
 """
 
 from __future__ import annotations
@@ -183,6 +183,17 @@ class GuardedConnection(RequestHandler):
                         since + self._limits.header_timeout_s, self._head_timed_out
                     )
         super().data_received(data)
+
+    def _process_keepalive(self) -> None:
+        # aiohttp's idle timer closes, without a word, a connection whose next request is not
+        # parsed yet, a head that has begun included: with idle_timeout_s shorter than
+        # header_timeout_s a slow head was dropped at the idle timeout instead of getting its
+        # 408. A head that has begun is the head timer's; aiohttp arms its idle timer again
+        # after the answer (it does so whenever none is pending).
+        if self._head_since is not None:
+            self._keepalive_handle = None
+            return
+        super()._process_keepalive()
 
     def request_started(self) -> None:
         self.waiting_since = None

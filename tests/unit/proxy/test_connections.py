@@ -194,6 +194,31 @@ async def test_a_head_that_dribbles_in_is_cut_off_with_a_408(fast: Proxy) -> Non
     await wait_for_connections(fast.server, 0)
 
 
+async def test_a_head_begun_is_timed_by_the_header_timeout_not_the_idle_one() -> None:
+    """With the idle timeout the shorter, a head that has begun still gets its full header
+    timeout and the 408, on a new connection and on a kept-alive one after an answer; aiohttp's
+    idle timer closed both without a word at the idle timeout."""
+    limits = ProxyLimits(idle_timeout_s=0.3, header_timeout_s=1.0)
+    async with running_proxy(limits=limits) as p:
+        fresh, kept = await Raw.connect(p), await Raw.connect(p)
+        try:
+            await kept.send(b"GET /live HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            line, _, _ = await kept.response()
+            assert line.startswith("HTTP/1.1 200")
+            started = time.monotonic()
+            for raw in (fresh, kept):
+                await raw.send(b"GET /v1/models HTTP/1.1\r\nHost: localhost\r\n")  # no more
+            answers = await asyncio.gather(fresh.read_all(within_s=4), kept.read_all(within_s=4))
+            took = time.monotonic() - started
+        finally:
+            fresh.close()
+            kept.close()
+    assert limits.header_timeout_s - 0.1 < took < limits.header_timeout_s + 1.5, took
+    for answer in answers:
+        assert answer.startswith(b"HTTP/1.1 408 "), answer
+        assert envelope(answer.split(b"\r\n\r\n", 1)[1])["code"] == "proxy.header_timeout"
+
+
 async def test_an_idle_keep_alive_connection_is_closed(fast: Proxy) -> None:
     raw = await Raw.connect(fast)
     await raw.send(b"GET /live HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -372,7 +397,8 @@ def test_the_aiohttp_hooks_used_are_still_there() -> None:
     from aiohttp.web_protocol import RequestHandler
     from aiohttp.web_server import Server
 
-    for name in ("handle_error", "finish_response", "data_received", "connection_lost"):
+    hooks = ("handle_error", "finish_response", "data_received", "connection_lost")
+    for name in (*hooks, "_process_keepalive"):
         assert name in vars(RequestHandler), name
         assert name in vars(GuardedConnection), name
     for name in ("connection_made", "connection_lost", "__call__"):
