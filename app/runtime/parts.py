@@ -188,7 +188,8 @@ class Parts:
     def controller(self) -> Controller:
         from app.runtime.controller import Controller
 
-        return Controller(self.supervisor, self.planner, self.registry, self.settings)
+        up = self.config_watcher.catch_up  # other processes' changes, before a start
+        return Controller(self.supervisor, self.planner, self.registry, self.settings, catch_up=up)
 
     @cached_property
     def sleep_watcher(self) -> LogindSleepWatcher:

@@ -71,6 +71,16 @@ class ConfigWatcher:
             self._bus.publish(RegistryChanged(None))
         self._report_problems()
 
+    def catch_up(self) -> None:
+        """poll() now, before a start is planned: `vllm-tray options …` or `config set`
+        followed at once by a request must start the model with what was just stored, not
+        with what the last poll saw (up to `interval_s` ago). A file that cannot be read is
+        left to the next poll to report."""
+        try:
+            self.poll()
+        except Exception:  # the poller reports it within interval_s
+            log.debug("catching up with the config files", exc_info=True)
+
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self._interval_s)
