@@ -3173,10 +3173,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3220,10 +3220,6 @@
         <translation>{path} enthält keine Lemonade-Einrichtung (keine user_models.json, recipe_options.json oder config.json und kein vLLM-Paket).</translation>
     </message>
     <message>
-        <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
-        <translation>{model} ist Ihr Ordner {path}; vLLM Tray löscht ihn nie. Entfernen Sie den Ordner selbst, wenn Sie möchten.</translation>
-    </message>
-    <message>
         <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
         <translation>Das Löschen von {size} von {model} muss bestätigt werden: Fügen Sie --yes hinzu.</translation>
     </message>

@@ -3175,10 +3175,6 @@
       <translation>[Ĝîṽé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. 'ṽĺĺɱ šéŕṽé'.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{model} is your folder {path}; vLLM Tray never deletes it. Remove the folder yourself if you want to.</source>
-      <translation>[{model} îš ýöûŕ ƒöĺđéŕ {path}; ṽĹĹṀ Ţŕàý ñéṽéŕ đéĺéţéš îţ. Ŕéɱöṽé ţĥé ƒöĺđéŕ ýöûŕšéĺƒ îƒ ýöû ŵàñţ ţö.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Deleting {size} of {model} needs confirmation: add --yes.</source>
       <translation>[Đéĺéţîñĝ {size} öƒ {model} ñééđš çöñƒîŕɱàţîöñ: àđđ --ýéš.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>

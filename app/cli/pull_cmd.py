@@ -41,7 +41,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.set_defaults(func=cmd_pull)
 
-    p = sub.add_parser("rm", parents=[common], help="delete a model's downloaded files")
+    p = sub.add_parser(
+        "rm",
+        parents=[common],
+        help="delete a model's downloaded files (a model of your own also leaves the list)",
+    )
     p.add_argument("model")
     p.add_argument("--yes", action="store_true", help="do not ask")
     p.set_defaults(func=cmd_rm)
@@ -165,15 +169,16 @@ def _settle(fut: asyncio.Future[DownloadFinished], event: DownloadFinished) -> N
 
 
 def cmd_rm(args: argparse.Namespace) -> int:
+    """What the window's Delete does: a model's downloaded files go, and a model of your own
+    leaves the list too (a folder of yours is never deleted, only no longer listed)."""
     services = services_from(args)
     entry = services.models.entry(args.model)
-    if entry.checkpoint.is_local:
-        raise ProblemError(problem("cli.rm_local", model=entry.id, path=str(entry.checkpoint)))
-    on_disk = services.views.row(entry.id).bytes_on_disk
-    if on_disk == 0:
+    own = entry.source == "user"
+    on_disk = 0 if entry.checkpoint.is_local else services.views.row(entry.id).bytes_on_disk
+    if on_disk == 0 and not own:
         print(f"{entry.id} has no files on disk; nothing to delete.")
         return 0
-    if not args.yes:
+    if on_disk > 0 and not args.yes:
         if not sys.stdin.isatty():
             raise ProblemError(
                 problem("cli.confirm_needed", size=human_bytes(on_disk), model=entry.id)
@@ -182,6 +187,18 @@ def cmd_rm(args: argparse.Namespace) -> int:
         if answer.strip().lower() not in ("y", "yes"):
             print("nothing deleted")
             return 0
-    freed = asyncio.run(services.models.delete_files(entry.id))
-    print(f"deleted {entry.id}: {human_bytes(freed)} freed")
+    freed = asyncio.run(_remove(services, entry.id, files=on_disk > 0, listed=not own))
+    if on_disk > 0:
+        print(f"deleted {entry.id}: {human_bytes(freed)} freed")
+    if own and entry.checkpoint.is_local:
+        print(f"{entry.id} is no longer listed; your folder {entry.checkpoint} is left as it is.")
+    elif own:
+        print(f"{entry.id} is no longer listed.")
     return 0
+
+
+async def _remove(services: Services, model_id: str, *, files: bool, listed: bool) -> int:
+    freed = await services.models.delete_files(model_id) if files else 0
+    if not listed:
+        await services.models.remove_user_model(model_id)
+    return freed

@@ -72,15 +72,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
-        "cli.rm_local",
-        tr_noop(
-            "{model} is your folder {path}; vLLM Tray never deletes it. Remove the "
-            "folder yourself if you want to."
-        ),
-        status=503,
-        fix=None,
-    ),
-    ProblemSpec(
         "cli.unknown_option",
         tr_noop(
             '{key} is not a model option; use ctx_size=N, vllm_args="...", '

@@ -79,7 +79,6 @@ ProblemCode = Literal[
     "cli.needs_checkpoint",
     "cli.option_needs_value",
     "cli.reset_and_set",
-    "cli.rm_local",
     "cli.unknown_option",
     "cluster.bad_address",
     "cluster.bad_parallel",
