@@ -4077,6 +4077,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Another `vllm-tray batch run` is writing {file}; wait until it ends (it resumes where it stopped), or give this run another --out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The custom engine command {command!r} cannot be read: {detail}.</source>
         <translation type="unfinished"></translation>
     </message>

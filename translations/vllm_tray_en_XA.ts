@@ -4079,6 +4079,14 @@
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ɱöđéĺš.ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Another `vllm-tray batch run` is writing {file}; wait until it ends (it resumes where it stopped), or give this run another --out.</source>
+      <translation>[Åñöţĥéŕ `ṽĺĺɱ-ţŕàý ƀàţçĥ ŕûñ` îš ŵŕîţîñĝ {file}; ŵàîţ ûñţîĺ îţ éñđš (îţ ŕéšûɱéš ŵĥéŕé îţ šţöþþéđ), öŕ ĝîṽé ţĥîš ŕûñ àñöţĥéŕ --öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
+      <translation>[Åñöţĥéŕ ṽĺĺɱ-ţŕàý ûšîñĝ ţĥîš çöñƒîĝ ƒöĺđéŕ îš ŕûññîñĝ ţĥîš ƀàţçĥ: þàûšé öŕ çàñçéĺ îţ ţĥéŕé. Ţĥîš öñé ţàķéš îţ öṽéŕ îƒ ţĥàţ öñé šţöþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The custom engine command {command!r} cannot be read: {detail}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>

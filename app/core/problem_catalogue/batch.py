@@ -163,8 +163,8 @@ SPECS: tuple[ProblemSpec, ...] = (
     ProblemSpec(
         "batch.running_elsewhere",
         tr_noop(
-            "Another vllm-tray using this config folder is running this batch; this one "
-            "takes it over if that one stops."
+            "Another vllm-tray using this config folder is running this batch: pause or "
+            "cancel it there. This one takes it over if that one stops."
         ),
         status=409,
         fix=None,
