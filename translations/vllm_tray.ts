@@ -4073,6 +4073,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Another `vllm-tray batch run` is writing {file}; wait until it ends (it resumes where it stopped), or give this run another --out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, with no spaces: clients send it in an HTTP header, which takes nothing else.</source>
         <translation type="unfinished"></translation>
     </message>

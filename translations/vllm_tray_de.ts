@@ -3732,6 +3732,14 @@
         <translation>In {source} ist {flag} kein Flag dieses vLLM: Sein --help führt es nicht auf. Prüfen Sie die Schreibweise, oder entfernen Sie es.</translation>
     </message>
     <message>
+        <source>Another `vllm-tray batch run` is writing {file}; wait until it ends (it resumes where it stopped), or give this run another --out.</source>
+        <translation>Ein anderes `vllm-tray batch run` schreibt gerade {file}; warten Sie, bis es endet (es setzt dort fort, wo es aufgehört hat), oder geben Sie diesem Lauf ein anderes --out.</translation>
+    </message>
+    <message>
+        <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
+        <translation>Ein anderes vllm-tray mit diesem Konfigurationsordner führt diesen Batch aus: Halten Sie ihn dort an oder brechen Sie ihn dort ab. Dieses übernimmt ihn, wenn jenes endet.</translation>
+    </message>
+    <message>
         <source>--config-dir needs a folder.</source>
         <translation>--config-dir braucht einen Ordner.</translation>
     </message>

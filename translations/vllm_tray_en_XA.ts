@@ -4075,6 +4075,14 @@
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öñĺý {room_gb:.2f} ĜƁ çàñ ƀé ţàķéñ ŵîţĥöûţ þûšĥîñĝ ţĥîš çöɱþûţéŕ îñţö šŵàþ ({available_gb:.2f} ĜƁ öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve_gb:.2f} ĜƁ ķéþţ ƒöŕ ţĥé šýšţéɱ): ĺöŵéŕ ɱöđéĺš.ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé öţĥéŕ þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Another `vllm-tray batch run` is writing {file}; wait until it ends (it resumes where it stopped), or give this run another --out.</source>
+      <translation>[Åñöţĥéŕ `ṽĺĺɱ-ţŕàý ƀàţçĥ ŕûñ` îš ŵŕîţîñĝ {file}; ŵàîţ ûñţîĺ îţ éñđš (îţ ŕéšûɱéš ŵĥéŕé îţ šţöþþéđ), öŕ ĝîṽé ţĥîš ŕûñ àñöţĥéŕ --öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
+      <translation>[Åñöţĥéŕ ṽĺĺɱ-ţŕàý ûšîñĝ ţĥîš çöñƒîĝ ƒöĺđéŕ îš ŕûññîñĝ ţĥîš ƀàţçĥ: þàûšé öŕ çàñçéĺ îţ ţĥéŕé. Ţĥîš öñé ţàķéš îţ öṽéŕ îƒ ţĥàţ öñé šţöþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, with no spaces: clients send it in an HTTP header, which takes nothing else.</source>
       <translation>[Åñ ÅÞÎ ķéý çàñ öñĺý ĥàṽé ţĥé ĺéţţéŕš à–ž àñđ Å–Ž, đîĝîţš àñđ ÅŠÇÎÎ þûñçţûàţîöñ, ŵîţĥ ñö šþàçéš: çĺîéñţš šéñđ îţ îñ àñ ĤŢŢÞ ĥéàđéŕ, ŵĥîçĥ ţàķéš ñöţĥîñĝ éĺšé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>

@@ -19,6 +19,7 @@ from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
 from app.core.problems import Problem, ProblemError, problem
 from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.services.batch_lock import OutputLock
 from app.runtime.services.batch_run import BatchRun, ResultFiles, prepare
 from app.runtime.services.endpoint import Endpoint
 
@@ -45,6 +46,7 @@ INPUT_CODES = frozenset(
         "batch.bad_concurrency",
         "batch.no_input",
         "batch.same_file",
+        "batch.output_busy",
     }
 )
 
@@ -99,11 +101,19 @@ def cmd_batch_run(args: argparse.Namespace) -> int:
         scan = prepare(files, source)
     except ProblemError as exc:
         return _refused(exc.problem)
-    options = RuntimeOptions(
-        proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
-    )
-    session = session_from(args, options)
-    return asyncio.run(_main(session, source, files, scan, concurrency))
+    # Taken after the checks (a refused input leaves the folder as it was) and before the
+    # endpoint starts; the scan that counts is the one _work() makes while holding it.
+    lock = OutputLock(out)
+    if not lock.try_acquire():
+        return _refused(problem("batch.output_busy", file=str(out)))
+    try:
+        options = RuntimeOptions(
+            proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
+        )
+        session = session_from(args, options)
+        return asyncio.run(_main(session, source, files, scan, concurrency))
+    finally:
+        lock.release()
 
 
 def _refused(p: Problem) -> int:

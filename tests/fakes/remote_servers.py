@@ -73,13 +73,13 @@ class BareEngine:
 class ServeProcess:
     """`vllm-tray serve --config-dir HOME` in its own process (its config written before)."""
 
-    def __init__(self, home: Path, port: int, env: dict[str, str]) -> None:
+    def __init__(self, home: Path, port: int, env: dict[str, str], *extra: str) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.lines: list[str] = []
         full = {**os.environ, **env}
         full.pop("VLLM_TRAY_HOME", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--config-dir", str(home)],
+            [sys.executable, "-m", "app", "serve", "--config-dir", str(home), *extra],
             env=full,
             cwd=ROOT,
             stdout=subprocess.DEVNULL,

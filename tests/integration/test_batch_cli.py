@@ -50,21 +50,25 @@ def request_lines(n: int, model: str = "user.a") -> str:
     )
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def make_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, token_delay: str) -> Path:
     """A config dir with user.a on the fake engine, and an endpoint port nobody listens on."""
     make_runtime(
         tmp_path,
         monkeypatch,
         models=("a",),
         settings={
-            "engine.custom_command": fake_engine("--fake-token-delay", "0.01"),
+            "engine.custom_command": fake_engine("--fake-token-delay", token_delay),
             "models.ctx_size": 4096,
             "proxy.port": free_port(),
             "models.max_num_seqs": 8,
         },
     )
     return tmp_path / "home"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return make_home(tmp_path, monkeypatch, "0.01")
 
 
 def cli_env(tmp_path: Path) -> dict[str, str]:
@@ -315,4 +319,49 @@ def test_a_running_serve_is_used_and_auto_takes_the_tuned_value(home: Path, tmp_
     finally:
         serve.send_signal(signal.SIGTERM)
         serve.communicate(timeout=60)
+    wait_no_engines(tmp_path)
+
+
+# -- two runs on one output ---------------------------------------------------------------------
+def test_a_second_run_on_the_same_out_is_refused_and_each_id_stays_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 0.4 s a request, 2 at a time: the first run is still sending when the second starts.
+    home = make_home(tmp_path, monkeypatch, "0.1")
+    source = tmp_path / "in.jsonl"
+    source.write_text(request_lines(16))
+    out = tmp_path / "dup.jsonl"
+    first = subprocess.Popen(
+        batch_argv(home, source, out, "--concurrency", "2"),
+        env=cli_env(tmp_path),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_lines(out, 1, first)  # it is sending: the second one comes in mid-way
+        before = out.read_bytes()
+        second = run_batch(home, tmp_path, source, out, "--concurrency", "2")
+        # Exit 2 (a conflict in what was asked), one sentence, and not one request sent.
+        assert second.returncode == 2, second.stderr
+        assert second.stderr == (
+            f"vllm-tray: Another `vllm-tray batch run` is writing {out}; wait until it ends "
+            "(it resumes where it stopped), or give this run another --out.\n"
+        )
+        assert second.stdout == ""
+        assert first.poll() is None and out.read_bytes().startswith(before)
+        stdout, err = first.communicate(timeout=120)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    assert first.returncode == 0, err
+    assert "16 results: 16 in" in stdout
+    assert ids_in(out) == Counter(f"req-{i}" for i in range(16))
+    assert not (tmp_path / "dup.errors.jsonl").exists()
+    # The lock is the first run's only until it ends: the same command now finds all done.
+    again = run_batch(home, tmp_path, source, out)
+    assert again.returncode == 0, again.stderr
+    assert "nothing to send" in again.stdout
     wait_no_engines(tmp_path)

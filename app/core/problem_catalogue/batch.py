@@ -141,6 +141,15 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("param",),
     ),
     ProblemSpec(
+        "batch.output_busy",
+        tr_noop(
+            "Another `vllm-tray batch run` is writing {file}; wait until it ends (it "
+            "resumes where it stopped), or give this run another --out."
+        ),
+        status=409,
+        fix=None,
+    ),
+    ProblemSpec(
         "batch.quota_full",
         tr_noop(
             "Batch files already take {used_gb:g} GB of the {quota_gb:g} GB they may use "
@@ -150,6 +159,15 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=507,
         fix=None,
         data=("incoming", "quota", "used"),
+    ),
+    ProblemSpec(
+        "batch.running_elsewhere",
+        tr_noop(
+            "Another vllm-tray using this config folder is running this batch: pause or "
+            "cancel it there. This one takes it over if that one stops."
+        ),
+        status=409,
+        fix=None,
     ),
     ProblemSpec(
         "batch.same_file",

@@ -231,8 +231,7 @@ class BatchService:
         """Stop sending (requests in flight are dropped, not recorded); resume() goes on."""
         await self._book.load()
         job = self._book.job(batch_id)
-        if job.status in ENDED:
-            raise _ended(job)
+        self._check_here(job)
         if not job.paused and job.status is not JobStatus.CANCELLING:
             await self._book.update(dataclasses.replace(job, paused=True))
             await self._scheduler.interrupt(job.id)
@@ -248,6 +247,14 @@ class BatchService:
             self._scheduler.wake()
         return self.view(job.id)
 
+    def _check_here(self, job: JobRecord) -> None:
+        """Refuse to change a job that has ended, or that another process runs: its runner
+        would not see the change, and would write its own record over it."""
+        if job.status in ENDED:
+            raise _ended(job)
+        if self._scheduler.runs_elsewhere(job.id):
+            raise ProblemError(problem("batch.running_elsewhere"))
+
     async def cancel(self, batch_id: str) -> BatchJobView:
         """Stop for good; the results so far stay in the output file (as OpenAI's do)."""
         return self.view((await self._cancel(batch_id)).id)
@@ -255,8 +262,7 @@ class BatchService:
     async def _cancel(self, batch_id: str) -> JobRecord:
         await self._book.load()
         job = self._book.job(batch_id)
-        if job.status in ENDED:
-            raise _ended(job)
+        self._check_here(job)
         if job.status is not JobStatus.CANCELLING:
             job = job.moved_to(JobStatus.CANCELLING, now_s(), paused=False)
             await self._book.update(job)

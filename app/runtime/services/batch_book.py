@@ -144,6 +144,20 @@ class BatchBook:
     async def save(self, job: JobRecord) -> None:
         await asyncio.to_thread(self.store.save_job, job)
 
+    async def reread(self, batch_id: str, why: Problem | None = None) -> JobRecord:
+        """Take the job's record from disk, where another process on the same config dir
+        may have moved it on; `why` is shown as the reason it waits (None: no reason)."""
+        job = self.job(batch_id)
+        fresh = await asyncio.to_thread(self.store.read_job, batch_id)
+        before = self.problems.pop(batch_id, None)
+        if why is not None:
+            self.problems[batch_id] = why
+        if fresh is not None and fresh != job:
+            job = self.jobs[batch_id] = fresh
+        if job is fresh or before != why:
+            self.changed(job, force=True)
+        return job
+
     def record_progress(self, batch_id: str, progress: BatchProgress) -> None:
         job = self.jobs.get(batch_id)
         if job is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable, Collection, Mapping
@@ -12,12 +13,14 @@ from app.core.batch_jobs import ACTIVE, JobError, JobRecord, JobStatus, unknown_
 from app.core.events import Event, EventBus, ServerStateChanged
 from app.core.problems import Problem, ProblemError, problem
 from app.runtime.services.batch_book import BatchBook, now_s
+from app.runtime.services.batch_lock import OutputLock
 from app.runtime.services.batch_run import ENDPOINT_UNREACHABLE, BatchRun, prepare
 from app.runtime.services.endpoint import Endpoint
 
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_S = 2.0  # before trying an endpoint again that stopped answering
+ELSEWHERE_POLL_S = 2.0  # how often a job another process runs is looked at again
 
 
 class BatchScheduler:
@@ -43,6 +46,8 @@ class BatchScheduler:
         self._task: asyncio.Task[None] | None = None
         self._current: tuple[str, asyncio.Task[None]] | None = None
         self._unsubscribe: Callable[[], None] | None = None
+        self._elsewhere: set[str] = set()  # jobs another process holds (found at the last try)
+        self._held: set[str] = set()  # jobs whose lock this process holds
 
     def start(self, bus: EventBus) -> None:
         if self._task is not None:
@@ -73,6 +78,17 @@ class BatchScheduler:
         """A job may have become ready to run (created, resumed, cancelled)."""
         self._wake.set()
 
+    def runs_elsewhere(self, batch_id: str) -> bool:
+        """Whether another process holds the job's lock now (it runs the job there)."""
+        job = self._book.jobs.get(batch_id)
+        if job is None or batch_id in self._held:
+            return False
+        lock = OutputLock(self._book.store.content_path(job.output_file_id))
+        if lock.try_acquire():
+            lock.release()
+            return False
+        return True
+
     async def interrupt(self, batch_id: str) -> None:
         """Stop sending the requests of `batch_id` now, if it is the job being run."""
         current = self._current
@@ -81,35 +97,84 @@ class BatchScheduler:
             await asyncio.gather(current[1], return_exceptions=True)
 
     # -- the loop --------------------------------------------------------------------------------
-    def _next_job(self) -> JobRecord | None:
-        waiting = [j for j in self._book.jobs.values() if j.status in ACTIVE and not j.paused]
-        if not waiting:
-            return None
+    def _waiting(self) -> list[JobRecord]:
+        waiting = [
+            j
+            for j in self._book.jobs.values()
+            if j.status in ACTIVE and not j.paused and j.id not in self._elsewhere
+        ]
         # A cancel first: it only counts what is there; then the oldest job.
-        return min(waiting, key=lambda j: (j.status is not JobStatus.CANCELLING, j.created_at))
+        return sorted(waiting, key=lambda j: (j.status is not JobStatus.CANCELLING, j.created_at))
+
+    async def _claim_next(self) -> tuple[JobRecord, OutputLock] | None:
+        """The next job to run here, with the lock on its output held; None if none.
+
+        Another process on the same config dir (a second `serve`, the tray app) loads the
+        same jobs: whoever holds a job's lock runs it, the others leave it alone.
+        """
+        self._wake.clear()  # before the awaits: a wake() during them is kept
+        book = self._book
+        for candidate in self._waiting():
+            lock = OutputLock(book.store.content_path(candidate.output_file_id))
+            if not lock.try_acquire():
+                self._elsewhere.add(candidate.id)
+                await book.reread(candidate.id, problem("batch.running_elsewhere"))
+                continue
+            self._held.add(candidate.id)
+            try:
+                # The record as the last holder left it (done, paused, cancelled there?).
+                job = await book.reread(candidate.id)
+            except BaseException:
+                self._release(candidate.id, lock)  # stopped: never keep it held
+                raise
+            if job.status in ACTIVE and not job.paused:
+                return job, lock
+            self._release(candidate.id, lock)
+        return None
+
+    async def _idle(self) -> None:
+        if not self._elsewhere:
+            await self._wake.wait()
+            return
+        # A job another process holds is tried again now and then: its record shows that
+        # process's progress, and the job comes here if that process stops or dies (the OS
+        # frees a dead holder's lock).
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), ELSEWHERE_POLL_S)
+        self._elsewhere.clear()
 
     async def _schedule(self) -> None:
-        book = self._book
         while True:
-            job = self._next_job()
-            if job is None:
-                self._wake.clear()
-                await self._wake.wait()
+            claimed = await self._claim_next()
+            if claimed is None:
+                await self._idle()
                 continue
-            task = asyncio.get_running_loop().create_task(self._process(job.id))
-            self._current = (job.id, task)
-            book.running_id = job.id
+            job, lock = claimed
             try:
-                await asyncio.wait({task})
+                await self._run_claimed(job)
             finally:
-                if self._current is not None and self._current[1] is task:
-                    self._current = None
-                    book.running_id = None
-                book.live.pop(job.id, None)
-            if not task.cancelled() and task.exception() is not None:
-                log.error("batch %s stopped", job.id, exc_info=task.exception())
-                book.problems[job.id] = _unexpected(task.exception())
-                await book.update(dataclasses.replace(book.jobs[job.id], paused=True))
+                self._release(job.id, lock)
+
+    def _release(self, batch_id: str, lock: OutputLock) -> None:
+        self._held.discard(batch_id)
+        lock.release()
+
+    async def _run_claimed(self, job: JobRecord) -> None:
+        book = self._book
+        task = asyncio.get_running_loop().create_task(self._process(job.id))
+        self._current = (job.id, task)
+        book.running_id = job.id
+        try:
+            await asyncio.wait({task})
+        finally:
+            if self._current is not None and self._current[1] is task:
+                self._current = None
+                book.running_id = None
+            book.live.pop(job.id, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("batch %s stopped", job.id, exc_info=task.exception())
+            book.problems[job.id] = _unexpected(task.exception())
+            await book.update(dataclasses.replace(book.jobs[job.id], paused=True))
 
     async def _process(self, batch_id: str) -> None:
         book = self._book

@@ -19,6 +19,7 @@ from typing import Any
 
 from app.core.batch_jobs import FileRecord, JobRecord
 from app.core.jsonstore import aside_path, atomic_write_json
+from app.runtime.services.batch_lock import OutputLock
 
 log = logging.getLogger(__name__)
 
@@ -108,10 +109,23 @@ class BatchStore:
         # without content.
         (self.files_dir / f"{file_id}.json").unlink(missing_ok=True)
         self.content_path(file_id).unlink(missing_ok=True)
+        # The lock of a job's output (nobody holds it: its job has ended).
+        OutputLock(self.content_path(file_id)).path.unlink(missing_ok=True)
 
     # -- jobs -------------------------------------------------------------------------------
     def save_job(self, job: JobRecord) -> None:
         atomic_write_json(self.jobs_dir / f"{job.id}.json", job.to_json())
+
+    def read_job(self, batch_id: str) -> JobRecord | None:
+        """The job's record as on disk now (another process sharing the config dir may have
+        changed it); None when it cannot be read, which load() alone deals with."""
+        if not BATCH_ID.match(batch_id):
+            raise ValueError(f"not a batch id: {batch_id!r}")
+        try:
+            data = json.loads((self.jobs_dir / f"{batch_id}.json").read_text(encoding="utf-8"))
+            return _job_from_json(data)
+        except (OSError, ValueError, TypeError, KeyError):
+            return None
 
 
 def _job_from_json(data: Any) -> JobRecord:

@@ -74,3 +74,20 @@ def test_a_file_record_without_content_is_not_listed(tmp_path: Path) -> None:
 def test_only_ids_the_store_made_become_paths(tmp_path: Path, bad: str) -> None:
     with pytest.raises(ValueError):
         BatchStore(tmp_path).content_path(bad)
+
+
+def test_read_job_sees_what_another_process_wrote_and_none_when_unreadable(
+    tmp_path: Path,
+) -> None:
+    store = BatchStore(tmp_path / "batches")
+    store.load()
+    assert store.read_job(JOB) is None
+    store.save_job(job())
+    BatchStore(tmp_path / "batches").save_job(job(status="completed", completed=3))
+    fresh = store.read_job(JOB)
+    assert fresh is not None and fresh.status is JobStatus.COMPLETED and fresh.completed == 3
+    (store.jobs_dir / f"{JOB}.json").write_text("{")
+    assert store.read_job(JOB) is None
+    assert (store.jobs_dir / f"{JOB}.json").exists()  # left for load() to set aside
+    with pytest.raises(ValueError):
+        store.read_job("../x")
