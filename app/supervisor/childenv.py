@@ -204,6 +204,25 @@ def api_key_in_args(args: Sequence[str]) -> str | None:
     return None
 
 
+def api_key_in_command(prefix: Sequence[str]) -> str | None:
+    """The key the engine command itself sets: its own `--api-key`, or `VLLM_API_KEY=…`
+    given to `env` in front of it (`env VLLM_API_KEY=k vllm`). Either way the child requires
+    that key, not the one the app put in its environment; without knowing it, every request
+    was refused with advice to unload the model, which never helped."""
+    flag = api_key_in_args(prefix)
+    if flag is not None or not prefix or Path(prefix[0]).name != "env":
+        return flag
+    for word in prefix[1:]:
+        if word.startswith("-"):
+            continue  # env's own options
+        name, equals, value = word.partition("=")
+        if not equals:
+            break  # the program env runs: assignments end here
+        if name == "VLLM_API_KEY":
+            return value
+    return None
+
+
 # The ASGI middleware every keyed child loads (guard/vllm_tray_guard.py): vLLM checks its key
 # only under /v1, /v2, /inference and /cohere; the guard asks for it everywhere else too.
 GUARD_DIR = Path(__file__).resolve().parent / "guard"

@@ -27,6 +27,7 @@ from app.supervisor.childenv import (
     GUARD_ARGS,
     GUARD_KEY_VAR,
     api_key_in_args,
+    api_key_in_command,
     child_environment,
     guard_env,
 )
@@ -126,8 +127,9 @@ class ChildRunner:
         if problem is not None:
             return _Attempt(problem=problem, permanent=True)
         own_key = secrets.token_urlsafe(32) if self.cfg.child_api_keys else None
-        # A user's own --api-key wins over VLLM_API_KEY in vLLM: then that is the key.
-        self.api_key = api_key_in_args(spec.args) or own_key
+        # A user's own --api-key wins over VLLM_API_KEY in vLLM: then that is the key (the
+        # model's flags come after the engine command's, so they win over its own).
+        self.api_key = api_key_in_args(spec.args) or api_key_in_command(spec.prefix) or own_key
         env = child_environment(spec.env, api_key=own_key)
         if self.api_key is not None:
             # vLLM guards only its /v1-style routes with the key; the guard covers the rest.

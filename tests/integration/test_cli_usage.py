@@ -86,6 +86,35 @@ def test_environment_secrets_in_a_command_line_are_hidden_wherever_it_is_shown(
     assert SECRET not in "".join(serve.lines)
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        [sys.executable, str(FAKE), "--api-key", "k-in-the-command"],
+        ["env", "VLLM_API_KEY=k-in-the-env", sys.executable, str(FAKE)],
+    ],
+    ids=["flag", "env"],
+)
+def test_a_key_the_engine_command_sets_is_the_one_the_endpoint_sends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """Every request was refused with "unload the model and try again", which never
+    helped: the app sent the child its own key, not the one the command gave vLLM."""
+    home = tmp_path / "home"
+    used = run_cli(home, "engine", "use", *command)
+    assert used.returncode == 0, used.stderr
+    port = free_port()
+    stored = str(settings_of(home)["engine.custom_command"])
+    settings = {"proxy.port": port, "engine.custom_command": stored}  # as `engine use` kept it
+    make_runtime(tmp_path, monkeypatch, models=("a",), settings=settings)  # registers user.a
+    serve = ServeProcess(home, port, {"HF_HUB_CACHE": str(tmp_path / "hub")})
+    try:
+        chat = {"model": "user.a", "messages": [{"role": "user", "content": "hi"}]}
+        answer = httpx.post(serve.url + "/v1/chat/completions", json=chat, timeout=60)
+        assert answer.status_code == 200, answer.text
+    finally:
+        assert serve.stop() == 0, "".join(serve.lines[-30:])
+
+
 def test_options_shows_a_models_secret_flags_hidden(tmp_path: Path) -> None:
     home = tmp_path / "home"
     args = "vllm_args=--api-key sk-ModelKey77 --hf-token=hf_ModelTok88 --max-num-seqs 4"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.supervisor.childenv import api_key_in_args, child_environment
+from app.supervisor.childenv import api_key_in_args, api_key_in_command, child_environment
 
 APP_ENV = {
     "PATH": "/usr/bin",
@@ -85,3 +85,12 @@ def test_a_users_own_api_key_flag_is_found() -> None:
     assert api_key_in_args(["--dtype", "half", "--api-key", "mine"]) == "mine"
     assert api_key_in_args(["--api-key=mine"]) == "mine"
     assert api_key_in_args(["--dtype", "half"]) is None
+
+
+def test_the_key_an_engine_command_sets() -> None:
+    assert api_key_in_command(["/v/bin/vllm", "--api-key", "k1"]) == "k1"
+    assert api_key_in_command(["env", "VLLM_API_KEY=k2", "/v/bin/vllm"]) == "k2"
+    assert api_key_in_command(["/usr/bin/env", "-i", "A=1", "VLLM_API_KEY=k3", "vllm"]) == "k3"
+    assert api_key_in_command(["env", "A=1", "vllm", "VLLM_API_KEY=not-env"]) is None
+    assert api_key_in_command(["vllm", "VLLM_API_KEY=not-env"]) is None
+    assert api_key_in_command([]) is None
