@@ -11,27 +11,11 @@ from app.core.problems import Problem, echoed, problem
 
 def port_problem(host: str, port: int) -> Problem | None:
     """`settings.port_in_use` when another program listens on `port` at `host`, else None.
-
-    Binds and closes a socket the way the endpoint's server binds (SO_REUSEADDR, every
-    address `host` names): a port left in TIME_WAIT by a closed server is free to it. May
-    resolve a host name: call it off the GUI thread and the runtime loop."""
-    try:
-        infos = socket.getaddrinfo(
-            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )
-    except OSError:
-        return None  # an address that does not resolve is the host field's to say
-    for family, kind, proto, _name, address in infos:
-        try:
-            with socket.socket(family, kind, proto) as probe:
-                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                if family == socket.AF_INET6:
-                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-                probe.bind(address)
-        except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                return port_in_use(host, port)
-    return None
+    May resolve a host name: call it off the GUI thread and the runtime loop."""
+    errors = _bind_errors(host, port)
+    if errors is not None and errno.EADDRINUSE in errors:
+        return port_in_use(host, port)
+    return None  # an address that does not resolve is the host field's to say
 
 
 def host_problem(host: str, port: int) -> Problem | None:
@@ -42,12 +26,23 @@ def host_problem(host: str, port: int) -> Problem | None:
     May resolve a host name: call it off the GUI thread and the runtime loop."""
     if host.startswith("[") or any(c.isspace() for c in host):
         return not_a_local_address(host)
+    errors = _bind_errors(host, port)
+    if errors is None or errno.EADDRNOTAVAIL in errors:
+        return not_a_local_address(host)
+    return None
+
+
+def _bind_errors(host: str, port: int) -> set[int] | None:
+    """The errno of each failed bind of a socket the way the endpoint's server binds
+    (SO_REUSEADDR, every address `host` names: a port left in TIME_WAIT by a closed server
+    is free to it); None when `host` does not resolve."""
     try:
         infos = socket.getaddrinfo(
             host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
     except (OSError, UnicodeError):  # gaierror; UnicodeError: a label IDNA cannot encode
-        return not_a_local_address(host)
+        return None
+    errors: set[int] = set()
     for family, kind, proto, _name, address in infos:
         try:
             with socket.socket(family, kind, proto) as probe:
@@ -56,9 +51,8 @@ def host_problem(host: str, port: int) -> Problem | None:
                     probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
                 probe.bind(address)
         except OSError as exc:
-            if exc.errno == errno.EADDRNOTAVAIL:
-                return not_a_local_address(host)
-    return None
+            errors.add(exc.errno or 0)
+    return errors
 
 
 def not_a_local_address(host: str) -> Problem:
