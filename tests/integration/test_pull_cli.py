@@ -22,36 +22,14 @@ def hub_weights_bytes() -> int:
     return 8 * 1024 * 1024
 
 
-def test_pull_without_a_terminal_prints_whole_lines(
-    hf_cache: Path, hub: FakeHub, tmp_path: Path
-) -> None:
-    hub.throttle_bps = 4 * 1024 * 1024  # about two seconds: several progress reports
-    env = {
+def user_env(hub: FakeHub, tmp_path: Path) -> dict[str, str]:
+    """A user's environment without a display, the fake hub as Hugging Face."""
+    return {
         **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")},
         "HF_ENDPOINT": hub.url,
         "HF_HUB_OFFLINE": "0",
         "VLLM_TRAY_HOME": str(tmp_path / "home"),
     }
-    proc = subprocess.run(
-        [sys.executable, "-m", "app", "pull", "user.tiny", "--checkpoint", "org/tiny"],
-        check=False,
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert "user.tiny downloaded" in proc.stdout
-    assert "\r" not in proc.stderr
-    assert "HTTP Request" not in proc.stderr  # huggingface_hub's client logs every request
-    assert "keyring" not in proc.stderr  # no secret was stored or found in the file
-    lines = proc.stderr.splitlines()
-    assert lines, "no progress at all"
-    assert all(line.startswith("user.tiny: ") for line in lines), lines
-    assert "100.0 %" in lines[-1]
-    assert len(lines) <= 13  # the first, one per 10 %, the end (and a 5 s tick at most)
 
 
 def cli(env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
@@ -73,17 +51,29 @@ def listed(env: dict[str, str]) -> set[str]:
     return {row["id"] for row in json.loads(shown.stdout)}
 
 
+def test_pull_without_a_terminal_prints_whole_lines(
+    hf_cache: Path, hub: FakeHub, tmp_path: Path
+) -> None:
+    hub.throttle_bps = 4 * 1024 * 1024  # about two seconds: several progress reports
+    proc = cli(user_env(hub, tmp_path), "pull", "user.tiny", "--checkpoint", "org/tiny")
+    assert proc.returncode == 0, proc.stderr
+    assert "user.tiny downloaded" in proc.stdout
+    assert "\r" not in proc.stderr
+    assert "HTTP Request" not in proc.stderr  # huggingface_hub's client logs every request
+    assert "keyring" not in proc.stderr  # no secret was stored or found in the file
+    lines = proc.stderr.splitlines()
+    assert lines, "no progress at all"
+    assert all(line.startswith("user.tiny: ") for line in lines), lines
+    assert "100.0 %" in lines[-1]
+    assert len(lines) <= 13  # the first, one per 10 %, the end (and a 5 s tick at most)
+
+
 def test_rm_deletes_your_models_files_and_its_place_in_the_list_as_the_window_does(
     hf_cache: Path, hub: FakeHub, tmp_path: Path
 ) -> None:
     """`rm` of a model of your own could delete its files only: one whose folder was gone
     stayed listed as broken, with no command to remove it."""
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")},
-        "HF_ENDPOINT": hub.url,
-        "HF_HUB_OFFLINE": "0",
-        "VLLM_TRAY_HOME": str(tmp_path / "home"),
-    }
+    env = user_env(hub, tmp_path)
     assert cli(env, "pull", "user.tiny", "--checkpoint", "org/tiny").returncode == 0
     folder = make_model_folder(tmp_path / "mine")
     assert cli(env, "pull", "user.mine", "--checkpoint", str(folder)).returncode == 0
