@@ -5,18 +5,17 @@ time, and the other takes it over when its owner dies. Each custom_id is answere
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import openai
-import psutil
 import pytest
 
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import ServeProcess, free_port
+from tests.integration.test_batch_cli import wait_no_engines
 
 N = 6
 
@@ -114,37 +113,27 @@ def wait_for_lines(home: Path, batch_id: str, n: int, limit_s: float = 60) -> No
         time.sleep(0.02)
 
 
-def engines_of(tmp_path: Path) -> list[psutil.Process]:
-    found = []
-    for proc in psutil.process_iter(["cmdline"]):
-        try:
-            if any(str(tmp_path) in part for part in proc.info["cmdline"] or []):
-                found.append(proc)
-        except (psutil.NoSuchProcess, psutil.AccessDenied):
-            continue
-    return [p for p in found if p.pid != os.getpid()]
-
-
-def wait_no_engines(tmp_path: Path) -> None:
-    deadline = time.monotonic() + 20
-    while engines_of(tmp_path) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert engines_of(tmp_path) == []
-
-
 def env_of(tmp_path: Path) -> dict[str, str]:
     return {"HF_HUB_CACHE": str(tmp_path / "hub")}
 
 
-def test_a_second_serve_leaves_the_running_job_to_the_first(
+def a_job_and_a_second_serve(
     home: Path, tmp_path: Path, serves: list[ServeProcess]
-) -> None:
+) -> tuple[ServeProcess, str, ServeProcess]:
+    """A serve running a job, and a second serve on the same config folder started after."""
     first = ServeProcess(home, port_of(home), env_of(tmp_path))
     serves.append(first)
     batch_id = start_job(first, tmp_path)
     other = free_port()
     second = ServeProcess(home, other, env_of(tmp_path), "--port", str(other))
     serves.append(second)
+    return first, batch_id, second
+
+
+def test_a_second_serve_leaves_the_running_job_to_the_first(
+    home: Path, tmp_path: Path, serves: list[ServeProcess]
+) -> None:
+    first, batch_id, second = a_job_and_a_second_serve(home, tmp_path, serves)
     # Started while the first sends: it must not be done yet, or this proves nothing.
     with client(first) as api:
         assert api.batches.retrieve(batch_id).status in ("validating", "in_progress")
@@ -167,12 +156,7 @@ def test_a_second_serve_leaves_the_running_job_to_the_first(
 def test_the_second_serve_takes_the_job_over_when_the_first_dies(
     home: Path, tmp_path: Path, serves: list[ServeProcess]
 ) -> None:
-    first = ServeProcess(home, port_of(home), env_of(tmp_path))
-    serves.append(first)
-    batch_id = start_job(first, tmp_path)
-    other = free_port()
-    second = ServeProcess(home, other, env_of(tmp_path), "--port", str(other))
-    serves.append(second)
+    first, batch_id, second = a_job_and_a_second_serve(home, tmp_path, serves)
     wait_for_lines(home, batch_id, 2)
     first.proc.kill()  # its lock goes with it (the OS frees a dead process's flock)
     first.proc.wait(10)
