@@ -385,6 +385,21 @@ def press(desktop: Desktop, *keys: str) -> None:
             until("the submenu", lambda: len(popups(desktop)) > len(shown))  # noqa: B023
 
 
+def close_menus(desktop: Desktop) -> None:
+    """Escape until no menu of the app is on screen (an Escape that comes while the popup
+    is still being mapped can be lost, as a person's would be: press it again)."""
+    for _attempt in range(5):
+        if not open_menu(desktop):
+            return
+        press(desktop, "Escape")
+        try:
+            until("the menu to close", lambda: not open_menu(desktop), within=3)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError("the menu did not close on Escape (screenshots in artifacts/e2e)")
+
+
 def keys(desktop: Desktop, *names: str) -> None:
     """Press keys in the focused window, as a person at the keyboard."""
     for name in names:

@@ -13,6 +13,7 @@ from tests.gui.e2e_desktop import (
     WAIT_S,
     App,
     Desktop,
+    close_menus,
     configure,
     desktop_session,
     icon_window,
@@ -52,8 +53,7 @@ def in_tray_menu(desktop: Desktop, app: App, *keys_: str, effect: str) -> None:
         except AssertionError:
             print(f"keys {keys_} lost, attempt {attempt}; log: {app.lines[mark:]}")
             desktop.screenshot(f"chat-tray-keys-lost-{attempt}")
-            while open_menu(desktop):
-                press(desktop, "Escape")
+            close_menus(desktop)
     raise AssertionError(f"{keys_} in the tray menu did not lead to {effect!r}")
 
 

@@ -154,9 +154,10 @@ def test_send_loads_the_model_streams_the_reply_and_keeps_the_conversation(
     assert page.busy and page.progress.isVisible()
     assert page.stop.isVisible() and not page.send.isEnabled()
     qtbot.waitUntil(lambda: not page.busy, timeout=60_000)
-    # Streamed: parts of the reply were drawn before the whole.
+    # Streamed: a part of the reply was drawn before the whole (a part, not necessarily
+    # less than FULL: a busy machine can hold the GUI thread for a second of the stream).
     parts = [text for streaming, text in drawn if streaming and "Hello from" in text]
-    assert parts and FULL not in parts[0], drawn
+    assert parts, drawn
     assert FULL in shown(page) and "Loading the model" not in shown(page)
     # The load in words (its phase), never one of the engine's log lines.
     loading = [text for _, text in drawn if "Loading the model" in text]
@@ -172,6 +173,7 @@ def test_send_loads_the_model_streams_the_reply_and_keeps_the_conversation(
     assert [m["role"] for m in kept["messages"]] == ["user", "assistant"]
     reply = kept["messages"][1]["content"]
     assert reply.startswith(FULL)
+    assert reply not in parts[0], (reply, parts[0])
     assert kept["options"]["temperature"] == 0.2
 
     page.copy.click()

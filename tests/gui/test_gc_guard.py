@@ -39,10 +39,15 @@ def test_cycles_made_on_the_runtime_thread_are_collected_on_the_gui_thread(
             def __del__(self) -> None:
                 freed.set()
 
+        # Kept alive until the end: the collector counts allocations minus frees, so lists
+        # freed at once would leave its count where it was (and the test would wait on
+        # whatever else the app happened to allocate).
+        ballast: list[list[list[int]]] = []
+
         def churn(_services: object) -> None:
             Node()  # unreachable at once, freed only by the cycle collector
-            for _ in range(50):  # allocate far past the first generation's threshold
-                [[] for _ in range(1000)]
+            for _ in range(5):  # far past the first generation's threshold (700)
+                ballast.append([[] for _ in range(1000)])
 
         app.facade.post(churn)  # on the runtime's thread
         qtbot.waitUntil(freed.is_set, timeout=10_000)
