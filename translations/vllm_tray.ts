@@ -4093,6 +4093,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>“{host}” is not an address of this computer. Give an IP address such as 127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name of this computer such as localhost.</source>
         <translation type="unfinished"></translation>
     </message>

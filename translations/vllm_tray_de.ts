@@ -3784,6 +3784,10 @@
         <translation>ctx_size muss eine ganze Zahl von Tokens zwischen {low} und {high} sein; erhalten: {value}.</translation>
     </message>
     <message>
+        <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
+        <translation>Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.</translation>
+    </message>
+    <message>
         <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
         <translation>Der vLLM-Server von {model_id} wurde von außerhalb der App gestoppt ({signal}).</translation>
     </message>

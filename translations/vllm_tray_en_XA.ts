@@ -4095,6 +4095,10 @@
       <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ þŕöƀĺéɱ ({id}), ƒîẋéđ îñ {fixed_in}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
+      <translation>[Ţĥé éñđþöîñţ šţöþþéđ ƀéƒöŕé ţĥîš àñšŵéŕ ŵàš çöɱþĺéţé (ṽĹĹṀ Ţŕàý ŵàš ǫûîţ öŕ îţš éñđþöîñţ šţöþþéđ), šö ţĥé àñšŵéŕ îš çûţ šĥöŕţ; šéñđ ţĥé ŕéǫûéšţ àĝàîñ öñçé ţĥé éñđþöîñţ îš ƀàçķ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>“{host}” is not an address of this computer. Give an IP address such as 127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name of this computer such as localhost.</source>
       <translation>[“{host}” îš ñöţ àñ àđđŕéšš öƒ ţĥîš çöɱþûţéŕ. Ĝîṽé àñ ÎÞ àđđŕéšš šûçĥ àš 127.0.0.1 (ţĥîš çöɱþûţéŕ öñĺý) öŕ 0.0.0.0 (éṽéŕý ñéţŵöŕķ), öŕ à ñàɱé öƒ ţĥîš çöɱþûţéŕ šûçĥ àš ĺöçàĺĥöšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>

@@ -63,6 +63,28 @@ def sse_error(p: Problem, status: int) -> bytes:
     return b"data: " + json.dumps(envelope(p, status)).encode() + b"\n\n"
 
 
+# vLLM's end of an event stream, after its last event (an error event included).
+SSE_DONE = b"data: [DONE]\n\n"
+# Set on a request once its stream was ended for the endpoint's stop (or left as it was).
+STOP_HANDLED = web.RequestKey("proxy_stop_handled", bool)
+
+
+async def end_for_stop(request: web.Request, out: web.StreamResponse | None) -> None:
+    """The endpoint is stopping and this stream's grace is over: an error event that says
+    so, then vLLM's end marker, so a client sees a cut answer rather than a whole one or a
+    dropped connection. Once per request; nothing for an answer that is not a stream."""
+    if request.get(STOP_HANDLED):
+        return
+    request[STOP_HANDLED] = True
+    if out is None:
+        return
+    try:
+        await out.write(sse_error(problem("proxy.stopping"), 503) + SSE_DONE)
+        await out.write_eof()
+    except ConnectionError:
+        pass  # the client is gone as well
+
+
 def raw_error(p: Problem, status: int | None = None) -> bytes:
     """A whole HTTP/1.1 error response as bytes, for the connection layer where no request
     object exists yet (a head that never finished); the connection closes after it."""

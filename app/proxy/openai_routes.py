@@ -19,6 +19,7 @@ from app.core.states import ProcessState
 from app.proxy import errors
 from app.proxy import keepalive as keepalives
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
+from app.proxy.in_flight import InFlight
 from app.proxy.keepalive import KeepAlive
 from app.proxy.limits import ProxyLimits
 from app.proxy.relay import Relay
@@ -163,11 +164,13 @@ class OpenAIRoutes:
         upstream: Upstream,
         reader: BodyReader,
         limits: ProxyLimits,
+        in_flight: InFlight | None = None,
     ) -> None:
         self._controller = controller
         self._upstream = upstream
         self._reader = reader
         self._limits = limits
+        self._in_flight = InFlight() if in_flight is None else in_flight
         self._big_parses = asyncio.Semaphore(BIG_PARSES_AT_ONCE)
 
     def register(self, router: web.UrlDispatcher) -> None:
@@ -243,6 +246,13 @@ class OpenAIRoutes:
             return await asyncio.to_thread(work, held.data)
 
     async def _relay(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
+        task = self._in_flight.enter()  # the endpoint's stop waits for it, then ends it
+        try:
+            return await self._relay_request(request, upstream_path)
+        finally:
+            self._in_flight.leave(task)
+
+    async def _relay_request(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
         held = await self._reader.read(request)
         keepalive: KeepAlive | None = None
         try:
@@ -265,6 +275,12 @@ class OpenAIRoutes:
             await out.write(errors.sse_error(exc.problem, errors.http_status(exc.problem.code)))
             await out.write_eof()
             return out
+        except asyncio.CancelledError:
+            # The endpoint's stop, before the relay began (a load under way): a stream that
+            # comment lines began is ended with an event that says why.
+            if self._in_flight.stopping and keepalive is not None:
+                await errors.end_for_stop(request, await keepalive.stop())
+            raise
         finally:
             if keepalive is not None:
                 keepalive.halt()
@@ -315,6 +331,7 @@ class OpenAIRoutes:
                     model_id,
                     upstream_path,
                     keepalive=keepalive,
+                    stopping=self._in_flight.is_stopping,
                 )
                 return await relay.run(url, held, backend.api_key)
             except ChildDisconnectedError as exc:

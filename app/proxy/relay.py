@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -175,8 +176,10 @@ class Relay:
         path: str,
         *,
         keepalive: KeepAlive | None = None,
+        stopping: Callable[[], bool] = lambda: False,
     ) -> None:
         self._upstream = upstream
+        self._stopping = stopping
         self._request = request
         self._limits = limits
         self._model = model
@@ -213,6 +216,10 @@ class Relay:
             if dog is None or not dog.fired:
                 raise
             return await self._timed_out(dog)
+        except asyncio.CancelledError:
+            if self._stopping():  # not a client gone: the endpoint's stop cancelled it
+                await self._end_for_stop()
+            raise
         finally:
             if dog is not None:
                 dog.stop()
@@ -399,6 +406,18 @@ class Relay:
         if self._out is None:
             raise ProblemError(p)
         return await self._end_broken(p, 504)
+
+    async def _end_for_stop(self) -> None:
+        """The endpoint's stop is cutting this answer: a stream that has whole events only
+        gets the event that says so (errors.end_for_stop); anything else is cut off."""
+        if self._pipe is not None:
+            self._pipe.stop()  # nothing more of the child's goes on
+        out = self._out if self._sse else None
+        if self._out is None and self._keepalive is not None:
+            out = await self._keepalive.stop()  # comment lines began the stream
+        if self._pipe is not None and not self._pipe.between_chunks:
+            out = None
+        await errors.end_for_stop(self._request, out)
 
     async def _end_broken(self, p: Problem, status: int) -> web.StreamResponse:
         """End an answer that already began: an SSE stream gets an error event and a proper

@@ -23,6 +23,7 @@ from app.proxy.connections import (
     GuardedServer,
     fit_to_descriptors,
 )
+from app.proxy.in_flight import InFlight
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
 from app.proxy.management_routes import KEY_CHECKED, ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
@@ -108,6 +109,7 @@ class ProxyServer:
         self._upstream: Upstream | None = None
         self._runner: GuardedAppRunner | None = None
         self._bound_port: int | None = None
+        self._in_flight = InFlight()  # the relays under way, which stop() ends with a word
 
     @property
     def host(self) -> str:
@@ -168,6 +170,7 @@ class ProxyServer:
         if not self._key.required and not is_loopback_name(self._host):
             raise key_required(self._host or "all interfaces")
         keep_big_buffers_out_of_the_heap()
+        self._in_flight = InFlight()
         self._limits = fit_to_descriptors(self._limits)
         upstream = self._make_upstream()
         runner = GuardedAppRunner(
@@ -196,6 +199,14 @@ class ProxyServer:
         if runner is None:
             return
         self._runner = self._upstream = None
+        # No new connections, no new request on a kept-alive one; the relays under way get
+        # SHUTDOWN_GRACE_S to finish, and a stream cut then ends with an event that says why
+        # (app.proxy.in_flight). aiohttp's cleanup then finds nothing in flight.
+        for site in list(runner.sites):
+            await site.stop()
+        if runner.server is not None:
+            runner.server.pre_shutdown()
+        await self._in_flight.drain(SHUTDOWN_GRACE_S)
         await runner.cleanup()
         if upstream is not None:
             await upstream.aclose()
@@ -210,7 +221,9 @@ class ProxyServer:
             client_max_size=self._limits.max_body_bytes, middlewares=[self._guard]
         )
         reader = BodyReader(self._limits, self._budget)
-        OpenAIRoutes(self._controller, upstream, reader, self._limits).register(app.router)
+        OpenAIRoutes(self._controller, upstream, reader, self._limits, self._in_flight).register(
+            app.router
+        )
         ManagementRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
         if self._batches is not None:
             BatchRoutes(self._batches, reader).register(app.router)

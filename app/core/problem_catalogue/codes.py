@@ -246,6 +246,7 @@ ProblemCode = Literal[
     "proxy.not_http",
     "proxy.port_in_use",
     "proxy.source_change_needs_key",
+    "proxy.stopping",
     "proxy.too_many_choices",
     "proxy.too_many_connections",
     "proxy.too_many_headers",

@@ -200,6 +200,16 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
+        "proxy.stopping",
+        tr_noop(
+            "The endpoint stopped before this answer was complete (vLLM Tray was quit or "
+            "its endpoint stopped), so the answer is cut short; send the request again "
+            "once the endpoint is back."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
         "proxy.too_many_choices",
         tr_noop(
             "{param} may be at most {limit} on this endpoint (the setting {setting}); "
