@@ -1221,4 +1221,5 @@ PROBLEMS |= {
     "Another `vllm-tray batch run` is writing {file}; wait until it ends (it resumes where it stopped), or give this run another --out.": "Ein anderes `vllm-tray batch run` schreibt gerade {file}; warten Sie, bis es endet (es setzt dort fort, wo es aufgehört hat), oder geben Sie diesem Lauf ein anderes --out.",
     "Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.": "Ein anderes vllm-tray mit diesem Konfigurationsordner führt diesen Batch aus: Halten Sie ihn dort an oder brechen Sie ihn dort ab. Dieses übernimmt ihn, wenn jenes endet.",
     "The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.": "Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.",
+    "The reply broke off:": "Die Antwort brach ab:",
 }

@@ -571,6 +571,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The reply broke off:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No reply:</source>
         <translation type="unfinished"></translation>
     </message>

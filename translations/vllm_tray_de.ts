@@ -571,6 +571,10 @@
         <translation>{rate} Tokens/s</translation>
     </message>
     <message>
+        <source>The reply broke off:</source>
+        <translation>Die Antwort brach ab:</translation>
+    </message>
+    <message>
         <source>No reply:</source>
         <translation>Keine Antwort:</translation>
     </message>

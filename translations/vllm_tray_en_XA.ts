@@ -570,6 +570,10 @@
       <translation>[{rate} ţöķéñš/š~~~~~~]</translation>
     </message>
     <message>
+      <source>The reply broke off:</source>
+      <translation>[Ţĥé ŕéþĺý ƀŕöķé öƒƒ:~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>No reply:</source>
       <translation>[Ñö ŕéþĺý:~~~~]</translation>
     </message>

@@ -55,7 +55,9 @@ class Transcript:
                 parts.append(self._user(self.pending.text))
             parts.append(self._pending(self.pending))
         elif self.failure is not None:
-            parts.append(_failure(self.failure))
+            # After a part of a reply (kept, marked stopped) the failure says it broke off.
+            cut = bool(self.messages) and self.messages[-1].role == "assistant"
+            parts.append(_failure(self.failure, cut=cut))
         return "\n\n---\n\n".join(p for p in parts if p) + "\n"
 
     def _message(self, index: int, m: ChatMessage) -> str:
@@ -136,8 +138,12 @@ def stats_text(stats: ReplyStats) -> str:
     return " · ".join(parts)
 
 
-def _failure(text: str) -> str:
-    return "> **" + translate("ChatPage", "No reply:") + "** " + _escape(text)
+def _failure(text: str, *, cut: bool = False) -> str:
+    if cut:
+        label = translate("ChatPage", "The reply broke off:")
+    else:
+        label = translate("ChatPage", "No reply:")
+    return "> **" + label + "** " + _escape(text)
 
 
 def _escape(text: str) -> str:

@@ -212,6 +212,34 @@ def test_stop_mid_stream_keeps_what_came_and_cancels_the_engines_request(
     assert page.send.isEnabled() is False and page.regenerate.isEnabled()
 
 
+def test_stopping_the_endpoint_mid_reply_says_so_and_keeps_what_came(
+    qtbot: QtBot, chat_gui: ChatGui
+) -> None:
+    """The endpoint stopped from the tray while a reply streams: after the stop's grace the
+    reply's place says the endpoint stopped (its stream ended with proxy.stopping), what
+    came is kept, and the chat can go on once the endpoint is back."""
+    start_endpoint(qtbot, chat_gui)
+    page = chat_with(qtbot, chat_gui, "user.slow")
+    send(qtbot, page, "tell me a long story")
+    qtbot.waitUntil(waits(page, lambda: "Hello from the fake" in shown(page)), timeout=60_000)
+    assert page.busy  # 400 tokens at 50 ms: 20 s still to come
+    choose(qtbot, open_tray_menu(qtbot, chat_gui.gui), "S&top endpoint")
+    qtbot.waitUntil(lambda: not page.busy, timeout=30_000)
+    # What came is kept, marked stopped, and the reason says the reply broke off.
+    assert "The endpoint stopped before this answer was complete" in shown(page), shown(page)
+    assert "The reply broke off:" in shown(page) and "No reply:" not in shown(page)
+    assert "Hello from the fake" in shown(page) and "(stopped)" in shown(page)
+    qtbot.waitUntil(lambda: not chat_gui.gui.store.server.running, timeout=30_000)
+    assert page.send.isEnabled() is False  # nothing typed yet
+    start_endpoint(qtbot, chat_gui)
+    send(qtbot, page, "go on")
+    qtbot.waitUntil(
+        waits(page, lambda: shown(page).count("Hello from the fake") >= 2), timeout=60_000
+    )
+    page.stop.click()
+    qtbot.waitUntil(lambda: not page.busy, timeout=30_000)
+
+
 def test_a_model_that_cannot_start_says_why_in_place_of_the_reply(
     qtbot: QtBot, chat_gui: ChatGui
 ) -> None:
