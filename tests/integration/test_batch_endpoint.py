@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import httpx
 import openai
 import pytest
 
-from app.core.batch_jobs import JobStatus
+from app.core.batch_jobs import JobRecord, JobStatus
 from app.core.paths import resolve_paths
 from app.runtime.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import fake_engine, make_runtime
@@ -311,6 +312,42 @@ async def test_pause_resume_and_cancel(tmp_path: Path, monkeypatch: pytest.Monke
             done = await wait_for_status(client, first, "completed")
         assert output_ids(rt, first) == Counter(f"req-{i}" for i in range(120))
         assert done.request_counts is not None and done.request_counts.completed == 120
+    finally:
+        await rt.stop()
+
+
+async def test_a_resume_holds_while_the_scheduler_reads_the_jobs_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resume whose write to disk is still under way when the scheduler looks at the job
+    (here: woken by a new job) runs the job. The scheduler used to read the old, paused
+    record from disk into memory, and the resumed job waited for ever (seen in `make test`,
+    where a cancel finishing woke the scheduler)."""
+    rt = runtime_on(tmp_path, monkeypatch, "0.01")
+    await rt.start(serve=True)
+    try:
+        first = await _job_started(rt, tmp_path, 40)
+        await wait_until(lambda: rt.services.batch.jobs[first].completed >= 4)
+        await rt.services.batch.pause(first)
+        await wait_until(lambda: rt.services.batch.view(first).running is False)
+
+        store = rt.services.batch.store
+        save_job = store.save_job
+
+        def slow_resume_write(job: JobRecord) -> None:
+            if job.id == first and not job.paused:
+                time.sleep(2.0)  # a slow disk, or a busy machine's thread pool
+            save_job(job)
+
+        monkeypatch.setattr(store, "save_job", slow_resume_write)
+        resuming = asyncio.create_task(rt.services.batch.resume(first))
+        await asyncio.sleep(0.3)  # the resume's write under way
+        second = await _job_started(rt, tmp_path, 4)  # wakes the scheduler meanwhile
+        assert (await resuming).paused is False
+        async with client_for(rt) as client:
+            done = await wait_for_status(client, first, "completed", limit_s=30)
+            assert done.request_counts is not None and done.request_counts.completed == 40
+            await wait_for_status(client, second, "completed", limit_s=30)
     finally:
         await rt.stop()
 

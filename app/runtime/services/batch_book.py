@@ -53,6 +53,10 @@ class BatchBook:
         self._loaded = False
         self._last_event: dict[str, float] = {}
         self._last_save: dict[str, float] = {}
+        # Held while a job's record goes to or comes from disk: a reread that read the file
+        # while an update was still writing it would put the old record back in memory (a
+        # resumed job taken for paused again, and left waiting).
+        self._io = asyncio.Lock()
 
     async def load(self) -> None:
         """The records, read once; and expired files deleted, on every call (each use case
@@ -137,18 +141,24 @@ class BatchBook:
 
     # -- changes -------------------------------------------------------------------------------
     async def update(self, job: JobRecord) -> None:
-        self.jobs[job.id] = job
-        await self.save(job)
+        async with self._io:
+            self.jobs[job.id] = job
+            await asyncio.to_thread(self.store.save_job, job)
         self.changed(job, force=True)
 
     async def save(self, job: JobRecord) -> None:
-        await asyncio.to_thread(self.store.save_job, job)
+        """Write the job's record as it is now in memory (a save queued a while ago never
+        writes an older one over a newer)."""
+        async with self._io:
+            current = self.jobs.get(job.id, job)
+            await asyncio.to_thread(self.store.save_job, current)
 
     async def reread(self, batch_id: str, why: Problem | None = None) -> JobRecord:
         """Take the job's record from disk, where another process on the same config dir
         may have moved it on; `why` is shown as the reason it waits (None: no reason)."""
-        job = self.job(batch_id)
-        fresh = await asyncio.to_thread(self.store.read_job, batch_id)
+        async with self._io:
+            job = self.job(batch_id)
+            fresh = await asyncio.to_thread(self.store.read_job, batch_id)
         before = self.problems.pop(batch_id, None)
         if why is not None:
             self.problems[batch_id] = why
