@@ -30,9 +30,8 @@ from tests.gui.e2e_desktop import (
     icon_colour,
     icon_window,
     keys,
-    open_menu,
+    open_tray_menu,
     press,
-    right_click,
     until,
     window_named,
 )
@@ -53,29 +52,20 @@ def test_tray_menu_of_the_real_app_on_a_desktop(desktop: Desktop, tmp_path: Path
         until("the icon in trayer", lambda: icon_window(desktop))
         until("the idle icon", lambda: icon_colour(desktop, str(icon_window(desktop))) == "idle")
 
-        def open_tray_menu() -> str:
-            """Right-click the icon until its menu is on screen (Qt drops a click that
-            comes while it still closes the last popup; a person would click again)."""
+        def menu_entries() -> str:
+            """Open the tray menu (e2e_desktop.open_tray_menu) and read its entries."""
             shown = len(app.lines)
-            for attempt in range(3):
-                right_click(desktop)
-                try:
-                    until("the tray menu", lambda: open_menu(desktop), within=5)
-                except AssertionError:
-                    print(f"menu did not open, attempt {attempt}")
-                    desktop.screenshot(f"tray-menu-did-not-open-{attempt}")
-                    continue
-                entries = until("the menu's entries", app.logged(r"tray menu: ", after=shown))
-                assert isinstance(entries, str)
-                return entries
-            raise AssertionError("the tray menu did not open (screenshots in artifacts/e2e)")
+            open_tray_menu(desktop)
+            entries = until("the menu's entries", app.logged(r"tray menu: ", after=shown))
+            assert isinstance(entries, str)
+            return entries
 
         def choose(keys: tuple[str, ...], effect: str, shot: str = "") -> None:
             """Open the menu, press `keys`, and wait for the app to log `effect`. A key
             pressed before the popup grabbed the keyboard is lost: then close and retry."""
             for attempt in range(3):
                 mark = len(app.lines)
-                open_tray_menu()
+                menu_entries()
                 if shot:
                     desktop.screenshot(shot)
                 press(desktop, *keys)
@@ -88,7 +78,7 @@ def test_tray_menu_of_the_real_app_on_a_desktop(desktop: Desktop, tmp_path: Path
                     close_menus(desktop)
             raise AssertionError(f"{keys} in the tray menu did not lead to {effect!r}")
 
-        entries = open_tray_menu()
+        entries = menu_entries()
         assert "Endpoint stopped | S&tart endpoint" in entries
         assert "tiny — local folder > &Load" in entries
         desktop.screenshot("tray-menu-open")
@@ -103,7 +93,7 @@ def test_tray_menu_of_the_real_app_on_a_desktop(desktop: Desktop, tmp_path: Path
         )
         desktop.screenshot("tray-running")
 
-        entries = open_tray_menu()
+        entries = menu_entries()
         assert "tiny — running" in entries and "> &Unload" in entries
         assert "S&top endpoint" in entries
         close_menus(desktop)
@@ -111,7 +101,7 @@ def test_tray_menu_of_the_real_app_on_a_desktop(desktop: Desktop, tmp_path: Path
         until("the idle icon", lambda: icon_colour(desktop, str(icon_window(desktop))) == "idle")
 
         choose(("t",), r"endpoint stopped from the tray")  # S&top endpoint
-        entries = open_tray_menu()
+        entries = menu_entries()
         assert "Endpoint stopped | S&tart endpoint" in entries
         close_menus(desktop)
         choose(("q",), r"quitting: stopping every model")  # &Quit
@@ -193,8 +183,7 @@ def test_a_tray_that_comes_late_and_goes_away_while_hidden(
         # the window, and the tray, come before it).
         until("the engine", app.logged("window and tray are up"))
         mark = len(app.lines)
-        right_click(desktop)
-        until("the tray menu", lambda: open_menu(desktop), within=5)
+        open_tray_menu(desktop)
         press(desktop, "Down", "Down", "Right", "l")  # the model's submenu, &Load
         until("running", app.logged(r"tray icon: running", after=mark))
         ready = until(
@@ -254,8 +243,7 @@ def test_a_tray_that_comes_late_and_goes_away_while_hidden(
         desktop.screenshot("late-tray-6-hidden-to-tray")
 
         mark = len(app.lines)
-        right_click(desktop)
-        until("the tray menu", lambda: open_menu(desktop), within=5)
+        open_tray_menu(desktop)
         press(desktop, "q")  # &Quit
         until("the quit", app.logged(r"quitting: stopping every model", after=mark))
         assert app.proc.wait(WAIT_S) == 0
