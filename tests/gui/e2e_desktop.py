@@ -342,8 +342,12 @@ def dominant_colour(rgb_pixels: bytes, minimum: int = 20) -> str:
 
 def icon_colour(desktop: Desktop, window: str) -> str:
     """The status colour of the icon as the screen shows it, read off the root window: an
-    embedded icon's own window content is not what is shown."""
-    box = geometry(desktop, window)
+    embedded icon's own window content is not what is shown. "" when the window went away
+    meanwhile (a tray that just came re-embeds the icon in a new window): look again."""
+    try:
+        box = geometry(desktop, window)
+    except subprocess.CalledProcessError:
+        return ""
     crop = "{}x{}+{}+{}".format(
         box["Width"], box["Height"], box["Absolute upper-left X"], box["Absolute upper-left Y"]
     )

@@ -161,18 +161,26 @@ def test_reap_orphans_kills_verified_leftovers_of_a_dead_app_and_watchdog(
     watchdog = next(p.pid for p in tree if p.ppid() == app.pid)
     engine_pids = sorted(p.pid for p in tree if p.pid != watchdog)
     assert len(engine_pids) == 3
-    # The watchdog records its whole tree within a moment.
+    # The watchdog records its whole tree within a moment, each process as it is now: one
+    # seen between its fork and its exec has its parent's command line, which the reaper
+    # rightly would not take for this process (the watchdog's next look records it right;
+    # in one CI run the test killed the watchdog before that look).
     state = tmp / "state"
-    deadline = time.monotonic() + 5
-    recorded: set[int] = set()
+    deadline = time.monotonic() + 15
+    recorded: dict[int, list[object]] = {}
+
+    def up_to_date() -> bool:
+        return all(recorded.get(pid) == [start_ticks(pid), cmdline_of(pid)] for pid in engine_pids)
+
     while time.monotonic() < deadline:
         records = list(state.glob("child-*.json"))
         if records:
-            recorded = {item[0] for item in json.loads(records[0].read_text())["procs"]}
-            if set(engine_pids) <= recorded:
+            procs = json.loads(records[0].read_text())["procs"]
+            recorded = {item[0]: [item[1], item[2]] for item in procs}
+            if up_to_date():
                 break
         time.sleep(0.1)
-    assert set(engine_pids) <= recorded
+    assert up_to_date(), recorded
 
     # Even the watchdog dies without a chance to clean up: the engine tree is orphaned.
     os.kill(watchdog, signal.SIGKILL)
