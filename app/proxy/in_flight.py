@@ -28,9 +28,6 @@ class InFlight:
     def is_stopping(self) -> bool:
         return self.stopping
 
-    def __len__(self) -> int:
-        return len(self._tasks)
-
     def enter(self) -> asyncio.Task[object] | None:
         """A relay begins, in its handler's task (given back to `leave`)."""
         task = asyncio.current_task()
