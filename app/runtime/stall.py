@@ -137,22 +137,25 @@ class StallWatch:
         key: int,
         pending: dict[int, tuple[float, list[int | None], list[str]]],
     ) -> None:
-        sent = time.monotonic()
         thread_id: list[int | None] = [getattr(loop, "_thread_id", None)]
         native = _native_id(thread_id[0])
+        # Reading /proc lets go of the interpreter, and a collection on another thread can run
+        # meanwhile: so the run queue first, then the collector's clock and the time together,
+        # or a collection between them would count as the loop's own.
         queued = run_queue_wait(native)
         collected = _gc_clock.total
+        sent = time.monotonic()
         stack: list[str] = []
         pending[key] = (sent, thread_id, stack)
 
         def answered() -> None:
             waited = time.monotonic() - sent
+            gc_s = min(_gc_clock.total - collected, waited)
             pending.pop(key, None)  # dict ops are atomic under the GIL
             if waited > self._threshold:
                 now = run_queue_wait(native)
                 cpu_wait = now - queued if now is not None and queued is not None else 0.0
                 where = stack[0] if stack else "(stack not sampled)"
-                gc_s = min(_gc_clock.total - collected, waited)
                 self._on_stall(Stall(waited, where, min(cpu_wait, waited), gc_s))
 
         try:

@@ -12,6 +12,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
 from app.runtime.stall import Stall, StallWatch, run_queue_wait
 
 BUSY = "while True: pass"
@@ -101,3 +103,43 @@ def test_a_garbage_collection_is_not_the_loops_own() -> None:
     stall = max(stalls, key=lambda s: s.gc_s)
     assert stall.gc_s >= 0.15
     assert stall.own <= stall.seconds - stall.gc_s
+
+
+def test_a_collection_while_the_watcher_reads_the_run_queue_is_not_the_loops_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading /proc lets go of the interpreter; a collection that runs just then (on the GUI
+    thread, say) must not count as the loop's own. It did, when the ping's time was taken
+    before the read and the collector's clock after it: CI failed a test on such a stall."""
+    from app.runtime import stall as module
+
+    inside, collected = threading.Event(), threading.Event()
+    real = module.run_queue_wait
+
+    def slow_read(native_id: int | None) -> float | None:
+        if threading.current_thread().name == "stall-watch" and not collected.is_set():
+            inside.set()
+            collected.wait(10)  # the loop's thread collects meanwhile
+        return real(native_id)
+
+    monkeypatch.setattr(module, "run_queue_wait", slow_read)
+    garbage: list[object] = []
+    for _ in range(1_500_000):
+        node: list[object] = []
+        node.append(node)
+        garbage.append(node)
+    took: list[float] = []
+    with watched() as (loop, stalls):
+
+        async def collect_while_read() -> None:
+            await asyncio.to_thread(inside.wait, 10)
+            started = time.perf_counter()
+            garbage.clear()
+            gc.collect()
+            took.append(time.perf_counter() - started)
+            collected.set()
+            await asyncio.sleep(0.2)  # the ping is sent and answered
+
+        loop.run_until_complete(collect_while_read())
+    assert inside.is_set() and took[0] >= 0.15, took
+    assert all(s.own < 0.1 for s in stalls), stalls
