@@ -1,11 +1,15 @@
 """Reaps engine processes that earlier runs of the app left behind, and nothing else.
 
-Each watchdog keeps `state_dir/child-*.json` current: its own pid and those of every process
-in its tree, each with its start time (clock ticks since boot) and command line. A process is
-killed only if a recorded pid is alive with the same start time and the same command line —
-pid plus start time identify one process for the life of the machine, so a reused pid is never
-touched. Records whose watchdog still lives are left alone: that watchdog (of this app or of
-another running instance) owns its tree and cleans up after itself.
+Each watchdog keeps `state_dir/child-*.json` current: the id of the boot, its own pid and
+those of every process in its tree, each with its start time (clock ticks since boot) and
+command line. A process is killed only if a recorded pid of this boot is alive with the same
+start time — boot, pid and start time identify one process for the life of the machine, so a
+reused pid is never touched. The command line is not part of that identity: vLLM renames its
+processes (`VLLM::EngineCore`, by setproctitle), and one recorded between its fork and its
+rename, its exec, carries its parent's; a watchdog killed before its next look would leave it
+running. Only a record without the boot's id (written by an older app) is held to the command
+line as well. Records whose watchdog still lives are left alone: that watchdog (of this app or
+of another running instance) owns its tree and cleans up after itself.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any
 
 import psutil
 
-from app.supervisor.watchdog import cmdline_of, start_ticks
+from app.supervisor.watchdog import boot_id, cmdline_of, proc_stat, start_ticks
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +32,15 @@ RECORD_GLOB = "child-*.json"
 TERM_GRACE_S = 3.0
 
 
-def _ours(pid: int, ticks: int, cmdline: list[str]) -> bool:
-    return start_ticks(pid) == ticks and cmdline_of(pid) == cmdline
+def _ours(pid: int, ticks: int, cmdline: list[str], boot: str | None) -> bool:
+    fields = proc_stat(pid)
+    if fields is None or fields[0] in ("Z", "X"):
+        return False  # gone, or dead and not yet reaped (a zombie keeps its start time)
+    if start_ticks(pid) != ticks:
+        return False
+    if boot is not None:
+        return boot == boot_id()
+    return cmdline_of(pid) == cmdline  # a record of an older app: no boot id in it
 
 
 def _entries(record: dict[str, Any]) -> list[tuple[int, int, list[str]]]:
@@ -61,6 +72,7 @@ def _victims(path: Path, *, own: bool) -> list[psutil.Process]:
         entries = _entries(record)
         watchdog = int(record["watchdog"])
         app_pid = int(record["app_pid"])
+        boot = str(record["boot"]) if "boot" in record else None
     except FileNotFoundError:
         return []
     except (OSError, ValueError, KeyError, TypeError):
@@ -71,11 +83,11 @@ def _victims(path: Path, *, own: bool) -> list[psutil.Process]:
     if not own and app_pid == os.getpid():
         return []  # our own children, alive and supervised
     by_pid = {pid: (ticks, cmdline) for pid, ticks, cmdline in entries}
-    if watchdog in by_pid and _ours(watchdog, *by_pid[watchdog]):
+    if watchdog in by_pid and _ours(watchdog, *by_pid[watchdog], boot):
         return []  # its watchdog lives and owns the tree
     victims = []
     for pid, ticks, cmdline in entries:
-        if _ours(pid, ticks, cmdline):
+        if _ours(pid, ticks, cmdline, boot):
             with contextlib.suppress(psutil.Error):
                 victims.append(psutil.Process(pid))
     with contextlib.suppress(OSError):

@@ -13,8 +13,9 @@ engine inherits that group. The watchdog
   then SIGKILLs whatever is left; when the app is gone it does the same with `--orphan-grace`;
   on SIGUSR2 (the app found the engine hung) it SIGKILLs them at once;
 * exits with the engine's exit code (128 + N when a signal N ended it), so the app can diagnose;
-* keeps `--record FILE` (JSON: pids, start ticks and command lines of the whole tree) current so
-  that a later run of the app can reap leftovers if even the watchdog was killed.
+* keeps `--record FILE` (JSON: the boot's id, and pids, start ticks and command lines of the
+  whole tree) current so that a later run of the app can reap leftovers if even the watchdog
+  was killed.
 
 The /proc helpers at the bottom are shared with app.supervisor.reaper.
 """
@@ -177,6 +178,7 @@ class Recorder:
             return
         self.last = procs
         payload = {
+            "boot": boot_id(),
             "app_pid": self.app_pid,
             "watchdog": me,
             "pgid": os.getpgid(0),
@@ -212,6 +214,15 @@ def start_ticks(pid: int) -> int | None:
     """Start time of a process in clock ticks since boot: with the pid, a unique identity."""
     fields = proc_stat(pid)
     return int(fields[19]) if fields is not None and len(fields) > 19 else None
+
+
+def boot_id() -> str:
+    """The kernel's id of this boot: start ticks count from boot, so a pid and its start ticks
+    name one process only together with it."""
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+    except OSError:
+        return ""
 
 
 def cmdline_of(pid: int) -> list[str]:

@@ -20,7 +20,7 @@ from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
 from app.core.states import ProcessState as S
 from app.supervisor.supervisor import Supervisor
-from app.supervisor.watchdog import cmdline_of, start_ticks
+from app.supervisor.watchdog import boot_id, cmdline_of, start_ticks
 from tests.process_tree import alive, descendants, wait_gone
 
 pytestmark = pytest.mark.timeout(60)
@@ -161,16 +161,13 @@ def test_reap_orphans_kills_verified_leftovers_of_a_dead_app_and_watchdog(
     watchdog = next(p.pid for p in tree if p.ppid() == app.pid)
     engine_pids = sorted(p.pid for p in tree if p.pid != watchdog)
     assert len(engine_pids) == 3
-    # The watchdog records its whole tree within a moment, each process as it is now: one
-    # seen between its fork and its exec has its parent's command line, which the reaper
-    # rightly would not take for this process (the watchdog's next look records it right;
-    # in one CI run the test killed the watchdog before that look).
+    # The watchdog records its whole tree within a moment of each process's start.
     state = tmp / "state"
     deadline = time.monotonic() + 15
     recorded: dict[int, list[object]] = {}
 
     def up_to_date() -> bool:
-        return all(recorded.get(pid) == [start_ticks(pid), cmdline_of(pid)] for pid in engine_pids)
+        return all(recorded.get(pid, [None])[0] == start_ticks(pid) for pid in engine_pids)
 
     while time.monotonic() < deadline:
         records = list(state.glob("child-*.json"))
@@ -212,9 +209,23 @@ def dead_pid() -> int:
     return proc.pid
 
 
-def write_record(state: Path, app_pid: int, procs: list[list[object]], name: str = "a") -> None:
+def write_record(
+    state: Path,
+    app_pid: int,
+    procs: list[list[object]],
+    name: str = "a",
+    boot: str | None = None,
+) -> None:
+    """A watchdog's record of this boot (`boot` another one; "" an older app's, without)."""
     state.mkdir(parents=True, exist_ok=True)
-    record = {"app_pid": app_pid, "watchdog": dead_pid(), "pgid": 1, "procs": procs}
+    record: dict[str, object] = {
+        "app_pid": app_pid,
+        "watchdog": dead_pid(),
+        "pgid": 1,
+        "procs": procs,
+    }
+    if boot != "":
+        record["boot"] = boot_id() if boot is None else boot
     (state / f"child-user.x-{name}.json").write_text(json.dumps(record))
 
 
@@ -231,7 +242,12 @@ def test_reap_refuses_a_pid_whose_start_time_differs(
     assert sleeper.poll() is None
     assert list(state.glob("child-*.json")) == []  # a stale record is dropped
 
-    write_record(state, dead_pid(), [[sleeper.pid, ticks, ["python3", "-m", "vllm"]]])
+    write_record(state, dead_pid(), [[sleeper.pid, ticks, cmdline]], boot="another-boot")
+    assert sv.reap_orphans() == []  # start ticks count from boot: a match in another is chance
+    assert sleeper.poll() is None
+
+    # An older app's record has no boot id: its command line must match as well.
+    write_record(state, dead_pid(), [[sleeper.pid, ticks, ["python3", "-m", "vllm"]]], boot="")
     assert sv.reap_orphans() == []
     assert sleeper.poll() is None
 
@@ -287,3 +303,34 @@ async def test_a_killed_watchdog_still_takes_its_tree_down(tmp_path: Path) -> No
         assert list((tmp_path / "state").glob("child-*.json")) == []
     finally:
         await sv.shutdown()
+
+
+def test_reap_takes_a_process_that_changed_its_command_line_since_it_was_recorded(
+    tmp_path: Path,
+) -> None:
+    """vLLM renames its EngineCore (setproctitle), and a process seen between its fork and its
+    exec carries its parent's command line: if the watchdog died before its next look, the
+    record's command line is out of date. Boot, pid and start time still name the process."""
+    proc = subprocess.Popen(["sh", "-c", "read line; exec sleep 60"], stdin=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 10
+        while cmdline_of(proc.pid)[:1] != ["sh"] and time.monotonic() < deadline:
+            time.sleep(0.02)  # (it may not have exec'd sh yet)
+        ticks, before = start_ticks(proc.pid), cmdline_of(proc.pid)
+        assert ticks is not None and before[0] == "sh"
+        assert proc.stdin is not None
+        proc.stdin.write(b"go\n")
+        proc.stdin.flush()
+        while cmdline_of(proc.pid) != ["sleep", "60"] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert cmdline_of(proc.pid) == ["sleep", "60"] and start_ticks(proc.pid) == ticks
+        state = tmp_path / "state"
+        write_record(state, dead_pid(), [[proc.pid, ticks, before]])
+
+        killed = Supervisor(EventBus(), tmp_path / "logs", state).reap_orphans()
+
+        assert killed == [proc.pid]
+        assert wait_gone([proc.pid], 5) == []
+    finally:
+        proc.kill()
+        proc.communicate()  # and closes its stdin
