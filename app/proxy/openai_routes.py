@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from app.core.contracts import Backend, ModelController, ModelView
-from app.core.problems import ProblemError
+from app.core.problems import ProblemError, problem
 from app.core.redact import redact_argv
 from app.core.remotes import RemoteView
 from app.core.states import ProcessState
@@ -20,7 +20,7 @@ from app.proxy import errors
 from app.proxy import keepalive as keepalives
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
 from app.proxy.in_flight import InFlight
-from app.proxy.keepalive import KeepAlive
+from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
 from app.proxy.limits import ProxyLimits
 from app.proxy.relay import Relay
 from app.proxy.relay_errors import too_many_choices
@@ -157,6 +157,20 @@ def _renamed(raw: bytes | bytearray, served_name: str) -> bytes:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
+async def _cut_by_the_stop(request: web.Request, keepalive: KeepAlive | None) -> None:
+    """The endpoint's stop cancelled a relay after its grace. A stream that comment lines
+    began (a load under way) ends with an event that says why; an answer of which nothing
+    went out becomes a whole one that says why (ProblemError, the cancel undone), in place of
+    a dropped connection; the stop waits for either (app.proxy.in_flight)."""
+    if keepalive is not None:
+        await errors.end_for_stop(request, await keepalive.stop())
+    elif not request.get(RESPONSE_STARTED):
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
+        raise ProblemError(problem("proxy.stopping"))
+
+
 class OpenAIRoutes:
     def __init__(
         self,
@@ -276,10 +290,8 @@ class OpenAIRoutes:
             await out.write_eof()
             return out
         except asyncio.CancelledError:
-            # The endpoint's stop, before the relay began (a load under way): a stream that
-            # comment lines began is ended with an event that says why.
-            if self._in_flight.stopping and keepalive is not None:
-                await errors.end_for_stop(request, await keepalive.stop())
+            if self._in_flight.stopping:  # not a client gone: the endpoint's stop
+                await _cut_by_the_stop(request, keepalive)
             raise
         finally:
             if keepalive is not None:

@@ -2,7 +2,8 @@
 event that says why, then vLLM's `data: [DONE]`, and a whole chunked body: a client sees an
 answer cut short by the endpoint's stop, not a dropped connection or a short answer that looks
 complete. Both while the answer streams and while the stream waits on the model's load
-(comment lines began it). Before, the connection was cut after the grace without a word."""
+(comment lines began it). Before, the connection was cut after the grace without a word. An
+answer that is not a stream, of which nothing went out yet, becomes a whole 503 that says why."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 import signal
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -108,3 +110,22 @@ def test_a_stream_waiting_on_the_load_ends_with_the_same_event(loading: ServePro
     assert not any(line.startswith('data: {"id"') for line in lines)
     assert after_s < GRACE_S + 8, after_s
     assert loading.proc.wait(30) == 0
+
+
+def test_an_answer_not_yet_begun_becomes_a_503_that_says_why(streaming: ServeProcess) -> None:
+    """20 s of tokens, not streamed: nothing of the answer goes out before the stop."""
+    with httpx.Client(base_url=streaming.url, timeout=httpx.Timeout(30)) as client:
+        warm = client.post("/v1/chat/completions", json={**CHAT, "max_tokens": 1, "stream": False})
+        assert warm.status_code == 200, warm.text  # loaded: the next request is in the relay
+        with ThreadPoolExecutor(1) as pool:
+            asked = pool.submit(client.post, "/v1/chat/completions", json={**CHAT, "stream": False})
+            time.sleep(1.0)
+            streaming.proc.send_signal(signal.SIGTERM)
+            signalled = time.monotonic()
+            r = asked.result(30)
+    assert r.status_code == 503, r.text
+    error = r.json()["error"]
+    assert error["code"] == "proxy.stopping", error
+    assert error["message"].startswith("The endpoint stopped before this answer was complete")
+    assert time.monotonic() - signalled < GRACE_S + 8
+    assert streaming.proc.wait(30) == 0
