@@ -85,7 +85,9 @@ def _no_loop_stalls(request: pytest.FixtureRequest) -> Iterator[None]:
     if worst is not None and worst.own > STALL_FAIL_S:
         pytest.fail(
             f"an asyncio loop stalled for {worst.seconds:.2f} s, {worst.own:.2f} s of it not"
-            f" waiting for a CPU (a blocking call on the loop?)\n{worst.where}",
+            f" waiting for a CPU ({worst.cpu_wait:.2f} s) nor in garbage collection"
+            f" ({worst.gc_s:.2f} s): a blocking call on the loop, or another thread holding"
+            f" the GIL?\n{worst.where}",
             pytrace=False,
         )
 
