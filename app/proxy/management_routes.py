@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Coroutine
 from typing import Any, TypeVar
@@ -22,6 +23,8 @@ from app.proxy.bodies import (
     read_small_body,
     resolve_model,
 )
+from app.proxy.in_flight import InFlight
+from app.proxy.keepalive import RESPONSE_STARTED
 from app.proxy.openai_routes import backend_card
 
 T = TypeVar("T")
@@ -132,18 +135,21 @@ class ManagementRoutes:
         downloads: DownloadController | None,
         bus: EventBus,
         reader: BodyReader,
+        in_flight: InFlight | None = None,
     ) -> None:
         self._controller = controller
         self._downloads = downloads
         self._bus = bus
         self._reader = reader
+        self._in_flight = InFlight() if in_flight is None else in_flight
 
     def register(self, router: web.UrlDispatcher) -> None:
-        router.add_post("/api/v1/load", self.load)
-        router.add_post("/api/v1/unload", self.unload)
+        # The long ones (a load, a download) are the stop's to end with a word, as relays are.
+        router.add_post("/api/v1/load", self._in_flight.hold(self.load))
+        router.add_post("/api/v1/unload", self._in_flight.hold(self.unload))
         router.add_get("/api/v1/system-info", self.system_info)
         router.add_get("/api/v1/stats", self.stats)
-        router.add_post("/api/v1/pull", self.pull)
+        router.add_post("/api/v1/pull", self._in_flight.hold(self.pull))
         router.add_get("/api/v1/downloads", self.list_downloads)
         router.add_post("/api/v1/downloads/{download_id}/cancel", self.cancel_download)
 
@@ -265,6 +271,28 @@ class ManagementRoutes:
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
         )
         await out.prepare(request)
+        request[RESPONSE_STARTED] = True
+        try:
+            await self._stream_events(out, download_id, name, already, queue)
+        except asyncio.CancelledError:
+            if self._in_flight.stopping:  # the stop, after its grace: an event says why
+                cut: dict[str, object] = {"download_id": download_id, "model_name": name}
+                cut["error"] = errors.envelope(problem("proxy.stopping"), 503)["error"]
+                with contextlib.suppress(ConnectionError):
+                    await out.write(_sse("error", cut))
+                    await out.write_eof()
+            raise
+        await out.write_eof()
+        return out
+
+    @staticmethod
+    async def _stream_events(
+        out: web.StreamResponse,
+        download_id: str,
+        name: str,
+        already: DownloadView | None,
+        queue: asyncio.Queue[Event],
+    ) -> None:
         await out.write(_sse("start", {"download_id": download_id, "model_name": name}))
         if already is not None and already.status in DOWNLOAD_ENDED:
             final_event = FINAL_EVENT[DownloadStatus(already.status)]
@@ -289,5 +317,3 @@ class ManagementRoutes:
                     )["error"]
                 await out.write(_sse(FINAL_EVENT.get(event.status, "error"), data))
                 break
-        await out.write_eof()
-        return out

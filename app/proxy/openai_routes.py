@@ -12,15 +12,15 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from app.core.contracts import Backend, ModelController, ModelView
-from app.core.problems import ProblemError, problem
+from app.core.problems import ProblemError
 from app.core.redact import redact_argv
 from app.core.remotes import RemoteView
 from app.core.states import ProcessState
 from app.proxy import errors
 from app.proxy import keepalive as keepalives
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
-from app.proxy.in_flight import InFlight
-from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
+from app.proxy.in_flight import InFlight, answer_the_stop
+from app.proxy.keepalive import KeepAlive
 from app.proxy.limits import ProxyLimits
 from app.proxy.relay import Relay
 from app.proxy.relay_errors import too_many_choices
@@ -164,11 +164,8 @@ async def _cut_by_the_stop(request: web.Request, keepalive: KeepAlive | None) ->
     a dropped connection; the stop waits for either (app.proxy.in_flight)."""
     if keepalive is not None:
         await errors.end_for_stop(request, await keepalive.stop())
-    elif not request.get(RESPONSE_STARTED):
-        task = asyncio.current_task()
-        if task is not None:
-            task.uncancel()
-        raise ProblemError(problem("proxy.stopping"))
+    else:
+        answer_the_stop(request)
 
 
 class OpenAIRoutes:

@@ -224,7 +224,9 @@ class ProxyServer:
         OpenAIRoutes(self._controller, upstream, reader, self._limits, self._in_flight).register(
             app.router
         )
-        ManagementRoutes(self._controller, self._downloads, self._bus, reader).register(app.router)
+        ManagementRoutes(
+            self._controller, self._downloads, self._bus, reader, self._in_flight
+        ).register(app.router)
         if self._batches is not None:
             BatchRoutes(self._batches, reader).register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)

@@ -129,3 +129,18 @@ def test_an_answer_not_yet_begun_becomes_a_503_that_says_why(streaming: ServePro
     assert error["message"].startswith("The endpoint stopped before this answer was complete")
     assert time.monotonic() - signalled < GRACE_S + 8
     assert streaming.proc.wait(30) == 0
+
+
+def test_a_load_asked_for_by_api_ends_with_a_503_that_says_why(loading: ServeProcess) -> None:
+    """POST /api/v1/load waits for a 30 s load: the stop answers it rather than dropping it."""
+    with (
+        httpx.Client(base_url=loading.url, timeout=httpx.Timeout(30)) as client,
+        ThreadPoolExecutor(1) as pool,
+    ):
+        asked = pool.submit(client.post, "/api/v1/load", json={"model_name": "user.slow"})
+        time.sleep(1.0)
+        loading.proc.send_signal(signal.SIGTERM)
+        r = asked.result(30)
+    assert r.status_code == 503, r.text
+    assert r.json()["error"]["code"] == "proxy.stopping"
+    assert loading.proc.wait(30) == 0
