@@ -24,7 +24,7 @@ from typing import Any
 
 import psutil
 
-from app.supervisor.watchdog import boot_id, cmdline_of, proc_stat, start_ticks
+from app.supervisor.watchdog import START_TICKS_FIELD, boot_id, cmdline_of, proc_stat
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def _ours(pid: int, ticks: int, cmdline: list[str], boot: str | None) -> bool:
     fields = proc_stat(pid)
     if fields is None or fields[0] in ("Z", "X"):
         return False  # gone, or dead and not yet reaped (a zombie keeps its start time)
-    if start_ticks(pid) != ticks:
+    if len(fields) <= START_TICKS_FIELD or int(fields[START_TICKS_FIELD]) != ticks:
         return False
     if boot is not None:
         return boot == boot_id()

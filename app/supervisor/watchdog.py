@@ -44,6 +44,9 @@ MARKER = "vllm-tray watchdog:"
 RECORD_EVERY_S = 0.5
 RECORD_LATER_EVERY_S = 2.0
 TREE_FORMS_S = 60.0
+# /proc/PID/stat's starttime (field 22 of proc(5)), counted after the command name as proc_stat
+# splits it.
+START_TICKS_FIELD = 19
 
 
 def main(argv: list[str]) -> int:
@@ -211,9 +214,14 @@ def proc_stat(pid: int) -> list[str] | None:
 
 
 def start_ticks(pid: int) -> int | None:
-    """Start time of a process in clock ticks since boot: with the pid, a unique identity."""
+    """Start time of a process in clock ticks since boot: with the pid and the boot id, a
+    unique identity."""
     fields = proc_stat(pid)
-    return int(fields[19]) if fields is not None and len(fields) > 19 else None
+    return (
+        int(fields[START_TICKS_FIELD])
+        if fields is not None and len(fields) > START_TICKS_FIELD
+        else None
+    )
 
 
 def boot_id() -> str:
