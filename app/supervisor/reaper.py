@@ -24,7 +24,7 @@ from typing import Any
 
 import psutil
 
-from app.supervisor.watchdog import START_TICKS_FIELD, boot_id, cmdline_of, proc_stat
+from app.supervisor.watchdog import boot_id, cmdline_of, start_ticks
 
 log = logging.getLogger(__name__)
 
@@ -32,15 +32,12 @@ RECORD_GLOB = "child-*.json"
 TERM_GRACE_S = 3.0
 
 
-def _ours(pid: int, ticks: int, cmdline: list[str], boot: str | None) -> bool:
-    fields = proc_stat(pid)
-    if fields is None or fields[0] in ("Z", "X"):
-        return False  # gone, or dead and not yet reaped (a zombie keeps its start time)
-    if len(fields) <= START_TICKS_FIELD or int(fields[START_TICKS_FIELD]) != ticks:
+def _ours(pid: int, ticks: int, cmdline: list[str], *, by_cmdline: bool) -> bool:
+    """The recorded process is this live one (of the record's boot); `by_cmdline` for a
+    record of an older app, without the boot's id: its command line must match as well."""
+    if start_ticks(pid) != ticks:
         return False
-    if boot is not None:
-        return boot == boot_id()
-    return cmdline_of(pid) == cmdline  # a record of an older app: no boot id in it
+    return not by_cmdline or cmdline_of(pid) == cmdline
 
 
 def _entries(record: dict[str, Any]) -> list[tuple[int, int, list[str]]]:
@@ -73,6 +70,8 @@ def _victims(path: Path, *, own: bool) -> list[psutil.Process]:
         watchdog = int(record["watchdog"])
         app_pid = int(record["app_pid"])
         boot = str(record["boot"]) if "boot" in record else None
+        if boot is not None and boot != boot_id():
+            entries = []  # of another boot: every process of it is gone
     except FileNotFoundError:
         return []
     except (OSError, ValueError, KeyError, TypeError):
@@ -83,11 +82,12 @@ def _victims(path: Path, *, own: bool) -> list[psutil.Process]:
     if not own and app_pid == os.getpid():
         return []  # our own children, alive and supervised
     by_pid = {pid: (ticks, cmdline) for pid, ticks, cmdline in entries}
-    if watchdog in by_pid and _ours(watchdog, *by_pid[watchdog], boot):
+    by_cmdline = boot is None
+    if watchdog in by_pid and _ours(watchdog, *by_pid[watchdog], by_cmdline=by_cmdline):
         return []  # its watchdog lives and owns the tree
     victims = []
     for pid, ticks, cmdline in entries:
-        if _ours(pid, ticks, cmdline, boot):
+        if _ours(pid, ticks, cmdline, by_cmdline=by_cmdline):
             with contextlib.suppress(psutil.Error):
                 victims.append(psutil.Process(pid))
     with contextlib.suppress(OSError):

@@ -165,6 +165,7 @@ class Recorder:
         self.engine = engine
         self.argv = argv
         self.last: list[list[object]] | None = None
+        self.boot = boot_id()
 
     def update(self) -> None:
         if self.path is None:
@@ -181,7 +182,7 @@ class Recorder:
             return
         self.last = procs
         payload = {
-            "boot": boot_id(),
+            "boot": self.boot,
             "app_pid": self.app_pid,
             "watchdog": me,
             "pgid": os.getpgid(0),
@@ -214,14 +215,13 @@ def proc_stat(pid: int) -> list[str] | None:
 
 
 def start_ticks(pid: int) -> int | None:
-    """Start time of a process in clock ticks since boot: with the pid and the boot id, a
-    unique identity."""
+    """Start time of a live process in clock ticks since boot: with the pid and the boot id, a
+    unique identity. None when it is gone, or dead and not yet reaped (a zombie keeps its
+    start time, but there is nothing left of it to record or to kill)."""
     fields = proc_stat(pid)
-    return (
-        int(fields[START_TICKS_FIELD])
-        if fields is not None and len(fields) > START_TICKS_FIELD
-        else None
-    )
+    if fields is None or fields[0] in ("Z", "X") or len(fields) <= START_TICKS_FIELD:
+        return None
+    return int(fields[START_TICKS_FIELD])
 
 
 def boot_id() -> str:
