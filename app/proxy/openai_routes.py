@@ -19,7 +19,7 @@ from app.core.states import ProcessState
 from app.proxy import errors
 from app.proxy import keepalive as keepalives
 from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
-from app.proxy.in_flight import InFlight, answer_the_stop
+from app.proxy.in_flight import InFlight
 from app.proxy.keepalive import KeepAlive
 from app.proxy.limits import ProxyLimits
 from app.proxy.relay import Relay
@@ -157,17 +157,6 @@ def _renamed(raw: bytes | bytearray, served_name: str) -> bytes:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-async def _cut_by_the_stop(request: web.Request, keepalive: KeepAlive | None) -> None:
-    """The endpoint's stop cancelled a relay after its grace. A stream that comment lines
-    began (a load under way) ends with an event that says why; an answer of which nothing
-    went out becomes a whole one that says why (ProblemError, the cancel undone), in place of
-    a dropped connection; the stop waits for either (app.proxy.in_flight)."""
-    if keepalive is not None:
-        await errors.end_for_stop(request, await keepalive.stop())
-    else:
-        answer_the_stop(request)
-
-
 class OpenAIRoutes:
     def __init__(
         self,
@@ -192,10 +181,13 @@ class OpenAIRoutes:
             # Remote models are NAME/MODEL, and a remote's own id may hold slashes too.
             router.add_get(prefix + "/v1/models/{model_id:.+}", self.model)
             router.add_get(prefix + "/v1/health", self.health)
+        # The endpoint's stop waits for each relay, then ends it with a word (InFlight.hold).
         for path in RELAYED_PATHS:
-            router.add_post(path, functools.partial(self._relay, upstream_path=path))
+            relay = functools.partial(self._relay_request, upstream_path=path)
+            router.add_post(path, self._in_flight.hold(relay))
         for path in LEMONADE_ALIASES:
-            router.add_post("/api" + path, functools.partial(self._relay, upstream_path=path))
+            relay = functools.partial(self._relay_request, upstream_path=path)
+            router.add_post("/api" + path, self._in_flight.hold(relay))
 
     async def live(self, request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
@@ -256,13 +248,6 @@ class OpenAIRoutes:
         async with self._big_parses:
             return await asyncio.to_thread(work, held.data)
 
-    async def _relay(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
-        task = self._in_flight.enter()  # the endpoint's stop waits for it, then ends it
-        try:
-            return await self._relay_request(request, upstream_path)
-        finally:
-            self._in_flight.leave(task)
-
     async def _relay_request(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
         held = await self._reader.read(request)
         keepalive: KeepAlive | None = None
@@ -287,8 +272,11 @@ class OpenAIRoutes:
             await out.write_eof()
             return out
         except asyncio.CancelledError:
-            if self._in_flight.stopping:  # not a client gone: the endpoint's stop
-                await _cut_by_the_stop(request, keepalive)
+            # The endpoint's stop, before the relay began (a load under way): a stream that
+            # comment lines began ends with an event that says why. (InFlight.hold answers
+            # one of which nothing went out.)
+            if self._in_flight.stopping and keepalive is not None:
+                await errors.end_for_stop(request, await keepalive.stop())
             raise
         finally:
             if keepalive is not None:
@@ -345,7 +333,7 @@ class OpenAIRoutes:
                 return await relay.run(url, held, backend.api_key)
             except ChildDisconnectedError as exc:
                 if await self._child_gone(model_id, backend):
-                    raise  # _relay sends it to the replacement
+                    raise  # _relay_with_retry sends it to the replacement
                 # It lives and may be working on the request: never send it twice.
                 raise ProblemError(exc.problem) from exc
 
