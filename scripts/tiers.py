@@ -16,13 +16,35 @@ priority a 2-core machine halved what they measured; the others mostly wait and 
 CPU the engine leaves, and are held to what a loaded machine can do anyway.
 
 Every tier always runs; the exit status is non-zero when any failed.
+
+A run always ends. Each tier has a deadline (DEADLINES_S, from its start), far past what it
+takes; one still running then is a hang: its processes' stacks are printed (py-spy, which
+reads them from outside, so a deadlock or a thread stuck in C shows too), pytest is asked to
+stop (SIGINT, so its fixtures end their servers), and whatever is left of its process tree
+is killed. A CI run once hung on a test at 99 % of the `tests` tier until CI's own 90-minute
+limit killed it, with nothing to say where. And at the end, a process left holding this run's
+output pipe (a server a test started and never stopped) is named and killed: CI reads the
+output until every writer has closed it, so one such process would keep a finished run open
+until CI's limit too.
+
+The `tests` tier keeps a ledger of its progress (tests/ledger.py). When no test has ended for
+STALL_S, longer than any test's own timeout allows, it is hung the same way: its stacks are
+printed and it is stopped, and then the tests it collected and never ended run once more,
+on their own. A hang is printed either way, and one that comes back fails the run.
+
+Both pytest tiers give a failed test one more try (pytest-rerunfailures, `--reruns 1`): they
+run beside each other on two cores, where a GUI test can go a second without a CPU. The
+tests that needed it are listed in pytest's "rerun test summary info"; one that fails twice
+fails the run.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -31,12 +53,30 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psutil
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 TIERS = ("static", "screenshots", "tests", "real-engine")
 NICENESS = 10
 # Created once the tiers beside the real-engine one have ended (tests/real_engine/conftest.py).
 QUIET_FILE_ENV = "VLLM_TRAY_TESTS_QUIET_FILE"
+# Seconds from a tier's start to its deadline: about three times what each takes on a quiet
+# 2-core machine from a warm engine install (static 15 s, screenshots 10 s, tests 650 s,
+# real-engine 800 s; docs/DEVELOPING.md), and room for a cold compile cache. All of them,
+# with the set-up before, stay well inside CI's 90 minutes.
+DEADLINES_S = {"static": 900, "screenshots": 600, "tests": 2100, "real-engine": 2700}
+# After SIGINT, how long pytest gets to end its fixtures before the tree is killed.
+INTERRUPT_GRACE_S = 30.0
+# How many of a hung tier's processes get their stacks printed, and how long each may take.
+MOST_STACKS = 16
+STACK_TIMEOUT_S = 20.0
+POLL_S = 0.5
+TIMED_OUT = 124  # timeout(1)'s status
+# The `tests` tier is hung when no test has ended for this long: more than the longest
+# timeout one of its tests has (test_bench_tokens.py, 420 s; the default is 300 s).
+STALL_S = 600.0
+LEDGER_ENV = "VLLM_TRAY_TESTS_LEDGER"  # tests/ledger.py
 
 
 @dataclass
@@ -45,46 +85,243 @@ class Tier:
     argv: list[str]
     env: dict[str, str] = field(default_factory=dict)
     log: Path | None = None  # output goes here instead of the terminal
+    deadline_s: float = 3600.0
+    ledger: Path | None = None  # the `tests` tier's progress (tests/ledger.py)
+    cwd: Path = ROOT
     proc: subprocess.Popen[bytes] | None = None
+    first_started: float = 0.0
     started: float = 0.0
     wall: float = 0.0
     cpu: float = 0.0
     status: int | None = None
+    timed_out: bool = False
+    hangs: int = 0
+    rerun: list[str] = field(default_factory=list)  # what ran again after a hang
+    failed_before: list[str] = field(default_factory=list)  # failures of the hung run
 
-    def start(self) -> None:
-        print(f"\n=== {self.name}: {shlex.join(self.argv)}", flush=True)
-        out = self.log.open("wb") if self.log is not None else None
+    def start(self, extra: list[str] | None = None) -> None:
+        argv = [*self.argv, *(extra or [])]
+        print(f"\n=== {self.name}: {shlex.join(argv)}", flush=True)
+        out = self.log.open("ab" if self.hangs else "wb") if self.log is not None else None
+        env = {**os.environ, **self.env}
+        if self.ledger is not None:
+            env[LEDGER_ENV] = str(self.ledger / f"run{self.hangs}")
         self.started = time.monotonic()
-        self.proc = subprocess.Popen(
-            self.argv, cwd=ROOT, env={**os.environ, **self.env}, stdout=out, stderr=out
-        )
+        self.first_started = self.first_started or self.started
+        self.status = None
+        self.timed_out = False
+        self.proc = subprocess.Popen(argv, cwd=self.cwd, env=env, stdout=out, stderr=out)
         if out is not None:
             out.close()  # the child has its own copy
 
-    def wait(self) -> int:
-        """Wait for the tier and take its CPU time (its process and all it waited for)."""
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.status is None
+
+    def poll(self) -> bool:
+        """Whether the tier has ended; takes its status and CPU time (its process and all
+        it waited for) when it has."""
+        if not self.running:
+            return self.status is not None
         assert self.proc is not None
-        _, status, usage = os.wait4(self.proc.pid, 0)
-        self.wall = time.monotonic() - self.started
-        self.cpu = usage.ru_utime + usage.ru_stime
-        self.status = os.waitstatus_to_exitcode(status)
+        pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
+        if pid == 0:
+            return False
+        self.wall = time.monotonic() - self.first_started
+        self.cpu += usage.ru_utime + usage.ru_stime
+        self.status = TIMED_OUT if self.timed_out else os.waitstatus_to_exitcode(status)
+        if self.status == 0 and self.failed_before:
+            self.status = 1  # the hung run's own failures stand
         self.proc.returncode = self.status
-        return self.status
+        return True
+
+    def _run_ledger(self) -> Path | None:
+        return None if self.ledger is None else self.ledger / f"run{self.hangs}"
+
+    def _ledger_lines(self, name: str) -> list[str]:
+        folder = self._run_ledger()
+        with contextlib.suppress(OSError):
+            if folder is not None:
+                return (folder / name).read_text(encoding="utf-8").splitlines()
+        return []
+
+    def overdue(self) -> str | None:
+        """Why the tier is hung, or None while it is not."""
+        if not self.running:
+            return None
+        now = time.monotonic()
+        if now - self.started > self.deadline_s:
+            return f"still running after {self.deadline_s:.0f} s, far past what it takes"
+        folder = self._run_ledger()
+        if folder is None:
+            return None
+        try:
+            progress = max(self.started, (folder / "ended").stat().st_mtime - time.time() + now)
+        except OSError:
+            progress = self.started
+        if now - progress > STALL_S:
+            return f"no test has ended for {STALL_S:.0f} s, longer than any test's timeout"
+        return None
+
+    def stop(self, why: str) -> None:
+        """End the tier: SIGINT, so pytest ends its tests and their servers, then SIGKILL to
+        whatever of its tree is left after INTERRUPT_GRACE_S."""
+        assert self.proc is not None
+        print(f"\n=== {self.name}: {why}; stopping it", flush=True)
+        tree = _tree(self.proc.pid)
+        # os.kill, not Popen's: Popen.send_signal polls, and so may reap the process that
+        # poll() below reaps with its CPU time (it would then find no child).
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.proc.pid, signal.SIGINT)
+        end = time.monotonic() + INTERRUPT_GRACE_S
+        while not self.poll() and time.monotonic() < end:
+            time.sleep(POLL_S)
+        for proc in [*tree, *_tree(self.proc.pid)]:
+            with contextlib.suppress(psutil.Error):
+                proc.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.proc.pid, signal.SIGKILL)
+        while not self.poll():
+            time.sleep(0.05)
+
+    def hung(self, why: str) -> None:
+        """Say where each of its processes is, stop it, and run once more the tests it
+        collected and never ended (when it keeps a ledger, after its first hang)."""
+        assert self.proc is not None
+        self.timed_out = True
+        print(f"\n=== {self.name}: {why}: a hang. Its processes and their stacks:", flush=True)
+        print_stacks(self.proc.pid)
+        self.stop("hung")
+        ended = set(self._ledger_lines("ended"))
+        unfinished = [t for t in self._ledger_lines("collected") if t not in ended]
+        failed = self._ledger_lines("failed")
+        if self.hangs or self.ledger is None:
+            return
+        print(
+            f"\n=== {self.name}: of the tests it collected, {len(ended)} ended"
+            f" ({len(set(failed))} of them failed: {', '.join(sorted(set(failed))) or 'none'})"
+            f" and {len(unfinished)} did not: {', '.join(unfinished[:20]) or 'none'}",
+            flush=True,
+        )
+        if not ended:
+            return  # it hung before any test ended: nothing says where to go on from
+        self.hangs += 1
+        self.failed_before = sorted(set(failed))
+        if not unfinished:
+            # Every test ended; only the way out hung (and was printed above).
+            self.timed_out = False
+            self.status = 1 if self.failed_before else 0
+            return
+        self.rerun = unfinished
+        args = self.ledger / "rerun-args"
+        args.write_text("".join(f"{t}\n" for t in unfinished), encoding="utf-8")
+        self.start([f"@{args}"])
+
+
+def _tree(pid: int) -> list[psutil.Process]:
+    with contextlib.suppress(psutil.Error):
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    return []
+
+
+def _describe(proc: psutil.Process) -> str:
+    with contextlib.suppress(psutil.Error):
+        return f"{proc.pid} (parent {proc.ppid()}): {shlex.join(proc.cmdline())[:300]}"
+    return f"{proc.pid}: (gone)"
+
+
+def _is_python(proc: psutil.Process) -> bool:
+    # vLLM renames its processes (VLLM::EngineCore); the executable still says what it is.
+    with contextlib.suppress(psutil.Error):
+        return "python" in Path(proc.exe()).name
+    return False
+
+
+def print_stacks(pid: int) -> None:
+    """Every process below `pid`, and the Python stacks (with native frames) of the first
+    MOST_STACKS Python ones, read by py-spy."""
+    tree = _tree(pid)
+    for proc in tree:
+        print(f"  {_describe(proc)}", flush=True)
+    spy = shutil.which("py-spy", path=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    if spy is None:
+        print("  (py-spy is not installed: no stacks)", flush=True)
+        return
+    for proc in [p for p in tree if _is_python(p)][:MOST_STACKS]:
+        print(f"\n--- stacks of {_describe(proc)}", flush=True)
+        for extra in (["--native"], []):  # native frames when py-spy can unwind them
+            try:
+                done = subprocess.run(
+                    [spy, "dump", *extra, "--pid", str(proc.pid)],
+                    capture_output=True,
+                    text=True,
+                    timeout=STACK_TIMEOUT_S,
+                    check=False,
+                )
+            except subprocess.TimeoutExpired:
+                print("  (py-spy took too long)", flush=True)
+                continue
+            if done.returncode == 0:
+                print(done.stdout, flush=True)
+                break
+            print(f"  (py-spy {shlex.join(extra)}: {done.stderr.strip()[:300]})", flush=True)
+
+
+def sweep_output_holders() -> list[str]:
+    """Kill the processes, other than this one and its ancestors, that hold this run's
+    output pipe open; returns what each was. Only a pipe can keep a reader waiting."""
+    ours = set()
+    for fd in (1, 2):
+        with contextlib.suppress(OSError):
+            target = str(Path(f"/proc/self/fd/{fd}").readlink())
+            if target.startswith("pipe:"):
+                ours.add(target)
+    if not ours:
+        return []
+    keep = {os.getpid(), *(p.pid for p in psutil.Process().parents())}
+    found: list[str] = []
+    for proc in psutil.process_iter():
+        if proc.pid not in keep and _writes_to(proc.pid, ours):
+            found.append(_describe(proc))
+            with contextlib.suppress(psutil.Error):
+                proc.kill()
+    return found
+
+
+def _writes_to(pid: int, pipes: set[str]) -> bool:
+    """Whether `pid` holds the write end of one of `pipes` (the reader, CI itself, holds
+    the same pipe's read end: never that one)."""
+    try:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            if str(fd.readlink()) not in pipes:
+                continue
+            info = Path(f"/proc/{pid}/fdinfo/{fd.name}").read_text(encoding="ascii")
+            flags = int(info.split("flags:", 1)[1].split()[0], 8)
+            if flags & os.O_ACCMODE != os.O_RDONLY:
+                return True
+    except (OSError, IndexError, ValueError):
+        return False
+    return False
 
 
 def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, Tier]:
-    pytest = [str(BIN / "pytest"), "-p", "no:cacheprovider"]
+    # One more try for a failed test, and its name in the summary (-r R): see the top.
+    pytest = [str(BIN / "pytest"), "-p", "no:cacheprovider", "--reruns", "1", "-raR"]
     nice = ["nice", "-n", str(NICENESS)]
     offscreen = {"QT_QPA_PLATFORM": "offscreen"}
     make = os.environ.get("MAKE", "make")
     return {
         "static": Tier(
-            "static", [*nice, make, "--no-print-directory", "lint", "typecheck", "imports"]
+            "static",
+            [*nice, make, "--no-print-directory", "lint", "typecheck", "imports"],
+            deadline_s=DEADLINES_S["static"],
         ),
         "screenshots": Tier(
             "screenshots",
             [*nice, str(BIN / "python"), "scripts/screenshots.py", screenshots],
             offscreen,
+            deadline_s=DEADLINES_S["screenshots"],
         ),
         "tests": Tier(
             "tests",
@@ -103,6 +340,8 @@ def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, Tier]:
                 "0",
             ],
             offscreen,
+            deadline_s=DEADLINES_S["tests"],
+            ledger=log_dir / "ledger",
         ),
         "real-engine": Tier(
             "real-engine",
@@ -110,6 +349,7 @@ def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, Tier]:
             # Its speed measurements wait for the other tiers (tests/real_engine/conftest.py).
             {QUIET_FILE_ENV: str(log_dir / "others-ended")},
             log=log_dir / "real-engine.log",
+            deadline_s=DEADLINES_S["real-engine"],
         ),
     }
 
@@ -117,11 +357,44 @@ def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, Tier]:
 def table(ran: list[Tier], wall: float) -> str:
     rows = [f"{'tier':<12} {'wall s':>7} {'CPU s':>7}  result"]
     for tier in ran:
-        result = "passed" if tier.status == 0 else f"FAILED ({tier.status})"
+        if tier.timed_out:
+            result = "HUNG: stopped (its stacks are above)"
+        else:
+            result = "passed" if tier.status == 0 else f"FAILED ({tier.status})"
+            if tier.hangs:
+                result += (
+                    f", after a hang (stacks above) and {len(tier.rerun)} unfinished tests"
+                    " run again"
+                )
         rows.append(f"{tier.name:<12} {tier.wall:7.0f} {tier.cpu:7.0f}  {result}")
     load = os.getloadavg()[0]
     rows.append(f"{'all':<12} {wall:7.0f} {'':>7}  (load average now {load:.1f}, 2 cores)")
     return "\n".join(rows)
+
+
+def run(background: list[Tier], foreground: list[Tier], others_ended: Path) -> None:
+    """The background tiers beside the foreground ones, which run one after another; every
+    tier is held to its deadline. `others_ended` is created when the foreground ones end."""
+    for tier in background:
+        tier.start()
+    queue = list(foreground)
+    current: Tier | None = None
+    while True:
+        if current is None and queue:
+            current = queue.pop(0)
+            current.start()
+        for tier in [*background, *foreground]:
+            why = tier.overdue()
+            if why is not None:
+                tier.hung(why)
+            tier.poll()
+        if current is not None and not current.running:
+            current = None
+            if not queue:
+                others_ended.touch()
+        if current is None and not queue and not any(t.running for t in background):
+            return
+        time.sleep(POLL_S)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,21 +409,17 @@ def main(argv: list[str] | None = None) -> int:
         background = [todo[n] for n in args.only if n == "real-engine"]
         foreground = [todo[n] for n in args.only if n != "real-engine"]
         try:
-            for tier in background:
-                tier.start()
-            for tier in foreground:
-                tier.start()
-                tier.wait()
-            (Path(tmp) / "others-ended").touch()
-            for tier in background:
-                tier.wait()
+            run(background, foreground, Path(tmp) / "others-ended")
         finally:  # interrupted: pytest ends its tests (and their engines) on SIGINT
             for tier in background + foreground:
-                if tier.proc is not None and tier.status is None:
-                    tier.proc.send_signal(signal.SIGINT)
-                    tier.wait()
+                if tier.running:
+                    tier.stop("interrupted")
         ran = foreground + background
         print(f"\n=== where the time went\n{table(ran, time.monotonic() - began)}", flush=True)
+        leftovers = sweep_output_holders()
+        if leftovers:
+            print("\n=== processes a test left running, holding this run's output (killed):")
+            print("\n".join(f"  {line}" for line in leftovers), flush=True)
         for tier in background:
             assert tier.log is not None
             print(f"\n=== {tier.name} output\n", flush=True)

@@ -69,6 +69,10 @@ os.environ[MEMINFO_ENV] = str(_MEMINFO)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # `make test` follows the run's progress in a ledger: see tests/ledger.py.
+    from tests.ledger import register
+
+    register(config)
     # `make test` runs the non-real tier on pytest-xdist workers: see tests/xdist_groups.py.
     if config.pluginmanager.hasplugin("xdist"):
         from tests.xdist_groups import XdistGroups

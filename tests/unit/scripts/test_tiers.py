@@ -4,6 +4,7 @@ real-engine tier runs beside the others and its output closes the run."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -63,3 +64,110 @@ def test_every_tier_runs_and_the_real_engine_output_closes_the_run(
         assert name in table
     assert ("FAILED (1)" in table) == (failing == "shots")
     assert out.rstrip().endswith("3 passed in 1.0s")  # pytest's count is the closing line
+
+
+def test_a_tier_that_hangs_is_stopped_at_its_deadline_with_its_stacks_and_the_run_ends(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    runner = load_runner()
+    fake_tiers(runner, tmp_path, "none")
+    made = runner.tiers
+    hang = (
+        "import signal, time\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)  # deaf to pytest's polite stop\n"
+        f"open({str(tmp_path / 'tests-ran')!r}, 'w').close()\n"
+        "time.sleep(600)"
+    )
+
+    def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, object]:
+        todo = made(workers, screenshots, log_dir)
+        todo["tests"] = runner.Tier("tests", [sys.executable, "-c", hang], deadline_s=1.0)
+        return todo
+
+    runner.tiers = tiers
+    runner.INTERRUPT_GRACE_S = 1.0
+    status = runner.main([])
+    out = capfd.readouterr().out
+    assert status == 1
+    assert "tests: still running after 1 s" in out
+    assert "--- stacks of" in out and "<module>" in out  # py-spy read the hung one's stack
+    table = out[out.index("=== where the time went") :]
+    hung = [line for line in table.splitlines() if line.startswith("tests ")]
+    assert hung and hung[0].endswith("HUNG: stopped (its stacks are above)")
+    assert out.rstrip().endswith("3 passed in 1.0s")  # the other tiers still ran and reported
+
+
+def test_a_process_left_holding_the_output_pipe_is_named_and_killed(tmp_path: Path) -> None:
+    # CI reads the run's output until every writer has closed it: a server a test left
+    # running with it would keep a finished run open until CI's own limit.
+    code = (
+        "import importlib.util, subprocess, sys\n"
+        f"spec = importlib.util.spec_from_file_location('tiers', {str(SCRIPT)!r})\n"
+        "tiers = importlib.util.module_from_spec(spec); sys.modules['tiers'] = tiers\n"
+        "spec.loader.exec_module(tiers)\n"
+        "subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
+        "print(tiers.sweep_output_holders(), flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, timeout=60, check=True
+    )
+    assert "sleep 300" in done.stdout  # named, and killed: else run() waited for the pipe
+
+
+HANGS_ONCE = """
+import os, time
+from pathlib import Path
+
+def test_a():
+    pass
+
+def test_b():
+    mark = Path(os.environ["HANG_MARK"])
+    if not mark.exists():
+        mark.touch()
+        time.sleep(600)  # hung, the first time only
+
+def test_c():
+    pass
+"""
+
+
+def test_a_tests_tier_that_stops_making_progress_is_stopped_and_its_unfinished_tests_run_again(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    runner = load_runner()
+    fake_tiers(runner, tmp_path, "none")
+    made = runner.tiers
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "test_hangs.py").write_text(HANGS_ONCE, encoding="utf-8")
+    (suite / "conftest.py").write_text(
+        "from tests.ledger import register\n\n"
+        "def pytest_configure(config):\n    register(config)\n",
+        encoding="utf-8",
+    )
+    root = str(SCRIPT.parents[1])
+
+    def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, object]:
+        todo = made(workers, screenshots, log_dir)
+        todo["tests"] = runner.Tier(
+            "tests",
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-p", "no:randomly"],
+            {"PYTHONPATH": root, "HANG_MARK": str(tmp_path / "hung-once")},
+            ledger=log_dir / "ledger",
+            cwd=suite,
+        )
+        (tmp_path / "tests-ran").touch()  # the real-engine stand-in need not wait
+        return todo
+
+    runner.tiers = tiers
+    runner.STALL_S = 3.0
+    runner.INTERRUPT_GRACE_S = 5.0
+    status = runner.main([])
+    out = capfd.readouterr().out
+    assert "tests: no test has ended for 3 s" in out
+    assert "--- stacks of" in out and "test_b" in out  # where it hung
+    assert "1 ended (0 of them failed: none) and 2 did not: test_hangs.py::test_b" in out
+    table = out[out.index("=== where the time went") :]
+    assert "passed, after a hang (stacks above) and 2 unfinished tests run again" in table
+    assert status == 0
