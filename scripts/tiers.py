@@ -110,7 +110,12 @@ class Tier:
         self.first_started = self.first_started or self.started
         self.status = None
         self.timed_out = False
-        self.proc = subprocess.Popen(argv, cwd=self.cwd, env=env, stdout=out, stderr=out)
+        # Its own session and process group: a signal a test sends to "its" group by mistake
+        # (kill(0, SIGSTOP), say) reaches only this tier, and this runner stays free to
+        # notice and report it.
+        self.proc = subprocess.Popen(
+            argv, cwd=self.cwd, env=env, stdout=out, stderr=out, start_new_session=True
+        )
         if out is not None:
             out.close()  # the child has its own copy
 
@@ -173,6 +178,9 @@ class Tier:
         # poll() below reaps with its CPU time (it would then find no child).
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.proc.pid, signal.SIGINT)
+        for proc in tree:  # a stopped process would hold the SIGINT until it runs again
+            with contextlib.suppress(psutil.Error):
+                proc.resume()
         end = time.monotonic() + INTERRUPT_GRACE_S
         while not self.poll() and time.monotonic() < end:
             time.sleep(POLL_S)
@@ -189,7 +197,8 @@ class Tier:
         collected and never ended (when it keeps a ledger, after its first hang)."""
         assert self.proc is not None
         self.timed_out = True
-        print(f"\n=== {self.name}: {why}: a hang. Its processes and their stacks:", flush=True)
+        print(f"\n=== {self.name}: {why}: a hang. {machine()}", flush=True)
+        print("Its processes and their stacks:", flush=True)
         print_stacks(self.proc.pid)
         self.stop("hung")
         ended = set(self._ledger_lines("ended"))
@@ -226,9 +235,21 @@ def _tree(pid: int) -> list[psutil.Process]:
 
 
 def _describe(proc: psutil.Process) -> str:
-    with contextlib.suppress(psutil.Error):
-        return f"{proc.pid} (parent {proc.ppid()}): {shlex.join(proc.cmdline())[:300]}"
+    with contextlib.suppress(psutil.Error), proc.oneshot():
+        state = f"parent {proc.ppid()}, {proc.status()}, {proc.cpu_times().user:.0f} s CPU"
+        return f"{proc.pid} ({state}): {shlex.join(proc.cmdline())[:300]}"
     return f"{proc.pid}: (gone)"
+
+
+def machine() -> str:
+    """The machine's load, memory and disk: a hang of everything at once may be theirs."""
+    memory = psutil.virtual_memory()
+    disk = psutil.disk_usage(str(ROOT))
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (
+        f"load average {load}; memory {memory.available / 2**30:.1f} of"
+        f" {memory.total / 2**30:.1f} GiB free; disk {disk.free / 2**30:.1f} GiB free"
+    )
 
 
 def _is_python(proc: psutil.Process) -> bool:

@@ -171,3 +171,31 @@ def test_a_tests_tier_that_stops_making_progress_is_stopped_and_its_unfinished_t
     table = out[out.index("=== where the time went") :]
     assert "passed, after a hang (stacks above) and 2 unfinished tests run again" in table
     assert status == 0
+
+
+def test_a_tier_that_stops_its_own_process_group_stops_only_itself() -> None:
+    # A test that signals "its" process group by mistake (kill(0, SIGSTOP)) must not freeze
+    # the runner with it: each tier has a group of its own. The runner runs in a session of
+    # its own here, and with a timeout, so that a regression fails instead of freezing.
+    code = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('tiers', {str(SCRIPT)!r})\n"
+        "tiers = importlib.util.module_from_spec(spec); sys.modules['tiers'] = tiers\n"
+        "spec.loader.exec_module(tiers)\n"
+        "stop = 'import os, signal; os.kill(0, signal.SIGSTOP)'\n"
+        "tiers.tiers = lambda *_: {'tests': tiers.Tier('tests', [sys.executable, '-c', stop],"
+        " deadline_s=1.0)}\n"
+        "tiers.INTERRUPT_GRACE_S = 1.0\n"
+        "sys.exit(tiers.main(['--only', 'tests']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        start_new_session=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "stopped, " in done.stdout  # the hung tier's state, as printed with its process
+    assert "HUNG: stopped (its stacks are above)" in done.stdout
