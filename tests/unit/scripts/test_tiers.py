@@ -47,6 +47,9 @@ def fake_tiers(runner: ModuleType, tmp_path: Path, failing: str) -> None:
         }
 
     runner.tiers = tiers
+    # In this worker, with pytest's capture off (-s), the output pipe would be CI's, shared
+    # with the other workers: the sweep is tested on its own, in a process of its own.
+    runner.sweep_output_holders = list
 
 
 @pytest.mark.parametrize("failing", ["none", "shots"])
