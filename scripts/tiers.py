@@ -66,11 +66,15 @@ QUIET_FILE_ENV = "VLLM_TRAY_TESTS_QUIET_FILE"
 # real-engine 800 s; docs/DEVELOPING.md), and room for a cold compile cache. All of them,
 # with the set-up before, stay well inside CI's 90 minutes.
 DEADLINES_S = {"static": 900, "screenshots": 600, "tests": 2100, "real-engine": 2700}
+# And the whole run's: whatever still runs then is stopped, with no second try, so that the
+# set-up before and the report after fit in CI's 90 minutes whatever happened.
+RUN_DEADLINE_S = 4200.0
 # After SIGINT, how long pytest gets to end its fixtures before the tree is killed.
 INTERRUPT_GRACE_S = 30.0
 # How many of a hung tier's processes get their stacks printed, and how long each may take.
 MOST_STACKS = 16
 STACK_TIMEOUT_S = 20.0
+STACKS_BUDGET_S = 120.0  # for all of them
 POLL_S = 0.5
 TIMED_OUT = 124  # timeout(1)'s status
 # The `tests` tier is hung when no test has ended for this long: more than the longest
@@ -192,9 +196,10 @@ class Tier:
         while not self.poll():
             time.sleep(0.05)
 
-    def hung(self, why: str) -> None:
+    def hung(self, why: str, *, retry: bool = True) -> None:
         """Say where each of its processes is, stop it, and run once more the tests it
-        collected and never ended (when it keeps a ledger, after its first hang)."""
+        collected and never ended (when it keeps a ledger, after its first hang, when
+        `retry`)."""
         assert self.proc is not None
         self.timed_out = True
         print(f"\n=== {self.name}: {why}: a hang. {machine()}", flush=True)
@@ -204,7 +209,7 @@ class Tier:
         ended = set(self._ledger_lines("ended"))
         unfinished = [t for t in self._ledger_lines("collected") if t not in ended]
         failed = self._ledger_lines("failed")
-        if self.hangs or self.ledger is None:
+        if self.hangs or self.ledger is None or not retry:
             return
         print(
             f"\n=== {self.name}: of the tests it collected, {len(ended)} ended"
@@ -269,7 +274,11 @@ def print_stacks(pid: int) -> None:
     if spy is None:
         print("  (py-spy is not installed: no stacks)", flush=True)
         return
+    budget_end = time.monotonic() + STACKS_BUDGET_S
     for proc in [p for p in tree if _is_python(p)][:MOST_STACKS]:
+        if time.monotonic() > budget_end:
+            print("  (no time left for more stacks)", flush=True)
+            break
         print(f"\n--- stacks of {_describe(proc)}", flush=True)
         for extra in (["--native"], []):  # native frames when py-spy can unwind them
             try:
@@ -396,6 +405,7 @@ def table(ran: list[Tier], wall: float) -> str:
 def run(background: list[Tier], foreground: list[Tier], others_ended: Path) -> None:
     """The background tiers beside the foreground ones, which run one after another; every
     tier is held to its deadline. `others_ended` is created when the foreground ones end."""
+    began = time.monotonic()
     for tier in background:
         tier.start()
     queue = list(foreground)
@@ -408,6 +418,10 @@ def run(background: list[Tier], foreground: list[Tier], others_ended: Path) -> N
             why = tier.overdue()
             if why is not None:
                 tier.hung(why)
+            elif tier.running and time.monotonic() - began > RUN_DEADLINE_S:
+                tier.hung(
+                    f"the run is past its own deadline of {RUN_DEADLINE_S:.0f} s", retry=False
+                )
             tier.poll()
         if current is not None and not current.running:
             current = None

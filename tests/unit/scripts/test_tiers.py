@@ -135,10 +135,8 @@ def test_c():
 """
 
 
-def test_a_tests_tier_that_stops_making_progress_is_stopped_and_its_unfinished_tests_run_again(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str]
-) -> None:
-    runner = load_runner()
+def hanging_suite(runner: ModuleType, tmp_path: Path) -> None:
+    """The `tests` tier as pytest on HANGS_ONCE, keeping its ledger."""
     fake_tiers(runner, tmp_path, "none")
     made = runner.tiers
     suite = tmp_path / "suite"
@@ -164,6 +162,13 @@ def test_a_tests_tier_that_stops_making_progress_is_stopped_and_its_unfinished_t
         return todo
 
     runner.tiers = tiers
+
+
+def test_a_tests_tier_that_stops_making_progress_is_stopped_and_its_unfinished_tests_run_again(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    runner = load_runner()
+    hanging_suite(runner, tmp_path)
     runner.STALL_S = 3.0
     runner.INTERRUPT_GRACE_S = 5.0
     status = runner.main([])
@@ -202,3 +207,18 @@ def test_a_tier_that_stops_its_own_process_group_stops_only_itself() -> None:
     assert done.returncode == 1, done.stderr
     assert "stopped, " in done.stdout  # the hung tier's state, as printed with its process
     assert "HUNG: stopped (its stacks are above)" in done.stdout
+
+
+def test_past_the_runs_own_deadline_a_tier_is_stopped_with_no_second_try(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # The run must end within CI's limit whatever happened: no retry then.
+    runner = load_runner()
+    hanging_suite(runner, tmp_path)
+    runner.RUN_DEADLINE_S = 3.0
+    runner.INTERRUPT_GRACE_S = 5.0
+    status = runner.main([])
+    out = capfd.readouterr().out
+    assert "tests: the run is past its own deadline of 3 s: a hang" in out
+    assert "run again" not in out
+    assert status == 1
