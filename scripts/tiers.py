@@ -81,6 +81,8 @@ TIMED_OUT = 124  # timeout(1)'s status
 # timeout one of its tests has (test_bench_tokens.py, 420 s; the default is 300 s).
 STALL_S = 600.0
 LEDGER_ENV = "VLLM_TRAY_TESTS_LEDGER"  # tests/ledger.py
+# Set to this runner's pid in the environment of all it starts (see sweep_output_holders).
+RUN_MARK = "VLLM_TRAY_TESTS_RUN"
 
 
 @dataclass
@@ -299,8 +301,9 @@ def print_stacks(pid: int) -> None:
 
 
 def sweep_output_holders() -> list[str]:
-    """Kill the processes, other than this one and its ancestors, that hold this run's
-    output pipe open; returns what each was. Only a pipe can keep a reader waiting."""
+    """Kill the processes this run started (they carry RUN_MARK in their environment),
+    other than this one, that hold its output pipe open; returns what each was. Only a
+    pipe can keep a reader waiting."""
     ours = set()
     for fd in (1, 2):
         with contextlib.suppress(OSError):
@@ -312,11 +315,19 @@ def sweep_output_holders() -> list[str]:
     keep = {os.getpid(), *(p.pid for p in psutil.Process().parents())}
     found: list[str] = []
     for proc in psutil.process_iter():
-        if proc.pid not in keep and _writes_to(proc.pid, ours):
+        if proc.pid not in keep and _writes_to(proc.pid, ours) and _started_by_us(proc):
             found.append(_describe(proc))
             with contextlib.suppress(psutil.Error):
                 proc.kill()
     return found
+
+
+def _started_by_us(proc: psutil.Process) -> bool:
+    # A process a test left is an orphan by now, no longer below this one: what it inherited
+    # tells it apart from whatever else (CI's own machinery) may hold the pipe.
+    with contextlib.suppress(psutil.Error):
+        return proc.environ().get(RUN_MARK) == str(os.getpid())
+    return False
 
 
 def _writes_to(pid: int, pipes: set[str]) -> bool:
@@ -439,6 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", choices=TIERS, default=list(TIERS))
     args = parser.parse_args(argv)
     began = time.monotonic()
+    os.environ[RUN_MARK] = str(os.getpid())
     with tempfile.TemporaryDirectory(prefix="vllm-tray-tiers-") as tmp:
         todo = tiers(args.workers, args.screenshots, Path(tmp))
         background = [todo[n] for n in args.only if n == "real-engine"]

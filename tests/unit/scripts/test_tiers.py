@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import psutil
 import pytest
 
 SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "tiers.py"
@@ -108,13 +109,24 @@ def test_a_process_left_holding_the_output_pipe_is_named_and_killed(tmp_path: Pa
         f"spec = importlib.util.spec_from_file_location('tiers', {str(SCRIPT)!r})\n"
         "tiers = importlib.util.module_from_spec(spec); sys.modules['tiers'] = tiers\n"
         "spec.loader.exec_module(tiers)\n"
+        "import os\n"
+        "os.environ[tiers.RUN_MARK] = str(os.getpid())  # as main() sets it\n"
         "subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
+        "subprocess.Popen(['sleep', '301'], start_new_session=True, env={})  # not ours\n"
         "print(tiers.sweep_output_holders(), flush=True)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, timeout=60, check=True
-    )
-    assert "sleep 300" in done.stdout  # named, and killed: else run() waited for the pipe
+    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as run:
+        assert run.stdout is not None
+        said = run.stdout.readline()  # not to the end: the stranger still holds the pipe
+        assert run.wait(timeout=60) == 0
+    assert "sleep 300" in said  # named, and killed: else CI would wait on the pipe
+    assert "sleep 301" not in said  # a process this run did not start is not touched
+    strangers = [
+        p for p in psutil.process_iter(["cmdline"]) if p.info["cmdline"] == ["sleep", "301"]
+    ]
+    assert strangers
+    for stranger in strangers:
+        stranger.kill()
 
 
 HANGS_ONCE = """
