@@ -6,6 +6,7 @@ Run it as an engine: `python tests/fakes/fake_vllm.py [--fake-…] --model M --h
 Switches (all optional):
   --fake-start-delay S     spread S seconds over the start-up log before the server listens
   --fake-token-delay S     sleep S seconds before each streamed token
+  --fake-hold-file PATH    begin no answer while PATH exists
   --fake-fail KIND         print vLLM's error for KIND and exit 1; KIND is one of
                            free_memory, kv_cache, no_cache_blocks, engine_dead, unsupported_arch
   --fake-fail-once PATH    with --fake-fail: fail only if PATH exists (and delete it)
@@ -392,6 +393,11 @@ class FakeServer:
         }
         self.running += 1
         try:
+            # --fake-hold-file: no answer begins while that file exists (a test holds a
+            # job in flight for as long as it needs, instead of guessing how long is enough).
+            # The file is the test's, in another process: there is no event to wait on.
+            while self._held():  # noqa: ASYNC110
+                await asyncio.sleep(0.02)
             if not body.get("stream"):
                 await asyncio.sleep(self.a.fake_token_delay * len(pieces))
                 text = "".join(pieces)
@@ -413,6 +419,9 @@ class FakeServer:
         finally:
             self.running -= 1
             self._finished(prompt_n, len(pieces))
+
+    def _held(self) -> bool:
+        return bool(self.a.fake_hold_file) and Path(self.a.fake_hold_file).exists()
 
     async def _stream(  # noqa: C901 — one branch per misbehaviour a test asks for
         self,
@@ -793,6 +802,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--max-model-len", type=int, default=2048)
     p.add_argument("--fake-start-delay", type=float, default=0.0)
     p.add_argument("--fake-token-delay", type=float, default=0.0)
+    p.add_argument("--fake-hold-file", default=None)
     p.add_argument("--fake-fail", choices=FAIL_KINDS, default=None)
     p.add_argument("--fake-fail-once", default=None)
     p.add_argument("--fake-replay", default=None)

@@ -18,6 +18,7 @@ from tests.fakes.remote_servers import ServeProcess, free_port
 from tests.integration.test_batch_cli import wait_no_engines
 
 N = 6
+HOLD = "engine-hold"  # in tmp_path: see `home`
 
 
 def request_lines(n: int) -> str:
@@ -41,14 +42,17 @@ def request_lines(n: int) -> str:
 
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    # 4 tokens at 0.25 s, 2 at a time: the job takes 3 s of sending, long enough for the
-    # second serve to start while the first one runs it.
+    # 4 tokens at 0.25 s, 2 at a time: the job takes 3 s of sending; a test that needs it
+    # in flight for longer creates the engine's hold file (no answer begins while it is).
+    hold = str(tmp_path / HOLD)
     make_runtime(
         tmp_path,
         monkeypatch,
         models=("a",),
         settings={
-            "engine.custom_command": fake_engine("--fake-token-delay", "0.25"),
+            "engine.custom_command": fake_engine(
+                "--fake-token-delay", "0.25", "--fake-hold-file", hold
+            ),
             "models.ctx_size": 4096,
             "models.max_num_seqs": 2,
             "proxy.port": free_port(),
@@ -133,8 +137,12 @@ def a_job_and_a_second_serve(
 def test_a_second_serve_leaves_the_running_job_to_the_first(
     home: Path, tmp_path: Path, serves: list[ServeProcess]
 ) -> None:
+    # The engine answers nothing until the hold goes: the job is surely still running when
+    # the second serve is up (3 s of sending were not always enough for a serve's start on
+    # a busy machine; the job had completed and the test proved nothing).
+    hold = tmp_path / HOLD
+    hold.touch()
     first, batch_id, second = a_job_and_a_second_serve(home, tmp_path, serves)
-    # Started while the first sends: it must not be done yet, or this proves nothing.
     with client(first) as api:
         assert api.batches.retrieve(batch_id).status in ("validating", "in_progress")
     # Its runner would never see a cancel made here: refused, pointing at the other one.
@@ -142,6 +150,7 @@ def test_a_second_serve_leaves_the_running_job_to_the_first(
         api.batches.cancel(batch_id)
     assert "Another vllm-tray using this config folder is running this batch" in str(refused.value)
 
+    hold.unlink()
     done = wait_completed(first, batch_id)
     assert done.status == "completed", done.errors
     assert done.request_counts is not None
