@@ -81,7 +81,7 @@ test-engine: setup
 # (Xvfb end-to-end included) on TEST_WORKERS pytest-xdist workers; and the real-engine tests,
 # which start first and run beside the rest (scripts/tiers.py says why). It ends with a table
 # of each tier's wall and CPU time, then the real-engine output, so their count closes it.
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 4
 test: setup test-deps gui-test-deps test-engine
 	$(BIN)/python scripts/tiers.py --workers $(TEST_WORKERS) --screenshots $(SCREENSHOTS)
 

@@ -251,8 +251,10 @@ class App:
         for p in family:
             with contextlib.suppress(psutil.Error):
                 p.kill()
-        self._reader.join(5)
-        if self.proc.stderr is not None:
+        # Closed only once read to its end: a close while the reader is inside a read
+        # would wait (in C, deaf to signals) until every holder of the pipe is gone.
+        self._reader.join(10)
+        if self.proc.stderr is not None and not self._reader.is_alive():
             self.proc.stderr.close()
         return code
 

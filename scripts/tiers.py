@@ -445,7 +445,7 @@ def run(background: list[Tier], foreground: list[Tier], others_ended: Path) -> N
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", default="3", help="pytest-xdist workers for `tests`")
+    parser.add_argument("--workers", default="4", help="pytest-xdist workers for `tests`")
     parser.add_argument("--screenshots", default="artifacts/screenshots")
     parser.add_argument("--only", nargs="*", choices=TIERS, default=list(TIERS))
     args = parser.parse_args(argv)

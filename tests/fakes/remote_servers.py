@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 
 from tests.fakes.engine_runtime import FAKE
+from tests.pipes import close_when_read
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,7 +88,8 @@ class ServeProcess:
             text=True,
         )
         self._ready = threading.Event()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
         if not self._ready.wait(60):
             self.stop()
             raise RuntimeError("serve never started:\n" + "".join(self.lines[-20:]))
@@ -107,8 +109,7 @@ class ServeProcess:
             if self.proc.poll() is None:
                 self.proc.kill()
                 self.proc.wait(10)
-            assert self.proc.stderr is not None
-            self.proc.stderr.close()
+            close_when_read(self.proc.stderr, self._reader)
 
 
 def run_cli(

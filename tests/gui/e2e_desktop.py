@@ -25,6 +25,7 @@ from pathlib import Path
 
 from tests.fakes.engine_runtime import fake_engine, make_model_folder
 from tests.fakes.fake_desktop_bus import Stub
+from tests.pipes import close_when_read
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "e2e"
@@ -243,9 +244,7 @@ class App:
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
-        self._reader.join(5)
-        assert self.proc.stderr is not None
-        self.proc.stderr.close()
+        close_when_read(self.proc.stderr, self._reader)
         self._log.close()
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from scripts.translations import tool
+from tests.pipes import close_when_read
 
 ROOT = Path(__file__).resolve().parents[2]
 GERMAN_TITLE = "vLLM-Leiste"
@@ -95,9 +96,7 @@ def start_app(home: Path, catalogues: Path, lang: str) -> list[str]:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait(10)
-        reader.join(10)
-        assert proc.stderr is not None
-        proc.stderr.close()
+        close_when_read(proc.stderr, reader)
     return lines
 
 

@@ -26,6 +26,7 @@ from bench.bench_startup import (
     screen,
     time_to_map,
 )
+from tests.pipes import close_when_read
 
 ROUNDS = 3
 MOST_TIMES_BARE = 8.0  # measured 2.4–4.2× under loads of 5–10 on 2 cores (up to 7.7× once,
@@ -76,9 +77,7 @@ def test_the_window_is_on_screen_before_the_engine_answers(tmp_path: Path) -> No
                 time.sleep(0.05)
         finally:
             quit_app(proc)  # type: ignore[arg-type]
-            reader.join(10)
-            assert proc.stderr is not None
-            proc.stderr.close()
+            close_when_read(proc.stderr, reader)
     answered = next(t for t, text in lines if "window and tray are up" in text)
     painted = [text for _t, text in lines if "window painted" in text]
     assert mapped < answered, "the window waited for the engine"

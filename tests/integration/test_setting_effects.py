@@ -43,6 +43,7 @@ from app.core.settings import Settings
 from app.launcher import main as vllm_tray
 from tests.fakes.engine_runtime import fake_engine, make_model_folder
 from tests.fakes.remote_servers import free_port
+from tests.pipes import close_when_read
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_S = 60.0  # for what the machine does (a start, a log line): generous on 2 loaded cores
@@ -66,6 +67,7 @@ class Serve:
         self.lines: list[str] = []
         self.proc: subprocess.Popen[str] | None = None
         self._group_memo: dict[str, Any] = {}
+        self._reader: threading.Thread | None = None
 
     def start(self) -> None:
         self.lines = []
@@ -77,7 +79,10 @@ class Serve:
             stderr=subprocess.PIPE,
             text=True,
         )
-        threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
+        self._reader = threading.Thread(
+            target=self._read, args=(self.proc, self.lines), daemon=True
+        )
+        self._reader.start()
         found = self.wait_for(r"vllm-tray: serving on (\S+)")
         self.url = found.group(1)
 
@@ -113,8 +118,8 @@ class Serve:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait(10)
-            assert proc.stderr is not None
-            proc.stderr.close()
+            assert self._reader is not None
+            close_when_read(proc.stderr, self._reader)
 
     def client(self, **kwargs: Any) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=WAIT_S, **kwargs)
