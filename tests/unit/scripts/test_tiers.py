@@ -101,15 +101,21 @@ def test_a_tier_that_hangs_is_stopped_at_its_deadline_with_its_stacks_and_the_ru
     assert out.rstrip().endswith("3 passed in 1.0s")  # the other tiers still ran and reported
 
 
-def test_a_process_left_holding_the_output_pipe_is_named_and_killed(tmp_path: Path) -> None:
-    # CI reads the run's output until every writer has closed it: a server a test left
-    # running with it would keep a finished run open until CI's own limit.
-    code = (
-        "import importlib.util, subprocess, sys\n"
+def in_a_process(body: str) -> str:
+    """A program that loads the runner as `tiers`, then runs `body`."""
+    return (
+        "import importlib.util, sys\n"
         f"spec = importlib.util.spec_from_file_location('tiers', {str(SCRIPT)!r})\n"
         "tiers = importlib.util.module_from_spec(spec); sys.modules['tiers'] = tiers\n"
         "spec.loader.exec_module(tiers)\n"
-        "import os\n"
+    ) + body
+
+
+def test_a_process_left_holding_the_output_pipe_is_named_and_killed(tmp_path: Path) -> None:
+    # CI reads the run's output until every writer has closed it: a server a test left
+    # running with it would keep a finished run open until CI's own limit.
+    code = in_a_process(
+        "import os, subprocess\n"
         "os.environ[tiers.RUN_MARK] = str(os.getpid())  # as main() sets it\n"
         "subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
         "subprocess.Popen(['sleep', '301'], start_new_session=True, env={})  # not ours\n"
@@ -197,11 +203,7 @@ def test_a_tier_that_stops_its_own_process_group_stops_only_itself() -> None:
     # A test that signals "its" process group by mistake (kill(0, SIGSTOP)) must not freeze
     # the runner with it: each tier has a group of its own. The runner runs in a session of
     # its own here, and with a timeout, so that a regression fails instead of freezing.
-    code = (
-        "import importlib.util, sys\n"
-        f"spec = importlib.util.spec_from_file_location('tiers', {str(SCRIPT)!r})\n"
-        "tiers = importlib.util.module_from_spec(spec); sys.modules['tiers'] = tiers\n"
-        "spec.loader.exec_module(tiers)\n"
+    code = in_a_process(
         "stop = 'import os, signal; os.kill(0, signal.SIGSTOP)'\n"
         "tiers.tiers = lambda *_: {'tests': tiers.Tier('tests', [sys.executable, '-c', stop],"
         " deadline_s=1.0)}\n"
