@@ -348,8 +348,10 @@ def _writes_to(pid: int, pipes: set[str]) -> bool:
 
 
 def tiers(workers: str, screenshots: str, log_dir: Path) -> dict[str, Tier]:
-    # One more try for a failed test, and its name in the summary (-r R): see the top.
+    # One more try for a failed test, its name in the summary (-r R) and why its first try
+    # failed: see the top.
     pytest = [str(BIN / "pytest"), "-p", "no:cacheprovider", "--reruns", "1", "-raR"]
+    pytest.append("--rerun-show-tracebacks")
     nice = ["nice", "-n", str(NICENESS)]
     offscreen = {"QT_QPA_PLATFORM": "offscreen"}
     make = os.environ.get("MAKE", "make")
