@@ -2,7 +2,8 @@
 
 Read from the source (ast), so a site no test reaches is checked too: a code built outside
 the catalogue, a site whose parameters do not match its sentence, an entry without an HTTP
-status or a fix kind, an entry nothing builds. A failure names the site and says what to do;
+status or a fix kind, an entry nothing builds, a worded site's own sentence naming a parameter
+the site does not pass. A failure names the site and says what to do;
 `python scripts/problems_codemod.py` moves inline problems into the catalogue.
 """
 
@@ -254,3 +255,126 @@ def test_codes_the_app_branches_on_are_declared() -> None:
             if code not in CATALOGUE:
                 unknown.append(f"{rel}:{line} {code}")
     assert not unknown, f"codes compared with or listed that nothing declares: {unknown}"
+
+
+def _tr_noop_literals(node: ast.AST) -> list[str]:
+    return [
+        leaf.args[0].value
+        for leaf in ast.walk(node)
+        if isinstance(leaf, ast.Call)
+        and getattr(leaf.func, "id", "") == "tr_noop"
+        and leaf.args
+        and isinstance(leaf.args[0], ast.Constant)
+        and isinstance(leaf.args[0].value, str)
+    ]
+
+
+def _assigned(scopes: list[ast.AST], name: str) -> list[ast.expr]:
+    """What `name` is given in the innermost of `scopes` that gives it anything."""
+    for scope in scopes:
+        values = [
+            node.value
+            for node in ast.walk(scope)
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+            and node.value is not None
+            and any(
+                getattr(t, "id", None) == name
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            )
+        ]
+        if values:
+            return values
+    return []
+
+
+def _worded_sites(tree: ast.Module) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
+    """Each worded_problem call with its enclosing functions, innermost first, then the module."""
+
+    def visit(node: ast.AST, scopes: list[ast.AST]) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
+        for child in ast.iter_child_nodes(node):
+            inner = [child, *scopes] if isinstance(child, ast.FunctionDef) else scopes
+            if isinstance(child, ast.Call) and getattr(child.func, "id", "") == "worded_problem":
+                yield child, inner
+            yield from visit(child, inner)
+
+    yield from visit(tree, [tree])
+
+
+def _site_sentences(tree: ast.Module, call: ast.Call, scopes: list[ast.AST]) -> list[str]:
+    """The sentences a worded site may pick, as its file writes them."""
+    sentence = call.args[1]
+    holder = sentence.value if isinstance(sentence, ast.Subscript) else sentence
+    if isinstance(holder, ast.Name):  # template = tr_noop(…) if … else tr_noop(…); _T[reason]
+        return [s for v in _assigned(scopes, holder.id) for s in _tr_noop_literals(v)]
+    if isinstance(holder, ast.Attribute):  # self.summary: each summary=tr_noop(…) in the file
+        return [
+            text
+            for node in ast.walk(tree)
+            if isinstance(node, ast.keyword) and node.arg == holder.attr
+            for text in _tr_noop_literals(node.value)
+        ]
+    return _tr_noop_literals(sentence)
+
+
+def _site_params(call: ast.Call, scopes: list[ast.AST]) -> set[str] | None:
+    """The parameters a site passes, its **params dict's included; None when that dict
+    comes from the site's callers."""
+    passed = {k.arg for k in call.keywords if k.arg not in (None, "fix")}
+    for splat in (k.value for k in call.keywords if k.arg is None):
+        given = _assigned(scopes, splat.id) if isinstance(splat, ast.Name) else []
+        if not given or not all(isinstance(v, ast.Dict) for v in given):
+            return None
+        for value in given:
+            assert isinstance(value, ast.Dict)
+            passed |= {str(k.value) for k in value.keys if isinstance(k, ast.Constant)}
+    return passed
+
+
+def test_a_worded_sites_sentences_get_every_parameter_they_name() -> None:
+    """A worded site writes its sentence where it builds the problem, out of the reach of the
+    catalogue's parameter check above: a placeholder the site does not pass would raise
+    KeyError the first time the sentence is shown. Read from the source like the rest."""
+    wrong, unread = [], []
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        rel = path.relative_to(ROOT).as_posix()
+        for call, scopes in _worded_sites(tree):
+            if len(call.args) != 2:
+                continue  # the factory's own definition and its docstring's example
+            sentences = _site_sentences(tree, call, scopes)
+            passed = _site_params(call, scopes)
+            if not sentences or passed is None:
+                unread.append(f"{rel}:{call.lineno}")
+                continue
+            for text in sentences:
+                if missing := placeholders(text) - passed:
+                    wrong.append(f"{rel}:{call.lineno}: passes no {sorted(missing)} for {text!r}")
+                text.format(**dict.fromkeys(placeholders(text), 1.5))  # a bad format spec fails
+    assert not wrong, "\n".join(wrong)
+    # The one site whose parameters come from its callers: read at theirs, below.
+    assert unread == ["app/supervisor/engines/custom.py:60"], unread
+
+
+def test_a_custom_engine_problem_gets_every_parameter_its_reason_names() -> None:
+    from app.supervisor.engines.custom import _TEMPLATES
+
+    wrong: list[str] = []
+    seen: set[str] = set()
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") in ("_invalid", "invalid_command_problem")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                continue
+            reason = str(node.args[0].value)
+            seen.add(reason)
+            passed = {"reason", "command"} | {k.arg for k in node.keywords if k.arg}
+            missing = placeholders(_TEMPLATES[reason]) - passed
+            if missing:
+                wrong.append(f"{rel}:{node.lineno} ({reason}): passes no {sorted(missing)}")
+    assert not wrong, "\n".join(wrong)
+    assert seen == set(_TEMPLATES), "a reason nothing raises, or one read from elsewhere"
