@@ -785,7 +785,6 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "There is no message to answer.": "Es gibt keine Nachricht zu beantworten.",
     "{model} is still answering; stop that reply first.": "{model} antwortet noch; stoppen Sie zuerst diese Antwort.",
     "Installing the {kind} engine failed: {reason}": "Die Installation der {kind}-Engine ist fehlgeschlagen: {reason}",
-    "{model} is not downloaded yet. Download it first: vllm-tray pull {model}": "{model} ist noch nicht heruntergeladen. Laden Sie es zuerst herunter: vllm-tray pull {model}",
     "{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).": "{model} verweist auf den Ordner {path}, der kein brauchbares Modell enthält (config.json und Gewichte werden gebraucht).",
     "The download {download_id} failed.": "Der Download {download_id} ist fehlgeschlagen.",
     "There is no file {file}.": "Es gibt keine Datei {file}.",

@@ -3725,10 +3725,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{model} is not downloaded yet. Download it first: vllm-tray pull {model}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4456,10 +4456,6 @@
         <translation>Benchmarks laufen über den Endpunkt von vLLM Tray, der gestoppt ist. Starten Sie ihn zuerst.</translation>
     </message>
     <message>
-        <source>{model} is not downloaded yet. Download it first: vllm-tray pull {model}</source>
-        <translation>{model} ist noch nicht heruntergeladen. Laden Sie es zuerst herunter: vllm-tray pull {model}</translation>
-    </message>
-    <message>
         <source>{model} points at the folder {path}, which does not hold a usable model (config.json and weights are needed).</source>
         <translation>{model} verweist auf den Ordner {path}, der kein brauchbares Modell enthält (config.json und Gewichte werden gebraucht).</translation>
     </message>

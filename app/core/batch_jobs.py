@@ -296,9 +296,8 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
     for name in ("input_file_id", "endpoint", "completion_window"):
         if not isinstance(body.get(name), str) or not body[name]:
             raise ProblemError(
-                worded_problem(
+                problem(
                     "batch.bad_request",
-                    tr_noop('The request needs "{param}" as a string.'),
                     param=name,
                 )
             )

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from app.core.gpu import GpuInfo, MemorySample
 from app.core.meminfo import HostMemory
 from app.core.parallel import RAM_DEVICE, gpu_index
-from app.core.problems import Problem, tr_noop, worded_problem
+from app.core.problems import Problem, problem, tr_noop, worded_problem
 
 RoomBinding = Literal["budget", "others", "host"]
 GB = 10**9  # the settings' unit (memory.budget_gb, memory.host_reserve_gb)
@@ -204,13 +204,8 @@ def no_room(
             ),
             **params,
         )
-    return worded_problem(
+    return problem(
         "load.no_room",
-        tr_noop(
-            "{model} needs about {needed_gb:.2f} GB but only {free_gb:.2f} of "
-            "{budget_gb:.2f} GB are free, and no idle model can be unloaded to make "
-            "room. Lower its ctx_size, or raise the memory budget (memory.budget_gb)."
-        ),
         **params,
     )
 

@@ -196,12 +196,8 @@ def _unknown_gpu(index: int, count: int) -> ProblemError:
             )
         )
     return ProblemError(
-        worded_problem(
+        problem(
             "options.gpu_unknown",
-            tr_noop(
-                "gpus names GPU {index}, which this machine does not have: its GPUs are "
-                "numbered 0 to {last} (vllm-tray system-info lists them)."
-            ),
             index=index,
             last=count - 1,
         )

@@ -367,9 +367,8 @@ class Registry:
             current = self.get(model_id)
             if current.source != "user":
                 raise ProblemError(
-                    worded_problem(
+                    problem(
                         "models.builtin_readonly",
-                        tr_noop("{model} is built in: where its files come from is fixed."),
                         model=model_id,
                     )
                 )

@@ -180,9 +180,8 @@ def not_found_problem(repo: str, revision: str | None, file: str | None = None) 
             repo=repo,
             revision=revision,
         )
-    return worded_problem(
+    return problem(
         "downloads.not_found",
-        tr_noop("There is no model {repo} on Hugging Face. Check the name."),
         repo=repo,
         revision=revision,
     )
@@ -213,9 +212,8 @@ def no_space_problem(needed: int, free: int, path: str) -> Problem:
 
 
 def failed_problem(repo: str, error: str) -> Problem:
-    return worded_problem(
+    return problem(
         "downloads.failed",
-        tr_noop("Downloading {repo} failed: {error}. Try again; finished files are kept."),
         repo=repo,
         error=error,
     )

@@ -167,12 +167,8 @@ def local_invalid_problem(folder: Path, check: FolderCheck) -> Problem:
             missing=[str(folder)],
             damaged=[],
         )
-    return worded_problem(
+    return problem(
         "models.local_invalid",
-        tr_noop(
-            "The model folder {path} cannot be loaded: {what}. It needs config.json "
-            "and the weights (*.safetensors) in the folder itself."
-        ),
         path=str(folder),
         what=", ".join(what),
         missing=list(check.missing),

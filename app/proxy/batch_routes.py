@@ -14,7 +14,7 @@ from aiohttp import BodyPartReader, MultipartReader, web
 
 from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
-from app.core.problems import ProblemError, tr_noop, worded_problem
+from app.core.problems import ProblemError, problem, tr_noop, worded_problem
 from app.proxy import errors
 from app.proxy.bodies import BodyReader, json_response, parse_object, read_small_body
 
@@ -28,11 +28,8 @@ FRAMING_BYTES = 64 * 1024
 
 def bad_form() -> ProblemError:
     return ProblemError(
-        worded_problem(
+        problem(
             "batch.bad_upload",
-            tr_noop(
-                'An upload must be multipart/form-data with one "file" part and a "purpose" field.'
-            ),
         )
     )
 

@@ -136,11 +136,7 @@ def unknown_model(model: str, available: Iterable[str], field: str) -> ParamProb
 
 
 def not_downloaded(model: str, field: str) -> ParamProblemError:
-    p = worded_problem(
-        "models.not_downloaded",
-        tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
-        model=model,
-    )
+    p = problem("models.not_downloaded", model=model)
     return ParamProblemError(p, field)
 
 
@@ -219,11 +215,8 @@ def body_timeout(received: int, expected: int | None, elapsed_s: float) -> Probl
     elapsed = round(elapsed_s, 1)
     if expected is None:
         return ProblemError(
-            worded_problem(
+            problem(
                 "proxy.body_timeout",
-                tr_noop(
-                    "The request body arrived too slowly: {received} bytes in {elapsed_s:g} s."
-                ),
                 received=received,
                 elapsed_s=elapsed,
             )

@@ -17,12 +17,8 @@ def upstream_broke(model: str, reason: str) -> Problem:
 
 def upstream_timeout(model: str, timeout_s: float, *, first: bool) -> Problem:
     if first:
-        return worded_problem(
+        return problem(
             "proxy.upstream_timeout",
-            tr_noop(
-                "The vLLM server of {model} sent nothing for {timeout_s:g} s after the "
-                "request; it may be hung. The limit is the setting {setting}."
-            ),
             model=model,
             timeout_s=timeout_s,
             setting="proxy.upstream_first_byte_timeout_s",

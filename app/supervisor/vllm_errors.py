@@ -154,13 +154,8 @@ def kv_too_small(text: str, model_id: str) -> Problem | None:
         "available_gib": float(m["available"]),
     }
     if estimated is None:
-        return worded_problem(
+        return problem(
             "load.kv_cache_too_small",
-            tr_noop(
-                "The context size {ctx_size} needs {needed_gib} GiB of KV cache, but only "
-                "{available_gib} GiB is available. Lower the context size or make the KV "
-                "cache bigger (GPU memory utilization, or the KV cache size)."
-            ),
             estimated_max=None,
             **numbers,
         )

@@ -25,7 +25,7 @@ from app.core.parallel import (
     shard_shape,
     weights_share,
 )
-from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
+from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions
 from app.core.states import EngineKind
 from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
@@ -206,13 +206,7 @@ def not_downloaded(entry: ModelEntry) -> ProblemError:
                 path=str(entry.checkpoint),
             )
         )
-    return ProblemError(
-        worded_problem(
-            "models.not_downloaded",
-            tr_noop("{model} is not downloaded yet. Download it first: vllm-tray pull {model}"),
-            model=entry.id,
-        )
-    )
+    return ProblemError(problem("models.not_downloaded", model=entry.id))
 
 
 def problem_field(found: Problem) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.problems import Problem, ProblemError, problem
 from app.core.settings import Settings
 from app.core.states import EngineKind
 from app.core.vllm_args import unknown_flag_problem, unknown_flags
@@ -175,9 +175,8 @@ class EngineService:
         except BaseException as exc:  # the GUI's install progress must always end
             self._failed(
                 kind,
-                worded_problem(
+                problem(
                     "engine.install_failed",
-                    tr_noop("Installing the {kind} engine failed: {reason}"),
                     kind=kind.value,
                     reason=str(exc) or "an unexpected error",
                 ),

@@ -341,9 +341,8 @@ def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
             repo=repo,
             format=kind.value,
         )
-    return worded_problem(
+    return problem(
         "search.not_loadable",
-        tr_noop("{repo} holds no model weights (no .safetensors or .bin files)."),
         repo=repo,
         format=kind.value,
     )

@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 import filelock
 
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.core.states import EngineKind
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
@@ -119,11 +119,8 @@ def write_version_file(engine_dir: Path, kind: EngineKind, version: str) -> Vers
 
 def engine_missing(kind: EngineKind) -> Problem:
     """The `engine.missing` problem, telling the user the command that installs the engine."""
-    return worded_problem(
+    return problem(
         "engine.missing",
-        tr_noop(
-            "The {kind} engine is not installed. Install it with: vllm-tray engine install {kind}"
-        ),
         # The window offers it as a button: the first Load on a fresh machine installs the
         # engine and loads, instead of only failing.
         fix=Fix(

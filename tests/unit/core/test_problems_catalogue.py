@@ -121,6 +121,8 @@ def test_sites_pass_the_parameters_their_sentence_needs() -> None:
         if s.factory == "worded_problem":
             # The sentence is picked at the site: it may need fewer than the general one.
             bad = s.params - declared
+        elif spec.worded:  # the general sentence of a worded code: its data is optional
+            bad = (s.params - declared) | (set() if s.splat else spec.placeholders - s.params)
         elif s.splat:
             bad = s.params - declared
         else:
@@ -137,12 +139,31 @@ def test_a_worded_code_is_declared_worded_and_only_it() -> None:
     wrong = [
         f"{s.where} {s.code}"
         for s in APP_SITES + SCRIPT_SITES
-        if s.code in CATALOGUE and (s.factory == "worded_problem") != CATALOGUE[s.code].worded
+        if s.code in CATALOGUE and s.factory == "worded_problem" and not CATALOGUE[s.code].worded
     ]
-    assert not wrong, (
-        "worded_problem(...) is for a code declared worded=True (and such a code is built "
-        f"with it): {wrong}"
-    )
+    assert not wrong, f"worded_problem(...) is for a code declared worded=True: {wrong}"
+    # A worded code's own sentence is written once, in the catalogue: a site that means it
+    # builds it with problem(...), never restates it.
+    restated = [
+        f"{rel}:{node.lineno} {code}"
+        for rel, node, code in _worded_calls()
+        if len(node.args) == 2 and _tr_noop_literals(node.args[1]) == [CATALOGUE[code].template]
+    ]
+    assert not restated, f"build the catalogue's own sentence with problem(...): {restated}"
+
+
+def _worded_calls() -> Iterator[tuple[str, ast.Call, str]]:
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") == "worded_problem"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value in CATALOGUE
+            ):
+                yield rel, node, str(node.args[0].value)
 
 
 def test_a_fix_is_the_kind_its_entry_declares() -> None:
