@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -290,10 +291,9 @@ async def test_pause_resume_and_cancel(tmp_path: Path, monkeypatch: pytest.Monke
         await wait_until(lambda: rt.services.batch.jobs[first].completed >= 8)
         paused = await rt.services.batch.pause(first)
         assert paused.paused and paused.status is JobStatus.IN_PROGRESS
+        # Its task is gone: from here nothing of it can be sent until it is resumed.
+        await wait_until(lambda: rt.services.batch.view(first).running is False)
         held = sum(output_ids(rt, first).values())
-        await asyncio.sleep(0.5)
-        assert sum(output_ids(rt, first).values()) == held  # nothing sent while paused
-        assert rt.services.batch.view(first).running is False
 
         # While the first is paused, a second job runs; then it is cancelled mid-way.
         second = await _job_started(rt, tmp_path, 200)
@@ -308,6 +308,8 @@ async def test_pause_resume_and_cancel(tmp_path: Path, monkeypatch: pytest.Monke
             assert 4 <= cancelled.request_counts.completed < 200
             assert sum(custom_ids(partial).values()) == cancelled.request_counts.completed
 
+            # Nothing of the paused job was sent the whole time the second one ran.
+            assert sum(output_ids(rt, first).values()) == held
             await rt.services.batch.resume(first)
             done = await wait_for_status(client, first, "completed")
         assert output_ids(rt, first) == Counter(f"req-{i}" for i in range(120))
@@ -334,14 +336,17 @@ async def test_a_resume_holds_while_the_scheduler_reads_the_jobs_record(
         store = rt.services.batch.store
         save_job = store.save_job
 
+        writing = threading.Event()
+
         def slow_resume_write(job: JobRecord) -> None:
             if job.id == first and not job.paused:
+                writing.set()
                 time.sleep(2.0)  # a slow disk, or a busy machine's thread pool
             save_job(job)
 
         monkeypatch.setattr(store, "save_job", slow_resume_write)
         resuming = asyncio.create_task(rt.services.batch.resume(first))
-        await asyncio.sleep(0.3)  # the resume's write under way
+        await wait_until(writing.is_set)  # the resume's write under way
         second = await _job_started(rt, tmp_path, 4)  # wakes the scheduler meanwhile
         assert (await resuming).paused is False
         async with client_for(rt) as client:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import openai
@@ -90,6 +90,13 @@ async def test_two_models_swap_under_a_small_budget(served: Runtime) -> None:
         assert served._parts.supervisor.info("user.b").state is ProcessState.STOPPED  # type: ignore[union-attr]
 
 
+async def until(predicate: Callable[[], bool], within_s: float = 30.0) -> None:
+    deadline = asyncio.get_running_loop().time() + within_s
+    while not predicate():
+        assert asyncio.get_running_loop().time() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.02)
+
+
 async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(
     served: Runtime,
 ) -> None:
@@ -110,7 +117,9 @@ async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(
             sent_to_the_hung_one = asyncio.create_task(
                 client.completions.create(model="user.a", prompt="hi", max_tokens=2)
             )
-            await asyncio.sleep(1.0)
+            # It is in the relay to the hung child before the second one is sent.
+            controller = served._parts.controller
+            await until(lambda: controller.usage()["user.a"]["in_flight"] == 1)
             second = asyncio.create_task(
                 client.completions.create(model="user.a", prompt="hi", max_tokens=2)
             )

@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -83,6 +84,15 @@ def stream_until_stopped(serve: ServeProcess, stop_when: str) -> tuple[list[str]
     return lines, time.monotonic() - signalled
 
 
+def wait_for(url: str, check: Callable[[Any], bool]) -> None:
+    """Until what `url` answers passes `check` (the endpoint's own word that a request or a
+    load is under way), at most 30 s; asked on a connection of its own."""
+    deadline = time.monotonic() + 30
+    while not check(answer := httpx.get(url, timeout=30).json()):
+        assert time.monotonic() < deadline, answer
+        time.sleep(0.05)
+
+
 def assert_ended_for_the_stop(lines: list[str]) -> None:
     data = [line.removeprefix("data: ") for line in lines if line.startswith("data: ")]
     assert data[-1] == "[DONE]", lines[-5:]
@@ -119,7 +129,8 @@ def test_an_answer_not_yet_begun_becomes_a_503_that_says_why(streaming: ServePro
         assert warm.status_code == 200, warm.text  # loaded: the next request is in the relay
         with ThreadPoolExecutor(1) as pool:
             asked = pool.submit(client.post, "/v1/chat/completions", json={**CHAT, "stream": False})
-            time.sleep(1.0)
+            stats = streaming.url + "/api/v1/stats"
+            wait_for(stats, lambda s: s["models"]["user.slow"]["in_flight"] == 1)
             streaming.proc.send_signal(signal.SIGTERM)
             signalled = time.monotonic()
             r = asked.result(30)
@@ -138,7 +149,8 @@ def test_a_load_asked_for_by_api_ends_with_a_503_that_says_why(loading: ServePro
         ThreadPoolExecutor(1) as pool,
     ):
         asked = pool.submit(client.post, "/api/v1/load", json={"model_name": "user.slow"})
-        time.sleep(1.0)
+        health = loading.url + "/v1/health"
+        wait_for(health, lambda h: [m["state"] for m in h["models"]] == ["starting"])
         loading.proc.send_signal(signal.SIGTERM)
         r = asked.result(30)
     assert r.status_code == 503, r.text

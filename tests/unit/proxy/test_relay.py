@@ -183,10 +183,10 @@ async def test_budget_grants_first_come_first_served_and_times_out() -> None:
     budget = BodyBudget(100)
     await budget.acquire(60, 1)
     big = asyncio.create_task(budget.acquire(80, 1))
-    await asyncio.sleep(0)
+    await until(lambda: budget.waiting == 1)
     small = asyncio.create_task(budget.acquire(10, 1))
-    await asyncio.sleep(0.05)
-    assert not small.done()  # it would fit, but the big one came first
+    await until(lambda: budget.waiting == 2)  # queued behind the big one, not granted
+    assert not small.done() and budget.used == 60  # it would fit, but the big one came first
     budget.release(60)
     await big
     await small
@@ -265,8 +265,9 @@ async def test_a_small_body_is_kept_until_the_child_answers() -> None:
         pending = asyncio.create_task(
             p.client.post("/v1/chat/completions", json={"model": "tiny", "hang": True})
         )
-        await asyncio.sleep(1.5)
+        await until(lambda: len(p.upstream.seen) == 1)  # the child has it, and says nothing
         assert 0 < p.server.body_bytes_held <= KEEP_UNTIL_ANSWERED_BYTES
+        assert not pending.done()
         assert (await pending).status_code == 504
         assert p.server.body_bytes_held == 0
 
