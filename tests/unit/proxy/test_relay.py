@@ -195,7 +195,7 @@ async def test_budget_grants_first_come_first_served_and_times_out() -> None:
         await budget.acquire(20, 0.05)
     assert budget.used == 90 and budget.waiting == 0
     waiter = asyncio.create_task(budget.acquire(50, 5))
-    await asyncio.sleep(0.01)
+    await until(lambda: budget.waiting == 1)  # it waits; then its caller gives up
     waiter.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiter
