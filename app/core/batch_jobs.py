@@ -295,12 +295,7 @@ def check_create(body: Mapping[str, Any]) -> BatchCreate:
     """Check a create-batch body; a ProblemError names the field (`param`)."""
     for name in ("input_file_id", "endpoint", "completion_window"):
         if not isinstance(body.get(name), str) or not body[name]:
-            raise ProblemError(
-                problem(
-                    "batch.bad_request",
-                    param=name,
-                )
-            )
+            raise ProblemError(problem("batch.bad_request", param=name))
     endpoint = str(body["endpoint"])
     if endpoint not in BATCH_URLS:
         raise ProblemError(

@@ -204,10 +204,7 @@ def no_room(
             ),
             **params,
         )
-    return problem(
-        "load.no_room",
-        **params,
-    )
+    return problem("load.no_room", **params)
 
 
 def _has_flag(args: Sequence[str], flag: str) -> bool:

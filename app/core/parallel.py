@@ -195,13 +195,7 @@ def _unknown_gpu(index: int, count: int) -> ProblemError:
                 last=None,
             )
         )
-    return ProblemError(
-        problem(
-            "options.gpu_unknown",
-            index=index,
-            last=count - 1,
-        )
-    )
+    return ProblemError(problem("options.gpu_unknown", index=index, last=count - 1))
 
 
 def _too_many(model: str, tp: int, pp: int, count: int) -> ProblemError:

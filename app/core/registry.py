@@ -366,12 +366,7 @@ class Registry:
             self._before_write()
             current = self.get(model_id)
             if current.source != "user":
-                raise ProblemError(
-                    problem(
-                        "models.builtin_readonly",
-                        model=model_id,
-                    )
-                )
+                raise ProblemError(problem("models.builtin_readonly", model=model_id))
             entry = replace(current, checkpoint=source, size_gb=size_gb)
             users = {**self._users, current.name: entry}
             self._write_users(users)

@@ -180,11 +180,7 @@ def not_found_problem(repo: str, revision: str | None, file: str | None = None) 
             repo=repo,
             revision=revision,
         )
-    return problem(
-        "downloads.not_found",
-        repo=repo,
-        revision=revision,
-    )
+    return problem("downloads.not_found", repo=repo, revision=revision)
 
 
 def unreachable_problem(endpoint: str | None, error: str) -> Problem:
@@ -212,11 +208,7 @@ def no_space_problem(needed: int, free: int, path: str) -> Problem:
 
 
 def failed_problem(repo: str, error: str) -> Problem:
-    return problem(
-        "downloads.failed",
-        repo=repo,
-        error=error,
-    )
+    return problem("downloads.failed", repo=repo, error=error)
 
 
 def hub_problem(

@@ -27,11 +27,7 @@ FRAMING_BYTES = 64 * 1024
 
 
 def bad_form() -> ProblemError:
-    return ProblemError(
-        problem(
-            "batch.bad_upload",
-        )
-    )
+    return ProblemError(problem("batch.bad_upload"))
 
 
 def bad_form_field(name: str) -> ProblemError:

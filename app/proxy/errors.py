@@ -214,13 +214,7 @@ def header_timeout(timeout_s: float) -> Problem:
 def body_timeout(received: int, expected: int | None, elapsed_s: float) -> ProblemError:
     elapsed = round(elapsed_s, 1)
     if expected is None:
-        return ProblemError(
-            problem(
-                "proxy.body_timeout",
-                received=received,
-                elapsed_s=elapsed,
-            )
-        )
+        return ProblemError(problem("proxy.body_timeout", received=received, elapsed_s=elapsed))
     return ProblemError(
         worded_problem(
             "proxy.body_timeout",

@@ -154,11 +154,7 @@ def kv_too_small(text: str, model_id: str) -> Problem | None:
         "available_gib": float(m["available"]),
     }
     if estimated is None:
-        return problem(
-            "load.kv_cache_too_small",
-            estimated_max=None,
-            **numbers,
-        )
+        return problem("load.kv_cache_too_small", estimated_max=None, **numbers)
     return worded_problem(
         "load.kv_cache_too_small",
         tr_noop(

@@ -341,11 +341,7 @@ def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
             repo=repo,
             format=kind.value,
         )
-    return problem(
-        "search.not_loadable",
-        repo=repo,
-        format=kind.value,
-    )
+    return problem("search.not_loadable", repo=repo, format=kind.value)
 
 
 def name_taken_problem(name: str, checkpoint: str) -> Problem:
