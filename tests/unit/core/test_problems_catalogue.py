@@ -145,25 +145,18 @@ def test_a_worded_code_is_declared_worded_and_only_it() -> None:
     # A worded code's own sentence is written once, in the catalogue: a site that means it
     # builds it with problem(...), never restates it.
     restated = [
-        f"{rel}:{node.lineno} {code}"
-        for rel, node, code in _worded_calls()
-        if len(node.args) == 2 and _tr_noop_literals(node.args[1]) == [CATALOGUE[code].template]
+        f"{rel}:{call.lineno} {code}"
+        for rel, _, call, _ in WORDED_SITES
+        if (code := _literal_code(call)) in CATALOGUE
+        and len(call.args) == 2
+        and _tr_noop_literals(call.args[1]) == [CATALOGUE[code].template]
     ]
     assert not restated, f"build the catalogue's own sentence with problem(...): {restated}"
 
 
-def _worded_calls() -> Iterator[tuple[str, ast.Call, str]]:
-    for path in sorted((ROOT / "app").rglob("*.py")):
-        rel = path.relative_to(ROOT).as_posix()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "id", "") == "worded_problem"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and node.args[0].value in CATALOGUE
-            ):
-                yield rel, node, str(node.args[0].value)
+def _literal_code(call: ast.Call) -> str | None:
+    first = call.args[0] if call.args else None
+    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
 
 
 def test_a_fix_is_the_kind_its_entry_declares() -> None:
@@ -308,8 +301,12 @@ def _assigned(scopes: list[ast.AST], name: str) -> list[ast.expr]:
     return []
 
 
-def _worded_sites(tree: ast.Module) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
-    """Each worded_problem call with its enclosing functions, innermost first, then the module."""
+WordedSite = tuple[str, ast.Module, ast.Call, list[ast.AST]]
+
+
+def _worded_sites() -> Iterator[WordedSite]:
+    """Each worded_problem call in app/: its file, the file's tree, the call, and its
+    enclosing functions, innermost first, then the module."""
 
     def visit(node: ast.AST, scopes: list[ast.AST]) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
         for child in ast.iter_child_nodes(node):
@@ -318,7 +315,13 @@ def _worded_sites(tree: ast.Module) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
                 yield child, inner
             yield from visit(child, inner)
 
-    yield from visit(tree, [tree])
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for call, scopes in visit(tree, [tree]):
+            yield path.relative_to(ROOT).as_posix(), tree, call, scopes
+
+
+WORDED_SITES = list(_worded_sites())
 
 
 def _site_sentences(tree: ast.Module, call: ast.Call, scopes: list[ast.AST]) -> list[str]:
@@ -356,21 +359,18 @@ def test_a_worded_sites_sentences_get_every_parameter_they_name() -> None:
     catalogue's parameter check above: a placeholder the site does not pass would raise
     KeyError the first time the sentence is shown. Read from the source like the rest."""
     wrong, unread = [], []
-    for path in sorted((ROOT / "app").rglob("*.py")):
-        tree = ast.parse(path.read_text())
-        rel = path.relative_to(ROOT).as_posix()
-        for call, scopes in _worded_sites(tree):
-            if len(call.args) != 2:
-                continue  # the factory's own definition and its docstring's example
-            sentences = _site_sentences(tree, call, scopes)
-            passed = _site_params(call, scopes)
-            if not sentences or passed is None:
-                unread.append(f"{rel}:{call.lineno}")
-                continue
-            for text in sentences:
-                if missing := placeholders(text) - passed:
-                    wrong.append(f"{rel}:{call.lineno}: passes no {sorted(missing)} for {text!r}")
-                text.format(**dict.fromkeys(placeholders(text), 1.5))  # a bad format spec fails
+    for rel, tree, call, scopes in WORDED_SITES:
+        if len(call.args) != 2:
+            continue  # the factory's own definition and its docstring's example
+        sentences = _site_sentences(tree, call, scopes)
+        passed = _site_params(call, scopes)
+        if not sentences or passed is None:
+            unread.append(f"{rel}:{call.lineno}")
+            continue
+        for text in sentences:
+            if missing := placeholders(text) - passed:
+                wrong.append(f"{rel}:{call.lineno}: passes no {sorted(missing)} for {text!r}")
+            text.format(**dict.fromkeys(placeholders(text), 1.5))  # a bad format spec fails
     assert not wrong, "\n".join(wrong)
     # The one site whose parameters come from its callers: read at theirs, below.
     assert unread == ["app/supervisor/engines/custom.py:60"], unread
