@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import openai
@@ -16,6 +16,7 @@ from app.core.events import Event
 from app.core.states import ProcessState
 from app.runtime.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -88,13 +89,6 @@ async def test_two_models_swap_under_a_small_budget(served: Runtime) -> None:
         again = await client.completions.create(model="user.a", prompt="z", max_tokens=2)
         assert again.model == "user.a"
         assert served._parts.supervisor.info("user.b").state is ProcessState.STOPPED  # type: ignore[union-attr]
-
-
-async def until(predicate: Callable[[], bool], within_s: float = 30.0) -> None:
-    deadline = asyncio.get_running_loop().time() + within_s
-    while not predicate():
-        assert asyncio.get_running_loop().time() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.02)
 
 
 async def test_a_request_sent_to_a_hung_engine_is_answered_by_its_replacement(

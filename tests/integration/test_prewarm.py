@@ -5,8 +5,7 @@ while another model is loaded, once per model and engine, and cancellable."""
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,18 +15,11 @@ from app.core.states import ProcessState
 from app.runtime.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
+from tests.waiting import until
 
 HUB_REPO = "test-org/tiny-llama"
 # The fake keeps a compile-cache entry as vLLM does: a cold start is slow, a warm one quick.
 ENGINE = fake_engine("--fake-start-delay", "2", "--fake-warm-delay", "0.3")
-
-
-async def until(predicate: Callable[[], bool], within: float = 60.0) -> None:
-    deadline = time.monotonic() + within
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        await asyncio.sleep(0.05)
 
 
 @pytest.fixture
