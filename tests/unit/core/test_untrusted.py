@@ -1,0 +1,49 @@
+"""Text and JSON from outside: escape sequences stripped, deep nesting an ordinary parse error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.core.untrusted import one_line, parse_json, terminal_text
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("\x1b[2J\x1b[Hcleared", "cleared"),  # screen clear, cursor home
+        ("\x1b]0;owned\x07title", "title"),  # window title (OSC ended by BEL)
+        ("\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\", "link"),  # OSC 8 hyperlink
+        ("secret\rshown", "secretshown"),  # a carriage return would overwrite
+        ("a\x9b31mred", "ared"),  # 8-bit CSI
+        ("\x9d0;t\x9cok", "ok"),  # 8-bit OSC ended by 8-bit ST
+        ("rtl\u202eevil", "rtlevil"),
+        ("keeps\ttabs\nand lines", "keeps\ttabs\nand lines"),
+        ("Grüße, 你好 👋", "Grüße, 你好 👋"),
+    ],
+)
+def test_terminal_text_removes_what_would_act_on_the_terminal(raw: str, shown: str) -> None:
+    assert terminal_text(raw) == shown
+
+
+def test_one_line_folds_tabs_and_newlines() -> None:
+    assert one_line("org/\x1b[31mrepo\n\tname") == "org/repo name"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_no_escape_or_control_survives(raw: str) -> None:
+    shown = terminal_text(raw)
+    assert not any(ord(c) < 0x20 and c not in "\t\n" for c in shown)
+    assert not any(0x7F <= ord(c) <= 0x9F for c in shown)
+
+
+def test_deep_nesting_is_an_ordinary_parse_error() -> None:
+    with pytest.raises(json.JSONDecodeError):
+        parse_json("[" * 100_000)
+    with pytest.raises(json.JSONDecodeError):
+        parse_json(b'{"a":' * 100_000)
+    assert parse_json('{"a": [1, 2]}') == {"a": [1, 2]}
