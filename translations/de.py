@@ -1222,3 +1222,19 @@ PROBLEMS |= {
     "The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.": "Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.",
     "The reply broke off:": "Die Antwort brach ab:",
 }
+
+
+# Issue 32: files shared by models.
+UI |= {
+    "Delete the downloaded files of {name} ({size})? %n other model(s) use the same files and would need them downloaded again too: {others}.": (
+        "Die heruntergeladenen Dateien von {name} ({size}) löschen? %n weiteres Modell verwendet dieselben Dateien und müsste sie ebenfalls neu herunterladen: {others}.",
+        "Die heruntergeladenen Dateien von {name} ({size}) löschen? %n weitere Modelle verwenden dieselben Dateien und müssten sie ebenfalls neu herunterladen: {others}.",
+    ),
+    "Remove {name} from the list? Its downloaded files stay: %n other model(s) use them: {others}.": (
+        "{name} aus der Liste entfernen? Seine heruntergeladenen Dateien bleiben: %n weiteres Modell verwendet sie: {others}.",
+        "{name} aus der Liste entfernen? Seine heruntergeladenen Dateien bleiben: %n weitere Modelle verwenden sie: {others}.",
+    ),
+}
+PROBLEMS |= {
+    "Deleting {size} of {model} needs confirmation: add --yes. They are {others}'s files too, which would need them downloaded again.": "Das Löschen von {size} von {model} muss bestätigt werden: fügen Sie --yes hinzu. Es sind auch die Dateien von {others}, die dann neu heruntergeladen werden müssten.",
+}

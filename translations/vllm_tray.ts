@@ -828,6 +828,41 @@
     </message>
 </context>
 <context>
+    <name>DeleteQuestion</name>
+    <message>
+        <source>Delete {name}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the downloaded files of {name} ({size})? %n other model(s) use the same files and would need them downloaded again too: {others}.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove {name} from the list? Its folder stays where it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove {name} from the list? Its downloaded files stay: %n other model(s) use them: {others}.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove {name} from the list and delete its downloaded files?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DesktopPage</name>
     <message>
         <source>Start vLLM Tray when I &amp;log in</source>
@@ -1756,26 +1791,6 @@
     </message>
     <message>
         <source>Model settings saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete {name}?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remove {name} from the list? Its folder stays where it is.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remove {name} from the list and delete its downloaded files?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4078,6 +4093,10 @@
     </message>
     <message>
         <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleting {size} of {model} needs confirmation: add --yes. They are {others}&apos;s files too, which would need them downloaded again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -830,6 +830,43 @@
     </message>
 </context>
 <context>
+    <name>DeleteQuestion</name>
+    <message>
+        <source>Delete {name}?</source>
+        <translation>{name} löschen?</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the downloaded files of {name} ({size})? %n other model(s) use the same files and would need them downloaded again too: {others}.</source>
+        <translation>
+            <numerusform>Die heruntergeladenen Dateien von {name} ({size}) löschen? %n weiteres Modell verwendet dieselben Dateien und müsste sie ebenfalls neu herunterladen: {others}.</numerusform>
+            <numerusform>Die heruntergeladenen Dateien von {name} ({size}) löschen? %n weitere Modelle verwenden dieselben Dateien und müssten sie ebenfalls neu herunterladen: {others}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
+        <translation>Die heruntergeladenen Dateien von {name} ({size}) löschen? Sie können sie später erneut herunterladen.</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the list? Its folder stays where it is.</source>
+        <translation>{name} aus der Liste entfernen? Sein Ordner bleibt, wo er ist.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove {name} from the list? Its downloaded files stay: %n other model(s) use them: {others}.</source>
+        <translation>
+            <numerusform>{name} aus der Liste entfernen? Seine heruntergeladenen Dateien bleiben: %n weiteres Modell verwendet sie: {others}.</numerusform>
+            <numerusform>{name} aus der Liste entfernen? Seine heruntergeladenen Dateien bleiben: %n weitere Modelle verwenden sie: {others}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove {name} from the list and delete its downloaded files?</source>
+        <translation>{name} aus der Liste entfernen und seine heruntergeladenen Dateien löschen?</translation>
+    </message>
+</context>
+<context>
     <name>DesktopPage</name>
     <message>
         <source>Start vLLM Tray when I &amp;log in</source>
@@ -1759,26 +1796,6 @@
     <message>
         <source>Model settings saved.</source>
         <translation>Modelleinstellungen gespeichert.</translation>
-    </message>
-    <message>
-        <source>Delete {name}?</source>
-        <translation>{name} löschen?</translation>
-    </message>
-    <message>
-        <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
-        <translation>Die heruntergeladenen Dateien von {name} ({size}) löschen? Sie können sie später erneut herunterladen.</translation>
-    </message>
-    <message>
-        <source>Remove {name} from the list? Its folder stays where it is.</source>
-        <translation>{name} aus der Liste entfernen? Sein Ordner bleibt, wo er ist.</translation>
-    </message>
-    <message>
-        <source>Remove {name} from the list and delete its downloaded files?</source>
-        <translation>{name} aus der Liste entfernen und seine heruntergeladenen Dateien löschen?</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
     </message>
     <message>
         <source>Deleted.</source>
@@ -3742,6 +3759,10 @@
     <message>
         <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
         <translation>Ein anderes vllm-tray mit diesem Konfigurationsordner führt diesen Batch aus: Halten Sie ihn dort an oder brechen Sie ihn dort ab. Dieses übernimmt ihn, wenn jenes endet.</translation>
+    </message>
+    <message>
+        <source>Deleting {size} of {model} needs confirmation: add --yes. They are {others}&apos;s files too, which would need them downloaded again.</source>
+        <translation>Das Löschen von {size} von {model} muss bestätigt werden: fügen Sie --yes hinzu. Es sind auch die Dateien von {others}, die dann neu heruntergeladen werden müssten.</translation>
     </message>
     <message>
         <source>--config-dir needs a folder.</source>

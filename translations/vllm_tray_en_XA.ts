@@ -829,6 +829,43 @@
     </message>
   </context>
   <context>
+    <name>DeleteQuestion</name>
+    <message>
+      <source>Delete {name}?</source>
+      <translation>[Đéĺéţé {name}?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Delete</source>
+      <translation>[&amp;Đéĺéţé~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>Delete the downloaded files of {name} ({size})? %n other model(s) use the same files and would need them downloaded again too: {others}.</source>
+      <translation>
+        <numerusform>[Đéĺéţé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {name} ({size})? %n öţĥéŕ ɱöđéĺ(š) ûšé ţĥé šàɱé ƒîĺéš àñđ ŵöûĺđ ñééđ ţĥéɱ đöŵñĺöàđéđ àĝàîñ ţöö: {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Đéĺéţé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {name} ({size})? %n öţĥéŕ ɱöđéĺ(š) ûšé ţĥé šàɱé ƒîĺéš àñđ ŵöûĺđ ñééđ ţĥéɱ đöŵñĺöàđéđ àĝàîñ ţöö: {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
+      <translation>[Đéĺéţé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {name} ({size})? Ýöû çàñ đöŵñĺöàđ ţĥéɱ àĝàîñ ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Remove {name} from the list? Its folder stays where it is.</source>
+      <translation>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ? Îţš ƒöĺđéŕ šţàýš ŵĥéŕé îţ îš.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>Remove {name} from the list? Its downloaded files stay: %n other model(s) use them: {others}.</source>
+      <translation>
+        <numerusform>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ? Îţš đöŵñĺöàđéđ ƒîĺéš šţàý: %n öţĥéŕ ɱöđéĺ(š) ûšé ţĥéɱ: {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ? Îţš đöŵñĺöàđéđ ƒîĺéš šţàý: %n öţĥéŕ ɱöđéĺ(š) ûšé ţĥéɱ: {others}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Remove {name} from the list and delete its downloaded files?</source>
+      <translation>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ àñđ đéĺéţé îţš đöŵñĺöàđéđ ƒîĺéš?~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+  </context>
+  <context>
     <name>DesktopPage</name>
     <message>
       <source>Start vLLM Tray when I &amp;log in</source>
@@ -1758,26 +1795,6 @@
     <message>
       <source>Model settings saved.</source>
       <translation>[Ṁöđéĺ šéţţîñĝš šàṽéđ.~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Delete {name}?</source>
-      <translation>[Đéĺéţé {name}?~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Delete the downloaded files of {name} ({size})? You can download them again later.</source>
-      <translation>[Đéĺéţé ţĥé đöŵñĺöàđéđ ƒîĺéš öƒ {name} ({size})? Ýöû çàñ đöŵñĺöàđ ţĥéɱ àĝàîñ ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Remove {name} from the list? Its folder stays where it is.</source>
-      <translation>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ? Îţš ƒöĺđéŕ šţàýš ŵĥéŕé îţ îš.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Remove {name} from the list and delete its downloaded files?</source>
-      <translation>[Ŕéɱöṽé {name} ƒŕöɱ ţĥé ĺîšţ àñđ đéĺéţé îţš đöŵñĺöàđéđ ƒîĺéš?~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>&amp;Delete</source>
-      <translation>[&amp;Đéĺéţé~~~]</translation>
     </message>
     <message>
       <source>Deleted.</source>
@@ -4081,6 +4098,10 @@
     <message>
       <source>Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.</source>
       <translation>[Åñöţĥéŕ ṽĺĺɱ-ţŕàý ûšîñĝ ţĥîš çöñƒîĝ ƒöĺđéŕ îš ŕûññîñĝ ţĥîš ƀàţçĥ: þàûšé öŕ çàñçéĺ îţ ţĥéŕé. Ţĥîš öñé ţàķéš îţ öṽéŕ îƒ ţĥàţ öñé šţöþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Deleting {size} of {model} needs confirmation: add --yes. They are {others}'s files too, which would need them downloaded again.</source>
+      <translation>[Đéĺéţîñĝ {size} öƒ {model} ñééđš çöñƒîŕɱàţîöñ: àđđ --ýéš. Ţĥéý àŕé {others}'š ƒîĺéš ţöö, ŵĥîçĥ ŵöûĺđ ñééđ ţĥéɱ đöŵñĺöàđéđ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, with no spaces: clients send it in an HTTP header, which takes nothing else.</source>

@@ -169,36 +169,45 @@ def _settle(fut: asyncio.Future[DownloadFinished], event: DownloadFinished) -> N
 
 
 def cmd_rm(args: argparse.Namespace) -> int:
-    """What the window's Delete does: a model's downloaded files go, and a model of your own
-    leaves the list too (a folder of yours is never deleted, only no longer listed)."""
+    """The window's Delete (`ModelService.delete`): a model's downloaded files go, and a model
+    of your own leaves the list too (a folder of yours is never deleted, only no longer listed;
+    files another model uses stay with it)."""
     services = services_from(args)
     entry = services.models.entry(args.model)
     own = entry.source == "user"
-    on_disk = 0 if entry.checkpoint.is_local else services.views.row(entry.id).bytes_on_disk
-    if on_disk == 0 and not own:
+    row = services.views.row(entry.id)
+    others = ", ".join(row.shares_files_with)
+    goes = 0 if entry.checkpoint.is_local or (own and others) else row.bytes_on_disk
+    if goes == 0 and not own:
         print(f"{entry.id} has no files on disk; nothing to delete.")
         return 0
-    if on_disk > 0 and not args.yes:
-        if not sys.stdin.isatty():
-            raise ProblemError(
-                problem("cli.confirm_needed", size=human_bytes(on_disk), model=entry.id)
-            )
-        answer = input(f"Delete {human_bytes(on_disk)} of {entry.id}? [y/N] ")
-        if answer.strip().lower() not in ("y", "yes"):
-            print("nothing deleted")
-            return 0
-    freed = asyncio.run(_remove(services, entry.id, files=on_disk > 0, listed=not own))
-    if on_disk > 0:
+    if goes > 0 and not args.yes:
+        _confirm(entry.id, goes, "" if own else others)
+    freed = asyncio.run(services.models.delete(entry.id))
+    if goes > 0:
         print(f"deleted {entry.id}: {human_bytes(freed)} freed")
     if own and entry.checkpoint.is_local:
         print(f"{entry.id} is no longer listed; your folder {entry.checkpoint} is left as it is.")
+    elif own and others:
+        print(f"{entry.id} is no longer listed; its files stay with {others}.")
     elif own:
         print(f"{entry.id} is no longer listed.")
     return 0
 
 
-async def _remove(services: Services, model_id: str, *, files: bool, listed: bool) -> int:
-    freed = await services.models.delete_files(model_id) if files else 0
-    if not listed:
-        await services.models.remove_user_model(model_id)
-    return freed
+def _confirm(model_id: str, size: int, others: str) -> None:
+    """Ask on a terminal (naming the other models whose files these are too); elsewhere
+    `--yes` is needed. Returns only when the user said yes."""
+    if not sys.stdin.isatty():
+        if others:
+            raise ProblemError(
+                problem("cli.confirm_shared", size=human_bytes(size), model=model_id, others=others)
+            )
+        raise ProblemError(problem("cli.confirm_needed", size=human_bytes(size), model=model_id))
+    also = (
+        f" They are {others}'s files too, which would need them downloaded again." if others else ""
+    )
+    answer = input(f"Delete {human_bytes(size)} of {model_id}?{also} [y/N] ")
+    if answer.strip().lower() not in ("y", "yes"):
+        print("nothing deleted")
+        raise SystemExit(0)

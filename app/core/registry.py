@@ -297,6 +297,15 @@ class Registry:
                 return self._catalog.get(model_id[len(BUILTIN_PREFIX) :])
             return self._catalog.get(model_id) or self._users.get(model_id)
 
+    def sharing(self, model_id: str) -> tuple[str, ...]:
+        """The other models whose downloaded files are this one's: the same repository, which
+        the Hugging Face cache keeps in one folder whatever the revision."""
+        entry = self.get(model_id)
+        repo = entry.checkpoint.repo_id
+        if repo is None:
+            return ()
+        return tuple(m.id for m in self.models() if m.checkpoint.repo_id == repo and m != entry)
+
     def get(self, model_id: str) -> ModelEntry:
         entry = self.find(model_id)
         if entry is None:

@@ -30,12 +30,13 @@ from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_view import BenchWindows
 from app.gui.bridge import EventBridge
 from app.gui.chat_page import ChatPages
-from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
+from app.gui.commands import CommandFailed, FailureReporter, async_slot
 from app.gui.delegates import CellDelegate, ProgressDelegate
+from app.gui.delete_question import DeleteQuestion
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.engine_panel import EnginePanel
 from app.gui.gpu_panel import GpuPanel
-from app.gui.i18n import format_bytes, problem_text
+from app.gui.i18n import problem_text
 from app.gui.icons import app_icon
 from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_state import download_failed, failure_count_text, failure_title
@@ -90,6 +91,8 @@ class MainWindow(QMainWindow):
         self.actions_ = ModelActions(facade, store, failures, self)
         self.actions_.settings_requested.connect(self.open_model_settings)
         self.actions_.logs_requested.connect(self.open_logs)
+        self._delete = DeleteQuestion(facade, store, failures, self)
+        self._delete.deleted.connect(lambda: self._show_status(self.tr("Deleted.")))
         self.actions_.delete_requested.connect(self.confirm_delete)
         self.bench = BenchWindows(facade, bridge, self, self.actions_.bench_requested, store)
         self.actions_.message.connect(self._show_status)
@@ -447,53 +450,7 @@ class MainWindow(QMainWindow):
         return view
 
     def confirm_delete(self, model_id: str) -> QMessageBox | None:
-        row = self._store.row(model_id)
-        if row is None:
-            return None
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle(self.tr("Delete {name}?").format(name=row.name))
-        size = format_bytes(row.bytes_on_disk) if row.bytes_on_disk else ""
-        if row.source == "builtin":
-            text = self.tr(
-                "Delete the downloaded files of {name} ({size})? You can download them again later."
-            ).format(name=row.name, size=size or "?")
-        elif row.file_state in ("local", "local_invalid"):
-            text = self.tr("Remove {name} from the list? Its folder stays where it is.").format(
-                name=row.name
-            )
-        else:
-            text = self.tr("Remove {name} from the list and delete its downloaded files?").format(
-                name=row.name
-            )
-        box.setText(text)
-        delete = box.addButton(self.tr("&Delete"), QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.finished.connect(
-            lambda _r: self._on_delete_box_finished(box.clickedButton() is delete, model_id)
-        )
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-        return box
-
-    @async_slot(bool, str)
-    async def _on_delete_box_finished(self, confirmed: bool, model_id: str) -> None:
-        row = self._store.row(model_id)
-        if not confirmed or row is None:
-            return
-        try:
-            if row.source == "builtin" or (
-                row.file_state not in ("local", "local_invalid") and row.bytes_on_disk > 0
-            ):
-                await call(self._facade.submit(lambda s: s.models.delete_files(model_id)))
-            if row.source == "user":
-                await call(self._facade.submit(lambda s: s.models.remove_user_model(model_id)))
-            await self._store.refresh()
-        except CommandFailed as failure:
-            self._failures.report(failure)
-            return
-        self._show_status(self.tr("Deleted."))
+        return self._delete.ask(model_id)
 
     # -- window ---------------------------------------------------------------------------
     def show_and_raise(self) -> None:

@@ -60,6 +60,9 @@ class ModelRow:
     # Being started and stopped in the background after its download, so that its first
     # Load is warm (app.runtime.services.prewarm): its load shows as a pre-warm.
     prewarming: bool = False
+    # The other models whose downloaded files these are too (the same repository): Delete
+    # names them (issue 32 item 3).
+    shares_files_with: tuple[str, ...] = ()
 
     @property
     def downloaded(self) -> bool:

@@ -100,6 +100,7 @@ class Views:
             restarts=info.restarts if info is not None else 0,
             next_retry_at=info.next_retry_at if info is not None else None,
             prewarming=entry.id in self._observed.prewarming,
+            shares_files_with=self._registry.sharing(entry.id),
         )
 
     def model_views(self) -> Sequence[ModelView]:

@@ -361,14 +361,13 @@ class FakeModels(FakeService):
         self.app.bus.publish(RegistryChanged(row.id))
         return ModelEntry(name, "user", parsed, None, tuple(labels))
 
-    async def remove_user_model(self, model_id: str) -> None:
-        self.record("remove_user_model", model_id)
-        self.app.rows.pop(model_id, None)
-        self.app.bus.publish(RegistryChanged(model_id))
-
-    async def delete_files(self, model_id: str) -> int:
-        self.record("delete_files", model_id)
-        return self.app.rows[model_id].bytes_on_disk
+    async def delete(self, model_id: str) -> int:
+        self.record("delete", model_id)
+        row = self.app.rows[model_id]
+        if row.source == "user":
+            self.app.rows.pop(model_id, None)
+            self.app.bus.publish(RegistryChanged(model_id))
+        return row.bytes_on_disk
 
     async def pull(
         self,

@@ -6,7 +6,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.core.events import DownloadFinished, DownloadProgressed, ProcessStateChanged
+from app.core.events import (
+    DownloadFinished,
+    DownloadProgressed,
+    ProcessStateChanged,
+    RegistryChanged,
+)
 from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.gui import window_state
@@ -195,13 +200,30 @@ def test_delete_asks_first(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:
     assert box is not None and "Delete the downloaded files" in box.text()
     delete = next(b for b in box.buttons() if b.text() == "&Delete")
     qtbot.mouseClick(delete, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: fake.called("models.delete_files") == [(DOWNLOADED,)])
+    qtbot.waitUntil(lambda: fake.called("models.delete") == [(DOWNLOADED,)])
 
     box = gui.window.confirm_delete("user.my-llama")
     assert "Its folder stays where it is" in box.text()
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
     qtbot.wait(20)
-    assert fake.called("models.remove_user_model") == []
+    assert fake.called("models.delete") == [(DOWNLOADED,)]
+
+
+def test_delete_names_the_models_that_share_the_files(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 32 item 3: the question named only the model being deleted."""
+    fake.update(DOWNLOADED, shares_files_with=("user.mine",))
+    fake.publish_from_thread(RegistryChanged(DOWNLOADED))  # the store takes a new snapshot
+    qtbot.waitUntil(lambda: getattr(gui.store.row(DOWNLOADED), "shares_files_with", ()) != ())
+    box = gui.window.confirm_delete(DOWNLOADED)
+    assert box is not None
+    assert box.text().endswith(
+        "1 other model(s) use the same files and would need them downloaded again too: user.mine."
+    )
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    qtbot.wait(20)
+    assert fake.called("models.delete") == []
 
 
 def test_add_model_validates_and_registers(qtbot: QtBot, gui: GuiApp, fake: FakeFacade) -> None:

@@ -99,3 +99,28 @@ def test_rm_deletes_your_models_files_and_its_place_in_the_list_as_the_window_do
         )
     assert folder.is_dir() and (folder / "config.json").exists()
     assert not {"user.tiny", "user.mine", "user.gone"} & listed(env)
+
+
+def test_rm_keeps_files_another_model_uses(hf_cache: Path, hub: FakeHub, tmp_path: Path) -> None:
+    """Issue 32 item 3: removing one model deleted another model's download (the same
+    repository), and nothing said so."""
+    env = user_env(hub, tmp_path)
+    assert cli(env, "pull", "user.first", "--checkpoint", "org/tiny").returncode == 0
+    assert cli(env, "pull", "user.second", "--checkpoint", "org/tiny:main").returncode == 0
+    weights = sorted(hf_cache.rglob("*.safetensors"))
+    assert weights
+
+    # A model of your own leaves the list; its files stay with the other one, unasked.
+    gone = cli(env, "rm", "user.second")
+    assert gone.returncode == 0, gone.stderr
+    assert gone.stdout.strip() == "user.second is no longer listed; its files stay with user.first."
+    assert sorted(hf_cache.rglob("*.safetensors")) == weights
+    rows = {row["id"]: row for row in json.loads(cli(env, "models", "--json").stdout)}
+    assert "user.second" not in rows and rows["user.first"]["files"] == "complete"
+
+    # The last model that uses them: deleting asks again (no terminal: --yes), then frees.
+    assert cli(env, "rm", "user.first").returncode == 2
+    deleted = cli(env, "rm", "user.first", "--yes")
+    assert deleted.returncode == 0, deleted.stderr
+    assert "deleted user.first" in deleted.stdout
+    assert not list(hf_cache.rglob("*.safetensors"))

@@ -30,6 +30,15 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
+        "cli.confirm_shared",
+        tr_noop(
+            "Deleting {size} of {model} needs confirmation: add --yes. They are {others}'s files "
+            "too, which would need them downloaded again."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
         "cli.empty_secret",
         tr_noop("No value was given for {name}."),
         status=503,

@@ -74,6 +74,7 @@ ProblemCode = Literal[
     "cli.bad_limit",
     "cli.bad_objective",
     "cli.confirm_needed",
+    "cli.confirm_shared",
     "cli.empty_secret",
     "cli.lemonade_not_found",
     "cli.model_in_use",

@@ -254,14 +254,26 @@ class ModelService:
             await self._controller.load(entry.id)
 
     # -- files and the model list ----------------------------------------------------------
-    async def delete_files(self, model_id: str) -> int:
-        """Stop the model, cancel its download, delete its cached files; bytes freed."""
+    async def delete(self, model_id: str) -> int:
+        """The window's Delete and `vllm-tray rm`: the model stops, its download is cancelled,
+        its downloaded files go, and a model of your own leaves the list (a folder of yours is
+        never deleted, only no longer listed); the bytes freed.
+
+        A model of your own whose files another model uses (`ModelRow.shares_files_with`)
+        leaves them to it: taking a name off the list must not take another model's download
+        (issue 32 item 3). A built-in model's files go even when shared: the window's question
+        and `rm` name the other models first.
+        """
         entry = self._registry.get(model_id)
         info = self._supervisor.info(entry.id)
         if info is not None and info.state is not ProcessState.STOPPED:
             await self._supervisor.stop(entry.id)
+        own = entry.source == "user"
+        keep = entry.checkpoint.is_local or (own and bool(self._registry.sharing(entry.id)))
         # Through the manager: it cancels a running download of the same repo first.
-        freed = await self._downloads.delete_files(entry)
+        freed = 0 if keep else await self._downloads.delete_files(entry)
+        if own:
+            await asyncio.to_thread(self._registry.remove_user_model, entry.id)
         self._bus.publish(RegistryChanged(entry.id))
         return freed
 
@@ -290,12 +302,6 @@ class ModelService:
         changed = await asyncio.to_thread(self._registry.set_source, entry.id, checkpoint)
         self._bus.publish(RegistryChanged(changed.id))
         return changed
-
-    async def remove_user_model(self, model_id: str) -> None:
-        entry = self._registry.get(model_id)
-        await self._supervisor.stop(entry.id)
-        await asyncio.to_thread(self._registry.remove_user_model, entry.id)
-        self._bus.publish(RegistryChanged(entry.id))
 
     # -- downloads --------------------------------------------------------------------------
     async def pull(
