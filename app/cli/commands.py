@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.context import human_bytes, print_json, services_from
 from app.core.jsonstore import REPLACED_CODE
-from app.core.memory_room import DeviceRoom
+from app.core.memory_room import DeviceRoom, fit_verdict
 from app.core.optimize import OPTIMIZE_OPTION, parse_optimize
 from app.core.parallel import (
     GPUS_OPTION,
@@ -33,7 +33,7 @@ from app.core.vllm_args import format_command
 
 if TYPE_CHECKING:
     from app.runtime.services.protocols import ConfigApi
-    from app.runtime.snapshot import ModelRow
+    from app.runtime.snapshot import ModelRow, OptionsPreview
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -182,6 +182,7 @@ def cmd_options(args: argparse.Namespace) -> int:
                 "effective_gpus": list(preview.effective_gpus),
                 "optimize": new.optimize,
                 "planned_bytes": dict(preview.planned),
+                "fit": _fit(preview)[0],
                 # Shown, so a secret flag's value is hidden (app.core.redact).
                 "argv": redact_argv(preview.command),
                 "layers": [
@@ -207,7 +208,25 @@ def cmd_options(args: argparse.Namespace) -> int:
     for layer in preview.layers:
         print(f"  from {layer.source}: {format_command(layer.args)}")
     print(f"command:    {format_command(preview.command)}")
+    print(f"fit:        {_fit(preview)[1]}")
     return 0
+
+
+def _fit(preview: OptionsPreview) -> tuple[str | None, str]:
+    """The Model settings dialog's verdict (app.core.memory_room.fit_verdict) and its line."""
+    plan = preview.memory
+    if plan is None:
+        return None, "no estimate yet: it needs the model's config.json on disk"
+    verdict = fit_verdict(plan, preview.ctx_size, preview.planned, preview.rooms)
+    needed, budget = human_bytes(plan.needed_bytes), human_bytes(plan.budget_bytes)
+    words = {
+        "too_long": f"too long for this model: it accepts at most {plan.model_max_ctx} tokens",
+        "not_now": f"does not fit now: a start would reserve "
+        f"{human_bytes(sum(preview.planned.values()))}, more than is free",
+        "fits": f"fits: needs {needed} of the {budget} vLLM may use",
+        "does_not_fit": f"does not fit: needs {needed}, but vLLM may use {budget}",
+    }
+    return verdict, words[verdict]
 
 
 # -- config -------------------------------------------------------------------------------

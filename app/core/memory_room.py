@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from app.core.gpu import GpuInfo, MemorySample
 from app.core.meminfo import HostMemory
+from app.core.memory import MemoryPlan
 from app.core.parallel import RAM_DEVICE, gpu_index
 from app.core.problems import Problem, problem, tr_noop, worded_problem
 
@@ -268,3 +269,25 @@ def _room_problem(
             "models: lower its ctx_size, or close those programs."
         )
     return worded_problem("load.memory_in_use", template, **params)
+
+
+FitVerdict = Literal["too_long", "not_now", "fits", "does_not_fit"]
+
+
+def fit_verdict(
+    plan: MemoryPlan, ctx: int, planned: Mapping[str, int], rooms: Mapping[str, DeviceRoom]
+) -> FitVerdict:
+    """Whether a model with context size `ctx` can start: the one verdict the Model settings
+    dialog and `vllm-tray options` word (issue 32 item 16). `plan` is its `MemoryPlan`:
+    above the model's own limit vLLM refuses the length whatever the memory; a plan that fits
+    the budget still does not fit now when a start would reserve more than a device has free.
+    """
+    if plan.model_max_ctx is not None and ctx > plan.model_max_ctx:
+        return "too_long"
+    if not plan.fits:
+        return "does_not_fit"
+    for device, reserve in planned.items():
+        room = rooms.get(device)
+        if room is not None and reserve > room.room:
+            return "not_now"
+    return "fits"

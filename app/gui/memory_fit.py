@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 
 from app.core.memory import MemoryPlan
-from app.core.memory_room import DeviceRoom
+from app.core.memory_room import DeviceRoom, fit_verdict
 from app.core.parallel import RAM_DEVICE, gpu_index
 from app.gui.i18n import format_bytes, format_int, format_number
 
@@ -42,19 +42,16 @@ def device_name(device: str) -> str:
     return translate("ModelSettingsDialog", "GPU {index}").format(index=index)
 
 
-def room_words(planned: Mapping[str, int], rooms: Mapping[str, DeviceRoom]) -> tuple[str, bool]:
+def room_words(planned: Mapping[str, int], rooms: Mapping[str, DeviceRoom]) -> str:
     """What memory is free now on each device the model would use, against what a start
-    would reserve there: the line, and whether it fits now. Both numbers are said: the
-    budget, and what other programs or the host leave of it."""
+    would reserve there. Both numbers are said: the budget, and what other programs or the
+    host leave of it."""
     lines: list[str] = []
-    fits = True
-    for device, reserve in planned.items():
+    for device in planned:
         room = rooms.get(device)
         if room is None:
             continue
         where = device_name(device)
-        if reserve > room.room:
-            fits = False
         if room.binding == "host":
             lines.append(
                 translate(
@@ -87,7 +84,7 @@ def room_words(planned: Mapping[str, int], rooms: Mapping[str, DeviceRoom]) -> t
                     device=where, room=format_bytes(room.room)
                 )
             )
-    return "\n".join(lines), fits
+    return "\n".join(lines)
 
 
 def fit_words(
@@ -100,21 +97,19 @@ def fit_words(
     (what is free there now): a start that would not fit now does not "fit", whatever the
     budget says."""
     needed, budget = format_bytes(plan.needed_bytes), format_bytes(plan.budget_bytes)
-    room_line, fits_now = room_words(planned or {}, rooms or {})
-    reserve = sum((planned or {}).values())
-    fits = False
-    if plan.model_max_ctx is not None and ctx > plan.model_max_ctx:
+    verdict = fit_verdict(plan, ctx, planned or {}, rooms or {})
+    room_line = room_words(planned or {}, rooms or {})
+    if verdict == "too_long":
         # Memory may suffice, but vLLM refuses a max_model_len above the model's own.
         fit = translate(
             "ModelSettingsDialog", "✗ Too long for this model: it accepts at most {tokens} tokens."
-        ).format(tokens=format_int(plan.model_max_ctx))
-    elif plan.fits and not fits_now:
+        ).format(tokens=format_int(plan.model_max_ctx or 0))
+    elif verdict == "not_now":
         fit = translate(
             "ModelSettingsDialog",
             "✗ Does not fit now: a start would reserve {reserve}, more than is free.",
-        ).format(reserve=format_bytes(reserve))
-    elif plan.fits:
-        fits = True
+        ).format(reserve=format_bytes(sum((planned or {}).values())))
+    elif verdict == "fits":
         fit = translate(
             "ModelSettingsDialog", "✓ Fits: needs {needed} of the {budget} vLLM may use."
         ).format(needed=needed, budget=budget)
@@ -142,4 +137,4 @@ def fit_words(
     ).format(n=format_number(plan.concurrency, 1))
     if room_line:
         fit += "\n" + room_line
-    return FitWords(fit, fits, largest_text, 0 < largest != ctx, concurrency)
+    return FitWords(fit, verdict == "fits", largest_text, 0 < largest != ctx, concurrency)

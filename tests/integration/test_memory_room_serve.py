@@ -188,3 +188,20 @@ def test_a_card_whose_vram_other_programs_hold_refuses_the_start(
             assert load(client).status_code == 200
     finally:
         assert serve.stop() == 0, "".join(serve.lines[-30:])
+
+
+def test_options_says_whether_the_model_fits_now_as_the_dialog_does(strix_halo: Machine) -> None:
+    """Issue 32 item 16: `options` showed the plan but not the dialog's verdict."""
+    assert strix_halo.cli("config", "set", "models.gpu_memory_utilization=0.95")[0] == 0
+    code, out, err = strix_halo.cli("options", "user.a")
+    assert code == 0, err
+    line = next(s for s in out.splitlines() if s.startswith("fit:"))
+    assert line.startswith("fit:        does not fit now: a start would reserve 12"), line
+    assert line.endswith("GB, more than is free"), line
+    code, out, _ = strix_halo.cli("options", "user.a", "--json")
+    assert json.loads(out)["fit"] == "not_now"
+
+    assert strix_halo.cli("config", "set", "models.gpu_memory_utilization=0.13")[0] == 0
+    code, out, _ = strix_halo.cli("options", "user.a")
+    line = next(s for s in out.splitlines() if s.startswith("fit:"))
+    assert line.startswith("fit:        fits: needs "), line

@@ -193,6 +193,10 @@ class ModelService:
         await self._reset_if_failed(entry.id)
         if restart:
             await self._restart(entry.id)
+        if self._planner.memory.latest is None:
+            # A command's runtime has no memory watch: read the machine once, so that the
+            # verdict is "fits now" as in the window, not the budget's alone (issue 32 item 16).
+            await asyncio.to_thread(self._planner.memory.read)
         return self._planner.preview(entry.id, stored)
 
     async def unknown_flag(self, vllm_args: str) -> Problem | None:

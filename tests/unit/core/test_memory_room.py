@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from app.core.gpu import detect_amd_gpus, read_memories
 from app.core.meminfo import HostMemory, parse_meminfo, read_meminfo
+from app.core.memory import MemoryPlan
 from app.core.memory_room import (
     GB,
     DeviceRoom,
     device_rooms,
+    fit_verdict,
     no_room,
     utilization_that_fits,
 )
@@ -182,3 +185,20 @@ def test_the_plain_budget_keeps_its_own_sentence() -> None:
     )
     assert found.code == "load.no_room"
     assert "raise the memory budget (memory.budget_gb)" in found.english()
+
+
+def test_the_fit_verdict_is_the_dialogs_and_the_commands() -> None:
+    plan = MemoryPlan(
+        fits=True,
+        needed_bytes=2,
+        budget_bytes=10,
+        kv_bytes_per_token=1,
+        max_ctx=8,
+        concurrency=1.0,
+        model_max_ctx=4,
+    )
+    room = DeviceRoom("gpu0", budget=10, total=10, others=5)  # 5 free now
+    assert fit_verdict(plan, 4, {"gpu0": 5}, {"gpu0": room}) == "fits"
+    assert fit_verdict(plan, 4, {"gpu0": 6}, {"gpu0": room}) == "not_now"
+    assert fit_verdict(plan, 5, {"gpu0": 1}, {"gpu0": room}) == "too_long"
+    assert fit_verdict(replace(plan, fits=False), 4, {}, {}) == "does_not_fit"
