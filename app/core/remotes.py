@@ -290,6 +290,25 @@ def parse_model_list(raw: Any) -> ModelList:
     return ModelList(SERVER_VLLM_TRAY if tray else SERVER_VLLM, tuple(models))
 
 
+def model_list_json(listing: ModelList) -> dict[str, Any]:
+    """`listing` as the /v1/models answer `parse_model_list` reads back (the app keeps each
+    remote's last answer across restarts in this shape, read through the same checks)."""
+    return {
+        "data": [
+            {
+                "id": m.id,
+                "owned_by": listing.server,
+                "state": m.state.value,
+                "ctx_size": m.ctx_size,
+                "checkpoint": m.checkpoint,
+                "size_gb": m.size_gb,
+                "created": m.created,
+            }
+            for m in listing.models
+        ]
+    }
+
+
 def _remote_model(card: Mapping[str, Any]) -> RemoteModel:
     try:
         state = ProcessState(card.get("state", ProcessState.RUNNING.value))

@@ -286,3 +286,37 @@ async def test_a_silent_remote_never_holds_up_local_traffic(
         assert view.reachable is False
         assert view.problem is not None and "no answer within 5 s" in view.problem.english()
         assert await states(served) == {}  # it never listed a model
+
+
+@pytest.mark.timeout(120)
+def test_a_remote_down_when_serve_starts_stays_listed_as_unreachable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32 item 15: after a restart with the remote still down, its models vanished from
+    the list and from /v1/models until it answered again."""
+    engine = BareEngine(BARE_KEY)
+    port = free_port()
+    make_runtime(tmp_path, monkeypatch, models=("a",), settings={"proxy.port": port})
+    remotes = {"remotes": [{"name": "bare", "url": engine.url, "api_key_env": "BARE_KEY"}]}
+    (tmp_path / "home" / "remotes.json").write_text(json.dumps(remotes))
+    env = {"HF_HUB_CACHE": str(tmp_path / "hub"), "BARE_KEY": BARE_KEY}
+
+    def remote_states(serve: ServeProcess) -> dict[str, str]:
+        cards = httpx.get(serve.url + "/v1/models", timeout=10).json()["data"]
+        return {c["id"]: c["state"] for c in cards if c["remote"] is not None}
+
+    serve = ServeProcess(tmp_path / "home", port, env)
+    try:
+        deadline = time.monotonic() + 30
+        while remote_states(serve) != {"bare/tiny": "running"}:
+            assert time.monotonic() < deadline, "the remote was never listed"
+            time.sleep(0.1)
+    finally:
+        assert serve.stop() == 0, "".join(serve.lines[-30:])
+        engine.kill()
+
+    serve = ServeProcess(tmp_path / "home", port, env)  # the remote is down from the start
+    try:
+        assert remote_states(serve) == {"bare/tiny": "unreachable"}
+    finally:
+        assert serve.stop() == 0, "".join(serve.lines[-30:])

@@ -46,6 +46,7 @@ from app.core.remotes import (
 )
 from app.core.states import ProcessState
 from app.runtime.secrets import FILE_BACKEND, SecretStore
+from app.runtime.services.remote_known import KnownLists
 from app.runtime.services.remote_probe import Probe, RemoteProber
 from app.runtime.snapshot import ModelRow
 
@@ -106,6 +107,10 @@ class RemoteService:
         self.config = self._file.load()
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
         self._status: dict[str, _Status] = {r.name: _Status(r) for r in self.config.remotes}
+        # Each remote's last list, kept across restarts (issue 32 item 15).
+        self._known = KnownLists(paths.cache_dir)
+        for name, listing in self._known.read(self.config.remotes).items():
+            self._status[name].listing = listing
         self._prober = RemoteProber()
         self._started = False
         self._reported: Problem | None = self._file.problem
@@ -307,7 +312,9 @@ class RemoteService:
         status.problem = answer.problem
         if answer.listing is not None:
             status.reachable = True
-            status.listing = answer.listing
+            if answer.listing != status.listing:
+                status.listing = answer.listing
+                self._save_known()
             status.failures = 0
         else:
             status.reachable = False  # its last known models stay listed, as unreachable
@@ -320,6 +327,9 @@ class RemoteService:
         status.wake.set()  # its watcher reschedules from this check
         if announce and status.signature() != before:
             self._bus.publish(RemotesChanged(status.remote.name))
+
+    def _save_known(self) -> None:
+        self._known.save({n: (st.remote, st.listing) for n, st in self._status.items()})
 
     def _watch(self, name: str) -> None:
         status = self._status[name]
