@@ -44,7 +44,8 @@ class BuildPyWithTranslations(build_py):
         package_root = ROOT if getattr(self, "editable_mode", False) else Path(self.build_lib)
         out = package_root / "app" / "gui" / "translations"
         out.mkdir(parents=True, exist_ok=True)
-        for language in [*shipped_languages(), PSEUDO_LOCALE]:
+        # English: its plural forms (app.gui.i18n.ENGLISH_PLURALS).
+        for language in [*shipped_languages(), PSEUDO_LOCALE, "en"]:
             ts = SOURCES / f"{PREFIX}{language}.ts"
             qm = out / (ts.stem + ".qm")
             subprocess.run([lrelease(), "-silent", str(ts), "-qm", str(qm)], check=True)

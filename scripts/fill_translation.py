@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.translations import TS_DIR, run_lupdate  # noqa: E402
+from scripts.translations import ENGLISH_PLURALS, TS_DIR, run_lupdate  # noqa: E402
 
 Text = str | tuple[str, ...]
 
@@ -87,7 +87,8 @@ def sources_in(path: Path) -> set[str]:
 def fill(language: str) -> tuple[int, list[tuple[str, str]]]:
     path = TS_DIR / f"vllm_tray_{language}.ts"
     plain, by_context = load(language)
-    run_lupdate([path])  # every string the code has now; new ones arrive unfinished
+    plural_only = language == ENGLISH_PLURALS  # English needs its plural forms only
+    run_lupdate([path], plural_only=plural_only)  # new strings arrive unfinished
     tree = ET.parse(path)
     written = 0
     missing: list[tuple[str, str]] = []
@@ -104,7 +105,7 @@ def fill(language: str) -> tuple[int, list[tuple[str, str]]]:
     ET.indent(tree)
     body = ET.tostring(tree.getroot(), encoding="unicode")
     path.write_text(f'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n{body}\n', "utf-8")
-    run_lupdate([path])  # lupdate's own layout, so that its next run changes nothing
+    run_lupdate([path], plural_only=plural_only)  # lupdate's layout: its next run keeps it
     return written, missing
 
 

@@ -34,13 +34,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.gui.i18n import PSEUDO_LOCALE, QM_PREFIX, pseudo_translate  # noqa: E402
+from app.gui.i18n import ENGLISH_PLURALS, PSEUDO_LOCALE, QM_PREFIX, pseudo_translate  # noqa: E402
 
 TS_DIR = ROOT / "translations"
 LANGUAGES_FILE = "LANGUAGES"  # the shipped languages, one code a line
 QM_DIR = ROOT / "app" / "gui" / "translations"
 TEMPLATE = TS_DIR / "vllm_tray.ts"  # the source catalogue translators start from
 PSEUDO = TS_DIR / f"{QM_PREFIX}{PSEUDO_LOCALE}.ts"
+# English needs a catalogue too, for its plural forms only ("1 model", "2 models"): Qt
+# replaces %n in the source and keeps "model(s)" where no catalogue gives the forms. It is
+# lupdate -pluralonly's file, filled from translations/en.py, and loaded under every language
+# (app.gui.i18n), so a language without a catalogue of its own gets English plurals.
+PLURALS = TS_DIR / f"{QM_PREFIX}{ENGLISH_PLURALS}.ts"
 
 
 def tool(name: str) -> str:
@@ -68,7 +73,8 @@ def tr_noop_strings(root: Path) -> list[str]:
     return list(found)
 
 
-def run_lupdate(ts_files: list[Path]) -> None:
+def run_lupdate(ts_files: list[Path], *, plural_only: bool = False) -> None:
+    """Bring `ts_files` up to date with the code (`plural_only`: its %n messages alone)."""
     with tempfile.TemporaryDirectory() as tmp:
         marks = Path(tmp) / "problem_strings.py"
         lines = [f"QT_TRANSLATE_NOOP({'problems'!r}, {s!r})" for s in tr_noop_strings(ROOT / "app")]
@@ -83,6 +89,7 @@ def run_lupdate(ts_files: list[Path]) -> None:
                 "none",
                 "-no-obsolete",
                 "-silent",
+                *(["-pluralonly"] if plural_only else []),
                 "-ts",
                 *map(str, ts_files),
             ],
@@ -110,12 +117,13 @@ def fill_pseudo(path: Path) -> None:
     tree.write(path, encoding="utf-8", xml_declaration=True)
 
 
-def sources(path: Path) -> set[tuple[str, str]]:
+def sources(path: Path, *, plurals_only: bool = False) -> set[tuple[str, str]]:
     root = ET.parse(path).getroot()
     return {
         (context.findtext("name") or "", message.findtext("source") or "")
         for context in root.iter("context")
         for message in context.iter("message")
+        if not plurals_only or message.get("numerus") == "yes"
     }
 
 
@@ -136,13 +144,14 @@ def _texts(translation: ET.Element) -> list[str]:
     return [f.text or "" for f in forms] if forms else [translation.text or ""]
 
 
-def language_problems(ts: Path, template: Path) -> list[str]:
-    """Why the language file `ts` is not ready to ship: strings of the template it lacks,
-    strings it leaves untranslated, translations that drop or add a {placeholder}."""
+def language_problems(ts: Path, template: Path, *, plurals_only: bool = False) -> list[str]:
+    """Why the language file `ts` is not ready to ship: strings of the template it lacks
+    (`plurals_only`: of its plural messages), strings it leaves untranslated, translations
+    that drop or add a {placeholder}."""
     if not ts.is_file():
         return [f"{ts.name}: missing (every shipped language needs its .ts)"]
     found: list[str] = []
-    missing = sources(template) - sources(ts)
+    missing = sources(template, plurals_only=plurals_only) - sources(ts)
     found += [f"{ts.name}: not in the file yet: [{c}] {t}" for c, t in sorted(missing)]
     for context in ET.parse(ts).getroot().iter("context"):
         name = context.findtext("name") or ""
@@ -179,6 +188,7 @@ def update() -> None:
     TS_DIR.mkdir(exist_ok=True)
     shipped = [TS_DIR / f"{QM_PREFIX}{lang}.ts" for lang in shipped_languages()]
     run_lupdate([TEMPLATE, PSEUDO, *shipped])
+    run_lupdate([PLURALS], plural_only=True)
     fill_pseudo(PSEUDO)
     print(f"{TEMPLATE}: {len(sources(TEMPLATE))} strings; pseudo-locale in {PSEUDO.name}")
 
@@ -250,6 +260,13 @@ def check() -> int:
         run_lupdate([fresh])
         missing = sources(fresh) - sources(TEMPLATE)
         skipped = unextracted(ROOT / "app" / "gui", {text for _, text in sources(fresh)})
+        singular = {m for m in sources(fresh) if "%n" in m[1]} - sources(fresh, plurals_only=True)
+    for context, text in sorted(singular):
+        # lupdate takes a plural from self.tr(text, "", n) in a QObject class, not from
+        # translate(context, text, None, n) with a variable n: see app/gui/cluster_outcome.py.
+        print(
+            f"not a plural message (use self.tr(text, '', n)): [{context}] {text}", file=sys.stderr
+        )
     for context, text in sorted(missing):
         print(f"not in {TEMPLATE.name}: [{context}] {text}", file=sys.stderr)
     if missing:
@@ -261,7 +278,11 @@ def check() -> int:
             "call translate()/tr() with literal strings and no call among the arguments",
             file=sys.stderr,
         )
-    return 1 if missing or skipped or check_languages() or check_setting_languages() else 0
+    plurals = language_problems(PLURALS, TEMPLATE, plurals_only=True)  # English's forms
+    for line in plurals:
+        print(line, file=sys.stderr)
+    failed = missing or skipped or singular or plurals
+    return 1 if failed or check_languages() or check_setting_languages() else 0
 
 
 def check_setting_languages(ts_dir: Path = TS_DIR) -> int:

@@ -591,6 +591,33 @@
     </message>
 </context>
 <context>
+    <name>ClusterCounts</name>
+    <message numerus="yes">
+        <source>Not ready: %n problem(s) to fix first.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more in the table above.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking the %n machine(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading the model across %n machine(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ClusterWindow</name>
     <message>
         <source>Cluster: one model across machines</source>
@@ -765,23 +792,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not ready: %n problem(s) to fix first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>…and %n more in the table above.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking the %n machine(s)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Starting the workers on {addresses}…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading the model across %n machine(s)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3976,10 +3987,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in gpus, or change the sizes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GPU {index} ({name}, {target}) cannot run the engine installed for {family} GPUs; choose GPUs of that family in gpus.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4109,6 +4116,10 @@
     </message>
     <message>
         <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model runs in one part per GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two numbers must be the same: change gpus or the sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

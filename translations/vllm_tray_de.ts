@@ -591,30 +591,45 @@
     </message>
 </context>
 <context>
+    <name>ClusterCounts</name>
+    <message numerus="yes">
+        <source>Not ready: %n problem(s) to fix first.</source>
+        <translation>
+            <numerusform>Nicht bereit: Zuerst %n Problem beheben.</numerusform>
+            <numerusform>Nicht bereit: Zuerst %n Probleme beheben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more in the table above.</source>
+        <translation>
+            <numerusform>… und %n weiteres in der Tabelle oben.</numerusform>
+            <numerusform>… und %n weitere in der Tabelle oben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking the %n machine(s)…</source>
+        <translation>
+            <numerusform>Der Rechner wird geprüft …</numerusform>
+            <numerusform>%n Rechner werden geprüft …</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading the model across %n machine(s)…</source>
+        <translation>
+            <numerusform>Modell wird auf %n Rechner geladen …</numerusform>
+            <numerusform>Modell wird auf %n Rechnern geladen …</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ClusterWindow</name>
     <message>
         <source>Every machine is ready: the cluster can start.</source>
         <translation>Alle Rechner sind bereit: Der Cluster kann starten.</translation>
     </message>
     <message>
-        <source>Not ready: %n problem(s) to fix first.</source>
-        <translation>Nicht bereit: Zuerst %n Problem(e) beheben.</translation>
-    </message>
-    <message>
-        <source>…and %n more in the table above.</source>
-        <translation>… und %n weitere in der Tabelle oben.</translation>
-    </message>
-    <message>
-        <source>Checking the %n machine(s)…</source>
-        <translation>%n Rechner werden geprüft …</translation>
-    </message>
-    <message>
         <source>Starting the workers on {addresses}…</source>
         <translation>Worker auf {addresses} werden gestartet …</translation>
-    </message>
-    <message>
-        <source>Loading the model across %n machine(s)…</source>
-        <translation>Modell wird auf %n Rechnern geladen …</translation>
     </message>
     <message>
         <source>({elapsed} so far; the model list shows its progress)</source>
@@ -3573,10 +3588,6 @@
         <translation>{model} braucht {wanted} GPUs (tensor_parallel_size {tp} × pipeline_parallel_size {pp}), aber dieser Rechner hat nur {count}, die seine Engine nutzen kann.</translation>
     </message>
     <message>
-        <source>tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in gpus, or change the sizes.</source>
-        <translation>tensor_parallel_size {tp} × pipeline_parallel_size {pp} ergibt {wanted} Teile, einen pro GPU, aber gpus nennt {count} ({gpus}). Nennen Sie {wanted} GPUs in gpus, oder ändern Sie die Größen.</translation>
-    </message>
-    <message>
         <source>gpus names both AMD and NVIDIA GPUs ({gpus}); one vLLM server runs on one kind of GPU.</source>
         <translation>gpus nennt sowohl AMD- als auch NVIDIA-GPUs ({gpus}); ein vLLM-Server läuft auf einer Sorte GPU.</translation>
     </message>
@@ -3807,6 +3818,10 @@
     <message>
         <source>ctx_size must be a whole number of tokens between {low} and {high}; got {value}.</source>
         <translation>ctx_size muss eine ganze Zahl von Tokens zwischen {low} und {high} sein; erhalten: {value}.</translation>
+    </message>
+    <message>
+        <source>The model runs in one part per GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two numbers must be the same: change gpus or the sizes.</source>
+        <translation>Das Modell läuft in einem Teil pro GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, aber gpus nennt {count} ({gpus}). Beide Zahlen müssen gleich sein: Ändern Sie gpus oder die Größen.</translation>
     </message>
     <message>
         <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>

@@ -590,6 +590,37 @@
     </message>
   </context>
   <context>
+    <name>ClusterCounts</name>
+    <message numerus="yes">
+      <source>Not ready: %n problem(s) to fix first.</source>
+      <translation>
+        <numerusform>[Ñöţ ŕéàđý: %n þŕöƀĺéɱ(š) ţö ƒîẋ ƒîŕšţ.~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Ñöţ ŕéàđý: %n þŕöƀĺéɱ(š) ţö ƒîẋ ƒîŕšţ.~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>…and %n more in the table above.</source>
+      <translation>
+        <numerusform>[…àñđ %n ɱöŕé îñ ţĥé ţàƀĺé àƀöṽé.~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[…àñđ %n ɱöŕé îñ ţĥé ţàƀĺé àƀöṽé.~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Checking the %n machine(s)…</source>
+      <translation>
+        <numerusform>[Çĥéçķîñĝ ţĥé %n ɱàçĥîñé(š)…~~~~~~~~~~~]</numerusform>
+        <numerusform>[Çĥéçķîñĝ ţĥé %n ɱàçĥîñé(š)…~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Loading the model across %n machine(s)…</source>
+      <translation>
+        <numerusform>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>ClusterWindow</name>
     <message>
       <source>Cluster: one model across machines</source>
@@ -766,24 +797,8 @@
       <translation>[Éṽéŕý ɱàçĥîñé îš ŕéàđý: ţĥé çĺûšţéŕ çàñ šţàŕţ.~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Not ready: %n problem(s) to fix first.</source>
-      <translation>[Ñöţ ŕéàđý: %n þŕöƀĺéɱ(š) ţö ƒîẋ ƒîŕšţ.~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>…and %n more in the table above.</source>
-      <translation>[…àñđ %n ɱöŕé îñ ţĥé ţàƀĺé àƀöṽé.~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Checking the %n machine(s)…</source>
-      <translation>[Çĥéçķîñĝ ţĥé %n ɱàçĥîñé(š)…~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Starting the workers on {addresses}…</source>
       <translation>[Šţàŕţîñĝ ţĥé ŵöŕķéŕš öñ {addresses}…~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Loading the model across %n machine(s)…</source>
-      <translation>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>({elapsed} so far; the model list shows its progress)</source>
@@ -3980,10 +3995,6 @@
       <translation>[ĝþûš ɱûšţ ƀé ĜÞÛ ñûɱƀéŕš šéþàŕàţéđ ƀý çöɱɱàš, šûçĥ àš 0,1; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in gpus, or change the sizes.</source>
-      <translation>[ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp} ɱàķéš {wanted} þàŕţš, öñé þéŕ ĜÞÛ, ƀûţ ĝþûš ñàɱéš {count} ({gpus}). Ñàɱé {wanted} ĜÞÛš îñ ĝþûš, öŕ çĥàñĝé ţĥé šîžéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>GPU {index} ({name}, {target}) cannot run the engine installed for {family} GPUs; choose GPUs of that family in gpus.</source>
       <translation>[ĜÞÛ {index} ({name}, {target}) çàññöţ ŕûñ ţĥé éñĝîñé îñšţàĺĺéđ ƒöŕ {family} ĜÞÛš; çĥööšé ĜÞÛš öƒ ţĥàţ ƒàɱîĺý îñ ĝþûš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4114,6 +4125,10 @@
     <message>
       <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
       <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ þŕöƀĺéɱ ({id}), ƒîẋéđ îñ {fixed_in}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The model runs in one part per GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two numbers must be the same: change gpus or the sizes.</source>
+      <translation>[Ţĥé ɱöđéĺ ŕûñš îñ öñé þàŕţ þéŕ ĜÞÛ: ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp} = {wanted}, ƀûţ ĝþûš ĺîšţš {count} ({gpus}). Ţĥé ţŵö ñûɱƀéŕš ɱûšţ ƀé ţĥé šàɱé: çĥàñĝé ĝþûš öŕ ţĥé šîžéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 from app.gui.i18n import format_duration, problem_text
 from app.runtime.services.cluster_types import ClusterPhase, ClusterReport, ClusterView
@@ -18,17 +18,37 @@ MOST_LISTED = 6  # problems listed under the table after a check; the table has 
 translate = QCoreApplication.translate
 
 
+class ClusterCounts(QObject):
+    """The window's counted sentences, each with its plural forms. lupdate takes a message as
+    a plural only from `self.tr(text, "", n)`: from translate() with a variable n it came out
+    singular, and every language showed "4 problem(s)" (issue 32 item 9)."""
+
+    def problems(self, n: int) -> str:
+        return self.tr("Not ready: %n problem(s) to fix first.", "", n)
+
+    def more(self, n: int) -> str:
+        return self.tr("…and %n more in the table above.", "", n)
+
+    def checking(self, n: int) -> str:
+        return self.tr("Checking the %n machine(s)…", "", n)
+
+    def loading(self, n: int) -> str:
+        return self.tr("Loading the model across %n machine(s)…", "", n)
+
+
+COUNTS = ClusterCounts()
+
+
 def report_outcome(report: ClusterReport) -> str:
     """ "Every machine is ready", or how many problems stand in the way and each one."""
     if report.ok:
         return translate("ClusterWindow", "Every machine is ready: the cluster can start.")
     found = [problem_text(p) for p in report.problems]
-    # The counts are plain names: lupdate skips a translate() whose arguments hold a call.
-    count, more = len(found), len(found) - MOST_LISTED
-    lines = [translate("ClusterWindow", "Not ready: %n problem(s) to fix first.", None, count)]
+    more = len(found) - MOST_LISTED
+    lines = [COUNTS.problems(len(found))]
     lines += [f"• {text}" for text in found[:MOST_LISTED]]
     if more > 0:
-        lines.append(translate("ClusterWindow", "…and %n more in the table above.", None, more))
+        lines.append(COUNTS.more(more))
     return "\n".join(lines)
 
 
@@ -36,13 +56,13 @@ def phase_text(view: ClusterView, now: float | None = None) -> str:
     """Where a start stands: checking, starting the workers, loading (for how long)."""
     machines = view.config.nnodes
     if view.phase is ClusterPhase.CHECKING:
-        return translate("ClusterWindow", "Checking the %n machine(s)…", None, machines)
+        return COUNTS.checking(machines)
     if view.phase is ClusterPhase.STARTING_WORKERS:
         addresses = ", ".join(w.address for w in view.config.workers)
         return translate("ClusterWindow", "Starting the workers on {addresses}…").format(
             addresses=addresses
         )
-    text = translate("ClusterWindow", "Loading the model across %n machine(s)…", None, machines)
+    text = COUNTS.loading(machines)
     if view.phase_since is not None:
         elapsed = format_duration((now or time.time()) - view.phase_since)
         text += " " + translate(

@@ -22,6 +22,8 @@ LANG_ENV = "VLLM_TRAY_LANG"  # e.g. "de" or the pseudo-locale "en_XA"
 QM_DIR_ENV = "VLLM_TRAY_TRANSLATIONS"
 AUTO = "auto"  # the setting gui.language's value for "the system's language"
 PSEUDO_LOCALE = "en_XA"
+# The catalogue of English plural forms (scripts/translations.py): loaded under every language.
+ENGLISH_PLURALS = "en"
 QM_PREFIX = "vllm_tray_"
 
 _GIB = 1024**3
@@ -211,6 +213,11 @@ def install_translators(app: QCoreApplication, language: str | None = None) -> l
     if qt_translator.load("qtbase_" + language, qt_dir):
         app.installTranslator(qt_translator)
         installed.append(qt_translator)
+    # English plural forms first: a language's own catalogue, installed after, comes first.
+    plurals = QTranslator(app)
+    if language != PSEUDO_LOCALE and plurals.load(QM_PREFIX + ENGLISH_PLURALS, str(qm_dir())):
+        app.installTranslator(plurals)
+        installed.append(plurals)
     own = QTranslator(app)
     if own.load(QM_PREFIX + language, str(qm_dir())):
         app.installTranslator(own)

@@ -155,3 +155,38 @@ def test_an_unset_system_locale_writes_numbers_like_english() -> None:
     assert number_locale("C").toString(2433) == "2,433"
     assert number_locale("de_DE").toString(2433) == "2.433"
     assert number_locale("en_US").toString(1048576) == "1,048,576"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("en_US", "Not ready: 1 problem to fix first.", "Not ready: 4 problems to fix first."),
+        # No catalogue of its own: English words, with English plural forms.
+        ("fr_FR", "Not ready: 1 problem to fix first.", "Not ready: 4 problems to fix first."),
+        (
+            "de",
+            "Nicht bereit: Zuerst 1 Problem beheben.",
+            "Nicht bereit: Zuerst 4 Probleme beheben.",
+        ),
+    ],
+)
+def test_counted_sentences_take_each_languages_plural_forms(
+    qapp: QCoreApplication,
+    installed: list[QTranslator],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    case: tuple[str, str, str],
+) -> None:
+    """Issue 32 item 9: "4 problem(s)" in English and in German ("Problem(e)")."""
+    from app.gui.cluster_outcome import COUNTS
+
+    language, one, four = case
+
+    for name in ("en", "de"):
+        ts = TS / f"vllm_tray_{name}.ts"
+        qm = tmp_path / f"vllm_tray_{name}.qm"
+        subprocess.run([lrelease(), "-silent", str(ts), "-qm", str(qm)], check=True)
+    monkeypatch.setenv("VLLM_TRAY_TRANSLATIONS", str(tmp_path))
+    installed.extend(install_translators(qapp, language))
+    assert COUNTS.problems(1) == one
+    assert COUNTS.problems(4) == four

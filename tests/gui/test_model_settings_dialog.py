@@ -303,8 +303,8 @@ def test_gpu_options_are_checked_as_typed_and_stored_together(
 
     type_into(qtbot, dialog, gpu.gpus, "1")  # two parts, one GPU: the engine refuses
     assert gpu.gpus.hint.text() == (
-        "Tensor parallel size 2 × Pipeline parallel size 1 makes 2 parts, one per GPU, but "
-        "GPUs names 1 (1). Name 2 GPUs in GPUs, or change the sizes."
+        "The model runs in one part per GPU: Tensor parallel size 2 × Pipeline parallel size 1 "
+        "= 2, but GPUs lists 1 (1). The two numbers must be the same: change GPUs or the sizes."
     )
     assert not dialog.apply_button.isEnabled()
     assert dialog.command_caption.text().startswith("Command line with the last valid")

@@ -438,7 +438,7 @@ def test_cli_options_sets_and_refuses_gpus(
     before = (home / "recipe_options.json").read_bytes()
     for bad, needle in (
         (["gpus=0,2"], "numbered 0 to 1"),
-        (["tensor_parallel_size=4"], "makes 4 parts, one per GPU, but gpus names 2"),
+        (["tensor_parallel_size=4"], "pipeline_parallel_size 1 = 4, but gpus lists 2"),
         (["tensor_parallel_size=4", "gpus=default"], "needs 4 GPUs"),
         (["gpus=zero"], "GPU numbers separated by commas"),
         (["vllm_args=-tp 2"], "tensor_parallel_size"),

@@ -136,6 +136,7 @@ def test_the_wheel_ships_the_compiled_catalogues(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     catalogues = {n for n in names if n.startswith("app/gui/translations/")}
     expected = {
-        f"app/gui/translations/vllm_tray_{lang}.qm" for lang in [*shipped_languages(), "en_XA"]
+        f"app/gui/translations/vllm_tray_{lang}.qm"
+        for lang in [*shipped_languages(), "en_XA", "en"]  # en: English plural forms
     }
     assert catalogues == expected

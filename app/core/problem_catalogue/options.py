@@ -95,9 +95,9 @@ SPECS: tuple[ProblemSpec, ...] = (
     ProblemSpec(
         "options.parallel_mismatch",
         tr_noop(
-            "tensor_parallel_size {tp} × pipeline_parallel_size {pp} makes {wanted} "
-            "parts, one per GPU, but gpus names {count} ({gpus}). Name {wanted} GPUs in "
-            "gpus, or change the sizes."
+            "The model runs in one part per GPU: tensor_parallel_size {tp} × "
+            "pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two "
+            "numbers must be the same: change gpus or the sizes."
         ),
         status=503,
         fix=None,

@@ -1,0 +1,41 @@
+"""English plural forms: the translations scripts/fill_translation.py writes into vllm_tray_en.ts.
+
+Only messages with %n are in that catalogue (lupdate -pluralonly): Qt shows the source with
+%n replaced where no catalogue gives a message's forms, so "1 model(s)". Each entry is the
+English source and its (singular, plural) forms; `make lint` fails on a %n message missing here.
+"""
+
+from __future__ import annotations
+
+UI: dict[str, str | tuple[str, str]] = {
+    "Serving across %n machine(s).": (
+        "Serving across %n machine.",
+        "Serving across %n machines.",
+    ),
+    "Starting across %n machine(s)…": ("Starting across %n machine…", "Starting across %n machines…"),
+    "Not ready: %n problem(s) to fix first.": (
+        "Not ready: %n problem to fix first.",
+        "Not ready: %n problems to fix first.",
+    ),
+    "…and %n more in the table above.": (
+        "…and %n more in the table above.",
+        "…and %n more in the table above.",
+    ),
+    "Checking the %n machine(s)…": ("Checking the machine…", "Checking the %n machines…"),
+    "Loading the model across %n machine(s)…": (
+        "Loading the model on %n machine…",
+        "Loading the model across %n machines…",
+    ),
+    "Delete the downloaded files of {name} ({size})? %n other model(s) use the same files and would need them downloaded again too: {others}.": (
+        "Delete the downloaded files of {name} ({size})? One other model uses the same files and would need them downloaded again too: {others}.",
+        "Delete the downloaded files of {name} ({size})? %n other models use the same files and would need them downloaded again too: {others}.",
+    ),
+    "Remove {name} from the list? Its downloaded files stay: %n other model(s) use them: {others}.": (
+        "Remove {name} from the list? Its downloaded files stay: another model uses them: {others}.",
+        "Remove {name} from the list? Its downloaded files stay: %n other models use them: {others}.",
+    ),
+    "{name} was added with %n model(s).": (
+        "{name} was added with %n model.",
+        "{name} was added with %n models.",
+    ),
+}

@@ -1,0 +1,79 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>ClusterCounts</name>
+    <message numerus="yes">
+        <source>Not ready: %n problem(s) to fix first.</source>
+        <translation>
+            <numerusform>Not ready: %n problem to fix first.</numerusform>
+            <numerusform>Not ready: %n problems to fix first.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more in the table above.</source>
+        <translation>
+            <numerusform>…and %n more in the table above.</numerusform>
+            <numerusform>…and %n more in the table above.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking the %n machine(s)…</source>
+        <translation>
+            <numerusform>Checking the machine…</numerusform>
+            <numerusform>Checking the %n machines…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading the model across %n machine(s)…</source>
+        <translation>
+            <numerusform>Loading the model on %n machine…</numerusform>
+            <numerusform>Loading the model across %n machines…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ClusterWindow</name>
+    <message numerus="yes">
+        <source>Serving across %n machine(s).</source>
+        <translation>
+            <numerusform>Serving across %n machine.</numerusform>
+            <numerusform>Serving across %n machines.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting across %n machine(s)…</source>
+        <translation>
+            <numerusform>Starting across %n machine…</numerusform>
+            <numerusform>Starting across %n machines…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DeleteQuestion</name>
+    <message numerus="yes">
+        <source>Delete the downloaded files of {name} ({size})? %n other model(s) use the same files and would need them downloaded again too: {others}.</source>
+        <translation>
+            <numerusform>Delete the downloaded files of {name} ({size})? One other model uses the same files and would need them downloaded again too: {others}.</numerusform>
+            <numerusform>Delete the downloaded files of {name} ({size})? %n other models use the same files and would need them downloaded again too: {others}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove {name} from the list? Its downloaded files stay: %n other model(s) use them: {others}.</source>
+        <translation>
+            <numerusform>Remove {name} from the list? Its downloaded files stay: another model uses them: {others}.</numerusform>
+            <numerusform>Remove {name} from the list? Its downloaded files stay: %n other models use them: {others}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RemotesWindow</name>
+    <message numerus="yes">
+        <source>{name} was added with %n model(s).</source>
+        <translation>
+            <numerusform>{name} was added with %n model.</numerusform>
+            <numerusform>{name} was added with %n models.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
