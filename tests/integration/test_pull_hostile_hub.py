@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.fakes.engine_runtime import fake_engine, make_runtime
-from tests.fakes.fake_hub import FakeHub, Hostile, build_tiny_model
+from tests.fakes.fake_hub import FakeHub, build_tiny_model
 from tests.fakes.remote_servers import ServeProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +53,7 @@ def outside_cache(tmp_path: Path) -> dict[str, str]:
         for name in dirs + files:
             path = Path(folder) / name
             if path.is_symlink():
-                seen[str(path)] = f"link {os.readlink(path)}"
+                seen[str(path)] = f"link {path.readlink()}"
             elif path.is_file():
                 seen[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
             else:
@@ -181,7 +181,11 @@ def serve(
         models=(),
         settings={"proxy.port": port, "engine.custom_command": fake_engine()},
     )
-    env = {"HF_ENDPOINT": evil_hub.url, "HF_HUB_OFFLINE": "0", "HF_HUB_CACHE": str(tmp_path / "hub")}
+    env = {
+        "HF_ENDPOINT": evil_hub.url,
+        "HF_HUB_OFFLINE": "0",
+        "HF_HUB_CACHE": str(tmp_path / "hub"),
+    }
     running = ServeProcess(tmp_path / "home", port, env)
     try:
         yield running
