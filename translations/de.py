@@ -1222,3 +1222,13 @@ PROBLEMS |= {
     "The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.": "Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.",
     "The reply broke off:": "Die Antwort brach ab:",
 }
+
+# hub-names
+PROBLEMS |= {
+    "The hub at {endpoint} answered for {repo} with {value}, which cannot safely name a file in the cache; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat für {repo} mit {value} geantwortet, was keine Datei im Cache sicher benennen kann; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe name for a file in the model's folder; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat eine Datei von {repo} als {value} aufgeführt, was kein sicherer Name für eine Datei im Ordner des Modells ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} gave {value} as the commit of {repo}, which is not a commit id; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat {value} als Commit von {repo} angegeben, was keine Commit-ID ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} gave {value} as the checksum of a file of {repo}, which is not a checksum; the file was not downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat {value} als Prüfsumme einer Datei von {repo} angegeben, was keine Prüfsumme ist; die Datei wurde nicht heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} gave {value} as the size of a file of {repo}, which is not a size; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat {value} als Größe einer Datei von {repo} angegeben, was keine Größe ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "{file} of {repo} is not arriving: {tries} tries in a row each brought less than {useful_mib} MiB ({error}). Try again later; what arrived is kept.": "{file} von {repo} kommt nicht an: {tries} Versuche in Folge brachten jeweils weniger als {useful_mib} MiB ({error}). Versuchen Sie es später erneut; was angekommen ist, bleibt erhalten.",
+}

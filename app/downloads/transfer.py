@@ -220,7 +220,7 @@ class _Tries:
             raise retry.cause from None
 
     def backoff(self) -> float:
-        return min(8.0, 0.5 * 2**self.count)
+        return min(8.0, 0.5 * 2.0**self.count)
 
 
 def _fetch_once(
