@@ -12,6 +12,10 @@ error, a cancel or an app restart. The finished file is checked against the hub'
 `snapshots/<commit>/<path>` exactly as huggingface_hub lays out its cache, so
 `snapshot_download(..., local_files_only=True)`, vLLM and other tools find it.
 
+Retries: a try that breaks off is retried with a back-off; five tries in a row that each bring
+less than 1 MiB give the file up (`NoProgress`), so a server that sends a few bytes per
+connection is not retried for ever, while a slow but steady one goes on.
+
 Cancel: the worker checks a `threading.Event` after every piece the socket delivers (at most
 64 KiB) and while waiting between retries; the stream's read timeout bounds how long a stalled
 connection can keep it blocked. Every byte received is written before the check, so a
