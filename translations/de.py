@@ -1238,3 +1238,12 @@ UI |= {
 PROBLEMS |= {
     "Deleting {size} of {model} needs confirmation: add --yes. They are {others}'s files too, which would need them downloaded again.": "Das Löschen von {size} von {model} muss bestätigt werden: fügen Sie --yes hinzu. Es sind auch die Dateien von {others}, die dann neu heruntergeladen werden müssten.",
 }
+# hub-names
+PROBLEMS |= {
+    "The hub at {endpoint} answered for {repo} with {value}, which cannot safely name a file in the cache; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat für {repo} mit {value} geantwortet, was keine Datei im Cache sicher benennen kann; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe name for a file in the model's folder; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat eine Datei von {repo} als {value} aufgeführt, was kein sicherer Name für eine Datei im Ordner des Modells ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} gave {value} as the commit of {repo}, which is not a commit id; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat {value} als Commit von {repo} angegeben, was keine Commit-ID ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} gave {value} as the checksum of a file of {repo}, which is not a checksum; the file was not downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat {value} als Prüfsumme einer Datei von {repo} angegeben, was keine Prüfsumme ist; die Datei wurde nicht heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "The hub at {endpoint} gave {value} as the size of a file of {repo}, which is not a size; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat {value} als Größe einer Datei von {repo} angegeben, was keine Größe ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
+    "{file} of {repo} is not arriving: {tries} tries in a row each brought less than {useful_mib} MiB ({error}). Try again later; what arrived is kept.": "{file} von {repo} kommt nicht an: {tries} Versuche in Folge brachten jeweils weniger als {useful_mib} MiB ({error}). Versuchen Sie es später erneut; was angekommen ist, bleibt erhalten.",
+}

@@ -7,8 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.problems import ProblemError, problem
+from app.core.untrusted import is_safe_relative_path
 
 _REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
+# What `git check-ref-format` refuses in a ref besides what a path may not hold.
+_NOT_IN_REF = re.compile(r"[\s~^:?*\[]|\.\.|@\{|\.lock(?:/|$)|^\.|/\.|\.$")
 
 
 @dataclass(frozen=True)
@@ -38,10 +41,17 @@ def parse_checkpoint(text: str) -> Checkpoint:
         if not path.is_absolute():
             raise _bad_checkpoint(text)
         return Checkpoint(local_path=path)
-    repo, _, revision = text.partition(":")
-    if not _REPO_RE.match(repo) or (_ and not revision):
+    repo, colon, revision = text.partition(":")
+    if not _REPO_RE.match(repo) or (colon and not _is_revision(revision)):
         raise _bad_checkpoint(text)
     return Checkpoint(repo_id=repo, revision=revision or None)
+
+
+def _is_revision(text: str) -> bool:
+    """A branch, tag or commit as git names them: it becomes `refs/<revision>` in the cache, so
+    nothing that climbs out of a folder (`..`, an absolute path), and none of the characters
+    git refuses in a ref name."""
+    return is_safe_relative_path(text, max_length=255) and not _NOT_IN_REF.search(text)
 
 
 def _bad_checkpoint(text: str) -> ProblemError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 # ESC followed by: CSI (`[` params, intermediates, final), a string command (OSC `]`, DCS `P`,
@@ -54,3 +55,31 @@ def parse_json(text: str | bytes) -> Any:
     except RecursionError:
         doc = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
         raise json.JSONDecodeError("nested too deeply", doc[:100], 0) from None
+
+
+# What a path part from outside may not hold: controls (NUL included), the bidirectional
+# controls above, and a backslash (a separator to Windows tools that read the same cache).
+_PATH_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f\\\u202a-\u202e\u2066-\u2069]")
+_NAME_MAX = 255  # bytes of one path part (Linux's NAME_MAX)
+
+
+def is_safe_relative_path(text: str, *, max_length: int = 1024) -> bool:
+    """Whether `text` can only name something below the folder it is joined to: `/`-separated
+    parts, none empty, `.` or `..` (so not absolute either), no backslash or control character,
+    each part short enough for the file system."""
+    if not text or len(text) > max_length or _PATH_FORBIDDEN.search(text):
+        return False
+    return all(
+        part not in ("", ".", "..") and len(part.encode("utf-8", "surrogatepass")) <= _NAME_MAX
+        for part in text.split("/")
+    )
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, with every symlink of its parent followed, is `folder` or below it.
+
+    The last part is not followed: it is what a caller is about to create or replace."""
+    if path.name in ("", ".", ".."):
+        return False
+    parent = path.parent.resolve()
+    return (parent / path.name).is_relative_to(folder.resolve())

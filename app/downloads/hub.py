@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from huggingface_hub import constants as hf_constants
 from huggingface_hub import get_token
@@ -18,6 +19,7 @@ from huggingface_hub.errors import (
 )
 
 from app.core.problems import Problem, problem, tr_noop, worded_problem
+from app.core.untrusted import is_safe_relative_path, one_line
 from app.downloads.selection import is_weight_file, select_files
 
 DEFAULT_REVISION = "main"
@@ -27,9 +29,48 @@ METADATA_TIMEOUT = 30.0
 # What `token=` means to huggingface_hub: a string, or False to forbid the implicit login token.
 HubToken = str | Literal[False]
 
+COMMIT_RE = re.compile(r"^[0-9a-f]{40}$")
+# A blob's name in the cache is its ETag: the sha256 of an LFS file or the git blob id.
+_BLOB_NAME_RE = re.compile(r"^(?:[0-9a-f]{64}|[0-9a-f]{40})$")
 
-if TYPE_CHECKING:
-    pass
+# Which part of a hub's answer was refused (the `part` param of downloads.hub_bad_answer).
+HubAnswerPart = Literal["file_name", "commit", "etag", "size"]
+
+
+class BadHubAnswer(Exception):
+    """The hub answered with a name that cannot safely become a path in the cache (a file name,
+    commit or ETag that climbs out of it), or a size that is no size: nothing is written."""
+
+    def __init__(self, part: HubAnswerPart, value: object) -> None:
+        self.part: HubAnswerPart = part
+        self.value = one_line(repr(value))[:200]  # shown to the user: printable, bounded
+        super().__init__(f"the hub gave an unusable {part}: {self.value}")
+
+
+def checked_file_name(value: object) -> str:
+    """A repository file name from the hub, refused unless it stays below the snapshot."""
+    if not isinstance(value, str) or not is_safe_relative_path(value):
+        raise BadHubAnswer("file_name", value)
+    return value
+
+
+def checked_commit(value: object) -> str:
+    if not isinstance(value, str) or not COMMIT_RE.match(value):
+        raise BadHubAnswer("commit", value)
+    return value
+
+
+def checked_blob_name(value: object) -> str:
+    """An ETag that names a blob: the hub's sha256 (LFS) or git blob id, nothing else."""
+    if not isinstance(value, str) or not _BLOB_NAME_RE.match(value):
+        raise BadHubAnswer("etag", value)
+    return value
+
+
+def _checked_size(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadHubAnswer("size", value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -79,9 +120,10 @@ def fetch_plan(
     rev = revision or DEFAULT_REVISION
     api = HfApi(endpoint=endpoint, token=token)
     info = api.model_info(repo_id, revision=rev, files_metadata=True, timeout=METADATA_TIMEOUT)
-    if info.sha is None:
-        raise RuntimeError(f"the hub returned no commit for {repo_id}@{rev}")
-    siblings = {s.rfilename: s for s in info.siblings or []}
+    commit = checked_commit(info.sha)
+    # Every name is checked where it enters, before any becomes a path (the ones not
+    # downloaded too: a hub that sends one such name is not trusted with the others).
+    siblings = {checked_file_name(s.rfilename): s for s in info.siblings or []}
     files: list[RemoteFile] = []
     for path in select_files(siblings):
         s = siblings[path]
@@ -91,15 +133,15 @@ def fetch_plan(
         files.append(
             RemoteFile(
                 path=path,
-                size=int(size),
-                sha256=s.lfs.sha256 if s.lfs is not None else None,
-                git_sha1=s.blob_id if s.lfs is None else None,
+                size=_checked_size(size),
+                sha256=checked_blob_name(s.lfs.sha256) if s.lfs is not None else None,
+                git_sha1=checked_blob_name(s.blob_id) if s.lfs is None else None,
             )
         )
     return RepoPlan(
         repo_id=repo_id,
         revision=rev,
-        commit=info.sha,
+        commit=commit,
         files=tuple(files),
         gated=bool(info.gated),
     )
@@ -221,10 +263,10 @@ def hub_problem(
     file: str | None = None,
 ) -> Problem:
     """Turn an exception from huggingface_hub or the HTTP client into a user-facing problem."""
-    import httpx2  # imported when used: a quick command never loads it
-
     if isinstance(exc, OfflineModeIsEnabled):
         return offline_problem()
+    if isinstance(exc, BadHubAnswer):
+        return bad_answer_problem(exc, repo=repo, endpoint=endpoint)
     if isinstance(exc, GatedRepoError):
         return gated_problem(repo, "no_access" if token_set else "no_token")
     if isinstance(exc, RevisionNotFoundError):
@@ -238,12 +280,49 @@ def hub_problem(
         return not_found_problem(repo, None)
     if isinstance(exc, HfHubHTTPError):
         return _http_problem(_status(exc), repo=repo, endpoint=endpoint, token_set=token_set)
+    return _transport_problem(exc, repo=repo, endpoint=endpoint)
+
+
+def _transport_problem(exc: BaseException, *, repo: str, endpoint: str | None) -> Problem:
+    """The way to the hub broke, or what answered is not a hub."""
+    import httpx2  # imported when used: a quick command never loads it
+
     if isinstance(exc, httpx2.TransportError):
-        return unreachable_problem(endpoint, _transport_reason(exc))
+        return unreachable_problem(endpoint, transport_reason(exc))
     if isinstance(exc, FileMetadataError):
         # Typically HF_ENDPOINT pointing at a proxy or server that is not a hub mirror.
         return unreachable_problem(endpoint, "the server does not answer like a Hugging Face hub")
     return failed_problem(repo, str(exc) or "the download stopped unexpectedly")
+
+
+def bad_answer_problem(exc: BadHubAnswer, *, repo: str, endpoint: str | None) -> Problem:
+    """The hub's refused answer, named, in one sentence."""
+    templates: dict[HubAnswerPart, str] = {
+        "file_name": tr_noop(
+            "The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe "
+            "name for a file in the model's folder; nothing was downloaded. Check HF_ENDPOINT."
+        ),
+        "commit": tr_noop(
+            "The hub at {endpoint} gave {value} as the commit of {repo}, which is not a "
+            "commit id; nothing was downloaded. Check HF_ENDPOINT."
+        ),
+        "etag": tr_noop(
+            "The hub at {endpoint} gave {value} as the checksum of a file of {repo}, which is "
+            "not a checksum; the file was not downloaded. Check HF_ENDPOINT."
+        ),
+        "size": tr_noop(
+            "The hub at {endpoint} gave {value} as the size of a file of {repo}, which is not "
+            "a size; nothing was downloaded. Check HF_ENDPOINT."
+        ),
+    }
+    return worded_problem(
+        "downloads.hub_bad_answer",
+        templates[exc.part],
+        endpoint=endpoint or hf_constants.ENDPOINT,
+        repo=repo,
+        value=exc.value,
+        part=exc.part,
+    )
 
 
 def _http_problem(
@@ -257,7 +336,7 @@ def _http_problem(
     return unreachable_problem(endpoint, f"the hub answered HTTP {status}")
 
 
-def _transport_reason(exc: Exception) -> str:
+def transport_reason(exc: Exception) -> str:
     """What went wrong on the way, in words: a user sees this, never the exception's class."""
     import httpx2  # imported when used: a quick command never loads it
 

@@ -18,6 +18,7 @@ from app.core.events import DownloadFinished, DownloadProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import ModelEntry
 from app.core.states import DownloadStatus
+from app.downloads.cache_layout import CacheLayout, present_bytes
 from app.downloads.hub import (
     HubToken,
     RepoPlan,
@@ -27,15 +28,16 @@ from app.downloads.hub import (
     hub_problem,
     no_space_problem,
     no_weights_problem,
+    transport_reason,
 )
 from app.downloads.progress import DownloadProgress, ProgressSnapshot
 from app.downloads.status import delete_model_files, folder_bytes, validate_local_folder
 from app.downloads.transfer import (
-    CacheLayout,
+    USEFUL_BYTES,
     DigestMismatch,
+    NoProgress,
     TransferCancelled,
     fetch_file,
-    present_bytes,
     probe_access,
 )
 
@@ -309,6 +311,15 @@ class DownloadManager:
         repo = d.plan.repo_id if d.plan is not None else d.entry.id
         if isinstance(exc, DigestMismatch):
             return problem("downloads.corrupt", repo=repo, file=exc.path)
+        if isinstance(exc, NoProgress):
+            return problem(
+                "downloads.no_progress",
+                repo=repo,
+                file=exc.path,
+                tries=exc.tries,
+                useful_mib=USEFUL_BYTES // (1024 * 1024),
+                error=transport_reason(exc.cause),
+            )
         if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
             remaining = d.progress.total - d.progress.snapshot().done
             return no_space_problem(remaining, self._free_space(self._cache), str(self._cache))

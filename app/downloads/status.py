@@ -25,8 +25,8 @@ from huggingface_hub import scan_cache_dir
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry
 from app.core.states import SnapshotState
+from app.downloads.cache_layout import CacheLayout
 from app.downloads.hub import DEFAULT_REVISION
-from app.downloads.transfer import CacheLayout
 
 _COMMIT_RE = re.compile(r"^[0-9a-f]{40}$")
 _MAX_HEADER = 100 * 1024 * 1024  # the safetensors format caps its JSON header at 100 MB

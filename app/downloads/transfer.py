@@ -12,6 +12,10 @@ error, a cancel or an app restart. The finished file is checked against the hub'
 `snapshots/<commit>/<path>` exactly as huggingface_hub lays out its cache, so
 `snapshot_download(..., local_files_only=True)`, vLLM and other tools find it.
 
+Retries: a try that breaks off is retried with a back-off; five tries in a row that each bring
+less than 1 MiB give the file up (`NoProgress`), so a server that sends a few bytes per
+connection is not retried for ever, while a slow but steady one goes on.
+
 Cancel: the worker checks a `threading.Event` after every piece the socket delivers (at most
 64 KiB) and while waiting between retries; the stream's read timeout bounds how long a stalled
 connection can keep it blocked. Every byte received is written before the check, so a
@@ -20,11 +24,9 @@ cancelled partial file is always a valid prefix to resume from.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Protocol
 from urllib.parse import urlsplit
@@ -41,15 +43,17 @@ from huggingface_hub import (
     hf_raise_for_status,
 )
 from huggingface_hub.errors import HfHubHTTPError
-from huggingface_hub.file_download import repo_folder_name
 
-from app.core.jsonstore import atomic_write_text
-from app.core.paths import shared_file_mode, shared_mkdir
+from app.core.paths import shared_mkdir
 from app.core.resume import ResumeAction, ResumeDecision, decide, range_headers
-from app.downloads.hub import METADATA_TIMEOUT, HubToken, RemoteFile
+from app.downloads.cache_layout import CacheLayout, link_blob, share
+from app.downloads.hub import METADATA_TIMEOUT, HubToken, RemoteFile, checked_blob_name
 
 READ_TIMEOUT = 15.0  # seconds without a byte before the connection counts as broken
+# Tries in a row that may each bring less than USEFUL_BYTES before a file is given up: a server
+# that sends a few bytes per connection must not be retried for ever.
 MAX_ATTEMPTS_WITHOUT_PROGRESS = 5
+USEFUL_BYTES = 1024 * 1024
 _RETRY_STATUS = frozenset({408, 429, 500, 502, 503, 504})
 _HASH_READ = 1024 * 1024
 
@@ -66,6 +70,14 @@ class DigestMismatch(Exception):
         self.path = path
 
 
+class NoProgress(Exception):
+    """Tries in a row brought bytes, but too few to count (a server that trickles)."""
+
+    def __init__(self, path: str, tries: int, cause: Exception) -> None:
+        super().__init__(f"{path}: {tries} tries brought less than {USEFUL_BYTES} bytes each")
+        self.path, self.tries, self.cause = path, tries, cause
+
+
 class FileProgress(Protocol):
     """Receives progress from the worker thread; implementations must be thread-safe."""
 
@@ -76,60 +88,6 @@ class FileProgress(Protocol):
 
     def received(self, n: int) -> None:
         """`n` bytes arrived from the network (for speed)."""
-
-
-@dataclass(frozen=True)
-class CacheLayout:
-    """Paths of one repository in the Hugging Face cache (huggingface_hub's layout)."""
-
-    cache_dir: Path
-    repo_id: str
-
-    @property
-    def storage(self) -> Path:
-        return self.cache_dir / repo_folder_name(repo_id=self.repo_id, repo_type="model")
-
-    def blob(self, etag: str) -> Path:
-        return self.storage / "blobs" / etag
-
-    def partial(self, etag: str) -> Path:
-        return self.storage / "blobs" / f"{etag}.incomplete"
-
-    def pointer(self, commit: str, path: str) -> Path:
-        return self.storage / "snapshots" / commit / Path(*path.split("/"))
-
-    def lock(self, etag: str) -> Path:
-        # Same lock file as huggingface_hub, so other tools fetching this blob wait for us.
-        return self.cache_dir / ".locks" / self.storage.name / f"{etag}.lock"
-
-    def record_revision(self, revision: str, commit: str) -> None:
-        """Write refs/<revision> and create the snapshot folder (keeps `hf cache scan` happy)."""
-        shared_mkdir(self.storage / "snapshots" / commit)
-        if revision == commit:
-            return
-        ref = self.storage / "refs" / Path(*revision.split("/"))
-        if ref.is_file() and ref.read_text("utf-8").strip() == commit:
-            return
-        shared_mkdir(ref.parent)
-        # Other tools (and maybe other accounts) read the cache too: the user's own modes.
-        atomic_write_text(ref, commit, mode=_shared_mode())
-
-
-def present_bytes(layout: CacheLayout, commit: str, remote: RemoteFile) -> tuple[int, bool]:
-    """(bytes of `remote` already on disk, whether it is complete), without any network call."""
-    pointer = layout.pointer(commit, remote.path)
-    if pointer.is_file() and pointer.stat().st_size == remote.size:
-        return remote.size, True
-    if remote.etag is None:
-        return 0, False
-    blob = layout.blob(remote.etag)
-    if blob.is_file() and blob.stat().st_size == remote.size:
-        return remote.size, True
-    partial = layout.partial(remote.etag)
-    if partial.is_file():
-        size = partial.stat().st_size
-        return (size if size <= remote.size else 0), False
-    return 0, False
 
 
 class _Digest:
@@ -189,31 +147,9 @@ def _acquire(lock: filelock.BaseFileLock, cancel: threading.Event) -> None:
                 raise TransferCancelled from None
 
 
-def _shared_mode() -> int:
-    """The mode of a file the app writes into the Hugging Face cache: what the user's own
-    umask gives (the app's private umask is for its own files, app.core.paths)."""
-    mode = shared_file_mode()
-    return 0o644 if mode is None else mode
-
-
-def _share(path: Path) -> None:
-    mode = shared_file_mode()
-    if mode is not None:
-        with contextlib.suppress(OSError):  # another account's file: left as it is
-            path.chmod(mode)
-
-
 def _same_origin(a: str, b: str) -> bool:
     pa, pb = urlsplit(a), urlsplit(b)
     return (pa.scheme, pa.hostname, pa.port) == (pb.scheme, pb.hostname, pb.port)
-
-
-def _link(blob: Path, pointer: Path) -> None:
-    """Point snapshots/<commit>/<path> at the blob with a relative symlink, as hf does."""
-    shared_mkdir(pointer.parent)
-    if pointer.is_symlink() or pointer.exists():
-        pointer.unlink()
-    pointer.symlink_to(os.path.relpath(blob, pointer.parent))
 
 
 def fetch_file(
@@ -238,7 +174,7 @@ def fetch_file(
         return pointer
     url = hf_hub_url(layout.repo_id, remote.path, revision=commit, endpoint=endpoint)
     digest = _Digest(remote)
-    attempts = 0
+    tries = _Tries(remote.path)
     while True:
         if cancel.is_set():
             raise TransferCancelled
@@ -253,22 +189,42 @@ def fetch_file(
                 cancel=cancel,
                 progress=progress,
             )
-        except (TransferCancelled, DigestMismatch):
-            raise
         except _Retry as retry:
-            attempts = 0 if retry.progressed else attempts + 1
-            if attempts >= MAX_ATTEMPTS_WITHOUT_PROGRESS:
-                raise retry.cause from None
+            tries.failed(retry)
         except (httpx2.TransportError, HfHubHTTPError) as exc:
             if isinstance(exc, HfHubHTTPError) and (
                 exc.response is None or exc.response.status_code not in _RETRY_STATUS
             ):
                 raise
-            attempts += 1
-            if attempts >= MAX_ATTEMPTS_WITHOUT_PROGRESS:
-                raise
+            tries.failed(_Retry(exc, received=0))
         # Waiting on the event (not time.sleep) lets a cancel interrupt the back-off.
-        _wait_or_cancel(cancel, min(8.0, 0.5 * 2**attempts))
+        _wait_or_cancel(cancel, tries.backoff())
+
+
+class _Tries:
+    """The tries of one file in a row that brought less than USEFUL_BYTES each: a try that
+    brings that much starts the count again, so a slow but steady download goes on, and a
+    server that sends a few bytes per connection is given up after a few tries."""
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self.count = 0
+        self._trickled = 0  # the bytes those tries brought
+
+    def failed(self, retry: _Retry) -> None:
+        """Count a failed try; raise once they are too many without useful progress."""
+        if retry.received >= USEFUL_BYTES:
+            self.count = self._trickled = 0
+            return
+        self.count += 1
+        self._trickled += retry.received
+        if self.count >= MAX_ATTEMPTS_WITHOUT_PROGRESS:
+            if self._trickled:
+                raise NoProgress(self._path, self.count, retry.cause) from None
+            raise retry.cause from None
+
+    def backoff(self) -> float:
+        return min(8.0, 0.5 * 2.0**self.count)
 
 
 def _fetch_once(
@@ -288,12 +244,13 @@ def _fetch_once(
     etag = meta.etag or remote.etag
     if etag is None:
         raise RuntimeError(f"the hub gave no ETag for {remote.path}")
+    etag = checked_blob_name(etag)  # it names the blob: nothing but a digest may
     size = meta.size if meta.size is not None else remote.size
     blob = layout.blob(etag)
     lock = filelock.FileLock(str(layout.lock(etag)))
     shared_mkdir(layout.lock(etag).parent)
     _acquire(lock, cancel)
-    _share(layout.lock(etag))
+    share(layout.lock(etag))
     try:
         if blob.is_file() and blob.stat().st_size != size:
             blob.unlink()  # damaged (truncated or overwritten): fetch it again
@@ -312,18 +269,18 @@ def _fetch_once(
             )
     finally:
         lock.release()
-    _link(blob, pointer)
+    link_blob(blob, pointer)
     progress.on_disk(size)
     return pointer
 
 
 class _Retry(Exception):
-    """A transient failure while streaming; `progressed` says whether bytes arrived."""
+    """A transient failure while streaming; `received`: how many bytes this try wrote."""
 
-    def __init__(self, cause: Exception, progressed: bool) -> None:
+    def __init__(self, cause: Exception, received: int) -> None:
         super().__init__(str(cause))
         self.cause = cause
-        self.progressed = progressed
+        self.received = received
 
 
 def _hash_existing(f: BinaryIO, upto: int, digest: _Digest, cancel: threading.Event) -> None:
@@ -355,7 +312,7 @@ def _stream_to_blob(
     """Continue `partial` from where it stops (Range), verify, then rename it to `blob`."""
     shared_mkdir(blob.parent)
     with partial.open("ab+") as f:
-        _share(partial)
+        share(partial)
         have = f.seek(0, os.SEEK_END)
         if have > size:
             f.truncate(0)  # stale partial of another size: unusable
@@ -407,7 +364,7 @@ def _resume_at(
         f.truncate(0)
         digest.reset()
         progress.on_disk(0)
-        raise _Retry(RuntimeError(decision.reason or "range not satisfiable"), False)
+        raise _Retry(RuntimeError(decision.reason or "range not satisfiable"), 0)
     if decision.action is ResumeAction.RESTART and have:
         f.truncate(0)  # the server sent the whole file: rewrite from the start
         digest.reset()
@@ -468,11 +425,11 @@ def _stream(
                 progress.received(len(chunk))
                 progress.on_disk(have)
     except httpx2.TransportError as exc:
-        raise _Retry(exc, progressed=have > start_have) from None
+        raise _Retry(exc, received=have - start_have) from None
     except HfHubHTTPError as exc:
         if exc.response is not None and exc.response.status_code in _RETRY_STATUS:
-            raise _Retry(exc, progressed=False) from None
+            raise _Retry(exc, received=0) from None
         raise
     if have < size:
-        raise _Retry(RuntimeError("the connection closed early"), progressed=have > start_have)
+        raise _Retry(RuntimeError("the connection closed early"), received=have - start_have)
     return have

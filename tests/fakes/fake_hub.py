@@ -23,6 +23,10 @@ repos (access only with `Authorization: Bearer <granted token>`), `throttle_bps`
 (cut the connection after N bytes of a file, once), `hold_after` (go silent after N bytes of
 a body, the connection open, until `release` is set) and per-file counters of bytes served.
 
+A hostile hub (`FakeHub(hostile=Hostile(...))`) lies in one part of its answers: file names
+that climb out of the snapshot, a commit or an ETag that is a path, a CDN that sends a few
+bytes per connection and closes it.
+
 Use `FakeHub().start(root)` (each `root/org/name/` folder becomes a repo) or `add_repo`; or run
 `python -m tests.fakes.fake_hub ROOT` for a separate process (prints `FAKE_HUB_URL=...`).
 A repo's listing fields (downloads, likes, task, license, last change) are `add_repo`
@@ -130,8 +134,23 @@ class _Server(ThreadingHTTPServer):
 
 
 @dataclass
+class Hostile:
+    """What a hostile hub says instead of the truth; each field set replaces one part of every
+    answer (issue 31: a mirror in HF_ENDPOINT, a TLS-intercepting proxy, a compromised hub)."""
+
+    # More files in model info (regular, not LFS), by name; their bytes are served for any
+    # request no route knows (the client may have folded a name's `..` into the URL path).
+    files: dict[str, bytes] = field(default_factory=dict)
+    commit: str | None = None  # model info's `sha`, and every X-Repo-Commit
+    etag: str | None = None  # every file's ETag and X-Linked-Etag
+    trickle: int | None = None  # the CDN sends this many bytes of a body, then hangs up
+
+
+@dataclass
 class FakeHub:
     """The hub plus its CDN, each a ThreadingHTTPServer in a daemon thread."""
+
+    hostile: Hostile = field(default_factory=Hostile)
 
     throttle_bps: int | None = None
     ignore_range: bool = False  # answer like a server without Range support: 200, whole body
@@ -318,7 +337,7 @@ class _Handler(BaseHTTPRequestHandler):
             elif len(parts) >= 5 and parts[2] == "resolve":
                 self._resolve(f"{parts[0]}/{parts[1]}", parts[3], "/".join(parts[4:]))
             else:
-                self._error(404, None, "Not Found")
+                self._hostile_file(parts)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
@@ -353,6 +372,18 @@ class _Handler(BaseHTTPRequestHandler):
         self._json(
             200, {"type": "user", "name": self.hub.user_name, "auth": {"type": "access_token"}}
         )
+
+    def _hostile_file(self, parts: list[str]) -> None:
+        """The bytes of a hostile file whose name ends like the request's path, else 404."""
+        for name, data in self.hub.hostile.files.items():
+            if parts and name.endswith(parts[-1]):
+                headers = {"ETag": f'"{self.hub.hostile.etag or git_blob_sha1(data)}"'}
+                self._reply(200, data, {**headers, "X-Repo-Commit": self._commit(None)})
+                return
+        self._error(404, None, "Not Found")
+
+    def _commit(self, repo: HubRepo | None) -> str:
+        return self.hub.hostile.commit or (repo.commit if repo else "0" * 40)
 
     def _check_revision(self, repo: HubRepo, revision: str) -> bool:
         if revision in ("main", repo.commit):
@@ -395,7 +426,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(200, [_tree_item(f) for f in repo.files.values()])
             return
         blobs = query.get("blobs", ["false"])[0].lower() == "true"
-        self._json(200, _model_info(repo, blobs=blobs))
+        self._json(200, _model_info(repo, self.hub.hostile, blobs=blobs))
 
     def _resolve(self, repo_id: str, revision: str, path: str) -> None:
         repo = self._check_repo(repo_id, files=True)
@@ -403,9 +434,13 @@ class _Handler(BaseHTTPRequestHandler):
             return
         f = repo.files.get(path)
         if f is None:
+            if path in self.hub.hostile.files:
+                self._hostile_file(path.split("/"))
+                return
             self._error(404, "EntryNotFound", f"{path} does not exist", commit=repo.commit)
             return
-        common = {"X-Repo-Commit": repo.commit, "Accept-Ranges": "bytes"}
+        common = {"X-Repo-Commit": self._commit(repo), "Accept-Ranges": "bytes"}
+        etag = self.hub.hostile.etag
         if f.lfs:
             org, name = repo_id.split("/")
             location = f"{self.hub.cdn_url}/lfs/{org}/{name}/{f.sha256}?X-Amz-Signature=fake"
@@ -414,13 +449,13 @@ class _Handler(BaseHTTPRequestHandler):
                 headers={
                     **common,
                     "Location": location,
-                    "ETag": f'"{f.git_sha1}"',
-                    "X-Linked-Etag": f'"{f.sha256}"',
+                    "ETag": f'"{etag or f.git_sha1}"',
+                    "X-Linked-Etag": f'"{etag or f.sha256}"',
                     "X-Linked-Size": str(f.size),
                 },
             )
             return
-        self._body(repo, f, {**common, "ETag": f'"{f.git_sha1}"'})
+        self._body(repo, f, {**common, "ETag": f'"{etag or f.git_sha1}"'})
 
     def _cdn(self, parts: list[str]) -> None:
         if len(parts) != 4 or parts[0] != "lfs":
@@ -453,6 +488,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         key = (repo.repo_id, f.path)
         cut = self.hub._take_fail(key) if self.command == "GET" else None
+        if self.kind == "cdn" and self.hub.hostile.trickle is not None:
+            cut = self.hub.hostile.trickle
         with self.hub._lock:
             self.hub._sending += 1
         try:
@@ -552,7 +589,7 @@ def refusing_url() -> str:
     return f"http://127.0.0.1:{port}"
 
 
-def _model_info(repo: HubRepo, *, blobs: bool) -> dict[str, Any]:
+def _model_info(repo: HubRepo, hostile: Hostile, *, blobs: bool) -> dict[str, Any]:
     siblings = []
     for f in repo.files.values():
         item: dict[str, Any] = {"rfilename": f.path}
@@ -562,7 +599,14 @@ def _model_info(repo: HubRepo, *, blobs: bool) -> dict[str, Any]:
                 pointer = len(_lfs_pointer(f.sha256, f.size))
                 item["lfs"] = {"size": f.size, "sha256": f.sha256, "pointerSize": pointer}
         siblings.append(item)
+    for name, data in hostile.files.items():
+        extra: dict[str, Any] = {"rfilename": name}
+        siblings.append(
+            extra | ({"size": len(data), "blobId": git_blob_sha1(data)} if blobs else {})
+        )
     info: dict[str, Any] = {**_listing(repo), "modelId": repo.repo_id, "siblings": siblings}
+    if hostile.commit is not None:
+        info["sha"] = hostile.commit
     config_file = repo.files.get("config.json")
     if config_file is not None:
         # The hub shows these parts of config.json to everyone, gated repos included.

@@ -113,4 +113,25 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
+    # Worded by which part of the hub's answer was refused (app/downloads/hub.py).
+    ProblemSpec(
+        "downloads.hub_bad_answer",
+        tr_noop(
+            "The hub at {endpoint} answered for {repo} with {value}, which cannot safely name a "
+            "file in the cache; nothing was downloaded. Check HF_ENDPOINT."
+        ),
+        status=502,
+        fix=None,
+        data=("part",),
+        worded=True,
+    ),
+    ProblemSpec(
+        "downloads.no_progress",
+        tr_noop(
+            "{file} of {repo} is not arriving: {tries} tries in a row each brought less than "
+            "{useful_mib} MiB ({error}). Try again later; what arrived is kept."
+        ),
+        status=502,
+        fix=None,
+    ),
 )

@@ -35,8 +35,8 @@ from app.core.problems import ProblemError, problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
 from app.core.states import EngineKind
+from app.downloads.cache_layout import CacheLayout
 from app.downloads.status import check_folder, folder_bytes, model_status
-from app.downloads.transfer import CacheLayout
 from app.runtime.engine_choice import engine_root
 from app.runtime.planning import Planner
 from app.runtime.services.config import ConfigService
