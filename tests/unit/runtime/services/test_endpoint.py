@@ -186,9 +186,8 @@ def squatted(tmp_path: Path, squatter: PortSquatter, secret: str | None) -> Endp
 async def test_a_squatter_that_says_it_is_vllm_tray_gets_no_key_and_is_named(
     tmp_path: Path, secret: str | None
 ) -> None:
-    with PortSquatter() as squatter:
-        with pytest.raises(ProblemError) as held:
-            await squatted(tmp_path, squatter, secret).find_running()
+    with PortSquatter() as squatter, pytest.raises(ProblemError) as held:
+        await squatted(tmp_path, squatter, secret).find_running()
     assert squatter.seen, "the squatter was asked"
     assert squatter.authorizations() == []
     assert held.value.problem.code == "endpoint.port_held_by"
