@@ -106,18 +106,30 @@ class EndpointService:
             if self._secret_file is not None and port and port == self._set_port():
                 # Only once the port is ours: a start that failed to bind never replaces
                 # the secret of the app that holds it.
-                secret = new_secret()
-                proxy.instance.arm(secret, port)
-                await asyncio.to_thread(atomic_write_text, self._secret_file, secret)
-                self._secret = secret
+                await self._write_secret(proxy, port, self._secret_file)
+
+    async def _write_secret(self, proxy: ProxyServer, port: int, path: Path) -> None:
+        secret = new_secret()
+        proxy.instance.arm(secret, port)
+        try:
+            await asyncio.to_thread(atomic_write_text, path, secret)
+        except OSError as exc:  # the endpoint serves; only the CLI cannot find it
+            log.warning(
+                "could not write %s (%s): vllm-tray commands will not use this app", path, exc
+            )
+            return
+        self._secret = secret
 
     async def stop(self) -> None:
         proxy, self.proxy = self.proxy, None
         secret, self._secret = self._secret, None
-        if secret is not None and self._secret_file is not None:
-            await asyncio.to_thread(_remove_if_ours, self._secret_file, secret)
-        if proxy is not None:
-            await proxy.stop()
+        try:
+            if proxy is not None:
+                await proxy.stop()
+        finally:
+            # After the stop: a CLI asking while its requests finish still finds its app.
+            if secret is not None and self._secret_file is not None:
+                await asyncio.to_thread(_remove_if_ours, self._secret_file, secret)
 
     def update_security(
         self, api_key: str | None, allowed_hosts: list[str], cors_origins: list[str]

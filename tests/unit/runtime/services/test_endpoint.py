@@ -288,12 +288,13 @@ def real_endpoint(tmp_path: Path, port: int, override: int | None = None) -> End
 
 
 async def test_the_app_on_its_port_holds_a_private_secret_until_it_stops(tmp_path: Path) -> None:
-    app = real_endpoint(tmp_path, free_port())
+    port = free_port()
+    app = real_endpoint(tmp_path, port)
     secret_file = tmp_path / "run" / "endpoint.secret"
     await app.start()
     try:
         assert stat.S_IMODE(secret_file.stat().st_mode) == 0o600
-        cli = real_endpoint(tmp_path, app._set_port())
+        cli = real_endpoint(tmp_path, port)
         assert await cli.find_running() == Endpoint(app.configured_url(), "k3y")
     finally:
         await app.stop()
