@@ -1043,6 +1043,9 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "Your GPU ({target}) needs a newer Linux kernel before the ROCm engine can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine was not installed.": "Ihre GPU ({target}) braucht einen neueren Linux-Kernel, bevor die ROCm-Engine laufen kann: Ihrer KFD-Topologie fehlen cwsr_size und ctl_stack_size, die mit Kernel {required} oder neuer oder einem Distributionskernel mit dem Backport kommen. Ohne sie hängen ROCm-Arbeitslasten oder stürzen ab, daher wurde die Engine nicht installiert.",
     "The ROCm engine {installed} is installed; this GPU needs {wanted}.": "Die ROCm-Engine {installed} ist installiert; diese GPU braucht {wanted}.",
     "The release {tag} lists “{text}” as its number of parts.": "Das Release {tag} gibt „{text}“ als Anzahl seiner Teile an.",
+    # endpoint-proof
+    "Another program holds port {port}, where this configuration's vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.": "Ein anderes Programm belegt Port {port}, an dem der Endpunkt von vLLM Tray für diese Konfiguration antworten sollte, und konnte nicht nachweisen, dass es diese App ist; daher wurden ihm weder der API-Schlüssel noch ein Prompt geschickt.",
+    "Another program ({name}, pid {pid}) holds port {port}, where this configuration's vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.": "Ein anderes Programm ({name}, PID {pid}) belegt Port {port}, an dem der Endpunkt von vLLM Tray für diese Konfiguration antworten sollte, und konnte nicht nachweisen, dass es diese App ist; daher wurden ihm weder der API-Schlüssel noch ein Prompt geschickt.",
 }
 
 

@@ -91,6 +91,12 @@ class AppPaths:
         return self.cache_dir / "run"
 
     @property
+    def endpoint_secret_file(self) -> Path:
+        """The secret of the endpoint serving this configuration's port, while it runs (0600;
+        app.proxy.instance): how the CLI tells its own app from another program there."""
+        return self.state_dir / "endpoint.secret"
+
+    @property
     def hf_home(self) -> Path:
         env = os.environ.get("HF_HOME")
         if env:

@@ -24,6 +24,7 @@ from app.proxy.connections import (
     fit_to_descriptors,
 )
 from app.proxy.in_flight import InFlight
+from app.proxy.instance import INSTANCE_PATH, InstanceRoute
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
 from app.proxy.management_routes import KEY_CHECKED, ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
@@ -110,6 +111,8 @@ class ProxyServer:
         self._runner: GuardedAppRunner | None = None
         self._bound_port: int | None = None
         self._in_flight = InFlight()  # the relays under way, which stop() ends with a word
+        # Proves which app this is to a CLI that has not sent its key yet (app.proxy.instance).
+        self.instance = InstanceRoute()
 
     @property
     def host(self) -> str:
@@ -229,6 +232,7 @@ class ProxyServer:
         ).register(app.router)
         if self._batches is not None:
             BatchRoutes(self._batches, reader).register(app.router)
+        self.instance.register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)
         return app
 
@@ -286,7 +290,7 @@ class ProxyServer:
                 # Preflights carry no credentials by design, so they skip the key check.
                 headers = self._cors.preflight_headers(origin, request.headers)
                 return web.Response(status=204, headers=headers)
-        if request.path in LIVENESS_PATHS:
+        if request.path in LIVENESS_PATHS or request.path == INSTANCE_PATH:
             return None
         if not self._key.accepts(request.headers.get("Authorization")):
             raise errors.unauthorized()

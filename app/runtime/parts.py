@@ -248,6 +248,7 @@ class Parts:
             settings=self.settings,
             api_key=lambda: self.secrets.value("api_key"),
             make_proxy=self._make_proxy,
+            secret_file=self.paths.endpoint_secret_file,
             host=self.options.proxy_host,
             port=self.options.proxy_port,
         )

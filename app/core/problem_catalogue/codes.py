@@ -143,6 +143,8 @@ ProblemCode = Literal[
     "downloads.token_unchecked",
     "downloads.unknown",
     "downloads.unreachable",
+    "endpoint.port_held",
+    "endpoint.port_held_by",
     "endpoint.refused_key",
     "engine.advisory",
     "engine.bad_archive",
