@@ -4111,6 +4111,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The hub at {endpoint} answered for {repo} with {value}, which cannot safely name a file in the cache; nothing was downloaded. Check HF_ENDPOINT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} of {repo} is not arriving: {tries} tries in a row each brought less than {useful_mib} MiB ({error}). Try again later; what arrived is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program holds port {port}, where this configuration&apos;s vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program ({name}, pid {pid}) holds port {port}, where this configuration&apos;s vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The custom engine command {command!r} cannot be read: {detail}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4837,6 +4853,22 @@
     </message>
     <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe name for a file in the model&apos;s folder; nothing was downloaded. Check HF_ENDPOINT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} gave {value} as the commit of {repo}, which is not a commit id; nothing was downloaded. Check HF_ENDPOINT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} gave {value} as the checksum of a file of {repo}, which is not a checksum; the file was not downloaded. Check HF_ENDPOINT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} gave {value} as the size of a file of {repo}, which is not a size; nothing was downloaded. Check HF_ENDPOINT.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3800,6 +3800,22 @@
         <translation>Das Token konnte nicht geprüft werden: {host} hat nicht geantwortet ({reason}).</translation>
     </message>
     <message>
+        <source>The hub at {endpoint} answered for {repo} with {value}, which cannot safely name a file in the cache; nothing was downloaded. Check HF_ENDPOINT.</source>
+        <translation>Der Hub unter {endpoint} hat für {repo} mit {value} geantwortet, was keine Datei im Cache sicher benennen kann; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.</translation>
+    </message>
+    <message>
+        <source>{file} of {repo} is not arriving: {tries} tries in a row each brought less than {useful_mib} MiB ({error}). Try again later; what arrived is kept.</source>
+        <translation>{file} von {repo} kommt nicht an: {tries} Versuche in Folge brachten jeweils weniger als {useful_mib} MiB ({error}). Versuchen Sie es später erneut; was angekommen ist, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>Another program holds port {port}, where this configuration&apos;s vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.</source>
+        <translation>Ein anderes Programm belegt Port {port}, an dem der Endpunkt von vLLM Tray für diese Konfiguration antworten sollte, und konnte nicht nachweisen, dass es diese App ist; daher wurden ihm weder der API-Schlüssel noch ein Prompt geschickt.</translation>
+    </message>
+    <message>
+        <source>Another program ({name}, pid {pid}) holds port {port}, where this configuration&apos;s vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.</source>
+        <translation>Ein anderes Programm ({name}, PID {pid}) belegt Port {port}, an dem der Endpunkt von vLLM Tray für diese Konfiguration antworten sollte, und konnte nicht nachweisen, dass es diese App ist; daher wurden ihm weder der API-Schlüssel noch ein Prompt geschickt.</translation>
+    </message>
+    <message>
         <source>The custom engine command {command!r} cannot be read: {detail}.</source>
         <translation>Der Befehl der eigenen Engine {command!r} kann nicht gelesen werden: {detail}.</translation>
     </message>
@@ -4760,6 +4776,22 @@
     <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
         <translation>Die {kind}-Engine in {path} ist unvollständig. Installieren Sie sie neu mit: vllm-tray engine install {kind}</translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe name for a file in the model&apos;s folder; nothing was downloaded. Check HF_ENDPOINT.</source>
+        <translation>Der Hub unter {endpoint} hat eine Datei von {repo} als {value} aufgeführt, was kein sicherer Name für eine Datei im Ordner des Modells ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.</translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} gave {value} as the commit of {repo}, which is not a commit id; nothing was downloaded. Check HF_ENDPOINT.</source>
+        <translation>Der Hub unter {endpoint} hat {value} als Commit von {repo} angegeben, was keine Commit-ID ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.</translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} gave {value} as the checksum of a file of {repo}, which is not a checksum; the file was not downloaded. Check HF_ENDPOINT.</source>
+        <translation>Der Hub unter {endpoint} hat {value} als Prüfsumme einer Datei von {repo} angegeben, was keine Prüfsumme ist; die Datei wurde nicht heruntergeladen. Prüfen Sie HF_ENDPOINT.</translation>
+    </message>
+    <message>
+        <source>The hub at {endpoint} gave {value} as the size of a file of {repo}, which is not a size; nothing was downloaded. Check HF_ENDPOINT.</source>
+        <translation>Der Hub unter {endpoint} hat {value} als Größe einer Datei von {repo} angegeben, was keine Größe ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.</translation>
     </message>
     <message>
         <source>The vLLM server of {model_id} was killed from outside the app, by another program or by the system when memory ran out.</source>

@@ -4119,6 +4119,22 @@
       <translation>[Åñ ÅÞÎ ķéý çàñ öñĺý ĥàṽé ţĥé ĺéţţéŕš à–ž àñđ Å–Ž, đîĝîţš àñđ ÅŠÇÎÎ þûñçţûàţîöñ, ŵîţĥ ñö šþàçéš: çĺîéñţš šéñđ îţ îñ àñ ĤŢŢÞ ĥéàđéŕ, ŵĥîçĥ ţàķéš ñöţĥîñĝ éĺšé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The hub at {endpoint} answered for {repo} with {value}, which cannot safely name a file in the cache; nothing was downloaded. Check HF_ENDPOINT.</source>
+      <translation>[Ţĥé ĥûƀ àţ {endpoint} àñšŵéŕéđ ƒöŕ {repo} ŵîţĥ {value}, ŵĥîçĥ çàññöţ šàƒéĺý ñàɱé à ƒîĺé îñ ţĥé çàçĥé; ñöţĥîñĝ ŵàš đöŵñĺöàđéđ. Çĥéçķ ĤƑ_ÉÑĐÞÖÎÑŢ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} of {repo} is not arriving: {tries} tries in a row each brought less than {useful_mib} MiB ({error}). Try again later; what arrived is kept.</source>
+      <translation>[{file} öƒ {repo} îš ñöţ àŕŕîṽîñĝ: {tries} ţŕîéš îñ à ŕöŵ éàçĥ ƀŕöûĝĥţ ĺéšš ţĥàñ {useful_mib} ṀîƁ ({error}). Ţŕý àĝàîñ ĺàţéŕ; ŵĥàţ àŕŕîṽéđ îš ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another program holds port {port}, where this configuration's vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.</source>
+      <translation>[Åñöţĥéŕ þŕöĝŕàɱ ĥöĺđš þöŕţ {port}, ŵĥéŕé ţĥîš çöñƒîĝûŕàţîöñ'š ṽĹĹṀ Ţŕàý éñđþöîñţ šĥöûĺđ àñšŵéŕ, àñđ çöûĺđ ñöţ þŕöṽé îţ îš ţĥàţ àþþ, šö ñéîţĥéŕ ţĥé ÅÞÎ ķéý ñöŕ à þŕöɱþţ ŵàš šéñţ ţö îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Another program ({name}, pid {pid}) holds port {port}, where this configuration's vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.</source>
+      <translation>[Åñöţĥéŕ þŕöĝŕàɱ ({name}, þîđ {pid}) ĥöĺđš þöŕţ {port}, ŵĥéŕé ţĥîš çöñƒîĝûŕàţîöñ'š ṽĹĹṀ Ţŕàý éñđþöîñţ šĥöûĺđ àñšŵéŕ, àñđ çöûĺđ ñöţ þŕöṽé îţ îš ţĥàţ àþþ, šö ñéîţĥéŕ ţĥé ÅÞÎ ķéý ñöŕ à þŕöɱþţ ŵàš šéñţ ţö îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The custom engine command {command!r} cannot be read: {detail}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4847,6 +4863,22 @@
     <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
       <translation>[Ţĥé {kind} éñĝîñé îñ {path} îš îñçöɱþĺéţé. Ŕéîñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe name for a file in the model's folder; nothing was downloaded. Check HF_ENDPOINT.</source>
+      <translation>[Ţĥé ĥûƀ àţ {endpoint} ĺîšţéđ à ƒîĺé öƒ {repo} àš {value}, ŵĥîçĥ îš ñöţ à šàƒé ñàɱé ƒöŕ à ƒîĺé îñ ţĥé ɱöđéĺ'š ƒöĺđéŕ; ñöţĥîñĝ ŵàš đöŵñĺöàđéđ. Çĥéçķ ĤƑ_ÉÑĐÞÖÎÑŢ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The hub at {endpoint} gave {value} as the commit of {repo}, which is not a commit id; nothing was downloaded. Check HF_ENDPOINT.</source>
+      <translation>[Ţĥé ĥûƀ àţ {endpoint} ĝàṽé {value} àš ţĥé çöɱɱîţ öƒ {repo}, ŵĥîçĥ îš ñöţ à çöɱɱîţ îđ; ñöţĥîñĝ ŵàš đöŵñĺöàđéđ. Çĥéçķ ĤƑ_ÉÑĐÞÖÎÑŢ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The hub at {endpoint} gave {value} as the checksum of a file of {repo}, which is not a checksum; the file was not downloaded. Check HF_ENDPOINT.</source>
+      <translation>[Ţĥé ĥûƀ àţ {endpoint} ĝàṽé {value} àš ţĥé çĥéçķšûɱ öƒ à ƒîĺé öƒ {repo}, ŵĥîçĥ îš ñöţ à çĥéçķšûɱ; ţĥé ƒîĺé ŵàš ñöţ đöŵñĺöàđéđ. Çĥéçķ ĤƑ_ÉÑĐÞÖÎÑŢ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The hub at {endpoint} gave {value} as the size of a file of {repo}, which is not a size; nothing was downloaded. Check HF_ENDPOINT.</source>
+      <translation>[Ţĥé ĥûƀ àţ {endpoint} ĝàṽé {value} àš ţĥé šîžé öƒ à ƒîĺé öƒ {repo}, ŵĥîçĥ îš ñöţ à šîžé; ñöţĥîñĝ ŵàš đöŵñĺöàđéđ. Çĥéçķ ĤƑ_ÉÑĐÞÖÎÑŢ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>No command is set for the custom engine.</source>
