@@ -50,7 +50,9 @@ def snapshot(records: list[Any], taken: str) -> dict[str, Any]:
         fields = parse_record(record)
         (kept if fields else refused).append(fields or record.get("id", "?"))
     if refused:
-        print(f"refused (not a usable vllm record): {', '.join(map(str, refused))}", file=sys.stderr)
+        print(
+            f"refused (not a usable vllm record): {', '.join(map(str, refused))}", file=sys.stderr
+        )
     kept = dedupe(kept)
     kept.sort(key=lambda f: (f["published"] or "", f["id"]), reverse=True)
     doc = {"taken": taken, "records": kept}

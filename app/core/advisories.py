@@ -108,7 +108,9 @@ class Advisory:
         """From `app.core.osv.parse_record`'s answer (or the snapshot, which holds the same)."""
         return cls(
             id=fields["id"],
-            ranges=tuple(Range(r["introduced"], r["fixed"], r["last_affected"]) for r in fields["ranges"]),
+            ranges=tuple(
+                Range(r["introduced"], r["fixed"], r["last_affected"]) for r in fields["ranges"]
+            ),
             kind=fields["kind"] if fields["kind"] in KIND_SENTENCES else "other",
             severity=fields["severity"],
             score=fields["score"],
@@ -222,7 +224,11 @@ class AdvisoryDB:
                     "aliases": list(a.aliases),
                     "published": a.published,
                     "ranges": [
-                        {"introduced": r.introduced, "fixed": r.fixed, "last_affected": r.last_affected}
+                        {
+                            "introduced": r.introduced,
+                            "fixed": r.fixed,
+                            "last_affected": r.last_affected,
+                        }
                         for r in a.ranges
                     ],
                     "severity": a.severity,
@@ -261,6 +267,7 @@ class AdvisoryDB:
                 return None
             candidate = str(newest)
         return None
+
 
 def dedupe(fields: Any) -> list[dict[str, Any]]:
     """One record per vulnerability: a record that shares an id or alias with one kept earlier
@@ -383,7 +390,9 @@ class EngineAdvice:
     db: AdvisoryDB | None = None
 
     @classmethod
-    def of(cls, kind: str, version: str | None, source: str, db: AdvisoryDB | None = None) -> EngineAdvice:
+    def of(
+        cls, kind: str, version: str | None, source: str, db: AdvisoryDB | None = None
+    ) -> EngineAdvice:
         db = db or shipped_db()
         # The worst first, then the newest.
         found = sorted(db.affecting(version), key=_rank, reverse=True)

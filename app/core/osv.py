@@ -44,15 +44,52 @@ _CWE_KINDS: Final = {
 # Without CWE ids (PYSEC records have none): words of the record's own text, in this order.
 # The shipped snapshot's kinds were read over by hand (tests/unit/core/test_osv.py).
 _KIND_WORDS: Final = (
-    ("code_execution", ("code execution", "execute arbitrary", "arbitrary code", "remote code",
-                        "pickle", "deserializ", "trust_remote_code", "auto_map", "backdoor")),
+    (
+        "code_execution",
+        (
+            "code execution",
+            "execute arbitrary",
+            "arbitrary code",
+            "remote code",
+            "pickle",
+            "deserializ",
+            "trust_remote_code",
+            "auto_map",
+            "backdoor",
+        ),
+    ),
     ("ssrf", ("server-side request forgery", "ssrf")),
     ("access", ("authentication bypass", "api key", "api-key", "api_key", "bearer")),
     ("integrity", ("revision", "pinning", "dependency confusion", "hash collision", "integrity")),
-    ("information_leak", ("information disclosure", "leaks", "timing attack", "side channel",
-                          "side-channel", "exposes", "exposure", "timing differences")),
-    ("denial_of_service", ("denial of service", "crash", "exhaust", "out-of-memory", "hang",
-                           "redos", "unbounded", "terminate", "kills", "into memory", "dos ")),
+    (
+        "information_leak",
+        (
+            "information disclosure",
+            "leaks",
+            "timing attack",
+            "side channel",
+            "side-channel",
+            "exposes",
+            "exposure",
+            "timing differences",
+        ),
+    ),
+    (
+        "denial_of_service",
+        (
+            "denial of service",
+            "crash",
+            "exhaust",
+            "out-of-memory",
+            "hang",
+            "redos",
+            "unbounded",
+            "terminate",
+            "kills",
+            "into memory",
+            "dos ",
+        ),
+    ),
 )
 
 
@@ -94,9 +131,11 @@ def _parse(record: object) -> dict[str, Any] | None:
     if not ranges:
         return None
     raw_aliases = record.get("aliases")
-    aliases = [a for a in map(safe_id, raw_aliases[:MAX_ALIASES]) if a and a != ident] if (
-        isinstance(raw_aliases, list)
-    ) else []
+    aliases = (
+        [a for a in map(safe_id, raw_aliases[:MAX_ALIASES]) if a and a != ident]
+        if (isinstance(raw_aliases, list))
+        else []
+    )
     published = _DATE.match(str(record.get("published", "")))
     level, score = _severity(record)
     return {

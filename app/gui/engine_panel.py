@@ -193,10 +193,12 @@ class EnginePanel(QGroupBox):
         if problems and advice is not None:
             lines = [
                 self.tr(
-                    "%n known security advisories apply to vLLM {version}; the worst is {severity}.",
+                    "vLLM {version} has %n known security advisory(s); the worst is {severity}.",
                     "",
                     len(problems),
-                ).format(version=advice.version, severity=self._severity_name(advice.worst_severity))
+                ).format(
+                    version=advice.version, severity=self._severity_name(advice.worst_severity)
+                )
             ]
             if advice.fixed_by:
                 lines.append(self.tr("vLLM {fixed} fixes them all.").format(fixed=advice.fixed_by))
@@ -207,9 +209,9 @@ class EnginePanel(QGroupBox):
                 lines.append(
                     self.tr("Advisories from osv.dev as of {date}.").format(date=db.taken)
                     if db.source == "osv.dev"
-                    else self.tr("Advisories from the list shipped with vLLM Tray, as of {date}.").format(
-                        date=db.taken
-                    )
+                    else self.tr(
+                        "Advisories from the list shipped with vLLM Tray, as of {date}."
+                    ).format(date=db.taken)
                 )
             self.advisories_label.setText(" ".join(lines))
             self.advisories_list.setText(

@@ -3,6 +3,7 @@ body (huge, deeply nested, ill-shaped, records of the wrong shape, an HTTP error
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Iterator
@@ -34,7 +35,9 @@ HOSTILE: dict[str, tuple[int, bytes]] = {
     "ill-shaped": (200, b'{"vulns": {"id": "PYSEC-2026-1"}}'),
     "records of the wrong shape": (
         200,
-        json.dumps({"vulns": [{"id": "../../etc"}, {"id": "PYSEC-2026-1", "affected": "all"}]}).encode(),
+        json.dumps(
+            {"vulns": [{"id": "../../etc"}, {"id": "PYSEC-2026-1", "affected": "all"}]}
+        ).encode(),
     ),
     "server error": (500, b'{"error": "boom"}'),
 }
@@ -75,10 +78,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        try:
+        # The app stops reading a body it finds too large.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the app stopped reading a body it found too large
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

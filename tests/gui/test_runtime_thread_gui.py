@@ -465,7 +465,7 @@ def test_the_engine_page_shows_the_advisories_of_the_users_own_vllm(
         qtbot.waitUntil(panel.advisories_label.isVisible, timeout=30_000)
         text = panel.advisories_label.text()
         assert text.startswith(
-            "18 known security advisories apply to vLLM 0.19.1; the worst is critical. "
+            "vLLM 0.19.1 has 18 known security advisory(s); the worst is critical. "
             "vLLM 0.32.0 fixes them all. Advisories from the list shipped with vLLM Tray, as of "
             "2026-12-07."
         )

@@ -70,13 +70,18 @@ def test_the_snapshot_on_the_default_bundles_vllm(tmp_path: Path, own_vllm: Path
     assert SNAPSHOT_LINE in shown
     assert "! [critical] vLLM 0.20.1 can let a request past its own access checks " in shown
     assert "(CVE-2026-48746, fixed in 0.22.0)" in shown
-    assert (row["advisory_count"], row["worst_severity"], row["fixed_by"]) == (17, "critical", "0.32.0")
+    assert (row["advisory_count"], row["worst_severity"], row["fixed_by"]) == (
+        17,
+        "critical",
+        "0.32.0",
+    )
 
 
 def test_the_newest_qualified_rocm_build_and_the_cpu_build(tmp_path: Path, own_vllm: Path) -> None:
     shown, row = status(home_using(tmp_path, own_vllm, BUNDLE_VLLM))
-    assert f"vLLM {BUNDLE_VLLM}: 5 known security advisories (worst: high); 0.32.0 fixes them all" in (
-        shown
+    assert (
+        f"vLLM {BUNDLE_VLLM}: 5 known security advisories (worst: high); 0.32.0 fixes them all"
+        in (shown)
     )
     ids = {a["id"] for a in row["advisories"]}  # type: ignore[attr-defined]
     assert ids == {

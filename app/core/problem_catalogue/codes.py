@@ -141,6 +141,7 @@ ProblemCode = Literal[
     "downloads.unknown",
     "downloads.unreachable",
     "endpoint.refused_key",
+    "engine.advisories_not_updated",
     "engine.advisory",
     "engine.bad_archive",
     "engine.bad_arguments",

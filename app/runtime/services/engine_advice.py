@@ -22,9 +22,9 @@ from app.core.advisories import EngineAdvice, vllm_version
 from app.core.contracts import Backend
 from app.core.events import EngineVersionRead, Event, EventBus, ProcessStateChanged
 from app.core.states import EngineKind, ProcessState
+from app.runtime.services.osv_refresh import OsvAdvisories
 from app.supervisor.engines.base import Engine
 from app.supervisor.engines.custom import CustomEngine
-from app.runtime.services.osv_refresh import OsvAdvisories
 from app.supervisor.engines.versions import EngineVersions
 
 if TYPE_CHECKING:

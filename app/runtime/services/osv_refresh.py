@@ -136,7 +136,9 @@ class OsvAdvisories:
 
     def _remember_attempt(self, url: str, reason: str) -> None:
         assert self._dir is not None
-        atomic_write_json(self._dir / ATTEMPT_FILE, {"at": time.time(), "url": url, "reason": reason})
+        atomic_write_json(
+            self._dir / ATTEMPT_FILE, {"at": time.time(), "url": url, "reason": reason}
+        )
 
 
 def _age(doc: dict[str, Any], now: float) -> float:

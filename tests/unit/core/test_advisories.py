@@ -57,7 +57,11 @@ def test_the_snapshot_holds_the_named_advisories_with_their_fixes() -> None:
         assert fixed in [r.fixed for r in advisory.ranges], name
         assert advisory.url == f"https://osv.dev/vulnerability/{advisory.id}"
     host_header = by_name(db, "CVE-2026-48746")
-    assert (host_header.severity, host_header.score, host_header.kind) == ("critical", 9.1, "access")
+    assert (host_header.severity, host_header.score, host_header.kind) == (
+        "critical",
+        9.1,
+        "access",
+    )
     assert by_name(db, "CVE-2026-41523").kind == "code_execution"
     assert by_name(db, "PYSEC-2026-4344").kind == "denial_of_service"
 

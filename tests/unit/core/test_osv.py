@@ -55,7 +55,11 @@ def test_kinds_from_cwe_ids_and_levels_from_github() -> None:
     }
     found = parse_record(ghsa)
     assert found is not None
-    assert (found["kind"], found["severity"], found["score"]) == ("denial_of_service", "medium", None)
+    assert (found["kind"], found["severity"], found["score"]) == (
+        "denial_of_service",
+        "medium",
+        None,
+    )
 
 
 def test_records_that_are_refused() -> None:
@@ -92,7 +96,9 @@ def test_versions() -> None:
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 _EVENT = st.dictionaries(
@@ -130,7 +136,11 @@ _RECORDS = st.fixed_dictionaries(
                 {
                     "type": st.just("CVSS_V3"),
                     "score": st.sampled_from(
-                        ["CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H", "CVSS:3.1/AV:Z", "CVSS:4.0/"]
+                        [
+                            "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H",
+                            "CVSS:3.1/AV:Z",
+                            "CVSS:4.0/",
+                        ]
                     )
                     | st.text(max_size=40),
                 }
@@ -151,7 +161,9 @@ def test_any_record_is_kept_in_shape_or_refused(record: Any) -> None:
     if found is None:
         return
     assert found["url"].endswith(found["id"])
-    assert found["ranges"] and all(set(r) == {"introduced", "fixed", "last_affected"} for r in found["ranges"])
+    assert found["ranges"] and all(
+        set(r) == {"introduced", "fixed", "last_affected"} for r in found["ranges"]
+    )
     # What is kept reads back as the snapshot does, and matches versions without raising.
     db = AdvisoryDB.from_json({"taken": "2026-12-07", "records": [found]}, source="snapshot")
     for version in ("0.1.0", "0.25.2.dev0+rocm7.15.0", "9.9.9"):
