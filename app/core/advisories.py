@@ -28,8 +28,9 @@ from app.core.untrusted import one_line
 ADVISORY_CODE: Final = "engine.advisory"
 SNAPSHOT_FILE: Final = "osv_vllm.json"
 
-# The app's own sentence per kind of weakness ({id}, {version}, {fixed_in}).
-KIND_SENTENCES: Final = {
+# The app's own sentence per kind of weakness ({id}, {version}, {fixed_in}), and one for an
+# advisory no release is known to fix.
+_SENTENCES: Final = {
     "code_execution": tr_noop(
         "vLLM {version} can be made to run someone else's code on this machine "
         "({id}, fixed in {fixed_in})."
@@ -53,11 +54,12 @@ KIND_SENTENCES: Final = {
         "({id}, fixed in {fixed_in})."
     ),
     "other": tr_noop("vLLM {version} has a known security problem ({id}, fixed in {fixed_in})."),
+    "unfixed": tr_noop(
+        "vLLM {version} has a known security problem that no release is known to fix "
+        "({id}, affected: {affected})."
+    ),
 }
-UNFIXED_SENTENCE: Final = tr_noop(
-    "vLLM {version} has a known security problem that no release is known to fix "
-    "({id}, affected: {affected})."
-)
+KINDS: Final = frozenset(_SENTENCES) - {"unfixed"}
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class Advisory:
             ranges=tuple(
                 Range(r["introduced"], r["fixed"], r["last_affected"]) for r in fields["ranges"]
             ),
-            kind=fields["kind"] if fields["kind"] in KIND_SENTENCES else "other",
+            kind=fields["kind"] if fields["kind"] in KINDS else "other",
             severity=fields["severity"],
             score=fields["score"],
             published=fields["published"],
@@ -138,11 +140,10 @@ class Advisory:
 
     def problem(self, version: str) -> Problem:
         fixed = self.fixed_for(version)
-        sentence = KIND_SENTENCES[self.kind] if fixed else UNFIXED_SENTENCE
         found = self._range(version)
         return worded_problem(
             ADVISORY_CODE,
-            sentence,
+            _SENTENCES[self.kind if fixed else "unfixed"],
             id=self.name,
             version=version,
             fixed_in=fixed or "",
@@ -303,7 +304,7 @@ def _checked(item: object) -> dict[str, Any] | None:
     if fields is None:
         return None
     severity, score, kind = item.get("severity"), item.get("score"), item.get("kind")
-    if severity not in SEVERITIES or kind not in KIND_SENTENCES:
+    if severity not in SEVERITIES or kind not in KINDS:
         return None
     if score is not None and not (isinstance(score, int | float) and 0 <= score <= 10):
         return None

@@ -177,7 +177,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
         data=("name",),
     ),
-    # Each kind of weakness has its own sentence (app/core/advisories.py, KIND_SENTENCES).
+    # Each kind of weakness has its own sentence (app/core/advisories.py, _SENTENCES).
     ProblemSpec(
         "engine.advisory",
         tr_noop("vLLM {version} has a known problem ({id}), fixed in {fixed_in}."),

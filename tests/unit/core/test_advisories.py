@@ -7,7 +7,7 @@ import pytest
 
 from app.core.advisories import (
     ADVISORY_CODE,
-    KIND_SENTENCES,
+    KINDS,
     Advisory,
     AdvisoryDB,
     EngineAdvice,
@@ -68,7 +68,7 @@ def test_the_snapshot_holds_the_named_advisories_with_their_fixes() -> None:
 
 @pytest.mark.parametrize("advisory", shipped().advisories, ids=lambda a: a.id)
 def test_every_record_has_a_range_and_one_sentence(advisory: Advisory) -> None:
-    assert advisory.ranges and advisory.kind in KIND_SENTENCES
+    assert advisory.ranges and advisory.kind in KINDS
     for rng in advisory.ranges:
         if rng.fixed:
             fixed = rng.fixed
