@@ -6,7 +6,8 @@ transcribed from osv.dev), keeps of each what app.core.osv.parse_record keeps (i
 ranges, severity, published date, kind of weakness, osv.dev URL; never the prose) and writes
 them with the date the snapshot was taken.
 
-    python scripts/osv_snapshot.py [--records DIR] [--later FILE] [--taken YYYY-MM-DD] [--check]
+    python scripts/osv_snapshot.py [--records DIR] [--later FILE] [--taken YYYY-MM-DD]
+                                   [--out FILE] [--check]
 
 `--check` compares instead of writing (exit 1 when the shipped file differs). YAML needs
 PyYAML, a development tool here; the app itself reads only the JSON this writes.
@@ -63,22 +64,23 @@ def snapshot(records: list[Any], taken: str) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=Path, default=RECORDS)
-    parser.add_argument("--later", type=Path, default=LATER)
+    parser.add_argument("--later", default=str(LATER), help="'' for none")
     parser.add_argument("--taken", default=dt.datetime.now(dt.UTC).date().isoformat())
+    parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--check", action="store_true", help="compare with the shipped file")
     args = parser.parse_args()
     records = read_records(args.records)
-    if args.later and args.later.exists():
-        records += json.loads(args.later.read_text("utf-8"))["records"]
+    if args.later:
+        records += json.loads(Path(args.later).read_text("utf-8"))["records"]
     doc = snapshot(records, args.taken)
     text = json.dumps(doc, indent=1, sort_keys=True) + "\n"
     if args.check:
-        shipped = json.loads(OUT.read_text("utf-8"))
+        shipped = json.loads(args.out.read_text("utf-8"))
         same = shipped["records"] == doc["records"]
         print("the shipped snapshot is current" if same else "the shipped snapshot differs")
         return 0 if same else 1
-    OUT.write_text(text, "utf-8")
-    print(f"{OUT.relative_to(ROOT)}: {len(doc['records'])} advisories, taken {args.taken}")
+    args.out.write_text(text, "utf-8")
+    print(f"{args.out}: {len(doc['records'])} advisories, taken {args.taken}")
     return 0
 
 

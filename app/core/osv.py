@@ -4,7 +4,7 @@ Everything here comes from outside: a record is kept only in the shape the app e
 a safe shape, dates, version ranges that `packaging` parses, a CVSS vector the `cvss` library
 scores) and refused otherwise (`parse_record` answers None, it never raises). The advisories'
 prose is not kept: it only decides the kind of weakness, for which the app has its own sentence
-(app.core.advisories.KINDS).
+(app.core.advisories).
 """
 
 from __future__ import annotations
