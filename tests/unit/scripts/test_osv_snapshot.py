@@ -30,7 +30,11 @@ severity:
 
 def run(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(SCRIPT), *argv], capture_output=True, text=True, timeout=60
+        [sys.executable, str(SCRIPT), *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 
