@@ -117,7 +117,7 @@ def parse_record(record: object) -> dict[str, Any] | None:
     version texts, None for open ends), severity (a level of SEVERITIES), score, kind, url."""
     try:
         return _parse(record)
-    except (TypeError, ValueError, KeyError, AttributeError, ArithmeticError):
+    except (TypeError, ValueError, KeyError, AttributeError, ArithmeticError, RecursionError):
         return None  # an ill-shaped record is refused, whatever part of it is wrong
 
 
@@ -136,7 +136,8 @@ def _parse(record: object) -> dict[str, Any] | None:
         if (isinstance(raw_aliases, list))
         else []
     )
-    published = _DATE.match(str(record.get("published", "")))
+    when = record.get("published")
+    published = _DATE.match(when) if isinstance(when, str) else None
     level, score = _severity(record)
     return {
         "id": ident,
@@ -159,7 +160,12 @@ def _ranges(affected: object) -> list[dict[str, str | None]]:
         package = entry.get("package") if isinstance(entry, dict) else None
         if not isinstance(package, dict):
             continue
-        if str(package.get("ecosystem")) != "PyPI" or str(package.get("name")).lower() != "vllm":
+        name = package.get("name")
+        if (
+            package.get("ecosystem") != "PyPI"
+            or not isinstance(name, str)
+            or name.lower() != "vllm"
+        ):
             continue
         for rng in entry.get("ranges") or ():
             if isinstance(rng, dict) and rng.get("type") == "ECOSYSTEM":
@@ -218,7 +224,10 @@ def _severity(record: dict[str, Any]) -> tuple[str, float | None]:
     if best[1] is None:  # GitHub's own records say a level without a vector
         specific = record.get("database_specific")
         text = specific.get("severity") if isinstance(specific, dict) else None
-        best = (_GHSA_SEVERITY.get(str(text).upper(), "unknown"), None)
+        best = (
+            _GHSA_SEVERITY.get(text.upper(), "unknown") if isinstance(text, str) else "unknown",
+            None,
+        )
     return best
 
 
@@ -238,7 +247,7 @@ def _kind(record: dict[str, Any]) -> str:
     cwes = specific.get("cwe_ids") if isinstance(specific, dict) else None
     numbers = set()
     for cwe in (cwes if isinstance(cwes, list) else [])[:10]:
-        digits = str(cwe).removeprefix("CWE-")
+        digits = cwe.removeprefix("CWE-") if isinstance(cwe, str) else ""
         if digits.isdigit() and len(digits) < 6:
             numbers.add(int(digits))
     for kind, known in _CWE_KINDS.items():

@@ -55,6 +55,7 @@ class OsvAdvisories:
         self._db: AdvisoryDB | None = None
         self._task: asyncio.Task[AdvisoryDB] | None = None
         self._closed = False
+        self._next_at: float | None = None  # when a refresh is due (time.time())
 
     def db(self) -> AdvisoryDB:
         if self._db is None:
@@ -88,25 +89,29 @@ class OsvAdvisories:
         try:
             doc = await asyncio.wait_for(_fetch(url), TIMEOUT_S * 2)
             fresh = AdvisoryDB.from_osv(doc, taken=taken).merged(shipped_db())
-        except (Refused, ValueError, TimeoutError, OSError) as exc:
+        except Exception as exc:  # whatever went wrong, the list in use stays and it is said
             reason = one_line(str(exc))[:200] or type(exc).__name__
             log.info("advisories from %s not used: %s", url, reason)
             await asyncio.to_thread(self._remember_attempt, url, reason)
+            self._next_at = time.time() + RETRY_S
             self._db = self._load()
             return self.db()
         await asyncio.to_thread(self._store, fresh)
+        self._next_at = time.time() + FRESH_S
         self._db = fresh
         return fresh
 
     def _due(self) -> bool:
         if self._dir is None or osv_url() is None:
             return False
-        now = time.time()
-        cached = _read(self._dir / CACHE_FILE)
-        if isinstance(cached, dict) and _age(cached, now) < FRESH_S:
-            return False
-        attempt = _read(self._dir / ATTEMPT_FILE)
-        return not (isinstance(attempt, dict) and _age(attempt, now) < RETRY_S)
+        if self._next_at is None:  # read from the files once; kept in memory after that
+            cached = _read(self._dir / CACHE_FILE)
+            attempt = _read(self._dir / ATTEMPT_FILE)
+            self._next_at = max(
+                _at(cached) + FRESH_S if _at(cached) else 0.0,
+                _at(attempt) + RETRY_S if _at(attempt) else 0.0,
+            )
+        return time.time() >= self._next_at
 
     def _load(self) -> AdvisoryDB:
         db = shipped_db()
@@ -119,7 +124,7 @@ class OsvAdvisories:
             except ValueError:
                 log.warning("ignoring the damaged advisory cache %s", self._dir / CACHE_FILE)
         attempt = _read(self._dir / ATTEMPT_FILE)
-        if isinstance(attempt, dict) and _age(attempt, time.time()) < RETRY_S:
+        if isinstance(attempt, dict) and time.time() - _at(attempt) < RETRY_S:
             note = problem(
                 "engine.advisories_not_updated",
                 url=one_line(str(attempt.get("url", "")))[:200],
@@ -141,9 +146,10 @@ class OsvAdvisories:
         )
 
 
-def _age(doc: dict[str, Any], now: float) -> float:
-    at = doc.get("at")
-    return now - at if isinstance(at, int | float) and at <= now else float("inf")
+def _at(doc: Any) -> float:
+    """When the app wrote `doc` (0: unknown, or in the future: a clock set back)."""
+    at = doc.get("at") if isinstance(doc, dict) else None
+    return float(at) if isinstance(at, int | float) and 0 < at <= time.time() else 0.0
 
 
 def _read(path: Path) -> Any:
