@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING
 
 from app.core.advisories import EngineAdvice, vllm_version
 from app.core.contracts import Backend
-from app.core.events import EngineVersionRead, Event, EventBus, ProcessStateChanged
+from app.core.events import (
+    AdvisoriesUpdated,
+    EngineVersionRead,
+    Event,
+    EventBus,
+    ProcessStateChanged,
+)
 from app.core.states import EngineKind, ProcessState
 from app.runtime.services.osv_refresh import OsvAdvisories
 from app.supervisor.engines.base import Engine
@@ -52,7 +58,9 @@ class EngineAdvisor:
     ) -> None:
         self._bus = bus
         self._versions = EngineVersions(state_dir)
-        self.osv = OsvAdvisories(cache_dir)
+        self.osv = OsvAdvisories(
+            cache_dir, lambda db: bus.publish(AdvisoriesUpdated(db.taken, len(db.advisories)))
+        )
         self._backends = backends
         self._checking: dict[tuple[str, ...], asyncio.Task[EngineAdvice]] = {}
         self._read_at: dict[tuple[str, ...], float] = {}  # loop time of the last reading

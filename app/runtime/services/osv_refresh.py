@@ -10,11 +10,13 @@ points it elsewhere (tests: a fake server on loopback) or, set to "off", switche
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -50,7 +52,10 @@ def osv_url() -> str | None:
 class OsvAdvisories:
     """The advisory list in use and its refresh from osv.dev."""
 
-    def __init__(self, cache_dir: Path | None) -> None:
+    def __init__(
+        self, cache_dir: Path | None, on_update: Callable[[AdvisoryDB], None] | None = None
+    ) -> None:
+        self._on_update = on_update
         self._dir = cache_dir / "advisories" if cache_dir is not None else None
         self._db: AdvisoryDB | None = None
         self._task: asyncio.Task[AdvisoryDB] | None = None
@@ -63,14 +68,16 @@ class OsvAdvisories:
         return self._db
 
     def refresh_soon(self) -> None:
-        """Start `refresh()` in the background when it is due (a view asked; never waits)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop: a quick view, nothing to start
+        """Start a refresh in the background when it is due (a view asked; never waits)."""
+        with contextlib.suppress(RuntimeError):  # no loop: a quick view, nothing to start
+            self._start()
+
+    def _start(self) -> asyncio.Task[AdvisoryDB] | None:
+        """The refresh under way, or a new one when due (RuntimeError without a loop)."""
         if self._task is None and not self._closed and self._due():
-            self._task = loop.create_task(self.refresh())
+            self._task = asyncio.get_running_loop().create_task(self._refresh())
             self._task.add_done_callback(lambda _t: setattr(self, "_task", None))
+        return self._task
 
     async def aclose(self) -> None:
         """Stop a refresh under way: it must not outlive the loop it runs on."""
@@ -81,9 +88,14 @@ class OsvAdvisories:
             await asyncio.gather(task, return_exceptions=True)
 
     async def refresh(self) -> AdvisoryDB:
-        """Ask osv.dev when due; answer the list in use afterwards (never raises)."""
+        """Ask osv.dev when due (or wait for the question under way); answer the list in
+        use afterwards (never raises)."""
+        task = self._start()
+        return await asyncio.shield(task) if task is not None else self.db()
+
+    async def _refresh(self) -> AdvisoryDB:
         url = osv_url()
-        if url is None or self._dir is None or not self._due():
+        if url is None:
             return self.db()
         taken = dt.datetime.now(dt.UTC).date().isoformat()
         try:
@@ -92,13 +104,19 @@ class OsvAdvisories:
         except Exception as exc:  # whatever went wrong, the list in use stays and it is said
             reason = one_line(str(exc))[:200] or type(exc).__name__
             log.info("advisories from %s not used: %s", url, reason)
-            await asyncio.to_thread(self._remember_attempt, url, reason)
             self._next_at = time.time() + RETRY_S
-            self._db = self._load()
-            return self.db()
-        await asyncio.to_thread(self._store, fresh)
+            with contextlib.suppress(OSError):  # a cache dir that cannot be written: said once
+                await asyncio.to_thread(self._remember_attempt, url, reason)
+            self._db = await asyncio.to_thread(self._load)
+            return self._db
+        try:
+            await asyncio.to_thread(self._store, fresh)
+        except OSError as exc:  # used in this process all the same
+            log.warning("could not keep the advisories in %s: %s", self._dir, exc)
         self._next_at = time.time() + FRESH_S
         self._db = fresh
+        if self._on_update is not None:
+            self._on_update(fresh)
         return fresh
 
     def _due(self) -> bool:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.advisories import shipped
+from app.core.advisories import AdvisoryDB, shipped
 from app.runtime.services.osv_refresh import ATTEMPT_FILE, CACHE_FILE, OsvAdvisories, osv_url
+from tests.fakes.fake_osv import fake_osv
 
 
 def test_the_url_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,3 +54,21 @@ async def test_a_damaged_or_hostile_cache_is_not_used(tmp_path: Path) -> None:
         "The list of vLLM advisories could not be updated from http://x (HTTP 500 spoof); "
         "the list of 2026-12-08 is used."
     )
+
+
+async def test_a_refresh_is_announced_once_and_not_repeated_while_fresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    updates: list[AdvisoryDB] = []
+    with fake_osv() as server:
+        monkeypatch.setenv("VLLM_TRAY_OSV_URL", server.url)
+        advisories = OsvAdvisories(tmp_path, updates.append)
+        advisories.refresh_soon()  # a view asked: in the background
+        for _ in range(2):
+            db = await advisories.refresh()  # waits for nothing when not due
+        await advisories.aclose()
+        assert len(server.queries) == 1
+    assert [u.source for u in updates] == ["osv.dev"]
+    assert db.advisories[0].id == "PYSEC-2026-9001"
+    assert len(db.advisories) == 65  # the new record and the shipped ones
+    assert OsvAdvisories(tmp_path).db().taken == db.taken  # kept in the cache dir
