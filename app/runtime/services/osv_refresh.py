@@ -105,7 +105,7 @@ class OsvAdvisories:
             reason = one_line(str(exc))[:200] or type(exc).__name__
             log.info("advisories from %s not used: %s", url, reason)
             self._next_at = time.time() + RETRY_S
-            with contextlib.suppress(OSError):  # a cache dir that cannot be written: said once
+            with contextlib.suppress(OSError):  # an unwritable cache dir: the note is not kept
                 await asyncio.to_thread(self._remember_attempt, url, reason)
             self._db = await asyncio.to_thread(self._load)
             return self._db
