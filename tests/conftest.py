@@ -67,6 +67,10 @@ _MEMINFO.write_text(
 )
 os.environ[MEMINFO_ENV] = str(_MEMINFO)
 
+# Nor the live advisory database: the app refreshes vLLM's advisories from osv.dev when online
+# (app/runtime/services/osv_refresh.py); tests that want a refresh start a fake OSV server.
+os.environ["VLLM_TRAY_OSV_URL"] = "off"
+
 
 def pytest_configure(config: pytest.Config) -> None:
     # `make test` follows the run's progress in a ledger: see tests/ledger.py.

@@ -222,7 +222,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "S&top endpoint": "Endpunkt s&toppen",
     "Endpoint: stopped.": "Endpunkt: gestoppt.",
     "S&tart endpoint": "Endpunkt s&tarten",
-    "Known security advisories for vLLM {version}:": "Bekannte Sicherheitswarnungen für vLLM {version}:",
     "Starting the installation…": "Installation wird gestartet …",
     # ---- Fix
     "Set {target} to {value}": "{target} auf {value} setzen",
@@ -652,6 +651,19 @@ UI: dict[str, str | tuple[str, str]] = {
     "Where the file is": "Wo die Datei liegt",
     "No program opened the file. It is here:": "Kein Programm hat die Datei geöffnet. Sie liegt hier:",
     "&Copy path": "Pfad &kopieren",
+    # osv-advisories
+    "Show &advisories": "Sicherheitswarnungen &anzeigen",
+    "Hide &advisories": "Sicherheitswarnungen &ausblenden",
+    "critical": "kritisch",
+    "high": "hoch",
+    "medium": "mittel",
+    "low": "niedrig",
+    "not rated": "nicht bewertet",
+    "vLLM {version} has %n known security advisory(s); the worst is {severity}.": ("vLLM {version} hat %n bekannte Sicherheitswarnung; sie ist {severity}.", "vLLM {version} hat %n bekannte Sicherheitswarnungen; die schwerste ist {severity}."),
+    "vLLM {fixed} fixes them all.": "vLLM {fixed} behebt sie alle.",
+    "No release is known to fix them all.": "Kein bekanntes Release behebt sie alle.",
+    "Advisories from osv.dev as of {date}.": "Sicherheitswarnungen von osv.dev, Stand {date}.",
+    "Advisories from the list shipped with vLLM Tray, as of {date}.": "Sicherheitswarnungen aus der mit vLLM Tray gelieferten Liste, Stand {date}.",
 }
 
 # Same English, different German: {(context, source): text}.
@@ -703,11 +715,6 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "{flag} needs --checkpoint.": "{flag} braucht --checkpoint.",
     "--name needs --add.": "--name braucht --add.",
     "--limit must be between 1 and {max}; got {value}.": "--limit muss zwischen 1 und {max} liegen; erhalten: {value}.",
-    "vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray's key guard in front of each model does not read that header, so it still holds.": "vLLM {version} lässt eine Anfrage über den Host-Header an seiner eigenen --api-key-Prüfung vorbei ({id}, behoben in {fixed_in}); die Schlüsselprüfung von vLLM Tray vor jedem Modell liest diesen Header nicht und greift daher weiterhin.",
-    "vLLM {version} accepts any number of choices (n) in one request, which can use up the server's memory ({id}, fixed in {fixed_in}).": "vLLM {version} nimmt beliebig viele Auswahlen (n) in einer Anfrage an, was den Speicher des Servers aufbrauchen kann ({id}, behoben in {fixed_in}).",
-    "vLLM {version} can be made to fetch addresses on the server's own network (server-side request forgery, {id}, fixed in {fixed_in}).": "vLLM {version} lässt sich dazu bringen, Adressen im eigenen Netzwerk des Servers abzurufen (Server-Side Request Forgery, {id}, behoben in {fixed_in}).",
-    "vLLM {version} can be made to run an attacker's code through a video input, without any key ({id}, fixed in {fixed_in}).": "vLLM {version} lässt sich über eine Videoeingabe dazu bringen, Code eines Angreifers auszuführen, ganz ohne Schlüssel ({id}, behoben in {fixed_in}).",
-    "vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).": "vLLM {version} führt mit einem Modell gelieferten Code (auto_map) auch ohne --trust-remote-code aus, sodass ein heruntergeladenes Modell Code auf diesem Rechner ausführen kann ({id}, behoben in {fixed_in}).",
     "The temperature must be between 0 and {max}; got {value}.": "Die Temperatur muss zwischen 0 und {max} liegen; erhalten: {value}.",
     "The maximum number of tokens must be 1 or more; got {value}.": "Die Höchstzahl der Tokens muss 1 oder mehr sein; erhalten: {value}.",
     "{address} is not the address of one machine (it means any address, a group or a reserved range). Give each machine's own address on the network that connects them, e.g. 192.168.1.20.": "{address} ist nicht die Adresse eines einzelnen Rechners (sie steht für jede Adresse, eine Gruppe oder einen reservierten Bereich). Geben Sie die eigene Adresse jedes Rechners in dem Netzwerk an, das sie verbindet, z. B. 192.168.1.20.",
@@ -1046,6 +1053,16 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     # endpoint-proof
     "Another program holds port {port}, where this configuration's vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.": "Ein anderes Programm belegt Port {port}, an dem der Endpunkt von vLLM Tray für diese Konfiguration antworten sollte, und konnte nicht nachweisen, dass es diese App ist; daher wurden ihm weder der API-Schlüssel noch ein Prompt geschickt.",
     "Another program ({name}, pid {pid}) holds port {port}, where this configuration's vLLM Tray endpoint should answer, and could not prove it is that app, so neither the API key nor a prompt was sent to it.": "Ein anderes Programm ({name}, PID {pid}) belegt Port {port}, an dem der Endpunkt von vLLM Tray für diese Konfiguration antworten sollte, und konnte nicht nachweisen, dass es diese App ist; daher wurden ihm weder der API-Schlüssel noch ein Prompt geschickt.",
+    # osv-advisories
+    "vLLM {version} can be made to run someone else's code on this machine ({id}, fixed in {fixed_in}).": "vLLM {version} kann dazu gebracht werden, fremden Code auf diesem Rechner auszuführen ({id}, behoben in {fixed_in}).",
+    "vLLM {version} can let a request past its own access checks ({id}, fixed in {fixed_in}).": "vLLM {version} kann eine Anfrage an seinen eigenen Zugangsprüfungen vorbeilassen ({id}, behoben in {fixed_in}).",
+    "vLLM {version} can be made to fetch addresses on the server's own network ({id}, fixed in {fixed_in}).": "vLLM {version} kann dazu gebracht werden, Adressen im eigenen Netz des Servers abzurufen ({id}, behoben in {fixed_in}).",
+    "vLLM {version} can load or build something other than what was asked for ({id}, fixed in {fixed_in}).": "vLLM {version} kann etwas anderes laden oder bauen als verlangt ({id}, behoben in {fixed_in}).",
+    "vLLM {version} can give away data it should keep to itself ({id}, fixed in {fixed_in}).": "vLLM {version} kann Daten preisgeben, die es für sich behalten sollte ({id}, behoben in {fixed_in}).",
+    "A request can crash vLLM {version} or use up its memory or time ({id}, fixed in {fixed_in}).": "Eine Anfrage kann vLLM {version} zum Absturz bringen oder seinen Speicher oder seine Zeit aufbrauchen ({id}, behoben in {fixed_in}).",
+    "vLLM {version} has a known security problem ({id}, fixed in {fixed_in}).": "vLLM {version} hat ein bekanntes Sicherheitsproblem ({id}, behoben in {fixed_in}).",
+    "vLLM {version} has a known security problem that no release is known to fix ({id}, affected: {affected}).": "vLLM {version} hat ein bekanntes Sicherheitsproblem, das laut bekannten Angaben kein Release behebt ({id}, betroffen: {affected}).",
+    "The list of vLLM advisories could not be updated from {url} ({reason}); the list of {taken} is used.": "Die Liste der vLLM-Sicherheitswarnungen konnte nicht von {url} aktualisiert werden ({reason}); die Liste vom {taken} wird verwendet.",
 }
 
 

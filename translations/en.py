@@ -39,3 +39,9 @@ UI: dict[str, str | tuple[str, str]] = {
         "{name} was added with %n models.",
     ),
 }
+UI |= {
+    "vLLM {version} has %n known security advisory(s); the worst is {severity}.": (
+        "vLLM {version} has %n known security advisory; it is {severity}.",
+        "vLLM {version} has %n known security advisories; the worst is {severity}.",
+    ),
+}

@@ -981,6 +981,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Show &amp;advisories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Install engine</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1053,7 +1057,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Known security advisories for vLLM {version}:</source>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not rated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>vLLM {version} has %n known security advisory(s); the worst is {severity}.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>vLLM {fixed} fixes them all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No release is known to fix them all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Advisories from osv.dev as of {date}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Advisories from the list shipped with vLLM Tray, as of {date}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide &amp;advisories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3367,26 +3413,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray&apos;s key guard in front of each model does not read that header, so it still holds.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server&apos;s memory ({id}, fixed in {fixed_in}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>vLLM {version} can be made to fetch addresses on the server&apos;s own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>vLLM {version} can be made to run an attacker&apos;s code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The temperature must be between 0 and {max}; got {value}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4087,6 +4113,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>vLLM {version} can be made to run someone else&apos;s code on this machine ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can let a request past its own access checks ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to fetch addresses on the server&apos;s own network ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can load or build something other than what was asked for ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} can give away data it should keep to itself ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A request can crash vLLM {version} or use up its memory or time ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known security problem ({id}, fixed in {fixed_in}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known security problem that no release is known to fix ({id}, affected: {affected}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower models.gpu_memory_utilization to {utilization}, or close those programs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4132,6 +4190,10 @@
     </message>
     <message>
         <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The list of vLLM advisories could not be updated from {url} ({reason}); the list of {taken} is used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

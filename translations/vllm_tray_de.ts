@@ -989,6 +989,10 @@
         <translation>Engine und Endpunkt</translation>
     </message>
     <message>
+        <source>Show &amp;advisories</source>
+        <translation>Sicherheitswarnungen &amp;anzeigen</translation>
+    </message>
+    <message>
         <source>&amp;Install engine</source>
         <translation>Engine &amp;installieren</translation>
     </message>
@@ -1061,8 +1065,51 @@
         <translation>Endpunkt s&amp;tarten</translation>
     </message>
     <message>
-        <source>Known security advisories for vLLM {version}:</source>
-        <translation>Bekannte Sicherheitswarnungen für vLLM {version}:</translation>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>not rated</source>
+        <translation>nicht bewertet</translation>
+    </message>
+    <message numerus="yes">
+        <source>vLLM {version} has %n known security advisory(s); the worst is {severity}.</source>
+        <translation>
+            <numerusform>vLLM {version} hat %n bekannte Sicherheitswarnung; sie ist {severity}.</numerusform>
+            <numerusform>vLLM {version} hat %n bekannte Sicherheitswarnungen; die schwerste ist {severity}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>vLLM {fixed} fixes them all.</source>
+        <translation>vLLM {fixed} behebt sie alle.</translation>
+    </message>
+    <message>
+        <source>No release is known to fix them all.</source>
+        <translation>Kein bekanntes Release behebt sie alle.</translation>
+    </message>
+    <message>
+        <source>Advisories from osv.dev as of {date}.</source>
+        <translation>Sicherheitswarnungen von osv.dev, Stand {date}.</translation>
+    </message>
+    <message>
+        <source>Advisories from the list shipped with vLLM Tray, as of {date}.</source>
+        <translation>Sicherheitswarnungen aus der mit vLLM Tray gelieferten Liste, Stand {date}.</translation>
+    </message>
+    <message>
+        <source>Hide &amp;advisories</source>
+        <translation>Sicherheitswarnungen &amp;ausblenden</translation>
     </message>
     <message>
         <source>{done} of {total}</source>
@@ -3280,26 +3327,6 @@
         <translation>{name} muss eine positive Anzahl Millisekunden sein; erhalten: {value}.</translation>
     </message>
     <message>
-        <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray&apos;s key guard in front of each model does not read that header, so it still holds.</source>
-        <translation>vLLM {version} lässt eine Anfrage über den Host-Header an seiner eigenen --api-key-Prüfung vorbei ({id}, behoben in {fixed_in}); die Schlüsselprüfung von vLLM Tray vor jedem Modell liest diesen Header nicht und greift daher weiterhin.</translation>
-    </message>
-    <message>
-        <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server&apos;s memory ({id}, fixed in {fixed_in}).</source>
-        <translation>vLLM {version} nimmt beliebig viele Auswahlen (n) in einer Anfrage an, was den Speicher des Servers aufbrauchen kann ({id}, behoben in {fixed_in}).</translation>
-    </message>
-    <message>
-        <source>vLLM {version} can be made to fetch addresses on the server&apos;s own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
-        <translation>vLLM {version} lässt sich dazu bringen, Adressen im eigenen Netzwerk des Servers abzurufen (Server-Side Request Forgery, {id}, behoben in {fixed_in}).</translation>
-    </message>
-    <message>
-        <source>vLLM {version} can be made to run an attacker&apos;s code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
-        <translation>vLLM {version} lässt sich über eine Videoeingabe dazu bringen, Code eines Angreifers auszuführen, ganz ohne Schlüssel ({id}, behoben in {fixed_in}).</translation>
-    </message>
-    <message>
-        <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
-        <translation>vLLM {version} führt mit einem Modell gelieferten Code (auto_map) auch ohne --trust-remote-code aus, sodass ein heruntergeladenes Modell Code auf diesem Rechner ausführen kann ({id}, behoben in {fixed_in}).</translation>
-    </message>
-    <message>
         <source>Line {line} of {file}: &quot;{field}&quot; must be {expected}.</source>
         <translation>Zeile {line} von {file}: &quot;{field}&quot; muss {expected} sein.</translation>
     </message>
@@ -3720,6 +3747,38 @@
         <translation>Muss Text sein; Sie haben {typed} eingegeben.</translation>
     </message>
     <message>
+        <source>vLLM {version} can be made to run someone else&apos;s code on this machine ({id}, fixed in {fixed_in}).</source>
+        <translation>vLLM {version} kann dazu gebracht werden, fremden Code auf diesem Rechner auszuführen ({id}, behoben in {fixed_in}).</translation>
+    </message>
+    <message>
+        <source>vLLM {version} can let a request past its own access checks ({id}, fixed in {fixed_in}).</source>
+        <translation>vLLM {version} kann eine Anfrage an seinen eigenen Zugangsprüfungen vorbeilassen ({id}, behoben in {fixed_in}).</translation>
+    </message>
+    <message>
+        <source>vLLM {version} can be made to fetch addresses on the server&apos;s own network ({id}, fixed in {fixed_in}).</source>
+        <translation>vLLM {version} kann dazu gebracht werden, Adressen im eigenen Netz des Servers abzurufen ({id}, behoben in {fixed_in}).</translation>
+    </message>
+    <message>
+        <source>vLLM {version} can load or build something other than what was asked for ({id}, fixed in {fixed_in}).</source>
+        <translation>vLLM {version} kann etwas anderes laden oder bauen als verlangt ({id}, behoben in {fixed_in}).</translation>
+    </message>
+    <message>
+        <source>vLLM {version} can give away data it should keep to itself ({id}, fixed in {fixed_in}).</source>
+        <translation>vLLM {version} kann Daten preisgeben, die es für sich behalten sollte ({id}, behoben in {fixed_in}).</translation>
+    </message>
+    <message>
+        <source>A request can crash vLLM {version} or use up its memory or time ({id}, fixed in {fixed_in}).</source>
+        <translation>Eine Anfrage kann vLLM {version} zum Absturz bringen oder seinen Speicher oder seine Zeit aufbrauchen ({id}, behoben in {fixed_in}).</translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known security problem ({id}, fixed in {fixed_in}).</source>
+        <translation>vLLM {version} hat ein bekanntes Sicherheitsproblem ({id}, behoben in {fixed_in}).</translation>
+    </message>
+    <message>
+        <source>vLLM {version} has a known security problem that no release is known to fix ({id}, affected: {affected}).</source>
+        <translation>vLLM {version} hat ein bekanntes Sicherheitsproblem, das laut bekannten Angaben kein Release behebt ({id}, betroffen: {affected}).</translation>
+    </message>
+    <message>
         <source>Context size</source>
         <translation>Kontextlänge</translation>
     </message>
@@ -3822,6 +3881,10 @@
     <message>
         <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
         <translation>vLLM {version} hat ein bekanntes Problem ({id}), behoben in {fixed_in}.</translation>
+    </message>
+    <message>
+        <source>The list of vLLM advisories could not be updated from {url} ({reason}); the list of {taken} is used.</source>
+        <translation>Die Liste der vLLM-Sicherheitswarnungen konnte nicht von {url} aktualisiert werden ({reason}); die Liste vom {taken} wird verwendet.</translation>
     </message>
     <message>
         <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>

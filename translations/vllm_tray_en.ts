@@ -67,6 +67,16 @@
     </message>
 </context>
 <context>
+    <name>EnginePanel</name>
+    <message numerus="yes">
+        <source>vLLM {version} has %n known security advisory(s); the worst is {severity}.</source>
+        <translation>
+            <numerusform>vLLM {version} has %n known security advisory; it is {severity}.</numerusform>
+            <numerusform>vLLM {version} has %n known security advisories; the worst is {severity}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RemotesWindow</name>
     <message numerus="yes">
         <source>{name} was added with %n model(s).</source>

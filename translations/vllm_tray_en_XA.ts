@@ -988,6 +988,10 @@
       <translation>[Éñĝîñé àñđ éñđþöîñţ~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Show &amp;advisories</source>
+      <translation>[Šĥöŵ &amp;àđṽîšöŕîéš~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Install engine</source>
       <translation>[&amp;Îñšţàĺĺ éñĝîñé~~~~~~]</translation>
     </message>
@@ -1060,8 +1064,51 @@
       <translation>[Š&amp;ţàŕţ éñđþöîñţ~~~~~~]</translation>
     </message>
     <message>
-      <source>Known security advisories for vLLM {version}:</source>
-      <translation>[Ķñöŵñ šéçûŕîţý àđṽîšöŕîéš ƒöŕ ṽĹĹṀ {version}:~~~~~~~~~~~~~~~~~~]</translation>
+      <source>critical</source>
+      <translation>[çŕîţîçàĺ~~~]</translation>
+    </message>
+    <message>
+      <source>high</source>
+      <translation>[ĥîĝĥ~~]</translation>
+    </message>
+    <message>
+      <source>medium</source>
+      <translation>[ɱéđîûɱ~~]</translation>
+    </message>
+    <message>
+      <source>low</source>
+      <translation>[ĺöŵ~]</translation>
+    </message>
+    <message>
+      <source>not rated</source>
+      <translation>[ñöţ ŕàţéđ~~~~]</translation>
+    </message>
+    <message numerus="yes">
+      <source>vLLM {version} has %n known security advisory(s); the worst is {severity}.</source>
+      <translation>
+        <numerusform>[ṽĹĹṀ {version} ĥàš %n ķñöŵñ šéçûŕîţý àđṽîšöŕý(š); ţĥé ŵöŕšţ îš {severity}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[ṽĹĹṀ {version} ĥàš %n ķñöŵñ šéçûŕîţý àđṽîšöŕý(š); ţĥé ŵöŕšţ îš {severity}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>vLLM {fixed} fixes them all.</source>
+      <translation>[ṽĹĹṀ {fixed} ƒîẋéš ţĥéɱ àĺĺ.~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>No release is known to fix them all.</source>
+      <translation>[Ñö ŕéĺéàšé îš ķñöŵñ ţö ƒîẋ ţĥéɱ àĺĺ.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Advisories from osv.dev as of {date}.</source>
+      <translation>[Åđṽîšöŕîéš ƒŕöɱ öšṽ.đéṽ àš öƒ {date}.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Advisories from the list shipped with vLLM Tray, as of {date}.</source>
+      <translation>[Åđṽîšöŕîéš ƒŕöɱ ţĥé ĺîšţ šĥîþþéđ ŵîţĥ ṽĹĹṀ Ţŕàý, àš öƒ {date}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Hide &amp;advisories</source>
+      <translation>[Ĥîđé &amp;àđṽîšöŕîéš~~~~~~]</translation>
     </message>
     <message>
       <source>{done} of {total}</source>
@@ -3375,26 +3422,6 @@
       <translation>[--ĺîɱîţ ɱûšţ ƀé ƀéţŵééñ 1 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>vLLM {version} lets a request past its own --api-key check through the Host header ({id}, fixed in {fixed_in}); vLLM Tray's key guard in front of each model does not read that header, so it still holds.</source>
-      <translation>[ṽĹĹṀ {version} ĺéţš à ŕéǫûéšţ þàšţ îţš öŵñ --àþî-ķéý çĥéçķ ţĥŕöûĝĥ ţĥé Ĥöšţ ĥéàđéŕ ({id}, ƒîẋéđ îñ {fixed_in}); ṽĹĹṀ Ţŕàý'š ķéý ĝûàŕđ îñ ƒŕöñţ öƒ éàçĥ ɱöđéĺ đöéš ñöţ ŕéàđ ţĥàţ ĥéàđéŕ, šö îţ šţîĺĺ ĥöĺđš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>vLLM {version} accepts any number of choices (n) in one request, which can use up the server's memory ({id}, fixed in {fixed_in}).</source>
-      <translation>[ṽĹĹṀ {version} àççéþţš àñý ñûɱƀéŕ öƒ çĥöîçéš (ñ) îñ öñé ŕéǫûéšţ, ŵĥîçĥ çàñ ûšé ûþ ţĥé šéŕṽéŕ'š ɱéɱöŕý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>vLLM {version} can be made to fetch addresses on the server's own network (server-side request forgery, {id}, fixed in {fixed_in}).</source>
-      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ƒéţçĥ àđđŕéššéš öñ ţĥé šéŕṽéŕ'š öŵñ ñéţŵöŕķ (šéŕṽéŕ-šîđé ŕéǫûéšţ ƒöŕĝéŕý, {id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>vLLM {version} can be made to run an attacker's code through a video input, without any key ({id}, fixed in {fixed_in}).</source>
-      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ŕûñ àñ àţţàçķéŕ'š çöđé ţĥŕöûĝĥ à ṽîđéö îñþûţ, ŵîţĥöûţ àñý ķéý ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>vLLM {version} runs code shipped with a model (auto_map) even without --trust-remote-code, so a downloaded model can run code on this machine ({id}, fixed in {fixed_in}).</source>
-      <translation>[ṽĹĹṀ {version} ŕûñš çöđé šĥîþþéđ ŵîţĥ à ɱöđéĺ (àûţö_ɱàþ) éṽéñ ŵîţĥöûţ --ţŕûšţ-ŕéɱöţé-çöđé, šö à đöŵñĺöàđéđ ɱöđéĺ çàñ ŕûñ çöđé öñ ţĥîš ɱàçĥîñé ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>The temperature must be between 0 and {max}; got {value}.</source>
       <translation>[Ţĥé ţéɱþéŕàţûŕé ɱûšţ ƀé ƀéţŵééñ 0 àñđ {max}; ĝöţ {value}.~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4095,6 +4122,38 @@
       <translation>[Ṁûšţ ƀé à ŵĥöĺé ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ñöţĥîñĝ ŵàš ţýþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>vLLM {version} can be made to run someone else's code on this machine ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ŕûñ šöɱéöñé éĺšé'š çöđé öñ ţĥîš ɱàçĥîñé ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can let a request past its own access checks ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ĺéţ à ŕéǫûéšţ þàšţ îţš öŵñ àççéšš çĥéçķš ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can be made to fetch addresses on the server's own network ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ƀé ɱàđé ţö ƒéţçĥ àđđŕéššéš öñ ţĥé šéŕṽéŕ'š öŵñ ñéţŵöŕķ ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can load or build something other than what was asked for ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ĺöàđ öŕ ƀûîĺđ šöɱéţĥîñĝ öţĥéŕ ţĥàñ ŵĥàţ ŵàš àšķéđ ƒöŕ ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} can give away data it should keep to itself ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} çàñ ĝîṽé àŵàý đàţà îţ šĥöûĺđ ķééþ ţö îţšéĺƒ ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A request can crash vLLM {version} or use up its memory or time ({id}, fixed in {fixed_in}).</source>
+      <translation>[Å ŕéǫûéšţ çàñ çŕàšĥ ṽĹĹṀ {version} öŕ ûšé ûþ îţš ɱéɱöŕý öŕ ţîɱé ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} has a known security problem ({id}, fixed in {fixed_in}).</source>
+      <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ šéçûŕîţý þŕöƀĺéɱ ({id}, ƒîẋéđ îñ {fixed_in}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {version} has a known security problem that no release is known to fix ({id}, affected: {affected}).</source>
+      <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ šéçûŕîţý þŕöƀĺéɱ ţĥàţ ñö ŕéĺéàšé îš ķñöŵñ ţö ƒîẋ ({id}, àƒƒéçţéđ: {affected}).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>{model} needs about {needed_gb:.2f} GB on {device}, but other programs hold {others_gb:.2f} of its {total_gb:.2f} GB, so only {room_gb:.2f} GB are free for models: lower models.gpu_memory_utilization to {utilization}, or close those programs.</source>
       <translation>[{model} ñééđš àƀöûţ {needed_gb:.2f} ĜƁ öñ {device}, ƀûţ öţĥéŕ þŕöĝŕàɱš ĥöĺđ {others_gb:.2f} öƒ îţš {total_gb:.2f} ĜƁ, šö öñĺý {room_gb:.2f} ĜƁ àŕé ƒŕéé ƒöŕ ɱöđéĺš: ĺöŵéŕ ɱöđéĺš.ĝþû_ɱéɱöŕý_ûţîĺîžàţîöñ ţö {utilization}, öŕ çĺöšé ţĥöšé þŕöĝŕàɱš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4141,6 +4200,10 @@
     <message>
       <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
       <translation>[ṽĹĹṀ {version} ĥàš à ķñöŵñ þŕöƀĺéɱ ({id}), ƒîẋéđ îñ {fixed_in}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The list of vLLM advisories could not be updated from {url} ({reason}); the list of {taken} is used.</source>
+      <translation>[Ţĥé ĺîšţ öƒ ṽĹĹṀ àđṽîšöŕîéš çöûĺđ ñöţ ƀé ûþđàţéđ ƒŕöɱ {url} ({reason}); ţĥé ĺîšţ öƒ {taken} îš ûšéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model runs in one part per GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two numbers must be the same: change gpus or the sizes.</source>

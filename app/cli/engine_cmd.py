@@ -97,10 +97,23 @@ def _print_advice(advice: EngineAdvice) -> None:
         print("          vLLM version: unknown (its known advisories cannot be checked)")
         return
     found = advice.problems()
-    count = f"{len(found)} known security advisor{'y' if len(found) == 1 else 'ies'}"
-    print(f"          vLLM {advice.version}: {count if found else 'no known security advisory'}")
-    for item in found:
-        print(f"          ! {item.english()}")
+    if not found:
+        print(f"          vLLM {advice.version}: no known security advisory")
+    else:
+        count = f"{len(found)} known security advisor{'y' if len(found) == 1 else 'ies'}"
+        fix = (
+            f"{advice.fixed_by} fixes {'it' if len(found) == 1 else 'them all'}"
+            if advice.fixed_by
+            else "no release is known to fix them all"
+        )
+        print(f"          vLLM {advice.version}: {count} (worst: {advice.worst_severity}); {fix}")
+    if advice.db is not None:
+        origin = "osv.dev" if advice.db.source == "osv.dev" else "the shipped snapshot"
+        print(f"          advisories: {origin} as of {advice.db.taken}")
+        if advice.db.note:
+            print(f"          {advice.db.note}")
+    for item, advisory in zip(found, advice.advisories, strict=True):
+        print(f"          ! [{advisory.severity}] {item.english()}")
 
 
 def cmd_install(args: argparse.Namespace) -> int:

@@ -224,6 +224,15 @@ class EngineVersionRead(Event):
 
 
 @dataclass(frozen=True)
+class AdvisoriesUpdated(Event):
+    """A newer list of vLLM advisories came from osv.dev; views ask for the engine again."""
+
+    taken: str
+    count: int
+    ts: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
 class ServerStateChanged(Event):
     """The local OpenAI-compatible endpoint started or stopped (or failed to start)."""
 

@@ -46,10 +46,18 @@ class EnginePanel(QGroupBox):
         self.engine_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.engine_problem = QLabel()
         self.engine_problem.setWordWrap(True)
-        # Known security advisories of the vLLM release the engine runs (app.core.advisories).
+        # Known security advisories of the vLLM release the engine runs (app.core.advisories):
+        # how many, the worst, the release that fixes them all; the list on demand.
         self.advisories_label = QLabel()
         self.advisories_label.setWordWrap(True)
         self.advisories_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.advisories_button = QPushButton(self.tr("Show &advisories"))
+        self.advisories_button.setCheckable(True)
+        self.advisories_button.toggled.connect(self._on_advisories_button_toggled)
+        self.advisories_list = QLabel()
+        self.advisories_list.setWordWrap(True)
+        self.advisories_list.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.advisories_list.setVisible(False)
         self.install_button = QPushButton(self.tr("&Install engine"))
         self.install_button.clicked.connect(self._on_install_button_clicked)
         self.install_bar = QProgressBar()
@@ -79,6 +87,8 @@ class EnginePanel(QGroupBox):
         layout.addWidget(self.engine_label)
         layout.addWidget(self.engine_problem)
         layout.addWidget(self.advisories_label)
+        layout.addWidget(self.advisories_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.advisories_list)
         layout.addLayout(install_row)
         layout.addWidget(self.install_status)
         layout.addSpacing(6)
@@ -169,18 +179,59 @@ class EnginePanel(QGroupBox):
         self.server_problem.setText("⚠ " + problem_text(server.problem) if server.problem else "")
         self.server_problem.setVisible(server.problem is not None)
 
+    def _severity_name(self, level: str | None) -> str:
+        return {
+            "critical": self.tr("critical"),
+            "high": self.tr("high"),
+            "medium": self.tr("medium"),
+            "low": self.tr("low"),
+        }.get(level or "", self.tr("not rated"))
+
     def _show_advisories(self, engine: EngineView | None) -> None:
         advice = engine.advice if engine is not None else None
         problems = advice.problems() if advice is not None else ()
         if problems and advice is not None:
-            heading = self.tr("Known security advisories for vLLM {version}:").format(
-                version=advice.version
+            lines = [
+                self.tr(
+                    "vLLM {version} has %n known security advisory(s); the worst is {severity}.",
+                    "",
+                    len(problems),
+                ).format(
+                    version=advice.version, severity=self._severity_name(advice.worst_severity)
+                )
+            ]
+            if advice.fixed_by:
+                lines.append(self.tr("vLLM {fixed} fixes them all.").format(fixed=advice.fixed_by))
+            else:
+                lines.append(self.tr("No release is known to fix them all."))
+            db = advice.db
+            if db is not None:
+                lines.append(
+                    self.tr("Advisories from osv.dev as of {date}.").format(date=db.taken)
+                    if db.source == "osv.dev"
+                    else self.tr(
+                        "Advisories from the list shipped with vLLM Tray, as of {date}."
+                    ).format(date=db.taken)
+                )
+            self.advisories_label.setText(" ".join(lines))
+            self.advisories_list.setText(
+                "\n".join(
+                    f"⚠ [{self._severity_name(a.severity)}] {problem_text(p)}"
+                    for a, p in zip(advice.advisories, problems, strict=True)
+                )
             )
-            lines = [heading, *("⚠ " + problem_text(p) for p in problems)]
-            self.advisories_label.setText("\n".join(lines))
         else:
             self.advisories_label.setText("")
+            self.advisories_list.setText("")
         self.advisories_label.setVisible(bool(problems))
+        self.advisories_button.setVisible(bool(problems))
+        self.advisories_list.setVisible(bool(problems) and self.advisories_button.isChecked())
+
+    def _on_advisories_button_toggled(self, shown: bool) -> None:
+        self.advisories_button.setText(
+            self.tr("Hide &advisories") if shown else self.tr("Show &advisories")
+        )
+        self.advisories_list.setVisible(shown and bool(self.advisories_list.text()))
 
     def _on_store_install_progressed(self, ev: EngineInstallProgressed) -> None:
         if ev.finished:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.contracts import DownloadView
 from app.core.events import (
+    AdvisoriesUpdated,
     DownloadFinished,
     DownloadProgressed,
     EngineInstallProgressed,
@@ -261,7 +262,9 @@ class AppStore(QObject):
             if server != self.server:
                 self.server = server
                 self.server_changed.emit()
-        elif isinstance(ev, RegistryChanged | RemotesChanged | EngineVersionRead):
+        elif isinstance(
+            ev, RegistryChanged | RemotesChanged | EngineVersionRead | AdvisoriesUpdated
+        ):
             if not replaying:
                 self.request_refresh()
         elif isinstance(ev, SettingChanged):

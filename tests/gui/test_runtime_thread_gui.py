@@ -451,7 +451,8 @@ def test_the_engine_page_shows_the_advisories_of_the_users_own_vllm(
 ) -> None:
     """Issue 18, item 8: the user's own vLLM 0.19.1 is asked for its version in the
     background (the first snapshot does not wait for it); the engine page then names it and
-    the Host-header advisory that applies to it."""
+    how many advisories apply to it, the worst, the release that fixes them all, and on demand
+    the list (the Host-header bypass among them)."""
     python = make_vllm_venv(tmp_path / "own-venv", "0.19.1")
     app = EngineGui(
         qtbot,
@@ -463,8 +464,19 @@ def test_the_engine_page_shows_the_advisories_of_the_users_own_vllm(
         panel = app.gui.window.engine_panel
         qtbot.waitUntil(panel.advisories_label.isVisible, timeout=30_000)
         text = panel.advisories_label.text()
-        assert text.startswith("Known security advisories for vLLM 0.19.1:")
-        assert "CVE-2026-48746, fixed in 0.22.0" in text
+        assert text.startswith(
+            "vLLM 0.19.1 has 18 known security advisory(s); the worst is critical. "
+            "vLLM 0.32.0 fixes them all. Advisories from the list shipped with vLLM Tray, as of "
+            "2026-12-07."
+        )
+        assert not panel.advisories_list.isVisible()
+        panel.advisories_button.click()
+        assert panel.advisories_list.isVisible()
+        assert panel.advisories_button.text() == "Hide &advisories"
+        listed = panel.advisories_list.text().splitlines()
+        assert len(listed) == 18
+        assert listed[0].startswith("⚠ [critical] vLLM 0.19.1 can let a request past its own")
+        assert "CVE-2026-48746, fixed in 0.22.0" in listed[0]
         assert panel.engine_label.text() == "Engine: your own vLLM command, version 0.19.1"
         app.gui.window.grab().save(str(tmp_path / "engine-advisories.png"))  # for review
     finally:

@@ -209,9 +209,13 @@ def test_planted_modules_in_the_launch_folder_never_run(
         engine = wait_for_engine_version(serve.url)
         assert engine["kind"] == "custom" and engine["vllm_version"] == CHILD_VLLM
         assert engine["version_source"] == "engine"
-        assert [a["id"] for a in engine["advisories"]] == ["CVE-2026-48746"]
-        assert engine["advisories"][0]["fixed_in"] == "0.22.0"
-        assert "Host header" in engine["advisories"][0]["summary"]
+        # How many apply, the worst and the release that fixes them all (issue 34, item 2).
+        assert (engine["advisory_count"], engine["worst_severity"], engine["fixed_by"]) == (
+            len(engine["advisories"]), "critical", "0.32.0",
+        )  # fmt: skip
+        host = engine["advisories"][0]  # the worst first: the Host-header bypass
+        assert "CVE-2026-48746" in host["aliases"] and host["fixed_in"] == "0.22.0"
+        assert "past its own access checks (CVE-2026-48746" in host["summary"]
 
         # Both load generators start from the launch folder too: vLLM's driver (the engine's
         # Python has no vLLM here, so it falls back) and the built-in client.

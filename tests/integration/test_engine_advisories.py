@@ -77,9 +77,10 @@ def rows(home: Path, verb: str = "list") -> dict[str, dict[str, object]]:
 
 
 def ids(row: dict[str, object]) -> list[str]:
+    """Each advisory by its CVE when it has one (the OSV id otherwise), the worst first."""
     advisories = row["advisories"]
     assert isinstance(advisories, list)
-    return [a["id"] for a in advisories]
+    return [next((x for x in a["aliases"] if x.startswith("CVE-")), a["id"]) for a in advisories]
 
 
 def test_each_installed_engine_shows_the_advisories_of_its_vllm(home: Path, tmp_path: Path) -> None:
@@ -91,36 +92,35 @@ def test_each_installed_engine_shows_the_advisories_of_its_vllm(home: Path, tmp_
         "0.20.1",
         "bundle",
     )
-    assert ids(found["rocm"]) == ["CVE-2026-48746"]  # the Host-header bypass, fixed in 0.22.0
+    # The advisory database's records (app/core/data/osv_vllm.json): the worst first, the
+    # Host-header bypass (critical, fixed in 0.22.0).
+    assert len(ids(found["rocm"])) == 17 and ids(found["rocm"])[0] == "CVE-2026-48746"
     assert (found["cpu"]["vllm_version"], ids(found["cpu"])) == ("0.32.0", [])
     own = found["custom"]
     assert own["active"] is True
     assert (own["vllm_version"], own["version_source"]) == ("0.19.1", "engine")
-    assert ids(own) == ["CVE-2026-48746"]
-    assert own["advisories"][0]["affected"] == "<0.22.0"  # type: ignore[index]
+    assert len(ids(own)) == 18 and ids(own)[0] == "CVE-2026-48746"
+    assert own["advisories"][0]["affected"] == ">=0.3.0,<0.22.0"  # type: ignore[index]
     # The answer is kept per command, with a stamp of what an upgrade changes.
     cache = json.loads((home / "cache" / "run" / "engine_versions.json").read_text())
     assert [entry["version"] for entry in cache.values()] == ["0.19.1"]
 
     text = cli(home, "engine", "status")
     assert text.returncode == 0, text.stderr
-    assert "vLLM 0.19.1: 1 known security advisory" in text.stdout
+    assert "vLLM 0.19.1: 18 known security advisories" in text.stdout
     assert "vLLM 0.32.0: no known security advisory" in text.stdout
-    assert "vLLM 0.19.1 lets a request past its own --api-key check through the Host" in (
+    assert "vLLM 0.19.1 can let a request past its own access checks (CVE-2026-48746" in (
         " ".join(text.stdout.split())
     )
 
-    set_vllm_version(python, "0.13.0")  # an older vLLM: every advisory applies
-    assert ids(rows(home, "status")["custom"]) == [
-        "CVE-2026-48746",
-        "CVE-2026-34756",
-        "CVE-2026-34753",
-        "CVE-2026-22778",
-        "CVE-2026-22807",
-    ]
-    set_vllm_version(python, "0.22.1")  # the upgrade is noticed
+    set_vllm_version(python, "0.13.0")  # an older vLLM: more advisories apply
+    older = ids(rows(home, "status")["custom"])
+    assert len(older) == 24
+    assert {"CVE-2026-34756", "CVE-2026-22778", "CVE-2026-22807"} < set(older)
+    assert "CVE-2026-34753" not in older  # the SSRF came with 0.16.0 (its OSV range)
+    set_vllm_version(python, "0.32.0")  # the upgrade is noticed
     upgraded = rows(home)["custom"]
-    assert (upgraded["vllm_version"], ids(upgraded)) == ("0.22.1", [])
+    assert (upgraded["vllm_version"], ids(upgraded)) == ("0.32.0", [])
 
 
 def test_an_engine_that_hides_its_python_says_its_version_is_unknown(

@@ -146,6 +146,7 @@ ProblemCode = Literal[
     "endpoint.port_held",
     "endpoint.port_held_by",
     "endpoint.refused_key",
+    "engine.advisories_not_updated",
     "engine.advisory",
     "engine.bad_archive",
     "engine.bad_arguments",

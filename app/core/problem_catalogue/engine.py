@@ -177,7 +177,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
         data=("name",),
     ),
-    # Each advisory has its own sentence (app/core/advisories.py, ADVISORIES).
+    # Each kind of weakness has its own sentence (app/core/advisories.py, _SENTENCES).
     ProblemSpec(
         "engine.advisory",
         tr_noop("vLLM {version} has a known problem ({id}), fixed in {fixed_in}."),
@@ -185,5 +185,15 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
         data=("affected",),
         worded=True,
+    ),
+    # osv-advisories: the advisory list refreshed from osv.dev (app.runtime.services.osv_refresh).
+    ProblemSpec(
+        "engine.advisories_not_updated",
+        tr_noop(
+            "The list of vLLM advisories could not be updated from {url} ({reason}); the "
+            "list of {taken} is used."
+        ),
+        status=503,
+        fix=None,
     ),
 )

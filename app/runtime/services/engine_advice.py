@@ -4,7 +4,9 @@ The ROCm bundle's version is its pinned tag, the CPU build's its package version
 read from the engine's version file, at once. The user's own vLLM is asked (its Python,
 app.supervisor.engines.versions; else a running child's /version), which takes a process
 start the first time for a command, so views read what is known (`advice`) and ask for the
-rest in the background (`check`), announcing the answer with EngineVersionRead.
+rest in the background (`check`), announcing the answer with EngineVersionRead. The list of
+advisories is the shipped snapshot or osv.dev's newer one (app.runtime.services.osv_refresh),
+refreshed in the background when a view asks.
 """
 
 from __future__ import annotations
@@ -18,8 +20,15 @@ from typing import TYPE_CHECKING
 
 from app.core.advisories import EngineAdvice, vllm_version
 from app.core.contracts import Backend
-from app.core.events import EngineVersionRead, Event, EventBus, ProcessStateChanged
+from app.core.events import (
+    AdvisoriesUpdated,
+    EngineVersionRead,
+    Event,
+    EventBus,
+    ProcessStateChanged,
+)
 from app.core.states import EngineKind, ProcessState
+from app.runtime.services.osv_refresh import OsvAdvisories
 from app.supervisor.engines.base import Engine
 from app.supervisor.engines.custom import CustomEngine
 from app.supervisor.engines.versions import EngineVersions
@@ -45,9 +54,13 @@ class EngineAdvisor:
         bus: EventBus,
         state_dir: Path | None,
         backends: Callable[[], Sequence[Backend]] = tuple,
+        cache_dir: Path | None = None,
     ) -> None:
         self._bus = bus
         self._versions = EngineVersions(state_dir)
+        self.osv = OsvAdvisories(
+            cache_dir, lambda db: bus.publish(AdvisoriesUpdated(db.taken, len(db.advisories)))
+        )
         self._backends = backends
         self._checking: dict[tuple[str, ...], asyncio.Task[EngineAdvice]] = {}
         self._read_at: dict[tuple[str, ...], float] = {}  # loop time of the last reading
@@ -70,11 +83,13 @@ class EngineAdvisor:
             found = self._versions.cached(engine.prefix)
         else:
             found = vllm_version(version)
-        return EngineAdvice.of(kind.value, found, _SOURCES[kind])
+        return EngineAdvice.of(kind.value, found, _SOURCES[kind], self.osv.db())
 
     def check_soon(self, engine: Engine) -> None:
         """Read a custom engine's version in the background when it is not known yet (a view
-        on the runtime loop asked); EngineVersionRead announces a new answer."""
+        on the runtime loop asked); EngineVersionRead announces a new answer. The advisory
+        list is refreshed from osv.dev in the background when that is due."""
+        self.osv.refresh_soon()
         if not isinstance(engine, CustomEngine) or self._versions.cached(engine.prefix):
             return
         with contextlib.suppress(RuntimeError):  # no running loop: a CLI view, nothing to do
@@ -83,6 +98,7 @@ class EngineAdvisor:
 
     async def check(self, engine: Engine, version: str | None) -> EngineAdvice:
         """The advice with the version read from the engine where that is needed."""
+        self.osv.refresh_soon()
         if isinstance(engine, CustomEngine):
             reading = self._checking.get(engine.prefix)  # one under way: wait for it
             if reading is None and self._due(engine.prefix):
@@ -95,6 +111,7 @@ class EngineAdvisor:
         """Stop the readings under way (their processes are killed) and start no more: a
         reading must not outlive the loop it runs on."""
         self._closed = True
+        await self.osv.aclose()
         tasks = list(self._checking.values())
         for task in tasks:
             task.cancel()

@@ -58,7 +58,9 @@ class EngineService:
         self._state_dir = state_dir
         self._cache_dir = cache_dir
         self.installing: set[EngineKind] = set()
-        self.advisor = EngineAdvisor(bus=bus, state_dir=state_dir, backends=backends)
+        self.advisor = EngineAdvisor(
+            bus=bus, state_dir=state_dir, backends=backends, cache_dir=cache_dir
+        )
         self.flags = EngineFlags(cache_dir, state_dir)
 
     async def aclose(self) -> None:
@@ -112,7 +114,9 @@ class EngineService:
         return unknown_flag_problem(unknown[0], version, source) if unknown else None
 
     async def checked_reports(self) -> list[EngineReport]:
-        """`reports()` after the user's own engine, if set, was asked for its version."""
+        """`reports()` after the user's own engine, if set, was asked for its version, and
+        the advisory list refreshed from osv.dev when that is due (bounded by its timeout)."""
+        await self.advisor.osv.refresh()
         with contextlib.suppress(ProblemError):
             engine = self._planner.engine(EngineKind.CUSTOM)
             if engine.status().installed:
