@@ -1,13 +1,15 @@
 """Searching the Hugging Face Hub for models, and what a repository holds before a download.
 
-Blocking functions (huggingface_hub's client is synchronous): the runtime's search service
-runs them in worker threads. Hub failures come back as problems (`search.*`), never as the
-library's exceptions.
+The search is async and reads at most what it asked for (the hub's answer is outside data:
+app/core/untrusted.py); a repository's details are blocking functions (huggingface_hub's client
+is synchronous), which the runtime's search service runs in worker threads. Hub failures come
+back as problems (`search.*`), never as the library's exceptions.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,7 +20,7 @@ from typing import Any
 import httpx2
 from huggingface_hub import (
     HfApi,
-    ModelInfo,
+    get_async_session,
     get_session,
     hf_hub_url,
     hf_raise_for_status,
@@ -38,6 +40,7 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 
 from app.core.fit import WeightFormat
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.untrusted import json_array_prefix, one_line, parse_json
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
 from app.downloads.selection import is_weight_file, select_files
 
@@ -57,6 +60,13 @@ TEXT_GENERATION = "text-generation"
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 SEARCH_TIMEOUT = 20.0
+# An answer of MAX_LIMIT results with every field is some hundred kB: what is past this bound is
+# not read (a hub that sends 300,000 results is read no further than its first ones).
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
+MAX_TAGS = 100  # of one result (a license is among the first few)
+MAX_TEXT = 200  # characters of one name, tag or reason from the hub
+_REPO_PART = r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9_])?"
+_REPO_ID = re.compile(rf"{_REPO_PART}/{_REPO_PART}")
 
 
 class SearchSort(StrEnum):
@@ -103,6 +113,14 @@ class HubModel:
 
 
 @dataclass(frozen=True)
+class HubAnswer:
+    """A search's results, and how many more the hub sent that could not be read."""
+
+    models: tuple[HubModel, ...]
+    skipped: int = 0
+
+
+@dataclass(frozen=True)
 class RepoFacts:
     """What a repository holds, read before anything is downloaded.
 
@@ -127,18 +145,20 @@ class RepoFacts:
     shown_config: Mapping[str, Any] | None = None
 
 
-def search_models(query: SearchQuery, *, token: HubToken, endpoint: str | None) -> list[HubModel]:
-    """The hub's answer to `query` (blocking). Raises the library's exceptions; see
-    `search_problem`.
+async def search_models(query: SearchQuery, *, token: HubToken, endpoint: str | None) -> HubAnswer:
+    """The hub's answer to `query`: at most `query.limit` models, and how many of those it
+    sent the app could not read (left out). Raises ProblemError `search.unreadable` for an
+    answer that is not a list of models, `search.refused` / `search.unavailable` for an HTTP
+    error, and httpx2's errors (or TimeoutError) for the network; see `search_problem`.
 
-    The request `HfApi.list_models` makes, sent once: list_models goes through http_backoff,
-    which retries a refused connection five times over about 23 s, and a search box must
-    say "unavailable" at once. One page is enough: the hub pages by `limit`.
+    The request `HfApi.list_models` makes, sent once and read as a stream: list_models retries
+    a refused connection for about 23 s (a search box must say "unavailable" at once), and reads
+    whatever the hub sends. Async, so that a cancel (a new query, Ctrl+C) ends it at once.
     """
-    api = HfApi(endpoint=endpoint, token=token)
+    limit = max(1, min(query.limit, MAX_LIMIT))
     params: dict[str, Any] = {
         "sort": _HUB_SORT[query.sort],
-        "limit": max(1, min(query.limit, MAX_LIMIT)),
+        "limit": limit,
         "expand": SEARCH_FIELDS,
     }
     for key, value in (
@@ -148,32 +168,134 @@ def search_models(query: SearchQuery, *, token: HubToken, endpoint: str | None) 
     ):
         if value:
             params[key] = value
-    response = get_session().get(
-        f"{api.endpoint}/api/models",
-        params=params,
-        headers=build_hf_headers(token=token),
-        timeout=SEARCH_TIMEOUT,
-    )
-    hf_raise_for_status(response)
-    items = response.json()
-    # ModelInfo(**fields) is how huggingface_hub reads the same answer (it is unannotated).
-    infos = [ModelInfo(**item) for item in items if isinstance(item, dict)]  # type: ignore[no-untyped-call]
-    return [_hub_model(info) for info in infos]
+    url = f"{endpoint or hf_constants.ENDPOINT}/api/models"
+    headers = build_hf_headers(token=token)
+    # The whole answer within SEARCH_TIMEOUT: a hub that sends a byte now and then is slow too.
+    async with asyncio.timeout(SEARCH_TIMEOUT), get_async_session() as client:
+        request = client.stream("GET", url, params=params, headers=headers, timeout=SEARCH_TIMEOUT)
+        async with request as response:
+            body, cut = await _read_bounded(response, MAX_ANSWER_BYTES)
+            status = response.status_code
+    if status >= 400:
+        raise ProblemError(_http_problem(status, body, endpoint))
+    return read_answer(body, limit, cut=cut, endpoint=endpoint)
 
 
-def _hub_model(info: ModelInfo) -> HubModel:
-    return HubModel(
-        repo_id=info.id,
-        author=info.author,
-        downloads=info.downloads,
-        likes=info.likes,
-        last_modified=info.last_modified,
-        license=license_of(info.tags, None),
-        gated=bool(info.gated),
-        pipeline_tag=info.pipeline_tag,
-        library=info.library_name,
-        tags=tuple(info.tags or ()),
-    )
+async def _read_bounded(response: httpx2.Response, limit: int) -> tuple[bytes, bool]:
+    """At most `limit` bytes of the body, and whether there was more (left unread)."""
+    body = bytearray()
+    async for chunk in response.aiter_bytes():
+        body += chunk
+        if len(body) > limit:
+            return bytes(body[:limit]), True
+    return bytes(body), False
+
+
+def read_answer(body: bytes, limit: int, *, cut: bool, endpoint: str | None = None) -> HubAnswer:
+    """The models of a search answer's `body` (a JSON list), the first `limit` of them at most;
+    those it holds that cannot be read are counted and left out. `cut`: the body is the start
+    of a longer answer. Raises ProblemError `search.unreadable` when it is no such list."""
+    if cut:
+        # Longer than any answer to `limit` results: its first items, if they can be read.
+        raw = json_array_prefix(body.decode("utf-8", "ignore"), limit)
+        if not raw:
+            raise ProblemError(unreadable_problem(endpoint, "it is too large"))
+    else:
+        try:
+            data = parse_json(body)
+        except ValueError:  # not JSON, not UTF-8, nested too deeply
+            raise ProblemError(unreadable_problem(endpoint, "it is not JSON")) from None
+        if not isinstance(data, list):
+            raise ProblemError(unreadable_problem(endpoint, "it is not a list of models"))
+        raw = data[:limit]
+    models = [m for m in map(hub_model, raw) if m is not None]
+    return HubAnswer(tuple(models), skipped=len(raw) - len(models))
+
+
+def hub_model(item: object) -> HubModel | None:
+    """One item of a search answer, or None when it is not a model the app can show (no
+    repository id of the safe shape, a field of the wrong kind). Text is made one plain line."""
+    if not isinstance(item, dict):
+        return None
+    repo_id = item.get("id", item.get("modelId"))
+    if not isinstance(repo_id, str) or not is_repo_id(repo_id):
+        return None
+    try:
+        tags = _tags(item.get("tags"))
+        return HubModel(
+            repo_id=repo_id,
+            author=_text(item.get("author")),
+            downloads=_count(item.get("downloads")),
+            likes=_count(item.get("likes")),
+            last_modified=_date(item.get("lastModified")),
+            license=license_of(tags, None),
+            gated=_gated(item.get("gated")),
+            pipeline_tag=_text(item.get("pipeline_tag")),
+            library=_text(item.get("library_name")),
+            tags=tags,
+        )
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return one_line(value)[:MAX_TEXT] or None
+
+
+def _count(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(value)
+    return value
+
+
+def _date(value: object) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise ValueError(value)
+    return datetime.fromisoformat(value)
+
+
+def _gated(value: object) -> bool:
+    """The hub's `gated`: false, or how access is granted ("auto", "manual")."""
+    if value in (None, False, True, "auto", "manual"):
+        return bool(value)
+    raise ValueError(value)
+
+
+def _tags(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise TypeError(value)
+    return tuple(t for t in (_text(t) for t in value[:MAX_TAGS]) if t)
+
+
+def is_repo_id(text: str) -> bool:
+    """Whether `text` is a repository id of the safe shape, ORG/NAME: each part ASCII letters,
+    digits, '-', '_' or '.', starting and ending with a letter, digit or '_', no '--' or '..'
+    (huggingface_hub's rule, less its Unicode letters and its ids without an ORG). A repository
+    id names a folder of the cache later, so nothing else is taken from a hub or a person."""
+    return _REPO_ID.fullmatch(text) is not None and "--" not in text and ".." not in text
+
+
+def _http_problem(status: int, body: bytes, endpoint: str | None) -> Problem:
+    """An error answer to a search, as the hub explains it (its `error`, made one plain line)."""
+    if status in (400, 422):  # the hub read the request and refused what it asked
+        try:
+            said = parse_json(body)
+        except ValueError:
+            said = None
+        message = said.get("error") if isinstance(said, dict) else None
+        reason = one_line(message).strip()[:MAX_TEXT] if isinstance(message, str) else ""
+        return refused_search_problem(reason or f"HTTP {status}")
+    return unavailable_problem(endpoint, f"the hub answered HTTP {status}")
 
 
 def repo_facts(repo_id: str, *, token: HubToken, endpoint: str | None) -> RepoFacts:
@@ -233,15 +355,20 @@ def _read_config(
     """config.json's content, straight from the hub into memory: a search must not leave a
     half repository in the Hugging Face cache (the app would show it as a partial download)."""
     url = hf_hub_url(repo_id, "config.json", revision=commit, endpoint=endpoint)
-    response = get_session().get(
-        url,
-        headers=build_hf_headers(token=token),
-        follow_redirects=True,
-        timeout=METADATA_TIMEOUT,
-    )
-    hf_raise_for_status(response)
+    headers = build_hf_headers(token=token)
+    with get_session().stream(
+        "GET", url, headers=headers, follow_redirects=True, timeout=METADATA_TIMEOUT
+    ) as response:
+        body = bytearray()
+        for chunk in response.iter_bytes():
+            body += chunk
+            if len(body) > MAX_ANSWER_BYTES:
+                return None  # no config.json is this large: not one the fit can go by
+        status, answered, request = response.status_code, response.headers, response.request
+    read = httpx2.Response(status, headers=answered, content=bytes(body), request=request)
+    hf_raise_for_status(read)
     try:
-        data = json.loads(response.content)
+        data = parse_json(body)
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
@@ -263,8 +390,13 @@ def unavailable_problem(endpoint: str | None, reason: str) -> Problem:
     return problem("search.unavailable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
 
 
+def unreadable_problem(endpoint: str | None, reason: str) -> Problem:
+    """The hub answered, with something that is not what a search answers."""
+    return problem("search.unreadable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
+
+
 def bad_repo_id_problem(repo: str) -> Problem:
-    return problem("search.bad_repo_id", repo=repo)
+    return problem("search.bad_repo_id", repo=one_line(repo)[:MAX_TEXT])
 
 
 def bad_author_problem(author: str) -> Problem:
@@ -272,12 +404,10 @@ def bad_author_problem(author: str) -> Problem:
 
 
 def check_repo_id(repo: str) -> None:
-    """Refuse, before anything is asked of the hub, an id huggingface_hub itself refuses
-    (its message would otherwise read as a network failure)."""
-    try:
-        validate_repo_id(repo)
-    except HFValidationError:
-        raise ProblemError(bad_repo_id_problem(repo)) from None
+    """Refuse, before anything is asked of the hub or written, an id not of the safe shape
+    (`is_repo_id`; huggingface_hub's message would otherwise read as a network failure)."""
+    if not is_repo_id(repo):
+        raise ProblemError(bad_repo_id_problem(repo))
 
 
 def check_query(query: SearchQuery) -> None:
@@ -335,12 +465,20 @@ def search_problem(
     if isinstance(exc, HfHubHTTPError):
         status = exc.response.status_code if exc.response is not None else None
         if status in (400, 422):  # the hub read the request and refused what it asked
-            return refused_search_problem(exc.server_message or f"HTTP {status}")
+            said = one_line(exc.server_message or "").strip()[:MAX_TEXT]
+            return refused_search_problem(said or f"HTTP {status}")
         return unavailable_problem(endpoint, f"the hub answered HTTP {status}")
-    if isinstance(exc, httpx2.TimeoutException):
+    return _network_problem(exc, endpoint)
+
+
+def _network_problem(exc: BaseException, endpoint: str | None) -> Problem:
+    if isinstance(exc, httpx2.TimeoutException | TimeoutError):
         return unavailable_problem(endpoint, "it did not answer in time")
     if isinstance(exc, httpx2.ConnectError):
         return unavailable_problem(endpoint, "the connection could not be made")
     if isinstance(exc, httpx2.TransportError):
         return unavailable_problem(endpoint, "the connection broke off")
-    return unavailable_problem(endpoint, str(exc) or "an unexpected answer")
+    if isinstance(exc, ValueError | TypeError | KeyError | AttributeError | RecursionError):
+        # huggingface_hub reading a repository's details it did not expect
+        return unreadable_problem(endpoint, "a repository's details are not what the hub sends")
+    return unavailable_problem(endpoint, one_line(str(exc))[:MAX_TEXT] or "an unexpected answer")
