@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt
 from PySide6.QtCore import QPersistentModelIndex as _Persistent
 from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import Qt as GuiQt
 
 from app.core.fit import ArchSupport, FitVerdict, WeightFormat
 from app.core.problems import Problem
@@ -274,7 +275,7 @@ class SearchResultsModel(QAbstractTableModel):
             text = support_text(found)
         else:
             text = self._text(result, found, column)
-        return Qt.convertFromPlainText(text)
+        return GuiQt.convertFromPlainText(text)
 
     def _fit_color(self, found: Found) -> QColor | None:
         if not isinstance(found, ModelDetails):

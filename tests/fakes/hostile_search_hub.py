@@ -64,6 +64,7 @@ class _Server(ThreadingHTTPServer):
 class HostileSearchHub:
     answer: bytes | Iterable[bytes] = b"[]"
     stall: bool = False
+    config: dict[str, Any] = field(default_factory=lambda: dict(CONFIG))
     details_asked: list[str] = field(default_factory=list)
     configs_asked: list[str] = field(default_factory=list)
     search_asked: list[str] = field(default_factory=list)
@@ -116,16 +117,17 @@ class _Handler(BaseHTTPRequestHandler):
         elif parts[:2] == ["api", "models"] and len(parts) == 4:
             repo = "/".join(parts[2:4])
             self.hub.details_asked.append(repo)
+            size = len(json.dumps(self.hub.config))
             info = {
                 "id": repo,
                 "sha": "a" * 40,
-                "siblings": [{"rfilename": "config.json", "size": len(json.dumps(CONFIG))}],
+                "siblings": [{"rfilename": "config.json", "size": size}],
                 "tags": [],
             }
             self._send(200, json.dumps(info).encode())
         elif len(parts) == 5 and parts[2] == "resolve" and parts[4] == "config.json":
             self.hub.configs_asked.append("/".join(parts[:2]))
-            self._send(200, json.dumps(CONFIG).encode())
+            self._send(200, json.dumps(self.hub.config).encode())
         else:
             self._send(404, b'{"error": "not here"}')
 
