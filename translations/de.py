@@ -1222,3 +1222,14 @@ PROBLEMS |= {
     "The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.": "Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.",
     "The reply broke off:": "Die Antwort brach ab:",
 }
+
+# search-bounds
+PROBLEMS |= {
+    "Search unavailable: Hugging Face ({endpoint}) answered, but the hub's answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.": "Suche nicht verfügbar: Hugging Face ({endpoint}) hat geantwortet, aber die Antwort des Hubs konnte nicht gelesen werden ({reason}). Vorhandene Modelle funktionieren weiter; wenn HF_ENDPOINT gesetzt ist, prüfen Sie, ob es einen Hugging-Face-Spiegelserver nennt.",
+}
+UI |= {
+    "%n result(s) from Hugging Face could not be read and are left out.": (
+        "%n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.",
+        "%n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.",
+    ),
+}

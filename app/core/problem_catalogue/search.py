@@ -50,7 +50,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop(
             "Search unavailable: Hugging Face ({endpoint}) answered, but the hub's answer "
             "could not be read ({reason}). Models you already have keep working; if "
-            "HF_ENDPOINT names a mirror, check that it is one."
+            "HF_ENDPOINT is set, check that it names a Hugging Face mirror."
         ),
         status=503,
         fix=None,
