@@ -370,7 +370,7 @@ def _read_config(
     read = httpx2.Response(status, headers=answered, content=bytes(body), request=request)
     hf_raise_for_status(read)
     try:
-        data = parse_json(body)
+        data = parse_json(read.content)
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
