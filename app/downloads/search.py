@@ -1,16 +1,16 @@
 """Searching the Hugging Face Hub for models, and what a repository holds before a download.
 
-The search is async and reads at most what it asked for (the hub's answer is outside data:
-app/core/untrusted.py); a repository's details are blocking functions (huggingface_hub's client
-is synchronous), which the runtime's search service runs in worker threads. Hub failures come
-back as problems (`search.*`), never as the library's exceptions.
+Async, on huggingface_hub's async client, so that a cancel (a new query, Ctrl+C) ends a request
+at once; every answer is outside data (app/core/untrusted.py), read as a stream to a bound, and
+a search takes at most the results it asked for. Hub failures come back as problems
+(`search.*`), never as the library's exceptions.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -19,9 +19,8 @@ from typing import Any
 
 import httpx2
 from huggingface_hub import (
-    HfApi,
+    ModelInfo,
     get_async_session,
-    get_session,
     hf_hub_url,
     hf_raise_for_status,
 )
@@ -40,8 +39,16 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 
 from app.core.fit import WeightFormat
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
-from app.core.untrusted import json_array_prefix, one_line, parse_json
+from app.core.untrusted import one_line, parse_json
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
+from app.downloads.search_answer import (
+    MAX_TEXT,
+    HubAnswer,
+    is_repo_id,
+    license_of,
+    read_answer,
+    unreadable_problem,
+)
 from app.downloads.selection import is_weight_file, select_files
 
 # What a search asks the hub to return for each model: the columns a result shows. Without
@@ -63,10 +70,7 @@ SEARCH_TIMEOUT = 20.0
 # An answer of MAX_LIMIT results with every field is some hundred kB: what is past this bound is
 # not read (a hub that sends 300,000 results is read no further than its first ones).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
-MAX_TAGS = 100  # of one result (a license is among the first few)
-MAX_TEXT = 200  # characters of one name, tag or reason from the hub
-_REPO_PART = r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9_])?"
-_REPO_ID = re.compile(rf"{_REPO_PART}/{_REPO_PART}")
+_COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
 class SearchSort(StrEnum):
@@ -94,30 +98,6 @@ class SearchQuery:
     task: str | None = TEXT_GENERATION
     sort: SearchSort = SearchSort.DOWNLOADS
     limit: int = DEFAULT_LIMIT
-
-
-@dataclass(frozen=True)
-class HubModel:
-    """One search result, as the hub's list answers it (no file sizes yet)."""
-
-    repo_id: str
-    author: str | None
-    downloads: int | None
-    likes: int | None
-    last_modified: datetime | None
-    license: str | None
-    gated: bool
-    pipeline_tag: str | None
-    library: str | None
-    tags: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class HubAnswer:
-    """A search's results, and how many more the hub sent that could not be read."""
-
-    models: tuple[HubModel, ...]
-    skipped: int = 0
 
 
 @dataclass(frozen=True)
@@ -170,121 +150,35 @@ async def search_models(query: SearchQuery, *, token: HubToken, endpoint: str | 
             params[key] = value
     url = f"{endpoint or hf_constants.ENDPOINT}/api/models"
     headers = build_hf_headers(token=token)
-    # Made in a thread: a new client loads the system's certificates (~0.1 s of CPU).
-    made = await asyncio.to_thread(get_async_session)
     # The whole answer within SEARCH_TIMEOUT: a hub that sends a byte now and then is slow too.
-    async with asyncio.timeout(SEARCH_TIMEOUT), made as client:
-        request = client.stream("GET", url, params=params, headers=headers, timeout=SEARCH_TIMEOUT)
-        async with request as response:
-            body, cut = await _read_bounded(response, MAX_ANSWER_BYTES)
-            status = response.status_code
-    if status >= 400:
-        raise ProblemError(_http_problem(status, body, endpoint))
-    return read_answer(body, limit, cut=cut, endpoint=endpoint)
+    async with asyncio.timeout(SEARCH_TIMEOUT), await _client() as client:
+        read, cut = await _get(client, url, headers, params=params)
+    if read.status_code >= 400:
+        raise ProblemError(_http_problem(read.status_code, read.content, endpoint))
+    return read_answer(read.content, limit, cut=cut, endpoint=endpoint)
 
 
-async def _read_bounded(response: httpx2.Response, limit: int) -> tuple[bytes, bool]:
-    """At most `limit` bytes of the body, and whether there was more (left unread)."""
-    body = bytearray()
-    async for chunk in response.aiter_bytes():
-        body += chunk
-        if len(body) > limit:
-            return bytes(body[:limit]), True
-    return bytes(body), False
+async def _client() -> httpx2.AsyncClient:
+    """huggingface_hub's async client (offline mode, its headers), made in a thread: a new
+    client loads the system's certificates (~0.1 s of CPU)."""
+    return await asyncio.to_thread(get_async_session)
 
 
-def read_answer(body: bytes, limit: int, *, cut: bool, endpoint: str | None = None) -> HubAnswer:
-    """The models of a search answer's `body` (a JSON list), the first `limit` of them at most;
-    those it holds that cannot be read are counted and left out. `cut`: the body is the start
-    of a longer answer. Raises ProblemError `search.unreadable` when it is no such list."""
-    if cut:
-        # Longer than any answer to `limit` results: its first items, if they can be read.
-        raw = json_array_prefix(body.decode("utf-8", "ignore"), limit)
-        if not raw:
-            raise ProblemError(unreadable_problem(endpoint, "it is too large"))
-    else:
-        try:
-            data = parse_json(body)
-        except ValueError:  # not JSON, not UTF-8, nested too deeply
-            raise ProblemError(unreadable_problem(endpoint, "it is not JSON")) from None
-        if not isinstance(data, list):
-            raise ProblemError(unreadable_problem(endpoint, "it is not a list of models"))
-        raw = data[:limit]
-    models = [m for m in map(hub_model, raw) if m is not None]
-    return HubAnswer(tuple(models), skipped=len(raw) - len(models))
-
-
-def hub_model(item: object) -> HubModel | None:
-    """One item of a search answer, or None when it is not a model the app can show (no
-    repository id of the safe shape, a field of the wrong kind). Text is made one plain line."""
-    if not isinstance(item, dict):
-        return None
-    repo_id = item.get("id", item.get("modelId"))
-    if not isinstance(repo_id, str) or not is_repo_id(repo_id):
-        return None
-    try:
-        tags = _tags(item.get("tags"))
-        return HubModel(
-            repo_id=repo_id,
-            author=_text(item.get("author")),
-            downloads=_count(item.get("downloads")),
-            likes=_count(item.get("likes")),
-            last_modified=_date(item.get("lastModified")),
-            license=license_of(tags, None),
-            gated=_gated(item.get("gated")),
-            pipeline_tag=_text(item.get("pipeline_tag")),
-            library=_text(item.get("library_name")),
-            tags=tags,
-        )
-    except (TypeError, ValueError, OverflowError):
-        return None
-
-
-def _text(value: object) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise TypeError(value)
-    return one_line(value)[:MAX_TEXT] or None
-
-
-def _count(value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(value)
-    return value
-
-
-def _date(value: object) -> datetime | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > 40:
-        raise ValueError(value)
-    return datetime.fromisoformat(value)
-
-
-def _gated(value: object) -> bool:
-    """The hub's `gated`: false, or how access is granted ("auto", "manual")."""
-    if value in (None, False, True, "auto", "manual"):
-        return bool(value)
-    raise ValueError(value)
-
-
-def _tags(value: object) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-        raise TypeError(value)
-    return tuple(t for t in (_text(t) for t in value[:MAX_TAGS]) if t)
-
-
-def is_repo_id(text: str) -> bool:
-    """Whether `text` is a repository id of the safe shape, ORG/NAME: each part ASCII letters,
-    digits, '-', '_' or '.', starting and ending with a letter, digit or '_', no '--' or '..'
-    (huggingface_hub's rule, less its Unicode letters and its ids without an ORG). A repository
-    id names a folder of the cache later, so nothing else is taken from a hub or a person."""
-    return _REPO_ID.fullmatch(text) is not None and "--" not in text and ".." not in text
+async def _get(
+    client: httpx2.AsyncClient, url: str, headers: Mapping[str, str], **params: Any
+) -> tuple[httpx2.Response, bool]:
+    """GET `url` with its body read as a stream to at most MAX_ANSWER_BYTES: the answer as
+    read (for hf_raise_for_status), and whether there was more (left unread)."""
+    async with client.stream("GET", url, headers=headers, **params) as response:
+        body = bytearray()
+        cut = False
+        async for chunk in response.aiter_bytes():
+            body += chunk
+            if len(body) > MAX_ANSWER_BYTES:
+                body, cut = body[:MAX_ANSWER_BYTES], True
+                break
+        status, answered, request = response.status_code, response.headers, response.request
+    return httpx2.Response(status, headers=answered, content=bytes(body), request=request), cut
 
 
 def _http_problem(status: int, body: bytes, endpoint: str | None) -> Problem:
@@ -300,35 +194,46 @@ def _http_problem(status: int, body: bytes, endpoint: str | None) -> Problem:
     return unavailable_problem(endpoint, f"the hub answered HTTP {status}")
 
 
-def repo_facts(repo_id: str, *, token: HubToken, endpoint: str | None) -> RepoFacts:
-    """The file list (with sizes) and config.json of `repo_id` (blocking)."""
-    api = HfApi(endpoint=endpoint, token=token)
-    info = api.model_info(repo_id, files_metadata=True, timeout=METADATA_TIMEOUT)
-    sizes = {
-        s.rfilename: int(s.lfs.size if s.lfs is not None else (s.size or 0))
-        for s in info.siblings or []
-    }
+async def repo_facts(repo_id: str, *, token: HubToken, endpoint: str | None) -> RepoFacts:
+    """The file list (with sizes) and config.json of `repo_id`, each answer read to a bound.
+    Raises huggingface_hub's HTTP errors (see `search_problem`), ProblemError
+    `search.unreadable` for an answer too large, and ValueError / TypeError for one that is
+    not a repository's details."""
+    url = f"{endpoint or hf_constants.ENDPOINT}/api/models/{repo_id}"
+    headers = build_hf_headers(token=token)
+    async with asyncio.timeout(METADATA_TIMEOUT), await _client() as client:
+        read, cut = await _get(client, url, headers, params={"blobs": True})
+        hf_raise_for_status(read)
+        if cut:
+            raise ProblemError(unreadable_problem(endpoint, "it is too large"))
+        # How HfApi.model_info reads the same answer (ModelInfo is unannotated).
+        info = ModelInfo(**parse_json(read.content))  # type: ignore[no-untyped-call]
+        commit = info.sha if isinstance(info.sha, str) and _COMMIT.fullmatch(info.sha) else None
+        sizes = {
+            s.rfilename: int(s.lfs.size if s.lfs is not None else (s.size or 0))
+            for s in info.siblings or []
+        }
+        config: Mapping[str, Any] | None = None
+        config_problem: Problem | None = None
+        if "config.json" in sizes:
+            try:
+                config = await _read_config(client, repo_id, commit, headers, endpoint)
+            except GatedRepoError:
+                config_problem = gated_search_problem(repo_id, token_set=bool(token))
     weight_format, weights, count = weights_of(sizes)
-    selected = select_files(sizes)
-    config: Mapping[str, Any] | None = None
-    config_problem: Problem | None = None
-    if "config.json" in sizes:
-        try:
-            config = _read_config(repo_id, info.sha, token=token, endpoint=endpoint)
-        except GatedRepoError:
-            config_problem = gated_search_problem(repo_id, token_set=bool(token))
     card = info.card_data
     card_license = getattr(card, "license", None) if card is not None else None
+    tags = [one_line(t) for t in info.tags or () if isinstance(t, str)]
     return RepoFacts(
-        repo_id=info.id,
-        commit=info.sha,
+        repo_id=repo_id,  # the one asked for, whatever the answer says
+        commit=commit,
         weight_format=weight_format,
         weights_bytes=weights,
         weight_files=count,
-        download_bytes=sum(sizes[p] for p in selected),
+        download_bytes=sum(sizes[p] for p in select_files(sizes)),
         config=config,
         gated=bool(info.gated),
-        license=license_of(info.tags, card_license),
+        license=license_of(tags, card_license),
         last_modified=info.last_modified,
         config_problem=config_problem,
         shown_config=info.config if isinstance(info.config, dict) else None,
@@ -351,24 +256,21 @@ def weights_of(sizes: Mapping[str, int]) -> tuple[WeightFormat, int, int]:
     return WeightFormat.NONE, 0, 0
 
 
-def _read_config(
-    repo_id: str, commit: str | None, *, token: HubToken, endpoint: str | None
+async def _read_config(
+    client: httpx2.AsyncClient,
+    repo_id: str,
+    commit: str | None,
+    headers: Mapping[str, str],
+    endpoint: str | None,
 ) -> Mapping[str, Any] | None:
     """config.json's content, straight from the hub into memory: a search must not leave a
-    half repository in the Hugging Face cache (the app would show it as a partial download)."""
+    half repository in the Hugging Face cache (the app would show it as a partial download).
+    None when it is not a JSON object of a sensible size."""
     url = hf_hub_url(repo_id, "config.json", revision=commit, endpoint=endpoint)
-    headers = build_hf_headers(token=token)
-    with get_session().stream(
-        "GET", url, headers=headers, follow_redirects=True, timeout=METADATA_TIMEOUT
-    ) as response:
-        body = bytearray()
-        for chunk in response.iter_bytes():
-            body += chunk
-            if len(body) > MAX_ANSWER_BYTES:
-                return None  # no config.json is this large: not one the fit can go by
-        status, answered, request = response.status_code, response.headers, response.request
-    read = httpx2.Response(status, headers=answered, content=bytes(body), request=request)
+    read, cut = await _get(client, url, headers)
     hf_raise_for_status(read)
+    if cut:
+        return None
     try:
         data = parse_json(read.content)
     except ValueError:
@@ -376,25 +278,10 @@ def _read_config(
     return data if isinstance(data, dict) else None
 
 
-def license_of(tags: Sequence[str] | None, card_license: object) -> str | None:
-    """The license the model card states (the hub tags it `license:NAME` too)."""
-    if isinstance(card_license, str) and card_license:
-        return card_license
-    for tag in tags or ():
-        if tag.startswith("license:"):
-            return tag.removeprefix("license:")
-    return None
-
-
 # -- problems ------------------------------------------------------------------------------
 def unavailable_problem(endpoint: str | None, reason: str) -> Problem:
     """`endpoint` None: the one huggingface_hub uses (HF_ENDPOINT, else huggingface.co)."""
     return problem("search.unavailable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
-
-
-def unreadable_problem(endpoint: str | None, reason: str) -> Problem:
-    """The hub answered, with something that is not what a search answers."""
-    return problem("search.unreadable", endpoint=endpoint or hf_constants.ENDPOINT, reason=reason)
 
 
 def bad_repo_id_problem(repo: str) -> Problem:

@@ -275,7 +275,7 @@ class SearchResultsModel(QAbstractTableModel):
             text = support_text(found)
         else:
             text = self._text(result, found, column)
-        return GuiQt.convertFromPlainText(text)
+        return str(GuiQt.convertFromPlainText(text))
 
     def _fit_color(self, found: Found) -> QColor | None:
         if not isinstance(found, ModelDetails):

@@ -22,7 +22,8 @@ from app.core.chat import (
 )
 from app.core.fit import ArchSupport, FitEstimate, FitVerdict, WeightFormat
 from app.core.problems import Problem
-from app.downloads.search import HubModel, SearchQuery, gated_search_problem
+from app.downloads.search import SearchQuery, gated_search_problem
+from app.downloads.search_answer import HubModel
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult, SearchResults
 from tests.gui.fake_facade import FakeFacade
 

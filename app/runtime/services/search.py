@@ -4,7 +4,7 @@ The GUI's Add model dialog and `vllm-tray search` call this one service. A searc
 request; the details of a result (its file sizes and config.json, hence format, architecture,
 context and fit) cost two more each, so they are fetched only when asked for, a few at a time,
 and kept for a while: a list that is scrolled or typed into again asks the hub nothing new.
-Every hub call runs in a worker thread; the runtime loop never waits on the network.
+Every hub call is async and bounded in time; the runtime loop never waits on the network.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from app.core.settings import Settings
 from app.core.untrusted import one_line
 from app.downloads.hub import HubToken
 from app.downloads.search import (
-    MAX_TEXT,
-    HubModel,
     RepoFacts,
     SearchQuery,
     check_query,
@@ -40,6 +38,7 @@ from app.downloads.search import (
     search_models,
     search_problem,
 )
+from app.downloads.search_answer import MAX_TEXT, HubModel
 from app.runtime.planning import Planner
 from app.runtime.planning.rules import effective_ctx_size, memory_budget_bytes, resolve_args
 from app.runtime.services.models import ModelService
@@ -206,9 +205,9 @@ class SearchService:
         token = await self._token()
         async with self._slots:
             try:
-                return await asyncio.to_thread(
-                    repo_facts, repo_id, token=token, endpoint=self._endpoint
-                )
+                return await repo_facts(repo_id, token=token, endpoint=self._endpoint)
+            except ProblemError:
+                raise
             except Exception as exc:
                 found = search_problem(
                     exc, endpoint=self._endpoint, repo=repo_id, token_set=bool(token)

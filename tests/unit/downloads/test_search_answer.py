@@ -1,6 +1,6 @@
-"""Reading a hub's search answer (app/downloads/search.py): at most what was asked for, items
-that cannot be read counted and left out, and one problem for an answer that is no list of
-models; repository ids of the safe shape only."""
+"""Reading a hub's search answer (app/downloads/search_answer.py): at most what was asked for,
+items that cannot be read counted and left out, and one problem for an answer that is no list
+of models; repository ids of the safe shape only."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.core.problems import ProblemError
-from app.downloads.search import HubAnswer, check_repo_id, is_repo_id, read_answer
+from app.downloads.search import check_repo_id
+from app.downloads.search_answer import HubAnswer, is_repo_id, read_answer
 from tests.fakes.hostile_search_hub import item
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
