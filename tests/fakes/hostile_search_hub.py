@@ -3,9 +3,9 @@ that do not parse, a body that is not JSON, text with escape sequences, or no bo
 
 `GET /api/models` answers `answer` (bytes, or an iterator of byte chunks streamed with chunked
 encoding, so 300,000 items are never held whole); `stall` sends the head and then nothing until
-`stop()`. Each repository's details (`GET /api/models/ORG/NAME`) list one config.json, served at
-`/ORG/NAME/resolve/REV/config.json`; the hub counts both, so a test can tell how many results a
-search went on to read.
+`stop()`, `stall_details` the same for each repository's details. The details
+(`GET /api/models/ORG/NAME`) list one config.json, served at `/ORG/NAME/resolve/REV/config.json`;
+the hub counts both, so a test can tell how many results a search went on to read.
 """
 
 from __future__ import annotations
@@ -64,11 +64,13 @@ class _Server(ThreadingHTTPServer):
 class HostileSearchHub:
     answer: bytes | Iterable[bytes] = b"[]"
     stall: bool = False
+    stall_details: bool = False  # each repository's details: the head, then nothing
     config: dict[str, Any] = field(default_factory=lambda: dict(CONFIG))
     details_asked: list[str] = field(default_factory=list)
     configs_asked: list[str] = field(default_factory=list)
     search_asked: list[str] = field(default_factory=list)
     search_started: threading.Event = field(default_factory=threading.Event)
+    details_started: threading.Event = field(default_factory=threading.Event)
     _stopping: threading.Event = field(default_factory=threading.Event)
     _server: ThreadingHTTPServer | None = None
 
@@ -117,6 +119,14 @@ class _Handler(BaseHTTPRequestHandler):
         elif parts[:2] == ["api", "models"] and len(parts) == 4:
             repo = "/".join(parts[2:4])
             self.hub.details_asked.append(repo)
+            if self.hub.stall_details:
+                self.send_response(200)
+                self.send_header("Content-Length", "100")
+                self.end_headers()
+                self.wfile.flush()
+                self.hub.details_started.set()
+                self.hub._stopping.wait()
+                return
             size = len(json.dumps(self.hub.config))
             info = {
                 "id": repo,

@@ -131,10 +131,14 @@ def test_escape_sequences_from_the_hub_never_reach_the_terminal(tmp_path: Path) 
     assert not any(c in out + err for c in "\x1b\x07\x9b\r\u202e")
 
 
-def test_sigterm_during_a_search_ends_it_at_once(tmp_path: Path) -> None:
-    with HostileSearchHub(stall=True) as hub:
+@pytest.mark.parametrize("stalled", ["search", "details"])
+def test_sigterm_during_a_search_ends_it_at_once(tmp_path: Path, stalled: str) -> None:
+    hub = HostileSearchHub(answer=body_of([item("org/slow")]))
+    hub.stall, hub.stall_details = stalled == "search", stalled == "details"
+    with hub:
         proc = start_search(tmp_path, hub, "slow")
-        assert hub.search_started.wait(60), "the search never reached the hub"
+        started = hub.search_started if stalled == "search" else hub.details_started
+        assert started.wait(60), f"the {stalled} never reached the hub"
         proc.send_signal(signal.SIGTERM)
         sent = time.monotonic()
         status, _out, err, _ = finish(tmp_path, proc)
