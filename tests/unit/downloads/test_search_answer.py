@@ -137,7 +137,7 @@ _ANSWER = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(
     body=_ANSWER,
     limit=st.integers(min_value=1, max_value=30),
