@@ -65,6 +65,7 @@ class HostileSearchHub:
     answer: bytes | Iterable[bytes] = b"[]"
     stall: bool = False
     stall_details: bool = False  # each repository's details: the head, then nothing
+    details_body: bytes | None = None  # each repository's details, instead of a file list
     config: dict[str, Any] = field(default_factory=lambda: dict(CONFIG))
     details_asked: list[str] = field(default_factory=list)
     configs_asked: list[str] = field(default_factory=list)
@@ -126,6 +127,9 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 self.hub.details_started.set()
                 self.hub._stopping.wait()
+                return
+            if self.hub.details_body is not None:
+                self._send(200, self.hub.details_body)
                 return
             size = len(json.dumps(self.hub.config))
             info = {

@@ -104,6 +104,16 @@ def test_an_answer_that_is_not_a_list_of_models_is_said_so(tmp_path: Path, body:
     assert out == ""
 
 
+def test_details_that_are_not_a_repositorys_are_said_so_for_that_result(tmp_path: Path) -> None:
+    hub = HostileSearchHub(answer=body_of([item("org/odd")]), details_body=b"[" * 100_000)
+    with hub:
+        status, out, err, _ = run_search(tmp_path, hub, "odd")
+    assert status == 0, err
+    assert listed(out) == ["org/odd"]
+    assert "details unavailable: " in out and "the hub's answer could not be read" in out
+    assert "cannot be reached" not in out and "Traceback" not in err
+
+
 def test_escape_sequences_from_the_hub_never_reach_the_terminal(tmp_path: Path) -> None:
     answer = [
         item(f"org/evil{EVIL}"),  # not a repository id: left out
