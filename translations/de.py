@@ -1267,3 +1267,13 @@ PROBLEMS |= {
     "The hub at {endpoint} gave {value} as the size of a file of {repo}, which is not a size; nothing was downloaded. Check HF_ENDPOINT.": "Der Hub unter {endpoint} hat {value} als Größe einer Datei von {repo} angegeben, was keine Größe ist; es wurde nichts heruntergeladen. Prüfen Sie HF_ENDPOINT.",
     "{file} of {repo} is not arriving: {tries} tries in a row each brought less than {useful_mib} MiB ({error}). Try again later; what arrived is kept.": "{file} von {repo} kommt nicht an: {tries} Versuche in Folge brachten jeweils weniger als {useful_mib} MiB ({error}). Versuchen Sie es später erneut; was angekommen ist, bleibt erhalten.",
 }
+# search-bounds
+PROBLEMS |= {
+    "Search unavailable: Hugging Face ({endpoint}) answered, but the hub's answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.": "Suche nicht verfügbar: Hugging Face ({endpoint}) hat geantwortet, aber die Antwort des Hubs konnte nicht gelesen werden ({reason}). Vorhandene Modelle funktionieren weiter; wenn HF_ENDPOINT gesetzt ist, prüfen Sie, ob es einen Hugging-Face-Spiegelserver nennt.",
+}
+UI |= {
+    "%n result(s) from Hugging Face could not be read and are left out.": (
+        "%n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.",
+        "%n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.",
+    ),
+}

@@ -45,3 +45,9 @@ UI |= {
         "vLLM {version} has %n known security advisories; the worst is {severity}.",
     ),
 }
+UI |= {
+    "%n result(s) from Hugging Face could not be read and are left out.": (
+        "%n result from Hugging Face could not be read and is left out.",
+        "%n results from Hugging Face could not be read and are left out.",
+    ),
+}

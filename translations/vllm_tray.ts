@@ -2043,6 +2043,12 @@
         <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n result(s) from Hugging Face could not be read and are left out.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
         <source>Reading {repo}&apos;s files…</source>
         <translation type="unfinished"></translation>
@@ -4202,6 +4208,10 @@
     </message>
     <message>
         <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search unavailable: Hugging Face ({endpoint}) answered, but the hub&apos;s answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

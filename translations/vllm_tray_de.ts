@@ -2052,6 +2052,13 @@
         <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
         <translation>{count} Modelle. Wählen Sie eines, um zu sehen, was es braucht; Größen und Passung werden aus jedem Repository gelesen.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n result(s) from Hugging Face could not be read and are left out.</source>
+        <translation>
+            <numerusform>%n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.</numerusform>
+            <numerusform>%n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Reading {repo}&apos;s files…</source>
         <translation>Dateien von {repo} werden gelesen …</translation>
@@ -3909,6 +3916,10 @@
     <message>
         <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
         <translation>Der vLLM-Server von {model_id} wurde von außerhalb der App gestoppt ({signal}).</translation>
+    </message>
+    <message>
+        <source>Search unavailable: Hugging Face ({endpoint}) answered, but the hub&apos;s answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.</source>
+        <translation>Suche nicht verfügbar: Hugging Face ({endpoint}) hat geantwortet, aber die Antwort des Hubs konnte nicht gelesen werden ({reason}). Vorhandene Modelle funktionieren weiter; wenn HF_ENDPOINT gesetzt ist, prüfen Sie, ob es einen Hugging-Face-Spiegelserver nennt.</translation>
     </message>
     <message>
         <source>“{author}” is not a Hugging Face user or organisation name: use letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos; (at most 96 characters).</source>

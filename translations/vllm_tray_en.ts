@@ -77,6 +77,16 @@
     </message>
 </context>
 <context>
+    <name>ModelSearchPanel</name>
+    <message numerus="yes">
+        <source>%n result(s) from Hugging Face could not be read and are left out.</source>
+        <translation>
+            <numerusform>%n result from Hugging Face could not be read and is left out.</numerusform>
+            <numerusform>%n results from Hugging Face could not be read and are left out.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RemotesWindow</name>
     <message numerus="yes">
         <source>{name} was added with %n model(s).</source>

@@ -2051,6 +2051,13 @@
       <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
       <translation>[{count} ɱöđéĺš. Šéĺéçţ öñé ţö šéé ŵĥàţ îţ ñééđš; šîžéš àñđ ƒîţ àŕé ŕéàđ ƒŕöɱ éàçĥ ŕéþöšîţöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
+    <message numerus="yes">
+      <source>%n result(s) from Hugging Face could not be read and are left out.</source>
+      <translation>
+        <numerusform>[%n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[%n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
     <message>
       <source>Reading {repo}'s files…</source>
       <translation>[Ŕéàđîñĝ {repo}'š ƒîĺéš…~~~~~~~~~]</translation>
@@ -4212,6 +4219,10 @@
     <message>
       <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
       <translation>[Ţĥé éñđþöîñţ šţöþþéđ ƀéƒöŕé ţĥîš àñšŵéŕ ŵàš çöɱþĺéţé (ṽĹĹṀ Ţŕàý ŵàš ǫûîţ öŕ îţš éñđþöîñţ šţöþþéđ), šö ţĥé àñšŵéŕ îš çûţ šĥöŕţ; šéñđ ţĥé ŕéǫûéšţ àĝàîñ öñçé ţĥé éñđþöîñţ îš ƀàçķ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Search unavailable: Hugging Face ({endpoint}) answered, but the hub's answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.</source>
+      <translation>[Šéàŕçĥ ûñàṽàîĺàƀĺé: Ĥûĝĝîñĝ Ƒàçé ({endpoint}) àñšŵéŕéđ, ƀûţ ţĥé ĥûƀ'š àñšŵéŕ çöûĺđ ñöţ ƀé ŕéàđ ({reason}). Ṁöđéĺš ýöû àĺŕéàđý ĥàṽé ķééþ ŵöŕķîñĝ; îƒ ĤƑ_ÉÑĐÞÖÎÑŢ îš šéţ, çĥéçķ ţĥàţ îţ ñàɱéš à Ĥûĝĝîñĝ Ƒàçé ɱîŕŕöŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>“{host}” is not an address of this computer. Give an IP address such as 127.0.0.1 (this computer only) or 0.0.0.0 (every network), or a name of this computer such as localhost.</source>

@@ -14,6 +14,7 @@ from app.core.events import DownloadFinished, DownloadProgressed, Event
 from app.core.fit import ArchSupport, FitVerdict, WeightFormat
 from app.core.problems import Problem, ProblemError, problem
 from app.core.states import DownloadStatus
+from app.core.untrusted import one_line
 from app.downloads.search import DEFAULT_LIMIT, MAX_LIMIT, TEXT_GENERATION, SearchQuery, SearchSort
 from app.runtime.facade import Session
 from app.runtime.services.search import ModelDetails, SearchResult
@@ -76,18 +77,21 @@ async def _search(session: Session, query: SearchQuery, *, as_json: bool) -> int
     services = session.services
     try:
         await services.views.refresh_system()  # the memory the fit is judged against
-        results = await services.search.search(query)
+        found_results = await services.search.search(query)
+        results = found_results.results
         details: dict[str, ModelDetails | Problem] = {}
         found_details = services.search.details_many(r.model.repo_id for r in results)
         async for repo_id, found in found_details:
             details[repo_id] = found
     finally:
         await session.stop()
+    if found_results.skipped:  # on stderr: --json's output stays one JSON document
+        print(skipped_text(found_results.skipped), file=sys.stderr)
     if as_json:
         print_json([result_json(r, details.get(r.model.repo_id)) for r in results])
         return 0
     if not results:
-        print("no models found" + (f" for {query.text!r}" if query.text else ""))
+        print("no models found" + (f" for {one_line(repr(query.text))}" if query.text else ""))
         return 0
     for result in results:
         print(result_text(result, details.get(result.model.repo_id)))
@@ -96,6 +100,12 @@ async def _search(session: Session, query: SearchQuery, *, as_json: bool) -> int
 
 
 # -- words ------------------------------------------------------------------------------------
+def skipped_text(n: int) -> str:
+    if n == 1:
+        return "vllm-tray: 1 result from the hub could not be read and is left out"
+    return f"vllm-tray: {n} results from the hub could not be read and are left out"
+
+
 def fit_label(d: ModelDetails) -> str:
     """The plain label: fits / fits at ctx N / won't fit (or why it cannot be told)."""
     fit = d.fit
@@ -167,7 +177,8 @@ def result_text(result: SearchResult, found: ModelDetails | Problem | None) -> s
             lines.append(f"  adds {' '.join(d.family_args)} (family {d.family})")
         if d.problem is not None:
             lines.append(f"  {d.problem.english()}")
-    return "\n".join(lines)
+    # Names, tags and config.json's words come from the hub: one plain line each on a terminal.
+    return "\n".join(one_line(line) for line in lines)
 
 
 def result_json(result: SearchResult, found: ModelDetails | Problem | None) -> dict[str, Any]:

@@ -83,3 +83,37 @@ def is_inside(path: Path, folder: Path) -> bool:
         return False
     parent = path.parent.resolve()
     return (parent / path.name).is_relative_to(folder.resolve())
+
+
+def json_array_prefix(text: str, limit: int) -> list[Any]:
+    """Up to `limit` elements from the start of the JSON array `text` begins with, each decoded on
+    its own: for an answer cut at a size bound, or longer than what was asked for.
+
+    Reading ends quietly at the array's end, after `limit` elements, or at the first element that
+    does not decode (cut off by the bound, or malformed, or nested too deeply); `text` that does not
+    begin with `[` gives nothing.
+    """
+    decoder = json.JSONDecoder()
+    items: list[Any] = []
+    at = _skip_space(text, 0)
+    if not text.startswith("[", at):
+        return items
+    at = _skip_space(text, at + 1)
+    while len(items) < limit and at < len(text) and text[at] != "]":
+        try:
+            value, at = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            break
+        items.append(value)
+        at = _skip_space(text, at)
+        if text.startswith(",", at):
+            at = _skip_space(text, at + 1)
+        elif not text.startswith("]", at):
+            break
+    return items
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\n\r":
+        at += 1
+    return at

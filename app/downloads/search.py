@@ -1,14 +1,16 @@
 """Searching the Hugging Face Hub for models, and what a repository holds before a download.
 
-Blocking functions (huggingface_hub's client is synchronous): the runtime's search service
-runs them in worker threads. Hub failures come back as problems (`search.*`), never as the
-library's exceptions.
+Async, on huggingface_hub's async client, so that a cancel (a new query, Ctrl+C) ends a request
+at once; every answer is outside data (app/core/untrusted.py), read as a stream to a bound, and
+a search takes at most the results it asked for. Hub failures come back as problems
+(`search.*`), never as the library's exceptions.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+import asyncio
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -17,9 +19,8 @@ from typing import Any
 
 import httpx2
 from huggingface_hub import (
-    HfApi,
     ModelInfo,
-    get_session,
+    get_async_session,
     hf_hub_url,
     hf_raise_for_status,
 )
@@ -38,7 +39,16 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 
 from app.core.fit import WeightFormat
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.untrusted import one_line, parse_json
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
+from app.downloads.search_answer import (
+    MAX_TEXT,
+    HubAnswer,
+    is_repo_id,
+    license_of,
+    read_answer,
+    unreadable_problem,
+)
 from app.downloads.selection import is_weight_file, select_files
 
 # What a search asks the hub to return for each model: the columns a result shows. Without
@@ -57,6 +67,10 @@ TEXT_GENERATION = "text-generation"
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 SEARCH_TIMEOUT = 20.0
+# An answer of MAX_LIMIT results with every field is some hundred kB: what is past this bound is
+# not read (a hub that sends 300,000 results is read no further than its first ones).
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
+_COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
 class SearchSort(StrEnum):
@@ -87,22 +101,6 @@ class SearchQuery:
 
 
 @dataclass(frozen=True)
-class HubModel:
-    """One search result, as the hub's list answers it (no file sizes yet)."""
-
-    repo_id: str
-    author: str | None
-    downloads: int | None
-    likes: int | None
-    last_modified: datetime | None
-    license: str | None
-    gated: bool
-    pipeline_tag: str | None
-    library: str | None
-    tags: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class RepoFacts:
     """What a repository holds, read before anything is downloaded.
 
@@ -127,18 +125,20 @@ class RepoFacts:
     shown_config: Mapping[str, Any] | None = None
 
 
-def search_models(query: SearchQuery, *, token: HubToken, endpoint: str | None) -> list[HubModel]:
-    """The hub's answer to `query` (blocking). Raises the library's exceptions; see
-    `search_problem`.
+async def search_models(query: SearchQuery, *, token: HubToken, endpoint: str | None) -> HubAnswer:
+    """The hub's answer to `query`: at most `query.limit` models, and how many of those it
+    sent the app could not read (left out). Raises ProblemError `search.unreadable` for an
+    answer that is not a list of models, `search.refused` / `search.unavailable` for an HTTP
+    error, and httpx2's errors (or TimeoutError) for the network; see `search_problem`.
 
-    The request `HfApi.list_models` makes, sent once: list_models goes through http_backoff,
-    which retries a refused connection five times over about 23 s, and a search box must
-    say "unavailable" at once. One page is enough: the hub pages by `limit`.
+    The request `HfApi.list_models` makes, sent once and read as a stream: list_models retries
+    a refused connection for about 23 s (a search box must say "unavailable" at once), and reads
+    whatever the hub sends. Async, so that a cancel (a new query, Ctrl+C) ends it at once.
     """
-    api = HfApi(endpoint=endpoint, token=token)
+    limit = max(1, min(query.limit, MAX_LIMIT))
     params: dict[str, Any] = {
         "sort": _HUB_SORT[query.sort],
-        "limit": max(1, min(query.limit, MAX_LIMIT)),
+        "limit": limit,
         "expand": SEARCH_FIELDS,
     }
     for key, value in (
@@ -148,63 +148,92 @@ def search_models(query: SearchQuery, *, token: HubToken, endpoint: str | None) 
     ):
         if value:
             params[key] = value
-    response = get_session().get(
-        f"{api.endpoint}/api/models",
-        params=params,
-        headers=build_hf_headers(token=token),
-        timeout=SEARCH_TIMEOUT,
-    )
-    hf_raise_for_status(response)
-    items = response.json()
-    # ModelInfo(**fields) is how huggingface_hub reads the same answer (it is unannotated).
-    infos = [ModelInfo(**item) for item in items if isinstance(item, dict)]  # type: ignore[no-untyped-call]
-    return [_hub_model(info) for info in infos]
+    url = f"{endpoint or hf_constants.ENDPOINT}/api/models"
+    headers = build_hf_headers(token=token)
+    # The whole answer within SEARCH_TIMEOUT: a hub that sends a byte now and then is slow too.
+    async with asyncio.timeout(SEARCH_TIMEOUT), await _client() as client:
+        read, cut = await _get(client, url, headers, params=params)
+    if read.status_code >= 400:
+        raise ProblemError(_http_problem(read.status_code, read.content, endpoint))
+    return read_answer(read.content, limit, cut=cut, endpoint=endpoint)
 
 
-def _hub_model(info: ModelInfo) -> HubModel:
-    return HubModel(
-        repo_id=info.id,
-        author=info.author,
-        downloads=info.downloads,
-        likes=info.likes,
-        last_modified=info.last_modified,
-        license=license_of(info.tags, None),
-        gated=bool(info.gated),
-        pipeline_tag=info.pipeline_tag,
-        library=info.library_name,
-        tags=tuple(info.tags or ()),
-    )
+async def _client() -> httpx2.AsyncClient:
+    """huggingface_hub's async client (offline mode, its headers), made in a thread: a new
+    client loads the system's certificates (~0.1 s of CPU)."""
+    return await asyncio.to_thread(get_async_session)
 
 
-def repo_facts(repo_id: str, *, token: HubToken, endpoint: str | None) -> RepoFacts:
-    """The file list (with sizes) and config.json of `repo_id` (blocking)."""
-    api = HfApi(endpoint=endpoint, token=token)
-    info = api.model_info(repo_id, files_metadata=True, timeout=METADATA_TIMEOUT)
-    sizes = {
-        s.rfilename: int(s.lfs.size if s.lfs is not None else (s.size or 0))
-        for s in info.siblings or []
-    }
-    weight_format, weights, count = weights_of(sizes)
-    selected = select_files(sizes)
-    config: Mapping[str, Any] | None = None
-    config_problem: Problem | None = None
-    if "config.json" in sizes:
+async def _get(
+    client: httpx2.AsyncClient, url: str, headers: Mapping[str, str], **params: Any
+) -> tuple[httpx2.Response, bool]:
+    """GET `url` with its body read as a stream to at most MAX_ANSWER_BYTES: the answer as
+    read (for hf_raise_for_status), and whether there was more (left unread)."""
+    async with client.stream("GET", url, headers=headers, **params) as response:
+        body = bytearray()
+        cut = False
+        async for chunk in response.aiter_bytes():
+            body += chunk
+            if len(body) > MAX_ANSWER_BYTES:
+                body, cut = body[:MAX_ANSWER_BYTES], True
+                break
+        status, answered, request = response.status_code, response.headers, response.request
+    return httpx2.Response(status, headers=answered, content=bytes(body), request=request), cut
+
+
+def _http_problem(status: int, body: bytes, endpoint: str | None) -> Problem:
+    """An error answer to a search, as the hub explains it (its `error`, made one plain line)."""
+    if status in (400, 422):  # the hub read the request and refused what it asked
         try:
-            config = _read_config(repo_id, info.sha, token=token, endpoint=endpoint)
-        except GatedRepoError:
-            config_problem = gated_search_problem(repo_id, token_set=bool(token))
+            said = parse_json(body)
+        except ValueError:
+            said = None
+        message = said.get("error") if isinstance(said, dict) else None
+        reason = one_line(message).strip()[:MAX_TEXT] if isinstance(message, str) else ""
+        return refused_search_problem(reason or f"HTTP {status}")
+    return unavailable_problem(endpoint, f"the hub answered HTTP {status}")
+
+
+async def repo_facts(repo_id: str, *, token: HubToken, endpoint: str | None) -> RepoFacts:
+    """The file list (with sizes) and config.json of `repo_id`, each answer read to a bound.
+    Raises huggingface_hub's HTTP errors (see `search_problem`), ProblemError
+    `search.unreadable` for an answer too large, and ValueError / TypeError for one that is
+    not a repository's details."""
+    url = f"{endpoint or hf_constants.ENDPOINT}/api/models/{repo_id}"
+    headers = build_hf_headers(token=token)
+    async with asyncio.timeout(METADATA_TIMEOUT), await _client() as client:
+        read, cut = await _get(client, url, headers, params={"blobs": True})
+        hf_raise_for_status(read)
+        if cut:
+            raise ProblemError(unreadable_problem(endpoint, "it is too large"))
+        # How HfApi.model_info reads the same answer (ModelInfo is unannotated).
+        info = ModelInfo(**parse_json(read.content))  # type: ignore[no-untyped-call]
+        commit = info.sha if isinstance(info.sha, str) and _COMMIT.fullmatch(info.sha) else None
+        sizes = {
+            s.rfilename: int(s.lfs.size if s.lfs is not None else (s.size or 0))
+            for s in info.siblings or []
+        }
+        config: Mapping[str, Any] | None = None
+        config_problem: Problem | None = None
+        if "config.json" in sizes:
+            try:
+                config = await _read_config(client, repo_id, commit, headers, endpoint)
+            except GatedRepoError:
+                config_problem = gated_search_problem(repo_id, token_set=bool(token))
+    weight_format, weights, count = weights_of(sizes)
     card = info.card_data
     card_license = getattr(card, "license", None) if card is not None else None
+    tags = [one_line(t) for t in info.tags or () if isinstance(t, str)]
     return RepoFacts(
-        repo_id=info.id,
-        commit=info.sha,
+        repo_id=repo_id,  # the one asked for, whatever the answer says
+        commit=commit,
         weight_format=weight_format,
         weights_bytes=weights,
         weight_files=count,
-        download_bytes=sum(sizes[p] for p in selected),
+        download_bytes=sum(sizes[p] for p in select_files(sizes)),
         config=config,
         gated=bool(info.gated),
-        license=license_of(info.tags, card_license),
+        license=license_of(tags, card_license),
         last_modified=info.last_modified,
         config_problem=config_problem,
         shown_config=info.config if isinstance(info.config, dict) else None,
@@ -227,34 +256,26 @@ def weights_of(sizes: Mapping[str, int]) -> tuple[WeightFormat, int, int]:
     return WeightFormat.NONE, 0, 0
 
 
-def _read_config(
-    repo_id: str, commit: str | None, *, token: HubToken, endpoint: str | None
+async def _read_config(
+    client: httpx2.AsyncClient,
+    repo_id: str,
+    commit: str | None,
+    headers: Mapping[str, str],
+    endpoint: str | None,
 ) -> Mapping[str, Any] | None:
     """config.json's content, straight from the hub into memory: a search must not leave a
-    half repository in the Hugging Face cache (the app would show it as a partial download)."""
+    half repository in the Hugging Face cache (the app would show it as a partial download).
+    None when it is not a JSON object of a sensible size."""
     url = hf_hub_url(repo_id, "config.json", revision=commit, endpoint=endpoint)
-    response = get_session().get(
-        url,
-        headers=build_hf_headers(token=token),
-        follow_redirects=True,
-        timeout=METADATA_TIMEOUT,
-    )
-    hf_raise_for_status(response)
+    read, cut = await _get(client, url, headers)
+    hf_raise_for_status(read)
+    if cut:
+        return None
     try:
-        data = json.loads(response.content)
+        data = parse_json(read.content)
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
-
-
-def license_of(tags: Sequence[str] | None, card_license: object) -> str | None:
-    """The license the model card states (the hub tags it `license:NAME` too)."""
-    if isinstance(card_license, str) and card_license:
-        return card_license
-    for tag in tags or ():
-        if tag.startswith("license:"):
-            return tag.removeprefix("license:")
-    return None
 
 
 # -- problems ------------------------------------------------------------------------------
@@ -264,7 +285,7 @@ def unavailable_problem(endpoint: str | None, reason: str) -> Problem:
 
 
 def bad_repo_id_problem(repo: str) -> Problem:
-    return problem("search.bad_repo_id", repo=repo)
+    return problem("search.bad_repo_id", repo=one_line(repo)[:MAX_TEXT])
 
 
 def bad_author_problem(author: str) -> Problem:
@@ -272,12 +293,10 @@ def bad_author_problem(author: str) -> Problem:
 
 
 def check_repo_id(repo: str) -> None:
-    """Refuse, before anything is asked of the hub, an id huggingface_hub itself refuses
-    (its message would otherwise read as a network failure)."""
-    try:
-        validate_repo_id(repo)
-    except HFValidationError:
-        raise ProblemError(bad_repo_id_problem(repo)) from None
+    """Refuse, before anything is asked of the hub or written, an id not of the safe shape
+    (`is_repo_id`; huggingface_hub's message would otherwise read as a network failure)."""
+    if not is_repo_id(repo):
+        raise ProblemError(bad_repo_id_problem(repo))
 
 
 def check_query(query: SearchQuery) -> None:
@@ -335,12 +354,20 @@ def search_problem(
     if isinstance(exc, HfHubHTTPError):
         status = exc.response.status_code if exc.response is not None else None
         if status in (400, 422):  # the hub read the request and refused what it asked
-            return refused_search_problem(exc.server_message or f"HTTP {status}")
+            said = one_line(exc.server_message or "").strip()[:MAX_TEXT]
+            return refused_search_problem(said or f"HTTP {status}")
         return unavailable_problem(endpoint, f"the hub answered HTTP {status}")
-    if isinstance(exc, httpx2.TimeoutException):
+    return _network_problem(exc, endpoint)
+
+
+def _network_problem(exc: BaseException, endpoint: str | None) -> Problem:
+    if isinstance(exc, httpx2.TimeoutException | TimeoutError):
         return unavailable_problem(endpoint, "it did not answer in time")
     if isinstance(exc, httpx2.ConnectError):
         return unavailable_problem(endpoint, "the connection could not be made")
     if isinstance(exc, httpx2.TransportError):
         return unavailable_problem(endpoint, "the connection broke off")
-    return unavailable_problem(endpoint, str(exc) or "an unexpected answer")
+    if isinstance(exc, ValueError | TypeError | KeyError | AttributeError | RecursionError):
+        # huggingface_hub reading a repository's details it did not expect
+        return unreadable_problem(endpoint, "a repository's details are not what the hub sends")
+    return unavailable_problem(endpoint, one_line(str(exc))[:MAX_TEXT] or "an unexpected answer")

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt
 from PySide6.QtCore import QPersistentModelIndex as _Persistent
 from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import Qt as GuiQt
 
 from app.core.fit import ArchSupport, FitVerdict, WeightFormat
 from app.core.problems import Problem
@@ -182,6 +183,7 @@ class SearchResultsModel(QAbstractTableModel):
         self._titles = column_titles()
 
     def set_results(self, results: list[SearchResult]) -> None:
+        """Results whose repository ids were checked where they came in (app.downloads.search)."""
         self.beginResetModel()
         self.results = list(results)
         self.found = {r.model.repo_id: r.details for r in results}
@@ -262,14 +264,18 @@ class SearchResultsModel(QAbstractTableModel):
             return d.quantization or "—"
         return format_int(d.fit.model_max_ctx) if d.fit.model_max_ctx else "—"
 
-    def _tooltip(self, result: SearchResult, found: Found, column: SearchColumn) -> str | None:
+    def _tooltip(self, result: SearchResult, found: Found, column: SearchColumn) -> str:
+        """The cell's whole story as plain text: Qt takes a tooltip that looks like HTML for
+        rich text, and names, tags and config.json's words come from the hub."""
         if isinstance(found, Problem):
-            return problem_text(found)
-        if column == SearchColumn.FIT and isinstance(found, ModelDetails):
-            return fit_detail(found)
-        if column == SearchColumn.ARCHITECTURE and isinstance(found, ModelDetails):
-            return support_text(found)
-        return self._text(result, found, column)
+            text = problem_text(found)
+        elif column == SearchColumn.FIT and isinstance(found, ModelDetails):
+            text = fit_detail(found)
+        elif column == SearchColumn.ARCHITECTURE and isinstance(found, ModelDetails):
+            text = support_text(found)
+        else:
+            text = self._text(result, found, column)
+        return str(GuiQt.convertFromPlainText(text))
 
     def _fit_color(self, found: Found) -> QColor | None:
         if not isinstance(found, ModelDetails):

@@ -22,8 +22,9 @@ from app.core.chat import (
 )
 from app.core.fit import ArchSupport, FitEstimate, FitVerdict, WeightFormat
 from app.core.problems import Problem
-from app.downloads.search import HubModel, SearchQuery, gated_search_problem
-from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
+from app.downloads.search import SearchQuery, gated_search_problem
+from app.downloads.search_answer import HubModel
+from app.runtime.services.search import AddedModel, ModelDetails, SearchResult, SearchResults
 from tests.gui.fake_facade import FakeFacade
 
 T = TypeVar("T")
@@ -116,9 +117,9 @@ class ScriptedSearch:
     def __init__(self) -> None:
         self.found = sample_results()
 
-    async def search(self, query: SearchQuery) -> list[SearchResult]:
+    async def search(self, query: SearchQuery) -> SearchResults:
         del query
-        return [result for result, _ in self.found]
+        return SearchResults([result for result, _ in self.found])
 
     async def details_many(
         self, repo_ids: Iterable[str]

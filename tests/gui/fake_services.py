@@ -73,7 +73,7 @@ from app.runtime.services.cluster_types import (
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.engines import EngineReport
 from app.runtime.services.load_bench import LoadBenchOptions
-from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
+from app.runtime.services.search import AddedModel, ModelDetails, SearchResults
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor.compile_cache import Cleaned
@@ -744,7 +744,7 @@ class FakeLemonade(FakeService):
 class IdleSearch(FakeService):
     area = "search"
 
-    async def search(self, query: SearchQuery) -> list[SearchResult]:
+    async def search(self, query: SearchQuery) -> SearchResults:
         raise _not_here("a search")
 
     async def details(self, repo_id: str) -> ModelDetails:

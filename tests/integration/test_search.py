@@ -292,7 +292,8 @@ def runtime(hub: FakeHub, home: Path, tmp_path: Path, monkeypatch: pytest.Monkey
 
 async def test_details_are_fetched_a_few_at_a_time_and_once(runtime: Runtime, hub: FakeHub) -> None:
     await asyncio.to_thread(runtime._parts.planner.refresh_system)
-    results = await runtime.services.search.search(SearchQuery("tiny", sort=SearchSort.LIKES))
+    query = SearchQuery("tiny", sort=SearchSort.LIKES)
+    results = (await runtime.services.search.search(query)).results
     assert results[0].model.repo_id == "org/tiny-gated" and results[0].details is None
     hub.api_delay_s = 0.3
     repos = [r.model.repo_id for r in results]
@@ -306,7 +307,7 @@ async def test_details_are_fetched_a_few_at_a_time_and_once(runtime: Runtime, hu
     assert isinstance(novel, ModelDetails) and novel.support is ArchSupport.UNKNOWN
 
     asked = len(hub.requests)
-    again = await runtime.services.search.search(SearchQuery("tiny", sort=SearchSort.LIKES))
+    again = (await runtime.services.search.search(query)).results
     assert all(r.details is not None for r in again)  # known already: shown at once
     await asyncio.gather(*(runtime.services.search.details(repo) for repo in repos))
     assert len(hub.requests) == asked + 1  # only the search itself asked the hub again

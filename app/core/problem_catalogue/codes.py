@@ -290,6 +290,7 @@ ProblemCode = Literal[
     "search.offline",
     "search.refused",
     "search.unavailable",
+    "search.unreadable",
     "settings.bad_choice",
     "settings.bad_language",
     "settings.bad_type",

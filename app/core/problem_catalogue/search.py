@@ -45,6 +45,16 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
+    ProblemSpec(
+        "search.unreadable",
+        tr_noop(
+            "Search unavailable: Hugging Face ({endpoint}) answered, but the hub's answer "
+            "could not be read ({reason}). Models you already have keep working; if "
+            "HF_ENDPOINT is set, check that it names a Hugging Face mirror."
+        ),
+        status=503,
+        fix=None,
+    ),
     # Worded by whether a token is set (app/downloads/search.py).
     ProblemSpec(
         "search.gated",

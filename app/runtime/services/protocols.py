@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from app.runtime.services.endpoint import Endpoint
     from app.runtime.services.engines import EngineReport
     from app.runtime.services.load_bench import LoadBenchOptions
-    from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
+    from app.runtime.services.search import AddedModel, ModelDetails, SearchResults
     from app.runtime.services.tune import TuneOptions, TuneResult
     from app.runtime.snapshot import (
         EngineView,
@@ -281,7 +281,7 @@ class PowerApi(Protocol):
 class SearchApi(Protocol):
     """Finding a model on Hugging Face, with a fit estimate (app.runtime.services.search)."""
 
-    async def search(self, query: SearchQuery) -> list[SearchResult]: ...
+    async def search(self, query: SearchQuery) -> SearchResults: ...
     async def details(self, repo_id: str) -> ModelDetails: ...
     def details_many(
         self, repo_ids: Iterable[str]

@@ -4,7 +4,7 @@ The GUI's Add model dialog and `vllm-tray search` call this one service. A searc
 request; the details of a result (its file sizes and config.json, hence format, architecture,
 context and fit) cost two more each, so they are fetched only when asked for, a few at a time,
 and kept for a while: a list that is scrolled or typed into again asks the hub nothing new.
-Every hub call runs in a worker thread; the runtime loop never waits on the network.
+Every hub call is async and bounded in time; the runtime loop never waits on the network.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from app.core.fit import (
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
+from app.core.untrusted import one_line
 from app.downloads.hub import HubToken
 from app.downloads.search import (
-    HubModel,
     RepoFacts,
     SearchQuery,
     check_query,
@@ -38,6 +38,7 @@ from app.downloads.search import (
     search_models,
     search_problem,
 )
+from app.downloads.search_answer import MAX_TEXT, HubModel
 from app.runtime.planning import Planner
 from app.runtime.planning.rules import effective_ctx_size, memory_budget_bytes, resolve_args
 from app.runtime.services.models import ModelService
@@ -60,6 +61,14 @@ class SearchResult:
     model: HubModel
     registered_as: str | None = None
     details: ModelDetails | None = None
+
+
+@dataclass(frozen=True)
+class SearchResults:
+    """A search's results, and how many more the hub sent that could not be read (left out)."""
+
+    results: list[SearchResult]
+    skipped: int = 0
 
 
 @dataclass(frozen=True)
@@ -115,20 +124,22 @@ class SearchService:
         self._facts: dict[str, tuple[float, asyncio.Task[RepoFacts]]] = {}
 
     # -- search -----------------------------------------------------------------------------
-    async def search(self, query: SearchQuery) -> list[SearchResult]:
-        """The hub's results for `query`, with the details already known. Raises
-        ProblemError `search.unavailable` / `search.offline` when the hub cannot answer, and
+    async def search(self, query: SearchQuery) -> SearchResults:
+        """The hub's results for `query` (at most `query.limit`), with the details already
+        known, and how many it sent that could not be read. Raises ProblemError
+        `search.unavailable` / `search.offline` when the hub cannot answer,
+        `search.unreadable` when its answer is not a list of models, and
         `search.bad_author` / `search.refused` for a search the hub cannot run."""
         check_query(query)
         token = await self._token()
         try:
-            found = await asyncio.to_thread(
-                search_models, query, token=token, endpoint=self._endpoint
-            )
+            found = await search_models(query, token=token, endpoint=self._endpoint)
+        except ProblemError:
+            raise
         except Exception as exc:
             raise ProblemError(search_problem(exc, endpoint=self._endpoint)) from None
         results = []
-        for model in found:
+        for model in found.models:
             cached = self._cached(model.repo_id)
             results.append(
                 SearchResult(
@@ -137,7 +148,7 @@ class SearchService:
                     details=self._details(cached) if cached is not None else None,
                 )
             )
-        return results
+        return SearchResults(results, skipped=found.skipped)
 
     # -- details ---------------------------------------------------------------------------
     async def details(self, repo_id: str) -> ModelDetails:
@@ -194,9 +205,9 @@ class SearchService:
         token = await self._token()
         async with self._slots:
             try:
-                return await asyncio.to_thread(
-                    repo_facts, repo_id, token=token, endpoint=self._endpoint
-                )
+                return await repo_facts(repo_id, token=token, endpoint=self._endpoint)
+            except ProblemError:
+                raise
             except Exception as exc:
                 found = search_problem(
                     exc, endpoint=self._endpoint, repo=repo_id, token_set=bool(token)
@@ -207,7 +218,7 @@ class SearchService:
         # Gated repositories show part of their config.json to anyone: enough to name the
         # architecture and quantization, not the shape the fit needs.
         described = facts.config or facts.shown_config
-        architecture = architecture_of(described)
+        architecture = _plain(architecture_of(described))
         known = vllm_architectures()
         settings = self._settings.as_dict()
         entry = self._entry(facts.repo_id)
@@ -227,7 +238,7 @@ class SearchService:
             architecture=architecture,
             support=known.support(architecture) if described else ArchSupport.MISSING,
             vllm_version=known.version,
-            quantization=quantization_of(described),
+            quantization=_plain(quantization_of(described)),
             fit=fit,
             gated=facts.gated,
             license=facts.license,
@@ -328,6 +339,11 @@ class SearchService:
     async def _token(self) -> HubToken:
         # The provider may read the keyring (an unlock prompt): never on the loop.
         return await asyncio.to_thread(self._token_provider) or False
+
+
+def _plain(text: str | None) -> str | None:
+    """A name read from a repository's config.json, as one plain line (it is shown and printed)."""
+    return one_line(text)[:MAX_TEXT] if text is not None else None
 
 
 def not_loadable_problem(repo: str, kind: WeightFormat) -> Problem:
