@@ -1043,6 +1043,14 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "Your GPU ({target}) needs a newer Linux kernel before the ROCm engine can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine was not installed.": "Ihre GPU ({target}) braucht einen neueren Linux-Kernel, bevor die ROCm-Engine laufen kann: Ihrer KFD-Topologie fehlen cwsr_size und ctl_stack_size, die mit Kernel {required} oder neuer oder einem Distributionskernel mit dem Backport kommen. Ohne sie hängen ROCm-Arbeitslasten oder stürzen ab, daher wurde die Engine nicht installiert.",
     "The ROCm engine {installed} is installed; this GPU needs {wanted}.": "Die ROCm-Engine {installed} ist installiert; diese GPU braucht {wanted}.",
     "The release {tag} lists “{text}” as its number of parts.": "Das Release {tag} gibt „{text}“ als Anzahl seiner Teile an.",
+    # rocm-feed
+    "{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the one the release lists. It was deleted; the engine in use stays as it was.": "{file} des ROCm-Builds {tag} kam beschädigt oder verändert an: Seine SHA-256-Prüfsumme ist nicht die, die das Release angibt. Die Datei wurde gelöscht; die verwendete Engine bleibt, wie sie war.",
+    "The list of qualified ROCm builds at {url} could not be used ({reason}); showing {used}.": "Die Liste der qualifizierten ROCm-Builds unter {url} konnte nicht verwendet werden ({reason}); angezeigt wird {used}.",
+    "A newer qualified ROCm build is available: {wanted} (vLLM {vllm}, {channel}) supersedes {installed}. Install it with: vllm-tray engine install rocm": "Ein neuerer qualifizierter ROCm-Build ist verfügbar: {wanted} (vLLM {vllm}, {channel}) löst {installed} ab. Installieren Sie ihn mit: vllm-tray engine install rocm",
+    "There is no ROCm build “{build}” for your GPU ({target}). vllm-tray engine list rocm lists the builds.": "Für Ihre GPU ({target}) gibt es keinen ROCm-Build „{build}“. vllm-tray engine list rocm listet die Builds auf.",
+    "Install the newer {value} engine": "Die neuere {value}-Engine installieren",
+    "Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today's pinned build until a stable one qualifies.": "Standardmäßig nur ROCm-Builds installieren, die der Herausgeber auf seinem stabilen Kanal qualifiziert hat. Bisher ist jeder qualifizierte Build ein Nightly-Build; diese Einstellung behält daher den heute festgelegten Build, bis ein stabiler qualifiziert ist.",
+    "Stable ROCm builds only": "Nur stabile ROCm-Builds",
 }
 
 

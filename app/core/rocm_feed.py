@@ -104,6 +104,7 @@ def _build(row: object, index: int) -> FeedBuild:
     qualified = row.get("qualified")
     if not isinstance(qualified, bool):
         raise FeedError(f"{where}: qualified is not true or false")
+    why = _why(row, where)  # checked on every row, shown for the failed ones
     return FeedBuild(
         build_id=build_id,
         tag=tag,
@@ -113,7 +114,7 @@ def _build(row: object, index: int) -> FeedBuild:
         rocm_version=_text(row, "rocm_version", _VERSION, where),
         qualified=qualified,
         generated_at=_text(row, "generated_at", _STAMP, where),
-        why="" if qualified else _why(row, where),
+        why="" if qualified else why,
     )
 
 
