@@ -62,11 +62,7 @@ def print_rocm_builds(builds: RocmBuilds, as_json: bool) -> int:
     print(f"ROCm builds for {builds.target}, {_origin(builds)}:")
     for row in builds.rows:
         build = row.build
-        marks = [
-            word
-            for word, on in (("default", row.default), ("in use", row.in_use))
-            if on
-        ]
+        marks = [word for word, on in (("default", row.default), ("in use", row.in_use)) if on]
         if row.installed and not row.in_use:
             marks.append("installed")
         verdict = "qualified" if build.qualified else f"not qualified: {one_line(build.why)}"

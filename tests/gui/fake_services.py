@@ -71,13 +71,14 @@ from app.runtime.services.cluster_types import (
     WorkerState,
 )
 from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.engines import EngineReport
+from app.runtime.services.engines import EngineReport, RocmBuilds
 from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor.compile_cache import Cleaned
 from app.supervisor.engines.base import EngineStatus, InstallProgress
+from app.supervisor.engines.feed import FeedSource, FeedView
 
 if TYPE_CHECKING:
     from app.runtime.cluster_agent import ClusterAgent
@@ -489,9 +490,19 @@ class FakeEngines(FakeService):
         select: bool = False,
         on_progress: Callable[[InstallProgress], None] | None = None,
         cancel: asyncio.Event | None = None,
+        build: str | None = None,
+        use_build: bool = True,
     ) -> EngineStatus:
-        self.record("install", kind)
+        # A chosen ROCm build is recorded too; the default install keeps its old record.
+        self.record("install", *((kind,) if build is None else (kind, build)))
         return EngineStatus(kind, True, self.app.engine.version, None)
+
+    async def refresh_feed(self) -> FeedView:
+        return FeedSource(Path("/nonexistent/vllm-tray-test")).known()  # the shipped feed
+
+    async def rocm_builds(self, refresh: bool = True) -> RocmBuilds:
+        self.record("rocm_builds")
+        return RocmBuilds("gfx1151", (), await self.refresh_feed())
 
     async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]:
         text = command if isinstance(command, str) else " ".join(command)

@@ -13,6 +13,7 @@ from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem
+from app.core.rocm_feed import FeedBuild
 from app.core.settings import Settings
 from app.core.states import EngineKind
 from app.core.vllm_args import unknown_flag_problem, unknown_flags
@@ -20,7 +21,6 @@ from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import Cleaned, clean
 from app.supervisor.engine_flags import EngineFlags, engine_identity
-from app.core.rocm_feed import FeedBuild
 from app.supervisor.engines.base import Engine, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
 from app.supervisor.engines.feed import FeedSource, FeedView
