@@ -652,6 +652,17 @@ UI: dict[str, str | tuple[str, str]] = {
     "Where the file is": "Wo die Datei liegt",
     "No program opened the file. It is here:": "Kein Programm hat die Datei geöffnet. Sie liegt hier:",
     "&Copy path": "Pfad &kopieren",
+    # rocm-feed
+    "ROCm build": "ROCm-Build",
+    "&Switch to this build": "Zu diesem Build &wechseln",
+    "Install this &build": "Diesen &Build installieren",
+    "qualified": "qualifiziert",
+    "not qualified": "nicht qualifiziert",
+    "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}": "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}",
+    "default": "Standard",
+    "in use": "in Verwendung",
+    "installed": "installiert",
+    "Install only stable R&OCm builds by default": "Standardmäßig nur stabile R&OCm-Builds installieren",
 }
 
 # Same English, different German: {(context, source): text}.

@@ -71,7 +71,7 @@ from app.runtime.services.cluster_types import (
     WorkerState,
 )
 from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.engines import EngineReport, RocmBuilds
+from app.runtime.services.engines import EngineReport, RocmBuildRow, RocmBuilds
 from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResult
 from app.runtime.services.tune import TuneOptions, TuneResult
@@ -79,6 +79,7 @@ from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Sn
 from app.supervisor.compile_cache import Cleaned
 from app.supervisor.engines.base import EngineStatus, InstallProgress
 from app.supervisor.engines.feed import FeedSource, FeedView
+from app.supervisor.engines.rocm_builds import choices
 
 if TYPE_CHECKING:
     from app.runtime.cluster_agent import ClusterAgent
@@ -501,8 +502,18 @@ class FakeEngines(FakeService):
         return FeedSource(Path("/nonexistent/vllm-tray-test")).known()  # the shipped feed
 
     async def rocm_builds(self, refresh: bool = True) -> RocmBuilds:
+        """The shipped feed's builds for a gfx1151; the engine's version is the one in use."""
         self.record("rocm_builds")
-        return RocmBuilds("gfx1151", (), await self.refresh_feed())
+        view = await self.refresh_feed()
+        found = choices(view.feed, "gfx1151", stable_only=False)
+        in_use = self.app.engine.version if self.app.engine.installed else None
+        rows = tuple(
+            RocmBuildRow(
+                b, installed=b.tag == in_use, in_use=b.tag == in_use, default=b == found.default
+            )
+            for b in found.builds
+        )
+        return RocmBuilds("gfx1151", rows, view)
 
     async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]:
         text = command if isinstance(command, str) else " ".join(command)
