@@ -1062,6 +1062,7 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "Install the newer {value} engine": "Die neuere {value}-Engine installieren",
     "Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today's pinned build until a stable one qualifies.": "Standardmäßig nur ROCm-Builds installieren, die der Herausgeber auf seinem stabilen Kanal qualifiziert hat. Bisher ist jeder qualifizierte Build ein Nightly-Build; diese Einstellung behält daher den heute festgelegten Build, bis ein stabiler qualifiziert ist.",
     "Stable ROCm builds only": "Nur stabile ROCm-Builds",
+    "Only the ROCm engine has builds to choose from; install the CPU build without “{build}”.": "Nur die ROCm-Engine hat Builds zur Auswahl; installieren Sie den CPU-Build ohne „{build}“.",
 }
 
 

@@ -130,7 +130,7 @@ def cmd_install(args: argparse.Namespace) -> int:
     services = services_from(args)
     kind = EngineKind(args.kind)
     if args.build is not None and kind is not EngineKind.ROCM:
-        raise ProblemError(problem("engine.unknown_build", build=args.build, target="cpu"))
+        raise ProblemError(problem("engine.build_for_rocm_only", build=args.build))
     if kind is EngineKind.ROCM:
         view = asyncio.run(services.engines.refresh_feed())
         if view.problem is not None:

@@ -241,3 +241,15 @@ def test_stable_only_keeps_the_pin(machine: Machine) -> None:
     assert done.returncode == 0, done.stderr
     assert machine.rocm_status()["version"] == PIN
     assert machine.rocm_status()["problem"] is None  # no qualified stable build is newer
+
+
+def test_without_an_amd_gpu_there_is_no_rocm_build_to_list(
+    machine: Machine, tmp_path: Path
+) -> None:
+    machine.env["VLLM_TRAY_SYSFS_ROOT"] = str(trees.cpu_only(tmp_path / "no-gpu"))
+    done = machine.cli("engine", "list", "rocm")
+    assert done.returncode == 1 and done.stdout == ""
+    assert "No AMD GPU" in done.stderr or "no AMD GPU" in done.stderr
+    cpu = machine.cli("engine", "install", "cpu", "0.25.2")
+    assert cpu.returncode != 0
+    assert "Only the ROCm engine has builds to choose from" in cpu.stderr

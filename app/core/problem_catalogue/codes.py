@@ -148,6 +148,7 @@ ProblemCode = Literal[
     "engine.bad_flag_value",
     "engine.bad_release",
     "engine.broken",
+    "engine.build_for_rocm_only",
     "engine.checksum_mismatch",
     "engine.command_missing",
     "engine.custom_invalid",

@@ -51,6 +51,15 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("model_id",),
     ),
     ProblemSpec(
+        "engine.build_for_rocm_only",
+        tr_noop(
+            "Only the ROCm engine has builds to choose from; install the CPU build without "
+            "“{build}”."
+        ),
+        status=400,
+        fix=None,
+    ),
+    ProblemSpec(
         "engine.checksum_mismatch",
         tr_noop(
             "{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the "

@@ -51,7 +51,7 @@ class FeedSource:
     """The feed for one cache dir: `known()` reads no network, `refresh()` asks the publisher."""
 
     # Views parse the feed often (every engine status); parsed once per change of the file.
-    _memo: ClassVar[dict[Path, tuple[int, FeedView]]] = {}
+    _memo: ClassVar[dict[Path, tuple[tuple[int, int], FeedView]]] = {}
     _memo_lock: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self, cache_dir: Path) -> None:
@@ -60,9 +60,10 @@ class FeedSource:
     def known(self) -> FeedView:
         """The feed last seen (parsed once per change of the cached file), else the shipped one."""
         try:
-            stamp = self._file.stat().st_mtime_ns
+            stat = self._file.stat()
         except OSError:
             return _shipped()
+        stamp = (stat.st_mtime_ns, stat.st_size)
         with self._memo_lock:
             memo = self._memo.get(self._file)
         if memo is not None and memo[0] == stamp:
