@@ -123,10 +123,17 @@ def test_the_list_shows_the_qualified_025_build_as_default(machine: Machine) -> 
 def test_a_newer_build_installs_beside_the_pin_and_switching_back_downloads_nothing(
     machine: Machine,
 ) -> None:
-    first = machine.cli("engine", "install", "rocm", "0.20.1")
+    # Before the feed qualified anything for this GPU: today's pin is the default.
+    machine.server.files[FEED_PATH] = json.dumps(
+        {"schema_version": 1, "updated_at": "2026-05-01T00:00:00Z", "builds": []}
+    ).encode()
+    first = machine.cli("engine", "install", "rocm")
     assert first.returncode == 0, first.stderr
     assert machine.rocm_status()["version"] == PIN
-    # The pin in use, the feed qualifies a newer build: status says so, with the command.
+    assert machine.rocm_status()["problem"] is None
+    # The feed qualifies a newer build: once seen, status says so, with the command.
+    machine.server.files[FEED_PATH] = FEED
+    assert default_of(machine.builds())["tag"] == NEWEST
     superseded = machine.rocm_status()["problem"]
     assert f"{NEWEST} (vLLM 0.25.2.dev0" in superseded and "nightly" in superseded
     assert "vllm-tray engine install rocm" in superseded
@@ -142,7 +149,9 @@ def test_a_newer_build_installs_beside_the_pin_and_switching_back_downloads_noth
     machine.server.clear_log()
     back = machine.cli("engine", "install", "rocm", PIN)
     assert back.returncode == 0, back.stderr
-    assert machine.rocm_status()["version"] == PIN
+    status = machine.rocm_status()
+    assert status["version"] == PIN
+    assert status["problem"] is None  # chosen over the newer build: not said again
     assert machine.downloads() == []  # one action, nothing downloaded
     again = machine.cli("engine", "install", "rocm", NEWEST)
     assert again.returncode == 0 and machine.downloads() == []

@@ -189,11 +189,14 @@ class RocmEngine:
 
     def selected(self) -> str | None:
         """The build the user chose last (selected.json), if it names a safe tag."""
+        return self._selection("tag")
+
+    def _selection(self, key: str) -> str | None:
         try:
             doc = parse_json((self.builds_dir / SELECTED_FILE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        return safe_name(doc.get("tag")) if isinstance(doc, dict) else None
+        return safe_name(doc.get(key)) if isinstance(doc, dict) else None
 
     def _in_use(self) -> tuple[str | None, Path]:
         """The build in use: the selected one if installed, else the old single folder, else
@@ -285,8 +288,8 @@ class RocmEngine:
                 "engine.outdated", fix=fix, installed=installed, wanted=found.default.tag
             )
         newer = found.supersedes(installed)
-        if newer is None:
-            return None
+        if newer is None or newer.tag == self._selection("passed_over"):
+            return None  # said until the user chose an older build over this one
         return problem(
             "engine.superseded",
             fix=replace(fix, label_template=tr_noop("Install the newer {value} engine")),
@@ -312,10 +315,11 @@ class RocmEngine:
             default_args=("--enforce-eager",) if eager else (),
         )
 
-    def select(self, tag: str) -> None:
-        """Make the installed build `tag` the one in use (one small file; no download)."""
+    def select(self, tag: str, passed_over: str | None = None) -> None:
+        """Make the installed build `tag` the one in use (one small file; no download).
+        `passed_over`: the default the user chose `tag` over, not announced again."""
         self.builds_dir.mkdir(parents=True, exist_ok=True)
-        atomic_write_json(self.builds_dir / SELECTED_FILE, {"tag": tag})
+        atomic_write_json(self.builds_dir / SELECTED_FILE, {"tag": tag, "passed_over": passed_over})
 
     async def install(
         self,
@@ -331,14 +335,17 @@ class RocmEngine:
         if unmet is not None:
             raise ProblemError(unmet)  # before any network traffic
         tag = self._wanted(build)
+        found = self.choices()
+        default = found.default.tag if found is not None else None
+        passed_over = default if build is not None and default != tag else None
         if self._usable(tag):
-            return self._chosen(tag, progress, select)
+            return self._chosen(tag, progress, select, passed_over)
         self.builds_dir.mkdir(parents=True, exist_ok=True)
         try:
             async with install_lock(self._root, EngineKind.ROCM, progress, cancel):
                 await asyncio.to_thread(self._recover_interrupted_swap, self.builds_dir / tag)
                 if self._usable(tag):  # another process finished while we waited
-                    return self._chosen(tag, progress, select)
+                    return self._chosen(tag, progress, select, passed_over)
                 archives, size = await download_release(
                     base_url=self._base_url,
                     api_url=self._api_url,
@@ -352,7 +359,7 @@ class RocmEngine:
         except TransferCancelled:
             raise install_cancelled(EngineKind.ROCM) from None
         if select:
-            await asyncio.to_thread(self.select, tag)
+            await asyncio.to_thread(self.select, tag, passed_over)
         progress(InstallProgress(PHASE_DONE, size, size, f"{tag} is installed"))
         return self.status()
 
@@ -373,9 +380,11 @@ class RocmEngine:
         folder = self.installed().get(tag)
         return folder is not None and os.access(folder / LAUNCHER, os.X_OK)
 
-    def _chosen(self, tag: str, progress: ProgressCallback, select: bool) -> EngineStatus:
+    def _chosen(
+        self, tag: str, progress: ProgressCallback, select: bool, passed_over: str | None
+    ) -> EngineStatus:
         if select:
-            self.select(tag)
+            self.select(tag, passed_over)
         progress(InstallProgress(PHASE_DONE, 1, 1, f"{tag} is already installed"))
         return self.status()
 
