@@ -7,6 +7,7 @@ The URL is the publisher's (lemonade-sdk/vllm-rocm docs/qualification-feed.md);
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import threading
@@ -29,7 +30,8 @@ FEED_URL = (
 URL_ENV = "VLLM_TRAY_ROCM_FEED_URL"
 CACHE_FILE = Path("feeds") / "rocm_qualification.json"  # under the app's cache dir
 SHIPPED = "rocm_qualification.json"  # in app/core/data
-TIMEOUT_S = 10.0
+TIMEOUT_S = 10.0  # per connect and read
+TOTAL_S = 30.0  # the whole fetch: a server dripping bytes cannot hold a command longer
 
 ONLINE, CACHED, SHIPPED_COPY = "online", "cached", "shipped"
 
@@ -111,6 +113,14 @@ class _Unreachable(Exception):
 
 
 async def _fetch(url: str) -> bytes:
+    try:
+        async with asyncio.timeout(TOTAL_S):
+            return await _get(url)
+    except TimeoutError:
+        raise _Unreachable(f"no whole answer within {TOTAL_S:.0f} s") from None
+
+
+async def _get(url: str) -> bytes:
     import httpx  # imported when used: a quick command never loads it
 
     try:

@@ -369,10 +369,16 @@ class RocmEngine:
         found = self.choices()
         assert found is not None
         chosen = found.default if build is None else found.find(build)
-        if chosen is not None:
-            return chosen.tag
-        if build is not None and build in self.installed():
-            return build
+        tag = chosen.tag if chosen is not None else build
+        # Only a name checked where it entered (feed, folder) reaches here; its folder must
+        # still be one level inside builds_dir, resolved.
+        if (
+            tag is not None
+            and (chosen is not None or tag in self.installed())
+            and safe_name(tag) == tag
+            and (self.builds_dir / tag).resolve().parent == self.builds_dir.resolve()
+        ):
+            return tag
         raise ProblemError(problem("engine.unknown_build", build=build, target=self._target or ""))
 
     def _usable(self, tag: str) -> bool:
