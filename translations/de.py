@@ -664,6 +664,17 @@ UI: dict[str, str | tuple[str, str]] = {
     "No release is known to fix them all.": "Kein bekanntes Release behebt sie alle.",
     "Advisories from osv.dev as of {date}.": "Sicherheitswarnungen von osv.dev, Stand {date}.",
     "Advisories from the list shipped with vLLM Tray, as of {date}.": "Sicherheitswarnungen aus der mit vLLM Tray gelieferten Liste, Stand {date}.",
+    # rocm-feed
+    "ROCm build": "ROCm-Build",
+    "&Switch to this build": "Zu diesem Build &wechseln",
+    "Install this &build": "Diesen &Build installieren",
+    "qualified": "qualifiziert",
+    "not qualified": "nicht qualifiziert",
+    "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}": "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}",
+    "default": "Standard",
+    "in use": "in Verwendung",
+    "installed": "installiert",
+    "Install only stable R&OCm builds by default": "Standardmäßig nur stabile R&OCm-Builds installieren",
 }
 
 # Same English, different German: {(context, source): text}.
@@ -1063,6 +1074,15 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "vLLM {version} has a known security problem ({id}, fixed in {fixed_in}).": "vLLM {version} hat ein bekanntes Sicherheitsproblem ({id}, behoben in {fixed_in}).",
     "vLLM {version} has a known security problem that no release is known to fix ({id}, affected: {affected}).": "vLLM {version} hat ein bekanntes Sicherheitsproblem, das laut bekannten Angaben kein Release behebt ({id}, betroffen: {affected}).",
     "The list of vLLM advisories could not be updated from {url} ({reason}); the list of {taken} is used.": "Die Liste der vLLM-Sicherheitswarnungen konnte nicht von {url} aktualisiert werden ({reason}); die Liste vom {taken} wird verwendet.",
+    # rocm-feed
+    "{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the one the release lists. It was deleted; the engine in use stays as it was.": "{file} des ROCm-Builds {tag} kam beschädigt oder verändert an: Seine SHA-256-Prüfsumme ist nicht die, die das Release angibt. Die Datei wurde gelöscht; die verwendete Engine bleibt, wie sie war.",
+    "The list of qualified ROCm builds at {url} could not be used ({reason}); showing {used}.": "Die Liste der qualifizierten ROCm-Builds unter {url} konnte nicht verwendet werden ({reason}); angezeigt wird {used}.",
+    "A newer qualified ROCm build is available: {wanted} (vLLM {vllm}, {channel}) supersedes {installed}. Install it with: vllm-tray engine install rocm": "Ein neuerer qualifizierter ROCm-Build ist verfügbar: {wanted} (vLLM {vllm}, {channel}) löst {installed} ab. Installieren Sie ihn mit: vllm-tray engine install rocm",
+    "There is no ROCm build “{build}” for your GPU ({target}). vllm-tray engine list rocm lists the builds.": "Für Ihre GPU ({target}) gibt es keinen ROCm-Build „{build}“. vllm-tray engine list rocm listet die Builds auf.",
+    "Install the newer {value} engine": "Die neuere {value}-Engine installieren",
+    "Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today's pinned build until a stable one qualifies.": "Standardmäßig nur ROCm-Builds installieren, die der Herausgeber auf seinem stabilen Kanal qualifiziert hat. Bisher ist jeder qualifizierte Build ein Nightly-Build; diese Einstellung behält daher den heute festgelegten Build, bis ein stabiler qualifiziert ist.",
+    "Stable ROCm builds only": "Nur stabile ROCm-Builds",
+    "Only the ROCm engine has builds to choose from; install the CPU build without “{build}”.": "Nur die ROCm-Engine hat Builds zur Auswahl; installieren Sie den CPU-Build ohne „{build}“.",
 }
 
 

@@ -117,3 +117,15 @@ def _skip_space(text: str, at: int) -> int:
     while at < len(text) and text[at] in " \t\n\r":
         at += 1
     return at
+
+
+# One path part a name from outside may become (a folder, a URL segment): letters, digits and
+# `. _ + -`, starting with a letter or digit, so never "", ".", "..", a slash or a backslash.
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*")
+
+
+def safe_name(text: object, max_length: int = 160) -> str | None:
+    """`text` when it is safe as one folder name and one URL path segment as it is, else None."""
+    if not isinstance(text, str) or len(text) > max_length or ".." in text:
+        return None
+    return text if _SAFE_NAME.fullmatch(text) else None

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.untrusted import one_line, parse_json, terminal_text
+from app.core.untrusted import one_line, parse_json, safe_name, terminal_text
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,30 @@ def test_deep_nesting_is_an_ordinary_parse_error() -> None:
     with pytest.raises(json.JSONDecodeError):
         parse_json(b'{"a":' * 100_000)
     assert parse_json('{"a": [1, 2]}') == {"a": [1, 2]}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["vllm0.25.2.dev0+rocm7.15.0a20260724.g752a3a504.d20260724-gfx1151", "a", "x_y-1.2+3"],
+)
+def test_safe_name_keeps_release_tags(name: str) -> None:
+    assert safe_name(name) == name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["", ".", "..", "../x", "a/b", "a\\b", "a..b", "-rf", ".hidden", "a b", "a\x00", 7, None],
+)
+def test_safe_name_refuses_what_could_leave_a_folder(name: object) -> None:
+    assert safe_name(name) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_a_safe_name_stays_one_folder_inside(name: str) -> None:
+    found = safe_name(name)
+    if found is not None:
+        from pathlib import PurePosixPath
+
+        assert PurePosixPath("/base", found).parent == PurePosixPath("/base")
+        assert found not in (".", "..") and "/" not in found and "\\" not in found
