@@ -22,7 +22,6 @@ this module; docs/lemonade-import.md cites the files):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.problems import Problem, problem
+from app.core.untrusted import parse_json
 
 LEMONADE_FILES = ("user_models.json", "recipe_options.json", "config.json")
 VLLM_RECIPE = "vllm"
@@ -132,7 +132,7 @@ def _unreadable(path: Path, reason: str) -> Problem:
 
 def _read_json(path: Path, problems: list[Problem]) -> dict[str, Any] | None:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = parse_json(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, ValueError) as exc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,6 +16,7 @@ from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
 from app.core.setting_rules import check_ctx_size
+from app.core.untrusted import parse_json
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [
@@ -119,7 +119,7 @@ OPTION_KEYS = OPTION_FIELDS = frozenset(
 
 def _load_catalog() -> dict[str, ModelEntry]:
     text = resources.files("app.core").joinpath("data/catalog.json").read_text("utf-8")
-    raw = json.loads(text)
+    raw = parse_json(text)
     out: dict[str, ModelEntry] = {}
     for name, item in raw["models"].items():
         out[name] = ModelEntry(
