@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal
@@ -130,6 +130,16 @@ def _load_catalog() -> dict[str, ModelEntry]:
             labels=tuple(item.get("labels", ())),
         )
     return out
+
+
+def check_user_name(name: str, users: Collection[str], builtins: Collection[str]) -> None:
+    """`name` is usable for a user model next to `users` (bare names) and `builtins`, and does
+    not only look like one of theirs: `Registry.check_new_name`, and an import's plan."""
+    similar = look_alike(name, [*users, *builtins])
+    if similar is not None:
+        shown = similar if similar in builtins else USER_PREFIX + similar
+        raise ProblemError(look_alike_problem(USER_PREFIX + name, shown))
+    validate_name(name)
 
 
 def user_model_id(name: str) -> str:
@@ -349,12 +359,8 @@ class Registry:
     def check_new_name(self, name: str) -> None:
         """`name` is usable for a user model, and does not only look like another model's."""
         with self._lock:
-            known = [*self._users, *self._catalog]
-        similar = look_alike(name, known)
-        if similar is not None:
-            shown = similar if similar in self._catalog else USER_PREFIX + similar
-            raise ProblemError(look_alike_problem(USER_PREFIX + name, shown))
-        validate_name(name)
+            users, builtins = list(self._users), set(self._catalog)
+        check_user_name(name, users, builtins)
 
     def set_source(
         self, model_id: str, checkpoint: str, *, size_gb: float | None = None
