@@ -1,4 +1,4 @@
-"""`parse_json` is the one JSON reader in app/: no other module calls `json.load(s)` (issue 31 item 7).
+"""`parse_json` is the one JSON reader in app/: no module calls `json.load(s)` (issue 31 item 7).
 
 Python's own decoder raises `RecursionError` on deep nesting, which every caller would have to
 know about; a module that reads JSON without `parse_json` gets that traceback back.
@@ -38,7 +38,9 @@ def _json_loads_calls(path: Path) -> list[int]:
 
 
 def _allowed(relative: str) -> bool:
-    return any(relative == key or (key.endswith("/") and relative.startswith(key)) for key in ALLOWED)
+    return any(
+        relative == key or (key.endswith("/") and relative.startswith(key)) for key in ALLOWED
+    )
 
 
 def test_no_module_reads_json_without_parse_json() -> None:
