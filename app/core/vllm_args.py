@@ -291,8 +291,8 @@ _MIN_ABBREVIATION = 6  # "--" and four letters: shorter prefixes are ambiguous i
 def code_flag(token: str) -> str | None:
     """The code flag (CODE_FLAGS) `token` sets, in any spelling argparse would take for it
     (an abbreviation included); None for any other token."""
-    if not _is_flag(token):
-        return None
+    if not _is_flag(token) or token.replace("_", "-").startswith("--no-"):
+        return None  # `--no-trust-remote-code` turns it off
     key = _flag_key(token).split(".", 1)[0]
     if key in CODE_FLAGS:
         return key
