@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -19,6 +18,7 @@ from typing import Any
 
 from app.core.memory import ModelShape, estimate_overhead_bytes, model_context_limit, plan_memory
 from app.core.problems import ProblemError
+from app.core.untrusted import parse_json
 
 ARCHITECTURES_FILE = "vllm_architectures.json"  # written by scripts/vllm_architectures.py
 # Less context than this is of no use for a chat; a model that leaves less room "won't fit".
@@ -82,7 +82,7 @@ class VllmArchitectures:
 def vllm_architectures() -> VllmArchitectures:
     """The shipped list (read once)."""
     text = resources.files("app.core").joinpath("data", ARCHITECTURES_FILE).read_text("utf-8")
-    data = json.loads(text)
+    data = parse_json(text)
     return VllmArchitectures(
         version=str(data["vllm_version"]),
         tasks=dict(data["architectures"]),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from app.core.untrusted import parse_json
 from app.gui.autostart import (
     DESKTOP_FILE,
     autostart_dir,
@@ -101,7 +102,7 @@ class Manifest:
     def load(cls) -> Manifest:
         path = data_home() / APP / MANIFEST
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = parse_json(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return cls(path)
         return cls(path, dict(raw.get("files", {})), list(raw.get("folders", [])))
