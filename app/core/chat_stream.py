@@ -8,7 +8,7 @@ chat service feeds it what the endpoint sends and a fuzz test feeds it anything.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,15 +37,13 @@ class SseLines:
         self._limit = limit
         self._held = bytearray()
 
-    def feed(self, chunk: bytes) -> list[str]:
-        lines = []
+    def feed(self, chunk: bytes) -> Iterator[str]:
         start = 0
         while (at := chunk.find(b"\n", start)) >= 0:
             self._hold(chunk[start:at])
-            lines.append(self._take())
+            yield self._take()
             start = at + 1
         self._hold(chunk[start:])
-        return lines
 
     def rest(self) -> str | None:
         """The last line when the body ended without a newline."""
@@ -174,13 +172,12 @@ class ReplyReader:
         self._lines = SseLines()
         self._splitter = ThinkSplitter()
 
-    def feed(self, chunk: bytes) -> Pieces:
-        pieces: Pieces = []
+    def feed(self, chunk: bytes) -> Iterator[tuple[DeltaKind, str]]:
+        """The pieces of `chunk`, each given before a later event of it fails the stream."""
         for line in self._lines.feed(chunk):
             if self.done:
-                break
-            pieces.extend(self._line(line))
-        return pieces
+                return
+            yield from self._line(line)
 
     def finish(self) -> Pieces:
         """At the body's end: the held-back text, or "chat.reply_cut" when "[DONE]" never came."""

@@ -3,9 +3,10 @@ Markdown without HTML, nothing loaded from anywhere, and only the turn on its wa
 
 A reply is untrusted text (issue 31): with HTML it could hide text, fake a "You" turn or hide
 what follows it, and an image, Markdown's or HTML's, would load any file the user can read.
-So each piece is inserted on its own (an unclosed code fence stays inside its turn), images
-become their alt text, and `loadResource` refuses whatever is asked. The author line is a band
-in the palette's highlight colours, which no Markdown without HTML can make.
+So each piece is read on its own (an unclosed code fence stays inside its turn) into a
+document that is never laid out, where its images become their alt text before it joins the
+view's, and the view's document refuses whatever resource is asked. The author
+line is a band in the palette's highlight colours, which no Markdown without HTML can make.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
+    QTextDocumentFragment,
     QTextFormat,
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
@@ -33,6 +35,19 @@ _FEATURES = QTextDocument.MarkdownFeature(
 )
 
 
+class _NoResources(QTextDocument):
+    """A document that loads nothing. Refusing in the browser alone is not enough: when the
+    browser gives nothing back, QTextDocument's own loadResource reads a local file itself."""
+
+    def __init__(self, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.refused = 0  # resources asked for and not loaded (a reply's images)
+
+    def loadResource(self, type: int, name: QUrl) -> Any:  # the names are Qt's
+        self.refused += 1
+        return None
+
+
 class TranscriptView(QTextBrowser):
     """Turns drawn into the document: the kept ones once, the tail (the exchange on its way,
     or the last failure) again on each `show` while the kept ones are unchanged."""
@@ -40,15 +55,10 @@ class TranscriptView(QTextBrowser):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setOpenLinks(False)
-        self.refused = 0  # resources asked for and not loaded (a reply's images)
+        self.setDocument(_NoResources(self))
         self.last_draw_s = 0.0  # how long the last `show` took (the page spaces its redraws)
         self._kept: tuple[object, ...] | None = None
         self._tail_at = 0
-
-    def loadResource(self, type: int, name: QUrl) -> Any:  # the names are Qt's
-        """Nothing, ever: no file, no network, for any image a reply names."""
-        self.refused += 1
-        return None
 
     def show_turns(self, key: tuple[object, ...], kept: list[Turn], tail: list[Turn]) -> None:
         """Show `kept` then `tail`; `kept` is drawn again only when `key` changed."""
@@ -92,8 +102,8 @@ class TranscriptView(QTextBrowser):
     def _segment(self, cursor: QTextCursor, segment: Segment) -> None:
         self._new_block(cursor, QTextBlockFormat(), QTextCharFormat())
         start = cursor.position()
-        cursor.insertMarkdown(segment.markdown, _FEATURES)
-        self._tidy(start, cursor.position())
+        cursor.insertFragment(QTextDocumentFragment(_imported(segment.markdown)))
+        self._shade(start, cursor.position())
 
     @staticmethod
     def _new_block(cursor: QTextCursor, block: QTextBlockFormat, text: QTextCharFormat) -> None:
@@ -104,28 +114,38 @@ class TranscriptView(QTextBrowser):
         else:
             cursor.insertBlock(block, text)
 
-    def _tidy(self, start: int, end: int) -> None:
-        """Between `start` and `end`: images become their alt text in brackets, and code
-        blocks get a shaded ground, as every chat shows them (Markdown's import marks them with
-        the code-fence property; it applies no style sheet)."""
+    def _shade(self, start: int, end: int) -> None:
+        """Code blocks between `start` and `end` on a shaded ground, as every chat shows them
+        (Markdown's import marks them with the code-fence property; it applies no style)."""
         shade = QTextBlockFormat()
         shade.setBackground(self.palette().color(QPalette.ColorRole.AlternateBase))
-        document = self.document()
-        block = document.findBlock(start)
-        images: list[tuple[int, int, str]] = []
+        block = self.document().findBlock(start)
         while block.isValid() and block.position() <= end:
             if block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
                 QTextCursor(block).mergeBlockFormat(shade)
-            it = block.begin()
-            while not it.atEnd():
-                fragment = it.fragment()
-                if fragment.charFormat().isImageFormat():
-                    alt = fragment.charFormat().stringProperty(QTextFormat.Property.ImageAltText)
-                    images.append((fragment.position(), fragment.length(), alt))
-                it += 1
             block = block.next()
-        for position, length, alt in reversed(images):
-            cursor = QTextCursor(document)
-            cursor.setPosition(position)
-            cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
-            cursor.insertText(f"[{alt}]" if alt else "[image]", QTextCharFormat())
+
+
+def _imported(markdown: str) -> QTextDocument:
+    """`markdown` read without HTML into a document of its own, never laid out, its images
+    turned into their alt text in brackets. Refusing them when the view asks is not enough:
+    Qt's image handler then reads a local file by itself."""
+    document = _NoResources(None)
+    QTextCursor(document).insertMarkdown(markdown, _FEATURES)
+    images: list[tuple[int, int, str]] = []
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.charFormat().isImageFormat():
+                alt = fragment.charFormat().stringProperty(QTextFormat.Property.ImageAltText)
+                images.append((fragment.position(), fragment.length(), alt))
+            it += 1
+        block = block.next()
+    for position, length, alt in reversed(images):
+        cursor = QTextCursor(document)
+        cursor.setPosition(position)
+        cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(f"[{alt}]" if alt else "[image]", QTextCharFormat())
+    return document

@@ -243,11 +243,14 @@ class ChatService:
         self, response: httpx.Response, reply: ReplyParts, queue: asyncio.Queue[Any]
     ) -> None:
         reader = ReplyReader(reply, self._clock)
-        async for chunk in response.aiter_bytes():
-            for kind, text in reader.feed(chunk):
-                queue.put_nowait(ReplyDelta(kind, text))
-            if reader.done:
-                break
+        # Closed here, in this task: left to the garbage collector, httpx's stream would be
+        # closed from another task, which its connection pool refuses.
+        async with contextlib.aclosing(response.aiter_bytes()) as chunks:
+            async for chunk in chunks:
+                for kind, text in reader.feed(chunk):
+                    queue.put_nowait(ReplyDelta(kind, text))
+                if reader.done:
+                    break
         for kind, text in reader.finish():
             queue.put_nowait(ReplyDelta(kind, text))
         queue.put_nowait(ReplyDone(reply.message(stopped=False)))
@@ -314,10 +317,11 @@ class ChatService:
 async def _error_body(response: httpx.Response) -> bytes:
     """The start of an error answer's body: enough for its envelope, never all of a huge one."""
     body = bytearray()
-    async for chunk in response.aiter_bytes():
-        body += chunk
-        if len(body) >= ERROR_BODY_BYTES:
-            break
+    async with contextlib.aclosing(response.aiter_bytes()) as chunks:
+        async for chunk in chunks:
+            body += chunk
+            if len(body) >= ERROR_BODY_BYTES:
+                break
     return bytes(body[:ERROR_BODY_BYTES])
 
 
