@@ -24,12 +24,11 @@ from pytestqt.qtbot import QtBot
 from app.core.chat import ChatStore
 from app.gui.app import GuiApp
 from app.gui.chat_page import ChatPage
-from app.runtime.services import ServiceSet, Services
+from app.runtime.services import Services, ServiceSet
 from app.runtime.services.chat import ChatService
 from app.runtime.services.endpoint import Endpoint
 from tests.gui.fake_facade import FakeFacade
 from tests.integration.test_relay_trust import LoopbackServer
-
 
 T = TypeVar("T")
 

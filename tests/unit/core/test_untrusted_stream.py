@@ -3,6 +3,7 @@ one is split between two pieces, and prints what `terminal_text` prints of the w
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from hypothesis import given, settings
@@ -64,4 +65,4 @@ def test_no_piece_ever_prints_a_control(parts: list[str], cuts: list[int]) -> No
 
 def cut(text: str, cuts: list[int]) -> list[str]:
     bounds = [0, *sorted(c for c in cuts if c <= len(text)), len(text)]
-    return [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    return [text[a:b] for a, b in itertools.pairwise(bounds)]
