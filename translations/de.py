@@ -1043,6 +1043,11 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "Your GPU ({target}) needs a newer Linux kernel before the ROCm engine can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine was not installed.": "Ihre GPU ({target}) braucht einen neueren Linux-Kernel, bevor die ROCm-Engine laufen kann: Ihrer KFD-Topologie fehlen cwsr_size und ctl_stack_size, die mit Kernel {required} oder neuer oder einem Distributionskernel mit dem Backport kommen. Ohne sie hängen ROCm-Arbeitslasten oder stürzen ab, daher wurde die Engine nicht installiert.",
     "The ROCm engine {installed} is installed; this GPU needs {wanted}.": "Die ROCm-Engine {installed} ist installiert; diese GPU braucht {wanted}.",
     "The release {tag} lists “{text}” as its number of parts.": "Das Release {tag} gibt „{text}“ als Anzahl seiner Teile an.",
+    # chat-replies
+    "The reply is too long: one event of its stream passed {limit_mib} MiB, the most the chat reads at once. What came before it is kept.": "Die Antwort ist zu lang: Ein Ereignis ihres Streams überschritt {limit_mib} MiB, so viel liest der Chat höchstens auf einmal. Was davor kam, bleibt erhalten.",
+    "The reply is too long: it passed {limit_mib} MiB of text, the most the chat keeps. What came before it is kept.": "Die Antwort ist zu lang: Sie überschritt {limit_mib} MiB Text, so viel behält der Chat höchstens. Was davor kam, bleibt erhalten.",
+    "The reply broke off: the endpoint sent an event the chat cannot read ({event}). What came before it is kept.": "Die Antwort brach ab: Der Endpunkt sandte ein Ereignis, das der Chat nicht lesen kann ({event}). Was davor kam, bleibt erhalten.",
+    "The reply broke off: its stream ended before the endpoint said the reply was complete. What came before it is kept.": "Die Antwort brach ab: Ihr Stream endete, bevor der Endpunkt die Antwort als vollständig meldete. Was davor kam, bleibt erhalten.",
 }
 
 

@@ -43,7 +43,7 @@ class _NoResources(QTextDocument):
         super().__init__(parent)
         self.refused = 0  # resources asked for and not loaded (a reply's images)
 
-    def loadResource(self, type: int, name: QUrl) -> Any:  # the names are Qt's
+    def loadResource(self, type: int, name: QUrl | str) -> Any:  # the names are Qt's
         self.refused += 1
         return None
 

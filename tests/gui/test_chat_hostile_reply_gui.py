@@ -1,8 +1,8 @@
-"""A hostile reply on the Chat page (issue 31 items 4-5): the page's real chat service talks to a
+"""A hostile reply on the Chat page (issue 31 items 3-5): the page's real chat service talks to a
 server on 127.0.0.1 playing the endpoint, whose reply holds HTML that would hide text, a fake
 "You" turn, local images (Markdown's and HTML's) and an unclosed code fence; then a malformed
 event. None of it is applied, nothing is loaded, the next message shows under the page's own
-author line, and a broken stream is an error on its turn."""
+author line, and a broken stream is an error on its turn. A long reply redraws only itself."""
 
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QColor, QImage, QPalette, QTextDocument, QTextFormat
 from pytestqt.qtbot import QtBot
 
-from app.core.chat import ChatStore
+from app.core.chat import ChatMessage, ChatStore, ReplyDelta
 from app.gui.app import GuiApp
-from app.gui.chat_page import ChatPage
+from app.gui.chat_page import RENDER_SPACING, ChatPage
+from app.gui.chat_render import Pending
 from app.runtime.services import Services, ServiceSet
 from app.runtime.services.chat import ChatService
 from app.runtime.services.endpoint import Endpoint
@@ -202,3 +203,25 @@ def test_a_malformed_event_is_an_error_on_its_turn(
     assert "the endpoint sent an event the chat cannot read" in text
     assert "Part of it" in text and "more" not in text.split("Part of it")[1].split("(stopped)")[0]
     assert "(stopped)" in text  # kept as a part, not as a finished answer
+
+
+def test_a_streaming_reply_redraws_only_itself_and_waits_longer_as_it_grows(
+    qtbot: QtBot, gui: GuiApp
+) -> None:
+    page = open_chat(gui)
+    history = [ChatMessage("user", "q"), ChatMessage("assistant", "An earlier answer. " * 2000)]
+    page.transcript.messages = tuple(history)
+    page.transcript.pending = Pending("and now?")
+    page.redraw()
+    shown = page.view.toPlainText()
+    kept_end = shown.rfind("An earlier answer.") + len("An earlier answer.")
+    changed: list[int] = []
+    page.view.document().contentsChange.connect(lambda at, _removed, _added: changed.append(at))
+    for _ in range(5):
+        page.transcript.pending.content_parts.append("more words " * 50)
+        page.redraw()
+    assert changed and min(changed) >= kept_end  # the earlier turns were left as they were
+    # The next redraw waits RENDER_SPACING times as long as the last one took.
+    page.view.last_draw_s = 1.0
+    page._on_reply_event(page._generation, ReplyDelta("content", "x"))
+    assert page._render_timer.interval() == 1000 * RENDER_SPACING

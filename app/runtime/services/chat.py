@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -245,7 +245,7 @@ class ChatService:
         reader = ReplyReader(reply, self._clock)
         # Closed here, in this task: left to the garbage collector, httpx's stream would be
         # closed from another task, which its connection pool refuses.
-        async with contextlib.aclosing(response.aiter_bytes()) as chunks:
+        async with contextlib.aclosing(_chunks(response)) as chunks:
             async for chunk in chunks:
                 for kind, text in reader.feed(chunk):
                     queue.put_nowait(ReplyDelta(kind, text))
@@ -314,10 +314,15 @@ class ChatService:
             raise ProblemError(problem("chat.busy", model=model_id))
 
 
+def _chunks(response: httpx.Response) -> AsyncGenerator[bytes, None]:
+    """The body's chunks as the async generator httpx makes them (typed as an iterator)."""
+    return cast(AsyncGenerator[bytes, None], response.aiter_bytes())
+
+
 async def _error_body(response: httpx.Response) -> bytes:
     """The start of an error answer's body: enough for its envelope, never all of a huge one."""
     body = bytearray()
-    async with contextlib.aclosing(response.aiter_bytes()) as chunks:
+    async with contextlib.aclosing(_chunks(response)) as chunks:
         async for chunk in chunks:
             body += chunk
             if len(body) >= ERROR_BODY_BYTES:
