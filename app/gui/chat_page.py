@@ -381,8 +381,7 @@ class ChatPage(QWidget):
 
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self) -> None:
-        t = self.transcript
-        self.view.show_turns(t.kept_key(), t.kept_turns(), t.tail_turns())
+        self.view.show_turns(self.transcript.turns())
 
     def _say(self, text: str) -> None:
         self.status.setText(text)

@@ -8,6 +8,7 @@ already; the thinking of a reasoning model is a link that unfolds it (`think:N`)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
@@ -20,6 +21,11 @@ from app.gui.model_state import phase_text
 PHASES = frozenset(phase.value for phase in LoadPhase)
 
 THINK_SCHEME = "think"
+# A text is drawn in pieces of about this many characters, cut at blank lines outside code
+# blocks (a cut depends only on the text before it): while a reply streams, the pieces before
+# its last one stay as they were drawn, and only the last is drawn again.
+CHUNK_CHARS = 16_384
+_FENCE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})", re.MULTILINE)
 PENDING = -1  # the index of the reply on its way, for its thinking's link
 
 
@@ -74,24 +80,17 @@ class Transcript:
     failure: str | None = None  # the sentence shown in place of the reply
     unfolded: set[int] = field(default_factory=set)  # messages whose thinking is shown
 
-    def kept_key(self) -> tuple[object, ...]:
-        """What the kept turns are drawn from: while it is unchanged, only the tail changes."""
-        folds = frozenset(self.unfolded - {PENDING})
-        return (self.model_name, self.messages, folds)
-
-    def kept_turns(self) -> list[Turn]:
-        return [t for i, m in enumerate(self.messages) if (t := self._message(i, m))]
-
-    def tail_turns(self) -> list[Turn]:
-        """The exchange on its way, or the last failure."""
+    def turns(self) -> list[Turn]:
+        """Every turn: the kept messages, then the exchange on its way or the last failure."""
+        kept = [t for i, m in enumerate(self.messages) if (t := self._message(i, m))]
         if self.pending is not None:
-            turns = [] if self.pending.text is None else [self._user(self.pending.text)]
-            return [*turns, self._pending(self.pending)]
+            asked = [] if self.pending.text is None else [self._user(self.pending.text)]
+            return [*kept, *asked, self._pending(self.pending)]
         if self.failure is not None:
             # After a part of a reply (kept, marked stopped) the failure says it broke off.
             cut = bool(self.messages) and self.messages[-1].role == "assistant"
-            return [Turn(None, (Segment(_failure(self.failure, cut=cut), own=True),))]
-        return []
+            return [*kept, Turn(None, (Segment(_failure(self.failure, cut=cut), own=True),))]
+        return kept
 
     def _message(self, index: int, m: ChatMessage) -> Turn | None:
         if m.role == "user":
@@ -101,8 +100,7 @@ class Transcript:
         segments = []
         if m.reasoning:
             segments.extend(self._thinking(index, m.reasoning))
-        if m.content:
-            segments.append(Segment(m.content))
+        segments.extend(Segment(piece) for piece in chunks(m.content))
         if m.stopped:
             segments.append(Segment("*" + translate("ChatPage", "(stopped)") + "*", own=True))
         if m.stats is not None:
@@ -110,13 +108,16 @@ class Transcript:
         return Turn(self.model_name, tuple(segments))
 
     def _user(self, text: str) -> Turn:
-        return Turn(translate("ChatPage", "You"), (Segment(text),))
+        return Turn(translate("ChatPage", "You"), tuple(Segment(c) for c in chunks(text)))
 
     def _thinking(self, index: int, reasoning: str) -> list[Segment]:
         if index in self.unfolded:
             hide = translate("ChatPage", "▾ Hide the thinking")
-            quoted = "\n".join("> " + line for line in reasoning.splitlines())
-            return [Segment(f"[{hide}]({THINK_SCHEME}:{index})", own=True), Segment(quoted)]
+            quoted = [
+                Segment("\n".join("> " + line for line in piece.splitlines()))
+                for piece in chunks(reasoning)
+            ]
+            return [Segment(f"[{hide}]({THINK_SCHEME}:{index})", own=True), *quoted]
         label = translate("ChatPage", "▸ Thought for {words} words (show)").format(
             words=format_int(len(reasoning.split()))
         )
@@ -128,13 +129,27 @@ class Transcript:
         if reasoning:
             segments.extend(self._thinking(PENDING, reasoning))
         if content:
-            segments.append(Segment(content))
+            segments.extend(Segment(piece) for piece in chunks(content))
         elif p.loading is not None and not reasoning:
             segments.append(Segment("*" + loading_text(p.loading) + "*", own=True))
         elif p.waiting and not reasoning:
             waiting = translate("ChatPage", "Waiting for the answer…")
             segments.append(Segment("*" + waiting + "*", own=True))
         return Turn(self.model_name, tuple(segments))
+
+
+def chunks(text: str) -> list[str]:
+    """`text` in pieces of at least CHUNK_CHARS (but the last), cut after blank lines that
+    are outside a code fence."""
+    pieces, start, at, fenced = [], 0, 0, False
+    while (cut := text.find("\n\n", at)) >= 0:
+        fenced ^= len(_FENCE.findall(text, at, cut)) % 2 == 1
+        at = cut + 2
+        if not fenced and at - start >= CHUNK_CHARS:
+            pieces.append(text[start:at])
+            start = at
+    pieces.append(text[start:])
+    return [piece for piece in pieces if piece]
 
 
 def loading_text(loading: ReplyLoading) -> str:

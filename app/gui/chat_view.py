@@ -48,45 +48,50 @@ class _NoResources(QTextDocument):
         return None
 
 
+Piece = Segment | tuple[str, str]  # a piece of Markdown, or ("author", name)
+
+
 class TranscriptView(QTextBrowser):
-    """Turns drawn into the document: the kept ones once, the tail (the exchange on its way,
-    or the last failure) again on each `show` while the kept ones are unchanged."""
+    """Turns drawn into the document. Each `show` keeps what is drawn up to the first piece
+    that differs and draws the rest: while a reply streams, only its last piece."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setOpenLinks(False)
         self.setDocument(_NoResources(self))
         self.last_draw_s = 0.0  # how long the last `show` took (the page spaces its redraws)
-        self._kept: tuple[object, ...] | None = None
-        self._tail_at = 0
+        self._drawn: list[tuple[Piece, int]] = []  # each piece drawn, and where it ends
 
-    def show_turns(self, key: tuple[object, ...], kept: list[Turn], tail: list[Turn]) -> None:
-        """Show `kept` then `tail`; `kept` is drawn again only when `key` changed."""
+    def show_turns(self, turns: list[Turn]) -> None:
         began = time.perf_counter()
         bar = self.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 4
-        document = self.document()
-        cursor = QTextCursor(document)
-        if key != self._kept:
-            document.clear()
-            self._kept = key
-            self._draw(cursor, kept)
-            self._tail_at = cursor.position()
+        pieces: list[Piece] = []
+        for turn in turns:
+            if turn.author is not None:
+                pieces.append(("author", turn.author))
+            pieces.extend(turn.segments)
+        same = 0
+        limit = min(len(pieces), len(self._drawn))
+        while same < limit and self._drawn[same][0] == pieces[same]:
+            same += 1
+        cursor = QTextCursor(self.document())
+        if same == 0:
+            self.document().clear()
         else:
-            cursor.setPosition(self._tail_at)
+            cursor.setPosition(self._drawn[same - 1][1])
             cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
             cursor.removeSelectedText()
-        self._draw(cursor, tail)
+        del self._drawn[same:]
+        for piece in pieces[same:]:
+            if isinstance(piece, Segment):
+                self._segment(cursor, piece)
+            else:
+                self._author(cursor, piece[1])
+            self._drawn.append((piece, cursor.position()))
         if at_end:
             bar.setValue(bar.maximum())
         self.last_draw_s = time.perf_counter() - began
-
-    def _draw(self, cursor: QTextCursor, turns: list[Turn]) -> None:
-        for turn in turns:
-            if turn.author is not None:
-                self._author(cursor, turn.author)
-            for segment in turn.segments:
-                self._segment(cursor, segment)
 
     def _author(self, cursor: QTextCursor, name: str) -> None:
         palette = self.palette()

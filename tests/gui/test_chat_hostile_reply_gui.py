@@ -24,7 +24,7 @@ from pytestqt.qtbot import QtBot
 from app.core.chat import ChatMessage, ChatStore, ReplyDelta
 from app.gui.app import GuiApp
 from app.gui.chat_page import RENDER_SPACING, ChatPage
-from app.gui.chat_render import Pending
+from app.gui.chat_render import Pending, chunks
 from app.runtime.services import Services, ServiceSet
 from app.runtime.services.chat import ChatService
 from app.runtime.services.endpoint import Endpoint
@@ -225,3 +225,14 @@ def test_a_streaming_reply_redraws_only_itself_and_waits_longer_as_it_grows(
     page.view.last_draw_s = 1.0
     page._on_reply_event(page._generation, ReplyDelta("content", "x"))
     assert page._render_timer.interval() == 1000 * RENDER_SPACING
+
+
+def test_a_reply_is_cut_into_pieces_that_stay_as_it_grows() -> None:
+    paragraph = "words " * 500 + "\n\n"
+    text = paragraph * 20 + "```\ncode\n\n" + paragraph * 10 + "```\n\n" + paragraph * 10
+    whole = chunks(text)
+    assert "".join(whole) == text and len(whole) > 3
+    assert not any(piece.count("```") % 2 for piece in whole)  # never cut inside a fence
+    for end in range(0, len(text), 997):
+        grown = chunks(text[:end])
+        assert grown[:-1] == whole[: max(len(grown) - 1, 0)]  # all but the last stay as drawn
