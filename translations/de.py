@@ -1083,6 +1083,11 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today's pinned build until a stable one qualifies.": "Standardmäßig nur ROCm-Builds installieren, die der Herausgeber auf seinem stabilen Kanal qualifiziert hat. Bisher ist jeder qualifizierte Build ein Nightly-Build; diese Einstellung behält daher den heute festgelegten Build, bis ein stabiler qualifiziert ist.",
     "Stable ROCm builds only": "Nur stabile ROCm-Builds",
     "Only the ROCm engine has builds to choose from; install the CPU build without “{build}”.": "Nur die ROCm-Engine hat Builds zur Auswahl; installieren Sie den CPU-Build ohne „{build}“.",
+    # chat-replies
+    "The reply is too long: one event of its stream passed {limit_mib} MiB, the most the chat reads at once. What came before it is kept.": "Die Antwort ist zu lang: Ein Ereignis ihres Streams überschritt {limit_mib} MiB, so viel liest der Chat höchstens auf einmal. Was davor kam, bleibt erhalten.",
+    "The reply is too long: it passed {limit_mib} MiB of text, the most the chat keeps. What came before it is kept.": "Die Antwort ist zu lang: Sie überschritt {limit_mib} MiB Text, so viel behält der Chat höchstens. Was davor kam, bleibt erhalten.",
+    "The reply broke off: the endpoint sent an event the chat cannot read ({event}). What came before it is kept.": "Die Antwort brach ab: Der Endpunkt sandte ein Ereignis, das der Chat nicht lesen kann ({event}). Was davor kam, bleibt erhalten.",
+    "The reply broke off: its stream ended before the endpoint said the reply was complete. What came before it is kept.": "Die Antwort brach ab: Ihr Stream endete, bevor der Endpunkt die Antwort als vollständig meldete. Was davor kam, bleibt erhalten.",
 }
 
 

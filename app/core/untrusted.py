@@ -29,6 +29,11 @@ _C1_SEQUENCE = re.compile(
 # and isolates that reorder what a reader sees ("Trojan Source").
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _WHITESPACE = re.compile(r"[\t\n]+")
+# The end of a text that may be the beginning of a sequence whose rest has not come yet.
+_UNFINISHED = re.compile(
+    r"(?:\x1b(?:\[[0-?]*[ -/]*|[\]PX^_][^\x07\x1b]*\x1b?|[ -/]*)"
+    r"|\x9b[0-?]*[ -/]*|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*)\Z"
+)
 
 
 def terminal_text(text: str) -> str:
@@ -37,6 +42,32 @@ def terminal_text(text: str) -> str:
     A carriage return goes too: on a terminal it lets a reply overwrite what was printed before.
     """
     return _CONTROL.sub("", _C1_SEQUENCE.sub("", _ESCAPE.sub("", text)))
+
+
+# How far back from a piece's end an unfinished sequence is looked for: real ones are short.
+# One longer than this is stripped as far as it came, and its rest printed as the plain text it
+# then is (its introducer is gone): never an escape, and no scan of a long text per piece.
+HOLD_WINDOW = 256
+
+
+class TerminalStream:
+    """`terminal_text` for text printed piece by piece (a model's reply): a sequence split
+    between two pieces is held back until it is whole, so its end is never printed as text."""
+
+    def __init__(self) -> None:
+        self._held = ""
+
+    def feed(self, text: str) -> str:
+        text = self._held + text
+        unfinished = _UNFINISHED.search(text, max(0, len(text) - HOLD_WINDOW))
+        cut = len(text) if unfinished is None else unfinished.start()
+        self._held = text[cut:]
+        return terminal_text(text[:cut])
+
+    def flush(self) -> str:
+        """What was held back, stripped as an unfinished sequence is."""
+        held, self._held = self._held, ""
+        return terminal_text(held)
 
 
 def one_line(text: str) -> str:
