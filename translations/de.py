@@ -1307,3 +1307,17 @@ UI |= {
         "%n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.",
     ),
 }
+# search-verdict
+PROBLEMS |= {
+    "{architecture} is this repository's own code, not one of the architectures vLLM {version} can load, so the model cannot run here.": "{architecture} ist eigener Code dieses Repositorys und keine der Architekturen, die vLLM {version} laden kann; das Modell läuft hier also nicht.",
+    "{architecture} is not one of the architectures vLLM {version} can load, so the model cannot run here.": "{architecture} ist keine der Architekturen, die vLLM {version} laden kann; das Modell läuft hier also nicht.",
+    "{architecture} was last in vLLM {last}; vLLM {version} cannot load it, so the model cannot run here.": "{architecture} gab es zuletzt in vLLM {last}; vLLM {version} kann sie nicht laden, das Modell läuft hier also nicht.",
+    "{architecture} needs a vLLM plugin ({plugin}) that vLLM Tray does not install, so the model cannot run here.": "{architecture} braucht ein vLLM-Plugin ({plugin}), das vLLM Tray nicht installiert; das Modell läuft hier also nicht.",
+    "{architecture} is a draft model for speculative decoding, which vLLM {version} does not serve on its own, so the model cannot run here.": "{architecture} ist ein Entwurfsmodell für spekulatives Dekodieren, das vLLM {version} nicht allein bereitstellt; das Modell läuft hier also nicht.",
+}
+UI |= {
+    "cannot run": "läuft hier nicht",
+    "Download {repo}?": "{repo} herunterladen?",
+    "Download its files ({size}) anyway?": "Seine Dateien ({size}) trotzdem herunterladen?",
+    "Download &anyway": "&Trotzdem herunterladen",
+}
