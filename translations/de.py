@@ -1321,3 +1321,6 @@ UI |= {
     "Download its files ({size}) anyway?": "Seine Dateien ({size}) trotzdem herunterladen?",
     "Download &anyway": "&Trotzdem herunterladen",
 }
+PROBLEMS |= {
+    "Install the {value} engine again": "Die Engine {value} erneut installieren",
+}
