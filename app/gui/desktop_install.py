@@ -161,13 +161,16 @@ def remember_start_at_login(settings_file: Path) -> None:
     Settings(settings_file).set("gui.start_at_login", True)
 
 
-def forget_start_at_login(settings_file: Path) -> None:
-    """Back to the default (off), else the app's next start would write the entry again."""
+def forget_start_at_login(settings_file: Path) -> bool:
+    """Back to the default (off), else the app's next start would write the entry again;
+    returns whether the setting was stored."""
     from app.core.settings import Settings
 
     settings = Settings(settings_file)
-    if not settings.is_default("gui.start_at_login"):  # else no file or lock is made
-        settings.reset("gui.start_at_login")
+    if settings.is_default("gui.start_at_login"):
+        return False  # nothing to undo: no file or lock is made
+    settings.reset("gui.start_at_login")
+    return True
 
 
 def uninstall(settings_file: Path | None = None) -> list[str]:
@@ -186,8 +189,8 @@ def uninstall(settings_file: Path | None = None) -> list[str]:
     if entry.exists():
         entry.unlink()
         said.append(f"removed {entry}")
-    if settings_file is not None:
-        forget_start_at_login(settings_file)
+    if settings_file is not None and forget_start_at_login(settings_file):
+        said.append(f"start at login: off in {settings_file}")
     manifest.path.unlink(missing_ok=True)
     for folder in sorted(manifest.folders, key=len, reverse=True):  # innermost first
         try:

@@ -93,6 +93,7 @@ def test_a_reinstall_without_autostart_stays_without_it_after_an_uninstall(
 
     done = run_install(env, "--uninstall")
     assert done.returncode == 0, done.stderr
+    assert f"start at login: off in {app_home / 'settings.json'}" in done.stdout
     assert "gui.start_at_login" not in stored_settings(home)
     assert not (config / "autostart").exists(), "the folder the install made is gone"
 
@@ -130,6 +131,7 @@ def xdg_home(home: Path) -> Iterator[None]:
 )
 def test_uninstall_leaves_the_home_as_the_install_found_it(
     tmp_path_factory: pytest.TempPathFactory,
+    *,
     config_there: bool,
     autostart_there: bool,
     other_entry: bool,
