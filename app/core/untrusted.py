@@ -43,7 +43,7 @@ def one_line(text: str) -> str:
     return _WHITESPACE.sub(" ", terminal_text(text))
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes | bytearray) -> Any:
     """`json.loads`, with nesting too deep for the parser a `json.JSONDecodeError` like any other.
 
     Python's decoder raises `RecursionError` on some thousand nested brackets: an ordinary
@@ -52,5 +52,5 @@ def parse_json(text: str | bytes) -> Any:
     try:
         return json.loads(text)
     except RecursionError:
-        doc = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        doc = text if isinstance(text, str) else text.decode("utf-8", "replace")
         raise json.JSONDecodeError("nested too deeply", doc[:100], 0) from None

@@ -227,6 +227,7 @@ ProblemCode = Literal[
     "proxy.bind_failed",
     "proxy.body_timeout",
     "proxy.body_too_large",
+    "proxy.body_too_slow",
     "proxy.busy",
     "proxy.downloads_unavailable",
     "proxy.forbidden_host",

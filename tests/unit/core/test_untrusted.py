@@ -46,4 +46,6 @@ def test_deep_nesting_is_an_ordinary_parse_error() -> None:
         parse_json("[" * 100_000)
     with pytest.raises(json.JSONDecodeError):
         parse_json(b'{"a":' * 100_000)
+    with pytest.raises(json.JSONDecodeError):  # a request body as the endpoint holds it
+        parse_json(bytearray(b"[" * 100_000))
     assert parse_json('{"a": [1, 2]}') == {"a": [1, 2]}
