@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from aiohttp import BodyPartReader, MultipartReader, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
@@ -215,10 +216,11 @@ async def _read_field(part: BodyPartReader, form: _Form) -> str:
 
 async def _framed(step: Awaitable[T]) -> T:
     """A step of aiohttp's multipart reader, which tells a broken framing (a boundary that
-    never comes, a part without its blank line) by ValueError or AssertionError: a 400."""
+    never comes, a part without its blank line, a header line that is none) by ValueError,
+    AssertionError or its HTTP parser's errors: a 400."""
     try:
         return await step
-    except (ValueError, AssertionError, KeyError) as exc:
+    except (ValueError, AssertionError, KeyError, HttpProcessingError) as exc:
         client_log.info("refused an upload: %s", str(exc).split("\n", 1)[0][:160])
         raise bad_form() from None
 
