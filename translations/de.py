@@ -1222,3 +1222,8 @@ PROBLEMS |= {
     "The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.": "Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.",
     "The reply broke off:": "Die Antwort brach ab:",
 }
+
+# proxy-input
+PROBLEMS |= {
+    "The request body arrived too slowly while the endpoint was full: {received} bytes in {elapsed_s:g} s. Its connection was closed to make room for another client.": "Der Anfragerumpf kam zu langsam an, während der Endpunkt voll war: {received} Bytes in {elapsed_s:g} s. Seine Verbindung wurde geschlossen, um Platz für einen anderen Client zu schaffen.",
+}
