@@ -12,12 +12,20 @@ from typing import TypeVar
 
 from aiohttp import BodyPartReader, MultipartReader, web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestPayloadError
 
 from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
 from app.core.problems import ProblemError, problem, tr_noop, worded_problem
 from app.proxy import errors
-from app.proxy.bodies import BodyClock, BodyReader, json_response, parse_object, read_small_body
+from app.proxy.bodies import (
+    BodyClock,
+    BodyReader,
+    json_response,
+    parse_object,
+    payload_detail,
+    read_small_body,
+)
 from app.proxy.connections import client_log
 
 T = TypeVar("T")
@@ -220,6 +228,8 @@ async def _framed(step: Awaitable[T]) -> T:
     AssertionError or its HTTP parser's errors: a 400."""
     try:
         return await step
+    except RequestPayloadError as exc:  # the body itself is broken (its Content-Encoding)
+        raise errors.malformed_body(payload_detail(exc)) from None
     except (ValueError, AssertionError, KeyError, HttpProcessingError) as exc:
         client_log.info("refused an upload: %s", str(exc).split("\n", 1)[0][:160])
         raise bad_form() from None

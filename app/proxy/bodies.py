@@ -257,7 +257,7 @@ async def _next(request: web.Request, clock: BodyClock) -> bytes:
         async with clock:
             return await request.content.readany()
     except (RequestPayloadError, BadHttpMessage) as exc:
-        raise errors.malformed_body(_payload_detail(exc)) from None
+        raise errors.malformed_body(payload_detail(exc)) from None
 
 
 def _buffered(request: web.Request, view: memoryview, expected: int) -> int:
@@ -265,12 +265,12 @@ def _buffered(request: web.Request, view: memoryview, expected: int) -> int:
     try:
         data = request.content.read_nowait(expected)
     except (RequestPayloadError, BadHttpMessage) as exc:
-        raise errors.malformed_body(_payload_detail(exc)) from None
+        raise errors.malformed_body(payload_detail(exc)) from None
     view[: len(data)] = data
     return len(data)
 
 
-def _payload_detail(exc: BaseException) -> str:
+def payload_detail(exc: BaseException) -> str:
     text = str(exc).split("\n", 1)[0].strip().rstrip(":.")
     return "".join(c if c.isprintable() else "?" for c in text)[:160] or "malformed body"
 

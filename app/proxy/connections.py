@@ -8,7 +8,8 @@ timeout), no cap on connections, and it answers parser errors in text/plain, HTT
 traceback in the log. These belong where the connection is: a RequestHandler subclass (the
 asyncio protocol aiohttp makes per connection) and the Server that makes them (the protocol
 factory). They use the RequestHandler hooks of aiohttp 3.14 (`handle_error`,
-`finish_response`, `data_received`, and its idle timer's `_process_keepalive`);
+`finish_response`, `data_received`, `log_exception`, and its idle timer's
+`_process_keepalive`);
 tests/unit/proxy/test_connections.py fails if a new aiohttp changes them.
 """
 
@@ -28,7 +29,7 @@ from aiohttp import web
 from aiohttp.http import HttpVersion10, HttpVersion11, RawRequestMessage
 from aiohttp.http_exceptions import BadHttpMessage, BadHttpMethod, LineTooLong
 from aiohttp.streams import StreamReader
-from aiohttp.web_protocol import ERROR, RequestHandler
+from aiohttp.web_protocol import ERROR, RequestHandler, RequestPayloadError
 from aiohttp.web_request import BaseRequest
 from aiohttp.web_server import Server
 
@@ -244,6 +245,18 @@ class GuardedConnection(RequestHandler):
     def peer(self) -> str:
         peer = self.peername
         return str(peer[0]) if isinstance(peer, tuple) else "a local client"
+
+    def log_exception(self, *args: Any, **kw: Any) -> None:
+        # aiohttp reads and drops what is left of a body its handler did not read, after the
+        # answer went out; a body that is broken there (a gzip label on bytes that are not
+        # gzip) is the client's mistake, not worth a traceback in the user's log.
+        exc = kw.get("exc_info")
+        if isinstance(exc, RequestPayloadError):
+            client_log.info(
+                "dropped the rest of a broken body from %s: %s", self.peer(), _detail(exc)
+            )
+            return
+        super().log_exception(*args, **kw)
 
     def handle_error(
         self,

@@ -445,7 +445,7 @@ def test_the_aiohttp_hooks_used_are_still_there() -> None:
     from aiohttp.web_protocol import RequestHandler
     from aiohttp.web_server import Server
 
-    hooks = ("handle_error", "finish_response", "data_received", "connection_lost")
+    hooks = ("handle_error", "finish_response", "data_received", "connection_lost", "log_exception")
     for name in (*hooks, "_process_keepalive"):
         assert name in vars(RequestHandler), name
         assert name in vars(GuardedConnection), name
