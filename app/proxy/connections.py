@@ -23,7 +23,7 @@ import resource
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 from aiohttp.http import HttpVersion10, HttpVersion11, RawRequestMessage
@@ -36,9 +36,6 @@ from aiohttp.web_server import Server
 from app.core.problems import Problem
 from app.proxy import errors
 from app.proxy.limits import ProxyLimits
-
-if TYPE_CHECKING:
-    from app.proxy.bodies import BodyClock
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +84,16 @@ def fit_to_descriptors(limits: ProxyLimits) -> ProxyLimits:
         limits.max_connections,
     )
     return dataclasses.replace(limits, max_connections=cap)
+
+
+class BodyInProgress(Protocol):
+    """A request body its reader is waiting for (app.proxy.bodies.BodyClock)."""
+
+    def slow(self, now: float) -> bool: ...
+
+    def rate(self, now: float) -> float: ...
+
+    def cut(self) -> None: ...
 
 
 class ThrottledLog:
@@ -171,7 +178,7 @@ class GuardedConnection(RequestHandler):
         # Admitted over the cap: its first request is answered 503 and the connection closed.
         self.refused = False
         # The body of the request under way while its reader waits for the client.
-        self.body: BodyClock | None = None
+        self.body: BodyInProgress | None = None
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self._cancel_head_timer()
