@@ -229,6 +229,10 @@ def body_timeout(received: int, expected: int | None, elapsed_s: float) -> Probl
     )
 
 
+def body_encoded(encoding: str) -> ProblemError:
+    return ProblemError(problem("proxy.body_encoded", encoding=echoed(encoding)))
+
+
 def body_too_slow(received: int, expected: int | None, elapsed_s: float) -> ProblemError:
     return ProblemError(
         problem(

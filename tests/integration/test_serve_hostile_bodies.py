@@ -10,6 +10,7 @@ One serve for the module: the fake engine as user.a, a bare fake vLLM as the rem
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import select
@@ -116,6 +117,19 @@ def test_an_upload_whose_boundary_never_comes_is_a_400(serve: Serve, content_typ
     response = serve.client.post("/v1/files", content=body, headers={"Content-Type": content_type})
     assert response.status_code == 400, response.text
     assert assert_envelope(response)["code"] == "batch.bad_upload"
+
+
+def test_a_compressed_body_is_refused_with_a_415_not_misread(serve: Serve) -> None:
+    """aiohttp decodes a gzip body by itself, but the endpoint sized it by its Content-Length
+    (the compressed length): a valid body was cut short and called bad JSON, and a body that
+    did not decode could wait for the body timeout. vLLM takes no compressed body either."""
+    body = json.dumps({"model": "user.a", "prompt": "x" * 2000, "max_tokens": 2}).encode()
+    for path in ("/v1/completions", "/v1/files", "/api/v1/load"):
+        response = serve.client.post(
+            path, content=gzip.compress(body), headers={"Content-Encoding": "gzip"}
+        )
+        assert response.status_code == 415, response.text
+        assert assert_envelope(response)["code"] == "proxy.body_encoded"
 
 
 # -- item 10: slow bodies no longer hold every connection --------------------------------------

@@ -225,6 +225,7 @@ ProblemCode = Literal[
     "proxy.bad_host",
     "proxy.bad_json",
     "proxy.bind_failed",
+    "proxy.body_encoded",
     "proxy.body_timeout",
     "proxy.body_too_large",
     "proxy.body_too_slow",

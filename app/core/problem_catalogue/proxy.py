@@ -58,6 +58,15 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("expected",),
     ),
     ProblemSpec(
+        "proxy.body_encoded",
+        tr_noop(
+            "The request body is sent with Content-Encoding {encoding}; this endpoint takes "
+            "bodies uncompressed, as vLLM does."
+        ),
+        status=415,
+        fix=None,
+    ),
+    ProblemSpec(
         "proxy.body_too_large",
         tr_noop("The request body is larger than the limit of {limit_mib:g} MiB."),
         status=413,
