@@ -1324,3 +1324,9 @@ UI |= {
 PROBLEMS |= {
     "Install the {value} engine again": "Die Engine {value} erneut installieren",
 }
+
+# proxy-input
+PROBLEMS |= {
+    "The request body arrived too slowly while the endpoint was full: {received} bytes in {elapsed_s:g} s. Its connection was closed to make room for another client.": "Der Anfragerumpf kam zu langsam an, während der Endpunkt voll war: {received} Bytes in {elapsed_s:g} s. Seine Verbindung wurde geschlossen, um Platz für einen anderen Client zu schaffen.",
+    "The request body is sent with Content-Encoding {encoding}; this endpoint takes bodies uncompressed, as vLLM does.": "Der Anfragerumpf ist mit Content-Encoding {encoding} gesendet; dieser Endpunkt nimmt Rümpfe unkomprimiert an, wie vLLM.",
+}

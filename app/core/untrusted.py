@@ -34,6 +34,10 @@ _UNFINISHED = re.compile(
     r"(?:\x1b(?:\[[0-?]*[ -/]*|[\]PX^_][^\x07\x1b]*\x1b?|[ -/]*)"
     r"|\x9b[0-?]*[ -/]*|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*)\Z"
 )
+# Where a JSON text may hold a UTF-16 surrogate: an escape (\uD800-\uDFFF), one in the text,
+# or one encoded as UTF-8 bytes (json.loads decodes bytes with "surrogatepass").
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 
 
 def terminal_text(text: str) -> str:
@@ -75,17 +79,32 @@ def one_line(text: str) -> str:
     return _WHITESPACE.sub(" ", terminal_text(text))
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes | bytearray) -> Any:
     """`json.loads`, with nesting too deep for the parser a `json.JSONDecodeError` like any other.
 
     Python's decoder raises `RecursionError` on some thousand nested brackets: an ordinary
-    malformed file or answer to every caller here, never a traceback.
+    malformed file or answer to every caller here, never a traceback. A string holding a lone
+    UTF-16 surrogate (`"\\ud800"`, valid JSON but no text) is one too: it cannot be written
+    as UTF-8 to a file, a terminal or a server, and failed there with a traceback.
     """
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
-        doc = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-        raise json.JSONDecodeError("nested too deeply", doc[:100], 0) from None
+        raise _json_error("nested too deeply", text) from None
+    maybe = _SURROGATE.search(text) if isinstance(text, str) else _SURROGATE_BYTES.search(text)
+    if maybe:
+        try:  # only then: a surrogate pair (an emoji from an ASCII-only writer) is common
+            json.dumps(value, ensure_ascii=False).encode()
+        except UnicodeEncodeError:
+            raise _json_error("a string holds a lone UTF-16 surrogate", text) from None
+        except RecursionError:  # as deep as the reader allows, too deep for the writer
+            raise _json_error("nested too deeply", text) from None
+    return value
+
+
+def _json_error(reason: str, text: str | bytes | bytearray) -> json.JSONDecodeError:
+    doc = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    return json.JSONDecodeError(reason, doc[:100], 0)
 
 
 # What a path part from outside may not hold: controls (NUL included), the bidirectional
