@@ -4315,6 +4315,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The request body arrived too slowly while the endpoint was full: {received} bytes in {elapsed_s:g} s. Its connection was closed to make room for another client.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body is sent with Content-Encoding {encoding}; this endpoint takes bodies uncompressed, as vLLM does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4018,6 +4018,14 @@
         <translation>Das Modell läuft in einem Teil pro GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, aber gpus nennt {count} ({gpus}). Beide Zahlen müssen gleich sein: Ändern Sie gpus oder die Größen.</translation>
     </message>
     <message>
+        <source>The request body arrived too slowly while the endpoint was full: {received} bytes in {elapsed_s:g} s. Its connection was closed to make room for another client.</source>
+        <translation>Der Anfragerumpf kam zu langsam an, während der Endpunkt voll war: {received} Bytes in {elapsed_s:g} s. Seine Verbindung wurde geschlossen, um Platz für einen anderen Client zu schaffen.</translation>
+    </message>
+    <message>
+        <source>The request body is sent with Content-Encoding {encoding}; this endpoint takes bodies uncompressed, as vLLM does.</source>
+        <translation>Der Anfragerumpf ist mit Content-Encoding {encoding} gesendet; dieser Endpunkt nimmt Rümpfe unkomprimiert an, wie vLLM.</translation>
+    </message>
+    <message>
         <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
         <translation>Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.</translation>
     </message>

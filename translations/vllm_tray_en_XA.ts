@@ -4325,6 +4325,14 @@
       <translation>[Ţĥé ɱöđéĺ ŕûñš îñ öñé þàŕţ þéŕ ĜÞÛ: ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp} = {wanted}, ƀûţ ĝþûš ĺîšţš {count} ({gpus}). Ţĥé ţŵö ñûɱƀéŕš ɱûšţ ƀé ţĥé šàɱé: çĥàñĝé ĝþûš öŕ ţĥé šîžéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The request body arrived too slowly while the endpoint was full: {received} bytes in {elapsed_s:g} s. Its connection was closed to make room for another client.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý àŕŕîṽéđ ţöö šĺöŵĺý ŵĥîĺé ţĥé éñđþöîñţ ŵàš ƒûĺĺ: {received} ƀýţéš îñ {elapsed_s:g} š. Îţš çöññéçţîöñ ŵàš çĺöšéđ ţö ɱàķé ŕööɱ ƒöŕ àñöţĥéŕ çĺîéñţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The request body is sent with Content-Encoding {encoding}; this endpoint takes bodies uncompressed, as vLLM does.</source>
+      <translation>[Ţĥé ŕéǫûéšţ ƀöđý îš šéñţ ŵîţĥ Çöñţéñţ-Éñçöđîñĝ {encoding}; ţĥîš éñđþöîñţ ţàķéš ƀöđîéš ûñçöɱþŕéššéđ, àš ṽĹĹṀ đöéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
       <translation>[Ţĥé éñđþöîñţ šţöþþéđ ƀéƒöŕé ţĥîš àñšŵéŕ ŵàš çöɱþĺéţé (ṽĹĹṀ Ţŕàý ŵàš ǫûîţ öŕ îţš éñđþöîñţ šţöþþéđ), šö ţĥé àñšŵéŕ îš çûţ šĥöŕţ; šéñđ ţĥé ŕéǫûéšţ àĝàîñ öñçé ţĥé éñđþöîñţ îš ƀàçķ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
