@@ -4,7 +4,6 @@ a reply's numbers, and the file each model's conversation is kept in."""
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import math
 from collections.abc import Mapping
@@ -15,6 +14,7 @@ from urllib.parse import quote
 
 from app.core.jsonstore import aside_path, atomic_write_json
 from app.core.problems import Problem, ProblemError, problem
+from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +201,7 @@ class ChatStore:
     def load(self, model_id: str) -> Conversation:
         path = self.path(model_id)
         try:
-            data = json.loads(path.read_text("utf-8"))
+            data = parse_json(path.read_text("utf-8"))
             return conversation_from_json(model_id, data)
         except FileNotFoundError:
             return Conversation(model_id)

@@ -11,7 +11,6 @@ and never copied or deleted.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -25,6 +24,7 @@ from huggingface_hub import scan_cache_dir
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry
 from app.core.states import SnapshotState
+from app.core.untrusted import parse_json
 from app.downloads.cache_layout import CacheLayout
 from app.downloads.hub import DEFAULT_REVISION
 
@@ -75,7 +75,7 @@ def _safetensors_damage(path: str, size: int, mtime_ns: int) -> str | None:
             n = int.from_bytes(head, "little")
             if n > min(_MAX_HEADER, size - 8):
                 return "truncated"
-            header = json.loads(f.read(n))
+            header = parse_json(f.read(n))
     except (OSError, ValueError):
         return "unreadable header"
     if not isinstance(header, dict):
@@ -97,7 +97,7 @@ def _safetensors_damage(path: str, size: int, mtime_ns: int) -> str | None:
 
 def _index_shards(index: Path) -> set[str] | None:
     try:
-        data = json.loads(index.read_text("utf-8"))
+        data = parse_json(index.read_text("utf-8"))
         return {str(v) for v in data["weight_map"].values()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None

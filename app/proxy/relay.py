@@ -6,7 +6,6 @@ redirects included, as OpenAI envelopes."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from aiohttp.abc import AbstractStreamWriter
 from aiohttp.http import HttpVersion11
 
 from app.core.problems import Problem, ProblemError
+from app.core.untrusted import parse_json
 from app.proxy import errors
 from app.proxy import relay_errors as relay_problems
 from app.proxy.bodies import HeldBody
@@ -134,7 +134,7 @@ def child_error(
     parsed: Any = None
     if text.lstrip().startswith("{"):
         try:
-            parsed = json.loads(text)
+            parsed = parse_json(text)
         except ValueError:
             parsed = None
     param = None

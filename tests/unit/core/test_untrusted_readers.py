@@ -14,13 +14,6 @@ APP = Path(__file__).resolve().parents[3] / "app"
 # Modules still calling json.loads, each with why. The lead shrinks this as branches merge.
 ALLOWED = {
     "core/untrusted.py": "the one reader itself",
-    "runtime/services/chat.py": "converted by another branch (issue 31, replies)",
-    "core/chat.py": "converted by another branch (issue 31, replies)",
-    "downloads/search.py": "converted by another branch (issue 31, search)",
-    "downloads/status.py": "converted by another branch (issue 31, downloads)",
-    "core/batch.py": "converted by another branch (issue 31, batch JSONL)",
-    "runtime/services/endpoint.py": "converted by another branch (issue 31, endpoint proof)",
-    "proxy/": "converted by another branch (issue 31, proxy input)",
 }
 
 
