@@ -1324,3 +1324,14 @@ UI |= {
 PROBLEMS |= {
     "Install the {value} engine again": "Die Engine {value} erneut installieren",
 }
+# lemonade-dialog
+UI |= {
+    "Options of {model}: the default context size, vLLM arguments {args}": "Optionen von {model}: die voreingestellte Kontextlänge, vLLM-Argumente {args}",
+    "Options of {model}: the default context size": "Optionen von {model}: die voreingestellte Kontextlänge",
+    "Options of {model}: context size {ctx}, vLLM arguments {args}": "Optionen von {model}: Kontextlänge {ctx}, vLLM-Argumente {args}",
+    "Options of {model}: context size {ctx}": "Optionen von {model}: Kontextlänge {ctx}",
+    "Imported %n change(s) from Lemonade.": (
+        "%n Änderung aus Lemonade importiert.",
+        "%n Änderungen aus Lemonade importiert.",
+    ),
+}
