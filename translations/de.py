@@ -289,9 +289,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "Could not change the autostart entry ({path}): {reason}.": "Der Autostart-Eintrag ({path}) konnte nicht geändert werden: {reason}.",
     "it could not be written": "er konnte nicht geschrieben werden",
     # ---- LemonadeImportDialog
-    "the default": "die Voreinstellung",
-    "Options of {model}: context {ctx} tokens, arguments {args}": "Optionen von {model}: Kontext {ctx} Tokens, Argumente {args}",
-    "Options of {model}: context {ctx} tokens": "Optionen von {model}: Kontext {ctx} Tokens",
     "Add the model {model} ({checkpoint})": "Modell {model} hinzufügen ({checkpoint})",
     "Point {model} at {checkpoint} instead of {old}": "{model} auf {checkpoint} statt {old} verweisen lassen",
     "Set {setting} to {value}": "{setting} auf {value} setzen",
@@ -303,7 +300,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "You can import later with: vllm-tray import-lemonade": "Später importieren mit: vllm-tray import-lemonade",
     "&Import": "&Importieren",
     "&Not now": "&Nicht jetzt",
-    "Imported {count} changes from Lemonade.": "{count} Änderungen aus Lemonade importiert.",
     # ---- LimitsPage
     "seconds": "Sekunden",
     "MiB": "MiB",
