@@ -289,9 +289,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "Could not change the autostart entry ({path}): {reason}.": "Der Autostart-Eintrag ({path}) konnte nicht geändert werden: {reason}.",
     "it could not be written": "er konnte nicht geschrieben werden",
     # ---- LemonadeImportDialog
-    "the default": "die Voreinstellung",
-    "Options of {model}: context {ctx} tokens, arguments {args}": "Optionen von {model}: Kontext {ctx} Tokens, Argumente {args}",
-    "Options of {model}: context {ctx} tokens": "Optionen von {model}: Kontext {ctx} Tokens",
     "Add the model {model} ({checkpoint})": "Modell {model} hinzufügen ({checkpoint})",
     "Point {model} at {checkpoint} instead of {old}": "{model} auf {checkpoint} statt {old} verweisen lassen",
     "Set {setting} to {value}": "{setting} auf {value} setzen",
@@ -303,7 +300,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "You can import later with: vllm-tray import-lemonade": "Später importieren mit: vllm-tray import-lemonade",
     "&Import": "&Importieren",
     "&Not now": "&Nicht jetzt",
-    "Imported {count} changes from Lemonade.": "{count} Änderungen aus Lemonade importiert.",
     # ---- LimitsPage
     "seconds": "Sekunden",
     "MiB": "MiB",
@@ -1329,4 +1325,15 @@ PROBLEMS |= {
 PROBLEMS |= {
     "The request body arrived too slowly while the endpoint was full: {received} bytes in {elapsed_s:g} s. Its connection was closed to make room for another client.": "Der Anfragerumpf kam zu langsam an, während der Endpunkt voll war: {received} Bytes in {elapsed_s:g} s. Seine Verbindung wurde geschlossen, um Platz für einen anderen Client zu schaffen.",
     "The request body is sent with Content-Encoding {encoding}; this endpoint takes bodies uncompressed, as vLLM does.": "Der Anfragerumpf ist mit Content-Encoding {encoding} gesendet; dieser Endpunkt nimmt Rümpfe unkomprimiert an, wie vLLM.",
+}
+# lemonade-dialog
+UI |= {
+    "Options of {model}: the default context size, vLLM arguments {args}": "Optionen von {model}: die voreingestellte Kontextlänge, vLLM-Argumente {args}",
+    "Options of {model}: the default context size": "Optionen von {model}: die voreingestellte Kontextlänge",
+    "Options of {model}: context size {ctx}, vLLM arguments {args}": "Optionen von {model}: Kontextlänge {ctx}, vLLM-Argumente {args}",
+    "Options of {model}: context size {ctx}": "Optionen von {model}: Kontextlänge {ctx}",
+    "Imported %n change(s) from Lemonade.": (
+        "%n Änderung aus Lemonade importiert.",
+        "%n Änderungen aus Lemonade importiert.",
+    ),
 }

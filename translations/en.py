@@ -51,3 +51,10 @@ UI |= {
         "%n results from Hugging Face could not be read and are left out.",
     ),
 }
+# lemonade-dialog
+UI |= {
+    "Imported %n change(s) from Lemonade.": (
+        "Imported %n change from Lemonade.",
+        "Imported %n changes from Lemonade.",
+    ),
+}

@@ -58,20 +58,26 @@ class Change:
     old: str | None = None
     values: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        """What `--json` prints (and scripts log): a key in a command line shows hidden, as
-        in the plan's text; `values` keeps it for the import."""
+    @property
+    def shown(self) -> dict[str, Any]:
+        """`values` as people may see them, in every view of the plan (the window's lines,
+        `--json`): paths as text, the secret values of a command line hidden, as `old` and
+        `new` already are (app.core.redact); `values` keeps them for the import."""
         shown = {k: str(v) if isinstance(v, Path) else v for k, v in self.values.items()}
         if isinstance(shown.get("vllm_args"), str):  # a model's options
             shown["vllm_args"] = redact_text(shown["vllm_args"])
         if self.kind is ChangeKind.SET_SETTING and "value" in shown:
             shown["value"] = shown_setting(self.target, shown["value"])
+        return shown
+
+    def to_json(self) -> dict[str, Any]:
+        """What `--json` prints (and scripts log)."""
         return {
             "kind": self.kind.value,
             "target": self.target,
             "old": self.old,
             "new": self.new,
-            **shown,
+            **self.shown,
         }
 
 

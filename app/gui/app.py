@@ -197,7 +197,7 @@ class GuiApp(QObject):
             store=self.store,
             parent=self.window,
             failures=self.failures,
-            notice=self.window.show_notice,
+            done=lambda text: self.window.show_notice(text, ok=True),
         )
 
     def _on_store_settings_changed(self, key: str, value: object) -> None:

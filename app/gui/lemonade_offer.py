@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.gui.commands import CommandFailed, FailureReporter, call
+from app.gui.forms import setting_label
 from app.gui.i18n import format_bytes, format_int, problem_text, translate
 from app.gui.store import AppStore
 from app.gui.window_state import set_flag, track
@@ -30,23 +31,39 @@ OFFERED = "lemonade_offered"  # the windows' flag (app.gui.window_state)
 
 
 def _options_text(change: Change) -> str:
-    ctx = change.values.get("ctx_size")
-    args = change.values.get("vllm_args") or ""
-    context = (
-        format_int(ctx) if ctx is not None else translate("LemonadeImportDialog", "the default")
-    )
+    # Each case a whole sentence, so a language can order its words its own way.
+    shown = change.shown  # never `values`: those keep a key in the arguments unhidden
+    ctx, args = shown.get("ctx_size"), shown.get("vllm_args") or ""
+    if ctx is None and args:
+        return translate(
+            "LemonadeImportDialog",
+            "Options of {model}: the default context size, vLLM arguments {args}",
+        ).format(model=change.target, args=args)
+    if ctx is None:
+        return translate(
+            "LemonadeImportDialog", "Options of {model}: the default context size"
+        ).format(model=change.target)
     if args:
         return translate(
-            "LemonadeImportDialog", "Options of {model}: context {ctx} tokens, arguments {args}"
-        ).format(model=change.target, ctx=context, args=args)
-    return translate("LemonadeImportDialog", "Options of {model}: context {ctx} tokens").format(
-        model=change.target, ctx=context
+            "LemonadeImportDialog", "Options of {model}: context size {ctx}, vLLM arguments {args}"
+        ).format(model=change.target, ctx=format_int(ctx), args=args)
+    return translate("LemonadeImportDialog", "Options of {model}: context size {ctx}").format(
+        model=change.target, ctx=format_int(ctx)
+    )
+
+
+def _setting_text(change: Change) -> str:
+    """A setting by the label its page shows, never by its key (`models.ctx_size`)."""
+    value = change.shown.get("value", change.new)
+    shown = format_int(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    return translate("LemonadeImportDialog", "Set {setting} to {value}").format(
+        setting=setting_label(change.target), value=shown
     )
 
 
 def change_text(change: Change) -> str:
-    """One change in the user's language."""
-    kind, values = change.kind, change.values
+    """One change in the user's language, its secrets hidden (`Change.shown`)."""
+    kind, values = change.kind, change.shown
     if kind is ChangeKind.ADD_MODEL:
         return translate("LemonadeImportDialog", "Add the model {model} ({checkpoint})").format(
             model=change.target, checkpoint=change.new
@@ -58,9 +75,7 @@ def change_text(change: Change) -> str:
     if kind is ChangeKind.SET_OPTIONS:
         return _options_text(change)
     if kind is ChangeKind.SET_SETTING:
-        return translate("LemonadeImportDialog", "Set {setting} to {value}").format(
-            setting=change.target, value=change.new
-        )
+        return _setting_text(change)
     if kind is ChangeKind.LINK_FILES:
         return translate(
             "LemonadeImportDialog",
@@ -117,6 +132,10 @@ class LemonadeImportDialog(QDialog):
         self.resize(640, 420)
         track(self, "lemonade-import")
 
+    def imported_text(self, n: int) -> str:
+        """What the window says after the import (lupdate takes a plural only from self.tr)."""
+        return self.tr("Imported %n change(s) from Lemonade.", "", n)
+
 
 async def _answer(dialog: QDialog) -> bool:
     """Open `dialog` (never exec(): no nested loop in an async slot) and wait for its answer."""
@@ -138,9 +157,10 @@ async def offer_lemonade_import(
     store: AppStore,
     parent: QWidget,
     failures: FailureReporter,
-    notice: Callable[[str], None],
+    done: Callable[[str], None],
 ) -> LemonadeImportDialog | None:
-    """Offer the import once. Returns the dialog when one was shown (tests look at it)."""
+    """Offer the import once; `done` says, as good news, what was imported. Returns the
+    dialog when one was shown (tests look at it)."""
     try:
         plan = await call(facade.submit(lambda s: s.lemonade.plan()))
     except CommandFailed as failure:
@@ -148,20 +168,16 @@ async def offer_lemonade_import(
         return None
     if not plan.found:
         return None  # Lemonade may be installed later: ask again at the next start
-    dialog: LemonadeImportDialog | None = None
-    accepted = False
-    if plan.changes:
-        dialog = LemonadeImportDialog(plan, parent)
-        accepted = await _answer(dialog)
+    if not plan.changes:
+        set_flag(OFFERED)
+        return None
+    dialog = LemonadeImportDialog(plan, parent)
+    accepted = await _answer(dialog)
     try:
         set_flag(OFFERED)
         if accepted:
             result = await call(facade.submit(lambda s: s.lemonade.apply(plan)))
-            notice(
-                translate("LemonadeImportDialog", "Imported {count} changes from Lemonade.").format(
-                    count=format_int(len(result.applied))
-                )
-            )
+            done(dialog.imported_text(len(result.applied)))
     except CommandFailed as failure:
         failures.report(failure)
     return dialog

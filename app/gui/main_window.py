@@ -360,8 +360,8 @@ class MainWindow(QMainWindow):
         if self.statusBar().currentMessage() in said:
             self.statusBar().clearMessage()
 
-    def show_notice(self, text: str) -> None:
-        self.notice_frame.say(text)
+    def show_notice(self, text: str, *, ok: bool = False) -> None:
+        self.notice_frame.say(text, ok=ok)
 
     def dismiss_notice(self) -> None:
         self.notice_frame.dismiss()

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolBut
 from app.core.problems import Fix, FixKind, Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text
-from app.gui.theme import error_color, set_text_color
+from app.gui.theme import error_color, ok_color, set_text_color
 from app.runtime.services import Facade
 
 # Fixes the notice offers: they need no choice of the user's beyond the click. (A model's
@@ -29,7 +29,6 @@ class NoticeBar(QFrame):
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        set_text_color(self.label, error_color(self.palette()))
         self.fix_button = QPushButton()
         self.fix_button.hide()
         self.fix_button.clicked.connect(self._on_fix_button_clicked)
@@ -46,9 +45,18 @@ class NoticeBar(QFrame):
         layout.addWidget(self.dismiss_button, 0, Qt.AlignmentFlag.AlignTop)
         self.hide()
 
-    def say(self, text: str, problem: Problem | None = None, model_id: str | None = None) -> None:
-        """Show `text`; with a problem whose fix the notice offers and the model it stopped,
-        a button that applies the fix and loads that model."""
+    def say(
+        self,
+        text: str,
+        problem: Problem | None = None,
+        model_id: str | None = None,
+        *,
+        ok: bool = False,
+    ) -> None:
+        """Show `text`, in the error colour unless `ok` (good news: an import that worked);
+        with a problem whose fix the notice offers and the model it stopped, a button that
+        applies the fix and loads that model."""
+        set_text_color(self.label, (ok_color if ok else error_color)(self.palette()))
         fix = problem.fix if problem is not None else None
         offered = fix is not None and fix.kind in OFFERED and model_id is not None
         self._fix = (model_id, fix) if offered and model_id is not None and fix else None
