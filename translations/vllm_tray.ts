@@ -1416,18 +1416,6 @@
 <context>
     <name>LemonadeImportDialog</name>
     <message>
-        <source>the default</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Options of {model}: context {ctx} tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Add the model {model} ({checkpoint})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1437,6 +1425,22 @@
     </message>
     <message>
         <source>Set {setting} to {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: the default context size, vLLM arguments {args}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: the default context size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context size {ctx}, vLLM arguments {args}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of {model}: context size {ctx}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1471,9 +1475,11 @@
         <source>&amp;Not now</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Imported {count} changes from Lemonade.</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Imported %n change(s) from Lemonade.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1425,18 +1425,6 @@
 <context>
     <name>LemonadeImportDialog</name>
     <message>
-        <source>the default</source>
-        <translation>die Voreinstellung</translation>
-    </message>
-    <message>
-        <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
-        <translation>Optionen von {model}: Kontext {ctx} Tokens, Argumente {args}</translation>
-    </message>
-    <message>
-        <source>Options of {model}: context {ctx} tokens</source>
-        <translation>Optionen von {model}: Kontext {ctx} Tokens</translation>
-    </message>
-    <message>
         <source>Add the model {model} ({checkpoint})</source>
         <translation>Modell {model} hinzufügen ({checkpoint})</translation>
     </message>
@@ -1447,6 +1435,22 @@
     <message>
         <source>Set {setting} to {value}</source>
         <translation>{setting} auf {value} setzen</translation>
+    </message>
+    <message>
+        <source>Options of {model}: the default context size, vLLM arguments {args}</source>
+        <translation>Optionen von {model}: die voreingestellte Kontextlänge, vLLM-Argumente {args}</translation>
+    </message>
+    <message>
+        <source>Options of {model}: the default context size</source>
+        <translation>Optionen von {model}: die voreingestellte Kontextlänge</translation>
+    </message>
+    <message>
+        <source>Options of {model}: context size {ctx}, vLLM arguments {args}</source>
+        <translation>Optionen von {model}: Kontextlänge {ctx}, vLLM-Argumente {args}</translation>
+    </message>
+    <message>
+        <source>Options of {model}: context size {ctx}</source>
+        <translation>Optionen von {model}: Kontextlänge {ctx}</translation>
     </message>
     <message>
         <source>Use the downloaded files of {repo} ({size}) without copying them</source>
@@ -1480,9 +1484,12 @@
         <source>&amp;Not now</source>
         <translation>&amp;Nicht jetzt</translation>
     </message>
-    <message>
-        <source>Imported {count} changes from Lemonade.</source>
-        <translation>{count} Änderungen aus Lemonade importiert.</translation>
+    <message numerus="yes">
+        <source>Imported %n change(s) from Lemonade.</source>
+        <translation>
+            <numerusform>%n Änderung aus Lemonade importiert.</numerusform>
+            <numerusform>%n Änderungen aus Lemonade importiert.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -77,6 +77,16 @@
     </message>
 </context>
 <context>
+    <name>LemonadeImportDialog</name>
+    <message numerus="yes">
+        <source>Imported %n change(s) from Lemonade.</source>
+        <translation>
+            <numerusform>Imported %n change from Lemonade.</numerusform>
+            <numerusform>Imported %n changes from Lemonade.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ModelSearchPanel</name>
     <message numerus="yes">
         <source>%n result(s) from Hugging Face could not be read and are left out.</source>

@@ -1424,18 +1424,6 @@
   <context>
     <name>LemonadeImportDialog</name>
     <message>
-      <source>the default</source>
-      <translation>[ţĥé đéƒàûĺţ~~~~]</translation>
-    </message>
-    <message>
-      <source>Options of {model}: context {ctx} tokens, arguments {args}</source>
-      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš, àŕĝûɱéñţš {args}~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Options of {model}: context {ctx} tokens</source>
-      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ {ctx} ţöķéñš~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Add the model {model} ({checkpoint})</source>
       <translation>[Åđđ ţĥé ɱöđéĺ {model} ({checkpoint})~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1446,6 +1434,22 @@
     <message>
       <source>Set {setting} to {value}</source>
       <translation>[Šéţ {setting} ţö {value}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: the default context size, vLLM arguments {args}</source>
+      <translation>[Öþţîöñš öƒ {model}: ţĥé đéƒàûĺţ çöñţéẋţ šîžé, ṽĹĹṀ àŕĝûɱéñţš {args}~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: the default context size</source>
+      <translation>[Öþţîöñš öƒ {model}: ţĥé đéƒàûĺţ çöñţéẋţ šîžé~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context size {ctx}, vLLM arguments {args}</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ šîžé {ctx}, ṽĹĹṀ àŕĝûɱéñţš {args}~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Options of {model}: context size {ctx}</source>
+      <translation>[Öþţîöñš öƒ {model}: çöñţéẋţ šîžé {ctx}~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Use the downloaded files of {repo} ({size}) without copying them</source>
@@ -1479,9 +1483,12 @@
       <source>&amp;Not now</source>
       <translation>[&amp;Ñöţ ñöŵ~~~]</translation>
     </message>
-    <message>
-      <source>Imported {count} changes from Lemonade.</source>
-      <translation>[Îɱþöŕţéđ {count} çĥàñĝéš ƒŕöɱ Ĺéɱöñàđé.~~~~~~~~~~~~~~~~]</translation>
+    <message numerus="yes">
+      <source>Imported %n change(s) from Lemonade.</source>
+      <translation>
+        <numerusform>[Îɱþöŕţéđ %n çĥàñĝé(š) ƒŕöɱ Ĺéɱöñàđé.~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Îɱþöŕţéđ %n çĥàñĝé(š) ƒŕöɱ Ĺéɱöñàđé.~~~~~~~~~~~~~~]</numerusform>
+      </translation>
     </message>
   </context>
   <context>
