@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, Q
 
 from app.core.field_labels import field_labels
 from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
+from app.core.vllm_args import ArgLayer, layer_label
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,17 @@ def fix_text(fix: Fix) -> str:
     }
     text = generic.get(fix.kind, QCoreApplication.translate("Fix", "Apply the fix"))
     return in_user_words(text.format(target=fix.target, value=fix.value))
+
+
+def layer_text(layer: ArgLayer) -> str:
+    """What the window calls a source of a model's arguments ("Qwen3 family defaults"), in
+    the user's language."""
+    template, params = layer_label(layer)
+    text = QCoreApplication.translate(TRANSLATION_CONTEXT, template)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English label
+        return template.format(**params)
 
 
 def format_bytes(n: int | float | None) -> str:
