@@ -204,11 +204,6 @@ def edit_text(value: object) -> str:
     return str(value)
 
 
-def decimal_text(value: float) -> str:
-    """A utilization-like share with two decimals, as the locale writes it: "0,78"."""
-    return f"{value:.2f}".replace(".", decimal_point())
-
-
 class ParsedField(QWidget):
     """A line edit, a unit after it, and under it the one sentence saying which rule the text
     breaks (hidden while the text is valid).

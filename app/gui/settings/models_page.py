@@ -14,8 +14,8 @@ from app.core.memory_room import RamShare
 from app.core.problems import Problem, ProblemError
 from app.core.settings import SettingValue
 from app.core.vllm_args import check_global_args
-from app.gui.forms import SettingField, buddy_label, decimal_text, plain, wrap
-from app.gui.i18n import format_bytes, problem_text
+from app.gui.forms import SettingField, buddy_label, plain, wrap
+from app.gui.i18n import format_bytes, format_number, problem_text
 from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.theme import monospace_font, set_text_color, warning_color
@@ -154,7 +154,7 @@ class ModelsPage(SettingsPage):
     def _recommendation(self) -> str:
         if self.recommended is None:
             return self.tr("No recommendation: the GPU's free memory could not be read.")
-        value = decimal_text(self.recommended)
+        value = format_number(self.recommended, 2)
         if self.in_ram is not None:
             return self.tr(
                 "Recommended for this machine: {value}. The engine runs models in RAM: "
@@ -267,7 +267,7 @@ class ModelsPage(SettingsPage):
         self.utilization_warning.setVisible(value is not None)
         confirm = self.asks_to_confirm()
         if confirm and value is not None:
-            text = self.tr("&Use {value} anyway").format(value=decimal_text(value))
+            text = self.tr("&Use {value} anyway").format(value=format_number(value, 2))
             if text != self.use_anyway.text():  # another value: ticked for the old one only
                 self.use_anyway.setText(text)
                 self.use_anyway.setChecked(False)
@@ -290,7 +290,7 @@ class ModelsPage(SettingsPage):
                 "(“less than desired GPU memory utilization”) or to crash the GPU driver, and "
                 "on an APU the computer may start swapping."
             )
-        return text.format(recommended=decimal_text(recommended), value=decimal_text(value))
+        return text.format(recommended=format_number(recommended, 2), value=format_number(value, 2))
 
     def _update_engine_hints(self) -> None:
         custom = self.custom_selected()
