@@ -8,7 +8,8 @@
 #
 #   WHEEL_OR_FOLDER   a built wheel (vllm_tray-*.whl) or a checkout; default: this checkout
 #   --autostart       also start vLLM Tray when you log in (Settings ▸ Desktop can change it)
-#   --uninstall       remove everything the install added; settings and models stay
+#   --uninstall       remove everything the install added; settings (start at login back
+#                     to off) and models stay
 #
 # Environment: VLLM_TRAY_INSTALLER=uv|pipx picks the installer (default: uv if it is on
 # PATH, else pipx); VLLM_TRAY_PYTHON is the Python 3.11+ the app's environment is made from.

@@ -664,6 +664,17 @@ UI: dict[str, str | tuple[str, str]] = {
     "No release is known to fix them all.": "Kein bekanntes Release behebt sie alle.",
     "Advisories from osv.dev as of {date}.": "Sicherheitswarnungen von osv.dev, Stand {date}.",
     "Advisories from the list shipped with vLLM Tray, as of {date}.": "Sicherheitswarnungen aus der mit vLLM Tray gelieferten Liste, Stand {date}.",
+    # rocm-feed
+    "ROCm build": "ROCm-Build",
+    "&Switch to this build": "Zu diesem Build &wechseln",
+    "Install this &build": "Diesen &Build installieren",
+    "qualified": "qualifiziert",
+    "not qualified": "nicht qualifiziert",
+    "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}": "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}",
+    "default": "Standard",
+    "in use": "in Verwendung",
+    "installed": "installiert",
+    "Install only stable R&OCm builds by default": "Standardmäßig nur stabile R&OCm-Builds installieren",
 }
 
 # Same English, different German: {(context, source): text}.
@@ -1063,6 +1074,20 @@ PROBLEMS: dict[str, str | tuple[str, str]] = {
     "vLLM {version} has a known security problem ({id}, fixed in {fixed_in}).": "vLLM {version} hat ein bekanntes Sicherheitsproblem ({id}, behoben in {fixed_in}).",
     "vLLM {version} has a known security problem that no release is known to fix ({id}, affected: {affected}).": "vLLM {version} hat ein bekanntes Sicherheitsproblem, das laut bekannten Angaben kein Release behebt ({id}, betroffen: {affected}).",
     "The list of vLLM advisories could not be updated from {url} ({reason}); the list of {taken} is used.": "Die Liste der vLLM-Sicherheitswarnungen konnte nicht von {url} aktualisiert werden ({reason}); die Liste vom {taken} wird verwendet.",
+    # rocm-feed
+    "{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the one the release lists. It was deleted; the engine in use stays as it was.": "{file} des ROCm-Builds {tag} kam beschädigt oder verändert an: Seine SHA-256-Prüfsumme ist nicht die, die das Release angibt. Die Datei wurde gelöscht; die verwendete Engine bleibt, wie sie war.",
+    "The list of qualified ROCm builds at {url} could not be used ({reason}); showing {used}.": "Die Liste der qualifizierten ROCm-Builds unter {url} konnte nicht verwendet werden ({reason}); angezeigt wird {used}.",
+    "A newer qualified ROCm build is available: {wanted} (vLLM {vllm}, {channel}) supersedes {installed}. Install it with: vllm-tray engine install rocm": "Ein neuerer qualifizierter ROCm-Build ist verfügbar: {wanted} (vLLM {vllm}, {channel}) löst {installed} ab. Installieren Sie ihn mit: vllm-tray engine install rocm",
+    "There is no ROCm build “{build}” for your GPU ({target}). vllm-tray engine list rocm lists the builds.": "Für Ihre GPU ({target}) gibt es keinen ROCm-Build „{build}“. vllm-tray engine list rocm listet die Builds auf.",
+    "Install the newer {value} engine": "Die neuere {value}-Engine installieren",
+    "Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today's pinned build until a stable one qualifies.": "Standardmäßig nur ROCm-Builds installieren, die der Herausgeber auf seinem stabilen Kanal qualifiziert hat. Bisher ist jeder qualifizierte Build ein Nightly-Build; diese Einstellung behält daher den heute festgelegten Build, bis ein stabiler qualifiziert ist.",
+    "Stable ROCm builds only": "Nur stabile ROCm-Builds",
+    "Only the ROCm engine has builds to choose from; install the CPU build without “{build}”.": "Nur die ROCm-Engine hat Builds zur Auswahl; installieren Sie den CPU-Build ohne „{build}“.",
+    # chat-replies
+    "The reply is too long: one event of its stream passed {limit_mib} MiB, the most the chat reads at once. What came before it is kept.": "Die Antwort ist zu lang: Ein Ereignis ihres Streams überschritt {limit_mib} MiB, so viel liest der Chat höchstens auf einmal. Was davor kam, bleibt erhalten.",
+    "The reply is too long: it passed {limit_mib} MiB of text, the most the chat keeps. What came before it is kept.": "Die Antwort ist zu lang: Sie überschritt {limit_mib} MiB Text, so viel behält der Chat höchstens. Was davor kam, bleibt erhalten.",
+    "The reply broke off: the endpoint sent an event the chat cannot read ({event}). What came before it is kept.": "Die Antwort brach ab: Der Endpunkt sandte ein Ereignis, das der Chat nicht lesen kann ({event}). Was davor kam, bleibt erhalten.",
+    "The reply broke off: its stream ended before the endpoint said the reply was complete. What came before it is kept.": "Die Antwort brach ab: Ihr Stream endete, bevor der Endpunkt die Antwort als vollständig meldete. Was davor kam, bleibt erhalten.",
 }
 
 
@@ -1241,6 +1266,11 @@ PROBLEMS |= {
     "Another vllm-tray using this config folder is running this batch: pause or cancel it there. This one takes it over if that one stops.": "Ein anderes vllm-tray mit diesem Konfigurationsordner führt diesen Batch aus: Halten Sie ihn dort an oder brechen Sie ihn dort ab. Dieses übernimmt ihn, wenn jenes endet.",
     "The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.": "Der Endpunkt wurde beendet, bevor diese Antwort vollständig war (vLLM Tray wurde beendet oder sein Endpunkt gestoppt); die Antwort ist daher unvollständig. Senden Sie die Anfrage erneut, sobald der Endpunkt wieder läuft.",
     "The reply broke off:": "Die Antwort brach ab:",
+    # config-readers
+    "{flag} {value} in Lemonade's {source} would make vLLM import and run the Python code {value}, with your rights, in the engine of every model these arguments apply to; it is not imported. If you trust that code, set it yourself with vllm-tray options or vllm-tray config set.": "{flag} {value} in Lemonades {source} würde vLLM den Python-Code {value} mit Ihren Rechten in der Engine jedes Modells laden und ausführen lassen, für das diese Argumente gelten; es wird nicht importiert. Wenn Sie diesem Code vertrauen, setzen Sie es selbst mit vllm-tray options oder vllm-tray config set.",
+    "{flag} in Lemonade's {source} lets a model's repository run its own Python code on this computer when the model loads; it is not imported. If you trust the repository, set it yourself in the options of the model that needs it.": "{flag} in Lemonades {source} lässt das Repository eines Modells beim Laden eigenen Python-Code auf diesem Computer ausführen; es wird nicht importiert. Wenn Sie dem Repository vertrauen, setzen Sie es selbst in den Optionen des Modells, das es braucht.",
+    "{flag} {value} in Lemonade's {source} would let whoever sends a request name Python code for vLLM to import and run with your rights; it is not imported. If you want that, set it yourself with vllm-tray options or vllm-tray config set.": "{flag} {value} in Lemonades {source} würde jedem, der eine Anfrage sendet, erlauben, Python-Code zu nennen, den vLLM mit Ihren Rechten lädt und ausführt; es wird nicht importiert. Wenn Sie das wollen, setzen Sie es selbst mit vllm-tray options oder vllm-tray config set.",
+    "Lemonade's setup holds flags that would run code, said above; nothing was imported. Add --without-code-flags to import the rest without them, and set those flags yourself if you trust that code.": "Lemonades Einrichtung enthält Flags, die Code ausführen würden (oben genannt); es wurde nichts importiert. Fügen Sie --without-code-flags hinzu, um den Rest ohne sie zu importieren, und setzen Sie diese Flags selbst, wenn Sie diesem Code vertrauen.",
 }
 
 
@@ -1295,4 +1325,27 @@ UI |= {
     "Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.": "Empfohlen für diesen Rechner: {value}, 95 % des Speichers, der beim Start der App frei war. vLLMs eigene Voreinstellung 0,92 stürzt auf vielen APUs ab.",
     "Recommended for this machine: {value}. The engine runs models in RAM: {available} of its {total} are available, less {reserve} kept for the system.": "Empfohlen für diesen Rechner: {value}. Die Engine führt Modelle im Arbeitsspeicher aus: {available} von {total} sind verfügbar, abzüglich {reserve} für das System.",
     "Above the recommended {recommended}: at {value} vLLM asks for more RAM than is available less what is kept for the system, so loading a model is likely to fail (“less than desired CPU memory utilization”) or the computer may start swapping.": "Über dem empfohlenen Wert {recommended}: Bei {value} verlangt vLLM mehr Arbeitsspeicher, als abzüglich der Reserve für das System verfügbar ist; das Laden eines Modells scheitert daher wahrscheinlich („less than desired CPU memory utilization“), oder der Computer beginnt auszulagern.",
+}
+# search-verdict
+PROBLEMS |= {
+    "{architecture} is this repository's own code, not one of the architectures vLLM {version} can load, so the model cannot run here.": "{architecture} ist eigener Code dieses Repositorys und keine der Architekturen, die vLLM {version} laden kann; das Modell läuft hier also nicht.",
+    "{architecture} is not one of the architectures vLLM {version} can load, so the model cannot run here.": "{architecture} ist keine der Architekturen, die vLLM {version} laden kann; das Modell läuft hier also nicht.",
+    "{architecture} was last in vLLM {last}; vLLM {version} cannot load it, so the model cannot run here.": "{architecture} gab es zuletzt in vLLM {last}; vLLM {version} kann sie nicht laden, das Modell läuft hier also nicht.",
+    "{architecture} needs a vLLM plugin ({plugin}) that vLLM Tray does not install, so the model cannot run here.": "{architecture} braucht ein vLLM-Plugin ({plugin}), das vLLM Tray nicht installiert; das Modell läuft hier also nicht.",
+    "{architecture} is a draft model for speculative decoding, which vLLM {version} does not serve on its own, so the model cannot run here.": "{architecture} ist ein Entwurfsmodell für spekulatives Dekodieren, das vLLM {version} nicht allein bereitstellt; das Modell läuft hier also nicht.",
+}
+UI |= {
+    "cannot run": "läuft hier nicht",
+    "Download {repo}?": "{repo} herunterladen?",
+    "Download its files ({size}) anyway?": "Seine Dateien ({size}) trotzdem herunterladen?",
+    "Download &anyway": "&Trotzdem herunterladen",
+}
+PROBLEMS |= {
+    "Install the {value} engine again": "Die Engine {value} erneut installieren",
+}
+
+# proxy-input
+PROBLEMS |= {
+    "The request body arrived too slowly while the endpoint was full: {received} bytes in {elapsed_s:g} s. Its connection was closed to make room for another client.": "Der Anfragerumpf kam zu langsam an, während der Endpunkt voll war: {received} Bytes in {elapsed_s:g} s. Seine Verbindung wurde geschlossen, um Platz für einen anderen Client zu schaffen.",
+    "The request body is sent with Content-Encoding {encoding}; this endpoint takes bodies uncompressed, as vLLM does.": "Der Anfragerumpf ist mit Content-Encoding {encoding} gesendet; dieser Endpunkt nimmt Rümpfe unkomprimiert an, wie vLLM.",
 }

@@ -993,6 +993,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>ROCm build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Switch to this build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Copy URL</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1074,6 +1082,34 @@
     </message>
     <message>
         <source>not rated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install this &amp;build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qualified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not qualified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installed</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -2061,6 +2097,18 @@
         <source>Already in your models as {model}.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Download {repo}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download its files ({size}) anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download &amp;anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelSettingsDialog</name>
@@ -2610,6 +2658,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Install only stable R&amp;OCm builds by default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Your vLLM co&amp;mmand:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2923,6 +2975,10 @@
     </message>
     <message>
         <source>not loadable by vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4167,7 +4223,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The reply is too long: one event of its stream passed {limit_mib} MiB, the most the chat reads at once. What came before it is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply is too long: it passed {limit_mib} MiB of text, the most the chat keeps. What came before it is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply broke off: the endpoint sent an event the chat cannot read ({event}). What came before it is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply broke off: its stream ended before the endpoint said the reply was complete. What came before it is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Deleting {size} of {model} needs confirmation: add --yes. They are {others}&apos;s files too, which would need them downloaded again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s setup holds flags that would run code, said above; nothing was imported. Add --without-code-flags to import the rest without them, and set those flags yourself if you trust that code.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4191,7 +4267,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Only the ROCm engine has builds to choose from; install the CPU build without “{build}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the one the release lists. It was deleted; the engine in use stays as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The custom engine command {command!r} cannot be read: {detail}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The list of qualified ROCm builds at {url} could not be used ({reason}); showing {used}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A newer qualified ROCm build is available: {wanted} (vLLM {vllm}, {channel}) supersedes {installed}. Install it with: vllm-tray engine install rocm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no ROCm build “{build}” for your GPU ({target}). vllm-tray engine list rocm lists the builds.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4203,11 +4299,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{flag} {value} in Lemonade&apos;s {source} would make vLLM import and run the Python code {value}, with your rights, in the engine of every model these arguments apply to; it is not imported. If you trust that code, set it yourself with vllm-tray options or vllm-tray config set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{flag} in Lemonade&apos;s {source} lets a model&apos;s repository run its own Python code on this computer when the model loads; it is not imported. If you trust the repository, set it yourself in the options of the model that needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{flag} {value} in Lemonade&apos;s {source} would let whoever sends a request name Python code for vLLM to import and run with your rights; it is not imported. If you want that, set it yourself with vllm-tray options or vllm-tray config set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The model runs in one part per GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two numbers must be the same: change gpus or the sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{architecture} is this repository&apos;s own code, not one of the architectures vLLM {version} can load, so the model cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{architecture} is not one of the architectures vLLM {version} can load, so the model cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{architecture} was last in vLLM {last}; vLLM {version} cannot load it, so the model cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{architecture} needs a vLLM plugin ({plugin}) that vLLM Tray does not install, so the model cannot run here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{architecture} is a draft model for speculative decoding, which vLLM {version} does not serve on its own, so the model cannot run here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4220,6 +4348,10 @@
     </message>
     <message>
         <source>Must be on or off; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today&apos;s pinned build until a stable one qualifies.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4292,6 +4424,10 @@
     </message>
     <message>
         <source>vLLM engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stable ROCm builds only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4784,6 +4920,14 @@
     </message>
     <message>
         <source>The engine command {command} exists but cannot be executed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the {value} engine again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the newer {value} engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

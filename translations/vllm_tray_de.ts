@@ -1001,6 +1001,14 @@
         <translation>Engine-Installation</translation>
     </message>
     <message>
+        <source>ROCm build</source>
+        <translation>ROCm-Build</translation>
+    </message>
+    <message>
+        <source>&amp;Switch to this build</source>
+        <translation>Zu diesem Build &amp;wechseln</translation>
+    </message>
+    <message>
         <source>&amp;Copy URL</source>
         <translation>URL &amp;kopieren</translation>
     </message>
@@ -1083,6 +1091,34 @@
     <message>
         <source>not rated</source>
         <translation>nicht bewertet</translation>
+    </message>
+    <message>
+        <source>Install this &amp;build</source>
+        <translation>Diesen &amp;Build installieren</translation>
+    </message>
+    <message>
+        <source>qualified</source>
+        <translation>qualifiziert</translation>
+    </message>
+    <message>
+        <source>not qualified</source>
+        <translation>nicht qualifiziert</translation>
+    </message>
+    <message>
+        <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</source>
+        <translation>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>in Verwendung</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>installiert</translation>
     </message>
     <message numerus="yes">
         <source>vLLM {version} has %n known security advisory(s); the worst is {severity}.</source>
@@ -2071,6 +2107,18 @@
         <source>Already in your models as {model}.</source>
         <translation>Schon unter Ihren Modellen als {model}.</translation>
     </message>
+    <message>
+        <source>Download {repo}?</source>
+        <translation>{repo} herunterladen?</translation>
+    </message>
+    <message>
+        <source>Download its files ({size}) anyway?</source>
+        <translation>Seine Dateien ({size}) trotzdem herunterladen?</translation>
+    </message>
+    <message>
+        <source>Download &amp;anyway</source>
+        <translation>&amp;Trotzdem herunterladen</translation>
+    </message>
 </context>
 <context>
     <name>ModelSettingsDialog</name>
@@ -2620,6 +2668,10 @@
         <translation>E&amp;ngine:</translation>
     </message>
     <message>
+        <source>Install only stable R&amp;OCm builds by default</source>
+        <translation>Standardmäßig nur stabile R&amp;OCm-Builds installieren</translation>
+    </message>
+    <message>
         <source>Your vLLM co&amp;mmand:</source>
         <translation>Ihr vLLM-Be&amp;fehl:</translation>
     </message>
@@ -2935,6 +2987,10 @@
     <message>
         <source>not loadable by vLLM</source>
         <translation>von vLLM nicht ladbar</translation>
+    </message>
+    <message>
+        <source>cannot run</source>
+        <translation>läuft hier nicht</translation>
     </message>
     <message>
         <source>This repository has only GGUF files, which vLLM cannot load from Hugging Face. Look for the same model in safetensors format.</source>
@@ -3838,8 +3894,28 @@
         <translation>Ein anderes vllm-tray mit diesem Konfigurationsordner führt diesen Batch aus: Halten Sie ihn dort an oder brechen Sie ihn dort ab. Dieses übernimmt ihn, wenn jenes endet.</translation>
     </message>
     <message>
+        <source>The reply is too long: one event of its stream passed {limit_mib} MiB, the most the chat reads at once. What came before it is kept.</source>
+        <translation>Die Antwort ist zu lang: Ein Ereignis ihres Streams überschritt {limit_mib} MiB, so viel liest der Chat höchstens auf einmal. Was davor kam, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>The reply is too long: it passed {limit_mib} MiB of text, the most the chat keeps. What came before it is kept.</source>
+        <translation>Die Antwort ist zu lang: Sie überschritt {limit_mib} MiB Text, so viel behält der Chat höchstens. Was davor kam, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>The reply broke off: the endpoint sent an event the chat cannot read ({event}). What came before it is kept.</source>
+        <translation>Die Antwort brach ab: Der Endpunkt sandte ein Ereignis, das der Chat nicht lesen kann ({event}). Was davor kam, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>The reply broke off: its stream ended before the endpoint said the reply was complete. What came before it is kept.</source>
+        <translation>Die Antwort brach ab: Ihr Stream endete, bevor der Endpunkt die Antwort als vollständig meldete. Was davor kam, bleibt erhalten.</translation>
+    </message>
+    <message>
         <source>Deleting {size} of {model} needs confirmation: add --yes. They are {others}&apos;s files too, which would need them downloaded again.</source>
         <translation>Das Löschen von {size} von {model} muss bestätigt werden: fügen Sie --yes hinzu. Es sind auch die Dateien von {others}, die dann neu heruntergeladen werden müssten.</translation>
+    </message>
+    <message>
+        <source>Lemonade&apos;s setup holds flags that would run code, said above; nothing was imported. Add --without-code-flags to import the rest without them, and set those flags yourself if you trust that code.</source>
+        <translation>Lemonades Einrichtung enthält Flags, die Code ausführen würden (oben genannt); es wurde nichts importiert. Fügen Sie --without-code-flags hinzu, um den Rest ohne sie zu importieren, und setzen Sie diese Flags selbst, wenn Sie diesem Code vertrauen.</translation>
     </message>
     <message>
         <source>--config-dir needs a folder.</source>
@@ -3882,8 +3958,28 @@
         <translation>Ein anderes Programm ({name}, PID {pid}) belegt Port {port}, an dem der Endpunkt von vLLM Tray für diese Konfiguration antworten sollte, und konnte nicht nachweisen, dass es diese App ist; daher wurden ihm weder der API-Schlüssel noch ein Prompt geschickt.</translation>
     </message>
     <message>
+        <source>Only the ROCm engine has builds to choose from; install the CPU build without “{build}”.</source>
+        <translation>Nur die ROCm-Engine hat Builds zur Auswahl; installieren Sie den CPU-Build ohne „{build}“.</translation>
+    </message>
+    <message>
+        <source>{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the one the release lists. It was deleted; the engine in use stays as it was.</source>
+        <translation>{file} des ROCm-Builds {tag} kam beschädigt oder verändert an: Seine SHA-256-Prüfsumme ist nicht die, die das Release angibt. Die Datei wurde gelöscht; die verwendete Engine bleibt, wie sie war.</translation>
+    </message>
+    <message>
         <source>The custom engine command {command!r} cannot be read: {detail}.</source>
         <translation>Der Befehl der eigenen Engine {command!r} kann nicht gelesen werden: {detail}.</translation>
+    </message>
+    <message>
+        <source>The list of qualified ROCm builds at {url} could not be used ({reason}); showing {used}.</source>
+        <translation>Die Liste der qualifizierten ROCm-Builds unter {url} konnte nicht verwendet werden ({reason}); angezeigt wird {used}.</translation>
+    </message>
+    <message>
+        <source>A newer qualified ROCm build is available: {wanted} (vLLM {vllm}, {channel}) supersedes {installed}. Install it with: vllm-tray engine install rocm</source>
+        <translation>Ein neuerer qualifizierter ROCm-Build ist verfügbar: {wanted} (vLLM {vllm}, {channel}) löst {installed} ab. Installieren Sie ihn mit: vllm-tray engine install rocm</translation>
+    </message>
+    <message>
+        <source>There is no ROCm build “{build}” for your GPU ({target}). vllm-tray engine list rocm lists the builds.</source>
+        <translation>Für Ihre GPU ({target}) gibt es keinen ROCm-Build „{build}“. vllm-tray engine list rocm listet die Builds auf.</translation>
     </message>
     <message>
         <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
@@ -3892,6 +3988,18 @@
     <message>
         <source>The list of vLLM advisories could not be updated from {url} ({reason}); the list of {taken} is used.</source>
         <translation>Die Liste der vLLM-Sicherheitswarnungen konnte nicht von {url} aktualisiert werden ({reason}); die Liste vom {taken} wird verwendet.</translation>
+    </message>
+    <message>
+        <source>{flag} {value} in Lemonade&apos;s {source} would make vLLM import and run the Python code {value}, with your rights, in the engine of every model these arguments apply to; it is not imported. If you trust that code, set it yourself with vllm-tray options or vllm-tray config set.</source>
+        <translation>{flag} {value} in Lemonades {source} würde vLLM den Python-Code {value} mit Ihren Rechten in der Engine jedes Modells laden und ausführen lassen, für das diese Argumente gelten; es wird nicht importiert. Wenn Sie diesem Code vertrauen, setzen Sie es selbst mit vllm-tray options oder vllm-tray config set.</translation>
+    </message>
+    <message>
+        <source>{flag} in Lemonade&apos;s {source} lets a model&apos;s repository run its own Python code on this computer when the model loads; it is not imported. If you trust the repository, set it yourself in the options of the model that needs it.</source>
+        <translation>{flag} in Lemonades {source} lässt das Repository eines Modells beim Laden eigenen Python-Code auf diesem Computer ausführen; es wird nicht importiert. Wenn Sie dem Repository vertrauen, setzen Sie es selbst in den Optionen des Modells, das es braucht.</translation>
+    </message>
+    <message>
+        <source>{flag} {value} in Lemonade&apos;s {source} would let whoever sends a request name Python code for vLLM to import and run with your rights; it is not imported. If you want that, set it yourself with vllm-tray options or vllm-tray config set.</source>
+        <translation>{flag} {value} in Lemonades {source} würde jedem, der eine Anfrage sendet, erlauben, Python-Code zu nennen, den vLLM mit Ihren Rechten lädt und ausführt; es wird nicht importiert. Wenn Sie das wollen, setzen Sie es selbst mit vllm-tray options oder vllm-tray config set.</translation>
     </message>
     <message>
         <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>
@@ -3916,6 +4024,26 @@
     <message>
         <source>The vLLM server of {model_id} was stopped from outside the app ({signal}).</source>
         <translation>Der vLLM-Server von {model_id} wurde von außerhalb der App gestoppt ({signal}).</translation>
+    </message>
+    <message>
+        <source>{architecture} is this repository&apos;s own code, not one of the architectures vLLM {version} can load, so the model cannot run here.</source>
+        <translation>{architecture} ist eigener Code dieses Repositorys und keine der Architekturen, die vLLM {version} laden kann; das Modell läuft hier also nicht.</translation>
+    </message>
+    <message>
+        <source>{architecture} is not one of the architectures vLLM {version} can load, so the model cannot run here.</source>
+        <translation>{architecture} ist keine der Architekturen, die vLLM {version} laden kann; das Modell läuft hier also nicht.</translation>
+    </message>
+    <message>
+        <source>{architecture} was last in vLLM {last}; vLLM {version} cannot load it, so the model cannot run here.</source>
+        <translation>{architecture} gab es zuletzt in vLLM {last}; vLLM {version} kann sie nicht laden, das Modell läuft hier also nicht.</translation>
+    </message>
+    <message>
+        <source>{architecture} needs a vLLM plugin ({plugin}) that vLLM Tray does not install, so the model cannot run here.</source>
+        <translation>{architecture} braucht ein vLLM-Plugin ({plugin}), das vLLM Tray nicht installiert; das Modell läuft hier also nicht.</translation>
+    </message>
+    <message>
+        <source>{architecture} is a draft model for speculative decoding, which vLLM {version} does not serve on its own, so the model cannot run here.</source>
+        <translation>{architecture} ist ein Entwurfsmodell für spekulatives Dekodieren, das vLLM {version} nicht allein bereitstellt; das Modell läuft hier also nicht.</translation>
     </message>
     <message>
         <source>Search unavailable: Hugging Face ({endpoint}) answered, but the hub&apos;s answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.</source>
@@ -4032,6 +4160,10 @@
     <message>
         <source>Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the CPU build), rocm, cpu, or custom.</source>
         <translation>Welches vLLM die Modelle ausführt: auto (ROCm-Paket auf einer unterstützten AMD-GPU, sonst der CPU-Build), rocm, cpu oder custom.</translation>
+    </message>
+    <message>
+        <source>Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today&apos;s pinned build until a stable one qualifies.</source>
+        <translation>Standardmäßig nur ROCm-Builds installieren, die der Herausgeber auf seinem stabilen Kanal qualifiziert hat. Bisher ist jeder qualifizierte Build ein Nightly-Build; diese Einstellung behält daher den heute festgelegten Build, bis ein stabiler qualifiziert ist.</translation>
     </message>
     <message>
         <source>Command prefix of your own vLLM (for the custom engine), e.g. &apos;vllm serve&apos;.</source>
@@ -4160,6 +4292,10 @@
     <message>
         <source>vLLM engine</source>
         <translation>vLLM-Engine</translation>
+    </message>
+    <message>
+        <source>Stable ROCm builds only</source>
+        <translation>Nur stabile ROCm-Builds</translation>
     </message>
     <message>
         <source>Your own vLLM command</source>
@@ -4948,6 +5084,14 @@
     <message>
         <source>The ROCm engine {installed} is installed, but your GPU ({target}) needs a newer Linux kernel before it can run: its KFD topology lacks cwsr_size and ctl_stack_size, which come with kernel {required} or newer or a distribution kernel that carries the backport. Without them ROCm workloads hang or crash, so the engine is not started.</source>
         <translation>Die ROCm-Engine {installed} ist installiert, aber Ihre GPU ({target}) braucht einen neueren Linux-Kernel, bevor sie laufen kann: Ihrer KFD-Topologie fehlen cwsr_size und ctl_stack_size, die mit Kernel {required} oder neuer oder einem Distributionskernel mit dem Backport kommen. Ohne sie hängen ROCm-Arbeitslasten oder stürzen ab, daher wird die Engine nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Install the {value} engine again</source>
+        <translation>Die Engine {value} erneut installieren</translation>
+    </message>
+    <message>
+        <source>Install the newer {value} engine</source>
+        <translation>Die neuere {value}-Engine installieren</translation>
     </message>
     <message>
         <source>Set GPU memory utilization to {value}</source>

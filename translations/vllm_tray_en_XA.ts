@@ -1000,6 +1000,14 @@
       <translation>[Éñĝîñé îñšţàĺĺàţîöñ~~~~~~~~]</translation>
     </message>
     <message>
+      <source>ROCm build</source>
+      <translation>[ŔÖÇɱ ƀûîĺđ~~~~]</translation>
+    </message>
+    <message>
+      <source>&amp;Switch to this build</source>
+      <translation>[&amp;Šŵîţçĥ ţö ţĥîš ƀûîĺđ~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>&amp;Copy URL</source>
       <translation>[&amp;Çöþý ÛŔĹ~~~~]</translation>
     </message>
@@ -1082,6 +1090,34 @@
     <message>
       <source>not rated</source>
       <translation>[ñöţ ŕàţéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>Install this &amp;build</source>
+      <translation>[Îñšţàĺĺ ţĥîš &amp;ƀûîĺđ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>qualified</source>
+      <translation>[ǫûàĺîƒîéđ~~~~]</translation>
+    </message>
+    <message>
+      <source>not qualified</source>
+      <translation>[ñöţ ǫûàĺîƒîéđ~~~~~]</translation>
+    </message>
+    <message>
+      <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</source>
+      <translation>[ṽĹĹṀ {vllm} · ŔÖÇɱ {rocm} · {channel} · {verdict}~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>default</source>
+      <translation>[đéƒàûĺţ~~~]</translation>
+    </message>
+    <message>
+      <source>in use</source>
+      <translation>[îñ ûšé~~]</translation>
+    </message>
+    <message>
+      <source>installed</source>
+      <translation>[îñšţàĺĺéđ~~~~]</translation>
     </message>
     <message numerus="yes">
       <source>vLLM {version} has %n known security advisory(s); the worst is {severity}.</source>
@@ -2070,6 +2106,18 @@
       <source>Already in your models as {model}.</source>
       <translation>[Åĺŕéàđý îñ ýöûŕ ɱöđéĺš àš {model}.~~~~~~~~~~~~~~]</translation>
     </message>
+    <message>
+      <source>Download {repo}?</source>
+      <translation>[Đöŵñĺöàđ {repo}?~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download its files ({size}) anyway?</source>
+      <translation>[Đöŵñĺöàđ îţš ƒîĺéš ({size}) àñýŵàý?~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Download &amp;anyway</source>
+      <translation>[Đöŵñĺöàđ &amp;àñýŵàý~~~~~~]</translation>
+    </message>
   </context>
   <context>
     <name>ModelSettingsDialog</name>
@@ -2619,6 +2667,10 @@
       <translation>[&amp;Éñĝîñé:~~~]</translation>
     </message>
     <message>
+      <source>Install only stable R&amp;OCm builds by default</source>
+      <translation>[Îñšţàĺĺ öñĺý šţàƀĺé Ŕ&amp;ÖÇɱ ƀûîĺđš ƀý đéƒàûĺţ~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Your vLLM co&amp;mmand:</source>
       <translation>[Ýöûŕ ṽĹĹṀ çö&amp;ɱɱàñđ:~~~~~~~~]</translation>
     </message>
@@ -2934,6 +2986,10 @@
     <message>
       <source>not loadable by vLLM</source>
       <translation>[ñöţ ĺöàđàƀĺé ƀý ṽĹĹṀ~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>cannot run</source>
+      <translation>[çàññöţ ŕûñ~~~~]</translation>
     </message>
     <message>
       <source>This repository has only GGUF files, which vLLM cannot load from Hugging Face. Look for the same model in safetensors format.</source>
@@ -4177,8 +4233,28 @@
       <translation>[Åñöţĥéŕ ṽĺĺɱ-ţŕàý ûšîñĝ ţĥîš çöñƒîĝ ƒöĺđéŕ îš ŕûññîñĝ ţĥîš ƀàţçĥ: þàûšé öŕ çàñçéĺ îţ ţĥéŕé. Ţĥîš öñé ţàķéš îţ öṽéŕ îƒ ţĥàţ öñé šţöþš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>The reply is too long: one event of its stream passed {limit_mib} MiB, the most the chat reads at once. What came before it is kept.</source>
+      <translation>[Ţĥé ŕéþĺý îš ţöö ĺöñĝ: öñé éṽéñţ öƒ îţš šţŕéàɱ þàššéđ {limit_mib} ṀîƁ, ţĥé ɱöšţ ţĥé çĥàţ ŕéàđš àţ öñçé. Ŵĥàţ çàɱé ƀéƒöŕé îţ îš ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The reply is too long: it passed {limit_mib} MiB of text, the most the chat keeps. What came before it is kept.</source>
+      <translation>[Ţĥé ŕéþĺý îš ţöö ĺöñĝ: îţ þàššéđ {limit_mib} ṀîƁ öƒ ţéẋţ, ţĥé ɱöšţ ţĥé çĥàţ ķééþš. Ŵĥàţ çàɱé ƀéƒöŕé îţ îš ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The reply broke off: the endpoint sent an event the chat cannot read ({event}). What came before it is kept.</source>
+      <translation>[Ţĥé ŕéþĺý ƀŕöķé öƒƒ: ţĥé éñđþöîñţ šéñţ àñ éṽéñţ ţĥé çĥàţ çàññöţ ŕéàđ ({event}). Ŵĥàţ çàɱé ƀéƒöŕé îţ îš ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The reply broke off: its stream ended before the endpoint said the reply was complete. What came before it is kept.</source>
+      <translation>[Ţĥé ŕéþĺý ƀŕöķé öƒƒ: îţš šţŕéàɱ éñđéđ ƀéƒöŕé ţĥé éñđþöîñţ šàîđ ţĥé ŕéþĺý ŵàš çöɱþĺéţé. Ŵĥàţ çàɱé ƀéƒöŕé îţ îš ķéþţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Deleting {size} of {model} needs confirmation: add --yes. They are {others}'s files too, which would need them downloaded again.</source>
       <translation>[Đéĺéţîñĝ {size} öƒ {model} ñééđš çöñƒîŕɱàţîöñ: àđđ --ýéš. Ţĥéý àŕé {others}'š ƒîĺéš ţöö, ŵĥîçĥ ŵöûĺđ ñééđ ţĥéɱ đöŵñĺöàđéđ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Lemonade's setup holds flags that would run code, said above; nothing was imported. Add --without-code-flags to import the rest without them, and set those flags yourself if you trust that code.</source>
+      <translation>[Ĺéɱöñàđé'š šéţûþ ĥöĺđš ƒĺàĝš ţĥàţ ŵöûĺđ ŕûñ çöđé, šàîđ àƀöṽé; ñöţĥîñĝ ŵàš îɱþöŕţéđ. Åđđ --ŵîţĥöûţ-çöđé-ƒĺàĝš ţö îɱþöŕţ ţĥé ŕéšţ ŵîţĥöûţ ţĥéɱ, àñđ šéţ ţĥöšé ƒĺàĝš ýöûŕšéĺƒ îƒ ýöû ţŕûšţ ţĥàţ çöđé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>An API key can only have the letters a–z and A–Z, digits and ASCII punctuation, with no spaces: clients send it in an HTTP header, which takes nothing else.</source>
@@ -4201,8 +4277,28 @@
       <translation>[Åñöţĥéŕ þŕöĝŕàɱ ({name}, þîđ {pid}) ĥöĺđš þöŕţ {port}, ŵĥéŕé ţĥîš çöñƒîĝûŕàţîöñ'š ṽĹĹṀ Ţŕàý éñđþöîñţ šĥöûĺđ àñšŵéŕ, àñđ çöûĺđ ñöţ þŕöṽé îţ îš ţĥàţ àþþ, šö ñéîţĥéŕ ţĥé ÅÞÎ ķéý ñöŕ à þŕöɱþţ ŵàš šéñţ ţö îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Only the ROCm engine has builds to choose from; install the CPU build without “{build}”.</source>
+      <translation>[Öñĺý ţĥé ŔÖÇɱ éñĝîñé ĥàš ƀûîĺđš ţö çĥööšé ƒŕöɱ; îñšţàĺĺ ţĥé ÇÞÛ ƀûîĺđ ŵîţĥöûţ “{build}”.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the one the release lists. It was deleted; the engine in use stays as it was.</source>
+      <translation>[{file} öƒ ţĥé ŔÖÇɱ ƀûîĺđ {tag} àŕŕîṽéđ đàɱàĝéđ öŕ àĺţéŕéđ: îţš ŠĤÅ-256 îš ñöţ ţĥé öñé ţĥé ŕéĺéàšé ĺîšţš. Îţ ŵàš đéĺéţéđ; ţĥé éñĝîñé îñ ûšé šţàýš àš îţ ŵàš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The custom engine command {command!r} cannot be read: {detail}.</source>
       <translation>[Ţĥé çûšţöɱ éñĝîñé çöɱɱàñđ {command!r} çàññöţ ƀé ŕéàđ: {detail}.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>The list of qualified ROCm builds at {url} could not be used ({reason}); showing {used}.</source>
+      <translation>[Ţĥé ĺîšţ öƒ ǫûàĺîƒîéđ ŔÖÇɱ ƀûîĺđš àţ {url} çöûĺđ ñöţ ƀé ûšéđ ({reason}); šĥöŵîñĝ {used}.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>A newer qualified ROCm build is available: {wanted} (vLLM {vllm}, {channel}) supersedes {installed}. Install it with: vllm-tray engine install rocm</source>
+      <translation>[Å ñéŵéŕ ǫûàĺîƒîéđ ŔÖÇɱ ƀûîĺđ îš àṽàîĺàƀĺé: {wanted} (ṽĹĹṀ {vllm}, {channel}) šûþéŕšéđéš {installed}. Îñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ ŕöçɱ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no ROCm build “{build}” for your GPU ({target}). vllm-tray engine list rocm lists the builds.</source>
+      <translation>[Ţĥéŕé îš ñö ŔÖÇɱ ƀûîĺđ “{build}” ƒöŕ ýöûŕ ĜÞÛ ({target}). ṽĺĺɱ-ţŕàý éñĝîñé ĺîšţ ŕöçɱ ĺîšţš ţĥé ƀûîĺđš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>vLLM {version} has a known problem ({id}), fixed in {fixed_in}.</source>
@@ -4213,12 +4309,44 @@
       <translation>[Ţĥé ĺîšţ öƒ ṽĹĹṀ àđṽîšöŕîéš çöûĺđ ñöţ ƀé ûþđàţéđ ƒŕöɱ {url} ({reason}); ţĥé ĺîšţ öƒ {taken} îš ûšéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>{flag} {value} in Lemonade's {source} would make vLLM import and run the Python code {value}, with your rights, in the engine of every model these arguments apply to; it is not imported. If you trust that code, set it yourself with vllm-tray options or vllm-tray config set.</source>
+      <translation>[{flag} {value} îñ Ĺéɱöñàđé'š {source} ŵöûĺđ ɱàķé ṽĹĹṀ îɱþöŕţ àñđ ŕûñ ţĥé Þýţĥöñ çöđé {value}, ŵîţĥ ýöûŕ ŕîĝĥţš, îñ ţĥé éñĝîñé öƒ éṽéŕý ɱöđéĺ ţĥéšé àŕĝûɱéñţš àþþĺý ţö; îţ îš ñöţ îɱþöŕţéđ. Îƒ ýöû ţŕûšţ ţĥàţ çöđé, šéţ îţ ýöûŕšéĺƒ ŵîţĥ ṽĺĺɱ-ţŕàý öþţîöñš öŕ ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{flag} in Lemonade's {source} lets a model's repository run its own Python code on this computer when the model loads; it is not imported. If you trust the repository, set it yourself in the options of the model that needs it.</source>
+      <translation>[{flag} îñ Ĺéɱöñàđé'š {source} ĺéţš à ɱöđéĺ'š ŕéþöšîţöŕý ŕûñ îţš öŵñ Þýţĥöñ çöđé öñ ţĥîš çöɱþûţéŕ ŵĥéñ ţĥé ɱöđéĺ ĺöàđš; îţ îš ñöţ îɱþöŕţéđ. Îƒ ýöû ţŕûšţ ţĥé ŕéþöšîţöŕý, šéţ îţ ýöûŕšéĺƒ îñ ţĥé öþţîöñš öƒ ţĥé ɱöđéĺ ţĥàţ ñééđš îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{flag} {value} in Lemonade's {source} would let whoever sends a request name Python code for vLLM to import and run with your rights; it is not imported. If you want that, set it yourself with vllm-tray options or vllm-tray config set.</source>
+      <translation>[{flag} {value} îñ Ĺéɱöñàđé'š {source} ŵöûĺđ ĺéţ ŵĥöéṽéŕ šéñđš à ŕéǫûéšţ ñàɱé Þýţĥöñ çöđé ƒöŕ ṽĹĹṀ ţö îɱþöŕţ àñđ ŕûñ ŵîţĥ ýöûŕ ŕîĝĥţš; îţ îš ñöţ îɱþöŕţéđ. Îƒ ýöû ŵàñţ ţĥàţ, šéţ îţ ýöûŕšéĺƒ ŵîţĥ ṽĺĺɱ-ţŕàý öþţîöñš öŕ ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>The model runs in one part per GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two numbers must be the same: change gpus or the sizes.</source>
       <translation>[Ţĥé ɱöđéĺ ŕûñš îñ öñé þàŕţ þéŕ ĜÞÛ: ţéñšöŕ_þàŕàĺĺéĺ_šîžé {tp} × þîþéĺîñé_þàŕàĺĺéĺ_šîžé {pp} = {wanted}, ƀûţ ĝþûš ĺîšţš {count} ({gpus}). Ţĥé ţŵö ñûɱƀéŕš ɱûšţ ƀé ţĥé šàɱé: çĥàñĝé ĝþûš öŕ ţĥé šîžéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The endpoint stopped before this answer was complete (vLLM Tray was quit or its endpoint stopped), so the answer is cut short; send the request again once the endpoint is back.</source>
       <translation>[Ţĥé éñđþöîñţ šţöþþéđ ƀéƒöŕé ţĥîš àñšŵéŕ ŵàš çöɱþĺéţé (ṽĹĹṀ Ţŕàý ŵàš ǫûîţ öŕ îţš éñđþöîñţ šţöþþéđ), šö ţĥé àñšŵéŕ îš çûţ šĥöŕţ; šéñđ ţĥé ŕéǫûéšţ àĝàîñ öñçé ţĥé éñđþöîñţ îš ƀàçķ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{architecture} is this repository's own code, not one of the architectures vLLM {version} can load, so the model cannot run here.</source>
+      <translation>[{architecture} îš ţĥîš ŕéþöšîţöŕý'š öŵñ çöđé, ñöţ öñé öƒ ţĥé àŕçĥîţéçţûŕéš ṽĹĹṀ {version} çàñ ĺöàđ, šö ţĥé ɱöđéĺ çàññöţ ŕûñ ĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{architecture} is not one of the architectures vLLM {version} can load, so the model cannot run here.</source>
+      <translation>[{architecture} îš ñöţ öñé öƒ ţĥé àŕçĥîţéçţûŕéš ṽĹĹṀ {version} çàñ ĺöàđ, šö ţĥé ɱöđéĺ çàññöţ ŕûñ ĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{architecture} was last in vLLM {last}; vLLM {version} cannot load it, so the model cannot run here.</source>
+      <translation>[{architecture} ŵàš ĺàšţ îñ ṽĹĹṀ {last}; ṽĹĹṀ {version} çàññöţ ĺöàđ îţ, šö ţĥé ɱöđéĺ çàññöţ ŕûñ ĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{architecture} needs a vLLM plugin ({plugin}) that vLLM Tray does not install, so the model cannot run here.</source>
+      <translation>[{architecture} ñééđš à ṽĹĹṀ þĺûĝîñ ({plugin}) ţĥàţ ṽĹĹṀ Ţŕàý đöéš ñöţ îñšţàĺĺ, šö ţĥé ɱöđéĺ çàññöţ ŕûñ ĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{architecture} is a draft model for speculative decoding, which vLLM {version} does not serve on its own, so the model cannot run here.</source>
+      <translation>[{architecture} îš à đŕàƒţ ɱöđéĺ ƒöŕ šþéçûĺàţîṽé đéçöđîñĝ, ŵĥîçĥ ṽĹĹṀ {version} đöéš ñöţ šéŕṽé öñ îţš öŵñ, šö ţĥé ɱöđéĺ çàññöţ ŕûñ ĥéŕé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Search unavailable: Hugging Face ({endpoint}) answered, but the hub's answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.</source>
@@ -4231,6 +4359,10 @@
     <message>
       <source>Must be on or off; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today's pinned build until a stable one qualifies.</source>
+      <translation>[Îñšţàĺĺ ƀý đéƒàûĺţ öñĺý ŔÖÇɱ ƀûîĺđš ţĥé þûƀĺîšĥéŕ ǫûàĺîƒîéđ öñ îţš šţàƀĺé çĥàññéĺ. Éṽéŕý ǫûàĺîƒîéđ ƀûîĺđ šö ƒàŕ îš à ñîĝĥţĺý, šö ţĥîš ķééþš ţöđàý'š þîññéđ ƀûîĺđ ûñţîĺ à šţàƀĺé öñé ǫûàĺîƒîéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>GPU memory utilization</source>
@@ -4303,6 +4435,10 @@
     <message>
       <source>vLLM engine</source>
       <translation>[ṽĹĹṀ éñĝîñé~~~~]</translation>
+    </message>
+    <message>
+      <source>Stable ROCm builds only</source>
+      <translation>[Šţàƀĺé ŔÖÇɱ ƀûîĺđš öñĺý~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Your own vLLM command</source>
@@ -4795,6 +4931,14 @@
     <message>
       <source>The engine command {command} exists but cannot be executed.</source>
       <translation>[Ţĥé éñĝîñé çöɱɱàñđ {command} éẋîšţš ƀûţ çàññöţ ƀé éẋéçûţéđ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Install the {value} engine again</source>
+      <translation>[Îñšţàĺĺ ţĥé {value} éñĝîñé àĝàîñ~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Install the newer {value} engine</source>
+      <translation>[Îñšţàĺĺ ţĥé ñéŵéŕ {value} éñĝîñé~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Set GPU memory utilization to {value}</source>

@@ -32,6 +32,7 @@ from app.core.chat import (
 )
 from app.core.problems import Problem, ProblemError
 from app.core.states import LoadPhase
+from app.core.untrusted import TerminalStream, terminal_text
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services.protocols import ChatApi
 
@@ -299,6 +300,9 @@ class ReplyView:
         self.progress: ProgressReporter | None = None
         self.thinking = False
         self.wrote = False
+        # A model's text reaches the terminal without its escape sequences (a screen clear,
+        # a window title, a hyperlink, a carriage return that overwrites what was printed).
+        self.text = TerminalStream()
 
     def show(self, event: ReplyEvent) -> Problem | None:
         if isinstance(event, ReplyLoading):
@@ -324,7 +328,7 @@ class ReplyView:
     def failed(self, found: Problem) -> None:
         self._end_progress()
         self._end_text()
-        print(f"vllm-tray: {found.english()}", file=sys.stderr, flush=True)
+        print(f"vllm-tray: {terminal_text(found.english())}", file=sys.stderr, flush=True)
 
     def _loading(self, event: ReplyLoading) -> None:
         """One line: "Loading MODEL: loading weights 40 % (12 s of about 60 s)"."""
@@ -346,14 +350,16 @@ class ReplyView:
             if not self.thinking:
                 self._write("Thinking...\n", dim=True)
                 self.thinking = True
-            self._write(event.text, dim=True)
+            self._write(self.text.feed(event.text), dim=True)
             return
         if self.thinking:
-            self._write("\n...done thinking.\n\n", dim=True)
+            self._write(self.text.flush() + "\n...done thinking.\n\n", dim=True)
             self.thinking = False
-        self._write(event.text)
+        self._write(self.text.feed(event.text))
 
     def _write(self, text: str, *, dim: bool = False) -> None:
+        if not text:
+            return
         sys.stdout.write(f"{DIM}{text}{RESET}" if dim and self.tty else text)
         sys.stdout.flush()
         self.wrote = True
@@ -364,6 +370,7 @@ class ReplyView:
             self.progress = None
 
     def _end_text(self) -> None:
+        self._write(self.text.flush(), dim=self.thinking)
         if self.wrote:
             sys.stdout.write("\n")
             sys.stdout.flush()

@@ -29,6 +29,7 @@ from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.setting_rules import bad_ctx_size, check_ctx_size, shown_setting
 from app.core.setting_table import RENAMED
 from app.core.settings import SPEC_BY_KEY, SPECS
+from app.core.untrusted import one_line
 from app.core.vllm_args import format_command
 
 if TYPE_CHECKING:
@@ -246,7 +247,7 @@ def _config(args: argparse.Namespace) -> ConfigApi:
 def _warn(config: ConfigApi) -> None:
     found = config.load_problem()
     if found is not None and found.code != REPLACED_CODE:  # a replacement was logged
-        print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
+        print(f"vllm-tray: warning: {one_line(found.english())}", file=sys.stderr)
 
 
 def _current_names(args: argparse.Namespace) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from app.core.paths import AppPaths, resolve_paths
+from app.core.untrusted import one_line
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services import Services
 
@@ -43,7 +44,8 @@ def services_from(args: argparse.Namespace, *, warn: bool = True) -> Services:
 def warn_problems(services: Services) -> None:
     for found in services.views.problems():
         # A config file that cannot be read is worth one line, not a failure of this command.
-        print(f"vllm-tray: warning: {found.english()}", file=sys.stderr)
+        # One line, without the escape sequences a hand-edited file may hold (it is echoed).
+        print(f"vllm-tray: warning: {one_line(found.english())}", file=sys.stderr)
 
 
 T = TypeVar("T")

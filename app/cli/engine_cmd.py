@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from typing import Any
 
 from app.cli.context import human_bytes, print_json, run_interruptible, services_from
+from app.cli.engine_builds import print_rocm_builds
 from app.cli.progress import ProgressReporter
 from app.core.advisories import EngineAdvice
 from app.core.problems import ProblemError, problem
@@ -23,14 +25,27 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     s = esub.add_parser(
         "status",
-        aliases=["list"],
         parents=[common],
         help="which engine runs models, its vLLM version and the advisories that apply",
     )
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_status)
+    lp = esub.add_parser(
+        "list",
+        parents=[common],
+        help="like status; 'list rocm': the ROCm builds for this GPU from the publisher's feed",
+    )
+    lp.add_argument("kind", nargs="?", choices=["rocm"])
+    lp.add_argument("--json", action="store_true")
+    lp.set_defaults(func=cmd_list)
     i = esub.add_parser("install", parents=[common], help="install the ROCm bundle or CPU build")
     i.add_argument("kind", choices=["rocm", "cpu"])
+    i.add_argument(
+        "build",
+        nargs="?",
+        help="ROCm only: the build (its tag or vLLM version, see 'engine list rocm'); an "
+        "installed one is switched to without a download",
+    )
     i.add_argument("--no-select", action="store_true", help="install but do not switch to it")
     i.add_argument("--json", action="store_true", help="print the installed engine as JSON")
     i.set_defaults(func=cmd_install)
@@ -116,9 +131,23 @@ def _print_advice(advice: EngineAdvice) -> None:
         print(f"          ! [{advisory.severity}] {item.english()}")
 
 
+def cmd_list(args: argparse.Namespace) -> int:
+    if args.kind is None:
+        return cmd_status(args)
+    services = services_from(args)
+    builds = asyncio.run(services.engines.rocm_builds())
+    return print_rocm_builds(builds, args.json)
+
+
 def cmd_install(args: argparse.Namespace) -> int:
     services = services_from(args)
     kind = EngineKind(args.kind)
+    if args.build is not None and kind is not EngineKind.ROCM:
+        raise ProblemError(problem("engine.build_for_rocm_only", build=args.build))
+    if kind is EngineKind.ROCM:
+        view = asyncio.run(services.engines.refresh_feed())
+        if view.problem is not None:
+            print(view.problem.english(), file=sys.stderr)
 
     progress = ProgressReporter()
 
@@ -129,7 +158,13 @@ def cmd_install(args: argparse.Namespace) -> int:
 
     try:
         status = run_interruptible(
-            services.engines.install(kind, select=not args.no_select, on_progress=show)
+            services.engines.install(
+                kind,
+                select=not args.no_select,
+                on_progress=show,
+                build=args.build,
+                use_build=not args.no_select,
+            )
         )
     finally:
         progress.finish()

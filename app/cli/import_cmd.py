@@ -11,6 +11,7 @@ from typing import Any
 from app.cli.context import human_bytes, print_json, services_from
 from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.core.problems import ProblemError, problem
+from app.core.untrusted import one_line
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -39,6 +40,14 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--yes", action="store_true", help="import without asking")
     p.add_argument(
+        "--without-code-flags",
+        action="store_true",
+        help=(
+            "with --yes: import even though flags that would run code (--trust-remote-code, "
+            "--middleware, …) are left out"
+        ),
+    )
+    p.add_argument(
         "--json", action="store_true", help="print the plan as JSON (imports only with --yes)"
     )
     p.set_defaults(func=cmd_import)
@@ -63,18 +72,23 @@ def _line(change: Change) -> str:
 
 
 def print_plan(plan: ImportPlan) -> None:
+    """The plan, a line each; what came from Lemonade's files without escape sequences."""
+
+    def say(line: str) -> None:
+        print(one_line(line))
+
     where = f"{plan.source}" + (f" (cache {plan.cache})" if plan.cache else "")
-    print(f"Lemonade setup in {where}:")
+    say(f"Lemonade setup in {where}:")
     for found in plan.problems:
-        print(f"! {found.english()}")
+        say(f"! {found.english()}")
     if plan.changes:
         print("Will add or change:")
         for change in plan.changes:
-            print(f"  {_line(change)}")
+            say(f"  {_line(change)}")
     for skipped in plan.skipped:
-        print(f"  - not imported: {skipped.target}: {skipped.problem.english()}")
+        say(f"  - not imported: {skipped.target}: {skipped.problem.english()}")
     if plan.unchanged:
-        print(f"Already the same here: {', '.join(plan.unchanged)}")
+        say(f"Already the same here: {', '.join(plan.unchanged)}")
 
 
 def _confirm() -> bool:
@@ -101,9 +115,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise _not_found(args, plan)
     if not args.json:
         print_plan(plan)
+    if args.yes and plan.holds_code_flags and not args.without_code_flags:
+        # --yes agrees to a plan unseen: not to leaving out flags the setup may rely on.
+        raise ProblemError(problem("cli.lemonade_code_flags"))
     if not plan.changes:
         if args.json:
             print_json({**plan.to_json(), "imported": 0})
+        elif plan.skipped:
+            print("Nothing to import but what is left out above: vLLM Tray already has the rest.")
         else:
             print("Nothing to import: vLLM Tray already has all of it.")
         return 0

@@ -12,6 +12,7 @@ from typing import NoReturn
 from app import __version__
 from app.cli.routing import COMMAND_MODULES, command_module, route
 from app.core.problems import ProblemError
+from app.core.untrusted import terminal_text
 
 # Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
 INPUT_PROBLEM_PREFIXES = ("args.", "settings.", "models.", "options.", "config.", "cli.")
@@ -115,7 +116,8 @@ class _CommandFormatter(logging.Formatter):
     """`vllm-tray: warning: …`, the shape of the CLI's other messages."""
 
     def format(self, record: logging.LogRecord) -> str:
-        return f"vllm-tray: {record.levelname.lower()}: {record.getMessage()}"
+        # A message may echo a hand-edited file or a server's text: no escape sequences.
+        return f"vllm-tray: {record.levelname.lower()}: {terminal_text(record.getMessage())}"
 
 
 class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
@@ -168,7 +170,8 @@ def run(args: argparse.Namespace) -> int:
         return result
     except ProblemError as exc:
         code = exc.problem.code
-        print(f"vllm-tray: {exc.problem.english()}", file=sys.stderr)
+        # A sentence may echo text from a file or a server: no escape sequences reach here.
+        print(f"vllm-tray: {terminal_text(exc.problem.english())}", file=sys.stderr)
         is_input = code.startswith(INPUT_PROBLEM_PREFIXES) or code in INPUT_PROBLEM_CODES
         return EXIT_INPUT if is_input else EXIT_FAILURE
     except BrokenPipeError:  # `vllm-tray models | head`

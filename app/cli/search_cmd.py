@@ -117,6 +117,8 @@ def fit_label(d: ModelDetails) -> str:
         return "won't fit"
     if fit.verdict is FitVerdict.NOT_LOADABLE:
         return "not loadable by vLLM"
+    if fit.verdict is FitVerdict.CANNOT_RUN:
+        return "cannot run"
     return "fit unknown"
 
 
@@ -143,6 +145,8 @@ def _fit_detail(d: ModelDetails) -> str:
         if d.weight_format is WeightFormat.GGUF:
             return "GGUF files only: vLLM loads safetensors"
         return "no weights in the repository"
+    if fit.cannot_run is not None:
+        return fit.cannot_run.english()
     if fit.verdict is FitVerdict.UNKNOWN:
         return f"weights {human_bytes(d.weights_bytes)} of {budget}; config.json not readable"
     needs = f"needs {human_bytes(fit.needed_bytes)} at ctx {fit.ctx_size} of {budget}"
@@ -211,6 +215,7 @@ def result_json(result: SearchResult, found: ModelDetails | Problem | None) -> d
             "model_max_ctx": d.fit.model_max_ctx,
             "fit": d.fit.verdict.value,
             "fit_label": fit_label(d),
+            "cannot_run": d.fit.cannot_run.to_json() if d.fit.cannot_run is not None else None,
             "ctx_size": d.fit.ctx_size,
             "max_ctx": d.fit.max_ctx,
             "needed_bytes": d.fit.needed_bytes,
@@ -239,6 +244,11 @@ async def _add(session: Session, repo_id: str, name: str | None) -> int:
     progress = ProgressReporter()
     added = None
     try:
+        details = await services.search.details(repo_id)
+        if details.fit.cannot_run is not None:  # asked for by name: said, not refused
+            print(
+                f"vllm-tray: warning: {one_line(details.fit.cannot_run.english())}", file=sys.stderr
+            )
         added = await services.search.add(repo_id, name)
         print(f"registered {added.model_id} -> {repo_id}")
         while True:

@@ -3,14 +3,15 @@
 Read from what the hub tells about a repository without downloading it: the weight files'
 sizes and format, and its config.json. The memory rule is app.core.memory's (weights +
 overhead + KV cache for one request of the default ctx_size against the planner's budget);
-this module only turns its plan into a verdict a list of search results can show.
+this module only turns its plan into a verdict a list of search results can show. That
+verdict is one: a model the engine's registry of architectures cannot load "cannot run",
+however well it would fit (issue 32 item 1).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -18,7 +19,8 @@ from importlib import resources
 from typing import Any
 
 from app.core.memory import ModelShape, estimate_overhead_bytes, model_context_limit, plan_memory
-from app.core.problems import ProblemError
+from app.core.problems import Problem, ProblemError, problem
+from app.core.untrusted import parse_json
 
 ARCHITECTURES_FILE = "vllm_architectures.json"  # written by scripts/vllm_architectures.py
 # Less context than this is of no use for a chat; a model that leaves less room "won't fit".
@@ -48,11 +50,21 @@ class ArchSupport(StrEnum):
     MISSING = "missing"  # the config names no architecture, or could not be read
 
 
+# What the engine has no way to serve as a model of its own: a download of it cannot run.
+# (MISSING is left to the memory verdict: a config that cannot be read proves nothing.)
+NOT_SERVED = frozenset(
+    {ArchSupport.DRAFT, ArchSupport.REMOVED, ArchSupport.PLUGIN, ArchSupport.UNKNOWN}
+)
+
+
 class FitVerdict(StrEnum):
+    """One verdict per repository, the first that holds: NOT_LOADABLE, CANNOT_RUN, then memory."""
+
     FITS = "fits"  # at the default ctx_size
     FITS_SHORTER = "fits_shorter"  # only with a smaller ctx_size (`max_ctx`)
     WONT_FIT = "wont_fit"
     NOT_LOADABLE = "not_loadable"  # nothing vLLM can load (GGUF only, no weights)
+    CANNOT_RUN = "cannot_run"  # weights, but an architecture the engine cannot load
     UNKNOWN = "unknown"  # the config.json could not be read (a gated repository)
 
 
@@ -77,12 +89,32 @@ class VllmArchitectures:
             return ArchSupport.PLUGIN
         return ArchSupport.UNKNOWN
 
+    def cannot_run(self, architecture: str | None, *, custom_code: bool) -> Problem | None:
+        """Why this vLLM cannot serve `architecture`, or None when it can (or cannot tell)."""
+        support = self.support(architecture)
+        if support not in NOT_SERVED or architecture is None:
+            return None
+        arch, version = architecture, self.version
+        if support is ArchSupport.DRAFT:
+            return problem("search.cannot_run_draft", architecture=arch, version=version)
+        if support is ArchSupport.REMOVED:
+            last = self.removed[arch]
+            return problem(
+                "search.cannot_run_removed", architecture=arch, version=version, last=last
+            )
+        if support is ArchSupport.PLUGIN:
+            plugin = self.plugins[arch]
+            return problem("search.cannot_run_plugin", architecture=arch, plugin=plugin)
+        if custom_code:
+            return problem("search.cannot_run_custom", architecture=arch, version=version)
+        return problem("search.cannot_run_unknown", architecture=arch, version=version)
+
 
 @functools.cache
 def vllm_architectures() -> VllmArchitectures:
     """The shipped list (read once)."""
     text = resources.files("app.core").joinpath("data", ARCHITECTURES_FILE).read_text("utf-8")
-    data = json.loads(text)
+    data = parse_json(text)
     return VllmArchitectures(
         version=str(data["vllm_version"]),
         tasks=dict(data["architectures"]),
@@ -99,6 +131,12 @@ def architecture_of(config: Mapping[str, Any] | None) -> str | None:
     if isinstance(found, list) and found and isinstance(found[0], str):
         return found[0]
     return None
+
+
+def has_custom_code(config: Mapping[str, Any] | None) -> bool:
+    """Whether a config.json points at the repository's own model code (`auto_map`), which
+    Transformers runs only with trust_remote_code and vLLM's registry does not hold."""
+    return config is not None and isinstance(config.get("auto_map"), Mapping)
 
 
 def quantization_of(config: Mapping[str, Any] | None) -> str | None:
@@ -132,6 +170,7 @@ class FitEstimate:
     max_ctx: int | None = None  # the largest ctx_size that fits (None: not known)
     needed_bytes: int | None = None  # weights + overhead + KV cache at ctx_size
     model_max_ctx: int | None = None  # the model's own limit, from its config.json
+    cannot_run: Problem | None = None  # why the verdict is CANNOT_RUN
 
 
 def estimate_fit(
@@ -141,9 +180,25 @@ def estimate_fit(
     config: Mapping[str, Any] | None,
     budget_bytes: int,
     default_ctx: int,
+    cannot_run: Problem | None = None,
 ) -> FitEstimate:
     """The verdict for a repository whose weights take `weights_bytes` (the files a download
-    would fetch) and whose config.json is `config` (None when it could not be read)."""
+    would fetch) and whose config.json is `config` (None when it could not be read).
+    `cannot_run` (VllmArchitectures.cannot_run) wins over any memory verdict; the memory
+    figures are still given."""
+    found = _memory_fit(weights_bytes, weight_format, config, budget_bytes, default_ctx)
+    if cannot_run is None or found.verdict is FitVerdict.NOT_LOADABLE:
+        return found
+    return dataclasses.replace(found, verdict=FitVerdict.CANNOT_RUN, cannot_run=cannot_run)
+
+
+def _memory_fit(
+    weights_bytes: int,
+    weight_format: WeightFormat,
+    config: Mapping[str, Any] | None,
+    budget_bytes: int,
+    default_ctx: int,
+) -> FitEstimate:
     limit = model_context_limit(config) if config else None
     ctx = min(default_ctx, limit) if limit is not None else default_ctx
     base = FitEstimate(FitVerdict.UNKNOWN, ctx, budget_bytes, weights_bytes, model_max_ctx=limit)

@@ -24,6 +24,7 @@ from typing import Any, Final, Generic, TypeVar
 import filelock
 
 from app.core.problems import Problem, ProblemError, problem
+from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ def file_stamp(path: Path) -> FileStamp | None:
 
 
 def _read_json(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+    return parse_json(path.read_text(encoding="utf-8"))
 
 
 def lock_path(path: Path) -> Path:

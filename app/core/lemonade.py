@@ -22,7 +22,6 @@ this module; docs/lemonade-import.md cites the files):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.problems import Problem, problem
+from app.core.untrusted import parse_json
 
 LEMONADE_FILES = ("user_models.json", "recipe_options.json", "config.json")
 VLLM_RECIPE = "vllm"
@@ -39,6 +39,8 @@ BUNDLE_DIR = Path("bin") / "vllm" / "rocm"
 _TAG_RE = re.compile(
     r"^vllm(?P<vllm>[0-9][^-]*)-rocm(?P<rocm>[0-9][^-]*)-(?P<gfx>gfx[0-9a-zA-Z]+)$"
 )
+# Lemonade's files hold a few models' entries (kilobytes): a larger one is not read into memory.
+MAX_FILE_BYTES = 8 * 2**20
 _MAX_LAUNCHER_DEPTH = 4  # Lemonade searches the whole tree; a bundle keeps it at <top>/bin
 
 
@@ -132,7 +134,12 @@ def _unreadable(path: Path, reason: str) -> Problem:
 
 def _read_json(path: Path, problems: list[Problem]) -> dict[str, Any] | None:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            problems.append(_unreadable(path, f"it is larger than {MAX_FILE_BYTES // 2**20} MB"))
+            return None
+        raw = parse_json(data.decode("utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, ValueError) as exc:

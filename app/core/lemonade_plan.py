@@ -17,7 +17,6 @@ from typing import Any
 
 from app.core.gpu import gfx_family
 from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
-from app.core.model_names import look_alike, look_alike_problem
 from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_text
 from app.core.registry import (
@@ -25,12 +24,18 @@ from app.core.registry import (
     USER_PREFIX,
     ModelEntry,
     ModelOptions,
+    check_user_name,
     parse_checkpoint,
-    validate_name,
 )
 from app.core.setting_rules import check_ctx_size, coerce, shown_setting
 from app.core.settings import SettingValue
-from app.core.vllm_args import accepted_user_args, split_args
+from app.core.vllm_args import (
+    CODE_FLAGS,
+    GLOBAL_KEY,
+    accepted_user_args,
+    split_args,
+    without_code_flags,
+)
 
 
 class ChangeKind(StrEnum):
@@ -127,6 +132,11 @@ class ImportPlan:
     def empty(self) -> bool:
         return not self.changes
 
+    @property
+    def holds_code_flags(self) -> bool:
+        """Flags that would run code were left out (app.core.vllm_args.CODE_FLAGS)."""
+        return any(s.problem.code in CODE_FLAG_CODES for s in self.skipped)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "source": str(self.source),
@@ -151,12 +161,34 @@ def _skip(target: str, error: ProblemError) -> Skipped:
     return Skipped(target, error.problem)
 
 
+CODE_FLAG_CODES = frozenset(
+    {"lemonade.code_flag_repository", "lemonade.code_flag_module", "lemonade.code_flag_requests"}
+)
+
+
+def _code_flag_problem(flag: str, tokens: tuple[str, ...], source: str) -> Problem:
+    """What a code flag (app.core.vllm_args.CODE_FLAGS) would do, in one sentence."""
+    typed, eq, inline = tokens[0].partition("=")
+    value = redact_text(inline if eq else shlex.join(tokens[1:]))
+    kind = CODE_FLAGS[flag]
+    if kind == "repository":
+        return problem("lemonade.code_flag_repository", flag=typed, source=source)
+    if kind == "requests":
+        return problem("lemonade.code_flag_requests", flag=typed, value=value, source=source)
+    return problem("lemonade.code_flag_module", flag=typed, value=value, source=source)
+
+
 def _accepted_args(text: str, target: str, skipped: list[Skipped]) -> str:
-    """`text` without the flags this app refuses (each said in `skipped`, by name, with its
-    value): one managed flag does not cost the user the rest of their flags."""
-    kept, refused = accepted_user_args(split_args(text))
-    if not refused:
+    """`text` without the flags this app refuses and the flags that run code (each said in
+    `skipped`, by name, with its value): one such flag does not cost the user the rest of
+    their flags, and code is never imported unseen."""
+    args, held = without_code_flags(split_args(text))
+    kept, refused = accepted_user_args(args)
+    if not refused and not held:
         return text
+    for flag, tokens in held:
+        source = "global vllm_args" if target == GLOBAL_KEY else target
+        skipped.append(Skipped(target, _code_flag_problem(flag, tokens, source)))
     for tokens, why in refused:
         skipped.append(Skipped(f"{target} {redact_text(shlex.join(tokens))}", why))
     return shlex.join(kept)
@@ -177,11 +209,7 @@ def _model_changes(
     for model in setup.models:
         model_id = USER_PREFIX + model.name
         try:
-            similar = look_alike(model.name, [*now.users, *now.builtins])
-            if similar is not None:
-                shown = similar if similar in now.builtins else USER_PREFIX + similar
-                raise ProblemError(look_alike_problem(model_id, shown))
-            validate_name(model.name)
+            check_user_name(model.name, now.users, now.builtins)
             parse_checkpoint(model.checkpoint)
         except ProblemError as exc:
             skipped.append(_skip(model_id, exc))

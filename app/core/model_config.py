@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from app.core.problems import ProblemError, problem
+from app.core.untrusted import parse_json
 from app.core.vllm_args import (
     GLOBAL_SOURCE,
     MODEL_SOURCE,
@@ -168,7 +169,7 @@ def _config_invalid(file: str, reason: str) -> ProblemError:
 @lru_cache(maxsize=1)
 def _builtin_config() -> ModelConfig:
     text = resources.files("app.core").joinpath("data", CONFIG_FILENAME).read_text("utf-8")
-    return ModelConfig.from_json(json.loads(text), file=f"built-in {CONFIG_FILENAME}")
+    return ModelConfig.from_json(parse_json(text), file=f"built-in {CONFIG_FILENAME}")
 
 
 def load_model_config(override: Path | None = None) -> ModelConfig:
@@ -180,7 +181,7 @@ def load_model_config(override: Path | None = None) -> ModelConfig:
     if override is None or not override.exists():
         return _builtin_config()
     try:
-        obj = json.loads(override.read_text(encoding="utf-8"))
+        obj = parse_json(override.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise _config_invalid(
             str(override), f"line {exc.lineno} column {exc.colno}: {exc.msg}"

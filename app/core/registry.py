@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal
@@ -17,6 +16,7 @@ from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
 from app.core.setting_rules import check_ctx_size
+from app.core.untrusted import parse_json
 
 # Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
 __all__ = [
@@ -119,7 +119,7 @@ OPTION_KEYS = OPTION_FIELDS = frozenset(
 
 def _load_catalog() -> dict[str, ModelEntry]:
     text = resources.files("app.core").joinpath("data/catalog.json").read_text("utf-8")
-    raw = json.loads(text)
+    raw = parse_json(text)
     out: dict[str, ModelEntry] = {}
     for name, item in raw["models"].items():
         out[name] = ModelEntry(
@@ -130,6 +130,16 @@ def _load_catalog() -> dict[str, ModelEntry]:
             labels=tuple(item.get("labels", ())),
         )
     return out
+
+
+def check_user_name(name: str, users: Collection[str], builtins: Collection[str]) -> None:
+    """`name` is usable for a user model next to `users` (bare names) and `builtins`, and does
+    not only look like one of theirs: `Registry.check_new_name`, and an import's plan."""
+    similar = look_alike(name, [*users, *builtins])
+    if similar is not None:
+        shown = similar if similar in builtins else USER_PREFIX + similar
+        raise ProblemError(look_alike_problem(USER_PREFIX + name, shown))
+    validate_name(name)
 
 
 def user_model_id(name: str) -> str:
@@ -358,12 +368,8 @@ class Registry:
     def check_new_name(self, name: str) -> None:
         """`name` is usable for a user model, and does not only look like another model's."""
         with self._lock:
-            known = [*self._users, *self._catalog]
-        similar = look_alike(name, known)
-        if similar is not None:
-            shown = similar if similar in self._catalog else USER_PREFIX + similar
-            raise ProblemError(look_alike_problem(USER_PREFIX + name, shown))
-        validate_name(name)
+            users, builtins = list(self._users), set(self._catalog)
+        check_user_name(name, users, builtins)
 
     def set_source(
         self, model_id: str, checkpoint: str, *, size_gb: float | None = None

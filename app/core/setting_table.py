@@ -323,6 +323,22 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("vLLM engine"),
     ),
     SettingSpec(
+        "engine.rocm_stable_only",
+        bool,
+        False,
+        tr_noop(
+            "Install by default only ROCm builds the publisher qualified on its stable "
+            "channel. Every qualified build so far is a nightly, so this keeps today's pinned "
+            "build until a stable one qualifies."
+        ),
+        label=tr_noop("Stable ROCm builds only"),
+        effect_test=(
+            "the default build of `engine list rocm` / `engine install rocm`, on a ROCm GPU "
+            "serve's fake engine does not have; "
+            "tests/integration/test_engine_rocm_feed.py::test_stable_only_keeps_the_pin"
+        ),
+    ),
+    SettingSpec(
         "engine.custom_command",
         str,
         "",

@@ -9,7 +9,6 @@ key under its new name, and writes keep the moved flags where they are.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping
 from pathlib import Path
@@ -20,6 +19,7 @@ import filelock
 from app.core.jsonstore import LOCK_TIMEOUT_S, PRIVATE_FILE_MODE, atomic_write_json, lock_path
 from app.core.paths import AppPaths
 from app.core.setting_table import MOVED_TO_UI_STATE, RENAMED
+from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def _said(key: str) -> str:
 
 def _read(path: Path) -> Mapping[str, Any]:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = parse_json(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return raw if isinstance(raw, dict) else {}

@@ -29,6 +29,15 @@ _C1_SEQUENCE = re.compile(
 # and isolates that reorder what a reader sees ("Trojan Source").
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _WHITESPACE = re.compile(r"[\t\n]+")
+# The end of a text that may be the beginning of a sequence whose rest has not come yet.
+_UNFINISHED = re.compile(
+    r"(?:\x1b(?:\[[0-?]*[ -/]*|[\]PX^_][^\x07\x1b]*\x1b?|[ -/]*)"
+    r"|\x9b[0-?]*[ -/]*|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*)\Z"
+)
+# Where a JSON text may hold a UTF-16 surrogate: an escape (\uD800-\uDFFF), one in the text,
+# or one encoded as UTF-8 bytes (json.loads decodes bytes with "surrogatepass").
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 
 
 def terminal_text(text: str) -> str:
@@ -39,22 +48,63 @@ def terminal_text(text: str) -> str:
     return _CONTROL.sub("", _C1_SEQUENCE.sub("", _ESCAPE.sub("", text)))
 
 
+# How far back from a piece's end an unfinished sequence is looked for: real ones are short.
+# One longer than this is stripped as far as it came, and its rest printed as the plain text it
+# then is (its introducer is gone): never an escape, and no scan of a long text per piece.
+HOLD_WINDOW = 256
+
+
+class TerminalStream:
+    """`terminal_text` for text printed piece by piece (a model's reply): a sequence split
+    between two pieces is held back until it is whole, so its end is never printed as text."""
+
+    def __init__(self) -> None:
+        self._held = ""
+
+    def feed(self, text: str) -> str:
+        text = self._held + text
+        unfinished = _UNFINISHED.search(text, max(0, len(text) - HOLD_WINDOW))
+        cut = len(text) if unfinished is None else unfinished.start()
+        self._held = text[cut:]
+        return terminal_text(text[:cut])
+
+    def flush(self) -> str:
+        """What was held back, stripped as an unfinished sequence is."""
+        held, self._held = self._held, ""
+        return terminal_text(held)
+
+
 def one_line(text: str) -> str:
     """`terminal_text` on one line: tabs and newlines become single spaces (names, ids, tags)."""
     return _WHITESPACE.sub(" ", terminal_text(text))
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes | bytearray) -> Any:
     """`json.loads`, with nesting too deep for the parser a `json.JSONDecodeError` like any other.
 
     Python's decoder raises `RecursionError` on some thousand nested brackets: an ordinary
-    malformed file or answer to every caller here, never a traceback.
+    malformed file or answer to every caller here, never a traceback. A string holding a lone
+    UTF-16 surrogate (`"\\ud800"`, valid JSON but no text) is one too: it cannot be written
+    as UTF-8 to a file, a terminal or a server, and failed there with a traceback.
     """
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
-        doc = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-        raise json.JSONDecodeError("nested too deeply", doc[:100], 0) from None
+        raise _json_error("nested too deeply", text) from None
+    maybe = _SURROGATE.search(text) if isinstance(text, str) else _SURROGATE_BYTES.search(text)
+    if maybe:
+        try:  # only then: a surrogate pair (an emoji from an ASCII-only writer) is common
+            json.dumps(value, ensure_ascii=False).encode()
+        except UnicodeEncodeError:
+            raise _json_error("a string holds a lone UTF-16 surrogate", text) from None
+        except RecursionError:  # as deep as the reader allows, too deep for the writer
+            raise _json_error("nested too deeply", text) from None
+    return value
+
+
+def _json_error(reason: str, text: str | bytes | bytearray) -> json.JSONDecodeError:
+    doc = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    return json.JSONDecodeError(reason, doc[:100], 0)
 
 
 # What a path part from outside may not hold: controls (NUL included), the bidirectional
@@ -117,3 +167,15 @@ def _skip_space(text: str, at: int) -> int:
     while at < len(text) and text[at] in " \t\n\r":
         at += 1
     return at
+
+
+# One path part a name from outside may become (a folder, a URL segment): letters, digits and
+# `. _ + -`, starting with a letter or digit, so never "", ".", "..", a slash or a backslash.
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*")
+
+
+def safe_name(text: object, max_length: int = 160) -> str | None:
+    """`text` when it is safe as one folder name and one URL path segment as it is, else None."""
+    if not isinstance(text, str) or len(text) > max_length or ".." in text:
+        return None
+    return text if _SAFE_NAME.fullmatch(text) else None

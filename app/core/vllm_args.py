@@ -274,6 +274,55 @@ def check_global_args(text: str) -> tuple[str, ...]:
     return args
 
 
+# Flags that make vLLM run Python code: a model repository's own (`--trust-remote-code`) or
+# the module or class their value names, imported into the engine (`--middleware`, the worker,
+# scheduler, logits-processor and parser plugins), or named by requests
+# (`--logits-processor-pattern`). Arguments copied from elsewhere (a Lemonade import) never
+# bring one in unseen (issue 31 item 11). The kind picks the sentence that says what it does.
+CODE_FLAGS: Mapping[str, str] = MappingProxyType(
+    {
+        TRUST_REMOTE_CODE: "repository",
+        "--middleware": "module",
+        "--worker-extension-cls": "module",
+        "--worker-cls": "module",
+        "--scheduler-cls": "module",
+        "--logits-processors": "module",
+        "--tool-parser-plugin": "module",
+        "--reasoning-parser-plugin": "module",
+        "--logits-processor-pattern": "requests",
+    }
+)
+_MIN_ABBREVIATION = 6  # "--" and four letters: shorter prefixes are ambiguous in vLLM
+
+
+def code_flag(token: str) -> str | None:
+    """The code flag (CODE_FLAGS) `token` sets, in any spelling argparse would take for it
+    (an abbreviation included); None for any other token."""
+    if not _is_flag(token) or token.replace("_", "-").startswith("--no-"):
+        return None  # `--no-trust-remote-code` turns it off
+    key = _flag_key(token).split(".", 1)[0]
+    if key in CODE_FLAGS:
+        return key
+    if key.startswith("--") and len(key) >= _MIN_ABBREVIATION:
+        return next((flag for flag in CODE_FLAGS if flag.startswith(key)), None)
+    return None
+
+
+def without_code_flags(
+    args: Sequence[str], *, source: str = "vllm_args"
+) -> tuple[tuple[str, ...], list[tuple[str, tuple[str, ...]]]]:
+    """`args` without the code flags and their values; and each left out: (flag, its tokens)."""
+    kept: list[str] = []
+    held: list[tuple[str, tuple[str, ...]]] = []
+    for arg in _group(args, source):
+        flag = code_flag(arg.tokens[0])
+        if flag is None:
+            kept.extend(arg.tokens)
+        else:
+            held.append((flag, arg.tokens))
+    return tuple(kept), held
+
+
 _HELP_FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*")
 
 

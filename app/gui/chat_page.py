@@ -19,11 +19,7 @@ from PySide6.QtGui import (
     QAction,
     QGuiApplication,
     QKeySequence,
-    QPalette,
     QShowEvent,
-    QTextBlockFormat,
-    QTextCursor,
-    QTextFormat,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,7 +33,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +47,7 @@ from app.core.chat import (
     ReplyLoading,
 )
 from app.gui.chat_render import PENDING, THINK_SCHEME, Pending, Transcript
+from app.gui.chat_view import TranscriptView
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import buddy_label
 from app.gui.i18n import problem_text
@@ -65,6 +61,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RENDER_MS = 50  # a streaming reply is drawn at most this often (a long one is costly to lay out)
+# And a redraw waits at least this many times as long as the last one took: however long a
+# reply grows, drawing it takes at most a fifth of the GUI thread's time.
+RENDER_SPACING = 4
 MAX_TOKENS_LIMIT = 1_000_000
 
 StreamOf = Callable[[Services], AsyncIterator[ReplyEvent]]  # one service call
@@ -88,8 +87,7 @@ class ChatPage(QWidget):
         self.model.setAccessibleName(self.tr("Model to chat with"))
         self.model.setMinimumContentsLength(24)
         self.clear = QPushButton(self.tr("C&lear conversation"))
-        self.view = QTextBrowser()
-        self.view.setOpenLinks(False)
+        self.view = TranscriptView()
         self.view.setAccessibleName(self.tr("Conversation"))
         self.view.anchorClicked.connect(self._on_view_anchor_clicked)
         self.progress = QProgressBar()
@@ -329,14 +327,13 @@ class ChatPage(QWidget):
         elif isinstance(event, ReplyDelta):
             pending.waiting = False
             self.progress.hide()
-            if event.kind == "reasoning":
-                pending.reasoning += event.text
-            else:
-                pending.content += event.text
+            parts = pending.reasoning_parts if event.kind == "reasoning" else pending.content_parts
+            parts.append(event.text)
         elif isinstance(event, ReplyFailed):
             self.transcript.failure = problem_text(event.problem)
         if not self._render_timer.isActive():
-            self._render_timer.start()
+            spacing = round(self.view.last_draw_s * 1000 * RENDER_SPACING)
+            self._render_timer.start(max(RENDER_MS, spacing))
 
     def stop_reply(self) -> None:
         if self._stopper is not None:
@@ -384,27 +381,11 @@ class ChatPage(QWidget):
 
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self) -> None:
-        bar = self.view.verticalScrollBar()
-        at_end = bar.value() >= bar.maximum() - 4
-        self.view.setMarkdown(self.transcript.markdown())
-        self._shade_code()
-        if at_end:
-            bar.setValue(bar.maximum())
+        self.view.show_turns(self.transcript.turns())
 
     def _say(self, text: str) -> None:
         self.status.setText(text)
         self.status.setVisible(bool(text))
-
-    def _shade_code(self) -> None:
-        """Code blocks on a shaded ground, as every chat shows them (Markdown's import
-        marks them with the code-fence property; it applies no style sheet)."""
-        shade = QTextBlockFormat()
-        shade.setBackground(self.palette().color(QPalette.ColorRole.AlternateBase))
-        block = self.view.document().begin()
-        while block.isValid():
-            if block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
-                QTextCursor(block).mergeBlockFormat(shade)
-            block = block.next()
 
     def _update_buttons(self) -> None:
         busy = self.busy

@@ -1,5 +1,6 @@
-"""A conversation as Markdown for the Chat page: messages, folded thinking, a reply's numbers,
-and the reply on its way (load progress or an error in its place).
+"""A conversation as turns for the Chat page: messages, folded thinking, a reply's numbers, and
+the reply on its way (load progress or an error in its place). Each turn is its author's name
+(drawn by the page, app.gui.chat_view) and pieces of Markdown, each drawn on its own.
 
 Markdown because QTextDocument renders it (code blocks included) and a reply is Markdown
 already; the thinking of a reasoning model is a link that unfolds it (`think:N`).
@@ -7,6 +8,7 @@ already; the thinking of a reasoning model is a link that unfolds it (`think:N`)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
@@ -19,6 +21,11 @@ from app.gui.model_state import phase_text
 PHASES = frozenset(phase.value for phase in LoadPhase)
 
 THINK_SCHEME = "think"
+# A text is drawn in pieces of about this many characters, cut at blank lines outside code
+# blocks (a cut depends only on the text before it): while a reply streams, the pieces before
+# its last one stay as they were drawn, and only the last is drawn again.
+CHUNK_CHARS = 16_384
+_FENCE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})", re.MULTILINE)
 PENDING = -1  # the index of the reply on its way, for its thinking's link
 
 
@@ -27,15 +34,40 @@ PENDING = -1  # the index of the reply on its way, for its thinking's link
 translate = QCoreApplication.translate
 
 
+@dataclass(frozen=True)
+class Segment:
+    """One piece of a turn, inserted as Markdown on its own (`own`: made by the page, else the
+    text of a person or a model; both are drawn without HTML)."""
+
+    markdown: str
+    own: bool = False
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn under its author's name (None: a line of the page's own, e.g. a failure)."""
+
+    author: str | None
+    segments: tuple[Segment, ...]
+
+
 @dataclass
 class Pending:
     """The exchange on its way: the message sent (None when regenerating) and the reply."""
 
     text: str | None
     loading: ReplyLoading | None = None
-    content: str = ""
-    reasoning: str = ""
+    content_parts: list[str] = field(default_factory=list)
+    reasoning_parts: list[str] = field(default_factory=list)
     waiting: bool = True  # nothing came back yet
+
+    @property
+    def content(self) -> str:
+        return "".join(self.content_parts)
+
+    @property
+    def reasoning(self) -> str:
+        return "".join(self.reasoning_parts)
 
 
 @dataclass
@@ -48,60 +80,76 @@ class Transcript:
     failure: str | None = None  # the sentence shown in place of the reply
     unfolded: set[int] = field(default_factory=set)  # messages whose thinking is shown
 
-    def markdown(self) -> str:
-        parts = [self._message(i, m) for i, m in enumerate(self.messages)]
+    def turns(self) -> list[Turn]:
+        """Every turn: the kept messages, then the exchange on its way or the last failure."""
+        kept = [t for i, m in enumerate(self.messages) if (t := self._message(i, m))]
         if self.pending is not None:
-            if self.pending.text is not None:
-                parts.append(self._user(self.pending.text))
-            parts.append(self._pending(self.pending))
-        elif self.failure is not None:
+            asked = [] if self.pending.text is None else [self._user(self.pending.text)]
+            return [*kept, *asked, self._pending(self.pending)]
+        if self.failure is not None:
             # After a part of a reply (kept, marked stopped) the failure says it broke off.
             cut = bool(self.messages) and self.messages[-1].role == "assistant"
-            parts.append(_failure(self.failure, cut=cut))
-        return "\n\n---\n\n".join(p for p in parts if p) + "\n"
+            return [*kept, Turn(None, (Segment(_failure(self.failure, cut=cut), own=True),))]
+        return kept
 
-    def _message(self, index: int, m: ChatMessage) -> str:
+    def _message(self, index: int, m: ChatMessage) -> Turn | None:
         if m.role == "user":
             return self._user(m.content)
         if m.role != "assistant":
-            return ""
-        lines = [f"**{_escape(self.model_name)}**"]
+            return None
+        segments = []
         if m.reasoning:
-            lines.append(self._thinking(index, m.reasoning))
-        if m.content:
-            lines.append(m.content)
+            segments.extend(self._thinking(index, m.reasoning))
+        segments.extend(Segment(piece) for piece in chunks(m.content))
         if m.stopped:
-            lines.append("*" + translate("ChatPage", "(stopped)") + "*")
+            segments.append(Segment("*" + translate("ChatPage", "(stopped)") + "*", own=True))
         if m.stats is not None:
-            lines.append("*" + stats_text(m.stats) + "*")
-        return "\n\n".join(lines)
+            segments.append(Segment("*" + stats_text(m.stats) + "*", own=True))
+        return Turn(self.model_name, tuple(segments))
 
-    def _user(self, text: str) -> str:
-        return "**" + translate("ChatPage", "You") + "**\n\n" + text
+    def _user(self, text: str) -> Turn:
+        return Turn(translate("ChatPage", "You"), tuple(Segment(c) for c in chunks(text)))
 
-    def _thinking(self, index: int, reasoning: str) -> str:
-        words = len(reasoning.split())
+    def _thinking(self, index: int, reasoning: str) -> list[Segment]:
         if index in self.unfolded:
             hide = translate("ChatPage", "▾ Hide the thinking")
-            link = f"[{hide}]({THINK_SCHEME}:{index})"
-            quoted = "\n".join("> " + line for line in reasoning.splitlines())
-            return link + "\n\n" + quoted
+            quoted = [
+                Segment("\n".join("> " + line for line in piece.splitlines()))
+                for piece in chunks(reasoning)
+            ]
+            return [Segment(f"[{hide}]({THINK_SCHEME}:{index})", own=True), *quoted]
         label = translate("ChatPage", "▸ Thought for {words} words (show)").format(
-            words=format_int(words)
+            words=format_int(len(reasoning.split()))
         )
-        return f"[{label}]({THINK_SCHEME}:{index})"
+        return [Segment(f"[{_escape(label)}]({THINK_SCHEME}:{index})", own=True)]
 
-    def _pending(self, p: Pending) -> str:
-        lines = [f"**{_escape(self.model_name)}**"]
-        if p.reasoning:
-            lines.append(self._thinking(PENDING, p.reasoning))
-        if p.content:
-            lines.append(p.content)
-        elif p.loading is not None and not p.reasoning:
-            lines.append("*" + loading_text(p.loading) + "*")
-        elif p.waiting and not p.reasoning:
-            lines.append("*" + translate("ChatPage", "Waiting for the answer…") + "*")
-        return "\n\n".join(lines)
+    def _pending(self, p: Pending) -> Turn:
+        segments = []
+        reasoning, content = p.reasoning, p.content
+        if reasoning:
+            segments.extend(self._thinking(PENDING, reasoning))
+        if content:
+            segments.extend(Segment(piece) for piece in chunks(content))
+        elif p.loading is not None and not reasoning:
+            segments.append(Segment("*" + loading_text(p.loading) + "*", own=True))
+        elif p.waiting and not reasoning:
+            waiting = translate("ChatPage", "Waiting for the answer…")
+            segments.append(Segment("*" + waiting + "*", own=True))
+        return Turn(self.model_name, tuple(segments))
+
+
+def chunks(text: str) -> list[str]:
+    """`text` in pieces of at least CHUNK_CHARS (but the last), cut after blank lines that
+    are outside a code fence."""
+    pieces, start, at, fenced = [], 0, 0, False
+    while (cut := text.find("\n\n", at)) >= 0:
+        fenced ^= len(_FENCE.findall(text, at, cut)) % 2 == 1
+        at = cut + 2
+        if not fenced and at - start >= CHUNK_CHARS:
+            pieces.append(text[start:at])
+            start = at
+    pieces.append(text[start:])
+    return [piece for piece in pieces if piece]
 
 
 def loading_text(loading: ReplyLoading) -> str:

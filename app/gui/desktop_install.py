@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from app.core.untrusted import parse_json
 from app.gui.autostart import (
     DESKTOP_FILE,
     autostart_dir,
@@ -101,7 +102,7 @@ class Manifest:
     def load(cls) -> Manifest:
         path = data_home() / APP / MANIFEST
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = parse_json(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return cls(path)
         return cls(path, dict(raw.get("files", {})), list(raw.get("folders", [])))
@@ -144,6 +145,8 @@ def install(*, autostart: bool, settings_file: Path | None = None) -> list[str]:
         said.append(f"installed {path}")
     # Icon caches compare their time with the theme folder's; touching it marks them stale.
     (data_home() / "icons" / "hicolor").touch(exist_ok=True)
+    if autostart:
+        manifest.make_folder(autostart_dir())  # so uninstall removes it if it made it
     manifest.save()
     if autostart:
         said.append(f"start at login: {set_start_at_login(True)}")
@@ -159,7 +162,19 @@ def remember_start_at_login(settings_file: Path) -> None:
     Settings(settings_file).set("gui.start_at_login", True)
 
 
-def uninstall() -> list[str]:
+def forget_start_at_login(settings_file: Path) -> bool:
+    """Back to the default (off), else the app's next start would write the entry again;
+    returns whether the setting was stored."""
+    from app.core.settings import Settings
+
+    settings = Settings(settings_file)
+    if settings.is_default("gui.start_at_login"):
+        return False  # nothing to undo: no file or lock is made
+    settings.reset("gui.start_at_login")
+    return True
+
+
+def uninstall(settings_file: Path | None = None) -> list[str]:
     manifest = Manifest.load()
     said = []
     for name, sha in sorted(manifest.files.items()):
@@ -175,6 +190,8 @@ def uninstall() -> list[str]:
     if entry.exists():
         entry.unlink()
         said.append(f"removed {entry}")
+    if settings_file is not None and forget_start_at_login(settings_file):
+        said.append(f"start at login: off in {settings_file}")
     manifest.path.unlink(missing_ok=True)
     for folder in sorted(manifest.folders, key=len, reverse=True):  # innermost first
         try:
@@ -188,5 +205,5 @@ def uninstall() -> list[str]:
 def run(action: str, *, autostart: bool, settings_file: Path) -> list[str]:
     """`vllm-tray desktop ACTION` (app.launcher calls it); one line per step."""
     if action == "uninstall":
-        return uninstall()
+        return uninstall(settings_file)
     return install(autostart=autostart, settings_file=settings_file)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QComboBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -20,6 +21,7 @@ from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
 from app.runtime.services import Facade
+from app.runtime.services.engines import RocmBuilds
 from app.runtime.snapshot import EngineView
 
 CPU = "cpu"
@@ -65,6 +67,18 @@ class EnginePanel(QGroupBox):
         self.install_status = QLabel()
         self.install_status.setWordWrap(True)
 
+        # The ROCm builds for this GPU from the publisher's qualification feed: choose one,
+        # installed beside the others, or switch back to one installed before.
+        self.builds_combo = QComboBox()
+        self.builds_combo.setAccessibleName(self.tr("ROCm build"))
+        self.builds_combo.currentIndexChanged.connect(self._update_use_build)
+        self.use_build_button = QPushButton(self.tr("&Switch to this build"))
+        self.use_build_button.clicked.connect(self._on_use_build_clicked)
+        self.builds_note = QLabel()
+        self.builds_note.setWordWrap(True)
+        self._builds: RocmBuilds | None = None
+        self._builds_asked = False
+
         self.server_label = QLabel()
         self.server_label.setWordWrap(True)
         self.server_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -91,6 +105,11 @@ class EnginePanel(QGroupBox):
         layout.addWidget(self.advisories_list)
         layout.addLayout(install_row)
         layout.addWidget(self.install_status)
+        builds_row = QHBoxLayout()
+        builds_row.addWidget(self.builds_combo, 1)
+        builds_row.addWidget(self.use_build_button, 0)
+        layout.addLayout(builds_row)
+        layout.addWidget(self.builds_note)
         layout.addSpacing(6)
         layout.addWidget(self.server_label)
         layout.addWidget(self.server_problem)
@@ -161,6 +180,7 @@ class EnginePanel(QGroupBox):
         self.engine_problem.setText("⚠ " + problem_text(problem) if problem else "")
         self.engine_problem.setVisible(problem is not None)
         self._show_advisories(engine)
+        self._show_builds(engine, installing)
         self.install_bar.setVisible(installing)
         self.install_status.setVisible(installing)
 
@@ -186,6 +206,82 @@ class EnginePanel(QGroupBox):
             "medium": self.tr("medium"),
             "low": self.tr("low"),
         }.get(level or "", self.tr("not rated"))
+
+    def _show_builds(self, engine: EngineView | None, installing: bool) -> None:
+        rocm = engine is not None and engine.kind == "rocm" and not self.no_supported_gpu()
+        if rocm and not self._builds_asked:
+            self._builds_asked = True
+            self.load_builds()
+        shown = rocm and self.builds_combo.count() > 0
+        self.builds_combo.setVisible(shown)
+        self.use_build_button.setVisible(shown)
+        self.builds_note.setVisible(shown and bool(self.builds_note.text()))
+        self.builds_combo.setEnabled(not installing)
+        self._update_use_build()
+
+    def _update_use_build(self) -> None:
+        rows = self._builds.rows if self._builds is not None else ()
+        index = self.builds_combo.currentIndex()
+        row = rows[index] if 0 <= index < len(rows) else None
+        busy = self._store.install is not None
+        self.use_build_button.setEnabled(row is not None and not row.in_use and not busy)
+        if row is not None and row.installed:
+            self.use_build_button.setText(self.tr("&Switch to this build"))
+        else:
+            self.use_build_button.setText(self.tr("Install this &build"))
+
+    @async_slot()
+    async def load_builds(self, refresh: bool = True) -> None:
+        """Ask for the builds (the feed refreshed, bounded) and show them."""
+        try:
+            found = await call(self._facade.submit(lambda s: s.engines.rocm_builds(refresh)))
+        except CommandFailed as failure:
+            self.builds_note.setText("⚠ " + failure.text)
+            self.builds_note.show()
+            return
+        self._builds = found
+        self.builds_combo.blockSignals(True)
+        self.builds_combo.clear()
+        current = 0
+        for index, row in enumerate(found.rows):
+            build = row.build
+            verdict = self.tr("qualified") if build.qualified else self.tr("not qualified")
+            text = self.tr("vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}").format(
+                vllm=build.vllm_version,
+                rocm=build.rocm_version,
+                channel=build.channel,
+                verdict=verdict,
+            )
+            marks = [self.tr("default")] if row.default else []
+            marks += [self.tr("in use")] if row.in_use else []
+            marks += [self.tr("installed")] if row.installed and not row.in_use else []
+            self.builds_combo.addItem(text + (f" ({', '.join(marks)})" if marks else ""))
+            tip = build.tag if build.qualified else f"{build.tag}\n{build.why}"
+            self.builds_combo.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+            current = index if row.in_use else current
+        self.builds_combo.setCurrentIndex(current)
+        self.builds_combo.blockSignals(False)
+        problem = found.feed.problem
+        self.builds_note.setText("⚠ " + problem_text(problem) if problem else "")
+        self.refresh()
+
+    @async_slot()
+    async def _on_use_build_clicked(self) -> None:
+        rows = self._builds.rows if self._builds is not None else ()
+        index = self.builds_combo.currentIndex()
+        if not 0 <= index < len(rows):
+            return
+        tag = rows[index].build.tag
+        self.use_build_button.setEnabled(False)
+        from app.core.states import EngineKind
+
+        try:
+            await call(self._facade.submit(lambda s: s.engines.install(EngineKind.ROCM, build=tag)))
+            await self._store.refresh()
+        except CommandFailed as failure:
+            self.install_status.setText(failure.text)
+            self.install_status.show()
+        self.load_builds(refresh=False)
 
     def _show_advisories(self, engine: EngineView | None) -> None:
         advice = engine.advice if engine is not None else None

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -28,11 +29,12 @@ from app.core.problems import Problem
 from app.downloads.search import SearchQuery, SearchSort
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.delegates import CellDelegate
-from app.gui.i18n import problem_text
+from app.gui.i18n import format_bytes, problem_text
 from app.gui.search_results import (
     REPO_ROLE,
     SearchColumn,
     SearchResultsModel,
+    cannot_run,
     fit_detail,
     loadable,
     support_text,
@@ -56,6 +58,7 @@ class ModelSearchPanel(QWidget):
         super().__init__(parent)
         self._facade = facade
         self._search: asyncio.Task[None] | None = None
+        self.ask_box: QMessageBox | None = None  # "cannot run here: download anyway?"
         self.query = QLineEdit()
         self.query.setPlaceholderText(self.tr("Search Hugging Face, e.g. qwen3 0.6b"))
         self.query.setClearButtonEnabled(True)
@@ -228,11 +231,45 @@ class ModelSearchPanel(QWidget):
         return "\n".join(lines)
 
     # -- adding ------------------------------------------------------------------------------
-    @async_slot()
-    async def _on_download_clicked(self) -> None:
+    def _on_download_clicked(self) -> None:
         repo = self.selected_repo()
         if repo is None or not self.download.isEnabled():
             return
+        found = self.results.found.get(repo)
+        why = cannot_run(found)
+        if why is None:
+            self._download(repo)
+            return
+        size = found.download_bytes if isinstance(found, ModelDetails) else 0
+        self.ask_box = self._ask_cannot_run(repo, problem_text(why), size)
+
+    def _ask_cannot_run(self, repo: str, why: str, size: int) -> QMessageBox:
+        """Window-modal (`open()`), Cancel the default: nothing is fetched unless the user
+        chooses to download a model that cannot run here (issue 32 item 1)."""
+        box = QMessageBox(self.window())
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("Download {repo}?").format(repo=repo))
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the architecture's name is the hub's text
+        box.setText(
+            why
+            + "\n\n"
+            + self.tr("Download its files ({size}) anyway?").format(size=format_bytes(size))
+        )
+        anyway = box.addButton(self.tr("Download &anyway"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.finished.connect(lambda _r: self._on_ask_finished(box.clickedButton() is anyway, repo))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    def _on_ask_finished(self, confirmed: bool, repo: str) -> None:
+        self.ask_box = None
+        if confirmed and self.selected_repo() == repo and self.download.isEnabled():
+            self._download(repo)
+
+    @async_slot(str)
+    async def _download(self, repo: str) -> None:
         self.download.setEnabled(False)
         self.problem.hide()
         try:

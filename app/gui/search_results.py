@@ -81,6 +81,8 @@ def fit_label(found: Found) -> str:
         return translate("SearchResults", "won't fit")
     if fit.verdict is FitVerdict.NOT_LOADABLE:
         return translate("SearchResults", "not loadable by vLLM")
+    if fit.verdict is FitVerdict.CANNOT_RUN:
+        return translate("SearchResults", "cannot run")
     return translate("SearchResults", "unknown")
 
 
@@ -96,6 +98,8 @@ def fit_detail(d: ModelDetails) -> str:
                 "Face. Look for the same model in safetensors format.",
             )
         return translate("SearchResults", "This repository holds no model weights.")
+    if fit.cannot_run is not None:
+        return problem_text(fit.cannot_run)
     if fit.verdict is FitVerdict.UNKNOWN:
         return translate(
             "SearchResults", "Weights {weights} of {budget} for models; the rest cannot be read."
@@ -170,6 +174,11 @@ def loadable(found: Found) -> bool:
         return False
     gated = found.problem is not None and found.problem.code == "search.gated"
     return not gated and found.weight_format not in (WeightFormat.GGUF, WeightFormat.NONE)
+
+
+def cannot_run(found: Found) -> Problem | None:
+    """Why a result that could be downloaded cannot run here (Download asks first)."""
+    return found.fit.cannot_run if isinstance(found, ModelDetails) else None
 
 
 class SearchResultsModel(QAbstractTableModel):
@@ -285,7 +294,7 @@ class SearchResultsModel(QAbstractTableModel):
             return ok_color(self._palette)
         if verdict is FitVerdict.FITS_SHORTER:
             return warning_color(self._palette)
-        if verdict in (FitVerdict.WONT_FIT, FitVerdict.NOT_LOADABLE):
+        if verdict in (FitVerdict.WONT_FIT, FitVerdict.NOT_LOADABLE, FitVerdict.CANNOT_RUN):
             return error_color(self._palette)
         return None
 

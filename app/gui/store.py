@@ -297,13 +297,18 @@ class AppStore(QObject):
     def _apply_download_progressed(self, ev: DownloadProgressed) -> None:
         self._start_failures.pop(ev.model_id, None)
         # 0: stalled (no byte for a few seconds); None: not measured yet.
-        self.download_speed[ev.model_id] = 0.0 if ev.stalled else ev.speed_bps
+        speed = 0.0 if ev.stalled else ev.speed_bps
+        new_speed = self.download_speed.get(ev.model_id, -1.0) != speed  # -1: none shown yet
+        self.download_speed[ev.model_id] = speed
         view = DownloadView(ev.download_id, ev.model_id, DownloadStatus.RUNNING, ev.done, ev.total)
         changes: dict[str, Any] = {"download": view, "file_state": "partial"}
         row = self.row(ev.model_id)
         if row is not None and row.process not in FAILED:
             changes["problem"] = None  # a new attempt: the last download's failure is gone
-        self._replace(ev.model_id, **changes)
+        if self._replace(ev.model_id, **changes) == row and row is not None and new_speed:
+            # A stall changes no count, only the words: the row is said again all the same,
+            # else the table kept showing the last rate until the download failed.
+            self.model_changed.emit(ev.model_id)
 
     def gpu_samples(self, index: int) -> list[GpuSampled]:
         """GPU `index`'s samples of the last ten minutes, oldest first."""

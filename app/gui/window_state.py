@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QSpl
 
 from app.core.jsonstore import atomic_write_json
 from app.core.setting_upgrade import UI_STATE_VERSION
+from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)
 W = TypeVar("W", bound=QWidget)
@@ -129,7 +130,7 @@ class WindowStates(QObject):
         if self.path is None:
             return
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = parse_json(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return
         except (OSError, ValueError) as exc:
@@ -164,7 +165,7 @@ class WindowStates(QObject):
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="ui-state")
         # A copy: the GUI thread goes on changing `windows` while the worker writes.
         self._pending = self._writer.submit(
-            _write, self.path, json.loads(json.dumps(self._document()))
+            _write, self.path, parse_json(json.dumps(self._document()))
         )
 
     def flush(self) -> None:

@@ -6,18 +6,29 @@ The routes only translate HTTP; the jobs live in the runtime, reached through
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from aiohttp import BodyPartReader, MultipartReader, web
+from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestPayloadError
 
 from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
 from app.core.problems import ProblemError, problem, tr_noop, worded_problem
 from app.proxy import errors
-from app.proxy.bodies import BodyReader, json_response, parse_object, read_small_body
+from app.proxy.bodies import (
+    BodyClock,
+    BodyReader,
+    json_response,
+    parse_object,
+    payload_detail,
+    read_small_body,
+)
+from app.proxy.connections import client_log
 
+T = TypeVar("T")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 UPLOAD_CHUNK = 256 * 1024
@@ -109,23 +120,14 @@ class BatchRoutes:
             reader = await request.multipart()
         except (AssertionError, ValueError, KeyError):
             raise bad_form() from None
-        form = _Form(self._reader, expected=expected)
-        loop = asyncio.get_running_loop()
-        started = loop.time()
+        form = _Form(self._reader.clock(request, expected), expected=expected)
         try:
-            async with asyncio.timeout_at(self._reader.deadline(started, 0)) as timeout:
-                form.timeout = timeout
-                form.started = started
+            async with form.clock:
                 await self._read_form(reader, form)
             if form.upload is None or form.purpose is None:
                 raise bad_form()
             expiry = expiry_seconds(form.fields.get("anchor"), form.fields.get("seconds"))
             created = await form.upload.commit(form.filename, form.purpose, expiry)
-        except TimeoutError:
-            if form.upload is not None:
-                await form.upload.abort()
-            elapsed = loop.time() - started
-            raise errors.body_timeout(form.received, expected, elapsed) from None
         except BaseException:
             # Too large, malformed or the client went away: nothing of it stays on disk.
             if form.upload is not None:
@@ -136,7 +138,7 @@ class BatchRoutes:
     async def _read_form(self, reader: MultipartReader, form: _Form) -> None:
         """The parts of an upload into `form`; the file's bytes go to its upload as they
         arrive (begun on the way, so the caller can abort it whatever happens)."""
-        while (part := await reader.next()) is not None:
+        while (part := await _framed(reader.next())) is not None:
             if not isinstance(part, BodyPartReader):
                 raise bad_form()
             if part.name == "purpose":
@@ -149,11 +151,11 @@ class BatchRoutes:
                     raise bad_form()
                 form.filename = part.filename or ""
                 form.upload = await self._batches.begin_upload(form.expected, form.purpose)
-                while chunk := await part.read_chunk(UPLOAD_CHUNK):
+                while chunk := await _framed(part.read_chunk(UPLOAD_CHUNK)):
                     form.got(len(chunk))
                     await form.upload.write(chunk)
             else:
-                await part.release()  # fields this endpoint does not use
+                await _framed(part.release())  # fields this endpoint does not use
 
     async def list_files(self, request: web.Request) -> web.Response:
         purpose = request.query.get("purpose")
@@ -196,25 +198,20 @@ class _Form:
     """What an upload's multipart form held, as far as it was read, and the body timeout
     that moves on as its bytes arrive."""
 
-    clock: BodyReader
+    clock: BodyClock
     expected: int | None = None
     purpose: str | None = None
     filename: str = ""
     upload: FileUpload | None = None
     fields: dict[str, str] = field(default_factory=dict)
-    received: int = 0
-    started: float = 0.0
-    timeout: asyncio.Timeout | None = None
 
     def got(self, size: int) -> None:
-        self.received += size
-        if self.timeout is not None:
-            self.timeout.reschedule(self.clock.deadline(self.started, self.received))
+        self.clock.got(size)
 
 
 async def _read_field(part: BodyPartReader, form: _Form) -> str:
     data = b""
-    while chunk := await part.read_chunk(FIELD_LIMIT):
+    while chunk := await _framed(part.read_chunk(FIELD_LIMIT)):
         form.got(len(chunk))
         data += chunk
         if len(data) > FIELD_LIMIT:
@@ -223,6 +220,19 @@ async def _read_field(part: BodyPartReader, form: _Form) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise bad_form_field(str(part.name)) from None
+
+
+async def _framed(step: Awaitable[T]) -> T:
+    """A step of aiohttp's multipart reader, which tells a broken framing (a boundary that
+    never comes, a part without its blank line, a header line that is none) by ValueError,
+    AssertionError or its HTTP parser's errors: a 400."""
+    try:
+        return await step
+    except RequestPayloadError as exc:  # the body itself is broken (its Content-Encoding)
+        raise errors.malformed_body(payload_detail(exc)) from None
+    except (ValueError, AssertionError, KeyError, HttpProcessingError) as exc:
+        client_log.info("refused an upload: %s", str(exc).split("\n", 1)[0][:160])
+        raise bad_form() from None
 
 
 def _limit(request: web.Request) -> int | None:

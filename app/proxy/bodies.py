@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 from collections.abc import AsyncIterator, Mapping
 from enum import Enum
+from types import TracebackType
 from typing import Any
 
 from aiohttp import web
@@ -14,7 +14,9 @@ from aiohttp.http_exceptions import BadHttpMessage
 from aiohttp.web_protocol import RequestPayloadError
 
 from app.core.contracts import ModelController, ModelView
+from app.core.untrusted import parse_json
 from app.proxy import errors
+from app.proxy.connections import GuardedConnection
 from app.proxy.limits import ProxyLimits
 from app.proxy.memory import BodyBudget
 
@@ -32,6 +34,12 @@ RETRY_WINDOW_S = 1.0
 # answers (a hung engine killed by the supervisor), the request can go to its replacement.
 # Chat and completion requests are almost always far smaller; the budget still counts them.
 KEEP_UNTIL_ANSWERED_BYTES = 2**20
+# A body still arriving after this long at less than `body_min_rate_bps` is a slow one: when
+# the endpoint is full, the connection cap cuts it short for a newcomer (GuardedServer) rather
+# than refusing the newcomer. Long enough that a client's next packet is never mistaken for a
+# dribble; short, so that a process holding hundreds of dribbled bodies (a byte a second each)
+# cannot keep every other client out for the whole body timeout.
+SLOW_BODY_AFTER_S = 2.0
 
 
 class HeldBody:
@@ -91,12 +99,90 @@ class HeldBody:
         self._budget, self._reserved, self._data = None, 0, None
 
 
+class BodyClock:
+    """The body timeout of one request as its bytes arrive (mod_reqtimeout's rule: the body
+    timeout plus a second per `body_min_rate_bps` bytes received), armed over each wait for
+    the client (`async with clock:`), and the connection cap's view of that body: while it
+    waits, the connection knows it (`GuardedConnection.body`) and may `cut()` it short when
+    it is slow and a newcomer needs the room (408, and the connection closes)."""
+
+    def __init__(
+        self, limits: ProxyLimits, request: web.Request, expected: int | None, received: int = 0
+    ) -> None:
+        self._limits = limits
+        self._loop = asyncio.get_running_loop()
+        protocol = request.protocol
+        self._connection = protocol if isinstance(protocol, GuardedConnection) else None
+        self.started = self._loop.time()
+        self.expected = expected
+        self.received = received
+        self.was_cut = False
+        self._timeout: asyncio.Timeout | None = None
+
+    def deadline(self) -> float:
+        limits = self._limits
+        return self.started + limits.body_timeout_s + self.received / limits.body_min_rate_bps
+
+    def got(self, size: int) -> None:
+        self.received += size
+        if self._timeout is not None and not self.was_cut:
+            self._timeout.reschedule(self.deadline())
+
+    def slow(self, now: float) -> bool:
+        """Waiting for the client, past the first seconds, below the minimum rate."""
+        elapsed = now - self.started
+        return (
+            self._timeout is not None
+            and elapsed >= SLOW_BODY_AFTER_S
+            and self.received < elapsed * self._limits.body_min_rate_bps
+        )
+
+    def rate(self, now: float) -> float:
+        return self.received / max(now - self.started, 1e-9)
+
+    def cut(self) -> None:
+        """End the wait now: the reader answers 408 `proxy.body_too_slow`."""
+        self.was_cut = True
+        if self._timeout is not None:
+            self._timeout.reschedule(self._loop.time())
+
+    async def __aenter__(self) -> BodyClock:
+        when = self._loop.time() if self.was_cut else self.deadline()
+        self._timeout = asyncio.timeout_at(when)
+        await self._timeout.__aenter__()
+        if self._connection is not None:
+            self._connection.body = self
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        timeout, self._timeout = self._timeout, None
+        if self._connection is not None and self._connection.body is self:
+            self._connection.body = None
+        try:
+            if timeout is not None:
+                await timeout.__aexit__(exc_type, exc, tb)
+        except TimeoutError:
+            elapsed = self._loop.time() - self.started
+            if self.was_cut:
+                raise errors.body_too_slow(self.received, self.expected, elapsed) from None
+            raise errors.body_timeout(self.received, self.expected, elapsed) from None
+
+
 class BodyReader:
     """Reads request bodies within the size limit, the body timeout and the memory budget."""
 
     def __init__(self, limits: ProxyLimits, budget: BodyBudget) -> None:
         self._limits = limits
         self._budget = budget
+
+    def clock(self, request: web.Request, expected: int | None, received: int = 0) -> BodyClock:
+        """The body timeout of `request`'s body, starting now, `received` bytes into it."""
+        return BodyClock(self._limits, request, expected, received)
 
     async def read(self, request: web.Request) -> HeldBody:
         limits = self._limits
@@ -126,45 +212,29 @@ class BodyReader:
             raise errors.busy(self._budget.total) from None
         return n
 
-    def deadline(self, started: float, received: int) -> float:
-        """When a body begun at `started` must be done, `received` bytes into it: the body
-        timeout plus a second per `body_min_rate_bps` bytes (a dribble is cut off)."""
-        limits = self._limits
-        return started + limits.body_timeout_s + received / limits.body_min_rate_bps
-
-    async def _next(
-        self, request: web.Request, started: float, received: int, expected: int | None
-    ) -> bytes:
-        loop = asyncio.get_running_loop()
-        try:
-            async with asyncio.timeout_at(self.deadline(started, received)):
-                return await request.content.readany()
-        except TimeoutError:
-            raise errors.body_timeout(received, expected, loop.time() - started) from None
-        except (RequestPayloadError, BadHttpMessage) as exc:
-            raise errors.malformed_body(_payload_detail(exc)) from None
-
     async def _fill(self, request: web.Request, buf: bytearray, expected: int) -> None:
         """Read into a buffer of the announced size: no copy, no growing (a body read with
         aiohttp's request.read() passes through a growing buffer and is then copied)."""
         view = memoryview(buf)
         received = _buffered(request, view, expected)  # usually all of it: no timer, no wait
-        started = asyncio.get_running_loop().time()
-        while received < expected:
-            chunk = await self._next(request, started, received, expected)
+        if received == expected:
+            return
+        clock = self.clock(request, expected, received)
+        while clock.received < expected:
+            chunk = await _next(request, clock)
             if not chunk:
                 raise errors.malformed_body("the body ended before its Content-Length")
-            view[received : received + len(chunk)] = chunk
-            received += len(chunk)
+            view[clock.received : clock.received + len(chunk)] = chunk
+            clock.got(len(chunk))
 
     async def _grow(self, request: web.Request) -> tuple[bytearray, int]:
         limits = self._limits
-        started = asyncio.get_running_loop().time()
+        clock = self.clock(request, None)
         buf = bytearray()
         reserved = 0
         try:
             while True:
-                chunk = await self._next(request, started, len(buf), None)
+                chunk = await _next(request, clock)
                 if not chunk:
                     return buf, reserved
                 size = len(buf) + len(chunk)
@@ -174,10 +244,20 @@ class BodyReader:
                     step = min(max(_CHUNKED_STEP, size - reserved), limits.max_body_bytes)
                     reserved += await self._reserve(step)
                 buf += chunk
+                clock.got(len(chunk))
         except BaseException:
             if reserved:
                 self._budget.release(reserved)
             raise
+
+
+async def _next(request: web.Request, clock: BodyClock) -> bytes:
+    """The next piece of the body, within its clock (a wait for budget is not the client's)."""
+    try:
+        async with clock:
+            return await request.content.readany()
+    except (RequestPayloadError, BadHttpMessage) as exc:
+        raise errors.malformed_body(payload_detail(exc)) from None
 
 
 def _buffered(request: web.Request, view: memoryview, expected: int) -> int:
@@ -185,12 +265,12 @@ def _buffered(request: web.Request, view: memoryview, expected: int) -> int:
     try:
         data = request.content.read_nowait(expected)
     except (RequestPayloadError, BadHttpMessage) as exc:
-        raise errors.malformed_body(_payload_detail(exc)) from None
+        raise errors.malformed_body(payload_detail(exc)) from None
     view[: len(data)] = data
     return len(data)
 
 
-def _payload_detail(exc: BaseException) -> str:
+def payload_detail(exc: BaseException) -> str:
     text = str(exc).split("\n", 1)[0].strip().rstrip(":.")
     return "".join(c if c.isprintable() else "?" for c in text)[:160] or "malformed body"
 
@@ -205,12 +285,12 @@ async def read_small_body(request: web.Request, reader: BodyReader) -> bytes:
 
 
 def parse_object(raw: bytes | bytearray, *, empty_ok: bool = False) -> dict[str, Any]:
+    """A request's JSON object, or the 400 that says why it is none (too deep a nesting and a
+    lone UTF-16 surrogate included: core.untrusted.parse_json)."""
     if empty_ok and not raw.strip():
         return {}
     try:
-        body = json.loads(raw)
-    except RecursionError:  # "[[[[…": deeper than the parser's stack, still just bad input
-        raise errors.bad_json("it is nested too deeply") from None
+        body = parse_json(raw)
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
         raise errors.bad_json(str(exc)) from None
     if not isinstance(body, dict):

@@ -1,5 +1,6 @@
-"""The connection layer under aiohttp.web: head and idle timeouts, the connection cap, and
-OpenAI error envelopes for what aiohttp's HTTP parser refuses before any handler runs.
+"""The connection layer under aiohttp.web: head and idle timeouts, the connection cap (which
+makes room by closing idle connections, then slow bodies), and OpenAI error envelopes for what
+aiohttp's HTTP parser refuses before any handler runs.
 
 aiohttp's server has a keep-alive timeout and size limits for the request head, but no
 timeout for a head that arrives slowly (a slowloris connection is held until the keep-alive
@@ -7,7 +8,8 @@ timeout), no cap on connections, and it answers parser errors in text/plain, HTT
 traceback in the log. These belong where the connection is: a RequestHandler subclass (the
 asyncio protocol aiohttp makes per connection) and the Server that makes them (the protocol
 factory). They use the RequestHandler hooks of aiohttp 3.14 (`handle_error`,
-`finish_response`, `data_received`, and its idle timer's `_process_keepalive`);
+`finish_response`, `data_received`, `log_exception`, and its idle timer's
+`_process_keepalive`);
 tests/unit/proxy/test_connections.py fails if a new aiohttp changes them.
 """
 
@@ -19,14 +21,15 @@ import dataclasses
 import logging
 import resource
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 from aiohttp.http import HttpVersion10, HttpVersion11, RawRequestMessage
 from aiohttp.http_exceptions import BadHttpMessage, BadHttpMethod, LineTooLong
 from aiohttp.streams import StreamReader
-from aiohttp.web_protocol import ERROR, RequestHandler
+from aiohttp.web_protocol import ERROR, RequestHandler, RequestPayloadError
 from aiohttp.web_request import BaseRequest
 from aiohttp.web_server import Server
 
@@ -81,6 +84,16 @@ def fit_to_descriptors(limits: ProxyLimits) -> ProxyLimits:
         limits.max_connections,
     )
     return dataclasses.replace(limits, max_connections=cap)
+
+
+class BodyInProgress(Protocol):
+    """A request body its reader is waiting for (app.proxy.bodies.BodyClock)."""
+
+    def slow(self, now: float) -> bool: ...
+
+    def rate(self, now: float) -> float: ...
+
+    def cut(self) -> None: ...
 
 
 class ThrottledLog:
@@ -164,6 +177,8 @@ class GuardedConnection(RequestHandler):
         self.waiting_since: float | None = loop.time()
         # Admitted over the cap: its first request is answered 503 and the connection closed.
         self.refused = False
+        # The body of the request under way while its reader waits for the client.
+        self.body: BodyInProgress | None = None
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self._cancel_head_timer()
@@ -229,14 +244,26 @@ class GuardedConnection(RequestHandler):
             self._head_timer = self._loop.call_at(since + timeout, self._head_timed_out)
             return
         client_log.info(
-            "closed a connection from %s: no complete request head in %g s", self._peer(), timeout
+            "closed a connection from %s: no complete request head in %g s", self.peer(), timeout
         )
         self.transport.write(errors.raw_error(errors.header_timeout(timeout)))
         self.force_close()
 
-    def _peer(self) -> str:
+    def peer(self) -> str:
         peer = self.peername
         return str(peer[0]) if isinstance(peer, tuple) else "a local client"
+
+    def log_exception(self, *args: Any, **kw: Any) -> None:
+        # aiohttp reads and drops what is left of a body its handler did not read, after the
+        # answer went out; a body that is broken there (a gzip label on bytes that are not
+        # gzip) is the client's mistake, not worth a traceback in the user's log.
+        exc = kw.get("exc_info")
+        if isinstance(exc, RequestPayloadError):
+            client_log.info(
+                "dropped the rest of a broken body from %s: %s", self.peer(), _detail(exc)
+            )
+            return
+        super().log_exception(*args, **kw)
 
     def handle_error(
         self,
@@ -253,14 +280,14 @@ class GuardedConnection(RequestHandler):
             # what is left. A ConnectionError is the relay cutting off a broken answer on
             # purpose (it logged why); anything else is a bug worth its traceback.
             if not isinstance(exc, ConnectionError):
-                log.error("request from %s failed mid-answer", self._peer(), exc_info=exc)
+                log.error("request from %s failed mid-answer", self.peer(), exc_info=exc)
             raise ConnectionError("the answer had already begun; only closing is left")
         if status >= 500 and not isinstance(exc, BadHttpMessage):
-            log.error("request from %s failed outside its handler", self._peer(), exc_info=exc)
+            log.error("request from %s failed outside its handler", self.peer(), exc_info=exc)
             p, status = errors.internal(), 500
         else:
             p, status = parser_problem(exc, self._limits)
-            client_log.info("refused a request from %s (%d): %s", self._peer(), status, p.english())
+            client_log.info("refused a request from %s (%d): %s", self.peer(), status, p.english())
         resp = errors.error_response(p, status=status)
         resp.force_close()
         return resp
@@ -325,11 +352,31 @@ class GuardedServer(Server):
             # costs it a request.
             del self._open[victim]
             victim.close_waiting()
+        elif (slow := self._slowest_body()) is not None and slow.body is not None:
+            # A body dribbled in more slowly than any upload needs costs its client a request
+            # it was hardly sending; without this, one process holding a dribbled body on
+            # every connection keeps everyone else out (issue 31 item 10).
+            del self._open[slow]
+            client_log.info("cut short a slow request body from %s to make room", slow.peer())
+            slow.body.cut()  # its reader answers 408 and the connection closes
         elif len(self._open) <= cap + REFUSAL_SLOTS:
             conn.refused = True
         else:
             del self._open[conn]
             conn.force_close()
+
+    def _slowest_body(self) -> GuardedConnection | None:
+        """The slowest of the slow bodies (BodyClock.slow) of the client address that has
+        the most of them: the cap bounds what one client holds, not a well-behaved one."""
+        now = self._loop.time()
+        slow = [c for c in self._open if c.body is not None and c.body.slow(now)]
+        if not slow:
+            return None
+        heaviest = Counter(c.peer() for c in slow).most_common(1)[0][0]
+        return min(
+            (c for c in slow if c.peer() == heaviest),
+            key=lambda c: c.body.rate(now) if c.body is not None else 0.0,
+        )
 
     def _say_full(self) -> None:
         now = time.monotonic()

@@ -229,6 +229,21 @@ def body_timeout(received: int, expected: int | None, elapsed_s: float) -> Probl
     )
 
 
+def body_encoded(encoding: str) -> ProblemError:
+    return ProblemError(problem("proxy.body_encoded", encoding=echoed(encoding)))
+
+
+def body_too_slow(received: int, expected: int | None, elapsed_s: float) -> ProblemError:
+    return ProblemError(
+        problem(
+            "proxy.body_too_slow",
+            received=received,
+            expected=expected,
+            elapsed_s=round(elapsed_s, 1),
+        )
+    )
+
+
 def malformed_body(detail: str) -> ProblemError:
     return ProblemError(problem("proxy.malformed_body", detail=detail))
 

@@ -47,7 +47,20 @@ log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 2.0
 # Errors after which the rest of the request cannot be read sensibly: the connection closes
 # rather than draining what may still be dribbling in.
-_CLOSE_AFTER = frozenset({"proxy.body_timeout", "proxy.malformed_body", "proxy.bad_host"})
+_CLOSE_AFTER = frozenset(
+    {
+        "proxy.body_timeout",
+        "proxy.body_too_slow",
+        "proxy.malformed_body",
+        "proxy.bad_host",
+        "proxy.body_encoded",
+    }
+)
+# What a request body may be sent as. aiohttp would decode gzip, deflate and br on its own,
+# but every reader here sizes the body by its Content-Length (the encoded length: a gzip body
+# was cut short and called bad JSON), an undecodable one could leave a request waiting for
+# its body timeout, and vLLM takes none either.
+_PLAIN_BODY = frozenset({"", "identity"})
 
 
 def local_url(host: str, port: int) -> str:
@@ -295,6 +308,9 @@ class ProxyServer:
         if not self._key.accepts(request.headers.get("Authorization")):
             raise errors.unauthorized()
         request[KEY_CHECKED] = self._key.required
+        encoding = request.headers.get("Content-Encoding", "").strip().lower()
+        if encoding not in _PLAIN_BODY and request.body_exists:
+            raise errors.body_encoded(encoding)
         return None
 
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:

@@ -13,7 +13,8 @@ from app.core.states import EngineKind
 from app.supervisor.engines.base import Engine
 from app.supervisor.engines.cpu import CpuEngine
 from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
-from app.supervisor.engines.rocm import RocmEngine
+from app.supervisor.engines.feed import FeedSource
+from app.supervisor.engines.rocm import RocmEngine, release_urls
 
 
 def engine_root(paths: AppPaths, kind: EngineKind) -> Path:
@@ -26,10 +27,16 @@ def make_engine(
     if kind is EngineKind.CPU:
         return CpuEngine(engine_root(paths, kind), state_dir=paths.state_dir)
     if kind is EngineKind.ROCM:
+        base_url, api_url = release_urls()
         return RocmEngine(
             engine_root(paths, kind),
             gpu.gfx_target if gpu is not None else None,
             gpu.kernel_prereq_ok if gpu is not None else None,
+            base_url,
+            # The qualification feed last seen (no network here); `engine list` refreshes it.
+            feed=FeedSource(paths.cache_dir).known().feed,
+            stable_only=bool(settings.get("engine.rocm_stable_only")),
+            api_url=api_url,
         )
     text = str(settings.get("engine.custom_command"))
     try:

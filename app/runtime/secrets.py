@@ -24,6 +24,7 @@ import keyring.backend
 from keyring.backends import chainer, fail, null
 
 from app.core.jsonstore import atomic_write_text
+from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +181,7 @@ class SecretStore:
             with contextlib.suppress(OSError):
                 self._file.chmod(0o600)
         try:
-            raw = json.loads(self._file.read_text("utf-8"))
+            raw = parse_json(self._file.read_text("utf-8"))
         except (OSError, ValueError):
             log.warning("%s is unreadable; treating it as empty", self._file)
             return {}

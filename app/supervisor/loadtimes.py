@@ -13,7 +13,6 @@ that cannot be read is simply started afresh.
 
 from __future__ import annotations
 
-import json
 import logging
 import statistics
 import threading
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.jsonstore import atomic_write_json
+from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ class LoadTimes:
 
     def _read(self) -> dict[str, dict[str, list[float]]]:
         try:
-            raw: Any = json.loads(self.path.read_text(encoding="utf-8"))
+            raw: Any = parse_json(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as exc:

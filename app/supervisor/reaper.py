@@ -15,7 +15,6 @@ of another running instance) owns its tree and cleans up after itself.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import signal
@@ -24,6 +23,7 @@ from typing import Any
 
 import psutil
 
+from app.core.untrusted import parse_json
 from app.supervisor.watchdog import boot_id, cmdline_of, start_ticks
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ def reap_record(path: Path, grace_s: float = TERM_GRACE_S) -> list[int]:
 def _victims(path: Path, *, own: bool) -> list[psutil.Process]:
     """The verified live processes of one record; the record is removed once read."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = parse_json(path.read_text(encoding="utf-8"))
         entries = _entries(record)
         watchdog = int(record["watchdog"])
         app_pid = int(record["app_pid"])

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 import time
@@ -36,6 +35,7 @@ from app.core.jsonstore import atomic_write_json
 from app.core.parallel import RAM_DEVICE, gpu_device
 from app.core.problems import Problem, problem
 from app.core.swap import level_for_host_ram, sleep_freed
+from app.core.untrusted import parse_json
 
 if TYPE_CHECKING:
     import httpx
@@ -162,7 +162,7 @@ class SleepVerdicts:
 
     def _read(self) -> dict[str, Verdict]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = parse_json(self.path.read_text(encoding="utf-8"))
             if data.get("version") != VERSION:
                 return {}
             return {str(k): _verdict(v) for k, v in dict(data["verdicts"]).items()}

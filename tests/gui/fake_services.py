@@ -71,13 +71,15 @@ from app.runtime.services.cluster_types import (
     WorkerState,
 )
 from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.engines import EngineReport
+from app.runtime.services.engines import EngineReport, RocmBuildRow, RocmBuilds
 from app.runtime.services.load_bench import LoadBenchOptions
 from app.runtime.services.search import AddedModel, ModelDetails, SearchResults
 from app.runtime.services.tune import TuneOptions, TuneResult
 from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor.compile_cache import Cleaned
 from app.supervisor.engines.base import EngineStatus, InstallProgress
+from app.supervisor.engines.feed import FeedSource, FeedView
+from app.supervisor.engines.rocm_builds import choices
 
 if TYPE_CHECKING:
     from app.runtime.cluster_agent import ClusterAgent
@@ -488,9 +490,29 @@ class FakeEngines(FakeService):
         select: bool = False,
         on_progress: Callable[[InstallProgress], None] | None = None,
         cancel: asyncio.Event | None = None,
+        build: str | None = None,
+        use_build: bool = True,
     ) -> EngineStatus:
-        self.record("install", kind)
+        # A chosen ROCm build is recorded too; the default install keeps its old record.
+        self.record("install", *((kind,) if build is None else (kind, build)))
         return EngineStatus(kind, True, self.app.engine.version, None)
+
+    async def refresh_feed(self) -> FeedView:
+        return FeedSource(Path("/nonexistent/vllm-tray-test")).known()  # the shipped feed
+
+    async def rocm_builds(self, refresh: bool = True) -> RocmBuilds:
+        """The shipped feed's builds for a gfx1151; the engine's version is the one in use."""
+        self.record("rocm_builds")
+        view = await self.refresh_feed()
+        found = choices(view.feed, "gfx1151", stable_only=False)
+        in_use = self.app.engine.version if self.app.engine.installed else None
+        rows = tuple(
+            RocmBuildRow(
+                b, installed=b.tag == in_use, in_use=b.tag == in_use, default=b == found.default
+            )
+            for b in found.builds
+        )
+        return RocmBuilds("gfx1151", rows, view)
 
     async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]:
         text = command if isinstance(command, str) else " ".join(command)

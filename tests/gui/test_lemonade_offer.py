@@ -140,3 +140,37 @@ def test_offer_on_the_real_runtime_imports_the_fixture(
     finally:
         close(gui)
         facade.shutdown()
+
+
+def test_the_offer_says_what_a_code_flag_would_do_and_imports_the_rest_without_it(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31 item 11: Lemonade's global `--middleware evil.Mw` is a line of the dialog
+    saying what it would do; Import brings the rest, never the flag."""
+    lemonade = build_lemonade_home(tmp_path / "lemonade")
+    config = lemonade.config_dir / "config.json"
+    data = json.loads(config.read_text())
+    data["vllm"]["args"] = "--max-num-batched-tokens 4096 --middleware evil.Mw"
+    config.write_text(json.dumps(data))
+    monkeypatch.setenv("HOME", str(lemonade.home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(lemonade.home / ".config"))
+    monkeypatch.setenv("LEMONADE_CACHE_DIR", str(lemonade.cache_dir))
+    runtime = make_runtime(tmp_path, monkeypatch, models=())
+    thread = RuntimeThread(runtime, serve=False)
+    thread.start()
+    facade = ThreadFacade(thread)
+    gui = start_gui(qtbot, facade, tmp_path)
+    try:
+        dialog = offered_dialog(qtbot)
+        assert (
+            "Not imported: --middleware evil.Mw in Lemonade's global vLLM arguments would make "
+            "vLLM import and run the Python code evil.Mw"
+        ) in dialog.skipped.text()
+        dialog.import_button.click()
+        qtbot.waitUntil(lambda: "Imported 8 changes" in gui.window.notice.text())
+        stored = json.loads((tmp_path / "home" / "settings.json").read_text())
+        assert stored["models.vllm_args"] == "--max-num-batched-tokens 4096"
+        run(qtbot, gui.store.refresh())
+    finally:
+        close(gui)
+        facade.shutdown()

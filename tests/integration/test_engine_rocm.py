@@ -96,10 +96,17 @@ def absent(path: Path) -> bool:
     return not path.exists()
 
 
+def built(root: Path, tag: str = TAG) -> Path:
+    """Where the build `tag` is installed: its own folder beside the others."""
+    return root.with_name(root.name + "-builds") / tag
+
+
 def leftovers(root: Path) -> list[str]:
     """Sibling folders an install may create temporarily; none may survive it."""
     names = (".staging", ".old", ".downloads")
-    return [root.name + n for n in names if root.with_name(root.name + n).exists()]
+    found = [root.name + n for n in names if root.with_name(root.name + n).exists()]
+    builds = root.with_name(root.name + "-builds")
+    return found + sorted(p.name for p in builds.glob("*.old"))
 
 
 def test_release_naming() -> None:
@@ -123,11 +130,11 @@ async def test_install_single_archive(server: BundleServer, root: Path) -> None:
     status = await engine.install(recorder)
 
     assert status.installed and status.version == TAG and status.problem is None
-    assert status.location == root
-    assert_installed(root)
-    info = read_version_file(root)
+    assert status.location == built(root)
+    assert_installed(built(root))
+    info = read_version_file(built(root))
     assert info is not None and info.kind is EngineKind.ROCM and info.version == TAG
-    assert (root / VERSION_FILE_NAME).is_file()
+    assert (built(root) / VERSION_FILE_NAME).is_file()
     assert leftovers(root) == []
     assert_monotonic_to_total(recorder.phase(PHASE_DOWNLOADING), len(archive))
     assert_monotonic_to_total(recorder.phase(PHASE_EXTRACTING), len(archive))
@@ -138,7 +145,7 @@ async def test_install_single_archive(server: BundleServer, root: Path) -> None:
         ("GET", ASSET_PATH, 200),
     ]
     command = engine.command()
-    assert command.prefix == (str(root / "bin" / "vllm-server"),)
+    assert command.prefix == (str(built(root) / "bin" / "vllm-server"),)
     assert command.default_args == ("--enforce-eager",)
     assert command.env["FLASH_ATTENTION_TRITON_AMD_ENABLE"] == "TRUE"
     # AMD's vLLM optimization guide, bare metal: weights straight to the GPU, kernel
@@ -167,7 +174,7 @@ async def test_an_instinct_gpu_installs_its_pinned_release_and_runs_without_eage
     engine = make_engine(server, root, target=target, prereq=None, pinned_base=None)
     status = await engine.install(Recorder())
     assert status.installed and status.version == tag and status.problem is None
-    assert_installed(root)
+    assert_installed(built(root, tag))
     # Lemonade's rule: --enforce-eager everywhere but on gfx9 (Instinct).
     assert engine.command().default_args == ()
 
@@ -177,7 +184,7 @@ async def test_family_release_is_requested(server: BundleServer, root: Path) -> 
     server.files[f"/dl/{tag}/{tag}-x64.tar.gz"] = bundle_archive(payload_size=1024)
     status = await make_engine(server, root, target="gfx1101", prereq=None).install(Recorder())
     assert status.version == tag
-    assert_installed(root)
+    assert_installed(built(root, tag))
 
 
 async def test_install_split_into_parts(server: BundleServer, root: Path) -> None:
@@ -192,7 +199,7 @@ async def test_install_split_into_parts(server: BundleServer, root: Path) -> Non
     status = await make_engine(server, root).install(recorder)
 
     assert status.installed and status.version == TAG
-    assert_installed(root)
+    assert_installed(built(root))
     downloading = recorder.phase(PHASE_DOWNLOADING)
     assert_monotonic_to_total(downloading, len(archive))
     assert any("part 3 of 3" in e.message for e in downloading)
@@ -230,7 +237,7 @@ async def test_resume_after_cancel_uses_range(server: BundleServer, root: Path) 
     status = await engine.install(second, second.cancel)
 
     assert status.installed
-    assert_installed(root)
+    assert_installed(built(root))
     blob_gets = [r for r in server.requests if r.method == "GET" and r.path == "/objects/blob"]
     assert [(r.range, r.status) for r in blob_gets] == [(f"bytes={kept}-", 206)]
     assert first_run_bytes + server.bytes_sent("/objects/blob") < 2 * len(archive)
@@ -258,7 +265,7 @@ async def test_server_without_range_restarts_the_file(server: BundleServer, root
 
     gets = [r for r in server.requests if r.method == "GET" and r.path == ASSET_PATH]
     assert len(gets) == 1 and gets[0].range is not None and gets[0].status == 200
-    assert_installed(root)
+    assert_installed(built(root))
 
 
 @pytest.mark.parametrize("kind", ["dotdot", "absolute", "symlink", "symlink_chain", "hardlink"])
@@ -326,7 +333,7 @@ async def test_reinstall_of_the_same_tag_is_a_no_op(server: BundleServer, root: 
     server.files[ASSET_PATH] = bundle_archive(payload_size=1024)
     engine = make_engine(server, root)
     await engine.install(Recorder())
-    before = read_version_file(root)
+    before = read_version_file(built(root))
     server.clear_log()
     recorder = Recorder()
 
@@ -334,27 +341,28 @@ async def test_reinstall_of_the_same_tag_is_a_no_op(server: BundleServer, root: 
 
     assert status.installed and status.version == TAG
     assert server.requests == []
-    assert read_version_file(root) == before
+    assert read_version_file(built(root)) == before
     assert [e.phase for e in recorder.events] == [PHASE_DONE]
 
 
-async def test_new_release_replaces_the_old_one(server: BundleServer, root: Path) -> None:
+async def test_a_new_build_installs_beside_the_old_one(server: BundleServer, root: Path) -> None:
     newer_base = "vllm0.21.0-rocm7.13.0"
     newer_tag = f"{newer_base}-gfx1151"
     server.files[ASSET_PATH] = bundle_archive(payload_size=1024, marker="v1")
     server.files[f"/dl/{newer_tag}/{newer_tag}-x64.tar.gz"] = bundle_archive(1024, marker="v2")
     await make_engine(server, root).install(Recorder())
     newer = make_engine(server, root, pinned_base=newer_base)
-    outdated = newer.status()
-    assert outdated.installed and outdated.problem is not None
-    assert outdated.problem.code == "engine.outdated"
-    assert outdated.problem.params == {"installed": TAG, "wanted": newer_tag}
 
     status = await newer.install(Recorder())
 
     assert status.version == newer_tag and status.problem is None
-    assert_installed(root, marker="v2")
+    assert_installed(built(root, newer_tag), marker="v2")
+    assert_installed(built(root), marker="v1")  # the old build stays, in its own folder
     assert leftovers(root) == []
+    server.clear_log()
+    back = await newer.install(Recorder(), build=TAG)
+    assert back.version == TAG and back.location == built(root)
+    assert server.requests == []  # switching back is no download
 
 
 async def test_damaged_archive_keeps_the_installed_engine(server: BundleServer, root: Path) -> None:
@@ -369,8 +377,8 @@ async def test_damaged_archive_keeps_the_installed_engine(server: BundleServer, 
         await make_engine(server, root, pinned_base=newer_base).install(Recorder())
 
     assert caught.value.problem.code == "engine.bad_archive"
-    assert_installed(root, marker="v1")
-    assert read_version_file(root) is not None
+    assert_installed(built(root), marker="v1")
+    assert read_version_file(built(root)) is not None
     assert leftovers(root) == []
 
 
@@ -411,7 +419,7 @@ async def test_incomplete_install_is_reported_damaged(server: BundleServer, root
     server.files[ASSET_PATH] = bundle_archive(payload_size=1024)
     engine = make_engine(server, root)
     await engine.install(Recorder())
-    (root / "bin" / "vllm-server").unlink()
+    (built(root) / "bin" / "vllm-server").unlink()
 
     status = engine.status()
 
@@ -421,7 +429,7 @@ async def test_incomplete_install_is_reported_damaged(server: BundleServer, root
     repaired = await engine.install(Recorder())  # same tag, but broken: installs again
     assert repaired.installed
     assert any(r.path == ASSET_PATH for r in server.requests)
-    assert_installed(root)
+    assert_installed(built(root))
 
 
 async def test_cancel_while_unpacking_keeps_the_download(server: BundleServer, root: Path) -> None:
@@ -441,7 +449,7 @@ async def test_cancel_while_unpacking_keeps_the_download(server: BundleServer, r
     server.clear_log()
     await engine.install(Recorder())
     assert [r.method for r in server.requests if r.path == ASSET_PATH] == ["HEAD"]
-    assert_installed(root)
+    assert_installed(built(root))
 
 
 async def test_interrupted_swap_is_recovered(server: BundleServer, root: Path) -> None:
@@ -449,7 +457,7 @@ async def test_interrupted_swap_is_recovered(server: BundleServer, root: Path) -
     engine = make_engine(server, root)
     await engine.install(Recorder())
     # As if a run stopped between the two renames of the swap:
-    await asyncio.to_thread(root.rename, root.with_name(root.name + ".old"))
+    await asyncio.to_thread(built(root).rename, built(root).with_name(TAG + ".old"))
     assert not engine.status().installed
     server.clear_log()
 
@@ -457,7 +465,7 @@ async def test_interrupted_swap_is_recovered(server: BundleServer, root: Path) -
 
     assert status.installed
     assert server.requests == []
-    assert_installed(root)
+    assert_installed(built(root))
     assert leftovers(root) == []
 
 
@@ -477,4 +485,4 @@ async def test_concurrent_installs_download_once(server: BundleServer, root: Pat
     waited = [r for r in (one, two) if r.phase("waiting")]
     assert len(waited) == 1
     assert [e.phase for e in waited[0].events] == ["waiting", PHASE_DONE]
-    assert_installed(root)
+    assert_installed(built(root))

@@ -50,7 +50,9 @@ def test_a_hub_that_goes_silent_is_stalled_within_seconds_then_the_pull_finishes
         assert proc.stderr is not None
         silent_since: float | None = None
         stalled_after: float | None = None
+        rates: list[str] = []  # each line's rate ("4.2 MB/s"), or "" when it has none
         for line in proc.stderr:
+            rates.append(next((p for p in line.split(", ") if p.endswith("B/s")), ""))
             if silent_since is None and hub.total_served() >= hub.hold_after:
                 silent_since = time.monotonic()
             if "stalled: nothing arrived for a few seconds" in line:
@@ -63,6 +65,8 @@ def test_a_hub_that_goes_silent_is_stalled_within_seconds_then_the_pull_finishes
     assert stalled_after is not None, "the pull never said it stalled"
     # Said within a few seconds of the last byte (lines come every 5 s at most in a log).
     assert stalled_after < STALL_AFTER_S + 6
+    # The rate the hub had is not shown any more: the stalled line carries none.
+    assert any(rates[:-1]) and rates[-1] == "", rates
     assert "100.0 %" in rest.splitlines()[-1]
 
 

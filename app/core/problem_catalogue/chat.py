@@ -57,4 +57,40 @@ SPECS: tuple[ProblemSpec, ...] = (
         status=503,
         fix=None,
     ),
+    ProblemSpec(
+        "chat.event_too_long",
+        tr_noop(
+            "The reply is too long: one event of its stream passed {limit_mib} MiB, the most the "
+            "chat reads at once. What came before it is kept."
+        ),
+        status=502,
+        fix=None,
+    ),
+    ProblemSpec(
+        "chat.reply_too_long",
+        tr_noop(
+            "The reply is too long: it passed {limit_mib} MiB of text, the most the chat keeps. "
+            "What came before it is kept."
+        ),
+        status=502,
+        fix=None,
+    ),
+    ProblemSpec(
+        "chat.reply_malformed",
+        tr_noop(
+            "The reply broke off: the endpoint sent an event the chat cannot read ({event}). "
+            "What came before it is kept."
+        ),
+        status=502,
+        fix=None,
+    ),
+    ProblemSpec(
+        "chat.reply_cut",
+        tr_noop(
+            "The reply broke off: its stream ended before the endpoint said the reply was "
+            "complete. What came before it is kept."
+        ),
+        status=502,
+        fix=None,
+    ),
 )

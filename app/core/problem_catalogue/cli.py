@@ -45,6 +45,16 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
+        "cli.lemonade_code_flags",
+        tr_noop(
+            "Lemonade's setup holds flags that would run code, said above; nothing was "
+            "imported. Add --without-code-flags to import the rest without them, and set "
+            "those flags yourself if you trust that code."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
         "cli.lemonade_not_found",
         tr_noop(
             "{path} holds no Lemonade setup (no user_models.json, recipe_options.json or "

@@ -51,6 +51,24 @@ SPECS: tuple[ProblemSpec, ...] = (
         data=("model_id",),
     ),
     ProblemSpec(
+        "engine.build_for_rocm_only",
+        tr_noop(
+            "Only the ROCm engine has builds to choose from; install the CPU build without "
+            "“{build}”."
+        ),
+        status=400,
+        fix=None,
+    ),
+    ProblemSpec(
+        "engine.checksum_mismatch",
+        tr_noop(
+            "{file} of the ROCm build {tag} arrived damaged or altered: its SHA-256 is not the "
+            "one the release lists. It was deleted; the engine in use stays as it was."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
         "engine.command_missing",
         tr_noop("Give the command that starts your vLLM, e.g. 'vllm serve'."),
         status=503,
@@ -82,6 +100,15 @@ SPECS: tuple[ProblemSpec, ...] = (
     ProblemSpec(
         "engine.download_failed",
         tr_noop("Downloading {url} failed: {reason}. Try again; finished parts are kept."),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "engine.feed_unusable",
+        tr_noop(
+            "The list of qualified ROCm builds at {url} could not be used ({reason}); "
+            "showing {used}."
+        ),
         status=503,
         fix=None,
     ),
@@ -147,6 +174,24 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("The ROCm engine {installed} is installed; this GPU needs {wanted}."),
         status=503,
         fix=FixKind.INSTALL_ENGINE,
+    ),
+    ProblemSpec(
+        "engine.superseded",
+        tr_noop(
+            "A newer qualified ROCm build is available: {wanted} (vLLM {vllm}, {channel}) "
+            "supersedes {installed}. Install it with: vllm-tray engine install rocm"
+        ),
+        status=503,
+        fix=FixKind.INSTALL_ENGINE,
+    ),
+    ProblemSpec(
+        "engine.unknown_build",
+        tr_noop(
+            "There is no ROCm build “{build}” for your GPU ({target}). vllm-tray engine list "
+            "rocm lists the builds."
+        ),
+        status=400,
+        fix=None,
     ),
     ProblemSpec(
         "engine.unknown_flag",

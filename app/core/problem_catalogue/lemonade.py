@@ -24,6 +24,37 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
+        "lemonade.code_flag_module",
+        tr_noop(
+            "{flag} {value} in Lemonade's {source} would make vLLM import and run the Python "
+            "code {value}, with your rights, in the engine of every model these arguments "
+            "apply to; it is not imported. If you trust that code, set it yourself with "
+            "vllm-tray options or vllm-tray config set."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "lemonade.code_flag_repository",
+        tr_noop(
+            "{flag} in Lemonade's {source} lets a model's repository run its own Python code "
+            "on this computer when the model loads; it is not imported. If you trust the "
+            "repository, set it yourself in the options of the model that needs it."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "lemonade.code_flag_requests",
+        tr_noop(
+            "{flag} {value} in Lemonade's {source} would let whoever sends a request name "
+            "Python code for vLLM to import and run with your rights; it is not imported. If "
+            "you want that, set it yourself with vllm-tray options or vllm-tray config set."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
         "lemonade.engine_kept",
         tr_noop(
             "vLLM Tray's own ROCm engine {version} is installed and stays in use; "

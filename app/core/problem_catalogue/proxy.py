@@ -48,6 +48,25 @@ SPECS: tuple[ProblemSpec, ...] = (
         worded=True,
     ),
     ProblemSpec(
+        "proxy.body_too_slow",
+        tr_noop(
+            "The request body arrived too slowly while the endpoint was full: {received} bytes "
+            "in {elapsed_s:g} s. Its connection was closed to make room for another client."
+        ),
+        status=408,
+        fix=None,
+        data=("expected",),
+    ),
+    ProblemSpec(
+        "proxy.body_encoded",
+        tr_noop(
+            "The request body is sent with Content-Encoding {encoding}; this endpoint takes "
+            "bodies uncompressed, as vLLM does."
+        ),
+        status=415,
+        fix=None,
+    ),
+    ProblemSpec(
         "proxy.body_too_large",
         tr_noop("The request body is larger than the limit of {limit_mib:g} MiB."),
         status=413,

@@ -5,6 +5,52 @@ from __future__ import annotations
 from app.core.problem_spec import ProblemSpec, tr_noop
 
 SPECS: tuple[ProblemSpec, ...] = (
+    # Why a search result "cannot run" (app.core.fit.VllmArchitectures.cannot_run).
+    ProblemSpec(
+        "search.cannot_run_custom",
+        tr_noop(
+            "{architecture} is this repository's own code, not one of the architectures "
+            "vLLM {version} can load, so the model cannot run here."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.cannot_run_unknown",
+        tr_noop(
+            "{architecture} is not one of the architectures vLLM {version} can load, so the "
+            "model cannot run here."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.cannot_run_removed",
+        tr_noop(
+            "{architecture} was last in vLLM {last}; vLLM {version} cannot load it, so the "
+            "model cannot run here."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.cannot_run_plugin",
+        tr_noop(
+            "{architecture} needs a vLLM plugin ({plugin}) that vLLM Tray does not install, "
+            "so the model cannot run here."
+        ),
+        status=503,
+        fix=None,
+    ),
+    ProblemSpec(
+        "search.cannot_run_draft",
+        tr_noop(
+            "{architecture} is a draft model for speculative decoding, which vLLM {version} "
+            "does not serve on its own, so the model cannot run here."
+        ),
+        status=503,
+        fix=None,
+    ),
     ProblemSpec(
         "search.name_taken",
         tr_noop(

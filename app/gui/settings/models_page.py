@@ -35,6 +35,7 @@ class ModelsPage(SettingsPage):
         "models.prewarm_after_download",
         "models.vllm_args",
         "engine.kind",
+        "engine.rocm_stable_only",
         "engine.custom_command",
     )
 
@@ -142,10 +143,13 @@ class ModelsPage(SettingsPage):
         self.labels["engine.kind"] = plain(engine_label)
         self.engine.setToolTip(spec_doc("engine.kind"))
         self.form.addRow(buddy_label(engine_label, self.engine), self.engine)
+        self.stable_only = QCheckBox(self.tr("Install only stable R&OCm builds by default"))
+        self.stable_only.setToolTip(spec_doc("engine.rocm_stable_only"))
+        self.form.addRow("", self.stable_only)
         self.add_field(self.tr("Your vLLM co&mmand:"), self.custom_command)
         self._command_rows = (self.form.rowCount() - 1, self.form.rowCount())
         self.form.addRow("", self.custom_note)  # shown only while a check is due
-        self._watch(self.engine, self.sleep_mode, self.prewarm, self.use_anyway)
+        self._watch(self.engine, self.sleep_mode, self.prewarm, self.use_anyway, self.stable_only)
         self.changed.connect(self._update_hints)
 
     def title(self) -> str:
@@ -177,6 +181,7 @@ class ModelsPage(SettingsPage):
             max(0, self.sleep_mode.findData(values["memory.sleep_mode"]))
         )
         self.prewarm.setChecked(bool(values["models.prewarm_after_download"]))
+        self.stable_only.setChecked(bool(values["engine.rocm_stable_only"]))
         self._update_hints()
 
     def values(self) -> dict[str, Any]:
@@ -184,6 +189,7 @@ class ModelsPage(SettingsPage):
         out["engine.kind"] = self.engine.currentData()
         out["memory.sleep_mode"] = self.sleep_mode.currentData()
         out["models.prewarm_after_download"] = self.prewarm.isChecked()
+        out["engine.rocm_stable_only"] = self.stable_only.isChecked()
         if out["engine.kind"] != "custom":
             # The command only matters for the custom engine; keep what is stored.
             out.pop("engine.custom_command", None)

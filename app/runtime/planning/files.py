@@ -7,7 +7,6 @@ which clears the cache), or another tool touches the Hugging Face cache (the TTL
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 from app.core.memory import ModelShape, weights_bytes_from_catalog, weights_bytes_from_folder
 from app.core.problems import ProblemError
 from app.core.registry import ModelEntry
+from app.core.untrusted import parse_json
 from app.downloads.status import model_status
 from app.runtime.planning.values import ModelFiles
 
@@ -56,7 +56,7 @@ def read_shape(folder: Path | None) -> ModelShape | None:
     if folder is None:
         return None
     try:
-        config = json.loads((folder / "config.json").read_text("utf-8"))
+        config = parse_json((folder / "config.json").read_text("utf-8"))
         return ModelShape.from_config(config)
     except (OSError, ValueError, ProblemError):
         return None

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import threading
@@ -45,6 +44,7 @@ from app.core.batch_progress import (
     max_num_seqs,
 )
 from app.core.problems import ProblemError, problem
+from app.core.untrusted import parse_json
 from app.runtime.services.endpoint import Endpoint
 
 log = logging.getLogger(__name__)
@@ -441,7 +441,7 @@ def _decode(raw: bytes) -> Any:
     if not raw:
         return None
     try:
-        return json.loads(raw)
+        return parse_json(raw)
     except ValueError:
         return raw.decode("utf-8", errors="replace")
 

@@ -9,7 +9,6 @@ Every method blocks (disk, fsync): the service calls them in worker threads.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -19,6 +18,7 @@ from typing import Any
 
 from app.core.batch_jobs import FileRecord, JobRecord
 from app.core.jsonstore import aside_path, atomic_write_json
+from app.core.untrusted import parse_json
 from app.runtime.services.batch_lock import OutputLock
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class BatchStore:
             if not pattern.match(path.stem):
                 continue
             try:
-                record = parse(json.loads(path.read_text(encoding="utf-8")))
+                record = parse(parse_json(path.read_text(encoding="utf-8")))
             except (OSError, ValueError, TypeError, KeyError) as exc:
                 aside = aside_path(path, "corrupted")
                 log.warning("batch record %s cannot be read (%s); moved to %s", path, exc, aside)
@@ -122,7 +122,7 @@ class BatchStore:
         if not BATCH_ID.match(batch_id):
             raise ValueError(f"not a batch id: {batch_id!r}")
         try:
-            data = json.loads((self.jobs_dir / f"{batch_id}.json").read_text(encoding="utf-8"))
+            data = parse_json((self.jobs_dir / f"{batch_id}.json").read_text(encoding="utf-8"))
             return _job_from_json(data)
         except (OSError, ValueError, TypeError, KeyError):
             return None

@@ -8,7 +8,6 @@ time, then with several in flight at each concurrency asked for.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -23,6 +22,7 @@ from app.core.jsonstore import atomic_write_json
 from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.tuning import BenchPoint, speedup, with_engine_tokens
+from app.core.untrusted import parse_json
 from app.runtime.planning import Planner
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.loadgen import LoadGenerator, Target, Workload
@@ -140,7 +140,7 @@ class BenchHistory:
     def load(self, model_id: str) -> list[BenchRecord]:
         """Oldest first; a file that cannot be read counts as no history (it is kept)."""
         try:
-            raw = json.loads(self.path(model_id).read_text(encoding="utf-8"))
+            raw = parse_json(self.path(model_id).read_text(encoding="utf-8"))
             return [BenchRecord.from_json(r) for r in raw["records"]]
         except FileNotFoundError:
             return []
@@ -355,7 +355,7 @@ async def warm_up(base_url: str, model_id: str, api_key: str | None, timeout_s: 
         ) from exc
     if status != 200:
         try:
-            message = str(json.loads(text)["error"]["message"])
+            message = str(parse_json(text)["error"]["message"])
         except (ValueError, KeyError, TypeError):
             message = text[:300]
         raise ProblemError(

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import logging
 import time
 from collections.abc import AsyncGenerator, Callable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 import httpx
 
@@ -29,16 +29,15 @@ from app.core.chat import (
     ChatOptions,
     ChatStore,
     Conversation,
-    DeltaKind,
     ReplyDelta,
     ReplyDone,
     ReplyEvent,
     ReplyFailed,
-    ReplyStats,
-    ThinkSplitter,
 )
+from app.core.chat_stream import ReplyParts, ReplyReader, envelope_problem
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.problems import Problem, ProblemError, problem
+from app.core.untrusted import one_line, parse_json
 from app.runtime.services.chat_load import loading, model_load, reported_loading
 from app.runtime.services.endpoint import Endpoint
 
@@ -50,7 +49,11 @@ WAITING_STATES = frozenset({"starting", "sleeping", "stopping", "backoff", "exit
 # No read timeout: the first byte waits for the load (minutes on a cold start); the
 # endpoint's own load and first-byte timeouts end a request that can never be answered.
 TIMEOUT = httpx.Timeout(connect=10.0, read=None, write=30.0, pool=10.0)
+# An error answer's envelope is a few hundred bytes; what is read of one is bounded.
+ERROR_BODY_BYTES = 64 * 1024
 _END = object()
+
+log = logging.getLogger(__name__)
 
 EndpointSource = Callable[[], Endpoint | None]
 
@@ -157,7 +160,7 @@ class ChatService:
             yield ReplyFailed(endpoint_off_problem())
             return
         self._busy.add(model_id)
-        reply = _Reply(self._clock())
+        reply = ReplyParts(self._clock())
         queue: asyncio.Queue[Any] = asyncio.Queue()
         answered = asyncio.Event()  # the endpoint's headers came: the model is loaded
         client = await self._http()
@@ -171,9 +174,11 @@ class ChatService:
         ]
         # What the consumer was given: a stopped reply keeps what its reader saw, not what
         # the stream had read ahead.
-        shown = _Reply(reply.began)
+        shown = ReplyParts(reply.began)
         try:
             while (item := await queue.get()) is not _END:
+                if isinstance(item, BaseException):
+                    raise item  # a fault of the chat's own, not of the stream: not hidden
                 if isinstance(item, ReplyDelta):
                     shown.add([(item.kind, item.text)], self._clock())
                     shown.deltas += 1
@@ -186,9 +191,9 @@ class ChatService:
             await asyncio.gather(*tasks, return_exceptions=True)
             self._busy.discard(model_id)
             if keep:
-                await self._keep(asked, shown if shown is reply else _stopped(shown, reply))
+                await self._keep(asked, shown if shown is reply else reply.seen_as(shown))
 
-    async def _keep(self, asked: Conversation, reply: _Reply) -> None:
+    async def _keep(self, asked: Conversation, reply: ReplyParts) -> None:
         """Write the conversation with what arrived (a stopped or failed reply's part too)."""
         messages = asked.messages
         if reply.done or reply.content or reply.reasoning:
@@ -202,7 +207,7 @@ class ChatService:
         endpoint: Endpoint,
         asked: Conversation,
         *,
-        reply: _Reply,
+        reply: ReplyParts,
         queue: asyncio.Queue[Any],
         answered: asyncio.Event,
     ) -> None:
@@ -215,7 +220,7 @@ class ChatService:
             ) as response:
                 answered.set()
                 if response.status_code >= 400:
-                    body = await response.aread()
+                    body = await _error_body(response)
                     queue.put_nowait(ReplyFailed(endpoint_problem(response.status_code, body)))
                     return
                 await self._read_events(response, reply, queue)
@@ -223,30 +228,31 @@ class ChatService:
             queue.put_nowait(ReplyFailed(unreachable_problem(endpoint.url, exc), reply.partial()))
         except UnicodeEncodeError:  # a key stored before its shape was checked: httpx's refusal
             queue.put_nowait(ReplyFailed(problem("config.api_key_shape", key="api_key")))
+        except ProblemError as exc:  # the stream was too long or could not be read
+            queue.put_nowait(ReplyFailed(exc.problem, reply.partial()))
+        except httpx.DecodingError:  # a body its own Content-Encoding does not decode
+            queue.put_nowait(ReplyFailed(problem("chat.reply_cut"), reply.partial()))
+        except Exception as exc:  # handed to the reader, who raises it: never silent
+            log.exception("the chat's reply stream failed")
+            queue.put_nowait(exc)
         finally:
             answered.set()
             queue.put_nowait(_END)
 
     async def _read_events(
-        self, response: httpx.Response, reply: _Reply, queue: asyncio.Queue[Any]
+        self, response: httpx.Response, reply: ReplyParts, queue: asyncio.Queue[Any]
     ) -> None:
-        splitter = ThinkSplitter()
-        async for line in response.aiter_lines():
-            if not line.startswith("data:"):
-                continue
-            data = line[len("data:") :].strip()
-            if data == "[DONE]":
-                break
-            chunk = json.loads(data)
-            error = chunk.get("error") if isinstance(chunk, dict) else None
-            if isinstance(error, dict):  # the endpoint ended a started stream with an error
-                queue.put_nowait(ReplyFailed(_envelope_problem(error, 502), reply.partial()))
-                return
-            for kind, text in reply.take(chunk, splitter, self._clock()):
-                queue.put_nowait(ReplyDelta(kind, text))
-        for kind, text in reply.add(splitter.flush(), self._clock()):
+        reader = ReplyReader(reply, self._clock)
+        # Closed here, in this task: left to the garbage collector, httpx's stream would be
+        # closed from another task, which its connection pool refuses.
+        async with contextlib.aclosing(_chunks(response)) as chunks:
+            async for chunk in chunks:
+                for kind, text in reader.feed(chunk):
+                    queue.put_nowait(ReplyDelta(kind, text))
+                if reader.done:
+                    break
+        for kind, text in reader.finish():
             queue.put_nowait(ReplyDelta(kind, text))
-        reply.finish(self._clock())
         queue.put_nowait(ReplyDone(reply.message(stopped=False)))
 
     async def _watch_load(
@@ -308,80 +314,20 @@ class ChatService:
             raise ProblemError(problem("chat.busy", model=model_id))
 
 
-@dataclass
-class _Reply:
-    """A reply as it arrives: its text, its thinking, and the times and counts for stats."""
-
-    began: float
-    content: str = ""
-    reasoning: str = ""
-    first_at: float | None = None
-    ended_at: float | None = None
-    deltas: int = 0
-    usage: dict[str, Any] = field(default_factory=dict)
-    finish_reason: str | None = None
-    done: bool = False
-
-    def take(
-        self, chunk: dict[str, Any], splitter: ThinkSplitter, now: float
-    ) -> list[tuple[DeltaKind, str]]:
-        if isinstance(chunk.get("usage"), dict):
-            self.usage = chunk["usage"]
-        pieces: list[tuple[DeltaKind, str]] = []
-        for choice in chunk.get("choices") or []:
-            delta = choice.get("delta") or {}
-            # vLLM 0.32 says `reasoning`; earlier releases and other servers `reasoning_content`.
-            thinking = delta.get("reasoning") or delta.get("reasoning_content")
-            if isinstance(thinking, str) and thinking:
-                pieces.append(("reasoning", thinking))
-            content = delta.get("content")
-            if isinstance(content, str) and content:
-                pieces.extend(splitter.feed(content))
-                self.deltas += 1
-            elif thinking:
-                self.deltas += 1
-            if choice.get("finish_reason"):
-                self.finish_reason = str(choice["finish_reason"])
-        return self.add(pieces, now)
-
-    def add(self, pieces: list[tuple[DeltaKind, str]], now: float) -> list[tuple[DeltaKind, str]]:
-        for kind, text in pieces:
-            if self.first_at is None:
-                self.first_at = now
-            if kind == "reasoning":
-                self.reasoning += text
-            else:
-                self.content += text
-        return pieces
-
-    def finish(self, now: float) -> None:
-        self.ended_at, self.done = now, True
-
-    def stats(self) -> ReplyStats:
-        end = self.ended_at if self.ended_at is not None else time.monotonic()
-        completion = self.usage.get("completion_tokens")
-        return ReplyStats(
-            prompt_tokens=self.usage.get("prompt_tokens"),
-            completion_tokens=int(completion) if isinstance(completion, int) else self.deltas,
-            ttft_s=None if self.first_at is None else self.first_at - self.began,
-            total_s=end - self.began,
-            finish_reason=self.finish_reason,
-        )
-
-    def message(self, *, stopped: bool) -> ChatMessage:
-        return ChatMessage(
-            "assistant", self.content, self.reasoning, stats=self.stats(), stopped=stopped
-        )
-
-    def partial(self) -> ChatMessage | None:
-        return self.message(stopped=True) if self.content or self.reasoning else None
+def _chunks(response: httpx.Response) -> AsyncGenerator[bytes, None]:
+    """The body's chunks as the async generator httpx makes them (typed as an iterator)."""
+    return cast(AsyncGenerator[bytes, None], response.aiter_bytes())
 
 
-def _stopped(shown: _Reply, read: _Reply) -> _Reply:
-    """The part of a reply its reader saw, with the stream's times and usage."""
-    return replace(
-        read, content=shown.content, reasoning=shown.reasoning, done=False, deltas=shown.deltas
-    )
+async def _error_body(response: httpx.Response) -> bytes:
+    """The start of an error answer's body: enough for its envelope, never all of a huge one."""
+    body = bytearray()
+    async with contextlib.aclosing(_chunks(response)) as chunks:
+        async for chunk in chunks:
+            body += chunk
+            if len(body) >= ERROR_BODY_BYTES:
+                break
+    return bytes(body[:ERROR_BODY_BYTES])
 
 
 def _request_body(asked: Conversation) -> dict[str, Any]:
@@ -415,20 +361,11 @@ def unreachable_problem(url: str, exc: Exception) -> Problem:
 def endpoint_problem(status: int, body: bytes) -> Problem:
     """The endpoint's error answer (OpenAI's envelope) as the reply's problem."""
     try:
-        data = json.loads(body)
+        data = parse_json(body)
     except ValueError:
         data = None
     error = data.get("error") if isinstance(data, dict) else None
     if isinstance(error, dict):
-        return _envelope_problem(error, status)
-    text = body.decode("utf-8", "replace").strip()[:300] or f"HTTP {status}"
-    return _envelope_problem({"message": text}, status)
-
-
-def _envelope_problem(error: dict[str, Any], status: int) -> Problem:
-    return problem(
-        "chat.endpoint_error",
-        message=str(error.get("message") or f"HTTP {status}"),
-        status=status,
-        endpoint_code=error.get("code"),
-    )
+        return envelope_problem(error, status)
+    text = one_line(body.decode("utf-8", "replace")).strip()[:300] or f"HTTP {status}"
+    return envelope_problem({"message": text}, status)

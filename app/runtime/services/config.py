@@ -128,6 +128,12 @@ class ConfigService:
 
     async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
         """Validate every change (each value, and the rules between them), then store."""
+        coerced = await self.check_settings(changes)
+        return await asyncio.to_thread(self._settings.set_many, coerced)
+
+    async def check_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]:
+        """The changes as `set_settings` would store them, or ProblemError: what it refuses.
+        Nothing is written (an import's plan checks its settings with this)."""
         coerced = {key: coerce(key, value) for key, value in changes.items()}
         check_together({**self._settings.as_dict(), **coerced})
         if "models.vllm_args" in coerced:
@@ -139,7 +145,7 @@ class ConfigService:
         host = coerced.get("proxy.host")
         if host is not None and not await asyncio.to_thread(self._secrets.value, "api_key"):
             check_host_needs_key(str(host))
-        return await asyncio.to_thread(self._settings.set_many, coerced)
+        return coerced
 
     async def _check_global_args(self, text: str) -> None:
         if text != self._settings.get("models.vllm_args"):

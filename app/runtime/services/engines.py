@@ -13,6 +13,7 @@ from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem
+from app.core.rocm_feed import FeedBuild
 from app.core.settings import Settings
 from app.core.states import EngineKind
 from app.core.vllm_args import unknown_flag_problem, unknown_flags
@@ -22,6 +23,8 @@ from app.supervisor.compile_cache import Cleaned, clean
 from app.supervisor.engine_flags import EngineFlags, engine_identity
 from app.supervisor.engines.base import Engine, EngineStatus, InstallProgress
 from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
+from app.supervisor.engines.feed import FeedSource, FeedView
+from app.supervisor.engines.rocm import RocmEngine
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,27 @@ class EngineReport:
     # The vLLM release it runs and the known advisories for it (app.core.advisories); None
     # when it is not installed.
     advice: EngineAdvice | None = None
+
+
+@dataclass(frozen=True)
+class RocmBuildRow:
+    """One ROCm build the GPU can choose, and where it stands on this machine."""
+
+    build: FeedBuild
+    installed: bool = False
+    in_use: bool = False
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class RocmBuilds:
+    """The ROCm builds for this machine's GPU and the feed they come from; `problem` says
+    why the GPU cannot run any (then `rows` is empty)."""
+
+    target: str | None
+    rows: tuple[RocmBuildRow, ...]
+    feed: FeedView
+    problem: Problem | None = None
 
 
 class EngineService:
@@ -152,6 +176,33 @@ class EngineService:
             )
         return rows
 
+    async def refresh_feed(self) -> FeedView:
+        """Ask the publisher for the ROCm qualification feed (bounded, with a timeout); the
+        engines built afterwards see it. On failure: the feed seen last, with the reason."""
+        return await FeedSource(self._cache_dir).refresh()
+
+    async def rocm_builds(self, refresh: bool = True) -> RocmBuilds:
+        """The ROCm builds this GPU can choose from (the feed refreshed first, unless not)."""
+        view = await self.refresh_feed() if refresh else FeedSource(self._cache_dir).known()
+        engine = self._planner.engine(EngineKind.ROCM)
+        assert isinstance(engine, RocmEngine)
+        found = engine.choices()
+        target = engine.gfx_target
+        if found is None:
+            return RocmBuilds(target, (), view, engine.status().problem)
+        installed = await asyncio.to_thread(engine.installed)
+        status = await asyncio.to_thread(engine.status)
+        rows = tuple(
+            RocmBuildRow(
+                build,
+                installed=build.tag in installed,
+                in_use=status.installed and status.version == build.tag,
+                default=build.tag == found.default.tag,
+            )
+            for build in found.builds
+        )
+        return RocmBuilds(target, rows, view)
+
     async def install(
         self,
         kind: EngineKind,
@@ -159,8 +210,12 @@ class EngineService:
         select: bool = False,
         on_progress: Callable[[InstallProgress], None] | None = None,
         cancel: asyncio.Event | None = None,
+        build: str | None = None,
+        use_build: bool = True,
     ) -> EngineStatus:
-        """Install (or repair) `kind`; progress goes to the bus, and to `on_progress`."""
+        """Install (or repair) `kind`; progress goes to the bus, and to `on_progress`. For
+        ROCm, `build` names the build (None: the default), which becomes the ROCm build in
+        use unless `use_build` is False; an installed build is chosen without a download."""
         engine = self._planner.engine(kind)
 
         def progress(p: InstallProgress) -> None:
@@ -172,7 +227,10 @@ class EngineService:
 
         self.installing.add(kind)
         try:
-            status = await engine.install(progress, cancel)
+            if isinstance(engine, RocmEngine):
+                status = await engine.install(progress, cancel, build=build, select=use_build)
+            else:
+                status = await engine.install(progress, cancel)
         except ProblemError as exc:
             self._failed(kind, exc.problem)
             raise

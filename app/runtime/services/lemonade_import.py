@@ -27,6 +27,7 @@ from app.core.lemonade_plan import (
     HereNow,
     ImportPlan,
     ImportResult,
+    Skipped,
     plan_import,
     repositories,
 )
@@ -73,14 +74,41 @@ class LemonadeImportService:
 
     async def plan(self, source: Path | None = None, cache: Path | None = None) -> ImportPlan:
         """What importing would add or change; reads files in a worker thread."""
-        return await asyncio.to_thread(self._plan, source, cache)
+        return await self._checked(await asyncio.to_thread(self._plan, source, cache))
+
+    async def _checked(self, plan: ImportPlan) -> ImportPlan:
+        """`plan` with its settings put through the checks `config set` makes (the engine's
+        --help, the rules between settings): one they refuse is left out and said here, so
+        that applying the plan cannot fail half-way (issue 31 item 11)."""
+        changes: list[Change] = []
+        skipped = list(plan.skipped)
+        for change in plan.changes:
+            if change.kind is ChangeKind.SET_SETTING:
+                try:
+                    await self._config.check_settings({change.target: change.values["value"]})
+                except ProblemError as exc:
+                    skipped.append(Skipped(change.target, exc.problem))
+                    continue
+            changes.append(change)
+        settings = [c for c in changes if c.kind is ChangeKind.SET_SETTING]
+        try:  # and together: the rules between settings
+            if settings:
+                await self._config.check_settings({c.target: c.values["value"] for c in settings})
+        except ProblemError as exc:
+            changes = [c for c in changes if c not in settings]
+            skipped += [Skipped(c.target, exc.problem) for c in settings]
+        return replace(plan, changes=tuple(changes), skipped=tuple(skipped))
 
     async def apply(self, plan: ImportPlan) -> ImportResult:
-        """Apply `plan` as shown. Refused (nothing written) when Lemonade's files or this
-        app's changed since the plan was made."""
+        """Apply `plan` as shown, all of it or nothing. Refused (nothing written) when
+        Lemonade's files or this app's changed since the plan was made, or when a change
+        is no longer accepted: looking again runs every check before the first write."""
         fresh = await self.plan(plan.source, plan.cache)
         if fresh.changes != plan.changes:
             raise ProblemError(problem("lemonade.changed"))
+        settings = {
+            c.target: c.values["value"] for c in plan.changes if c.kind is ChangeKind.SET_SETTING
+        }
         linked = 0
         for change in plan.changes:
             if change.kind is ChangeKind.USE_ENGINE:
@@ -91,9 +119,6 @@ class LemonadeImportService:
             elif change.kind is ChangeKind.LINK_FILES:
                 linked += await asyncio.to_thread(self._link, change)
         await asyncio.to_thread(self._write_models, plan.changes)
-        settings = {
-            c.target: c.values["value"] for c in plan.changes if c.kind is ChangeKind.SET_SETTING
-        }
         if settings:
             await self._config.set_settings(settings)
         self._planner.forget_files()

@@ -13,7 +13,6 @@ each naming the engine build, so the history is per model and engine version.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import statistics
 import time
@@ -31,6 +30,7 @@ from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE
+from app.core.untrusted import parse_json
 from app.runtime.planning import Planner
 from app.runtime.services.bench import HISTORY_DIR, HISTORY_KEEP, running_endpoint
 from app.runtime.services.endpoint import Endpoint
@@ -65,7 +65,7 @@ class LoadBenchHistory:
     def load(self, model_id: str) -> list[LoadBenchRecord]:
         """Oldest first; a file that cannot be read counts as no history (it is kept)."""
         try:
-            raw = json.loads(self.path(model_id).read_text(encoding="utf-8"))
+            raw = parse_json(self.path(model_id).read_text(encoding="utf-8"))
             return [LoadBenchRecord.from_json(r) for r in raw["records"]]
         except FileNotFoundError:
             return []

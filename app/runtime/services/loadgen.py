@@ -21,6 +21,7 @@ from typing import Any
 
 from app.core.problems import ProblemError, problem
 from app.core.tuning import BenchPoint
+from app.core.untrusted import parse_json
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.spawn import python_command
@@ -254,7 +255,7 @@ class LoadGenerator:
         line = await self._proc.stdout.readline()
         if not line:
             raise _failed(self.log_path, "it stopped")
-        obj: dict[str, Any] = json.loads(line)
+        obj: dict[str, Any] = parse_json(line)
         return obj
 
     async def measure(self, concurrency: int, requests: int) -> BenchPoint:

@@ -29,6 +29,7 @@ import aiohttp
 
 from app import __version__
 from app.core.tuning import RequestSample, summarize
+from app.core.untrusted import parse_json
 
 GENERATOR = "built-in"
 # Prompt words: varied so that requests do not share one long cached prefix.
@@ -87,7 +88,7 @@ async def one_request(
                 data = line[5:].strip()
                 if data == b"[DONE]":
                     break
-                chunk = json.loads(data)
+                chunk = parse_json(data)
                 usage = chunk.get("usage")
                 if usage:
                     tokens = int(usage.get("completion_tokens") or 0)
@@ -147,7 +148,7 @@ async def serve_commands(args: argparse.Namespace) -> int:
     timeout = aiohttp.ClientTimeout(total=REQUEST_TIMEOUT_S)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         while line := await reader.readline():
-            command = json.loads(line)
+            command = parse_json(line)
             try:
                 point = await measure(
                     session, args, int(command["concurrency"]), int(command["requests"])

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from app.runtime.services.bench import BenchOptions, BenchRecord
     from app.runtime.services.chat import ChatService
     from app.runtime.services.endpoint import Endpoint
-    from app.runtime.services.engines import EngineReport
+    from app.runtime.services.engines import EngineReport, RocmBuilds
     from app.runtime.services.load_bench import LoadBenchOptions
     from app.runtime.services.search import AddedModel, ModelDetails, SearchResults
     from app.runtime.services.tune import TuneOptions, TuneResult
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     )
     from app.supervisor.compile_cache import Cleaned
     from app.supervisor.engines.base import EngineStatus, InstallProgress
+    from app.supervisor.engines.feed import FeedView
 
 
 class ModelsApi(Protocol):
@@ -154,7 +155,11 @@ class EnginesApi(Protocol):
         select: bool = False,
         on_progress: Callable[[InstallProgress], None] | None = None,
         cancel: asyncio.Event | None = None,
+        build: str | None = None,
+        use_build: bool = True,
     ) -> EngineStatus: ...
+    async def refresh_feed(self) -> FeedView: ...
+    async def rocm_builds(self, refresh: bool = True) -> RocmBuilds: ...
     async def use_custom(self, command: str | Sequence[str]) -> tuple[str, ...]: ...
     async def clean_cache(self) -> Cleaned: ...
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -19,6 +18,7 @@ from app.core.remotes import (
     refused_key,
     unreachable,
 )
+from app.core.untrusted import parse_json
 
 PROBE_CONNECT_TIMEOUT_S = 3.0
 PROBE_TIMEOUT_S = 5.0  # the whole check: a LAN server answers /v1/models in milliseconds
@@ -107,7 +107,7 @@ def _answer(remote: RemoteServer, key: str | None, status: int, data: bytes) -> 
         detail = f"HTTP {status}"
         return Probe(None, not_a_model_list(remote.name, remote.url, detail))
     try:
-        return Probe(parse_model_list(json.loads(data)), None)
+        return Probe(parse_model_list(parse_json(data)), None)
     except ValueError as exc:
         return Probe(None, not_a_model_list(remote.name, remote.url, str(exc)))
 

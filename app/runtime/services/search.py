@@ -21,6 +21,7 @@ from app.core.fit import (
     WeightFormat,
     architecture_of,
     estimate_fit,
+    has_custom_code,
     quantization_of,
     vllm_architectures,
 )
@@ -223,12 +224,14 @@ class SearchService:
         settings = self._settings.as_dict()
         entry = self._entry(facts.repo_id)
         family = self._planner.model_config.family_for(entry.name, facts.repo_id)
+        # The one verdict: what the engine's registry can load, then what fits.
         fit = estimate_fit(
             weights_bytes=facts.weights_bytes,
             weight_format=facts.weight_format,
             config=facts.config,
             budget_bytes=self.budget_bytes(entry),
             default_ctx=effective_ctx_size(ModelOptions(), int(settings["models.ctx_size"])),
+            cannot_run=known.cannot_run(architecture, custom_code=has_custom_code(described)),
         )
         return ModelDetails(
             repo_id=facts.repo_id,

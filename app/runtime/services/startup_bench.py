@@ -11,13 +11,13 @@ console script, which the CPU build's distribution name breaks (FACTS.md).
 from __future__ import annotations
 
 import asyncio
-import json
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from app.core.problems import ProblemError, problem
+from app.core.untrusted import parse_json
 from app.supervisor import spawn
 
 DRIVER = (
@@ -112,7 +112,7 @@ async def run_startup_bench(
                     tail=await asyncio.to_thread(_tail, log_path),
                 )
             )
-        raw = json.loads(output.read_text(encoding="utf-8"))
+        raw = parse_json(output.read_text(encoding="utf-8"))
     return {name: round(float(raw[name]), 3) for name in FIGURES if name in raw}
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -17,6 +16,7 @@ import filelock
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.core.states import EngineKind
+from app.core.untrusted import parse_json
 
 VERSION_FILE_NAME = "vllm-tray-engine.json"
 PHASE_WAITING = "waiting"
@@ -94,7 +94,7 @@ class VersionInfo:
 def read_version_file(engine_dir: Path) -> VersionInfo | None:
     """Read the version file of an engine folder; None when it is missing or unreadable."""
     try:
-        data = json.loads((engine_dir / VERSION_FILE_NAME).read_text(encoding="utf-8"))
+        data = parse_json((engine_dir / VERSION_FILE_NAME).read_text(encoding="utf-8"))
         return VersionInfo(
             kind=EngineKind(data["kind"]),
             version=str(data["version"]),

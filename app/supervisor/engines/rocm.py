@@ -1,4 +1,11 @@
-"""The ROCm vLLM bundle from the lemonade-sdk/vllm-rocm releases, one build per GPU family."""
+"""The ROCm vLLM bundles from the lemonade-sdk/vllm-rocm releases, installed side by side.
+
+Each build (release tag) has its own folder, `<engines>/rocm-builds/<tag>/`, and the one in
+use is named in `rocm-builds/selected.json`: switching builds is writing that file, never a
+download, and a model already running keeps its folder. A bundle installed before builds
+lived side by side (or adopted from Lemonade) stays in `<engines>/rocm/` and counts as one of
+them. Compile caches are per build already (app.supervisor.compile_cache keys them by tag).
+"""
 
 from __future__ import annotations
 
@@ -10,18 +17,14 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
+from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
+from app.core.rocm_feed import Feed
 from app.core.states import EngineKind
-from app.supervisor.engines.archive import (
-    TransferCancelled,
-    download,
-    extract_tar_gz,
-    fetch_text,
-    remote_size,
-)
+from app.core.untrusted import parse_json, safe_name
+from app.supervisor.engines.archive import TransferCancelled, extract_tar_gz
 from app.supervisor.engines.base import (
     EngineCommand,
     EngineStatus,
@@ -33,14 +36,29 @@ from app.supervisor.engines.base import (
     read_version_file,
     write_version_file,
 )
+from app.supervisor.engines.rocm_builds import (
+    PINNED_BASE,
+    TARGET_PINNED_BASES,
+    BuildChoices,
+    choices,
+    pinned_base_for,
+    release_tag,
+)
+from app.supervisor.engines.rocm_release import (
+    MAX_PARTS,
+    PHASE_CHECKING,
+    PHASE_DOWNLOADING,
+    PHASE_VERIFYING,
+    download_release,
+    part_assets,
+)
 
 DEFAULT_BASE_URL = "https://github.com/lemonade-sdk/vllm-rocm/releases/download"
-PINNED_BASE = "vllm0.20.1-rocm7.12.0"
-# The bundle's publisher (Lemonade) pins the Instinct targets to another build; the same
-# pins here, so that the release tags exist.
-TARGET_PINNED_BASES = MappingProxyType(
-    {"gfx942": "vllm0.19.1-rocm7.13.0", "gfx950": "vllm0.19.1-rocm7.13.0"}
-)
+DEFAULT_API_URL = "https://api.github.com/repos/lemonade-sdk/vllm-rocm/releases/tags"
+# Point the downloads and the checksum lookup elsewhere (a mirror, the tests' loopback server).
+RELEASES_ENV = "VLLM_TRAY_ROCM_RELEASES_URL"
+API_ENV = "VLLM_TRAY_ROCM_API_URL"
+SELECTED_FILE = "selected.json"
 LAUNCHER = Path("bin") / "vllm-server"
 # Lemonade starts the same bundle with the first; the launcher itself sets the library path.
 # The other two are what AMD's vLLM optimization guide sets on bare metal: safetensors
@@ -53,43 +71,44 @@ ENGINE_ENV = MappingProxyType(
         "HIP_FORCE_DEV_KERNARG": "1",
     }
 )
-MAX_PARTS = 99  # part names carry two digits
 
-# Before these: base.PHASE_WAITING, while another process holds the install lock.
-PHASE_CHECKING = "checking"
-PHASE_DOWNLOADING = "downloading"
+# Before these: base.PHASE_WAITING, while another process holds the install lock; then
+# rocm_release's checking, downloading, verifying.
 PHASE_EXTRACTING = "extracting"
 PHASE_FINISHING = "finishing"
 PHASE_DONE = "done"
 
-_MB = 1_000_000
+__all__ = [
+    "MAX_PARTS",
+    "PHASE_CHECKING",
+    "PHASE_DOWNLOADING",
+    "PHASE_VERIFYING",
+    "PINNED_BASE",
+    "TARGET_PINNED_BASES",
+    "RocmEngine",
+    "part_assets",
+    "pinned_base_for",
+    "release_tag",
+]
 
 
-if TYPE_CHECKING:
-    import httpx
-
-
-def pinned_base_for(gfx_target: str) -> str:
-    """The vLLM + ROCm build a GPU target's bundle comes from."""
-    return TARGET_PINNED_BASES.get(gfx_target.strip().lower(), PINNED_BASE)
-
-
-def release_tag(pinned_base: str, gfx_target: str) -> str:
-    """`vllm0.20.1-rocm7.12.0` + gfx1101 → `vllm0.20.1-rocm7.12.0-gfx110X`."""
-    return f"{pinned_base}-{gfx_family(gfx_target)}"
-
-
-def part_assets(stem: str, count: int) -> list[str]:
-    """Names of a split archive: `<stem>.part01-of-03.tar.gz` … (both numbers two digits)."""
-    return [f"{stem}.part{index:02d}-of-{count:02d}.tar.gz" for index in range(1, count + 1)]
+def release_urls() -> tuple[str, str]:
+    """Where releases download from and where their checksums are listed."""
+    return (
+        os.environ.get(RELEASES_ENV) or DEFAULT_BASE_URL,
+        os.environ.get(API_ENV) or DEFAULT_API_URL,
+    )
 
 
 class RocmEngine:
-    """The ROCm bundle unpacked into `root` (e.g. `<data dir>/engines/rocm`).
+    """The ROCm bundles of one machine: `root` is the pre-side-by-side folder
+    (`<engines>/rocm`), its sibling `rocm-builds/` holds one folder per build.
 
     `gfx_target` is the GPU's LLVM target (None when no AMD GPU was found); `kernel_prereq_ok`
-    is False when a gfx1151 lacks the kernel fix and None when it was not checked.
-    `pinned_base` overrides the build the target's release comes from (`pinned_base_for`).
+    is False when a gfx1151 lacks the kernel fix and None when it was not checked. `feed` is
+    the qualification feed last seen (None: no feed, the pin is the default); `stable_only`
+    keeps the default on the stable channel. `pinned_base` overrides the pin. `api_url` lists
+    the releases' checksums (None: not checked).
     """
 
     def __init__(
@@ -99,12 +118,19 @@ class RocmEngine:
         kernel_prereq_ok: bool | None,
         base_url: str = DEFAULT_BASE_URL,
         pinned_base: str | None = None,
+        *,
+        feed: Feed | None = None,
+        stable_only: bool = False,
+        api_url: str | None = None,
     ) -> None:
         self._root = root
         self._target = gfx_target.strip().lower() if gfx_target else None
         self._kernel_prereq_ok = kernel_prereq_ok
         self._base_url = base_url.rstrip("/")
-        self._pinned_base = pinned_base or pinned_base_for(self._target or "")
+        self._api_url = api_url
+        self._pinned_base = pinned_base
+        self._feed = feed
+        self._stable_only = stable_only
 
     @property
     def kind(self) -> EngineKind:
@@ -115,20 +141,74 @@ class RocmEngine:
         return self._root
 
     @property
+    def gfx_target(self) -> str | None:
+        return self._target
+
+    @property
+    def builds_dir(self) -> Path:
+        return self._root.with_name(self._root.name + "-builds")
+
+    @property
     def launcher(self) -> Path:
-        return self._root / LAUNCHER
+        """The launcher of the build in use (of `root` when none is installed)."""
+        return self._in_use()[1] / LAUNCHER
 
     @property
     def downloads(self) -> Path:
         """Where archives wait for extraction; kept across runs so a download can resume."""
         return self._root.with_name(self._root.name + ".downloads")
 
-    @property
-    def tag(self) -> str | None:
-        """The release this GPU needs, or None when there is none for it."""
+    def choices(self) -> BuildChoices | None:
+        """The builds this GPU can choose from, or None when it cannot run the bundle."""
         if self._target is None or self._unmet() is not None:
             return None
-        return release_tag(self._pinned_base, self._target)
+        return choices(self._feed, self._target, self._stable_only, self._pinned_base)
+
+    @property
+    def tag(self) -> str | None:
+        """The release installed by default on this GPU, or None when there is none for it."""
+        found = self.choices()
+        return found.default.tag if found is not None else None
+
+    def installed(self) -> dict[str, Path]:
+        """Every installed build: its tag → its folder."""
+        found: dict[str, Path] = {}
+        legacy = read_version_file(self._root)
+        if legacy is not None and legacy.kind is EngineKind.ROCM:
+            found[legacy.version] = self._root
+        with contextlib.suppress(OSError):
+            for folder in sorted(self.builds_dir.iterdir()):
+                info = read_version_file(folder)
+                if (
+                    info is not None
+                    and info.kind is EngineKind.ROCM
+                    and info.version == folder.name
+                ):
+                    found[folder.name] = folder
+        return found
+
+    def selected(self) -> str | None:
+        """The build the user chose last (selected.json), if it names a safe tag."""
+        return self._selection("tag")
+
+    def _selection(self, key: str) -> str | None:
+        try:
+            doc = parse_json((self.builds_dir / SELECTED_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return safe_name(doc.get(key)) if isinstance(doc, dict) else None
+
+    def _in_use(self) -> tuple[str | None, Path]:
+        """The build in use: the selected one if installed, else the old single folder, else
+        the newest installed; (None, root) when none is."""
+        installed = self.installed()
+        chosen = self.selected()
+        if chosen in installed:
+            return chosen, installed[chosen]
+        if self._root in installed.values() or not installed:
+            return None, self._root
+        newest = max(installed, key=lambda t: installed[t].stat().st_mtime_ns)
+        return newest, installed[newest]
 
     def _unmet(self) -> Problem | None:
         """Why this machine cannot run the bundle, or None."""
@@ -175,30 +255,49 @@ class RocmEngine:
 
     def status(self) -> EngineStatus:
         unmet = self._unmet()
-        info = read_version_file(self._root)
+        _, folder = self._in_use()
+        info = read_version_file(folder)
         if info is None or info.kind is not EngineKind.ROCM:
             return EngineStatus(
                 EngineKind.ROCM, False, None, None, unmet or engine_missing(EngineKind.ROCM)
             )
-        if not os.access(self.launcher, os.X_OK):
-            damaged = problem("engine.damaged", kind=EngineKind.ROCM.value, path=str(self._root))
-            return EngineStatus(EngineKind.ROCM, False, info.version, self._root, unmet or damaged)
-        wanted = self.tag
-        if unmet is None and wanted is not None and info.version != wanted:
-            unmet = problem(
-                "engine.outdated",
-                fix=Fix(
-                    FixKind.INSTALL_ENGINE,
-                    EngineKind.ROCM.value,
-                    EngineKind.ROCM.value,
-                    label_template="Install the {value} engine again",
-                ),
-                installed=info.version,
-                wanted=wanted,
+        if not os.access(folder / LAUNCHER, os.X_OK):
+            damaged = problem("engine.damaged", kind=EngineKind.ROCM.value, path=str(folder))
+            return EngineStatus(EngineKind.ROCM, False, info.version, folder, unmet or damaged)
+        if unmet is not None:
+            return EngineStatus(
+                EngineKind.ROCM, True, info.version, folder, self._unmet_installed(info.version)
             )
-        if unmet is not None and unmet.code != "engine.outdated":
-            unmet = self._unmet_installed(info.version)
-        return EngineStatus(EngineKind.ROCM, True, info.version, self._root, unmet)
+        return EngineStatus(EngineKind.ROCM, True, info.version, folder, self._newer(info.version))
+
+    def _newer(self, installed: str) -> Problem | None:
+        """`engine.outdated` when the installed build is for another GPU family, and
+        `engine.superseded` when a newer qualified build is the default."""
+        found = self.choices()
+        if found is None:
+            return None
+        fix = Fix(
+            FixKind.INSTALL_ENGINE,
+            EngineKind.ROCM.value,
+            EngineKind.ROCM.value,
+            label_template=tr_noop("Install the {value} engine again"),
+        )
+        family = gfx_family(self._target or "")
+        if not installed.lower().endswith("-" + family.lower()):
+            return problem(
+                "engine.outdated", fix=fix, installed=installed, wanted=found.default.tag
+            )
+        newer = found.supersedes(installed)
+        if newer is None or newer.tag == self._selection("passed_over"):
+            return None  # said until the user chose an older build over this one
+        return problem(
+            "engine.superseded",
+            fix=replace(fix, label_template=tr_noop("Install the newer {value} engine")),
+            installed=installed,
+            wanted=newer.tag,
+            vllm=newer.vllm_version,
+            channel=newer.channel,
+        )
 
     def command(self) -> EngineCommand:
         status = self.status()
@@ -207,87 +306,93 @@ class RocmEngine:
             raise ProblemError(status.problem)
         if status.problem is not None and status.problem.code == "engine.kernel_prerequisite":
             raise ProblemError(status.problem)  # starting it would hang the GPU
+        assert status.location is not None
         # Lemonade's rule: eager mode everywhere except the Instinct (gfx9) parts.
         eager = not (self._target or "").startswith("gfx9")
         return EngineCommand(
-            prefix=(str(self.launcher),),
+            prefix=(str(status.location / LAUNCHER),),
             env=ENGINE_ENV,
             default_args=("--enforce-eager",) if eager else (),
         )
 
+    def select(self, tag: str, passed_over: str | None = None) -> None:
+        """Make the installed build `tag` the one in use (one small file; no download).
+        `passed_over`: the default the user chose `tag` over, not announced again."""
+        self.builds_dir.mkdir(parents=True, exist_ok=True)
+        atomic_write_json(self.builds_dir / SELECTED_FILE, {"tag": tag, "passed_over": passed_over})
+
     async def install(
-        self, progress: ProgressCallback, cancel: asyncio.Event | None = None
+        self,
+        progress: ProgressCallback,
+        cancel: asyncio.Event | None = None,
+        build: str | None = None,
+        select: bool = True,
     ) -> EngineStatus:
-        """Download and unpack the release for this GPU; a no-op when it is already installed."""
+        """Install the build `build` (a tag, build id or vLLM version; None: the default)
+        beside the others and make it the one in use; an installed build is only chosen.
+        A failed download or check leaves the build in use as it was."""
         unmet = self._unmet()
         if unmet is not None:
             raise ProblemError(unmet)  # before any network traffic
-        tag = release_tag(self._pinned_base, self._target or "")
-        current = self.status()
-        if current.installed and current.version == tag:
-            progress(InstallProgress(PHASE_DONE, 1, 1, f"{tag} is already installed"))
-            return current
-        self._root.parent.mkdir(parents=True, exist_ok=True)
+        tag = self._wanted(build)
+        found = self.choices()
+        default = found.default.tag if found is not None else None
+        passed_over = default if build is not None and default != tag else None
+        if self._usable(tag):
+            return self._chosen(tag, progress, select, passed_over)
+        self.builds_dir.mkdir(parents=True, exist_ok=True)
         try:
             async with install_lock(self._root, EngineKind.ROCM, progress, cancel):
-                await asyncio.to_thread(self._recover_interrupted_swap)
-                current = self.status()  # another process may have finished while we waited
-                if current.installed and current.version == tag:
-                    progress(InstallProgress(PHASE_DONE, 1, 1, f"{tag} is already installed"))
-                    return current
-                archives, size = await self._download(tag, progress, cancel)
+                await asyncio.to_thread(self._recover_interrupted_swap, self.builds_dir / tag)
+                if self._usable(tag):  # another process finished while we waited
+                    return self._chosen(tag, progress, select, passed_over)
+                archives, size = await download_release(
+                    base_url=self._base_url,
+                    api_url=self._api_url,
+                    tag=tag,
+                    downloads=self.downloads,
+                    progress=progress,
+                    cancel=cancel,
+                )
                 await self._unpack(tag, archives, progress, cancel)
                 await asyncio.to_thread(shutil.rmtree, self.downloads, True)
         except TransferCancelled:
             raise install_cancelled(EngineKind.ROCM) from None
+        if select:
+            await asyncio.to_thread(self.select, tag, passed_over)
         progress(InstallProgress(PHASE_DONE, size, size, f"{tag} is installed"))
         return self.status()
 
-    async def _download(
-        self, tag: str, progress: ProgressCallback, cancel: asyncio.Event | None
-    ) -> tuple[list[Path], int]:
-        """Fetch the archive (or its parts) into `downloads`; returns the files and their size."""
-        import httpx  # imported when used: a quick command never loads it
+    def _wanted(self, build: str | None) -> str:
+        """The tag of `build` (None: the default); an installed build not offered any more
+        (the pin before the feed qualified another) can still be switched back to."""
+        found = self.choices()
+        assert found is not None
+        chosen = found.default if build is None else found.find(build)
+        tag = chosen.tag if chosen is not None else build
+        # Only a name checked where it entered (feed, folder) reaches here; its folder must
+        # still be one level inside builds_dir, resolved.
+        if (
+            tag is not None
+            and (chosen is not None or tag in self.installed())
+            and safe_name(tag) == tag
+            and (self.builds_dir / tag).resolve().parent == self.builds_dir.resolve()
+        ):
+            return tag
+        raise ProblemError(problem("engine.unknown_build", build=build, target=self._target or ""))
 
-        stem = f"{tag}-x64"
-        base = f"{self._base_url}/{tag}"
-        progress(InstallProgress(PHASE_CHECKING, 0, None, f"Looking up {tag}"))
-        self.downloads.mkdir(parents=True, exist_ok=True)
-        for stale in self.downloads.iterdir():
-            if not stale.name.startswith(stem + "."):
-                stale.unlink()  # leftovers of another release
-        timeout = httpx.Timeout(60.0, connect=20.0)
-        async with httpx.AsyncClient(follow_redirects=True, timeout=timeout) as client:
-            assets = await _release_assets(client, base, stem, tag)
-            sizes = [await remote_size(client, f"{base}/{asset}") for asset in assets]
-            total = sum(s for s in sizes if s is not None) if None not in sizes else None
-            finished = 0
-            for index, (asset, size) in enumerate(zip(assets, sizes, strict=True), start=1):
-                if cancel is not None and cancel.is_set():
-                    raise TransferCancelled
-                dest = self.downloads / asset
-                if dest.exists() and size not in (None, dest.stat().st_size):
-                    dest.unlink()  # not the file the server has now
-                label = f"part {index} of {len(assets)}" if len(assets) > 1 else tag
-                if dest.exists():
-                    finished += dest.stat().st_size
-                    progress(InstallProgress(PHASE_DOWNLOADING, finished, total, label))
-                    continue
+    def _usable(self, tag: str) -> bool:
+        """Whether the build `tag` is installed whole (its launcher can run)."""
+        folder = self.installed().get(tag)
+        return folder is not None and os.access(folder / LAUNCHER, os.X_OK)
 
-                def report(
-                    done: int, part_total: int | None, label: str = label, before: int = finished
-                ) -> None:
-                    detail = f"{done / _MB:.1f}"
-                    if part_total is not None:
-                        detail += f" of {part_total / _MB:.1f}"
-                    progress(
-                        InstallProgress(
-                            PHASE_DOWNLOADING, before + done, total, f"{label}: {detail} MB"
-                        )
-                    )
-
-                finished += await download(client, f"{base}/{asset}", dest, report, cancel)
-        return [self.downloads / asset for asset in assets], finished
+    def _chosen(
+        self, tag: str, progress: ProgressCallback, select: bool, passed_over: str | None
+    ) -> EngineStatus:
+        if select:
+            self.select(tag, passed_over)
+        progress(InstallProgress(PHASE_DONE, 1, 1, f"{tag} is already installed"))
+        return self.status()
 
     async def _unpack(
         self,
@@ -325,7 +430,7 @@ class RocmEngine:
             progress(InstallProgress(PHASE_FINISHING, 0, None, f"Installing {tag}"))
             bundle = _bundle_dir(staging, tag)
             await asyncio.to_thread(write_version_file, bundle, EngineKind.ROCM, tag)
-            await asyncio.to_thread(self._swap_into_place, bundle)
+            await asyncio.to_thread(_swap_into_place, bundle, self.builds_dir / tag)
         except ProblemError as exc:
             if exc.problem.code in ("engine.bad_archive", "engine.unsafe_archive"):
                 # Downloading the same bytes again is the only remedy for a damaged archive,
@@ -335,27 +440,29 @@ class RocmEngine:
         finally:
             await asyncio.to_thread(shutil.rmtree, staging, True)
 
-    def _swap_into_place(self, bundle: Path) -> None:
-        # A directory cannot be renamed over a non-empty one: move the old engine aside, rename
-        # the new one in, and only then delete the old one. The version file travels with the
-        # folder, so status() never sees a half install.
-        old = self._root.with_name(self._root.name + ".old")
-        shutil.rmtree(old, ignore_errors=True)
-        if self._root.exists():
-            self._root.rename(old)
-        try:
-            bundle.rename(self._root)
-        except OSError:
-            if old.exists() and not self._root.exists():
-                old.rename(self._root)  # put the working engine back
-            raise
-        shutil.rmtree(old, ignore_errors=True)
+    @staticmethod
+    def _recover_interrupted_swap(dest: Path) -> None:
+        """Put the old folder back if a previous run stopped between the two renames."""
+        old = dest.with_name(dest.name + ".old")
+        if old.is_dir() and not dest.exists():
+            old.rename(dest)
 
-    def _recover_interrupted_swap(self) -> None:
-        """Put the old engine back if a previous run stopped between the two renames."""
-        old = self._root.with_name(self._root.name + ".old")
-        if old.is_dir() and not self._root.exists():
-            old.rename(self._root)
+
+def _swap_into_place(bundle: Path, dest: Path) -> None:
+    # A directory cannot be renamed over a non-empty one (a damaged copy of the same build):
+    # move the old one aside, rename the new one in, and only then delete the old one. The
+    # version file travels with the folder, so status() never sees a half install.
+    old = dest.with_name(dest.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if dest.exists():
+        dest.rename(old)
+    try:
+        bundle.rename(dest)
+    except OSError:
+        if old.exists() and not dest.exists():
+            old.rename(dest)  # put the working engine back
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _bundle_dir(staging: Path, tag: str) -> Path:
@@ -366,14 +473,3 @@ def _bundle_dir(staging: Path, tag: str) -> Path:
     if len(entries) == 1 and (entries[0] / LAUNCHER).is_file():
         return entries[0]
     raise ProblemError(problem("engine.bad_bundle", tag=tag, launcher=str(LAUNCHER)))
-
-
-async def _release_assets(client: httpx.AsyncClient, base: str, stem: str, tag: str) -> list[str]:
-    """The release's archive, or its parts when it lists a part count (large bundles)."""
-    count_text = await fetch_text(client, f"{base}/{stem}.partcount")
-    if count_text is None:
-        return [f"{stem}.tar.gz"]
-    text = count_text.strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_PARTS:
-        raise ProblemError(problem("engine.bad_release", tag=tag, text=text[:40]))
-    return part_assets(stem, int(text))

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.metadata
-import json
 import logging
 import os
 import shlex
@@ -30,6 +29,7 @@ from typing import Any
 
 from app.core.advisories import version_key
 from app.core.jsonstore import atomic_write_json
+from app.core.untrusted import parse_json
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.engines.custom import engine_python
@@ -151,7 +151,7 @@ class EngineVersions:
         if self._file is None:
             return {}
         try:
-            raw = json.loads(self._file.read_text(encoding="utf-8"))
+            raw = parse_json(self._file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
         return raw if isinstance(raw, dict) else {}

@@ -5,15 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.core.fit import (
     CTX_STEP,
     MIN_USEFUL_CTX,
+    NOT_SERVED,
     ArchSupport,
     FitVerdict,
     WeightFormat,
     architecture_of,
     estimate_fit,
+    has_custom_code,
     quantization_of,
     vllm_architectures,
 )
@@ -48,6 +52,7 @@ def fit(budget: int, ctx: int = 8192, config: dict[str, Any] | None = LLAMA_8B, 
         config=config,
         budget_bytes=budget,
         default_ctx=ctx,
+        cannot_run=kw.pop("cannot_run", None),
     )
 
 
@@ -132,3 +137,65 @@ def test_architecture_list_of_the_pinned_vllm() -> None:
 )
 def test_quantization_in_a_model_cards_words(config: Any, expected: str | None) -> None:
     assert quantization_of(config) == expected
+
+
+# -- one verdict: what the engine can load wins over what fits (issue 32 item 1) -----------------
+ZEBRA = {**LLAMA_8B, "architectures": ["ZebraForCausalLM"], "auto_map": {"AutoModel": "m.Z"}}
+
+
+def test_an_architecture_the_engine_lacks_cannot_run_however_well_it_fits() -> None:
+    known = vllm_architectures()
+    why = known.cannot_run("ZebraForCausalLM", custom_code=has_custom_code(ZEBRA))
+    assert why is not None and why.code == "search.cannot_run_custom"
+    assert why.params == {"architecture": "ZebraForCausalLM", "version": "0.32.0"}
+    result = fit(1024 * GIB, config=ZEBRA, cannot_run=why)
+    assert result.verdict is FitVerdict.CANNOT_RUN and result.cannot_run is why
+    assert result.needed_bytes is not None  # the memory figures are still there
+    # Weights vLLM cannot load at all say so first.
+    gguf = fit(1024 * GIB, config=None, fmt=WeightFormat.GGUF, cannot_run=why)
+    assert gguf.verdict is FitVerdict.NOT_LOADABLE
+
+
+@pytest.mark.parametrize(
+    ("architecture", "custom", "code"),
+    [
+        ("NovelForCausalLM", False, "search.cannot_run_unknown"),
+        ("NovelForCausalLM", True, "search.cannot_run_custom"),
+        ("MPTForCausalLM", False, "search.cannot_run_removed"),
+        ("BartForConditionalGeneration", False, "search.cannot_run_plugin"),
+        ("Qwen3_5MTP", False, "search.cannot_run_draft"),
+        ("LlamaForCausalLM", True, None),  # custom code, but vLLM has its own implementation
+        ("BertModel", False, None),  # served, for embeddings
+        (None, True, None),  # nothing to judge by
+    ],
+)
+def test_why_the_engine_cannot_run_an_architecture(
+    architecture: str | None, custom: bool, code: str | None
+) -> None:
+    why = vllm_architectures().cannot_run(architecture, custom_code=custom)
+    assert (why.code if why is not None else None) == code
+    if why is not None:
+        assert architecture in why.english() and "cannot run here" in why.english()
+
+
+def test_custom_code_is_an_auto_map() -> None:
+    assert has_custom_code(ZEBRA)
+    assert not has_custom_code(LLAMA_8B) and not has_custom_code(None)
+    assert not has_custom_code({"auto_map": "m.Z"})
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    architecture=st.one_of(st.none(), st.text(max_size=40), st.sampled_from(["LlamaForCausalLM"])),
+    custom=st.booleans(),
+    budget=st.integers(min_value=0, max_value=1 << 50),
+)
+def test_a_model_that_cannot_run_never_reads_as_fitting(
+    architecture: str | None, custom: bool, budget: int
+) -> None:
+    known = vllm_architectures()
+    why = known.cannot_run(architecture, custom_code=custom)
+    config = {**LLAMA_8B, "architectures": [architecture]} if architecture else LLAMA_8B
+    verdict = fit(budget, config=config, cannot_run=why).verdict
+    assert (verdict is FitVerdict.CANNOT_RUN) == (why is not None)
+    assert (why is None) == (known.support(architecture) not in NOT_SERVED or not architecture)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.lemonade import lemonade_dirs, parse_bundle_tag, read_setup
+from app.core.lemonade import MAX_FILE_BYTES, lemonade_dirs, parse_bundle_tag, read_setup
 from app.core.lemonade_files import link_snapshot, snapshot_for
 from app.core.lemonade_plan import (
     ChangeKind,
@@ -94,6 +94,20 @@ def test_legacy_files_in_the_cache_dir_and_a_broken_file(tmp_path: Path) -> None
     assert setup.ctx_size == 4096
     assert [p.code for p in setup.problems] == ["lemonade.unreadable"]
     assert setup.problems[0].params["file"] == str(cache / "recipe_options.json")
+
+
+def test_a_file_too_large_or_nested_too_deep_is_unreadable_not_a_crash(tmp_path: Path) -> None:
+    home = tmp_path / "h"
+    config = home / ".config" / "lemonade"
+    config.mkdir(parents=True)
+    (config / "user_models.json").write_bytes(b" " * (MAX_FILE_BYTES + 1))
+    (config / "recipe_options.json").write_text("[" * 100_000 + "]" * 100_000)
+    setup = read_setup(lemonade_dirs({}, home), {}, home)
+    reasons = {Path(p.params["file"]).name: p.params["reason"] for p in setup.problems}
+    assert reasons == {
+        "user_models.json": "it is larger than 8 MB",
+        "recipe_options.json": "nested too deeply: line 1 column 1 (char 0)",
+    }
 
 
 def test_nothing_found_is_an_empty_plan(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.untrusted import one_line, parse_json, terminal_text
+from app.core.untrusted import one_line, parse_json, safe_name, terminal_text
 
 
 @pytest.mark.parametrize(
@@ -46,4 +46,71 @@ def test_deep_nesting_is_an_ordinary_parse_error() -> None:
         parse_json("[" * 100_000)
     with pytest.raises(json.JSONDecodeError):
         parse_json(b'{"a":' * 100_000)
+    with pytest.raises(json.JSONDecodeError):  # a request body as the endpoint holds it
+        parse_json(bytearray(b"[" * 100_000))
     assert parse_json('{"a": [1, 2]}') == {"a": [1, 2]}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["vllm0.25.2.dev0+rocm7.15.0a20260724.g752a3a504.d20260724-gfx1151", "a", "x_y-1.2+3"],
+)
+def test_safe_name_keeps_release_tags(name: str) -> None:
+    assert safe_name(name) == name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["", ".", "..", "../x", "a/b", "a\\b", "a..b", "-rf", ".hidden", "a b", "a\x00", 7, None],
+)
+def test_safe_name_refuses_what_could_leave_a_folder(name: object) -> None:
+    assert safe_name(name) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_a_safe_name_stays_one_folder_inside(name: str) -> None:
+    found = safe_name(name)
+    if found is not None:
+        from pathlib import PurePosixPath
+
+        assert PurePosixPath("/base", found).parent == PurePosixPath("/base")
+        assert found not in (".", "..") and "/" not in found and "\\" not in found
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"a": "\\ud800"}',  # an escaped high surrogate alone
+        b'["x\\udc00"]',  # a low one alone
+        b'["\xed\xa0\x80"]',  # one encoded as UTF-8 bytes (CESU-8), which json.loads passes
+        '["\ud800"]',  # one in a text already decoded
+    ],
+)
+def test_a_lone_surrogate_is_an_ordinary_parse_error(raw: str | bytes) -> None:
+    with pytest.raises(json.JSONDecodeError, match="surrogate"):
+        parse_json(raw)
+
+
+def test_surrogate_pairs_and_escaped_backslashes_are_text() -> None:
+    assert parse_json(b'{"a": "\\ud83d\\ude00"}') == {"a": "\N{GRINNING FACE}"}
+    assert parse_json(bytearray(b'["\\\\ud800"]')) == ["\\ud800"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.recursive(
+        st.none()
+        | st.lists(st.sampled_from(["\ud800", "\udc00", "a"]) | st.characters()).map("".join),
+        lambda kids: st.lists(kids, max_size=3),
+        max_leaves=8,
+    )
+)
+def test_whatever_parses_can_be_written_as_utf8(value: object) -> None:
+    """parse_json's promise to every caller: what it returns encodes (a file, a server)."""
+    raw = json.dumps(value)  # ASCII-only: a lone surrogate becomes an escape
+    try:
+        parsed = parse_json(raw)
+    except json.JSONDecodeError:
+        return
+    json.dumps(parsed, ensure_ascii=False).encode()

@@ -20,11 +20,13 @@ from app.core.vllm_args import (
     ArgLayer,
     ResolvedArgs,
     check_user_args,
+    code_flag,
     format_command,
     layer_label,
     merge_layers,
     settings_layer,
     split_args,
+    without_code_flags,
 )
 
 SPEC_JSON = '{"method": "mtp", "num_speculative_tokens": 1}'
@@ -780,3 +782,35 @@ def test_every_family_name_gives_a_label_without_stray_marks(name: str) -> None:
     assert shown
     if any(c.isascii() and c.isalnum() for c in name):
         assert shown[0].isalnum() and shown[-1].isalnum()
+
+
+@pytest.mark.parametrize(
+    ("token", "flag"),
+    [
+        ("--trust-remote-code", "--trust-remote-code"),
+        ("--trust_remote_code", "--trust-remote-code"),
+        ("--no-trust-remote-code", None),  # turns it off
+        ("--middleware=evil.Mw", "--middleware"),
+        ("--middle", "--middleware"),  # argparse takes an unambiguous prefix
+        ("--worker-extension-cls", "--worker-extension-cls"),
+        ("--logits-processors", "--logits-processors"),
+        ("--tool-parser-plugin", "--tool-parser-plugin"),
+        ("--enforce-eager", None),
+        ("--tool-call-parser", None),
+        ("evil.Mw", None),  # a value, not a flag
+        ("-O3", None),
+    ],
+)
+def test_code_flags_are_known_in_every_spelling(token: str, flag: str | None) -> None:
+    assert code_flag(token) == flag
+
+
+def test_without_code_flags_keeps_the_others_with_their_values() -> None:
+    kept, held = without_code_flags(
+        split_args("--max-num-seqs 4 --middleware a.B --enforce-eager --worker-cls=c.D")
+    )
+    assert kept == ("--max-num-seqs", "4", "--enforce-eager")
+    assert held == [
+        ("--middleware", ("--middleware", "a.B")),
+        ("--worker-cls", ("--worker-cls=c.D",)),
+    ]

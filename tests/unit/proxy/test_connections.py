@@ -13,6 +13,7 @@ from typing import Any
 import psutil
 import pytest
 
+from app.proxy import bodies
 from app.proxy.connections import REFUSAL_SLOTS, GuardedConnection, GuardedServer
 from app.proxy.limits import ProxyLimits
 from app.proxy.server import ProxyServer
@@ -371,6 +372,53 @@ async def test_over_the_cap_with_nothing_idle_newcomers_get_503_then_are_dropped
         await wait_for_connections(p.server, 0, within_s=10)
 
 
+DRIBBLED_HEAD = (
+    b"POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
+    b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+)
+
+
+async def dribbler(p: Proxy, source: str = "127.0.0.1") -> Raw:
+    """A connection from `source` holding a body of which one byte came (issue 31 item 10)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port_of(p), local_addr=(source, 0))
+    raw = Raw(reader, writer)
+    await raw.send(DRIBBLED_HEAD)
+    return raw
+
+
+async def test_over_the_cap_the_slowest_body_of_the_heaviest_client_makes_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With nothing idle, a newcomer is refused while the bodies held are young; once they
+    are past the first seconds and below the minimum rate, the slowest body of the address
+    holding the most of them is cut short (408) for it, not an older one from another."""
+    monkeypatch.setattr(bodies, "SLOW_BODY_AFTER_S", 60.0)  # the bodies are young
+    async with running_proxy(limits=ProxyLimits(max_connections=4)) as p:
+        lone = await dribbler(p, "127.0.0.1")  # the oldest, so the slowest by rate
+        crowd = [await dribbler(p, "127.0.0.2") for _ in range(3)]
+        await until(lambda: p.server.body_bytes_held == 4 * 100000)  # all four reading
+        early = await Raw.connect(p)
+        await early.send(b"GET /v1/models HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        line, _, body = await early.response()
+        assert line.startswith("HTTP/1.1 503"), body  # young bodies are not cut
+        monkeypatch.setattr(bodies, "SLOW_BODY_AFTER_S", 0.0)  # now they are past their grace
+        newcomer = await Raw.connect(p)
+        await newcomer.send(b"GET /v1/models HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        line, _, _ = await newcomer.response()
+        assert line.startswith("HTTP/1.1 200")
+        cut = await asyncio.wait_for(
+            next(asyncio.as_completed([r.response() for r in crowd])), timeout=5
+        )
+        assert cut[0].startswith("HTTP/1.1 408")
+        err = envelope(cut[2])
+        assert err["code"] == "proxy.body_too_slow"
+        assert "1 bytes" in err["message"]
+        assert not lone.reader.at_eof()  # the other client's body was left alone
+        for raw in [lone, *crowd, early, newcomer]:
+            raw.close()
+        await wait_for_connections(p.server, 0, within_s=10)
+
+
 async def test_hundreds_of_idle_connections_cost_no_descriptors_past_the_cap() -> None:
     """500 idle connections were all held before; now the cap bounds them (and the fds)."""
     process = psutil.Process()
@@ -397,7 +445,7 @@ def test_the_aiohttp_hooks_used_are_still_there() -> None:
     from aiohttp.web_protocol import RequestHandler
     from aiohttp.web_server import Server
 
-    hooks = ("handle_error", "finish_response", "data_received", "connection_lost")
+    hooks = ("handle_error", "finish_response", "data_received", "connection_lost", "log_exception")
     for name in (*hooks, "_process_keepalive"):
         assert name in vars(RequestHandler), name
         assert name in vars(GuardedConnection), name

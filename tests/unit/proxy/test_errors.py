@@ -26,6 +26,7 @@ async def proxy() -> AsyncIterator[Proxy]:
         (b"[" * 100_000, "proxy.bad_json"),
         (b'["model", "tiny"]', "proxy.not_an_object"),
         (b'"tiny"', "proxy.not_an_object"),
+        (b'{"model": "tiny", "prompt": "\\ud800"}', "proxy.bad_json"),  # a lone surrogate
     ],
 )
 async def test_malformed_bodies_are_400(proxy: Proxy, content: bytes, code: str) -> None:
