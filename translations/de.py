@@ -1303,6 +1303,25 @@ UI |= {
         "%n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.",
     ),
 }
+# numbers-locale
+PROBLEMS |= {
+    "Must be a number between {low} and {high}; you typed “{typed}”.": "Muss eine Zahl zwischen {low} und {high} sein; Sie haben „{typed}“ eingegeben.",
+    "Must be a number; you typed “{typed}”.": "Muss eine Zahl sein; Sie haben „{typed}“ eingegeben.",
+    "Engine defaults": "Voreinstellungen der Engine",
+    "Settings for all models": "Einstellungen für alle Modelle",
+    "This model's built-in arguments": "Eingebaute Argumente dieses Modells",
+    "Extra vLLM arguments for every model": "Zusätzliche vLLM-Argumente für jedes Modell",
+    "This model's vLLM arguments": "vLLM-Argumente dieses Modells",
+    "GPUs and parallel sizes": "GPUs und Parallelisierung",
+    "This start only": "Nur dieser Start",
+    "Optimize for": "Optimieren für",
+    "{family} family defaults": "Voreinstellungen der Familie {family}",
+}
+UI |= {
+    "Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM's own default, 0.92, crashes on many APUs.": "Empfohlen für diesen Rechner: {value}, 95 % des Speichers, der beim Start der App frei war. vLLMs eigene Voreinstellung 0,92 stürzt auf vielen APUs ab.",
+    "Recommended for this machine: {value}. The engine runs models in RAM: {available} of its {total} are available, less {reserve} kept for the system.": "Empfohlen für diesen Rechner: {value}. Die Engine führt Modelle im Arbeitsspeicher aus: {available} von {total} sind verfügbar, abzüglich {reserve} für das System.",
+    "Above the recommended {recommended}: at {value} vLLM asks for more RAM than is available less what is kept for the system, so loading a model is likely to fail (“less than desired CPU memory utilization”) or the computer may start swapping.": "Über dem empfohlenen Wert {recommended}: Bei {value} verlangt vLLM mehr Arbeitsspeicher, als abzüglich der Reserve für das System verfügbar ist; das Laden eines Modells scheitert daher wahrscheinlich („less than desired CPU memory utilization“), oder der Computer beginnt auszulagern.",
+}
 # search-verdict
 PROBLEMS |= {
     "{architecture} is this repository's own code, not one of the architectures vLLM {version} can load, so the model cannot run here.": "{architecture} ist eigener Code dieses Repositorys und keine der Architekturen, die vLLM {version} laden kann; das Modell läuft hier also nicht.",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.context import human_bytes, print_json, services_from
 from app.core.jsonstore import REPLACED_CODE
-from app.core.memory_room import DeviceRoom, fit_verdict
+from app.core.memory_room import DeviceRoom, RamShare, fit_verdict
 from app.core.optimize import OPTIMIZE_OPTION, parse_optimize
 from app.core.parallel import (
     GPUS_OPTION,
@@ -389,6 +389,8 @@ def cmd_system_info(args: argparse.Namespace) -> int:
     ram = rooms.get(RAM_DEVICE)
     if ram is not None and ram.host_limit is not None and not host.uses_gpu:
         print(f"         {room_line(ram)}")
+        setting = float(services.config.value(UTILIZATION_KEY))
+        print(f"         {ram_share_line(ram, setting)}")
     print(f"CPUs:    {info.cpu_count}")
     print(f"Kernel:  {info.kernel_release}")
     state = "installed" if engine.installed else "not installed"
@@ -396,6 +398,19 @@ def cmd_system_info(args: argparse.Namespace) -> int:
     for found in info.problems:
         print(f"Note:    {found.english()}")
     return 0
+
+
+UTILIZATION_KEY = "models.gpu_memory_utilization"
+
+
+def ram_share_line(ram: DeviceRoom, setting: float) -> str:
+    """The CPU engine's share of RAM that fits now, against the one set: vLLM's CPU build
+    asks for that share of the RAM and fails a load when less is free (issue 32 item 4)."""
+    fits = RamShare(ram.host_available or 0, ram.reserve, ram.total or 0).utilization()
+    line = f"gpu-memory-utilization that fits in RAM now: {fits:.2f}"
+    if setting > fits:
+        line += f" ({UTILIZATION_KEY} is {setting:g}: above that a load is likely to fail)"
+    return line
 
 
 def room_line(room: DeviceRoom) -> str:

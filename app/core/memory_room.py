@@ -156,6 +156,25 @@ def utilization_that_fits(room: int, total: int) -> float:
     return math.floor(room * 100 / total) / 100
 
 
+MAX_UTILIZATION = 0.99  # the setting's own ceiling
+
+
+@dataclass(frozen=True)
+class RamShare:
+    """What a CPU engine's --gpu-memory-utilization is a share of: vLLM's CPU build asks for
+    that share of the host's RAM (MemTotal) and fails a load when less is free, so the share
+    that fits is RAM available less the host's reserve, over the total (bytes)."""
+
+    available: int
+    reserve: int
+    total: int
+
+    def utilization(self) -> float:
+        """The largest share that fits now, within the setting's range."""
+        fits = utilization_that_fits(max(0, self.available - self.reserve), self.total)
+        return min(max(fits, MIN_UTILIZATION), MAX_UTILIZATION)
+
+
 def no_room(
     model: str,
     args: Sequence[str],

@@ -20,6 +20,7 @@ from app.core.problems import ProblemError, problem
 from app.core.untrusted import parse_json
 from app.core.vllm_args import (
     GLOBAL_SOURCE,
+    MODEL_SOURCE,
     ArgLayer,
     ResolvedArgs,
     check_global_args,
@@ -218,11 +219,11 @@ def resolve_model_args(
     candidates = [
         ArgLayer("engine defaults", tuple(engine_args)),
         settings,
-        ArgLayer(f"family {family.name}", family.args) if family is not None else None,
+        ArgLayer(f"family {family.name}", family.args, family.name) if family is not None else None,
         ArgLayer("model", config.model_args(name)),
         # The same rules as when it is stored: a hand-edited settings.json gets no further.
         ArgLayer(GLOBAL_SOURCE, check_global_args(global_vllm_args)),
-        _user_layer(model_vllm_args, "model vllm_args"),
+        _user_layer(model_vllm_args, MODEL_SOURCE),
     ]
     layers = tuple(layer for layer in candidates if layer is not None and layer.args)
     return ResolvedArgs(merge_layers(layers), layers)

@@ -16,14 +16,14 @@ from types import MappingProxyType
 from typing import Literal, get_args
 
 from app.core.problems import Problem, ProblemError, problem
-from app.core.vllm_args import ArgLayer, ResolvedArgs, flag_keys, merge_layers
+from app.core.vllm_args import OPTIMIZE_SOURCE, ArgLayer, ResolvedArgs, flag_keys, merge_layers
 
 OPTIMIZE_OPTION = "optimize"
 Optimize = Literal["start", "serve"]
 CHOICES: tuple[Optimize, ...] = get_args(Optimize)
 LEVEL_FLAG = "--optimization-level"
 FLAGS: Mapping[Optimize, tuple[str, ...]] = MappingProxyType({"start": ("-O0",), "serve": ("-O3",)})
-LAYER = "optimize option"
+LAYER = OPTIMIZE_SOURCE
 
 
 def bad_optimize(value: object) -> Problem:

@@ -101,10 +101,12 @@ def _spec(key: str) -> SettingSpec:
     return spec
 
 
-def parse_setting_text(key: str, text: str) -> SettingValue:
+def parse_setting_text(key: str, text: str, *, decimal_point: str = ".") -> SettingValue:
     """The value of the text a person typed for `key` (GUI field, `config set KEY=TEXT`).
 
-    Raises ProblemError with one sentence that names no internal key (`settings.empty`,
+    `decimal_point` is the one the person's locale writes (the window passes "," in German):
+    a decimal takes it or a point, never a grouping mark, and a refusal then does not ask
+    for a point. Raises ProblemError with one sentence that names no internal key (`settings.empty`,
     `settings.bad_type`, `settings.out_of_range`, `settings.bad_choice`, or
     `settings.unknown_key`); its params carry `key`. Nothing is clamped, rounded or guessed.
     """
@@ -123,24 +125,26 @@ def parse_setting_text(key: str, text: str) -> SettingValue:
     elif not typed:
         raise _empty(spec)
     else:
-        out = _number(spec, text, typed)
+        out = _number(spec, text, typed, decimal_point)
     return _checked(spec, out, typed)
 
 
-def _number(spec: SettingSpec, text: str, typed: str) -> int | float:
+def _number(spec: SettingSpec, text: str, typed: str, decimal_point: str) -> int | float:
     """The int or float setting's value of `typed` (stripped `text`)."""
     if spec.type is int:
         if not _INT_TEXT.fullmatch(typed):
-            raise _bad_type(spec, text, typed)
+            raise _bad_type(spec, text, typed, decimal_point)
         try:
             return int(typed)
         except ValueError:  # more digits than int() takes: no setting goes that high
-            raise _bad_type(spec, text, typed) from None
-    if not _FLOAT_TEXT.fullmatch(typed):
-        raise _bad_type(spec, text, typed)
-    value = float(typed)
+            raise _bad_type(spec, text, typed, decimal_point) from None
+    # One decimal mark, the locale's or a point: "0,9" and "0.9" both mean 0.9 in German.
+    number = typed.replace(decimal_point, ".") if decimal_point != "." else typed
+    if not _FLOAT_TEXT.fullmatch(number):
+        raise _bad_type(spec, text, typed, decimal_point)
+    value = float(number)
     if not math.isfinite(value):  # "1e400"
-        raise _bad_type(spec, text, typed)
+        raise _bad_type(spec, text, typed, decimal_point)
     return value
 
 
@@ -224,9 +228,18 @@ def _empty(spec: SettingSpec) -> ProblemError:
     )
 
 
-def _bad_type(spec: SettingSpec, value: object, typed: str) -> ProblemError:
+def _bad_type(
+    spec: SettingSpec, value: object, typed: str, decimal_point: str = "."
+) -> ProblemError:
     bounded = spec.minimum is not None and spec.maximum is not None
-    if spec.type is bool:
+    if spec.type is float and decimal_point != ".":
+        # Where a comma is the decimal mark, both are taken: the sentence asks for neither.
+        template = (
+            tr_noop("Must be a number between {low} and {high}; you typed “{typed}”.")
+            if bounded
+            else tr_noop("Must be a number; you typed “{typed}”.")
+        )
+    elif spec.type is bool:
         template = tr_noop("Must be on or off; you typed “{typed}”.")
     elif spec.type is int and bounded:
         template = tr_noop(

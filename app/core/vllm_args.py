@@ -132,10 +132,13 @@ _NUMBER_START = re.compile(r"-\.?\d")
 
 @dataclass(frozen=True)
 class ArgLayer:
-    """One source of vLLM arguments; `source` is the short label the UI shows."""
+    """One source of vLLM arguments. `source` is the short name the CLI prints (the words a
+    user types there, "family qwen3."); the window shows `layer_label` instead. `family` is
+    the model family's name for a family's layer."""
 
     source: str
     args: tuple[str, ...]
+    family: str = ""
 
 
 @dataclass(frozen=True)
@@ -241,6 +244,10 @@ def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
 
 
 GLOBAL_SOURCE = "global vllm_args"
+MODEL_SOURCE = "model vllm_args"
+PARALLEL_SOURCE = "parallel options"
+ONE_START_SOURCE = "one start"
+OPTIMIZE_SOURCE = "optimize option"
 GLOBAL_KEY = "models.vllm_args"  # the setting that holds them
 TRUST_REMOTE_CODE = "--trust-remote-code"
 # The shortest prefix argparse takes for it: "--trust-r" (vLLM also has
@@ -430,3 +437,31 @@ def settings_layer(gpu_memory_utilization: float | None, max_num_seqs: int | Non
     if max_num_seqs is not None:
         args += ["--max-num-seqs", str(int(max_num_seqs))]
     return ArgLayer("settings", tuple(args))
+
+
+# ---- what the window calls each layer ------------------------------------------------------
+
+# Whole labels, translated in the window (context "problems"): never a key with a stray dot.
+_LAYER_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "engine defaults": tr_noop("Engine defaults"),
+        "settings": tr_noop("Settings for all models"),
+        "model": tr_noop("This model's built-in arguments"),
+        GLOBAL_SOURCE: tr_noop("Extra vLLM arguments for every model"),
+        MODEL_SOURCE: tr_noop("This model's vLLM arguments"),
+        PARALLEL_SOURCE: tr_noop("GPUs and parallel sizes"),
+        ONE_START_SOURCE: tr_noop("This start only"),
+        OPTIMIZE_SOURCE: tr_noop("Optimize for"),
+    }
+)
+FAMILY_LABEL = tr_noop("{family} family defaults")
+_NOT_A_NAME = re.compile(r"^[^0-9A-Za-z]+|[^0-9A-Za-z]+$")
+
+
+def layer_label(layer: ArgLayer) -> tuple[str, dict[str, str]]:
+    """The label template the window shows for `layer`, and its parameters: "Qwen3 family
+    defaults" for the family "qwen3." (its name without the marks that end a prefix)."""
+    if layer.family:
+        name = _NOT_A_NAME.sub("", layer.family) or layer.family
+        return FAMILY_LABEL, {"family": name[:1].upper() + name[1:]}
+    return _LAYER_LABELS.get(layer.source, layer.source), {}

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -157,13 +157,20 @@ def parse_setting_text(key: str, text: str, label: str = "") -> SettingValue:
 
     The one adapter between the GUI's fields and the settings' declared rules
     (app.core.setting_rules.parse_setting_text: nothing clamped, rounded or guessed, one
-    sentence that names no internal key). Raises ProblemError; a sentence that names the
-    setting by its `key` gets the field's `label` (or the declared one) instead.
+    sentence that names no internal key). A decimal takes the locale's mark or a point
+    ("0,9" or "0.9" in German). Raises ProblemError; a sentence that names the setting by its
+    `key` gets the field's `label` (or the declared one) instead, and its bounds are written
+    as the locale writes numbers.
     """
     try:
-        return setting_rules.parse_setting_text(key, text)
+        return setting_rules.parse_setting_text(key, text, decimal_point=decimal_point())
     except ProblemError as exc:
-        raise ProblemError(_with_label(exc.problem, key, label)) from None
+        raise ProblemError(_in_locale(_with_label(exc.problem, key, label))) from None
+
+
+def decimal_point() -> str:
+    """The decimal mark of the user's locale ("," in German)."""
+    return QLocale().decimalPoint() or "."
 
 
 def _with_label(problem: Problem, key: str, label: str) -> Problem:
@@ -175,8 +182,25 @@ def _with_label(problem: Problem, key: str, label: str) -> Problem:
     return Problem(problem.code, problem.template, {**problem.params, "key": named})
 
 
+def _in_locale(problem: Problem) -> Problem:
+    """The bounds a refusal names ("between 0.1 and 0.99"), written as the locale writes
+    decimals; the core writes them as the CLI reads them."""
+    point = decimal_point()
+    bounds = {
+        name: value.replace(".", point)
+        for name in ("low", "high")
+        if isinstance(value := problem.params.get(name), str)
+    }
+    if point == "." or not bounds:
+        return problem
+    return Problem(problem.code, problem.template, {**problem.params, **bounds})
+
+
 def edit_text(value: object) -> str:
-    """A stored value as the user would type it: `0.85`, `8192` (no grouping: it parses)."""
+    """A stored value as the user would type it: `0.85` (`0,85` in German), `8192` (no
+    grouping: it parses)."""
+    if isinstance(value, float):
+        return repr(value).replace(".", decimal_point())  # the shortest text that reads back
     return str(value)
 
 

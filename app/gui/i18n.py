@@ -6,6 +6,7 @@ import functools
 import logging
 import os
 import re
+import string
 from importlib import resources
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, Q
 
 from app.core.field_labels import field_labels
 from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
+from app.core.vllm_args import ArgLayer, layer_label
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +37,27 @@ _KIB = 1024
 translate = QCoreApplication.translate
 
 
+class _LocaleFormatter(string.Formatter):
+    """str.format, with a float parameter's decimal mark the locale's ("12,50 GB" in German):
+    the core's sentences format numbers as the CLI prints them."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        text = str(super().format_field(value, format_spec))
+        point = QLocale().decimalPoint()
+        if isinstance(value, float) and point and point != ".":
+            return text.replace(".", point)
+        return text
+
+
+_LOCALE_FORMAT = _LocaleFormatter()
+
+
 def problem_text(problem: Problem) -> str:
     """The problem's sentence in the user's language, with its parameters filled in, naming
     options and settings by the labels the window shows (see `in_user_words`)."""
     template = QCoreApplication.translate(TRANSLATION_CONTEXT, problem.template)
     try:
-        return in_user_words(template.format(**problem.params))
+        return in_user_words(_LOCALE_FORMAT.format(template, **problem.params))
     except (KeyError, IndexError, ValueError):
         # A broken translation must not hide the problem: fall back to the English template.
         log.warning("translation of %s does not fit its parameters", problem.code)
@@ -79,7 +96,7 @@ def fix_text(fix: Fix) -> str:
     if fix.label_template:
         template = QCoreApplication.translate(TRANSLATION_CONTEXT, fix.label_template)
         try:
-            return in_user_words(template.format(value=fix.value, **fix.params))
+            return in_user_words(_LOCALE_FORMAT.format(template, value=fix.value, **fix.params))
         except (KeyError, IndexError, ValueError):
             return in_user_words(fix.english())
     generic = {
@@ -92,6 +109,17 @@ def fix_text(fix: Fix) -> str:
     }
     text = generic.get(fix.kind, QCoreApplication.translate("Fix", "Apply the fix"))
     return in_user_words(text.format(target=fix.target, value=fix.value))
+
+
+def layer_text(layer: ArgLayer) -> str:
+    """What the window calls a source of a model's arguments ("Qwen3 family defaults"), in
+    the user's language."""
+    template, params = layer_label(layer)
+    text = QCoreApplication.translate(TRANSLATION_CONTEXT, template)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English label
+        return template.format(**params)
 
 
 def format_bytes(n: int | float | None) -> str:

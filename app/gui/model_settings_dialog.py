@@ -28,7 +28,7 @@ from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import CommandView, Grower, SettingField, buddy_label, wrap
 from app.gui.gpu_options import OPTIONS as GPU_OPTIONS
 from app.gui.gpu_options import GpuOptions
-from app.gui.i18n import format_int, problem_text
+from app.gui.i18n import format_int, layer_text, problem_text
 from app.gui.memory_fit import fit_words, largest_ctx
 from app.gui.optimize_choice import OptimizeChoice
 from app.gui.restart_ask import RestartQuestion
@@ -342,7 +342,7 @@ class ModelSettingsDialog(QDialog):
             format_command(shown.command) if shown is not None and shown.command else ""
         )
         layers = (
-            [f"{layer.source}: {format_command(layer.args)}" for layer in shown.layers]
+            [f"{layer_text(layer)}: {format_command(layer.args)}" for layer in shown.layers]
             if shown is not None
             else []
         )

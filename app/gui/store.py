@@ -31,6 +31,7 @@ from app.core.events import (
     SettingChanged,
 )
 from app.core.gpu import SystemInfo
+from app.core.memory_room import RamShare
 from app.core.problems import Problem
 from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.bridge import EventBridge
@@ -77,6 +78,7 @@ class AppStore(QObject):
         self.server = ServerView(running=False, url=None)
         self.settings: dict[str, Any] = {}
         self.recommended_utilization: float | None = None
+        self.utilization_in_ram: RamShare | None = None  # set: models run in RAM
         self.problems: tuple[Problem, ...] = ()
         self.install: EngineInstallProgressed | None = None
         self.ready = False  # a first snapshot is in (run_gui shows the window before it)
@@ -157,6 +159,7 @@ class AppStore(QObject):
         self.system = snap.system
         self.problems = snap.problems
         self.recommended_utilization = snap.recommended_gpu_memory_utilization
+        self.utilization_in_ram = snap.utilization_in_ram
         if snap.gpu_history:
             self.gpu_history = deque(snap.gpu_history)
             self._trim_history()

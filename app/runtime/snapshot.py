@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from app.core.advisories import EngineAdvice
 from app.core.contracts import DownloadView
 from app.core.events import GpuSampled, LoadProgressed, MemoryRoomSampled, MetricsSampled
-from app.core.memory_room import DeviceRoom
+from app.core.memory_room import DeviceRoom, RamShare
 from app.core.problems import Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, EngineKind, FileState, ProcessState
@@ -98,6 +98,8 @@ class Snapshot:
     settings: Mapping[str, Any]
     gpu_history: tuple[GpuSampled, ...] = ()
     recommended_gpu_memory_utilization: float | None = None
+    # Set when models run in RAM (the CPU engine): the recommendation is a share of it.
+    utilization_in_ram: RamShare | None = None
     problems: tuple[Problem, ...] = ()  # start-up problems, e.g. a corrupt config moved aside
     memory_room: MemoryRoomSampled | None = None  # the host's RAM and each device's room now
 

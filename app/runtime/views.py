@@ -11,6 +11,7 @@ from typing import Any
 from app.core.contracts import ModelView
 from app.core.gpu import SystemInfo
 from app.core.memory import recommended_gpu_memory_utilization
+from app.core.memory_room import RamShare
 from app.core.problems import Problem, ProblemError
 from app.core.registry import Registry
 from app.core.settings import Settings
@@ -179,7 +180,13 @@ class Views:
         system = self._planner.system_info()
         gpu = system.primary
         recommended = None
-        if gpu is not None and gpu.budget_total and gpu.budget_used is not None:
+        in_ram = None
+        if not self._planner.uses_gpu():
+            if system.ram_total:  # the CPU engine takes its share of RAM: what it can spare
+                reserve = self._planner.memory.reserve()
+                in_ram = RamShare(system.ram_available, reserve, system.ram_total)
+                recommended = in_ram.utilization()
+        elif gpu is not None and gpu.budget_total and gpu.budget_used is not None:
             recommended = recommended_gpu_memory_utilization(
                 gpu.budget_total - gpu.budget_used, gpu.budget_total
             )
@@ -191,6 +198,7 @@ class Views:
             settings=self._settings.as_dict(),
             gpu_history=tuple(self._observed.gpu_history),
             recommended_gpu_memory_utilization=recommended,
+            utilization_in_ram=in_ram,
             problems=self._problems(),
             memory_room=self._observed.memory_room,
         )

@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 from app.core.events import ProcessStateChanged
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
+from app.gui.forms import SettingField
 from app.gui.i18n import (
     LANG_ENV,
     QM_DIR_ENV,
@@ -31,6 +32,7 @@ from app.gui.i18n import (
     number_locale,
 )
 from app.gui.model_table import Column
+from app.gui.settings.dialog import SettingsDialog
 from app.gui.settings.models_page import ModelsPage
 from app.supervisor.diagnosis import diagnose
 from scripts.translations import TS_DIR, tool
@@ -162,3 +164,76 @@ def test_vllm_tray_with_the_language_setting_loads_the_german_catalogue(
     log = "\n".join(start_app(home, german_catalogue, "C"))
     assert "interface language: de" in log
     assert f"translation loaded: {german_catalogue / 'vllm_tray_de.qm'}" in log
+
+
+# ---- numbers typed and shown as German writes them, labels not keys (issue 32, 8 and 14) ----
+
+
+def save(qtbot: QtBot, dialog: SettingsDialog) -> dict[str, object]:
+    with qtbot.waitSignal(dialog.saved) as saved:
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    return saved.args[0]  # type: ignore[no-any-return]  # the signal's dict
+
+
+def retype(qtbot: QtBot, field: SettingField, text: str) -> None:
+    field.edit.selectAll()
+    qtbot.keyClicks(field.edit, text)
+
+
+def test_a_decimal_comma_is_read_and_shown_in_german(
+    qtbot: QtBot, german: str, fake: FakeFacade, tmp_path: Path
+) -> None:
+    """Issue 32, 8: "0,9" was refused "mit Punkt als Dezimaltrennzeichen", fields showed
+    "0.8". Now German numbers are read (a point still works) and shown with a comma."""
+    del german
+    fake.settings["models.gpu_memory_utilization"] = 0.8
+    fake.settings["memory.host_reserve_gb"] = 2.5
+    gui = start_gui(qtbot, fake, tmp_path)
+    try:
+        dialog = gui.window.open_settings()
+        models = dialog.page(ModelsPage)
+        assert isinstance(models, ModelsPage)
+        assert models.utilization.text() == "0,8"
+        assert models.fields["memory.host_reserve_gb"].text() == "2,5"
+        assert "Empfohlen für diesen Rechner: 0,78" in models.recommended_label.text()
+        assert "0,92" in models.recommended_label.text()
+        retype(qtbot, models.utilization, "1,5")  # read as 1.5: out of range, said in German
+        assert models.utilization.hint.text() == (
+            "Muss zwischen 0,10 und 0,99 liegen; Sie haben 1,5 eingegeben."
+        )
+        retype(qtbot, models.utilization, "0.9x")
+        assert models.utilization.hint.text() == (
+            "Muss eine Zahl zwischen 0,10 und 0,99 sein; Sie haben „0.9x“ eingegeben."
+        )
+        assert "Punkt" not in models.utilization.hint.text()
+        retype(qtbot, models.utilization, "0,75")  # below the recommended 0,78: no question
+        assert not models.utilization.hint.isVisible() and dialog.ok_button.isEnabled()
+        assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.75}
+        dialog = gui.window.open_settings()
+        models = dialog.page(ModelsPage)
+        assert isinstance(models, ModelsPage)
+        assert models.utilization.text() == "0,75"
+        retype(qtbot, models.utilization, "0,9")  # above it: asked, in German numbers
+        assert "0,90" in models.use_anyway.text()
+        assert "0,78" in models.utilization_warning.text()
+        models.use_anyway.setChecked(True)
+        assert save(qtbot, dialog) == {"models.gpu_memory_utilization": 0.9}
+        assert fake.settings["models.gpu_memory_utilization"] == 0.9
+    finally:
+        gui.close()
+
+
+def test_the_arguments_origin_is_named_in_german(
+    qtbot: QtBot, german_gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 32, 14: "family qwen3.:" was shown, in English, in the German window."""
+    fake.options[MODEL] = "--max-num-seqs 8"
+    dialog = german_gui.window.open_model_settings(MODEL)
+    qtbot.waitUntil(dialog.is_ready)
+    try:
+        layers = dialog.layers_label.text()
+        assert "Voreinstellungen der Familie Qwen3: " in layers
+        assert "vLLM-Argumente dieses Modells: --max-num-seqs 8" in layers
+        assert "family" not in layers and "qwen3." not in layers and "vllm_args" not in layers
+    finally:
+        dialog.reject()

@@ -141,7 +141,7 @@ def test_the_model_dialog_chooses_start_fast_and_refuses_it_beside_a_level_of_on
         dialog.optimize.setCurrentIndex(dialog.optimize.findData("start"))
         qtbot.waitUntil(lambda: dialog.is_settled() and dialog.apply_button.isEnabled())
         assert "-O0" in dialog.command_view.toPlainText()
-        assert "optimize option: -O0" in dialog.layers_label.text()
+        assert "Optimize for: -O0" in dialog.layers_label.text()
 
         # A level in the model's own arguments contradicts the choice: said, Apply disabled.
         dialog.args.edit.setText("-O2")

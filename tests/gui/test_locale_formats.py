@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QDateTime, QLocale, Qt
 
+from app.core.problems import problem
 from app.gui.batch_page import BatchJobModel, Column
 from app.gui.i18n import (
     format_bytes,
@@ -15,6 +16,7 @@ from app.gui.i18n import (
     format_datetime,
     format_int,
     format_number,
+    problem_text,
 )
 from tests.gui.fake_batch import sample_jobs
 
@@ -61,3 +63,16 @@ def test_a_widget_shows_the_date_as_the_locale_writes_it(german: None) -> None:
     shown = model.data(model.index(0, Column.CREATED), Qt.ItemDataRole.DisplayRole)
     assert shown == format_datetime(newest.created_at)
     assert "." in shown and "-" not in shown  # not the hand-made "%Y-%m-%d %H:%M" any more
+
+
+def test_a_sentence_of_the_core_shows_its_decimals_as_the_locale_writes_them(
+    german: None,
+) -> None:
+    """Issue 32, 8: the core formats numbers as the CLI prints them ("{needed_gb:.2f}"); the
+    window writes them with the locale's mark. Text parameters (a value to type) stay."""
+    del german
+    found = problem(
+        "load.no_room", model="m", device="RAM", needed_gb=12.5, free_gb=3.0, budget_gb=16.25
+    )
+    text = problem_text(found)
+    assert text.startswith("m needs about 12,50 GB but only 3,00 of 16,25 GB are free")

@@ -139,7 +139,8 @@ def test_a_managed_flag_is_rejected_inline_and_apply_is_disabled(qtbot: QtBot, g
     assert not dialog.problem_label.isVisible() and dialog.apply_button.isEnabled()
     assert "--max-num-seqs 8" in dialog.command_view.toPlainText()
     layers = dialog.layers_label.text()
-    assert "model vllm_args: --max-num-seqs 8" in layers and "family qwen3." in layers
+    assert "This model's vLLM arguments: --max-num-seqs 8" in layers
+    assert "Qwen3 family defaults: " in layers and "qwen3." not in layers
     dialog.reject()
 
 

@@ -52,7 +52,9 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(self.tr("Settings"))
         track(self, "settings")
 
-        self.models_page = ModelsPage(facade, store.recommended_utilization)
+        self.models_page = ModelsPage(
+            facade, store.recommended_utilization, in_ram=store.utilization_in_ram
+        )
         self.pages: list[SettingsPage] = [
             self.models_page,
             EndpointPage(facade),

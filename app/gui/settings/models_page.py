@@ -10,11 +10,12 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from app.core.memory_room import RamShare
 from app.core.problems import Problem, ProblemError
 from app.core.settings import SettingValue
 from app.core.vllm_args import check_global_args
 from app.gui.forms import SettingField, buddy_label, plain, wrap
-from app.gui.i18n import problem_text
+from app.gui.i18n import format_bytes, format_number, problem_text
 from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.theme import monospace_font, set_text_color, warning_color
@@ -39,27 +40,22 @@ class ModelsPage(SettingsPage):
     )
 
     def __init__(
-        self, facade: Facade, recommended: float | None, parent: QWidget | None = None
+        self,
+        facade: Facade,
+        recommended: float | None,
+        parent: QWidget | None = None,
+        *,
+        in_ram: RamShare | None = None,
     ) -> None:
         super().__init__(facade, parent)
         self.recommended = recommended
+        self.in_ram = in_ram  # set: models run in RAM, and the recommendation is a share of it
         self.utilization = SettingField("models.gpu_memory_utilization", numeric=True)
         # Not "&r": "Max concurrent &requests" has it on this page.
         self.use_recommended = QPushButton(self.tr("Use recomme&nded"))
         self.use_recommended.clicked.connect(self._on_use_recommended_clicked)
         self.use_recommended.setEnabled(recommended is not None)
-        self.recommended_label = wrap(QLabel())
-        if recommended is None:
-            self.recommended_label.setText(
-                self.tr("No recommendation: the GPU's free memory could not be read.")
-            )
-        else:
-            self.recommended_label.setText(
-                self.tr(
-                    "Recommended for this machine: {value}, 95 % of the memory that was "
-                    "free when the app started. vLLM's own default, 0.92, crashes on many APUs."
-                ).format(value=f"{recommended:.2f}")
-            )
+        self.recommended_label = wrap(QLabel(self._recommendation()))
         self.utilization_warning = wrap(QLabel())
         set_text_color(self.utilization_warning, warning_color(self.palette()))
         # Above the safe value, OK waits for this: the user has read what will happen.
@@ -159,6 +155,25 @@ class ModelsPage(SettingsPage):
     def title(self) -> str:
         return self.tr("Models")
 
+    def _recommendation(self) -> str:
+        if self.recommended is None:
+            return self.tr("No recommendation: the GPU's free memory could not be read.")
+        value = format_number(self.recommended, 2)
+        if self.in_ram is not None:
+            return self.tr(
+                "Recommended for this machine: {value}. The engine runs models in RAM: "
+                "{available} of its {total} are available, less {reserve} kept for the system."
+            ).format(
+                value=value,
+                available=format_bytes(self.in_ram.available),
+                total=format_bytes(self.in_ram.total),
+                reserve=format_bytes(self.in_ram.reserve),
+            )
+        return self.tr(
+            "Recommended for this machine: {value}, 95 % of the memory that was "
+            "free when the app started. vLLM's own default, 0.92, crashes on many APUs."
+        ).format(value=value)
+
     def set_values(self, values: Mapping[str, Any]) -> None:
         super().set_values(values)
         self.engine.setCurrentIndex(max(0, self.engine.findData(values["engine.kind"])))
@@ -223,7 +238,7 @@ class ModelsPage(SettingsPage):
 
     def _on_use_recommended_clicked(self) -> None:
         if self.recommended is not None:
-            self.utilization.set_value(f"{self.recommended:.2f}")
+            self.utilization.set_value(self.recommended)
 
     def too_high(self) -> float | None:
         """The typed utilization when it is above the recommended value, else None."""
@@ -251,25 +266,37 @@ class ModelsPage(SettingsPage):
     def _update_utilization_warning(self) -> None:
         value = self.too_high()
         self.utilization_warning.setText(
-            self.tr(
-                "Above the recommended {recommended}: at {value} vLLM reserves more GPU memory "
-                "than was free when the app started, so loading a model is likely to fail "
-                "(“less than desired GPU memory utilization”) or to crash the GPU driver, and "
-                "on an APU the computer may start swapping."
-            ).format(recommended=f"{self.recommended:.2f}", value=f"{value:.2f}")
+            self._warning(self.recommended, value)
             if value is not None and self.recommended is not None
             else ""
         )
         self.utilization_warning.setVisible(value is not None)
         confirm = self.asks_to_confirm()
         if confirm and value is not None:
-            text = self.tr("&Use {value} anyway").format(value=f"{value:.2f}")
+            text = self.tr("&Use {value} anyway").format(value=format_number(value, 2))
             if text != self.use_anyway.text():  # another value: ticked for the old one only
                 self.use_anyway.setText(text)
                 self.use_anyway.setChecked(False)
         elif self.use_anyway.isChecked():
             self.use_anyway.setChecked(False)
         self.use_anyway.setVisible(confirm)
+
+    def _warning(self, recommended: float, value: float) -> str:
+        if self.in_ram is not None:
+            text = self.tr(
+                "Above the recommended {recommended}: at {value} vLLM asks for more RAM than "
+                "is available less what is kept for the system, so loading a model is likely "
+                "to fail (“less than desired CPU memory utilization”) or the computer may "
+                "start swapping."
+            )
+        else:
+            text = self.tr(
+                "Above the recommended {recommended}: at {value} vLLM reserves more GPU memory "
+                "than was free when the app started, so loading a model is likely to fail "
+                "(“less than desired GPU memory utilization”) or to crash the GPU driver, and "
+                "on an APU the computer may start swapping."
+            )
+        return text.format(recommended=format_number(recommended, 2), value=format_number(value, 2))
 
     def _update_engine_hints(self) -> None:
         custom = self.custom_selected()

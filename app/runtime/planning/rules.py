@@ -28,12 +28,20 @@ from app.core.parallel import (
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions
 from app.core.states import EngineKind
-from app.core.vllm_args import ArgLayer, ResolvedArgs, merge_layers, settings_layer, split_args
+from app.core.vllm_args import (
+    ONE_START_SOURCE,
+    PARALLEL_SOURCE,
+    ArgLayer,
+    ResolvedArgs,
+    merge_layers,
+    settings_layer,
+    split_args,
+)
 from app.supervisor.sleep import DEV_MODE_VAR, SLEEP_FLAG
 
 UTILIZATION_FLAG = "--gpu-memory-utilization"
-PARALLEL_LAYER = "parallel options"
-EXTRA_LAYER = "one start"
+PARALLEL_LAYER = PARALLEL_SOURCE
+EXTRA_LAYER = ONE_START_SOURCE
 
 
 # -- context size and arguments ----------------------------------------------------------

@@ -23,7 +23,7 @@ from app.core.registry import (
 )
 from app.core.settings import Settings
 from app.core.states import FAILED, USABLE_FILES, EngineKind, ProcessState
-from app.core.vllm_args import split_args
+from app.core.vllm_args import MODEL_SOURCE, split_args
 from app.downloads.manager import DownloadManager
 from app.downloads.status import validate_local_folder
 from app.runtime.controller import Controller
@@ -36,8 +36,6 @@ from app.supervisor import Supervisor
 __all__ = ["DEFAULT_FIELDS", "ModelService", "bad_ctx_size"]
 
 log = logging.getLogger(__name__)
-
-MODEL_SOURCE = "model vllm_args"  # where a model's own flags come from, in sentences
 
 # What a change names when its caller does not say: the fields callers that predate the GPU
 # options hold (the dialog's ctx_size and vllm_args), so that they never reset the others.

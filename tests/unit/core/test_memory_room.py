@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from app.core.gpu import detect_amd_gpus, read_memories
 from app.core.meminfo import HostMemory, parse_meminfo, read_meminfo
 from app.core.memory import MemoryPlan
 from app.core.memory_room import (
     GB,
+    MAX_UTILIZATION,
+    MIN_UTILIZATION,
     DeviceRoom,
+    RamShare,
     device_rooms,
     fit_verdict,
     no_room,
@@ -202,3 +208,19 @@ def test_the_fit_verdict_is_the_dialogs_and_the_commands() -> None:
     assert fit_verdict(plan, 4, {"gpu0": 6}, {"gpu0": room}) == "not_now"
     assert fit_verdict(plan, 5, {"gpu0": 1}, {"gpu0": room}) == "too_long"
     assert fit_verdict(replace(plan, fits=False), 4, {}, {}) == "does_not_fit"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    total=st.integers(min_value=1, max_value=2**44),
+    available=st.integers(min_value=0, max_value=2**44),
+    reserve=st.integers(min_value=0, max_value=2**40),
+)
+def test_the_share_that_fits_in_ram_never_asks_for_more_than_ram_can_spare(
+    total: int, available: int, reserve: int
+) -> None:
+    share = RamShare(available, reserve, total).utilization()
+    assert MIN_UTILIZATION <= share <= MAX_UTILIZATION
+    assert share == round(share, 2)
+    if share > MIN_UTILIZATION:  # not the floor: what it asks for is what RAM spares
+        assert share * total <= max(0, available - reserve) + total * 1e-9

@@ -22,6 +22,7 @@ from app.core.vllm_args import (
     check_user_args,
     code_flag,
     format_command,
+    layer_label,
     merge_layers,
     settings_layer,
     split_args,
@@ -758,6 +759,29 @@ def test_unknown_flags_are_found_against_the_real_vllm_help() -> None:
         "--enforce-eag",
     ]
     assert unknown_flags(typed, known) == ("--foo-bar",)
+
+
+# ---- what the window calls each layer (issue 32 item 14) ------------------------------------
+
+
+def test_a_family_layer_is_named_by_the_family_without_its_prefix_marks() -> None:
+    layer = ArgLayer("family qwen3.", ("--tool-call-parser", "qwen3_coder"), family="qwen3.")
+    assert layer_label(layer) == ("{family} family defaults", {"family": "Qwen3"})
+    assert layer_label(ArgLayer("model vllm_args", ("-O3",))) == (
+        "This model's vLLM arguments",
+        {},
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1, max_size=30))
+def test_every_family_name_gives_a_label_without_stray_marks(name: str) -> None:
+    template, params = layer_label(ArgLayer(f"family {name}", ("-O3",), family=name))
+    assert template == "{family} family defaults"
+    shown = params["family"]
+    assert shown
+    if any(c.isascii() and c.isalnum() for c in name):
+        assert shown[0].isalnum() and shown[-1].isalnum()
 
 
 @pytest.mark.parametrize(
