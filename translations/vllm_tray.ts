@@ -2676,11 +2676,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Recommended for this machine: {value}. The engine runs models in RAM: {available} of its {total} are available, less {reserve} kept for the system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A quote in the command is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above the recommended {recommended}: at {value} vLLM asks for more RAM than is available less what is kept for the system, so loading a model is likely to fail (“less than desired CPU memory utilization”) or the computer may start swapping.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4361,6 +4369,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Must be a number between {low} and {high}; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Must be a number; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be on or off; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5083,6 +5099,38 @@
     </message>
     <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{family} family defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings for all models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model&apos;s built-in arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra vLLM arguments for every model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model&apos;s vLLM arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs and parallel sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This start only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

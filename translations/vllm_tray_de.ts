@@ -2572,7 +2572,7 @@
     </message>
     <message>
         <source>Recommended for this machine: {value}, 95 % of the memory that was free when the app started. vLLM&apos;s own default, 0.92, crashes on many APUs.</source>
-        <translation>Empfohlen für diesen Rechner: {value}, 95 % des Speichers, der beim Start der App frei war. vLLMs eigene Voreinstellung 0.92 stürzt auf vielen APUs ab.</translation>
+        <translation>Empfohlen für diesen Rechner: {value}, 95 % des Speichers, der beim Start der App frei war. vLLMs eigene Voreinstellung 0,92 stürzt auf vielen APUs ab.</translation>
     </message>
     <message>
         <source>flags added for every model</source>
@@ -2687,12 +2687,20 @@
         <translation>Modelle</translation>
     </message>
     <message>
+        <source>Recommended for this machine: {value}. The engine runs models in RAM: {available} of its {total} are available, less {reserve} kept for the system.</source>
+        <translation>Empfohlen für diesen Rechner: {value}. Die Engine führt Modelle im Arbeitsspeicher aus: {available} von {total} sind verfügbar, abzüglich {reserve} für das System.</translation>
+    </message>
+    <message>
         <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
         <translation>Geben Sie den Befehl ein, der Ihr vLLM startet, z. B. vllm serve.</translation>
     </message>
     <message>
         <source>A quote in the command is not closed.</source>
         <translation>Ein Anführungszeichen im Befehl ist nicht geschlossen.</translation>
+    </message>
+    <message>
+        <source>Above the recommended {recommended}: at {value} vLLM asks for more RAM than is available less what is kept for the system, so loading a model is likely to fail (“less than desired CPU memory utilization”) or the computer may start swapping.</source>
+        <translation>Über dem empfohlenen Wert {recommended}: Bei {value} verlangt vLLM mehr Arbeitsspeicher, als abzüglich der Reserve für das System verfügbar ist; das Laden eines Modells scheitert daher wahrscheinlich („less than desired CPU memory utilization“), oder der Computer beginnt auszulagern.</translation>
     </message>
     <message>
         <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
@@ -4089,6 +4097,14 @@
         <translation>Port {port} wird auf diesem Computer schon von einem anderen Programm verwendet; wählen Sie einen anderen.</translation>
     </message>
     <message>
+        <source>Must be a number between {low} and {high}; you typed “{typed}”.</source>
+        <translation>Muss eine Zahl zwischen {low} und {high} sein; Sie haben „{typed}“ eingegeben.</translation>
+    </message>
+    <message>
+        <source>Must be a number; you typed “{typed}”.</source>
+        <translation>Muss eine Zahl sein; Sie haben „{typed}“ eingegeben.</translation>
+    </message>
+    <message>
         <source>Fraction of GPU memory each vLLM server may reserve. vLLM&apos;s own default of 0.92 crashes on many shared-memory APUs; the GPU panel shows a safe value.</source>
         <translation>Anteil des GPU-Speichers, den jeder vLLM-Server belegen darf. vLLMs eigene Voreinstellung 0.92 stürzt auf vielen APUs mit geteiltem Speicher ab; der GPU-Bereich zeigt einen sicheren Wert.</translation>
     </message>
@@ -4359,6 +4375,10 @@
     <message>
         <source>Language</source>
         <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>{family} family defaults</source>
+        <translation>Voreinstellungen der Familie {family}</translation>
     </message>
     <message>
         <source>In {source}, remove {flag}: the app passes the model you load.</source>
@@ -5001,6 +5021,34 @@
     <message>
         <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
         <translation>Die {kind}-Engine in {path} ist unvollständig. Installieren Sie sie neu mit: vllm-tray engine install {kind}</translation>
+    </message>
+    <message>
+        <source>Engine defaults</source>
+        <translation>Voreinstellungen der Engine</translation>
+    </message>
+    <message>
+        <source>Settings for all models</source>
+        <translation>Einstellungen für alle Modelle</translation>
+    </message>
+    <message>
+        <source>This model&apos;s built-in arguments</source>
+        <translation>Eingebaute Argumente dieses Modells</translation>
+    </message>
+    <message>
+        <source>Extra vLLM arguments for every model</source>
+        <translation>Zusätzliche vLLM-Argumente für jedes Modell</translation>
+    </message>
+    <message>
+        <source>This model&apos;s vLLM arguments</source>
+        <translation>vLLM-Argumente dieses Modells</translation>
+    </message>
+    <message>
+        <source>GPUs and parallel sizes</source>
+        <translation>GPUs und Parallelisierung</translation>
+    </message>
+    <message>
+        <source>This start only</source>
+        <translation>Nur dieser Start</translation>
     </message>
     <message>
         <source>The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe name for a file in the model&apos;s folder; nothing was downloaded. Check HF_ENDPOINT.</source>

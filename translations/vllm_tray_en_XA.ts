@@ -2686,12 +2686,20 @@
       <translation>[Ṁöđéĺš~~]</translation>
     </message>
     <message>
+      <source>Recommended for this machine: {value}. The engine runs models in RAM: {available} of its {total} are available, less {reserve} kept for the system.</source>
+      <translation>[Ŕéçöɱɱéñđéđ ƒöŕ ţĥîš ɱàçĥîñé: {value}. Ţĥé éñĝîñé ŕûñš ɱöđéĺš îñ ŔÅṀ: {available} öƒ îţš {total} àŕé àṽàîĺàƀĺé, ĺéšš {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Type the command that starts your vLLM, e.g. vllm serve.</source>
       <translation>[Ţýþé ţĥé çöɱɱàñđ ţĥàţ šţàŕţš ýöûŕ ṽĹĹṀ, é.ĝ. ṽĺĺɱ šéŕṽé.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>A quote in the command is not closed.</source>
       <translation>[Å ǫûöţé îñ ţĥé çöɱɱàñđ îš ñöţ çĺöšéđ.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Above the recommended {recommended}: at {value} vLLM asks for more RAM than is available less what is kept for the system, so loading a model is likely to fail (“less than desired CPU memory utilization”) or the computer may start swapping.</source>
+      <translation>[Åƀöṽé ţĥé ŕéçöɱɱéñđéđ {recommended}: àţ {value} ṽĹĹṀ àšķš ƒöŕ ɱöŕé ŔÅṀ ţĥàñ îš àṽàîĺàƀĺé ĺéšš ŵĥàţ îš ķéþţ ƒöŕ ţĥé šýšţéɱ, šö ĺöàđîñĝ à ɱöđéĺ îš ĺîķéĺý ţö ƒàîĺ (“ĺéšš ţĥàñ đéšîŕéđ ÇÞÛ ɱéɱöŕý ûţîĺîžàţîöñ”) öŕ ţĥé çöɱþûţéŕ ɱàý šţàŕţ šŵàþþîñĝ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Above the recommended {recommended}: at {value} vLLM reserves more GPU memory than was free when the app started, so loading a model is likely to fail (“less than desired GPU memory utilization”) or to crash the GPU driver, and on an APU the computer may start swapping.</source>
@@ -4372,6 +4380,14 @@
       <translation>[“{host}” îš ñöţ àñ àđđŕéšš öƒ ţĥîš çöɱþûţéŕ. Ĝîṽé àñ ÎÞ àđđŕéšš šûçĥ àš 127.0.0.1 (ţĥîš çöɱþûţéŕ öñĺý) öŕ 0.0.0.0 (éṽéŕý ñéţŵöŕķ), öŕ à ñàɱé öƒ ţĥîš çöɱþûţéŕ šûçĥ àš ĺöçàĺĥöšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Must be a number between {low} and {high}; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Must be a number; you typed “{typed}”.</source>
+      <translation>[Ṁûšţ ƀé à ñûɱƀéŕ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be on or off; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -5096,6 +5112,38 @@
     <message>
       <source>The {kind} engine in {path} is incomplete. Reinstall it with: vllm-tray engine install {kind}</source>
       <translation>[Ţĥé {kind} éñĝîñé îñ {path} îš îñçöɱþĺéţé. Ŕéîñšţàĺĺ îţ ŵîţĥ: ṽĺĺɱ-ţŕàý éñĝîñé îñšţàĺĺ {kind}~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{family} family defaults</source>
+      <translation>[{family} ƒàɱîĺý đéƒàûĺţš~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Engine defaults</source>
+      <translation>[Éñĝîñé đéƒàûĺţš~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Settings for all models</source>
+      <translation>[Šéţţîñĝš ƒöŕ àĺĺ ɱöđéĺš~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This model's built-in arguments</source>
+      <translation>[Ţĥîš ɱöđéĺ'š ƀûîĺţ-îñ àŕĝûɱéñţš~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Extra vLLM arguments for every model</source>
+      <translation>[Éẋţŕà ṽĹĹṀ àŕĝûɱéñţš ƒöŕ éṽéŕý ɱöđéĺ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This model's vLLM arguments</source>
+      <translation>[Ţĥîš ɱöđéĺ'š ṽĹĹṀ àŕĝûɱéñţš~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>GPUs and parallel sizes</source>
+      <translation>[ĜÞÛš àñđ þàŕàĺĺéĺ šîžéš~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This start only</source>
+      <translation>[Ţĥîš šţàŕţ öñĺý~~~~~~]</translation>
     </message>
     <message>
       <source>The hub at {endpoint} listed a file of {repo} as {value}, which is not a safe name for a file in the model's folder; nothing was downloaded. Check HF_ENDPOINT.</source>

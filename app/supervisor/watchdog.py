@@ -67,8 +67,13 @@ def main(argv: list[str]) -> int:
     signal.signal(KILL_NOW_SIGNAL, lambda *_: flags.__setitem__("kill", True))
     signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake the selector
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the app decides when to stop, not a terminal
-    if os.getppid() != args.parent_pid:
-        return 1  # the app died before PR_SET_PDEATHSIG was armed; nothing started yet
+    sel = selectors.DefaultSelector()
+    sel.register(lifeline, selectors.EVENT_READ, "lifeline")
+    sel.register(wake_r, selectors.EVENT_READ, "wake")
+    # The app died before PR_SET_PDEATHSIG was armed, or before the engine is started: start
+    # nothing (an engine started now would live until the loop below noticed, past the app).
+    if os.getppid() != args.parent_pid or flags["app_gone"] or _app_gone(sel, 0):
+        return 1
 
     try:
         engine = os.posix_spawnp(args.argv[0], args.argv, os.environ)
@@ -80,9 +85,6 @@ def main(argv: list[str]) -> int:
         return EXIT_NOT_EXECUTABLE
 
     record = Recorder(args.record, args.parent_pid, engine, args.argv)
-    sel = selectors.DefaultSelector()
-    sel.register(lifeline, selectors.EVENT_READ, "lifeline")
-    sel.register(wake_r, selectors.EVENT_READ, "wake")
     status: int | None = None
     started = time.monotonic()
     try:

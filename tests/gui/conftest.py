@@ -23,18 +23,28 @@ if "XDG_RUNTIME_DIR" not in os.environ:
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="vllm-tray-runtime-")
 
 import asyncio
+import shutil
+import subprocess
+import sys
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from PySide6.QtCore import QLocale, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QLocale,
+    QMessageLogContext,
+    QtMsgType,
+    QTranslator,
+    qInstallMessageHandler,
+)
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.gui import window_state
 from app.gui.app import GuiApp
 from app.gui.event_loop import qt_asyncio_loop
+from app.gui.i18n import ENGLISH_PLURALS
 from tests.gui.fake_facade import FakeFacade
 
 T = TypeVar("T")
@@ -98,6 +108,23 @@ def english_locale() -> None:
     """Numbers print as an English desktop prints them ("2,433"), whatever the test
     machine's locale (often C, which has no grouping)."""
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def english_plurals(qapp: QApplication, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every GUI test sees English plural forms ("2 models"), as a user does: the app loads
+    them under every language (app.gui.i18n). Without this a test saw "2 model(s)" or "2
+    models" depending on whether an earlier test on its worker had started the app."""
+    qm = tmp_path_factory.mktemp("plurals") / f"vllm_tray_{ENGLISH_PLURALS}.qm"
+    ts = Path(__file__).parents[2] / "translations" / qm.with_suffix(".ts").name
+    tool = shutil.which("pyside6-lrelease", path=str(Path(sys.executable).parent))
+    assert tool, "pyside6-lrelease ships with PySide6-Essentials"
+    subprocess.run([tool, "-silent", str(ts), "-qm", str(qm)], check=True)
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    qapp.installTranslator(translator)
+    yield
+    qapp.removeTranslator(translator)
 
 
 @pytest.fixture(autouse=True)

@@ -89,7 +89,7 @@ def test_check_fills_one_row_per_machine(
     assert cells[2][4] == "192.168.1.12 does not answer on port 30000 (refused)."
     # Under the table, every problem in a sentence of its own.
     assert page.outcome.text() == (
-        "Not ready: 1 problem(s) to fix first.\n"
+        "Not ready: 1 problem to fix first.\n"
         "• 192.168.1.12 does not answer on port 30000 (refused)."
     )
 
@@ -123,7 +123,7 @@ def test_start_and_stop_follow_the_state(
     page, _ = window
     run(qtbot, page.start())
     assert page.stop_button.isEnabled()
-    assert page.status.text() == "Serving across 3 machine(s)."
+    assert page.status.text() == "Serving across 3 machines."
     run(qtbot, page.stop())
     assert not page.stop_button.isEnabled()
     assert page.status.text() == "Off: the model runs on this machine alone."

@@ -114,7 +114,7 @@ def test_a_check_and_a_start_say_which_machine_and_what_to_do(
             "cluster agent (it answered HTTP 404). Check the port given for that machine, and "
             "run the join command shown for it there."
         )
-        assert said(window) == f"Not ready: 1 problem(s) to fix first.\n• {sentence}"
+        assert said(window) == f"Not ready: 1 problem to fix first.\n• {sentence}"
         assert window.nodes.item(1, 0).text() == "1: 127.0.0.1"
         assert window.nodes.item(1, 4).text() == sentence
 
@@ -171,14 +171,14 @@ def test_start_shows_where_it_stands_until_the_model_serves(
         def serving() -> bool:
             if said(window) and (not seen or seen[-1] != said(window)):
                 seen.append(said(window))
-            return said(window) == "Serving across 2 machine(s)."
+            return said(window) == "Serving across 2 machines."
 
         qtbot.waitUntil(serving, timeout=WAIT_MS)
         loading = [text for text in seen if text.startswith("Loading the model across 2")]
         assert loading, seen  # progress while the model loaded, not a silent wait
         assert "so far" in loading[-1]
         assert seen[0] == "Checking the machines, then starting…"
-        assert window.status.text() == "Serving across 2 machine(s)."
+        assert window.status.text() == "Serving across 2 machines."
         assert agent.node.agent.worker.running
 
         qtbot.mouseClick(window.stop_button, Qt.MouseButton.LeftButton)

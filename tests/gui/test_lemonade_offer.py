@@ -83,7 +83,7 @@ def test_import_accepted(qtbot: QtBot, fake: FakeFacade, tmp_path: Path) -> None
         qtbot.waitUntil(lambda: bool(fake.called("lemonade.apply")))
         assert fake.called("lemonade.apply") == [(PLAN,)]
         qtbot.waitUntil(lambda: window_state.flag(OFFERED))
-        qtbot.waitUntil(lambda: "Imported 2 change" in gui.window.notice.text())
+        qtbot.waitUntil(lambda: "Imported 2 changes" in gui.window.notice.text())
     finally:
         close(gui)
 
@@ -145,7 +145,7 @@ def test_offer_on_the_real_runtime_imports_the_fixture(
             return row is not None and row.file_state == "complete"
 
         qtbot.waitUntil(imported, timeout=10_000)
-        qtbot.waitUntil(lambda: "Imported 8 change" in gui.window.notice.text())
+        qtbot.waitUntil(lambda: "Imported 8 changes" in gui.window.notice.text())
         assert window_state.flag(OFFERED)
         stored = json.loads((tmp_path / "home" / "settings.json").read_text())
         assert "gui.lemonade_offered" not in stored
@@ -182,7 +182,7 @@ def test_the_offer_says_what_a_code_flag_would_do_and_imports_the_rest_without_i
             "vLLM import and run the Python code evil.Mw"
         ) in dialog.skipped.text()
         dialog.import_button.click()
-        qtbot.waitUntil(lambda: "Imported 8 change" in gui.window.notice.text())
+        qtbot.waitUntil(lambda: "Imported 8 changes" in gui.window.notice.text())
         stored = json.loads((tmp_path / "home" / "settings.json").read_text())
         assert stored["models.vllm_args"] == "--max-num-batched-tokens 4096"
         run(qtbot, gui.store.refresh())
@@ -247,7 +247,7 @@ def test_the_offer_hides_keys_names_settings_by_label_and_reports_success_calmly
         assert "the default context size, vLLM arguments '--hf-token=<hidden>'" in said
         assert "Options of Qwen3.5-0.8B-FP16-vLLM: context size 32,768" in said
         dialog.import_button.click()
-        qtbot.waitUntil(lambda: "Imported 9 change" in gui.window.notice.text(), timeout=10_000)
+        qtbot.waitUntil(lambda: "Imported 9 changes" in gui.window.notice.text(), timeout=10_000)
         colour = gui.window.notice.palette().color(QPalette.ColorRole.WindowText)
         assert colour != error_color(gui.window.notice.palette())
         assert colour == ok_color(gui.window.notice.palette())

@@ -219,7 +219,7 @@ def test_delete_names_the_models_that_share_the_files(
     box = gui.window.confirm_delete(DOWNLOADED)
     assert box is not None
     assert box.text().endswith(
-        "1 other model(s) use the same files and would need them downloaded again too: user.mine."
+        "One other model uses the same files and would need them downloaded again too: user.mine."
     )
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
     qtbot.wait(20)

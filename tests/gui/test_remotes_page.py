@@ -181,7 +181,7 @@ def test_add_sends_the_form_and_shows_the_new_remote(
             "force": False,
         }
     ]
-    assert page.status.text() == "office was added with 2 model(s)."
+    assert page.status.text() == "office was added with 2 models."
     assert page.table.rowCount() == 2
     assert cell(page.table, 1, 4) == "office/user.a, office/user.b"
     assert page.name.text() == "" and page.key.text() == ""  # the key is not kept in the form

@@ -428,7 +428,7 @@ def test_gpu_options_in_the_model_dialog_on_two_gpus(
 
         typed(gpu.tensor, "2")
         typed(gpu.gpus, "1")
-        assert gpu.gpus.hint.text().startswith("Tensor parallel size 2 × Pipeline parallel size 1")
+        assert "Tensor parallel size 2 × Pipeline parallel size 1 = 2" in gpu.gpus.hint.text()
         assert not dialog.apply_button.isEnabled()
         dialog.apply()
         qtbot.wait(100)
@@ -465,7 +465,7 @@ def test_the_engine_page_shows_the_advisories_of_the_users_own_vllm(
         qtbot.waitUntil(panel.advisories_label.isVisible, timeout=30_000)
         text = panel.advisories_label.text()
         assert text.startswith(
-            "vLLM 0.19.1 has 18 known security advisory(s); the worst is critical. "
+            "vLLM 0.19.1 has 18 known security advisories; the worst is critical. "
             "vLLM 0.32.0 fixes them all. Advisories from the list shipped with vLLM Tray, as of "
             "2026-12-07."
         )

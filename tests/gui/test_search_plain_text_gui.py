@@ -58,7 +58,7 @@ def test_what_the_hub_says_is_shown_as_plain_text(
         qtbot.keyClicks(panel.query, "shown")
         qtbot.waitUntil(lambda: details_in(panel), timeout=30_000)
         assert [r.model.repo_id for r in panel.results.results] == ["org/shown"]
-        assert "1 result(s) from Hugging Face could not be read" in panel.status.text()
+        assert "1 result from Hugging Face could not be read" in panel.status.text()
 
         row = panel.results.row_of("org/shown")
         for column, shown in (

@@ -34,6 +34,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from tests.process_tree import wait_gone
+
 pytestmark = pytest.mark.timeout(300)
 
 ROOT = Path(__file__).parents[2]
@@ -204,7 +206,11 @@ class SupervisorMachine(RuleBasedStateMachine):
     def kill_the_app(self) -> None:
         """kill -9 of the app: its engines go with it (a start under way included), then a
         new app finds nothing left to sweep."""
+        # Its whole tree: a watchdog that was starting an engine as the app died is in it,
+        # and ends that engine (within its orphan grace) before it ends itself.
+        tree = [p.pid for p in psutil.Process(self.app.proc.pid).children(recursive=True)]
         self.app.kill()
+        assert wait_gone(tree, ORPHAN_LIMIT_S) == [], "a process of the app outlived it"
         assert self.gone_within(ORPHAN_LIMIT_S), "an engine outlived the app"
         self.app = App(self.state_dir / self.marker, self.marker)
         assert self.app.first["swept"] == []  # nothing was left for it to sweep
