@@ -803,6 +803,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fake-start-delay", type=float, default=0.0)
     p.add_argument("--fake-token-delay", type=float, default=0.0)
     p.add_argument("--fake-hold-file", default=None)
+    # While this file exists, a start holds halfway through its log (a load under way, its
+    # progress reported): a test sees the load as long as it needs to, whatever the machine.
+    p.add_argument("--fake-start-hold-file", default=None)
     p.add_argument("--fake-fail", choices=FAIL_KINDS, default=None)
     p.add_argument("--fake-fail-once", default=None)
     p.add_argument("--fake-replay", default=None)
@@ -937,6 +940,10 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
             _pause(a.fake_silent_start or a.fake_busy_start, busy=bool(a.fake_busy_start))
         _say(_fill(line, a))
         time.sleep(pause)
+        while i == len(before) // 2 and a.fake_start_hold_file:
+            if not Path(a.fake_start_hold_file).exists():
+                break
+            time.sleep(0.05)
     if a.fake_fail:
         for line in _error_lines(a.fake_fail, a):
             _say(line)

@@ -50,14 +50,16 @@ def request_lines(n: int, model: str = "user.a") -> str:
     )
 
 
-def make_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, token_delay: str) -> Path:
+def make_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, token_delay: str, *switches: str
+) -> Path:
     """A config dir with user.a on the fake engine, and an endpoint port nobody listens on."""
     make_runtime(
         tmp_path,
         monkeypatch,
         models=("a",),
         settings={
-            "engine.custom_command": fake_engine("--fake-token-delay", token_delay),
+            "engine.custom_command": fake_engine("--fake-token-delay", token_delay, *switches),
             "models.ctx_size": 4096,
             "proxy.port": free_port(),
             "models.max_num_seqs": 8,
@@ -326,8 +328,11 @@ def test_a_running_serve_is_used_and_auto_takes_the_tuned_value(home: Path, tmp_
 def test_a_second_run_on_the_same_out_is_refused_and_each_id_stays_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # 0.4 s a request, 2 at a time: the first run is still sending when the second starts.
-    home = make_home(tmp_path, monkeypatch, "0.1")
+    # The first run's answers are held from its first result on, until the second run has
+    # been refused: it is still sending then, however slowly the second one starts (on a
+    # busy machine 16 requests of 0.4 s were all done before it had).
+    hold = tmp_path / "hold"
+    home = make_home(tmp_path, monkeypatch, "0.1", "--fake-hold-file", str(hold))
     source = tmp_path / "in.jsonl"
     source.write_text(request_lines(16))
     out = tmp_path / "dup.jsonl"
@@ -341,6 +346,7 @@ def test_a_second_run_on_the_same_out_is_refused_and_each_id_stays_once(
     )
     try:
         wait_for_lines(out, 1, first)  # it is sending: the second one comes in mid-way
+        hold.touch()
         before = out.read_bytes()
         second = run_batch(home, tmp_path, source, out, "--concurrency", "2")
         # Exit 2 (a conflict in what was asked), one sentence, and not one request sent.
@@ -351,11 +357,13 @@ def test_a_second_run_on_the_same_out_is_refused_and_each_id_stays_once(
         )
         assert second.stdout == ""
         assert first.poll() is None and out.read_bytes().startswith(before)
+        hold.unlink()
         stdout, err = first.communicate(timeout=120)
     finally:
         if first.poll() is None:
             first.kill()
-            first.wait()
+        if first.stdout is not None and not first.stdout.closed:
+            first.communicate()  # its pipes closed even when an assert above failed
     assert first.returncode == 0, err
     assert "16 results: 16 in" in stdout
     assert ids_in(out) == Counter(f"req-{i}" for i in range(16))

@@ -40,6 +40,8 @@ from tests.fakes.remote_servers import ServeProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 FULL = "Hello from the fake vLLM engine, token by token."
+START_HOLD = "hold-start"
+CHAT = (sys.executable, "-m", "app", "chat")
 
 
 @pytest.fixture
@@ -52,10 +54,16 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         monkeypatch,
         models=("a", "broken", "thinker"),
         settings={
-            # A start of 1.5 s: the chat looks at the model's state every 0.5 s, so a load
-            # is always seen (a faster one could be over between two looks).
+            # A start of 1.5 s, held halfway while START_HOLD exists: a test that must see
+            # the load holds it until the chat has shown it (on a busy machine the chat's
+            # looks, every 0.5 s, could all miss 1.5 s).
             "engine.custom_command": fake_engine(
-                "--fake-token-delay", "0.05", "--fake-start-delay", "1.5"
+                "--fake-token-delay",
+                "0.05",
+                "--fake-start-delay",
+                "1.5",
+                "--fake-start-hold-file",
+                str(tmp_path / START_HOLD),
             ),
             "proxy.port": free_port(),
         },
@@ -113,7 +121,26 @@ def wait_until_idle(serve_url: str, model: str, limit_s: float = 20) -> None:
 def test_one_answer_through_serve_loads_the_model_on_send(
     home: Path, tmp_path: Path, serve: ServeProcess
 ) -> None:
-    done = chat_cli(home, tmp_path, "user.a", "hello", "there", "--max-tokens", "8")
+    hold = tmp_path / START_HOLD
+    hold.touch()  # the load holds halfway until the chat has shown its progress
+    err = tmp_path / "chat.err"
+    with err.open("w") as to_err:
+        chat = subprocess.Popen(
+            [*CHAT, "user.a", "hello", "there", "--max-tokens", "8", "--config-dir", str(home)],
+            env={**os.environ, "HF_HUB_CACHE": str(tmp_path / "hub")},
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=to_err,
+            text=True,
+        )
+        deadline = time.monotonic() + 60
+        while not re.search(r"Loading user\.a: \D+ \d+ %", err.read_text()):
+            assert chat.poll() is None and time.monotonic() < deadline, err.read_text()
+            time.sleep(0.05)
+        hold.unlink()
+        out, _ = chat.communicate(timeout=120)
+    done = subprocess.CompletedProcess(chat.args, chat.returncode, out, err.read_text())
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Hello from the fake vLLM engine, token\n"
     # Loaded on send, with a progress line in place of the answer meanwhile.

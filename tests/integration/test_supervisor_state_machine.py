@@ -110,7 +110,7 @@ def engines(marker: str) -> dict[str, list[psutil.Process]]:
     found: dict[str, list[psutil.Process]] = {m: [] for m in MODELS}
     for proc in psutil.process_iter(["cmdline"]):
         cmdline = proc.info["cmdline"] or []
-        if str(FAKE) not in cmdline:
+        if cmdline[1:2] != [str(FAKE)]:  # the engine itself, not its watchdog (`-- ENGINE…`)
             continue
         for model in MODELS:
             if f"{marker}-{model}" in cmdline:
