@@ -82,7 +82,7 @@ class GuiApp(QObject):
         self.starting = None if store.ready else StartingCover(self.window)
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.chat_requested.connect(self.window.chat.open)
-        self.tray.quit_requested.connect(self.quit)
+        self.tray.quit_requested.connect(self.window.ask_quit)
         self.window.quit_requested.connect(self.quit)
         self.window.hidden_to_tray.connect(self._on_window_hidden_to_tray)
         self.failures.failed.connect(self._on_failures_failed)

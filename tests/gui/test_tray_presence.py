@@ -180,7 +180,7 @@ def test_closing_without_a_tray_asks_before_stopping_running_models(
         gui.window.close()
     box = question_box()
     assert box is not None
-    assert box.text() == f"Closing the window quits vLLM Tray and stops {A}."
+    assert box.text() == f"Closing the window quits vLLM Tray. It stops {A}."
     assert gui.window.isVisible()
     keep = next(b for b in box.buttons() if b.text() == "&Keep running")
     assert box.defaultButton() is keep
