@@ -29,6 +29,7 @@ class ModelFiles:
     problem: Problem | None = None
     shape: ModelShape | None = None  # from config.json (None: not there, or unreadable)
     weights_bytes: int = 0  # the weight files, else the catalog's size, else 0
+    expected_bytes: int | None = None  # a partial download's size in all, when recorded
 
     @property
     def context_limit(self) -> int | None:
