@@ -310,7 +310,8 @@ def run_gui(
                     status = 1
                     app.exit(1)
                     return
-                log.info("window and tray are up: %s", gui.window.windowTitle())
+                # Whether a tray is there is logged by the tray's watch, once it has looked.
+                log.info("window is up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())
             # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it

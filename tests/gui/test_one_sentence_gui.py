@@ -197,7 +197,7 @@ def test_load_without_the_engine_offers_its_install(
     try:
         assert gui.window.select_model(MODEL)
         click_toolbar(qtbot, gui, "&Load")
-        qtbot.waitUntil(gui.window.notice_frame.isVisible, timeout=30_000)
+        qtbot.waitUntil(lambda: "engine is not" in gui.window.notice.text(), timeout=30_000)
         assert gui.window.notice.text().startswith("The cpu engine is not installed."), (
             gui.window.notice.text()
         )

@@ -180,7 +180,7 @@ def test_the_tray_on_a_status_notifier_desktop(desktop: Desktop, tmp_path: Path)
     notifications = desktop.stub("notifications").start()
     app = App(desktop, home, tmp_path / "app.log")
     try:
-        until("the window and the tray icon", app.logged("window and tray are up"))
+        until("the window and the tray icon", app.logged("window is up"))
         registered = until("the item to register", lambda: watcher.records("registered"))
         assert isinstance(registered, list)
         item = registered[-1]["item"]

@@ -96,7 +96,7 @@ def test_the_fit_check_and_the_load_see_what_other_programs_hold(
 
     assert gui.window.select_model("user.tiny")
     click_toolbar(qtbot, gui, "&Load")
-    qtbot.waitUntil(gui.window.notice_frame.isVisible, timeout=30_000)
+    qtbot.waitUntil(lambda: "needs about" in gui.window.notice.text(), timeout=30_000)
     notice = gui.window.notice.text()
     assert "user.tiny needs about 14.60 GB on GPU 0 (NVIDIA GeForce RTX 4080)" in notice
     assert "other programs hold 12.56 of its 17.18 GB" in notice
