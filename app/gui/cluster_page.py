@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -159,7 +161,17 @@ class ClusterWindow(QWidget):
         self.outcome.setWordWrap(True)
         self.outcome.setTextFormat(Qt.TextFormat.PlainText)
         self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.outcome.hide()
+        # In a scroll area of a few lines' least height: a check's list of problems made
+        # the window's least height more than a laptop's screen (issue 32 item 11). All of
+        # it stays there, a scroll away; the window grows for it as far as the screen lets.
+        self.outcome_area = QScrollArea()
+        self.outcome_area.setWidget(self.outcome)
+        self.outcome_area.setWidgetResizable(True)
+        self.outcome_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.outcome_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.outcome_area.setMinimumHeight(self.outcome.fontMetrics().lineSpacing() * 3 + 4)
+        self.outcome_area.setSizeAdjustPolicy(QScrollArea.SizeAdjustPolicy.AdjustToContents)
+        self.outcome_area.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.check_button)
         buttons.addStretch(1)
@@ -170,7 +182,7 @@ class ClusterWindow(QWidget):
         run_layout.addWidget(self.nodes)
         run_layout.addLayout(buttons)
         run_layout.addWidget(self.status)
-        run_layout.addWidget(self.outcome)
+        run_layout.addWidget(self.outcome_area)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.warning)
@@ -404,7 +416,7 @@ class ClusterWindow(QWidget):
         )
         set_text_color(self.outcome, color)
         self.outcome.setText(text)
-        self.outcome.setVisible(bool(text))
+        self.outcome_area.setVisible(bool(text))
         self._grower.request()  # a list of problems needs room: not squeezed into a line
 
     def _say_report(self, report: ClusterReport) -> None:
