@@ -23,7 +23,6 @@ from app.core.paths import shared_file_mode, shared_mkdir
 from app.core.untrusted import is_inside, parse_json
 from app.downloads.hub import RemoteFile, checked_blob_name, checked_commit, checked_file_name
 
-
 TOTAL_FILE = "vllm-tray-download.json"
 MAX_TOTAL_FILE = 4096  # the file holds a commit and a number
 MAX_TOTAL_BYTES = 1 << 50  # 1 PiB: more than any repository, less than nonsense

@@ -83,7 +83,7 @@ class GuiApp(QObject):
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.chat_requested.connect(self.window.chat.open)
         self.tray.model_requested.connect(self._on_tray_model_requested)
-        self.tray.quit_requested.connect(self.window.ask_quit)
+        self.tray.quit_requested.connect(self.window.quit_question.ask)
         self.window.quit_requested.connect(self.quit)
         self.window.hidden_to_tray.connect(self._on_window_hidden_to_tray)
         self.failures.failed.connect(self._on_failures_failed)

@@ -19,14 +19,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -43,7 +41,7 @@ from app.core.cluster import (
 )
 from app.core.problems import Problem
 from app.core.states import ProcessState
-from app.gui.cluster_outcome import phase_text, report_outcome
+from app.gui.cluster_outcome import outcome_view, phase_text, report_outcome
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.forms import CommandView, Grower
 from app.gui.i18n import format_number, problem_text
@@ -156,22 +154,7 @@ class ClusterWindow(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # What the last command did, until the next one: a check's findings, a start's
         # progress or the reason it did not start.
-        self.outcome = QLabel()
-        self.outcome.setObjectName("cluster-outcome")
-        self.outcome.setWordWrap(True)
-        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
-        self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # In a scroll area of a few lines' least height: a check's list of problems made
-        # the window's least height more than a laptop's screen (issue 32 item 11). All of
-        # it stays there, a scroll away; the window grows for it as far as the screen lets.
-        self.outcome_area = QScrollArea()
-        self.outcome_area.setWidget(self.outcome)
-        self.outcome_area.setWidgetResizable(True)
-        self.outcome_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.outcome_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.outcome_area.setMinimumHeight(self.outcome.fontMetrics().lineSpacing() * 3 + 4)
-        self.outcome_area.setSizeAdjustPolicy(QScrollArea.SizeAdjustPolicy.AdjustToContents)
-        self.outcome_area.hide()
+        self.outcome, self.outcome_area = outcome_view()
         buttons = QHBoxLayout()
         buttons.addWidget(self.check_button)
         buttons.addStretch(1)

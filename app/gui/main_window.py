@@ -42,7 +42,7 @@ from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
 from app.gui.notice import NoticeBar
-from app.gui.quit_guard import ask_before_quit, work_lost
+from app.gui.quit_guard import QuitQuestion, ask_before_quit
 from app.gui.store import AppStore
 from app.gui.window_state import TRAY_HINT_SHOWN, flag, show_one, track
 from app.runtime.services import Facade
@@ -79,7 +79,7 @@ class MainWindow(QMainWindow):
         # The problem the user dismissed for each model: not shown again until it changes.
         self._dismissed: dict[str, Problem | None] = {}
         self._quitting = False
-        self._quit_question: QMessageBox | None = None
+        self.quit_question = QuitQuestion(self, store, self.request_quit, self.show_and_raise)
         self.logs_views: dict[str, LogsView] = {}
         self.model_settings: dict[str, ModelSettingsDialog] = {}
         self.settings_dialog: SettingsDialog | None = None
@@ -178,7 +178,7 @@ class MainWindow(QMainWindow):
         # Ctrl+Q where the platform's theme names no Quit key (the offscreen one, bare X11).
         quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
         quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
-        quit_action.triggered.connect(self.ask_quit)
+        quit_action.triggered.connect(self.quit_question.ask)
         find_action = QAction(self.tr("&Find"), self)
         find_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
         find_action.triggered.connect(self._focus_filter)
@@ -461,23 +461,6 @@ class MainWindow(QMainWindow):
         self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMinimized)
         self.raise_()
         self.activateWindow()
-
-    def ask_quit(self) -> None:
-        """Ctrl+Q, the menus' Quit, the tray's Quit: quit, after asking (on this window)
-        when that would stop models or interrupt downloads."""
-        if self._quit_question is not None:  # asked already: a second Quit shows it again
-            self.show_and_raise()
-            return
-        if not work_lost(self._store):
-            self.request_quit()
-            return
-        self.show_and_raise()  # a window-modal question needs its window on screen
-        self._quit_question = ask_before_quit(self, self._store, self.request_quit, closing=False)
-        if self._quit_question is not None:
-            self._quit_question.finished.connect(self._on_quit_question_finished)
-
-    def _on_quit_question_finished(self, _result: int) -> None:
-        self._quit_question = None
 
     def request_quit(self) -> None:
         self.prepare_quit()

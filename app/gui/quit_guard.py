@@ -92,3 +92,36 @@ def ask_before_quit(
     box.finished.connect(on_finished)
     box.open()
     return box
+
+
+class QuitQuestion:
+    """Ctrl+Q, the menus' Quit and the tray's Quit: quit at once, or ask first on `window`
+    (shown for it) when that would stop models or interrupt downloads; one question at a
+    time, a second Quit shows it again."""
+
+    def __init__(
+        self,
+        window: QWidget,
+        store: AppStore,
+        quit_: Callable[[], None],
+        show: Callable[[], None],
+    ) -> None:
+        self._window = window
+        self._store = store
+        self._quit = quit_
+        self._show = show  # the window shown, raised and not minimized
+        self.box: QMessageBox | None = None
+
+    def ask(self) -> None:
+        if self.box is None and not work_lost(self._store):
+            self._quit()
+            return
+        # A window-modal question needs its window on screen (the tray's Quit: maybe hidden).
+        self._show()
+        if self.box is None:
+            self.box = ask_before_quit(self._window, self._store, self._quit, closing=False)
+            if self.box is not None:
+                self.box.finished.connect(self._on_box_finished)
+
+    def _on_box_finished(self, _result: int) -> None:
+        self.box = None

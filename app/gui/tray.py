@@ -205,7 +205,6 @@ class TrayController(QObject):
         for row in downloaded:
             self._add_model_menu(row)
         if not downloaded:
-
             # Before the engine's first answer (the window comes first) nothing is known yet.
             ready = self._store.ready
             text = self.tr("No downloaded models yet") if ready else self.tr("Starting the engine…")

@@ -196,7 +196,7 @@ def test_a_failed_model_can_be_loaded_again_from_the_tray(
     )
     qtbot.waitUntil(lambda: gui.tray.status == TrayStatus.ERROR)
     gui.tray.menu.aboutToShow.emit()
-    entries = gui.tray.entries()
+    assert f"{B} — failed to start > &Load again" in gui.tray.entries()
     # The model's line says what happened; the cause is the first line inside.
     submenu = next(a.menu() for a in gui.tray.menu.actions() if a.text().startswith(B))
     cause, load_again = submenu.actions()[:2]

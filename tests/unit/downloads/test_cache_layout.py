@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -95,12 +96,12 @@ def test_whatever_the_total_file_holds_it_is_a_size_or_nothing(
 @pytest.mark.parametrize(
     "text",
     [
-        '{"commit": "%s", "total": -5}' % COMMIT,
-        '{"commit": "%s", "total": 1e30}' % COMMIT,
-        '{"commit": "%s", "total": true}' % COMMIT,
-        '{"commit": "%s", "total": %d}' % (COMMIT, 1 << 60),
+        json.dumps({"commit": COMMIT, "total": -5}),
+        json.dumps({"commit": COMMIT, "total": 1e30}),
+        json.dumps({"commit": COMMIT, "total": True}),
+        json.dumps({"commit": COMMIT, "total": 1 << 60}),
         "[" * 100_000,
-        '{"commit": "%s", "total": 5, "pad": "%s"}' % (COMMIT, "x" * 5000),
+        json.dumps({"commit": COMMIT, "total": 5, "pad": "x" * 5000}),
     ],
 )
 def test_a_total_that_is_not_a_sensible_size_is_none(layout: CacheLayout, text: str) -> None:
