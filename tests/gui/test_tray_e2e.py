@@ -244,7 +244,14 @@ def test_a_tray_that_comes_late_and_goes_away_while_hidden(
 
         mark = len(app.lines)
         open_tray_menu(desktop)
-        press(desktop, "q")  # &Quit
+        press(desktop, "q")  # &Quit: the model runs, so it asks first (issue 32 item 5)
+        question = until(
+            "the quit question", lambda: window_named(desktop, "Quit vLLM Tray?"), within=15
+        )
+        assert app.proc.poll() is None
+        desktop.screenshot("late-tray-7-quit-asks")
+        desktop.run("xdotool", "windowactivate", "--sync", str(question))
+        keys(desktop, "alt+q")  # &Quit and stop
         until("the quit", app.logged(r"quitting: stopping every model", after=mark))
         assert app.proc.wait(WAIT_S) == 0
         assert app.logged(r"Traceback")() is None
