@@ -30,6 +30,7 @@ from tests.gui.e2e_desktop import (
     configure,
     desktop_session,
     dominant_colour,
+    keys,
     until,
     window_named,
 )
@@ -262,6 +263,13 @@ def test_the_tray_on_a_status_notifier_desktop(desktop: Desktop, tmp_path: Path)
         mark = len(app.lines)
         _revision, layout = menu_layout(desktop, item)
         click(desktop, item, find(layout, "&Quit"))
+        # The model runs: the window asks first (issue 32 item 5); Quit and stop.
+        question = until(
+            "the quit question", lambda: window_named(desktop, "Quit vLLM Tray?"), within=15
+        )
+        assert app.proc.poll() is None
+        desktop.run("xdotool", "windowactivate", "--sync", str(question))
+        keys(desktop, "alt+q")  # &Quit and stop
         until("the quit", app.logged(r"quitting: stopping every model", after=mark))
         assert app.proc.wait(WAIT_S) == 0
         assert app.logged(r"Traceback")() is None
