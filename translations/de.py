@@ -164,10 +164,19 @@ UI: dict[str, str | tuple[str, str]] = {
     "Every machine is ready: the cluster can start.": "Alle Rechner sind bereit: Der Cluster kann starten.",
     "Checking the %n machine(s)…": ("Der Rechner wird geprüft …", "%n Rechner werden geprüft …"),
     "Starting the workers on {addresses}…": "Worker auf {addresses} werden gestartet …",
-    "Loading the model across %n machine(s)…": ("Modell wird auf %n Rechner geladen …", "Modell wird auf %n Rechnern geladen …"),
+    "Loading the model across %n machine(s)…": (
+        "Modell wird auf %n Rechner geladen …",
+        "Modell wird auf %n Rechnern geladen …",
+    ),
     "({elapsed} so far; the model list shows its progress)": "(bisher {elapsed}; die Modellliste zeigt den Fortschritt)",
-    "Not ready: %n problem(s) to fix first.": ("Nicht bereit: Zuerst %n Problem beheben.", "Nicht bereit: Zuerst %n Probleme beheben."),
-    "…and %n more in the table above.": ("… und %n weiteres in der Tabelle oben.", "… und %n weitere in der Tabelle oben."),
+    "Not ready: %n problem(s) to fix first.": (
+        "Nicht bereit: Zuerst %n Problem beheben.",
+        "Nicht bereit: Zuerst %n Probleme beheben.",
+    ),
+    "…and %n more in the table above.": (
+        "… und %n weiteres in der Tabelle oben.",
+        "… und %n weitere in der Tabelle oben.",
+    ),
     # ---- Commands
     "The command was cancelled.": "Der Befehl wurde abgebrochen.",
     "Something went wrong inside vLLM Tray; the details are in its log.": "In vLLM Tray ist etwas schiefgegangen; die Einzelheiten stehen im Protokoll.",
@@ -571,7 +580,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "Optimize for": "Optimieren für",
     # ---- QuitGuard
     "Quit vLLM Tray?": "vLLM Tray beenden?",
-    "Closing the window quits vLLM Tray and stops {names}.": "Das Schließen des Fensters beendet vLLM Tray und stoppt {names}.",
     "There is no system tray to keep it running in the background. Quit anyway, or keep the window open?": "Es gibt keinen Systemabschnitt, in dem es im Hintergrund weiterlaufen könnte. Trotzdem beenden oder das Fenster offen lassen?",
     "&Quit and stop": "&Beenden und stoppen",
     "&Keep running": "&Weiterlaufen lassen",
@@ -601,7 +609,10 @@ UI: dict[str, str | tuple[str, str]] = {
     "Asking {url} for its models…": "{url} wird nach seinen Modellen gefragt …",
     "Check the address and key, or add it anyway.": "Prüfen Sie Adresse und Schlüssel, oder fügen Sie ihn trotzdem hinzu.",
     "{name} was added; it does not answer now.": "{name} wurde hinzugefügt; er antwortet gerade nicht.",
-    "{name} was added with %n model(s).": ("{name} wurde mit %n Modell hinzugefügt.", "{name} wurde mit %n Modellen hinzugefügt."),
+    "{name} was added with %n model(s).": (
+        "{name} wurde mit %n Modell hinzugefügt.",
+        "{name} wurde mit %n Modellen hinzugefügt.",
+    ),
     "{name} was removed.": "{name} wurde entfernt.",
     "{name} answers.": "{name} antwortet.",
     # ---- SecretField
@@ -655,7 +666,10 @@ UI: dict[str, str | tuple[str, str]] = {
     "medium": "mittel",
     "low": "niedrig",
     "not rated": "nicht bewertet",
-    "vLLM {version} has %n known security advisory(s); the worst is {severity}.": ("vLLM {version} hat %n bekannte Sicherheitswarnung; sie ist {severity}.", "vLLM {version} hat %n bekannte Sicherheitswarnungen; die schwerste ist {severity}."),
+    "vLLM {version} has %n known security advisory(s); the worst is {severity}.": (
+        "vLLM {version} hat %n bekannte Sicherheitswarnung; sie ist {severity}.",
+        "vLLM {version} hat %n bekannte Sicherheitswarnungen; die schwerste ist {severity}.",
+    ),
     "vLLM {fixed} fixes them all.": "vLLM {fixed} behebt sie alle.",
     "No release is known to fix them all.": "Kein bekanntes Release behebt sie alle.",
     "Advisories from osv.dev as of {date}.": "Sicherheitswarnungen von osv.dev, Stand {date}.",
@@ -1355,4 +1369,14 @@ UI |= {
         "%n Änderung aus Lemonade importiert.",
         "%n Änderungen aus Lemonade importiert.",
     ),
+}
+# gui-newcomer
+UI |= {
+    "Closing the window quits vLLM Tray.": "Das Schließen des Fensters beendet vLLM Tray.",
+    "Quitting vLLM Tray ends what it is doing.": "Das Beenden von vLLM Tray bricht ab, was es gerade tut.",
+    "It stops {names}.": "Es stoppt {names}.",
+    "It interrupts the download of {names}; Download later goes on from where it stopped.": "Es unterbricht den Download von {names}; „Herunterladen“ setzt ihn später dort fort, wo er aufgehört hat.",
+    "Quit anyway, or keep it running?": "Trotzdem beenden oder weiterlaufen lassen?",
+    "There is no system tray, so vLLM Tray shows its window instead: closing it quits vLLM Tray and stops your models (it asks first). The icon appears if a tray starts later.": "Es gibt keinen Systemabschnitt, deshalb zeigt vLLM Tray stattdessen sein Fenster: Wenn Sie es schließen, wird vLLM Tray beendet und Ihre Modelle werden gestoppt (vorher wird gefragt). Das Symbol erscheint, wenn später ein Systemabschnitt startet.",
+    "Command line the model runs with at its next load (until then it keeps the one it started with):": "Befehlszeile, mit der das Modell beim nächsten Laden läuft (bis dahin behält es die, mit der es gestartet wurde):",
 }

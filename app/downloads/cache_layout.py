@@ -1,5 +1,6 @@
 """Where one repository's files go in the Hugging Face cache (huggingface_hub's layout), and
-the two writes into it that are not a blob's bytes: a revision's ref and a snapshot's link.
+the writes into it that are not a blob's bytes: a revision's ref, a snapshot's link, and the
+size a download of a commit will have in all (so a partial one reads "22 MiB of 1.8 GiB").
 
 Every path is built from names checked where they came in (app.downloads.hub for the hub's
 file names, commit and ETags; app.core.checkpoints for a revision), and checked again here to
@@ -10,6 +11,7 @@ way must not lead out either.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +20,12 @@ from huggingface_hub.file_download import repo_folder_name
 
 from app.core.jsonstore import atomic_write_text
 from app.core.paths import shared_file_mode, shared_mkdir
-from app.core.untrusted import is_inside
+from app.core.untrusted import is_inside, parse_json
 from app.downloads.hub import RemoteFile, checked_blob_name, checked_commit, checked_file_name
+
+TOTAL_FILE = "vllm-tray-download.json"
+MAX_TOTAL_FILE = 4096  # the file holds a commit and a number
+MAX_TOTAL_BYTES = 1 << 50  # 1 PiB: more than any repository, less than nonsense
 
 
 class OutsideCache(Exception):
@@ -72,6 +78,31 @@ class CacheLayout:
         shared_mkdir(ref.parent)
         # Other tools (and maybe other accounts) read the cache too: the user's own modes.
         atomic_write_text(ref, commit, mode=shared_mode())
+
+    @property
+    def _total_file(self) -> Path:
+        # Beside refs/, blobs/ and snapshots/, where `hf cache` looks at nothing else.
+        return self._inside(self.storage / TOTAL_FILE)
+
+    def record_total(self, commit: str, total: int) -> None:
+        """Keep the size the download of `commit` has in all (the hub's file list), for the
+        time after a restart when a partial download is listed without its plan."""
+        text = json.dumps({"commit": checked_commit(commit), "total": int(total)})
+        atomic_write_text(self._total_file, text, mode=shared_mode())
+
+    def recorded_total(self, commit: str | None) -> int | None:
+        """The size recorded for `commit`'s download, None when none was (or another
+        commit's, or the file is not one this app wrote)."""
+        try:
+            data = parse_json(self._total_file.read_bytes()[:MAX_TOTAL_FILE])
+        except (OSError, ValueError, OutsideCache):
+            return None
+        if not isinstance(data, dict) or commit is None or data.get("commit") != commit:
+            return None
+        total = data.get("total")
+        if type(total) is not int or not 0 < total <= MAX_TOTAL_BYTES:
+            return None
+        return total
 
 
 def present_bytes(layout: CacheLayout, commit: str, remote: RemoteFile) -> tuple[int, bool]:

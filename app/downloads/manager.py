@@ -339,6 +339,7 @@ class DownloadManager:
         assert d.plan is not None
         layout = CacheLayout(self._cache, d.plan.repo_id)
         layout.record_revision(d.plan.revision, d.plan.commit)
+        layout.record_total(d.plan.commit, d.plan.total)
         for remote in d.plan.files:
             if d.cancel.is_set():
                 raise TransferCancelled

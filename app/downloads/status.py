@@ -40,6 +40,8 @@ class ModelFileStatus:
     bytes_on_disk: int
     snapshot_path: Path | None
     problem: Problem | None = None
+    # A partial download's size in all, as the hub listed it when it began (None: unknown).
+    expected_bytes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -231,8 +233,12 @@ def model_status(entry: ModelEntry, hf_cache: Path) -> ModelFileStatus:
         if check.ok:
             return ModelFileStatus("complete", size, snapshot)
         if check.damaged:
-            return ModelFileStatus("partial", size, None, _damaged_problem(entry, check))
-    return ModelFileStatus("partial" if size > 0 else "not_downloaded", size, None)
+            return ModelFileStatus(
+                "partial", size, None, _damaged_problem(entry, check), layout.recorded_total(commit)
+            )
+    if size <= 0:
+        return ModelFileStatus("not_downloaded", size, None)
+    return ModelFileStatus("partial", size, None, expected_bytes=layout.recorded_total(commit))
 
 
 def _damaged_problem(entry: ModelEntry, check: FolderCheck) -> Problem:

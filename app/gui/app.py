@@ -82,7 +82,8 @@ class GuiApp(QObject):
         self.starting = None if store.ready else StartingCover(self.window)
         self.tray.show_window_requested.connect(self.window.show_and_raise)
         self.tray.chat_requested.connect(self.window.chat.open)
-        self.tray.quit_requested.connect(self.quit)
+        self.tray.model_requested.connect(self._on_tray_model_requested)
+        self.tray.quit_requested.connect(self.window.quit_question.ask)
         self.window.quit_requested.connect(self.quit)
         self.window.hidden_to_tray.connect(self._on_window_hidden_to_tray)
         self.failures.failed.connect(self._on_failures_failed)
@@ -163,6 +164,11 @@ class GuiApp(QObject):
             watching = event.type() == QEvent.Type.Show
             self.facade.post(lambda s: s.models.watch_metrics(watching))
         return False
+
+    def _on_tray_model_requested(self, model_id: str) -> None:
+        # A line the tray's menu cut short: the window on that model says all of it.
+        self.window.show_and_raise()
+        self.window.select_model(model_id)
 
     def _on_failures_failed(self, text: str, problem: object) -> None:
         # The window shows failures in its notice; from the tray nobody would see that.
@@ -310,7 +316,8 @@ def run_gui(
                     status = 1
                     app.exit(1)
                     return
-                log.info("window and tray are up: %s", gui.window.windowTitle())
+                # Whether a tray is there is logged by the tray's watch, once it has looked.
+                log.info("window is up: %s", gui.window.windowTitle())
 
             starting = asyncio.ensure_future(start())
             # Ctrl+C in a terminal quits cleanly. Python runs signal handlers only when it

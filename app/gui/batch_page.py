@@ -17,7 +17,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QFontMetrics, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -32,6 +32,7 @@ from app.core.batch_jobs import ENDED, BatchJobChanged, BatchJobView, JobStatus
 from app.core.events import Event
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.delegates import CellDelegate, ProgressDelegate
+from app.gui.elide import elide_path
 from app.gui.i18n import format_datetime, format_duration, format_int, format_number, problem_text
 from app.gui.model_table import PROGRESS_ROLE
 from app.gui.open_folder import open_in_file_manager
@@ -175,6 +176,13 @@ class BatchJobModel(QAbstractTableModel):
         return _home_short(job.output_path)
 
 
+class PathDelegate(CellDelegate):
+    """A path cut in its folders, never in its file name (app.gui.elide.elide_path)."""
+
+    def elide(self, text: str, metrics: QFontMetrics, width: int) -> str:
+        return elide_path(text, metrics, width)
+
+
 def _home_short(path: str) -> str:
     home = str(Path.home())
     return "~" + path[len(home) :] if path.startswith(home + "/") else path
@@ -205,13 +213,16 @@ class BatchPage(QWidget):
         # The file manager, or where the folder is when none opens it (app.gui.open_folder).
         self._opener = opener or (lambda path: open_in_file_manager(path, self))
         self.setWindowTitle(self.tr("Batch jobs — vLLM Tray"))
-        self.resize(980, 420)
+        self.resize(1100, 420)
         track(self, "batch")
         self.model = BatchJobModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setItemDelegate(CellDelegate(self.table))  # cut at a word, tooltip
         self.table.setItemDelegateForColumn(Column.PROGRESS, ProgressDelegate(self.table))
+        # The output file's name stays whole; its folders are cut (the tooltip and Open
+        # folder have all of the path).
+        self.table.setItemDelegateForColumn(Column.OUTPUT, PathDelegate(self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
@@ -223,7 +234,7 @@ class BatchPage(QWidget):
         header.resizeSection(Column.CREATED, 130)
         header.resizeSection(Column.INPUT, 220)
         header.resizeSection(Column.STATUS, 150)
-        header.resizeSection(Column.PROGRESS, 340)
+        header.resizeSection(Column.PROGRESS, 290)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
 
         intro = QLabel(

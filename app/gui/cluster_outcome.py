@@ -1,11 +1,12 @@
 """What the Cluster window says under its table: a check's findings, one sentence per problem
-(each names the machine, the step and what to do), and where a start stands."""
+(each names the machine, the step and what to do), where a start stands, and the view."""
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea
 
 from app.gui.i18n import format_duration, problem_text
 from app.runtime.services.cluster_types import ClusterPhase, ClusterReport, ClusterView
@@ -69,3 +70,24 @@ def phase_text(view: ClusterView, now: float | None = None) -> str:
             "ClusterWindow", "({elapsed} so far; the model list shows its progress)"
         ).format(elapsed=elapsed)
     return text
+
+
+def outcome_view() -> tuple[QLabel, QScrollArea]:
+    """The label for the outcome, hidden, in a scroll area of a few lines' least height: a
+    check's list of problems made the window's least height more than a laptop's screen
+    (issue 32 item 11). All of it stays, a scroll away; the window grows for it as far as
+    the screen lets it."""
+    label = QLabel()
+    label.setObjectName("cluster-outcome")
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    area = QScrollArea()
+    area.setWidget(label)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumHeight(label.fontMetrics().lineSpacing() * 3 + 4)
+    area.setSizeAdjustPolicy(QScrollArea.SizeAdjustPolicy.AdjustToContents)
+    area.hide()
+    return label, area

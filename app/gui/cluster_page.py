@@ -41,7 +41,7 @@ from app.core.cluster import (
 )
 from app.core.problems import Problem
 from app.core.states import ProcessState
-from app.gui.cluster_outcome import phase_text, report_outcome
+from app.gui.cluster_outcome import outcome_view, phase_text, report_outcome
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.forms import CommandView, Grower
 from app.gui.i18n import format_number, problem_text
@@ -154,12 +154,7 @@ class ClusterWindow(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # What the last command did, until the next one: a check's findings, a start's
         # progress or the reason it did not start.
-        self.outcome = QLabel()
-        self.outcome.setObjectName("cluster-outcome")
-        self.outcome.setWordWrap(True)
-        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
-        self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.outcome.hide()
+        self.outcome, self.outcome_area = outcome_view()
         buttons = QHBoxLayout()
         buttons.addWidget(self.check_button)
         buttons.addStretch(1)
@@ -170,7 +165,7 @@ class ClusterWindow(QWidget):
         run_layout.addWidget(self.nodes)
         run_layout.addLayout(buttons)
         run_layout.addWidget(self.status)
-        run_layout.addWidget(self.outcome)
+        run_layout.addWidget(self.outcome_area)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.warning)
@@ -404,7 +399,7 @@ class ClusterWindow(QWidget):
         )
         set_text_color(self.outcome, color)
         self.outcome.setText(text)
-        self.outcome.setVisible(bool(text))
+        self.outcome_area.setVisible(bool(text))
         self._grower.request()  # a list of problems needs room: not squeezed into a line
 
     def _say_report(self, report: ClusterReport) -> None:

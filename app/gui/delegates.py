@@ -5,7 +5,7 @@ its text once, in one colour and one alignment, cut at a word when the cell is t
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QHelpEvent, QIcon, QPainter, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QHelpEvent, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -82,7 +82,7 @@ class CellDelegate(QStyledItemDelegate):
         self.initStyleOption(item, index)
         room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
         # The style adds a margin on each side of the text rectangle it reports.
-        item.text = elide_words(item.text, item.fontMetrics, room.width() - 8)
+        item.text = self.elide(item.text, item.fontMetrics, room.width() - 8)
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
 
     def helpEvent(
@@ -105,7 +105,11 @@ class CellDelegate(QStyledItemDelegate):
         """Whether the cell shows less than its whole text."""
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
         width = option.rect.width() - 2 * TEXT_PADDING - 4
-        return elide_words(text, option.fontMetrics, width) != text
+        return self.elide(text, option.fontMetrics, width) != text
+
+    def elide(self, text: str, metrics: QFontMetrics, width: int) -> str:
+        """The text cut to `width` pixels (at a word here; a subclass may cut otherwise)."""
+        return elide_words(text, metrics, width)
 
 
 class ProgressDelegate(CellDelegate):

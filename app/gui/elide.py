@@ -1,4 +1,5 @@
-"""Shortening text to a width at a word boundary, with "…", never in the middle of a word."""
+"""Shortening text to a width with "…": at a word boundary, never in the middle of a word;
+a file's path keeps its file name."""
 
 from __future__ import annotations
 
@@ -29,3 +30,17 @@ def elide_words(text: str, metrics: QFontMetrics, width: int) -> str:
     if low == 0:
         return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
     return " ".join(words[:low]).rstrip(" ,;:·—-") + ELLIPSIS
+
+
+def elide_path(path: str, metrics: QFontMetrics, width: int) -> str:
+    """`path` if it fits in `width` pixels, else its folders cut in the middle and its file
+    name whole ("~/batches/…/file-1.jsonl"); only a name wider than `width` is cut itself."""
+    if metrics.horizontalAdvance(path) <= width:
+        return path
+    folder, slash, name = path.rpartition("/")
+    tail = f"{ELLIPSIS}{slash}{name}"
+    if not slash or metrics.horizontalAdvance(tail) > width:
+        return metrics.elidedText(path, Qt.TextElideMode.ElideMiddle, width)
+    room = width - metrics.horizontalAdvance(f"{slash}{name}")
+    head = metrics.elidedText(folder, Qt.TextElideMode.ElideRight, room)
+    return f"{head}{slash}{name}" if head.endswith(ELLIPSIS) else tail

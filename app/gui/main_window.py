@@ -42,7 +42,7 @@ from app.gui.model_actions import ModelActions, download_model, load_model
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
 from app.gui.notice import NoticeBar
-from app.gui.quit_guard import ask_before_quit
+from app.gui.quit_guard import QuitQuestion, ask_before_quit
 from app.gui.store import AppStore
 from app.gui.window_state import TRAY_HINT_SHOWN, flag, show_one, track
 from app.runtime.services import Facade
@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         # The problem the user dismissed for each model: not shown again until it changes.
         self._dismissed: dict[str, Problem | None] = {}
         self._quitting = False
+        self.quit_question = QuitQuestion(self, store, self.request_quit, self.show_and_raise)
         self.logs_views: dict[str, LogsView] = {}
         self.model_settings: dict[str, ModelSettingsDialog] = {}
         self.settings_dialog: SettingsDialog | None = None
@@ -174,8 +175,10 @@ class MainWindow(QMainWindow):
         close_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Close))
         close_action.triggered.connect(self.close)
         quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
-        quit_action.triggered.connect(self.request_quit)
+        # Ctrl+Q where the platform's theme names no Quit key (the offscreen one, bare X11).
+        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
+        quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
+        quit_action.triggered.connect(self.quit_question.ask)
         find_action = QAction(self.tr("&Find"), self)
         find_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
         find_action.triggered.connect(self._focus_filter)

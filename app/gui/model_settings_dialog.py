@@ -326,7 +326,7 @@ class ModelSettingsDialog(QDialog):
             self._last_valid = preview
             self.problem_label.hide()
             self.apply_button.setEnabled(not self._saving)
-            self.command_caption.setText(self.tr("Command line the model runs with:"))
+            self.command_caption.setText(self._command_caption(preview))
         elif problem is None:
             # A field shows its own sentence; the arguments are fine.
             self.problem_label.hide()
@@ -369,6 +369,17 @@ class ModelSettingsDialog(QDialog):
             self._show_memory(preview if preview.memory is not None or shown is None else shown)
         self._fit_height()
         self.preview_shown.emit()
+
+    def _command_caption(self, preview: OptionsPreview) -> str:
+        # A running model keeps the command it started with: a different one is the next
+        # load's (issue 32 item 12), whether stored already or only typed here.
+        running = preview.running_command
+        if running is not None and running != preview.command:
+            return self.tr(
+                "Command line the model runs with at its next load (until then it keeps "
+                "the one it started with):"
+            )
+        return self.tr("Command line the model runs with:")
 
     def _fit_height(self) -> None:
         self._grower.request()

@@ -15,6 +15,7 @@ from app.runtime.services import Facade
 # Fixes the notice offers: they need no choice of the user's beyond the click. (A model's
 # failure has its own banner with its fix; this is for what fails before a model starts.)
 OFFERED = frozenset({FixKind.INSTALL_ENGINE})
+PARAGRAPH = "\n\n"  # between sentences that `add` put together
 
 
 class NoticeBar(QFrame):
@@ -69,6 +70,23 @@ class NoticeBar(QFrame):
 
     def dismiss(self) -> None:
         self.say("")
+
+    def add(self, text: str) -> None:
+        """Show `text` too: below what the notice already says (a start-up problem and its
+        fix stay), or alone when it says nothing."""
+        shown = "" if self.isHidden() else self.label.text()
+        if not shown:
+            self.say(text)
+        elif text not in shown.split(PARAGRAPH):
+            self.label.setText(f"{shown}{PARAGRAPH}{text}")
+
+    def take_back(self, text: str) -> None:
+        """Remove `text` that `add` showed, and only it; hidden when nothing is left."""
+        kept = [p for p in self.label.text().split(PARAGRAPH) if p != text]
+        if not kept or kept == [""]:
+            self.dismiss()
+        else:
+            self.label.setText(PARAGRAPH.join(kept))
 
     @async_slot()
     async def _on_fix_button_clicked(self) -> None:

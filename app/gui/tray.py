@@ -7,12 +7,13 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QFont
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.core.events import DownloadFinished, ProcessStateChanged
 from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.commands import CommandFailed, FailureReporter, call, tasks_of
+from app.gui.elide import elide_words
 from app.gui.i18n import format_percent, problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
@@ -32,11 +33,18 @@ from app.runtime.snapshot import ModelRow, ServerView
 log = logging.getLogger(__name__)
 
 NOTIFY_MS = 8000
-MENU_TEXT_CHARS = 48  # a diagnosis can be long; the menu shows its start, the window all
+# A menu line is cut at a word to this share of the screen (and at most MENU_TEXT_EMS
+# average characters): a failure's whole sentence made one line wider than the screen.
+MENU_SCREEN_SHARE = 0.4
+MENU_TEXT_EMS = 80
 
 
-def shorten(text: str, limit: int = MENU_TEXT_CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def menu_text_width(menu: QMenu) -> int:
+    """How wide, in pixels, one line of the tray's menu may be."""
+    screen = QGuiApplication.primaryScreen()
+    wide = screen.availableGeometry().width() if screen is not None else 1024
+    chars = QFontMetrics(menu.font()).averageCharWidth() * MENU_TEXT_EMS
+    return max(200, min(int(wide * MENU_SCREEN_SHARE), chars))
 
 
 def row_status(row: ModelRow) -> TrayStatus:
@@ -75,6 +83,7 @@ class TrayController(QObject):
     show_window_requested = Signal()
     quit_requested = Signal()
     chat_requested = Signal(str)  # model id: the window's Chat page with it (issue 21)
+    model_requested = Signal(str)  # model id: the window, that model's row selected
 
     def __init__(
         self,
@@ -90,6 +99,8 @@ class TrayController(QObject):
         self._tasks = tasks_of(self)  # menu actions run as tasks: the menu closes meanwhile
         self.status = TrayStatus.IDLE
         self.menu = QMenu()
+        self.menu.setToolTipsVisible(True)  # a line cut short says all of it on hover
+        self._width = menu_text_width(self.menu)
         self.menu.aboutToShow.connect(self.rebuild)
         self.icon: QSystemTrayIcon | None = None
         store.models_reset.connect(self.update_status)
@@ -170,9 +181,10 @@ class TrayController(QObject):
     def rebuild(self) -> None:
         """Called on aboutToShow: the menu always shows the state of this moment."""
         self.menu.clear()
-        header = self.menu.addAction(shorten(self.summary(self.status), 2 * MENU_TEXT_CHARS))
+        self._width = menu_text_width(self.menu)  # the screen may have changed
+        header = self._line(self.menu, self.summary(self.status))
         header.setEnabled(False)
-        endpoint = self.menu.addAction(shorten(self.endpoint_text(), 2 * MENU_TEXT_CHARS))
+        endpoint = self._line(self.menu, self.endpoint_text())
         endpoint.setEnabled(False)
         self.menu.addSeparator()
         server = self._store.server
@@ -191,20 +203,7 @@ class TrayController(QObject):
             bold.setBold(True)
             heading.setFont(bold)  # a heading in Qt's own menu, as a section would draw it
         for row in downloaded:
-            failed = row.process in FAILED
-            state = failed_headline(row) if failed else shorten(state_text(row))
-            sub = self.menu.addMenu(f"{row.name} — {state}")
-            sub.setIcon(tray_icon(row_status(row)))
-            if failed:
-                # The cause on a line of its own, whole: the window has room for more.
-                cause = sub.addAction(diagnosis(row))
-                cause.setEnabled(False)
-            if row.process in UNLOADABLE:
-                self._add(self.tr("&Unload"), partial(self._on_unload, row.id), sub)
-            else:
-                text = self.tr("&Load again") if row.process in FAILED else self.tr("&Load")
-                action = self._add(text, partial(self._on_load, row.id), sub)
-                action.setEnabled(can_load(row))
+            self._add_model_menu(row)
         if not downloaded:
             # Before the engine's first answer (the window comes first) nothing is known yet.
             ready = self._store.ready
@@ -216,6 +215,42 @@ class TrayController(QObject):
         self._add(self.tr("&Open window"), self.show_window_requested.emit)
         self._add(self.tr("&Quit"), self.quit_requested.emit)
         log.info("tray menu: %s", " | ".join(self.entries()))
+
+    def _add_model_menu(self, row: ModelRow) -> None:
+        failed = row.process in FAILED
+        title = f"{row.name} — {failed_headline(row) if failed else state_text(row)}"
+        shown = self._fit(title)
+        sub = self.menu.addMenu(shown)
+        sub.setToolTipsVisible(True)
+        sub.setIcon(tray_icon(row_status(row)))
+        if shown != title:  # the whole line, first inside, where the window has room
+            self._details(sub, row, title)
+        if failed:
+            # The cause on a line of its own; all of it on hover and a click away.
+            self._details(sub, row, diagnosis(row))
+        if row.process in UNLOADABLE:
+            self._add(self.tr("&Unload"), partial(self._on_unload, row.id), sub)
+        else:
+            text = self.tr("&Load again") if failed else self.tr("&Load")
+            action = self._add(text, partial(self._on_load, row.id), sub)
+            action.setEnabled(can_load(row))
+
+    def _fit(self, text: str) -> str:
+        return elide_words(text, QFontMetrics(self.menu.font()), self._width)
+
+    def _line(self, menu: QMenu, text: str) -> QAction:
+        """An entry holding `text` cut at a word to the menu's width, all of it on hover."""
+        action = menu.addAction(self._fit(text))
+        if action.text() != text:
+            action.setToolTip(text)
+        return action
+
+    def _details(self, menu: QMenu, row: ModelRow, text: str) -> None:
+        """`text` cut to the menu's width; a click opens the window on the model's row,
+        which says all of it."""
+        action = self._line(menu, text)
+        action.setToolTip(text)
+        action.triggered.connect(lambda _checked=False: self.model_requested.emit(row.id))
 
     def _add_chat_menu(self) -> None:
         """Chat with… any model that can answer: running ones first, as the user expects to

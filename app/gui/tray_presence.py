@@ -34,6 +34,7 @@ class TrayPresence(QObject):
     """
 
     changed = Signal(bool)
+    looked = Signal(bool)  # the first look's answer, once: whether the app starts with a tray
     watcher_unusable = Signal()  # a watcher appeared that this process's Qt cannot use
 
     def __init__(
@@ -63,6 +64,7 @@ class TrayPresence(QObject):
         self.started = True
         self.check()
         self._timer.start()
+        self.looked.emit(self.available)
 
     def may_ask_qt(self) -> bool:
         return self._asked or self._x11 or self._bus.has_watcher or not self._bus.connected

@@ -21,6 +21,7 @@ class TrayWatch(QObject):
     """Never running invisibly: the window shows whenever no tray can bring it back.
 
     - a tray appears: the icon goes there, and a close hides the window to it again;
+    - no tray at start: the window says so once (a close quits, after asking);
     - the tray goes away: the icon is hidden, a hidden window is shown, and the window
       says once (per session) what happened; a close now asks before it stops models;
     - a hidden start without a tray waits TRAY_WAIT_MS for one, then shows the window.
@@ -45,6 +46,7 @@ class TrayWatch(QObject):
         self._wait.setInterval(TRAY_WAIT_MS)
         self._wait.timeout.connect(self._on_wait_timeout)
         presence.changed.connect(self._on_presence_changed)
+        presence.looked.connect(self._on_presence_looked)
         presence.watcher_unusable.connect(self._on_presence_watcher_unusable)
 
     def start(self, *, hidden: bool) -> None:
@@ -78,6 +80,18 @@ class TrayWatch(QObject):
                 )
             )
 
+    def _on_presence_looked(self, available: bool) -> None:
+        if available or self._notice:  # a sentence that says more (a tray Qt cannot use) stays
+            return
+        log.info("no system tray: closing the window quits vLLM Tray")
+        self._say(
+            self.tr(
+                "There is no system tray, so vLLM Tray shows its window instead: closing it "
+                "quits vLLM Tray and stops your models (it asks first). The icon appears "
+                "if a tray starts later."
+            )
+        )
+
     def _on_wait_timeout(self) -> None:
         if not self.presence.available and not self._window.isVisible():
             log.info("still no system tray: showing the window")
@@ -92,14 +106,15 @@ class TrayWatch(QObject):
         )
 
     def _say(self, text: str) -> None:
+        """One sentence of this watch's at a time, beside what else the notice says."""
+        self._take_back_notice()
         self._notice = text
-        self._window.show_notice(text)
+        self._window.notice_frame.add(text)
 
     def _take_back_notice(self) -> None:
-        """Only this watch's own sentence, and only while the window still shows it: a
-        notice something else put there since stays."""
-        if self._notice and self._window.notice.text() == self._notice:
-            self._window.dismiss_notice()
+        """Only this watch's own sentence: what something else put in the notice stays."""
+        if self._notice:
+            self._window.notice_frame.take_back(self._notice)
         self._notice = ""
 
     def stop(self) -> None:

@@ -22,6 +22,7 @@ from app.core.settings import Settings
 from app.core.states import ALIVE, FAILED, ProcessState
 from app.core.swap import DeviceCandidate, EvictAction, Eviction, choose_evictions_on_devices
 from app.runtime.planning import LaunchPlan, Planner
+from app.runtime.planning.values import shown_command
 from app.supervisor import ProcessInfo, Supervisor
 from app.supervisor.diagnosis import is_memory_failure
 
@@ -436,6 +437,15 @@ class Controller:
         from the plan, never from the settings); a model not started here: as planned."""
         plan = self._plans.get(model_id)
         return plan.spec.ctx_size if plan is not None else self._planner.ctx_size(model_id)
+
+    def running_command(self, model_id: str) -> tuple[str, ...] | None:
+        """The command line the model's child runs with (as a preview shows one), None when
+        no child of it was started here and runs."""
+        info = self._supervisor.info(model_id)
+        plan = self._plans.get(model_id)
+        if info is None or plan is None or info.state not in ALIVE:
+            return None
+        return shown_command(plan.spec)
 
     def _touch(self, model_id: str) -> None:
         self._usage.setdefault(model_id, _Usage()).last_used = self._clock()

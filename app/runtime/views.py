@@ -84,7 +84,9 @@ class Views:
             name=entry.name,
             source=entry.source,
             checkpoint=str(entry.checkpoint),
-            size_gb=entry.size_gb,
+            # A model added from the hub has no catalog size: its partial download's total
+            # keeps the Size column and "22 MiB of 1.8 GiB" after a restart (issue 32 item 5).
+            size_gb=entry.size_gb if entry.size_gb is not None else _gb(files.expected_bytes),
             labels=entry.labels,
             experimental=entry.experimental,
             file_state=_file_state(entry.checkpoint.is_local, files.state),
@@ -230,3 +232,7 @@ def _file_state(is_local: bool, state: SnapshotState) -> FileState:
     if not is_local:
         return state
     return "local" if state == "complete" else "local_invalid"
+
+
+def _gb(n: int | None) -> float | None:
+    return n / 1e9 if n else None

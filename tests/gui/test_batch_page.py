@@ -7,13 +7,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.batch_jobs import JobStatus
 from app.core.problems import problem
-from app.gui.batch_page import JOB_ID_ROLE, BatchPage, Column
+from app.gui.batch_page import JOB_ID_ROLE, BatchPage, Column, PathDelegate
+from app.gui.elide import elide_path
 from app.gui.i18n import format_int
 from app.gui.model_table import PROGRESS_ROLE
 from tests.gui.conftest import start_gui
@@ -141,3 +145,36 @@ def test_the_main_window_opens_the_page_from_its_file_menu(
         assert len(gui.window.findChildren(BatchPage)) == 1
     finally:
         gui.close()
+
+
+def test_the_output_files_name_is_shown_whole(qtbot: QtBot, page: BatchPage) -> None:
+    """Issue 32 item 11: the Output column cut the file's name; its folders go first."""
+    index = page.model.index(0, Column.OUTPUT)
+    path = str(index.data())
+    name = path.rpartition("/")[2]
+    width = page.table.horizontalHeader().sectionSize(Column.OUTPUT)
+    delegate = page.table.itemDelegateForColumn(Column.OUTPUT)
+    assert isinstance(delegate, PathDelegate)
+    metrics = page.table.fontMetrics()
+    shown = delegate.elide(path, metrics, width - 12)
+    assert shown.endswith("/" + name), (shown, width)  # the name whole, at the default size
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == path  # all of it on hover
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    folders=st.lists(st.text(st.characters(blacklist_characters="/"), max_size=12), max_size=6),
+    name=st.text(st.characters(blacklist_characters="/"), min_size=1, max_size=40),
+    width=st.integers(min_value=40, max_value=600),
+)
+def test_a_cut_path_fits_and_keeps_its_name_when_the_name_fits(
+    qapp: QApplication, folders: list[str], name: str, width: int
+) -> None:
+    metrics = QFontMetrics(qapp.font())
+    path = "/".join([*folders, name])
+    shown = elide_path(path, metrics, width)
+    if shown == path:
+        assert metrics.horizontalAdvance(path) <= width
+        return
+    if "/" in path and metrics.horizontalAdvance(f"…/{name}") <= width:
+        assert shown.endswith("/" + name) and metrics.horizontalAdvance(shown) <= width

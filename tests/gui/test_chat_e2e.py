@@ -62,7 +62,7 @@ def test_chat_with_a_model_from_the_tray_on_a_desktop(desktop: Desktop, tmp_path
     desktop.start_trayer()
     app = App(desktop, home, tmp_path / "app.log")
     try:
-        until("the window and the tray icon", app.logged("window and tray are up"))
+        until("the window and the tray icon", app.logged("window is up"))
         until("the icon in trayer", lambda: icon_window(desktop))
         in_tray_menu(desktop, app, "t", effect=r"endpoint started from the tray")
         entries = [line for line in app.lines if "tray menu: " in line][-1]

@@ -3,6 +3,7 @@ the worker commands are copyable. Its commands are awaited the way its async slo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from pytestqt.qtbot import QtBot
 from app.core.cluster import WorkerNode
 from app.core.problems import Problem, ProblemError
 from app.gui.cluster_page import ClusterWindow
+from app.runtime.cluster_views import NodeReport
+from app.runtime.services.cluster_types import ClusterReport
 from tests.gui.conftest import run, start_gui
 from tests.gui.fake_cluster import FakeCluster
 from tests.gui.fake_facade import FakeFacade
@@ -138,3 +141,48 @@ def test_the_main_window_opens_one_cluster_window(qtbot: QtBot, tmp_path: Path) 
         first.close()
     finally:
         gui.close()
+
+
+class ManyProblemsCluster(FakeCluster):
+    """Six machines that each fail in a long sentence: a check's outcome of many lines."""
+
+    async def check(self) -> ClusterReport:
+        report = await super().check()
+        gone = [
+            Problem(
+                "cluster.unreachable",
+                "{address} does not answer on port {port} ({reason}).",
+                {"address": f"192.168.1.{20 + n}", "port": 30000, "reason": "refused " * 12},
+            )
+            for n in range(6)
+        ]
+        nodes = tuple(
+            NodeReport(2 + n, f"192.168.1.{20 + n}", False, problems=(p,))
+            for n, p in enumerate(gone)
+        )
+        self.report = dataclasses.replace(
+            report, nodes=(*report.nodes, *nodes), problems=(*report.problems, *gone)
+        )
+        return self.report
+
+
+def test_check_machines_keeps_the_window_on_the_screen(qtbot: QtBot) -> None:
+    """Issue 32 item 11: after "Check machines" the window grew 15 px past the screen; a
+    long outcome scrolls inside it, every sentence of it kept."""
+    fake = FakeFacade(cluster=ManyProblemsCluster)
+    page = ClusterWindow(fake, lambda: ["user.big"])
+    qtbot.addWidget(page)
+    qtbot.waitUntil(lambda: page.model.currentText() == "user.big")
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    page.resize(760, screen.height() - 60)
+    page.move(screen.topLeft())
+    page.show()
+    least = page.minimumSizeHint().height()
+    run(qtbot, page.check())
+    qtbot.waitUntil(lambda: not page._grower._timer.isActive())  # the fit after the outcome
+    assert screen.contains(page.geometry()), (page.geometry(), screen)
+    # The outcome's eight lines scroll: the least height grew by a few lines (it grew by
+    # all eight before, to 773 px, past a 768 px screen).
+    lines = page.outcome.fontMetrics().lineSpacing()
+    assert page.minimumSizeHint().height() <= least + 4 * lines
+    assert page.outcome.isVisibleTo(page) and page.outcome.text().count("\n•") == 6

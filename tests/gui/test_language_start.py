@@ -81,7 +81,7 @@ def start_app(home: Path, catalogues: Path, lang: str) -> list[str]:
         assert proc.stderr is not None
         for line in proc.stderr:
             lines.append(line.rstrip("\n"))
-            if "window and tray are up" in line:
+            if "window is up" in line:
                 up.set()
 
     reader = threading.Thread(target=read, daemon=True)
@@ -113,7 +113,7 @@ def test_a_german_locale_loads_the_german_catalogue(tmp_path: Path, catalogues: 
     log = "\n".join(start_app(home, catalogues, "de_DE.UTF-8"))
     assert "interface language: de_DE" in log
     assert f"translation loaded: {catalogues / 'vllm_tray_de.qm'}" in log
-    assert f"window and tray are up: {GERMAN_TITLE}" in log
+    assert f"window is up: {GERMAN_TITLE}" in log
 
 
 def test_the_language_setting_overrides_the_locale(tmp_path: Path, catalogues: Path) -> None:
@@ -122,4 +122,4 @@ def test_the_language_setting_overrides_the_locale(tmp_path: Path, catalogues: P
     log = "\n".join(start_app(home, catalogues, "de_DE.UTF-8"))
     assert "interface language: en" in log
     assert "translation loaded" not in log
-    assert "window and tray are up: vLLM Tray" in log
+    assert "window is up: vLLM Tray" in log

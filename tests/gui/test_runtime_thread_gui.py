@@ -224,7 +224,7 @@ def test_download_without_a_network_fails_on_the_row_with_retry(
         assert banner.message.text() in words
         click_toolbar(qtbot, gui, "&Retry download")
         qtbot.waitUntil(lambda: not banner.retry_button.isEnabled() or failed(), timeout=60_000)
-        assert gui.window.notice_frame.isHidden()  # said on the row, not twice
+        assert "Hugging Face" not in gui.window.notice.text()  # said on the row, not twice
     finally:
         app.close()
 
@@ -481,3 +481,36 @@ def test_the_engine_page_shows_the_advisories_of_the_users_own_vllm(
         app.gui.window.grab().save(str(tmp_path / "engine-advisories.png"))  # for review
     finally:
         app.close()
+
+
+def test_the_settings_of_a_running_model_say_which_command_is_its_next_loads(
+    qtbot: QtBot, engine_gui: EngineGui
+) -> None:
+    """Issue 32 item 12: the dialog showed the next load's command as the one the running
+    model "runs with"; a command that differs from the running child's says "at its next load"."""
+    gui = engine_gui.gui
+    assert gui.window.select_model("user.tiny")
+    click_toolbar(qtbot, gui, "&Load")
+    qtbot.waitUntil(lambda: row_state(gui, "user.tiny") is ProcessState.RUNNING, timeout=60_000)
+    now = "Command line the model runs with:"
+    later = (
+        "Command line the model runs with at its next load (until then it keeps the one it "
+        "started with):"
+    )
+
+    dialog = gui.window.open_model_settings("user.tiny")
+    qtbot.waitUntil(dialog.is_settled, timeout=10_000)
+    assert dialog.command_caption.text() == now  # what the child runs with: the same words
+    dialog.args.edit.setText("--max-num-seqs 3")
+    qtbot.waitUntil(lambda: dialog.command_caption.text() == later, timeout=10_000)
+    qtbot.waitUntil(dialog.apply_button.isEnabled, timeout=10_000)
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: getattr(dialog, "restart_box", None) is not None, timeout=10_000)
+    with qtbot.waitSignal(dialog.applied, timeout=10_000):
+        qtbot.mouseClick(dialog.later_button, Qt.MouseButton.LeftButton)  # keep it running
+
+    again = gui.window.open_model_settings("user.tiny")
+    qtbot.waitUntil(again.is_settled, timeout=10_000)
+    assert "--max-num-seqs 3" in again.command_view.toPlainText()
+    assert again.command_caption.text() == later  # stored, not yet what it runs with
+    again.reject()

@@ -72,13 +72,13 @@ def test_the_window_is_on_screen_before_the_engine_answers(tmp_path: Path) -> No
         try:
             mapped = shown.wait_mapped(MAIN_TITLE, started)
             deadline = time.monotonic() + 60
-            while not any("window and tray are up" in text for _t, text in lines):
+            while not any("window is up" in text for _t, text in lines):
                 assert time.monotonic() < deadline, lines
                 time.sleep(0.05)
         finally:
             quit_app(proc)  # type: ignore[arg-type]
             close_when_read(proc.stderr, reader)
-    answered = next(t for t, text in lines if "window and tray are up" in text)
+    answered = next(t for t, text in lines if "window is up" in text)
     painted = [text for _t, text in lines if "window painted" in text]
     assert mapped < answered, "the window waited for the engine"
     assert painted and "after the start" in painted[0]

@@ -6,6 +6,8 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QFontMetrics, QGuiApplication
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from app.core.contracts import DownloadView
@@ -16,7 +18,8 @@ from app.gui.app import GuiApp
 from app.gui.commands import CommandFailed
 from app.gui.i18n import problem_text
 from app.gui.icons import TrayStatus
-from app.gui.tray import aggregate_status
+from app.gui.model_state import state_text
+from app.gui.tray import aggregate_status, menu_text_width
 from app.runtime.snapshot import ServerView
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, make_row, memory_problem
@@ -193,13 +196,53 @@ def test_a_failed_model_can_be_loaded_again_from_the_tray(
     )
     qtbot.waitUntil(lambda: gui.tray.status == TrayStatus.ERROR)
     gui.tray.menu.aboutToShow.emit()
-    entries = gui.tray.entries()
-    # The model's line says what happened; the cause is the first line inside, whole.
-    assert entries.index(f"{B} — failed to start > {problem_text(memory_problem())}") + 1 == (
-        entries.index(f"{B} — failed to start > &Load again")
-    )
+    assert f"{B} — failed to start > &Load again" in gui.tray.entries()
+    # The model's line says what happened; the cause is the first line inside.
     submenu = next(a.menu() for a in gui.tray.menu.actions() if a.text().startswith(B))
+    cause, load_again = submenu.actions()[:2]
+    assert load_again.text() == "&Load again"
+    assert cause.toolTip() == problem_text(memory_problem())
     action = next(a for a in submenu.actions() if a.text() == "&Load again")
     assert action.isEnabled()
     action.trigger()
     qtbot.waitUntil(lambda: fake.called("models.load") == [(B,)])
+
+
+def test_long_menu_lines_are_cut_at_a_word_and_a_click_shows_all_of_it(
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade
+) -> None:
+    """Issue 32 item 11: a given-up model's cause made one line wider than the screen, and
+    a loading line was cut mid-word ("cold l…")."""
+    sentence = "The engine stopped: " + " ".join(f"word{i}" for i in range(80)) + "."
+    cause = Problem("load.crashed", sentence, {})
+    fake.publish_from_thread(
+        ProcessStateChanged(B, ProcessState.STOPPED, ProcessState.STARTING),
+        ProcessStateChanged(B, ProcessState.STARTING, ProcessState.FATAL, problem=cause),
+        *load_events(A)[:3],  # A is loading: a long "loading: … (last cold load …)" line
+    )
+    qtbot.waitUntil(lambda: gui.tray.status == TrayStatus.ERROR)
+    gui.tray.menu.aboutToShow.emit()
+    width = menu_text_width(gui.tray.menu)
+    metrics = QFontMetrics(gui.tray.menu.font())
+    screen = QGuiApplication.primaryScreen().availableGeometry().width()
+    assert width < screen
+    texts = [a.text() for a in gui.tray.menu.actions()]
+    submenus = [a.menu() for a in gui.tray.menu.actions() if isinstance(a.menu(), QMenu)]
+    for menu in [gui.tray.menu, *submenus]:
+        texts += [a.text() for a in menu.actions()]
+    for text in texts:
+        assert metrics.horizontalAdvance(text.replace("&", "")) <= width, text
+    loading = next(m for m in submenus if m.title().startswith(A))
+    whole = f"{A} — {state_text(gui.store.row(A))}"  # type: ignore[arg-type]
+    # Whole, or cut where a word ends ("cold l…" was not).
+    assert loading.title() == whole or whole.startswith(loading.title()[:-1] + " "), whole
+    failed = next(m for m in submenus if m.title().startswith(B))
+    first = failed.actions()[0]
+    assert first.text().startswith("The engine stopped: word0 word1") and first.text() != sentence
+    assert sentence.startswith(first.text()[:-1].rstrip(":") + " ")  # cut where a word ends
+    assert first.toolTip() == sentence  # all of it on hover
+    assert first.isEnabled()
+    gui.window.hide()
+    first.trigger()  # and a click away: the window, on that model's row
+    assert gui.window.isVisible()
+    assert gui.window.actions_.current == B

@@ -85,6 +85,54 @@ def test_a_hidden_start_without_any_tray_shows_the_window_after_a_while(
         gui.close()
 
 
+NO_TRAY = "There is no system tray, so vLLM Tray shows its window instead"
+
+
+def test_a_start_without_a_tray_says_so_once(
+    qtbot: QtBot, fake: FakeFacade, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 32 item 6: a start with no tray said nothing, then a close quit and stopped
+    the models; the window now says once what closing it does."""
+    caplog.set_level("INFO", logger="app.gui.tray_watch")
+    probe = Probe(False)
+    gui = start_gui(qtbot, fake, tmp_path, tray_probe=probe)
+    presence = gui.tray_watch.presence
+    try:
+        qtbot.waitUntil(lambda: presence.started)
+        assert gui.window.isVisible() and gui.window.notice_frame.isVisible()
+        assert gui.window.notice.text() == (
+            f"{NO_TRAY}: closing it quits vLLM Tray and stops your models (it asks first). "
+            "The icon appears if a tray starts later."
+        )
+        assert [r.message for r in caplog.records if "no system tray" in r.message] == [
+            "no system tray: closing the window quits vLLM Tray"
+        ]
+        gui.window.notice_frame.dismiss()
+        presence.check()  # the next looks at the desktop: still none, and nothing said again
+        presence.check()
+        assert gui.window.notice_frame.isHidden()
+
+        probe.available = True  # a tray starts later: the icon goes there
+        presence.check()
+        assert gui.tray.available and gui.window.tray_available
+    finally:
+        gui.close()
+
+
+def test_a_start_without_a_tray_takes_its_sentence_back_when_one_comes(
+    qtbot: QtBot, fake: FakeFacade, tmp_path: Path
+) -> None:
+    probe = Probe(False)
+    gui = start_gui(qtbot, fake, tmp_path, tray_probe=probe)
+    try:
+        qtbot.waitUntil(lambda: gui.window.notice.text().startswith(NO_TRAY))
+        probe.available = True
+        gui.tray_watch.presence.check()
+        assert gui.window.notice_frame.isHidden()  # no longer true: gone
+    finally:
+        gui.close()
+
+
 def test_the_tray_going_away_brings_the_window_back_and_says_so_once(
     qtbot: QtBot, fake: FakeFacade, tmp_path: Path
 ) -> None:
@@ -180,7 +228,7 @@ def test_closing_without_a_tray_asks_before_stopping_running_models(
         gui.window.close()
     box = question_box()
     assert box is not None
-    assert box.text() == f"Closing the window quits vLLM Tray and stops {A}."
+    assert box.text() == f"Closing the window quits vLLM Tray. It stops {A}."
     assert gui.window.isVisible()
     keep = next(b for b in box.buttons() if b.text() == "&Keep running")
     assert box.defaultButton() is keep
@@ -243,3 +291,18 @@ def test_a_bus_closed_while_it_was_answering_is_let_go(qtbot: QtBot, bus_address
     bus.close()  # before the first await of open() has even run
     assert run(qtbot, opening) is False
     assert bus.bus is None and told == []  # disconnected: no handler left to call
+
+
+def test_a_start_up_problem_and_the_no_tray_sentence_are_both_shown(
+    qtbot: QtBot, fake: FakeFacade, tmp_path: Path
+) -> None:
+    from app.core.problems import Problem
+
+    fake.problems = (Problem("config.corrupt", "{file} was not valid JSON.", {"file": "x"}),)
+    gui = start_gui(qtbot, fake, tmp_path, tray_probe=Probe(False))
+    try:
+        qtbot.waitUntil(lambda: NO_TRAY in gui.window.notice.text())
+        first, second = gui.window.notice.text().split("\n\n")
+        assert first == "x was not valid JSON." and second.startswith(NO_TRAY)
+    finally:
+        gui.close()

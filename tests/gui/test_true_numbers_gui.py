@@ -21,7 +21,9 @@ from pytestqt.qtbot import QtBot
 from app.core.events import DownloadFinished
 from app.core.paths import resolve_paths
 from app.core.states import DownloadStatus, EngineKind, ProcessState
+from app.gui.app import GuiApp
 from app.gui.model_state import StateKind, state_kind, state_text
+from app.gui.model_table import Column
 from app.supervisor.compile_cache import COMPILED, FOLDER, build_name
 from app.supervisor.loadtimes import FILE_NAME, load_key
 from tests.fakes.engine_runtime import fake_engine
@@ -94,7 +96,7 @@ def test_the_fit_check_and_the_load_see_what_other_programs_hold(
 
     assert gui.window.select_model("user.tiny")
     click_toolbar(qtbot, gui, "&Load")
-    qtbot.waitUntil(gui.window.notice_frame.isVisible, timeout=30_000)
+    qtbot.waitUntil(lambda: "needs about" in gui.window.notice.text(), timeout=30_000)
     notice = gui.window.notice.text()
     assert "user.tiny needs about 14.60 GB on GPU 0 (NVIDIA GeForce RTX 4080)" in notice
     assert "other programs hold 12.56 of its 17.18 GB" in notice
@@ -263,5 +265,47 @@ def test_a_cancelled_download_says_how_much_is_there(
             # 12 MiB of the weights and the small files were there when it was cancelled.
             assert text.startswith("partly downloaded: 12 MiB of 24 MiB ("), text
             assert announced == []  # only a finished download is announced
+        finally:
+            app.close()
+
+
+def table_cells(gui: GuiApp, model_id: str) -> dict[Column, str]:
+    """What the model table shows on `model_id`'s row, column by column."""
+    model = gui.window.table.model()
+    for r in range(model.rowCount()):
+        if model.index(r, Column.NAME).data() == model_id:
+            return {c: str(model.index(r, c).data()) for c in Column}
+    raise AssertionError(f"no row {model_id}")
+
+
+@pytest.mark.timeout(180)
+def test_a_partial_download_keeps_its_total_after_a_restart(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32 item 5: after a restart a model added from the hub read "22 MiB so far" and
+    its Size column lost the total; the hub's total is kept with the partial download."""
+    build_tiny_model(tmp_path / "repos" / "test-org" / "tiny-llama", weights_bytes=24 << 20)
+    with FakeHub(throttle_bps=8 << 20, hold_after=12 << 20) as hub:
+        hub.start(tmp_path / "repos")
+        app = EngineGui(
+            qtbot, tmp_path, monkeypatch, models=(), hub_models=("hubby",), hf_endpoint=hub.url
+        )
+        gui = app.gui
+        finished: list[DownloadFinished] = []
+        gui.store.download_finished.connect(finished.append)
+        try:
+            assert gui.window.select_model("user.hubby")
+            click_toolbar(qtbot, gui, "&Download")
+            qtbot.waitUntil(lambda: hub.total_served() >= 12 << 20, timeout=30_000)
+            click_toolbar(qtbot, gui, "&Cancel download")
+            qtbot.waitUntil(lambda: bool(finished), timeout=30_000)
+        finally:
+            app.close()
+        # The app starts again: no download runs, only the files on disk tell.
+        app = EngineGui(qtbot, tmp_path, monkeypatch, models=(), hf_endpoint=hub.url)
+        try:
+            cells = table_cells(app.gui, "user.hubby")
+            assert cells[Column.STATE].startswith("partly downloaded: 12 MiB of 24 MiB ("), cells
+            assert cells[Column.SIZE] == "24 MiB", cells
         finally:
             app.close()

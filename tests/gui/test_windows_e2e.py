@@ -110,7 +110,7 @@ def test_windows_open_on_the_screen_and_where_they_were_left(
     home = configure(tmp_path)
     app = App(desktop, home, tmp_path / "app.log")
     try:
-        until("the window", app.logged("window and tray are up"))
+        until("the window", app.logged("window is up"))
         main = until("the main window", lambda: window_named(desktop, "vLLM Tray"))
         assert isinstance(main, str)
         assert on_screen(settled_frame(desktop, main))
@@ -145,7 +145,7 @@ def test_windows_open_on_the_screen_and_where_they_were_left(
 
     again = App(desktop, home, tmp_path / "again.log")
     try:
-        until("the window", again.logged("window and tray are up"))
+        until("the window", again.logged("window is up"))
         main = until("the main window", lambda: window_named(desktop, "vLLM Tray"))
         assert isinstance(main, str)
         cluster = open_window(desktop, main, "cluster")
@@ -167,7 +167,7 @@ def test_the_settings_dialog_opens_at_the_same_size_each_time(
     home = configure(tmp_path)
     app = App(desktop, home, tmp_path / "app.log")
     try:
-        until("the window", app.logged("window and tray are up"))
+        until("the window", app.logged("window is up"))
         main = until("the main window", lambda: window_named(desktop, "vLLM Tray"))
         assert isinstance(main, str)
         sizes = []

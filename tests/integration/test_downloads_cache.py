@@ -12,6 +12,7 @@ from huggingface_hub import scan_cache_dir
 from app.core.events import EventBus
 from app.core.problems import ProblemError
 from app.core.registry import ModelEntry, parse_checkpoint
+from app.downloads.cache_layout import TOTAL_FILE
 from app.downloads.manager import DownloadManager
 from app.downloads.selection import select_files
 from app.downloads.status import delete_model_files, model_status
@@ -141,9 +142,11 @@ async def test_delete_frees_the_bytes_and_the_status_follows(hf_cache: Path, hub
     partial = blob(hf_cache, hub, SHARD).with_name("leftover.incomplete")
     partial.write_bytes(b"x" * 1000)
 
+    # The size the download has in all is kept beside it (issue 32 item 5): it goes too.
+    kept_total = (hf_cache / "models--org--tiny" / TOTAL_FILE).stat().st_size
     freed = delete_model_files(entry(), hf_cache)
     ref = len(hub.repos[REPO].commit)  # refs/main holds the commit hash
-    assert freed == total(hub) + 1000 + ref
+    assert freed == total(hub) + 1000 + ref + kept_total
     assert not (hf_cache / "models--org--tiny").exists()
     assert model_status(entry(), hf_cache).state == "not_downloaded"
     assert scan_cache_dir(hf_cache).repos == frozenset()

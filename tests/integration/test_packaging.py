@@ -339,7 +339,7 @@ def toggle_autostart_in_the_app(
     app_env = {k: v for k, v in env.items() if k not in ("PATH",)}
     app = App(desktop, config, tmp_path / "app.log", command=[str(command)], env=app_env)
     try:
-        until("the window", app.logged("window and tray are up"))
+        until("the window", app.logged("window is up"))
         main = until("the main window", lambda: window_named(desktop, "vLLM Tray"))
         assert isinstance(main, str)
         for wanted in (True, False):

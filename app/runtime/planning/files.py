@@ -43,6 +43,7 @@ class FilesCache:
             problem=status.problem,
             shape=read_shape(folder),
             weights_bytes=weights_bytes(entry, folder),
+            expected_bytes=status.expected_bytes,
         )
         self._cache[entry.id] = (now, files, entry)
         return files

@@ -53,7 +53,7 @@ from app.runtime.planning.rules import (
     with_extra_args,
     with_sleep_mode,
 )
-from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview
+from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview, shown_command
 from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineCommand
 from app.supervisor.sleep import SleepVerdicts
@@ -448,8 +448,6 @@ class Planner:
                 spec, engine, kind=kind, command=command, files=files, settings=settings
             )
         plan = self._plan(spec, files, placement, kind=kind, settings=settings)
-        argv = spec.argv(port=0)
-        argv[argv.index("--port") + 1] = "<port>"  # chosen free at each start
         # Several GPUs: each holds its share, so the smallest GPU's budget decides.
         totals = [system.gpus[i].budget_total for i in placement.gpus] or [None]
         budget = min(
@@ -457,7 +455,7 @@ class Planner:
         )
         return dataclasses.replace(
             rejected.base,
-            command=tuple(argv),
+            command=shown_command(spec),
             layers=resolved.layers,
             memory=memory_plan(files.shape, files.weights_bytes, ctx, budget, placement),
             effective_gpus=placement.gpus,

@@ -29,6 +29,7 @@ class ModelFiles:
     problem: Problem | None = None
     shape: ModelShape | None = None  # from config.json (None: not there, or unreadable)
     weights_bytes: int = 0  # the weight files, else the catalog's size, else 0
+    expected_bytes: int | None = None  # a partial download's size in all, when recorded
 
     @property
     def context_limit(self) -> int | None:
@@ -85,3 +86,14 @@ class OptionsPreview:
     # The room the app's models have now on each device in `planned` (app.core.memory_room):
     # what other programs leave, and on an APU or in RAM what the host can give.
     rooms: Mapping[str, DeviceRoom] = field(default_factory=dict)
+    # While the model runs: the command line its child was started with, shown as `command`
+    # is (None: it does not run). Options changed since apply at its next load.
+    running_command: tuple[str, ...] | None = None
+
+
+def shown_command(spec: LaunchSpec) -> tuple[str, ...]:
+    """The command line a start of `spec` runs, its port (chosen free at each start) shown
+    as "<port>": the same words for a preview and for a running child."""
+    argv = spec.argv(port=0)
+    argv[argv.index("--port") + 1] = "<port>"
+    return tuple(argv)

@@ -138,7 +138,8 @@ class ModelService:
 
     def preview_stored(self, model_id: str) -> OptionsPreview:
         """The effect of the options as stored."""
-        return self._planner.preview_options(model_id, None, None)
+        preview = self._planner.preview_options(model_id, None, None)
+        return self._with_running_command(preview)
 
     def preview(self, model_id: str, options: ModelOptions) -> OptionsPreview:
         """The effect of exactly these options (all fields, as a dialog holds them), nothing
@@ -146,7 +147,13 @@ class ModelService:
         entry = self._registry.get(model_id)
         # Fields this app does not know stay as stored: a dialog does not hold them.
         stored = self._registry.options(entry.id)
-        return self._planner.preview(entry.id, dataclasses.replace(options, extra=stored.extra))
+        preview = self._planner.preview(entry.id, dataclasses.replace(options, extra=stored.extra))
+        return self._with_running_command(preview)
+
+    def _with_running_command(self, preview: OptionsPreview) -> OptionsPreview:
+        """What the model runs with now beside what it would: a dialog says which it shows."""
+        running = self._controller.running_command(preview.model_id)
+        return dataclasses.replace(preview, running_command=running)
 
     async def set_options(
         self,

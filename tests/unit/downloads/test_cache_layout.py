@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from app.downloads.cache_layout import CacheLayout, OutsideCache, link_blob
+from app.downloads.cache_layout import (
+    MAX_TOTAL_BYTES,
+    TOTAL_FILE,
+    CacheLayout,
+    OutsideCache,
+    link_blob,
+)
 
 COMMIT = "c" * 40
 
@@ -62,3 +71,40 @@ def test_a_folder_on_the_way_that_links_out_is_refused(layout: CacheLayout, tmp_
     with pytest.raises(OutsideCache):
         layout.record_revision("pr/1", COMMIT)
     assert not list(out.iterdir())
+
+
+def test_a_downloads_total_is_kept_for_its_commit_only(layout: CacheLayout) -> None:
+    layout.record_revision("main", COMMIT)
+    layout.record_total(COMMIT, 1_800_000_000)
+    assert layout.recorded_total(COMMIT) == 1_800_000_000
+    assert layout.recorded_total("b" * 40) is None  # another commit's download: not this size
+    assert layout.recorded_total(None) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(content=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)))
+def test_whatever_the_total_file_holds_it_is_a_size_or_nothing(
+    tmp_path_factory: pytest.TempPathFactory, content: bytes
+) -> None:
+    layout = CacheLayout(tmp_path_factory.mktemp("hf"), "org/name")
+    layout.storage.mkdir(parents=True)
+    (layout.storage / TOTAL_FILE).write_bytes(content)
+    total = layout.recorded_total(COMMIT)
+    assert total is None or 0 < total <= MAX_TOTAL_BYTES
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps({"commit": COMMIT, "total": -5}),
+        json.dumps({"commit": COMMIT, "total": 1e30}),
+        json.dumps({"commit": COMMIT, "total": True}),
+        json.dumps({"commit": COMMIT, "total": 1 << 60}),
+        "[" * 100_000,
+        json.dumps({"commit": COMMIT, "total": 5, "pad": "x" * 5000}),
+    ],
+)
+def test_a_total_that_is_not_a_sensible_size_is_none(layout: CacheLayout, text: str) -> None:
+    layout.storage.mkdir(parents=True, exist_ok=True)
+    (layout.storage / TOTAL_FILE).write_text(text)
+    assert layout.recorded_total(COMMIT) is None

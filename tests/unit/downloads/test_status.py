@@ -8,6 +8,7 @@ import pytest
 
 from app.core.problems import ProblemError
 from app.core.registry import ModelEntry, parse_checkpoint
+from app.downloads.cache_layout import CacheLayout
 from app.downloads.selection import select_files
 from app.downloads.status import (
     check_folder,
@@ -162,3 +163,19 @@ def test_download_selection_keeps_pytorch_weights_without_safetensors() -> None:
 def test_mistral_consolidated_only_repo_keeps_its_weights() -> None:
     chosen = select_files(["params.json", "consolidated.safetensors", "tekken.json"])
     assert chosen == ["params.json", "tekken.json", "consolidated.safetensors"]
+
+
+def test_a_partial_download_reads_its_recorded_total(tmp_path: Path) -> None:
+    """Issue 32 item 5: after a restart the total comes from what the download kept."""
+    entry = ModelEntry(
+        name="x", source="user", checkpoint=parse_checkpoint("org/x"), size_gb=None, labels=()
+    )
+    layout = CacheLayout(tmp_path, "org/x")
+    commit = "c" * 40
+    layout.record_revision("main", commit)
+    (layout.storage / "blobs").mkdir(parents=True)
+    (layout.storage / "blobs" / ("e" * 64 + ".incomplete")).write_bytes(b"x" * 100)
+    assert model_status(entry, tmp_path).expected_bytes is None  # nothing kept: unknown
+    layout.record_total(commit, 1_800_000_000)
+    status = model_status(entry, tmp_path)
+    assert status.state == "partial" and status.expected_bytes == 1_800_000_000
