@@ -1,9 +1,10 @@
 """The supervisor under any sequence of commands and faults (issue 34 item 4), on the fake engine.
 
 A Hypothesis state machine drives "the app" — a Supervisor in a process of its own, fed one
-command a line — through starts (quick, slow, never ready, crashing soon), stops, crashes of a
-running engine, a SIGKILL of the app itself followed by a new app that sweeps orphans, and
-checks after every step what the supervisor promises whatever happened before:
+command a line — through starts (quick, slow, never ready, failing as vLLM does when its KV
+cache does not fit), stops, crashes of a running engine, a SIGKILL of the app itself followed
+by a new app that sweeps orphans, and checks after every step what the supervisor promises
+whatever happened before:
 
 - no orphan: every engine process belongs to the app that runs now (after the app was killed,
   its engines are gone within ORPHAN_LIMIT_S, before the new app has swept anything);
@@ -60,7 +61,7 @@ SWITCHES = {
     "quick": [],
     "slow": ["--fake-start-delay", "1.5"],
     "never_ready": ["--fake-never-ready"],
-    "crash_soon": ["--fake-crash-after", "1"],
+    "fails": ["--fake-fail", "kv_cache"],
 }
 
 async def main() -> None:
@@ -166,6 +167,7 @@ class App:
 
 class SupervisorMachine(RuleBasedStateMachine):
     state_dir: Path  # set per test run
+    steps = 0  # commands and faults, over every example: the test says how many ran
 
     def __init__(self) -> None:
         super().__init__()
@@ -174,13 +176,14 @@ class SupervisorMachine(RuleBasedStateMachine):
         self.states: dict[str, list[Any]] = {}
 
     def ask(self, command: str) -> None:
+        SupervisorMachine.steps += 1
         # Every command is answered: no caller is left waiting (the driver's stdout read
         # blocks; pytest-timeout ends a hang, and the step's own bound is ANSWER_S).
         self.states = self.app.ask(command)
 
     @rule(
         model=st.sampled_from(MODELS),
-        mode=st.sampled_from(["quick", "slow", "never_ready", "crash_soon"]),
+        mode=st.sampled_from(["quick", "slow", "never_ready", "fails"]),
     )
     def start(self, model: str, mode: str) -> None:
         self.ask(f"start {model} {mode}")
@@ -209,6 +212,7 @@ class SupervisorMachine(RuleBasedStateMachine):
         # Its whole tree: a watchdog that was starting an engine as the app died is in it,
         # and ends that engine (within its orphan grace) before it ends itself.
         tree = [p.pid for p in psutil.Process(self.app.proc.pid).children(recursive=True)]
+        SupervisorMachine.steps += 1
         self.app.kill()
         assert wait_gone(tree, ORPHAN_LIMIT_S) == [], "a process of the app outlived it"
         assert self.gone_within(ORPHAN_LIMIT_S), "an engine outlived the app"
@@ -239,8 +243,8 @@ class SupervisorMachine(RuleBasedStateMachine):
             for pid in running:
                 assert pid in app_tree, f"{model}: engine {pid} outside the app"
             state, pid = self.states.get(model, ["stopped", None])
-            if state == "running":
-                assert running == [pid], (model, state, pid, running)
+            if state == "running":  # as last answered: it may have crashed since
+                assert running in ([], [pid]), (model, state, pid, running)
 
     def teardown(self) -> None:
         for model in MODELS:
@@ -253,10 +257,13 @@ def test_the_supervisor_keeps_its_promises_under_any_commands_and_faults(tmp_pat
     SupervisorMachine.state_dir = tmp_path
     machine = SupervisorMachine.TestCase
     machine.settings = settings(
-        max_examples=4,
-        stateful_step_count=8,
+        max_examples=6,
+        stateful_step_count=10,
         deadline=None,
         suppress_health_check=list(HealthCheck),
         derandomize=False,
     )
+    SupervisorMachine.steps = 0
     machine().runTest()
+    print(f"state machine: {SupervisorMachine.steps} steps")
+    assert SupervisorMachine.steps >= 20  # the sequences were not all trivial
