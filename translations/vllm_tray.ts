@@ -2171,6 +2171,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Command line the model runs with at its next load (until then it keeps the one it started with):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Command line the model runs with:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2745,11 +2749,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Closing the window quits vLLM Tray and stops {names}.</source>
+        <source>Closing the window quits vLLM Tray.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quitting vLLM Tray ends what it is doing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It stops {names}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It interrupts the download of {names}; Download later goes on from where it stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit anyway, or keep it running?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3280,6 +3300,10 @@
     <name>TrayWatch</name>
     <message>
         <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no system tray, so vLLM Tray shows its window instead: closing it quits vLLM Tray and stops your models (it asks first). The icon appears if a tray starts later.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

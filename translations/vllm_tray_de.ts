@@ -2234,6 +2234,10 @@
         <translation>Befehlszeile mit den letzten gültigen Einstellungen (zum Aktualisieren den Fehler beheben):</translation>
     </message>
     <message>
+        <source>Command line the model runs with at its next load (until then it keeps the one it started with):</source>
+        <translation>Befehlszeile, mit der das Modell beim nächsten Laden läuft (bis dahin behält es die, mit der es gestartet wurde):</translation>
+    </message>
+    <message>
         <source>Command line the model runs with:</source>
         <translation>Befehlszeile, mit der das Modell läuft:</translation>
     </message>
@@ -2756,12 +2760,28 @@
         <translation>vLLM Tray beenden?</translation>
     </message>
     <message>
-        <source>Closing the window quits vLLM Tray and stops {names}.</source>
-        <translation>Das Schließen des Fensters beendet vLLM Tray und stoppt {names}.</translation>
+        <source>Closing the window quits vLLM Tray.</source>
+        <translation>Das Schließen des Fensters beendet vLLM Tray.</translation>
+    </message>
+    <message>
+        <source>Quitting vLLM Tray ends what it is doing.</source>
+        <translation>Das Beenden von vLLM Tray bricht ab, was es gerade tut.</translation>
+    </message>
+    <message>
+        <source>It stops {names}.</source>
+        <translation>Es stoppt {names}.</translation>
+    </message>
+    <message>
+        <source>It interrupts the download of {names}; Download later goes on from where it stopped.</source>
+        <translation>Es unterbricht den Download von {names}; „Herunterladen“ setzt ihn später dort fort, wo er aufgehört hat.</translation>
     </message>
     <message>
         <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
         <translation>Es gibt keinen Systemabschnitt, in dem es im Hintergrund weiterlaufen könnte. Trotzdem beenden oder das Fenster offen lassen?</translation>
+    </message>
+    <message>
+        <source>Quit anyway, or keep it running?</source>
+        <translation>Trotzdem beenden oder weiterlaufen lassen?</translation>
     </message>
     <message>
         <source>&amp;Quit and stop</source>
@@ -3293,6 +3313,10 @@
     <message>
         <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
         <translation>Der Systemabschnitt ist verschwunden, deshalb zeigt vLLM Tray stattdessen sein Fenster. Ihre Modelle laufen weiter, und das Symbol kehrt zurück, sobald ein Systemabschnitt da ist.</translation>
+    </message>
+    <message>
+        <source>There is no system tray, so vLLM Tray shows its window instead: closing it quits vLLM Tray and stops your models (it asks first). The icon appears if a tray starts later.</source>
+        <translation>Es gibt keinen Systemabschnitt, deshalb zeigt vLLM Tray stattdessen sein Fenster: Wenn Sie es schließen, wird vLLM Tray beendet und Ihre Modelle werden gestoppt (vorher wird gefragt). Das Symbol erscheint, wenn später ein Systemabschnitt startet.</translation>
     </message>
     <message>
         <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>

@@ -2181,6 +2181,10 @@
       <translation>[Çöɱɱàñđ ĺîñé ŵîţĥ ţĥé ĺàšţ ṽàĺîđ šéţţîñĝš (ƒîẋ ţĥé éŕŕöŕ ţö ûþđàţé):~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Command line the model runs with at its next load (until then it keeps the one it started with):</source>
+      <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ àţ îţš ñéẋţ ĺöàđ (ûñţîĺ ţĥéñ îţ ķééþš ţĥé öñé îţ šţàŕţéđ ŵîţĥ):~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Command line the model runs with:</source>
       <translation>[Çöɱɱàñđ ĺîñé ţĥé ɱöđéĺ ŕûñš ŵîţĥ:~~~~~~~~~~~~~]</translation>
     </message>
@@ -2755,12 +2759,28 @@
       <translation>[Ǫûîţ ṽĹĹṀ Ţŕàý?~~~~~~]</translation>
     </message>
     <message>
-      <source>Closing the window quits vLLM Tray and stops {names}.</source>
-      <translation>[Çĺöšîñĝ ţĥé ŵîñđöŵ ǫûîţš ṽĹĹṀ Ţŕàý àñđ šţöþš {names}.~~~~~~~~~~~~~~~~~~~~~]</translation>
+      <source>Closing the window quits vLLM Tray.</source>
+      <translation>[Çĺöšîñĝ ţĥé ŵîñđöŵ ǫûîţš ṽĹĹṀ Ţŕàý.~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Quitting vLLM Tray ends what it is doing.</source>
+      <translation>[Ǫûîţţîñĝ ṽĹĹṀ Ţŕàý éñđš ŵĥàţ îţ îš đöîñĝ.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It stops {names}.</source>
+      <translation>[Îţ šţöþš {names}.~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>It interrupts the download of {names}; Download later goes on from where it stopped.</source>
+      <translation>[Îţ îñţéŕŕûþţš ţĥé đöŵñĺöàđ öƒ {names}; Đöŵñĺöàđ ĺàţéŕ ĝöéš öñ ƒŕöɱ ŵĥéŕé îţ šţöþþéđ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>There is no system tray to keep it running in the background. Quit anyway, or keep the window open?</source>
       <translation>[Ţĥéŕé îš ñö šýšţéɱ ţŕàý ţö ķééþ îţ ŕûññîñĝ îñ ţĥé ƀàçķĝŕöûñđ. Ǫûîţ àñýŵàý, öŕ ķééþ ţĥé ŵîñđöŵ öþéñ?~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Quit anyway, or keep it running?</source>
+      <translation>[Ǫûîţ àñýŵàý, öŕ ķééþ îţ ŕûññîñĝ?~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>&amp;Quit and stop</source>
@@ -3292,6 +3312,10 @@
     <message>
       <source>The system tray has gone away, so vLLM Tray shows its window instead. Your models keep running, and the icon returns when a tray does.</source>
       <translation>[Ţĥé šýšţéɱ ţŕàý ĥàš ĝöñé àŵàý, šö ṽĹĹṀ Ţŕàý šĥöŵš îţš ŵîñđöŵ îñšţéàđ. Ýöûŕ ɱöđéĺš ķééþ ŕûññîñĝ, àñđ ţĥé îçöñ ŕéţûŕñš ŵĥéñ à ţŕàý đöéš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>There is no system tray, so vLLM Tray shows its window instead: closing it quits vLLM Tray and stops your models (it asks first). The icon appears if a tray starts later.</source>
+      <translation>[Ţĥéŕé îš ñö šýšţéɱ ţŕàý, šö ṽĹĹṀ Ţŕàý šĥöŵš îţš ŵîñđöŵ îñšţéàđ: çĺöšîñĝ îţ ǫûîţš ṽĹĹṀ Ţŕàý àñđ šţöþš ýöûŕ ɱöđéĺš (îţ àšķš ƒîŕšţ). Ţĥé îçöñ àþþéàŕš îƒ à ţŕàý šţàŕţš ĺàţéŕ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>A system tray appeared after vLLM Tray started. Quit vLLM Tray and start it again to see its icon there.</source>
