@@ -72,7 +72,7 @@ def main(argv: list[str]) -> int:
     sel.register(wake_r, selectors.EVENT_READ, "wake")
     # The app died before PR_SET_PDEATHSIG was armed, or before the engine is started: start
     # nothing (an engine started now would live until the loop below noticed, past the app).
-    if os.getppid() != args.parent_pid or flags["app_gone"] or _app_gone(sel, 0):
+    if os.getppid() != args.parent_pid or _app_gone(sel, 0):
         return 1
 
     try:
