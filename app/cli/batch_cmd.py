@@ -17,6 +17,7 @@ from app.cli.progress import ProgressReporter
 from app.core.batch import InputScan, ModelInfo
 from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
+from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import Problem, ProblemError, problem
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services.batch_lock import OutputLock
@@ -26,29 +27,6 @@ from app.runtime.services.endpoint import Endpoint
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
 EXIT_INTERRUPTED = 130
-# Problems about what the user typed or gave us: exit status 2, nothing written.
-INPUT_CODES = frozenset(
-    {
-        "batch.bad_json",
-        "batch.not_an_object",
-        "batch.missing_field",
-        "batch.bad_field",
-        "batch.bad_method",
-        "batch.bad_url",
-        "batch.other_url",
-        "batch.no_model",
-        "batch.stream",
-        "batch.duplicate_id",
-        "batch.empty",
-        "batch.unknown_model",
-        "batch.not_downloaded",
-        "batch.corrupt_output",
-        "batch.bad_concurrency",
-        "batch.no_input",
-        "batch.same_file",
-        "batch.output_busy",
-    }
-)
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

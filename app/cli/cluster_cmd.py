@@ -27,6 +27,7 @@ from app.core.cluster import (
     check_port,
     unencrypted_notice,
 )
+from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import ProblemError, problem
 from app.core.settings import coerce
 from app.runtime.facade import RuntimeOptions, Session
@@ -120,23 +121,6 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     f.set_defaults(func=cmd_fingerprint)
 
 
-# Problems that mean "what you typed is wrong": exit status 2, like every bad input.
-INPUT_CODES = frozenset(
-    {
-        "cluster.bad_address",
-        "cluster.public_address",
-        "cluster.not_a_host",
-        "cluster.bad_port",
-        "cluster.bad_parallel",
-        "cluster.duplicate_node",
-        "cluster.loopback_head",
-        "cluster.no_workers",
-        "cluster.too_many_nodes",
-        "cluster.bad_rank",
-        "cluster.not_local_address",
-        "cluster.no_token",
-    }
-)
 EXIT_INPUT = 2
 TOKEN_ENV = "VLLM_TRAY_CLUSTER_TOKEN"
 

@@ -11,23 +11,12 @@ from typing import NoReturn
 
 from app import __version__
 from app.cli.routing import COMMAND_MODULES, command_module, route
+from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import ProblemError
 from app.core.untrusted import terminal_text
 
-# Problems that mean "your input was wrong" exit with 2; everything else that fails is 1.
-INPUT_PROBLEM_PREFIXES = ("args.", "settings.", "models.", "options.", "config.", "cli.")
-INPUT_PROBLEM_CODES = frozenset(
-    {
-        "engine.custom_invalid",
-        "engine.command_missing",
-        "proxy.key_required",
-    }
-    | {"bench.bad_number", "bench.bad_generator"}  # issue 12: bench and tune options
-    # issue 21: search --add, chat options
-    | {"search.not_found", "search.not_loadable", "search.name_taken"}
-    | {"search.bad_repo_id", "search.bad_author", "search.refused"}
-    | {"chat.bad_temperature", "chat.bad_max_tokens", "chat.empty"}
-)
+# Problems the catalogue classes as input (what the user typed or gave) exit with 2; every
+# other failure with 1.
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
 
@@ -172,8 +161,7 @@ def run(args: argparse.Namespace) -> int:
         code = exc.problem.code
         # A sentence may echo text from a file or a server: no escape sequences reach here.
         print(f"vllm-tray: {terminal_text(exc.problem.english())}", file=sys.stderr)
-        is_input = code.startswith(INPUT_PROBLEM_PREFIXES) or code in INPUT_PROBLEM_CODES
-        return EXIT_INPUT if is_input else EXIT_FAILURE
+        return EXIT_INPUT if code in INPUT_CODES else EXIT_FAILURE
     except BrokenPipeError:  # `vllm-tray models | head`
         return 0
     except OSError as exc:

@@ -14,34 +14,13 @@ import sys
 from typing import Any
 
 from app.cli.context import print_json, services_from
+from app.core.problem_catalogue import INPUT_CODES, PROBE_CODES
 from app.core.problems import ProblemError, problem
 from app.core.remotes import RemoteView
 from app.runtime.services.protocols import RemotesApi
 
-# Problems that mean "what you typed is wrong": exit status 2, nothing written.
-INPUT_CODES = frozenset(
-    {
-        "remotes.bad_name",
-        "remotes.bad_url",
-        "remotes.bad_env",
-        "remotes.exists",
-        "remotes.unknown",
-        "remotes.two_keys",
-        "cli.empty_secret",
-    }
-)
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
-# What the server answered (or did not) when it was asked at `add`: --force adds it anyway.
-PROBE_CODES = frozenset(
-    {
-        "remotes.unreachable",
-        "remotes.refused_key",
-        "remotes.needs_key",
-        "remotes.missing_env_key",
-        "remotes.not_a_model_list",
-    }
-)
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -5,8 +5,14 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Literal
 
 TRANSLATION_CONTEXT = "problems"
+
+# What a problem is about, for the front-ends that act on it: "input", what the user typed
+# or gave (a command exits with status 2 and writes nothing); "probe", what a server asked on
+# the user's behalf answered (the remotes' "Add anyway"); "failure", anything else.
+ProblemClass = Literal["input", "probe", "failure"]
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
@@ -58,6 +64,11 @@ class ProblemSpec:
     # The site picks its sentence at run time (`worded_problem`): `template` is then the
     # general one, and the others say the same with more or less of what is known.
     worded: bool = field(default=False, kw_only=True)
+    kind: ProblemClass = field(default="failure", kw_only=True)
+    # A start that failed so fails the same way on every retry of the same spec (FATAL at
+    # once), or failed for memory others may hold (unloading idle models may let it succeed).
+    permanent: bool = field(default=False, kw_only=True)
+    memory: bool = field(default=False, kw_only=True)
 
     @property
     def placeholders(self) -> frozenset[str]:

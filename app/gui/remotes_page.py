@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import Event, RemotesChanged
+from app.core.problem_catalogue import PROBE_CODES
 from app.core.problems import ProblemError
 from app.core.remotes import RemoteView, check_env_name, check_name, exists, normalize_url
 from app.gui.bridge import EventBridge
@@ -35,17 +36,6 @@ from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
 from app.runtime.services import Facade
-
-# What the server answered (or did not) when Add asked it: "Add anyway" adds it regardless.
-PROBE_CODES = frozenset(
-    {
-        "remotes.unreachable",
-        "remotes.refused_key",
-        "remotes.needs_key",
-        "remotes.missing_env_key",
-        "remotes.not_a_model_list",
-    }
-)
 
 
 class CheckedField(QWidget):

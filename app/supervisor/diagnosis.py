@@ -7,6 +7,7 @@ import signal
 from collections.abc import Sequence
 from typing import Any
 
+from app.core.problem_catalogue import MEMORY_CODES, PERMANENT_CODES
 from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 from app.core.states import LoadPhase
 from app.supervisor import vllm_errors
@@ -33,20 +34,6 @@ _PYDANTIC = re.compile(r"^\s*Value error, (?P<message>.+)$")
 # Errors printed before vLLM's logging starts: argparse's `prog: error: …` (exit 2) and
 # Python's own `python: Error while finding module specification …`.
 _EARLY_ERROR = re.compile(r"^\S+: (?P<message>error: .+|Error while .+)$")
-
-PERMANENT_CODES = vllm_errors.PERMANENT_CODES
-
-
-# Failures for lack of memory: unloading idle models may let a retry succeed.
-MEMORY_CODES = frozenset(
-    {
-        "load.free_memory",
-        "load.cpu_free_memory",
-        "load.cpu_kv_cache_memory",
-        "load.no_cache_memory",
-        "load.out_of_memory",
-    }
-)
 
 
 def is_permanent(problem: Problem) -> bool:

@@ -272,18 +272,3 @@ RULES: tuple[Rule, ...] = (
     engine_lacks_vllm,
     out_of_memory,
 )
-# Failures that fail the same way on every retry of the same spec: FATAL at once.
-PERMANENT_CODES = frozenset(
-    {
-        "engine.missing",
-        "engine.not_executable",
-        "engine.broken",
-        "engine.unknown_flag",
-        "engine.bad_flag_value",
-        "engine.bad_arguments",
-        "load.unsupported_architecture",
-        "load.ctx_over_limit",
-        "load.no_weights",
-        "load.bad_config",
-    }
-)

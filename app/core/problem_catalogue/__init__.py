@@ -37,9 +37,17 @@ from app.core.problem_catalogue import (
     tune,
 )
 from app.core.problem_catalogue.codes import ProblemCode
-from app.core.problem_spec import ProblemSpec
+from app.core.problem_spec import ProblemClass, ProblemSpec
 
-__all__ = ["CATALOGUE", "SPECS", "ProblemCode"]
+__all__ = [
+    "CATALOGUE",
+    "INPUT_CODES",
+    "MEMORY_CODES",
+    "PERMANENT_CODES",
+    "PROBE_CODES",
+    "SPECS",
+    "ProblemCode",
+]
 
 SPECS: tuple[ProblemSpec, ...] = (
     *args.SPECS,
@@ -72,3 +80,16 @@ SPECS: tuple[ProblemSpec, ...] = (
 
 CATALOGUE: Mapping[str, ProblemSpec] = MappingProxyType({s.code: s for s in SPECS})
 assert len(CATALOGUE) == len(SPECS), "a code is declared twice"
+
+# The classes the catalogue declares with each code (ProblemSpec.kind, .permanent, .memory),
+# as the sets the front-ends and the supervisor test a problem against.
+
+
+def _of_kind(kind: ProblemClass) -> frozenset[str]:
+    return frozenset(s.code for s in SPECS if s.kind == kind)
+
+
+INPUT_CODES = _of_kind("input")
+PROBE_CODES = _of_kind("probe")
+PERMANENT_CODES = frozenset(s.code for s in SPECS if s.permanent)
+MEMORY_CODES = frozenset(s.code for s in SPECS if s.memory)

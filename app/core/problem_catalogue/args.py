@@ -14,6 +14,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         worded=True,
     ),
     ProblemSpec(
@@ -24,6 +25,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "args.unbalanced_quote",
@@ -32,6 +34,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("reason", "text"),
     ),
     ProblemSpec(
@@ -43,6 +46,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("key", "source"),
     ),
     # Worded by whether the vLLM version is known (app/core/vllm_args.py).
@@ -54,6 +58,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("key", "version"),
         worded=True,
     ),

@@ -10,6 +10,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("--concurrency must be a whole number from 1 to {limit}, or auto; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.bad_endpoint",
@@ -77,12 +78,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.empty",
         tr_noop("{file} holds no requests."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.ended",
@@ -132,6 +135,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("There is no file {file}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.not_input_file",
@@ -148,6 +152,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=409,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.quota_full",
@@ -174,6 +179,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("The input, --out and --errors must be three different files."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.stopped",
@@ -198,18 +204,21 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop('Line {line} of {file}: "{field}" must be {expected}.'),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.bad_json",
         tr_noop("Line {line} of {file} is not valid JSON: {reason}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.bad_method",
         tr_noop("Line {line} of {file}: method must be POST; got {method}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.bad_url",
@@ -219,6 +228,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.duplicate_id",
@@ -228,6 +238,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.line_too_long",
@@ -244,12 +255,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop('Line {line} of {file} has no "{field}".'),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.no_model",
         tr_noop('Line {line} of {file}: the body needs a "model" naming a model.'),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.not_an_object",
@@ -258,6 +271,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.not_downloaded",
@@ -267,12 +281,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.other_url",
         tr_noop("Line {line} of {file} is for {url}, but this batch was created for {endpoint}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.stream",
@@ -282,6 +298,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "batch.unknown_model",
@@ -291,5 +308,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
 )

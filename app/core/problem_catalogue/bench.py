@@ -10,12 +10,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("The load generator must be one of {choices}; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "bench.bad_number",
         tr_noop("{name} must be a whole number from 1 to {top}; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "bench.busy",

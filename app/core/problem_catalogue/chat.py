@@ -10,12 +10,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("The maximum number of tokens must be 1 or more; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "chat.bad_temperature",
         tr_noop("The temperature must be between 0 and {max}; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "chat.busy",
@@ -28,6 +30,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Type a message first."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "chat.endpoint_error",

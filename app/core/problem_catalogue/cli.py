@@ -10,24 +10,28 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("{text!r} is not of the form KEY=VALUE."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.bad_limit",
         tr_noop("--limit must be between 1 and {max}; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.bad_objective",
         tr_noop("{name} must be a positive number of milliseconds; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.confirm_needed",
         tr_noop("Deleting {size} of {model} needs confirmation: add --yes."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.confirm_shared",
@@ -37,12 +41,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.empty_secret",
         tr_noop("No value was given for {name}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.lemonade_code_flags",
@@ -53,6 +59,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.lemonade_not_found",
@@ -62,6 +69,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.model_in_use",
@@ -71,24 +79,28 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.name_without_add",
         tr_noop("--name needs --add."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.needs_checkpoint",
         tr_noop("{flag} needs --checkpoint."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.reset_and_set",
         tr_noop("Use either --reset or KEY=VALUE changes, not both."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.unknown_option",
@@ -99,11 +111,13 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cli.option_needs_value",
         tr_noop("--config-dir needs a folder."),
         status=503,
         fix=None,
+        kind="input",
     ),
 )

@@ -13,6 +13,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.bad_parallel",
@@ -23,18 +24,21 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.bad_port",
         tr_noop("Port {port} cannot be used; choose one from 1024 to 65535."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.bad_rank",
         tr_noop("The rank of another machine is 1 or more (the head is 0); got {rank}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.bad_token",
@@ -60,6 +64,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("{address} is listed twice; each machine takes part once."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.engine_mismatch",
@@ -112,6 +117,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.model_mismatch",
@@ -142,12 +148,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Give the cluster's token with --token or in {variable}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.no_workers",
         tr_noop("Add at least one other machine: a cluster needs two or more."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.not_a_host",
@@ -158,6 +166,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.not_an_agent",
@@ -194,6 +203,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.port_in_use",
@@ -210,6 +220,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.rank_mismatch",
@@ -240,6 +251,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("A cluster can have at most {limit} machines; {count} were given."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "cluster.unencrypted",

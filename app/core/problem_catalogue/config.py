@@ -13,6 +13,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.busy",
@@ -22,6 +23,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.edit_replaced",
@@ -31,6 +33,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.edit_unreadable",
@@ -40,12 +43,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.invalid",
         tr_noop("{file} is not a valid vLLM model configuration: {reason}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.serve_unreadable",
@@ -56,12 +61,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.unknown_secret",
         tr_noop("{name} is not a secret vLLM Tray keeps (api_key or hf_token)."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.unreadable",
@@ -71,6 +78,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "config.api_key_shape",
@@ -80,6 +88,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
+        kind="input",
         data=("key",),
     ),
     ProblemSpec(
@@ -90,6 +99,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("key",),
     ),
     ProblemSpec(
@@ -97,5 +107,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("No Hugging Face token is set."),
         status=503,
         fix=None,
+        kind="input",
     ),
 )

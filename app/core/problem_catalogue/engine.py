@@ -16,6 +16,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("vLLM refused its command line: {message}"),
         status=503,
         fix=None,
+        permanent=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -32,6 +33,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        permanent=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -48,6 +50,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        permanent=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -73,12 +76,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Give the command that starts your vLLM, e.g. 'vllm serve'."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "engine.custom_invalid",
         tr_noop("The custom engine command {command!r} cannot be read: {detail}."),
         status=503,
         fix=None,
+        kind="input",
         data=("exit_code", "missing", "program", "reason", "seconds", "tail"),
         worded=True,
     ),
@@ -145,6 +150,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=FixKind.INSTALL_ENGINE,
+        permanent=True,
         data=("command",),
         worded=True,
     ),
@@ -168,6 +174,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("The engine command {command} exists but cannot be executed."),
         status=503,
         fix=None,
+        permanent=True,
     ),
     ProblemSpec(
         "engine.outdated",
@@ -201,6 +208,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        permanent=True,
         data=("model_id",),
     ),
     ProblemSpec(

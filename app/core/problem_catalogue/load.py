@@ -13,6 +13,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        permanent=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -30,6 +31,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=FixKind.SET_SETTING,
+        memory=True,
         data=("model_id", "node"),
     ),
     ProblemSpec(
@@ -42,6 +44,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        memory=True,
         data=("model_id", "node"),
     ),
     ProblemSpec(
@@ -52,6 +55,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=FixKind.SET_MODEL_OPTION,
+        permanent=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -79,6 +83,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=FixKind.SET_SETTING,
+        memory=True,
         data=("device", "model_id"),
     ),
     ProblemSpec(
@@ -101,6 +106,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        memory=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -123,6 +129,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        permanent=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -139,6 +146,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        memory=True,
         data=("model_id",),
     ),
     ProblemSpec(
@@ -177,6 +185,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("This vLLM build does not support the model's architecture ({architecture})."),
         status=503,
         fix=None,
+        permanent=True,
         data=("model_id",),
     ),
     # Worded by whether a lower gpu_memory_utilization would make room (app/core/memory_room.py).

@@ -13,6 +13,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "models.bad_name",
@@ -22,12 +23,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "models.builtin_readonly",
         tr_noop("{model} is built in: where its files come from is fixed."),
         status=503,
         fix=None,
+        kind="input",
         worded=True,
     ),
     ProblemSpec(
@@ -40,6 +43,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=409,
         fix=None,
+        kind="input",
         data=("name",),
     ),
     ProblemSpec(
@@ -50,6 +54,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
+        kind="input",
         data=("damaged", "missing"),
         worded=True,
     ),
@@ -58,6 +63,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("{model} is not downloaded yet. Download it with: vllm-tray pull {model}"),
         status=404,
         fix=None,
+        kind="input",
         data=("path",),
         worded=True,
     ),
@@ -66,6 +72,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("There is no model called {model}. Available models: {available}."),
         status=404,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "models.look_alike",
@@ -76,5 +83,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
 )

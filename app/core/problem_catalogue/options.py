@@ -10,12 +10,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("ctx_size must be a whole number of tokens between {low} and {high}; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.bad_gpus",
         tr_noop("gpus must be GPU numbers separated by commas, such as 0,1; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.bad_optimize",
@@ -25,12 +27,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.bad_parallel_size",
         tr_noop("{name} must be a positive whole number; got {value}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.ctx_above_model_limit",
@@ -40,12 +44,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=FixKind.SET_MODEL_OPTION,
+        kind="input",
     ),
     ProblemSpec(
         "options.gpu_repeated",
         tr_noop("gpus names GPU {index} twice; each GPU can serve a model once."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.gpu_unknown",
@@ -55,6 +61,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         worded=True,
     ),
     ProblemSpec(
@@ -65,6 +72,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.gpus_mixed_vendors",
@@ -73,6 +81,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.heads_not_divisible",
@@ -82,6 +91,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.optimize_and_level",
@@ -91,6 +101,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.parallel_mismatch",
@@ -101,6 +112,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "options.too_many_gpus",
@@ -111,5 +123,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
 )

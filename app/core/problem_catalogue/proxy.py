@@ -142,6 +142,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("setting",),
     ),
     ProblemSpec(

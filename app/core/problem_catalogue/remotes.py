@@ -13,6 +13,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "remotes.bad_name",
@@ -22,18 +23,21 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "remotes.bad_url",
         tr_noop("{url!r} is not the address of a server: {reason}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "remotes.exists",
         tr_noop("There is already a remote server called {name}; remove it first."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "remotes.missing_env_key",
@@ -43,6 +47,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=502,
         fix=None,
+        kind="probe",
     ),
     ProblemSpec(
         "remotes.needs_key",
@@ -52,6 +57,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=502,
         fix=None,
+        kind="probe",
     ),
     ProblemSpec(
         "remotes.not_a_model_list",
@@ -61,6 +67,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=502,
         fix=None,
+        kind="probe",
     ),
     ProblemSpec(
         "remotes.not_local",
@@ -79,6 +86,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=502,
         fix=None,
+        kind="probe",
     ),
     ProblemSpec(
         "remotes.two_keys",
@@ -88,12 +96,14 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "remotes.unknown",
         tr_noop("There is no remote server called {name} (remote servers: {known})."),
         status=404,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "remotes.unreachable",
@@ -103,5 +113,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=502,
         fix=None,
+        kind="probe",
     ),
 )

@@ -58,18 +58,21 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "search.not_found",
         tr_noop("There is no model {repo} on Hugging Face (or it is private)."),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "search.not_loadable",
         tr_noop("{repo} holds no model weights (no .safetensors or .bin files)."),
         status=503,
         fix=None,
+        kind="input",
         data=("format",),
         worded=True,
     ),
@@ -122,6 +125,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "search.bad_repo_id",
@@ -131,11 +135,13 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
     ),
     ProblemSpec(
         "search.refused",
         tr_noop("Hugging Face refused this search: {reason}. Check the words and the author."),
         status=503,
         fix=None,
+        kind="input",
     ),
 )

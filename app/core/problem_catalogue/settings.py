@@ -10,6 +10,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Must be one of {choices}; you typed “{typed}”."),
         status=503,
         fix=None,
+        kind="input",
         data=("key", "value"),
     ),
     ProblemSpec(
@@ -20,6 +21,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("key",),
     ),
     ProblemSpec(
@@ -27,6 +29,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Must be between {low} and {high}; you typed {typed}."),
         status=503,
         fix=None,
+        kind="input",
         data=("key", "maximum", "minimum", "value"),
     ),
     ProblemSpec(
@@ -34,6 +37,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("There is no setting called {key}. Known settings: {known}."),
         status=503,
         fix=None,
+        kind="input",
     ),
     # Worded by the setting's type and bounds (app/core/setting_rules.py).
     ProblemSpec(
@@ -41,6 +45,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Must be a number; nothing was typed."),
         status=503,
         fix=None,
+        kind="input",
         data=("high", "key", "low"),
         worded=True,
     ),
@@ -49,6 +54,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         tr_noop("Must be text; you typed {typed}."),
         status=503,
         fix=None,
+        kind="input",
         data=("high", "key", "kind", "low", "value"),
         worded=True,
     ),
@@ -60,6 +66,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("key", "value"),
     ),
     ProblemSpec(
@@ -71,6 +78,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
+        kind="input",
         data=("key",),
     ),
     ProblemSpec(
@@ -80,6 +88,7 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=503,
         fix=None,
+        kind="input",
         data=("host", "key"),
     ),
 )

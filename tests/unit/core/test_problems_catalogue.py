@@ -265,6 +265,8 @@ def test_codes_the_app_branches_on_are_declared() -> None:
     unknown = []
     for path in sorted((ROOT / "app").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("app/core/problem_catalogue/"):
+            continue  # the catalogue derives its *_CODES sets from the classes it declares
         for line, code in _branched_on(ast.parse(path.read_text())):
             if code not in CATALOGUE:
                 unknown.append(f"{rel}:{line} {code}")
