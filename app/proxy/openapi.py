@@ -8,6 +8,16 @@ from typing import Any
 from aiohttp import web
 
 from app import __version__
+from app.core.batch import BATCH_URLS
+from app.core.batch_jobs import (
+    COMPLETION_WINDOWS,
+    INPUT_PURPOSE,
+    LIST_LIMIT_MAX,
+    METADATA_MAX_PAIRS,
+)
+from app.core.checkpoints import REPO_PATTERN
+from app.core.model_names import NAME_PATTERN
+from app.proxy.instance import CHALLENGE, INSTANCE_PATH
 from app.proxy.openai_routes import LEMONADE_ALIASES, RELAYED_PATHS
 
 OPENAPI_PATH = "/openapi.json"
@@ -114,12 +124,30 @@ _LOAD_BODY: Schema = {
     "properties": {"model_name": {"type": "string", "minLength": 1}},
 }
 
+_CHECKPOINT_PATTERN = rf"^(?:{REPO_PATTERN[1:-1]}(?::[A-Za-z0-9_-]+)?|~?/.*)$"
+
+_BATCH_BODY: Schema = {
+    "type": "object",
+    "required": ["input_file_id", "endpoint", "completion_window"],
+    "properties": {
+        "input_file_id": {"type": "string", "minLength": 1},
+        "endpoint": {"enum": list(BATCH_URLS)},
+        "completion_window": {"enum": list(COMPLETION_WINDOWS)},
+        "metadata": {
+            "type": ["object", "null"],
+            "maxProperties": METADATA_MAX_PAIRS,
+            "additionalProperties": {"type": "string"},
+        },
+    },
+}
+
 _PULL_BODY: Schema = {
     "type": "object",
     "required": ["model_name"],
     "properties": {
-        "model_name": {"type": "string", "minLength": 1},
-        "checkpoint": {"type": "string"},
+        "model_name": {"type": "string", "pattern": NAME_PATTERN},
+        # A Hugging Face repository, `org/repo:revision`, or a folder of this computer.
+        "checkpoint": {"type": "string", "pattern": _CHECKPOINT_PATTERN},
         "stream": {"type": "boolean"},
         "replace": {"type": "boolean"},
     },
@@ -160,8 +188,8 @@ def _path_param(name: str) -> dict[str, Any]:
     return {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
 
 
-def _query(name: str, schema: Schema) -> dict[str, Any]:
-    return {"name": name, "in": "query", "required": False, "schema": schema}
+def _query(name: str, schema: Schema, *, required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "schema": schema}
 
 
 def _relayed() -> dict[str, Any]:
@@ -186,11 +214,17 @@ def _own() -> dict[str, Any]:
         "/live": _get("Liveness (no key)", _json(_ANY_OBJECT), security=[]),
         "/health": _get("Liveness (no key)", _json(_ANY_OBJECT), security=[]),
         OPENAPI_PATH: _get("This document (no key)", _json(_ANY_OBJECT), security=[]),
-        "/api/v1/instance": _get(
+        INSTANCE_PATH: _get(
             "Proves this configuration's app to its CLI (no key)",
             _json({"type": "object", "required": ["object", "proof"]}),
             security=[],
-            parameters=[_query("challenge", {"type": "string"})],
+            parameters=[
+                _query(
+                    "challenge",
+                    {"type": "string", "pattern": f"^{CHALLENGE.pattern}$"},
+                    required=True,
+                )
+            ],
         ),
     }
     for prefix in ("", "/api"):
@@ -238,12 +272,15 @@ def _batches() -> dict[str, Any]:
     """`/v1/files` and `/v1/batches` (docs/throughput.md, "Batch jobs")."""
     page = _json(_LIST_PAGE)
     one = _json(_ANY_OBJECT)
-    paging = [_query("after", {"type": "string"}), _query("limit", {"type": "integer"})]
+    paging = [
+        _query("after", {"type": "string"}),
+        _query("limit", {"type": "integer", "minimum": 1, "maximum": LIST_LIMIT_MAX}),
+    ]
     upload = {
         "type": "object",
         "required": ["file", "purpose"],
         "properties": {
-            "purpose": {"type": "string"},
+            "purpose": {"const": INPUT_PURPOSE},
             "file": {"type": "string", "format": "binary"},
         },
     }
@@ -267,7 +304,7 @@ def _batches() -> dict[str, Any]:
             parameters=file_id,
         ),
         "/v1/batches": {
-            **_post("Start a batch", _body(_ANY_OBJECT), one),
+            **_post("Start a batch", _body(_BATCH_BODY), one),
             **_get("Batches", page, parameters=paging),
         },
         "/v1/batches/{batch_id}": _get("A batch", one, parameters=batch_id),

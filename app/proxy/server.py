@@ -319,6 +319,10 @@ class ProxyServer:
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:
         if isinstance(exc, web.HTTPMethodNotAllowed):
             prob = errors.method_not_allowed(request.method, request.path, exc.allowed_methods)
+            response = errors.error_response(prob.problem)
+            # RFC 9110 §15.5.6: a 405 names the methods the route does take.
+            response.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
+            return response
         elif isinstance(exc, web.HTTPNotFound):
             prob = errors.not_found(request.path)
         elif isinstance(exc, web.HTTPRequestEntityTooLarge):

@@ -19,12 +19,8 @@ import httpx
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from app.proxy.openapi import document
 from tests.fakes.engine_runtime import make_runtime
@@ -130,21 +126,18 @@ def test_every_operation_keeps_its_contract(case: Any, serve: Serve) -> None:
     response = case.call(base_url=serve.url, timeout=60)
     where = f"{case.method} {case.formatted_path}"
     CASES_RUN.append(where)
-    import os
-    if os.environ.get("DBG"):
-        with open("/tmp/oa_dbg.txt", "a") as f:
-            f.write(f"{response.status_code} {where} {response.content[:150]!r}\n")
     if response.status_code >= 400:
         error = assert_envelope(response, where)
         if response.status_code >= 500:
             assert response.status_code in (502, 503, 504), (where, error)
             assert error["code"].startswith(NOT_THE_ENDPOINTS), (where, error)
-    case.validate_response(
-        response,
-        checks=[
-            status_code_conformance,
-            content_type_conformance,
-            response_headers_conformance,
-            response_schema_conformance,
-        ],
-    )
+    # Every check Schemathesis has (the answer's status, type, headers and body against the
+    # document; valid data accepted, invalid refused; undeclared methods refused), but its
+    # own "no 5xx" rule, for which the endpoint's is above: a model's, the engine's, a
+    # remote's or a download source's failure is a 502/503 that names it.
+    excluded = [not_a_server_error]
+    if (case.method, case.path) == ("POST", "/v1/files"):
+        # The file's lines are batch requests: a binary part's schema cannot say that, so a
+        # schema-valid upload may well be refused (batch.bad_input), rightly.
+        excluded.append(positive_data_acceptance)
+    case.validate_response(response, excluded_checks=excluded)
