@@ -10,6 +10,7 @@ from app.core.problems import ProblemError, problem
 from app.core.untrusted import is_safe_relative_path
 
 _REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
+REPO_PATTERN = _REPO_RE.pattern  # for the endpoint's OpenAPI document
 # What `git check-ref-format` refuses in a ref besides what a path may not hold.
 _NOT_IN_REF = re.compile(r"[\s~^:?*\[]|\.\.|@\{|\.lock(?:/|$)|^\.|/\.|\.$")
 

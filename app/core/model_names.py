@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from app.core.problems import Problem, ProblemError, echoed, problem
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+NAME_PATTERN = _NAME_RE.pattern  # for the endpoint's OpenAPI document
 
 
 def validate_name(name: str) -> None:

@@ -32,7 +32,7 @@ INSTANCE_PATH = "/api/v1/instance"
 SECRET_BYTES = 32
 CHALLENGE_BYTES = 32
 # What the endpoint accepts as a challenge: hex, at least as long as the CLI's, bounded.
-_CHALLENGE = re.compile(r"[0-9a-f]{32,128}")
+CHALLENGE = re.compile(r"[0-9a-f]{32,128}")
 _SECRET = re.compile(r"[0-9a-f]{64}")
 _LABEL = b"vllm-tray instance proof v1\x00"
 
@@ -84,7 +84,7 @@ class InstanceRoute:
         if self._secret is None:
             raise errors.not_found(request.path)
         challenge = request.query.get("challenge", "")
-        if _CHALLENGE.fullmatch(challenge) is None:
+        if CHALLENGE.fullmatch(challenge) is None:
             raise errors.bad_field("challenge", "32 to 128 hexadecimal digits")
         proof = prove(self._secret, challenge, self._port)
         return web.json_response({"object": "vllm-tray.instance", "proof": proof})

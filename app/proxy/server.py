@@ -29,6 +29,7 @@ from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
 from app.proxy.management_routes import KEY_CHECKED, ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
+from app.proxy.openapi import OPENAPI_PATH, OpenApiRoute
 from app.proxy.relay import RESPONSE_STARTED
 from app.proxy.security import (
     ApiKey,
@@ -246,6 +247,7 @@ class ProxyServer:
         if self._batches is not None:
             BatchRoutes(self._batches, reader).register(app.router)
         self.instance.register(app.router)
+        OpenApiRoute().register(app.router)
         app.on_response_prepare.append(self._add_cors_headers)
         return app
 
@@ -303,7 +305,8 @@ class ProxyServer:
                 # Preflights carry no credentials by design, so they skip the key check.
                 headers = self._cors.preflight_headers(origin, request.headers)
                 return web.Response(status=204, headers=headers)
-        if request.path in LIVENESS_PATHS or request.path == INSTANCE_PATH:
+        # The document is the same for every install and names no model, key or address.
+        if request.path in LIVENESS_PATHS or request.path in (INSTANCE_PATH, OPENAPI_PATH):
             return None
         if not self._key.accepts(request.headers.get("Authorization")):
             raise errors.unauthorized()
@@ -316,6 +319,10 @@ class ProxyServer:
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:
         if isinstance(exc, web.HTTPMethodNotAllowed):
             prob = errors.method_not_allowed(request.method, request.path, exc.allowed_methods)
+            response = errors.error_response(prob.problem)
+            # RFC 9110 §15.5.6: a 405 names the methods the route does take.
+            response.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
+            return response
         elif isinstance(exc, web.HTTPNotFound):
             prob = errors.not_found(request.path)
         elif isinstance(exc, web.HTTPRequestEntityTooLarge):
