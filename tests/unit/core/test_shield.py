@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.core.advisories import EngineAdvice, shipped_db
-from app.core.problems import CATALOGUE
+from app.core.problem_catalogue import CATALOGUE
 from app.core.shield import RULES, affecting_names, in_force, refusal, shapes_of
 
 
