@@ -78,13 +78,18 @@ class ShieldRule:
 
     def refusal(self, version: str | None, field: str) -> Problem:
         """The 400 for a request with this shape, naming the advisories and the field."""
-        return problem(
-            self.code,
-            field=field,
-            version=version or "?",
-            advisories=", ".join(self.advisories),
-            setting=self.allowed_by,
-        )
+        said = version or "?"
+        ids = ", ".join(self.advisories)
+        if self.code == "shield.chat_template":
+            setting = self.allowed_by
+            return problem(
+                "shield.chat_template", field=field, version=said, advisories=ids, setting=setting
+            )
+        if self.code == "shield.prompt_embeds":
+            return problem("shield.prompt_embeds", field=field, version=said, advisories=ids)
+        if self.code == "shield.regex":
+            return problem("shield.regex", field=field, version=said, advisories=ids)
+        raise ValueError(f"the rule {self.id} refuses no request shape")
 
     def to_json(self, db: AdvisoryDB | None = None) -> dict[str, Any]:
         return {

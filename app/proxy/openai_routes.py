@@ -137,13 +137,14 @@ def _relay_fields(raw: bytes | bytearray) -> tuple[dict[str, Any], dict[str, str
     return {name: body[name] for name in _KEPT_FIELDS if name in body}, shapes_of(body)
 
 
-def shield_card(engine: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    """The shield's rules in force for the engine in use (every one when its version is
-    unknown), for /v1/health."""
+def with_shield(engine: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The engine card of /v1/health with the shield's rules in force for it (every one when
+    its version is unknown)."""
     if engine is None:
-        return []
+        return None
     affecting = affecting_names(engine.get("advisories") or ())
-    return [rule.to_json() for rule in in_force(engine.get("vllm_version"), affecting)]
+    rules = in_force(engine.get("vllm_version"), affecting)
+    return {**engine, "shield": [rule.to_json() for rule in rules]}
 
 
 def check_choices(fields: dict[str, Any], limit: int) -> None:
@@ -241,7 +242,6 @@ class OpenAIRoutes:
             and (view.state.value != "stopped" or view.failures or view.restarts)
         ]
         running = [card for card in cards if card["state"] == ProcessState.RUNNING.value]
-        engine = await self._controller.engine()
         return json_response(
             {
                 "status": "ok",
@@ -251,8 +251,7 @@ class OpenAIRoutes:
                 "remotes": [remote_card(r) for r in self._controller.remotes()],
                 # The vLLM release in use, its known advisories (app.core.advisories) and
                 # the request shapes the endpoint refuses for it (app.core.shield).
-                "engine": engine,
-                "shield": shield_card(engine),
+                "engine": with_shield(await self._controller.engine()),
             }
         )
 

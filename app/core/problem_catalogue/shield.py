@@ -24,7 +24,6 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
-        data=("setting",),
     ),
     ProblemSpec(
         "shield.regex",
@@ -35,6 +34,5 @@ SPECS: tuple[ProblemSpec, ...] = (
         ),
         status=400,
         fix=None,
-        data=("setting",),
     ),
 )
