@@ -164,10 +164,19 @@ UI: dict[str, str | tuple[str, str]] = {
     "Every machine is ready: the cluster can start.": "Alle Rechner sind bereit: Der Cluster kann starten.",
     "Checking the %n machine(s)…": ("Der Rechner wird geprüft …", "%n Rechner werden geprüft …"),
     "Starting the workers on {addresses}…": "Worker auf {addresses} werden gestartet …",
-    "Loading the model across %n machine(s)…": ("Modell wird auf %n Rechner geladen …", "Modell wird auf %n Rechnern geladen …"),
+    "Loading the model across %n machine(s)…": (
+        "Modell wird auf %n Rechner geladen …",
+        "Modell wird auf %n Rechnern geladen …",
+    ),
     "({elapsed} so far; the model list shows its progress)": "(bisher {elapsed}; die Modellliste zeigt den Fortschritt)",
-    "Not ready: %n problem(s) to fix first.": ("Nicht bereit: Zuerst %n Problem beheben.", "Nicht bereit: Zuerst %n Probleme beheben."),
-    "…and %n more in the table above.": ("… und %n weiteres in der Tabelle oben.", "… und %n weitere in der Tabelle oben."),
+    "Not ready: %n problem(s) to fix first.": (
+        "Nicht bereit: Zuerst %n Problem beheben.",
+        "Nicht bereit: Zuerst %n Probleme beheben.",
+    ),
+    "…and %n more in the table above.": (
+        "… und %n weiteres in der Tabelle oben.",
+        "… und %n weitere in der Tabelle oben.",
+    ),
     # ---- Commands
     "The command was cancelled.": "Der Befehl wurde abgebrochen.",
     "Something went wrong inside vLLM Tray; the details are in its log.": "In vLLM Tray ist etwas schiefgegangen; die Einzelheiten stehen im Protokoll.",
@@ -600,7 +609,10 @@ UI: dict[str, str | tuple[str, str]] = {
     "Asking {url} for its models…": "{url} wird nach seinen Modellen gefragt …",
     "Check the address and key, or add it anyway.": "Prüfen Sie Adresse und Schlüssel, oder fügen Sie ihn trotzdem hinzu.",
     "{name} was added; it does not answer now.": "{name} wurde hinzugefügt; er antwortet gerade nicht.",
-    "{name} was added with %n model(s).": ("{name} wurde mit %n Modell hinzugefügt.", "{name} wurde mit %n Modellen hinzugefügt."),
+    "{name} was added with %n model(s).": (
+        "{name} wurde mit %n Modell hinzugefügt.",
+        "{name} wurde mit %n Modellen hinzugefügt.",
+    ),
     "{name} was removed.": "{name} wurde entfernt.",
     "{name} answers.": "{name} antwortet.",
     # ---- SecretField
@@ -654,7 +666,10 @@ UI: dict[str, str | tuple[str, str]] = {
     "medium": "mittel",
     "low": "niedrig",
     "not rated": "nicht bewertet",
-    "vLLM {version} has %n known security advisory(s); the worst is {severity}.": ("vLLM {version} hat %n bekannte Sicherheitswarnung; sie ist {severity}.", "vLLM {version} hat %n bekannte Sicherheitswarnungen; die schwerste ist {severity}."),
+    "vLLM {version} has %n known security advisory(s); the worst is {severity}.": (
+        "vLLM {version} hat %n bekannte Sicherheitswarnung; sie ist {severity}.",
+        "vLLM {version} hat %n bekannte Sicherheitswarnungen; die schwerste ist {severity}.",
+    ),
     "vLLM {fixed} fixes them all.": "vLLM {fixed} behebt sie alle.",
     "No release is known to fix them all.": "Kein bekanntes Release behebt sie alle.",
     "Advisories from osv.dev as of {date}.": "Sicherheitswarnungen von osv.dev, Stand {date}.",
