@@ -1380,3 +1380,11 @@ UI |= {
     "There is no system tray, so vLLM Tray shows its window instead: closing it quits vLLM Tray and stops your models (it asks first). The icon appears if a tray starts later.": "Es gibt keinen Systemabschnitt, deshalb zeigt vLLM Tray stattdessen sein Fenster: Wenn Sie es schließen, wird vLLM Tray beendet und Ihre Modelle werden gestoppt (vorher wird gefragt). Das Symbol erscheint, wenn später ein Systemabschnitt startet.",
     "Command line the model runs with at its next load (until then it keeps the one it started with):": "Befehlszeile, mit der das Modell beim nächsten Laden läuft (bis dahin behält es die, mit der es gestartet wurde):",
 }
+# shield
+PROBLEMS |= {
+    'This request brings its own chat template ("{field}"), which vLLM {version} renders without bounds ({advisories}); the endpoint does not pass it on unless the setting {setting} allows it.': "Diese Anfrage bringt ihre eigene Chatvorlage mit („{field}“), die vLLM {version} ohne Grenzen rendert ({advisories}); der Endpunkt gibt sie nicht weiter, solange die Einstellung {setting} es nicht erlaubt.",
+    'This request sends prompt embeddings ("{field}"), which can crash vLLM {version} ({advisories}); the endpoint does not pass them on to this engine.': "Diese Anfrage sendet Prompt-Embeddings („{field}“), die vLLM {version} zum Absturz bringen können ({advisories}); der Endpunkt gibt sie an diese Engine nicht weiter.",
+    'This request asks for output that matches a regular expression ("{field}"), which can hang vLLM {version} ({advisories}); the endpoint does not pass it on to this engine.': "Diese Anfrage verlangt eine Ausgabe, die zu einem regulären Ausdruck passt („{field}“), was vLLM {version} blockieren kann ({advisories}); der Endpunkt gibt sie an diese Engine nicht weiter.",
+    "Let requests bring their own chat template (chat_template, chat_template_kwargs.chat_template) to a vLLM that renders it without bounds (fixed in 0.32.0); off, the endpoint refuses them for such an engine.": "Anfragen ihre eigene Chatvorlage (chat_template, chat_template_kwargs.chat_template) an ein vLLM mitbringen lassen, das sie ohne Grenzen rendert (behoben in 0.32.0); ausgeschaltet lehnt der Endpunkt sie für eine solche Engine ab.",
+    "Allow request-supplied chat templates": "Chatvorlagen aus Anfragen erlauben",
+}

@@ -10,9 +10,10 @@ from typing import Any
 from app.cli.context import human_bytes, print_json, run_interruptible, services_from
 from app.cli.engine_builds import print_rocm_builds
 from app.cli.progress import ProgressReporter
-from app.core.advisories import EngineAdvice
+from app.core.advisories import AdvisoryDB, EngineAdvice
 from app.core.problems import ProblemError, problem
 from app.core.redact import redact_argv
+from app.core.shield import ALLOW_CHAT_TEMPLATES, ShieldRule, affecting_names, in_force
 from app.core.states import EngineKind
 from app.core.vllm_args import format_command
 from app.supervisor.engines.base import InstallProgress
@@ -86,9 +87,11 @@ def cmd_status(args: argparse.Namespace) -> int:
             "problem": r.problem.english() if r.problem else None,
             "active": r.active,
             **(r.advice.to_json() if r.advice is not None else {}),
+            **({"shield": [rule.to_json() for rule in _rules(r.advice)]} if r.advice else {}),
         }
         for r in reports
     ]
+    allowed = bool(services.config.value(ALLOW_CHAT_TEMPLATES))
     if args.json:
         print_json({"selected": selected, "engines": rows})
         return 0
@@ -104,7 +107,27 @@ def cmd_status(args: argparse.Namespace) -> int:
             print(f"          {row['problem']}")
         if report.advice is not None:
             _print_advice(report.advice)
+            _print_shield(_rules(report.advice), report.advice.db, allowed)
     return 0
+
+
+def _rules(advice: EngineAdvice) -> tuple[ShieldRule, ...]:
+    """The endpoint's shield rules in force for this engine (app.core.shield)."""
+    return in_force(advice.version, affecting_names(advice.advisories))
+
+
+def _print_shield(
+    rules: tuple[ShieldRule, ...], db: AdvisoryDB | None, chat_templates_allowed: bool
+) -> None:
+    if not rules:
+        print("          endpoint shield: no rule in force")
+        return
+    print(f"          endpoint shield: {len(rules)} rule{'s' if len(rules) != 1 else ''} in force")
+    for rule in rules:
+        allowed = chat_templates_allowed and rule.allowed_by == ALLOW_CHAT_TEMPLATES
+        note = f" (allowed by {rule.allowed_by})" if allowed else ""
+        advisories = ", ".join(rule.advisories)
+        print(f"          - {rule.id}: {advisories}, affected {rule.affected(db)}{note}")
 
 
 def _print_advice(advice: EngineAdvice) -> None:

@@ -300,6 +300,23 @@ SPECS: tuple[SettingSpec, ...] = (
         label=tr_noop("Most choices per request"),
     ),
     SettingSpec(
+        "proxy.allow_request_chat_templates",
+        bool,
+        False,
+        tr_noop(
+            "Let requests bring their own chat template (chat_template, "
+            "chat_template_kwargs.chat_template) to a vLLM that renders it without bounds "
+            "(fixed in 0.32.0); off, the endpoint refuses them for such an engine."
+        ),
+        restart="server",
+        label=tr_noop("Allow request-supplied chat templates"),
+        effect_test=(
+            "acts only on an engine older than 0.32.0, and the module's serve runs a fixed "
+            "one; tests/integration/test_serve_shield.py::"
+            "test_the_setting_lets_request_chat_templates_pass"
+        ),
+    ),
+    SettingSpec(
         "proxy.autostart",
         bool,
         True,

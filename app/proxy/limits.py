@@ -61,10 +61,15 @@ class ProxyLimits:
     # Most choices (`n`, `best_of`) one request may ask for: vLLM before 0.19 has no bound
     # of its own (CVE-2026-34756), and each choice is a sequence in the batch.
     max_n: int = 16
+    # Whether a request may bring its own chat template to an engine it can overload
+    # (app.core.shield; the setting proxy.allow_request_chat_templates).
+    allow_request_chat_templates: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.name == "allow_request_chat_templates":  # a switch, not a limit
+                continue
             if value is None and (f.name.startswith("upstream_") or f.name == "sse_keepalive_s"):
                 continue
             if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:

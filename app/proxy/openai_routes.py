@@ -6,7 +6,7 @@ import asyncio
 import functools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -15,6 +15,7 @@ from app.core.contracts import Backend, ModelController, ModelView
 from app.core.problems import ProblemError
 from app.core.redact import redact_argv
 from app.core.remotes import RemoteView
+from app.core.shield import ALLOW_CHAT_TEMPLATES, affecting_names, in_force, refusal, shapes_of
 from app.core.states import ProcessState
 from app.proxy import errors
 from app.proxy import keepalive as keepalives
@@ -126,13 +127,24 @@ def backend_card(backend: Backend) -> dict[str, object]:
 
 
 # The fields of a body the relay looks at; the rest of the parsed tree is dropped at once
-# instead of being held while the model loads.
+# instead of being held while the model loads, once the shapes the shield refuses on an
+# affected engine (app.core.shield) are noted.
 _KEPT_FIELDS = ("model", "stream", "n", "best_of")
 
 
-def _relay_fields(raw: bytes | bytearray) -> dict[str, Any]:
+def _relay_fields(raw: bytes | bytearray) -> tuple[dict[str, Any], dict[str, str]]:
     body = parse_object(raw)
-    return {name: body[name] for name in _KEPT_FIELDS if name in body}
+    return {name: body[name] for name in _KEPT_FIELDS if name in body}, shapes_of(body)
+
+
+def with_shield(engine: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The engine card of /v1/health with the shield's rules in force for it (every one when
+    its version is unknown)."""
+    if engine is None:
+        return None
+    affecting = affecting_names(engine.get("advisories") or ())
+    rules = in_force(engine.get("vllm_version"), affecting)
+    return {**engine, "shield": [rule.to_json() for rule in rules]}
 
 
 def check_choices(fields: dict[str, Any], limit: int) -> None:
@@ -237,8 +249,9 @@ class OpenAIRoutes:
                 "all_models_loaded": cards,
                 "models": troubled,
                 "remotes": [remote_card(r) for r in self._controller.remotes()],
-                # The vLLM release in use and its known advisories (app.core.advisories).
-                "engine": await self._controller.engine(),
+                # The vLLM release in use, its known advisories (app.core.advisories) and
+                # the request shapes the endpoint refuses for it (app.core.shield).
+                "engine": with_shield(await self._controller.engine()),
             }
         )
 
@@ -253,15 +266,17 @@ class OpenAIRoutes:
         keepalive: KeepAlive | None = None
         try:
             if len(held) <= BIG_BODY_BYTES:  # the usual body: parsed here, no await
-                fields = _relay_fields(held.data)
+                fields, shapes = _relay_fields(held.data)
             else:
-                fields = await self._json_work(held, _relay_fields)
+                fields, shapes = await self._json_work(held, _relay_fields)
             view = resolve_model(self._controller, fields, "model", need_download=True)
             check_choices(fields, self._limits.max_n)
             if fields.get("stream") is True:
                 interval = keepalives.interval_for(request, self._limits.sse_keepalive_s)
                 keepalive = keepalives.start(request, interval)
-            return await self._relay_with_retry(request, upstream_path, view.id, held, keepalive)
+            return await self._relay_with_retry(
+                request, upstream_path, view.id, held, keepalive, shapes=shapes
+            )
         except ProblemError as exc:
             out = await keepalive.stop() if keepalive is not None else None
             if out is None:
@@ -292,10 +307,14 @@ class OpenAIRoutes:
         model_id: str,
         held: HeldBody,
         keepalive: KeepAlive | None,
+        *,
+        shapes: dict[str, str],
     ) -> web.StreamResponse:
         for attempt in (1, 2):
             try:
-                return await self._relay_to_child(request, upstream_path, model_id, held, keepalive)
+                return await self._relay_to_child(
+                    request, upstream_path, model_id, held, keepalive, shapes=shapes
+                )
             except (ChildUnreachableError, ChildDisconnectedError):
                 if attempt == 2 or not held.held:
                     raise
@@ -310,10 +329,15 @@ class OpenAIRoutes:
         model_id: str,
         held: HeldBody,
         keepalive: KeepAlive | None,
+        *,
+        shapes: dict[str, str],
     ) -> web.StreamResponse:
         # The in-flight count (which keeps this model from being swapped out) covers the
         # whole relay, streaming included: the context exits only after the last chunk.
         async with self._controller.use(model_id) as backend:
+            if shapes and backend.remote is None:
+                # Asked once the child runs: a user's own vLLM may tell its version only then.
+                await self._shield(shapes)
             try:
                 if backend.served_name != model_id:
                     # Only re-serialise when the names differ; else the bytes pass untouched.
@@ -336,6 +360,17 @@ class OpenAIRoutes:
                     raise  # _relay_with_retry sends it to the replacement
                 # It lives and may be working on the request: never send it twice.
                 raise ProblemError(exc.problem) from exc
+
+    async def _shield(self, shapes: dict[str, str]) -> None:
+        """Refuse a body whose shape the engine in use is affected by (app.core.shield). A
+        remote server's version is unknown here and its operator's business: not shielded."""
+        engine = await self._controller.engine()
+        version = engine.get("vllm_version") if engine is not None else None
+        affecting = affecting_names(engine.get("advisories") or ()) if engine is not None else ()
+        allowed = (ALLOW_CHAT_TEMPLATES,) if self._limits.allow_request_chat_templates else ()
+        found = refusal(shapes, version, frozenset(affecting), allowed)
+        if found is not None:
+            raise errors.ParamProblemError(*found)
 
     async def _child_gone(self, model_id: str, backend: Backend) -> bool:
         """Whether the child that dropped the connection is gone (killed as hung, crashed):

@@ -29,6 +29,7 @@ def proxy_limits(settings: Settings) -> ProxyLimits:
         upstream_idle_timeout_s=seconds_or_none("proxy.upstream_idle_timeout_s"),
         sse_keepalive_s=seconds_or_none("proxy.sse_keepalive_s"),
         max_n=int(settings.get("proxy.max_n")),
+        allow_request_chat_templates=bool(settings.get("proxy.allow_request_chat_templates")),
     )
 
 
