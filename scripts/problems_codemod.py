@@ -385,11 +385,21 @@ def write_index(codes: list[str]) -> list[Path]:
         "from types import MappingProxyType\n\n"
         f"{imports}"
         "from app.core.problem_catalogue.codes import ProblemCode\n"
-        "from app.core.problem_spec import ProblemSpec\n\n"
-        '__all__ = ["CATALOGUE", "SPECS", "ProblemCode"]\n\n'
+        "from app.core.problem_spec import ProblemClass, ProblemSpec\n\n"
+        "__all__ = [\n"
+        '    "CATALOGUE",\n    "INPUT_CODES",\n    "MEMORY_CODES",\n    "PERMANENT_CODES",\n'
+        '    "PROBE_CODES",\n    "SPECS",\n    "ProblemCode",\n]\n\n'
         f"SPECS: tuple[ProblemSpec, ...] = (\n{specs})\n\n"
         "CATALOGUE: Mapping[str, ProblemSpec] = MappingProxyType({s.code: s for s in SPECS})\n"
-        'assert len(CATALOGUE) == len(SPECS), "a code is declared twice"\n'
+        'assert len(CATALOGUE) == len(SPECS), "a code is declared twice"\n\n\n'
+        "def _of_kind(kind: ProblemClass) -> frozenset[str]:\n"
+        "    return frozenset(s.code for s in SPECS if s.kind == kind)\n\n\n"
+        "# The classes the catalogue declares with each code (ProblemSpec.kind, .permanent,\n"
+        "# .memory), as the sets the front-ends and the supervisor test a problem against.\n"
+        'INPUT_CODES = _of_kind("input")\n'
+        'PROBE_CODES = _of_kind("probe")\n'
+        "PERMANENT_CODES = frozenset(s.code for s in SPECS if s.permanent)\n"
+        "MEMORY_CODES = frozenset(s.code for s in SPECS if s.memory)\n"
     )
     literal = "".join(f"    {c!r},\n".replace("'", '"') for c in sorted(codes))
     codes_text = (

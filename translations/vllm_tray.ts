@@ -4393,6 +4393,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>This request brings its own chat template (&quot;{field}&quot;), which vLLM {version} renders without bounds ({advisories}); the endpoint does not pass it on unless the setting {setting} allows it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request sends prompt embeddings (&quot;{field}&quot;), which can crash vLLM {version} ({advisories}); the endpoint does not pass them on to this engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request asks for output that matches a regular expression (&quot;{field}&quot;), which can hang vLLM {version} ({advisories}); the endpoint does not pass it on to this engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Must be a number between {low} and {high}; you typed “{typed}”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4402,6 +4414,10 @@
     </message>
     <message>
         <source>Must be on or off; you typed “{typed}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let requests bring their own chat template (chat_template, chat_template_kwargs.chat_template) to a vLLM that renders it without bounds (fixed in 0.32.0); off, the endpoint refuses them for such an engine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4470,6 +4486,10 @@
     </message>
     <message>
         <source>Pause within an answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow request-supplied chat templates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

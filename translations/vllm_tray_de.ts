@@ -4121,6 +4121,18 @@
         <translation>Port {port} wird auf diesem Computer schon von einem anderen Programm verwendet; wählen Sie einen anderen.</translation>
     </message>
     <message>
+        <source>This request brings its own chat template (&quot;{field}&quot;), which vLLM {version} renders without bounds ({advisories}); the endpoint does not pass it on unless the setting {setting} allows it.</source>
+        <translation>Diese Anfrage bringt ihre eigene Chatvorlage mit („{field}“), die vLLM {version} ohne Grenzen rendert ({advisories}); der Endpunkt gibt sie nicht weiter, solange die Einstellung {setting} es nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>This request sends prompt embeddings (&quot;{field}&quot;), which can crash vLLM {version} ({advisories}); the endpoint does not pass them on to this engine.</source>
+        <translation>Diese Anfrage sendet Prompt-Embeddings („{field}“), die vLLM {version} zum Absturz bringen können ({advisories}); der Endpunkt gibt sie an diese Engine nicht weiter.</translation>
+    </message>
+    <message>
+        <source>This request asks for output that matches a regular expression (&quot;{field}&quot;), which can hang vLLM {version} ({advisories}); the endpoint does not pass it on to this engine.</source>
+        <translation>Diese Anfrage verlangt eine Ausgabe, die zu einem regulären Ausdruck passt („{field}“), was vLLM {version} blockieren kann ({advisories}); der Endpunkt gibt sie an diese Engine nicht weiter.</translation>
+    </message>
+    <message>
         <source>Must be a number between {low} and {high}; you typed “{typed}”.</source>
         <translation>Muss eine Zahl zwischen {low} und {high} sein; Sie haben „{typed}“ eingegeben.</translation>
     </message>
@@ -4207,6 +4219,10 @@
     <message>
         <source>Most choices (n, best_of) one request may ask a model for; more is refused, since each is a sequence in the model&apos;s batch (older vLLM sets no bound of its own).</source>
         <translation>Höchstzahl der Auswahlen (n, best_of), die eine Anfrage von einem Modell verlangen darf; mehr wird abgelehnt, da jede eine Sequenz im Batch des Modells ist (älteres vLLM setzt selbst keine Grenze).</translation>
+    </message>
+    <message>
+        <source>Let requests bring their own chat template (chat_template, chat_template_kwargs.chat_template) to a vLLM that renders it without bounds (fixed in 0.32.0); off, the endpoint refuses them for such an engine.</source>
+        <translation>Anfragen ihre eigene Chatvorlage (chat_template, chat_template_kwargs.chat_template) an ein vLLM mitbringen lassen, das sie ohne Grenzen rendert (behoben in 0.32.0); ausgeschaltet lehnt der Endpunkt sie für eine solche Engine ab.</translation>
     </message>
     <message>
         <source>Start the local endpoint when the app starts.</source>
@@ -4339,6 +4355,10 @@
     <message>
         <source>Most choices per request</source>
         <translation>Max. Auswahlen pro Anfrage</translation>
+    </message>
+    <message>
+        <source>Allow request-supplied chat templates</source>
+        <translation>Chatvorlagen aus Anfragen erlauben</translation>
     </message>
     <message>
         <source>Start the endpoint with the app</source>

@@ -4404,6 +4404,18 @@
       <translation>[“{host}” îš ñöţ àñ àđđŕéšš öƒ ţĥîš çöɱþûţéŕ. Ĝîṽé àñ ÎÞ àđđŕéšš šûçĥ àš 127.0.0.1 (ţĥîš çöɱþûţéŕ öñĺý) öŕ 0.0.0.0 (éṽéŕý ñéţŵöŕķ), öŕ à ñàɱé öƒ ţĥîš çöɱþûţéŕ šûçĥ àš ĺöçàĺĥöšţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>This request brings its own chat template ("{field}"), which vLLM {version} renders without bounds ({advisories}); the endpoint does not pass it on unless the setting {setting} allows it.</source>
+      <translation>[Ţĥîš ŕéǫûéšţ ƀŕîñĝš îţš öŵñ çĥàţ ţéɱþĺàţé ("{field}"), ŵĥîçĥ ṽĹĹṀ {version} ŕéñđéŕš ŵîţĥöûţ ƀöûñđš ({advisories}); ţĥé éñđþöîñţ đöéš ñöţ þàšš îţ öñ ûñĺéšš ţĥé šéţţîñĝ {setting} àĺĺöŵš îţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This request sends prompt embeddings ("{field}"), which can crash vLLM {version} ({advisories}); the endpoint does not pass them on to this engine.</source>
+      <translation>[Ţĥîš ŕéǫûéšţ šéñđš þŕöɱþţ éɱƀéđđîñĝš ("{field}"), ŵĥîçĥ çàñ çŕàšĥ ṽĹĹṀ {version} ({advisories}); ţĥé éñđþöîñţ đöéš ñöţ þàšš ţĥéɱ öñ ţö ţĥîš éñĝîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>This request asks for output that matches a regular expression ("{field}"), which can hang vLLM {version} ({advisories}); the endpoint does not pass it on to this engine.</source>
+      <translation>[Ţĥîš ŕéǫûéšţ àšķš ƒöŕ öûţþûţ ţĥàţ ɱàţçĥéš à ŕéĝûĺàŕ éẋþŕéššîöñ ("{field}"), ŵĥîçĥ çàñ ĥàñĝ ṽĹĹṀ {version} ({advisories}); ţĥé éñđþöîñţ đöéš ñöţ þàšš îţ öñ ţö ţĥîš éñĝîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Must be a number between {low} and {high}; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé à ñûɱƀéŕ ƀéţŵééñ {low} àñđ {high}; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -4414,6 +4426,10 @@
     <message>
       <source>Must be on or off; you typed “{typed}”.</source>
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Let requests bring their own chat template (chat_template, chat_template_kwargs.chat_template) to a vLLM that renders it without bounds (fixed in 0.32.0); off, the endpoint refuses them for such an engine.</source>
+      <translation>[Ĺéţ ŕéǫûéšţš ƀŕîñĝ ţĥéîŕ öŵñ çĥàţ ţéɱþĺàţé (çĥàţ_ţéɱþĺàţé, çĥàţ_ţéɱþĺàţé_ķŵàŕĝš.çĥàţ_ţéɱþĺàţé) ţö à ṽĹĹṀ ţĥàţ ŕéñđéŕš îţ ŵîţĥöûţ ƀöûñđš (ƒîẋéđ îñ 0.32.0); öƒƒ, ţĥé éñđþöîñţ ŕéƒûšéš ţĥéɱ ƒöŕ šûçĥ àñ éñĝîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Install by default only ROCm builds the publisher qualified on its stable channel. Every qualified build so far is a nightly, so this keeps today's pinned build until a stable one qualifies.</source>
@@ -4482,6 +4498,10 @@
     <message>
       <source>Pause within an answer</source>
       <translation>[Þàûšé ŵîţĥîñ àñ àñšŵéŕ~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Allow request-supplied chat templates</source>
+      <translation>[Åĺĺöŵ ŕéǫûéšţ-šûþþĺîéđ çĥàţ ţéɱþĺàţéš~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Start the endpoint with the app</source>

@@ -83,14 +83,13 @@ SPECS: tuple[ProblemSpec, ...] = (
 CATALOGUE: Mapping[str, ProblemSpec] = MappingProxyType({s.code: s for s in SPECS})
 assert len(CATALOGUE) == len(SPECS), "a code is declared twice"
 
-# The classes the catalogue declares with each code (ProblemSpec.kind, .permanent, .memory),
-# as the sets the front-ends and the supervisor test a problem against.
-
 
 def _of_kind(kind: ProblemClass) -> frozenset[str]:
     return frozenset(s.code for s in SPECS if s.kind == kind)
 
 
+# The classes the catalogue declares with each code (ProblemSpec.kind, .permanent,
+# .memory), as the sets the front-ends and the supervisor test a problem against.
 INPUT_CODES = _of_kind("input")
 PROBE_CODES = _of_kind("probe")
 PERMANENT_CODES = frozenset(s.code for s in SPECS if s.permanent)
