@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -21,8 +23,10 @@ from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
 from app.runtime.services import Facade
-from app.runtime.services.engines import RocmBuilds
 from app.runtime.snapshot import EngineView
+
+if TYPE_CHECKING:  # the engines' service loads the planner: not before the window shows
+    from app.runtime.services.engines import RocmBuilds
 
 CPU = "cpu"
 

@@ -49,6 +49,12 @@ class RuntimeThread:
         try:
             self._loop.run_forever()
         finally:
+            # Work the GUI submitted as the loop stopped is ended, not dropped unrun (a
+            # coroutine never started warns when it is collected, in a later test or log).
+            pending = asyncio.all_tasks(self._loop)
+            for task in pending:
+                task.cancel()
+            self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             self._loop.run_until_complete(self._loop.shutdown_asyncgens())
             self._loop.close()
             self._stopped.set()
@@ -69,7 +75,13 @@ class RuntimeThread:
                 self.runtime.note_startup_failure(exc)
 
     def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop)
+        try:
+            return asyncio.run_coroutine_threadsafe(coro, self._loop)
+        except RuntimeError:  # the loop is closed: the app is quitting
+            coro.close()
+            stopped: Future[T] = Future()
+            stopped.set_exception(RuntimeError("the engine has stopped"))
+            return stopped
 
     def call(self, fn: Any, *args: Any) -> None:
         self._loop.call_soon_threadsafe(fn, *args)

@@ -3,6 +3,7 @@ local folders, a user's Load after the supervisor gave up, and Apply-and-restart
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -171,3 +172,15 @@ def test_rows_count_failed_starts_and_restarts(facade: ThreadFacade) -> None:
         0,
         None,
     )
+
+
+def test_work_submitted_as_the_engine_stops_ends_with_an_error_not_a_lost_coroutine(
+    facade: ThreadFacade,
+) -> None:
+    """A window's call arriving as the app quits was dropped unrun: its coroutine, never
+    awaited, warned when collected (a later GUI test failed on it)."""
+    facade.shutdown()
+    late = facade.call(lambda s: s.views.rows())
+    with pytest.raises(RuntimeError, match="the engine has stopped"):
+        late.result(5)
+    gc.collect()  # a coroutine never awaited would warn here (warnings are errors)

@@ -22,7 +22,7 @@ from app.gui import desktop_install
 from tests.integration.test_packaging import home_env, run_install, snapshot
 from tests.pipes import close_when_read
 
-UP = "window and tray are up"
+UP = "window is up"
 
 
 def start_and_quit(command: Path, env: dict[str, str]) -> list[str]:
