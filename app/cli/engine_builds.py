@@ -6,13 +6,30 @@ import sys
 from typing import Any
 
 from app.cli.context import print_json
+from app.core.advisories import EngineAdvice, vllm_version
 from app.core.untrusted import one_line
 from app.runtime.services.engines import RocmBuildRow, RocmBuilds
 from app.supervisor.engines.feed import CACHED, ONLINE
 
 
+def _advice(row: RocmBuildRow) -> EngineAdvice:
+    """The advisories that apply to the vLLM a build runs (a bundle's local version is a
+    pre-release of its release: app.core.advisories)."""
+    build = row.build
+    return EngineAdvice.of("rocm", vllm_version(build.vllm_version), "bundle")
+
+
+def _advisory_words(advice: EngineAdvice) -> str:
+    count = len(advice.advisories)
+    if count == 0:
+        return "no known advisory"
+    noun = "advisory" if count == 1 else "advisories"
+    return f"{count} known {noun} (worst: {advice.worst_severity})"
+
+
 def _row_json(row: RocmBuildRow) -> dict[str, Any]:
     build = row.build
+    advice = _advice(row)
     return {
         "tag": build.tag,
         "build_id": build.build_id,
@@ -25,6 +42,9 @@ def _row_json(row: RocmBuildRow) -> dict[str, Any]:
         "default": row.default,
         "installed": row.installed,
         "in_use": row.in_use,
+        "advisories": len(advice.advisories),
+        "worst_severity": advice.worst_severity,
+        "fixed_by": advice.fixed_by,
     }
 
 
@@ -70,7 +90,8 @@ def print_rocm_builds(builds: RocmBuilds, as_json: bool) -> int:
         print(f"{mark} {build.tag}")
         print(
             f"    vLLM {build.vllm_version} · ROCm {build.rocm_version} · {build.channel} · "
-            f"{verdict}" + (f" [{', '.join(marks)}]" if marks else "")
+            f"{verdict} · {_advisory_words(_advice(row))}"
+            + (f" [{', '.join(marks)}]" if marks else "")
         )
     print("Install or switch: vllm-tray engine install rocm BUILD (its tag or vLLM version)")
     return 0

@@ -104,7 +104,12 @@ def test_the_list_shows_the_qualified_025_build_as_default(machine: Machine) -> 
     assert lines[0].startswith("ROCm builds for gfx1151, qualification feed of 2026-08-11T23:13")
     at = lines.index(f"  {NEWEST}")
     assert "vLLM 0.25.2.dev0+rocm7.15.0a20260724" in lines[at + 1]
-    assert "ROCm 7.15.0 · nightly · qualified [default]" in lines[at + 1]
+    # With the advisories that apply to it (issue 34): a 0.25.2 pre-release, inside those
+    # fixed in 0.30.0 and 0.32.0.
+    assert (
+        "ROCm 7.15.0 · nightly · qualified · 5 known advisories (worst: high) [default]"
+        in (lines[at + 1])
+    )
     at = lines.index("  vllm0.22.1-gfx1151")
     assert "stable · not qualified: tier0=fail, tier1=fail, tier2 missing" in lines[at + 1]
     at = lines.index("  vllm0.19.1+rocm7.13.0rc2-gfx1151")
@@ -114,6 +119,9 @@ def test_the_list_shows_the_qualified_025_build_as_default(machine: Machine) -> 
     assert listing["gfx_target"] == "gfx1151" and listing["feed"]["origin"] == "online"
     assert default_of(listing)["tag"] == NEWEST
     assert default_of(listing)["channel"] == "nightly"
+    assert default_of(listing)["advisories"] == 5 and default_of(listing)["fixed_by"] == "0.32.0"
+    pinned = next(b for b in listing["builds"] if b["tag"] == PIN)
+    assert pinned["advisories"] > default_of(listing)["advisories"]  # 0.20.1: many more
     tags = [b["tag"] for b in listing["builds"]]
     assert not any(t.startswith("vllm-omni") for t in tags)  # another server, not offered
     assert tags[-1] == PIN  # today's pin stays choosable
