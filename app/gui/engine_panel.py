@@ -74,6 +74,12 @@ class EnginePanel(QGroupBox):
         # The ROCm builds for this GPU from the publisher's qualification feed: choose one,
         # installed beside the others, or switch back to one installed before.
         self.builds_combo = QComboBox()
+        # A build's line is long: sized to its text, the combo widened the whole side panel
+        # past the window (its bars and the engine line were cut off on the right).
+        self.builds_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.builds_combo.setMinimumContentsLength(20)
         self.builds_combo.setAccessibleName(self.tr("ROCm build"))
         self.builds_combo.currentIndexChanged.connect(self._update_use_build)
         self.use_build_button = QPushButton(self.tr("&Switch to this build"))

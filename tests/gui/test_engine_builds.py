@@ -31,6 +31,9 @@ def test_the_builds_are_listed_and_the_newest_qualified_one_installs_in_one_clic
             "nightly · qualified (default)"
         )
         assert texts[-1] == "vLLM 0.20.1 · ROCm 7.12.0 · stable · not qualified (in use)"
+        # A long build line does not widen the side panel past the window (it did: the
+        # memory bars and the engine line were cut off on the right).
+        assert panel.builds_combo.minimumSizeHint().width() < 300
         # The build in use is selected: nothing to do until another is chosen.
         assert panel.builds_combo.currentIndex() == 8
         assert not panel.use_build_button.isEnabled()
