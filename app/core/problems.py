@@ -25,6 +25,7 @@ from app.core.problem_spec import (
     ProblemSpec,
     tr_noop,
 )
+from app.core.untrusted import terminal_text
 
 __all__ = [
     "QT_TRANSLATE_NOOP",
@@ -58,7 +59,7 @@ class Fix:
     params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def english(self) -> str:
-        return self.label_template.format(value=self.value, **self.params)
+        return self.label_template.format(value=self.value, **_shown(self.params))
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,10 @@ class Problem:
     fix: Fix | None = None
 
     def english(self) -> str:
-        return self.template.format(**self.params)
+        """The English sentence. A parameter may carry text from outside (a server's answer,
+        a file's name, a hub's id): it reaches a terminal or a log without its escape and
+        control sequences, whichever command prints it."""
+        return self.template.format(**_shown(self.params))
 
     def with_params(self, **params: Any) -> Problem:
         """The same problem with more parameters (what a diagnosis learns later)."""
@@ -140,3 +144,7 @@ def worded_problem(
     if not CATALOGUE[code].worded:
         raise ValueError(f"{code} is not declared worded; build it with problem()")
     return Problem(code=code, template=template, params=MappingProxyType(dict(params)), fix=fix)
+
+
+def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: terminal_text(v) if isinstance(v, str) else v for k, v in params.items()}
