@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
@@ -108,20 +108,31 @@ def assert_envelope(response: httpx.Response | Any, where: str) -> dict[str, Any
     return dict(error)
 
 
-# Built from the document the serve answers with (the first test checks they are the same):
-# schemathesis' lazy loader from a fixture does not run on pytest 9 (it sets a private
-# attribute of the test item that pytest 9 no longer has).
+# Built from the document the serve answers with (the first test checks they are the same).
+# One pytest test per operation, each a Hypothesis run of the operation's cases: schemathesis'
+# own pytest integration does not work on pytest 9 (its lazy loader sets a private attribute
+# pytest 9 no longer has, and its parametrize gave all 44 items one node id, so that xdist
+# reported one of them).
 schema = schemathesis.openapi.from_dict(aimed_at_the_models(document()))
+OPERATIONS = [result.ok() for result in schema.get_all_operations()]
 
 
-@schema.parametrize()
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    # The serve fixture is shared by every example, as the endpoint is by every client.
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-def test_every_operation_keeps_its_contract(case: Any, serve: Serve) -> None:
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
+def test_every_operation_keeps_its_contract(operation: Any, serve: Serve) -> None:
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        # The serve is shared by every example, as the endpoint is by every client.
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(case=operation.as_strategy())
+    def keeps_it(case: Any) -> None:
+        check_case(case, serve)
+
+    keeps_it()
+
+
+def check_case(case: Any, serve: Serve) -> None:
     response = case.call(base_url=serve.url, timeout=60)
     where = f"{case.method} {case.formatted_path}"
     if response.status_code >= 400:
