@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import AsyncIterable
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,17 @@ def parse_json(text: str | bytes | bytearray) -> Any:
         except RecursionError:  # as deep as the reader allows, too deep for the writer
             raise _json_error("nested too deeply", text) from None
     return value
+
+
+async def read_bounded(chunks: AsyncIterable[bytes], limit: int) -> tuple[bytes, bool]:
+    """Up to `limit` bytes of a peer's body read as it arrives, and whether more came: an
+    answer is never held whole, whatever its size. The caller ends the transfer."""
+    data = bytearray()
+    async for chunk in chunks:
+        data += chunk
+        if len(data) > limit:
+            return bytes(data[:limit]), True
+    return bytes(data), False
 
 
 def _json_error(reason: str, text: str | bytes | bytearray) -> json.JSONDecodeError:

@@ -39,7 +39,7 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 
 from app.core.fit import WeightFormat
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
-from app.core.untrusted import one_line, parse_json
+from app.core.untrusted import one_line, parse_json, read_bounded
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
 from app.downloads.search_answer import (
     MAX_TEXT,
@@ -170,15 +170,9 @@ async def _get(
     """GET `url` with its body read as a stream to at most MAX_ANSWER_BYTES: the answer as
     read (for hf_raise_for_status), and whether there was more (left unread)."""
     async with client.stream("GET", url, headers=headers, **params) as response:
-        body = bytearray()
-        cut = False
-        async for chunk in response.aiter_bytes():
-            body += chunk
-            if len(body) > MAX_ANSWER_BYTES:
-                body, cut = body[:MAX_ANSWER_BYTES], True
-                break
+        body, cut = await read_bounded(response.aiter_bytes(), MAX_ANSWER_BYTES)
         status, answered, request = response.status_code, response.headers, response.request
-    return httpx2.Response(status, headers=answered, content=bytes(body), request=request), cut
+    return httpx2.Response(status, headers=answered, content=body, request=request), cut
 
 
 def _http_problem(status: int, body: bytes, endpoint: str | None) -> Problem:

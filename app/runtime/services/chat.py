@@ -37,7 +37,7 @@ from app.core.chat import (
 from app.core.chat_stream import ReplyParts, ReplyReader, envelope_problem
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.problems import Problem, ProblemError, problem
-from app.core.untrusted import one_line, parse_json
+from app.core.untrusted import one_line, parse_json, read_bounded
 from app.runtime.services.chat_load import loading, model_load, reported_loading
 from app.runtime.services.endpoint import Endpoint
 
@@ -321,13 +321,9 @@ def _chunks(response: httpx.Response) -> AsyncGenerator[bytes, None]:
 
 async def _error_body(response: httpx.Response) -> bytes:
     """The start of an error answer's body: enough for its envelope, never all of a huge one."""
-    body = bytearray()
     async with contextlib.aclosing(_chunks(response)) as chunks:
-        async for chunk in chunks:
-            body += chunk
-            if len(body) >= ERROR_BODY_BYTES:
-                break
-    return bytes(body[:ERROR_BODY_BYTES])
+        body, _more = await read_bounded(chunks, ERROR_BODY_BYTES)
+    return body
 
 
 def _request_body(asked: Conversation) -> dict[str, Any]:

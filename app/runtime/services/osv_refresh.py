@@ -23,7 +23,7 @@ from typing import Any, Final
 from app.core.advisories import AdvisoryDB, shipped_db
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import problem
-from app.core.untrusted import one_line, parse_json
+from app.core.untrusted import one_line, parse_json, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -192,15 +192,13 @@ async def _fetch(base: str) -> dict[str, Any]:
                 async with client.stream("POST", f"{base}/v1/query", json=body) as answer:
                     if answer.status_code != 200:
                         raise Refused(f"HTTP {answer.status_code}")
-                    data = bytearray()
-                    async for chunk in answer.aiter_bytes():
-                        data += chunk
-                        if len(data) > MAX_BYTES:
-                            raise Refused(f"the answer is larger than {MAX_BYTES // 2**20} MiB")
+                    data, over = await read_bounded(answer.aiter_bytes(), MAX_BYTES)
+                    if over:
+                        raise Refused(f"the answer is larger than {MAX_BYTES // 2**20} MiB")
             except httpx.HTTPError as exc:
                 raise Refused(type(exc).__name__) from None
             try:
-                doc = parse_json(bytes(data))
+                doc = parse_json(data)
             except (json.JSONDecodeError, UnicodeDecodeError):
                 raise Refused("the answer is not JSON") from None
             page = doc.get("vulns") if isinstance(doc, dict) else None

@@ -19,7 +19,7 @@ from typing import ClassVar
 from app.core.jsonstore import atomic_write_text
 from app.core.problems import Problem, problem
 from app.core.rocm_feed import MAX_FEED_BYTES, Feed, FeedError, parse_feed
-from app.core.untrusted import one_line
+from app.core.untrusted import one_line, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -130,12 +130,10 @@ async def _get(url: str) -> bytes:
         ):
             if response.status_code != 200:
                 raise _Unreachable(f"the server answered HTTP {response.status_code}")
-            data = bytearray()
-            async for chunk in response.aiter_bytes():
-                data += chunk
-                if len(data) > MAX_FEED_BYTES:
-                    raise FeedError(f"it is larger than {MAX_FEED_BYTES // 1_000_000} MB")
-            return bytes(data)
+            data, over = await read_bounded(response.aiter_bytes(), MAX_FEED_BYTES)
+            if over:
+                raise FeedError(f"it is larger than {MAX_FEED_BYTES // 1_000_000} MB")
+            return data
     except httpx.HTTPError as exc:
         raise _Unreachable(str(exc) or type(exc).__name__) from None
 

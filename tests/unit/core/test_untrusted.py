@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.untrusted import one_line, parse_json, safe_name, terminal_text
+from app.core.untrusted import one_line, parse_json, read_bounded, safe_name, terminal_text
 
 
 @pytest.mark.parametrize(
@@ -114,3 +115,12 @@ def test_whatever_parses_can_be_written_as_utf8(value: object) -> None:
     except json.JSONDecodeError:
         return
     json.dumps(parsed, ensure_ascii=False).encode()
+
+
+async def test_a_body_is_read_to_its_bound_and_says_whether_more_came() -> None:
+    async def chunks(*parts: bytes) -> AsyncIterator[bytes]:
+        for part in parts:
+            yield part
+
+    assert await read_bounded(chunks(b"ab", b"cd"), 4) == (b"abcd", False)
+    assert await read_bounded(chunks(b"ab", b"cdef", b"never"), 4) == (b"abcd", True)
