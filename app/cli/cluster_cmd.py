@@ -31,7 +31,7 @@ from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import ProblemError, problem
 from app.core.settings import coerce
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services import Services
+from app.runtime.api import Services
 from app.runtime.services.cluster_types import (
     AgentSettings,
     ClusterReport,

@@ -33,7 +33,7 @@ from app.core.untrusted import one_line
 from app.core.vllm_args import format_command
 
 if TYPE_CHECKING:
-    from app.runtime.services.protocols import ConfigApi
+    from app.runtime.api.protocols import ConfigApi
     from app.runtime.snapshot import ModelRow, OptionsPreview
 
 

@@ -17,7 +17,7 @@ from app.core.problems import ProblemError, problem
 from app.core.registry import parse_checkpoint, user_model_id
 from app.core.states import DownloadStatus
 from app.runtime.facade import Session
-from app.runtime.services import Services
+from app.runtime.api import Services
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

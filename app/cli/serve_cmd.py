@@ -18,7 +18,7 @@ from app.core.registry import Registry
 from app.core.setting_rules import SPEC_BY_KEY, shown_setting
 from app.core.settings import Settings, coerce
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services import Services
+from app.runtime.api import Services
 
 log = logging.getLogger("vllm-tray")
 

@@ -37,7 +37,7 @@ from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.gui.restart_ask import RestartQuestion
 from app.gui.window_state import track
-from app.runtime.services import Facade
+from app.runtime.api import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
     from app.gui.store import AppStore

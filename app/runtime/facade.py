@@ -14,7 +14,7 @@ from typing import TypeVar
 from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services import Services
+from app.runtime.api import Services
 from app.runtime.thread import RuntimeThread
 
 # RuntimeOptions: what a command sets of its session (its own endpoint, no GPU sampling…).

@@ -22,7 +22,7 @@ from app.core.registry import Registry
 from app.core.settings import Settings
 from app.runtime.endpoint_settings import csv_setting, proxy_limits
 from app.runtime.secrets import SecretStore
-from app.runtime.services import Services
+from app.runtime.api import Services
 from app.runtime.services.config import ConfigService, Secrets
 
 if TYPE_CHECKING:  # built on first use, so a quick command imports only what it uses
@@ -72,7 +72,8 @@ class RuntimeOptions:
 class Parts:
     """Every part and service of one runtime, built on first use (cached_property).
 
-    Implements app.runtime.services.ServiceSource: `Services(parts)` is the application API.
+    Implements app.runtime.api.ServiceSource: `Services.over(parts)` is the application API.
+    The parts are built in the order written here, each after what it follows.
     """
 
     def __init__(self, paths: AppPaths, options: RuntimeOptions, bus: EventBus) -> None:
@@ -80,12 +81,12 @@ class Parts:
         self.options = options
         self.bus = bus
         self.startup_problems: list[Problem] = []
-        self.services = Services(self)
+        self.services = Services.over(self)
 
     def build_all(self) -> None:
         """Build what is not built yet: the parts that follow the bus (the observed caches,
         the cluster) must be there before anything runs."""
-        for name in _PARTS:
+        for name in _BUILD_ORDER:
             getattr(self, name)
 
     def built(self, name: str) -> bool:
@@ -191,13 +192,7 @@ class Parts:
         up = self.config_watcher.catch_up  # other processes' changes, before a start
         return Controller(self.supervisor, self.planner, self.registry, self.settings, catch_up=up)
 
-    @cached_property
-    def sleep_watcher(self) -> LogindSleepWatcher:
-        from app.runtime.suspend import LogindSleepWatcher
-
-        return LogindSleepWatcher(self.power)
-
-    # -- the services (app.runtime.services.ServiceSource) ----------------------------------
+    # -- the services (app.runtime.api.ServiceSource) ----------------------------------
     @cached_property
     def engines(self) -> EngineService:
         from app.runtime.services.engines import EngineService
@@ -293,44 +288,6 @@ class Parts:
         )
 
     @cached_property
-    def search(self) -> SearchService:
-        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
-        from app.runtime.services.search import SearchService
-
-        return SearchService(
-            settings=self.settings,
-            registry=self.registry,
-            planner=self.planner,
-            models=self.models,
-            token_provider=self._hf_token,
-            endpoint=self.options.hf_endpoint,
-        )
-
-    @cached_property
-    def chat(self) -> ChatService:
-        # Issue 21: a chat with any model, through this runtime's own endpoint.
-        from app.core.chat import ChatStore
-        from app.runtime.services.chat import ChatService
-
-        return ChatService(
-            store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
-        )
-
-    @cached_property
-    def lemonade(self) -> LemonadeImportService:
-        from app.runtime.services.lemonade_import import LemonadeImportService
-
-        return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
-            paths=self.paths,
-            bus=self.bus,
-            registry=self.registry,
-            settings=self.settings,
-            config=self.config,
-            planner=self.planner,
-            hf_cache=self.paths.hf_hub_cache,
-        )
-
-    @cached_property
     def power(self) -> PowerService:
         from app.runtime.services.power import PowerService, SleepWhereItWorks
 
@@ -339,6 +296,13 @@ class Parts:
             controller=self.controller,
             strategy=SleepWhereItWorks(self.supervisor, self.controller),
         )
+
+    @cached_property
+    def sleep_watcher(self) -> LogindSleepWatcher:
+        from app.runtime.suspend import LogindSleepWatcher
+
+        return LogindSleepWatcher(self.power)
+
 
     @cached_property
     def batch(self) -> BatchService:
@@ -390,6 +354,47 @@ class Parts:
             supervisor=self.supervisor,
             state_dir=self.paths.state_dir,
         )
+
+    @cached_property
+    def search(self) -> SearchService:
+        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        from app.runtime.services.search import SearchService
+
+        return SearchService(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+
+
+    @cached_property
+    def chat(self) -> ChatService:
+        # Issue 21: a chat with any model, through this runtime's own endpoint.
+        from app.core.chat import ChatStore
+        from app.runtime.services.chat import ChatService
+
+        return ChatService(
+            store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
+        )
+
+
+    @cached_property
+    def lemonade(self) -> LemonadeImportService:
+        from app.runtime.services.lemonade_import import LemonadeImportService
+
+        return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
+            paths=self.paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
+            hf_cache=self.paths.hf_hub_cache,
+        )
+
 
     @property
     def bench(self) -> BenchService:
@@ -470,31 +475,5 @@ class Parts:
         )
 
 
-# Every part, in an order that builds each after what it follows.
-_PARTS = (
-    "settings",
-    "registry",
-    "secrets",
-    "config_watcher",
-    "planner",
-    "supervisor",
-    "downloads",
-    "observed",
-    "controller",
-    "engines",
-    "models",
-    "cluster",
-    "endpoint",
-    "config",
-    "remotes",
-    "views",
-    "power",
-    "sleep_watcher",
-    "batch",
-    "_bench_and_tune",
-    "load_bench",
-    "prewarm",
-    "search",
-    "chat",
-    "lemonade",
-)
+# Every part, in the order Parts defines them.
+_BUILD_ORDER = tuple(n for n, v in vars(Parts).items() if isinstance(v, cached_property))

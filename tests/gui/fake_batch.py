@@ -1,4 +1,4 @@
-"""A fake batch service (app.runtime.services.protocols.BatchApi) on in-memory job views."""
+"""A fake batch service (app.runtime.api.protocols.BatchApi) on in-memory job views."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fake bench and tune services (app.runtime.services.protocols.BenchApi, TuneApi), and
+"""Fake bench and tune services (app.runtime.api.protocols.BenchApi, TuneApi), and
 sample results shaped like the blog's Strix Halo measurements (knee at 10)."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ CONFIG = validate(
 
 
 class FakeCluster(IdleCluster):
-    """app.runtime.services.protocols.ClusterApi on an in-memory cluster; its facade is
+    """app.runtime.api.protocols.ClusterApi on an in-memory cluster; its facade is
     `FakeFacade(cluster=FakeCluster)`."""
 
     def __init__(self, app: FakeFacade) -> None:

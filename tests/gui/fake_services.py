@@ -1,4 +1,4 @@
-"""In-memory stand-ins for the application's services (app.runtime.services.protocols).
+"""In-memory stand-ins for the application's services (app.runtime.api.protocols).
 
 Each satisfies its service's Protocol (mypy checks it: `make typecheck` runs over these
 fakes), and shares its state with the FakeFacade that built it (`app`): the rows, the
