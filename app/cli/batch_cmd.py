@@ -19,10 +19,10 @@ from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
 from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import Problem, ProblemError, problem
+from app.runtime.api.values import Endpoint
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services.batch_lock import OutputLock
 from app.runtime.services.batch_run import BatchRun, ResultFiles, prepare
-from app.runtime.services.endpoint import Endpoint
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1

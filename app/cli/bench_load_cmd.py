@@ -20,8 +20,8 @@ from app.core.load_bench import (
     LoadBenchRecord,
     RunKind,
 )
+from app.runtime.api.bench import LoadBenchOptions
 from app.runtime.facade import Session
-from app.runtime.services.load_bench import LoadBenchOptions
 
 COMMAND = BENCH_LOAD  # one token: `bench` keeps its MODEL positional (app.cli.routing)
 STEP_NAMES = {

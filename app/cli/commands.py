@@ -34,7 +34,7 @@ from app.core.vllm_args import format_command
 
 if TYPE_CHECKING:
     from app.runtime.api.protocols import ConfigApi
-    from app.runtime.snapshot import ModelRow, OptionsPreview
+    from app.runtime.api.snapshot import ModelRow, OptionsPreview
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

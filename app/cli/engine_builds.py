@@ -8,7 +8,7 @@ from typing import Any
 from app.cli.context import print_json
 from app.core.advisories import EngineAdvice, vllm_version
 from app.core.untrusted import one_line
-from app.runtime.services.engines import RocmBuildRow, RocmBuilds
+from app.runtime.api.values import RocmBuildRow, RocmBuilds
 from app.supervisor.engines.feed import CACHED, ONLINE
 
 

@@ -50,7 +50,7 @@ from app.gui.window_state import track
 from app.runtime.api import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
-    from app.runtime.services.cluster_types import ClusterReport, ClusterView
+    from app.runtime.api.cluster import ClusterReport, ClusterView
 
 T = TypeVar("T")
 REFRESH_MS = 2000

@@ -30,7 +30,7 @@ from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.model_state import load_text
 from app.runtime.api import Facade
-from app.runtime.services.load_bench import LoadBenchOptions
+from app.runtime.api.bench import LoadBenchOptions
 
 # What a record says started it (the CLI's is its command line).
 ARGV = ("gui", "bench", "load")

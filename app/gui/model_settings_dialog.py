@@ -38,7 +38,7 @@ from app.gui.window_state import track
 from app.runtime.api import Facade
 
 if TYPE_CHECKING:
-    from app.runtime.snapshot import OptionsPreview
+    from app.runtime.api.snapshot import OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an

@@ -18,7 +18,7 @@ from app.gui.i18n import (
     format_speed,
     problem_text,
 )
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.snapshot import ModelRow
 
 ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
 

@@ -37,7 +37,7 @@ from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call, tasks_of
 from app.runtime.api import Facade
-from app.runtime.snapshot import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.api.snapshot import EngineView, ModelRow, ServerView, Snapshot
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
 COUNTDOWN_MS = 1000  # how often a back-off's countdown ("after waiting 12 s") is said anew

@@ -28,7 +28,7 @@ from app.gui.model_state import (
 )
 from app.gui.store import AppStore
 from app.runtime.api import Facade
-from app.runtime.snapshot import ModelRow, ServerView
+from app.runtime.api.snapshot import ModelRow, ServerView
 
 log = logging.getLogger(__name__)
 

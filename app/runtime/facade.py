@@ -13,8 +13,8 @@ from typing import TypeVar
 
 from app.core.events import EventBus
 from app.core.paths import AppPaths
-from app.runtime.runtime import Runtime, RuntimeOptions
 from app.runtime.api import Services
+from app.runtime.runtime import Runtime, RuntimeOptions
 from app.runtime.thread import RuntimeThread
 
 # RuntimeOptions: what a command sets of its session (its own endpoint, no GPU sampling…).

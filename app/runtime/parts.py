@@ -20,9 +20,9 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem
 from app.core.registry import Registry
 from app.core.settings import Settings
+from app.runtime.api import Services
 from app.runtime.endpoint_settings import csv_setting, proxy_limits
 from app.runtime.secrets import SecretStore
-from app.runtime.api import Services
 from app.runtime.services.config import ConfigService, Secrets
 
 if TYPE_CHECKING:  # built on first use, so a quick command imports only what it uses
@@ -303,7 +303,6 @@ class Parts:
 
         return LogindSleepWatcher(self.power)
 
-
     @cached_property
     def batch(self) -> BatchService:
         from app.core.batch import ModelInfo
@@ -369,7 +368,6 @@ class Parts:
             endpoint=self.options.hf_endpoint,
         )
 
-
     @cached_property
     def chat(self) -> ChatService:
         # Issue 21: a chat with any model, through this runtime's own endpoint.
@@ -379,7 +377,6 @@ class Parts:
         return ChatService(
             store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
         )
-
 
     @cached_property
     def lemonade(self) -> LemonadeImportService:
@@ -394,7 +391,6 @@ class Parts:
             planner=self.planner,
             hf_cache=self.paths.hf_hub_cache,
         )
-
 
     @property
     def bench(self) -> BenchService:

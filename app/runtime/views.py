@@ -17,13 +17,13 @@ from app.core.registry import Registry
 from app.core.settings import Settings
 from app.core.states import FileState, ProcessState, SnapshotState
 from app.downloads.manager import DownloadManager
+from app.runtime.api.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.controller import Controller
 from app.runtime.engine_choice import choose_kind
 from app.runtime.observed import Observed
 from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService
 from app.runtime.services.remotes import RemoteService
-from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor import Supervisor
 
 

@@ -17,9 +17,9 @@ import os
 import re
 import shutil
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.engine_values import Cleaned
 from app.core.states import EngineKind
 from app.supervisor.engines.base import Engine
 
@@ -85,15 +85,6 @@ def folder_bytes(path: Path) -> int:
             except OSError:
                 continue  # removed meanwhile
     return total
-
-
-@dataclass(frozen=True)
-class Cleaned:
-    """What `clean` removed: bytes freed and the engine builds whose caches they were."""
-
-    freed_bytes: int
-    builds: tuple[str, ...]
-    folder: Path
 
 
 def clean(cache_dir: Path, only: Path | None = None) -> Cleaned:

@@ -9,10 +9,9 @@ from typing import Any
 
 from app.core.gpu import SystemInfo
 from app.core.tuning import BenchPoint, Confirmation, Slo
-from app.runtime.services.bench import BenchOptions, BenchRecord
-from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.tune import TuneOptions, TuneResult
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.bench import BenchOptions, BenchRecord, TuneOptions, TuneResult
+from app.runtime.api.snapshot import ModelRow
+from app.runtime.api.values import Endpoint
 from tests.gui.fake_facade import T0, FakeFacade
 from tests.gui.fake_services import FakeService
 

@@ -49,7 +49,7 @@ from app.runtime.api.protocols import (
     TuneApi,
     ViewsApi,
 )
-from app.runtime.snapshot import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.api.snapshot import EngineView, ModelRow, ServerView, Snapshot
 from tests.gui.fake_services import (
     FakeConfig,
     FakeEndpoint,

@@ -26,8 +26,8 @@ from app.gui.app import GuiApp
 from app.gui.chat_page import RENDER_SPACING, ChatPage
 from app.gui.chat_render import Pending, chunks
 from app.runtime.api import Services
+from app.runtime.api.values import Endpoint
 from app.runtime.services.chat import ChatService
-from app.runtime.services.endpoint import Endpoint
 from tests.gui.fake_facade import FakeFacade, ServiceSet
 from tests.integration.test_relay_trust import LoopbackServer
 

@@ -37,6 +37,7 @@ from app.core.settings import Settings
 from app.core.states import USABLE_FILES, EngineKind
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
+from app.runtime.api.snapshot import OptionsPreview
 from app.runtime.engine_choice import choose_kind, make_engine
 from app.runtime.fast_start import start_env
 from app.runtime.memory_watch import MemoryWatch
@@ -53,7 +54,7 @@ from app.runtime.planning.rules import (
     with_extra_args,
     with_sleep_mode,
 )
-from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview, shown_command
+from app.runtime.planning.values import LaunchPlan, ModelFiles, shown_command
 from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineCommand
 from app.supervisor.sleep import SleepVerdicts

@@ -38,13 +38,13 @@ from app.core.contracts import FileUpload
 from app.core.events import EventBus
 from app.core.problems import ProblemError, problem
 from app.core.settings import Settings
+from app.runtime.api.values import Endpoint
 from app.runtime.planning import Planner
 from app.runtime.services.batch_book import BatchBook, now_s
 from app.runtime.services.batch_run import tuned_concurrency
 from app.runtime.services.batch_scheduler import BatchScheduler, finish_cancel
 from app.runtime.services.batch_store import BatchStore
 from app.runtime.services.batch_upload import BatchUpload, UploadRoom
-from app.runtime.services.endpoint import Endpoint
 
 MIB = 2**20
 # OpenAI takes batch files up to 200 MB; a local endpoint has room for more (one line is a

@@ -45,7 +45,7 @@ from app.core.batch_progress import (
 )
 from app.core.problems import ProblemError, problem
 from app.core.untrusted import parse_json
-from app.runtime.services.endpoint import Endpoint
+from app.runtime.api.values import Endpoint
 
 log = logging.getLogger(__name__)
 

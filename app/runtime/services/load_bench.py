@@ -17,7 +17,6 @@ import logging
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -31,9 +30,10 @@ from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE
 from app.core.untrusted import parse_json
+from app.runtime.api.bench import LoadBenchOptions
+from app.runtime.api.values import Endpoint
 from app.runtime.planning import Planner
 from app.runtime.services.bench import HISTORY_DIR, HISTORY_KEEP, running_endpoint
-from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.models import ModelService
 from app.runtime.services.startup_bench import has_startup_bench, run_startup_bench
 from app.supervisor import Supervisor
@@ -45,12 +45,6 @@ log = logging.getLogger(__name__)
 
 RELAY_PAIRS = 3  # direct/through-the-app request pairs that price the relay's share
 REQUEST_TIMEOUT_S = 600.0  # a first request may compile a new shape on a slow machine
-
-
-@dataclass(frozen=True)
-class LoadBenchOptions:
-    runs: tuple[RunKind, ...] = ("cold", "warm")
-    direct: bool = False  # also vLLM's own `vllm bench startup` (two more engine starts)
 
 
 class LoadBenchHistory:

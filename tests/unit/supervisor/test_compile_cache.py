@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core.engine_values import EngineStatus
 from app.core.load_bench import LoadRun, run_steps
 from app.core.optimize import Optimize, parse_optimize, with_optimize
 from app.core.problems import ProblemError
@@ -20,7 +21,7 @@ from app.supervisor.compile_cache import (
     has_compiled,
     root_of,
 )
-from app.supervisor.engines.base import EngineCommand, EngineStatus
+from app.supervisor.engines.base import EngineCommand
 
 
 def test_each_engine_build_has_its_own_folder() -> None:
