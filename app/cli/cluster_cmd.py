@@ -30,8 +30,8 @@ from app.core.cluster import (
 from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import ProblemError, problem
 from app.core.settings import coerce
-from app.runtime.api import Services
 from app.runtime.api.cluster import AgentSettings, ClusterReport, ClusterView
+from app.runtime.api.services import Services
 from app.runtime.facade import RuntimeOptions, Session
 
 

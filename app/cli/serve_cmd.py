@@ -17,7 +17,7 @@ from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.setting_rules import SPEC_BY_KEY, shown_setting
 from app.core.settings import Settings, coerce
-from app.runtime.api import Services
+from app.runtime.api.services import Services
 from app.runtime.facade import RuntimeOptions, Session
 
 log = logging.getLogger("vllm-tray")

@@ -46,3 +46,6 @@ class SearchQuery:
     task: str | None = TEXT_GENERATION
     sort: SearchSort = SearchSort.DOWNLOADS
     limit: int = DEFAULT_LIMIT
+
+
+MAX_LIMIT = 100

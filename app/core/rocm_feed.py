@@ -163,6 +163,9 @@ def default_build(builds: list[FeedBuild], stable_only: bool) -> FeedBuild | Non
     return None
 
 
+ONLINE, CACHED, SHIPPED_COPY = "online", "cached", "shipped"  # where a FeedView came from
+
+
 @dataclass(frozen=True)
 class FeedView:
     """A feed and where it came from; `problem` says why the online feed was not used."""

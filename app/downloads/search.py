@@ -37,7 +37,7 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 )
 
 from app.core.fit import WeightFormat
-from app.core.hub_search import SearchQuery, SearchSort
+from app.core.hub_search import MAX_LIMIT, SearchQuery, SearchSort
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.untrusted import one_line, parse_json, read_bounded
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
@@ -63,7 +63,6 @@ SEARCH_FIELDS = [
     "library_name",
     "tags",
 ]
-MAX_LIMIT = 100
 SEARCH_TIMEOUT = 20.0
 # An answer of MAX_LIMIT results with every field is some hundred kB: what is past this bound is
 # not read (a hub that sends 300,000 results is read no further than its first ones).

@@ -37,8 +37,8 @@ from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.gui.restart_ask import RestartQuestion
 from app.gui.window_state import track
-from app.runtime.api import Facade
 from app.runtime.api.bench import tokens_problem
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
     from app.gui.store import AppStore

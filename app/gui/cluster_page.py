@@ -47,7 +47,7 @@ from app.gui.forms import CommandView, Grower
 from app.gui.i18n import format_number, problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
     from app.runtime.api.cluster import ClusterReport, ClusterView

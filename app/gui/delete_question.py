@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes
 from app.gui.store import AppStore
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 from app.runtime.api.snapshot import ModelRow
 
 

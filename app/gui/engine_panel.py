@@ -22,7 +22,7 @@ from app.core.gpu import rocm_support_problem
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 from app.runtime.api.snapshot import EngineView
 
 if TYPE_CHECKING:  # the engines' service loads the planner: not before the window shows

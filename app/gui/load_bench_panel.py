@@ -29,8 +29,8 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.model_state import load_text
-from app.runtime.api import Facade
 from app.runtime.api.bench import LoadBenchOptions
+from app.runtime.api.services import Facade
 
 # What a record says started it (the CLI's is its command line).
 ARGV = ("gui", "bench", "load")

@@ -41,7 +41,7 @@ from app.gui.search_results import (
 )
 from app.gui.streams import gui_sink, relay
 from app.gui.theme import error_color, set_text_color
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 from app.runtime.api.values import ModelDetails
 
 DEBOUNCE_MS = 350  # typing faster than this is one query

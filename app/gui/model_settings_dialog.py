@@ -35,7 +35,7 @@ from app.gui.restart_ask import RestartQuestion
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:
     from app.runtime.api.snapshot import OptionsPreview

@@ -35,7 +35,7 @@ from app.gui.forms import buddy_label, wrap
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 
 
 class CheckedField(QWidget):

@@ -36,7 +36,7 @@ from app.core.problems import Problem
 from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call, tasks_of
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 from app.runtime.api.snapshot import EngineView, ModelRow, ServerView, Snapshot
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes

@@ -27,7 +27,7 @@ from app.gui.model_state import (
     state_text,
 )
 from app.gui.store import AppStore
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 from app.runtime.api.snapshot import ModelRow, ServerView
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from app.core.events import EventBus
 from app.core.paths import AppPaths
-from app.runtime.api import Services
+from app.runtime.api.services import Services
 from app.runtime.runtime import Runtime, RuntimeOptions
 from app.runtime.thread import RuntimeThread
 
@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 
 class ThreadFacade:
-    """Implements app.runtime.services.Facade over a RuntimeThread: each call runs one
+    """Implements app.runtime.api.services.Facade over a RuntimeThread: each call runs one
     function of the services on the runtime loop and returns a future the GUI awaits.
 
     Reads run there too: the views read caches the loop writes, and a secret may wait on a

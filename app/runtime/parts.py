@@ -3,7 +3,7 @@
 A command that only reads a setting builds the settings and the config service, nothing
 else: no directory, no supervisor, no HTTP client. `Runtime.start` builds every part (those
 that follow the event bus must be there before anything runs). Private to app.runtime:
-front-ends see the services only, through app.runtime.services.Services.
+front-ends see the services only, through app.runtime.api.services.Services.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem
 from app.core.registry import Registry
 from app.core.settings import Settings
-from app.runtime.api import Services
+from app.runtime.api.services import Services
 from app.runtime.endpoint_settings import csv_setting, proxy_limits
 from app.runtime.secrets import SecretStore
 from app.runtime.services.config import ConfigService, Secrets
@@ -72,7 +72,7 @@ class RuntimeOptions:
 class Parts:
     """Every part and service of one runtime, built on first use (cached_property).
 
-    Implements app.runtime.api.ServiceSource: `Services.over(parts)` is the application API.
+    Implements app.runtime.api.services.ServiceSource: `Services.over(parts)` is the API.
     The parts are built in the order written here, each after what it follows.
     """
 
@@ -192,7 +192,7 @@ class Parts:
         up = self.config_watcher.catch_up  # other processes' changes, before a start
         return Controller(self.supervisor, self.planner, self.registry, self.settings, catch_up=up)
 
-    # -- the services (app.runtime.api.ServiceSource) ----------------------------------
+    # -- the services (app.runtime.api.services.ServiceSource) -------------------------
     @cached_property
     def engines(self) -> EngineService:
         from app.runtime.services.engines import EngineService

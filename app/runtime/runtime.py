@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
-from app.runtime.api import Services
+from app.runtime.api.services import Services
 from app.runtime.endpoint_settings import proxy_limits
 from app.runtime.parts import Parts, RuntimeOptions
 

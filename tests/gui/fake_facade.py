@@ -30,7 +30,6 @@ from app.core.problems import Fix, FixKind, Problem, tr_noop
 from app.core.registry import ModelSource
 from app.core.settings import SPECS
 from app.core.states import DownloadStatus, EngineKind, FileState, LoadPhase, ProcessState
-from app.runtime.api import Services
 from app.runtime.api.protocols import (
     BatchApi,
     BenchApi,
@@ -49,6 +48,7 @@ from app.runtime.api.protocols import (
     TuneApi,
     ViewsApi,
 )
+from app.runtime.api.services import Services
 from app.runtime.api.snapshot import EngineView, ModelRow, ServerView, Snapshot
 from tests.gui.fake_services import (
     FakeConfig,
@@ -206,7 +206,7 @@ def failed(error: BaseException) -> Future[Any]:
 
 @dataclasses.dataclass(frozen=True)
 class ServiceSet:
-    """Every service as an object at hand (implements app.runtime.api.ServiceSource)."""
+    """Every service as an object at hand (implements app.runtime.api.services.ServiceSource)."""
 
     models: ModelsApi
     config: ConfigApi
@@ -227,7 +227,7 @@ class ServiceSet:
 
 
 class FakeFacade:
-    """Implements app.runtime.services.Facade over fake services with in-memory state.
+    """Implements app.runtime.api.services.Facade over fake services with in-memory state.
 
     `submit` and `call` run the given function of the services at once and hand its result
     back as a finished future. Services are the fakes of tests/gui/fake_services.py unless a

@@ -25,7 +25,7 @@ from app.core.chat import ChatMessage, ChatStore, ReplyDelta
 from app.gui.app import GuiApp
 from app.gui.chat_page import RENDER_SPACING, ChatPage
 from app.gui.chat_render import Pending, chunks
-from app.runtime.api import Services
+from app.runtime.api.services import Services
 from app.runtime.api.values import Endpoint
 from app.runtime.services.chat import ChatService
 from tests.gui.fake_facade import FakeFacade, ServiceSet

@@ -31,7 +31,7 @@ from app.gui.settings.secret_field import SecretField
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.api import Facade
+from app.runtime.api.services import Facade
 
 
 class SettingsDialog(QDialog):

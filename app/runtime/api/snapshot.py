@@ -1,7 +1,7 @@
 """What the application API answers with: model rows, the snapshot, option previews.
 
 Immutable values built on the runtime loop (app.runtime.views, the services) and read by
-the GUI and the CLI; the services themselves are app.runtime.api.Services.
+the GUI and the CLI; the services themselves are app.runtime.api.services.Services.
 """
 
 from __future__ import annotations

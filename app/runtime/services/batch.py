@@ -41,6 +41,7 @@ from app.core.settings import Settings
 from app.runtime.api.values import Endpoint
 from app.runtime.planning import Planner
 from app.runtime.services.batch_book import BatchBook, now_s
+from app.runtime.services.batch_file import BatchFile
 from app.runtime.services.batch_run import tuned_concurrency
 from app.runtime.services.batch_scheduler import BatchScheduler, finish_cancel
 from app.runtime.services.batch_store import BatchStore
@@ -88,6 +89,10 @@ class BatchService:
         """Requests in flight for a batch of these models: the smallest tuned
         --max-num-seqs among them (else the setting)."""
         return self._concurrency(model_ids)
+
+    def open_file(self, source: Path, output: Path, errors: Path) -> BatchFile:
+        """`batch run`'s file, checked whole and its output locked (blocking; ProblemError)."""
+        return BatchFile(source, output, errors, self._concurrency)
 
     @property
     def store(self) -> BatchStore:
