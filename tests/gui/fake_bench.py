@@ -130,6 +130,10 @@ class FakeBench(FakeService):
 class FakeTune(FakeService):
     area = "tune"
 
+    def check(self, options: TuneOptions) -> TuneOptions:
+        self.record("check", options)
+        return options
+
     async def run(
         self, model_id: str, options: TuneOptions, *, argv: Sequence[str] = ()
     ) -> TuneResult:

@@ -76,6 +76,7 @@ from app.runtime.api.cluster import (
     ClusterView,
     WorkerState,
 )
+from app.runtime.api.protocols import BatchFileApi
 from app.runtime.api.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.api.values import (
     AddedModel,
@@ -699,6 +700,9 @@ class IdleBatch(FakeService):
     async def cancel(self, batch_id: str) -> BatchJobView:
         raise _not_here("a batch")
 
+    def open_file(self, source: Path, output: Path, errors: Path) -> BatchFileApi:
+        raise _not_here("a batch file")  # `vllm-tray batch run`'s, never the GUI's
+
     def concurrency(self, model_ids: Collection[str]) -> int:
         return 1
 
@@ -754,6 +758,9 @@ class FakePrewarm(FakeService):
 
 class IdleTune(FakeService):
     area = "tune"
+
+    def check(self, options: TuneOptions) -> TuneOptions:
+        return options
 
     async def run(
         self, model_id: str, options: TuneOptions, *, argv: Sequence[str] = ()
