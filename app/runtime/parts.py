@@ -21,13 +21,12 @@ from app.core.problems import Problem
 from app.core.registry import Registry
 from app.core.settings import Settings
 from app.runtime.api.services import Services
-from app.runtime.endpoint_settings import csv_setting, proxy_limits
+from app.runtime.endpoint_settings import EndpointSecurity
 from app.runtime.secrets import SecretStore
 from app.runtime.services.config import ConfigService, Secrets
 
 if TYPE_CHECKING:  # built on first use, so a quick command imports only what it uses
     from app.downloads.manager import DownloadManager
-    from app.proxy.server import ProxyServer
     from app.runtime.controller import Controller
     from app.runtime.observed import Observed
     from app.runtime.planning import Planner
@@ -52,8 +51,6 @@ if TYPE_CHECKING:  # built on first use, so a quick command imports only what it
     from app.supervisor.sleep import SleepVerdicts
 
 log = logging.getLogger(__name__)
-
-SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
 
 
 @dataclass(frozen=True)
@@ -112,6 +109,12 @@ class Parts:
         return Secrets(self.secret_store)
 
     @cached_property
+    def security(self) -> EndpointSecurity:
+        return EndpointSecurity(
+            self.settings, self.secrets, lambda: self.endpoint if self.built("endpoint") else None
+        )
+
+    @cached_property
     def config_watcher(self) -> ConfigWatcher:
         # Edits by `vllm-tray config/options/pull/remote/set-secret` or by hand take effect
         # while running: the one poller of every file other processes change.
@@ -123,7 +126,7 @@ class Parts:
             self.bus,
             checks=(
                 (self.paths.remotes_file.name, self.remotes.poll_file),
-                (self.paths.secrets_file.name, self._reload_secrets),
+                (self.paths.secrets_file.name, self.security.reload_secrets),
             ),
         )
 
@@ -242,7 +245,9 @@ class Parts:
         return EndpointService(
             settings=self.settings,
             api_key=lambda: self.secrets.value("api_key"),
-            make_proxy=self._make_proxy,
+            make_proxy=lambda host, port: self.security.proxy(
+                self.services, self.bus, self.batch, host, port
+            ),
             secret_file=self.paths.endpoint_secret_file,
             host=self.options.proxy_host,
             port=self.options.proxy_port,
@@ -254,7 +259,7 @@ class Parts:
             settings=self.settings,
             secrets=self.secrets,
             bound_host=lambda: self.endpoint.bound_host,
-            on_security_changed=self._apply_security,
+            on_security_changed=self.security.apply,
             # Global vllm_args against the engine's --help; the engine part is built only
             # when a change asks (a `config set` of anything else never builds it).
             unknown_flag=lambda args, source: self.engines.unknown_flag(args, source),  # noqa: PLW0108 — built when first asked
@@ -430,45 +435,9 @@ class Parts:
 
         return self.secrets.value("hf_token") or hf_login_token()
 
-    def _make_proxy(self, host: str, port: int) -> ProxyServer:
-        """The endpoint on `host`:`port`, answering through the services."""
-        from app.proxy.server import ProxyServer
-        from app.runtime.endpoint import EndpointApi
-
-        api = EndpointApi(self.services)
-        return ProxyServer(
-            api,
-            api,
-            self.bus,
-            host=host,
-            port=port,
-            api_key=self.secrets.value("api_key"),
-            allowed_hosts=csv_setting(self.settings.get("proxy.allowed_hosts")),
-            cors_origins=csv_setting(self.settings.get("proxy.cors_origins")),
-            limits=proxy_limits(self.settings),
-            batches=self.batch,
-        )
-
     def _on_setting_changed(self, key: str, value: object) -> None:
         self.bus.publish(SettingChanged(key, value))
-        if key in SECURITY_SETTINGS:
-            self._apply_security()
-
-    async def _reload_secrets(self) -> None:
-        """A key set from another process (`vllm-tray config set-secret`) applies at once."""
-        if "api_key" in await self.secrets.reload():
-            log.info("the endpoint's key was changed by another process; it applies now")
-            self._apply_security()
-
-    def _apply_security(self) -> None:
-        """Key, Host allow-list and CORS apply to the running endpoint at once."""
-        if not self.built("endpoint"):
-            return  # no endpoint runs
-        self.endpoint.update_security(
-            self.secrets.value("api_key"),
-            csv_setting(self.settings.get("proxy.allowed_hosts")),
-            csv_setting(self.settings.get("proxy.cors_origins")),
-        )
+        self.security.setting_changed(key)
 
 
 # Every part, in the order Parts defines them.
