@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.cli.context import session_from
+from app.cli.context import session_from, warn_problems
 from app.cli.progress import ProgressReporter
 from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
@@ -72,7 +72,7 @@ def cmd_batch_run(args: argparse.Namespace) -> int:
     options = RuntimeOptions(
         proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
     )
-    session = session_from(args, options)
+    session = session_from(args, options, warn=False)  # the warnings build parts that write
     try:
         concurrency = parse_concurrency(str(args.concurrency))
         # Every line checked (and the result files read) before anything starts or is written.
@@ -80,6 +80,7 @@ def cmd_batch_run(args: argparse.Namespace) -> int:
     except ProblemError as exc:
         return _refused(exc.problem)
     try:
+        warn_problems(session.services)
         return asyncio.run(_main(session, batch, concurrency, out, err))
     finally:
         batch.close()
