@@ -1,6 +1,6 @@
 """What every subcommand needs: the resolved paths and the application's services.
 
-A command is handed `Services` (app.runtime.services), never the runtime's parts: a quick
+A command is handed `Services` (app.runtime.api.services), never the runtime's parts: a quick
 one reads or edits through them without starting anything; a long one (`serve`, `bench`,
 `batch run`…) starts the session around its work.
 """

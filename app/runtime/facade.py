@@ -1,6 +1,6 @@
 """The front-ends' doors to the runtime: the GUI's thread-safe facade and the CLI's session.
 
-Both hand out `Services` (app.runtime.services) and the event bus, never the runtime's parts.
+Both hand out `Services` (app.runtime.api.services) and the event bus, never the runtime's parts.
 No use case lives here: a door only decides where the services' calls run.
 """
 

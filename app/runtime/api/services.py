@@ -6,7 +6,7 @@ object forwarding each declared name to its source: the runtime's parts (app.run
 which build each on first use) or the GUI tests' fakes. The GUI reaches it through a `Facade`:
 one generic call that runs a function of the services on the runtime loop and returns a
 future, plus the event bus; the CLI (app.runtime.facade.Session) and the proxy's `EndpointApi`
-are handed it directly. This package imports no implementation.
+are handed it directly. Its package imports no implementation.
 """
 
 from __future__ import annotations
