@@ -37,12 +37,19 @@ from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.gui.restart_ask import RestartQuestion
 from app.gui.window_state import track
-from app.runtime.api.bench import tokens_problem
+from app.runtime.api.bench import (
+    HIGH_LIMIT,
+    BenchOptions,
+    BenchRecord,
+    TuneOptions,
+    TuneResult,
+    Workload,
+    tokens_problem,
+)
 from app.runtime.api.services import Facade
 
-if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
+if TYPE_CHECKING:
     from app.gui.store import AppStore
-    from app.runtime.api.bench import BenchOptions, BenchRecord, TuneOptions, TuneResult
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -105,8 +112,6 @@ class BenchWindow(QWidget):
         self.output_len = _spin(1, 1_000_000, 64)
         self.slo_ttft = _ms_box()
         self.slo_itl = _ms_box()
-        from app.runtime.api.bench import HIGH_LIMIT
-
         self.max_concurrency = _spin(1, 4096, HIGH_LIMIT)
 
         self.run_bench_button = QPushButton(self.tr("&Run benchmark"))
@@ -196,8 +201,6 @@ class BenchWindow(QWidget):
 
     # -- commands ---------------------------------------------------------------------------
     def bench_options(self) -> BenchOptions | None:
-        from app.runtime.api.bench import BenchOptions, Workload
-
         text = self.concurrency.text().replace(" ", "")
         try:
             levels = tuple(int(part) for part in text.split(",") if part)
@@ -211,8 +214,6 @@ class BenchWindow(QWidget):
         )
 
     def tune_options(self) -> TuneOptions:
-        from app.runtime.api.bench import TuneOptions, Workload
-
         return TuneOptions(
             slo=Slo(
                 ttft_ms=self.slo_ttft.value() or None,
