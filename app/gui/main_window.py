@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from app.core.problems import Problem
 from app.core.states import ProcessState
 from app.gui.batch_page import BatchPageOpener
-from app.gui.bench_view import BenchWindows
+from app.gui.bench_windows import BenchWindows
 from app.gui.bridge import EventBridge
 from app.gui.chat_page import ChatPages
 from app.gui.commands import CommandFailed, FailureReporter, async_slot
