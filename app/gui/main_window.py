@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -19,14 +19,12 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTableView,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from app.core.problems import Problem
 from app.core.states import ProcessState
-from app.gui.batch_page import BatchPageOpener
 from app.gui.bench_windows import BenchWindows
 from app.gui.bridge import EventBridge
 from app.gui.chat_page import ChatPages
@@ -60,14 +58,6 @@ STATUS_MS = 8000
 class MainWindow(QMainWindow):
     quit_requested = Signal()
     hidden_to_tray = Signal(bool)  # True the first time: the caller explains the tray
-    # Made by build_menus (app.gui.main_menus).
-    add_action: QAction
-    settings_action: QAction
-    cluster_action: QAction
-    remotes_action: QAction
-    batch_jobs: BatchPageOpener
-    model_menu: QMenu
-    toolbar: QToolBar
 
     def __init__(
         self,
@@ -127,7 +117,24 @@ class MainWindow(QMainWindow):
         self.gpu_panel = GpuPanel(store)
         self.engine_panel = EnginePanel(facade, store, failures)
 
-        build_menus(self, facade)
+        menus = build_menus(
+            self,
+            self.actions_,
+            facade,
+            add_model=self.open_add_model,
+            settings=self.open_settings,
+            cluster=self.open_cluster,
+            remotes=self.open_remotes,
+            quit=self.quit_question.ask,
+            find=self.focus_filter,
+        )
+        self.add_action, self.settings_action = menus.add_action, menus.settings_action
+        self.cluster_action, self.remotes_action = menus.cluster_action, menus.remotes_action
+        self.batch_jobs, self.model_menu, self.toolbar = (
+            menus.batch_jobs,
+            menus.model_menu,
+            menus.toolbar,
+        )
         self._build_layout()
         self.chat = ChatPages(self, facade, store)  # issue 21: the Chat page, "Chat with…"
         store.models_reset.connect(self._on_store_models_reset)
