@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QHeaderView, QTableWidget
 
 from app.core.cluster import DEFAULT_AGENT_PORT, WorkerNode
+from app.gui.forms import set_text_row, text_columns
 from app.gui.i18n import format_number, problem_text
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
@@ -25,26 +26,21 @@ class NodesTable(QTableWidget):
     """Read-only; one row per machine, this one first."""
 
     def __init__(self) -> None:
-        super().__init__(0, 5)
-        self.setHorizontalHeaderLabels(
+        super().__init__()
+        text_columns(
+            self,
             [
                 translate("ClusterWindow", "Machine"),
                 translate("ClusterWindow", "Engine"),
                 translate("ClusterWindow", "Model files"),
                 translate("ClusterWindow", "Link"),
                 translate("ClusterWindow", "Problems"),
-            ]
+            ],
         )
-        # The short columns as wide as their texts (titles included, in any language); the
-        # problems take the rest and wrap, each row as tall as its sentences.
+        # The link's figures wrap onto two lines; the problems take the rest.
         header = self.horizontalHeader()
-        for column in range(3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(3, max(LINK_WIDTH, header.sectionSizeFromContents(3).width()))
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.verticalHeader().setVisible(False)
-        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
 
     def show_report(self, report: ClusterReport) -> None:
         rows: list[tuple[str, str, str, str, str]] = []
@@ -81,10 +77,7 @@ class NodesTable(QTableWidget):
             )
         self.setRowCount(len(rows))
         for r, row in enumerate(rows):
-            for c, text in enumerate(row):
-                item = QTableWidgetItem(text)
-                item.setToolTip(text)
-                self.setItem(r, c, item)
+            set_text_row(self, r, row, row)
 
 
 def worker_text(worker: WorkerNode) -> str:
