@@ -1,5 +1,4 @@
-"""What the Benchmark window says: a benchmark's speed-up, a tune's proposal, where a tune
-stands."""
+"""What the Benchmark window says: a benchmark's speed-up, a tune's proposal and progress."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The Cluster window's machines: each as typed in the form (ADDR[:PORT]), and the table of
-their engines, model files, links and problems as the last check found them."""
+"""The Cluster window's machines: each as typed (ADDR[:PORT]), the table of what a check found."""
 
 from __future__ import annotations
 

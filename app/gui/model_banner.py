@@ -1,5 +1,4 @@
-"""The main window's banner for the selected model: its failure to load or download, until
-dismissed, and Retry loading or downloading it again."""
+"""The main window's banner for the selected model's failed load or download, with Retry."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""What the model settings dialog shows of a preview: the memory estimate's rows, and the
-command line with where its arguments come from."""
+"""What the model settings dialog shows of a preview: the memory estimate, the command line."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The output and error files of a batch run: appended one line per result, fsynced at most
-once a second (the durability rule in app.runtime.services.batch_run's docstring)."""
+"""A batch run's result files: one write() per result, fsynced at most once a second."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The cluster's headless workers on the other machines, driven through their agents: start,
-stop, ask how each one is, and say what is wrong with one."""
+"""The cluster's workers on the other machines, through their agents: start, stop, ask."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""What this process knows of each remote server: its last check, when the next one is due,
-and how it is shown (its view, its models as views and as rows of the model list)."""
+"""What is known of each remote server: its last check, when the next is due, its views."""
 
 from __future__ import annotations
 
