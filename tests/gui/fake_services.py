@@ -77,7 +77,14 @@ from app.runtime.api.cluster import (
     WorkerState,
 )
 from app.runtime.api.protocols import BatchFileApi
-from app.runtime.api.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
+from app.runtime.api.snapshot import (
+    EngineView,
+    HostRooms,
+    ModelRow,
+    OptionsPreview,
+    ServerView,
+    Snapshot,
+)
 from app.runtime.api.values import (
     AddedModel,
     Endpoint,
@@ -87,7 +94,6 @@ from app.runtime.api.values import (
     RocmBuilds,
     SearchResults,
 )
-from app.runtime.planning import OptionsPreview
 from app.runtime.services.chat import ChatService
 from app.supervisor.engines.feed import FeedSource
 from app.supervisor.engines.rocm_builds import choices

@@ -19,7 +19,8 @@ from app.core.problems import ProblemError, problem
 from app.core.untrusted import parse_json, read_bounded
 from app.runtime.api.values import Endpoint
 from app.runtime.services.batch_lock import OutputLock
-from app.runtime.services.batch_run import BatchRun, ResultFiles, prepare
+from app.runtime.services.batch_results import ResultFiles
+from app.runtime.services.batch_run import BatchRun, prepare
 
 MODELS_TIMEOUT_S = 30.0
 MAX_MODELS_BYTES = 4 * 2**20  # the app's model list with every remote's models fits many times
