@@ -24,6 +24,7 @@ from app.core.swap import DeviceCandidate, EvictAction, Eviction, choose_evictio
 from app.runtime.planning import LaunchPlan, Planner
 from app.runtime.planning.values import shown_command
 from app.supervisor import ProcessInfo, Supervisor
+from app.supervisor.supervisor import Occupancy
 from app.supervisor.diagnosis import is_memory_failure
 
 log = logging.getLogger(__name__)
@@ -141,15 +142,9 @@ class Controller:
             self._touch(entry.id)
             return self._backend(entry.id, info)
         self._catch_up()  # a few stat() calls
-        plan = self._planner.plan_launch(entry.id, extra_args=extra_args)
-        refused = self._supervisor.refusal(plan.spec)
-        if refused is not None:
-            # Given up on, and nothing changed since: answer at once, and do not unload
-            # healthy models for a start the supervisor would refuse anyway. A changed spec
-            # (options, engine, settings) is a fresh try, which the supervisor allows.
-            raise ProblemError(refused)
+        plan = self._planner.plan_launch(entry, extra_args=extra_args)
         try:
-            await self._start(plan)
+            info = await self._start(plan)
         except ProblemError as exc:
             idle = self._idle_others(entry.id)
             if not is_memory_failure(exc.problem) or not idle:
@@ -162,28 +157,39 @@ class Controller:
                 for victim in idle:
                     await self._supervisor.stop(victim)
             await self._supervisor.reset(entry.id)
-            await self._start(plan)
+            info = await self._start(plan)
         self._touch(entry.id)
-        return self._backend(entry.id)
+        return self._backend(entry.id, info)
 
-    async def _start(self, plan: LaunchPlan) -> None:
+    async def _start(self, plan: LaunchPlan) -> ProcessInfo:
         """Decide (make room, reserve) under the lock, then start and wait outside it."""
         model_id = plan.spec.model_id
+        seen = self._supervisor.occupancy(plan.spec)
+        if seen.refusal is not None:
+            # Given up on, and nothing changed since: answer at once, and do not unload
+            # healthy models for a start the supervisor would refuse anyway. A changed spec
+            # (options, engine, settings) is a fresh try, which the supervisor allows.
+            raise ProblemError(seen.refusal)
+        # A free lock is taken without a pause, so the snapshot is still the present; after
+        # waiting for another decision it is not.
+        waited = self._decide.locked()
         async with self._decide:
-            info = self._supervisor.info(model_id)
+            if waited:
+                seen = self._supervisor.occupancy(plan.spec)
+            info = seen.infos.get(model_id)
             # STOPPING counts as needing a start: the child that is going away frees its
             # memory, and the new one must hold a reservation like any other start, or a
             # decision made meanwhile could choose it as a victim mid-start.
             reserve = info is None or info.state not in STARTED
             if reserve:
-                await self._make_room(plan)
+                await self._make_room(plan, seen)
                 # Held until the child exists and counts as ALIVE: a second decision made
                 # meanwhile must see this memory as taken.
                 self._reserved[model_id] = dict(plan.device_bytes)
                 # A start joining one in progress keeps that child, hence its plan.
                 self._plans[model_id] = plan
         try:
-            await self._supervisor.start(plan.spec)
+            return await self._supervisor.start(plan.spec)
         finally:
             if reserve:
                 self._reserved.pop(model_id, None)
@@ -226,7 +232,7 @@ class Controller:
         }
 
     # -- swapping ------------------------------------------------------------------------
-    def _room_plan(self, plan: LaunchPlan) -> _RoomPlan:
+    def _room_plan(self, plan: LaunchPlan, seen: Occupancy) -> _RoomPlan:
         """One decision: which idle models to put aside, asleep or stopped (None: cannot fit
         now), and why not.
 
@@ -238,13 +244,13 @@ class Controller:
         for model_id, held in self._reserved.items():
             if model_id != plan.spec.model_id:
                 add_device_bytes(used, held)
-        for info in self._supervisor.infos():
+        for info in seen.infos.values():
             if info.state not in ALIVE or info.model_id == plan.spec.model_id:
                 continue
             if info.model_id in self._reserved:
                 continue  # counted above; a start in progress is never a victim
             usage = self._usage.setdefault(info.model_id, _Usage())
-            candidate = self._swap_candidate(info, usage)
+            candidate = self._swap_candidate(info, usage, info.model_id in seen.sleepable)
             add_device_bytes(used, candidate.holds)
             candidates.append(candidate)
         return _RoomPlan(
@@ -254,44 +260,44 @@ class Controller:
             starting=[m for m in self._reserved if m != plan.spec.model_id],
         )
 
-    async def _make_room(self, plan: LaunchPlan) -> None:
+    async def _make_room(self, plan: LaunchPlan, seen: Occupancy) -> None:
         """Put least-recently-used idle models aside (asleep or stopped) until `spec` fits.
 
         When it cannot fit now but could later — other models are still starting, or have
         requests in flight — wait for them (bounded by load_timeout_s) and decide again: a
         request for B while A is loading is answered after A's requests, not refused. After
-        models were put to sleep it decides again with what their sleeps measured.
+        models were put to sleep it decides again with what their sleeps measured. `seen`:
+        the supervisor's snapshot for the first decision; each later one takes its own.
         """
         # The budgets as far as other programs and the host's reserve allow, read now (off
         # the loop: nvidia-smi takes a while); what they hold does not change while the app
         # makes room, so this is read once per decision (issues 20 and 23).
         now = await asyncio.to_thread(self._planner.memory.read)
-        rooms = self._planner.memory.rooms(now, self.held_by_device(), budgets=plan.budgets)
+        rooms = self._planner.memory.rooms(now, self.held_by_device(seen), budgets=plan.budgets)
         plan = dataclasses.replace(plan, budgets={d: r.room for d, r in rooms.items()})
         deadline = self._clock() + plan.spec.load_timeout_s
         drained: set[str] = set()
         done: set[tuple[str, EvictAction]] = set()
         while True:
-            room = self._room_plan(plan)
+            room = self._room_plan(plan, seen)
+            left = deadline - self._clock()
+            waiting_for = [m for m in room.busy if m not in drained]
             if room.victims is not None:
                 todo = [v for v in room.victims if (v.model_id, v.action) not in done]
                 if not todo:
                     return  # it fits (or nothing left would change the plan)
                 await self._evict(plan.spec.model_id, todo)
                 done.update((v.model_id, v.action) for v in todo)
-                continue
-            left = deadline - self._clock()
-            if room.starting and left > 0:
+            elif room.starting and left > 0:
                 self._start_settled.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._start_settled.wait(), left)
-                continue
-            waiting_for = [m for m in room.busy if m not in drained]
-            if waiting_for and left > 0:
+            elif waiting_for and left > 0:
                 drained.add(waiting_for[0])
                 await self._drain(waiting_for[0])
-                continue
-            raise ProblemError(self._no_room(plan, room.used, rooms))
+            else:
+                raise ProblemError(self._no_room(plan, room.used, rooms))
+            seen = self._supervisor.occupancy(plan.spec)  # the next decision's own
 
     async def _evict(self, for_model: str, evictions: Sequence[Eviction]) -> None:
         victims = [e.model_id for e in evictions]
@@ -307,30 +313,31 @@ class Controller:
             self._evicting.difference_update(victims)
 
     # -- sleep mode (docs/sleep-mode.md) -------------------------------------------------
-    def _swap_candidate(self, info: ProcessInfo, usage: _Usage) -> DeviceCandidate:
+    def _swap_candidate(self, info: ProcessInfo, usage: _Usage, sleepable: bool) -> DeviceCandidate:
         """A loaded model as the swap policy sees it: what it holds on each device, whether
-        it can sleep.
-
-        A sleeping model holds on each device what its sleep did not free there (measured on
-        each of its GPUs, or in RAM); one that may sleep is expected to free all it was
-        planned to hold (its measured sleep then tells the truth, and `_make_room` decides
-        again with it).
-        """
-        plan = self._plans.get(info.model_id)
-        holds = dict(plan.device_bytes) if plan is not None else {}
-        sleeping = info.state is ProcessState.SLEEPING
-        if sleeping and info.sleep is not None:
-            freed = info.sleep.freed_by_device
-            holds = {d: max(0, b - freed.get(d, 0)) for d, b in holds.items()}
-        can_sleep = info.state is ProcessState.RUNNING and self._supervisor.may_sleep(info.model_id)
+        it can sleep (`sleepable`: the supervisor would try)."""
+        holds = self._holds(info)
+        can_sleep = info.state is ProcessState.RUNNING and sleepable
         return DeviceCandidate(
             info.model_id,
             holds,
             usage.in_flight,
             usage.last_used,
             asleep=dict.fromkeys(holds, 0) if can_sleep else None,
-            sleeping=sleeping,
+            sleeping=info.state is ProcessState.SLEEPING,
         )
+
+    def _holds(self, info: ProcessInfo) -> dict[str, int]:
+        """What a loaded model holds on each device: as planned, or, asleep, what its sleep
+        did not free (measured on each of its GPUs, or in RAM). One that may sleep is
+        expected to free all it was planned to hold (its measured sleep then tells the
+        truth, and `_make_room` decides again with it)."""
+        plan = self._plans.get(info.model_id)
+        holds = dict(plan.device_bytes) if plan is not None else {}
+        if info.state is ProcessState.SLEEPING and info.sleep is not None:
+            freed = info.sleep.freed_by_device
+            holds = {d: max(0, b - freed.get(d, 0)) for d, b in holds.items()}
+        return holds
 
     async def sleep_model(self, model_id: str) -> bool:
         """Put a loaded model to sleep where sleeping frees its memory, else stop it (for a
@@ -378,17 +385,18 @@ class Controller:
             device_label=self._planner.device_label,
         )
 
-    def held_by_device(self) -> dict[str, int]:
+    def held_by_device(self, seen: Occupancy | None = None) -> dict[str, int]:
         """What the app's children hold on each device as planned (a sleeping one, what its
         sleep did not free), starts decided but not yet alive included: the memory that is
-        the app's own in what the machine reports as used (app.core.memory_room)."""
+        the app's own in what the machine reports as used (app.core.memory_room). `seen`:
+        a decision's snapshot of the supervisor (default: its processes now)."""
         held: dict[str, int] = {}
         for reserved in self._reserved.values():
             add_device_bytes(held, reserved)
-        for info in self._supervisor.infos():
+        infos = seen.infos.values() if seen is not None else self._supervisor.infos()
+        for info in infos:
             if info.state in ALIVE and info.model_id not in self._reserved:
-                usage = self._usage.get(info.model_id) or _Usage()
-                add_device_bytes(held, self._swap_candidate(info, usage).holds)
+                add_device_bytes(held, self._holds(info))
         return held
 
     async def _drain(self, model_id: str) -> None:

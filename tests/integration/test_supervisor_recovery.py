@@ -138,8 +138,8 @@ async def test_a_permanent_failure_is_fatal_at_once_and_unload_makes_it_stopped(
     assert problem.code == "load.ctx_over_limit"
     assert rec.states() == [S.STARTING, S.FATAL]
     # What a caller may ask before unloading anything for it: refused only with this spec.
-    assert sv.refusal(spec) == problem
-    assert sv.refusal(fake_spec(ctx=128)) is None
+    assert sv.occupancy(spec).refusal == problem
+    assert sv.occupancy(fake_spec(ctx=128)).refusal is None
     # An unload of a given-up model is a real stop: the row then says "stopped", truly.
     await sv.stop(MODEL)
     assert rec.states()[-1] is S.STOPPED

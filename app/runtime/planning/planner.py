@@ -168,16 +168,21 @@ class Planner:
         }
 
     # -- a start ------------------------------------------------------------------------
-    def plan_launch(self, model_id: str, *, extra_args: Sequence[str] = ()) -> LaunchPlan:
-        """What a start of the model runs and takes, decided once: the controller carries
-        the plan for as long as the child lives. `extra_args` are one start's temporary
-        overrides (the tune's `--max-num-seqs N`), merged over every stored layer; never
-        persisted. Raises ProblemError when the model cannot start as it is."""
-        entry = self._registry.get(model_id)
+    def plan_launch(
+        self, model: str | ModelEntry, *, extra_args: Sequence[str] = ()
+    ) -> LaunchPlan:
+        """What a start of the model (its id, or its entry just looked up) runs and takes,
+        decided once: the controller carries the plan for as long as the child lives.
+        `extra_args` are one start's temporary overrides (the tune's `--max-num-seqs N`),
+        merged over every stored layer; never persisted. Raises ProblemError when the model
+        cannot start as it is."""
+        entry = model if isinstance(model, ModelEntry) else self._registry.get(model)
         system = self.system_info()
         kind = choose_kind(self._settings, system)
         engine = self.engine(kind)
         command = engine.command()
+        # The user's own vLLM has no version file: its command names the build.
+        version = None if kind is EngineKind.CUSTOM else engine.status().version
         files = self.model_files(entry)
         settings = self._settings.as_dict()
         options = self._registry.options(entry.id)
@@ -208,7 +213,7 @@ class Planner:
             placement=placement,
             settings=settings,
         )
-        fast = start_env(self._paths.cache_dir, engine, options.optimize)  # compile caches…
+        fast = start_env(self._paths.cache_dir, kind, version, command.prefix, options.optimize)
         spec = dataclasses.replace(spec, env={**spec.env, **fast})
         if overlay is not None:
             # One model across machines is never slept: a sleep there is untested, and the
@@ -217,9 +222,7 @@ class Planner:
                 spec, args=(*spec.args, *overlay.args), env={**spec.env, **overlay.env}
             )
         else:
-            spec = self._with_sleep(
-                spec, engine, kind=kind, command=command, files=files, settings=settings
-            )
+            spec = self._with_sleep(spec, kind, version, command, files, settings)
         return self._plan(spec, files, placement, kind=kind, settings=settings, overlay=overlay)
 
     def _spec(
@@ -249,22 +252,21 @@ class Planner:
     def _with_sleep(
         self,
         spec: LaunchSpec,
-        engine: Engine,
-        *,
         kind: EngineKind,
+        version: str | None,
         command: EngineCommand,
         files: ModelFiles,
         settings: Mapping[str, Any],
     ) -> LaunchSpec:
-        """`spec` with vLLM's sleep mode where a child of `engine` on its GPUs would sleep
-        (docs/sleep-mode.md); unchanged where it starts without: the setting, the engine,
-        or a sleep measured to free nothing on that build and those GPUs."""
+        """`spec` with vLLM's sleep mode where a child of that engine build (`kind`, its
+        `version`) on its GPUs would sleep (docs/sleep-mode.md); unchanged where it starts
+        without: the setting, the engine, or a sleep measured to free nothing on that build
+        and those GPUs."""
         mode = str(settings["memory.sleep_mode"])
         if mode == "off":
             return spec
         # The user's own vLLM has no version file: its command names the build.
-        custom = kind is EngineKind.CUSTOM
-        build = " ".join(command.prefix) if custom else engine.status().version
+        build = " ".join(command.prefix) if kind is EngineKind.CUSTOM else version
         found = self.system_info().gpus
         sleep: SleepSpec | None = plan_sleep(
             mode,
@@ -444,9 +446,8 @@ class Planner:
             settings=settings,
         )
         if engine is not None:
-            spec = self._with_sleep(
-                spec, engine, kind=kind, command=command, files=files, settings=settings
-            )
+            version = None if kind is EngineKind.CUSTOM else engine.status().version
+            spec = self._with_sleep(spec, kind, version, command, files, settings)
         plan = self._plan(spec, files, placement, kind=kind, settings=settings)
         # Several GPUs: each holds its share, so the smallest GPU's budget decides.
         totals = [system.gpus[i].budget_total for i in placement.gpus] or [None]
