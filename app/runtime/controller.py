@@ -79,12 +79,8 @@ class Controller:
         settings: Settings,
         *,
         clock: Callable[[], float] = time.monotonic,
-        catch_up: Callable[[], None] = lambda: None,
     ) -> None:
         self._supervisor = supervisor
-        # Takes in what other processes stored just now (ConfigWatcher.catch_up), before a
-        # start is planned.
-        self._catch_up = catch_up
         self._planner = planner
         self._registry = registry
         self._settings = settings
@@ -141,7 +137,6 @@ class Controller:
         ):
             self._touch(entry.id)
             return self._backend(entry.id, info)
-        self._catch_up()  # a few stat() calls
         plan = self._planner.plan_launch(entry, extra_args=extra_args)
         try:
             info = await self._start(plan)

@@ -372,7 +372,7 @@ async def test_a_broken_cluster_file_is_reported_and_left_alone(
     codes = [p.code for p in rt.services.views.problems()]
     assert "config.unreadable" in codes
     assert (home / "cluster.json").read_text() == broken  # a reader never changes it
-    assert not rt.services.cluster.config.configured and rt._parts.planner.overlay(MODEL) is None
+    assert not rt.services.cluster.config.configured and MODEL not in rt._parts.planner.overlays
 
 
 @contextlib.asynccontextmanager

@@ -240,9 +240,7 @@ async def test_across_machines_the_cluster_sets_the_sizes_and_this_machine_pins_
         tensor_parallel_size=2,
         enabled=True,
     )
-    rt._parts.planner.overlay = lambda model_id: (
-        head_overlay(config, None) if model_id == "user.c" else None
-    )
+    rt._parts.planner.overlays = {"user.c": head_overlay(config, None)}
     plan = rt._parts.planner.plan_launch("user.c")
     spec = plan.spec
     # tp 2 x pp 2 (one stage per machine): two ranks here, on the GPUs the model chose.
@@ -268,9 +266,7 @@ async def test_the_options_preview_plans_the_model_alone_while_a_cluster_serves_
         tensor_parallel_size=2,
         enabled=True,
     )
-    rt._parts.planner.overlay = lambda model_id: (
-        head_overlay(config, None) if model_id == "user.c" else None
-    )
+    rt._parts.planner.overlays = {"user.c": head_overlay(config, None)}
 
     served = rt.services.models.preview("user.c", options)
 

@@ -92,8 +92,9 @@ class Planner:
         self.model_config = self._load_model_config()
         self._system: SystemInfo | None = None
         self._files = FilesCache(paths.hf_hub_cache, clock)
-        # Set by the runtime: extra flags for a model served across machines (the cluster).
-        self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
+        # Extra flags for a model served across machines, by model id: set by the cluster
+        # service whenever its configuration changes.
+        self.overlays: Mapping[str, LaunchOverlay] = {}
         self.memory = MemoryWatch(self, settings, sysfs_root=sysfs_root, meminfo_path=meminfo_path)
 
     def _load_model_config(self) -> ModelConfig:
@@ -186,7 +187,7 @@ class Planner:
         files = self.model_files(entry)
         settings = self._settings.as_dict()
         options = self._registry.options(entry.id)
-        overlay = self.overlay(entry.id)
+        overlay = self.overlays.get(entry.id)
         if overlay is None:
             placement = self._place(entry, options, files, kind, system)
         else:
