@@ -17,7 +17,7 @@ from pathlib import Path
 
 from app.core.optimize import Optimize
 from app.core.states import EngineKind
-from app.supervisor.compile_cache import build_root, cache_env
+from app.supervisor.compile_cache import build_env
 
 WORKER_IN_CORE = {"VLLM_ENABLE_V1_MULTIPROCESSING": "0"}
 
@@ -31,7 +31,7 @@ def start_env(
 ) -> dict[str, str]:
     """What a child of this engine build (its kind, version and command prefix, as the
     planner read them once) gets in its environment for a fast start."""
-    env = cache_env(build_root(cache_dir, kind, version, prefix))
+    env = build_env(cache_dir, kind, version, prefix)
     if optimize == "start" and kind is EngineKind.CPU:
         env.update(WORKER_IN_CORE)
     return env

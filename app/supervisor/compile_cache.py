@@ -55,6 +55,13 @@ def build_root(
     return cache_dir / FOLDER / build_name(kind, version, prefix)
 
 
+def build_env(
+    cache_dir: Path, kind: EngineKind, version: str | None, prefix: Sequence[str]
+) -> dict[str, str]:
+    """The variables that make a child of one engine build keep its compile caches."""
+    return cache_env(build_root(cache_dir, kind, version, prefix))
+
+
 def cache_env(root: Path) -> dict[str, str]:
     """The variables that make a child keep and find its compile caches in `root`."""
     return {
