@@ -15,6 +15,7 @@ from app.core.states import ProcessState
 from app.runtime.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
+from tests.harness import internals
 from tests.waiting import until
 
 HUB_REPO = "test-org/tiny-llama"
@@ -40,7 +41,7 @@ def runtime(
         settings={"engine.custom_command": ENGINE, **settings},
         hf_endpoint=hub.url,
     )
-    rt._parts.registry.add_user_model("hubby", HUB_REPO)
+    internals(rt).registry.add_user_model("hubby", HUB_REPO)
     return rt
 
 

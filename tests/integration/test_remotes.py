@@ -28,6 +28,7 @@ from app.runtime.services import remote_probe
 from app.runtime.services import remotes as remotes_module
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import BareEngine, ServeProcess, free_port
+from tests.harness import internals
 
 BARE_KEY = "bare-secret"
 TRAY_KEY = "tray-secret"
@@ -164,7 +165,7 @@ async def test_a_wrong_or_missing_key_is_refused_at_add_and_nothing_is_saved(
             await served.services.remotes.add("bare", bare.url, api_key=key)
         assert err.value.problem.code == code
     assert served.services.remotes.views() == []
-    assert not (served._parts.paths.config_dir / "remotes.json").exists()
+    assert not (internals(served).paths.config_dir / "remotes.json").exists()
 
 
 async def test_requests_and_errors_keep_their_envelopes(served: Runtime, bare: BareEngine) -> None:
