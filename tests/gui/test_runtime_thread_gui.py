@@ -34,6 +34,7 @@ from tests.fakes.fake_hub import FakeHub, build_tiny_model
 from tests.fakes.vllm_venv import API_SERVER, make_vllm_venv
 from tests.gui.conftest import flush_deletes, start_gui
 from tests.harness import internals
+from tests.harness import request as as_a_request
 
 HUB_REPO = "test-org/tiny-llama"
 
@@ -324,7 +325,7 @@ def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
         """What a chat request through the endpoint does: it waits out the back-off."""
         marker.touch()
         with pytest.raises(ProblemError):
-            app.thread.submit(runtime.services.models.load(model)).result(60)
+            app.thread.submit(as_a_request(runtime.services, model)).result(60)
 
     try:
         assert gui.window.select_model(model)
@@ -353,7 +354,7 @@ def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
         qtbot.waitUntil(lambda: banner.title.text() == "The app stopped trying to start tiny")
         # A request alone is refused at once now; the user's Load is what tries again.
         with pytest.raises(ProblemError) as refused:
-            app.thread.submit(runtime.services.models.load(model)).result(5)
+            app.thread.submit(as_a_request(runtime.services, model)).result(5)
         assert refused.value.problem.code == "load.given_up"
 
         assert banner.retry_button.text() == "&Load again" and not marker.exists()

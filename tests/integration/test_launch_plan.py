@@ -26,7 +26,7 @@ from app.runtime.runtime import Runtime
 from app.supervisor.engines.base import write_version_file
 from app.supervisor.sleep import SLEEP_FLAG
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
-from tests.harness import internals
+from tests.harness import internals, process
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -124,7 +124,8 @@ async def test_a_swap_decides_without_planning_or_reading_model_files(
 
     assert (await complete(rt, "user.b")).status_code == 200  # no room for both: a goes
 
-    assert rt.services.views.row("user.a").process is ProcessState.STOPPED
+    info = process(rt, "user.a")  # the supervisor alone: a row would read the files
+    assert info is not None and info.state is ProcessState.STOPPED
     assert calls.count("plan") == 1  # b's start, planned once; a's plan was kept
     assert calls.count("read_shape") == 1
     # Before issue 19.2 the decision re-read config.json and re-parsed the argv under it.
