@@ -16,6 +16,7 @@ to the parts; scripts/check_test_layout.py fails a test module that reaches `._p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractContextManager, asynccontextmanager
 from typing import TYPE_CHECKING, TypeVar
@@ -25,6 +26,7 @@ from tests.turns import Turns, watching
 
 if TYPE_CHECKING:
     from app.core.contracts import Backend
+    from app.core.events import EventBus
     from app.core.paths import AppPaths
     from app.runtime.parts import Parts
     from app.runtime.runtime import Runtime
@@ -59,15 +61,20 @@ async def request(services: Services, model_id: str) -> Backend:
 class Events:
     """Every event published on a bus from its construction on, waited on by type."""
 
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, bus: EventBus) -> None:
         self.seen: list[Event] = []
         self._taken: set[int] = set()
         self._changed = asyncio.Event()  # binds to a loop on its first wait (3.10+)
-        self.stop = runtime.bus.subscribe(self._publish)
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop a `next` waits on
+        self.stop = bus.subscribe(self._publish)
 
     def _publish(self, event: Event) -> None:
+        # Subscribers run in the publisher's thread (a download's, the GUI's): the list
+        # append is atomic, and the waiting loop is woken from its own thread.
         self.seen.append(event)
-        self._changed.set()
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                self._loop.call_soon_threadsafe(self._changed.set)
 
     def of(self, kind: type[E], where: Callable[[E], bool] = lambda _: True) -> list[E]:
         """Every recorded event of `kind` that `where` accepts, taken or not."""
@@ -91,6 +98,7 @@ class Events:
             return None
 
         async def wait() -> E:
+            self._loop = asyncio.get_running_loop()
             while (event := found()) is None:
                 self._changed.clear()
                 await self._changed.wait()
@@ -108,7 +116,7 @@ class App(Events):
     """A runtime as a test drives it: its services, its events, its actors' turns."""
 
     def __init__(self, runtime: Runtime) -> None:
-        super().__init__(runtime)
+        super().__init__(runtime.bus)
         self.runtime = runtime
         self.services = runtime.services
         self.bus = runtime.bus
