@@ -76,6 +76,11 @@ class Events:
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
                 self._loop.call_soon_threadsafe(self._changed.set)
 
+    def clear(self) -> None:
+        """Forget what was recorded so far (what the test itself caused, say)."""
+        self.seen.clear()
+        self._taken.clear()
+
     def of(self, kind: type[E], where: Callable[[E], bool] = lambda _: True) -> list[E]:
         """Every recorded event of `kind` that `where` accepts, taken or not."""
         return [e for e in self.seen if isinstance(e, kind) and where(e)]
