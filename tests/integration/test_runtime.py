@@ -18,7 +18,7 @@ from app.core.states import ProcessState
 from app.runtime.runtime import Runtime
 from app.supervisor.protocol import Start
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
-from tests.harness import internals, process, request
+from tests.harness import App, internals, process, request
 from tests.turns import handled, watching
 
 
@@ -166,10 +166,13 @@ async def _give_up_on(runtime: Runtime, model_id: str) -> None:
 async def test_fatal_model_does_not_evict_healthy_ones(runtime: Runtime) -> None:
     await _give_up_on(runtime, "user.b")
     await runtime.services.models.load("user.a")
-    started = asyncio.get_running_loop().time()
-    with pytest.raises(ProblemError) as err:
-        await request(runtime.services, "user.b")  # given up on, nothing changed: at once
-    assert asyncio.get_running_loop().time() - started < 0.5
+    app = App(runtime)
+    with app.turns() as turns:
+        with pytest.raises(ProblemError) as err:
+            await request(runtime.services, "user.b")  # given up on, nothing changed
+        await app.settled("user.b")
+    # At once: refused before any start reached the actor (no back-off waited, no child).
+    assert not [t for t in turns.done if handled(Start, "user.b")(t)]
     assert err.value.problem.code == "load.given_up"
     assert err.value.problem.params["cause_code"] == "load.engine_dead"
     assert runtime.services.views.row("user.a").process is ProcessState.RUNNING
