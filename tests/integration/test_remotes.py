@@ -28,7 +28,7 @@ from app.runtime.services import remote_probe
 from app.runtime.services import remotes as remotes_module
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import BareEngine, ServeProcess, free_port
-from tests.harness import internals
+from tests.harness import Events, internals
 
 BARE_KEY = "bare-secret"
 TRAY_KEY = "tray-secret"
@@ -226,13 +226,14 @@ async def test_an_outage_is_a_502_naming_the_remote_then_it_recovers(
             assert remote["problem"]["params"]["reason"] == "connection refused"
             local = await client.completions.create(model="user.local", prompt="x", max_tokens=2)
             assert local.choices[0].text  # local traffic goes on
+        events = Events(served.bus)  # from before the remote comes back
     finally:
         await asyncio.to_thread(bare.start)
 
-    async def back() -> bool:
-        return await states(served) == {"bare/tiny": "running"}
-
-    await wait_for(back)  # found by the background checks, no request needed
+    # Found by the background checks, no request needed: each check that changes what the
+    # remote answers says so (RemotesChanged).
+    while await states(served) != {"bare/tiny": "running"}:
+        await events.next(RemotesChanged, within=20)
     async with client_for(served) as client:
         reply = await client.chat.completions.create(model="bare/tiny", messages=messages)
         assert reply.choices[0].message.content
