@@ -187,7 +187,7 @@ def test_the_windows_add_dialog_goes_through_the_same_rule(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = make_runtime(tmp_path, monkeypatch, models=("a",))
-    owners = internals(rt).registry.get("user.a").checkpoint
+    owners = rt.services.models.entry("user.a").checkpoint
     thread = RuntimeThread(rt, serve=False)
     thread.start()
     facade = ThreadFacade(thread)
@@ -196,7 +196,7 @@ def test_the_windows_add_dialog_goes_through_the_same_rule(
         with pytest.raises(ProblemError) as refused:
             facade.submit(lambda s: s.models.add_user_model("a", str(other))).result(30)
         assert refused.value.problem.code == "models.exists"
-        assert internals(rt).registry.get("user.a").checkpoint == owners
+        assert rt.services.models.entry("user.a").checkpoint == owners
         # The same source again is no change, and no error.
         row = facade.submit(lambda s: s.models.add_user_model("a", str(owners), ["chat"])).result(
             30

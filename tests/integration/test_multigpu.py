@@ -100,7 +100,7 @@ async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards:
     assert plan.device_bytes == {"gpu0": share, "gpu1": share}
     assert preview.planned == {"gpu0": share, "gpu1": share}
     assert internals(rt).planner.memory_budgets() == {
-        "ram": internals(rt).planner.system_info().ram_total,
+        "ram": rt.services.views.system_info().ram_total,
         "gpu0": trees.RX7900XTX_VRAM,
         "gpu1": trees.RX7900XTX_VRAM,
     }

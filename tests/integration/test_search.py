@@ -25,7 +25,6 @@ from app.runtime.runtime import Runtime, RuntimeOptions
 from app.runtime.services.search import DETAILS_AT_ONCE, ModelDetails
 from tests.fakes.engine_runtime import TINY_CONFIG
 from tests.fakes.fake_hub import FakeHub, build_tiny_model, refusing_url
-from tests.harness import internals
 
 ROOT = Path(__file__).resolve().parents[2]
 GRANTED = "hf_granted_token"
@@ -292,7 +291,7 @@ def runtime(hub: FakeHub, home: Path, tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 async def test_details_are_fetched_a_few_at_a_time_and_once(runtime: Runtime, hub: FakeHub) -> None:
-    await asyncio.to_thread(internals(runtime).planner.refresh_system)
+    await runtime.services.views.refresh_system()
     query = SearchQuery("tiny", sort=SearchSort.LIKES)
     results = (await runtime.services.search.search(query)).results
     assert results[0].model.repo_id == "org/tiny-gated" and results[0].details is None
@@ -315,7 +314,7 @@ async def test_details_are_fetched_a_few_at_a_time_and_once(runtime: Runtime, hu
 
 
 async def test_a_failed_detail_is_asked_again(runtime: Runtime, hub: FakeHub) -> None:
-    await asyncio.to_thread(internals(runtime).planner.refresh_system)
+    await runtime.services.views.refresh_system()
     found = [x async for x in runtime.services.search.details_many(["org/nothing-here"])]
     (repo, problem), = found  # fmt: skip
     assert repo == "org/nothing-here"

@@ -131,7 +131,7 @@ async def test_a_swap_sleeps_the_idle_model_and_a_request_wakes_it(freeing: Runt
         assert moves(events, B) == [S.STARTING, S.RUNNING, S.SLEEPING]
 
         # A sleeping model holds only what its sleep did not free: both fit now.
-        rows = {b.model_id: b.state for b in internals(rt).controller.backends()}
+        rows = {b.model_id: b.state for b in rt.services.models.backends()}
         assert rows == {A: S.RUNNING, B: S.SLEEPING}
 
         # Across a system suspend a model whose sleep is known to work sleeps and wakes.
@@ -201,7 +201,7 @@ async def test_on_two_gpus_only_a_model_on_the_gpu_needed_sleeps_measured_there(
         settings={"memory.sleep_mode": "on", "models.ctx_size": 4096},
         sysfs_root=root,
     )
-    gpus = internals(rt).planner.system_info().gpus
+    gpus = rt.services.views.system_info().gpus
     files = [
         root / "class" / "drm" / f"renderD{g.render_minor}" / "device" / "mem_info_vram_used"
         for g in gpus
