@@ -162,6 +162,7 @@ def test_rows_count_failed_starts_and_restarts(facade: ThreadFacade) -> None:
     first = row(facade, "user.good")
     assert first.process is ProcessState.BACKOFF
     assert (first.failures, first.restarts) == (1, 0)
+    # Timing is the behaviour: the retry time is in the back-off's future.
     assert first.next_retry_at is not None and first.next_retry_at > time.time()
     with pytest.raises(ProblemError):
         # A request through the endpoint waits out the back-off and tries again (the GUI's

@@ -98,6 +98,7 @@ def test_a_given_up_model_answers_at_once_and_an_explicit_load_tries_again(
         give_up_on_b(client)
         started = time.monotonic()
         refused = complete(client, "user.b")
+        # Timing is the behaviour: the refusal does not wait out a back-off.
         assert time.monotonic() - started < 2  # at once, not after a back-off
         assert refused.status_code == 503
         assert refused.json()["error"]["code"] == "load.given_up"
