@@ -21,7 +21,8 @@ from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import Problem, ProblemError, problem
 from app.runtime.facade import RuntimeOptions, Session
 from app.runtime.services.batch_lock import OutputLock
-from app.runtime.services.batch_run import BatchRun, ResultFiles, prepare
+from app.runtime.services.batch_results import ResultFiles
+from app.runtime.services.batch_run import BatchRun, prepare
 from app.runtime.services.endpoint import Endpoint
 
 EXIT_INPUT = 2

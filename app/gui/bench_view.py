@@ -7,10 +7,9 @@ Opened from the main window's Model ▸ Benchmark and tune… (one window per mo
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,18 +28,17 @@ from PySide6.QtWidgets import (
 
 from app.core.events import BenchProgressed, Event, MetricsSampled, TuneProgressed
 from app.core.problems import Problem
-from app.core.states import ALIVE
 from app.core.tuning import MAX_STARTS, Slo
+from app.gui.bench_text import result_text, speedup_text, tune_status
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
-from app.gui.i18n import format_datetime, format_number, problem_text
+from app.gui.i18n import format_datetime, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.gui.restart_ask import RestartQuestion
 from app.gui.window_state import track
 from app.runtime.services import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
-    from app.gui.store import AppStore
     from app.runtime.services.bench import BenchOptions, BenchRecord
     from app.runtime.services.tune import TuneOptions, TuneResult
 
@@ -313,16 +311,8 @@ class BenchWindow(QWidget):
 
             self.status.setText(problem_text(no_tokens_problem(record.model_id)))
             return
-        ups = record.speedups()
-        if ups:
-            top = max(ups, key=lambda c: ups[c])
-            text = self.tr("{x}× the tokens per second with {c} requests at once").format(
-                x=format_number(ups[top], 2), c=top
-            )
-            if any(p.token_source == "engine" for p in record.points):
-                text += " " + self.tr(
-                    "(tokens counted by the engine: its answers carry no token counts)"
-                )
+        text = speedup_text(record)
+        if text is not None:
             self.status.setText(text)
 
     def _on_tune_done(self, result: TuneResult) -> None:
@@ -333,29 +323,7 @@ class BenchWindow(QWidget):
     def show_result(self, result: TuneResult) -> None:
         self.result = result
         self.curve.set_points(result.curve, result.chosen)
-        if result.chosen is None:
-            self.result_label.setText(self.tr("No value met the latency objective."))
-        else:
-            lines = [
-                self.tr("Proposed: --max-num-seqs {n} (now {now}).").format(
-                    n=result.chosen,
-                    now=result.current if result.current is not None else "–",
-                )
-            ]
-            if result.before is not None and result.after is not None:
-                lines.append(
-                    self.tr("Before: {b} tok/s, inter-token p99 {bi} ms").format(
-                        b=round(result.before.tok_per_s), bi=_ms(result.before.itl_p99_ms)
-                    )
-                )
-                lines.append(
-                    self.tr("After: {a} tok/s, inter-token p99 {ai} ms").format(
-                        a=round(result.after.tok_per_s), ai=_ms(result.after.itl_p99_ms)
-                    )
-                )
-            if result.applied:
-                lines.append(self.tr("Applied."))
-            self.result_label.setText("\n".join(lines))
+        self.result_label.setText(result_text(result))
         self.status.setText(self.tr("Done in {n} engine starts.").format(n=result.starts))
         self._update_buttons()
 
@@ -405,28 +373,7 @@ class BenchWindow(QWidget):
                 self.status.setText(problem_text(event.problem))
         elif isinstance(event, TuneProgressed) and event.model_id == self.model_id:
             self.curve.set_points(event.points, event.chosen)
-            self.status.setText(self.tune_status(event))
-
-    def tune_status(self, event: TuneProgressed) -> str:
-        run = self.tr("start {k} of at most {n}").format(k=event.start, n=event.max_starts)
-        if event.phase == "starting":
-            return self.tr("{run}: loading with --max-num-seqs {m}…").format(
-                run=run, m=event.max_num_seqs
-            )
-        if event.phase == "restoring":
-            return self.tr("Putting the model back as it was…")
-        if event.phase == "cancelled":
-            return self.tr("Cancelled; the model is as it was and nothing was saved.")
-        if event.phase == "failed" and event.problem is not None:
-            return problem_text(event.problem)
-        if event.phase == "done":
-            return self.tr("Done.")
-        phase = self.tr("confirming") if event.phase == "confirm" else self.tr("measuring")
-        if event.concurrency is not None:
-            return self.tr("{run}: {phase} {c} requests at once…").format(
-                run=run, phase=phase, c=event.concurrency
-            )
-        return self.tr("{run}: {phase}").format(run=run, phase=phase)
+            self.status.setText(tune_status(event))
 
     # -- state ------------------------------------------------------------------------------
     def _set_busy(self, what: str | None) -> None:
@@ -445,48 +392,3 @@ class BenchWindow(QWidget):
             and not self.result.applied
         )
         self.apply_button.setEnabled(can_apply)
-
-
-def _ms(value: float | None) -> str:
-    return "–" if value is None else format_number(value, 0)
-
-
-def loaded_name(store: AppStore | None, model_id: str) -> str | None:
-    """The model's name while it is loaded, else None."""
-    row = store.row(model_id) if store is not None else None
-    return row.name if row is not None and row.process in ALIVE else None
-
-
-class BenchWindows:
-    """The main window's Benchmark windows, one per model, raised again when asked twice."""
-
-    def __init__(
-        self,
-        facade: Facade,
-        bridge: EventBridge,
-        parent: QWidget,
-        requested: SignalInstance,
-        store: AppStore | None = None,
-    ) -> None:
-        self._facade = facade
-        self._bridge = bridge
-        self._parent = parent
-        self._store = store  # Apply asks before restarting a model it says is loaded
-        self.windows: dict[str, BenchWindow] = {}
-        requested.connect(self.open)  # ModelActions' Benchmark and tune… (a model id)
-
-    def open(self, model_id: str) -> BenchWindow:
-        view = self.windows.get(model_id)
-        if view is None:
-            view = BenchWindow(
-                self._facade,
-                self._bridge,
-                model_id,
-                self._parent,
-                loaded=partial(loaded_name, self._store, model_id),
-            )
-            self.windows[model_id] = view
-        view.show()
-        view.raise_()
-        view.activateWindow()
-        return view

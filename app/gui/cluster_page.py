@@ -20,31 +20,27 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from app.core.cluster import (
-    DEFAULT_AGENT_PORT,
     DEFAULT_MASTER_PORT,
     ClusterConfig,
-    WorkerNode,
     unencrypted_notice,
 )
 from app.core.problems import Problem
 from app.core.states import ProcessState
+from app.gui.cluster_nodes import NodesTable, parse_worker, worker_text
 from app.gui.cluster_outcome import outcome_view, phase_text, report_outcome
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.forms import CommandView, Grower
-from app.gui.i18n import format_number, problem_text
+from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
 from app.runtime.services import Facade
@@ -55,7 +51,6 @@ if TYPE_CHECKING:  # the engine's modules load with the window, not with the app
 T = TypeVar("T")
 REFRESH_MS = 2000
 WORKER_LINES = 4  # the Other machines box shows this many addresses without scrolling
-LINK_WIDTH = 180  # px: the link's figures wrap onto two lines in it
 
 
 class ClusterWindow(QWidget):
@@ -123,26 +118,7 @@ class ClusterWindow(QWidget):
         join_layout.addWidget(self.join)
         join_layout.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignRight)
 
-        self.nodes = QTableWidget(0, 5)
-        self.nodes.setHorizontalHeaderLabels(
-            [
-                self.tr("Machine"),
-                self.tr("Engine"),
-                self.tr("Model files"),
-                self.tr("Link"),
-                self.tr("Problems"),
-            ]
-        )
-        # The short columns as wide as their texts (titles included, in any language); the
-        # problems take the rest and wrap, each row as tall as its sentences.
-        header = self.nodes.horizontalHeader()
-        for column in range(3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.resizeSection(3, max(LINK_WIDTH, header.sectionSizeFromContents(3).width()))
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        self.nodes.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.nodes.verticalHeader().setVisible(False)
-        self.nodes.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.nodes = NodesTable()
         self.check_button = QPushButton(self.tr("C&heck machines"))
         self.check_button.clicked.connect(self._on_check_button_clicked)
         self.start_button = QPushButton(self.tr("S&tart"))
@@ -202,7 +178,7 @@ class ClusterWindow(QWidget):
         if config.model_id:
             self.model.setCurrentText(config.model_id)
         self.head.setText(config.head_address)
-        self.workers.setPlainText("\n".join(_worker_text(w) for w in config.workers))
+        self.workers.setPlainText("\n".join(worker_text(w) for w in config.workers))
         self.tp.setValue(config.tensor_parallel_size)
         self.pp.setValue(config.pipeline_parallel_size or 0)
         self.master_port.setValue(config.master_port)
@@ -258,43 +234,7 @@ class ClusterWindow(QWidget):
 
     def show_report(self, report: ClusterReport) -> None:
         self._shown_report = report
-        rows: list[tuple[str, str, str, str, str]] = []
-        if report.head is not None:
-            head = report.head
-            rows.append(
-                (
-                    self.tr("this machine"),
-                    f"{head.engine_kind} {head.engine_version or ''}".strip(),
-                    (head.fingerprint or "—")[:12],
-                    "",
-                    "",
-                )
-            )
-        for node in report.nodes:
-            info = node.info
-            link = ""
-            if node.link is not None:
-                link = (
-                    self.tr("%1 ms, %2 MB/s from it, %3 MB/s to it")
-                    .replace("%1", format_number(node.link.rtt_ms, 2))
-                    .replace("%2", format_number(node.link.down_mb_s, 0))
-                    .replace("%3", format_number(node.link.up_mb_s, 0))
-                )
-            rows.append(
-                (
-                    f"{node.rank}: {node.address}",
-                    f"{info.engine_kind} {info.engine_version or ''}".strip() if info else "—",
-                    (info.fingerprint or "—")[:12] if info else "—",
-                    link,
-                    " ".join(problem_text(p) for p in node.problems) or self.tr("ready"),
-                )
-            )
-        self.nodes.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            for c, text in enumerate(row):
-                item = QTableWidgetItem(text)
-                item.setToolTip(text)
-                self.nodes.setItem(r, c, item)
+        self.nodes.show_report(report)
 
     # -- commands -----------------------------------------------------------------------
     def config_from_form(self) -> ClusterConfig:
@@ -304,7 +244,7 @@ class ClusterWindow(QWidget):
         for line in self.workers.toPlainText().splitlines():
             text = line.strip()
             if text:
-                workers.append(_parse_worker(text))
+                workers.append(parse_worker(text))
         return ClusterConfig(
             model_id=self.model.currentText(),
             head_address=self.head.text().strip(),
@@ -317,10 +257,7 @@ class ClusterWindow(QWidget):
         )
 
     async def save(self) -> None:
-        config = self.config_from_form()
-        view = await self._run(self._facade.submit(lambda s: s.cluster.configure(config)))
-        if view is not None:
-            self.show_view(view)
+        if await self._configure():
             self._say(self.tr("Saved. Run the commands below on the other machines."))
 
     async def _save_changes(self) -> bool:
@@ -330,12 +267,14 @@ class ClusterWindow(QWidget):
             self._view.config, enabled=False
         ):
             return True
+        return await self._configure()
+
+    async def _configure(self) -> bool:
         config = self.config_from_form()
         view = await self._run(self._facade.submit(lambda s: s.cluster.configure(config)))
-        if view is None:
-            return False
-        self.show_view(view)
-        return True
+        if view is not None:
+            self.show_view(view)
+        return view is not None
 
     async def check(self) -> None:
         self._say(self.tr("Checking each machine…"))
@@ -464,24 +403,3 @@ class ClusterWindow(QWidget):
     def _on_timer_timeout(self) -> None:
         if self.isVisible():
             self.refresh()
-
-
-def _worker_text(worker: WorkerNode) -> str:
-    if worker.agent_port == DEFAULT_AGENT_PORT:
-        return worker.address
-    host = f"[{worker.address}]" if ":" in worker.address else worker.address
-    return f"{host}:{worker.agent_port}"
-
-
-def _parse_worker(text: str) -> WorkerNode:
-    """`ADDR`, `ADDR:PORT` or `[IPv6]:PORT`; what is not a port is left to validation."""
-    if text.startswith("[") and "]:" in text:
-        address, port = text[1:].split("]:", 1)
-    elif text.count(":") == 1:
-        address, port = text.split(":", 1)
-    else:
-        return WorkerNode(address=text.strip("[]"))
-    try:
-        return WorkerNode(address=address, agent_port=int(port))
-    except ValueError:
-        return WorkerNode(address=text)

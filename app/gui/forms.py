@@ -1,21 +1,24 @@
-"""Form pieces shared by the settings dialogs: buddy labels, wrapping hints, and text fields
-(for one declared setting, or for any rule) that take what the user types and say which rule
-it breaks."""
+"""Form pieces shared by the dialogs and windows: buddy labels, wrapping hints, tables of
+texts, and text fields (for one declared setting, or for any rule) that take what the user
+types and say which rule it breaks."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +55,30 @@ def wrap(label: QLabel) -> QLabel:
     label.setWordWrap(True)
     label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
     return label
+
+
+def text_columns(table: QTableWidget, titles: Sequence[str]) -> None:
+    """Make `table` a read-only table of texts: each column as wide as its texts (titles
+    included, in any language) but the last, which takes the rest and wraps; each row as
+    tall as its texts."""
+    table.setColumnCount(len(titles))
+    table.setHorizontalHeaderLabels(list(titles))
+    header = table.horizontalHeader()
+    for column in range(len(titles) - 1):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(len(titles) - 1, QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+
+
+def set_text_row(table: QTableWidget, row: int, texts: Sequence[str], tips: Sequence[str]) -> None:
+    """Fill `row` with `texts`, each cell's tooltip from `tips` (the whole text, where a
+    cell cuts it)."""
+    for column, (text, tip) in enumerate(zip(texts, tips, strict=True)):
+        item = QTableWidgetItem(text)
+        item.setToolTip(tip)
+        table.setItem(row, column, item)
 
 
 class Grower(QObject):

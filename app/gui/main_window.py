@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -19,15 +19,13 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTableView,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from app.core.problems import Problem
-from app.core.states import FAILED, ProcessState
-from app.gui.batch_page import BatchPageOpener
-from app.gui.bench_view import BenchWindows
+from app.core.states import ProcessState
+from app.gui.bench_windows import BenchWindows
 from app.gui.bridge import EventBridge
 from app.gui.chat_page import ChatPages
 from app.gui.commands import CommandFailed, FailureReporter, async_slot
@@ -38,8 +36,9 @@ from app.gui.engine_panel import EnginePanel
 from app.gui.gpu_panel import GpuPanel
 from app.gui.i18n import problem_text
 from app.gui.icons import app_icon
-from app.gui.model_actions import ModelActions, download_model, load_model
-from app.gui.model_state import download_failed, failure_count_text, failure_title
+from app.gui.main_menus import build_menus
+from app.gui.model_actions import ModelActions
+from app.gui.model_banner import SelectedFailure
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
 from app.gui.notice import NoticeBar
 from app.gui.quit_guard import QuitQuestion, ask_before_quit
@@ -76,8 +75,6 @@ class MainWindow(QMainWindow):
         self._bridge = bridge
         self._failures = failures
         self.tray_available = tray_available
-        # The problem the user dismissed for each model: not shown again until it changes.
-        self._dismissed: dict[str, Problem | None] = {}
         self._quitting = False
         self.quit_question = QuitQuestion(self, store, self.request_quit, self.show_and_raise)
         self.logs_views: dict[str, LogsView] = {}
@@ -115,12 +112,29 @@ class MainWindow(QMainWindow):
         self.notice = self.notice_frame.label
         self.banner = DiagnosisBanner(facade)
         self.banner.logs_requested.connect(self.open_logs)
-        self.banner.retry_requested.connect(self._on_banner_retry_requested)
-        self.banner.dismissed.connect(self._on_banner_dismissed)
+        self._failure = SelectedFailure(self.banner, facade, store, failures, self)
+        self._failure.said.connect(self._show_status)
         self.gpu_panel = GpuPanel(store)
         self.engine_panel = EnginePanel(facade, store, failures)
 
-        self._build_menus()
+        menus = build_menus(
+            self,
+            self.actions_,
+            facade,
+            add_model=self.open_add_model,
+            settings=self.open_settings,
+            cluster=self.open_cluster,
+            remotes=self.open_remotes,
+            quit=self.quit_question.ask,
+            find=self.focus_filter,
+        )
+        self.add_action, self.settings_action = menus.add_action, menus.settings_action
+        self.cluster_action, self.remotes_action = menus.cluster_action, menus.remotes_action
+        self.batch_jobs, self.model_menu, self.toolbar = (
+            menus.batch_jobs,
+            menus.model_menu,
+            menus.toolbar,
+        )
         self._build_layout()
         self.chat = ChatPages(self, facade, store)  # issue 21: the Chat page, "Chat with…"
         store.models_reset.connect(self._on_store_models_reset)
@@ -160,62 +174,6 @@ class MainWindow(QMainWindow):
         table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         table.doubleClicked.connect(self._on_table_double_clicked)
         return table
-
-    def _build_menus(self) -> None:
-        self.add_action = QAction(self.tr("&Add model…"), self)
-        self.add_action.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
-        self.add_action.triggered.connect(self.open_add_model)
-        self.settings_action = QAction(self.tr("Se&ttings…"), self)
-        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
-        self.settings_action.triggered.connect(self.open_settings)
-        # Toolbar buttons drop the "…": say which settings each one opens.
-        self.settings_action.setIconText(self.tr("App settings"))
-        self.actions_.settings.setIconText(self.tr("Model settings"))
-        close_action = QAction(self.tr("&Close window"), self)
-        close_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Close))
-        close_action.triggered.connect(self.close)
-        quit_action = QAction(self.tr("&Quit"), self)
-        # Ctrl+Q where the platform's theme names no Quit key (the offscreen one, bare X11).
-        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
-        quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
-        quit_action.triggered.connect(self.quit_question.ask)
-        find_action = QAction(self.tr("&Find"), self)
-        find_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
-        find_action.triggered.connect(self._focus_filter)
-        self.addAction(find_action)
-
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        file_menu.addAction(self.add_action)
-        file_menu.addAction(self.settings_action)
-        self.batch_jobs = BatchPageOpener(self._facade, self)
-        file_menu.addAction(self.batch_jobs.action)
-        self.cluster_action = QAction(self.tr("C&luster…"), self)
-        self.cluster_action.triggered.connect(self.open_cluster)
-        file_menu.addAction(self.cluster_action)
-        self.remotes_action = QAction(self.tr("&Remote servers…"), self)
-        self.remotes_action.triggered.connect(self.open_remotes)
-        file_menu.addAction(self.remotes_action)
-        file_menu.addSeparator()
-        file_menu.addAction(close_action)
-        file_menu.addAction(quit_action)
-        self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
-        for action in (*self.actions_.all, self.actions_.prewarm):  # pre-warm: issue 23
-            self.model_menu.addAction(action)
-        self.model_menu.addSeparator()
-        self.model_menu.addAction(self.actions_.bench)
-
-        toolbar = QToolBar(self.tr("Model actions"))
-        toolbar.setObjectName("model-actions")
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        toolbar.setMovable(False)
-        toolbar.addAction(self.add_action)
-        toolbar.addSeparator()
-        for action in self.actions_.all:
-            toolbar.addAction(action)
-        toolbar.addSeparator()
-        toolbar.addAction(self.settings_action)
-        self.addToolBar(toolbar)
-        self.toolbar = toolbar
 
     def _build_layout(self) -> None:
         filter_row = QHBoxLayout()
@@ -267,66 +225,18 @@ class MainWindow(QMainWindow):
     def _on_selection_changed(self, selected: QItemSelection, deselected: QItemSelection) -> None:
         del selected, deselected
         self.actions_.set_current(self.current_model_id())
-        self._update_banner()
+        self._failure.follow(self.actions_.current)
 
     def _on_store_models_reset(self) -> None:
         current = self.actions_.current
         if current is None or not self.select_model(current):
             self.actions_.set_current(self.current_model_id())
-        self._update_banner()
+        self._failure.follow(self.actions_.current)
 
     def _on_store_model_changed(self, model_id: str) -> None:
         self._end_loading_status(model_id)
         if model_id == self.actions_.current:
-            self._update_banner()
-
-    def _update_banner(self) -> None:
-        """The selected model's failure unless dismissed; gone by itself once it is gone."""
-        model_id = self.actions_.current
-        row = self._store.row(model_id) if model_id is not None else None
-        failed = row is not None and row.process in FAILED
-        download = row is not None and download_failed(row)
-        if row is None or not (failed or download):
-            if row is not None:
-                self._dismissed.pop(row.id, None)
-            self.banner.clear()
-            return
-        if row.id in self._dismissed and self._dismissed[row.id] == row.problem:
-            self.banner.clear()
-            return
-        self._dismissed.pop(row.id, None)
-        if failed:
-            self.banner.show_problem(
-                row.id,
-                failure_title(row),
-                row.problem,
-                retry_text=self.tr("&Load again"),
-                detail=failure_count_text(row),
-            )
-        else:
-            self.banner.show_problem(
-                row.id,
-                self.tr("The download of {name} failed").format(name=row.name),
-                row.problem,
-                with_log=False,
-                retry_text=self.tr("&Retry download"),
-            )
-
-    def _on_banner_dismissed(self, model_id: str) -> None:
-        row = self._store.row(model_id)
-        self._dismissed[model_id] = row.problem if row is not None else None
-
-    @async_slot(str)
-    async def _on_banner_retry_requested(self, model_id: str) -> None:
-        row = self._store.row(model_id)
-        if row is None:
-            return
-        if row.process in FAILED:
-            self._show_status(self.tr("Loading {name}…").format(name=row.name))
-            await load_model(self._facade, self._store, self._failures, model_id)
-        elif download_failed(row):
-            self._show_status(self.tr("Download of {name} started.").format(name=row.name))
-            await download_model(self._facade, self._store, self._failures, model_id)
+            self._failure.follow(self.actions_.current)
 
     def _on_table_context_menu(self, pos: QPoint) -> None:
         if not self.table.indexAt(pos).isValid():
@@ -342,7 +252,7 @@ class MainWindow(QMainWindow):
         del index
         self.actions_.settings.trigger()
 
-    def _focus_filter(self) -> None:
+    def focus_filter(self) -> None:
         self.filter.setFocus()
         self.filter.selectAll()
 

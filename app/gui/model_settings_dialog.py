@@ -13,9 +13,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -23,17 +21,17 @@ from PySide6.QtWidgets import (
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
-from app.core.vllm_args import format_command
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
-from app.gui.forms import CommandView, Grower, SettingField, buddy_label, wrap
+from app.gui.forms import Grower, SettingField, buddy_label, wrap
 from app.gui.gpu_options import OPTIONS as GPU_OPTIONS
 from app.gui.gpu_options import GpuOptions
-from app.gui.i18n import format_int, layer_text, problem_text
-from app.gui.memory_fit import fit_words, largest_ctx
+from app.gui.i18n import problem_text
+from app.gui.memory_fit import largest_ctx
+from app.gui.model_preview import CommandLine, FitRows
 from app.gui.optimize_choice import OptimizeChoice
 from app.gui.restart_ask import RestartQuestion
 from app.gui.store import AppStore
-from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
+from app.gui.theme import error_color, monospace_font, set_text_color
 from app.gui.window_state import track
 from app.runtime.services import Facade
 
@@ -88,11 +86,10 @@ class ModelSettingsDialog(QDialog):
         self.ctx = SettingField(
             "models.ctx_size", unit=self.tr("tokens"), numeric=True, label=self.tr("Context size")
         )
-        self.fit_label = wrap(QLabel())
-        self.max_ctx_label = wrap(QLabel())
-        self.use_max_button = QPushButton(self.tr("Use &largest"))
-        self.use_max_button.clicked.connect(self._on_use_max_button_clicked)
-        self.concurrency_label = wrap(QLabel())
+        fit = self.fit = FitRows(self)
+        fit.use_max_button.clicked.connect(self._on_use_max_button_clicked)
+        self.fit_label, self.max_ctx_label = fit.fit_label, fit.max_ctx_label
+        self.use_max_button, self.concurrency_label = fit.use_max_button, fit.concurrency_label
 
         self.args = SettingField(
             "models.vllm_args", placeholder=self.tr("e.g. --max-num-seqs 8 --kv-cache-dtype fp8")
@@ -106,11 +103,9 @@ class ModelSettingsDialog(QDialog):
         self.gpu_options = GpuOptions(self)
         self.optimize = OptimizeChoice(self)  # issue 23: start fast / serve fast
 
-        self.command_view = CommandView()
-        self.command_view.setFont(monospace_font())
-        self.command_view.setAccessibleName(self.tr("Effective command line"))
-        self.layers_label = wrap(QLabel())
-        self.layers_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.command = CommandLine()
+        self.command_caption, self.command_view = self.command.caption, self.command.view
+        self.layers_label = self.command.layers
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.RestoreDefaults
@@ -124,28 +119,17 @@ class ModelSettingsDialog(QDialog):
         self.buttons.clicked.connect(self._on_buttons_clicked)
         self.buttons.rejected.connect(self.reject)
 
-        # In a widget of its own: the wrapped label's height then counts in the form.
-        max_row_widget = QWidget()
-        max_row = QHBoxLayout(max_row_widget)
-        max_row.setContentsMargins(0, 0, 0, 0)
-        max_row.addWidget(self.max_ctx_label, 1)
-        max_row.addWidget(self.use_max_button, 0, Qt.AlignmentFlag.AlignTop)
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(buddy_label(self.tr("&Context size:"), self.ctx.edit), self.ctx)
-        form.addRow("", self.fit_label)
-        form.addRow("", max_row_widget)
-        form.addRow("", self.concurrency_label)
+        self.fit.add_rows(form)
         form.addRow(buddy_label(self.tr("&vLLM arguments:"), self.args.edit), self.args)
         form.addRow("", self.problem_label)
         form.addRow(buddy_label(self.tr("&Optimize for:"), self.optimize), self.optimize)
         self.gpu_options.add_rows(form)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        self.command_caption = QLabel()
-        layout.addWidget(self.command_caption)
-        layout.addWidget(self.command_view)
-        layout.addWidget(self.layers_label)
+        self.command.add_to(layout)
         layout.addWidget(self.buttons)
 
         self._timer = QTimer(self)
@@ -163,16 +147,9 @@ class ModelSettingsDialog(QDialog):
         self.gpu_options.set_enabled(False)
         self.gpu_options.show_machine(store.system)
         self.fit_label.setText(self.tr("Reading this model's settings…"))
-        self._estimates: tuple[QWidget, ...] = (
-            self.fit_label,
-            self.max_ctx_label,
-            self.use_max_button,
-            self.concurrency_label,
-        )
-        for widget in self._estimates[1:]:
+        for widget in self.fit.widgets[1:]:
             widget.hide()
         self.problem_label.hide()
-        self.layers_label.hide()
         self._first = self._tasks.start(self._load())
 
     def is_ready(self) -> bool:
@@ -221,8 +198,7 @@ class ModelSettingsDialog(QDialog):
         self.apply_button.setEnabled(False)
         if self.ctx.problem():
             # The field says what is wrong; the estimate below was for another number.
-            for widget in self._estimates:
-                widget.hide()
+            self.fit.hide()
             self._fit_height()
         self._timer.start()  # the arguments are still checked
 
@@ -296,9 +272,7 @@ class ModelSettingsDialog(QDialog):
         self.problem_label.setVisible(bool(text))
         self._fit_height()
         self.apply_button.setEnabled(False)
-        self.command_caption.setText(
-            self.tr("Command line with the last valid settings (fix the error to update):")
-        )
+        self.command.say_stale()
 
     def _show(self, preview: OptionsPreview) -> None:
         self.preview = preview
@@ -326,85 +300,30 @@ class ModelSettingsDialog(QDialog):
             self._last_valid = preview
             self.problem_label.hide()
             self.apply_button.setEnabled(not self._saving)
-            self.command_caption.setText(self._command_caption(preview))
+            self.command.say_valid(preview)
         elif problem is None:
             # A field shows its own sentence; the arguments are fine.
             self.problem_label.hide()
             self.apply_button.setEnabled(False)
-            self.command_caption.setText(
-                self.tr("Command line with the last valid settings (fix the error to update):")
-            )
+            self.command.say_stale()
         else:
             # Keep showing what the last valid input meant instead of blanking the dialog.
             self._show_problem(problem_text(problem))
         shown = self._last_valid
-        self.command_view.setPlainText(
-            format_command(shown.command) if shown is not None and shown.command else ""
-        )
-        layers = (
-            [f"{layer_text(layer)}: {format_command(layer.args)}" for layer in shown.layers]
-            if shown is not None
-            else []
-        )
-        self.layers_label.setText(
-            self.tr("Where the arguments come from, later lines win:") + "\n" + "\n".join(layers)
-            if layers
-            else ""
-        )
-        self.layers_label.setVisible(bool(layers))
+        self.command.show(shown)
         self.gpu_options.show_placement(None if gpu_problem else shown)
         self._limit = limit
-        if ctx_problem:
-            for widget in self._estimates:
-                widget.hide()
-            if limit is not None:  # the planner's fix: one click to the largest it takes
-                self.max_ctx_label.setText(
-                    self.tr("Largest context size: {tokens} (the model's own limit)").format(
-                        tokens=format_int(limit)
-                    )
-                )
-                self.max_ctx_label.show()
-                self.use_max_button.show()
+        if ctx_problem and limit is not None:  # the planner's fix: one click to the largest
+            self.fit.show_limit(limit)
+        elif ctx_problem:
+            self.fit.hide()
         else:
-            self._show_memory(preview if preview.memory is not None or shown is None else shown)
+            self.fit.show_memory(preview if preview.memory is not None or shown is None else shown)
         self._fit_height()
         self.preview_shown.emit()
 
-    def _command_caption(self, preview: OptionsPreview) -> str:
-        # A running model keeps the command it started with: a different one is the next
-        # load's (issue 32 item 12), whether stored already or only typed here.
-        running = preview.running_command
-        if running is not None and running != preview.command:
-            return self.tr(
-                "Command line the model runs with at its next load (until then it keeps "
-                "the one it started with):"
-            )
-        return self.tr("Command line the model runs with:")
-
     def _fit_height(self) -> None:
         self._grower.request()
-
-    def _show_memory(self, preview: OptionsPreview) -> None:
-        plan = preview.memory
-        self.fit_label.show()
-        if plan is None:
-            self.fit_label.setText(
-                self.tr("No memory estimate yet: it needs the model's config.json on disk.")
-            )
-            set_text_color(self.fit_label, self.palette().color(self.foregroundRole()))
-            self.max_ctx_label.hide()
-            self.use_max_button.hide()
-            self.concurrency_label.hide()
-            return
-        words = fit_words(plan, preview.ctx_size, preview.planned, preview.rooms)
-        self.fit_label.setText(words.fit)
-        color = ok_color(self.palette()) if words.fits else error_color(self.palette())
-        set_text_color(self.fit_label, color)
-        self.max_ctx_label.setText(words.largest)
-        self.max_ctx_label.show()
-        self.use_max_button.setVisible(words.offer_largest)
-        self.concurrency_label.setText(words.concurrency)
-        self.concurrency_label.show()
 
     def _on_use_max_button_clicked(self) -> None:
         if self._limit is not None:

@@ -15,12 +15,10 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -31,7 +29,7 @@ from app.core.problems import ProblemError
 from app.core.remotes import RemoteView, check_env_name, check_name, exists, normalize_url
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
-from app.gui.forms import buddy_label, wrap
+from app.gui.forms import buddy_label, set_text_row, text_columns, wrap
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
@@ -100,25 +98,19 @@ class RemotesWindow(QWidget):
                 )
             )
         )
-        self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels(
+        self.table = QTableWidget()
+        # Name, address, key and state whole; the models take the rest, each row as tall as
+        # its list.
+        text_columns(
+            self.table,
             [
                 self.tr("Name"),
                 self.tr("Address"),
                 self.tr("Key"),
                 self.tr("State"),
                 self.tr("Models"),
-            ]
+            ],
         )
-        # Name, address, key and state whole (titles too, in any language); the models take
-        # the rest and wrap, each row as tall as its list.
-        header = self.table.horizontalHeader()
-        for column in range(4):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.itemSelectionChanged.connect(self._update_buttons)
@@ -211,11 +203,10 @@ class RemotesWindow(QWidget):
         for r, view in enumerate(views):
             models = ", ".join(f"{view.name}/{m}" for m in view.model_ids)
             cells = (view.name, view.url, self._key_text(view), self._state_text(view), models)
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                tip = f"{text}: {problem_text(view.problem)}" if c == 3 and view.problem else text
-                item.setToolTip(tip)
-                self.table.setItem(r, c, item)
+            tips = list(cells)
+            if view.problem is not None:
+                tips[3] = f"{cells[3]}: {problem_text(view.problem)}"
+            set_text_row(self.table, r, cells, tips)
             if view.name == selected:
                 self.table.selectRow(r)
         self._update_buttons()

@@ -323,11 +323,14 @@ def test_interactive_chat_in_a_terminal_ctrl_c_stops_the_reply_not_the_session(
     env = {**os.environ, "HF_HUB_CACHE": str(tmp_path / "hub")}
     env.pop("VLLM_TRAY_HOME", None)
     argv = [sys.executable, "-m", "app", "chat", "user.a", "--config-dir", str(home)]
+    hold = tmp_path / START_HOLD
+    hold.touch()  # the load holds halfway until the chat has shown its progress
     term = Terminal([*argv, "--max-tokens", "300", "--system", "Be brief."], env)
     try:
         assert f"talking through the endpoint at {serve.url}" in term.expect(">>> ")
         term.type("tell me a story\r")
         term.expect("Loading user.a")  # loads on send, a progress line meanwhile
+        hold.unlink()
         term.expect("Hello from the fake vLLM")
         assert running_requests(serve.url, "user.a") == 1
         term.type("\x03")  # Ctrl-C mid-reply

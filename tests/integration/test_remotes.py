@@ -24,7 +24,7 @@ import pytest
 from app.core.events import Event, RemotesChanged
 from app.core.problems import ProblemError
 from app.runtime.runtime import Runtime
-from app.runtime.services import remote_probe
+from app.runtime.services import remote_probe, remote_status
 from app.runtime.services import remotes as remotes_module
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import BareEngine, ServeProcess, free_port
@@ -209,7 +209,7 @@ async def test_cancel_mid_stream_reaches_the_remote(served: Runtime, bare: BareE
 async def test_an_outage_is_a_502_naming_the_remote_then_it_recovers(
     served: Runtime, bare: BareEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(remotes_module, "CHECK_DOWN_MAX_S", 1.0)  # a quick test, same logic
+    monkeypatch.setattr(remote_status, "CHECK_DOWN_MAX_S", 1.0)  # a quick test, same logic
     await served.services.remotes.add("bare", bare.url, api_key=BARE_KEY)
     messages: Any = [{"role": "user", "content": "hi"}]
     bare.kill()
@@ -244,8 +244,8 @@ async def test_a_request_finds_a_remote_that_came_back_before_the_next_check(
 ) -> None:
     await served.services.remotes.add("bare", bare.url, api_key=BARE_KEY)
     # No background check comes in this test's time: only the request can find it back.
-    monkeypatch.setattr(remotes_module, "CHECK_DOWN_FIRST_S", 600.0)
-    monkeypatch.setattr(remotes_module, "CHECK_DOWN_MAX_S", 600.0)
+    monkeypatch.setattr(remote_status, "CHECK_DOWN_FIRST_S", 600.0)
+    monkeypatch.setattr(remote_status, "CHECK_DOWN_MAX_S", 600.0)
     bare.kill()
     try:
         (view,) = [await served.services.remotes.check("bare")]

@@ -19,7 +19,7 @@ from app.core.batch_jobs import (
 from app.core.batch_progress import BatchProgress
 from app.core.events import EventBus
 from app.core.problems import Problem
-from app.runtime.services.batch_run import ResultFiles
+from app.runtime.services.batch_results import ResultFiles
 from app.runtime.services.batch_store import FILE_ID, BatchStore
 
 log = logging.getLogger(__name__)

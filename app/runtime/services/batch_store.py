@@ -10,7 +10,6 @@ Every method blocks (disk, fsync): the service calls them in worker threads.
 from __future__ import annotations
 
 import logging
-import os
 import re
 import secrets
 from pathlib import Path
@@ -20,6 +19,7 @@ from app.core.batch_jobs import FileRecord, JobRecord
 from app.core.jsonstore import aside_path, atomic_write_json
 from app.core.untrusted import parse_json
 from app.runtime.services.batch_lock import OutputLock
+from app.runtime.services.batch_results import fsync_path
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class BatchStore:
         """Make a finished upload a file: content first, then its record (a crash between
         leaves content without a record, which nothing lists and load() ignores)."""
         upload.replace(self.content_path(record.id))
-        _fsync_dir(self.files_dir)
+        fsync_path(self.files_dir)
         self.save_file(record)
 
     def save_file(self, record: FileRecord) -> None:
@@ -134,11 +134,3 @@ def _job_from_json(data: Any) -> JobRecord:
         if not FILE_ID.match(file_id):
             raise ValueError(f"not a file id: {file_id!r}")
     return job
-
-
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -22,16 +22,11 @@ from typing import TYPE_CHECKING, Any
 from app.core.cluster import (
     ClusterConfig,
     LaunchOverlay,
-    WorkerNode,
     config_from_json,
     head_overlay,
     new_token,
     unencrypted_notice,
     validate,
-)
-from app.core.cluster_commands import (
-    CLUSTER_FLAGS,
-    strip_flags,
 )
 from app.core.cluster_nodes import NodeInfo
 from app.core.events import Event, EventBus, ProcessStateChanged
@@ -40,7 +35,6 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
-from app.runtime.cluster_client import AgentClient
 from app.runtime.cluster_settings import AgentSettings
 from app.runtime.cluster_views import (
     ClusterPhase,
@@ -53,15 +47,12 @@ from app.runtime.node_facts import interface_for, local_node_info
 from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.cluster_join import join_commands
+from app.runtime.services.cluster_workers import ClusterWorkers, worker_trouble
 from app.runtime.services.models import ModelService
 from app.supervisor import Supervisor
 
 if TYPE_CHECKING:
     from app.runtime.cluster_agent import ClusterAgent
-
-
-if TYPE_CHECKING:
-    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -102,12 +93,11 @@ class ClusterService:
         self._report: ClusterReport | None = None
         self._problem: Problem | None = None
         self._phase: tuple[ClusterPhase, float] | None = None  # where a start stands, since
-        self._started: set[int] = set()  # ranks whose agents were asked to start a worker
+        self._workers = ClusterWorkers()
         self._fresh = False  # workers were started for the head start that comes next
         self._ops = asyncio.Lock()  # one start, stop or worker change at a time
         self._tasks: set[asyncio.Task[Any]] = set()
         self._watch: asyncio.Task[None] | None = None
-        self._client: httpx.AsyncClient | None = None
         self._interface: tuple[str, str | None] | None = None
         bus.subscribe(self._on_event)
 
@@ -128,7 +118,7 @@ class ClusterService:
         return ClusterView(
             config=config,
             model_state=info.state if info is not None else ProcessState.STOPPED,
-            workers_started=bool(self._started),
+            workers_started=bool(self._workers.started),
             join_commands=self.join_commands(),
             report=self._report,
             problem=self._problem,
@@ -189,7 +179,7 @@ class ClusterService:
         entry = self._registry.get(config.model_id)
         head = await asyncio.to_thread(local_node_info, self._planner, self._registry, entry.id, 0)
         report = await check_cluster(
-            config, head, await self._http(), master_port_free=not self._running()
+            config, head, await self._workers.http(), master_port_free=not self._running()
         )
         self._report = report
         return report
@@ -223,7 +213,7 @@ class ClusterService:
                 # not stop the workers started below.
                 await self._save(dataclasses.replace(config, enabled=False))
                 await self._models.unload(config.model_id)
-                await self._stop_workers(config)
+                await self._workers.stop(config)
             if not config.enabled or not self.config.enabled:
                 config = dataclasses.replace(config, enabled=True)
                 await self._save(config)
@@ -251,12 +241,12 @@ class ClusterService:
         async with self._ops:
             config = self.config
             if every_worker and config.configured:
-                self._started.update(range(1, config.nnodes))
+                self._workers.started.update(range(1, config.nnodes))
             if config.enabled:
                 await self._save(dataclasses.replace(config, enabled=False))
             if config.model_id:
                 await self._models.unload(config.model_id)
-            await self._stop_workers(config)
+            await self._workers.stop(config)
         return self.view()
 
     async def shutdown(self) -> None:
@@ -269,33 +259,12 @@ class ClusterService:
             task.cancel()
         await asyncio.gather(*self._tasks, *([watch] if watch else []), return_exceptions=True)
         async with self._ops:
-            await self._stop_workers(self.config)
-        client, self._client = self._client, None
-        if client is not None:
-            await client.aclose()
+            await self._workers.stop(self.config)
+        await self._workers.aclose()
 
     async def worker_states(self) -> tuple[WorkerState, ...]:
         """What each agent says about its worker now (for status views)."""
-        config = self._require_configured()
-        client = await self._http()
-
-        async def one(rank: int) -> WorkerState:
-            node = config.worker(rank)
-            try:
-                state = await AgentClient(client, node, config.token).worker_state()
-            except ProblemError as exc:
-                return WorkerState(rank, node.address, reachable=False, problem=exc.problem)
-            pid = state.get("pid")
-            return WorkerState(
-                rank,
-                node.address,
-                reachable=True,
-                running=bool(state.get("running")),
-                pid=int(pid) if pid else None,
-                returncode=state.get("returncode"),
-            )
-
-        return tuple(await asyncio.gather(*(one(r) for r in range(1, config.nnodes))))
+        return await self._workers.states(self._require_configured())
 
     # -- this machine as another machine's worker ---------------------------------------
     def node_info(self, model_id: str) -> NodeInfo:
@@ -352,61 +321,19 @@ class ClusterService:
 
     async def _locked_stop_workers(self) -> None:
         async with self._ops:
-            await self._stop_workers(self.config)
+            await self._workers.stop(self.config)
 
     async def _start_workers(self, config: ClusterConfig) -> None:
         """Ask every agent to (re)start its worker; on any failure stop them all and the
         head, and remember why."""
-        spec = self._planner.plan_launch(config.model_id).spec
-        payload = {
-            "model": config.model_id,
-            "ctx_size": spec.ctx_size,
-            "args": list(strip_flags(spec.args, CLUSTER_FLAGS)),
-            "cluster": {
-                "nnodes": config.nnodes,
-                "master_port": config.master_port,
-                "tensor_parallel_size": config.tensor_parallel_size,
-                "pipeline_parallel_size": config.pp_size,
-            },
-        }
-        client = await self._http()
-        agents = [
-            AgentClient(client, config.worker(r), config.token) for r in range(1, config.nnodes)
-        ]
-        results = await asyncio.gather(
-            *(a.start_worker(payload) for a in agents), return_exceptions=True
-        )
-        self._started.update(range(1, config.nnodes))
-        failures = [r for r in results if isinstance(r, BaseException)]
-        if not failures:
+        found = await self._workers.start(config, self._planner.plan_launch(config.model_id).spec)
+        if found is None:
             return
-        failure = failures[0]
-        self._problem = (
-            failure.problem
-            if isinstance(failure, ProblemError)
-            else _worker_failed(agents[results.index(failure)].node, failure)
-        )
+        self._problem = found
         log.warning("cluster: %s", self._problem.english())
-        await self._stop_workers(config)
+        await self._workers.stop(config)
         await self._stop_head(config)
         raise ProblemError(self._problem)
-
-    async def _stop_workers(self, config: ClusterConfig) -> None:
-        if not self._started or not config.configured:
-            self._started.clear()
-            return
-        client = await self._http()
-        ranks = sorted(r for r in self._started if r < config.nnodes)
-        results = await asyncio.gather(
-            *(AgentClient(client, config.worker(r), config.token).stop_worker() for r in ranks),
-            return_exceptions=True,
-        )
-        for rank, result in zip(ranks, results, strict=True):
-            if isinstance(result, BaseException):
-                # Its agent is gone or unreachable: the watchdog there ends the worker when
-                # the agent goes; an agent that still runs stops it when asked again.
-                log.warning("cluster: could not stop the worker on rank %d: %s", rank, result)
-        self._started.clear()
 
     async def _stop_head(self, config: ClusterConfig) -> None:
         info = self._supervisor.info(config.model_id)
@@ -417,20 +344,17 @@ class ClusterService:
         """While the head's child lives, ask each agent about its worker; a worker that
         ended or an agent gone silent stops the head (it would hang or fail anyway)."""
         config = self.config
-        client = await self._http()
-        agents = [
-            AgentClient(client, config.worker(r), config.token) for r in range(1, config.nnodes)
-        ]
+        agents = await self._workers.agents(config)
         misses = dict.fromkeys(range(1, config.nnodes), 0)
         while True:
             await asyncio.sleep(WATCH_INTERVAL_S)
             info = self._supervisor.info(config.model_id)
             if info is None or info.state not in ALIVE or not self.config.enabled:
                 return
-            if self._ops.locked() or not self._started:
+            if self._ops.locked() or not self._workers.started:
                 continue  # workers are being (re)started: look again next time
-            for agent, rank in zip(agents, range(1, config.nnodes), strict=True):
-                found = await _worker_trouble(agent)
+            for rank, agent in enumerate(agents, 1):
+                found = await worker_trouble(agent)
                 if found is None:
                     misses[rank] = 0
                     continue
@@ -440,7 +364,7 @@ class ClusterService:
                     log.warning("cluster: %s", found.english())
                     async with self._ops:
                         await self._stop_head(config)
-                        await self._stop_workers(config)
+                        await self._workers.stop(config)
                     return
 
     # -- helpers --------------------------------------------------------------------------
@@ -450,38 +374,3 @@ class ClusterService:
             return False
         info = self._supervisor.info(config.model_id)
         return info is not None and info.state in ALIVE
-
-    async def _http(self) -> httpx.AsyncClient:
-        import httpx  # imported when used: a quick command never loads it
-
-        if self._client is None:
-            # Built off the loop (it reads the CA bundle); never through an HTTP proxy from
-            # the environment: the agents are on the machines' own network.
-            self._client = await asyncio.to_thread(httpx.AsyncClient, trust_env=False)
-        return self._client
-
-
-async def _worker_trouble(agent: AgentClient) -> Problem | None:
-    try:
-        state = await agent.worker_state()
-    except ProblemError as exc:
-        return problem(
-            "cluster.worker_lost", address=agent.node.address, reason=exc.problem.english()
-        )
-    if state.get("running"):
-        return None
-    tail = [str(line) for line in state.get("log_tail") or []]
-    return problem(
-        "cluster.worker_exited",
-        address=agent.node.address,
-        exit_code=state.get("returncode"),
-        tail=" | ".join(tail[-3:]) or "none",
-    )
-
-
-def _worker_failed(node: WorkerNode, exc: BaseException) -> Problem:
-    return problem(
-        "cluster.worker_failed",
-        address=node.address,
-        reason=(str(exc) or type(exc).__name__).rstrip("."),
-    )

@@ -17,13 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import os
 import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 
 from app.core.contracts import Backend, ModelView
 from app.core.events import EventBus, RemotesChanged
@@ -31,8 +29,6 @@ from app.core.jsonstore import WatchedFile
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError
 from app.core.remotes import (
-    ModelList,
-    RemoteModel,
     RemotesConfig,
     RemoteServer,
     RemoteView,
@@ -45,50 +41,15 @@ from app.core.remotes import (
     unreachable,
 )
 from app.core.states import ProcessState
-from app.runtime.secrets import FILE_BACKEND, SecretStore
+from app.runtime.secrets import SecretStore
 from app.runtime.services.remote_known import KnownLists
 from app.runtime.services.remote_probe import Probe, RemoteProber
+from app.runtime.services.remote_status import CHECK_DOWN_MAX_S, RemoteStatus
 from app.runtime.snapshot import ModelRow
 
 log = logging.getLogger(__name__)
 
-CHECK_UP_INTERVAL_S = 10.0
-CHECK_DOWN_FIRST_S = 1.0  # then 2, 4, 8 … up to CHECK_DOWN_MAX_S
-CHECK_DOWN_MAX_S = 30.0
 RECHECK_ON_REQUEST_S = 1.0
-
-
-@dataclass
-class _Status:
-    """What this process knows of one remote; changed on the runtime loop only."""
-
-    remote: RemoteServer
-    reachable: bool | None = None
-    listing: ModelList | None = None
-    problem: Problem | None = None
-    checked_at: float | None = None  # wall clock, for people
-    checked_mono: float = -math.inf  # loop clock, for the schedule
-    failures: int = 0  # checks in a row that failed
-    key: str | None = None  # from the keyring, once read (never on the loop)
-    key_loaded: bool = False
-    key_place: str | None = None  # where the saved key really is: "keyring" or "file"
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    probe: asyncio.Task[None] | None = None
-    watcher: asyncio.Task[None] | None = None
-
-    def due_in(self, now: float) -> float:
-        if self.reachable:
-            interval = CHECK_UP_INTERVAL_S
-        elif self.failures:
-            interval = min(CHECK_DOWN_FIRST_S * 2 ** (self.failures - 1), CHECK_DOWN_MAX_S)
-        else:
-            interval = 0.0
-        return max(0.0, self.checked_mono + interval - now)
-
-    def signature(self) -> tuple[object, ...]:
-        """What views show, without the times: a change is announced, a same answer not."""
-        code = (self.problem.code, dict(self.problem.params)) if self.problem else None
-        return (self.reachable, self.listing, repr(code))
 
 
 class RemoteService:
@@ -106,7 +67,9 @@ class RemoteService:
         self._file_lock = threading.Lock()
         self.config = self._file.load()
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
-        self._status: dict[str, _Status] = {r.name: _Status(r) for r in self.config.remotes}
+        self._status: dict[str, RemoteStatus] = {
+            r.name: RemoteStatus(r) for r in self.config.remotes
+        }
         # Each remote's last list, kept across restarts (issue 32 item 15).
         self._known = KnownLists(paths.cache_dir)
         for name, listing in self._known.read(self.config.remotes).items():
@@ -143,7 +106,7 @@ class RemoteService:
 
     def model_views(self) -> list[ModelView]:
         return [
-            self._model_view(status, model)
+            status.model_view(model)
             for status in self._status.values()
             if status.listing is not None
             for model in status.listing.models
@@ -152,23 +115,7 @@ class RemoteService:
     def model_rows(self) -> list[ModelRow]:
         """The remotes' models as rows of the GUI's model list."""
         return [
-            ModelRow(
-                id=f"{status.remote.name}/{model.id}",
-                name=f"{status.remote.name}/{model.id}",
-                source="remote",
-                checkpoint=model.checkpoint or model.id,
-                size_gb=model.size_gb,
-                labels=(),
-                experimental=False,
-                file_state="remote",
-                bytes_on_disk=0,
-                process=ProcessState.STOPPED,
-                ctx_size=model.ctx_size,
-                problem=None if status.reachable else status.problem,
-                remote=status.remote.name,
-                remote_state=model.state,
-                reachable=bool(status.reachable),
-            )
+            status.model_row(model)
             for status in self._status.values()
             if status.listing is not None
             for model in status.listing.models
@@ -180,7 +127,7 @@ class RemoteService:
         if parts is None or status is None or status.listing is None:
             return None
         model = next((m for m in status.listing.models if m.id == parts[1]), None)
-        return self._model_view(status, model) if model is not None else None
+        return status.model_view(model) if model is not None else None
 
     @asynccontextmanager
     async def use(self, model_id: str) -> AsyncIterator[Backend]:
@@ -252,7 +199,7 @@ class RemoteService:
         if answer.problem is not None and not force:
             raise ProblemError(answer.problem)
         config = await asyncio.to_thread(self._write_added, remote, api_key)
-        status = _Status(remote, key=key if api_key else None, key_loaded=api_key is not None)
+        status = RemoteStatus(remote, key=key if api_key else None, key_loaded=api_key is not None)
         if api_key is not None:  # where the store put it: the keyring, or its file
             found = await asyncio.to_thread(self._store.locate, remote.secret_name)
             status.key_place = found[1]
@@ -283,7 +230,7 @@ class RemoteService:
         await asyncio.gather(*(self._check(s, force=True) for s in statuses))
         return [self._view(s) for s in statuses]
 
-    async def _check(self, status: _Status, *, force: bool = False) -> None:
+    async def _check(self, status: RemoteStatus, *, force: bool = False) -> None:
         """One check at a time per remote: concurrent callers share the one under way."""
         if status.probe is None:
             status.probe = asyncio.get_running_loop().create_task(self._check_once(status))
@@ -293,7 +240,7 @@ class RemoteService:
             return await self._check(status)
         await asyncio.shield(status.probe)
 
-    async def _check_once(self, status: _Status) -> None:
+    async def _check_once(self, status: RemoteStatus) -> None:
         remote = status.remote
         if remote.key_saved and not status.key_loaded:
             # A keyring call (D-Bus, maybe an unlock prompt) never runs on the loop.
@@ -304,7 +251,7 @@ class RemoteService:
         if self._status.get(remote.name) is status:
             self._record(status, answer)
 
-    def _record(self, status: _Status, answer: Probe, *, announce: bool = True) -> None:
+    def _record(self, status: RemoteStatus, answer: Probe, *, announce: bool = True) -> None:
         before = status.signature()
         was = status.reachable
         status.checked_at = time.time()
@@ -336,7 +283,7 @@ class RemoteService:
         if self._started and status.watcher is None:
             status.watcher = asyncio.get_running_loop().create_task(self._watcher(status))
 
-    async def _watcher(self, status: _Status) -> None:
+    async def _watcher(self, status: RemoteStatus) -> None:
         loop = asyncio.get_running_loop()
         while True:
             delay = status.due_in(loop.time())
@@ -352,49 +299,14 @@ class RemoteService:
                 log.exception("checking the remote server %s failed", status.remote.name)
                 await asyncio.sleep(CHECK_DOWN_MAX_S)
 
-    def _key(self, status: _Status) -> str | None:
+    def _key(self, status: RemoteStatus) -> str | None:
         env = status.remote.api_key_env
         if env:
             return os.environ.get(env) or None  # read at run time: a service's environment
         return status.key
 
-    # -- views ------------------------------------------------------------------------------
-    def _view(self, status: _Status) -> RemoteView:
-        remote, listing = status.remote, status.listing
-        next_at = None
-        if status.watcher is not None and status.checked_at is not None:
-            next_at = time.time() + status.due_in(asyncio.get_running_loop().time())
-        return RemoteView(
-            name=remote.name,
-            url=remote.url,
-            reachable=status.reachable,
-            server=listing.server if listing is not None else None,
-            model_ids=tuple(m.id for m in listing.models) if listing is not None else (),
-            # The store says where a saved key is: the keyring, or the 0600 file when this
-            # machine has no keyring (`remote list` used to say "keyring" for both).
-            key_source=status.key_place
-            if remote.key_saved and status.key_place
-            else remote.key_source,
-            key_file=str(self._store.fallback_file) if status.key_place == FILE_BACKEND else None,
-            problem=status.problem,
-            checked_at=status.checked_at,
-            next_check_at=next_at,
-        )
-
-    def _model_view(self, status: _Status, model: RemoteModel) -> ModelView:
-        reachable = bool(status.reachable)
-        return ModelView(
-            id=f"{status.remote.name}/{model.id}",
-            state=model.state,
-            downloaded=True,  # only models a remote can serve are listed
-            ctx_size=model.ctx_size,
-            checkpoint=model.checkpoint or model.id,
-            size_gb=model.size_gb,
-            created=model.created,
-            problem=status.problem.to_json() if status.problem and not reachable else None,
-            remote=status.remote.name,
-            reachable=reachable,
-        )
+    def _view(self, status: RemoteStatus) -> RemoteView:
+        return status.view(self._store.fallback_file)
 
     # -- the file ---------------------------------------------------------------------------
     def _reread(self) -> RemotesConfig:
@@ -445,7 +357,7 @@ class RemoteService:
                 changed = True
         for remote in config.remotes:
             if remote.name not in self._status:
-                self._status[remote.name] = _Status(remote)
+                self._status[remote.name] = RemoteStatus(remote)
                 changed = True
             self._watch(remote.name)
         if changed or old != config:
