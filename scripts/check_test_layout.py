@@ -10,10 +10,16 @@ scripts under `scripts/` are tested the same way from `tests/unit/scripts/`. So 
 module, `ls tests/unit/PKG/test_MODULE*` lists its unit tests; a test file whose name does
 not lead back to a module — a new one in the old flat place, or one left behind by a
 rename — is named here with the place it belongs.
+
+A second rule: a test module (tests/**/test_*.py) does not reach a runtime's private
+`._parts`. A test drives the runtime through `Services`, or through the documented door of
+tests/harness.py (`internals`, `process`) for a test of an internal part; a fixture
+(`@pytest.fixture`) may build a runtime's internals, a test body may not.
 """
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -21,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 UNIT = Path("tests") / "unit"
 # First folder under tests/unit -> where those modules live (any other: app/<folder>).
 OTHER_ROOTS = {"scripts": Path("scripts")}
+# Test modules still reaching `._parts`, each with its reason: the list only shrinks.
+PARTS_ALLOWED: set[str] = set()
 
 
 def modules_in(folder: Path) -> set[str]:
@@ -61,8 +69,41 @@ def problems(root: Path = ROOT) -> list[str]:
     return found
 
 
+def _is_fixture(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any("fixture" in ast.unparse(d) for d in node.decorator_list)
+
+
+def parts_reaches(source: str) -> list[int]:
+    """The lines of `source` (a test module) that reach `._parts` outside a fixture."""
+    tree = ast.parse(source)
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _is_fixture(node):
+            allowed.update(id(n) for n in ast.walk(node))
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "_parts" and id(node) not in allowed
+    )
+
+
+def parts_problems(root: Path = ROOT) -> list[str]:
+    """One line per place a test module reaches a runtime's `._parts`."""
+    found = []
+    for path in sorted((root / "tests").rglob("test_*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel in PARTS_ALLOWED:
+            continue
+        for line in parts_reaches(path.read_text(encoding="utf-8")):
+            found.append(
+                f"{rel}:{line}: reaches `._parts`; use the runtime's `services`, or"
+                " tests/harness.py's `internals()` for a test of an internal part"
+            )
+    return found
+
+
 def main() -> int:
-    found = problems()
+    found = problems() + parts_problems()
     for line in found:
         print(line, file=sys.stderr)
     return 1 if found else 0

@@ -12,18 +12,26 @@ only on the CPU build, where it was measured.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from app.core.optimize import Optimize
 from app.core.states import EngineKind
-from app.supervisor.compile_cache import cache_env, cache_root
-from app.supervisor.engines.base import Engine
+from app.supervisor.compile_cache import build_env
 
 WORKER_IN_CORE = {"VLLM_ENABLE_V1_MULTIPROCESSING": "0"}
 
 
-def start_env(cache_dir: Path, engine: Engine, optimize: Optimize | None) -> dict[str, str]:
-    env = cache_env(cache_root(cache_dir, engine))
-    if optimize == "start" and engine.kind is EngineKind.CPU:
+def start_env(
+    cache_dir: Path,
+    kind: EngineKind,
+    version: str | None,
+    prefix: Sequence[str],
+    optimize: Optimize | None,
+) -> dict[str, str]:
+    """What a child of this engine build (its kind, version and command prefix, as the
+    planner read them once) gets in its environment for a fast start."""
+    env = build_env(cache_dir, kind, version, prefix)
+    if optimize == "start" and kind is EngineKind.CPU:
         env.update(WORKER_IN_CORE)
     return env

@@ -13,9 +13,9 @@ from app.core.gpu import SystemInfo
 from app.core.memory import recommended_gpu_memory_utilization
 from app.core.memory_room import RamShare
 from app.core.problems import Problem, ProblemError
-from app.core.registry import Registry
+from app.core.registry import ModelEntry, Registry
 from app.core.settings import Settings
-from app.core.states import FileState, ProcessState, SnapshotState
+from app.core.states import USABLE_FILES, FileState, ProcessState, SnapshotState
 from app.downloads.manager import DownloadManager
 from app.runtime.api.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.controller import Controller
@@ -108,16 +108,45 @@ class Views:
 
     def model_views(self) -> Sequence[ModelView]:
         """The models as /v1/models and /v1/health list them, remote servers' included."""
-        return [*(model_view(row) for row in self.local_rows()), *self._remotes.model_views()]
+        local = (self._model_view(entry) for entry in self._registry.models())
+        return [*local, *self._remotes.model_views()]
 
     def find_model(self, model_id: str) -> ModelView | None:
+        """The endpoint's lookup on every request: the registry names the model, and its
+        view is read from its entry, its files and its process (not its whole row)."""
         if self._remotes.owns(model_id):
             return self._remotes.find_model(model_id)
         entry = self._registry.find(model_id)
         # Only the id the list shows is accepted, as the model list promises.
         if entry is None or entry.id != model_id:
             return None
-        return model_view(self.row(entry.id))
+        return self._model_view(entry)
+
+    def _model_view(self, entry: ModelEntry) -> ModelView:
+        """A local model as the endpoint lists it: the fields of its row the endpoint shows."""
+        files = self._planner.model_files(entry)
+        info = self._supervisor.info(entry.id)
+        state = info.state if info is not None else ProcessState.STOPPED
+        found = (info.problem if info is not None else None) or files.problem
+        found = found or self._observed.download_problem(entry.id)
+        progress = info.last_progress if info is not None else None
+        return ModelView(
+            id=entry.id,
+            state=state,
+            failures=info.failures if info is not None else 0,
+            restarts=info.restarts if info is not None else 0,
+            next_retry_at=info.next_retry_at if info is not None else None,
+            problem=found.to_json() if found is not None else None,
+            # What a load is at, for a client that waits on it (the proxy's keep-alive lines).
+            load=progress.summary()
+            if state is ProcessState.STARTING and progress is not None
+            else None,
+            downloaded=_file_state(entry.checkpoint.is_local, files.state) in USABLE_FILES,
+            ctx_size=self._planner.ctx_size(entry.id),
+            checkpoint=str(entry.checkpoint),
+            size_gb=entry.size_gb if entry.size_gb is not None else _gb(files.expected_bytes),
+            labels=entry.labels,
+        )
 
     # -- the machine, the engine and the endpoint --------------------------------------------
     def system_info(self) -> SystemInfo:
@@ -204,27 +233,6 @@ class Views:
             problems=self._problems(),
             memory_room=self._observed.memory_room,
         )
-
-
-def model_view(row: ModelRow) -> ModelView:
-    """A local model as the endpoint lists it, from its row."""
-    return ModelView(
-        id=row.id,
-        state=row.process,
-        failures=row.failures,
-        restarts=row.restarts,
-        next_retry_at=row.next_retry_at,
-        problem=row.problem.to_json() if row.problem is not None else None,
-        # What a load is at, for a client that waits on it (the proxy's keep-alive lines).
-        load=row.progress.summary()
-        if row.process is ProcessState.STARTING and row.progress is not None
-        else None,
-        downloaded=row.downloaded,
-        ctx_size=row.ctx_size,
-        checkpoint=row.checkpoint,
-        size_gb=row.size_gb,
-        labels=row.labels,
-    )
 
 
 def _file_state(is_local: bool, state: SnapshotState) -> FileState:

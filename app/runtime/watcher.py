@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
+import os
 from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 
 from app.core.events import EventBus, RegistryChanged
 from app.core.jsonstore import REPLACED_CODE
@@ -19,6 +23,9 @@ log = logging.getLogger(__name__)
 # stat() when nothing changed; what must read slowly (the keyring) awaits a worker thread.
 Check = Callable[[], Awaitable[None]]
 POLL_INTERVAL_S = 1.0
+# inotify(7): a file written in place, renamed into place (app.core.jsonstore), created or
+# removed in the watched folder.
+_CHANGES = 0x8 | 0x40 | 0x80 | 0x100 | 0x200  # CLOSE_WRITE, MOVED_FROM/TO, CREATE, DELETE
 
 
 class ConfigWatcher:
@@ -32,6 +39,12 @@ class ConfigWatcher:
     and the settings listeners (the runtime's publish SettingChanged and update the
     endpoint's security) expect the runtime loop. cluster.json is not polled: the cluster
     service re-reads it (a stat()) at each use.
+
+    Where the kernel tells (inotify on `folder`, the config folder), the three files are
+    also taken in as soon as another process has written them: `vllm-tray options …` then a
+    request at once starts the model with what was just stored, and no start stats them.
+    The kernel queues the change before the writer exits, so the loop sees it no later than
+    the request that follows (which needs several turns of the loop to reach a handler).
     """
 
     def __init__(
@@ -42,7 +55,10 @@ class ConfigWatcher:
         interval_s: float = POLL_INTERVAL_S,
         *,
         checks: Sequence[tuple[str, Check]] = (),
+        folder: Path | None = None,
     ) -> None:
+        self._folder = folder
+        self._notify: int | None = None  # the inotify descriptor while watching
         self._settings = settings
         self._registry = registry
         self._bus = bus
@@ -54,12 +70,21 @@ class ConfigWatcher:
         self._last_error = ""
 
     def start(self) -> None:
-        """Start polling; call on the runtime loop. A second call does nothing."""
+        """Start polling (and listening to the kernel); call on the runtime loop. A second
+        call does nothing."""
         if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run())
+            loop = asyncio.get_running_loop()
+            self._task = loop.create_task(self._run())
+            self._notify = _inotify(self._folder) if self._folder is not None else None
+            if self._notify is not None:
+                loop.add_reader(self._notify, self._changed)
 
     async def stop(self) -> None:
         task, self._task = self._task, None
+        if self._notify is not None:
+            asyncio.get_running_loop().remove_reader(self._notify)
+            os.close(self._notify)
+            self._notify = None
         if task is not None:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
@@ -71,15 +96,17 @@ class ConfigWatcher:
             self._bus.publish(RegistryChanged(None))
         self._report_problems()
 
-    def catch_up(self) -> None:
-        """poll() now, before a start is planned: `vllm-tray options …` or `config set`
-        followed at once by a request must start the model with what was just stored, not
-        with what the last poll saw (up to `interval_s` ago). A file that cannot be read is
-        left to the next poll to report."""
+    def _changed(self) -> None:
+        """The kernel says a file in the folder changed: poll() now, not up to `interval_s`
+        later. A file that cannot be read is left to the next poll to report."""
+        assert self._notify is not None
+        with contextlib.suppress(BlockingIOError):
+            while os.read(self._notify, 4096):  # what changed is not needed: poll() stats
+                pass
         try:
             self.poll()
         except Exception:  # the poller reports it within interval_s
-            log.debug("catching up with the config files", exc_info=True)
+            log.debug("taking in a changed config file", exc_info=True)
 
     async def _run(self) -> None:
         while True:
@@ -124,3 +151,19 @@ class ConfigWatcher:
             if item.code != REPLACED_CODE and file not in now_broken:
                 log.info("%s can be read again; its values are in use", file)
         self._reported = found
+
+
+def _inotify(folder: Path) -> int | None:
+    """A non-blocking inotify descriptor for changes in `folder`; None where the kernel
+    offers none (the poll alone then takes changes in, within its interval)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fd = int(libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC))
+    except (OSError, AttributeError):
+        return None
+    if fd < 0:
+        return None
+    if libc.inotify_add_watch(fd, os.fsencode(folder), _CHANGES) < 0:
+        os.close(fd)
+        return None
+    return fd

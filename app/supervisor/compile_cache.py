@@ -43,10 +43,23 @@ def build_name(kind: EngineKind, version: str | None, prefix: Sequence[str]) -> 
 
 def cache_root(cache_dir: Path, engine: Engine) -> Path:
     """The compile-cache folder of `engine`'s build (may not exist yet)."""
-    prefix: tuple[str, ...] = ()
     if engine.kind is EngineKind.CUSTOM:
-        prefix = engine.command().prefix
-    return cache_dir / FOLDER / build_name(engine.kind, engine.status().version, prefix)
+        return build_root(cache_dir, EngineKind.CUSTOM, None, engine.command().prefix)
+    return build_root(cache_dir, engine.kind, engine.status().version, ())
+
+
+def build_root(
+    cache_dir: Path, kind: EngineKind, version: str | None, prefix: Sequence[str]
+) -> Path:
+    """The compile-cache folder of one engine build (build_name; may not exist yet)."""
+    return cache_dir / FOLDER / build_name(kind, version, prefix)
+
+
+def build_env(
+    cache_dir: Path, kind: EngineKind, version: str | None, prefix: Sequence[str]
+) -> dict[str, str]:
+    """The variables that make a child of one engine build keep its compile caches."""
+    return cache_env(build_root(cache_dir, kind, version, prefix))
 
 
 def cache_env(root: Path) -> dict[str, str]:

@@ -10,9 +10,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
@@ -33,14 +33,22 @@ from app.supervisor.protocol import (
 from app.supervisor.reaper import reap_orphans
 from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
 
-if TYPE_CHECKING:
-    pass
-
 log = logging.getLogger(__name__)
 
-__all__ = ["ProcessInfo", "Supervisor"]
+__all__ = ["Occupancy", "ProcessInfo", "Supervisor"]
 
 METRICS_INTERVAL_S = 1.0  # vLLM's own gauges update about once a second
+
+
+@dataclass(frozen=True)
+class Occupancy:
+    """What the children are at one moment, as a decision to start one reads it: every
+    model's process, which of them a sleep would put aside, and whether a start of the spec
+    asked about would be refused at once (a model given up on with that very spec)."""
+
+    infos: Mapping[str, ProcessInfo]  # by model id
+    sleepable: frozenset[str]
+    refusal: Problem | None
 
 
 class Supervisor:
@@ -181,12 +189,16 @@ class Supervisor:
         actor = self._actors.get(model_id)
         return actor.info() if actor is not None else None
 
-    def refusal(self, spec: LaunchSpec) -> Problem | None:
-        """The problem `start(spec)` would be refused with at once, or None: a model given up
-        on (FATAL) with this very spec. A changed spec (options, engine) gets a fresh try, so
-        callers should ask this rather than refuse every FATAL model."""
+    def occupancy(self, spec: LaunchSpec) -> Occupancy:
+        """One snapshot for a decision to start `spec`: every process, which may sleep, and
+        the problem `start(spec)` would be refused with at once (a model given up on, FATAL,
+        with this very spec; a changed spec — options, engine — gets a fresh try)."""
         actor = self._actors.get(spec.model_id)
-        return actor.refusal(spec) if actor is not None else None
+        return Occupancy(
+            infos={m: actor.info() for m, actor in self._actors.items()},
+            sleepable=frozenset(m for m, actor in self._actors.items() if actor.may_sleep()),
+            refusal=actor.refusal(spec) if actor is not None else None,
+        )
 
     def infos(self) -> list[ProcessInfo]:
         return [actor.info() for actor in self._actors.values()]

@@ -31,6 +31,7 @@ from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.gui.conftest import flush_deletes, run, start_gui
 from tests.gui.test_runtime_thread_gui import choose, click_toolbar, free_port, open_tray_menu
+from tests.harness import internals
 
 FULL = "Hello from the fake vLLM engine, token by token."  # then again, to 16 tokens
 STATS = re.compile(r"16 tokens · first token after \d+\.\d\d s · \d+\.\d tokens/s")
@@ -63,7 +64,7 @@ class ChatGui:
             "user.broken": "--fake-fail kv_cache",
         }
         for model_id, args in options.items():
-            self.runtime._parts.registry.set_options(model_id, ModelOptions(vllm_args=args))
+            internals(self.runtime).registry.set_options(model_id, ModelOptions(vllm_args=args))
         self.thread = RuntimeThread(self.runtime, serve=False)  # the endpoint: from the tray
         self.thread.start()
         self.facade = ThreadFacade(self.thread)

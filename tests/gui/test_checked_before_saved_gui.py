@@ -17,6 +17,7 @@ from tests.fakes.fake_hub import FakeHub
 from tests.gui.conftest import run
 from tests.gui.test_model_settings_dialog import type_into
 from tests.gui.test_runtime_thread_gui import EngineGui, free_port
+from tests.harness import internals
 
 MODEL = "user.tiny"
 
@@ -49,13 +50,15 @@ def test_an_unknown_flag_is_named_in_the_model_dialog_and_nothing_is_saved(
         "list it. Check the spelling, or remove it."
     )
     assert not dialog.apply_button.isEnabled()
-    assert list((app.runtime._parts.paths.cache_dir / "engine-help").glob("custom-*.txt"))
+    assert list((internals(app.runtime).paths.cache_dir / "engine-help").glob("custom-*.txt"))
     type_into(qtbot, dialog, dialog.args, "--enforce-eager")
     qtbot.waitUntil(dialog.apply_button.isEnabled, timeout=10_000)
     assert not dialog.problem_label.isVisible()
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
-    options = json.loads((app.runtime._parts.paths.config_dir / "recipe_options.json").read_text())
+    options = json.loads(
+        (internals(app.runtime).paths.config_dir / "recipe_options.json").read_text()
+    )
     assert options[MODEL]["vllm_args"] == "--enforce-eager"
     run(qtbot, gui.store.refresh())
 
@@ -104,7 +107,7 @@ def test_the_token_page_says_where_it_is_kept_and_checks_it_against_the_hub(
             accounts = dialog.page(AccountsPage)
             assert isinstance(accounts, AccountsPage)
             dialog.page_list.setCurrentRow(dialog.pages.index(accounts))
-            secrets = app.runtime._parts.paths.config_dir / "secrets.json"
+            secrets = internals(app.runtime).paths.config_dir / "secrets.json"
             qtbot.waitUntil(lambda: str(secrets) in accounts.place_label.text(), timeout=10_000)
             assert accounts.place_label.text().startswith("This computer has no keyring, so")
             for token, said in (

@@ -24,6 +24,7 @@ from pytestqt.qtbot import QtBot
 from app.core.cluster import ClusterConfig, WorkerNode
 from app.gui.cluster_page import ClusterWindow
 from tests.gui.test_runtime_thread_gui import EngineGui, free_port
+from tests.harness import process
 from tests.integration.test_cluster import FAKE_CLUSTER, Node, start_agent
 
 WAIT_MS = 60_000
@@ -133,7 +134,7 @@ def test_a_check_and_a_start_say_which_machine_and_what_to_do(
         assert any("starting" in text.lower() for text in shown[:-1]), shown
         assert sentence in said(window)
         assert "could not start its part" not in said(window)
-        assert engine.runtime._parts.supervisor.info("user.a") is None  # nothing was started
+        assert process(engine.runtime, "user.a") is None  # nothing was started
         assert window.start_button.isEnabled()  # to try again once it is fixed
     finally:
         engine.close()

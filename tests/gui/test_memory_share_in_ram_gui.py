@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.gui.settings.models_page import ModelsPage
 from tests.gui.test_runtime_thread_gui import EngineGui
+from tests.harness import internals
 
 GIB = 1024**3
 
@@ -38,7 +39,7 @@ def test_the_cpu_engines_share_is_judged_against_ram(
         settings={"engine.kind": "cpu", "memory.host_reserve_gb": 4},
         meminfo_path=meminfo,
     )
-    settings_file = app.runtime._parts.paths.config_dir / "settings.json"
+    settings_file = internals(app.runtime).paths.config_dir / "settings.json"
     try:
         dialog = app.gui.window.open_settings()
         models = dialog.page(ModelsPage)

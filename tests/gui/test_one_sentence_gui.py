@@ -25,13 +25,14 @@ from tests.gui.test_runtime_thread_gui import (
     row_state,
 )
 from tests.gui.test_true_numbers_gui import FakeNvidiaSmi
+from tests.harness import process
 
 MODEL = "user.tiny"
 
 
 def engine_pid(app: EngineGui) -> int:
     """The fake vLLM's own pid (the api_server, as `ps` shows it)."""
-    info = app.runtime._parts.supervisor.info(MODEL)
+    info = process(app.runtime, MODEL)
     assert info is not None and info.pid is not None
     assert "fake_vllm.py" in " ".join(psutil.Process(info.pid).cmdline())
     return info.pid
@@ -113,7 +114,7 @@ def test_a_fix_that_did_not_help_is_not_offered_again(
         qtbot.mouseClick(banner.fix_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: banner.status.text().startswith("Done: "), timeout=30_000)
         qtbot.waitUntil(lambda: banner.isVisible() and not banner.fix_button.isVisible())
-        assert app.runtime._parts.settings.get("models.gpu_memory_utilization") == 0.75
+        assert app.runtime.services.config.value("models.gpu_memory_utilization") == 0.75
         status = banner.status.text()
         assert status == (
             f"Done: {fix.replace('&', '')}. Loading failed again; the sentence above says why."
@@ -146,8 +147,8 @@ def test_rocm_advice_is_not_given_to_a_custom_engine(
         assert panel.problems_label.isVisibleTo(gui.window)
 
         async def use_custom() -> None:
-            app.runtime._parts.settings.set("engine.custom_command", fake_engine())
-            app.runtime._parts.settings.set("engine.kind", "custom")
+            await app.runtime.services.config.set_settings({"engine.custom_command": fake_engine()})
+            await app.runtime.services.config.set_settings({"engine.kind": "custom"})
 
         app.thread.submit(use_custom()).result(10)
         qtbot.waitUntil(lambda: gui.store.engine is not None and gui.store.engine.kind == "custom")

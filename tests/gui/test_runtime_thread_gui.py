@@ -33,6 +33,8 @@ from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
 from tests.fakes.vllm_venv import API_SERVER, make_vllm_venv
 from tests.gui.conftest import flush_deletes, start_gui
+from tests.harness import internals
+from tests.harness import request as as_a_request
 
 HUB_REPO = "test-org/tiny-llama"
 
@@ -61,7 +63,7 @@ class EngineGui:
             tmp_path, monkeypatch, models=models, settings=settings, **options
         )
         for name in hub_models:
-            self.runtime._parts.registry.add_user_model(name, HUB_REPO)
+            internals(self.runtime).registry.add_user_model(name, HUB_REPO)
         self.thread = RuntimeThread(self.runtime, serve=False)
         self.thread.start()
         self.facade = ThreadFacade(self.thread)
@@ -153,7 +155,7 @@ def test_tray_starts_and_stops_the_endpoint_and_loads_and_unloads(
     qtbot: QtBot, engine_gui: EngineGui
 ) -> None:
     gui = engine_gui.gui
-    port = engine_gui.runtime._parts.settings.get("proxy.port")
+    port = engine_gui.runtime.services.config.value("proxy.port")
     assert not gui.store.server.running
     assert gui.tray.tooltip(gui.tray.status).endswith("Endpoint stopped")
 
@@ -269,7 +271,7 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = EngineGui(qtbot, tmp_path, monkeypatch)
-    settings_file = app.runtime._parts.paths.config_dir / "settings.json"
+    settings_file = internals(app.runtime).paths.config_dir / "settings.json"
     before = settings_file.read_bytes()
     try:
         dialog = app.gui.window.open_settings()
@@ -294,7 +296,7 @@ def test_settings_dialog_refuses_a_wrong_utilization_and_stores_a_right_one(
             qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         stored = json.loads(settings_file.read_text())
         assert stored["models.gpu_memory_utilization"] == 0.7
-        assert app.runtime._parts.settings.get("models.gpu_memory_utilization") == 0.7
+        assert app.runtime.services.config.value("models.gpu_memory_utilization") == 0.7
     finally:
         app.close()
 
@@ -323,7 +325,7 @@ def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
         """What a chat request through the endpoint does: it waits out the back-off."""
         marker.touch()
         with pytest.raises(ProblemError):
-            app.thread.submit(runtime._parts.controller.load(model)).result(60)
+            app.thread.submit(as_a_request(runtime.services, model)).result(60)
 
     try:
         assert gui.window.select_model(model)
@@ -352,7 +354,7 @@ def test_a_crash_loop_is_counted_given_up_and_cleared_by_load(
         qtbot.waitUntil(lambda: banner.title.text() == "The app stopped trying to start tiny")
         # A request alone is refused at once now; the user's Load is what tries again.
         with pytest.raises(ProblemError) as refused:
-            app.thread.submit(runtime._parts.controller.load(model)).result(5)
+            app.thread.submit(as_a_request(runtime.services, model)).result(5)
         assert refused.value.problem.code == "load.given_up"
 
         assert banner.retry_button.text() == "&Load again" and not marker.exists()
@@ -376,7 +378,7 @@ def test_the_limits_page_refuses_a_bad_limit_and_stores_a_right_one(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = EngineGui(qtbot, tmp_path, monkeypatch)
-    settings_file = app.runtime._parts.paths.config_dir / "settings.json"
+    settings_file = internals(app.runtime).paths.config_dir / "settings.json"
     before = settings_file.read_bytes()
     try:
         dialog = app.gui.window.open_settings()
@@ -414,7 +416,7 @@ def test_gpu_options_in_the_model_dialog_on_two_gpus(
     app = EngineGui(
         qtbot, tmp_path, monkeypatch, sysfs_root=trees.two_rdna3_cards(tmp_path / "sys")
     )
-    options_file = app.runtime._parts.paths.recipe_options_file
+    options_file = internals(app.runtime).paths.recipe_options_file
     try:
         dialog = app.gui.window.open_model_settings("user.tiny")
         qtbot.waitUntil(dialog.is_ready, timeout=10_000)

@@ -20,6 +20,7 @@ from tests.fakes.fake_hub import FakeHub
 from tests.gui.test_find_a_model_gui import _repo, cell, details_in, open_search, select
 from tests.gui.test_runtime_thread_gui import EngineGui
 from tests.gui.test_search_plain_text_gui import as_shown
+from tests.harness import internals
 
 ZEBRA = "org/SearchZebra-1B"
 ZEBRA_CONFIG = {
@@ -84,7 +85,7 @@ def test_a_model_that_cannot_run_says_so_and_download_asks_first(
         qtbot.mouseClick(box.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
         # The answer is handled as the box closes: after it nothing has been asked for.
         assert panel.ask_box is None and dialog.isVisible()
-        assert app.runtime._parts.registry.find("user.SearchZebra-1B") is None
+        assert internals(app.runtime).registry.find("user.SearchZebra-1B") is None
         assert app.gui.store.row("user.SearchZebra-1B") is None
         assert hub.body_requests("model.safetensors") == []
 

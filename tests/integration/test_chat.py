@@ -37,6 +37,7 @@ from app.runtime.runtime import Runtime
 from app.runtime.services.chat import ChatService
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import ServeProcess, free_port
+from tests.harness import internals
 
 ROOT = Path(__file__).resolve().parents[2]
 FULL = "Hello from the fake vLLM engine, token by token."
@@ -68,9 +69,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             "proxy.port": free_port(),
         },
     )
-    rt._parts.registry.set_options("user.broken", ModelOptions(vllm_args="--fake-fail kv_cache"))
-    rt._parts.registry.set_options("user.thinker", ModelOptions(vllm_args="--fake-reasoning"))
-    rt._parts.registry.add_user_model("absent", "org/absent")
+    internals(rt).registry.set_options(
+        "user.broken", ModelOptions(vllm_args="--fake-fail kv_cache")
+    )
+    internals(rt).registry.set_options("user.thinker", ModelOptions(vllm_args="--fake-reasoning"))
+    internals(rt).registry.add_user_model("absent", "org/absent")
     return tmp_path / "home"
 
 

@@ -30,6 +30,7 @@ from app.runtime.api.cluster import AgentSettings
 from app.runtime.cluster_agent import ClusterAgent
 from app.runtime.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
+from tests.harness import internals, process
 
 FAKE_CLUSTER = Path(__file__).resolve().parents[1] / "fakes" / "fake_vllm_cluster.py"
 MODEL = "user.a"
@@ -75,19 +76,19 @@ async def start_agent(
         resolve_paths(root / "home"),
         RuntimeOptions(sysfs_root=root / "no-sys", sample_gpu=False),
     )
-    rt._parts.settings.set_many(
+    internals(rt).settings.set_many(
         {"engine.kind": "custom", "engine.custom_command": engine or vllm_shim(root / "bin")}
     )
     folder = make_model_folder(root / "a")
     if model_text is not None:
         (folder / "config.json").write_text(model_text)
-    rt._parts.registry.add_user_model("a", str(folder))
+    internals(rt).registry.add_user_model("a", str(folder))
     agent = ClusterAgent(
         AgentSettings(head=head, rank=rank, listen="127.0.0.1", port=0, token=token),
-        planner=rt._parts.planner,
-        registry=rt._parts.registry,
-        logs_dir=rt._parts.paths.logs_dir,
-        state_dir=rt._parts.paths.state_dir,
+        planner=internals(rt).planner,
+        registry=internals(rt).registry,
+        logs_dir=internals(rt).paths.logs_dir,
+        state_dir=internals(rt).paths.state_dir,
     )
     await agent.start()
     return Node(rt, agent)
@@ -188,7 +189,7 @@ async def test_check_names_every_machine_that_cannot_join(
     assert not report.ok
     # Refused before anything started: no head child, no worker.
     assert refused.value.problem.code == "cluster.model_mismatch"
-    assert head._parts.supervisor.info(MODEL) is None
+    assert process(head, MODEL) is None
     assert not any(n.agent.worker.running for n in (other_files, wrong_rank, no_engine))
 
 
@@ -217,19 +218,19 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     head.bus.subscribe(events.append)
     try:
         await configured(head, node.agent)
-        single = sum(head._parts.planner.plan_launch(MODEL).device_bytes.values())
+        single = sum(internals(head).planner.plan_launch(MODEL).device_bytes.values())
         view = await head.services.cluster.start()
         assert view.model_state is ProcessState.RUNNING
-        info = head._parts.supervisor.info(MODEL)
+        info = process(head, MODEL)
         assert info is not None and info.pid is not None
         head_argv = list(info.argv)
         worker_argv = list(node.agent.worker.argv)
         worker_pid = node.agent.worker.pid
         assert node.agent.worker.running
         # The head serves through the endpoint's controller like any model.
-        backend = await head._parts.controller.load(MODEL)
+        backend = await head.services.models.load(MODEL)
         assert backend.base_url.startswith("http://127.0.0.1:")
-        shared = sum(head._parts.planner.plan_launch(MODEL).device_bytes.values())
+        shared = sum(internals(head).planner.plan_launch(MODEL).device_bytes.values())
         stopped = await head.services.cluster.stop()
     finally:
         await node.agent.stop()
@@ -245,7 +246,7 @@ async def test_start_serves_across_machines_and_stop_leaves_nothing_running(
     assert not node.agent.worker.running
     await wait_for(lambda: not alive(worker_pid) and not alive(info.pid))
     # Off again: the model runs on this machine alone, without the cluster's flags.
-    assert "--nnodes" not in head._parts.planner.plan_launch(MODEL).spec.args
+    assert "--nnodes" not in internals(head).planner.plan_launch(MODEL).spec.args
 
 
 async def test_start_while_the_model_runs_alone_restarts_it_across_machines(
@@ -260,7 +261,7 @@ async def test_start_while_the_model_runs_alone_restarts_it_across_machines(
         # The stop of the lone child must not stop the workers started after it: give any
         # such stray stop the time it would take to land (a negative can only be waited for).
         await asyncio.sleep(0.5)
-        info = head._parts.supervisor.info(MODEL)
+        info = process(head, MODEL)
         assert info is not None and info.state is ProcessState.RUNNING
         assert "--nnodes" in info.argv and info.pid != alone.pid
         assert node.agent.worker.running
@@ -277,7 +278,7 @@ async def test_a_worker_that_dies_stops_the_head(
         await configured(head, node.agent)
         await head.services.models.set_options(
             MODEL,
-            replace(head._parts.registry.options(MODEL), vllm_args="--fake-worker-exit-after 1"),
+            replace(head.services.models.options(MODEL), vllm_args="--fake-worker-exit-after 1"),
         )
         await head.services.cluster.start()
         worker_pid = node.agent.worker.pid
@@ -306,7 +307,7 @@ async def test_a_request_after_an_unload_starts_the_workers_again(
         first = node.agent.worker.pid
         await head.services.models.unload(MODEL)  # what an idle unload or a swap does
         await wait_for(lambda: not node.agent.worker.running)
-        backend = await head._parts.controller.load(MODEL)  # what the next request does
+        backend = await head.services.models.load(MODEL)  # what the next request does
         assert backend.state is ProcessState.RUNNING
         assert node.agent.worker.running and node.agent.worker.pid != first
         await head.services.cluster.stop()
@@ -329,7 +330,7 @@ async def test_quitting_the_app_stops_the_workers_it_started(
     try:
         await configured(rt, node.agent)
         await rt.services.cluster.start()
-        head_pid = rt._parts.supervisor.info(MODEL).pid  # type: ignore[union-attr]
+        head_pid = process(rt, MODEL).pid  # type: ignore[union-attr]
         worker_pid = node.agent.worker.pid
         await rt.stop()
         assert not node.agent.worker.running
@@ -372,7 +373,7 @@ async def test_a_broken_cluster_file_is_reported_and_left_alone(
     codes = [p.code for p in rt.services.views.problems()]
     assert "config.unreadable" in codes
     assert (home / "cluster.json").read_text() == broken  # a reader never changes it
-    assert not rt.services.cluster.config.configured and rt._parts.planner.overlay(MODEL) is None
+    assert not rt.services.cluster.config.configured and MODEL not in internals(rt).planner.overlays
 
 
 @contextlib.asynccontextmanager
@@ -430,7 +431,7 @@ async def test_an_address_where_another_program_answers_is_named_with_what_to_do
     view = head.services.cluster.view()
     assert view.problem == found  # why the last start failed, for a window opened later
     assert view.phase is None  # the start is over
-    assert head._parts.supervisor.info(MODEL) is None
+    assert process(head, MODEL) is None
 
 
 async def test_an_agent_that_fails_the_check_is_told_apart_from_a_failed_start(

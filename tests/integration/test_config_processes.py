@@ -153,7 +153,7 @@ def test_a_write_waits_for_another_process_holding_the_lock(home: Path) -> None:
     waited = time.monotonic() - started
     assert holder.wait(30) == 0
     holder.stdout.close()
-    assert waited > 0.5
+    assert waited > 0.5  # timing is the behaviour: the write waited for the holder's lock
     assert json.loads(path.read_text()) == {
         "models.max_num_seqs": 8,
         "models.ctx_size": 2048,

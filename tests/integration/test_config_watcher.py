@@ -7,18 +7,20 @@ import json
 import logging
 import os
 import sys
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from app.core.events import Event, RegistryChanged, SettingChanged
+from app.core.events import RegistryChanged, SettingChanged
 from app.core.paths import resolve_paths
 from app.runtime.runtime import Runtime, RuntimeOptions
+from tests.harness import Events, internals
 
 ROOT = Path(__file__).resolve().parents[2]
-PICKUP_S = 3.0  # the watcher polls once a second
+# Timing is the behaviour here: a terminal's change reaches the running app within this
+# (the watcher polls once a second); `Events.next(within=PICKUP_S)` fails past it.
+PICKUP_S = 3.0
 
 
 @pytest.fixture
@@ -35,17 +37,16 @@ async def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncItera
 
 
 @pytest.fixture
-async def watched(runtime: Runtime) -> AsyncIterator[list[Event]]:
+async def watched(runtime: Runtime) -> AsyncIterator[Events]:
     """Events published while a watcher runs on this test's loop, at its default interval."""
-    events: list[Event] = []
-    unsubscribe = runtime.bus.subscribe(events.append)
-    watcher = runtime._parts.config_watcher  # the one a started runtime runs; tests also poll it
+    events = Events(runtime.bus)
+    watcher = internals(runtime).config_watcher  # the one a started runtime runs; tests poll it
     watcher.start()
     try:
         yield events
     finally:
         await watcher.stop()
-        unsubscribe()
+        events.stop()
 
 
 async def cli(runtime: Runtime, *argv: str) -> str:
@@ -57,7 +58,7 @@ async def cli(runtime: Runtime, *argv: str) -> str:
         "app",
         *argv,
         "--config-dir",
-        str(runtime._parts.paths.config_dir),
+        str(internals(runtime).paths.config_dir),
         cwd=ROOT,
         env=env,
         stdout=asyncio.subprocess.PIPE,
@@ -68,36 +69,25 @@ async def cli(runtime: Runtime, *argv: str) -> str:
     return out.decode()
 
 
-async def wait_for(events: list[Event], match: Callable[[Event], bool]) -> float:
-    """Seconds until an event matching `match` was published; fails after PICKUP_S."""
-    start = time.monotonic()
-    while not any(match(e) for e in events):
-        assert time.monotonic() - start < PICKUP_S, f"not seen within {PICKUP_S} s: {events}"
-        await asyncio.sleep(0.05)
-    return time.monotonic() - start
-
-
 async def test_config_set_in_a_terminal_reaches_the_running_app(
-    runtime: Runtime, watched: list[Event]
+    runtime: Runtime, watched: Events
 ) -> None:
-    runtime._parts.settings.set("models.ctx_size", 4096)
+    await runtime.services.config.set_settings({"models.ctx_size": 4096})
     watched.clear()  # the app's own change was announced at once
     out = await cli(
         runtime, "config", "set", "models.max_num_seqs=7", "proxy.cors_origins=http://x"
     )
     assert "max_num_seqs = 7" in out
 
-    await wait_for(
-        watched, lambda e: isinstance(e, SettingChanged) and e.key == "models.max_num_seqs"
-    )
-    changes = [(e.key, e.value) for e in watched if isinstance(e, SettingChanged)]
+    await watched.next(SettingChanged, lambda e: e.key == "models.max_num_seqs", within=PICKUP_S)
+    changes = [(e.key, e.value) for e in watched.seen if isinstance(e, SettingChanged)]
     assert sorted(changes) == [("models.max_num_seqs", 7), ("proxy.cors_origins", "http://x")]
-    assert runtime._parts.settings.get("models.max_num_seqs") == 7
-    assert runtime._parts.settings.get("models.ctx_size") == 4096
+    assert runtime.services.config.value("models.max_num_seqs") == 7
+    assert runtime.services.config.value("models.ctx_size") == 4096
 
     # The app's next write keeps the terminal's change.
-    runtime._parts.settings.set("models.idle_ttl_min", 5)
-    on_disk = json.loads(runtime._parts.paths.settings_file.read_text())
+    await runtime.services.config.set_settings({"models.idle_ttl_min": 5})
+    on_disk = json.loads(internals(runtime).paths.settings_file.read_text())
     assert on_disk == {
         "models.ctx_size": 4096,
         "models.max_num_seqs": 7,
@@ -107,44 +97,44 @@ async def test_config_set_in_a_terminal_reaches_the_running_app(
 
 
 async def test_options_in_a_terminal_reaches_the_running_app(
-    runtime: Runtime, watched: list[Event], tmp_path: Path
+    runtime: Runtime, watched: Events, tmp_path: Path
 ) -> None:
     folder = tmp_path / "tiny"
     folder.mkdir()
-    runtime._parts.registry.add_user_model("tiny", str(folder))
+    internals(runtime).registry.add_user_model("tiny", str(folder))
     # A poll after it: the app's own write is no outside change.
-    runtime._parts.config_watcher.poll()
-    assert watched == []
+    internals(runtime).config_watcher.poll()
+    assert watched.seen == []
     await cli(runtime, "options", "user.tiny", "ctx_size=2048")
 
-    await wait_for(watched, lambda e: isinstance(e, RegistryChanged))
+    await watched.next(RegistryChanged, within=PICKUP_S)
     # None: views re-read the whole registry (the watcher cannot tell which model changed).
-    assert [e.model_id for e in watched if isinstance(e, RegistryChanged)] == [None]
-    assert runtime._parts.registry.options("user.tiny").ctx_size == 2048
-    assert runtime._parts.planner.ctx_size("user.tiny") == 2048
+    assert [e.model_id for e in watched.seen if isinstance(e, RegistryChanged)] == [None]
+    assert runtime.services.models.options("user.tiny").ctx_size == 2048
+    assert internals(runtime).planner.ctx_size("user.tiny") == 2048
 
 
 async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
-    runtime: Runtime, watched: list[Event], caplog: pytest.LogCaptureFixture
+    runtime: Runtime, watched: Events, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="app.runtime.watcher")
-    runtime._parts.settings.set("models.max_num_seqs", 8)
+    await runtime.services.config.set_settings({"models.max_num_seqs": 8})
     watched.clear()  # the app's own change was announced at once
-    path = runtime._parts.paths.settings_file
+    path = internals(runtime).paths.settings_file
     path.write_text('{"models.max_num_seqs": 4,')  # an editor saved half a change
     for _ in range(2):  # two polls see it: nothing may happen, and it is said once
-        runtime._parts.config_watcher.poll()
+        internals(runtime).config_watcher.poll()
 
-    assert runtime._parts.settings.get("models.max_num_seqs") == 8
-    assert runtime._parts.settings.problem is not None
-    assert runtime._parts.settings.problem.code == "config.edit_unreadable"
+    assert runtime.services.config.value("models.max_num_seqs") == 8
+    assert runtime.services.config.load_problem() is not None
+    assert runtime.services.config.load_problem().code == "config.edit_unreadable"
     assert path.read_text() == '{"models.max_num_seqs": 4,'
-    assert not any(isinstance(e, SettingChanged) for e in watched)
+    assert not any(isinstance(e, SettingChanged) for e in watched.seen)
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
-    assert said == [runtime._parts.settings.problem.english()]  # once, not once per poll
+    assert said == [runtime.services.config.load_problem().english()]  # once, not once per poll
     assert "values read before stay in use" in said[0]
 
     path.write_text('{"models.max_num_seqs": 4}')
-    await wait_for(watched, lambda e: isinstance(e, SettingChanged) and e.value == 4)
-    assert runtime._parts.config_watcher.problems() == []  # and the poll that saw it said so:
+    await watched.next(SettingChanged, lambda e: e.value == 4, within=PICKUP_S)
+    assert internals(runtime).config_watcher.problems() == []  # and the poll that saw it said so:
     assert f"{path} can be read again; its values are in use" in caplog.messages

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from app.core.contracts import Backend
+from app.core.events import ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.states import ProcessState
@@ -19,13 +20,14 @@ from app.runtime.api.snapshot import ModelRow, OptionsPreview
 from app.runtime.facade import ThreadFacade
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
+from tests.harness import Events, internals, process, request
 
 
 @pytest.fixture
 def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ThreadFacade]:
     rt = make_runtime(tmp_path, monkeypatch, models=("good",))
     (tmp_path / "empty").mkdir()
-    rt._parts.registry.add_user_model("broken", str(tmp_path / "empty"))
+    internals(rt).registry.add_user_model("broken", str(tmp_path / "empty"))
     thread = RuntimeThread(rt, serve=False)
     thread.start()
     facade = ThreadFacade(thread)
@@ -33,6 +35,10 @@ def facade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ThreadFa
         yield facade
     finally:
         facade.shutdown()
+
+
+def set_settings(facade: ThreadFacade, changes: dict[str, Any]) -> None:
+    facade.submit(lambda s: s.config.set_settings(changes)).result(30)
 
 
 def row(facade: ThreadFacade, model_id: str) -> ModelRow:
@@ -62,15 +68,14 @@ def test_local_folder_rows(facade: ThreadFacade) -> None:
 
 
 def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: ThreadFacade) -> None:
-    rt = facade._thread.runtime  # the test reaches in to break the engine on purpose
-    rt._parts.settings.set("engine.custom_command", fake_engine("--fake-fail", "unsupported_arch"))
+    set_settings(facade, {"engine.custom_command": fake_engine("--fake-fail", "unsupported_arch")})
     for _ in range(6):
         with pytest.raises(ProblemError):
             load(facade, "user.good")
         if row(facade, "user.good").process is ProcessState.FATAL:
             break
     assert row(facade, "user.good").process is ProcessState.FATAL
-    rt._parts.settings.set("engine.custom_command", fake_engine())
+    set_settings(facade, {"engine.custom_command": fake_engine()})
     backend = load(facade, "user.good")  # the user's explicit Load
     assert backend.state is ProcessState.RUNNING
 
@@ -78,16 +83,17 @@ def test_user_load_resets_a_model_the_supervisor_gave_up_on(facade: ThreadFacade
 def test_apply_and_restart_returns_before_the_reload(facade: ThreadFacade) -> None:
     load(facade, "user.good")
     rt = facade._thread.runtime
-    rt._parts.settings.set("engine.custom_command", fake_engine("--fake-start-delay", "3"))
-    began = time.monotonic()
+    set_settings(facade, {"engine.custom_command": fake_engine("--fake-start-delay", "3")})
+    events = Events(rt.bus)
     preview = set_options(facade, "user.good", ModelOptions(2048, ""), restart=True)
-    assert time.monotonic() - began < 2.5  # the dialog is not held for the whole load
+    # The dialog is not held for the whole load (a 3 s start): no start has ended yet.
+    assert not events.of(ProcessStateChanged, lambda e: e.new is ProcessState.RUNNING)
     assert preview.ctx_size == 2048
-    deadline = time.monotonic() + 60
-    while row(facade, "user.good").process is not ProcessState.RUNNING:
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
-    info = rt._parts.supervisor.info("user.good")
+    running = events.next(
+        ProcessStateChanged, lambda e: e.model_id == "user.good" and e.new is ProcessState.RUNNING
+    )
+    facade._thread.submit(running).result(60)
+    info = process(rt, "user.good")
     assert info is not None and "2048" in info.argv
 
 
@@ -127,7 +133,7 @@ def test_every_option_through_the_facade_with_its_problem_for_the_dialog(
 
 
 def test_use_custom_engine_validates_before_it_persists(facade: ThreadFacade) -> None:
-    settings = facade._thread.runtime._parts.settings  # the test reads what was stored
+    settings = internals(facade._thread.runtime).settings  # the test reads what was stored
     settings.set_many({"engine.kind": "auto", "engine.custom_command": ""})
     for command, code in (
         ("/no/such/vllm serve", "engine.custom_invalid"),
@@ -148,19 +154,19 @@ def test_use_custom_engine_validates_before_it_persists(facade: ThreadFacade) ->
 
 def test_rows_count_failed_starts_and_restarts(facade: ThreadFacade) -> None:
     """Issue 11: what the GUI shows of a crash loop comes from the supervisor's counts."""
-    rt = facade._thread.runtime  # the test reaches in to break the engine on purpose
-    rt._parts.settings.set("engine.custom_command", fake_engine("--fake-fail", "engine_dead"))
+    set_settings(facade, {"engine.custom_command": fake_engine("--fake-fail", "engine_dead")})
     assert row(facade, "user.good").failures == 0
     with pytest.raises(ProblemError):
         load(facade, "user.good")
     first = row(facade, "user.good")
     assert first.process is ProcessState.BACKOFF
     assert (first.failures, first.restarts) == (1, 0)
+    # Timing is the behaviour: the retry time is in the back-off's future.
     assert first.next_retry_at is not None and first.next_retry_at > time.time()
     with pytest.raises(ProblemError):
         # A request through the endpoint waits out the back-off and tries again (the GUI's
         # Load would clear the count first).
-        facade._thread.submit(rt._parts.controller.load("user.good")).result(60)
+        facade.submit(lambda s: request(s, "user.good")).result(60)
     second = row(facade, "user.good")
     assert (second.failures, second.restarts) == (2, 1)
     facade.submit(lambda s: s.models.unload("user.good")).result(30)

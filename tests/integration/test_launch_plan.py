@@ -26,6 +26,7 @@ from app.runtime.runtime import Runtime
 from app.supervisor.engines.base import write_version_file
 from app.supervisor.sleep import SLEEP_FLAG
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
+from tests.harness import internals, process
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -57,7 +58,7 @@ class Calls:
 
     def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def counted(*args: Any, **kwargs: Any) -> Any:
-            self.made.append((name, self._rt._parts.controller._decide.locked()))
+            self.made.append((name, internals(self._rt).controller._decide.locked()))
             return function(*args, **kwargs)
 
         return counted
@@ -83,7 +84,9 @@ async def test_a_warm_request_reads_ctx_size_once_and_copies_no_settings(
     assert (await complete(served, "user.a")).status_code == 200  # cold: loads the model
     calls = Calls(served)
     monkeypatch.setattr(
-        served._parts.settings, "as_dict", calls.wrap("copy", served._parts.settings.as_dict)
+        internals(served).settings,
+        "as_dict",
+        calls.wrap("copy", internals(served).settings.as_dict),
     )
     monkeypatch.setattr(
         planning_planner,
@@ -91,7 +94,9 @@ async def test_a_warm_request_reads_ctx_size_once_and_copies_no_settings(
         calls.wrap("ctx_size", planning_rules.effective_ctx_size),
     )
     monkeypatch.setattr(
-        served._parts.planner, "plan_launch", calls.wrap("plan", served._parts.planner.plan_launch)
+        internals(served).planner,
+        "plan_launch",
+        calls.wrap("plan", internals(served).planner.plan_launch),
     )
 
     reply = await complete(served, "user.a")  # warm: the model runs
@@ -110,16 +115,17 @@ async def test_a_swap_decides_without_planning_or_reading_model_files(
     assert (await complete(rt, "user.a")).status_code == 200
     calls = Calls(rt)
     monkeypatch.setattr(
-        rt._parts.planner, "plan_launch", calls.wrap("plan", rt._parts.planner.plan_launch)
+        internals(rt).planner, "plan_launch", calls.wrap("plan", internals(rt).planner.plan_launch)
     )
     for name in ("read_shape", "weights_bytes", "model_status"):
         monkeypatch.setattr(planning_files, name, calls.wrap(name, getattr(planning_files, name)))
     monkeypatch.setattr(planning_rules, "flag_value", calls.wrap("argv", planning_rules.flag_value))
-    rt._parts.planner.forget_files()  # so that a plan made now must read the files
+    internals(rt).planner.forget_files()  # so that a plan made now must read the files
 
     assert (await complete(rt, "user.b")).status_code == 200  # no room for both: a goes
 
-    assert rt._parts.supervisor.info("user.a").state is ProcessState.STOPPED  # type: ignore[union-attr]
+    info = process(rt, "user.a")  # the supervisor alone: a row would read the files
+    assert info is not None and info.state is ProcessState.STOPPED
     assert calls.count("plan") == 1  # b's start, planned once; a's plan was kept
     assert calls.count("read_shape") == 1
     # Before issue 19.2 the decision re-read config.json and re-parsed the argv under it.
@@ -150,7 +156,7 @@ async def test_a_load_plans_once_and_never_goes_back_to_the_planner(served: Runt
     assert entered.count("app.runtime.planning") == 1
     started = path.index(("app.supervisor.actor", "call"))
     assert "app.runtime.planning" not in [room for room, _ in path[started:]]
-    assert served._parts.supervisor.info("user.a").state is ProcessState.RUNNING  # type: ignore[union-attr]
+    assert served.services.views.row("user.a").process is ProcessState.RUNNING
 
 
 async def test_the_preview_shows_the_command_a_start_runs(served: Runtime) -> None:
@@ -167,7 +173,7 @@ async def test_the_preview_shows_the_command_a_start_runs(served: Runtime) -> No
     # Before issue 19.2 the preview lacked the sleep flag that the start added.
     assert SLEEP_FLAG in preview.command
     assert tuple(argv[: len(preview.command)]) == preview.command
-    assert preview.planned == rt._parts.controller._plans["user.a"].device_bytes
+    assert preview.planned == internals(rt).controller._plans["user.a"].device_bytes
 
 
 async def test_the_health_card_of_a_running_model_says_the_context_it_runs_with(

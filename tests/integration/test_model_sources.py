@@ -24,6 +24,7 @@ from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_model_folder, make_runtime
 from tests.fakes.fake_hub import FakeHub
 from tests.fakes.remote_servers import ServeProcess, free_port
+from tests.harness import internals
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "sk-owner-only"
@@ -186,7 +187,7 @@ def test_the_windows_add_dialog_goes_through_the_same_rule(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = make_runtime(tmp_path, monkeypatch, models=("a",))
-    owners = rt._parts.registry.get("user.a").checkpoint
+    owners = rt.services.models.entry("user.a").checkpoint
     thread = RuntimeThread(rt, serve=False)
     thread.start()
     facade = ThreadFacade(thread)
@@ -195,7 +196,7 @@ def test_the_windows_add_dialog_goes_through_the_same_rule(
         with pytest.raises(ProblemError) as refused:
             facade.submit(lambda s: s.models.add_user_model("a", str(other))).result(30)
         assert refused.value.problem.code == "models.exists"
-        assert rt._parts.registry.get("user.a").checkpoint == owners
+        assert rt.services.models.entry("user.a").checkpoint == owners
         # The same source again is no change, and no error.
         row = facade.submit(lambda s: s.models.add_user_model("a", str(owners), ["chat"])).result(
             30
@@ -208,6 +209,6 @@ def test_the_windows_add_dialog_goes_through_the_same_rule(
                 30
             )
         assert empty.value.problem.code == "models.local_invalid"
-        assert rt._parts.registry.find("user.b") is None
+        assert internals(rt).registry.find("user.b") is None
     finally:
         facade.shutdown()

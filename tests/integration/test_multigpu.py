@@ -21,6 +21,7 @@ from app.launcher import main
 from app.runtime.facade import Session
 from app.runtime.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import make_runtime
+from tests.harness import internals, process
 from tests.unit import sysfs_trees as trees
 
 GIB = 1024**3
@@ -68,7 +69,7 @@ async def two_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIte
 
 
 def state(rt: Runtime, model_id: str) -> ProcessState:
-    info = rt._parts.supervisor.info(model_id)
+    info = process(rt, model_id)
     return info.state if info is not None else ProcessState.STOPPED
 
 
@@ -89,7 +90,7 @@ async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards:
     assert "--pipeline-parallel-size" not in argv  # not set: vLLM's default
     assert preview.layers[-1].source == "parallel options"
 
-    plan = rt._parts.planner.plan_launch("user.c")
+    plan = internals(rt).planner.plan_launch("user.c")
     spec = plan.spec
     assert spec.gpus == (1, 0)
     # vLLM's rank 0 on GPU 1: the order chosen is the order shown to the child.
@@ -98,14 +99,14 @@ async def test_parallel_options_become_flags_a_pin_and_a_plan_per_gpu(two_cards:
     share = int(trees.RX7900XTX_VRAM * UTILIZATION)
     assert plan.device_bytes == {"gpu0": share, "gpu1": share}
     assert preview.planned == {"gpu0": share, "gpu1": share}
-    assert rt._parts.planner.memory_budgets() == {
-        "ram": rt._parts.planner.system_info().ram_total,
+    assert internals(rt).planner.memory_budgets() == {
+        "ram": rt.services.views.system_info().ram_total,
         "gpu0": trees.RX7900XTX_VRAM,
         "gpu1": trees.RX7900XTX_VRAM,
     }
 
     # With two GPUs, a model without options is pinned too: to the first.
-    plain_plan = rt._parts.planner.plan_launch("user.a")
+    plain_plan = internals(rt).planner.plan_launch("user.a")
     plain = plain_plan.spec
     assert plain.gpus == (0,) and plain.env["HIP_VISIBLE_DEVICES"] == "0"
     assert "--tensor-parallel-size" not in plain.args
@@ -123,7 +124,7 @@ async def test_without_utilization_each_gpu_holds_its_share_of_weights_and_kv(
         ),
         fields={"tensor_parallel_size", "gpus", "vllm_args"},
     )
-    plan = rt._parts.planner.plan_launch("user.c")
+    plan = internals(rt).planner.plan_launch("user.c")
     spec = plan.spec
     assert "--gpu-memory-utilization" not in spec.args  # the memory group's later member won
     # The tiny model: 1 KV head (replicated on both ranks), 2 layers x 64 x K+V x 4 bytes.
@@ -149,7 +150,7 @@ async def test_the_pin_reaches_the_child_over_its_inherited_environment(
     await rt.start(serve=False)
     try:
         await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-        backend = await rt._parts.controller.load("user.b")
+        backend = await rt.services.models.load("user.b")
         assert backend.pid is not None
         env = environ_of(backend.pid)
         assert env["HIP_VISIBLE_DEVICES"] == "1"
@@ -164,8 +165,8 @@ async def test_the_pin_reaches_the_child_over_its_inherited_environment(
 async def test_two_models_pinned_to_two_gpus_both_run(two_cards: Runtime) -> None:
     rt = two_cards
     await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-    a = await rt._parts.controller.load("user.a")  # GPU 0, chosen by the app
-    b = await rt._parts.controller.load("user.b")  # GPU 1: nothing on GPU 0 is in its way
+    a = await rt.services.models.load("user.a")  # GPU 0, chosen by the app
+    b = await rt.services.models.load("user.b")  # GPU 1: nothing on GPU 0 is in its way
     assert state(rt, "user.a") is ProcessState.RUNNING
     assert state(rt, "user.b") is ProcessState.RUNNING
     assert a.pid is not None and b.pid is not None
@@ -174,7 +175,7 @@ async def test_two_models_pinned_to_two_gpus_both_run(two_cards: Runtime) -> Non
 
     # Two models on GPU 0 do not fit (2 x 0.85 of it): the one there gives way, GPU 1's stays.
     await rt.services.models.set_options("user.c", ModelOptions(gpus=(0,)), fields={"gpus"})
-    await rt._parts.controller.load("user.c")
+    await rt.services.models.load("user.c")
     assert state(rt, "user.a") is ProcessState.STOPPED
     assert state(rt, "user.b") is ProcessState.RUNNING
     assert state(rt, "user.c") is ProcessState.RUNNING
@@ -188,19 +189,19 @@ async def test_a_tensor_parallel_model_needs_both_gpus_and_swaps_accordingly(
     await rt.services.models.set_options(
         "user.c", ModelOptions(tensor_parallel_size=2), fields={"tensor_parallel_size"}
     )
-    await rt._parts.controller.load("user.a")
-    await rt._parts.controller.load("user.b")
+    await rt.services.models.load("user.a")
+    await rt.services.models.load("user.b")
     # c takes a share of both GPUs: both models go, the older first.
-    c = await rt._parts.controller.load("user.c")
+    c = await rt.services.models.load("user.c")
     assert (state(rt, "user.a"), state(rt, "user.b")) == (ProcessState.STOPPED,) * 2
     assert c.pid is not None and environ_of(c.pid)["HIP_VISIBLE_DEVICES"] == "0,1"
     argv = list(c.command)
     assert argv[argv.index("--tensor-parallel-size") + 1] == "2"
     # A one-GPU model needs c gone (it holds GPU 0 too) …
-    await rt._parts.controller.load("user.a")
+    await rt.services.models.load("user.a")
     assert state(rt, "user.c") is ProcessState.STOPPED
     # … and the other GPU is then free for b, beside a.
-    await rt._parts.controller.load("user.b")
+    await rt.services.models.load("user.b")
     assert state(rt, "user.a") is ProcessState.RUNNING
     assert state(rt, "user.b") is ProcessState.RUNNING
 
@@ -209,12 +210,14 @@ async def test_a_model_too_big_for_its_gpu_names_the_gpu(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = runtime_on(trees.two_rdna3_cards, tmp_path, monkeypatch)
-    rt._parts.settings.set("memory.budget_gb", 10.0)  # each GPU's budget: below 0.85 x 24 GiB
+    await rt.services.config.set_settings(
+        {"memory.budget_gb": 10.0}
+    )  # each GPU's budget: below 0.85 x 24 GiB
     await rt.start(serve=False)
     try:
         await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
         with pytest.raises(ProblemError) as err:
-            await rt._parts.controller.load("user.b")
+            await rt.services.models.load("user.b")
         found = err.value.problem
         assert found.code == "load.no_room"
         assert found.params["device"] == "GPU 1 (Radeon RX 7900 XTX/XT)"
@@ -240,10 +243,8 @@ async def test_across_machines_the_cluster_sets_the_sizes_and_this_machine_pins_
         tensor_parallel_size=2,
         enabled=True,
     )
-    rt._parts.planner.overlay = lambda model_id: (
-        head_overlay(config, None) if model_id == "user.c" else None
-    )
-    plan = rt._parts.planner.plan_launch("user.c")
+    internals(rt).planner.overlays = {"user.c": head_overlay(config, None)}
+    plan = internals(rt).planner.plan_launch("user.c")
     spec = plan.spec
     # tp 2 x pp 2 (one stage per machine): two ranks here, on the GPUs the model chose.
     assert spec.gpus == (1, 0) and spec.env["HIP_VISIBLE_DEVICES"] == "1,0"
@@ -268,9 +269,7 @@ async def test_the_options_preview_plans_the_model_alone_while_a_cluster_serves_
         tensor_parallel_size=2,
         enabled=True,
     )
-    rt._parts.planner.overlay = lambda model_id: (
-        head_overlay(config, None) if model_id == "user.c" else None
-    )
+    internals(rt).planner.overlays = {"user.c": head_overlay(config, None)}
 
     served = rt.services.models.preview("user.c", options)
 
@@ -309,7 +308,7 @@ async def test_parallel_options_the_machine_cannot_honour_are_refused(
     with pytest.raises(ProblemError) as err:
         await rt.services.models.set_options("user.c", options, fields=fields)
     assert err.value.problem.code == code
-    assert rt._parts.registry.options("user.c") == ModelOptions()  # nothing was written
+    assert rt.services.models.options("user.c") == ModelOptions()  # nothing was written
 
 
 async def test_heads_that_do_not_divide_by_tp_are_refused_as_vllm_would(
@@ -344,10 +343,10 @@ async def test_a_change_of_ctx_size_keeps_the_gpu_options_and_reset_clears_them(
     )
     # What the dialog and older callers send: ctx_size and vllm_args only.
     await rt.services.models.set_options("user.c", ModelOptions(ctx_size=2048))
-    kept = rt._parts.registry.options("user.c")
+    kept = rt.services.models.options("user.c")
     assert (kept.ctx_size, kept.tensor_parallel_size, kept.gpus) == (2048, 2, (0, 1))
     await rt.services.models.reset_options("user.c")
-    assert rt._parts.registry.options("user.c") == ModelOptions()
+    assert rt.services.models.options("user.c") == ModelOptions()
 
 
 async def test_a_users_own_tp_flag_is_refused_naming_the_option(two_cards: Runtime) -> None:
@@ -363,11 +362,11 @@ async def test_the_rocm_bundle_is_not_pinned_to_a_gpu_of_another_family(
     # Strix Halo (gfx1151, KFD node 1) with an RX 7900 XTX (gfx1100, node 2): the card is
     # GPU 0 for the user and HIP device 1.
     rt = runtime_on(trees.apu_and_discrete, tmp_path, monkeypatch)
-    assert rt._parts.planner.plan_launch("user.a").spec.env["HIP_VISIBLE_DEVICES"] == "1"
+    assert internals(rt).planner.plan_launch("user.a").spec.env["HIP_VISIBLE_DEVICES"] == "1"
     await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
-    assert rt._parts.planner.plan_launch("user.b").spec.env["HIP_VISIBLE_DEVICES"] == "0"
+    assert internals(rt).planner.plan_launch("user.b").spec.env["HIP_VISIBLE_DEVICES"] == "0"
     # The ROCm bundle is built for the card's family: the APU cannot run it.
-    rt._parts.settings.set("engine.kind", EngineKind.ROCM.value)
+    await rt.services.config.set_settings({"engine.kind": EngineKind.ROCM.value})
     preview = rt.services.models.preview("user.b", ModelOptions(gpus=(1,)))
     assert preview.problem is not None
     assert preview.problem.code == "options.gpu_wrong_family"
@@ -378,14 +377,14 @@ async def test_the_cpu_engine_plans_in_ram_whatever_the_gpus(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = runtime_on(trees.two_rdna3_cards, tmp_path, monkeypatch)
-    rt._parts.settings.set("engine.kind", EngineKind.CPU.value)
+    await rt.services.config.set_settings({"engine.kind": EngineKind.CPU.value})
     preview = rt.services.models.preview(
         "user.c", ModelOptions(tensor_parallel_size=2, gpus=(0, 1))
     )
     assert preview.problem is None
     assert preview.effective_gpus == ()
     assert set(preview.planned) == {"ram"}
-    assert "gpu0" not in rt._parts.planner.memory_budgets()
+    assert "gpu0" not in internals(rt).planner.memory_budgets()
 
 
 # --- the CLI --------------------------------------------------------------------------------------

@@ -4,18 +4,17 @@ while another model is loaded, once per model and engine, and cancellable."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from app.core.events import Event, LoadProgressed, PrewarmChanged
+from app.core.events import DownloadFinished, LoadProgressed, PrewarmChanged, ProcessStateChanged
 from app.core.states import ProcessState
 from app.runtime.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
-from tests.waiting import until
+from tests.harness import App, internals, started
 
 HUB_REPO = "test-org/tiny-llama"
 # The fake keeps a compile-cache entry as vLLM does: a cold start is slow, a warm one quick.
@@ -40,16 +39,16 @@ def runtime(
         settings={"engine.custom_command": ENGINE, **settings},
         hf_endpoint=hub.url,
     )
-    rt._parts.registry.add_user_model("hubby", HUB_REPO)
+    internals(rt).registry.add_user_model("hubby", HUB_REPO)
     return rt
 
 
-def prewarms(events: list[Event], model_id: str) -> list[tuple[bool, str]]:
-    return [
-        (e.active, e.outcome)
-        for e in events
-        if isinstance(e, PrewarmChanged) and e.model_id == model_id
-    ]
+def prewarms(app: App, model_id: str) -> list[tuple[bool, str]]:
+    return [(e.active, e.outcome) for e in app.of(PrewarmChanged, lambda e: e.model_id == model_id)]
+
+
+async def prewarm_ended(app: App, model_id: str) -> PrewarmChanged:
+    return await app.next(PrewarmChanged, lambda e: e.model_id == model_id and not e.active)
 
 
 @pytest.mark.timeout(120)
@@ -57,21 +56,17 @@ async def test_a_download_is_prewarmed_and_its_first_load_is_warm(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hub: FakeHub
 ) -> None:
     rt = runtime(tmp_path, monkeypatch, hub, **{"models.prewarm_after_download": True})
-    events: list[Event] = []
-    rt.bus.subscribe(events.append)
-    await rt.start(serve=False)
-    try:
+    async with started(rt) as app:
         await rt.services.models.pull("user.hubby")
-        await until(lambda: (False, "done") in prewarms(events, "user.hubby"))
-        assert prewarms(events, "user.hubby") == [(True, "started"), (False, "done")]
+        assert (await prewarm_ended(app, "user.hubby")).outcome == "done"
+        assert prewarms(app, "user.hubby") == [(True, "started"), (False, "done")]
         assert rt.services.views.row("user.hubby").process is ProcessState.STOPPED
         assert not rt.services.views.row("user.hubby").prewarming
-        progress = [e for e in events if isinstance(e, LoadProgressed)]
-        assert progress[-1].cold is True  # the pre-warm was the cold load
+        assert app.of(LoadProgressed)[-1].cold is True  # the pre-warm was the cold load
 
-        before = len(events)
+        before = len(app.seen)
         await rt.services.models.load("user.hubby")
-        first = [e for e in events[before:] if isinstance(e, LoadProgressed)]
+        first = [e for e in app.seen[before:] if isinstance(e, LoadProgressed)]
         # Warm from its first event (the compile cache says so before vLLM's log does), and
         # expected to take about what the pre-warm's load took.
         assert first and all(e.cold is False for e in first)
@@ -80,9 +75,7 @@ async def test_a_download_is_prewarmed_and_its_first_load_is_warm(
 
         # Once per model and engine.
         rt.services.prewarm.prewarm("user.hubby", only_once=True)
-        await until(lambda: prewarms(events, "user.hubby")[-1] == (False, "skipped"))
-    finally:
-        await rt.stop()
+        assert (await prewarm_ended(app, "user.hubby")).outcome == "skipped"
 
 
 @pytest.mark.timeout(120)
@@ -90,19 +83,19 @@ async def test_never_while_another_model_is_loaded_and_cancellable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hub: FakeHub
 ) -> None:
     rt = runtime(tmp_path, monkeypatch, hub)
-    events: list[Event] = []
-    rt.bus.subscribe(events.append)
-    await rt.start(serve=False)
-    try:
+    async with started(rt) as app:
         await rt.services.models.pull("user.hubby")
-        await until(lambda: rt.services.views.row("user.hubby").downloaded)
-        await asyncio.sleep(0.5)
-        assert prewarms(events, "user.hubby") == []  # the setting is off: only offered
+        await app.next(DownloadFinished, lambda e: e.model_id == "user.hubby")
+        assert rt.services.views.row("user.hubby").downloaded
+        # The setting is off: only offered. The pre-warm would be decided as the download's
+        # end is published (PrewarmService._on_event), so none is running or scheduled now.
+        assert not internals(rt).prewarm.active
+        assert prewarms(app, "user.hubby") == []
 
         await rt.services.models.load("user.a")
         assert rt.services.prewarm.prewarm("user.hubby")
-        await until(lambda: bool(prewarms(events, "user.hubby")))
-        (skipped,) = [e for e in events if isinstance(e, PrewarmChanged)]
+        skipped = await prewarm_ended(app, "user.hubby")
+        assert prewarms(app, "user.hubby") == [(False, "skipped")]
         assert (skipped.outcome, skipped.problem and skipped.problem.code) == (
             "skipped",
             "prewarm.busy",
@@ -112,11 +105,12 @@ async def test_never_while_another_model_is_loaded_and_cancellable(
 
         # The row's Unload cancels a pre-warm: the model goes back to not loaded.
         assert rt.services.prewarm.prewarm("user.hubby")
-        await until(lambda: rt.services.views.row("user.hubby").process is ProcessState.STARTING)
+        await app.next(
+            ProcessStateChanged,
+            lambda e: e.model_id == "user.hubby" and e.new is ProcessState.STARTING,
+        )
         assert rt.services.views.row("user.hubby").prewarming
         await rt.services.models.unload("user.hubby")
-        await until(lambda: prewarms(events, "user.hubby")[-1] == (False, "cancelled"))
+        assert (await prewarm_ended(app, "user.hubby")).outcome == "cancelled"
         assert rt.services.views.row("user.hubby").process is ProcessState.STOPPED
         assert not rt.services.views.row("user.hubby").prewarming
-    finally:
-        await rt.stop()

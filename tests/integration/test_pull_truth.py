@@ -64,6 +64,7 @@ def test_a_hub_that_goes_silent_is_stalled_within_seconds_then_the_pull_finishes
         assert proc.stdout is not None and "user.tiny downloaded" in proc.stdout.read()
     assert stalled_after is not None, "the pull never said it stalled"
     # Said within a few seconds of the last byte (lines come every 5 s at most in a log).
+    # Timing is the behaviour: a stall is said within its time.
     assert stalled_after < STALL_AFTER_S + 6
     # The rate the hub had is not shown any more: the stalled line carries none.
     assert any(rates[:-1]) and rates[-1] == "", rates

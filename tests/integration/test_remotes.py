@@ -28,6 +28,7 @@ from app.runtime.services import remote_probe, remote_status
 from app.runtime.services import remotes as remotes_module
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import BareEngine, ServeProcess, free_port
+from tests.harness import Events, internals
 
 BARE_KEY = "bare-secret"
 TRAY_KEY = "tray-secret"
@@ -164,7 +165,7 @@ async def test_a_wrong_or_missing_key_is_refused_at_add_and_nothing_is_saved(
             await served.services.remotes.add("bare", bare.url, api_key=key)
         assert err.value.problem.code == code
     assert served.services.remotes.views() == []
-    assert not (served._parts.paths.config_dir / "remotes.json").exists()
+    assert not (internals(served).paths.config_dir / "remotes.json").exists()
 
 
 async def test_requests_and_errors_keep_their_envelopes(served: Runtime, bare: BareEngine) -> None:
@@ -225,13 +226,14 @@ async def test_an_outage_is_a_502_naming_the_remote_then_it_recovers(
             assert remote["problem"]["params"]["reason"] == "connection refused"
             local = await client.completions.create(model="user.local", prompt="x", max_tokens=2)
             assert local.choices[0].text  # local traffic goes on
+        events = Events(served.bus)  # from before the remote comes back
     finally:
         await asyncio.to_thread(bare.start)
 
-    async def back() -> bool:
-        return await states(served) == {"bare/tiny": "running"}
-
-    await wait_for(back)  # found by the background checks, no request needed
+    # Found by the background checks, no request needed: each check that changes what the
+    # remote answers says so (RemotesChanged).
+    while await states(served) != {"bare/tiny": "running"}:
+        await events.next(RemotesChanged, within=20)
     async with client_for(served) as client:
         reply = await client.chat.completions.create(model="bare/tiny", messages=messages)
         assert reply.choices[0].message.content

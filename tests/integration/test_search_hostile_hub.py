@@ -87,6 +87,7 @@ def test_a_hub_answering_300000_results_is_read_no_further_than_the_limit(tmp_pa
         assert len(hub.details_asked) <= 20 and len(hub.configs_asked) <= 20
         assert set(hub.configs_asked) <= {f"org/m{i}" for i in range(20)}
     # Before: 376 s and 2.8 GB for this answer. Generous bounds for a busy 2-core machine.
+    # Timing is the behaviour: the hostile answer is cut off by the bounds.
     assert took < 60, took
     assert peak_kb < 400 * 1024, peak_kb
 
@@ -179,4 +180,5 @@ def test_sigterm_during_a_search_ends_it_at_once(tmp_path: Path, stalled: str) -
         took = time.monotonic() - sent
     assert status == 130, err
     assert "interrupted" in err
+    # Timing is the behaviour: an interrupt is not held by the hub.
     assert took < 5, took  # the hub still holds the answer: it was not waited for

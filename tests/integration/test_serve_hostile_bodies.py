@@ -186,6 +186,7 @@ def test_a_process_dribbling_bodies_does_not_keep_others_out(serve: Serve) -> No
                 pass
         took = time.monotonic() - began
         assert answered == NORMAL_GETS, f"{answered} of {NORMAL_GETS} answered"
+        # Timing is the behaviour: newcomers are served while hostile bodies hold connections.
         assert took < 20, took
         # A body cut short to make room was told why (one newcomer at a time needs one).
         cut = _first_cut(slow, 10)

@@ -19,6 +19,7 @@ import pytest
 from app.core.registry import ModelOptions
 from tests.fakes.engine_runtime import make_runtime
 from tests.fakes.remote_servers import ServeProcess, run_cli
+from tests.harness import internals
 
 ROOT = Path(__file__).resolve().parents[2]
 FAILING = "--fake-fail engine_dead"
@@ -51,7 +52,7 @@ def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serve]:
         settings={"models.ctx_size": 4096, "proxy.port": port},
     )
     # user.b's own flags start a failing fake engine: every start of it fails.
-    rt._parts.registry.set_options("user.b", ModelOptions(vllm_args=FAILING))
+    internals(rt).registry.set_options("user.b", ModelOptions(vllm_args=FAILING))
     running = Serve(tmp_path / "home", tmp_path, port)
     try:
         yield running
@@ -97,6 +98,7 @@ def test_a_given_up_model_answers_at_once_and_an_explicit_load_tries_again(
         give_up_on_b(client)
         started = time.monotonic()
         refused = complete(client, "user.b")
+        # Timing is the behaviour: the refusal does not wait out a back-off.
         assert time.monotonic() - started < 2  # at once, not after a back-off
         assert refused.status_code == 503
         assert refused.json()["error"]["code"] == "load.given_up"

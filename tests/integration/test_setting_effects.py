@@ -381,12 +381,10 @@ def body_budget(serve: Serve) -> None:
             early = b""
             with contextlib.suppress(TimeoutError):
                 early = second.recv(4096)
-            completed_at = time.monotonic()
             first.sendall(b" " * (size - size // 2))
             if early:
                 continue  # answered before the first was complete: see the note above
             data, _ = answered_within(second, WAIT_S)
-            assert time.monotonic() >= completed_at
             assert data.startswith(b"HTTP/1.1 "), data
             return
     raise AssertionError("a second body never waited for the first one's memory")
@@ -448,6 +446,7 @@ def sse_keepalive(serve: Serve) -> None:
             comments += line == ": keep-alive"
             if comments == 3:
                 break
+    # Timing is the behaviour: keep-alive comments come every interval while the model loads.
     assert comments == 3 and time.monotonic() - began < 10
 
 

@@ -26,6 +26,7 @@ from app.core.states import ProcessState
 from app.runtime.runtime import Runtime
 from app.supervisor.sleep import DEV_MODE_VAR, FILE_NAME, SLEEP_FLAG
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
+from tests.harness import internals, process
 from tests.unit import sysfs_trees as trees
 
 pytestmark = pytest.mark.timeout(120)
@@ -77,7 +78,7 @@ async def client_for(rt: Runtime) -> openai.AsyncOpenAI:
 
 
 def state(rt: Runtime, model_id: str) -> ProcessState:
-    info = rt._parts.supervisor.info(model_id)
+    info = process(rt, model_id)
     return info.state if info is not None else S.STOPPED
 
 
@@ -86,7 +87,7 @@ def moves(events: list[Event], model_id: str) -> list[ProcessState]:
 
 
 def verdicts(rt: Runtime) -> dict[str, dict[str, object]]:
-    path = rt._parts.paths.state_dir / FILE_NAME
+    path = internals(rt).paths.state_dir / FILE_NAME
     saved: dict[str, dict[str, object]] = json.loads(path.read_text())["verdicts"]
     return saved
 
@@ -103,17 +104,17 @@ async def test_a_swap_sleeps_the_idle_model_and_a_request_wakes_it(freeing: Runt
     rt = freeing
     events: list[Event] = []
     rt.bus.subscribe(events.append)
-    spec = rt._parts.planner.plan_launch(A).spec
+    spec = internals(rt).planner.plan_launch(A).spec
     assert spec.sleep is not None and spec.env[DEV_MODE_VAR] == "1" and SLEEP_FLAG in spec.args
     async with await client_for(rt) as client:
         assert await ask(client, A)
-        a_pid = rt._parts.supervisor.info(A).pid  # type: ignore[union-attr]
+        a_pid = process(rt, A).pid  # type: ignore[union-attr]
 
         assert await ask(client, B)  # no room for both: A sleeps
 
         assert state(rt, A) is S.SLEEPING and state(rt, B) is S.RUNNING
         assert a_pid is not None and psutil.pid_exists(a_pid)
-        asleep = rt._parts.supervisor.info(A)
+        asleep = process(rt, A)
         assert asleep is not None and asleep.sleep is not None
         assert asleep.sleep.level == 2 and asleep.sleep.freed_bytes > 150 * 2**20
         (key,) = verdicts(rt)
@@ -124,20 +125,20 @@ async def test_a_swap_sleeps_the_idle_model_and_a_request_wakes_it(freeing: Runt
 
         assert all(answers)  # after a level 2 sleep the fake fails unless weights reloaded
         assert state(rt, A) is S.RUNNING and state(rt, B) is S.SLEEPING
-        assert rt._parts.supervisor.info(A).pid == a_pid  # type: ignore[union-attr]
+        assert process(rt, A).pid == a_pid  # type: ignore[union-attr]
         assert starts(events, A) == 1 and starts(events, B) == 1  # woken, not started again
         assert moves(events, A) == [S.STARTING, S.RUNNING, S.SLEEPING, S.RUNNING]
         assert moves(events, B) == [S.STARTING, S.RUNNING, S.SLEEPING]
 
         # A sleeping model holds only what its sleep did not free: both fit now.
-        rows = {b.model_id: b.state for b in rt._parts.controller.backends()}
+        rows = {b.model_id: b.state for b in rt.services.models.backends()}
         assert rows == {A: S.RUNNING, B: S.SLEEPING}
 
         # Across a system suspend a model whose sleep is known to work sleeps and wakes.
         assert await rt.services.power.before_sleep() == [A]
         assert state(rt, A) is S.SLEEPING
         assert await rt.services.power.after_resume() == [A]
-        assert state(rt, A) is S.RUNNING and rt._parts.supervisor.info(A).pid == a_pid  # type: ignore[union-attr]
+        assert state(rt, A) is S.RUNNING and process(rt, A).pid == a_pid  # type: ignore[union-attr]
 
 
 async def test_a_sleep_that_frees_nothing_falls_back_to_stop_and_is_remembered(
@@ -161,9 +162,9 @@ async def test_a_sleep_that_frees_nothing_falls_back_to_stop_and_is_remembered(
 
         assert moves(events, B)[-3:] == [S.RUNNING, S.STOPPING, S.STOPPED]
         assert S.SLEEPING not in moves(events, B)
-        spec = rt._parts.planner.plan_launch(A).spec
+        spec = internals(rt).planner.plan_launch(A).spec
         assert spec.sleep is None and DEV_MODE_VAR not in spec.env and SLEEP_FLAG not in spec.args
-        info = rt._parts.supervisor.info(A)
+        info = process(rt, A)
         assert info is not None and info.pid is not None
         environ = await asyncio.to_thread(Path(f"/proc/{info.pid}/environ").read_bytes)
         child_env = environ.split(b"\0")
@@ -200,18 +201,22 @@ async def test_on_two_gpus_only_a_model_on_the_gpu_needed_sleeps_measured_there(
         settings={"memory.sleep_mode": "on", "models.ctx_size": 4096},
         sysfs_root=root,
     )
-    gpus = rt._parts.planner.system_info().gpus
+    gpus = rt.services.views.system_info().gpus
     files = [
         root / "class" / "drm" / f"renderD{g.render_minor}" / "device" / "mem_info_vram_used"
         for g in gpus
     ]
     # Each model "takes" what the planner plans for it on its GPU (0.85 of a card).
     taken = int(trees.RX7900XTX_VRAM * 0.85) // 2**20 * 2**20
-    rt._parts.settings.set(
-        "engine.custom_command",
-        fake_engine(
-            "--fake-vram-files", ",".join(map(str, files)), "--fake-vram-mb", str(taken // 2**20)
-        ),
+    await rt.services.config.set_settings(
+        {
+            "engine.custom_command": fake_engine(
+                "--fake-vram-files",
+                ",".join(map(str, files)),
+                "--fake-vram-mb",
+                str(taken // 2**20),
+            )
+        }
     )
     idle_vram = [vram_used(root, g) for g in gpus]
     await rt.start(serve=False)
@@ -220,30 +225,30 @@ async def test_on_two_gpus_only_a_model_on_the_gpu_needed_sleeps_measured_there(
         rt.bus.subscribe(events.append)
         await rt.services.models.set_options("user.b", ModelOptions(gpus=(1,)), fields={"gpus"})
         await rt.services.models.set_options("user.c", ModelOptions(gpus=(1,)), fields={"gpus"})
-        spec = rt._parts.planner.plan_launch("user.b").spec
+        spec = internals(rt).planner.plan_launch("user.b").spec
         assert spec.sleep is not None and spec.sleep.level == 1  # discrete cards
         assert spec.sleep.gauge is SleepGauge.GPU
-        await rt._parts.controller.load("user.a")  # GPU 0, used first: the least recent
-        await rt._parts.controller.load("user.b")  # GPU 1
+        await rt.services.models.load("user.a")  # GPU 0, used first: the least recent
+        await rt.services.models.load("user.b")  # GPU 1
         assert [vram_used(root, g) for g in gpus] == [v + taken for v in idle_vram]
 
-        await rt._parts.controller.load("user.c")  # GPU 1 has room for one: "b" sleeps, "a" stays
+        await rt.services.models.load("user.c")  # GPU 1 has room for one: "b" sleeps, "a" stays
 
         assert state(rt, "user.a") is S.RUNNING and S.SLEEPING not in moves(events, "user.a")
         assert state(rt, "user.b") is S.SLEEPING and state(rt, "user.c") is S.RUNNING
-        asleep = rt._parts.supervisor.info("user.b")
+        asleep = process(rt, "user.b")
         assert asleep is not None and asleep.sleep is not None
         assert asleep.sleep.freed_by_device == {"gpu1": taken}  # measured on its GPU only
         assert [vram_used(root, g) for g in gpus] == [v + taken for v in idle_vram]
         (key,) = verdicts(rt)
         assert key == spec.sleep.verdict_key and key.endswith(" on gfx1100")
 
-        await rt._parts.controller.load("user.b")  # woken; "c" sleeps for it, "a" still stays
+        await rt.services.models.load("user.b")  # woken; "c" sleeps for it, "a" still stays
 
         assert state(rt, "user.b") is S.RUNNING and state(rt, "user.c") is S.SLEEPING
         assert state(rt, "user.a") is S.RUNNING and S.SLEEPING not in moves(events, "user.a")
         assert starts(events, "user.b") == 1  # woken, not started again
-        assert rt._parts.supervisor.info("user.b").pid == asleep.pid  # type: ignore[union-attr]
+        assert process(rt, "user.b").pid == asleep.pid  # type: ignore[union-attr]
     finally:
         await rt.stop()
     assert [vram_used(root, g) for g in gpus] == idle_vram  # every child gave it back

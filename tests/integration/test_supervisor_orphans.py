@@ -124,10 +124,9 @@ def test_sigkill_of_the_app_leaves_no_engine_process(drivers: Drivers, mode: str
 
     app.send_signal(signal.SIGKILL)
     app.wait()
-    killed_at = time.monotonic()
 
+    # Timing is the behaviour: the tree is gone within the limit, counted from the kill.
     assert wait_gone(pids, ORPHAN_LIMIT_S) == []
-    assert time.monotonic() - killed_at < ORPHAN_LIMIT_S
 
 
 def test_without_the_watchdog_vllm_style_children_outlive_their_parent() -> None:

@@ -18,6 +18,7 @@ from app.core.states import ALIVE, ProcessState
 from app.runtime.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 from tests.fakes.fake_logind import FakeLogind, Inhibitor, private_bus
+from tests.harness import internals, process
 
 MODELS = ("user.a", "user.b", "user.c")
 
@@ -54,7 +55,7 @@ async def runtime(
     )
     await rt.start(serve=True)
     try:
-        assert await asyncio.wait_for(rt._parts.sleep_watcher.wait_started(), 10)
+        assert await asyncio.wait_for(internals(rt).sleep_watcher.wait_started(), 10)
         yield rt
     finally:
         await rt.stop()
@@ -62,9 +63,7 @@ async def runtime(
 
 def states(rt: Runtime) -> dict[str, ProcessState]:
     return {
-        m: info.state
-        if (info := rt._parts.supervisor.info(m)) is not None
-        else ProcessState.STOPPED
+        m: info.state if (info := process(rt, m)) is not None else ProcessState.STOPPED
         for m in MODELS
     }
 
@@ -153,9 +152,11 @@ async def test_a_suspend_while_models_load_after_resume_stops_them_again(
     await runtime.services.models.load("user.a")
     await logind.prepare_for_sleep(True)
     await logind.until(lambda: not logind.held)
-    quick = runtime._parts.settings.get("engine.custom_command")
+    quick = runtime.services.config.value("engine.custom_command")
     # The resume's load would take a minute, as a real one does.
-    runtime._parts.settings.set("engine.custom_command", fake_engine("--fake-start-delay", "60"))
+    await runtime.services.config.set_settings(
+        {"engine.custom_command": fake_engine("--fake-start-delay", "60")}
+    )
     await logind.prepare_for_sleep(False)
     await reach(runtime, "user.a", ProcessState.STARTING)
     await logind.until(lambda: len(logind.held) == 1)
@@ -168,7 +169,7 @@ async def test_a_suspend_while_models_load_after_resume_stops_them_again(
     assert states(runtime)["user.a"] not in ALIVE
     assert runtime.services.power.suspended == ("user.a",)
 
-    runtime._parts.settings.set("engine.custom_command", quick)
+    await runtime.services.config.set_settings({"engine.custom_command": quick})
     await logind.prepare_for_sleep(False)
     await reach(runtime, "user.a", ProcessState.RUNNING)
 
@@ -181,7 +182,7 @@ async def test_without_a_system_bus_nothing_happens(
     rt = make_runtime(tmp_path, monkeypatch, models=("a",))
     await rt.start(serve=False)
     try:
-        assert not await asyncio.wait_for(rt._parts.sleep_watcher.wait_started(), 10)
+        assert not await asyncio.wait_for(internals(rt).sleep_watcher.wait_started(), 10)
         backend = await rt.services.models.load("user.a")
         assert backend.state is ProcessState.RUNNING
     finally:
@@ -201,8 +202,8 @@ async def test_a_bus_without_logind_is_said_once_and_ignored(
     rt = make_runtime(tmp_path, monkeypatch, models=())
     await rt.start(serve=False)
     try:
-        assert not await asyncio.wait_for(rt._parts.sleep_watcher.wait_started(), 10)
-        assert not rt._parts.sleep_watcher.holds_lock
+        assert not await asyncio.wait_for(internals(rt).sleep_watcher.wait_started(), 10)
+        assert not internals(rt).sleep_watcher.holds_lock
     finally:
         await rt.stop()
     said = [r for r in caplog.records if r.name == "app.runtime.suspend"]

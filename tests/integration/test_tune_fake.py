@@ -24,6 +24,7 @@ from app.runtime.facade import ThreadFacade
 from app.runtime.runtime import Runtime
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_runtime, starts
+from tests.harness import internals, process
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_batch_vllm.py"
 STEP_MS = 20.0
@@ -73,14 +74,14 @@ async def test_tune_finds_the_known_knee_within_the_start_budget(
     rt = await served(tmp_path, monkeypatch, knee, step_ms)
     seen: list[Event] = []
     rt.bus.subscribe(seen.append)
-    options_file = rt._parts.paths.recipe_options_file
+    options_file = internals(rt).paths.recipe_options_file
     before_file = options_file.read_bytes() if options_file.exists() else None
     try:
         result = await rt.services.tune.run(
             "user.a",
             TuneOptions(requests=4, workload=WORKLOAD, high=high, generator="built-in"),
         )
-        info = rt._parts.supervisor.info("user.a")
+        info = process(rt, "user.a")
     finally:
         await rt.stop()
 
@@ -105,7 +106,9 @@ async def test_tune_finds_the_known_knee_within_the_start_budget(
     after_file = options_file.read_bytes() if options_file.exists() else None
     assert after_file == before_file
     assert info is not None and info.state is ProcessState.STOPPED
-    history = json.loads((rt._parts.paths.config_dir / "benchmarks" / "user.a.json").read_text())
+    history = json.loads(
+        (internals(rt).paths.config_dir / "benchmarks" / "user.a.json").read_text()
+    )
     assert history["records"][-1]["kind"] == "tune"
     assert history["records"][-1]["tune"]["chosen"] == result.chosen
 
@@ -117,17 +120,17 @@ async def test_tune_restores_a_running_model_and_applies_only_when_asked(
     rt = await served(tmp_path, monkeypatch, 4)
     try:
         await rt.services.models.load("user.a")
-        pid_before = rt._parts.supervisor.info("user.a").pid  # type: ignore[union-attr]
+        pid_before = process(rt, "user.a").pid  # type: ignore[union-attr]
         result = await rt.services.tune.run(
             "user.a",
             TuneOptions(requests=4, workload=WORKLOAD, high=8, generator="built-in", apply=True),
         )
-        info = rt._parts.supervisor.info("user.a")
+        info = process(rt, "user.a")
         assert info is not None and info.state is ProcessState.RUNNING
         assert info.pid != pid_before
         # Restarted as configured, which now includes the applied value.
         assert result.applied and result.chosen == 4
-        assert rt._parts.registry.options("user.a").vllm_args == "--max-num-seqs 4"
+        assert rt.services.models.options("user.a").vllm_args == "--max-num-seqs 4"
         assert info.argv[info.argv.index("--max-num-seqs") + 1] == "4"
     finally:
         await rt.stop()
@@ -160,12 +163,12 @@ async def test_cancelling_a_tune_restores_the_model_and_writes_nothing(
         assert rt.services.tune.cancel("user.a")
         with pytest.raises(asyncio.CancelledError):
             await task
-        info = rt._parts.supervisor.info("user.a")
+        info = process(rt, "user.a")
         assert info is not None and info.state is ProcessState.RUNNING
-        assert "--max-num-seqs" not in rt._parts.registry.options("user.a").vllm_args
+        assert "--max-num-seqs" not in rt.services.models.options("user.a").vllm_args
         # Running again with its own settings (the app's default limit), not the tune's 32.
         assert info.argv[info.argv.index("--max-num-seqs") + 1] == str(
-            rt._parts.settings.get("models.max_num_seqs")
+            rt.services.config.value("models.max_num_seqs")
         )
         assert any(isinstance(e, TuneProgressed) and e.phase == "cancelled" for e in seen)
     finally:
@@ -223,12 +226,12 @@ def test_the_facade_runs_bench_and_tune_and_applies_on_the_users_click(
         tune = TuneOptions(requests=4, workload=WORKLOAD, high=8, generator="built-in")
         result = facade.submit(lambda s: s.tune.run("user.a", tune)).result(180)
         assert result.chosen == 4 and not result.applied
-        assert rt._parts.registry.options("user.a").vllm_args == ""
+        assert rt.services.models.options("user.a").vllm_args == ""
         # The model ran before the tune (the benchmark loaded it): it runs again, as it was.
         assert facade.call(lambda s: s.views.row("user.a")).result(30).process is (
             ProcessState.RUNNING
         )
         assert facade.submit(lambda s: s.tune.apply("user.a", 4)).result(60) == "--max-num-seqs 4"
-        assert rt._parts.registry.options("user.a").vllm_args == "--max-num-seqs 4"
+        assert rt.services.models.options("user.a").vllm_args == "--max-num-seqs 4"
     finally:
         facade.shutdown()

@@ -23,6 +23,7 @@ from app.core.tuning import MAX_STARTS
 from app.runtime.api.bench import BenchOptions, TuneOptions, Workload
 from app.runtime.runtime import Runtime, RuntimeOptions
 from app.supervisor.engines.cpu import CpuEngine
+from tests.harness import internals, process
 from tests.real_engine.conftest import app_home, wait_for_quiet
 
 pytestmark = pytest.mark.real_engine
@@ -37,8 +38,8 @@ async def tiny_runtime(home: Path, model_dir: Path) -> AsyncIterator[Runtime]:
             sysfs_root=home / "no-sys", sample_gpu=False, proxy_host="127.0.0.1", proxy_port=0
         ),
     )
-    rt._parts.settings.set_many({"engine.kind": "cpu", "models.load_timeout_s": 900})
-    rt._parts.registry.add_user_model("tiny", str(model_dir))
+    internals(rt).settings.set_many({"engine.kind": "cpu", "models.load_timeout_s": 900})
+    internals(rt).registry.add_user_model("tiny", str(model_dir))
     await rt.services.models.update_options("user.tiny", ctx_size=512, vllm_args="--dtype float32")
     await rt.start(serve=True)
     try:
@@ -108,6 +109,6 @@ async def test_tune_on_the_real_engine_chooses_within_its_budget_and_restores(
         assert result.chosen is not None and 1 <= result.chosen <= 32
         assert result.starts <= MAX_STARTS
         assert result.after is not None and result.after.failed == 0
-        info = rt._parts.supervisor.info("user.tiny")  # stopped before: the tune leaves it so
+        info = process(rt, "user.tiny")  # stopped before: the tune leaves it so
         assert info is not None and info.state is ProcessState.STOPPED
-        assert rt._parts.registry.options("user.tiny").vllm_args == "--dtype float32"
+        assert internals(rt).registry.options("user.tiny").vllm_args == "--dtype float32"

@@ -2,7 +2,8 @@
 sleep spec), and the options preview a dialog shows before anything is saved.
 
 `Planner` (planner.py) gathers what a plan needs and caches the model's files and the
-machine; `rules` holds the pure rules it applies; `values` the values it answers with.
+machine; `rules` holds the pure rules it applies, `devices` those of the machine's GPUs and
+memory; `values` the values it answers with.
 """
 
 from app.core.setting_rules import bad_ctx_size

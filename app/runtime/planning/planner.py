@@ -20,15 +20,7 @@ from app.core.memory import (
     ctx_above_model_limit,
 )
 from app.core.model_config import ModelConfig, load_model_config
-from app.core.parallel import (
-    RAM_DEVICE,
-    Placement,
-    gpu_device,
-    gpu_index,
-    heads_problem,
-    place,
-    visible_devices_env,
-)
+from app.core.parallel import Placement
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError
 from app.core.registry import ModelEntry, ModelOptions, Registry
@@ -41,6 +33,7 @@ from app.runtime.api.snapshot import OptionsPreview
 from app.runtime.engine_choice import choose_kind, make_engine
 from app.runtime.fast_start import start_env
 from app.runtime.memory_watch import MemoryWatch
+from app.runtime.planning.devices import budgets, device_env, device_label, place_model
 from app.runtime.planning.files import FilesCache
 from app.runtime.planning.rules import (
     cpu_kv_bytes,
@@ -54,7 +47,7 @@ from app.runtime.planning.rules import (
     with_extra_args,
     with_sleep_mode,
 )
-from app.runtime.planning.values import LaunchPlan, ModelFiles, shown_command
+from app.runtime.planning.values import LaunchPlan, ModelFiles, Rejection, shown_command
 from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineCommand
 from app.supervisor.sleep import SleepVerdicts
@@ -93,8 +86,9 @@ class Planner:
         self.model_config = self._load_model_config()
         self._system: SystemInfo | None = None
         self._files = FilesCache(paths.hf_hub_cache, clock)
-        # Set by the runtime: extra flags for a model served across machines (the cluster).
-        self.overlay: Callable[[str], LaunchOverlay | None] = lambda _model_id: None
+        # Extra flags for a model served across machines, by model id: set by the cluster
+        # service whenever its configuration changes.
+        self.overlays: Mapping[str, LaunchOverlay] = {}
         self.memory = MemoryWatch(self, settings, sysfs_root=sysfs_root, meminfo_path=meminfo_path)
 
     def _load_model_config(self) -> ModelConfig:
@@ -169,22 +163,25 @@ class Planner:
         }
 
     # -- a start ------------------------------------------------------------------------
-    def plan_launch(self, model_id: str, *, extra_args: Sequence[str] = ()) -> LaunchPlan:
-        """What a start of the model runs and takes, decided once: the controller carries
-        the plan for as long as the child lives. `extra_args` are one start's temporary
-        overrides (the tune's `--max-num-seqs N`), merged over every stored layer; never
-        persisted. Raises ProblemError when the model cannot start as it is."""
-        entry = self._registry.get(model_id)
+    def plan_launch(self, model: str | ModelEntry, *, extra_args: Sequence[str] = ()) -> LaunchPlan:
+        """What a start of the model (its id, or its entry just looked up) runs and takes,
+        decided once: the controller carries the plan for as long as the child lives.
+        `extra_args` are one start's temporary overrides (the tune's `--max-num-seqs N`),
+        merged over every stored layer; never persisted. Raises ProblemError when the model
+        cannot start as it is."""
+        entry = model if isinstance(model, ModelEntry) else self._registry.get(model)
         system = self.system_info()
         kind = choose_kind(self._settings, system)
         engine = self.engine(kind)
         command = engine.command()
+        # The user's own vLLM has no version file: its command names the build.
+        version = None if kind is EngineKind.CUSTOM else engine.status().version
         files = self.model_files(entry)
         settings = self._settings.as_dict()
         options = self._registry.options(entry.id)
-        overlay = self.overlay(entry.id)
+        overlay = self.overlays.get(entry.id)
         if overlay is None:
-            placement = self._place(entry, options, files, kind, system)
+            placement = place_model(entry, options, files, kind, system)
         else:
             # Across machines the cluster sets the parallel sizes (its flags come last and
             # win); the model's own GPUs hold this machine's share of the ranks.
@@ -192,7 +189,7 @@ class Planner:
                 options, tensor_parallel_size=None, pipeline_parallel_size=None
             )
             local = dataclasses.replace(options, tensor_parallel_size=overlay.local_ranks)
-            placement = self._place(entry, local, files, kind, system, check_heads=False)
+            placement = place_model(entry, local, files, kind, system, check_heads=False)
         resolved = with_extra_args(
             resolve_args(self.model_config, entry, options, settings, command.default_args),
             extra_args,
@@ -209,7 +206,7 @@ class Planner:
             placement=placement,
             settings=settings,
         )
-        fast = start_env(self._paths.cache_dir, engine, options.optimize)  # compile caches…
+        fast = start_env(self._paths.cache_dir, kind, version, command.prefix, options.optimize)
         spec = dataclasses.replace(spec, env={**spec.env, **fast})
         if overlay is not None:
             # One model across machines is never slept: a sleep there is untested, and the
@@ -219,7 +216,7 @@ class Planner:
             )
         else:
             spec = self._with_sleep(
-                spec, engine, kind=kind, command=command, files=files, settings=settings
+                spec, kind=kind, version=version, command=command, files=files, settings=settings
             )
         return self._plan(spec, files, placement, kind=kind, settings=settings, overlay=overlay)
 
@@ -241,7 +238,7 @@ class Planner:
             ctx_size=ctx,
             prefix=command.prefix,
             args=resolved.args,
-            env={**command.env, **self.launch_env(), **self._device_env(placement)},
+            env={**command.env, **self.launch_env(), **device_env(placement, self.system_info())},
             load_timeout_s=float(settings["models.load_timeout_s"]),
             stall_timeout_s=float(settings["models.load_stall_timeout_s"]),
             gpus=placement.gpus,
@@ -250,22 +247,22 @@ class Planner:
     def _with_sleep(
         self,
         spec: LaunchSpec,
-        engine: Engine,
         *,
         kind: EngineKind,
+        version: str | None,
         command: EngineCommand,
         files: ModelFiles,
         settings: Mapping[str, Any],
     ) -> LaunchSpec:
-        """`spec` with vLLM's sleep mode where a child of `engine` on its GPUs would sleep
-        (docs/sleep-mode.md); unchanged where it starts without: the setting, the engine,
-        or a sleep measured to free nothing on that build and those GPUs."""
+        """`spec` with vLLM's sleep mode where a child of that engine build (`kind`, its
+        `version`) on its GPUs would sleep (docs/sleep-mode.md); unchanged where it starts
+        without: the setting, the engine, or a sleep measured to free nothing on that build
+        and those GPUs."""
         mode = str(settings["memory.sleep_mode"])
         if mode == "off":
             return spec
         # The user's own vLLM has no version file: its command names the build.
-        custom = kind is EngineKind.CUSTOM
-        build = " ".join(command.prefix) if custom else engine.status().version
+        build = " ".join(command.prefix) if kind is EngineKind.CUSTOM else version
         found = self.system_info().gpus
         sleep: SleepSpec | None = plan_sleep(
             mode,
@@ -316,77 +313,17 @@ class Planner:
             gpu_totals={index: gpu.budget_total for index, gpu in enumerate(system.gpus)},
             cpu_kv_bytes=cpu_kv_bytes(child_environment(spec.env).get(KV_SPACE_VAR)),
         )
-        budgets = self._budgets(kind, float(settings["memory.budget_gb"]))
-        return LaunchPlan(spec, placement, device_bytes, budgets)
+        per_device = budgets(kind, float(settings["memory.budget_gb"]), system)
+        return LaunchPlan(spec, placement, device_bytes, per_device)
 
-    # -- GPUs -----------------------------------------------------------------------------
-    def _place(
-        self,
-        entry: ModelEntry,
-        options: ModelOptions,
-        files: ModelFiles,
-        kind: EngineKind,
-        system: SystemInfo,
-        *,
-        check_heads: bool = True,
-    ) -> Placement:
-        """Where a model with `options` runs: its GPUs, checked against the machine, the
-        engine and (where its config.json tells) vLLM's rule for splitting heads. Raises
-        ProblemError naming the option at fault."""
-        # The ROCm bundle is built for one GPU family (the primary's); a custom engine may
-        # run on any GPU of the primary's vendor.
-        family = None
-        if kind is EngineKind.ROCM and system.primary is not None:
-            family = system.primary.gfx_family
-        placement = place(
-            entry.id,
-            system.gpus,
-            tensor_parallel_size=options.tensor_parallel_size,
-            pipeline_parallel_size=options.pipeline_parallel_size,
-            gpus=options.gpus,
-            uses_gpu=kind is not EngineKind.CPU,
-            engine_family=family,
-        )
-        if check_heads and placement.tensor_parallel_size > 1 and files.shape is not None:
-            found = heads_problem(
-                entry.id, files.shape.num_attention_heads, placement.tensor_parallel_size
-            )
-            if found is not None:
-                raise ProblemError(found)
-        return placement
-
-    def _device_env(self, placement: Placement) -> dict[str, str]:
-        """The variables that show a child only its GPUs (none when nothing is to choose)."""
-        if not placement.pinned:
-            return {}
-        gpus = self.system_info().gpus
-        return visible_devices_env([gpus[i] for i in placement.gpus])
-
+    # -- devices (devices.py) --------------------------------------------------------------
     def device_label(self, device: str) -> str:
-        """How a memory device is named to a user: "GPU 1 (Radeon RX 7900 XTX)" or "RAM"."""
-        index = gpu_index(device)
-        gpus = self.system_info().gpus
-        if index is None or index >= len(gpus):
-            return "RAM" if device == RAM_DEVICE else device
-        return f"GPU {index} ({gpus[index].name})"
+        return device_label(device, self.system_info())
 
-    # -- memory ---------------------------------------------------------------------------
     def memory_budgets(self) -> dict[str, int]:
-        """Bytes the children together may use on each device: every GPU's own memory (the
-        GPU engines) and RAM. `memory.budget_gb`, when set, is the budget of each device."""
+        """Bytes the children together may use on each device (devices.budgets)."""
         kind = choose_kind(self._settings, self.system_info())
-        return self._budgets(kind, float(self._settings.get("memory.budget_gb")))
-
-    def _budgets(self, kind: EngineKind, budget_gb: float) -> dict[str, int]:
-        system = self.system_info()
-        budgets = {RAM_DEVICE: system.ram_total}
-        if kind is not EngineKind.CPU:
-            for index, gpu in enumerate(system.gpus):
-                # A GPU whose memory the system does not report: RAM is the only bound known.
-                budgets[gpu_device(index)] = gpu.budget_total or system.ram_total
-        if budget_gb > 0:
-            return dict.fromkeys(budgets, int(budget_gb * 1e9))
-        return budgets
+        return budgets(kind, float(self._settings.get("memory.budget_gb")), self.system_info())
 
     # -- previews -------------------------------------------------------------------------
     def preview_options(
@@ -417,7 +354,7 @@ class Planner:
         settings = self._settings.as_dict()
         files = self.model_files(entry)
         ctx = effective_ctx_size(options, int(settings["models.ctx_size"]), files.context_limit)
-        rejected = _Rejection(entry.id, ctx, options, settings)
+        rejected = Rejection(entry.id, ctx, options, settings)
         system = self.system_info()
         kind = choose_kind(self._settings, system)
         engine, command = self._installed(kind)
@@ -432,7 +369,7 @@ class Planner:
         if above is not None:
             return rejected(above, "ctx_size")
         try:
-            placement = self._place(entry, options, files, kind, system)
+            placement = place_model(entry, options, files, kind, system)
         except ProblemError as exc:
             return rejected(exc.problem, problem_field(exc.problem))
         spec = self._spec(
@@ -445,8 +382,9 @@ class Planner:
             settings=settings,
         )
         if engine is not None:
+            version = None if kind is EngineKind.CUSTOM else engine.status().version
             spec = self._with_sleep(
-                spec, engine, kind=kind, command=command, files=files, settings=settings
+                spec, kind=kind, version=version, command=command, files=files, settings=settings
             )
         plan = self._plan(spec, files, placement, kind=kind, settings=settings)
         # Several GPUs: each holds its share, so the smallest GPU's budget decides.
@@ -473,26 +411,3 @@ class Planner:
         except ProblemError:
             pass
         return None, EngineCommand(prefix=PREVIEW_PREFIX)
-
-
-class _Rejection:
-    """A preview's common fields, and the preview of a rejected input."""
-
-    def __init__(
-        self, model_id: str, ctx: int, options: ModelOptions, settings: Mapping[str, Any]
-    ) -> None:
-        self.base = OptionsPreview(
-            model_id=model_id,
-            ctx_size=ctx,
-            vllm_args=options.vllm_args,
-            problem=None,
-            defaults={"ctx_size": settings["models.ctx_size"], "vllm_args": ""},
-            ctx_is_default=options.ctx_size is None,
-            tensor_parallel_size=options.tensor_parallel_size,
-            pipeline_parallel_size=options.pipeline_parallel_size,
-            gpus=options.gpus,
-            optimize=options.optimize,
-        )
-
-    def __call__(self, found: Problem, field: str) -> OptionsPreview:
-        return dataclasses.replace(self.base, problem=found, problem_field=field)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from app.core.contracts import LaunchSpec
 from app.core.memory import ModelShape
 from app.core.parallel import Placement
 from app.core.problems import Problem
+from app.core.registry import ModelOptions
 from app.core.states import SnapshotState
+from app.runtime.api.snapshot import OptionsPreview
 
 
 @dataclass(frozen=True)
@@ -57,3 +60,26 @@ def shown_command(spec: LaunchSpec) -> tuple[str, ...]:
     argv = spec.argv(port=0)
     argv[argv.index("--port") + 1] = "<port>"
     return tuple(argv)
+
+
+class Rejection:
+    """A preview's common fields, and the preview of a rejected input."""
+
+    def __init__(
+        self, model_id: str, ctx: int, options: ModelOptions, settings: Mapping[str, Any]
+    ) -> None:
+        self.base = OptionsPreview(
+            model_id=model_id,
+            ctx_size=ctx,
+            vllm_args=options.vllm_args,
+            problem=None,
+            defaults={"ctx_size": settings["models.ctx_size"], "vllm_args": ""},
+            ctx_is_default=options.ctx_size is None,
+            tensor_parallel_size=options.tensor_parallel_size,
+            pipeline_parallel_size=options.pipeline_parallel_size,
+            gpus=options.gpus,
+            optimize=options.optimize,
+        )
+
+    def __call__(self, found: Problem, field: str) -> OptionsPreview:
+        return replace(self.base, problem=found, problem_field=field)

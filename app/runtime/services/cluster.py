@@ -2,7 +2,8 @@
 
 The model served across machines stays one model behind the app's endpoint: its api_server
 is an ordinary child of the supervisor on this machine, started with vLLM's multi-node flags
-(the planner asks `overlay()` for them), and it plans only this machine's share of the
+(this service hands them to the planner as data whenever its configuration changes:
+`Planner.overlays`), and it plans only this machine's share of the
 memory. What this service adds is everything around that child: the checks before a start,
 the headless workers on the other machines (started through their agents when the head's
 child starts, stopped when it stops), and stopping the head when a worker dies.
@@ -88,6 +89,7 @@ class ClusterService:
         # that does not validate is reported and left alone (app.core.jsonstore's rules).
         self._file = WatchedFile(paths.cluster_file, config_from_json, ClusterConfig)
         self._file_lock = threading.Lock()  # the loop rereads, a worker thread writes
+        self._interface: tuple[str, str | None] | None = None
         self.config = self._file.load()
         self.load_problems: list[Problem] = [self._file.problem] if self._file.problem else []
         self._report: ClusterReport | None = None
@@ -98,18 +100,24 @@ class ClusterService:
         self._ops = asyncio.Lock()  # one start, stop or worker change at a time
         self._tasks: set[asyncio.Task[Any]] = set()
         self._watch: asyncio.Task[None] | None = None
-        self._interface: tuple[str, str | None] | None = None
         bus.subscribe(self._on_event)
 
-    # -- what the planner asks ----------------------------------------------------------
-    def overlay(self, model_id: str) -> LaunchOverlay | None:
-        """The multi-node flags for the head's child, while the cluster is on."""
-        config = self.config
-        if not (config.enabled and config.configured and model_id == config.model_id):
-            return None
-        if self._interface is None or self._interface[0] != config.head_address:
-            self._interface = (config.head_address, interface_for(config.head_address))
-        return head_overlay(config, self._interface[1])
+    # -- what the planner is told --------------------------------------------------------
+    @property
+    def config(self) -> ClusterConfig:
+        return self._config
+
+    @config.setter
+    def config(self, config: ClusterConfig) -> None:
+        """Each change of the configuration also tells the planner the multi-node flags for
+        the head's child while the cluster is on (data: the planner never calls back)."""
+        self._config = config
+        overlays: dict[str, LaunchOverlay] = {}
+        if config.enabled and config.configured:
+            if self._interface is None or self._interface[0] != config.head_address:
+                self._interface = (config.head_address, interface_for(config.head_address))
+            overlays[config.model_id] = head_overlay(config, self._interface[1])
+        self._planner.overlays = overlays
 
     # -- reads ----------------------------------------------------------------------------
     def view(self) -> ClusterView:

@@ -186,6 +186,7 @@ async def test_a_head_that_dribbles_in_is_cut_off_with_a_408(fast: Proxy) -> Non
 
     answers = await asyncio.gather(*(dribble(raw) for raw in raws))
     took = time.monotonic() - started
+    # Timing is the behaviour: the header timeout.
     assert took < FAST.header_timeout_s + 1.5  # not the 5 s the dribble would take
     for answer in answers:
         assert answer.startswith(b"HTTP/1.1 408 ")
@@ -214,6 +215,7 @@ async def test_a_head_begun_is_timed_by_the_header_timeout_not_the_idle_one() ->
         finally:
             fresh.close()
             kept.close()
+    # Timing is the behaviour: the header timeout.
     assert limits.header_timeout_s - 0.1 < took < limits.header_timeout_s + 1.5, took
     for answer in answers:
         assert answer.startswith(b"HTTP/1.1 408 "), answer
@@ -227,6 +229,7 @@ async def test_an_idle_keep_alive_connection_is_closed(fast: Proxy) -> None:
     assert line.startswith("HTTP/1.1 200")
     started = time.monotonic()
     assert await raw.closed_by_server(within_s=3)
+    # Timing is the behaviour: the keep-alive idle timeout.
     assert FAST.idle_timeout_s - 0.2 < time.monotonic() - started < FAST.idle_timeout_s + 1.5
     raw.close()
 
@@ -271,6 +274,7 @@ async def test_a_dribbling_body_is_cut_off_with_a_408(fast: Proxy) -> None:
     err = envelope(body)
     assert err["code"] == "proxy.body_timeout"
     assert "of 5000 bytes" in err["message"]
+    # Timing is the behaviour: the body timeout ends a dribbled body.
     assert time.monotonic() - started < 2.0
     assert await raw.closed_by_server()
     sender.cancel()

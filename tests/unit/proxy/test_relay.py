@@ -122,6 +122,7 @@ async def test_a_child_that_never_answers_is_a_504_after_the_first_byte_timeout(
     async with running_proxy(limits=limits) as p:
         started = time.monotonic()
         r = await p.client.post("/v1/chat/completions", json={"model": "tiny", "hang": True})
+        # Timing is the behaviour: the first-byte timeout (0.5 s) ends it.
         assert 0.4 < time.monotonic() - started < 2.0
         assert r.status_code == 504
         err = error_of(r)
@@ -137,6 +138,7 @@ async def test_a_stream_that_stalls_ends_with_an_error_event_and_a_proper_end() 
         started = time.monotonic()
         # httpx reads to the terminating chunk: it fails on a stream that ends improperly.
         r = await p.client.post("/v1/chat/completions", json=body)
+        # Timing is the behaviour: the idle timeout (0.5 s) ends the stalled stream.
         assert time.monotonic() - started < 2.5
         events = [e for e in r.text.split("\n\n") if e]
         assert events[:2] == ['data: {"i": 0}', 'data: {"i": 1}']

@@ -81,3 +81,29 @@ def test_a_test_that_names_no_module_is_reported_with_the_rule(tmp_path: Path) -
 
 def test_this_repositorys_unit_tests_follow_the_rule() -> None:
     assert load_checker().problems() == []
+
+
+def test_a_test_body_reaching_parts_is_reported_and_a_fixture_is_not(tmp_path: Path) -> None:
+    checker = load_checker()
+    source = (
+        "import pytest\n"
+        "@pytest.fixture\n"
+        "def rt():\n"
+        "    return make()._parts.settings\n"  # line 4: a fixture may build internals
+        "async def test_x(rt):\n"
+        "    await rt._parts.controller.load('a')\n"  # line 6: a test body may not
+        "def helper(rt):\n"
+        "    return rt._parts\n"  # line 8: nor a helper of the test module
+    )
+    assert checker.parts_reaches(source) == [6, 8]
+    touch(tmp_path, "tests/integration/test_y.py", "tests/harness.py")
+    (tmp_path / "tests/integration/test_y.py").write_text(source)
+    (tmp_path / "tests/harness.py").write_text("def internals(rt):\n    return rt._parts\n")
+    assert [line.split(":")[:2] for line in checker.parts_problems(tmp_path)] == [
+        ["tests/integration/test_y.py", "6"],
+        ["tests/integration/test_y.py", "8"],
+    ]
+
+
+def test_no_test_body_in_this_repository_reaches_parts() -> None:
+    assert load_checker().parts_problems() == []

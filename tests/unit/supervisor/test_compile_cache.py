@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from app.core.engine_values import EngineStatus
 from app.core.load_bench import LoadRun, run_steps
 from app.core.optimize import Optimize, parse_optimize, with_optimize
 from app.core.problems import ProblemError
@@ -21,7 +20,6 @@ from app.supervisor.compile_cache import (
     has_compiled,
     root_of,
 )
-from app.supervisor.engines.base import EngineCommand
 
 
 def test_each_engine_build_has_its_own_folder() -> None:
@@ -90,17 +88,6 @@ def test_a_runs_steps_add_up_to_load_to_first_token() -> None:
     assert LoadRun.from_json(run.to_json()) == run
 
 
-class _Engine:
-    def __init__(self, kind: EngineKind) -> None:
-        self.kind = kind
-
-    def status(self) -> EngineStatus:
-        return EngineStatus(self.kind, True, "0.32.0", None)
-
-    def command(self) -> EngineCommand:
-        return EngineCommand(prefix=("vllm", "serve"))
-
-
 @pytest.mark.parametrize(
     ("kind", "optimize", "worker_in_core"),
     [
@@ -113,6 +100,6 @@ class _Engine:
 def test_start_fast_on_the_cpu_build_runs_the_worker_in_the_engine_core(
     tmp_path: Path, kind: EngineKind, optimize: Optimize | None, worker_in_core: bool
 ) -> None:
-    env = start_env(tmp_path, _Engine(kind), optimize)  # type: ignore[arg-type]  # a stub
+    env = start_env(tmp_path, kind, "0.32.0", ("vllm", "serve"), optimize)
     assert env["VLLM_CACHE_ROOT"] == str(tmp_path / "compile" / f"{kind.value}-0.32.0")
     assert ("VLLM_ENABLE_V1_MULTIPROCESSING" in env) is worker_in_core
