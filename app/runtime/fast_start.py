@@ -1,5 +1,6 @@
-"""What a child's environment gets for fast starts: its engine build's compile caches, and
-with `optimize=start` on vLLM's CPU build, its worker inside the engine core process.
+"""What a child's environment gets for fast starts: its engine build's compile caches, vLLM's
+startup plan where the engine applies it, the AOT load forced once a pre-warm compiled the
+launch, and with `optimize=start` on vLLM's CPU build, its worker inside the engine core.
 
 vLLM's CPU build runs its worker in a process of its own (the `mp` executor) so that it can
 bind OpenMP threads to cores (vllm/platforms/cpu.py), which costs one more Python process
@@ -8,22 +9,65 @@ the platform lets the worker run in the engine core (`uni`), and the HTTP server
 its engine core apart. Measured warm, with `-O0`: 27.7 s against 57.7 s (docs/throughput.md).
 It is part of "start fast" only: threads are then not pinned, so serving may be slower, and
 only on the CPU build, where it was measured.
+
+The startup plan (VLLM_ENABLE_STARTUP_PLAN, vllm/v1/worker/startup_plan.py) keeps the
+profiled KV-cache size under the cache root and skips profiling when a later boot has the
+same fingerprint and at least the free memory it was measured with. Only vLLM's GPU worker
+applies it: 0.32's CPU worker sizes its KV cache without profiling and never reads a plan.
+Its fingerprint leaves the memory utilization out, so the app drops a build's plans when a
+model's launch changed (compile_cache.StartMarks). The app's own memory check still decides
+what is unloaded before a start: a plan only replaces vLLM's measurement inside the budget
+the flags give, and the app never reads one.
+
+VLLM_FORCE_AOT_LOAD makes a compiled graph that cannot be loaded a failure instead of a
+silent recompile. A launch nobody compiled has no artifact, which would fail too, so it is
+forced only when a pre-warm compiled that very launch (prewarm.py marks it); the failure is
+diagnosed as `load.stale_compile_cache` with its fix.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
+from app.core.contracts import LaunchSpec
 from app.core.optimize import Optimize
 from app.core.states import EngineKind
-from app.supervisor.compile_cache import cache_env, cache_root
+from app.supervisor.compile_cache import (
+    FORCE_AOT_VAR,
+    StartMarks,
+    cache_env,
+    cache_root,
+    launch_key,
+    root_of,
+)
 from app.supervisor.engines.base import Engine
 
 WORKER_IN_CORE = {"VLLM_ENABLE_V1_MULTIPROCESSING": "0"}
+STARTUP_PLAN = {"VLLM_ENABLE_STARTUP_PLAN": "1"}
+# Engines whose worker is vLLM's GPU worker, which applies and saves startup plans.
+PLAN_KINDS = frozenset({EngineKind.ROCM})
 
 
 def start_env(cache_dir: Path, engine: Engine, optimize: Optimize | None) -> dict[str, str]:
     env = cache_env(cache_root(cache_dir, engine))
+    if engine.kind in PLAN_KINDS:
+        env.update(STARTUP_PLAN)
     if optimize == "start" and engine.kind is EngineKind.CPU:
         env.update(WORKER_IN_CORE)
     return env
+
+
+def with_kept_work(spec: LaunchSpec) -> LaunchSpec:
+    """`spec` (final but for this) with the AOT load forced when a pre-warm compiled this
+    launch; settles the build's marks (blocking, a small file). A spec whose compile caches
+    the app does not place is returned unchanged."""
+    root = root_of(spec.env)
+    if root is None:
+        return spec
+    key = launch_key(spec)
+    marks = StartMarks(root)
+    marks.settle(spec.model_id, key)
+    if not marks.prewarmed(spec.model_id, key):
+        return spec
+    return dataclasses.replace(spec, env={**spec.env, FORCE_AOT_VAR: "1"})

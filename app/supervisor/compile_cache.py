@@ -8,11 +8,18 @@ gone after a reboot) and Triton under `TRITON_CACHE_DIR`. The app points all thr
 folder per engine build under its own cache dir: a later start of the same build finds them
 (also after a reboot), two builds never read each other's artifacts, and `vllm-tray engine
 clean-cache` can say what it frees. docs/throughput.md has the measurements.
+
+Beside vLLM's files the folder holds the app's own record of which launch of each model its
+startup plan and AOT artifacts came from (`StartMarks`): a launch whose flags or environment
+changed drops the build's startup plans (vLLM's fingerprint leaves out the memory
+utilization), and only a launch a pre-warm compiled is started with the AOT load forced.
+Emptying the folder (`clean`) forgets both.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -20,7 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.contracts import LaunchSpec
+from app.core.jsonstore import atomic_write_json
 from app.core.states import EngineKind
+from app.core.untrusted import parse_json
 from app.supervisor.engines.base import Engine
 
 FOLDER = "compile"  # under the app's cache dir
@@ -29,6 +39,11 @@ INDUCTOR_VAR = "TORCHINDUCTOR_CACHE_DIR"
 TRITON_VAR = "TRITON_CACHE_DIR"
 # What vLLM writes once a start compiled its graphs (vllm/compilation/decorators.py).
 COMPILED = Path("torch_compile_cache")
+# vLLM's startup plans (vllm/v1/worker/startup_plan.py), and the app's marks beside them.
+PLANS = Path("startup_plan")
+MARKS = Path("vllm-tray-starts.json")
+FORCE_AOT_VAR = "VLLM_FORCE_AOT_LOAD"
+MAX_MARKS = 500  # models per build; the file is read at every planned start
 _UNSAFE = re.compile(r"[^A-Za-z0-9._+-]+")
 
 
@@ -117,3 +132,61 @@ def _children(base: Path) -> list[Path]:
         return sorted(p for p in base.iterdir() if p.is_dir() and not p.is_symlink())
     except OSError:
         return []
+
+
+def launch_key(spec: LaunchSpec) -> str:
+    """What vLLM's compiled graphs and startup plan of a start depend on that the app sets:
+    the model, the context size, the flags and the environment (the forced AOT load aside,
+    which the marks themselves decide)."""
+    env = sorted((k, v) for k, v in spec.env.items() if k != FORCE_AOT_VAR)
+    text = json.dumps([spec.model_path, spec.ctx_size, list(spec.args), env])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class StartMarks:
+    """`<root>/vllm-tray-starts.json`: per model, the launch key of its last planned start and
+    whether a pre-warm compiled that very launch. Small; a file that cannot be read is
+    started afresh (the worst case is a profiled, unforced start)."""
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / MARKS
+        self._marks = self._read()
+
+    def settle(self, model_id: str, key: str) -> None:
+        """A start of `model_id` with `key` is planned: when its launch changed, the build's
+        startup plans go (vLLM would reuse one measured for another memory utilization) and
+        so does its pre-warm mark."""
+        mark = self._marks.get(model_id)
+        if mark is not None and mark.get("launch") == key:
+            return
+        # Unknown or changed: no plan of this build can be told to be this launch's.
+        shutil.rmtree(self.path.parent / PLANS, ignore_errors=True)
+        self._marks[model_id] = {"launch": key, "prewarmed": False}
+        self._write()
+
+    def prewarmed(self, model_id: str, key: str) -> bool:
+        mark = self._marks.get(model_id, {})
+        return mark.get("launch") == key and mark.get("prewarmed") is True
+
+    def mark_prewarmed(self, model_id: str, key: str, done: bool) -> None:
+        """A pre-warm of this launch begins (`done` False) or compiled it (True)."""
+        self._marks[model_id] = {"launch": key, "prewarmed": done}
+        self._write()
+
+    def _read(self) -> dict[str, dict[str, object]]:
+        try:
+            raw = parse_json(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(raw, dict):
+            return {}
+        return {str(k): v for k, v in list(raw.items())[:MAX_MARKS] if isinstance(v, dict)}
+
+    def _write(self) -> None:
+        if not self.path.parent.is_dir():
+            return  # no start compiled here yet: nothing to mark
+        marks = dict(list(self._marks.items())[-MAX_MARKS:])
+        try:
+            atomic_write_json(self.path, marks)
+        except OSError:
+            pass  # a cache: the next start is profiled and unforced

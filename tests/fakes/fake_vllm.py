@@ -20,7 +20,10 @@ Switches (all optional):
 
 With VLLM_CACHE_ROOT set, the compile cache decides as in vLLM: a start whose model has an
 entry under $VLLM_CACHE_ROOT/torch_compile_cache is warm (the warm log, --fake-warm-delay),
-any other is cold and leaves its entry there once its compile would have finished.
+any other is cold and leaves its entry there once its compile would have finished. With
+VLLM_FORCE_AOT_LOAD=1 an entry that does not hold what the fake wrote is a stale cache: the
+start replays vLLM's forced-load failure (vllm_cpu_fail_stale_aot.log); unforced, the start
+is cold and writes the entry again, as vLLM recompiles.
   --fake-never-ready       serve, but /health answers 503 forever
   --fake-crash-after N     after N inference requests, print EngineDeadError and exit 1
   --fake-ignore-sigterm    ignore SIGTERM (the supervisor must SIGKILL)
@@ -926,6 +929,11 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
         spawn_engine_core()
     cache_entry = _compile_cache_entry(a.model)
     warm = a.fake_warm or (cache_entry is not None and cache_entry.exists())
+    if warm and cache_entry is not None and not a.fake_warm:
+        if cache_entry.read_text(encoding="utf-8", errors="replace") != a.model:
+            if os.environ.get("VLLM_FORCE_AOT_LOAD") == "1":
+                return _replay("stale_aot")
+            warm = False  # vLLM compiles again and replaces the entry
     if warm and a.fake_warm_delay is not None:
         a.fake_start_delay = a.fake_warm_delay
     lines = startup_lines(warm=warm)

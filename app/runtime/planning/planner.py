@@ -38,7 +38,7 @@ from app.core.states import USABLE_FILES, EngineKind
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
 from app.runtime.engine_choice import choose_kind, make_engine
-from app.runtime.fast_start import start_env
+from app.runtime.fast_start import start_env, with_kept_work
 from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning.files import FilesCache
 from app.runtime.planning.rules import (
@@ -220,6 +220,7 @@ class Planner:
             spec = self._with_sleep(
                 spec, engine, kind=kind, command=command, files=files, settings=settings
             )
+        spec = with_kept_work(spec)  # …the startup plan and the AOT load a pre-warm made
         return self._plan(spec, files, placement, kind=kind, settings=settings, overlay=overlay)
 
     def _spec(
