@@ -130,12 +130,14 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
     if elapsed is not None:
         elapsed += max(0.0, (time.time() if now is None else now) - progress.ts)
     parts: list[str] = []
-    if progress.cold is not None:
-        parts.append(
-            translate("ModelState", "cold load:")
-            if progress.cold
-            else translate("ModelState", "warm load:")
-        )
+    if progress.cold:
+        parts.append(translate("ModelState", "cold load:"))
+    elif progress.swap_back:
+        # Put aside to make room for another model, now coming back (on vLLM's CPU build,
+        # which cannot sleep, a warm restart).
+        parts.append(translate("ModelState", "swap back:"))
+    elif progress.cold is not None:
+        parts.append(translate("ModelState", "warm load:"))
     expected = progress.expected_s
     if elapsed is not None and expected and elapsed > expected:
         # Past the estimate: say so, and let the time grow, instead of "12 s of about 1 s".
@@ -166,6 +168,12 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
         earlier.append(
             translate("ModelState", "last warm load {duration}").format(
                 duration=format_duration(progress.last_warm_s)
+            )
+        )
+    if progress.last_swap_s:
+        earlier.append(
+            translate("ModelState", "last swap back {duration}").format(
+                duration=format_duration(progress.last_swap_s)
             )
         )
     if earlier:

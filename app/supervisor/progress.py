@@ -20,7 +20,8 @@ class LoadReport:
 
     Until the log tells, a load is expected warm when the folder the child keeps its compile
     caches in (app.supervisor.compile_cache, from the spec's environment) holds compiled
-    graphs; an engine whose caches the app does not place is not guessed at.
+    graphs; an engine whose caches the app does not place is not guessed at. A load of a
+    model the app put aside for another is a swap back, estimated and kept as one.
     """
 
     def __init__(
@@ -31,6 +32,7 @@ class LoadReport:
         self._key = load_key(model_id, spec.prefix)
         self._bus = bus
         self._times = times
+        self.swap_back = times is not None and times.take_swap(model_id)
         self._started = time.monotonic()
         self._started_ts = time.time()
         self.steps = StepClock()
@@ -79,19 +81,20 @@ class LoadReport:
     def record(self, seconds: float) -> None:
         """Keep this load's time (cold or warm, as the log said); blocking: call off the loop."""
         if self._times is not None:
-            self._times.record(self._key, seconds, cold=self.parser.cold)
+            self._times.record(self._key, seconds, cold=self.parser.cold, swap=self.swap_back)
 
     def _emit(self, event: LoadProgressed, took: float | None = None) -> None:
         elapsed = round(time.monotonic() - self._started if took is None else took, 1)
         cold = self.cold
-        event = dataclasses.replace(event, elapsed_s=elapsed, cold=cold)
+        event = dataclasses.replace(event, elapsed_s=elapsed, cold=cold, swap_back=self.swap_back)
         if self._times is not None:
-            estimate = self._times.estimate(self._key, cold)
+            estimate = self._times.estimate(self._key, cold, swap=self.swap_back)
             event = dataclasses.replace(
                 event,
                 expected_s=estimate.expected_s,
                 last_cold_s=estimate.last_cold_s,
                 last_warm_s=estimate.last_warm_s,
+                last_swap_s=estimate.last_swap_s,
             )
         self.last = event
         self._bus.publish(event)
