@@ -50,10 +50,12 @@ def test_bench_load_times_a_cold_and_a_warm_load_step_by_step_and_keeps_them(hom
     done = cli(home, "bench", "load", "user.a", "--json")
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
-    cold, warm = record["runs"]
+    cold, warm, swap = record["runs"]
     assert (cold["kind"], cold["cold"]) == ("cold", True)  # vLLM's log: it compiled afresh
     assert (warm["kind"], warm["cold"]) == ("warm", False)  # …and found its cache entry
-    for run in (cold, warm):
+    assert (swap["kind"], swap["cold"]) == ("swap", False)  # put aside, then back warm
+    assert set(record["ratios"]) == {"swap_vs_warm"}  # the others need --direct
+    for run in (cold, warm, swap):
         steps = run["steps"]
         assert set(steps) >= ENGINE_STEPS
         assert {"before_spawn", "handover", "first_token", "relay"} <= set(steps)
@@ -73,6 +75,7 @@ def test_bench_load_times_a_cold_and_a_warm_load_step_by_step_and_keeps_them(hom
     again = cli(home, "bench", "load", "user.a")
     assert again.returncode == 0, again.stderr
     assert "warm/cold:" in again.stdout and "the app's own share: at most" in again.stdout
+    assert "swap back / warm load: " in again.stdout
     assert "of caches emptied" in again.stdout
     shown = cli(home, "bench", "load", "user.a", "--history", "--json")
     assert shown.returncode == 0, shown.stderr

@@ -113,7 +113,13 @@ async def run_startup_bench(
                 )
             )
         raw = parse_json(output.read_text(encoding="utf-8"))
-    return {name: round(float(raw[name]), 3) for name in FIGURES if name in raw}
+    if not isinstance(raw, dict):
+        raw = {}
+    return {
+        name: round(float(raw[name]), 3)
+        for name in FIGURES
+        if isinstance(raw.get(name), int | float) and not isinstance(raw[name], bool)
+    }
 
 
 def _tail(path: Path) -> str:
