@@ -201,12 +201,35 @@ def remote_state_text(row: ModelRow) -> str:
     return translate("ModelState", "on {remote}, loads on first request").format(remote=name)
 
 
+def sleep_text(row: ModelRow) -> str:
+    """A sleeping model's row: which sleep level, and why (app.supervisor.sleep.SleepWhy)."""
+    if row.sleep_why == "parked":
+        return translate(
+            "ModelState",
+            "asleep at level 1: its weights wait in RAM, so it wakes in seconds on the next "
+            "request",
+        )
+    if row.sleep_why == "shared":
+        return translate(
+            "ModelState",
+            "asleep at level 2: this GPU's memory is the computer's RAM, so its weights were "
+            "dropped; the next request reads them from disk again, quicker than a restart",
+        )
+    if row.sleep_why == "ram_short":
+        return translate(
+            "ModelState",
+            "asleep at level 2: RAM could not take its weights, so they were dropped; the next "
+            "request reads them from disk again, quicker than a restart",
+        )
+    return translate("ModelState", "asleep: wakes on the next request")
+
+
 def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:  # noqa: C901 — one branch per StateKind, as state_kind orders them
     """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
     if row.remote is not None:
         return remote_state_text(row)
     if row.process == ProcessState.SLEEPING:
-        return translate("ModelState", "asleep: wakes on the next request")
+        return sleep_text(row)
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
         text = translate("ModelState", "running")
