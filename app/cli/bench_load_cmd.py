@@ -169,6 +169,11 @@ def print_record(record: LoadBenchRecord) -> None:
     worst = max((run.app_s for run in runs), default=0.0)
     verdict = "met" if worst <= APP_SHARE_GOAL_S else "NOT met"
     print(f"the app's own share: at most {worst:.3f} s (goal ≤ {APP_SHARE_GOAL_S} s: {verdict})")
+    print_comparison(record)
+
+
+def print_comparison(record: LoadBenchRecord) -> None:
+    """vLLM's own start beside the app's loads, and issue 33's ratios with their goals."""
     direct = record.direct
     if direct is not None and direct.get("available"):
         print(

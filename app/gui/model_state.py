@@ -129,15 +129,8 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
     elapsed = progress.elapsed_s
     if elapsed is not None:
         elapsed += max(0.0, (time.time() if now is None else now) - progress.ts)
-    parts: list[str] = []
-    if progress.cold:
-        parts.append(translate("ModelState", "cold load:"))
-    elif progress.swap_back:
-        # Put aside to make room for another model, now coming back (on vLLM's CPU build,
-        # which cannot sleep, a warm restart).
-        parts.append(translate("ModelState", "swap back:"))
-    elif progress.cold is not None:
-        parts.append(translate("ModelState", "warm load:"))
+    kind = kind_text(progress)
+    parts: list[str] = [kind] if kind else []
     expected = progress.expected_s
     if elapsed is not None and expected and elapsed > expected:
         # Past the estimate: say so, and let the time grow, instead of "12 s of about 1 s".
@@ -157,6 +150,27 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
         )
     elif elapsed is not None:
         parts.append(format_duration(elapsed, coarse=True))
+    earlier = earlier_text(progress)
+    if earlier:
+        parts.append(earlier)
+    return " ".join(parts)
+
+
+def kind_text(progress: LoadProgressed) -> str:
+    """ "cold load:", "warm load:" or "swap back:" (empty: not known yet)."""
+    if progress.cold:
+        return translate("ModelState", "cold load:")
+    if progress.swap_back:
+        # Put aside to make room for another model, now coming back (on vLLM's CPU build,
+        # which cannot sleep, a warm restart).
+        return translate("ModelState", "swap back:")
+    if progress.cold is not None:
+        return translate("ModelState", "warm load:")
+    return ""
+
+
+def earlier_text(progress: LoadProgressed) -> str:
+    """ "(last cold load 11 min 40 s, last warm load 3 min 10 s)" (empty: none yet)."""
     earlier = []
     if progress.last_cold_s:
         earlier.append(
@@ -176,9 +190,7 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
                 duration=format_duration(progress.last_swap_s)
             )
         )
-    if earlier:
-        parts.append("(" + ", ".join(earlier) + ")")
-    return " ".join(parts)
+    return "(" + ", ".join(earlier) + ")" if earlier else ""
 
 
 def remote_state_text(row: ModelRow) -> str:

@@ -18,6 +18,7 @@ Emptying the folder (`clean`) forgets both.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -186,7 +187,5 @@ class StartMarks:
         if not self.path.parent.is_dir():
             return  # no start compiled here yet: nothing to mark
         marks = dict(list(self._marks.items())[-MAX_MARKS:])
-        try:
+        with contextlib.suppress(OSError):  # a cache: the next start is profiled, unforced
             atomic_write_json(self.path, marks)
-        except OSError:
-            pass  # a cache: the next start is profiled and unforced

@@ -334,7 +334,15 @@ async def fall_asleep(
     while True:
         after = await asyncio.to_thread(gauge.read)
         report = SleepReport(
-            model_id, level, gauge.kind, before, after, planned_bytes, True, response.status_code, why
+            model_id,
+            level,
+            gauge.kind,
+            before,
+            after,
+            planned_bytes,
+            True,
+            response.status_code,
+            why,
         )
         if report.freed or loop.time() >= deadline:
             return report

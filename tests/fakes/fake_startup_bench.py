@@ -26,13 +26,13 @@ def add_cli_args(parser):
 def main(args):
     Path(args.output_json).write_text(FIGURES)
 '''
-ARGPARSE = '''import argparse
+ARGPARSE = """import argparse
 
 
 class FlexibleArgumentParser(argparse.ArgumentParser):
     def parse_args(self, args=None, namespace=None):
         return self.parse_known_args(args, namespace)[0]  # the engine's flags: not ours
-'''
+"""
 FIGURES = {
     "avg_cold_startup_time": 4.0,
     "avg_cold_compilation_time": 2.5,
@@ -54,8 +54,7 @@ def engine_python(folder: Path, figures: str | None = None) -> Path:
     python = folder / "bin" / "python"
     python.parent.mkdir(parents=True, exist_ok=True)
     site = folder / "site"  # before what the app puts there (its key guard's folder)
-    python.write_text(
-        f'#!/bin/sh\nPYTHONPATH="{site}${{PYTHONPATH:+:$PYTHONPATH}}" exec "{sys.executable}" "$@"\n'
-    )
+    path = f'"{site}${{PYTHONPATH:+:$PYTHONPATH}}"'
+    python.write_text(f'#!/bin/sh\nPYTHONPATH={path} exec "{sys.executable}" "$@"\n')
     python.chmod(0o755)
     return python

@@ -929,11 +929,15 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
         spawn_engine_core()
     cache_entry = _compile_cache_entry(a.model)
     warm = a.fake_warm or (cache_entry is not None and cache_entry.exists())
-    if warm and cache_entry is not None and not a.fake_warm:
-        if cache_entry.read_text(encoding="utf-8", errors="replace") != a.model:
-            if os.environ.get("VLLM_FORCE_AOT_LOAD") == "1":
-                return _replay("stale_aot")
-            warm = False  # vLLM compiles again and replaces the entry
+    if (
+        warm
+        and not a.fake_warm
+        and cache_entry is not None
+        and cache_entry.read_text(encoding="utf-8", errors="replace") != a.model
+    ):
+        if os.environ.get("VLLM_FORCE_AOT_LOAD") == "1":
+            return _replay("stale_aot")
+        warm = False  # vLLM compiles again and replaces the entry
     if warm and a.fake_warm_delay is not None:
         a.fake_start_delay = a.fake_warm_delay
     lines = startup_lines(warm=warm)

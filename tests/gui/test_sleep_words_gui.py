@@ -17,7 +17,7 @@ MODEL = "Qwen3.5-4B-FP16-vLLM"
 
 
 @pytest.mark.parametrize(
-    ("level", "why", "words"),
+    "case",
     [
         (1, "parked", "asleep at level 1: its weights wait in RAM, so it wakes in seconds"),
         (2, "shared", "asleep at level 2: this GPU's memory is the computer's RAM, so its weights"),
@@ -26,8 +26,9 @@ MODEL = "Qwen3.5-4B-FP16-vLLM"
     ],
 )
 def test_the_row_says_the_sleep_level_and_why(
-    qtbot: QtBot, gui: GuiApp, fake: FakeFacade, level: int | None, why: str | None, words: str
+    qtbot: QtBot, gui: GuiApp, fake: FakeFacade, case: tuple[int | None, str | None, str]
 ) -> None:
+    level, why, words = case
     fake.update(MODEL, sleep_level=level, sleep_why=why)
     fake.publish_from_thread(
         *load_events(MODEL),

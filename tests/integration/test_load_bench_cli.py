@@ -161,7 +161,7 @@ def test_direct_puts_vllms_own_start_beside_the_apps_with_the_ratios(
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("figures", ['[1, 2]', '{"avg_warm_startup_time": "fast"}', "{half"])
+@pytest.mark.parametrize("figures", ["[1, 2]", '{"avg_warm_startup_time": "fast"}', "{half"])
 def test_direct_with_figures_that_are_not_numbers_shows_no_ratio_against_them(
     home: Path, tmp_path: Path, figures: str
 ) -> None:

@@ -42,9 +42,7 @@ async def prewarm(rt: Runtime, events: list[Event], model_id: str) -> None:
     before = len(events)
     assert rt.services.prewarm.prewarm(model_id)
     await until(
-        lambda: any(
-            isinstance(e, PrewarmChanged) and not e.active for e in events[before:]
-        )
+        lambda: any(isinstance(e, PrewarmChanged) and not e.active for e in events[before:])
     )
     (done,) = [e for e in events[before:] if isinstance(e, PrewarmChanged) and not e.active]
     assert done.outcome == "done", done.problem
@@ -112,7 +110,9 @@ def test_the_cli_says_the_stale_cache_sentence_and_clean_cache_mends_it(home: Pa
     assert mended.returncode == 0, mended.stderr
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(garbage=st.binary(max_size=300))
 def test_marks_that_cannot_be_read_force_nothing(tmp_path: Path, garbage: bytes) -> None:
     from app.supervisor.compile_cache import StartMarks

@@ -38,7 +38,7 @@ def run_case(case: FailureCase, good_model: Path, workdir: Path) -> tuple[int, s
     if case.stale_aot:
         cache = workdir / "stale-aot-cache"
         warm = FailureCase(WARM_START, env={"VLLM_CACHE_ROOT": str(cache)})
-        code, out, _ = run_case(warm, good_model, workdir)
+        _, out, _ = run_case(warm, good_model, workdir)
         assert spoil_aot_cache(cache), f"the warm start left no AOT artifact:\n{out[-2000:]}"
         case = FailureCase(case.name, env={**case.env, "VLLM_CACHE_ROOT": str(cache)})
     engine = ensure_cpu_engine()

@@ -104,7 +104,14 @@ CAPTURED_CASES: list[Case] = [
         None,
         True,
     ),
-    ("stale_aot", 1, "load.stale_compile_cache", {"reason": "pickle data was truncated"}, None, True),
+    (
+        "stale_aot",
+        1,
+        "load.stale_compile_cache",
+        {"reason": "pickle data was truncated"},
+        None,
+        True,
+    ),
 ]
 
 

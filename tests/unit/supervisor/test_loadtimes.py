@@ -50,7 +50,9 @@ def test_swap_backs_are_learned_apart_from_warm_loads(tmp_path: Path) -> None:
     assert times.take_swap("user.tiny") is False
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     entry=st.recursive(
         st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=5),
