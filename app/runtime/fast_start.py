@@ -21,8 +21,10 @@ the flags give, and the app never reads one.
 
 VLLM_FORCE_AOT_LOAD makes a compiled graph that cannot be loaded a failure instead of a
 silent recompile. A launch nobody compiled has no artifact, which would fail too, so it is
-forced only when a pre-warm compiled that very launch (prewarm.py marks it); the failure is
-diagnosed as `load.stale_compile_cache` with its fix.
+forced only when a pre-warm compiled that very launch (prewarm.py marks it), and only on a
+build whose starts were seen loading their AOT-compiled graphs (vLLM 0.32's CPU build never
+does, so there it is never forced); the failure is diagnosed as `load.stale_compile_cache`
+with its fix.
 """
 
 from __future__ import annotations
@@ -68,6 +70,6 @@ def with_kept_work(spec: LaunchSpec) -> LaunchSpec:
     key = launch_key(spec)
     marks = StartMarks(root)
     marks.settle(spec.model_id, key)
-    if not marks.prewarmed(spec.model_id, key):
+    if not marks.forced(spec.model_id, key):
         return spec
     return dataclasses.replace(spec, env={**spec.env, FORCE_AOT_VAR: "1"})

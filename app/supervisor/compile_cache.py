@@ -144,14 +144,32 @@ def launch_key(spec: LaunchSpec) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+# vllm/compilation/decorators.py: an AOT-compiled graph loaded from the cache, or not.
+_AOT_LOADED = re.compile(r"Directly load AOT compilation from path")
+_AOT_NOT_LOADED = re.compile(r"Compiling model again due to a load failure from")
+
+
+def aot_seen(line: str) -> bool | None:
+    """What a start's log line says about loading AOT-compiled graphs: loaded (True), could
+    not (False), nothing (None)."""
+    if _AOT_LOADED.search(line):
+        return True
+    if _AOT_NOT_LOADED.search(line):
+        return False
+    return None
+
+
 class StartMarks:
     """`<root>/vllm-tray-starts.json`: per model, the launch key of its last planned start and
-    whether a pre-warm compiled that very launch. Small; a file that cannot be read is
-    started afresh (the worst case is a profiled, unforced start)."""
+    whether a pre-warm compiled that very launch; and whether this build was last seen to
+    load its own AOT-compiled graphs (vLLM 0.32's CPU build never does: it fails with
+    "'function' object has no attribute 'finalize_loading'" and compiles again, so forcing
+    the load there would fail every start). Small; a file that cannot be read is started
+    afresh (the worst case is a profiled, unforced start)."""
 
     def __init__(self, root: Path) -> None:
         self.path = root / MARKS
-        self._marks = self._read()
+        self._marks, self.aot_loads = self._read()
 
     def settle(self, model_id: str, key: str) -> None:
         """A start of `model_id` with `key` is planned: when its launch changed, the build's
@@ -165,27 +183,43 @@ class StartMarks:
         self._marks[model_id] = {"launch": key, "prewarmed": False}
         self._write()
 
-    def prewarmed(self, model_id: str, key: str) -> bool:
+    def forced(self, model_id: str, key: str) -> bool:
+        """Whether a start of this launch forces the AOT load: a pre-warm compiled it, and
+        this build was last seen loading its AOT-compiled graphs."""
         mark = self._marks.get(model_id, {})
-        return mark.get("launch") == key and mark.get("prewarmed") is True
+        prewarmed = mark.get("launch") == key and mark.get("prewarmed") is True
+        return prewarmed and self.aot_loads is True
 
     def mark_prewarmed(self, model_id: str, key: str, done: bool) -> None:
         """A pre-warm of this launch begins (`done` False) or compiled it (True)."""
         self._marks[model_id] = {"launch": key, "prewarmed": done}
         self._write()
 
-    def _read(self) -> dict[str, dict[str, object]]:
+    def note_aot(self, loads: bool) -> None:
+        """An unforced start loaded its AOT-compiled graphs (True) or compiled again (False)."""
+        if loads is not self.aot_loads:
+            self.aot_loads = loads
+            self._write()
+
+    def _read(self) -> tuple[dict[str, dict[str, object]], bool | None]:
         try:
             raw = parse_json(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return {}
+            return {}, None
         if not isinstance(raw, dict):
-            return {}
-        return {str(k): v for k, v in list(raw.items())[:MAX_MARKS] if isinstance(v, dict)}
+            return {}, None
+        models = raw.get("models")
+        aot = raw.get("aot_loads")
+        marks = (
+            {str(k): v for k, v in list(models.items())[:MAX_MARKS] if isinstance(v, dict)}
+            if isinstance(models, dict)
+            else {}
+        )
+        return marks, aot if isinstance(aot, bool) else None
 
     def _write(self) -> None:
         if not self.path.parent.is_dir():
             return  # no start compiled here yet: nothing to mark
-        marks = dict(list(self._marks.items())[-MAX_MARKS:])
+        data = {"aot_loads": self.aot_loads, "models": dict(list(self._marks.items())[-MAX_MARKS:])}
         with contextlib.suppress(OSError):  # a cache: the next start is profiled, unforced
-            atomic_write_json(self.path, marks)
+            atomic_write_json(self.path, data)

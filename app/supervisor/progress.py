@@ -7,7 +7,7 @@ import time
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus, LoadProgressed, LoadTimed
-from app.supervisor.compile_cache import has_compiled, root_of
+from app.supervisor.compile_cache import FORCE_AOT_VAR, StartMarks, aot_seen, has_compiled, root_of
 from app.supervisor.load_phases import StepClock
 from app.supervisor.loadtimes import LoadTimes, load_key
 from app.supervisor.logparse import LoadProgressParser
@@ -38,6 +38,9 @@ class LoadReport:
         self.steps = StepClock()
         cache = root_of(spec.env)
         self._cache_warm = has_compiled(cache) if cache is not None else None
+        # Whether this build loads its AOT-compiled graphs, as an unforced start's log says.
+        self._aot_root = cache if FORCE_AOT_VAR not in spec.env else None
+        self._aot: bool | None = None
 
     @property
     def cold(self) -> bool | None:
@@ -53,6 +56,9 @@ class LoadReport:
 
     def line(self, line: str) -> None:
         self.steps.mark(line)
+        if self._aot_root is not None and self._aot is not False:
+            seen = aot_seen(line)
+            self._aot = seen if seen is not None else self._aot
         event = self.parser.feed(line)
         if event is not None:
             self._emit(event)
@@ -82,6 +88,8 @@ class LoadReport:
         """Keep this load's time (cold or warm, as the log said); blocking: call off the loop."""
         if self._times is not None:
             self._times.record(self._key, seconds, cold=self.parser.cold, swap=self.swap_back)
+        if self._aot_root is not None and self._aot is not None:
+            StartMarks(self._aot_root).note_aot(self._aot)
 
     def _emit(self, event: LoadProgressed, took: float | None = None) -> None:
         elapsed = round(time.monotonic() - self._started if took is None else took, 1)

@@ -17,6 +17,9 @@ Switches (all optional):
   --fake-warm              print the start-up log of a start with a warm compile cache
                            (tests/fakes/data/vllm_cpu_startup_warm.log)
   --fake-warm-delay S      the --fake-start-delay of a warm start (default: the same)
+  --fake-aot-loads         a warm start loads its AOT-compiled graphs, as vLLM's GPU builds
+                           do ("Directly load AOT compilation…"), instead of compiling again
+                           as the 0.32 CPU build does
 
 With VLLM_CACHE_ROOT set, the compile cache decides as in vLLM: a start whose model has an
 entry under $VLLM_CACHE_ROOT/torch_compile_cache is warm (the warm log, --fake-warm-delay),
@@ -147,7 +150,13 @@ def _date() -> str:
     return time.strftime("%m-%d %H:%M:%S")
 
 
+AOT_RELOAD = "Compiling model again due to a load failure from"
+AOT_LOADED = "[backbone] Directly load AOT compilation from path {MODEL}"
+
+
 def _fill(line: str, a: argparse.Namespace) -> str:
+    if a.fake_aot_loads and AOT_RELOAD in line:
+        line = line.split("[backbone]")[0] + AOT_LOADED
     for key, value in (
         ("{MODEL}", a.model),
         ("{PORT}", str(a.port)),
@@ -816,6 +825,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fake-busy-start", type=float, default=0.0)
     p.add_argument("--fake-warm", action="store_true")
     p.add_argument("--fake-warm-delay", type=float, default=None)
+    p.add_argument("--fake-aot-loads", action="store_true")
     p.add_argument("--fake-never-ready", action="store_true")
     p.add_argument("--fake-crash-after", type=int, default=None)
     p.add_argument("--fake-ignore-sigterm", action="store_true")

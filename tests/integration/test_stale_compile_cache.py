@@ -6,6 +6,7 @@ with VLLM_FORCE_AOT_LOAD=1, fails on an entry it did not write as vLLM 0.32 did
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,8 @@ from tests.integration.test_bench_cli import cli
 from tests.integration.test_load_bench_cli import home  # noqa: F401 — the CLI's fixture
 from tests.waiting import until
 
-ENGINE = fake_engine("--fake-start-delay", "0.6", "--fake-warm-delay", "0.2")
+# A build that loads its AOT-compiled graphs (as vLLM's GPU builds do; the CPU build never).
+ENGINE = fake_engine("--fake-start-delay", "0.6", "--fake-warm-delay", "0.2", "--fake-aot-loads")
 
 
 def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Runtime:
@@ -66,7 +68,7 @@ async def test_a_stale_cache_after_a_prewarm_fails_with_its_fix_and_a_prewarm_me
 
         await prewarm(rt, events, "user.a")
         spec = planner.plan_launch("user.a").spec
-        assert spec.env[FORCE_AOT_VAR] == "1"
+        assert spec.env[FORCE_AOT_VAR] == "1"  # the warm load above showed AOT loads work
         root = root_of(spec.env)
         assert root is not None and spoil(root) == 1
 
@@ -92,13 +94,18 @@ async def test_a_stale_cache_after_a_prewarm_fails_with_its_fix_and_a_prewarm_me
 
 @pytest.mark.timeout(120)
 def test_the_cli_says_the_stale_cache_sentence_and_clean_cache_mends_it(home: Path) -> None:  # noqa: F811 — pytest's fixture
-    for _ in range(2):  # the second start's plan marks its launch (the first made the folder)
+    engine = f"{ENGINE} --fake-start-delay 0.6"
+    assert cli(home, "config", "set", f"engine.custom_command={engine}").returncode == 0
+    for _ in range(2):  # the second start is warm: this build loads its AOT-compiled graphs
         warm = cli(home, "bench", "load", "user.a", "--warm-only")
         assert warm.returncode == 0, warm.stderr
     (build,) = sorted((home / "cache" / "compile").iterdir())
-    # What a pre-warm leaves: the launch marked compiled (the runtime test above makes it so).
-    marks = (build / MARKS).read_text(encoding="utf-8")
-    (build / MARKS).write_text(marks.replace('"prewarmed": false', '"prewarmed": true'))
+    marks = json.loads((build / MARKS).read_text(encoding="utf-8"))
+    assert marks["aot_loads"] is True
+    # What a pre-warm leaves (the runtime test above makes it so): the launch marked compiled.
+    for mark in marks["models"].values():
+        mark["prewarmed"] = True
+    (build / MARKS).write_text(json.dumps(marks), encoding="utf-8")
     assert spoil(build) == 1
     failed = cli(home, "bench", "load", "user.a", "--warm-only")
     assert failed.returncode != 0
@@ -108,6 +115,23 @@ def test_the_cli_says_the_stale_cache_sentence_and_clean_cache_mends_it(home: Pa
     assert cli(home, "engine", "clean-cache").returncode == 0
     mended = cli(home, "bench", "load", "user.a", "--warm-only")
     assert mended.returncode == 0, mended.stderr
+
+
+def test_a_build_that_cannot_load_its_aot_graphs_is_never_forced(tmp_path: Path) -> None:
+    """vLLM 0.32's CPU build: every warm start says it compiles again (its log, captured)."""
+    from app.supervisor.compile_cache import StartMarks, aot_seen
+
+    warm_log = Path(__file__).parents[1] / "fakes" / "data" / "vllm_cpu_startup_warm.log"
+    seen = {aot_seen(line) for line in warm_log.read_text(encoding="utf-8").splitlines()}
+    assert seen == {None, False}
+    root = tmp_path / "cpu-0.32.0"
+    root.mkdir()
+    marks = StartMarks(root)
+    marks.mark_prewarmed("user.a", "k", True)
+    marks.note_aot(False)
+    assert StartMarks(root).forced("user.a", "k") is False
+    marks.note_aot(True)
+    assert StartMarks(root).forced("user.a", "k") is True
 
 
 @settings(
@@ -121,6 +145,6 @@ def test_marks_that_cannot_be_read_force_nothing(tmp_path: Path, garbage: bytes)
     root.mkdir(exist_ok=True)
     (root / MARKS).write_bytes(garbage)
     marks = StartMarks(root)
-    assert marks.prewarmed("user.a", "k") in (True, False)
+    assert marks.forced("user.a", "k") in (True, False)
     marks.settle("user.a", "another launch")
-    assert StartMarks(root).prewarmed("user.a", "another launch") is False
+    assert StartMarks(root).forced("user.a", "another launch") is False

@@ -65,6 +65,8 @@ def test_only_the_launch_a_prewarm_compiled_is_forced(tmp_path: Path) -> None:
     StartMarks(root).mark_prewarmed("user.a", launch_key(first), False)  # a pre-warm begins
     assert FORCE_AOT_VAR not in with_kept_work(first).env  # …never forced itself
     StartMarks(root).mark_prewarmed("user.a", launch_key(first), True)
+    assert FORCE_AOT_VAR not in with_kept_work(first).env  # AOT loads never seen to work here
+    StartMarks(root).note_aot(True)
     forced = with_kept_work(first)
     assert forced.env[FORCE_AOT_VAR] == "1"
     assert launch_key(forced) == launch_key(first)  # the flag itself changes no launch
