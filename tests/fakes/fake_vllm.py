@@ -156,7 +156,7 @@ AOT_LOADED = "[backbone] Directly load AOT compilation from path {MODEL}"
 
 def _fill(line: str, a: argparse.Namespace) -> str:
     if a.fake_aot_loads and AOT_RELOAD in line:
-        line = line.split("[backbone]")[0] + AOT_LOADED
+        line = line.partition("[backbone]")[0] + AOT_LOADED
     for key, value in (
         ("{MODEL}", a.model),
         ("{PORT}", str(a.port)),
