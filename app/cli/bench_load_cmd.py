@@ -119,10 +119,11 @@ def progress_printer(model_id: str) -> Callable[[Event], None]:
 
     def on_event(event: Event) -> None:
         if isinstance(event, LoadBenchProgressed) and event.model_id == model_id:
+            run = "swap back" if event.kind == "swap" else f"{event.kind} load"
             text = {
-                "emptying": f"{event.kind} load: emptying the compile caches",
-                "loading": f"{event.kind} load: loading",
-                "first_token": f"{event.kind} load: waiting for the first token",
+                "emptying": f"{run}: emptying the compile caches",
+                "loading": f"{run}: loading",
+                "first_token": f"{run}: waiting for the first token",
                 "direct": "vLLM's own `vllm bench startup` (two engine starts)",
             }.get(event.phase)
             if text is not None:
