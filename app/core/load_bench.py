@@ -154,7 +154,10 @@ class LoadBenchRecord:
         return {
             name: round(top / bottom, 3)
             for name, (top, bottom) in pairs.items()
-            if isinstance(top, float) and isinstance(bottom, int | float) and bottom > 0
+            if isinstance(top, float)
+            and isinstance(bottom, int | float)
+            and not isinstance(bottom, bool)
+            and bottom > 0
         }
 
     def to_json(self) -> dict[str, Any]:
