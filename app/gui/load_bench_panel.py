@@ -178,7 +178,9 @@ class LoadBenchPanel(QWidget):
         self.table.setItem(row, col, item)
 
     def run_title(self, run: LoadRun) -> str:
-        asked = self.tr("Cold") if run.kind == "cold" else self.tr("Warm")
+        asked = {"cold": self.tr("Cold"), "warm": self.tr("Warm"), "swap": self.tr("Swap back")}[
+            run.kind
+        ]
         if run.cold == (run.kind == "cold"):
             return asked
         said = self.tr("cold") if run.cold else self.tr("warm")

@@ -62,6 +62,10 @@ class ModelRow:
     # The other models whose downloaded files these are too (the same repository): Delete
     # names them (issue 32 item 3).
     shares_files_with: tuple[str, ...] = ()
+    # Asleep: the level its sleep took and why ("parked", "shared", "ram_short";
+    # app.supervisor.sleep.SleepWhy), which the row says in words.
+    sleep_level: int | None = None
+    sleep_why: str | None = None
 
     @property
     def downloaded(self) -> bool:

@@ -3,7 +3,9 @@
 A cold run empties the compile caches of the model's engine build (what `vllm-tray engine
 clean-cache` does for one build), loads the model through the app (ModelService.load, as a
 click on Load), and sends one streamed request through the app's endpoint; a warm run does
-the same with the caches the cold one filled. Each run's steps come from the supervisor
+the same with the caches the cold one filled; a swap back stops the loaded model as a swap
+does to make room for another (vLLM's CPU build cannot sleep) and loads it again, which the
+supervisor then times and learns as a swap back. Each run's steps come from the supervisor
 (LoadTimed: the engine's steps from vLLM's log lines) and from the clock around the calls
 (app.core.load_bench). `direct` adds vLLM's own `vllm bench startup` where the engine's
 Python has it. Records are kept per model in `<config dir>/benchmarks/<model>.load.json`,
@@ -174,7 +176,13 @@ class LoadBenchService:
         info = self._supervisor.info(model_id)
         if info is not None and info.state in ALIVE:
             self._publish(model_id, "unloading", kind, ())
-            await self._models.unload(model_id)
+            if kind == "swap":
+                await self._supervisor.stop(model_id, swapped_out=True)
+            else:
+                await self._models.unload(model_id)
+        elif kind == "swap":
+            await self._one_run(model_id, "warm", base_url, api_key)  # something to put aside
+            return await self._one_run(model_id, kind, base_url, api_key)
         freed = 0
         if kind == "cold":
             self._publish(model_id, "emptying", kind, ())
