@@ -19,6 +19,7 @@ from app.core.registry import ModelOptions
 from app.runtime.runtime import Runtime
 from app.supervisor.compile_cache import FORCE_AOT_VAR, MARKS, root_of
 from tests.fakes.engine_runtime import fake_engine, make_runtime
+from tests.harness import internals
 from tests.integration.test_bench_cli import cli
 from tests.integration.test_load_bench_cli import home  # noqa: F401 — the CLI's fixture
 from tests.waiting import until
@@ -59,7 +60,7 @@ async def test_a_stale_cache_after_a_prewarm_fails_with_its_fix_and_a_prewarm_me
     rt.bus.subscribe(events.append)
     await rt.start(serve=False)
     try:
-        planner = rt._parts.planner
+        planner = internals(rt).planner
         spec = planner.plan_launch("user.a").spec
         assert FORCE_AOT_VAR not in spec.env  # nothing compiled it yet: never forced
         await rt.services.models.load("user.a")  # a user's load compiles, forces nothing
