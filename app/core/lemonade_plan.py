@@ -15,7 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from app.core.gpu import gfx_family
+from app.core.gfx import gfx_family
 from app.core.lemonade import LemonadeBundle, LemonadeModel, LemonadeOptions, LemonadeSetup
 from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_text

@@ -18,7 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
+from app.core.gfx import SUPPORTED_ROCM_TARGETS, gfx_family
+from app.core.gpu import GFX1151_PREREQ_KERNEL
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.core.rocm_feed import Feed
