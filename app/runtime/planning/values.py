@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from app.core.contracts import LaunchSpec
-from app.core.memory import MemoryPlan, ModelShape
+from app.core.memory import MemoryPlan
 from app.core.memory_room import DeviceRoom
+from app.core.model_shape import ModelShape
 from app.core.optimize import Optimize
 from app.core.parallel import Placement
 from app.core.problems import Problem
