@@ -1,4 +1,4 @@
-"""Memory planning: what a model needs beside its weights, the context that fits, concurrency, safe utilization."""
+"""Memory planning: overhead beside the weights, the context that fits, concurrency, utilization."""
 
 from __future__ import annotations
 
