@@ -29,13 +29,8 @@ from app.core.registry import (
 )
 from app.core.setting_rules import check_ctx_size, coerce, shown_setting
 from app.core.settings import SettingValue
-from app.core.vllm_args import (
-    CODE_FLAGS,
-    GLOBAL_KEY,
-    accepted_user_args,
-    split_args,
-    without_code_flags,
-)
+from app.core.vllm_args import GLOBAL_KEY, accepted_user_args, split_args
+from app.core.vllm_flags import CODE_FLAGS, without_code_flags
 
 
 class ChangeKind(StrEnum):
@@ -140,7 +135,7 @@ class ImportPlan:
 
     @property
     def holds_code_flags(self) -> bool:
-        """Flags that would run code were left out (app.core.vllm_args.CODE_FLAGS)."""
+        """Flags that would run code were left out (app.core.vllm_flags.CODE_FLAGS)."""
         return any(s.problem.code in CODE_FLAG_CODES for s in self.skipped)
 
     def to_json(self) -> dict[str, Any]:
@@ -173,7 +168,7 @@ CODE_FLAG_CODES = frozenset(
 
 
 def _code_flag_problem(flag: str, tokens: tuple[str, ...], source: str) -> Problem:
-    """What a code flag (app.core.vllm_args.CODE_FLAGS) would do, in one sentence."""
+    """What a code flag (app.core.vllm_flags.CODE_FLAGS) would do, in one sentence."""
     typed, eq, inline = tokens[0].partition("=")
     value = redact_text(inline if eq else shlex.join(tokens[1:]))
     kind = CODE_FLAGS[flag]

@@ -16,7 +16,7 @@ from app.core.problems import Problem, ProblemError, problem
 from app.core.rocm_feed import FeedBuild
 from app.core.settings import Settings
 from app.core.states import EngineKind
-from app.core.vllm_args import unknown_flag_problem, unknown_flags
+from app.core.vllm_flags import unknown_flag_problem, unknown_flags
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import Cleaned, clean
