@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core.vllm_args import split_args
 from app.core.vllm_flags import code_flag, help_flags, unknown_flags, without_code_flags
 
 
