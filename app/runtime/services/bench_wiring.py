@@ -11,7 +11,7 @@ from app.core.problems import ProblemError
 from app.core.registry import Registry
 from app.runtime.controller import Controller
 from app.runtime.planning import Planner
-from app.runtime.services.bench import BenchHistory, BenchService
+from app.runtime.services.bench import BenchHistory, BenchRecord, BenchService
 from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.models import ModelService
 from app.runtime.services.tune import TuneService
@@ -43,7 +43,7 @@ def make_bench_services(
         bus=bus,
         registry=registry,
         planner=planner,
-        history=BenchHistory(paths.config_dir),
+        history=BenchHistory(paths.config_dir, BenchRecord.from_json),
         logs_dir=paths.logs_dir,
         engine_info=engine_info,
         local_endpoint=local_endpoint,
