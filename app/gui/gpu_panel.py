@@ -20,7 +20,7 @@ from app.core.gpu import GFX1151_PREREQ_KERNEL, GpuInfo
 from app.core.memory import GIB
 from app.core.memory_room import DeviceRoom
 from app.core.parallel import RAM_DEVICE, gpu_device
-from app.core.states import ALIVE
+from app.core.states import ALIVE, EngineKind
 from app.gui.elide import elide_words
 from app.gui.i18n import format_bytes, format_gb, format_number, problem_text
 from app.gui.memory_plot import MemoryPlot, series_colors
@@ -275,7 +275,7 @@ class GpuPanel(QGroupBox):
         self._update_prereq()
         problems = system.problems if system is not None else ()
         engine = self._store.engine
-        if engine is not None and engine.kind != "rocm":
+        if engine is not None and engine.kind != EngineKind.ROCM:
             # "No ROCm engine for this GPU: use the CPU engine or a custom engine" is advice
             # already taken when one of those runs the models.
             problems = tuple(p for p in problems if p.code != "engine.unsupported_gpu")

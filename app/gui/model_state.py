@@ -8,7 +8,7 @@ from enum import IntEnum
 from PySide6.QtCore import QCoreApplication
 
 from app.core.events import LoadProgressed
-from app.core.states import LoadPhase, ProcessState
+from app.core.states import DownloadStatus, LoadPhase, ProcessState
 from app.gui.i18n import (
     format_bytes,
     format_duration,
@@ -19,8 +19,6 @@ from app.gui.i18n import (
     problem_text,
 )
 from app.runtime.snapshot import ModelRow
-
-ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
 
 
 class StateKind(IntEnum):
@@ -44,7 +42,7 @@ translate = QCoreApplication.translate
 
 
 def is_downloading(row: ModelRow) -> bool:
-    return row.download is not None and row.download.status in ACTIVE_DOWNLOAD
+    return row.download is not None and row.download.status is DownloadStatus.RUNNING
 
 
 # A remote server's model: its state on the remote, as a kind (it never runs here).
@@ -232,7 +230,7 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         return failed_text(row)
     if kind == StateKind.DOWNLOADING:
         assert row.download is not None
-        if row.download.status == "queued" or row.download.total <= 0:
+        if row.download.total <= 0:
             return translate("ModelState", "waiting to download")
         text = translate("ModelState", "downloading {percent}").format(
             percent=format_percent(row.download.done / row.download.total)

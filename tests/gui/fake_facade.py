@@ -367,7 +367,7 @@ class FakeFacade:
                 problem=None,
             )
         elif isinstance(ev, DownloadFinished) and ev.model_id in self.rows:
-            complete = ev.status == "completed"
+            complete = ev.status == DownloadStatus.COMPLETED
             row = self.rows[ev.model_id]
             self.update(
                 ev.model_id,
