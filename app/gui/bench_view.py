@@ -316,14 +316,15 @@ class BenchWindow(QWidget):
         ups = record.speedups()
         if ups:
             top = max(ups, key=lambda c: ups[c])
-            text = self.tr("{x}× the tokens per second with {c} requests at once").format(
-                x=format_number(ups[top], 2), c=top
-            )
-            if any(p.token_source == "engine" for p in record.points):
-                text += " " + self.tr(
-                    "(tokens counted by the engine: its answers carry no token counts)"
+            text = (
+                self.tr(
+                    "{x}× the tokens per second with {c} requests at once (tokens counted by "
+                    "the engine: its answers carry no token counts)"
                 )
-            self.status.setText(text)
+                if any(p.token_source == "engine" for p in record.points)
+                else self.tr("{x}× the tokens per second with {c} requests at once")
+            )
+            self.status.setText(text.format(x=format_number(ups[top], 2), c=top))
 
     def _on_tune_done(self, result: TuneResult) -> None:
         self._set_busy(None)

@@ -257,16 +257,23 @@ class EnginePanel(QGroupBox):
         for index, row in enumerate(found.rows):
             build = row.build
             verdict = self.tr("qualified") if build.qualified else self.tr("not qualified")
-            text = self.tr("vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}").format(
-                vllm=build.vllm_version,
-                rocm=build.rocm_version,
-                channel=build.channel,
-                verdict=verdict,
-            )
             marks = [self.tr("default")] if row.default else []
             marks += [self.tr("in use")] if row.in_use else []
             marks += [self.tr("installed")] if row.installed and not row.in_use else []
-            self.builds_combo.addItem(text + (f" ({', '.join(marks)})" if marks else ""))
+            text = (
+                self.tr("vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})")
+                if marks
+                else self.tr("vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}")
+            )
+            self.builds_combo.addItem(
+                text.format(
+                    vllm=build.vllm_version,
+                    rocm=build.rocm_version,
+                    channel=build.channel,
+                    verdict=verdict,
+                    marks=", ".join(marks),
+                )
+            )
             tip = build.tag if build.qualified else f"{build.tag}\n{build.why}"
             self.builds_combo.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             current = index if row.in_use else current

@@ -110,11 +110,22 @@ def load_text(progress: LoadProgressed | None, now: float | None = None) -> str:
     """ "loading: compiling kernels 40 % · 2 min of about 11 min (last cold load 11 min 40 s)"."""
     if progress is None:
         return translate("ModelState", "loading: starting")
-    text = translate("ModelState", "loading: {phase}").format(phase=phase_text(progress.phase))
-    if progress.phase_fraction is not None and progress.phase is not LoadPhase.READY:
-        text += " " + format_percent(progress.phase_fraction)
+    phase = phase_text(progress.phase)
     estimate = estimate_text(progress, now)
-    return f"{text} · {estimate}" if estimate else text
+    if progress.phase_fraction is None or progress.phase is LoadPhase.READY:
+        if not estimate:
+            return translate("ModelState", "loading: {phase}").format(phase=phase)
+        return translate("ModelState", "loading: {phase} · {estimate}").format(
+            phase=phase, estimate=estimate
+        )
+    percent = format_percent(progress.phase_fraction)
+    if not estimate:
+        return translate("ModelState", "loading: {phase} {percent}").format(
+            phase=phase, percent=percent
+        )
+    return translate("ModelState", "loading: {phase} {percent} · {estimate}").format(
+        phase=phase, percent=percent, estimate=estimate
+    )
 
 
 def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
@@ -191,6 +202,42 @@ def remote_state_text(row: ModelRow) -> str:
     return translate("ModelState", "on {remote}, loads on first request").format(remote=name)
 
 
+def running_text(row: ModelRow) -> str:
+    """ "running, KV cache 12 % · 3 requests · restarted once": one template per combination,
+    so that each language orders and words the whole line."""
+    metrics = row.metrics
+    usage = metrics.kv_cache_usage if metrics is not None else None
+    # Prometheus gauges arrive as floats: a count is shown as a whole number.
+    busy = round(metrics.requests_running) if metrics is not None and usage is not None else 0
+    restarts = min(row.restarts, 2)  # none, once, n times
+    if usage is None:
+        texts = (
+            translate("ModelState", "running"),
+            translate("ModelState", "running · restarted once"),
+            translate("ModelState", "running · restarted {restarts} times"),
+        )
+    elif not busy:
+        texts = (
+            translate("ModelState", "running, KV cache {percent}"),
+            translate("ModelState", "running, KV cache {percent} · restarted once"),
+            translate("ModelState", "running, KV cache {percent} · restarted {restarts} times"),
+        )
+    else:
+        texts = (
+            translate("ModelState", "running, KV cache {percent} · {n} requests"),
+            translate("ModelState", "running, KV cache {percent} · {n} requests · restarted once"),
+            translate(
+                "ModelState",
+                "running, KV cache {percent} · {n} requests · restarted {restarts} times",
+            ),
+        )
+    return texts[restarts].format(
+        percent=format_percent(usage) if usage is not None else "",
+        n=format_int(busy),
+        restarts=format_int(row.restarts),
+    )
+
+
 def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:  # noqa: C901 — one branch per StateKind, as state_kind orders them
     """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
     if row.remote is not None:
@@ -199,24 +246,7 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         return translate("ModelState", "asleep: wakes on the next request")
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
-        text = translate("ModelState", "running")
-        metrics = row.metrics
-        if metrics is not None and metrics.kv_cache_usage is not None:
-            text = translate("ModelState", "running, KV cache {percent}").format(
-                percent=format_percent(metrics.kv_cache_usage)
-            )
-            if metrics.requests_running:
-                # Prometheus gauges arrive as floats: a count is shown as a whole number.
-                text += " · " + translate("ModelState", "{n} requests").format(
-                    n=format_int(round(metrics.requests_running))
-                )
-        if row.restarts == 1:
-            text += " · " + translate("ModelState", "restarted once")
-        elif row.restarts:
-            text += " · " + translate("ModelState", "restarted {n} times").format(
-                n=format_int(row.restarts)
-            )
-        return text
+        return running_text(row)
     if kind == StateKind.LOADING:
         if row.prewarming:
             # Started by the app after the download, to be stopped again once compiled.
@@ -232,13 +262,17 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         assert row.download is not None
         if row.download.total <= 0:
             return translate("ModelState", "waiting to download")
-        text = translate("ModelState", "downloading {percent}").format(
-            percent=format_percent(row.download.done / row.download.total)
-        )
+        percent = format_percent(row.download.done / row.download.total)
         if speed_bps == 0.0:  # the store's word for a stall: no byte for a few seconds
-            return text + " · " + translate("ModelState", "stalled")
+            return translate("ModelState", "downloading {percent} · stalled").format(
+                percent=percent
+            )
         speed = format_speed(speed_bps)
-        return f"{text} · {speed}" if speed else text
+        if not speed:
+            return translate("ModelState", "downloading {percent}").format(percent=percent)
+        return translate("ModelState", "downloading {percent} · {speed}").format(
+            percent=percent, speed=speed
+        )
     if kind == StateKind.DOWNLOADED:
         return (
             translate("ModelState", "local folder")
@@ -336,14 +370,12 @@ def kv_cache_text(row: ModelRow) -> str:
     progress = row.progress
     if progress is None or progress.kv_cache_tokens is None:
         return ""
-    text = translate("ModelState", "KV cache {tokens} tokens").format(
-        tokens=format_int(progress.kv_cache_tokens)
+    tokens = format_int(progress.kv_cache_tokens)
+    if progress.max_concurrency is None:
+        return translate("ModelState", "KV cache {tokens} tokens").format(tokens=tokens)
+    return translate("ModelState", "KV cache {tokens} tokens, {n}× concurrency at {ctx}").format(
+        tokens=tokens, n=format_number(progress.max_concurrency, 1), ctx=format_int(row.ctx_size)
     )
-    if progress.max_concurrency is not None:
-        text += ", " + translate("ModelState", "{n}× concurrency at {ctx}").format(
-            n=format_number(progress.max_concurrency, 1), ctx=format_int(row.ctx_size)
-        )
-    return text
 
 
 def retry_wait_s(row: ModelRow, now: float | None = None) -> float | None:
@@ -361,42 +393,8 @@ def failure_count_text(row: ModelRow, now: float | None = None) -> str:
     row, and starts after a failure since the model was last unloaded. Nothing retries by
     itself: the next request (or Load) does, after the back-off, so that is what it says.
     """
-    wait = retry_wait_s(row, now)
-    if row.process == ProcessState.BACKOFF and row.failures:
-        if row.failures == 1:
-            text = translate("ModelState", "Failed to start once.")
-        else:
-            text = translate("ModelState", "Failed to start {n} times in a row.").format(
-                n=format_int(row.failures)
-            )
-        if wait is not None:
-            return (
-                text
-                + " "
-                + translate(
-                    "ModelState",
-                    "The next request tries again, after waiting {wait}; Load tries at once.",
-                ).format(wait=format_duration(wait))
-            )
-        return text + " " + translate("ModelState", "The next request tries again.")
-    if row.process == ProcessState.EXITED and row.failures:
-        if row.failures == 1:
-            text = translate("ModelState", "Crashed once.")
-        else:
-            text = translate("ModelState", "Crashed {n} times in a row.").format(
-                n=format_int(row.failures)
-            )
-        if wait is not None:
-            return (
-                text
-                + " "
-                + translate(
-                    "ModelState",
-                    "The next request starts it again, after waiting {wait}; Load starts it "
-                    "at once.",
-                ).format(wait=format_duration(wait))
-            )
-        return text + " " + translate("ModelState", "The next request starts it again.")
+    if row.failures and row.process in (ProcessState.BACKOFF, ProcessState.EXITED):
+        return _failures_text(row, retry_wait_s(row, now))
     if row.process == ProcessState.FATAL or not row.restarts:
         return ""  # a given-up model's own sentence says how often it failed
     if row.restarts == 1:
@@ -404,6 +402,48 @@ def failure_count_text(row: ModelRow, now: float | None = None) -> str:
     return translate(
         "ModelState", "Restarted {n} times after crashing or failing to start."
     ).format(n=format_int(row.restarts))
+
+
+def _failures_text(row: ModelRow, wait: float | None) -> str:
+    """Failed starts (BACKOFF) or crashes (EXITED) in a row, and what tries again."""
+    if row.process == ProcessState.BACKOFF:
+        texts = (
+            translate("ModelState", "Failed to start once. The next request tries again."),
+            translate(
+                "ModelState",
+                "Failed to start once. The next request tries again, after waiting {wait}; "
+                "Load tries at once.",
+            ),
+            translate(
+                "ModelState", "Failed to start {n} times in a row. The next request tries again."
+            ),
+            translate(
+                "ModelState",
+                "Failed to start {n} times in a row. The next request tries again, after "
+                "waiting {wait}; Load tries at once.",
+            ),
+        )
+    else:
+        texts = (
+            translate("ModelState", "Crashed once. The next request starts it again."),
+            translate(
+                "ModelState",
+                "Crashed once. The next request starts it again, after waiting {wait}; Load "
+                "starts it at once.",
+            ),
+            translate(
+                "ModelState", "Crashed {n} times in a row. The next request starts it again."
+            ),
+            translate(
+                "ModelState",
+                "Crashed {n} times in a row. The next request starts it again, after waiting "
+                "{wait}; Load starts it at once.",
+            ),
+        )
+    text = texts[2 * (row.failures > 1) + (wait is not None)]
+    return text.format(
+        n=format_int(row.failures), wait=format_duration(wait) if wait is not None else ""
+    )
 
 
 def given_up(row: ModelRow) -> bool:
