@@ -17,20 +17,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from aiohttp import web
 from aiohttp.http_exceptions import BadHttpMessage, BadHttpMethod, LineTooLong
 from aiohttp.streams import StreamReader
 from aiohttp.web_protocol import RequestHandler, RequestPayloadError
 from aiohttp.web_request import BaseRequest
+from aiohttp.web_server import Server
 
 from app.core.problems import Problem
 from app.proxy import errors
 from app.proxy.limits import ProxyLimits
-
-if TYPE_CHECKING:
-    from app.proxy.guarded_server import GuardedServer
 
 log = logging.getLogger(__name__)
 
@@ -106,9 +104,13 @@ class GuardedConnection(RequestHandler):
     """aiohttp's per-connection protocol plus a head timeout, admission and JSON errors."""
 
     def __init__(
-        self, manager: GuardedServer, *, loop: asyncio.AbstractEventLoop, **kwargs: Any
+        self,
+        manager: Server,
+        *,
+        limits: ProxyLimits,
+        loop: asyncio.AbstractEventLoop,
+        **kwargs: Any,
     ) -> None:
-        limits = manager.limits
         super().__init__(
             manager,
             loop=loop,

@@ -98,7 +98,9 @@ class GuardedServer(Server):
         self._warned_full_at = -1e9
 
     def __call__(self) -> GuardedConnection:
-        return GuardedConnection(self, loop=self._loop, **self._connection_kwargs)
+        return GuardedConnection(
+            self, limits=self.limits, loop=self._loop, **self._connection_kwargs
+        )
 
     @property
     def open_connections(self) -> int:
