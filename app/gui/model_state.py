@@ -208,7 +208,8 @@ def running_text(row: ModelRow) -> str:
     metrics = row.metrics
     usage = metrics.kv_cache_usage if metrics is not None else None
     # Prometheus gauges arrive as floats: a count is shown as a whole number.
-    busy = round(metrics.requests_running) if metrics is not None and usage is not None else 0
+    running = metrics.requests_running if metrics is not None and usage is not None else None
+    busy = round(running or 0)
     restarts = min(row.restarts, 2)  # none, once, n times
     if usage is None:
         texts = (
