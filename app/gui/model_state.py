@@ -42,7 +42,7 @@ translate = QCoreApplication.translate
 
 
 def is_downloading(row: ModelRow) -> bool:
-    return row.download is not None and row.download.status is DownloadStatus.RUNNING
+    return row.download is not None and row.download.status == DownloadStatus.RUNNING
 
 
 # A remote server's model: its state on the remote, as a kind (it never runs here).
