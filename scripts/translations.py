@@ -272,7 +272,8 @@ def _translates(node: ast.AST, names: set[str]) -> bool:
 
 def _glued_in(scope: ast.AST) -> list[int]:
     """Lines in `scope` (not in functions nested in it) that join a translated text to
-    another text: `+`, `+=`, an f-string or str.join."""
+    another text with `+`, `+=` or an f-string. (A separator joining whole phrases,
+    `" · ".join(items)`, makes a list, not a sentence.)"""
     names: set[str] = set()
     found: list[int] = []
     nodes: list[ast.AST] = list(ast.iter_child_nodes(scope))
@@ -295,14 +296,6 @@ def _glued_in(scope: ast.AST) -> list[int]:
             parts = [node.target, *_added(node.value)]
         elif isinstance(node, ast.JoinedStr):
             parts = [v.value if isinstance(v, ast.FormattedValue) else v for v in node.values]
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "join"
-            and node.args
-            and isinstance(node.args[0], ast.List | ast.Tuple)
-        ):
-            parts = [node.func.value, *node.args[0].elts]
         if any(_translates(part, names) for part in parts) and not _layout_only(parts):
             found.append(node.lineno)
     return found

@@ -1365,19 +1365,12 @@ PROBLEMS |= {
 }
 # joints-core
 UI |= {
-    "loading: {phase} · {estimate}": "lädt: {phase} · {estimate}",
     "loading: {phase} {percent}": "lädt: {phase} {percent}",
-    "loading: {phase} {percent} · {estimate}": "lädt: {phase} {percent} · {estimate}",
-    "downloading {percent} · stalled": "Download {percent} · stockt",
-    "downloading {percent} · {speed}": "Download {percent} · {speed}",
     "KV cache {tokens} tokens, {n}× concurrency at {ctx}": "KV-Cache {tokens} Tokens, {n}× parallel bei {ctx}",
-    "running · restarted once": "läuft · einmal neu gestartet",
-    "running · restarted {restarts} times": "läuft · {restarts}-mal neu gestartet",
-    "running, KV cache {percent} · restarted once": "läuft, KV-Cache {percent} · einmal neu gestartet",
-    "running, KV cache {percent} · restarted {restarts} times": "läuft, KV-Cache {percent} · {restarts}-mal neu gestartet",
-    "running, KV cache {percent} · {n} requests": "läuft, KV-Cache {percent} · {n} Anfragen",
-    "running, KV cache {percent} · {n} requests · restarted once": "läuft, KV-Cache {percent} · {n} Anfragen · einmal neu gestartet",
-    "running, KV cache {percent} · {n} requests · restarted {restarts} times": "läuft, KV-Cache {percent} · {n} Anfragen · {restarts}-mal neu gestartet",
+    "{n} requests": "{n} Anfragen",
+    "restarted once": "einmal neu gestartet",
+    "restarted {n} times": "{n}-mal neu gestartet",
+    "stalled": "stockt",
     "Failed to start once. The next request tries again.": "Einmal nicht gestartet. Die nächste Anfrage versucht es erneut.",
     "Failed to start once. The next request tries again, after waiting {wait}; Load tries at once.": "Einmal nicht gestartet. Die nächste Anfrage versucht es nach {wait} Wartezeit erneut; Laden versucht es sofort.",
     "Failed to start {n} times in a row. The next request tries again.": "{n}-mal in Folge nicht gestartet. Die nächste Anfrage versucht es erneut.",

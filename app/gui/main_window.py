@@ -39,7 +39,8 @@ from app.gui.gpu_panel import GpuPanel
 from app.gui.i18n import problem_text
 from app.gui.icons import app_icon
 from app.gui.model_actions import ModelActions, download_model, load_model
-from app.gui.model_state import download_failed, failure_count_text, failure_title
+from app.gui.model_failures import failure_count_text, failure_title
+from app.gui.model_state import download_failed
 from app.gui.model_table import MODEL_ID_ROLE, Column, ModelFilterProxy, ModelTableModel
 from app.gui.notice import NoticeBar
 from app.gui.quit_guard import QuitQuestion, ask_before_quit

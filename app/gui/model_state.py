@@ -18,6 +18,7 @@ from app.gui.i18n import (
     format_speed,
     problem_text,
 )
+from app.gui.model_failures import given_up
 from app.runtime.snapshot import ModelRow
 
 
@@ -111,21 +112,16 @@ def load_text(progress: LoadProgressed | None, now: float | None = None) -> str:
     if progress is None:
         return translate("ModelState", "loading: starting")
     phase = phase_text(progress.phase)
-    estimate = estimate_text(progress, now)
     if progress.phase_fraction is None or progress.phase is LoadPhase.READY:
-        if not estimate:
-            return translate("ModelState", "loading: {phase}").format(phase=phase)
-        return translate("ModelState", "loading: {phase} · {estimate}").format(
-            phase=phase, estimate=estimate
-        )
-    percent = format_percent(progress.phase_fraction)
-    if not estimate:
-        return translate("ModelState", "loading: {phase} {percent}").format(
-            phase=phase, percent=percent
-        )
-    return translate("ModelState", "loading: {phase} {percent} · {estimate}").format(
-        phase=phase, percent=percent, estimate=estimate
-    )
+        items = [translate("ModelState", "loading: {phase}").format(phase=phase)]
+    else:
+        items = [
+            translate("ModelState", "loading: {phase} {percent}").format(
+                phase=phase, percent=format_percent(progress.phase_fraction)
+            )
+        ]
+    estimate = estimate_text(progress, now)
+    return " · ".join([*items, estimate] if estimate else items)
 
 
 def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
@@ -203,40 +199,29 @@ def remote_state_text(row: ModelRow) -> str:
 
 
 def running_text(row: ModelRow) -> str:
-    """ "running, KV cache 12 % · 3 requests · restarted once": one template per combination,
-    so that each language orders and words the whole line."""
+    """ "running, KV cache 12 % · 3 requests · restarted once": a list of whole phrases."""
+    items = [translate("ModelState", "running")]
     metrics = row.metrics
-    usage = metrics.kv_cache_usage if metrics is not None else None
-    # Prometheus gauges arrive as floats: a count is shown as a whole number.
-    running = metrics.requests_running if metrics is not None and usage is not None else None
-    busy = round(running or 0)
-    restarts = min(row.restarts, 2)  # none, once, n times
-    if usage is None:
-        texts = (
-            translate("ModelState", "running"),
-            translate("ModelState", "running · restarted once"),
-            translate("ModelState", "running · restarted {restarts} times"),
+    if metrics is not None and metrics.kv_cache_usage is not None:
+        items = [
+            translate("ModelState", "running, KV cache {percent}").format(
+                percent=format_percent(metrics.kv_cache_usage)
+            )
+        ]
+        if metrics.requests_running:
+            # Prometheus gauges arrive as floats: a count is shown as a whole number.
+            items.append(
+                translate("ModelState", "{n} requests").format(
+                    n=format_int(round(metrics.requests_running))
+                )
+            )
+    if row.restarts == 1:
+        items.append(translate("ModelState", "restarted once"))
+    elif row.restarts:
+        items.append(
+            translate("ModelState", "restarted {n} times").format(n=format_int(row.restarts))
         )
-    elif not busy:
-        texts = (
-            translate("ModelState", "running, KV cache {percent}"),
-            translate("ModelState", "running, KV cache {percent} · restarted once"),
-            translate("ModelState", "running, KV cache {percent} · restarted {restarts} times"),
-        )
-    else:
-        texts = (
-            translate("ModelState", "running, KV cache {percent} · {n} requests"),
-            translate("ModelState", "running, KV cache {percent} · {n} requests · restarted once"),
-            translate(
-                "ModelState",
-                "running, KV cache {percent} · {n} requests · restarted {restarts} times",
-            ),
-        )
-    return texts[restarts].format(
-        percent=format_percent(usage) if usage is not None else "",
-        n=format_int(busy),
-        restarts=format_int(row.restarts),
-    )
+    return " · ".join(items)
 
 
 def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:  # noqa: C901 — one branch per StateKind, as state_kind orders them
@@ -263,17 +248,16 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         assert row.download is not None
         if row.download.total <= 0:
             return translate("ModelState", "waiting to download")
-        percent = format_percent(row.download.done / row.download.total)
-        if speed_bps == 0.0:  # the store's word for a stall: no byte for a few seconds
-            return translate("ModelState", "downloading {percent} · stalled").format(
-                percent=percent
+        items = [
+            translate("ModelState", "downloading {percent}").format(
+                percent=format_percent(row.download.done / row.download.total)
             )
-        speed = format_speed(speed_bps)
-        if not speed:
-            return translate("ModelState", "downloading {percent}").format(percent=percent)
-        return translate("ModelState", "downloading {percent} · {speed}").format(
-            percent=percent, speed=speed
-        )
+        ]
+        if speed_bps == 0.0:  # the store's word for a stall: no byte for a few seconds
+            items.append(translate("ModelState", "stalled"))
+        elif speed := format_speed(speed_bps):
+            items.append(speed)
+        return " · ".join(items)
     if kind == StateKind.DOWNLOADED:
         return (
             translate("ModelState", "local folder")
@@ -377,105 +361,3 @@ def kv_cache_text(row: ModelRow) -> str:
     return translate("ModelState", "KV cache {tokens} tokens, {n}× concurrency at {ctx}").format(
         tokens=tokens, n=format_number(progress.max_concurrency, 1), ctx=format_int(row.ctx_size)
     )
-
-
-def retry_wait_s(row: ModelRow, now: float | None = None) -> float | None:
-    """Seconds before the next start of a failed model may begin; None when it may now."""
-    if row.next_retry_at is None:
-        return None
-    wait = row.next_retry_at - (time.time() if now is None else now)
-    return wait if wait >= 1 else None
-
-
-def failure_count_text(row: ModelRow, now: float | None = None) -> str:
-    """How often the model failed or was restarted, as a sentence; "" when it did not.
-
-    What the supervisor counts (docs/process-states.md): failed starts and crashes in a
-    row, and starts after a failure since the model was last unloaded. Nothing retries by
-    itself: the next request (or Load) does, after the back-off, so that is what it says.
-    """
-    if row.failures and row.process in (ProcessState.BACKOFF, ProcessState.EXITED):
-        return _failures_text(row, retry_wait_s(row, now))
-    if row.process == ProcessState.FATAL or not row.restarts:
-        return ""  # a given-up model's own sentence says how often it failed
-    if row.restarts == 1:
-        return translate("ModelState", "Restarted once after crashing or failing to start.")
-    return translate(
-        "ModelState", "Restarted {n} times after crashing or failing to start."
-    ).format(n=format_int(row.restarts))
-
-
-def _failures_text(row: ModelRow, wait: float | None) -> str:
-    """Failed starts (BACKOFF) or crashes (EXITED) in a row, and what tries again."""
-    if row.process == ProcessState.BACKOFF:
-        texts = (
-            translate("ModelState", "Failed to start once. The next request tries again."),
-            translate(
-                "ModelState",
-                "Failed to start once. The next request tries again, after waiting {wait}; "
-                "Load tries at once.",
-            ),
-            translate(
-                "ModelState", "Failed to start {n} times in a row. The next request tries again."
-            ),
-            translate(
-                "ModelState",
-                "Failed to start {n} times in a row. The next request tries again, after "
-                "waiting {wait}; Load tries at once.",
-            ),
-        )
-    else:
-        texts = (
-            translate("ModelState", "Crashed once. The next request starts it again."),
-            translate(
-                "ModelState",
-                "Crashed once. The next request starts it again, after waiting {wait}; Load "
-                "starts it at once.",
-            ),
-            translate(
-                "ModelState", "Crashed {n} times in a row. The next request starts it again."
-            ),
-            translate(
-                "ModelState",
-                "Crashed {n} times in a row. The next request starts it again, after waiting "
-                "{wait}; Load starts it at once.",
-            ),
-        )
-    text = texts[2 * (row.failures > 1) + (wait is not None)]
-    return text.format(
-        n=format_int(row.failures), wait=format_duration(wait) if wait is not None else ""
-    )
-
-
-def given_up(row: ModelRow) -> bool:
-    """The app stopped trying after failures in a row: only the user's Load tries again."""
-    return (
-        row.process == ProcessState.FATAL
-        and row.problem is not None
-        and row.problem.code == "load.given_up"
-    )
-
-
-def failure_title(row: ModelRow) -> str:
-    """The failure banner's title: how often the model failed, when more than once; for a
-    model the app gave up on, that it stopped (the sentence below says how often)."""
-    if given_up(row):
-        assert row.problem is not None
-        if row.problem.params.get("crashed"):
-            return translate("ModelState", "The app stopped restarting {name}").format(
-                name=row.name
-            )
-        return translate("ModelState", "The app stopped trying to start {name}").format(
-            name=row.name
-        )
-    if row.process == ProcessState.EXITED and row.failures > 1:
-        return translate("ModelState", "{name} crashed {n} times in a row").format(
-            name=row.name, n=format_int(row.failures)
-        )
-    if row.process == ProcessState.EXITED:
-        return translate("ModelState", "{name} stopped unexpectedly").format(name=row.name)
-    if row.process == ProcessState.BACKOFF and row.failures > 1:
-        return translate("ModelState", "{name} failed to start {n} times in a row").format(
-            name=row.name, n=format_int(row.failures)
-        )
-    return translate("ModelState", "{name} could not start").format(name=row.name)

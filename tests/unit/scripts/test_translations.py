@@ -38,7 +38,6 @@ def test_the_windows_code_glues_no_sentence() -> None:
         'def f(self, text):\n    text += " · " + translate("Ctx", "stalled")\n    return text\n',
         'def f(self):\n    t = self.tr("running")\n    return f"{t} · {speed}"\n',
         'def f(self, n):\n    return self.tr("{n} requests").format(n=n) + suffix\n',
-        'def f(self):\n    return ", ".join([self.tr("default"), self.tr("in use")])\n',
         'def f(self):\n    return "⚠ " + self.tr("Kernel prerequisite: missing.")\n',
     ],
 )
@@ -54,6 +53,7 @@ def test_a_translated_text_joined_to_another_is_found(tmp_path: Path, body: str)
         'def f(self):\n    return "*" + translate("Chat", "(stopped)") + "*"\n',
         'def f(self, a):\n    return self.tr("{a} and {b}").format(a=a, b=self.tr("b"))\n',
         'def f(self, text):\n    return text + " " + other\n',
+        'def f(self):\n    return ", ".join([self.tr("default"), self.tr("in use")])\n',
     ],
 )
 def test_whole_templates_lines_and_emphasis_pass(tmp_path: Path, body: str) -> None:
