@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from app.core.problems import Problem, problem
+
 # Families of AMD's ROCm vLLM bundles (release tag suffix); Lemonade ships exactly these: the
 # consumer families on its default pin, the Instinct ones (gfx942, gfx950) on a pin of their own.
 SUPPORTED_ROCM_TARGETS: frozenset[str] = frozenset(
@@ -57,3 +59,13 @@ def gfx_family(target: str) -> str:
 
 def gfx_display_name(target: str) -> str:
     return GFX_NAMES.get(target, f"AMD GPU {target}")
+
+
+def no_bundle_problem(name: str, target: str) -> Problem:
+    """`engine.unsupported_gpu`: no ROCm bundle exists for the GPU `name` (`target`)."""
+    return problem(
+        "engine.unsupported_gpu",
+        name=name,
+        target=target,
+        supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
+    )

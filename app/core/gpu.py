@@ -16,7 +16,13 @@ from typing import Any
 
 import psutil
 
-from app.core.gfx import SUPPORTED_ROCM_TARGETS, gfx_display_name, gfx_family, gfx_target_name
+from app.core.gfx import (
+    SUPPORTED_ROCM_TARGETS,
+    gfx_display_name,
+    gfx_family,
+    gfx_target_name,
+    no_bundle_problem,
+)
 from app.core.meminfo import PROC_MEMINFO, read_meminfo
 from app.core.problems import Problem, problem
 
@@ -360,12 +366,7 @@ def rocm_support_problem(gpu: GpuInfo) -> Problem | None:
     family = gpu.gfx_family
     if gpu.vendor == VENDOR_AMD and family in SUPPORTED_ROCM_TARGETS:
         return None
-    return problem(
-        "engine.unsupported_gpu",
-        name=gpu.name,
-        target=family or gpu.vendor,
-        supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
-    )
+    return no_bundle_problem(gpu.name, family or gpu.vendor)
 
 
 def no_gpu_problem() -> Problem:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from app.core.gfx import SUPPORTED_ROCM_TARGETS, gfx_family
+from app.core.gfx import SUPPORTED_ROCM_TARGETS, gfx_family, no_bundle_problem
 from app.core.gpu import GFX1151_PREREQ_KERNEL
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
@@ -186,12 +186,7 @@ class RocmEngine:
         if not self._target:
             return problem("engine.no_gpu")
         if gfx_family(self._target) not in SUPPORTED_ROCM_TARGETS:
-            return problem(
-                "engine.unsupported_gpu",
-                name=self._target,  # all this engine knows of the GPU
-                target=self._target,
-                supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
-            )
+            return no_bundle_problem(self._target, self._target)  # all it knows of the GPU
         if self._target == "gfx1151" and self._kernel_prereq_ok is False:
             return problem(
                 "engine.kernel_prerequisite", target=self._target, required=GFX1151_PREREQ_KERNEL
