@@ -32,7 +32,7 @@ from app.supervisor.childenv import (
     guard_env,
 )
 from app.supervisor.output import OutputLog
-from app.supervisor.ports import free_port
+from app.supervisor.ports import foreign_listener, free_port
 from app.supervisor.protocol import (
     ActorConfig,
     Exited,
@@ -103,6 +103,7 @@ class ChildRunner:
         self._clock = StallClock(self._loop.time())
         self._serving = asyncio.Event()  # set by SERVING, cleared by the check it causes
         self._serving_at: float | None = None  # when SERVING came (loop time)
+        self._foreign_said = False  # another program answered on the child's port
 
     # ---- starting ---------------------------------------------------------------------------
 
@@ -197,7 +198,9 @@ class ChildRunner:
                     lines = self.output.recent()
                     problem = diagnosis.diagnose(lines, child.returncode, model_id=self.model_id)
                     return _Attempt(problem=problem, permanent=diagnosis.is_permanent(problem))
-                if await healthy(client, url, self.cfg.health_timeout_s):
+                if await healthy(client, url, self.cfg.health_timeout_s) and await self._ours(
+                    child, port
+                ):
                     return _Attempt(ready=True)
                 now = self._loop.time()
                 if sampling is not None and sampling.done():
@@ -235,6 +238,21 @@ class ChildRunner:
             if sampling is not None:
                 sampling.cancel()
         return _Attempt()  # a stop aborted the start: the actor's stop task ends the child
+
+    async def _ours(self, child: ChildProcess, port: int) -> bool:
+        """Whether the answer on `port` can be the child's: no process outside its tree is
+        known to listen there (ports.foreign_listener; the child then fails to bind and
+        exits, and that is diagnosed). Said in the log once per start."""
+        other = await asyncio.to_thread(foreign_listener, port, child.pid)
+        if other is not None and not self._foreign_said:
+            self._foreign_said = True
+            log.warning(
+                "%s: port %d answers, but process %d, not the engine, listens there",
+                self.model_id,
+                port,
+                other,
+            )
+        return other is None
 
     def _poll_interval(self) -> float:
         since = self._serving_at

@@ -185,4 +185,6 @@ def tokens_problem(
     proposes, and Apply saves, nothing); None when every measurement counted them."""
     if all(p.measured for p in points):
         return None
-    return problem("tune.no_tokens" if tune else "bench.no_tokens", model=model_id)
+    if tune:
+        return problem("tune.no_tokens", model=model_id)
+    return problem("bench.no_tokens", model=model_id)
