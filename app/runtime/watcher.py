@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import logging
-import os
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+
+from asyncinotify import Inotify, Mask
 
 from app.core.events import EventBus, RegistryChanged
 from app.core.jsonstore import REPLACED_CODE
@@ -25,7 +24,7 @@ Check = Callable[[], Awaitable[None]]
 POLL_INTERVAL_S = 1.0
 # inotify(7): a file written in place, renamed into place (app.core.jsonstore), created or
 # removed in the watched folder.
-_CHANGES = 0x8 | 0x40 | 0x80 | 0x100 | 0x200  # CLOSE_WRITE, MOVED_FROM/TO, CREATE, DELETE
+_CHANGES = Mask.CLOSE_WRITE | Mask.MOVED_FROM | Mask.MOVED_TO | Mask.CREATE | Mask.DELETE
 
 
 class ConfigWatcher:
@@ -33,14 +32,16 @@ class ConfigWatcher:
     settings.json, user_models.json and recipe_options.json here, and the `checks` of the
     others (remotes.json, the secrets), on the runtime loop, once a `interval_s`.
 
-    Polling, not inotify: a poll with nothing changed is a stat() per file (measured here:
-    16 µs for three), needs no extra dependency and also works on a network file system. It
+    Polling underneath: a poll with nothing changed is a stat() per file (measured here:
+    16 µs for three), and it also works on a network file system, where the kernel tells
+    nothing. It
     runs on the loop itself: going through asyncio.to_thread measured 10× the cost (160 µs),
     and the settings listeners (the runtime's publish SettingChanged and update the
     endpoint's security) expect the runtime loop. cluster.json is not polled: the cluster
     service re-reads it (a stat()) at each use.
 
-    Where the kernel tells (inotify on `folder`, the config folder), the three files are
+    Where the kernel tells (inotify on `folder`, the config folder, through asyncinotify, which
+    reads the notices on the loop), the three files are
     also taken in as soon as another process has written them: `vllm-tray options …` then a
     request at once starts the model with what was just stored, and no start stats them.
     The kernel queues the change before the writer exits, so the loop sees it no later than
@@ -58,7 +59,7 @@ class ConfigWatcher:
         folder: Path | None = None,
     ) -> None:
         self._folder = folder
-        self._notify: int | None = None  # the inotify descriptor while watching
+        self._listener: asyncio.Task[None] | None = None  # the kernel's notices, while watching
         self._settings = settings
         self._registry = registry
         self._bus = bus
@@ -75,19 +76,16 @@ class ConfigWatcher:
         if self._task is None:
             loop = asyncio.get_running_loop()
             self._task = loop.create_task(self._run())
-            self._notify = _inotify(self._folder) if self._folder is not None else None
-            if self._notify is not None:
-                loop.add_reader(self._notify, self._changed)
+            notices = _inotify(self._folder) if self._folder is not None else None
+            if notices is not None:
+                self._listener = loop.create_task(self._listen(notices))
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if self._notify is not None:
-            asyncio.get_running_loop().remove_reader(self._notify)
-            os.close(self._notify)
-            self._notify = None
-        if task is not None:
+        tasks = [t for t in (self._task, self._listener) if t is not None]
+        self._task = self._listener = None
+        for task in tasks:
             task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def poll(self) -> None:
         """One check of the three files (settings listeners announce their own changes)."""
@@ -96,17 +94,15 @@ class ConfigWatcher:
             self._bus.publish(RegistryChanged(None))
         self._report_problems()
 
-    def _changed(self) -> None:
+    async def _listen(self, notices: Inotify) -> None:
         """The kernel says a file in the folder changed: poll() now, not up to `interval_s`
         later. A file that cannot be read is left to the next poll to report."""
-        assert self._notify is not None
-        with contextlib.suppress(BlockingIOError):
-            while os.read(self._notify, 4096):  # what changed is not needed: poll() stats
-                pass
-        try:
-            self.poll()
-        except Exception:  # the poller reports it within interval_s
-            log.debug("taking in a changed config file", exc_info=True)
+        with notices:
+            async for _ in notices:  # what changed is not needed: poll() stats
+                try:
+                    self.poll()
+                except Exception:  # the poller reports it within interval_s
+                    log.debug("taking in a changed config file", exc_info=True)
 
     async def _run(self) -> None:
         while True:
@@ -153,17 +149,18 @@ class ConfigWatcher:
         self._reported = found
 
 
-def _inotify(folder: Path) -> int | None:
-    """A non-blocking inotify descriptor for changes in `folder`; None where the kernel
+def _inotify(folder: Path) -> Inotify | None:
+    """The kernel's notices of changes in `folder`, watched from now on; None where it
     offers none (the poll alone then takes changes in, within its interval)."""
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        fd = int(libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC))
-    except (OSError, AttributeError):
+        notices = Inotify()
+    except OSError as exc:
+        log.info("no notices of changed config files from the kernel (%s): polling alone", exc)
         return None
-    if fd < 0:
+    try:
+        notices.add_watch(folder, _CHANGES)
+    except OSError as exc:
+        notices.close()
+        log.info("cannot watch %s (%s): polling alone", folder, exc)
         return None
-    if libc.inotify_add_watch(fd, os.fsencode(folder), _CHANGES) < 0:
-        os.close(fd)
-        return None
-    return fd
+    return notices
