@@ -145,6 +145,21 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
     SettingSpec(
+        "models.keep_engine_ready",
+        bool,
+        True,
+        tr_noop(
+            "Keep an engine ready for the next load, with vLLM already imported: each load "
+            "of the CPU engine starts several seconds sooner, for about 600 MB of memory while "
+            "it waits. It is given back when memory runs short. Only the CPU engine uses it."
+        ),
+        label=tr_noop("Keep an engine ready"),
+        effect_test=(
+            "needs the real CPU engine, which the serve of that module does not run; "
+            "tests/real_engine/test_spare_real.py::test_a_load_from_the_spare_serves_and_skipped_the_imports"
+        ),
+    ),
+    SettingSpec(
         "proxy.host",
         str,
         "127.0.0.1",
