@@ -121,7 +121,10 @@ class ChildRunner:
             self._post(Ready(self.gen))
             if self.cfg.spares is not None:
                 # Now, not before: on two cores a spare's imports would slow this load down.
-                await self.cfg.spares.refill(self.argv, self._env)
+                try:
+                    await self.cfg.spares.refill(self.argv, self._env)
+                except Exception:
+                    log.exception("%s: starting an engine to keep ready failed", self.model_id)
         elif outcome.problem is not None:
             self._post(LaunchFailed(self.gen, outcome.problem, outcome.permanent))
 

@@ -27,11 +27,19 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import psutil
 
+from app.core.contracts import LaunchSpec
 from app.supervisor.child import ChildProcess
-from app.supervisor.childenv import API_KEY_VAR, GUARD_DIR, GUARD_KEY_VAR
+from app.supervisor.childenv import (
+    API_KEY_VAR,
+    GUARD_DIR,
+    GUARD_KEY_VAR,
+    child_environment,
+    guard_env,
+)
 
 log = logging.getLogger(__name__)
 
@@ -78,13 +86,16 @@ def request(argv: Sequence[str], env: Mapping[str, str]) -> bytes:
 class Lines:
     """What a spare prints: kept while it waits, passed on to its load's log once taken."""
 
-    def __init__(self) -> None:
+    def __init__(self, news: asyncio.Event) -> None:
         self.kept: deque[str] = deque(maxlen=KEPT_LINES)
         self.consumer: Callable[[str], None] | None = None
         self.imported = False  # it said it has imported the server and waits
+        self._news = news
 
     def __call__(self, text: str) -> None:
-        self.imported = self.imported or WAITING in text
+        if not self.imported and WAITING in text:
+            self.imported = True
+            self._news.set()
         if self.consumer is None:
             self.kept.append(text)
         else:
@@ -95,6 +106,14 @@ class Lines:
             consumer(text)
         self.kept.clear()
         self.consumer = consumer
+
+
+class Key(NamedTuple):
+    """Which loads a spare can serve: same command, same engine install, same early env."""
+
+    command: tuple[str, ...]
+    install: str  # the engine python link's inode and change time
+    env: tuple[tuple[str, str], ...]
 
 
 @dataclass(eq=False)
@@ -129,20 +148,24 @@ class SparePool:
         self._grace_s = grace_s
         self._orphan_grace_s = orphan_grace_s
         self._available = available
-        self._spares: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], Spare] = {}
+        self._spares: dict[Key, Spare] = {}
         self._started = 0
         self._watch: asyncio.Task[None] | None = None
         self._closed = False
+        self._news = asyncio.Event()  # set when a spare says it has imported the server
 
-    def _key(
-        self, argv: Sequence[str], env: Mapping[str, str]
-    ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]] | None:
+    def _key(self, argv: Sequence[str], env: Mapping[str, str]) -> Key | None:
         cmd = command(argv)
         if cmd is None or not self._eligible(cmd[0]):
             return None
-        if env.get("PYTHONPATH") != str(GUARD_DIR):
-            return None  # the spare module is found there; a path of the engine's own: no
-        return cmd, early_env(env)
+        if not env.get("PYTHONPATH", "").startswith(str(GUARD_DIR)):
+            return None  # the spare module is found there (guard_env puts it first)
+        # A reinstalled engine is a new venv, hence a new python link: a spare of the old
+        # one (its vLLM already imported) must not serve it.
+        with contextlib.suppress(OSError):
+            link = os.lstat(cmd[0])
+            return Key(cmd, f"{link.st_ino}:{link.st_ctime_ns}", early_env(env))
+        return None
 
     def take(
         self, argv: Sequence[str], env: Mapping[str, str], on_line: Callable[[str], None]
@@ -167,13 +190,16 @@ class SparePool:
         key = self._key(argv, env)
         if key is None or key in self._spares or self._closed or not self._wanted():
             return
+        # One per engine command: a spare of an older install or another environment goes.
+        stale = [k for k in self._spares if k.command == key.command]
+        await asyncio.gather(*(self._stop(k) for k in stale), return_exceptions=True)
         self._started += 1
         record = self._state_dir / f"child-spare-{os.getpid()}-{self._started}.json"
-        lines = Lines()
+        lines = Lines(self._news)
         try:
             child = await ChildProcess.spawn(
-                list(key[0]),
-                dict(key[1]),
+                list(key.command),
+                dict(key.env),
                 on_line=lines,
                 record=record,
                 grace_s=self._grace_s,
@@ -188,6 +214,15 @@ class SparePool:
         if self._watch is None or self._watch.done():
             self._watch = asyncio.get_running_loop().create_task(self._watch_loop())
 
+    async def prepare(self, spec: LaunchSpec, *, keyed: bool) -> None:
+        """Start a spare for loads of `spec` ahead of its first load (the keys it starts
+        with are placeholders: each load brings its own, they are LATE_VARS)."""
+        key = "placeholder" if keyed else None
+        env = child_environment(spec.env, api_key=key)
+        if key is not None:
+            env.update(guard_env(key, env))
+        await self.refill(spec.argv(0), env)
+
     def _wanted(self) -> bool:
         return bool(self._enabled()) and self._available() >= SHORT_BYTES
 
@@ -198,17 +233,21 @@ class SparePool:
             await asyncio.sleep(CHECK_EVERY_S)
             for key, spare in list(self._spares.items()):
                 if spare.child.exited.done():
+                    said = spare.lines.kept[-1] if spare.lines.kept else "nothing"
+                    log.warning("an engine kept ready ended by itself; it said: %s", said)
                     self._spares.pop(key, None)
             if self._spares and not self._wanted():
                 log.info("releasing the engines kept ready (setting off or memory short)")
                 await self.release()
 
+    async def _stop(self, key: Key) -> None:
+        spare = self._spares.pop(key, None)
+        if spare is not None:
+            await spare.child.terminate(self._grace_s)
+
     async def release(self) -> None:
-        """Stop every waiting spare (a stop: EOF on its request pipe, then SIGTERM)."""
-        spares, self._spares = list(self._spares.values()), {}
-        await asyncio.gather(
-            *(s.child.terminate(self._grace_s) for s in spares), return_exceptions=True
-        )
+        """Stop every waiting spare (SIGTERM to its watchdog, which ends its tree)."""
+        await asyncio.gather(*(self._stop(k) for k in list(self._spares)), return_exceptions=True)
 
     async def close(self) -> None:
         self._closed = True
@@ -217,6 +256,13 @@ class SparePool:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._watch
         await self.release()
+
+    async def wait_imported(self) -> int:
+        """Wait until a spare has imported the server; its watchdog's pid."""
+        while not self.waiting():
+            self._news.clear()
+            await self._news.wait()
+        return self.waiting()[0]
 
     def waiting(self) -> list[int]:
         """The watchdog pids of the spares that have imported the server and wait now."""

@@ -183,6 +183,11 @@ class Supervisor:
             await self._cfg.spares.close()
         await self._cfg.http.aclose()
 
+    async def prepare_spare(self, spec: LaunchSpec) -> None:
+        """Keep an engine ready for the first load of `spec` (nothing without a pool)."""
+        if self._cfg.spares is not None and not self._shut_down:
+            await self._cfg.spares.prepare(spec, keyed=self._cfg.child_api_keys)
+
     def reap_orphans(self) -> list[int]:
         """Kill what earlier runs of the app left behind (verified by start time and command
         line); call once at start-up, before starting anything. Returns the pids killed."""

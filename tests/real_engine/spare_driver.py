@@ -1,10 +1,11 @@
 """The app's side of the spare's real-engine tests, run as a process of its own (the test
-kills it): loads the tiny model, then again from the engine kept ready, then a third time.
+kills it): an engine kept ready for the tiny model, then loads of it.
 
 `MODES` is a comma-separated list, one word per load: `spare` (from the engine kept ready) or
-`fresh` (the spare released first: a load as without the setting). Prints `LOADED n PORT KEY
-SECONDS` once load n serves, `SPARE PID` once an engine waits imported, and waits for a line on
-stdin before the next load. Every engine log line is printed as it comes.
+`fresh` (the spare released first: a load as without the setting). An engine is prepared before
+the first load. Prints `SPARE PID` once an engine waits imported, then waits for a line on stdin
+before each load; `LOADED n PORT KEY SECONDS` once load n serves. Every engine log line is
+printed as it comes.
 """
 
 from __future__ import annotations
@@ -31,17 +32,16 @@ async def main(tmp: Path, spec: LaunchSpec, modes: list[str]) -> None:
     pool = SparePool(tmp / "state", enabled=lambda: True, eligible=lambda python: True)
     sv = Supervisor(bus, tmp / "logs", tmp / "state", child_api_keys=True, spares=pool)
     loop = asyncio.get_running_loop()
+    await sv.prepare_spare(spec)
     for n, mode in enumerate(modes, 1):
+        print(f"SPARE {await pool.wait_imported()}", flush=True)
+        await loop.run_in_executor(None, sys.stdin.readline)
+        await sv.stop(spec.model_id)
         if mode == "fresh":
             await pool.release()
         began = loop.time()
         info = await sv.start(spec)
         print(f"LOADED {n} {info.port} {info.api_key} {loop.time() - began:.1f}", flush=True)
-        while not pool.waiting():
-            await asyncio.sleep(0.2)
-        print(f"SPARE {pool.waiting()[0]}", flush=True)
-        await loop.run_in_executor(None, sys.stdin.readline)
-        await sv.stop(spec.model_id)
     await sv.shutdown()
 
 
