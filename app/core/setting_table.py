@@ -149,9 +149,10 @@ SPECS: tuple[SettingSpec, ...] = (
         bool,
         True,
         tr_noop(
-            "Keep an engine ready for the next load, with vLLM already imported: each load "
-            "of the CPU engine starts several seconds sooner, for about 600 MB of memory while "
-            "it waits. It is given back when memory runs short. Only the CPU engine uses it."
+            "Keep an engine ready for the next load, with vLLM already imported: after the "
+            "first, each load on the CPU engine starts seconds sooner, for about 600 MB of "
+            "memory while it waits, given back when memory runs short. The ROCm and custom "
+            "engines do not use it (not measured there)."
         ),
         label=tr_noop("Keep an engine ready"),
         effect_test=(

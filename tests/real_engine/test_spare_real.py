@@ -41,7 +41,17 @@ class Driver:
     def __init__(self, proc: subprocess.Popen[str]) -> None:
         self.proc = proc
         self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        self._reader.join(timeout=30)  # EOF once the app and its children are gone
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None:
+                pipe.close()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -84,12 +94,11 @@ def driver(
         stdout=subprocess.PIPE,
         text=True,
     )
+    app = Driver(proc)
     try:
-        yield Driver(proc)
+        yield app
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+        app.close()
 
 
 def engine_of(watchdog: int) -> int:
