@@ -487,22 +487,3 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
 )
-
-# -- migrations: what older versions wrote, upgraded by app.core.setting_upgrade -------------
-# Renamed keys, old name → new name (issue 19.4: every key dotted by what it is about).
-RENAMED: dict[str, str] = {
-    "gpu_memory_utilization": "models.gpu_memory_utilization",
-    "max_num_seqs": "models.max_num_seqs",
-    "vllm_args": "models.vllm_args",
-    "ctx_size": "models.ctx_size",
-    "load_timeout_s": "models.load_timeout_s",
-    "load_stall_timeout_s": "models.load_stall_timeout_s",
-    "idle_ttl_min": "models.idle_ttl_min",
-    "prewarm_after_download": "models.prewarm_after_download",
-}
-# Never preferences but what the windows remember (a hint shown, an offer made): moved out of
-# settings.json into the UI state file's flags (app.gui.window_state), old key → flag name.
-MOVED_TO_UI_STATE: dict[str, str] = {
-    "gui.lemonade_offered": "lemonade_offered",
-    "gui.tray_hint_shown": "tray_hint_shown",
-}

@@ -20,7 +20,6 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem
 from app.core.registry import Registry
 from app.core.settings import Settings
-from app.core.states import EngineKind
 from app.runtime.endpoint_settings import csv_setting, proxy_limits
 from app.runtime.secrets import SecretStore
 from app.runtime.services import Services
@@ -51,7 +50,6 @@ if TYPE_CHECKING:  # built on first use, so a quick command imports only what it
     from app.runtime.watcher import ConfigWatcher
     from app.supervisor import Supervisor
     from app.supervisor.sleep import SleepVerdicts
-    from app.supervisor.spare import SparePool
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +156,7 @@ class Parts:
     def supervisor(self) -> Supervisor:
         # Each child gets its own random key, which only the relay sends (issue 11).
         from app.supervisor import Supervisor
+        from app.supervisor.spare import cpu_spares
 
         return Supervisor(
             self.bus,
@@ -166,21 +165,7 @@ class Parts:
             child_api_keys=True,
             sleep_verdicts=self.sleep_verdicts,
             gpu_used=self._gpu_used_bytes,
-            spares=self._spares(),
-        )
-
-    def _spares(self) -> SparePool:
-        """Engines kept ready (issue 33): only for vLLM's CPU build, where importing it before
-        the load's environment is known was measured safe (docs/throughput.md)."""
-        from app.runtime.engine_choice import engine_root
-        from app.supervisor.engines.cpu import CpuEngine
-        from app.supervisor.spare import SparePool
-
-        cpu_python = str(CpuEngine(engine_root(self.paths, EngineKind.CPU)).python)
-        return SparePool(
-            self.paths.state_dir,
-            enabled=lambda: bool(self.settings.get("models.keep_engine_ready")),
-            eligible=lambda python: python == cpu_python,
+            spares=cpu_spares(self.paths, self.settings),
         )
 
     @cached_property

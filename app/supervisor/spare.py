@@ -32,6 +32,9 @@ from typing import NamedTuple
 import psutil
 
 from app.core.contracts import LaunchSpec
+from app.core.paths import AppPaths
+from app.core.settings import Settings
+from app.core.states import EngineKind
 from app.supervisor.child import ChildProcess
 from app.supervisor.childenv import (
     API_KEY_VAR,
@@ -40,6 +43,7 @@ from app.supervisor.childenv import (
     child_environment,
     guard_env,
 )
+from app.supervisor.engines.cpu import CpuEngine
 
 log = logging.getLogger(__name__)
 
@@ -271,3 +275,14 @@ class SparePool:
             for s in self._spares.values()
             if s.lines.imported and not s.child.exited.done()
         ]
+
+
+def cpu_spares(paths: AppPaths, settings: Settings) -> SparePool:
+    """The app's pool: spares only for vLLM's CPU build, where importing it before a load's
+    environment is known was measured safe (docs/throughput.md), while the setting says so."""
+    cpu_python = str(CpuEngine(paths.engines_dir / EngineKind.CPU.value).python)
+    return SparePool(
+        paths.state_dir,
+        enabled=lambda: bool(settings.get("models.keep_engine_ready")),
+        eligible=lambda python: python == cpu_python,
+    )
