@@ -124,6 +124,7 @@ class Parts:
                 (self.paths.remotes_file.name, self.remotes.poll_file),
                 (self.paths.secrets_file.name, self._reload_secrets),
             ),
+            folder=self.paths.config_dir,
         )
 
     # -- the parts that run models ----------------------------------------------------------
@@ -149,8 +150,6 @@ class Parts:
         )
         # What the app's own children hold is not others' use (the controller, when built).
         planner.memory.held = lambda: self.controller.held_by_device()  # noqa: PLW0108
-        # A lambda, not the bound method: the cluster is built when a launch first asks.
-        planner.overlay = lambda model_id: self.cluster.overlay(model_id)  # noqa: PLW0108
         return planner
 
     @cached_property
@@ -190,8 +189,7 @@ class Parts:
     def controller(self) -> Controller:
         from app.runtime.controller import Controller
 
-        up = self.config_watcher.catch_up  # other processes' changes, before a start
-        return Controller(self.supervisor, self.planner, self.registry, self.settings, catch_up=up)
+        return Controller(self.supervisor, self.planner, self.registry, self.settings)
 
     @cached_property
     def sleep_watcher(self) -> LogindSleepWatcher:
