@@ -153,6 +153,7 @@ class SparePool:
         self._orphan_grace_s = orphan_grace_s
         self._available = available
         self._spares: dict[Key, Spare] = {}
+        self._starting: set[Key] = set()
         self._started = 0
         self._watch: asyncio.Task[None] | None = None
         self._closed = False
@@ -192,20 +193,30 @@ class SparePool:
         """Start a spare for loads like this one, unless one waits, the setting is off, or
         memory is short."""
         key = self._key(argv, env)
-        if key is None or key in self._spares or self._closed or not self._wanted():
+        if key is None or key in self._spares or key in self._starting or self._closed:
             return
+        if not self._wanted():
+            return
+        self._starting.add(key)  # two loads ready at once start one spare, not two
+        try:
+            await self._start(key)
+        finally:
+            self._starting.discard(key)
+        if self._watch is None or self._watch.done():
+            self._watch = asyncio.get_running_loop().create_task(self._watch_loop())
+
+    async def _start(self, key: Key) -> None:
         # One per engine command: a spare of an older install or another environment goes.
         stale = [k for k in self._spares if k.command == key.command]
         await asyncio.gather(*(self._stop(k) for k in stale), return_exceptions=True)
         self._started += 1
-        record = self._state_dir / f"child-spare-{os.getpid()}-{self._started}.json"
         lines = Lines(self._news)
         try:
             child = await ChildProcess.spawn(
                 list(key.command),
                 dict(key.env),
                 on_line=lines,
-                record=record,
+                record=self._state_dir / f"child-spare-{os.getpid()}-{self._started}.json",
                 grace_s=self._grace_s,
                 orphan_grace_s=self._orphan_grace_s,
                 state_dir=self._state_dir,
@@ -214,9 +225,10 @@ class SparePool:
         except OSError:
             log.exception("starting an engine to keep ready failed")
             return
+        if self._closed:  # the app shut down meanwhile
+            await child.terminate(self._grace_s)
+            return
         self._spares[key] = Spare(child, lines)
-        if self._watch is None or self._watch.done():
-            self._watch = asyncio.get_running_loop().create_task(self._watch_loop())
 
     async def prepare(self, spec: LaunchSpec, *, keyed: bool) -> None:
         """Start a spare for loads of `spec` ahead of its first load (the keys it starts

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import psutil
 import pytest
 
 from app.supervisor import spare as spare_mod
@@ -200,3 +201,16 @@ def test_sigkill_of_the_app_takes_a_waiting_spare_down(tmp_path: Path, fake_vllm
             app.wait()
         assert app.stdout is not None
         app.stdout.close()
+
+
+async def test_two_loads_ready_at_once_start_one_spare(tmp_path: Path, fake_vllm: Path) -> None:
+    pool = SparePool(tmp_path / "state", enabled=lambda: True, eligible=lambda p: True)
+    try:
+        await asyncio.gather(pool.refill(*load(fake_vllm)), pool.refill(*load(fake_vllm, "k2")))
+        await imported(pool)
+        watchdogs = [
+            p for p in psutil.Process().children() if "watchdog.py" in " ".join(p.cmdline())
+        ]
+        assert len(watchdogs) == 1
+    finally:
+        await pool.close()
