@@ -188,6 +188,18 @@ class Supervisor:
         if self._cfg.spares is not None and not self._shut_down:
             await self._cfg.spares.prepare(spec, keyed=self._cfg.child_api_keys)
 
+    async def spare_ready(self, timeout_s: float) -> bool:
+        """Whether an engine kept ready has imported vLLM's server within `timeout_s`: a
+        measured warm load waits for it, as a user's later load would find it waiting."""
+        if self._cfg.spares is None:
+            return False
+        try:
+            async with asyncio.timeout(timeout_s):
+                await self._cfg.spares.wait_imported()
+        except TimeoutError:
+            return False
+        return True
+
     def reap_orphans(self) -> list[int]:
         """Kill what earlier runs of the app left behind (verified by start time and command
         line); call once at start-up, before starting anything. Returns the pids killed."""

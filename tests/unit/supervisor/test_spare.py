@@ -13,9 +13,11 @@ from pathlib import Path
 import psutil
 import pytest
 
+from app.core.events import EventBus
 from app.supervisor import spare as spare_mod
 from app.supervisor.childenv import API_KEY_VAR, GUARD_DIR
 from app.supervisor.spare import SERVER_MODULE, SparePool, command, early_env, request
+from app.supervisor.supervisor import Supervisor
 from tests.process_tree import descendants, wait_gone
 
 # Stands in for vLLM's server: says how it was run, then serves until stopped.
@@ -214,3 +216,18 @@ async def test_two_loads_ready_at_once_start_one_spare(tmp_path: Path, fake_vllm
         assert len(watchdogs) == 1
     finally:
         await pool.close()
+
+
+async def test_the_supervisor_says_when_a_spare_is_ready(tmp_path: Path, fake_vllm: Path) -> None:
+    pool = SparePool(tmp_path / "state", enabled=lambda: True, eligible=lambda p: True)
+    sv = Supervisor(EventBus(), tmp_path / "logs", tmp_path / "state", spares=pool)
+    bare = Supervisor(EventBus(), tmp_path / "logs2", tmp_path / "state2")
+    try:
+        assert not await bare.spare_ready(0.01)
+        assert not await sv.spare_ready(0.01)  # none started yet
+        await pool.refill(*load(fake_vllm))
+        assert await sv.spare_ready(WAIT_S)
+    finally:
+        await sv.shutdown()
+        await bare.shutdown()
+    assert pool.waiting() == []  # the shutdown released it
