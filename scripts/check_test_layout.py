@@ -6,7 +6,8 @@ The rule (docs/DEVELOPING.md): the unit tests of `app/PKG/…/MODULE.py` are in
 `tests/unit/PKG/…/test_MODULE.py`, or, when one module has several, in
 `test_MODULE_TOPIC.py` beside it (a package's modules are tested in the package's folder:
 `app/runtime/planning/rules.py` in `tests/unit/runtime/planning/test_rules.py`). The
-scripts under `scripts/` are tested the same way from `tests/unit/scripts/`. So from a
+scripts under `scripts/` are tested the same way from `tests/unit/scripts/`, and the tests'
+own machinery (`tests/stall.py`) from `tests/unit/tests/`. So from a
 module, `ls tests/unit/PKG/test_MODULE*` lists its unit tests; a test file whose name does
 not lead back to a module — a new one in the old flat place, or one left behind by a
 rename — is named here with the place it belongs.
@@ -26,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = Path("tests") / "unit"
 # First folder under tests/unit -> where those modules live (any other: app/<folder>).
-OTHER_ROOTS = {"scripts": Path("scripts")}
+OTHER_ROOTS = {"scripts": Path("scripts"), "tests": Path("tests")}
 # Test modules still reaching `._parts`, each with its reason: the list only shrinks.
 PARTS_ALLOWED: set[str] = set()
 

@@ -81,7 +81,7 @@ from app.gui.settings.endpoint_page import EndpointPage  # noqa: E402
 from app.gui.settings.limits_page import LimitsPage  # noqa: E402
 from app.gui.settings.models_page import ModelsPage  # noqa: E402
 from app.gui.theme import dark_palette, light_palette  # noqa: E402
-from app.runtime.snapshot import EngineView  # noqa: E402
+from app.runtime.api.snapshot import EngineView  # noqa: E402
 from app.supervisor.diagnosis import diagnose  # noqa: E402
 from app.supervisor.engines.custom import invalid_command_problem  # noqa: E402
 from scripts.text_fit import clipped_texts  # noqa: E402

@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from app.core.contracts import Backend
     from app.core.events import EventBus
     from app.core.paths import AppPaths
+    from app.runtime.api.services import Services
     from app.runtime.parts import Parts
     from app.runtime.runtime import Runtime
-    from app.runtime.services import Services
     from app.supervisor.protocol import ProcessInfo
 
 E = TypeVar("E", bound=Event)

@@ -1388,6 +1388,18 @@ PROBLEMS |= {
     "Let requests bring their own chat template (chat_template, chat_template_kwargs.chat_template) to a vLLM that renders it without bounds (fixed in 0.32.0); off, the endpoint refuses them for such an engine.": "Anfragen ihre eigene Chatvorlage (chat_template, chat_template_kwargs.chat_template) an ein vLLM mitbringen lassen, das sie ohne Grenzen rendert (behoben in 0.32.0); ausgeschaltet lehnt der Endpunkt sie für eine solche Engine ab.",
     "Allow request-supplied chat templates": "Chatvorlagen aus Anfragen erlauben",
 }
+# startplan
+UI |= {
+    "swap back:": "Zurückholen:",
+    "last swap back {duration}": "letztes Zurückholen {duration}",
+    "Swap back": "Zurückholen",
+    "asleep at level 1: its weights wait in RAM, so it wakes in seconds on the next request": "schläft auf Stufe 1: Die Gewichte warten im Arbeitsspeicher (RAM), daher wacht es bei der nächsten Anfrage in Sekunden auf",
+    "asleep at level 2: this GPU's memory is the computer's RAM, so its weights were dropped; the next request reads them from disk again, quicker than a restart": "schläft auf Stufe 2: Der Speicher dieser GPU ist der Arbeitsspeicher (RAM) des Rechners, daher wurden die Gewichte verworfen; die nächste Anfrage liest sie wieder von der Platte, schneller als ein Neustart",
+    "asleep at level 2: RAM could not take its weights, so they were dropped; the next request reads them from disk again, quicker than a restart": "schläft auf Stufe 2: Der Arbeitsspeicher (RAM) konnte die Gewichte nicht aufnehmen, daher wurden sie verworfen; die nächste Anfrage liest sie wieder von der Platte, schneller als ein Neustart",
+}
+PROBLEMS |= {
+    "{model_id} did not start: the graphs a pre-warm compiled for it could not be loaded from the engine's compile cache ({reason}), and the app asks vLLM not to recompile them silently. Pre-warm the model again, or clear the compile cache (vllm-tray engine clean-cache); the next load then compiles afresh.": "{model_id} ist nicht gestartet: Die Graphen, die ein Vorwärmen dafür kompiliert hat, ließen sich nicht aus dem Kompilier-Cache der Engine laden ({reason}), und die App bittet vLLM, sie nicht stillschweigend neu zu kompilieren. Wärmen Sie das Modell erneut vor oder leeren Sie den Kompilier-Cache (vllm-tray engine clean-cache); das nächste Laden kompiliert dann neu.",
+}
 # spare
 PROBLEMS |= {
     "Keep an engine ready for the next load, with vLLM already imported: after the first, each load on the CPU engine starts seconds sooner, for about 600 MB of memory while it waits, given back when memory runs short. The ROCm and custom engines do not use it (not measured there).": "Eine Engine für das nächste Laden bereithalten, mit bereits importiertem vLLM: Nach dem ersten startet jedes Laden auf der CPU-Engine Sekunden früher, für etwa 600 MB Speicher, solange sie wartet; bei Speicherknappheit wird er freigegeben. Die ROCm- und die eigene Engine nutzen das nicht (dort nicht gemessen).",

@@ -12,7 +12,10 @@ UI: dict[str, str | tuple[str, str]] = {
         "Serving across %n machine.",
         "Serving across %n machines.",
     ),
-    "Starting across %n machine(s)…": ("Starting across %n machine…", "Starting across %n machines…"),
+    "Starting across %n machine(s)…": (
+        "Starting across %n machine…",
+        "Starting across %n machines…",
+    ),
     "Not ready: %n problem(s) to fix first.": (
         "Not ready: %n problem to fix first.",
         "Not ready: %n problems to fix first.",

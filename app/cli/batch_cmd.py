@@ -10,20 +10,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-
-from app.cli.context import session_from
+from app.cli.context import session_from, warn_problems
 from app.cli.progress import ProgressReporter
-from app.core.batch import InputScan, ModelInfo
 from app.core.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
 from app.core.problem_catalogue import INPUT_CODES
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import Problem, ProblemError
+from app.runtime.api.protocols import BatchFileApi
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services.batch_lock import OutputLock
-from app.runtime.services.batch_results import ResultFiles
-from app.runtime.services.batch_run import BatchRun, prepare
-from app.runtime.services.endpoint import Endpoint
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1
@@ -72,27 +66,24 @@ def default_errors_path(out: Path) -> Path:
 
 
 def cmd_batch_run(args: argparse.Namespace) -> int:
+    source = Path(args.input).expanduser()
+    out = Path(args.out).expanduser()
+    err = Path(args.errors).expanduser() if args.errors else default_errors_path(out)
+    options = RuntimeOptions(
+        proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
+    )
+    session = session_from(args, options, warn=False)  # the warnings build parts that write
     try:
-        source, out, err = _check_paths(args)
         concurrency = parse_concurrency(str(args.concurrency))
-        files = ResultFiles(out, err)
         # Every line checked (and the result files read) before anything starts or is written.
-        scan = prepare(files, source)
+        batch = session.services.batch.open_file(source, out, err)
     except ProblemError as exc:
         return _refused(exc.problem)
-    # Taken after the checks (a refused input leaves the folder as it was) and before the
-    # endpoint starts; the scan that counts is the one _work() makes while holding it.
-    lock = OutputLock(out)
-    if not lock.try_acquire():
-        return _refused(problem("batch.output_busy", file=str(out)))
     try:
-        options = RuntimeOptions(
-            proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
-        )
-        session = session_from(args, options)
-        return asyncio.run(_main(session, source, files, scan, concurrency))
+        warn_problems(session.services)
+        return asyncio.run(_main(session, batch, concurrency, out, err))
     finally:
-        lock.release()
+        batch.close()
 
 
 def _refused(p: Problem) -> int:
@@ -100,22 +91,10 @@ def _refused(p: Problem) -> int:
     return EXIT_INPUT if p.code in INPUT_CODES else EXIT_FAILURE
 
 
-def _check_paths(args: argparse.Namespace) -> tuple[Path, Path, Path]:
-    source = Path(args.input).expanduser()
-    out = Path(args.out).expanduser()
-    err = Path(args.errors).expanduser() if args.errors else default_errors_path(out)
-    if not source.is_file():
-        raise ProblemError(problem("batch.no_input", file=str(source)))
-    resolved = [p.resolve() for p in (source, out, err)]
-    if len(set(resolved)) < 3:
-        raise ProblemError(problem("batch.same_file"))
-    return source, out, err
-
-
 async def _main(
-    session: Session, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
+    session: Session, batch: BatchFileApi, concurrency: int | None, out: Path, err: Path
 ) -> int:
-    work = asyncio.create_task(_work(session, source, files, scan, concurrency))
+    work = asyncio.create_task(_work(session, batch, concurrency, out, err))
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, work.cancel)
@@ -129,7 +108,7 @@ async def _main(
 
 
 async def _work(
-    session: Session, source: Path, files: ResultFiles, scan: InputScan, concurrency: int | None
+    session: Session, batch: BatchFileApi, concurrency: int | None, out: Path, err: Path
 ) -> int:
     started_here = False
     display = ProgressDisplay()
@@ -149,62 +128,42 @@ async def _work(
         else:
             _say(f"sending through the endpoint at {endpoint.url}")
         try:
-            models = await _served_models(endpoint)
-            scan = await asyncio.to_thread(prepare, files, source, models=models)
+            scan, n = await batch.plan(endpoint, concurrency)
         except ProblemError as exc:
             return _refused(exc.problem)
         if scan.done_ok + scan.done_failed >= scan.total:
             print(f"nothing to send: all {scan.total} requests have results already")
             return 0
-        n = concurrency or services.batch.concurrency(scan.models)
         resumed = scan.done_ok + scan.done_failed
         _say(
             f"{scan.total - resumed} of {scan.total} requests to send, {n} at a time"
             + (f" ({resumed} already done)" if resumed else "")
         )
-        run = BatchRun(endpoint, source, files, scan=scan, concurrency=n, on_progress=display.show)
         began = time.monotonic()
         try:
-            final = await run.run()
+            final = await batch.run(display.show)
         except asyncio.CancelledError:
-            display.finish(run.progress)
+            display.finish(batch.progress)
             _say(
-                f"stopped with {run.progress.done} of {scan.total} done; requests in flight "
+                f"stopped with {batch.progress.done} of {scan.total} done; requests in flight "
                 "were dropped. Run the same command again to resume."
             )
             raise
         except ProblemError as exc:
-            display.finish(run.progress)
+            display.finish(batch.progress)
             print(f"vllm-tray: {exc.problem.english()}", file=sys.stderr)
             return EXIT_FAILURE
         display.finish(final)
         took = time.monotonic() - began
         print(
-            f"{final.total} results: {final.succeeded} in {files.output}"
-            + (f", {final.failed} failed in {files.errors}" if final.failed else "")
+            f"{final.total} results: {final.succeeded} in {out}"
+            + (f", {final.failed} failed in {err}" if final.failed else "")
             + f" ({took:.1f} s this run)"
         )
         return 0
     finally:
         if started_here:
             await session.stop()
-
-
-async def _served_models(endpoint: Endpoint) -> dict[str, ModelInfo]:
-    timeout = aiohttp.ClientTimeout(total=30)
-    async with (
-        aiohttp.ClientSession(timeout=timeout) as session,
-        session.get(endpoint.url + "/v1/models", headers=endpoint.headers()) as resp,
-    ):
-        if resp.status == 401:
-            raise ProblemError(problem("batch.endpoint_key", url=endpoint.url))
-        data = await resp.json(content_type=None)
-    cards = data.get("data", []) if isinstance(data, dict) else []
-    return {
-        str(card["id"]): ModelInfo(bool(card.get("downloaded", True)))
-        for card in cards
-        if isinstance(card, dict) and "id" in card
-    }
 
 
 def _report_state(event: Event) -> None:

@@ -10,9 +10,14 @@ from typing import Any
 from app.cli.context import print_json, run_interruptible, session_from
 from app.core.events import BenchProgressed, Event, LoadProgressed, TunePhase, TuneProgressed
 from app.core.tuning import BenchPoint, speedup
+from app.runtime.api.bench import (
+    GENERATOR_CHOICES,
+    BenchOptions,
+    BenchRecord,
+    Workload,
+    tokens_problem,
+)
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services.bench import BenchOptions, BenchRecord, no_tokens_problem
-from app.runtime.services.loadgen import GENERATOR_CHOICES, Workload
 
 # Options the in-process runtime needs: its own endpoint on a free loopback port.
 IN_PROCESS = RuntimeOptions(proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False)
@@ -192,8 +197,9 @@ def print_table(
 
 def print_token_source(points: Sequence[BenchPoint], model: str) -> None:
     """Say where the token counts came from when not from the answers themselves."""
-    if any(not p.measured for p in points):
-        print(no_tokens_problem(model).english())
+    uncounted = tokens_problem(model, points)
+    if uncounted is not None:
+        print(uncounted.english())
     elif any(p.token_source == "engine" for p in points):
         print(
             "tokens counted by the engine (vllm:generation_tokens_total over each run): "

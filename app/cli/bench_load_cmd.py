@@ -1,4 +1,5 @@
-"""`vllm-tray bench load MODEL`: Load to first token, cold and warm, step by step."""
+"""`vllm-tray bench load MODEL`: Load to first token, cold, warm and swapped back, step by step,
+beside vLLM's own fresh-process start (--direct) with the ratios issue 33 sets goals for."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ from app.cli.routing import BENCH_LOAD
 from app.core.events import Event, LoadBenchProgressed, LoadProgressed
 from app.core.load_bench import (
     APP_SHARE_GOAL_S,
+    RATIO_GOALS,
+    RUN_KINDS,
     STEP_ORDER,
     WARM_RATIO_GOAL,
     LoadBenchRecord,
     RunKind,
 )
+from app.runtime.api.bench import LoadBenchOptions
 from app.runtime.facade import Session
-from app.runtime.services.load_bench import LoadBenchOptions
 
 COMMAND = BENCH_LOAD  # one token: `bench` keeps its MODEL positional (app.cli.routing)
 STEP_NAMES = {
@@ -42,10 +45,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         COMMAND,
         parents=[common],
-        help="time Load to first token, cold (empty compile caches) and warm, step by step",
+        help="time Load to first token, cold (empty compile caches), warm and swapped back",
         description=(
             "Load MODEL through vLLM Tray with the compile caches of its engine build emptied "
-            "(cold), then again with the caches that load filled (warm); each time, send one "
+            "(cold), then again with the caches that load filled (warm), then once more after "
+            "putting it aside as a swap does to make room (swap back); each time, send one "
             "request and wait for its first token. Prints each step — the app before the "
             "spawn, Python's imports, weights, compile, KV cache, the HTTP server, the app "
             "noticing, the first token — and the app's own share. --direct adds vLLM's own "
@@ -57,6 +61,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     runs = p.add_mutually_exclusive_group()
     runs.add_argument("--cold-only", action="store_true", help="only the cold load")
     runs.add_argument("--warm-only", action="store_true", help="only a warm load")
+    runs.add_argument("--swap-only", action="store_true", help="only a swap back")
     runs.add_argument("--history", action="store_true", help="show earlier results, measure none")
     p.add_argument(
         "--direct",
@@ -78,7 +83,13 @@ def cmd_bench_load(args: argparse.Namespace) -> int:
             print_history(entry.id, records)
         return 0
     kinds: tuple[RunKind, ...] = (
-        ("cold",) if args.cold_only else ("warm",) if args.warm_only else ("cold", "warm")
+        ("cold",)
+        if args.cold_only
+        else ("warm",)
+        if args.warm_only
+        else ("swap",)
+        if args.swap_only
+        else RUN_KINDS
     )
     options = LoadBenchOptions(runs=kinds, direct=args.direct)
     argv = ["vllm-tray", *sys.argv[1:]]
@@ -108,10 +119,11 @@ def progress_printer(model_id: str) -> Callable[[Event], None]:
 
     def on_event(event: Event) -> None:
         if isinstance(event, LoadBenchProgressed) and event.model_id == model_id:
+            run = "swap back" if event.kind == "swap" else f"{event.kind} load"
             text = {
-                "emptying": f"{event.kind} load: emptying the compile caches",
-                "loading": f"{event.kind} load: loading",
-                "first_token": f"{event.kind} load: waiting for the first token",
+                "emptying": f"{run}: emptying the compile caches",
+                "loading": f"{run}: loading",
+                "first_token": f"{run}: waiting for the first token",
                 "direct": "vLLM's own `vllm bench startup` (two engine starts)",
             }.get(event.phase)
             if text is not None:
@@ -158,6 +170,11 @@ def print_record(record: LoadBenchRecord) -> None:
     worst = max((run.app_s for run in runs), default=0.0)
     verdict = "met" if worst <= APP_SHARE_GOAL_S else "NOT met"
     print(f"the app's own share: at most {worst:.3f} s (goal ≤ {APP_SHARE_GOAL_S} s: {verdict})")
+    print_comparison(record)
+
+
+def print_comparison(record: LoadBenchRecord) -> None:
+    """vLLM's own start beside the app's loads, and issue 33's ratios with their goals."""
     direct = record.direct
     if direct is not None and direct.get("available"):
         print(
@@ -169,21 +186,30 @@ def print_record(record: LoadBenchRecord) -> None:
         )
     elif direct is not None:
         print("vLLM's own `vllm bench startup`: not available with this engine")
+    ratios = record.ratios()
+    for name, title, goal in RATIO_GOALS:
+        if name in ratios:
+            verdict = "met" if ratios[name] <= goal else "NOT met"
+            print(f"{title}: {ratios[name]:.2f} (goal ≤ {goal}: {verdict})")
 
 
 def print_history(model_id: str, records: Sequence[LoadBenchRecord]) -> None:
     if not records:
         print(f"{model_id}: no load benchmark yet; run: vllm-tray bench load {model_id}")
         return
-    print(f"{'WHEN':<17}{'ENGINE':<22}{'OPTIMIZE':<10}{'COLD s':>8}{'WARM s':>8}{'RATIO':>7}")
+    print(
+        f"{'WHEN':<17}{'ENGINE':<22}{'OPTIMIZE':<10}{'COLD s':>8}{'WARM s':>8}{'SWAP s':>8}"
+        f"{'RATIO':>7}"
+    )
     for r in records:
         when = datetime.fromtimestamp(r.time).strftime("%Y-%m-%d %H:%M")
         engine = f"{r.engine.get('kind')} {r.engine.get('version') or ''}".strip()
-        cold, warm = r.last("cold"), r.last("warm")
+        cold, warm, swap = r.last("cold"), r.last("warm"), r.last("swap")
         ratio = r.warm_ratio()
         print(
             f"{when:<17}{engine[:21]:<22}{r.options.get('optimize') or 'default'!s:<10}"
             f"{_seconds(cold.total_s if cold else None):>8}"
             f"{_seconds(warm.total_s if warm else None):>8}"
+            f"{_seconds(swap.total_s if swap else None):>8}"
             f"{'-' if ratio is None else f'{ratio:.2f}':>7}"
         )

@@ -33,8 +33,8 @@ from app.core.chat import (
 from app.core.problems import Problem, ProblemError
 from app.core.states import LoadPhase
 from app.core.untrusted import TerminalStream, terminal_text
+from app.runtime.api.protocols import ChatApi
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services.protocols import ChatApi
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1

@@ -30,14 +30,9 @@ from app.core.cluster import (
 from app.core.problem_catalogue import INPUT_CODES
 from app.core.problems import ProblemError, problem
 from app.core.settings import coerce
+from app.runtime.api.cluster import AgentSettings, ClusterReport, ClusterView
+from app.runtime.api.services import Services
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services import Services
-from app.runtime.services.cluster_types import (
-    AgentSettings,
-    ClusterReport,
-    ClusterView,
-    require_local_address,
-)
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -341,16 +336,8 @@ def _join_command_line(args: argparse.Namespace) -> int:
     token = args.token or os.environ.get(TOKEN_ENV, "")
     if not token:
         raise ProblemError(problem("cluster.no_token", variable=TOKEN_ENV))
-    interface = require_local_address(listen)
     services = services_from(args)
-    settings = AgentSettings(
-        head=head,
-        rank=args.rank,
-        listen=listen,
-        port=args.port,
-        token=token,
-        interface=interface,
-    )
+    settings = AgentSettings(head=head, rank=args.rank, listen=listen, port=args.port, token=token)
     return asyncio.run(_join(services, settings))
 
 

@@ -33,8 +33,8 @@ from app.core.untrusted import one_line
 from app.core.vllm_args import format_command
 
 if TYPE_CHECKING:
-    from app.runtime.services.protocols import ConfigApi
-    from app.runtime.snapshot import ModelRow, OptionsPreview
+    from app.runtime.api.protocols import ConfigApi
+    from app.runtime.api.snapshot import ModelRow, OptionsPreview
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -1,6 +1,6 @@
 """What every subcommand needs: the resolved paths and the application's services.
 
-A command is handed `Services` (app.runtime.services), never the runtime's parts: a quick
+A command is handed `Services` (app.runtime.api.services), never the runtime's parts: a quick
 one reads or edits through them without starting anything; a long one (`serve`, `bench`,
 `batch run`…) starts the session around its work.
 """
@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 
 from app.core.paths import AppPaths, resolve_paths
 from app.core.untrusted import one_line
+from app.runtime.api.services import Services
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services import Services
 
 
 def paths_from(args: argparse.Namespace) -> AppPaths:

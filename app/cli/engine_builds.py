@@ -7,9 +7,9 @@ from typing import Any
 
 from app.cli.context import print_json
 from app.core.advisories import EngineAdvice, vllm_version
+from app.core.rocm_feed import CACHED, ONLINE
 from app.core.untrusted import one_line
-from app.runtime.services.engines import RocmBuildRow, RocmBuilds
-from app.supervisor.engines.feed import CACHED, ONLINE
+from app.runtime.api.values import RocmBuildRow, RocmBuilds
 
 
 def _advice(row: RocmBuildRow) -> EngineAdvice:

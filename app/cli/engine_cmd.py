@@ -11,12 +11,12 @@ from app.cli.context import human_bytes, print_json, run_interruptible, services
 from app.cli.engine_builds import print_rocm_builds
 from app.cli.progress import ProgressReporter
 from app.core.advisories import AdvisoryDB, EngineAdvice
+from app.core.engine_values import InstallProgress
 from app.core.problems import ProblemError, problem
 from app.core.redact import redact_argv
 from app.core.shield import ALLOW_CHAT_TEMPLATES, ShieldRule, affecting_names, in_force
 from app.core.states import EngineKind
 from app.core.vllm_args import format_command
-from app.supervisor.engines.base import InstallProgress
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -16,8 +16,8 @@ from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBu
 from app.core.problems import ProblemError, problem
 from app.core.registry import parse_checkpoint, user_model_id
 from app.core.states import DownloadStatus
+from app.runtime.api.services import Services
 from app.runtime.facade import Session
-from app.runtime.services import Services
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -17,7 +17,7 @@ from app.cli.context import print_json, services_from
 from app.core.problem_catalogue import INPUT_CODES, PROBE_CODES
 from app.core.problems import ProblemError, problem
 from app.core.remotes import RemoteView
-from app.runtime.services.protocols import RemotesApi
+from app.runtime.api.protocols import RemotesApi
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1

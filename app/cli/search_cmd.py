@@ -12,12 +12,12 @@ from app.cli.progress import ProgressReporter
 from app.cli.pull_cmd import progress_text
 from app.core.events import DownloadFinished, DownloadProgressed, Event
 from app.core.fit import ArchSupport, FitVerdict, WeightFormat
+from app.core.hub_search import DEFAULT_LIMIT, MAX_LIMIT, TEXT_GENERATION, SearchQuery, SearchSort
 from app.core.problems import Problem, ProblemError, problem
 from app.core.states import DownloadStatus
 from app.core.untrusted import one_line
-from app.downloads.search import DEFAULT_LIMIT, MAX_LIMIT, TEXT_GENERATION, SearchQuery, SearchSort
+from app.runtime.api.values import ModelDetails, SearchResult
 from app.runtime.facade import Session
-from app.runtime.services.search import ModelDetails, SearchResult
 
 ANY_TASK = "any"
 

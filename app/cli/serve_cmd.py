@@ -17,8 +17,8 @@ from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.setting_rules import SPEC_BY_KEY, shown_setting
 from app.core.settings import Settings, coerce
+from app.runtime.api.services import Services
 from app.runtime.facade import RuntimeOptions, Session
-from app.runtime.services import Services
 
 log = logging.getLogger("vllm-tray")
 

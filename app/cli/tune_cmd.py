@@ -18,10 +18,8 @@ from app.cli.context import print_json, run_interruptible, session_from
 from app.core.problems import ProblemError, problem
 from app.core.redact import redact_text
 from app.core.tuning import MAX_STARTS, Slo
+from app.runtime.api.bench import HIGH_LIMIT, TuneOptions, TuneResult, Workload
 from app.runtime.facade import Session
-from app.runtime.services.bench import BenchOptions, check_options
-from app.runtime.services.loadgen import Workload
-from app.runtime.services.tune import HIGH_LIMIT, TuneOptions, TuneResult
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -66,7 +64,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         generator=args.generator,
         apply=args.apply,
     )
-    check_tune_options(options)
+    options = session.services.tune.check(options)
     argv = ["vllm-tray", *sys.argv[1:]]
     result = run_interruptible(_tune(session, entry.id, options, argv, quiet=args.json))
     if args.json:
@@ -74,17 +72,6 @@ def cmd_tune(args: argparse.Namespace) -> int:
     else:
         print_result(result)
     return 0
-
-
-def check_tune_options(options: TuneOptions) -> None:
-    check_options(
-        BenchOptions(
-            requests=options.requests, concurrency=(options.high,), workload=options.workload
-        )
-    )
-    for name, value in (("slo_ttft_ms", options.slo.ttft_ms), ("slo_itl_ms", options.slo.itl_ms)):
-        if value is not None and value <= 0:
-            raise ProblemError(problem("cli.bad_objective", name=name, value=value))
 
 
 async def _tune(

@@ -61,6 +61,10 @@ class LoadProgressed(Event):
     expected_s: float | None = None
     last_cold_s: float | None = None
     last_warm_s: float | None = None
+    last_swap_s: float | None = None
+    # A swap back: the app put this model aside to make room for another, and it comes back
+    # (app.supervisor.loadtimes); its estimate is what earlier swap backs took.
+    swap_back: bool = False
     # Whether this load is cold (vLLM compiles what its cache does not hold) or warm: what
     # the log said once it said it, before that what the compile cache's folder suggests;
     # None: nothing known (an engine whose caches the app does not keep).

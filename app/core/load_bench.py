@@ -1,5 +1,6 @@
 """Load to first token, measured: one load's steps, the app's own share of it, and the record of
-a cold and a warm load of a model (pure data; app.runtime.services.load_bench measures).
+a cold load, a warm load and a swap back of a model (pure data;
+app.runtime.services.load_bench measures).
 
 A run's steps add up to the time from the user's Load to the first token streamed back:
 
@@ -20,8 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-RunKind = Literal["cold", "warm"]
-RUN_KINDS: tuple[RunKind, ...] = ("cold", "warm")
+# A swap back: the model put aside to make room for another (stopped, as on vLLM's CPU
+# build, which cannot sleep), then loaded again (app.supervisor.loadtimes).
+RunKind = Literal["cold", "warm", "swap"]
+RUN_KINDS: tuple[RunKind, ...] = ("cold", "warm", "swap")
 APP_STEPS = frozenset({"before_spawn", "readiness", "handover", "relay"})
 # The order steps are shown in (a run has those that happened).
 STEP_ORDER = (
@@ -39,6 +42,13 @@ STEP_ORDER = (
 # The issue's goals, checked by the tests on the real engine and said by the CLI.
 WARM_RATIO_GOAL = 0.6
 APP_SHARE_GOAL_S = 0.2
+# Issue 33's goals against vLLM's own fresh-process start (`vllm bench startup`), same run:
+# (name, what it divides, the goal); LoadBenchRecord.ratios computes them.
+RATIO_GOALS: tuple[tuple[str, str, float], ...] = (
+    ("warm_vs_vllm", "warm load / vLLM's warm start", 0.8),
+    ("cold_vs_vllm", "cold load / vLLM's cold start", 1.2),
+    ("swap_vs_warm", "swap back / warm load", 0.25),
+)
 
 
 @dataclass(frozen=True)
@@ -74,12 +84,12 @@ class LoadRun:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> LoadRun:
-        kind = str(obj["kind"])
-        if kind not in RUN_KINDS:
-            raise ValueError(f"not a load run kind: {kind!r}")
+        kind = next((k for k in RUN_KINDS if k == obj["kind"]), None)
+        if kind is None:
+            raise ValueError(f"not a load run kind: {obj['kind']!r}")
         steps = obj.get("steps") or {}
         return cls(
-            kind="cold" if kind == "cold" else "warm",
+            kind=kind,
             cold=bool(obj.get("cold")),
             steps=tuple((str(k), float(v)) for k, v in dict(steps).items()),
             freed_bytes=int(obj.get("freed_bytes") or 0),
@@ -132,6 +142,24 @@ class LoadBenchRecord:
             return None
         return round(warm.total_s / cold.total_s, 3)
 
+    def ratios(self) -> dict[str, float]:
+        """Issue 33's ratios (RATIO_GOALS) that this record has both sides of."""
+        direct = self.direct if self.direct is not None and self.direct.get("available") else {}
+        cold, warm, swap = self.last("cold"), self.last("warm"), self.last("swap")
+        pairs = {
+            "warm_vs_vllm": (warm and warm.total_s, direct.get("avg_warm_startup_time")),
+            "cold_vs_vllm": (cold and cold.total_s, direct.get("avg_cold_startup_time")),
+            "swap_vs_warm": (swap and swap.total_s, warm and warm.total_s),
+        }
+        return {
+            name: round(top / bottom, 3)
+            for name, (top, bottom) in pairs.items()
+            if isinstance(top, float)
+            and isinstance(bottom, int | float)
+            and not isinstance(bottom, bool)
+            and bottom > 0
+        }
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": "load",
@@ -142,6 +170,7 @@ class LoadBenchRecord:
             "options": dict(self.options),
             "runs": [r.to_json() for r in self.runs],
             "warm_ratio": self.warm_ratio(),
+            "ratios": self.ratios(),
             "direct": dict(self.direct) if self.direct is not None else None,
         }
 

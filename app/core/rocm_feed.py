@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.core.problems import Problem
 from app.core.untrusted import one_line, parse_json, safe_name
 
 SCHEMA_VERSION = 1
@@ -160,3 +161,15 @@ def default_build(builds: list[FeedBuild], stable_only: bool) -> FeedBuild | Non
         if build.qualified and (build.channel == "stable" or not stable_only):
             return build
     return None
+
+
+ONLINE, CACHED, SHIPPED_COPY = "online", "cached", "shipped"  # where a FeedView came from
+
+
+@dataclass(frozen=True)
+class FeedView:
+    """A feed and where it came from; `problem` says why the online feed was not used."""
+
+    feed: Feed
+    origin: str
+    problem: Problem | None = None

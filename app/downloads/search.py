@@ -13,7 +13,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -38,6 +37,7 @@ from huggingface_hub.utils import (  # type: ignore[attr-defined]  # public, exp
 )
 
 from app.core.fit import WeightFormat
+from app.core.hub_search import MAX_LIMIT, SearchQuery, SearchSort
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.untrusted import one_line, parse_json, read_bounded
 from app.downloads.hub import METADATA_TIMEOUT, HubToken
@@ -63,22 +63,11 @@ SEARCH_FIELDS = [
     "library_name",
     "tags",
 ]
-TEXT_GENERATION = "text-generation"
-DEFAULT_LIMIT = 20
-MAX_LIMIT = 100
 SEARCH_TIMEOUT = 20.0
 # An answer of MAX_LIMIT results with every field is some hundred kB: what is past this bound is
 # not read (a hub that sends 300,000 results is read no further than its first ones).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
 _COMMIT = re.compile(r"[0-9a-f]{40}")
-
-
-class SearchSort(StrEnum):
-    """How results are ordered (most first)."""
-
-    DOWNLOADS = "downloads"
-    LIKES = "likes"
-    RECENT = "recent"
 
 
 # The hub's names for them (always descending).
@@ -87,17 +76,6 @@ _HUB_SORT = {
     SearchSort.LIKES: "likes",
     SearchSort.RECENT: "lastModified",
 }
-
-
-@dataclass(frozen=True)
-class SearchQuery:
-    """A search: words in the repository id, an author, a task (None: any), an order."""
-
-    text: str = ""
-    author: str | None = None
-    task: str | None = TEXT_GENERATION
-    sort: SearchSort = SearchSort.DOWNLOADS
-    limit: int = DEFAULT_LIMIT
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from huggingface_hub import constants as hf_constants
 
+from app.core.hub_search import HubModel
 from app.core.problems import Problem, ProblemError, problem
 from app.core.untrusted import json_array_prefix, one_line, parse_json
 
@@ -18,22 +19,6 @@ MAX_TAGS = 100  # of one result (a license is among the first few)
 MAX_TEXT = 200  # characters of one name, tag or reason from the hub
 _REPO_PART = r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9_])?"
 _REPO_ID = re.compile(rf"{_REPO_PART}/{_REPO_PART}")
-
-
-@dataclass(frozen=True)
-class HubModel:
-    """One search result, as the hub's list answers it (no file sizes yet)."""
-
-    repo_id: str
-    author: str | None
-    downloads: int | None
-    likes: int | None
-    last_modified: datetime | None
-    license: str | None
-    gated: bool
-    pipeline_tag: str | None
-    library: str | None
-    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from app.gui.model_search import ModelSearchPanel
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

@@ -30,7 +30,7 @@ from app.gui.store import AppStore
 from app.gui.tray import TrayController
 from app.gui.tray_presence import TrayPresence, qt_tray_available
 from app.gui.tray_watch import TrayWatch
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:
     from app.gui.lemonade_offer import LemonadeImportDialog

@@ -38,7 +38,7 @@ from app.gui.model_table import PROGRESS_ROLE
 from app.gui.open_folder import open_in_file_manager
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.services import Facade, Services
+from app.runtime.api.services import Facade, Services
 
 JOB_ID_ROLE = Qt.ItemDataRole.UserRole + 10
 # Direct translate("BatchPage", "…") calls: lupdate reads only literal arguments.

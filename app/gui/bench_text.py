@@ -10,8 +10,7 @@ from app.core.events import TuneProgressed
 from app.gui.i18n import format_number, problem_text
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
-    from app.runtime.services.bench import BenchRecord
-    from app.runtime.services.tune import TuneResult
+    from app.runtime.api.bench import BenchRecord, TuneResult
 
 # Direct translate("BenchWindow", "…") calls with literals, which lupdate reads: the
 # Benchmark window's sentences, in its context.

@@ -36,11 +36,19 @@ from app.gui.i18n import format_datetime, problem_text
 from app.gui.metrics_plot import CurvePlot, LivePlot
 from app.gui.restart_ask import RestartQuestion
 from app.gui.window_state import track
-from app.runtime.services import Facade
+from app.runtime.api.bench import (
+    HIGH_LIMIT,
+    BenchOptions,
+    BenchRecord,
+    TuneOptions,
+    TuneResult,
+    Workload,
+    tokens_problem,
+)
+from app.runtime.api.services import Facade
 
-if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
-    from app.runtime.services.bench import BenchOptions, BenchRecord
-    from app.runtime.services.tune import TuneOptions, TuneResult
+if TYPE_CHECKING:
+    pass
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -103,8 +111,6 @@ class BenchWindow(QWidget):
         self.output_len = _spin(1, 1_000_000, 64)
         self.slo_ttft = _ms_box()
         self.slo_itl = _ms_box()
-        from app.runtime.services.tune import HIGH_LIMIT
-
         self.max_concurrency = _spin(1, 4096, HIGH_LIMIT)
 
         self.run_bench_button = QPushButton(self.tr("&Run benchmark"))
@@ -194,9 +200,6 @@ class BenchWindow(QWidget):
 
     # -- commands ---------------------------------------------------------------------------
     def bench_options(self) -> BenchOptions | None:
-        from app.runtime.services.bench import BenchOptions
-        from app.runtime.services.loadgen import Workload
-
         text = self.concurrency.text().replace(" ", "")
         try:
             levels = tuple(int(part) for part in text.split(",") if part)
@@ -210,9 +213,6 @@ class BenchWindow(QWidget):
         )
 
     def tune_options(self) -> TuneOptions:
-        from app.runtime.services.loadgen import Workload
-        from app.runtime.services.tune import TuneOptions
-
         return TuneOptions(
             slo=Slo(
                 ttft_ms=self.slo_ttft.value() or None,
@@ -305,11 +305,10 @@ class BenchWindow(QWidget):
     def _on_bench_done(self, record: BenchRecord) -> None:
         self._set_busy(None)
         self._add_record(record)
-        if not all(p.measured for p in record.points):
+        uncounted = tokens_problem(record.model_id, record.points)
+        if uncounted is not None:
             # Not "0 tok/s": the answers carried no token counts and the engine told none.
-            from app.runtime.services.bench import no_tokens_problem
-
-            self.status.setText(problem_text(no_tokens_problem(record.model_id)))
+            self.status.setText(problem_text(uncounted))
             return
         text = speedup_text(record)
         if text is not None:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.states import ALIVE
 from app.gui.bench_view import BenchWindow
 from app.gui.bridge import EventBridge
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:
     from app.gui.store import AppStore

@@ -53,7 +53,7 @@ from app.gui.forms import buddy_label
 from app.gui.i18n import problem_text
 from app.gui.store import AppStore
 from app.gui.streams import Stopper, gui_sink, relay
-from app.runtime.services import Facade, Services
+from app.runtime.api.services import Facade, Services
 
 if TYPE_CHECKING:
     from app.gui.model_actions import ModelActions

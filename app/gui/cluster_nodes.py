@@ -12,7 +12,7 @@ from app.gui.forms import set_text_row, text_columns
 from app.gui.i18n import format_number, problem_text
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
-    from app.runtime.services.cluster_types import ClusterReport
+    from app.runtime.api.cluster import ClusterReport
 
 LINK_WIDTH = 180  # px: the link's figures wrap onto two lines in it
 

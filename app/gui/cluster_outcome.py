@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea
 
 from app.gui.i18n import format_duration, problem_text
-from app.runtime.services.cluster_types import ClusterPhase, ClusterReport, ClusterView
+from app.runtime.api.cluster import ClusterPhase, ClusterReport, ClusterView
 
 MOST_LISTED = 6  # problems listed under the table after a check; the table has them all
 

@@ -43,10 +43,10 @@ from app.gui.forms import CommandView, Grower
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:  # the engine's modules load with the window, not with the app (startup)
-    from app.runtime.services.cluster_types import ClusterReport, ClusterView
+    from app.runtime.api.cluster import ClusterReport, ClusterView
 
 T = TypeVar("T")
 REFRESH_MS = 2000

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes
 from app.gui.store import AppStore
-from app.runtime.services import Facade
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.services import Facade
+from app.runtime.api.snapshot import ModelRow
 
 
 class DeleteQuestion(QObject):

@@ -19,7 +19,7 @@ from app.core.problems import Fix, Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text, problem_text
 from app.gui.icons import TrayStatus, tray_icon
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 
 class DiagnosisBanner(QFrame):

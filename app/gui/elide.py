@@ -41,6 +41,16 @@ def elide_path(path: str, metrics: QFontMetrics, width: int) -> str:
     tail = f"{ELLIPSIS}{slash}{name}"
     if not slash or metrics.horizontalAdvance(tail) > width:
         return metrics.elidedText(path, Qt.TextElideMode.ElideMiddle, width)
+    # Widths do not add up where letters join across the cut (Telugu, Arabic…): the
+    # joined text is measured and the folders' room shrinks until it fits.
     room = width - metrics.horizontalAdvance(f"{slash}{name}")
-    head = metrics.elidedText(folder, Qt.TextElideMode.ElideRight, room)
-    return f"{head}{slash}{name}" if head.endswith(ELLIPSIS) else tail
+    while room > 0:
+        head = metrics.elidedText(folder, Qt.TextElideMode.ElideRight, room)
+        if not head.endswith(ELLIPSIS):
+            break
+        shown = f"{head}{slash}{name}"
+        over = metrics.horizontalAdvance(shown) - width
+        if over <= 0:
+            return shown
+        room -= over
+    return tail

@@ -22,11 +22,11 @@ from app.core.gpu import rocm_support_problem
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
-from app.runtime.services import Facade
-from app.runtime.snapshot import EngineView
+from app.runtime.api.services import Facade
+from app.runtime.api.snapshot import EngineView
 
 if TYPE_CHECKING:  # the engines' service loads the planner: not before the window shows
-    from app.runtime.services.engines import RocmBuilds
+    from app.runtime.api.values import RocmBuilds
 
 CPU = "cpu"
 

@@ -26,7 +26,7 @@ from app.gui.forms import ParsedField, buddy_label, wrap
 from app.gui.i18n import format_bytes
 
 if TYPE_CHECKING:
-    from app.runtime.snapshot import OptionsPreview
+    from app.runtime.api.snapshot import OptionsPreview
 
 OPTIONS = (TP_OPTION, PP_OPTION, GPUS_OPTION)
 

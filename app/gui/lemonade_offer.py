@@ -25,7 +25,7 @@ from app.gui.forms import setting_label
 from app.gui.i18n import format_bytes, format_int, problem_text, translate
 from app.gui.store import AppStore
 from app.gui.window_state import set_flag, track
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 OFFERED = "lemonade_offered"  # the windows' flag (app.gui.window_state)
 

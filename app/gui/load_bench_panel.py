@@ -29,8 +29,8 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import format_datetime, format_number, problem_text
 from app.gui.model_state import load_text
-from app.runtime.services import Facade
-from app.runtime.services.load_bench import LoadBenchOptions
+from app.runtime.api.bench import LoadBenchOptions
+from app.runtime.api.services import Facade
 
 # What a record says started it (the CLI's is its command line).
 ARGV = ("gui", "bench", "load")
@@ -178,7 +178,9 @@ class LoadBenchPanel(QWidget):
         self.table.setItem(row, col, item)
 
     def run_title(self, run: LoadRun) -> str:
-        asked = self.tr("Cold") if run.kind == "cold" else self.tr("Warm")
+        asked = {"cold": self.tr("Cold"), "warm": self.tr("Warm"), "swap": self.tr("Swap back")}[
+            run.kind
+        ]
         if run.cold == (run.kind == "cold"):
             return asked
         said = self.tr("cold") if run.cold else self.tr("warm")

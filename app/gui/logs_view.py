@@ -42,7 +42,7 @@ from app.gui.open_folder import open_in_file_manager
 from app.gui.store import AppStore
 from app.gui.theme import monospace_font
 from app.gui.window_state import track
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 MAX_LINES = 20_000  # older lines drop off the top; the full log stays in the file
 TAIL_LINES = 2_000

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from app.gui.batch_page import BatchPageOpener
 from app.gui.model_actions import ModelActions
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 # Direct translate("MainWindow", "…") calls with literals, which lupdate reads: the main
 # window's sentences, in its context.

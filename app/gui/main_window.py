@@ -44,7 +44,7 @@ from app.gui.notice import NoticeBar
 from app.gui.quit_guard import QuitQuestion, ask_before_quit
 from app.gui.store import AppStore
 from app.gui.window_state import TRAY_HINT_SHOWN, flag, show_one, track
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:  # dialogs load when first opened: the window comes first (app.gui.startup)
     from app.gui.add_model_dialog import AddModelDialog

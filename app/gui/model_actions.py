@@ -12,8 +12,8 @@ from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import problem_text
 from app.gui.model_state import download_failed, is_downloading
 from app.gui.store import AppStore
-from app.runtime.services import Facade
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.services import Facade
+from app.runtime.api.snapshot import ModelRow
 
 # A failed or given-up model is loaded again by an explicit Load (the facade resets it).
 LOADABLE = frozenset({ProcessState.STOPPED, *FAILED})

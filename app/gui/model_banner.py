@@ -11,7 +11,7 @@ from app.gui.diagnosis import DiagnosisBanner
 from app.gui.model_actions import download_model, load_model
 from app.gui.model_state import download_failed, failure_count_text, failure_title
 from app.gui.store import AppStore
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 # Direct translate("MainWindow", "…") calls with literals, which lupdate reads: the main
 # window's sentences, in its context.

@@ -14,7 +14,7 @@ from app.gui.memory_fit import fit_words
 from app.gui.theme import error_color, monospace_font, ok_color, set_text_color
 
 if TYPE_CHECKING:
-    from app.runtime.snapshot import OptionsPreview
+    from app.runtime.api.snapshot import OptionsPreview
 
 # Direct translate("ModelSettingsDialog", "…") calls with literals, which lupdate reads: the
 # dialog's sentences, in its context.

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.hub_search import SearchQuery, SearchSort
 from app.core.problems import Problem
-from app.downloads.search import SearchQuery, SearchSort
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.delegates import CellDelegate
 from app.gui.i18n import format_bytes, problem_text
@@ -41,8 +41,8 @@ from app.gui.search_results import (
 )
 from app.gui.streams import gui_sink, relay
 from app.gui.theme import error_color, set_text_color
-from app.runtime.services import Facade
-from app.runtime.services.search import ModelDetails
+from app.runtime.api.services import Facade
+from app.runtime.api.values import ModelDetails
 
 DEBOUNCE_MS = 350  # typing faster than this is one query
 MIN_QUERY = 2  # one letter matches half the hub

@@ -33,10 +33,10 @@ from app.gui.restart_ask import RestartQuestion
 from app.gui.store import AppStore
 from app.gui.theme import error_color, monospace_font, set_text_color
 from app.gui.window_state import track
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 if TYPE_CHECKING:
-    from app.runtime.snapshot import OptionsPreview
+    from app.runtime.api.snapshot import OptionsPreview
 
 PREVIEW_DELAY_MS = 150  # recompute after typing pauses, not on every keystroke
 # Refusals of the planner that are about the context size, not the arguments (for an

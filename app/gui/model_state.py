@@ -18,7 +18,7 @@ from app.gui.i18n import (
     format_speed,
     problem_text,
 )
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.snapshot import ModelRow
 
 ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
 
@@ -129,13 +129,8 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
     elapsed = progress.elapsed_s
     if elapsed is not None:
         elapsed += max(0.0, (time.time() if now is None else now) - progress.ts)
-    parts: list[str] = []
-    if progress.cold is not None:
-        parts.append(
-            translate("ModelState", "cold load:")
-            if progress.cold
-            else translate("ModelState", "warm load:")
-        )
+    kind = kind_text(progress)
+    parts: list[str] = [kind] if kind else []
     expected = progress.expected_s
     if elapsed is not None and expected and elapsed > expected:
         # Past the estimate: say so, and let the time grow, instead of "12 s of about 1 s".
@@ -155,6 +150,27 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
         )
     elif elapsed is not None:
         parts.append(format_duration(elapsed, coarse=True))
+    earlier = earlier_text(progress)
+    if earlier:
+        parts.append(earlier)
+    return " ".join(parts)
+
+
+def kind_text(progress: LoadProgressed) -> str:
+    """ "cold load:", "warm load:" or "swap back:" (empty: not known yet)."""
+    if progress.cold:
+        return translate("ModelState", "cold load:")
+    if progress.swap_back:
+        # Put aside to make room for another model, now coming back (on vLLM's CPU build,
+        # which cannot sleep, a warm restart).
+        return translate("ModelState", "swap back:")
+    if progress.cold is not None:
+        return translate("ModelState", "warm load:")
+    return ""
+
+
+def earlier_text(progress: LoadProgressed) -> str:
+    """ "(last cold load 11 min 40 s, last warm load 3 min 10 s)" (empty: none yet)."""
     earlier = []
     if progress.last_cold_s:
         earlier.append(
@@ -168,9 +184,13 @@ def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
                 duration=format_duration(progress.last_warm_s)
             )
         )
-    if earlier:
-        parts.append("(" + ", ".join(earlier) + ")")
-    return " ".join(parts)
+    if progress.last_swap_s:
+        earlier.append(
+            translate("ModelState", "last swap back {duration}").format(
+                duration=format_duration(progress.last_swap_s)
+            )
+        )
+    return "(" + ", ".join(earlier) + ")" if earlier else ""
 
 
 def remote_state_text(row: ModelRow) -> str:
@@ -193,12 +213,35 @@ def remote_state_text(row: ModelRow) -> str:
     return translate("ModelState", "on {remote}, loads on first request").format(remote=name)
 
 
+def sleep_text(row: ModelRow) -> str:
+    """A sleeping model's row: which sleep level, and why (app.supervisor.sleep.SleepWhy)."""
+    if row.sleep_why == "parked":
+        return translate(
+            "ModelState",
+            "asleep at level 1: its weights wait in RAM, so it wakes in seconds on the next "
+            "request",
+        )
+    if row.sleep_why == "shared":
+        return translate(
+            "ModelState",
+            "asleep at level 2: this GPU's memory is the computer's RAM, so its weights were "
+            "dropped; the next request reads them from disk again, quicker than a restart",
+        )
+    if row.sleep_why == "ram_short":
+        return translate(
+            "ModelState",
+            "asleep at level 2: RAM could not take its weights, so they were dropped; the next "
+            "request reads them from disk again, quicker than a restart",
+        )
+    return translate("ModelState", "asleep: wakes on the next request")
+
+
 def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:  # noqa: C901 — one branch per StateKind, as state_kind orders them
     """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
     if row.remote is not None:
         return remote_state_text(row)
     if row.process == ProcessState.SLEEPING:
-        return translate("ModelState", "asleep: wakes on the next request")
+        return sleep_text(row)
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
         text = translate("ModelState", "running")

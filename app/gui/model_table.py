@@ -27,7 +27,7 @@ from app.gui.model_state import (
     state_text,
 )
 from app.gui.store import AppStore
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.snapshot import ModelRow
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # raw value to sort on
 PROGRESS_ROLE = Qt.ItemDataRole.UserRole + 2  # float 0..1 or None: the delegate draws a bar

@@ -10,7 +10,7 @@ from app.core.problems import Fix, FixKind, Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text
 from app.gui.theme import error_color, ok_color, set_text_color
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 # Fixes the notice offers: they need no choice of the user's beyond the click. (A model's
 # failure has its own banner with its fix; this is for what fails before a model starts.)

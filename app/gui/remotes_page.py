@@ -33,7 +33,7 @@ from app.gui.forms import buddy_label, set_text_row, text_columns, wrap
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 
 class CheckedField(QWidget):

@@ -18,7 +18,7 @@ from app.core.fit import ArchSupport, FitVerdict, WeightFormat
 from app.core.problems import Problem
 from app.gui.i18n import format_bytes, format_compact, format_int, problem_text
 from app.gui.theme import error_color, ok_color, warning_color
-from app.runtime.services.search import ModelDetails, SearchResult
+from app.runtime.api.values import ModelDetails, SearchResult
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 REPO_ROLE = Qt.ItemDataRole.UserRole + 2

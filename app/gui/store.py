@@ -36,8 +36,8 @@ from app.core.problems import Problem
 from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call, tasks_of
-from app.runtime.services import Facade
-from app.runtime.snapshot import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.api.services import Facade
+from app.runtime.api.snapshot import EngineView, ModelRow, ServerView, Snapshot
 
 HISTORY_SECONDS = 600.0  # the VRAM plot shows the last ten minutes
 COUNTDOWN_MS = 1000  # how often a back-off's countdown ("after waiting 12 s") is said anew
@@ -226,9 +226,10 @@ class AppStore(QObject):
             self._apply_process_state(ev)
             if not replaying:
                 self.process_changed.emit(ev)
-                if ev.new in FAILED or ev.old in FAILED:
+                if ev.new in FAILED or ev.old in FAILED or ev.new == ProcessState.SLEEPING:
                     # The event does not carry the supervisor's counts (failures, restarts,
-                    # the back-off's end); a failure is rare enough to ask for them.
+                    # the back-off's end) or a sleep's level and why; both are rare enough
+                    # to ask for them.
                     self.request_refresh()
         elif isinstance(ev, LoadProgressed):
             self._replace(ev.model_id, progress=ev)
@@ -277,6 +278,8 @@ class AppStore(QObject):
 
     def _apply_process_state(self, ev: ProcessStateChanged) -> None:
         changes: dict[str, Any] = {"process": ev.new}
+        if ev.new != ProcessState.SLEEPING:
+            changes.update(sleep_level=None, sleep_why=None)
         if ev.new == ProcessState.STARTING:
             # A new attempt: the old diagnosis and bar no longer describe it.
             changes.update(progress=None, problem=None, metrics=None, next_retry_at=None)

@@ -27,8 +27,8 @@ from app.gui.model_state import (
     state_text,
 )
 from app.gui.store import AppStore
-from app.runtime.services import Facade
-from app.runtime.snapshot import ModelRow, ServerView
+from app.runtime.api.services import Facade
+from app.runtime.api.snapshot import ModelRow, ServerView
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ from app.core.problems import ProblemError
 from app.core.redact import redact_argv
 from app.core.registry import Registry
 from app.core.states import USABLE_FILES
-from app.runtime.cluster_settings import AgentSettings
+from app.runtime.api.cluster import AgentSettings
 from app.runtime.node_facts import headless_command, local_node_info
 from app.runtime.planning import Planner
 from app.supervisor.child import ChildProcess

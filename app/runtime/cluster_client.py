@@ -5,7 +5,6 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -14,6 +13,7 @@ import httpx
 from app.core.cluster import WorkerNode
 from app.core.cluster_nodes import NodeInfo, node_info_from_json
 from app.core.problems import Problem, ProblemError, problem
+from app.runtime.api.cluster import LinkSpeed
 
 API = "/cluster/v1"
 REQUEST_TIMEOUT_S = 5.0
@@ -34,22 +34,6 @@ class Step(StrEnum):
     START = "start"  # starting the machine's part of the model
     STOP = "stop"
     FOLLOW = "follow"  # asking how its worker is doing while the model runs
-
-
-@dataclass(frozen=True)
-class LinkSpeed:
-    """What one short TCP probe measured between the head and a worker."""
-
-    rtt_ms: float
-    down_mb_s: float  # worker → head, MB/s
-    up_mb_s: float  # head → worker, MB/s
-
-    def to_json(self) -> dict[str, float]:
-        return {
-            "rtt_ms": round(self.rtt_ms, 3),
-            "down_mb_s": round(self.down_mb_s, 1),
-            "up_mb_s": round(self.up_mb_s, 1),
-        }
 
 
 def agent_url(node: WorkerNode) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from app.core.contracts import Backend, DownloadView, ModelView
 from app.core.remotes import RemoteView, not_local, split_model_id
-from app.runtime.services import Services
+from app.runtime.api.services import Services
 
 HEALTH_ENGINE_WAIT_S = 2.0
 

@@ -1,6 +1,6 @@
 """The front-ends' doors to the runtime: the GUI's thread-safe facade and the CLI's session.
 
-Both hand out `Services` (app.runtime.services) and the event bus, never the runtime's parts.
+Both hand out `Services` (app.runtime.api.services) and the event bus, never the runtime's parts.
 No use case lives here: a door only decides where the services' calls run.
 """
 
@@ -13,8 +13,8 @@ from typing import TypeVar
 
 from app.core.events import EventBus
 from app.core.paths import AppPaths
+from app.runtime.api.services import Services
 from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services import Services
 from app.runtime.thread import RuntimeThread
 
 # RuntimeOptions: what a command sets of its session (its own endpoint, no GPU sampling…).
@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 
 class ThreadFacade:
-    """Implements app.runtime.services.Facade over a RuntimeThread: each call runs one
+    """Implements app.runtime.api.services.Facade over a RuntimeThread: each call runs one
     function of the services on the runtime loop and returns a future the GUI awaits.
 
     Reads run there too: the views read caches the loop writes, and a secret may wait on a

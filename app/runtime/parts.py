@@ -3,7 +3,7 @@
 A command that only reads a setting builds the settings and the config service, nothing
 else: no directory, no supervisor, no HTTP client. `Runtime.start` builds every part (those
 that follow the event bus must be there before anything runs). Private to app.runtime:
-front-ends see the services only, through app.runtime.services.Services.
+front-ends see the services only, through app.runtime.api.services.Services.
 """
 
 from __future__ import annotations
@@ -20,14 +20,13 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem
 from app.core.registry import Registry
 from app.core.settings import Settings
-from app.runtime.endpoint_settings import csv_setting, proxy_limits
+from app.runtime.api.services import Services
+from app.runtime.endpoint_settings import EndpointSecurity
 from app.runtime.secrets import SecretStore
-from app.runtime.services import Services
 from app.runtime.services.config import ConfigService, Secrets
 
 if TYPE_CHECKING:  # built on first use, so a quick command imports only what it uses
     from app.downloads.manager import DownloadManager
-    from app.proxy.server import ProxyServer
     from app.runtime.controller import Controller
     from app.runtime.observed import Observed
     from app.runtime.planning import Planner
@@ -53,8 +52,6 @@ if TYPE_CHECKING:  # built on first use, so a quick command imports only what it
 
 log = logging.getLogger(__name__)
 
-SECURITY_SETTINGS = ("proxy.allowed_hosts", "proxy.cors_origins")
-
 
 @dataclass(frozen=True)
 class RuntimeOptions:
@@ -72,7 +69,8 @@ class RuntimeOptions:
 class Parts:
     """Every part and service of one runtime, built on first use (cached_property).
 
-    Implements app.runtime.services.ServiceSource: `Services(parts)` is the application API.
+    Implements app.runtime.api.services.ServiceSource: `Services.over(parts)` is the API.
+    The parts are built in the order written here, each after what it follows.
     """
 
     def __init__(self, paths: AppPaths, options: RuntimeOptions, bus: EventBus) -> None:
@@ -80,12 +78,12 @@ class Parts:
         self.options = options
         self.bus = bus
         self.startup_problems: list[Problem] = []
-        self.services = Services(self)
+        self.services = Services.over(self)
 
     def build_all(self) -> None:
         """Build what is not built yet: the parts that follow the bus (the observed caches,
         the cluster) must be there before anything runs."""
-        for name in _PARTS:
+        for name in _BUILD_ORDER:
             getattr(self, name)
 
     def built(self, name: str) -> bool:
@@ -111,6 +109,12 @@ class Parts:
         return Secrets(self.secret_store)
 
     @cached_property
+    def security(self) -> EndpointSecurity:
+        return EndpointSecurity(
+            self.settings, self.secrets, lambda: self.endpoint if self.built("endpoint") else None
+        )
+
+    @cached_property
     def config_watcher(self) -> ConfigWatcher:
         # Edits by `vllm-tray config/options/pull/remote/set-secret` or by hand take effect
         # while running: the one poller of every file other processes change.
@@ -122,7 +126,7 @@ class Parts:
             self.bus,
             checks=(
                 (self.paths.remotes_file.name, self.remotes.poll_file),
-                (self.paths.secrets_file.name, self._reload_secrets),
+                (self.paths.secrets_file.name, self.security.reload_secrets),
             ),
             folder=self.paths.config_dir,
         )
@@ -191,13 +195,7 @@ class Parts:
 
         return Controller(self.supervisor, self.planner, self.registry, self.settings)
 
-    @cached_property
-    def sleep_watcher(self) -> LogindSleepWatcher:
-        from app.runtime.suspend import LogindSleepWatcher
-
-        return LogindSleepWatcher(self.power)
-
-    # -- the services (app.runtime.services.ServiceSource) ----------------------------------
+    # -- the services (app.runtime.api.services.ServiceSource) -------------------------
     @cached_property
     def engines(self) -> EngineService:
         from app.runtime.services.engines import EngineService
@@ -247,7 +245,9 @@ class Parts:
         return EndpointService(
             settings=self.settings,
             api_key=lambda: self.secrets.value("api_key"),
-            make_proxy=self._make_proxy,
+            make_proxy=lambda host, port: self.security.proxy(
+                self.services, self.bus, self.batch, host, port
+            ),
             secret_file=self.paths.endpoint_secret_file,
             host=self.options.proxy_host,
             port=self.options.proxy_port,
@@ -259,7 +259,7 @@ class Parts:
             settings=self.settings,
             secrets=self.secrets,
             bound_host=lambda: self.endpoint.bound_host,
-            on_security_changed=self._apply_security,
+            on_security_changed=self.security.apply,
             # Global vllm_args against the engine's --help; the engine part is built only
             # when a change asks (a `config set` of anything else never builds it).
             unknown_flag=lambda args, source: self.engines.unknown_flag(args, source),  # noqa: PLW0108 — built when first asked
@@ -293,44 +293,6 @@ class Parts:
         )
 
     @cached_property
-    def search(self) -> SearchService:
-        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
-        from app.runtime.services.search import SearchService
-
-        return SearchService(
-            settings=self.settings,
-            registry=self.registry,
-            planner=self.planner,
-            models=self.models,
-            token_provider=self._hf_token,
-            endpoint=self.options.hf_endpoint,
-        )
-
-    @cached_property
-    def chat(self) -> ChatService:
-        # Issue 21: a chat with any model, through this runtime's own endpoint.
-        from app.core.chat import ChatStore
-        from app.runtime.services.chat import ChatService
-
-        return ChatService(
-            store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
-        )
-
-    @cached_property
-    def lemonade(self) -> LemonadeImportService:
-        from app.runtime.services.lemonade_import import LemonadeImportService
-
-        return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
-            paths=self.paths,
-            bus=self.bus,
-            registry=self.registry,
-            settings=self.settings,
-            config=self.config,
-            planner=self.planner,
-            hf_cache=self.paths.hf_hub_cache,
-        )
-
-    @cached_property
     def power(self) -> PowerService:
         from app.runtime.services.power import PowerService, SleepWhereItWorks
 
@@ -339,6 +301,12 @@ class Parts:
             controller=self.controller,
             strategy=SleepWhereItWorks(self.supervisor, self.controller),
         )
+
+    @cached_property
+    def sleep_watcher(self) -> LogindSleepWatcher:
+        from app.runtime.suspend import LogindSleepWatcher
+
+        return LogindSleepWatcher(self.power)
 
     @cached_property
     def batch(self) -> BatchService:
@@ -391,6 +359,44 @@ class Parts:
             state_dir=self.paths.state_dir,
         )
 
+    @cached_property
+    def search(self) -> SearchService:
+        # Issue 21: find a model on Hugging Face, with a fit estimate before the download.
+        from app.runtime.services.search import SearchService
+
+        return SearchService(
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
+            token_provider=self._hf_token,
+            endpoint=self.options.hf_endpoint,
+        )
+
+    @cached_property
+    def chat(self) -> ChatService:
+        # Issue 21: a chat with any model, through this runtime's own endpoint.
+        from app.core.chat import ChatStore
+        from app.runtime.services.chat import ChatService
+
+        return ChatService(
+            store=ChatStore(self.paths.chats_dir), endpoint=self.endpoint.local, bus=self.bus
+        )
+
+    @cached_property
+    def lemonade(self) -> LemonadeImportService:
+        from app.runtime.services.lemonade_import import LemonadeImportService
+
+        return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
+            paths=self.paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
+            hf_cache=self.paths.hf_hub_cache,
+        )
+
     @property
     def bench(self) -> BenchService:
         return self._bench_and_tune[0]
@@ -429,72 +435,10 @@ class Parts:
 
         return self.secrets.value("hf_token") or hf_login_token()
 
-    def _make_proxy(self, host: str, port: int) -> ProxyServer:
-        """The endpoint on `host`:`port`, answering through the services."""
-        from app.proxy.server import ProxyServer
-        from app.runtime.endpoint import EndpointApi
-
-        api = EndpointApi(self.services)
-        return ProxyServer(
-            api,
-            api,
-            self.bus,
-            host=host,
-            port=port,
-            api_key=self.secrets.value("api_key"),
-            allowed_hosts=csv_setting(self.settings.get("proxy.allowed_hosts")),
-            cors_origins=csv_setting(self.settings.get("proxy.cors_origins")),
-            limits=proxy_limits(self.settings),
-            batches=self.batch,
-        )
-
     def _on_setting_changed(self, key: str, value: object) -> None:
         self.bus.publish(SettingChanged(key, value))
-        if key in SECURITY_SETTINGS:
-            self._apply_security()
-
-    async def _reload_secrets(self) -> None:
-        """A key set from another process (`vllm-tray config set-secret`) applies at once."""
-        if "api_key" in await self.secrets.reload():
-            log.info("the endpoint's key was changed by another process; it applies now")
-            self._apply_security()
-
-    def _apply_security(self) -> None:
-        """Key, Host allow-list and CORS apply to the running endpoint at once."""
-        if not self.built("endpoint"):
-            return  # no endpoint runs
-        self.endpoint.update_security(
-            self.secrets.value("api_key"),
-            csv_setting(self.settings.get("proxy.allowed_hosts")),
-            csv_setting(self.settings.get("proxy.cors_origins")),
-        )
+        self.security.setting_changed(key)
 
 
-# Every part, in an order that builds each after what it follows.
-_PARTS = (
-    "settings",
-    "registry",
-    "secrets",
-    "config_watcher",
-    "planner",
-    "supervisor",
-    "downloads",
-    "observed",
-    "controller",
-    "engines",
-    "models",
-    "cluster",
-    "endpoint",
-    "config",
-    "remotes",
-    "views",
-    "power",
-    "sleep_watcher",
-    "batch",
-    "_bench_and_tune",
-    "load_bench",
-    "prewarm",
-    "search",
-    "chat",
-    "lemonade",
-)
+# Every part, in the order Parts defines them.
+_BUILD_ORDER = tuple(n for n, v in vars(Parts).items() if isinstance(v, cached_property))

@@ -180,7 +180,7 @@ class RoomMaker:
         model_id = eviction.model_id
         if eviction.action is EvictAction.STOP:
             log.info("unloading %s to make room for %s", model_id, for_model)
-            await self._supervisor.stop(model_id)
+            await self._supervisor.stop(model_id, swapped_out=True)
             return
         report = await self._supervisor.sleep(model_id, self.planned_total(model_id))
         if report.asleep:

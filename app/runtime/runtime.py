@@ -15,9 +15,9 @@ from collections.abc import Awaitable, Callable
 from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
+from app.runtime.api.services import Services
 from app.runtime.endpoint_settings import proxy_limits
 from app.runtime.parts import Parts, RuntimeOptions
-from app.runtime.services import Services
 
 # RuntimeOptions: how a runtime is run (its own endpoint address, no GPU sampling…);
 # proxy_limits: the endpoint's limits from the settings.

@@ -17,14 +17,15 @@ from app.core.registry import ModelEntry, Registry
 from app.core.settings import Settings
 from app.core.states import USABLE_FILES, FileState, ProcessState, SnapshotState
 from app.downloads.manager import DownloadManager
+from app.runtime.api.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.runtime.controller import Controller
 from app.runtime.engine_choice import choose_kind
 from app.runtime.observed import Observed
 from app.runtime.planning import Planner
 from app.runtime.services.engines import EngineService
 from app.runtime.services.remotes import RemoteService
-from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
 from app.supervisor import Supervisor
+from app.supervisor.protocol import ProcessInfo
 
 
 class Views:
@@ -104,6 +105,7 @@ class Views:
             next_retry_at=info.next_retry_at if info is not None else None,
             prewarming=entry.id in self._observed.prewarming,
             shares_files_with=self._registry.sharing(entry.id),
+            **_sleep_words(info),
         )
 
     def model_views(self) -> Sequence[ModelView]:
@@ -244,3 +246,10 @@ def _file_state(is_local: bool, state: SnapshotState) -> FileState:
 
 def _gb(n: int | None) -> float | None:
     return n / 1e9 if n else None
+
+
+def _sleep_words(info: ProcessInfo | None) -> dict[str, Any]:
+    """A sleeping model's sleep level and why it took it (the row's words)."""
+    if info is None or info.state is not ProcessState.SLEEPING or info.sleep is None:
+        return {}
+    return {"sleep_level": info.sleep.level, "sleep_why": info.sleep.why}

@@ -8,19 +8,31 @@ gone after a reboot) and Triton under `TRITON_CACHE_DIR`. The app points all thr
 folder per engine build under its own cache dir: a later start of the same build finds them
 (also after a reboot), two builds never read each other's artifacts, and `vllm-tray engine
 clean-cache` can say what it frees. docs/throughput.md has the measurements.
+
+Beside vLLM's files the folder holds the app's own record of which launch of each model its
+startup plan and AOT artifacts came from (`StartMarks`): a launch whose flags or environment
+changed drops the build's startup plans (vLLM's fingerprint leaves out the memory
+utilization), and only a launch a pre-warm compiled is started with the AOT load forced.
+Emptying the folder (`clean`) forgets both.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import hashlib
+import json
 import os
 import re
 import shutil
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.contracts import LaunchSpec
+from app.core.engine_values import Cleaned
+from app.core.jsonstore import atomic_write_json
 from app.core.states import EngineKind
+from app.core.untrusted import parse_json
 from app.supervisor.engines.base import Engine
 
 FOLDER = "compile"  # under the app's cache dir
@@ -29,6 +41,11 @@ INDUCTOR_VAR = "TORCHINDUCTOR_CACHE_DIR"
 TRITON_VAR = "TRITON_CACHE_DIR"
 # What vLLM writes once a start compiled its graphs (vllm/compilation/decorators.py).
 COMPILED = Path("torch_compile_cache")
+# vLLM's startup plans (vllm/v1/worker/startup_plan.py), and the app's marks beside them.
+PLANS = Path("startup_plan")
+MARKS = Path("vllm-tray-starts.json")
+FORCE_AOT_VAR = "VLLM_FORCE_AOT_LOAD"
+MAX_MARKS = 500  # models per build; the file is read at every planned start
 _UNSAFE = re.compile(r"[^A-Za-z0-9._+-]+")
 
 
@@ -100,15 +117,6 @@ def folder_bytes(path: Path) -> int:
     return total
 
 
-@dataclass(frozen=True)
-class Cleaned:
-    """What `clean` removed: bytes freed and the engine builds whose caches they were."""
-
-    freed_bytes: int
-    builds: tuple[str, ...]
-    folder: Path
-
-
 def clean(cache_dir: Path, only: Path | None = None) -> Cleaned:
     """Delete the compile caches under `cache_dir` (every build's, or only the folder `only`);
     blocking. A child running meanwhile keeps what it loaded; its next start is cold."""
@@ -130,3 +138,116 @@ def _children(base: Path) -> list[Path]:
         return sorted(p for p in base.iterdir() if p.is_dir() and not p.is_symlink())
     except OSError:
         return []
+
+
+def launch_key(spec: LaunchSpec) -> str:
+    """What vLLM's compiled graphs and startup plan of a start depend on that the app sets:
+    the model, the context size, the flags and the environment (the forced AOT load aside,
+    which the marks themselves decide)."""
+    env = sorted((k, v) for k, v in spec.env.items() if k != FORCE_AOT_VAR)
+    text = json.dumps([spec.model_path, spec.ctx_size, list(spec.args), env])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# vllm/compilation/decorators.py: an AOT-compiled graph loaded from the cache, or not.
+_AOT_LOADED = re.compile(r"Directly load AOT compilation from path")
+_AOT_NOT_LOADED = re.compile(r"Compiling model again due to a load failure from")
+
+
+def aot_seen(line: str) -> bool | None:
+    """What a start's log line says about loading AOT-compiled graphs: loaded (True), could
+    not (False), nothing (None)."""
+    if _AOT_LOADED.search(line):
+        return True
+    if _AOT_NOT_LOADED.search(line):
+        return False
+    return None
+
+
+class StartMarks:
+    """`<root>/vllm-tray-starts.json`: per model, the launch key of its last planned start and
+    whether a pre-warm compiled that very launch; and whether this build was last seen to
+    load its own AOT-compiled graphs (vLLM 0.32's CPU build never does: it fails with
+    "'function' object has no attribute 'finalize_loading'" and compiles again, so forcing
+    the load there would fail every start). Small; a file that cannot be read is started
+    afresh (the worst case is a profiled, unforced start)."""
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / MARKS
+        self._marks, self.aot_loads = self._read()
+
+    def settle(self, model_id: str, key: str) -> None:
+        """A start of `model_id` with `key` is planned: when its launch changed, the build's
+        startup plans go (vLLM would reuse one measured for another memory utilization) and
+        so does its pre-warm mark."""
+        mark = self._marks.get(model_id)
+        if mark is not None and mark.get("launch") == key:
+            return
+        # Unknown or changed: no plan of this build can be told to be this launch's.
+        shutil.rmtree(self.path.parent / PLANS, ignore_errors=True)
+        self._marks[model_id] = {"launch": key, "prewarmed": False}
+        self._write()
+
+    def forced(self, model_id: str, key: str) -> bool:
+        """Whether a start of this launch forces the AOT load: a pre-warm compiled it, and
+        this build was last seen loading its AOT-compiled graphs."""
+        mark = self._marks.get(model_id, {})
+        prewarmed = mark.get("launch") == key and mark.get("prewarmed") is True
+        return prewarmed and self.aot_loads is True
+
+    def mark_prewarmed(self, model_id: str, key: str, done: bool) -> None:
+        """A pre-warm of this launch begins (`done` False) or compiled it (True)."""
+        self._marks[model_id] = {"launch": key, "prewarmed": done}
+        self._write()
+
+    def note_aot(self, loads: bool) -> None:
+        """An unforced start loaded its AOT-compiled graphs (True) or compiled again (False)."""
+        if loads is not self.aot_loads:
+            self.aot_loads = loads
+            self._write()
+
+    def _read(self) -> tuple[dict[str, dict[str, object]], bool | None]:
+        try:
+            raw = parse_json(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}, None
+        if not isinstance(raw, dict):
+            return {}, None
+        models = raw.get("models")
+        aot = raw.get("aot_loads")
+        marks = (
+            {str(k): v for k, v in list(models.items())[:MAX_MARKS] if isinstance(v, dict)}
+            if isinstance(models, dict)
+            else {}
+        )
+        return marks, aot if isinstance(aot, bool) else None
+
+    def _write(self) -> None:
+        if not self.path.parent.is_dir():
+            return  # no start compiled here yet: nothing to mark
+        data = {"aot_loads": self.aot_loads, "models": dict(list(self._marks.items())[-MAX_MARKS:])}
+        with contextlib.suppress(OSError):  # a cache: the next start is profiled, unforced
+            atomic_write_json(self.path, data)
+
+
+def with_kept_work(spec: LaunchSpec) -> LaunchSpec:
+    """`spec` (final but for this) with the AOT load forced when a pre-warm compiled this
+    launch; settles the build's marks (blocking, a small file). A spec whose compile caches
+    the app does not place is returned unchanged."""
+    root = root_of(spec.env)
+    if root is None:
+        return spec
+    key = launch_key(spec)
+    marks = StartMarks(root)
+    marks.settle(spec.model_id, key)
+    if not marks.forced(spec.model_id, key):
+        return spec
+    return dataclasses.replace(spec, env={**spec.env, FORCE_AOT_VAR: "1"})
+
+
+def with_build_caches(
+    spec: LaunchSpec, cache_dir: Path, kind: EngineKind, version: str | None, prefix: Sequence[str]
+) -> LaunchSpec:
+    """`spec` with its engine build's compile caches (build_env), then with_kept_work."""
+    env = {**spec.env, **build_env(cache_dir, kind, version, prefix)}
+    return with_kept_work(dataclasses.replace(spec, env=env))

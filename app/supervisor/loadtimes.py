@@ -1,4 +1,5 @@
-"""How long earlier loads of a model on an engine took, kept apart for cold and warm loads.
+"""How long earlier loads of a model on an engine took, kept apart for cold loads, warm loads
+and swap backs.
 
 A load is *cold* when vLLM compiled the model's graphs and its compile cache had no entry for
 them (its log says it compiled or saved them, and nothing about loading from the cache), and
@@ -6,6 +7,13 @@ them (its log says it compiled or saved them, and nothing about loading from the
 logparse.LoadProgressParser.cold. A cold first load of a large model can take many minutes;
 the warm ones after it a fraction of that. Reading the log tells the two apart even when the
 cache was emptied or the engine upgraded, which counting loads would not.
+
+A *swap back* is a warm load of a model the app put aside to make room for another (stopped,
+or a sleep that freed too little and stopped it): on vLLM's CPU build, which cannot sleep,
+that is how a swapped model comes back. Its page cache is still hot and the user waits on it
+mid-conversation, so its times are learned apart from the warm loads a user starts. Which
+models were put aside is kept in memory only (`swapped_out`): after the app restarts, a load
+is a load.
 
 Kept in `state_dir/load_times.json`: a cache of measurements, not configuration, so a file
 that cannot be read is simply started afresh.
@@ -27,6 +35,7 @@ from app.core.untrusted import parse_json
 log = logging.getLogger(__name__)
 
 FILE_NAME = "load_times.json"
+KINDS = ("cold", "warm", "swap")
 KEPT = 5  # the latest loads of each kind: engines and caches change, old times go stale
 VERSION = 1
 
@@ -43,6 +52,7 @@ class LoadEstimate:
     expected_s: float | None = None
     last_cold_s: float | None = None
     last_warm_s: float | None = None
+    last_swap_s: float | None = None
 
 
 class LoadTimes:
@@ -52,30 +62,55 @@ class LoadTimes:
         self.path = state_dir / FILE_NAME
         self._lock = threading.Lock()  # records are written from worker threads
         self._loads: dict[str, dict[str, list[float]]] = self._read()
+        self._swapped: set[str] = set()  # model ids put aside for another, not yet back
 
-    def estimate(self, key: str, cold: bool | None = None) -> LoadEstimate:
-        """The estimate for a load of `key`; `cold` once the log has said which kind it is."""
+    def estimate(self, key: str, cold: bool | None = None, *, swap: bool = False) -> LoadEstimate:
+        """The estimate for a load of `key`; `cold` once the log has said which kind it is,
+        `swap` for a swap back (expected as the earlier swap backs, else as a warm load)."""
         with self._lock:
             entry = self._loads.get(key, {})
-            colds, warms = list(entry.get("cold", [])), list(entry.get("warm", []))
+            colds, warms, swaps = (list(entry.get(kind, [])) for kind in KINDS)
         last_cold = colds[-1] if colds else None
-        last_warm = warms[-1] if warms else None
         typical_warm = statistics.median(warms) if warms else None
         if cold:
-            expected = last_cold if last_cold is not None else None
+            expected = last_cold
+        elif swap and swaps:
+            expected = statistics.median(swaps)
         else:
             # Not known to be cold: most loads after the first find the compile cache warm.
             expected = typical_warm if typical_warm is not None else last_cold
-        return LoadEstimate(expected_s=expected, last_cold_s=last_cold, last_warm_s=last_warm)
+        return LoadEstimate(
+            expected_s=expected,
+            last_cold_s=last_cold,
+            last_warm_s=warms[-1] if warms else None,
+            last_swap_s=swaps[-1] if swaps else None,
+        )
 
     def count(self, key: str) -> int:
-        """How many loads of `key` are kept, cold and warm (0: never loaded on this engine)."""
+        """How many loads of `key` are kept, of every kind (0: never loaded on this engine)."""
         with self._lock:
             entry = self._loads.get(key, {})
-            return len(entry.get("cold", [])) + len(entry.get("warm", []))
+            return sum(len(entry.get(kind, [])) for kind in KINDS)
 
-    def record(self, key: str, seconds: float, *, cold: bool) -> None:
-        kind = "cold" if cold else "warm"
+    def swapped_out(self, model_id: str, swapped: bool = True) -> None:
+        """`model_id` was put aside to make room (True), or stopped by its user (False)."""
+        with self._lock:
+            if swapped:
+                self._swapped.add(model_id)
+            else:
+                self._swapped.discard(model_id)
+
+    def take_swap(self, model_id: str) -> bool:
+        """Whether the load of `model_id` beginning now is a swap back (asked once a load)."""
+        with self._lock:
+            if model_id not in self._swapped:
+                return False
+            self._swapped.discard(model_id)
+            return True
+
+    def record(self, key: str, seconds: float, *, cold: bool, swap: bool = False) -> None:
+        """Keep one load's time; a swap back that had to compile counts as a cold load."""
+        kind = "cold" if cold else "swap" if swap else "warm"
         with self._lock:
             times = self._loads.setdefault(key, {}).setdefault(kind, [])
             times.append(round(seconds, 1))
@@ -101,8 +136,13 @@ class LoadTimes:
         for key, entry in loads.items():
             if not isinstance(entry, dict):
                 continue
-            out[str(key)] = {
-                kind: [float(t) for t in entry.get(kind, []) if isinstance(t, int | float)]
-                for kind in ("cold", "warm")
-            }
+            out[str(key)] = {kind: _times(entry.get(kind)) for kind in KINDS}
         return out
+
+
+def _times(raw: object) -> list[float]:
+    """The kept seconds of one kind, from a file that may hold anything."""
+    if not isinstance(raw, list):
+        return []
+    good = [float(t) for t in raw if isinstance(t, int | float) and not isinstance(t, bool)]
+    return [t for t in good if 0 <= t < 1e7][-KEPT:]

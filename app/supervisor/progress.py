@@ -7,7 +7,7 @@ import time
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus, LoadProgressed, LoadTimed
-from app.supervisor.compile_cache import has_compiled, root_of
+from app.supervisor.compile_cache import FORCE_AOT_VAR, StartMarks, aot_seen, has_compiled, root_of
 from app.supervisor.load_phases import StepClock
 from app.supervisor.loadtimes import LoadTimes, load_key
 from app.supervisor.logparse import LoadProgressParser
@@ -20,7 +20,8 @@ class LoadReport:
 
     Until the log tells, a load is expected warm when the folder the child keeps its compile
     caches in (app.supervisor.compile_cache, from the spec's environment) holds compiled
-    graphs; an engine whose caches the app does not place is not guessed at.
+    graphs; an engine whose caches the app does not place is not guessed at. A load of a
+    model the app put aside for another is a swap back, estimated and kept as one.
     """
 
     def __init__(
@@ -31,11 +32,15 @@ class LoadReport:
         self._key = load_key(model_id, spec.prefix)
         self._bus = bus
         self._times = times
+        self.swap_back = times is not None and times.take_swap(model_id)
         self._started = time.monotonic()
         self._started_ts = time.time()
         self.steps = StepClock()
         cache = root_of(spec.env)
         self._cache_warm = has_compiled(cache) if cache is not None else None
+        # Whether this build loads its AOT-compiled graphs, as an unforced start's log says.
+        self._aot_root = cache if FORCE_AOT_VAR not in spec.env else None
+        self._aot: bool | None = None
 
     @property
     def cold(self) -> bool | None:
@@ -51,6 +56,9 @@ class LoadReport:
 
     def line(self, line: str) -> None:
         self.steps.mark(line)
+        if self._aot_root is not None and self._aot is not False:
+            seen = aot_seen(line)
+            self._aot = seen if seen is not None else self._aot
         event = self.parser.feed(line)
         if event is not None:
             self._emit(event)
@@ -79,19 +87,22 @@ class LoadReport:
     def record(self, seconds: float) -> None:
         """Keep this load's time (cold or warm, as the log said); blocking: call off the loop."""
         if self._times is not None:
-            self._times.record(self._key, seconds, cold=self.parser.cold)
+            self._times.record(self._key, seconds, cold=self.parser.cold, swap=self.swap_back)
+        if self._aot_root is not None and self._aot is not None:
+            StartMarks(self._aot_root).note_aot(self._aot)
 
     def _emit(self, event: LoadProgressed, took: float | None = None) -> None:
         elapsed = round(time.monotonic() - self._started if took is None else took, 1)
         cold = self.cold
-        event = dataclasses.replace(event, elapsed_s=elapsed, cold=cold)
+        event = dataclasses.replace(event, elapsed_s=elapsed, cold=cold, swap_back=self.swap_back)
         if self._times is not None:
-            estimate = self._times.estimate(self._key, cold)
+            estimate = self._times.estimate(self._key, cold, swap=self.swap_back)
             event = dataclasses.replace(
                 event,
                 expected_s=estimate.expected_s,
                 last_cold_s=estimate.last_cold_s,
                 last_warm_s=estimate.last_warm_s,
+                last_swap_s=estimate.last_swap_s,
             )
         self.last = event
         self._bus.publish(event)

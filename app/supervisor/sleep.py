@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import psutil
 
@@ -54,6 +54,15 @@ CALL_TIMEOUT_S = 300.0
 SETTLE_S = 3.0
 SETTLE_POLL_S = 0.25
 
+# Why a sleep took its level. "parked": level 1, the weights wait in host RAM (a discrete GPU
+# with RAM to spare). "shared": level 2 because the GPU's memory is the host's RAM (an APU),
+# where parking the weights would free nothing. "ram_short": level 2 because host RAM could not
+# take the weights with room to spare (level_for_host_ram). A level 2 wake reads the weights
+# from disk again but keeps the process and its imports, so it is still quicker than a stop
+# and a warm restart, which pays the imports again; the CPU build ignores sleeps, and there a
+# swap is a stop and a swap back a warm restart (docs/sleep-mode.md).
+SleepWhy = Literal["parked", "shared", "ram_short"]
+
 # The used memory of the GPU at this index of SystemInfo.gpus, in bytes (blocking).
 GpuUsed = Callable[[int], int | None]
 
@@ -76,6 +85,8 @@ class SleepReport:
     planned_bytes: int  # all its devices together
     asleep: bool
     answered: int | None = None  # the HTTP status /sleep answered with (None: no answer)
+    # Why this level (SleepWhy): the row says it in words.
+    why: SleepWhy | None = None
 
     @property
     def measured(self) -> bool:
@@ -305,6 +316,7 @@ async def fall_asleep(
     loop = asyncio.get_running_loop()
     available = (await asyncio.to_thread(psutil.virtual_memory)).available
     level = level_for_host_ram(spec.level, spec.host_bytes, available)
+    why: SleepWhy = "ram_short" if level != spec.level else "parked" if level == 1 else "shared"
     if level != spec.level:
         log.info("%s: host RAM is short for a level 1 sleep; sleeping at level 2", model_id)
     before = await asyncio.to_thread(gauge.read)
@@ -316,13 +328,21 @@ async def fall_asleep(
         key=key,
     )
     report = SleepReport(
-        model_id, level, gauge.kind, before, before, planned_bytes, True, response.status_code
+        model_id, level, gauge.kind, before, before, planned_bytes, True, response.status_code, why
     )
     deadline = loop.time() + SETTLE_S
     while True:
         after = await asyncio.to_thread(gauge.read)
         report = SleepReport(
-            model_id, level, gauge.kind, before, after, planned_bytes, True, response.status_code
+            model_id,
+            level,
+            gauge.kind,
+            before,
+            after,
+            planned_bytes,
+            True,
+            response.status_code,
+            why,
         )
         if report.freed or loop.time() >= deadline:
             return report

@@ -135,11 +135,14 @@ class Supervisor:
             raise ProblemError(diagnosis.shutting_down(spec.model_id))
         return await self._actor(spec.model_id).start(spec)
 
-    async def stop(self, model_id: str) -> None:
-        """A user's stop: SIGTERM to the child's group, SIGKILL after the grace period."""
+    async def stop(self, model_id: str, *, swapped_out: bool = False) -> None:
+        """A user's stop (or, `swapped_out`, one that makes room for another model: its next
+        load is a swap back): SIGTERM to the child's group, SIGKILL after the grace period."""
         actor = self._actors.get(model_id)
         if actor is not None:
             await actor.stop()
+        if self._cfg.load_times is not None:
+            self._cfg.load_times.swapped_out(model_id, swapped_out)
 
     async def sleep(self, model_id: str, planned_bytes: int) -> SleepReport:
         """Put a running model aside to make room: asleep (vLLM's sleep mode) when it was
@@ -153,7 +156,10 @@ class Supervisor:
         actor = self._actors.get(model_id)
         if actor is None:
             return SleepReport(model_id, None, None, None, None, planned_bytes, asleep=False)
-        return await actor.sleep(planned_bytes)
+        report = await actor.sleep(planned_bytes)
+        if not report.asleep and self._cfg.load_times is not None:
+            self._cfg.load_times.swapped_out(model_id)  # stopped instead: it comes back by a load
+        return report
 
     def may_sleep(self, model_id: str) -> bool:
         """Whether `sleep()` would try to put this model to sleep rather than stop it."""

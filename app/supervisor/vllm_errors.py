@@ -69,6 +69,12 @@ _NO_VLLM = re.compile(
     r"|No module named '?(?P<missing>vllm[\w.]*)'?"
 )
 _OOM = re.compile(r"(?:HIP|CUDA) out of memory|OutOfMemoryError")
+# vllm/compilation/decorators.py, when an AOT-compiled graph in the cache cannot be loaded;
+# with VLLM_FORCE_AOT_LOAD=1 the same error is then raised (the reason comes again).
+_AOT_LOAD_FAILED = re.compile(
+    r"Compiling model again due to a load failure from (?P<path>\S+), reason: (?P<reason>[^\n]+)"
+)
+REASON_CHARS = 200
 
 
 def safe_utilization(free_gib: float, total_gib: float) -> float:
@@ -257,6 +263,18 @@ def out_of_memory(text: str, model_id: str) -> Problem | None:
     return problem("load.out_of_memory", model_id=model_id)
 
 
+def stale_compile_cache(text: str, model_id: str) -> Problem | None:
+    """A forced AOT load failed: the warning names the artifact, and the start then failed
+    with its reason (unforced, vLLM recompiles and the reason is not raised)."""
+    m = _AOT_LOAD_FAILED.search(text)
+    if m is None:
+        return None
+    reason = m["reason"].strip()[:REASON_CHARS]
+    if reason not in text[m.end() :]:
+        return None
+    return problem("load.stale_compile_cache", model_id=model_id, path=m["path"], reason=reason)
+
+
 Rule = Callable[[str, str], Problem | None]
 # Most specific first: a KV-cache failure also ends in "Engine core initialization failed".
 RULES: tuple[Rule, ...] = (
@@ -267,6 +285,7 @@ RULES: tuple[Rule, ...] = (
     ctx_over_limit,
     unsupported_architecture,
     model_files,
+    stale_compile_cache,
     bad_arguments,
     port_in_use,
     engine_lacks_vllm,

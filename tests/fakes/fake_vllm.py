@@ -17,10 +17,16 @@ Switches (all optional):
   --fake-warm              print the start-up log of a start with a warm compile cache
                            (tests/fakes/data/vllm_cpu_startup_warm.log)
   --fake-warm-delay S      the --fake-start-delay of a warm start (default: the same)
+  --fake-aot-loads         a warm start loads its AOT-compiled graphs, as vLLM's GPU builds
+                           do ("Directly load AOT compilation…"), instead of compiling again
+                           as the 0.32 CPU build does
 
 With VLLM_CACHE_ROOT set, the compile cache decides as in vLLM: a start whose model has an
 entry under $VLLM_CACHE_ROOT/torch_compile_cache is warm (the warm log, --fake-warm-delay),
-any other is cold and leaves its entry there once its compile would have finished.
+any other is cold and leaves its entry there once its compile would have finished. With
+VLLM_FORCE_AOT_LOAD=1 an entry that does not hold what the fake wrote is a stale cache: the
+start replays vLLM's forced-load failure (vllm_cpu_fail_stale_aot.log); unforced, the start
+is cold and writes the entry again, as vLLM recompiles.
   --fake-never-ready       serve, but /health answers 503 forever
   --fake-crash-after N     after N inference requests, print EngineDeadError and exit 1
   --fake-ignore-sigterm    ignore SIGTERM (the supervisor must SIGKILL)
@@ -144,7 +150,13 @@ def _date() -> str:
     return time.strftime("%m-%d %H:%M:%S")
 
 
+AOT_RELOAD = "Compiling model again due to a load failure from"
+AOT_LOADED = "[backbone] Directly load AOT compilation from path {MODEL}"
+
+
 def _fill(line: str, a: argparse.Namespace) -> str:
+    if a.fake_aot_loads and AOT_RELOAD in line:
+        line = line.partition("[backbone]")[0] + AOT_LOADED
     for key, value in (
         ("{MODEL}", a.model),
         ("{PORT}", str(a.port)),
@@ -813,6 +825,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fake-busy-start", type=float, default=0.0)
     p.add_argument("--fake-warm", action="store_true")
     p.add_argument("--fake-warm-delay", type=float, default=None)
+    p.add_argument("--fake-aot-loads", action="store_true")
     p.add_argument("--fake-never-ready", action="store_true")
     p.add_argument("--fake-crash-after", type=int, default=None)
     p.add_argument("--fake-ignore-sigterm", action="store_true")
@@ -926,6 +939,15 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 — one step per -
         spawn_engine_core()
     cache_entry = _compile_cache_entry(a.model)
     warm = a.fake_warm or (cache_entry is not None and cache_entry.exists())
+    if (
+        warm
+        and not a.fake_warm
+        and cache_entry is not None
+        and cache_entry.read_text(encoding="utf-8", errors="replace") != a.model
+    ):
+        if os.environ.get("VLLM_FORCE_AOT_LOAD") == "1":
+            return _replay("stale_aot")
+        warm = False  # vLLM compiles again and replaces the entry
     if warm and a.fake_warm_delay is not None:
         a.fake_start_delay = a.fake_warm_delay
     lines = startup_lines(warm=warm)

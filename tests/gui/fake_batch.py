@@ -1,4 +1,4 @@
-"""A fake batch service (app.runtime.services.protocols.BatchApi) on in-memory job views."""
+"""A fake batch service (app.runtime.api.protocols.BatchApi) on in-memory job views."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from app.core.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
 from app.core.problems import problem
 from tests.gui.fake_facade import T0, FakeFacade
-from tests.gui.fake_services import FakeService
+from tests.gui.fake_services import IdleBatch
 
 OUT_DIR = "/home/me/.config/vllm-tray/batches/files"
 
@@ -67,7 +67,7 @@ def sample_jobs() -> list[BatchJobView]:
     ]
 
 
-class FakeBatch(FakeService):
+class FakeBatch(IdleBatch):
     """The Batch page's commands on in-memory job views; each changed view comes back (or
     `fail_next["batch.NAME"]` is raised), like the engine's."""
 

@@ -1,4 +1,4 @@
-"""Fake bench and tune services (app.runtime.services.protocols.BenchApi, TuneApi), and
+"""Fake bench and tune services (app.runtime.api.protocols.BenchApi, TuneApi), and
 sample results shaped like the blog's Strix Halo measurements (knee at 10)."""
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ from typing import Any
 
 from app.core.gpu import SystemInfo
 from app.core.tuning import BenchPoint, Confirmation, Slo
-from app.runtime.services.bench import BenchOptions, BenchRecord
-from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.tune import TuneOptions, TuneResult
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.bench import BenchOptions, BenchRecord, TuneOptions, TuneResult
+from app.runtime.api.snapshot import ModelRow
+from app.runtime.api.values import Endpoint
 from tests.gui.fake_facade import T0, FakeFacade
 from tests.gui.fake_services import FakeService
 
@@ -130,6 +129,10 @@ class FakeBench(FakeService):
 
 class FakeTune(FakeService):
     area = "tune"
+
+    def check(self, options: TuneOptions) -> TuneOptions:
+        self.record("check", options)
+        return options
 
     async def run(
         self, model_id: str, options: TuneOptions, *, argv: Sequence[str] = ()

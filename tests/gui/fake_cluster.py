@@ -9,9 +9,7 @@ from app.core.cluster import ClusterConfig, WorkerNode, unencrypted_notice, vali
 from app.core.cluster_nodes import NodeInfo
 from app.core.problems import Problem, ProblemError
 from app.core.states import ProcessState
-from app.runtime.cluster_client import LinkSpeed
-from app.runtime.cluster_views import JoinCommand, NodeReport
-from app.runtime.services.cluster_types import ClusterReport, ClusterView
+from app.runtime.api.cluster import ClusterReport, ClusterView, JoinCommand, LinkSpeed, NodeReport
 from tests.gui.fake_facade import FakeFacade
 from tests.gui.fake_services import IdleCluster
 
@@ -26,7 +24,7 @@ CONFIG = validate(
 
 
 class FakeCluster(IdleCluster):
-    """app.runtime.services.protocols.ClusterApi on an in-memory cluster; its facade is
+    """app.runtime.api.protocols.ClusterApi on an in-memory cluster; its facade is
     `FakeFacade(cluster=FakeCluster)`."""
 
     def __init__(self, app: FakeFacade) -> None:

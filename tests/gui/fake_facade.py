@@ -30,9 +30,26 @@ from app.core.problems import Fix, FixKind, Problem, tr_noop
 from app.core.registry import ModelSource
 from app.core.settings import SPECS
 from app.core.states import DownloadStatus, EngineKind, FileState, LoadPhase, ProcessState
-from app.runtime.services import Services, ServiceSet
-from app.runtime.services.protocols import BatchApi, BenchApi, ClusterApi, RemotesApi, TuneApi
-from app.runtime.snapshot import EngineView, ModelRow, ServerView, Snapshot
+from app.runtime.api.protocols import (
+    BatchApi,
+    BenchApi,
+    ChatApi,
+    ClusterApi,
+    ConfigApi,
+    EnginesApi,
+    LemonadeApi,
+    LoadBenchApi,
+    ModelsApi,
+    PowerApi,
+    PrewarmApi,
+    RemotesApi,
+    SearchApi,
+    ServerApi,
+    TuneApi,
+    ViewsApi,
+)
+from app.runtime.api.services import Services
+from app.runtime.api.snapshot import EngineView, ModelRow, ServerView, Snapshot
 from tests.gui.fake_services import (
     FakeConfig,
     FakeEndpoint,
@@ -187,8 +204,30 @@ def failed(error: BaseException) -> Future[Any]:
     return future
 
 
+@dataclasses.dataclass(frozen=True)
+class ServiceSet:
+    """Every service as an object at hand (implements app.runtime.api.services.ServiceSource)."""
+
+    models: ModelsApi
+    config: ConfigApi
+    engines: EnginesApi
+    remotes: RemotesApi
+    cluster: ClusterApi
+    batch: BatchApi
+    bench: BenchApi
+    tune: TuneApi
+    load_bench: LoadBenchApi
+    prewarm: PrewarmApi
+    power: PowerApi
+    search: SearchApi
+    chat: ChatApi
+    lemonade: LemonadeApi
+    endpoint: ServerApi
+    views: ViewsApi
+
+
 class FakeFacade:
-    """Implements app.runtime.services.Facade over fake services with in-memory state.
+    """Implements app.runtime.api.services.Facade over fake services with in-memory state.
 
     `submit` and `call` run the given function of the services at once and hand its result
     back as a finished future. Services are the fakes of tests/gui/fake_services.py unless a
@@ -248,7 +287,7 @@ class FakeFacade:
         # What `lemonade.plan` answers: by default no Lemonade on this machine.
         self.lemonade: ImportPlan = ImportPlan(Path("/home/me/.config/lemonade"), found=False)
         self._holding: str | None = None
-        self.services = Services(
+        self.services = Services.over(
             ServiceSet(
                 models=FakeModels(self),
                 config=FakeConfig(self),

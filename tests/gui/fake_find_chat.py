@@ -21,10 +21,10 @@ from app.core.chat import (
     ReplyStats,
 )
 from app.core.fit import ArchSupport, FitEstimate, FitVerdict, WeightFormat
+from app.core.hub_search import HubModel, SearchQuery
 from app.core.problems import Problem
-from app.downloads.search import SearchQuery, gated_search_problem
-from app.downloads.search_answer import HubModel
-from app.runtime.services.search import AddedModel, ModelDetails, SearchResult, SearchResults
+from app.downloads.search import gated_search_problem
+from app.runtime.api.values import AddedModel, ModelDetails, SearchResult, SearchResults
 from tests.gui.fake_facade import FakeFacade
 
 T = TypeVar("T")

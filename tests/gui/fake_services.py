@@ -1,4 +1,4 @@
-"""In-memory stand-ins for the application's services (app.runtime.services.protocols).
+"""In-memory stand-ins for the application's services (app.runtime.api.protocols).
 
 Each satisfies its service's Protocol (mypy checks it: `make typecheck` runs over these
 fakes), and shares its state with the FakeFacade that built it (`app`): the rows, the
@@ -31,8 +31,10 @@ from app.core.chat import ChatOptions, Conversation, ReplyEvent
 from app.core.cluster import ClusterConfig
 from app.core.cluster_nodes import NodeInfo
 from app.core.contracts import Backend, DownloadView, ModelView
+from app.core.engine_values import Cleaned, EngineStatus, InstallProgress
 from app.core.events import RegistryChanged, SettingChanged
 from app.core.gpu import SystemInfo
+from app.core.hub_search import SearchQuery
 from app.core.lemonade_plan import ImportPlan, ImportResult
 from app.core.load_bench import LoadBenchRecord
 from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budget_bytes
@@ -48,6 +50,7 @@ from app.core.registry import (
     validate_name,
 )
 from app.core.remotes import RemoteView
+from app.core.rocm_feed import FeedView
 from app.core.setting_rules import check_together
 from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import EngineKind, ProcessState
@@ -60,25 +63,39 @@ from app.core.vllm_args import (
     unknown_flags,
 )
 from app.core.vllm_args import settings_layer as make_settings_layer
-from app.downloads.search import SearchQuery
-from app.runtime.planning import OptionsPreview
-from app.runtime.services.bench import BenchOptions, BenchRecord
-from app.runtime.services.chat import ChatService
-from app.runtime.services.cluster_types import (
+from app.runtime.api.bench import (
+    BenchOptions,
+    BenchRecord,
+    LoadBenchOptions,
+    TuneOptions,
+    TuneResult,
+)
+from app.runtime.api.cluster import (
     AgentSettings,
     ClusterReport,
     ClusterView,
     WorkerState,
 )
-from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.engines import EngineReport, RocmBuildRow, RocmBuilds
-from app.runtime.services.load_bench import LoadBenchOptions
-from app.runtime.services.search import AddedModel, ModelDetails, SearchResults
-from app.runtime.services.tune import TuneOptions, TuneResult
-from app.runtime.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
-from app.supervisor.compile_cache import Cleaned
-from app.supervisor.engines.base import EngineStatus, InstallProgress
-from app.supervisor.engines.feed import FeedSource, FeedView
+from app.runtime.api.protocols import BatchFileApi
+from app.runtime.api.snapshot import (
+    EngineView,
+    HostRooms,
+    ModelRow,
+    OptionsPreview,
+    ServerView,
+    Snapshot,
+)
+from app.runtime.api.values import (
+    AddedModel,
+    Endpoint,
+    EngineReport,
+    ModelDetails,
+    RocmBuildRow,
+    RocmBuilds,
+    SearchResults,
+)
+from app.runtime.services.chat import ChatService
+from app.supervisor.engines.feed import FeedSource
 from app.supervisor.engines.rocm_builds import choices
 
 if TYPE_CHECKING:
@@ -442,6 +459,14 @@ class FakeConfig(FakeService):
         else:
             self.app.secrets[name] = value
 
+    async def set_secrets(self, changes: Mapping[str, str | None]) -> None:
+        self.record("set_secrets", dict(changes))
+        for name, value in changes.items():
+            if value is None:
+                self.app.secrets.pop(name, None)
+            else:
+                self.app.secrets[name] = value
+
     async def has_secret(self, name: str) -> bool:
         self.record("has_secret", name)
         return self.answer("has_secret", name in self.app.secrets)
@@ -681,6 +706,9 @@ class IdleBatch(FakeService):
     async def cancel(self, batch_id: str) -> BatchJobView:
         raise _not_here("a batch")
 
+    def open_file(self, source: Path, output: Path, errors: Path) -> BatchFileApi:
+        raise _not_here("a batch file")  # `vllm-tray batch run`'s, never the GUI's
+
     def concurrency(self, model_ids: Collection[str]) -> int:
         return 1
 
@@ -736,6 +764,9 @@ class FakePrewarm(FakeService):
 
 class IdleTune(FakeService):
     area = "tune"
+
+    def check(self, options: TuneOptions) -> TuneOptions:
+        return options
 
     async def run(
         self, model_id: str, options: TuneOptions, *, argv: Sequence[str] = ()

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.core.events import BenchProgressed, MetricsSampled, TuneProgressed
 from app.gui.bench_view import BenchWindow
 from app.gui.bridge import EventBridge
-from app.runtime.services.tune import TuneOptions
+from app.runtime.api.bench import TuneOptions
 from tests.gui.conftest import start_gui
 from tests.gui.fake_bench import FakeBenchFacade, sample_point, sample_records, sample_tune
 from tests.gui.fake_facade import T0

@@ -25,10 +25,10 @@ from app.core.chat import ChatMessage, ChatStore, ReplyDelta
 from app.gui.app import GuiApp
 from app.gui.chat_page import RENDER_SPACING, ChatPage
 from app.gui.chat_render import Pending, chunks
-from app.runtime.services import Services, ServiceSet
+from app.runtime.api.services import Services
+from app.runtime.api.values import Endpoint
 from app.runtime.services.chat import ChatService
-from app.runtime.services.endpoint import Endpoint
-from tests.gui.fake_facade import FakeFacade
+from tests.gui.fake_facade import FakeFacade, ServiceSet
 from tests.integration.test_relay_trust import LoopbackServer
 
 T = TypeVar("T")
@@ -106,7 +106,7 @@ def hostile(fake: FakeFacade, endpoint: HostileEndpoint, tmp_path: Path) -> Iter
         store=ChatStore(tmp_path / "chats"), endpoint=lambda: Endpoint(endpoint.server.url)
     )
     source = cast(ServiceSet, fake.services._source)  # the fakes are a ServiceSet
-    fake.services = Services(dataclasses.replace(source, chat=chat))
+    fake.services = Services.over(dataclasses.replace(source, chat=chat))
     yield chat
     fake.submit(lambda _: chat.aclose()).result(10)
 

@@ -15,8 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.core.cluster import WorkerNode
 from app.core.problems import Problem, ProblemError
 from app.gui.cluster_page import ClusterWindow
-from app.runtime.cluster_views import NodeReport
-from app.runtime.services.cluster_types import ClusterReport
+from app.runtime.api.cluster import ClusterReport, NodeReport
 from tests.gui.conftest import run, start_gui
 from tests.gui.fake_cluster import FakeCluster
 from tests.gui.fake_facade import FakeFacade

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.runtime.snapshot import EngineView
+from app.runtime.api.snapshot import EngineView
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade
 

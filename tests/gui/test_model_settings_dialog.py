@@ -15,7 +15,7 @@ from app.core.registry import ModelOptions
 from app.gui.app import GuiApp
 from app.gui.forms import ParsedField
 from app.gui.model_settings_dialog import ModelSettingsDialog
-from app.runtime.planning import OptionsPreview
+from app.runtime.api.snapshot import OptionsPreview
 from tests.gui.fake_facade import FakeFacade, load_events, two_rx7900
 
 MODEL = "Qwen3.5-4B-FP16-vLLM"

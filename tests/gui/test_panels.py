@@ -13,7 +13,7 @@ from app.core.gpu import kernel_prerequisite_problem, no_gpu_problem
 from app.core.memory import GIB
 from app.core.problems import Problem
 from app.gui.app import GuiApp
-from app.runtime.snapshot import EngineView
+from app.runtime.api.snapshot import EngineView
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, strix_halo, system_with
 

@@ -21,7 +21,7 @@ from app.gui.bridge import EventBridge
 from app.gui.model_state import StateKind
 from app.gui.model_table import KIND_ROLE, Column
 from app.gui.remotes_page import RemotesWindow
-from app.runtime.snapshot import ModelRow
+from app.runtime.api.snapshot import ModelRow
 from tests.gui.conftest import run, start_gui
 from tests.gui.fake_facade import FakeFacade, default_rows
 from tests.gui.fake_services import IdleRemotes

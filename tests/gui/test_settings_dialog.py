@@ -275,7 +275,7 @@ def test_exposing_the_endpoint_asks_for_an_api_key(
     endpoint.host.setCurrentText("0.0.0.0")
     save(qtbot, dialog)
     assert fake.called("config.set_settings") == [({"proxy.host": "0.0.0.0"},)]
-    assert fake.called("config.set_secret") == [(SECRET_API_KEY, "sk-local-123")]
+    assert fake.called("config.set_secrets") == [({SECRET_API_KEY: "sk-local-123"},)]
     assert fake.secrets == {SECRET_API_KEY: "sk-local-123"}
 
 
@@ -295,7 +295,7 @@ def test_secrets_are_never_shown_and_can_be_cleared(
     assert token.edit.text() == "" and token.edit.placeholderText() == "saved — type to replace"
     qtbot.mouseClick(token.clear_button, Qt.MouseButton.LeftButton)
     save(qtbot, dialog)
-    assert fake.called("config.set_secret") == [(SECRET_HF_TOKEN, None)]
+    assert fake.called("config.set_secrets") == [({SECRET_HF_TOKEN: None},)]
     assert fake.called("config.set_settings") == []  # no setting changed
     assert fake.secrets == {}
 
@@ -316,7 +316,7 @@ def test_a_hugging_face_token_of_the_wrong_shape_is_refused_as_typed(
     qtbot.keyClicks(accounts.hf_token.edit, "hf_" + "a1B2" * 9)
     assert not accounts.token_hint.isVisible() and dialog.ok_button.isEnabled()
     save(qtbot, dialog)
-    assert fake.called("config.set_secret") == [(SECRET_HF_TOKEN, "hf_" + "a1B2" * 9)]
+    assert fake.called("config.set_secrets") == [({SECRET_HF_TOKEN: "hf_" + "a1B2" * 9},)]
 
 
 @pytest.mark.parametrize(
@@ -371,7 +371,7 @@ def test_the_hugging_face_token_is_checked_against_the_hub(
     )
     qtbot.mouseClick(accounts.check_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "does not accept" in accounts.check_result.text())
-    assert fake.called("config.set_secret") == []  # a check stores nothing
+    assert fake.called("config.set_secrets") == []  # a check stores nothing
     dialog.reject()
 
 

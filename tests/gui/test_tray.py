@@ -20,7 +20,7 @@ from app.gui.i18n import problem_text
 from app.gui.icons import TrayStatus
 from app.gui.model_state import state_text
 from app.gui.tray import aggregate_status, menu_text_width
-from app.runtime.snapshot import ServerView
+from app.runtime.api.snapshot import ServerView
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, load_events, make_row, memory_problem
 

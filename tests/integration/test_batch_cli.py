@@ -373,3 +373,32 @@ def test_a_second_run_on_the_same_out_is_refused_and_each_id_stays_once(
     assert again.returncode == 0, again.stderr
     assert "nothing to send" in again.stdout
     wait_no_engines(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ('{"custom_id": "a"\n', "Line 1 of"),
+        (request_lines(2) * 2, "repeats the custom_id req-0 of line 1"),
+    ],
+)
+def test_a_refused_file_leaves_a_config_dir_never_used_as_it_was(
+    tmp_path: Path, content: str, needle: str
+) -> None:
+    """The file is checked by the batch service (`services.batch.open_file`) before anything
+    starts: a fresh config dir is not even created, the output not opened."""
+    source = tmp_path / "in.jsonl"
+    source.write_text(content)
+    home = tmp_path / "never"
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "batch", "run", str(source), "--out", "out.jsonl"],
+        env={**os.environ, "VLLM_TRAY_HOME": str(home)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and needle in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]

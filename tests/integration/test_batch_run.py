@@ -12,10 +12,10 @@ import pytest
 from aiohttp import web
 
 from app.core.problems import ProblemError
+from app.runtime.api.values import Endpoint
 from app.runtime.services import batch_run
 from app.runtime.services.batch_results import ResultFiles
 from app.runtime.services.batch_run import BatchRun, prepare
-from app.runtime.services.endpoint import Endpoint
 
 
 class Server:

@@ -96,6 +96,7 @@ def test_bench_json_and_history(home: Path) -> None:
         (["bench", "user.a", "--requests", "0"], "requests must be a whole number from 1"),
         (["bench", "user.a", "--concurrency", "2,x"], "not a list of whole numbers"),
         (["tune", "user.a", "--slo-itl-ms", "-5"], "slo_itl_ms must be a positive number"),
+        (["tune", "user.a", "--max-concurrency", "0"], "concurrency must be a whole number"),
         (["tune", "user.nope"], "There is no model called user.nope"),
     ],
 )

@@ -32,9 +32,9 @@ from app.core.chat import (
 )
 from app.core.problems import ProblemError
 from app.core.registry import ModelOptions
+from app.runtime.api.values import Endpoint
 from app.runtime.runtime import Runtime
 from app.runtime.services.chat import ChatService
-from app.runtime.services.endpoint import Endpoint
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import ServeProcess, free_port
 from tests.harness import internals

@@ -26,8 +26,8 @@ from app.core.events import Event
 from app.core.paths import resolve_paths
 from app.core.problems import ProblemError
 from app.core.states import ProcessState
+from app.runtime.api.cluster import AgentSettings
 from app.runtime.cluster_agent import ClusterAgent
-from app.runtime.cluster_settings import AgentSettings
 from app.runtime.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
 from tests.harness import internals, process

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from app.core.engine_values import InstallProgress
 from app.core.problems import Problem, ProblemError
 from app.core.states import EngineKind
-from app.supervisor.engines.base import InstallProgress
 from app.supervisor.engines.custom import CustomEngine
 
 FULL_HELP = """usage: vllm serve [model_tag] [options]

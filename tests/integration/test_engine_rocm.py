@@ -9,13 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from app.core.engine_values import InstallProgress
 from app.core.problems import ProblemError
 from app.core.states import EngineKind
-from app.supervisor.engines.base import (
-    VERSION_FILE_NAME,
-    InstallProgress,
-    read_version_file,
-)
+from app.supervisor.engines.base import VERSION_FILE_NAME, read_version_file
 from app.supervisor.engines.rocm import (
     PHASE_DONE,
     PHASE_DOWNLOADING,

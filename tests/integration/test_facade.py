@@ -16,9 +16,8 @@ from app.core.events import ProcessStateChanged
 from app.core.problems import ProblemError
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.states import ProcessState
+from app.runtime.api.snapshot import ModelRow, OptionsPreview
 from app.runtime.facade import ThreadFacade
-from app.runtime.planning import OptionsPreview
-from app.runtime.snapshot import ModelRow
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.harness import Events, internals, process, request

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from app.core.problems import ProblemError
-from app.runtime.services.loadgen import LoadGenerator, Target, Workload
+from app.runtime.api.bench import Workload
+from app.runtime.services.loadgen import LoadGenerator, Target
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRETS = {

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.fakes.engine_runtime import make_model_folder
+from tests.fakes.fake_startup_bench import engine_python
 from tests.integration.test_bench_cli import cli
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_vllm.py"
@@ -50,10 +51,12 @@ def test_bench_load_times_a_cold_and_a_warm_load_step_by_step_and_keeps_them(hom
     done = cli(home, "bench", "load", "user.a", "--json")
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
-    cold, warm = record["runs"]
+    cold, warm, swap = record["runs"]
     assert (cold["kind"], cold["cold"]) == ("cold", True)  # vLLM's log: it compiled afresh
     assert (warm["kind"], warm["cold"]) == ("warm", False)  # …and found its cache entry
-    for run in (cold, warm):
+    assert (swap["kind"], swap["cold"]) == ("swap", False)  # put aside, then back warm
+    assert set(record["ratios"]) == {"swap_vs_warm"}  # the others need --direct
+    for run in (cold, warm, swap):
         steps = run["steps"]
         assert set(steps) >= ENGINE_STEPS
         assert {"before_spawn", "handover", "first_token", "relay"} <= set(steps)
@@ -73,6 +76,7 @@ def test_bench_load_times_a_cold_and_a_warm_load_step_by_step_and_keeps_them(hom
     again = cli(home, "bench", "load", "user.a")
     assert again.returncode == 0, again.stderr
     assert "warm/cold:" in again.stdout and "the app's own share: at most" in again.stdout
+    assert "swap back / warm load: " in again.stdout
     assert "of caches emptied" in again.stdout
     shown = cli(home, "bench", "load", "user.a", "--history", "--json")
     assert shown.returncode == 0, shown.stderr
@@ -121,3 +125,53 @@ def test_optimize_is_a_model_option_validated_like_the_others(home: Path) -> Non
     }
     back = cli(home, "options", "user.a", "optimize=default", "--json")
     assert back.returncode == 0 and json.loads(back.stdout)["optimize"] is None
+
+
+@pytest.mark.timeout(240)
+def test_direct_puts_vllms_own_start_beside_the_apps_with_the_ratios(
+    home: Path, tmp_path: Path
+) -> None:
+    """The engine's Python has a `vllm bench startup` (a fake one: cold 4 s, warm 2 s)."""
+    python = engine_python(tmp_path / "engine")
+    engine = shlex.join(
+        [str(python), str(FAKE), "--fake-start-delay", "3", "--fake-warm-delay", "0.6"]
+    )
+    assert cli(home, "config", "set", f"engine.custom_command={engine}").returncode == 0
+    done = cli(home, "bench", "load", "user.a", "--direct")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "vLLM's own `vllm bench startup` (no server): cold 4.00 s" in out
+    for title, goal in (
+        ("warm load / vLLM's warm start", 0.8),
+        ("cold load / vLLM's cold start", 1.2),
+        ("swap back / warm load", 0.25),
+    ):
+        assert f"{title}: " in out and f"(goal ≤ {goal}: " in out, out
+    assert "the app's own share: at most" in out
+    shown = cli(home, "bench", "load", "user.a", "--history", "--json")
+    (record,) = json.loads(shown.stdout)
+    cold, warm, swap = (run["total_s"] for run in record["runs"])
+    assert record["ratios"] == {
+        "warm_vs_vllm": pytest.approx(warm / 2.0, abs=0.002),
+        "cold_vs_vllm": pytest.approx(cold / 4.0, abs=0.002),
+        "swap_vs_warm": pytest.approx(swap / warm, abs=0.002),
+    }
+    history = cli(home, "bench", "load", "user.a", "--history")
+    assert "SWAP s" in history.stdout
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("figures", ["[1, 2]", '{"avg_warm_startup_time": "fast"}', "{half"])
+def test_direct_with_figures_that_are_not_numbers_shows_no_ratio_against_them(
+    home: Path, tmp_path: Path, figures: str
+) -> None:
+    python = engine_python(tmp_path / "engine", figures)
+    engine = shlex.join([str(python), str(FAKE), "--fake-start-delay", "0.3"])
+    assert cli(home, "config", "set", f"engine.custom_command={engine}").returncode == 0
+    done = cli(home, "bench", "load", "user.a", "--warm-only", "--direct", "--json")
+    if figures == "{half":  # not JSON: one sentence, non-zero
+        assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+        return
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert record["direct"] == {"available": True} and record["ratios"] == {}

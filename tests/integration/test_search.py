@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 
 from app.core.fit import ArchSupport, FitVerdict, WeightFormat
+from app.core.hub_search import SearchQuery, SearchSort
 from app.core.paths import resolve_paths
 from app.core.registry import Registry
-from app.downloads.search import SearchQuery, SearchSort
+from app.runtime.api.values import ModelDetails
 from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services.search import DETAILS_AT_ONCE, ModelDetails
+from app.runtime.services.search import DETAILS_AT_ONCE
 from tests.fakes.engine_runtime import TINY_CONFIG
 from tests.fakes.fake_hub import FakeHub, build_tiny_model, refusing_url
 

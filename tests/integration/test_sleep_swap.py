@@ -117,6 +117,9 @@ async def test_a_swap_sleeps_the_idle_model_and_a_request_wakes_it(freeing: Runt
         asleep = process(rt, A)
         assert asleep is not None and asleep.sleep is not None
         assert asleep.sleep.level == 2 and asleep.sleep.freed_bytes > 150 * 2**20
+        # The row says why level 2: no GPU here, the model's memory is the host's RAM.
+        row = rt.services.views.row(A)
+        assert (row.sleep_level, row.sleep_why) == (2, "shared")
         (key,) = verdicts(rt)
         assert verdicts(rt)[key]["frees"] is True and key == spec.sleep.verdict_key
 
@@ -239,6 +242,8 @@ async def test_on_two_gpus_only_a_model_on_the_gpu_needed_sleeps_measured_there(
         asleep = process(rt, "user.b")
         assert asleep is not None and asleep.sleep is not None
         assert asleep.sleep.freed_by_device == {"gpu1": taken}  # measured on its GPU only
+        row = rt.services.views.row("user.b")  # a discrete card: the weights parked in RAM
+        assert (row.sleep_level, row.sleep_why) == (1, "parked")
         assert [vram_used(root, g) for g in gpus] == [v + taken for v in idle_vram]
         (key,) = verdicts(rt)
         assert key == spec.sleep.verdict_key and key.endswith(" on gfx1100")

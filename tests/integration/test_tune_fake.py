@@ -19,11 +19,9 @@ import pytest
 from app.core.events import Event, TuneProgressed
 from app.core.states import ProcessState
 from app.core.tuning import MAX_STARTS, Slo
+from app.runtime.api.bench import BenchOptions, TuneOptions, Workload
 from app.runtime.facade import ThreadFacade
 from app.runtime.runtime import Runtime
-from app.runtime.services.bench import BenchOptions
-from app.runtime.services.loadgen import Workload
-from app.runtime.services.tune import TuneOptions
 from app.runtime.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_runtime, starts
 from tests.harness import internals, process

@@ -21,7 +21,13 @@ from pathlib import Path
 
 from app.supervisor.engines.cpu import SERVER_MODULE
 from tests.real_engine.conftest import engine_child_env, ensure_cpu_engine, ensure_tiny_model
-from tests.real_engine.failure_cases import BY_NAME, CASES, FailureCase, model_variant
+from tests.real_engine.failure_cases import (
+    BY_NAME,
+    CASES,
+    FailureCase,
+    model_variant,
+    spoil_aot_cache,
+)
 
 TIMEOUT_S = 600
 # Not a failure: a good start with a warm compile cache, for the cold/warm load estimate.
@@ -29,6 +35,12 @@ WARM_START = "warm_start"
 
 
 def run_case(case: FailureCase, good_model: Path, workdir: Path) -> tuple[int, str, float]:
+    if case.stale_aot:
+        cache = workdir / "stale-aot-cache"
+        warm = FailureCase(WARM_START, env={"VLLM_CACHE_ROOT": str(cache)})
+        _, out, _ = run_case(warm, good_model, workdir)
+        assert spoil_aot_cache(cache), f"the warm start left no AOT artifact:\n{out[-2000:]}"
+        case = FailureCase(case.name, env={**case.env, "VLLM_CACHE_ROOT": str(cache)})
     engine = ensure_cpu_engine()
     command = engine.command()
     prefix = (

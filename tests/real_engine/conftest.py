@@ -22,7 +22,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.supervisor.engines.base import InstallProgress, ProgressCallback
+from app.core.engine_values import InstallProgress
+from app.supervisor.engines.base import ProgressCallback
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 
 ENGINE_DIR_ENV = "VLLM_TRAY_TEST_ENGINE_DIR"

@@ -34,6 +34,9 @@ class FailureCase:
     model: str = "good"  # "good", "no_weights" or "broken_config"
     python_module_without_vllm: bool = False  # run the app's python, which lacks vLLM
     port_taken: bool = False
+    # Start once to fill a private compile cache, cut its AOT artifact short, then start
+    # again with VLLM_FORCE_AOT_LOAD=1: what a stale cache does to a forced load.
+    stale_aot: bool = False
 
     @property
     def capture(self) -> Path:
@@ -61,6 +64,7 @@ CASES: tuple[FailureCase, ...] = (
     ),
     FailureCase("port_taken", port_taken=True),
     FailureCase("engine_without_vllm", python_module_without_vllm=True),
+    FailureCase("stale_aot", env={"VLLM_FORCE_AOT_LOAD": "1"}, stale_aot=True),
 )
 BY_NAME = {case.name: case for case in CASES}
 
@@ -83,3 +87,12 @@ def model_variant(good: Path, kind: str, workdir: Path) -> Path:
     else:
         raise ValueError(kind)
     return out
+
+
+def spoil_aot_cache(cache_root: Path) -> list[Path]:
+    """Cut every AOT-compiled artifact under `cache_root` to half its size (a stale cache)."""
+    spoiled = sorted(cache_root.glob("torch_compile_cache/torch_aot_compile/*/rank_*/model"))
+    for artifact in spoiled:
+        data = artifact.read_bytes()
+        artifact.write_bytes(data[: len(data) // 2])
+    return spoiled

@@ -20,10 +20,8 @@ import pytest
 from app.core.paths import resolve_paths
 from app.core.states import ProcessState
 from app.core.tuning import MAX_STARTS
+from app.runtime.api.bench import BenchOptions, TuneOptions, Workload
 from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services.bench import BenchOptions
-from app.runtime.services.loadgen import Workload
-from app.runtime.services.tune import TuneOptions
 from app.supervisor.engines.cpu import CpuEngine
 from tests.harness import internals, process
 from tests.real_engine.conftest import app_home, wait_for_quiet

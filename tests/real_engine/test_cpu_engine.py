@@ -18,9 +18,10 @@ import httpx
 import psutil
 import pytest
 
+from app.core.engine_values import InstallProgress
 from app.core.problems import ProblemError
 from app.core.states import EngineKind
-from app.supervisor.engines.base import InstallProgress, read_version_file
+from app.supervisor.engines.base import read_version_file
 from app.supervisor.engines.cpu import (
     PHASE_CREATING_VENV,
     PHASE_DONE,

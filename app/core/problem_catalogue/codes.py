@@ -211,6 +211,7 @@ ProblemCode = Literal[
     "load.not_running",
     "load.out_of_memory",
     "load.port_in_use",
+    "load.stale_compile_cache",
     "load.stalled",
     "load.timeout",
     "load.unsupported_architecture",

@@ -159,6 +159,19 @@ SPECS: tuple[ProblemSpec, ...] = (
         fix=None,
     ),
     ProblemSpec(
+        "load.stale_compile_cache",
+        tr_noop(
+            "{model_id} did not start: the graphs a pre-warm compiled for it could not be "
+            "loaded from the engine's compile cache ({reason}), and the app asks vLLM not to "
+            "recompile them silently. Pre-warm the model again, or clear the compile cache "
+            "(vllm-tray engine clean-cache); the next load then compiles afresh."
+        ),
+        status=503,
+        fix=None,
+        permanent=True,
+        data=("path",),
+    ),
+    ProblemSpec(
         "load.stalled",
         tr_noop(
             "Loading {model_id} stalled: for {stall_s} seconds vLLM printed nothing and "

@@ -16,7 +16,7 @@ from app.gui.i18n import problem_text
 from app.gui.settings.page import SettingsPage
 from app.gui.settings.secret_field import SECRET_HF_TOKEN, SecretField
 from app.gui.theme import error_color, set_text_color
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 FILE_BACKEND = "file"  # app.runtime.secrets: no keyring on this computer
 

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QWidget
 
 from app.gui.settings.page import SettingsPage
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 
 class DesktopPage(SettingsPage):

@@ -31,7 +31,7 @@ from app.gui.settings.secret_field import SecretField
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track
-from app.runtime.services import Facade, Services
+from app.runtime.api.services import Facade
 
 
 class SettingsDialog(QDialog):
@@ -235,7 +235,7 @@ class SettingsDialog(QDialog):
             stored.update(confirmed)
         secrets = self.secret_changes()
         if secrets:
-            await call(self._facade.submit(lambda s: _set_secrets(s, secrets)))
+            await call(self._facade.submit(lambda s: s.config.set_secrets(secrets)))
         return stored
 
     def done(self, result: int) -> None:
@@ -249,8 +249,3 @@ class SettingsDialog(QDialog):
             event.ignore()  # storing is under way; it closes the dialog when it is done
             return
         super().closeEvent(event)
-
-
-async def _set_secrets(services: Services, secrets: dict[str, str | None]) -> None:
-    for name, value in secrets.items():
-        await services.config.set_secret(name, value)

@@ -14,7 +14,7 @@ from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.settings.secret_field import SECRET_API_KEY, SecretField
 from app.gui.theme import error_color, set_text_color, warning_color
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 

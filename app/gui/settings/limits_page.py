@@ -9,7 +9,7 @@ from app.core.setting_rules import SettingValue, check_together
 from app.gui.forms import SettingField, wrap
 from app.gui.i18n import problem_text
 from app.gui.settings.page import SettingsPage
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 
 class LimitsPage(SettingsPage):

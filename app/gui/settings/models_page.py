@@ -19,7 +19,7 @@ from app.gui.i18n import format_bytes, format_number, problem_text
 from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc
 from app.gui.theme import monospace_font, set_text_color, warning_color
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 
 class ModelsPage(SettingsPage):

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFormLayout, QWidget
 from app.core.problems import TRANSLATION_CONTEXT
 from app.core.settings import SPEC_BY_KEY
 from app.gui.forms import SettingField, buddy_label, plain
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 
 def spec_doc(key: str) -> str:

@@ -7,7 +7,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from app.gui.commands import CommandFailed, call, tasks_of
-from app.runtime.services import Facade
+from app.runtime.api.services import Facade
 
 SECRET_API_KEY = "api_key"  # the endpoint's bearer token
 SECRET_HF_TOKEN = "hf_token"  # Hugging Face access token for gated repositories

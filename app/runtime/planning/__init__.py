@@ -7,9 +7,10 @@ memory; `values` the values it answers with.
 """
 
 from app.core.setting_rules import bad_ctx_size
+from app.runtime.api.snapshot import OptionsPreview
 from app.runtime.planning.planner import Planner
 from app.runtime.planning.rules import with_sleep_mode
-from app.runtime.planning.values import LaunchPlan, ModelFiles, OptionsPreview
+from app.runtime.planning.values import LaunchPlan, ModelFiles
 
 __all__ = [
     "LaunchPlan",

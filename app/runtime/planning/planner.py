@@ -29,8 +29,9 @@ from app.core.settings import Settings
 from app.core.states import USABLE_FILES, EngineKind
 from app.core.swap import plan_sleep
 from app.core.vllm_args import ResolvedArgs
+from app.runtime.api.snapshot import OptionsPreview
 from app.runtime.engine_choice import choose_kind, make_engine
-from app.runtime.fast_start import start_env
+from app.runtime.fast_start import fast_spec
 from app.runtime.memory_watch import MemoryWatch
 from app.runtime.planning.devices import budgets, device_env, device_label, place_model
 from app.runtime.planning.files import FilesCache
@@ -46,13 +47,7 @@ from app.runtime.planning.rules import (
     with_extra_args,
     with_sleep_mode,
 )
-from app.runtime.planning.values import (
-    LaunchPlan,
-    ModelFiles,
-    OptionsPreview,
-    Rejection,
-    shown_command,
-)
+from app.runtime.planning.values import LaunchPlan, ModelFiles, Rejection, shown_command
 from app.supervisor.childenv import child_environment
 from app.supervisor.engines.base import Engine, EngineCommand
 from app.supervisor.sleep import SleepVerdicts
@@ -211,8 +206,6 @@ class Planner:
             placement=placement,
             settings=settings,
         )
-        fast = start_env(self._paths.cache_dir, kind, version, command.prefix, options.optimize)
-        spec = dataclasses.replace(spec, env={**spec.env, **fast})
         if overlay is not None:
             # One model across machines is never slept: a sleep there is untested, and the
             # app could measure only this machine's share of it.
@@ -223,6 +216,15 @@ class Planner:
             spec = self._with_sleep(
                 spec, kind=kind, version=version, command=command, files=files, settings=settings
             )
+        # Last: the compile caches' marks are keyed by the launch as it will run.
+        spec = fast_spec(
+            spec,
+            self._paths.cache_dir,
+            kind=kind,
+            version=version,
+            prefix=command.prefix,
+            optimize=options.optimize,
+        )
         return self._plan(spec, files, placement, kind=kind, settings=settings, overlay=overlay)
 
     def _spec(

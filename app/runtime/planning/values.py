@@ -8,14 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from app.core.contracts import LaunchSpec
-from app.core.memory import MemoryPlan, ModelShape
-from app.core.memory_room import DeviceRoom
-from app.core.optimize import Optimize
+from app.core.memory import ModelShape
 from app.core.parallel import Placement
 from app.core.problems import Problem
 from app.core.registry import ModelOptions
 from app.core.states import SnapshotState
-from app.core.vllm_args import ArgLayer
+from app.runtime.api.snapshot import OptionsPreview
 
 
 @dataclass(frozen=True)
@@ -54,42 +52,6 @@ class LaunchPlan:
     placement: Placement
     device_bytes: Mapping[str, int]
     budgets: Mapping[str, int] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class OptionsPreview:
-    """The effect of a model's options, computed without saving anything.
-
-    `problem` is set when the input would be rejected, and `problem_field` names the option
-    it is about ("ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size",
-    "gpus"). `tensor_parallel_size`, `pipeline_parallel_size` and `gpus` are the options as
-    asked (None: the default; `gpus` None: the app chooses); `effective_gpus` the GPUs the
-    model would run on, as positions in `Snapshot.system.gpus` (empty: none, it runs in RAM);
-    `planned` the bytes a start would reserve on each device ("gpu0", "gpu1", …, "ram").
-    """
-
-    model_id: str
-    ctx_size: int
-    vllm_args: str
-    problem: Problem | None  # set when the input would be rejected (nothing is saved then)
-    command: tuple[str, ...] = ()  # the effective command line (port shown as a placeholder)
-    layers: tuple[ArgLayer, ...] = ()
-    memory: MemoryPlan | None = None
-    defaults: Mapping[str, Any] = field(default_factory=dict)
-    ctx_is_default: bool = False  # no ctx_size of its own: follows the global default
-    tensor_parallel_size: int | None = None
-    pipeline_parallel_size: int | None = None
-    gpus: tuple[int, ...] | None = None
-    effective_gpus: tuple[int, ...] = ()
-    planned: Mapping[str, int] = field(default_factory=dict)
-    problem_field: str | None = None
-    optimize: Optimize | None = None  # the "start fast / serve fast" option as asked
-    # The room the app's models have now on each device in `planned` (app.core.memory_room):
-    # what other programs leave, and on an APU or in RAM what the host can give.
-    rooms: Mapping[str, DeviceRoom] = field(default_factory=dict)
-    # While the model runs: the command line its child was started with, shown as `command`
-    # is (None: it does not run). Options changed since apply at its next load.
-    running_command: tuple[str, ...] | None = None
 
 
 def shown_command(spec: LaunchSpec) -> tuple[str, ...]:

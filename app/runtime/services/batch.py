@@ -38,13 +38,14 @@ from app.core.contracts import FileUpload
 from app.core.events import EventBus
 from app.core.problems import ProblemError, problem
 from app.core.settings import Settings
+from app.runtime.api.values import Endpoint
 from app.runtime.planning import Planner
 from app.runtime.services.batch_book import BatchBook, now_s
+from app.runtime.services.batch_file import BatchFile
 from app.runtime.services.batch_run import tuned_concurrency
 from app.runtime.services.batch_scheduler import BatchScheduler, finish_cancel
 from app.runtime.services.batch_store import BatchStore
 from app.runtime.services.batch_upload import BatchUpload, UploadRoom
-from app.runtime.services.endpoint import Endpoint
 
 MIB = 2**20
 # OpenAI takes batch files up to 200 MB; a local endpoint has room for more (one line is a
@@ -88,6 +89,10 @@ class BatchService:
         """Requests in flight for a batch of these models: the smallest tuned
         --max-num-seqs among them (else the setting)."""
         return self._concurrency(model_ids)
+
+    def open_file(self, source: Path, output: Path, errors: Path) -> BatchFile:
+        """`batch run`'s file, checked whole and its output locked (blocking; ProblemError)."""
+        return BatchFile(source, output, errors, self._concurrency)
 
     @property
     def store(self) -> BatchStore:

@@ -41,8 +41,8 @@ from app.core.batch_progress import (
 )
 from app.core.problems import ProblemError, problem
 from app.core.untrusted import parse_json
+from app.runtime.api.values import Endpoint
 from app.runtime.services.batch_results import ResultFiles, Writer
-from app.runtime.services.endpoint import Endpoint
 
 log = logging.getLogger(__name__)
 

@@ -12,10 +12,10 @@ from app.core.batch import ModelInfo
 from app.core.batch_jobs import ACTIVE, JobError, JobRecord, JobStatus, unknown_file
 from app.core.events import Event, EventBus, ServerStateChanged
 from app.core.problems import Problem, ProblemError, problem
+from app.runtime.api.values import Endpoint
 from app.runtime.services.batch_book import BatchBook, now_s
 from app.runtime.services.batch_lock import OutputLock
 from app.runtime.services.batch_run import ENDPOINT_UNREACHABLE, BatchRun, prepare
-from app.runtime.services.endpoint import Endpoint
 
 log = logging.getLogger(__name__)
 

@@ -11,49 +11,28 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import aiohttp
 
 from app.core.events import BenchProgressed, EventBus
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
-from app.core.tuning import BenchPoint, speedup, with_engine_tokens
+from app.core.tuning import BenchPoint, with_engine_tokens
 from app.core.untrusted import parse_json
+from app.runtime.api.bench import MAX_CONCURRENCY, MAX_REQUESTS, BenchOptions, BenchRecord, Workload
+from app.runtime.api.values import Endpoint
 from app.runtime.planning import Planner
-from app.runtime.services.endpoint import Endpoint
-from app.runtime.services.loadgen import LoadGenerator, Target, Workload
+from app.runtime.services.loadgen import LoadGenerator, Target
 from app.supervisor.engines.custom import engine_python
 
 log = logging.getLogger(__name__)
 
 HISTORY_KEEP = 20  # records per model: enough for a trend, small enough to read at once
 HISTORY_DIR = "benchmarks"
-MAX_CONCURRENCY = 4096  # vLLM's own ceiling for --max-num-seqs in the settings table
-MAX_REQUESTS = 100_000
-RecordKind = Literal["bench", "tune"]
-
-
-def _record_kind(value: object) -> RecordKind:
-    if value == "bench":
-        return "bench"
-    if value == "tune":
-        return "tune"
-    raise ValueError(f"{value!r} is not a kind of benchmark record")
-
-
-@dataclass(frozen=True)
-class BenchOptions:
-    requests: int = 10
-    concurrency: tuple[int, ...] = ()  # empty: all `requests` at once
-    workload: Workload = field(default_factory=Workload)
-    generator: str = "auto"
-
-    def levels(self) -> tuple[int, ...]:
-        return self.concurrency or (self.requests,)
 
 
 def check_options(options: BenchOptions) -> BenchOptions:
@@ -67,65 +46,6 @@ def check_options(options: BenchOptions) -> BenchOptions:
         if not 1 <= value <= top:
             raise ProblemError(problem("bench.bad_number", name=name, top=top, value=value))
     return replace(options, concurrency=tuple(sorted(set(options.concurrency))))
-
-
-@dataclass(frozen=True)
-class BenchRecord:
-    """One benchmark or tune as kept in the model's history."""
-
-    kind: RecordKind
-    model_id: str
-    time: float
-    argv: tuple[str, ...]
-    engine: Mapping[str, Any]
-    generator: Mapping[str, Any]
-    settings: Mapping[str, Any]
-    points: tuple[BenchPoint, ...]
-    tune: Mapping[str, Any] | None = None
-
-    @property
-    def sequential(self) -> BenchPoint | None:
-        return next((p for p in self.points if p.concurrency == 1), None)
-
-    def speedups(self) -> dict[int, float]:
-        """tok/s at each concurrency over tok/s one at a time."""
-        seq = self.sequential
-        if seq is None:
-            return {}
-        out = {}
-        for p in self.points:
-            ratio = speedup(seq, p)
-            if ratio is not None:
-                out[p.concurrency] = ratio
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "model_id": self.model_id,
-            "time": self.time,
-            "argv": list(self.argv),
-            "engine": dict(self.engine),
-            "generator": dict(self.generator),
-            "settings": dict(self.settings),
-            "points": [p.to_json() for p in self.points],
-            "speedups": {str(c): r for c, r in self.speedups().items()},
-            "tune": dict(self.tune) if self.tune is not None else None,
-        }
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> BenchRecord:
-        return cls(
-            kind=_record_kind(obj["kind"]),
-            model_id=str(obj["model_id"]),
-            time=float(obj["time"]),
-            argv=tuple(str(a) for a in obj.get("argv", ())),
-            engine=dict(obj.get("engine") or {}),
-            generator=dict(obj.get("generator") or {}),
-            settings=dict(obj.get("settings") or {}),
-            points=tuple(BenchPoint.from_json(p) for p in obj.get("points", ())),
-            tune=obj.get("tune"),
-        )
 
 
 class BenchHistory:
@@ -310,14 +230,6 @@ class BenchService:
 
     async def load_history(self, model_id: str) -> list[BenchRecord]:
         return await asyncio.to_thread(self.history.load, self._registry.get(model_id).id)
-
-
-def no_tokens_problem(model_id: str, *, tune: bool = False) -> Problem:
-    """The sentence for a run whose tokens could not be counted (`tune`: and so the tune
-    proposes, and Apply saves, nothing)."""
-    if tune:
-        return problem("tune.no_tokens", model=model_id)
-    return problem("bench.no_tokens", model=model_id)
 
 
 def running_endpoint(endpoint: Endpoint | None) -> Endpoint:

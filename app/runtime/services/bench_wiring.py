@@ -9,10 +9,10 @@ from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError
 from app.core.registry import Registry
+from app.runtime.api.values import Endpoint
 from app.runtime.controller import Controller
 from app.runtime.planning import Planner
 from app.runtime.services.bench import BenchHistory, BenchService
-from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.models import ModelService
 from app.runtime.services.tune import TuneService
 from app.supervisor import Supervisor

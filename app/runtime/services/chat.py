@@ -38,8 +38,8 @@ from app.core.chat_stream import ReplyParts, ReplyReader, envelope_problem
 from app.core.events import Event, EventBus, LoadProgressed
 from app.core.problems import Problem, ProblemError, problem
 from app.core.untrusted import one_line, parse_json, read_bounded
+from app.runtime.api.values import Endpoint
 from app.runtime.services.chat_load import loading, model_load, reported_loading
-from app.runtime.services.endpoint import Endpoint
 
 # Seconds between looks at the model's state while the endpoint loads it.
 LOAD_POLL_S = 0.5

@@ -9,7 +9,7 @@ import httpx
 
 from app.core.chat import ReplyLoading
 from app.core.events import LoadProgressed
-from app.runtime.services.endpoint import Endpoint
+from app.runtime.api.values import Endpoint
 
 
 def loading(

@@ -36,15 +36,15 @@ from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE, ProcessState
-from app.runtime.cluster_settings import AgentSettings
-from app.runtime.cluster_views import (
+from app.runtime.api.cluster import (
+    AgentSettings,
     ClusterPhase,
     ClusterReport,
     ClusterView,
     JoinCommand,
     WorkerState,
 )
-from app.runtime.node_facts import interface_for, local_node_info
+from app.runtime.node_facts import interface_for, local_node_info, require_local_address
 from app.runtime.planning import Planner
 from app.runtime.services.cluster_check import check_cluster
 from app.runtime.services.cluster_join import join_commands
@@ -283,9 +283,14 @@ class ClusterService:
 
     def agent(self, settings: AgentSettings, on_event: Callable[[str], None]) -> ClusterAgent:
         """The agent `vllm-tray cluster join` runs: it starts this machine's worker when the
-        head asks (start and stop it on the loop that runs it)."""
+        head asks (start and stop it on the loop that runs it). The address it listens on must
+        be this machine's (ProblemError); its network interface is the one that holds it."""
         from app.runtime.cluster_agent import ClusterAgent  # aiohttp's server: when joining
 
+        if settings.interface is None:
+            settings = dataclasses.replace(
+                settings, interface=require_local_address(settings.listen)
+            )
         return ClusterAgent(
             settings,
             planner=self._planner,

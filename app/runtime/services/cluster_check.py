@@ -10,8 +10,8 @@ import httpx
 from app.core.cluster import ClusterConfig, unencrypted_notice
 from app.core.cluster_nodes import NodeInfo, compare_nodes
 from app.core.problems import Problem, ProblemError, problem
+from app.runtime.api.cluster import ClusterReport, NodeReport
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_views import ClusterReport, NodeReport
 from app.runtime.node_facts import require_local_address
 
 

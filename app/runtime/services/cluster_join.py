@@ -9,7 +9,7 @@ from app.core.cluster import ClusterConfig
 from app.core.cluster_commands import join_command, shell_line, vllm_worker_command
 from app.core.problems import ProblemError
 from app.core.registry import Registry
-from app.runtime.cluster_views import JoinCommand
+from app.runtime.api.cluster import JoinCommand
 from app.runtime.planning import Planner
 
 

@@ -10,8 +10,8 @@ from app.core.cluster import ClusterConfig, WorkerNode
 from app.core.cluster_commands import CLUSTER_FLAGS, strip_flags
 from app.core.contracts import LaunchSpec
 from app.core.problems import Problem, ProblemError, problem
+from app.runtime.api.cluster import WorkerState
 from app.runtime.cluster_client import AgentClient
-from app.runtime.cluster_views import WorkerState
 
 if TYPE_CHECKING:
     import httpx

@@ -190,25 +190,34 @@ class ConfigService:
         return await asyncio.to_thread(port_check.port_problem, host, port)
 
     async def set_secret(self, name: str, value: str | None) -> None:
-        """Store (or with an empty value, remove) a secret. Removing the key of an endpoint
-        that listens on the network is refused before anything is deleted."""
+        """Store (or with an empty value, remove) a secret."""
+        await self.set_secrets({name: value})
+
+    async def set_secrets(self, changes: Mapping[str, str | None]) -> None:
+        """Store (or with an empty value, remove) each secret, after checking them all: one
+        refused stores none. Removing the key of an endpoint that listens on the network is
+        refused before anything is deleted."""
+        for name, value in changes.items():
+            self._check_secret(name, value)
+        for name, value in changes.items():
+            await self._secrets.set(name, value)
+        if "api_key" in changes:
+            self._on_security_changed()
+
+    def _check_secret(self, name: str, value: str | None) -> None:
         if name not in SECRET_NAMES:
             raise ProblemError(problem("config.unknown_secret", name=name))
+        shape = None
         if name == "hf_token" and value:
             shape = hf_token_problem(value)
-            if shape is not None:
-                raise ProblemError(shape)
-        if name == "api_key" and value:
+        elif name == "api_key" and value:
             shape = api_key_problem(value)
-            if shape is not None:
-                raise ProblemError(shape)
+        if shape is not None:
+            raise ProblemError(shape)
         if name == "api_key" and not value:
             for host in (self._bound_host(), str(self._settings.get("proxy.host"))):
                 if host is not None:
                     check_host_needs_key(host)
-        await self._secrets.set(name, value)
-        if name == "api_key":
-            self._on_security_changed()
 
     async def check_hf_token(self, token: str | None = None) -> str:
         """Ask the hub whose `token` (else the stored one) is: the account's name, or

@@ -9,7 +9,6 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from app.core.settings import Settings
 from app.core.untrusted import one_line, parse_json
 from app.proxy.instance import INSTANCE_PATH, is_secret, new_challenge, new_secret, proves
 from app.proxy.server import ProxyServer, local_url
+from app.runtime.api.values import Endpoint
 
 log = logging.getLogger(__name__)
 
@@ -35,20 +35,6 @@ PROBE_TOTAL_S = 40.0
 # The largest probe answer read: the app's model list with every remote's models fits many
 # times over; whatever else listens on the port cannot make the CLI hold more.
 PROBE_MAX_BYTES = 4 * 2**20
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    """Where requests go: an endpoint of vLLM Tray and its key (None when it needs none)."""
-
-    url: str
-    api_key: str | None = None
-
-    def headers(self) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        return headers
 
 
 class EndpointService:

@@ -6,61 +6,26 @@ import asyncio
 import contextlib
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
+from app.core.engine_values import Cleaned, EngineStatus, InstallProgress
 from app.core.events import EngineInstallProgressed, EventBus
 from app.core.problems import Problem, ProblemError, problem
-from app.core.rocm_feed import FeedBuild
+from app.core.rocm_feed import FeedView
 from app.core.settings import Settings
 from app.core.states import EngineKind
 from app.core.vllm_args import unknown_flag_problem, unknown_flags
+from app.runtime.api.values import EngineReport, RocmBuildRow, RocmBuilds
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
-from app.supervisor.compile_cache import Cleaned, clean
+from app.supervisor.compile_cache import clean
 from app.supervisor.engine_flags import EngineFlags, engine_identity
-from app.supervisor.engines.base import Engine, EngineStatus, InstallProgress
+from app.supervisor.engines.base import Engine
 from app.supervisor.engines.custom import CustomEngine, invalid_command_problem
-from app.supervisor.engines.feed import FeedSource, FeedView
+from app.supervisor.engines.feed import FeedSource
 from app.supervisor.engines.rocm import RocmEngine
-
-
-@dataclass(frozen=True)
-class EngineReport:
-    """One engine build as the views list it."""
-
-    kind: EngineKind
-    installed: bool
-    version: str | None = None
-    location: str | None = None
-    problem: Problem | None = None
-    active: bool = False
-    # The vLLM release it runs and the known advisories for it (app.core.advisories); None
-    # when it is not installed.
-    advice: EngineAdvice | None = None
-
-
-@dataclass(frozen=True)
-class RocmBuildRow:
-    """One ROCm build the GPU can choose, and where it stands on this machine."""
-
-    build: FeedBuild
-    installed: bool = False
-    in_use: bool = False
-    default: bool = False
-
-
-@dataclass(frozen=True)
-class RocmBuilds:
-    """The ROCm builds for this machine's GPU and the feed they come from; `problem` says
-    why the GPU cannot run any (then `rows` is empty)."""
-
-    target: str | None
-    rows: tuple[RocmBuildRow, ...]
-    feed: FeedView
-    problem: Problem | None = None
 
 
 class EngineService:

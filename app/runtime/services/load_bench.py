@@ -3,7 +3,9 @@
 A cold run empties the compile caches of the model's engine build (what `vllm-tray engine
 clean-cache` does for one build), loads the model through the app (ModelService.load, as a
 click on Load), and sends one streamed request through the app's endpoint; a warm run does
-the same with the caches the cold one filled. Each run's steps come from the supervisor
+the same with the caches the cold one filled; a swap back stops the loaded model as a swap
+does to make room for another (vLLM's CPU build cannot sleep) and loads it again, which the
+supervisor then times and learns as a swap back. Each run's steps come from the supervisor
 (LoadTimed: the engine's steps from vLLM's log lines) and from the clock around the calls
 (app.core.load_bench). `direct` adds vLLM's own `vllm bench startup` where the engine's
 Python has it. Records are kept per model in `<config dir>/benchmarks/<model>.load.json`,
@@ -17,7 +19,6 @@ import logging
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -31,9 +32,10 @@ from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE
 from app.core.untrusted import parse_json
+from app.runtime.api.bench import LoadBenchOptions
+from app.runtime.api.values import Endpoint
 from app.runtime.planning import Planner
 from app.runtime.services.bench import HISTORY_DIR, HISTORY_KEEP, running_endpoint
-from app.runtime.services.endpoint import Endpoint
 from app.runtime.services.models import ModelService
 from app.runtime.services.startup_bench import has_startup_bench, run_startup_bench
 from app.supervisor import Supervisor
@@ -45,12 +47,6 @@ log = logging.getLogger(__name__)
 
 RELAY_PAIRS = 3  # direct/through-the-app request pairs that price the relay's share
 REQUEST_TIMEOUT_S = 600.0  # a first request may compile a new shape on a slow machine
-
-
-@dataclass(frozen=True)
-class LoadBenchOptions:
-    runs: tuple[RunKind, ...] = ("cold", "warm")
-    direct: bool = False  # also vLLM's own `vllm bench startup` (two more engine starts)
 
 
 class LoadBenchHistory:
@@ -180,7 +176,13 @@ class LoadBenchService:
         info = self._supervisor.info(model_id)
         if info is not None and info.state in ALIVE:
             self._publish(model_id, "unloading", kind, ())
-            await self._models.unload(model_id)
+            if kind == "swap":
+                await self._supervisor.stop(model_id, swapped_out=True)
+            else:
+                await self._models.unload(model_id)
+        elif kind == "swap":
+            await self._one_run(model_id, "warm", base_url, api_key)  # something to put aside
+            return await self._one_run(model_id, kind, base_url, api_key)
         freed = 0
         if kind == "cold":
             self._publish(model_id, "emptying", kind, ())

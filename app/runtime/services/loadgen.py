@@ -22,13 +22,11 @@ from typing import Any
 from app.core.problems import ProblemError, problem
 from app.core.tuning import BenchPoint
 from app.core.untrusted import parse_json
+from app.runtime.api.bench import BUILTIN, GENERATOR_CHOICES, VLLM, Workload
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
 from app.supervisor.spawn import python_command
 
-VLLM = "vllm"
-BUILTIN = "built-in"
-GENERATOR_CHOICES = ("auto", VLLM, BUILTIN)
 READY_TIMEOUT_S = 600.0  # importing vLLM took 60 s on this 2-core machine while it was busy
 STOP_GRACE_S = 5.0
 
@@ -70,17 +68,6 @@ for line in sys.stdin:
         continue
     say({"result": {k: v for k, v in result.items() if not isinstance(v, list)}})
 """
-
-
-@dataclass(frozen=True)
-class Workload:
-    """What each benchmark request asks for (tokens)."""
-
-    input_len: int = 32
-    output_len: int = 64
-
-    def to_json(self) -> dict[str, int]:
-        return {"input_len": self.input_len, "output_len": self.output_len}
 
 
 @dataclass(frozen=True)

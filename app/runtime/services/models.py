@@ -26,8 +26,9 @@ from app.core.states import FAILED, USABLE_FILES, EngineKind, ProcessState
 from app.core.vllm_args import MODEL_SOURCE, split_args
 from app.downloads.manager import DownloadManager
 from app.downloads.status import validate_local_folder
+from app.runtime.api.snapshot import OptionsPreview
 from app.runtime.controller import Controller
-from app.runtime.planning import OptionsPreview, Planner, bad_ctx_size
+from app.runtime.planning import Planner, bad_ctx_size
 from app.runtime.planning.rules import not_downloaded
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor

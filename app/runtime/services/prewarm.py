@@ -7,6 +7,11 @@ is not pre-warmed. Never at anyone's expense: skipped while another model is loa
 loading (the pre-warm would need its memory, and a swap would unload it), and a model that
 got a request while it was pre-warmed stays loaded. Cancellable (the row's Unload, or
 `cancel`). Every step is a PrewarmChanged event, which the model's row shows.
+
+A pre-warm that compiled the model marks its launch in the build's compile cache
+(compile_cache.StartMarks): later loads of that very launch force vLLM's AOT load, so a stale
+cache fails with its fix instead of recompiling for minutes. The pre-warm itself never forces:
+it is what refills a stale cache.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from app.core.states import ALIVE, DownloadStatus
 from app.runtime.controller import Controller
 from app.runtime.planning import Planner
 from app.supervisor import Supervisor
+from app.supervisor.compile_cache import StartMarks, launch_key, root_of
 from app.supervisor.loadtimes import LoadTimes, load_key
 
 log = logging.getLogger(__name__)
@@ -118,6 +124,7 @@ class PrewarmService:
             return
         self._publish(model_id, True, "started")
         try:
+            await self._mark(model_id, done=False)
             await self._controller.load(model_id)
         except asyncio.CancelledError:
             await self._supervisor.stop(model_id)
@@ -128,6 +135,7 @@ class PrewarmService:
             cancelled = exc.problem.code == "load.cancelled"
             self._publish(model_id, False, "cancelled" if cancelled else "failed", exc.problem)
             return
+        await self._mark(model_id, done=True)
         if self._in_use(model_id):
             log.info("%s: pre-warmed, and kept loaded: a request came meanwhile", model_id)
         else:
@@ -153,6 +161,15 @@ class PrewarmService:
             if await asyncio.to_thread(lambda: LoadTimes(self._state_dir).count(key)):
                 return problem("prewarm.done_before", model=model_id)
         return None
+
+    async def _mark(self, model_id: str, *, done: bool) -> None:
+        """Unforce the launch before its pre-warm (which refills a stale cache), force it
+        after one that compiled it."""
+        spec = self._planner.plan_launch(model_id).spec
+        root = root_of(spec.env)
+        if root is not None:
+            key = launch_key(spec)
+            await asyncio.to_thread(lambda: StartMarks(root).mark_prewarmed(model_id, key, done))
 
     def _in_use(self, model_id: str) -> bool:
         """A request is being answered (it waited for the pre-warm's load): keep it loaded."""

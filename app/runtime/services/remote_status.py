@@ -12,8 +12,8 @@ from app.core.contracts import ModelView
 from app.core.problems import Problem
 from app.core.remotes import ModelList, RemoteModel, RemoteServer, RemoteView
 from app.core.states import ProcessState
+from app.runtime.api.snapshot import ModelRow
 from app.runtime.secrets import FILE_BACKEND
-from app.runtime.snapshot import ModelRow
 
 CHECK_UP_INTERVAL_S = 10.0
 CHECK_DOWN_FIRST_S = 1.0  # then 2, 4, 8 … up to CHECK_DOWN_MAX_S

@@ -41,11 +41,11 @@ from app.core.remotes import (
     unreachable,
 )
 from app.core.states import ProcessState
+from app.runtime.api.snapshot import ModelRow
 from app.runtime.secrets import SecretStore
 from app.runtime.services.remote_known import KnownLists
 from app.runtime.services.remote_probe import Probe, RemoteProber
 from app.runtime.services.remote_status import CHECK_DOWN_MAX_S, RemoteStatus
-from app.runtime.snapshot import ModelRow
 
 log = logging.getLogger(__name__)
 

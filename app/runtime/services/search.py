@@ -13,11 +13,9 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass
 
 from app.core.fit import (
     ArchSupport,
-    FitEstimate,
     WeightFormat,
     architecture_of,
     estimate_fit,
@@ -25,6 +23,7 @@ from app.core.fit import (
     quantization_of,
     vllm_architectures,
 )
+from app.core.hub_search import SearchQuery
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.registry import ModelEntry, ModelOptions, Registry, parse_checkpoint
 from app.core.settings import Settings
@@ -32,14 +31,14 @@ from app.core.untrusted import one_line
 from app.downloads.hub import HubToken
 from app.downloads.search import (
     RepoFacts,
-    SearchQuery,
     check_query,
     check_repo_id,
     repo_facts,
     search_models,
     search_problem,
 )
-from app.downloads.search_answer import MAX_TEXT, HubModel
+from app.downloads.search_answer import MAX_TEXT
+from app.runtime.api.values import AddedModel, ModelDetails, SearchResult, SearchResults
 from app.runtime.planning import Planner
 from app.runtime.planning.rules import effective_ctx_size, memory_budget_bytes, resolve_args
 from app.runtime.services.models import ModelService
@@ -52,51 +51,6 @@ DETAILS_AT_ONCE = 4
 DETAILS_TTL_S = 600.0
 
 TokenProvider = Callable[[], str | None]
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """One result of a search; `details` when they were fetched already (else ask
-    `SearchService.details`). `registered_as` is the model id it is known by here."""
-
-    model: HubModel
-    registered_as: str | None = None
-    details: ModelDetails | None = None
-
-
-@dataclass(frozen=True)
-class SearchResults:
-    """A search's results, and how many more the hub sent that could not be read (left out)."""
-
-    results: list[SearchResult]
-    skipped: int = 0
-
-
-@dataclass(frozen=True)
-class ModelDetails:
-    """What running a repository here would take, before anything is downloaded."""
-
-    repo_id: str
-    weight_format: WeightFormat
-    weights_bytes: int
-    download_bytes: int
-    architecture: str | None
-    support: ArchSupport
-    vllm_version: str
-    quantization: str | None
-    fit: FitEstimate
-    gated: bool
-    license: str | None
-    family: str | None = None  # the vllm_model_config.json family its checkpoint matches
-    family_args: tuple[str, ...] = ()
-    registered_as: str | None = None
-    problem: Problem | None = None  # why part of it is unknown (a gated config.json)
-
-
-@dataclass(frozen=True)
-class AddedModel:
-    model_id: str
-    download_id: str
 
 
 class SearchService:

@@ -11,6 +11,7 @@ console script, which the CPU build's distribution name breaks (FACTS.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -104,16 +105,20 @@ async def run_startup_bench(
                 proc.kill()
                 await proc.wait()
                 raise
-        if code != 0 or not output.is_file():
-            raise ProblemError(
-                problem(
-                    "bench.startup_failed",
-                    status=code,
-                    tail=await asyncio.to_thread(_tail, log_path),
-                )
-            )
-        raw = parse_json(output.read_text(encoding="utf-8"))
-    return {name: round(float(raw[name]), 3) for name in FIGURES if name in raw}
+        raw: Any = None
+        if code == 0 and output.is_file():
+            with contextlib.suppress(ValueError):  # a report that is no JSON is none
+                raw = parse_json(output.read_text(encoding="utf-8", errors="replace"))
+        if raw is None:
+            tail = await asyncio.to_thread(_tail, log_path)
+            raise ProblemError(problem("bench.startup_failed", status=code, tail=tail))
+    if not isinstance(raw, dict):
+        raw = {}
+    return {
+        name: round(float(raw[name]), 3)
+        for name in FIGURES
+        if isinstance(raw.get(name), int | float) and not isinstance(raw[name], bool)
+    }
 
 
 def _tail(path: Path) -> str:

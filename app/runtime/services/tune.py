@@ -15,7 +15,7 @@ import logging
 import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.core.events import EventBus, TunePhase, TuneProgressed
@@ -27,7 +27,6 @@ from app.core.tuning import (
     BenchPoint,
     Confirmation,
     KneeSearch,
-    Slo,
     choose_confirmed,
     concurrency_bound,
     confirmation_candidates,
@@ -36,72 +35,17 @@ from app.core.tuning import (
     with_limit,
 )
 from app.core.vllm_args import ArgLayer, merge_layers, split_args
+from app.runtime.api.bench import BenchOptions, BenchRecord, TuneOptions, TuneResult, tokens_problem
 from app.runtime.controller import Controller
 from app.runtime.planning import Planner
-from app.runtime.services.bench import BenchRecord, BenchService, no_tokens_problem, warm_up
-from app.runtime.services.loadgen import LoadGenerator, Workload
+from app.runtime.services.bench import BenchService, check_options, warm_up
+from app.runtime.services.loadgen import LoadGenerator
 from app.runtime.services.models import ModelService
 from app.supervisor import Supervisor
 
 log = logging.getLogger(__name__)
 
 FLAG = "--max-num-seqs"
-HIGH_LIMIT = 256  # the first start's limit: vLLM's own default on GPUs
-
-
-@dataclass(frozen=True)
-class TuneOptions:
-    slo: Slo = field(default_factory=Slo)
-    requests: int = 10  # at least this many requests per probe (two waves at high concurrency)
-    workload: Workload = field(default_factory=Workload)
-    high: int = HIGH_LIMIT
-    generator: str = "auto"
-    apply: bool = False
-
-
-@dataclass(frozen=True)
-class TuneResult:
-    """What the tune found; `before` is the model's current limit, `after` the proposed one,
-    both measured (before on the first start at the current limit's concurrency)."""
-
-    model_id: str
-    chosen: int | None
-    confirmed: bool
-    starts: int
-    upper: int
-    current: int | None  # the --max-num-seqs the model runs with today
-    before: BenchPoint | None
-    after: BenchPoint | None
-    overload: BenchPoint | None  # with the chosen limit, twice as many clients
-    curve: tuple[BenchPoint, ...]
-    confirmations: tuple[Confirmation, ...]
-    current_args: str
-    proposed_args: str
-    slo: Slo
-    applied: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        def pt(p: BenchPoint | None) -> dict[str, Any] | None:
-            return p.to_json() if p is not None else None
-
-        return {
-            "chosen": self.chosen,
-            "confirmed": self.confirmed,
-            "starts": self.starts,
-            "upper": self.upper,
-            "current": self.current,
-            "before": pt(self.before),
-            "after": pt(self.after),
-            "overload": pt(self.overload),
-            "confirmations": [
-                {"value": c.value, "at_value": pt(c.at_value), "overload": pt(c.overload)}
-                for c in self.confirmations
-            ],
-            "current_args": self.current_args,
-            "proposed_args": self.proposed_args,
-            "slo": self.slo.to_json(),
-            "applied": self.applied,
-        }
 
 
 def args_with_limit(vllm_args: str, value: int) -> str:
@@ -151,6 +95,24 @@ class TuneService:
         self._bench = bench
         self._engine_info = engine_info
         self.max_starts = max_starts
+        self._tools = _Tools(
+            bus, registry, planner, controller, supervisor, models, bench, max_starts
+        )
+
+    def check(self, options: TuneOptions) -> TuneOptions:
+        """Refuse numbers no tune can use, before anything starts (ProblemError)."""
+        check_options(
+            BenchOptions(
+                requests=options.requests, concurrency=(options.high,), workload=options.workload
+            )
+        )
+        for name, value in (
+            ("slo_ttft_ms", options.slo.ttft_ms),
+            ("slo_itl_ms", options.slo.itl_ms),
+        ):
+            if value is not None and value <= 0:
+                raise ProblemError(problem("cli.bad_objective", name=name, value=value))
+        return options
 
     def cancel(self, model_id: str) -> bool:
         task = self._bench.jobs.get(model_id)
@@ -181,8 +143,8 @@ class TuneService:
         saved: a run whose stream carried no token counts proposes nothing (issue 20)."""
         records = await asyncio.to_thread(self._bench.history.load, model_id)
         last = next((r for r in reversed(records) if r.kind == "tune"), None)
-        if last is not None and not all(p.measured for p in last.points):
-            raise ProblemError(no_tokens_problem(model_id, tune=True))
+        if last is not None and (uncounted := tokens_problem(model_id, last.points, tune=True)):
+            raise ProblemError(uncounted)
         if last is None or (last.tune or {}).get("chosen") != value:
             raise ProblemError(problem("tune.not_proposed", model=model_id, value=value))
 
@@ -194,6 +156,7 @@ class TuneService:
         argv: Sequence[str] = (),
     ) -> TuneResult:
         """Tune through this app's own endpoint (the tune restarts the model here)."""
+        options = self.check(options)
         entry = self._registry.get(model_id)
         model_id = entry.id
         endpoint = self._bench.local_endpoint()
@@ -208,7 +171,7 @@ class TuneService:
             ProcessState.RUNNING,
             ProcessState.STARTING,
         )
-        run = _Run(self, model_id, options, base_url, api_key)
+        run = _Run(self._tools, model_id, options, base_url, api_key)
         try:
             result = await run.execute()
             if options.apply and result.chosen is not None:
@@ -246,18 +209,32 @@ class TuneService:
         return result
 
 
+@dataclass(frozen=True)
+class _Tools:
+    """What a tune works with, handed to each run."""
+
+    bus: EventBus
+    registry: Registry
+    planner: Planner
+    controller: Controller
+    supervisor: Supervisor
+    models: ModelService
+    bench: BenchService
+    max_starts: int
+
+
 class _Run:
     """The state of one tune: starts so far, the generator, the current curve."""
 
     def __init__(
         self,
-        service: TuneService,
+        tools: _Tools,
         model_id: str,
         options: TuneOptions,
         base_url: str,
         api_key: str | None,
     ) -> None:
-        self.s = service
+        self.t = tools
         self.model_id = model_id
         self.options = options
         self.base_url = base_url
@@ -277,12 +254,12 @@ class _Run:
         chosen: int | None = None,
         problem_: Any = None,
     ) -> None:
-        self.s._bus.publish(
+        self.t.bus.publish(
             TuneProgressed(
                 model_id=self.model_id,
                 phase=phase,
                 start=self.starts,
-                max_starts=self.s.max_starts,
+                max_starts=self.t.max_starts,
                 max_num_seqs=self.limit,
                 concurrency=concurrency,
                 points=tuple(self.curve),
@@ -292,51 +269,52 @@ class _Run:
         )
 
     async def start_with(self, limit: int) -> None:
-        if self.starts >= self.s.max_starts:
-            raise ProblemError(problem("tune.out_of_starts", n=self.s.max_starts))
+        if self.starts >= self.t.max_starts:
+            raise ProblemError(problem("tune.out_of_starts", n=self.t.max_starts))
         self.starts += 1
         self.limit = limit
         self.curve = []
         self.publish("starting")
         # Through the model service: it stops the model's own child and clears a given-up
         # state; the controller then starts it with the limit for this start only.
-        await self.s._models.unload(self.model_id)
+        await self.t.models.unload(self.model_id)
         self.started_any = True
-        backend = await self.s._controller.load(self.model_id, extra_args=(FLAG, str(limit)))
+        backend = await self.t.controller.load(self.model_id, extra_args=(FLAG, str(limit)))
         if limit_in(backend.command) != limit:
             # A request from elsewhere started the model as configured in between.
             raise ProblemError(problem("tune.disturbed", model=self.model_id))
-        timeout = float(self.s._planner.plan_launch(self.model_id).spec.load_timeout_s)
+        timeout = float(self.t.planner.plan_launch(self.model_id).spec.load_timeout_s)
         await warm_up(self.base_url, self.model_id, self.api_key, timeout)
 
     async def probe(self, phase: TunePhase, concurrency: int) -> BenchPoint:
         assert self.generator is not None
         self.publish(phase, concurrency=concurrency)
         n = requests_for(concurrency, self.options.requests)
-        measured = await self.s._bench.measure(self.generator, self.model_id, concurrency, n)
+        measured = await self.t.bench.measure(self.generator, self.model_id, concurrency, n)
         point = with_limit(measured, self.limit)
         self.curve.append(point)
-        if not point.measured:
-            # All-zero figures would make the smallest limit look best (issue 20).
-            raise ProblemError(no_tokens_problem(self.model_id, tune=True))
+        # All-zero figures would make the smallest limit look best (issue 20).
+        uncounted = tokens_problem(self.model_id, [point], tune=True)
+        if uncounted is not None:
+            raise ProblemError(uncounted)
         self.publish(phase)
         return point
 
     async def execute(self) -> TuneResult:
         options = self.options
-        spec = self.s._planner.plan_launch(self.model_id).spec
+        spec = self.t.planner.plan_launch(self.model_id).spec
         current = limit_in(spec.args)
-        current_args = self.s._registry.options(self.model_id).vllm_args
+        current_args = self.t.registry.options(self.model_id).vllm_args
         await self.start_with(options.high)
-        info = self.s._supervisor.info(self.model_id)
+        info = self.t.supervisor.info(self.model_id)
         upper = concurrency_bound(
             info.max_concurrency if info is not None else None,
             spec.ctx_size,
             options.workload.input_len + options.workload.output_len,
             options.high,
         )
-        target = self.s._bench.target(self.model_id, self.base_url, self.api_key)
-        self.generator = await self.s._bench.open_generator(
+        target = self.t.bench.target(self.model_id, self.base_url, self.api_key)
+        self.generator = await self.t.bench.open_generator(
             target, options.workload, options.generator
         )
         self.generator_info = {"name": self.generator.name, "version": self.generator.version}
@@ -360,7 +338,7 @@ class _Run:
                     )
                 )
             confirmations: list[Confirmation] = []
-            for value in confirmation_candidates(search)[: self.s.max_starts - 1]:
+            for value in confirmation_candidates(search)[: self.t.max_starts - 1]:
                 await self.start_with(value)
                 at_value = await self.probe("confirm", value)
                 overload = await self.probe("confirm", min(2 * value, max(upper, value)))
@@ -395,6 +373,6 @@ class _Run:
         if not self.started_any:
             return
         self.publish("restoring")
-        await self.s._models.unload(self.model_id)
+        await self.t.models.unload(self.model_id)
         if was_running:
-            await self.s._models.load(self.model_id)
+            await self.t.models.load(self.model_id)

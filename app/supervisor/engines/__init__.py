@@ -1,12 +1,11 @@
 """Engines: the vLLM builds the supervisor can launch (ROCm bundle, CPU build, custom command)."""
 
+from app.core.engine_values import EngineStatus, InstallProgress
 from app.core.states import EngineKind
 from app.supervisor.engines.base import (
     VERSION_FILE_NAME,
     Engine,
     EngineCommand,
-    EngineStatus,
-    InstallProgress,
     ProgressCallback,
     VersionInfo,
     engine_missing,

@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 
 import filelock
 
+from app.core.engine_values import EngineStatus, InstallProgress
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.core.states import EngineKind
@@ -34,27 +35,6 @@ class EngineCommand:
     prefix: tuple[str, ...]
     env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     default_args: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class EngineStatus:
-    """What is known about an engine without starting it."""
-
-    kind: EngineKind
-    installed: bool
-    version: str | None
-    location: Path | None
-    problem: Problem | None = None
-
-
-@dataclass(frozen=True)
-class InstallProgress:
-    """One step of an install; `total` is None when the amount of work is unknown."""
-
-    phase: str
-    done: int
-    total: int | None
-    message: str
 
 
 ProgressCallback = Callable[[InstallProgress], None]

@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 
+from app.core.engine_values import EngineStatus, InstallProgress
 from app.core.problems import ProblemError, problem, tr_noop, worded_problem
 from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import installer_environment
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineStatus,
-    InstallProgress,
     ProgressCallback,
     engine_missing,
     install_cancelled,

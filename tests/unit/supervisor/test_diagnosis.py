@@ -104,6 +104,14 @@ CAPTURED_CASES: list[Case] = [
         None,
         True,
     ),
+    (
+        "stale_aot",
+        1,
+        "load.stale_compile_cache",
+        {"reason": "pickle data was truncated"},
+        None,
+        True,
+    ),
 ]
 
 
@@ -373,3 +381,14 @@ def test_memory_failures_are_told_apart_also_inside_a_give_up() -> None:
     assert is_memory_failure(over)
     assert is_memory_failure(given_up("user.tiny", 3, over, crashed=False))
     assert not is_memory_failure(diagnose(captured("no_weights"), 1, model_id="user.tiny"))
+
+
+def test_a_recompile_the_engine_did_by_itself_is_no_stale_cache_failure() -> None:
+    """Unforced, vLLM warns and recompiles: a later failure of another kind is not blamed on
+    the cache (the reason must come again as the error)."""
+    lines = [
+        line
+        for line in captured("stale_aot")
+        if "Compiling model again" in line or "Engine core initialization failed" in line
+    ]
+    assert diagnose(lines, 1, model_id="user.tiny").code != "load.stale_compile_cache"

@@ -25,7 +25,8 @@ from app.core.problems import ProblemError
 from app.core.settings import Settings
 from app.proxy.instance import new_secret, prove
 from app.proxy.server import ProxyServer
-from app.runtime.services.endpoint import PROBE_ANSWER_S, Endpoint, EndpointService, port_held
+from app.runtime.api.values import Endpoint
+from app.runtime.services.endpoint import PROBE_ANSWER_S, EndpointService, port_held
 from tests.fakes.port_squatter import PortSquatter
 from tests.fakes.remote_servers import free_port
 from tests.unit.proxy.test_server import FakeController

@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from app.runtime.services.loadgen import Target, Workload, point_from_vllm, vllm_bench_argv
+from app.runtime.api.bench import Workload
+from app.runtime.services.loadgen import Target, point_from_vllm, vllm_bench_argv
 from app.supervisor.engines.custom import engine_python
 
 

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from app.core.engine_values import InstallProgress
 from app.core.problems import ProblemError
 from app.core.states import EngineKind
-from app.supervisor.engines.base import PHASE_WAITING, InstallProgress, install_lock
+from app.supervisor.engines.base import PHASE_WAITING, install_lock
 
 
 async def test_install_waits_for_another_process_and_can_be_cancelled(tmp_path: Path) -> None:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from app.core.engine_values import InstallProgress
 from app.core.problems import ProblemError
 from app.core.states import EngineKind
 from app.supervisor.engines.base import (
     VERSION_FILE_NAME,
     Engine,
-    InstallProgress,
     read_version_file,
     write_version_file,
 )

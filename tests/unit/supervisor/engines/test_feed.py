@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.supervisor.engines.feed import CACHE_FILE, CACHED, ONLINE, SHIPPED_COPY, FeedSource
+from app.core.rocm_feed import CACHED, ONLINE, SHIPPED_COPY
+from app.supervisor.engines.feed import CACHE_FILE, FeedSource
 from tests.fakes.bundle_server import BundleServer
 
 ROOT = Path(__file__).resolve().parents[4]

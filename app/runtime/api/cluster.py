@@ -9,7 +9,6 @@ from app.core.cluster import ClusterConfig
 from app.core.cluster_nodes import NodeInfo
 from app.core.problems import Problem
 from app.core.states import ProcessState
-from app.runtime.cluster_client import LinkSpeed
 
 
 @dataclass(frozen=True)
@@ -74,3 +73,31 @@ class ClusterView:
     notices: tuple[Problem, ...]
     phase: ClusterPhase | None = None  # while a start runs
     phase_since: float | None = None  # time.time() the phase began
+
+
+@dataclass(frozen=True)
+class AgentSettings:
+    """What `vllm-tray cluster join` was given: fixed for the agent's whole life."""
+
+    head: str
+    rank: int
+    listen: str
+    port: int
+    token: str
+    interface: str | None = None
+
+
+@dataclass(frozen=True)
+class LinkSpeed:
+    """What one short TCP probe measured between the head and a worker."""
+
+    rtt_ms: float
+    down_mb_s: float  # worker → head, MB/s
+    up_mb_s: float  # head → worker, MB/s
+
+    def to_json(self) -> dict[str, float]:
+        return {
+            "rtt_ms": round(self.rtt_ms, 3),
+            "down_mb_s": round(self.down_mb_s, 1),
+            "up_mb_s": round(self.up_mb_s, 1),
+        }

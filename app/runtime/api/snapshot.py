@@ -1,29 +1,28 @@
 """What the application API answers with: model rows, the snapshot, option previews.
 
 Immutable values built on the runtime loop (app.runtime.views, the services) and read by
-the GUI and the CLI; the services themselves are app.runtime.services.Services.
+the GUI and the CLI; the services themselves are app.runtime.api.services.Services.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from app.core.advisories import EngineAdvice
 from app.core.contracts import DownloadView
 from app.core.events import GpuSampled, LoadProgressed, MemoryRoomSampled, MetricsSampled
+from app.core.memory import MemoryPlan
 from app.core.memory_room import DeviceRoom, RamShare
+from app.core.optimize import Optimize
 from app.core.problems import Problem
 from app.core.registry import ModelSource
 from app.core.states import USABLE_FILES, EngineKind, FileState, ProcessState
+from app.core.vllm_args import ArgLayer
 
 if TYPE_CHECKING:
     from app.core.gpu import SystemInfo
-
-    # The effect of a model's options, as the planner previews them (a type for the
-    # front-ends; importing the planner would load the engine before the GUI's window).
-    from app.runtime.planning.values import OptionsPreview as OptionsPreview  # noqa: PLC0414 — re-exported
 
 
 @dataclass(frozen=True)
@@ -63,6 +62,10 @@ class ModelRow:
     # The other models whose downloaded files these are too (the same repository): Delete
     # names them (issue 32 item 3).
     shares_files_with: tuple[str, ...] = ()
+    # Asleep: the level its sleep took and why ("parked", "shared", "ram_short";
+    # app.supervisor.sleep.SleepWhy), which the row says in words.
+    sleep_level: int | None = None
+    sleep_why: str | None = None
 
     @property
     def downloaded(self) -> bool:
@@ -112,3 +115,39 @@ class HostRooms:
     reserve: int
     rooms: Mapping[str, DeviceRoom]
     uses_gpu: bool
+
+
+@dataclass(frozen=True)
+class OptionsPreview:
+    """The effect of a model's options, computed without saving anything.
+
+    `problem` is set when the input would be rejected, and `problem_field` names the option
+    it is about ("ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size",
+    "gpus"). `tensor_parallel_size`, `pipeline_parallel_size` and `gpus` are the options as
+    asked (None: the default; `gpus` None: the app chooses); `effective_gpus` the GPUs the
+    model would run on, as positions in `Snapshot.system.gpus` (empty: none, it runs in RAM);
+    `planned` the bytes a start would reserve on each device ("gpu0", "gpu1", …, "ram").
+    """
+
+    model_id: str
+    ctx_size: int
+    vllm_args: str
+    problem: Problem | None  # set when the input would be rejected (nothing is saved then)
+    command: tuple[str, ...] = ()  # the effective command line (port shown as a placeholder)
+    layers: tuple[ArgLayer, ...] = ()
+    memory: MemoryPlan | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    ctx_is_default: bool = False  # no ctx_size of its own: follows the global default
+    tensor_parallel_size: int | None = None
+    pipeline_parallel_size: int | None = None
+    gpus: tuple[int, ...] | None = None
+    effective_gpus: tuple[int, ...] = ()
+    planned: Mapping[str, int] = field(default_factory=dict)
+    problem_field: str | None = None
+    optimize: Optimize | None = None  # the "start fast / serve fast" option as asked
+    # The room the app's models have now on each device in `planned` (app.core.memory_room):
+    # what other programs leave, and on an APU or in RAM what the host can give.
+    rooms: Mapping[str, DeviceRoom] = field(default_factory=dict)
+    # While the model runs: the command line its child was started with, shown as `command`
+    # is (None: it does not run). Options changed since apply at its next load.
+    running_command: tuple[str, ...] | None = None

@@ -5,7 +5,7 @@ so do the GUI tests' fakes (mypy checks those too): a method a front-end calls i
 in its service and here, and nowhere else. Everything runs on the runtime loop.
 
 Only type names are imported, under TYPE_CHECKING: importing the front door
-(`app.runtime.services`) costs nothing, and a service module never imports this one.
+(`app.runtime.api`) costs nothing, and a service module never imports this one.
 """
 
 from __future__ import annotations
@@ -20,31 +20,33 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from app.core.advisories import EngineAdvice
+    from app.core.batch import InputScan
     from app.core.batch_jobs import BatchJobView
+    from app.core.batch_progress import BatchProgress
     from app.core.chat import ChatOptions, Conversation, ReplyEvent
     from app.core.cluster import ClusterConfig
     from app.core.cluster_nodes import NodeInfo
     from app.core.contracts import Backend, DownloadView, ModelView
+    from app.core.engine_values import Cleaned, EngineStatus, InstallProgress
     from app.core.gpu import SystemInfo
+    from app.core.hub_search import SearchQuery
     from app.core.lemonade_plan import ImportPlan, ImportResult
     from app.core.load_bench import LoadBenchRecord
     from app.core.problems import Fix, Problem
     from app.core.registry import ModelEntry, ModelOptions
     from app.core.remotes import RemoteView
+    from app.core.rocm_feed import FeedView
     from app.core.settings import SettingValue
     from app.core.states import EngineKind
-    from app.downloads.search import SearchQuery
-    from app.runtime.cluster_agent import ClusterAgent
-    from app.runtime.cluster_settings import AgentSettings
-    from app.runtime.cluster_views import ClusterReport, ClusterView, WorkerState
-    from app.runtime.services.bench import BenchOptions, BenchRecord
-    from app.runtime.services.chat import ChatService
-    from app.runtime.services.endpoint import Endpoint
-    from app.runtime.services.engines import EngineReport, RocmBuilds
-    from app.runtime.services.load_bench import LoadBenchOptions
-    from app.runtime.services.search import AddedModel, ModelDetails, SearchResults
-    from app.runtime.services.tune import TuneOptions, TuneResult
-    from app.runtime.snapshot import (
+    from app.runtime.api.bench import (
+        BenchOptions,
+        BenchRecord,
+        LoadBenchOptions,
+        TuneOptions,
+        TuneResult,
+    )
+    from app.runtime.api.cluster import AgentSettings, ClusterReport, ClusterView, WorkerState
+    from app.runtime.api.snapshot import (
         EngineView,
         HostRooms,
         ModelRow,
@@ -52,9 +54,14 @@ if TYPE_CHECKING:
         ServerView,
         Snapshot,
     )
-    from app.supervisor.compile_cache import Cleaned
-    from app.supervisor.engines.base import EngineStatus, InstallProgress
-    from app.supervisor.engines.feed import FeedView
+    from app.runtime.api.values import (
+        AddedModel,
+        Endpoint,
+        EngineReport,
+        ModelDetails,
+        RocmBuilds,
+        SearchResults,
+    )
 
 
 class ModelsApi(Protocol):
@@ -132,6 +139,7 @@ class ConfigApi(Protocol):
     async def set_settings(self, changes: Mapping[str, object]) -> dict[str, SettingValue]: ...
     async def reset(self, key: str) -> SettingValue: ...
     async def set_secret(self, name: str, value: str | None) -> None: ...
+    async def set_secrets(self, changes: Mapping[str, str | None]) -> None: ...
     async def has_secret(self, name: str) -> bool: ...
     @property
     def secrets_backend(self) -> str: ...
@@ -217,11 +225,22 @@ class ClusterApi(Protocol):
     async def worker_states(self) -> tuple[WorkerState, ...]: ...
     async def shutdown(self) -> None: ...
     def node_info(self, model_id: str) -> NodeInfo: ...
-    def agent(self, settings: AgentSettings, on_event: Callable[[str], None]) -> ClusterAgent: ...
+    def agent(
+        self, settings: AgentSettings, on_event: Callable[[str], None]
+    ) -> ClusterAgentApi: ...
+
+
+class ClusterAgentApi(Protocol):
+    """This machine as a worker of a head elsewhere (`vllm-tray cluster join`)."""
+
+    @property
+    def url(self) -> str: ...
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
 
 
 class BatchApi(Protocol):
-    """/v1/batches jobs as the Batch page shows them, and `batch run`'s concurrency."""
+    """/v1/batches jobs as the Batch page shows them, and `batch run`'s files."""
 
     def views(self) -> list[BatchJobView]: ...
     def view(self, batch_id: str) -> BatchJobView: ...
@@ -229,6 +248,18 @@ class BatchApi(Protocol):
     async def resume(self, batch_id: str) -> BatchJobView: ...
     async def cancel(self, batch_id: str) -> BatchJobView: ...
     def concurrency(self, model_ids: Collection[str]) -> int: ...
+    def open_file(self, source: Path, output: Path, errors: Path) -> BatchFileApi: ...
+
+
+class BatchFileApi(Protocol):
+    """One JSONL file of requests, checked whole against its result files, their lock held
+    until `close` (app.runtime.services.batch_file)."""
+
+    @property
+    def progress(self) -> BatchProgress: ...
+    async def plan(self, endpoint: Endpoint, concurrency: int | None) -> tuple[InputScan, int]: ...
+    async def run(self, on_progress: Callable[[BatchProgress], None]) -> BatchProgress: ...
+    def close(self) -> None: ...
 
 
 class BenchApi(Protocol):
@@ -249,6 +280,7 @@ class BenchApi(Protocol):
 class TuneApi(Protocol):
     """The max-num-seqs tune (app.runtime.services.tune)."""
 
+    def check(self, options: TuneOptions) -> TuneOptions: ...
     async def run(
         self, model_id: str, options: TuneOptions, *, argv: Sequence[str] = ()
     ) -> TuneResult: ...
@@ -313,7 +345,7 @@ class ChatApi(Protocol):
     def regenerate(
         self, model_id: str, *, options: ChatOptions | None = None
     ) -> AsyncGenerator[ReplyEvent, None]: ...
-    def through(self, endpoint: Endpoint) -> ChatService: ...
+    def through(self, endpoint: Endpoint) -> ChatApi: ...
     async def aclose(self) -> None: ...
 
 
