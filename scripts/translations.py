@@ -14,8 +14,10 @@ Usage: python scripts/translations.py update | release | check
            building the package does the same for the shipped ones, see setup.py).
 - check:   exit 1 when translations/vllm_tray.ts misses strings the code has (stale sources),
            when app/gui marks a string lupdate cannot extract (a tr()/translate() call with a
-           call among its arguments, or a wrapper function around them), or when a shipped
-           language (translations/LANGUAGES) is not complete.
+           call among its arguments, or a wrapper function around them), when a translated
+           text is joined to another into one sentence (`text + " " + self.tr(…)`: its word
+           order would be English in every language), or when a shipped language
+           (translations/LANGUAGES) is not complete.
 - check-languages: only the second half, on DIR's vllm_tray.ts and vllm_tray_<lang>.ts.
 """
 
@@ -254,6 +256,86 @@ def unextracted(root: Path, extracted: set[str]) -> list[str]:
     return [f"{where}:{line}: {what}" for where, line, what in sorted(found)]
 
 
+def _translates(node: ast.AST, names: set[str]) -> bool:
+    """`node` is a translated text: a tr()/translate() call, one's .format(…), or a name
+    given one in the same function."""
+    if isinstance(node, ast.Name):
+        return node.id in names
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr == "format":
+        return _translates(func.value, names)
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name in ("tr", "translate")
+
+
+def _glued_in(scope: ast.AST) -> list[int]:
+    """Lines in `scope` (not in functions nested in it) that join a translated text to
+    another text with `+`, `+=` or an f-string. (A separator joining whole phrases,
+    `" · ".join(items)`, makes a list, not a sentence.)"""
+    names: set[str] = set()
+    found: list[int] = []
+    nodes: list[ast.AST] = list(ast.iter_child_nodes(scope))
+    while nodes:
+        node = nodes.pop(0)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue  # a scope of its own
+        nodes[:0] = list(ast.iter_child_nodes(node))
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and _translates(node.value, names)
+        ):
+            names.add(node.targets[0].id)
+        parts: list[ast.AST] = []
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            parts = _added(node)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+            parts = [node.target, *_added(node.value)]
+        elif isinstance(node, ast.JoinedStr):
+            parts = [v.value if isinstance(v, ast.FormattedValue) else v for v in node.values]
+        if any(_translates(part, names) for part in parts) and not _layout_only(parts):
+            found.append(node.lineno)
+    return found
+
+
+def _added(node: ast.expr) -> list[ast.expr]:
+    """The operands of a chain a + b + c."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [*_added(node.left), *_added(node.right)]
+    return [node]
+
+
+def _layout_only(parts: list[ast.AST]) -> bool:
+    """Pieces put on lines of their own, or wrapped in Markdown emphasis or a quote: each
+    stays whole, none is glued into another's sentence."""
+    glue = [p.value for p in parts if isinstance(p, ast.Constant) and isinstance(p.value, str)]
+    return bool(glue) and all(set(g) <= set(" \n*_>") and (set(g) & set("\n*_>")) for g in glue)
+
+
+def glued(root: Path) -> list[str]:
+    """Sentences glued together from translated pieces under `root`: each piece is
+    translated alone, so their order and the words between them are English in every
+    language. A whole sentence is one translatable template with placeholders."""
+    found: list[str] = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        scopes = [
+            tree,
+            *(
+                n
+                for n in ast.walk(tree)
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda)
+            ),
+        ]
+        lines = sorted({line for scope in scopes for line in _glued_in(scope)})
+        found += [f"{where}:{line}: a translated text joined to another text" for line in lines]
+    return found
+
+
 def check() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         fresh = Path(tmp) / "fresh.ts"
@@ -281,22 +363,27 @@ def check() -> int:
     plurals = language_problems(PLURALS, TEMPLATE, plurals_only=True)  # English's forms
     for line in plurals:
         print(line, file=sys.stderr)
-    failed = missing or skipped or singular or plurals
+    glue = glued(ROOT / "app")
+    for line in glue:
+        print(line, file=sys.stderr)
+    if glue:
+        print("make each sentence one translatable template with placeholders", file=sys.stderr)
+    failed = missing or skipped or singular or plurals or glue
     return 1 if failed or check_languages() or check_setting_languages() else 0
 
 
 def check_setting_languages(ts_dir: Path = TS_DIR) -> int:
-    """The setting gui.language accepts the shipped languages: app.core.setting_table keeps
+    """The setting gui.language accepts the shipped languages: app.core.setting_spec keeps
     their list (an installed app has no translations/ folder) and must name the same."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from app.core.setting_table import SHIPPED_LANGUAGES
+    from app.core.setting_spec import SHIPPED_LANGUAGES
 
     shipped = shipped_languages(ts_dir)
     if sorted(shipped) == sorted(SHIPPED_LANGUAGES):
         return 0
     print(
         f"translations/{LANGUAGES_FILE} ships {shipped}, but SHIPPED_LANGUAGES in "
-        f"app/core/setting_table.py names {list(SHIPPED_LANGUAGES)}: make them the same",
+        f"app/core/setting_spec.py names {list(SHIPPED_LANGUAGES)}: make them the same",
         file=sys.stderr,
     )
     return 1

@@ -98,7 +98,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "Cancelling: putting the model back as it was…": "Abbruch: Modell wird in den vorigen Zustand gebracht …",
     "Saved: the model's vLLM arguments are now {args}": "Gespeichert: Die vLLM-Argumente des Modells sind jetzt {args}",
     "{x}× the tokens per second with {c} requests at once": "{x}× so viele Tokens pro Sekunde bei {c} gleichzeitigen Anfragen",
-    "(tokens counted by the engine: its answers carry no token counts)": "(Tokens von der Engine gezählt: ihre Antworten enthalten keine Tokenzahlen)",
     "No value met the latency objective.": "Kein Wert hat das Latenzziel erreicht.",
     "Proposed: --max-num-seqs {n} (now {now}).": "Vorschlag: --max-num-seqs {n} (jetzt {now}).",
     "Before: {b} tok/s, inter-token p99 {bi} ms": "Vorher: {b} Tok/s, zwischen Tokens p99 {bi} ms",
@@ -168,7 +167,6 @@ UI: dict[str, str | tuple[str, str]] = {
         "Modell wird auf %n Rechner geladen …",
         "Modell wird auf %n Rechnern geladen …",
     ),
-    "({elapsed} so far; the model list shows its progress)": "(bisher {elapsed}; die Modellliste zeigt den Fortschritt)",
     "Not ready: %n problem(s) to fix first.": (
         "Nicht bereit: Zuerst %n Problem beheben.",
         "Nicht bereit: Zuerst %n Probleme beheben.",
@@ -271,7 +269,6 @@ UI: dict[str, str | tuple[str, str]] = {
     # ---- GpuPanel
     "GPU": "GPU",
     "Kernel prerequisite for {target}: met (kernel {kernel}).": "Kernel-Voraussetzung für {target}: erfüllt (Kernel {kernel}).",
-    "Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.": "Kernel-Voraussetzung für {target}: fehlt. Aktualisieren Sie auf Linux {required} oder neuer, bevor Sie Modelle auf der GPU laden.",
     "Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).": "Modelle dürfen jetzt {room} nutzen, nicht die ganzen {budget}: Ohne Auslagern kann der Computer nur so viel abgeben ({available} RAM verfügbar, {reserve} für das System reserviert).",
     "Models may use {room} now, not all {budget}: other programs hold {others}.": "Modelle dürfen jetzt {room} nutzen, nicht die ganzen {budget}: Andere Programme belegen {others}.",
     "Models may use {room} now; the computer could spare {host} without swapping ({available} of RAM available, {reserve} kept for the system).": "Modelle dürfen jetzt {room} nutzen; der Computer könnte ohne Auslagern {host} abgeben ({available} RAM verfügbar, {reserve} für das System reserviert).",
@@ -482,7 +479,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "last cold load {duration}": "letzter Kaltstart {duration}",
     "last warm load {duration}": "letzter Warmstart {duration}",
     "running, KV cache {percent}": "läuft, KV-Cache {percent}",
-    "{n} requests": "{n} Anfragen",
     "running": "läuft",
     "loading: starting": "lädt: Start",
     "loading: {phase}": "lädt: {phase}",
@@ -497,8 +493,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "asleep on {remote}, wakes on the next request": "schläft auf {remote}, wacht bei der nächsten Anfrage auf",
     "on {remote}, loads on first request": "auf {remote}, lädt bei der ersten Anfrage",
     "asleep: wakes on the next request": "schläft: wacht bei der nächsten Anfrage auf",
-    "restarted once": "einmal neu gestartet",
-    "restarted {n} times": "{n}-mal neu gestartet",
     "pre-warming, {load}": "wird vorgewärmt, {load}",
     "unloading": "wird entladen",
     "crashed {n} times in a row: {diagnosis}": "{n}-mal in Folge abgestürzt: {diagnosis}",
@@ -508,24 +502,14 @@ UI: dict[str, str | tuple[str, str]] = {
     "failed: {diagnosis}": "fehlgeschlagen: {diagnosis}",
     "waiting to download": "wartet auf Download",
     "downloading {percent}": "Download {percent}",
-    "stalled": "stockt",
     "local folder": "lokaler Ordner",
     "downloaded": "heruntergeladen",
     "folder missing or not a model": "Ordner fehlt oder ist kein Modell",
     "download failed: {diagnosis}": "Download fehlgeschlagen: {diagnosis}",
     "not downloaded": "nicht heruntergeladen",
     "KV cache {tokens} tokens": "KV-Cache {tokens} Tokens",
-    "{n}× concurrency at {ctx}": "{n}× parallel bei {ctx}",
-    "Failed to start once.": "Einmal nicht gestartet.",
-    "Failed to start {n} times in a row.": "{n}-mal in Folge nicht gestartet.",
-    "The next request tries again, after waiting {wait}; Load tries at once.": "Die nächste Anfrage versucht es nach {wait} Wartezeit erneut; Laden versucht es sofort.",
-    "The next request starts it again, after waiting {wait}; Load starts it at once.": "Die nächste Anfrage startet es nach {wait} Wartezeit erneut; Laden startet es sofort.",
-    "The next request tries again.": "Die nächste Anfrage versucht es erneut.",
     "partly downloaded: {done} so far": "teilweise heruntergeladen: bisher {done}",
     "partly downloaded: {done} of {total} ({percent})": "teilweise heruntergeladen: {done} von {total} ({percent})",
-    "Crashed once.": "Einmal abgestürzt.",
-    "Crashed {n} times in a row.": "{n}-mal in Folge abgestürzt.",
-    "The next request starts it again.": "Die nächste Anfrage startet es erneut.",
     "Restarted once after crashing or failing to start.": "Einmal neu gestartet nach Absturz oder Startfehler.",
     "Restarted {n} times after crashing or failing to start.": "{n}-mal neu gestartet nach Absturz oder Startfehler.",
     "The app stopped restarting {name}": "Die App startet {name} nicht mehr neu",
@@ -607,7 +591,6 @@ UI: dict[str, str | tuple[str, str]] = {
     "reachable (vLLM Tray)": "erreichbar (vLLM Tray)",
     "reachable": "erreichbar",
     "Asking {url} for its models…": "{url} wird nach seinen Modellen gefragt …",
-    "Check the address and key, or add it anyway.": "Prüfen Sie Adresse und Schlüssel, oder fügen Sie ihn trotzdem hinzu.",
     "{name} was added; it does not answer now.": "{name} wurde hinzugefügt; er antwortet gerade nicht.",
     "{name} was added with %n model(s).": (
         "{name} wurde mit %n Modell hinzugefügt.",
@@ -1245,8 +1228,6 @@ UI |= {
     "This repository holds no model weights.": "Dieses Repository enthält keine Modellgewichte.",
     "Weights {weights} of {budget} for models; the rest cannot be read.": "Gewichte {weights} von {budget} für Modelle; der Rest lässt sich nicht lesen.",
     "Needs about {needed} at context {ctx}, of {budget} for models.": "Braucht etwa {needed} bei Kontext {ctx}, von {budget} für Modelle.",
-    "It fits with a context of {ctx} tokens.": "Es passt mit einem Kontext von {ctx} Tokens.",
-    "Not even a short context fits.": "Nicht einmal ein kurzer Kontext passt.",
     "not stated": "nicht angegeben",
     "supported": "unterstützt",
     "embeddings only": "nur Embeddings",
@@ -1310,12 +1291,6 @@ PROBLEMS |= {
 # search-bounds
 PROBLEMS |= {
     "Search unavailable: Hugging Face ({endpoint}) answered, but the hub's answer could not be read ({reason}). Models you already have keep working; if HF_ENDPOINT is set, check that it names a Hugging Face mirror.": "Suche nicht verfügbar: Hugging Face ({endpoint}) hat geantwortet, aber die Antwort des Hubs konnte nicht gelesen werden ({reason}). Vorhandene Modelle funktionieren weiter; wenn HF_ENDPOINT gesetzt ist, prüfen Sie, ob es einen Hugging-Face-Spiegelserver nennt.",
-}
-UI |= {
-    "%n result(s) from Hugging Face could not be read and are left out.": (
-        "%n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.",
-        "%n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.",
-    ),
 }
 # numbers-locale
 PROBLEMS |= {
@@ -1399,6 +1374,44 @@ UI |= {
 }
 PROBLEMS |= {
     "{model_id} did not start: the graphs a pre-warm compiled for it could not be loaded from the engine's compile cache ({reason}), and the app asks vLLM not to recompile them silently. Pre-warm the model again, or clear the compile cache (vllm-tray engine clean-cache); the next load then compiles afresh.": "{model_id} ist nicht gestartet: Die Graphen, die ein Vorwärmen dafür kompiliert hat, ließen sich nicht aus dem Kompilier-Cache der Engine laden ({reason}), und die App bittet vLLM, sie nicht stillschweigend neu zu kompilieren. Wärmen Sie das Modell erneut vor oder leeren Sie den Kompilier-Cache (vllm-tray engine clean-cache); das nächste Laden kompiliert dann neu.",
+}
+# joints-core
+UI |= {
+    "loading: {phase} {percent}": "lädt: {phase} {percent}",
+    "KV cache {tokens} tokens, {n}× concurrency at {ctx}": "KV-Cache {tokens} Tokens, {n}× parallel bei {ctx}",
+    "{n} requests": "{n} Anfragen",
+    "restarted once": "einmal neu gestartet",
+    "restarted {n} times": "{n}-mal neu gestartet",
+    "stalled": "stockt",
+    "Failed to start once. The next request tries again.": "Einmal nicht gestartet. Die nächste Anfrage versucht es erneut.",
+    "Failed to start once. The next request tries again, after waiting {wait}; Load tries at once.": "Einmal nicht gestartet. Die nächste Anfrage versucht es nach {wait} Wartezeit erneut; Laden versucht es sofort.",
+    "Failed to start {n} times in a row. The next request tries again.": "{n}-mal in Folge nicht gestartet. Die nächste Anfrage versucht es erneut.",
+    "Failed to start {n} times in a row. The next request tries again, after waiting {wait}; Load tries at once.": "{n}-mal in Folge nicht gestartet. Die nächste Anfrage versucht es nach {wait} Wartezeit erneut; Laden versucht es sofort.",
+    "Crashed once. The next request starts it again.": "Einmal abgestürzt. Die nächste Anfrage startet es erneut.",
+    "Crashed once. The next request starts it again, after waiting {wait}; Load starts it at once.": "Einmal abgestürzt. Die nächste Anfrage startet es nach {wait} Wartezeit erneut; Laden startet es sofort.",
+    "Crashed {n} times in a row. The next request starts it again.": "{n}-mal in Folge abgestürzt. Die nächste Anfrage startet es erneut.",
+    "Crashed {n} times in a row. The next request starts it again, after waiting {wait}; Load starts it at once.": "{n}-mal in Folge abgestürzt. Die nächste Anfrage startet es nach {wait} Wartezeit erneut; Laden startet es sofort.",
+    "{x}× the tokens per second with {c} requests at once (tokens counted by the engine: its answers carry no token counts)": "{x}× so viele Tokens pro Sekunde bei {c} gleichzeitigen Anfragen (Tokens von der Engine gezählt: ihre Antworten enthalten keine Tokenzahlen)",
+    "Loading the model across %n machine(s)… ({elapsed} so far; the model list shows its progress)": (
+        "Modell wird auf %n Rechner geladen … (bisher {elapsed}; die Modellliste zeigt den Fortschritt)",
+        "Modell wird auf %n Rechnern geladen … (bisher {elapsed}; die Modellliste zeigt den Fortschritt)",
+    ),
+    "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})": "vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})",
+    "{vram_swatch} VRAM": "{vram_swatch} VRAM",
+    "{vram_swatch} VRAM &nbsp; {gtt_swatch} GTT": "{vram_swatch} VRAM &nbsp; {gtt_swatch} GTT",
+    "⚠ Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.": "⚠ Kernel-Voraussetzung für {target}: fehlt. Aktualisieren Sie auf Linux {required} oder neuer, bevor Sie Modelle auf der GPU laden.",
+    "{name}: weights {size} · {kv}": "{name}: Gewichte {size} · {kv}",
+    "No text-generation model matches “{query}”. %n result(s) from Hugging Face could not be read and are left out.": (
+        "Kein Textgenerierungsmodell passt zu „{query}“. %n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.",
+        "Kein Textgenerierungsmodell passt zu „{query}“. %n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.",
+    ),
+    "{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result(s) from Hugging Face could not be read and are left out.": (
+        "{count} Modelle. Wählen Sie eines, um zu sehen, was es braucht; Größen und Passung werden aus jedem Repository gelesen. %n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.",
+        "{count} Modelle. Wählen Sie eines, um zu sehen, was es braucht; Größen und Passung werden aus jedem Repository gelesen. %n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.",
+    ),
+    "{problem} Check the address and key, or add it anyway.": "{problem} Prüfen Sie Adresse und Schlüssel, oder fügen Sie ihn trotzdem hinzu.",
+    "Needs about {needed} at context {ctx}, of {budget} for models. It fits with a context of {fitting} tokens.": "Braucht etwa {needed} bei Kontext {ctx}, von {budget} für Modelle. Es passt mit einem Kontext von {fitting} Tokens.",
+    "Needs about {needed} at context {ctx}, of {budget} for models. Not even a short context fits.": "Braucht etwa {needed} bei Kontext {ctx}, von {budget} für Modelle. Nicht einmal ein kurzer Kontext passt.",
 }
 # spare
 PROBLEMS |= {

@@ -48,16 +48,25 @@ UI |= {
         "vLLM {version} has %n known security advisories; the worst is {severity}.",
     ),
 }
-UI |= {
-    "%n result(s) from Hugging Face could not be read and are left out.": (
-        "%n result from Hugging Face could not be read and is left out.",
-        "%n results from Hugging Face could not be read and are left out.",
-    ),
-}
 # lemonade-dialog
 UI |= {
     "Imported %n change(s) from Lemonade.": (
         "Imported %n change from Lemonade.",
         "Imported %n changes from Lemonade.",
+    ),
+}
+# joints-core
+UI |= {
+    "Loading the model across %n machine(s)… ({elapsed} so far; the model list shows its progress)": (
+        "Loading the model on %n machine… ({elapsed} so far; the model list shows its progress)",
+        "Loading the model across %n machines… ({elapsed} so far; the model list shows its progress)",
+    ),
+    "No text-generation model matches “{query}”. %n result(s) from Hugging Face could not be read and are left out.": (
+        "No text-generation model matches “{query}”. %n result from Hugging Face could not be read and is left out.",
+        "No text-generation model matches “{query}”. %n results from Hugging Face could not be read and are left out.",
+    ),
+    "{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result(s) from Hugging Face could not be read and are left out.": (
+        "{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result from Hugging Face could not be read and is left out.",
+        "{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n results from Hugging Face could not be read and are left out.",
     ),
 }

@@ -368,10 +368,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(tokens counted by the engine: its answers carry no token counts)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No value met the latency objective.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -405,6 +401,10 @@
     </message>
     <message>
         <source>Measuring {c} requests at once…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{x}× the tokens per second with {c} requests at once (tokens counted by the engine: its answers carry no token counts)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -616,6 +616,12 @@
             <numerusform></numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Loading the model across %n machine(s)… ({elapsed} so far; the model list shows its progress)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ClusterWindow</name>
@@ -793,10 +799,6 @@
     </message>
     <message>
         <source>Starting the workers on {addresses}…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>({elapsed} so far; the model list shows its progress)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1097,6 +1099,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1307,10 +1313,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1327,7 +1329,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>⚠ Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>RAM: {available} available of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: weights {size} · {kv}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1375,6 +1385,14 @@
     </message>
     <message>
         <source>discrete card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{vram_swatch} VRAM &amp;nbsp; {gtt_swatch} GTT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{vram_swatch} VRAM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1684,6 +1702,10 @@
     </message>
     <message>
         <source>Warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swap back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2077,19 +2099,25 @@
         <source>Searching for “{query}”…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>No text-generation model matches “{query}”. %n result(s) from Hugging Face could not be read and are left out.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
         <source>No text-generation model matches “{query}”.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
-        <source>%n result(s) from Hugging Face could not be read and are left out.</source>
+        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result(s) from Hugging Face could not be read and are left out.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Reading {repo}&apos;s files…</source>
@@ -2318,6 +2346,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>loading: {phase} {percent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>swap back:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last swap back {duration}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unreachable: {diagnosis}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2343,6 +2383,18 @@
     </message>
     <message>
         <source>on {remote}, loads on first request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asleep at level 1: its weights wait in RAM, so it wakes in seconds on the next request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asleep at level 2: this GPU&apos;s memory is the computer&apos;s RAM, so its weights were dropped; the next request reads them from disk again, quicker than a restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asleep at level 2: RAM could not take its weights, so they were dropped; the next request reads them from disk again, quicker than a restart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2383,6 +2435,10 @@
     </message>
     <message>
         <source>failed: {diagnosis}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache {tokens} tokens, {n}× concurrency at {ctx}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2442,30 +2498,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{n}× concurrency at {ctx}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed to start once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed to start {n} times in a row.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The next request tries again, after waiting {wait}; Load tries at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The next request starts it again, after waiting {wait}; Load starts it at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The next request tries again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>partly downloaded: {done} so far</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2474,23 +2506,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Crashed once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Crashed {n} times in a row.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The next request starts it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Restarted once after crashing or failing to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Restarted {n} times after crashing or failing to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start once. The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start once. The next request tries again, after waiting {wait}; Load tries at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start {n} times in a row. The next request tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to start {n} times in a row. The next request tries again, after waiting {wait}; Load tries at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed once. The next request starts it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed once. The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed {n} times in a row. The next request starts it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crashed {n} times in a row. The next request starts it again, after waiting {wait}; Load starts it at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2900,7 +2952,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Check the address and key, or add it anyway.</source>
+        <source>{problem} Check the address and key, or add it anyway.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3028,15 +3080,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Needs about {needed} at context {ctx}, of {budget} for models. It fits with a context of {fitting} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs about {needed} at context {ctx}, of {budget} for models. Not even a short context fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Needs about {needed} at context {ctx}, of {budget} for models.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>It fits with a context of {ctx} tokens.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not even a short context fits.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4346,6 +4398,10 @@
     </message>
     <message>
         <source>{flag} {value} in Lemonade&apos;s {source} would let whoever sends a request name Python code for vLLM to import and run with your rights; it is not imported. If you want that, set it yourself with vllm-tray options or vllm-tray config set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model_id} did not start: the graphs a pre-warm compiled for it could not be loaded from the engine&apos;s compile cache ({reason}), and the app asks vLLM not to recompile them silently. Pre-warm the model again, or clear the compile cache (vllm-tray engine clean-cache); the next load then compiles afresh.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -368,10 +368,6 @@
         <translation>{x}× so viele Tokens pro Sekunde bei {c} gleichzeitigen Anfragen</translation>
     </message>
     <message>
-        <source>(tokens counted by the engine: its answers carry no token counts)</source>
-        <translation>(Tokens von der Engine gezählt: ihre Antworten enthalten keine Tokenzahlen)</translation>
-    </message>
-    <message>
         <source>No value met the latency objective.</source>
         <translation>Kein Wert hat das Latenzziel erreicht.</translation>
     </message>
@@ -406,6 +402,10 @@
     <message>
         <source>Measuring {c} requests at once…</source>
         <translation>{c} gleichzeitige Anfragen werden gemessen …</translation>
+    </message>
+    <message>
+        <source>{x}× the tokens per second with {c} requests at once (tokens counted by the engine: its answers carry no token counts)</source>
+        <translation>{x}× so viele Tokens pro Sekunde bei {c} gleichzeitigen Anfragen (Tokens von der Engine gezählt: ihre Antworten enthalten keine Tokenzahlen)</translation>
     </message>
     <message>
         <source>start {k} of at most {n}</source>
@@ -620,6 +620,13 @@
             <numerusform>Modell wird auf %n Rechnern geladen …</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Loading the model across %n machine(s)… ({elapsed} so far; the model list shows its progress)</source>
+        <translation>
+            <numerusform>Modell wird auf %n Rechner geladen … (bisher {elapsed}; die Modellliste zeigt den Fortschritt)</numerusform>
+            <numerusform>Modell wird auf %n Rechnern geladen … (bisher {elapsed}; die Modellliste zeigt den Fortschritt)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ClusterWindow</name>
@@ -630,10 +637,6 @@
     <message>
         <source>Starting the workers on {addresses}…</source>
         <translation>Worker auf {addresses} werden gestartet …</translation>
-    </message>
-    <message>
-        <source>({elapsed} so far; the model list shows its progress)</source>
-        <translation>(bisher {elapsed}; die Modellliste zeigt den Fortschritt)</translation>
     </message>
     <message>
         <source>Cluster: one model across machines</source>
@@ -1105,6 +1108,10 @@
         <translation>nicht qualifiziert</translation>
     </message>
     <message>
+        <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})</source>
+        <translation>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})</translation>
+    </message>
+    <message>
         <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</source>
         <translation>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</translation>
     </message>
@@ -1332,12 +1339,16 @@
         <translation>Kernel-Voraussetzung für {target}: erfüllt (Kernel {kernel}).</translation>
     </message>
     <message>
-        <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-        <translation>Kernel-Voraussetzung für {target}: fehlt. Aktualisieren Sie auf Linux {required} oder neuer, bevor Sie Modelle auf der GPU laden.</translation>
+        <source>⚠ Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+        <translation>⚠ Kernel-Voraussetzung für {target}: fehlt. Aktualisieren Sie auf Linux {required} oder neuer, bevor Sie Modelle auf der GPU laden.</translation>
     </message>
     <message>
         <source>RAM: {available} available of {total}</source>
         <translation>RAM: {available} von {total} verfügbar</translation>
+    </message>
+    <message>
+        <source>{name}: weights {size} · {kv}</source>
+        <translation>{name}: Gewichte {size} · {kv}</translation>
     </message>
     <message>
         <source>{name}: weights {size}</source>
@@ -1385,6 +1396,14 @@
     <message>
         <source>discrete card</source>
         <translation>dedizierte Grafikkarte</translation>
+    </message>
+    <message>
+        <source>{vram_swatch} VRAM &amp;nbsp; {gtt_swatch} GTT</source>
+        <translation>{vram_swatch} VRAM &amp;nbsp; {gtt_swatch} GTT</translation>
+    </message>
+    <message>
+        <source>{vram_swatch} VRAM</source>
+        <translation>{vram_swatch} VRAM</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -1695,6 +1714,10 @@
     <message>
         <source>Warm</source>
         <translation>Warm</translation>
+    </message>
+    <message>
+        <source>Swap back</source>
+        <translation>Zurückholen</translation>
     </message>
     <message>
         <source>cold</source>
@@ -2087,20 +2110,27 @@
         <source>Searching for “{query}”…</source>
         <translation>Suche nach „{query}“ …</translation>
     </message>
+    <message numerus="yes">
+        <source>No text-generation model matches “{query}”. %n result(s) from Hugging Face could not be read and are left out.</source>
+        <translation>
+            <numerusform>Kein Textgenerierungsmodell passt zu „{query}“. %n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.</numerusform>
+            <numerusform>Kein Textgenerierungsmodell passt zu „{query}“. %n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>No text-generation model matches “{query}”.</source>
         <translation>Kein Textgenerierungsmodell passt zu „{query}“.</translation>
     </message>
+    <message numerus="yes">
+        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result(s) from Hugging Face could not be read and are left out.</source>
+        <translation>
+            <numerusform>{count} Modelle. Wählen Sie eines, um zu sehen, was es braucht; Größen und Passung werden aus jedem Repository gelesen. %n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.</numerusform>
+            <numerusform>{count} Modelle. Wählen Sie eines, um zu sehen, was es braucht; Größen und Passung werden aus jedem Repository gelesen. %n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
         <translation>{count} Modelle. Wählen Sie eines, um zu sehen, was es braucht; Größen und Passung werden aus jedem Repository gelesen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) from Hugging Face could not be read and are left out.</source>
-        <translation>
-            <numerusform>%n Ergebnis von Hugging Face konnte nicht gelesen werden und wird ausgelassen.</numerusform>
-            <numerusform>%n Ergebnisse von Hugging Face konnten nicht gelesen werden und werden ausgelassen.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Reading {repo}&apos;s files…</source>
@@ -2305,8 +2335,16 @@
         <translation>länger als sonst: {elapsed}, sonst {expected}</translation>
     </message>
     <message>
+        <source>loading: {phase} {percent}</source>
+        <translation>lädt: {phase} {percent}</translation>
+    </message>
+    <message>
         <source>{elapsed} of about {expected}</source>
         <translation>{elapsed} von etwa {expected}</translation>
+    </message>
+    <message>
+        <source>swap back:</source>
+        <translation>Zurückholen:</translation>
     </message>
     <message>
         <source>last cold load {duration}</source>
@@ -2315,6 +2353,10 @@
     <message>
         <source>last warm load {duration}</source>
         <translation>letzter Warmstart {duration}</translation>
+    </message>
+    <message>
+        <source>last swap back {duration}</source>
+        <translation>letztes Zurückholen {duration}</translation>
     </message>
     <message>
         <source>unreachable: {diagnosis}</source>
@@ -2343,6 +2385,18 @@
     <message>
         <source>on {remote}, loads on first request</source>
         <translation>auf {remote}, lädt bei der ersten Anfrage</translation>
+    </message>
+    <message>
+        <source>asleep at level 1: its weights wait in RAM, so it wakes in seconds on the next request</source>
+        <translation>schläft auf Stufe 1: Die Gewichte warten im Arbeitsspeicher (RAM), daher wacht es bei der nächsten Anfrage in Sekunden auf</translation>
+    </message>
+    <message>
+        <source>asleep at level 2: this GPU&apos;s memory is the computer&apos;s RAM, so its weights were dropped; the next request reads them from disk again, quicker than a restart</source>
+        <translation>schläft auf Stufe 2: Der Speicher dieser GPU ist der Arbeitsspeicher (RAM) des Rechners, daher wurden die Gewichte verworfen; die nächste Anfrage liest sie wieder von der Platte, schneller als ein Neustart</translation>
+    </message>
+    <message>
+        <source>asleep at level 2: RAM could not take its weights, so they were dropped; the next request reads them from disk again, quicker than a restart</source>
+        <translation>schläft auf Stufe 2: Der Arbeitsspeicher (RAM) konnte die Gewichte nicht aufnehmen, daher wurden sie verworfen; die nächste Anfrage liest sie wieder von der Platte, schneller als ein Neustart</translation>
     </message>
     <message>
         <source>asleep: wakes on the next request</source>
@@ -2395,6 +2449,10 @@
     <message>
         <source>failed: {diagnosis}</source>
         <translation>fehlgeschlagen: {diagnosis}</translation>
+    </message>
+    <message>
+        <source>KV cache {tokens} tokens, {n}× concurrency at {ctx}</source>
+        <translation>KV-Cache {tokens} Tokens, {n}× parallel bei {ctx}</translation>
     </message>
     <message>
         <source>waiting to download</source>
@@ -2461,48 +2519,44 @@
         <translation>KV-Cache {tokens} Tokens</translation>
     </message>
     <message>
-        <source>{n}× concurrency at {ctx}</source>
-        <translation>{n}× parallel bei {ctx}</translation>
-    </message>
-    <message>
-        <source>Failed to start once.</source>
-        <translation>Einmal nicht gestartet.</translation>
-    </message>
-    <message>
-        <source>Failed to start {n} times in a row.</source>
-        <translation>{n}-mal in Folge nicht gestartet.</translation>
-    </message>
-    <message>
-        <source>The next request tries again, after waiting {wait}; Load tries at once.</source>
-        <translation>Die nächste Anfrage versucht es nach {wait} Wartezeit erneut; Laden versucht es sofort.</translation>
-    </message>
-    <message>
-        <source>The next request tries again.</source>
-        <translation>Die nächste Anfrage versucht es erneut.</translation>
-    </message>
-    <message>
-        <source>Crashed once.</source>
-        <translation>Einmal abgestürzt.</translation>
-    </message>
-    <message>
-        <source>Crashed {n} times in a row.</source>
-        <translation>{n}-mal in Folge abgestürzt.</translation>
-    </message>
-    <message>
-        <source>The next request starts it again, after waiting {wait}; Load starts it at once.</source>
-        <translation>Die nächste Anfrage startet es nach {wait} Wartezeit erneut; Laden startet es sofort.</translation>
-    </message>
-    <message>
-        <source>The next request starts it again.</source>
-        <translation>Die nächste Anfrage startet es erneut.</translation>
-    </message>
-    <message>
         <source>Restarted once after crashing or failing to start.</source>
         <translation>Einmal neu gestartet nach Absturz oder Startfehler.</translation>
     </message>
     <message>
         <source>Restarted {n} times after crashing or failing to start.</source>
         <translation>{n}-mal neu gestartet nach Absturz oder Startfehler.</translation>
+    </message>
+    <message>
+        <source>Failed to start once. The next request tries again.</source>
+        <translation>Einmal nicht gestartet. Die nächste Anfrage versucht es erneut.</translation>
+    </message>
+    <message>
+        <source>Failed to start once. The next request tries again, after waiting {wait}; Load tries at once.</source>
+        <translation>Einmal nicht gestartet. Die nächste Anfrage versucht es nach {wait} Wartezeit erneut; Laden versucht es sofort.</translation>
+    </message>
+    <message>
+        <source>Failed to start {n} times in a row. The next request tries again.</source>
+        <translation>{n}-mal in Folge nicht gestartet. Die nächste Anfrage versucht es erneut.</translation>
+    </message>
+    <message>
+        <source>Failed to start {n} times in a row. The next request tries again, after waiting {wait}; Load tries at once.</source>
+        <translation>{n}-mal in Folge nicht gestartet. Die nächste Anfrage versucht es nach {wait} Wartezeit erneut; Laden versucht es sofort.</translation>
+    </message>
+    <message>
+        <source>Crashed once. The next request starts it again.</source>
+        <translation>Einmal abgestürzt. Die nächste Anfrage startet es erneut.</translation>
+    </message>
+    <message>
+        <source>Crashed once. The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+        <translation>Einmal abgestürzt. Die nächste Anfrage startet es nach {wait} Wartezeit erneut; Laden startet es sofort.</translation>
+    </message>
+    <message>
+        <source>Crashed {n} times in a row. The next request starts it again.</source>
+        <translation>{n}-mal in Folge abgestürzt. Die nächste Anfrage startet es erneut.</translation>
+    </message>
+    <message>
+        <source>Crashed {n} times in a row. The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+        <translation>{n}-mal in Folge abgestürzt. Die nächste Anfrage startet es nach {wait} Wartezeit erneut; Laden startet es sofort.</translation>
     </message>
     <message>
         <source>The app stopped restarting {name}</source>
@@ -2911,8 +2965,8 @@
         <translation>{url} wird nach seinen Modellen gefragt …</translation>
     </message>
     <message>
-        <source>Check the address and key, or add it anyway.</source>
-        <translation>Prüfen Sie Adresse und Schlüssel, oder fügen Sie ihn trotzdem hinzu.</translation>
+        <source>{problem} Check the address and key, or add it anyway.</source>
+        <translation>{problem} Prüfen Sie Adresse und Schlüssel, oder fügen Sie ihn trotzdem hinzu.</translation>
     </message>
     <message>
         <source>{name} was added; it does not answer now.</source>
@@ -3040,16 +3094,16 @@
         <translation>Gewichte {weights} von {budget} für Modelle; der Rest lässt sich nicht lesen.</translation>
     </message>
     <message>
+        <source>Needs about {needed} at context {ctx}, of {budget} for models. It fits with a context of {fitting} tokens.</source>
+        <translation>Braucht etwa {needed} bei Kontext {ctx}, von {budget} für Modelle. Es passt mit einem Kontext von {fitting} Tokens.</translation>
+    </message>
+    <message>
+        <source>Needs about {needed} at context {ctx}, of {budget} for models. Not even a short context fits.</source>
+        <translation>Braucht etwa {needed} bei Kontext {ctx}, von {budget} für Modelle. Nicht einmal ein kurzer Kontext passt.</translation>
+    </message>
+    <message>
         <source>Needs about {needed} at context {ctx}, of {budget} for models.</source>
         <translation>Braucht etwa {needed} bei Kontext {ctx}, von {budget} für Modelle.</translation>
-    </message>
-    <message>
-        <source>It fits with a context of {ctx} tokens.</source>
-        <translation>Es passt mit einem Kontext von {ctx} Tokens.</translation>
-    </message>
-    <message>
-        <source>Not even a short context fits.</source>
-        <translation>Nicht einmal ein kurzer Kontext passt.</translation>
     </message>
     <message>
         <source>not stated</source>
@@ -4039,6 +4093,10 @@
     <message>
         <source>{flag} {value} in Lemonade&apos;s {source} would let whoever sends a request name Python code for vLLM to import and run with your rights; it is not imported. If you want that, set it yourself with vllm-tray options or vllm-tray config set.</source>
         <translation>{flag} {value} in Lemonades {source} würde jedem, der eine Anfrage sendet, erlauben, Python-Code zu nennen, den vLLM mit Ihren Rechten lädt und ausführt; es wird nicht importiert. Wenn Sie das wollen, setzen Sie es selbst mit vllm-tray options oder vllm-tray config set.</translation>
+    </message>
+    <message>
+        <source>{model_id} did not start: the graphs a pre-warm compiled for it could not be loaded from the engine&apos;s compile cache ({reason}), and the app asks vLLM not to recompile them silently. Pre-warm the model again, or clear the compile cache (vllm-tray engine clean-cache); the next load then compiles afresh.</source>
+        <translation>{model_id} ist nicht gestartet: Die Graphen, die ein Vorwärmen dafür kompiliert hat, ließen sich nicht aus dem Kompilier-Cache der Engine laden ({reason}), und die App bittet vLLM, sie nicht stillschweigend neu zu kompilieren. Wärmen Sie das Modell erneut vor oder leeren Sie den Kompilier-Cache (vllm-tray engine clean-cache); das nächste Laden kompiliert dann neu.</translation>
     </message>
     <message>
         <source>Loading {model_id} failed: its vLLM server was stopped from outside the app ({signal}).</source>

@@ -31,6 +31,13 @@
             <numerusform>Loading the model across %n machines…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Loading the model across %n machine(s)… ({elapsed} so far; the model list shows its progress)</source>
+        <translation>
+            <numerusform>Loading the model on %n machine… ({elapsed} so far; the model list shows its progress)</numerusform>
+            <numerusform>Loading the model across %n machines… ({elapsed} so far; the model list shows its progress)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ClusterWindow</name>
@@ -89,10 +96,17 @@
 <context>
     <name>ModelSearchPanel</name>
     <message numerus="yes">
-        <source>%n result(s) from Hugging Face could not be read and are left out.</source>
+        <source>No text-generation model matches “{query}”. %n result(s) from Hugging Face could not be read and are left out.</source>
         <translation>
-            <numerusform>%n result from Hugging Face could not be read and is left out.</numerusform>
-            <numerusform>%n results from Hugging Face could not be read and are left out.</numerusform>
+            <numerusform>No text-generation model matches “{query}”. %n result from Hugging Face could not be read and is left out.</numerusform>
+            <numerusform>No text-generation model matches “{query}”. %n results from Hugging Face could not be read and are left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result(s) from Hugging Face could not be read and are left out.</source>
+        <translation>
+            <numerusform>{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result from Hugging Face could not be read and is left out.</numerusform>
+            <numerusform>{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n results from Hugging Face could not be read and are left out.</numerusform>
         </translation>
     </message>
 </context>

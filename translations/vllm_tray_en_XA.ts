@@ -367,10 +367,6 @@
       <translation>[{x}× ţĥé ţöķéñš þéŕ šéçöñđ ŵîţĥ {c} ŕéǫûéšţš àţ öñçé~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>(tokens counted by the engine: its answers carry no token counts)</source>
-      <translation>[(ţöķéñš çöûñţéđ ƀý ţĥé éñĝîñé: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš)~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>No value met the latency objective.</source>
       <translation>[Ñö ṽàĺûé ɱéţ ţĥé ĺàţéñçý öƀĵéçţîṽé.~~~~~~~~~~~~~~]</translation>
     </message>
@@ -405,6 +401,10 @@
     <message>
       <source>Measuring {c} requests at once…</source>
       <translation>[Ṁéàšûŕîñĝ {c} ŕéǫûéšţš àţ öñçé…~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{x}× the tokens per second with {c} requests at once (tokens counted by the engine: its answers carry no token counts)</source>
+      <translation>[{x}× ţĥé ţöķéñš þéŕ šéçöñđ ŵîţĥ {c} ŕéǫûéšţš àţ öñçé (ţöķéñš çöûñţéđ ƀý ţĥé éñĝîñé: îţš àñšŵéŕš çàŕŕý ñö ţöķéñ çöûñţš)~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>start {k} of at most {n}</source>
@@ -619,6 +619,13 @@
         <numerusform>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)…~~~~~~~~~~~~~~~~]</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <source>Loading the model across %n machine(s)… ({elapsed} so far; the model list shows its progress)</source>
+      <translation>
+        <numerusform>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)… ({elapsed} šö ƒàŕ; ţĥé ɱöđéĺ ĺîšţ šĥöŵš îţš þŕöĝŕéšš)~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Ĺöàđîñĝ ţĥé ɱöđéĺ àçŕöšš %n ɱàçĥîñé(š)… ({elapsed} šö ƒàŕ; ţĥé ɱöđéĺ ĺîšţ šĥöŵš îţš þŕöĝŕéšš)~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>ClusterWindow</name>
@@ -799,10 +806,6 @@
     <message>
       <source>Starting the workers on {addresses}…</source>
       <translation>[Šţàŕţîñĝ ţĥé ŵöŕķéŕš öñ {addresses}…~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>({elapsed} so far; the model list shows its progress)</source>
-      <translation>[({elapsed} šö ƒàŕ; ţĥé ɱöđéĺ ĺîšţ šĥöŵš îţš þŕöĝŕéšš)~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
   </context>
   <context>
@@ -1104,6 +1107,10 @@
       <translation>[ñöţ ǫûàĺîƒîéđ~~~~~]</translation>
     </message>
     <message>
+      <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})</source>
+      <translation>[ṽĹĹṀ {vllm} · ŔÖÇɱ {rocm} · {channel} · {verdict} ({marks})~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}</source>
       <translation>[ṽĹĹṀ {vllm} · ŔÖÇɱ {rocm} · {channel} · {verdict}~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1315,10 +1322,6 @@
       <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱéţ (ķéŕñéĺ {kernel}).~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
-      <translation>[Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Models may use {room} now, not all {budget}: without swapping, the computer can spare only that ({available} of RAM available, {reserve} kept for the system).</source>
       <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ, ñöţ àĺĺ {budget}: ŵîţĥöûţ šŵàþþîñĝ, ţĥé çöɱþûţéŕ çàñ šþàŕé öñĺý ţĥàţ ({available} öƒ ŔÅṀ àṽàîĺàƀĺé, {reserve} ķéþţ ƒöŕ ţĥé šýšţéɱ).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
@@ -1335,8 +1338,16 @@
       <translation>[Ṁöđéĺš ɱàý ûšé {room} ñöŵ.~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>⚠ Kernel prerequisite for {target}: missing. Update to Linux {required} or newer before loading models on the GPU.</source>
+      <translation>[⚠ Ķéŕñéĺ þŕéŕéǫûîšîţé ƒöŕ {target}: ɱîššîñĝ. Ûþđàţé ţö Ĺîñûẋ {required} öŕ ñéŵéŕ ƀéƒöŕé ĺöàđîñĝ ɱöđéĺš öñ ţĥé ĜÞÛ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>RAM: {available} available of {total}</source>
       <translation>[ŔÅṀ: {available} àṽàîĺàƀĺé öƒ {total}~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{name}: weights {size} · {kv}</source>
+      <translation>[{name}: ŵéîĝĥţš {size} · {kv}~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{name}: weights {size}</source>
@@ -1384,6 +1395,14 @@
     <message>
       <source>discrete card</source>
       <translation>[đîšçŕéţé çàŕđ~~~~~]</translation>
+    </message>
+    <message>
+      <source>{vram_swatch} VRAM &amp;nbsp; {gtt_swatch} GTT</source>
+      <translation>[{vram_swatch} ṼŔÅṀ &amp;nbsp; {gtt_swatch} ĜŢŢ~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{vram_swatch} VRAM</source>
+      <translation>[{vram_swatch} ṼŔÅṀ~~~~~~~]</translation>
     </message>
     <message>
       <source>unknown</source>
@@ -1694,6 +1713,10 @@
     <message>
       <source>Warm</source>
       <translation>[Ŵàŕɱ~~]</translation>
+    </message>
+    <message>
+      <source>Swap back</source>
+      <translation>[Šŵàþ ƀàçķ~~~~]</translation>
     </message>
     <message>
       <source>cold</source>
@@ -2086,20 +2109,27 @@
       <source>Searching for “{query}”…</source>
       <translation>[Šéàŕçĥîñĝ ƒöŕ “{query}”…~~~~~~~~~~]</translation>
     </message>
+    <message numerus="yes">
+      <source>No text-generation model matches “{query}”. %n result(s) from Hugging Face could not be read and are left out.</source>
+      <translation>
+        <numerusform>[Ñö ţéẋţ-ĝéñéŕàţîöñ ɱöđéĺ ɱàţçĥéš “{query}”. %n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[Ñö ţéẋţ-ĝéñéŕàţîöñ ɱöđéĺ ɱàţçĥéš “{query}”. %n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
     <message>
       <source>No text-generation model matches “{query}”.</source>
       <translation>[Ñö ţéẋţ-ĝéñéŕàţîöñ ɱöđéĺ ɱàţçĥéš “{query}”.~~~~~~~~~~~~~~~~~]</translation>
     </message>
+    <message numerus="yes">
+      <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository. %n result(s) from Hugging Face could not be read and are left out.</source>
+      <translation>
+        <numerusform>[{count} ɱöđéĺš. Šéĺéçţ öñé ţö šéé ŵĥàţ îţ ñééđš; šîžéš àñđ ƒîţ àŕé ŕéàđ ƒŕöɱ éàçĥ ŕéþöšîţöŕý. %n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+        <numerusform>[{count} ɱöđéĺš. Šéĺéçţ öñé ţö šéé ŵĥàţ îţ ñééđš; šîžéš àñđ ƒîţ àŕé ŕéàđ ƒŕöɱ éàçĥ ŕéþöšîţöŕý. %n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
+      </translation>
+    </message>
     <message>
       <source>{count} models. Select one to see what it needs; sizes and fit are read from each repository.</source>
       <translation>[{count} ɱöđéĺš. Šéĺéçţ öñé ţö šéé ŵĥàţ îţ ñééđš; šîžéš àñđ ƒîţ àŕé ŕéàđ ƒŕöɱ éàçĥ ŕéþöšîţöŕý.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n result(s) from Hugging Face could not be read and are left out.</source>
-      <translation>
-        <numerusform>[%n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
-        <numerusform>[%n ŕéšûĺţ(š) ƒŕöɱ Ĥûĝĝîñĝ Ƒàçé çöûĺđ ñöţ ƀé ŕéàđ àñđ àŕé ĺéƒţ öûţ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</numerusform>
-      </translation>
     </message>
     <message>
       <source>Reading {repo}'s files…</source>
@@ -2328,6 +2358,18 @@
       <translation>[ĺöñĝéŕ ţĥàñ ûšûàĺ: {elapsed}, ûšûàĺĺý {expected}~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>loading: {phase} {percent}</source>
+      <translation>[ĺöàđîñĝ: {phase} {percent}~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>swap back:</source>
+      <translation>[šŵàþ ƀàçķ:~~~~]</translation>
+    </message>
+    <message>
+      <source>last swap back {duration}</source>
+      <translation>[ĺàšţ šŵàþ ƀàçķ {duration}~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>unreachable: {diagnosis}</source>
       <translation>[ûñŕéàçĥàƀĺé: {diagnosis}~~~~~~~~~~]</translation>
     </message>
@@ -2354,6 +2396,18 @@
     <message>
       <source>on {remote}, loads on first request</source>
       <translation>[öñ {remote}, ĺöàđš öñ ƒîŕšţ ŕéǫûéšţ~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>asleep at level 1: its weights wait in RAM, so it wakes in seconds on the next request</source>
+      <translation>[àšĺééþ àţ ĺéṽéĺ 1: îţš ŵéîĝĥţš ŵàîţ îñ ŔÅṀ, šö îţ ŵàķéš îñ šéçöñđš öñ ţĥé ñéẋţ ŕéǫûéšţ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>asleep at level 2: this GPU's memory is the computer's RAM, so its weights were dropped; the next request reads them from disk again, quicker than a restart</source>
+      <translation>[àšĺééþ àţ ĺéṽéĺ 2: ţĥîš ĜÞÛ'š ɱéɱöŕý îš ţĥé çöɱþûţéŕ'š ŔÅṀ, šö îţš ŵéîĝĥţš ŵéŕé đŕöþþéđ; ţĥé ñéẋţ ŕéǫûéšţ ŕéàđš ţĥéɱ ƒŕöɱ đîšķ àĝàîñ, ǫûîçķéŕ ţĥàñ à ŕéšţàŕţ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>asleep at level 2: RAM could not take its weights, so they were dropped; the next request reads them from disk again, quicker than a restart</source>
+      <translation>[àšĺééþ àţ ĺéṽéĺ 2: ŔÅṀ çöûĺđ ñöţ ţàķé îţš ŵéîĝĥţš, šö ţĥéý ŵéŕé đŕöþþéđ; ţĥé ñéẋţ ŕéǫûéšţ ŕéàđš ţĥéɱ ƒŕöɱ đîšķ àĝàîñ, ǫûîçķéŕ ţĥàñ à ŕéšţàŕţ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>asleep: wakes on the next request</source>
@@ -2394,6 +2448,10 @@
     <message>
       <source>failed: {diagnosis}</source>
       <translation>[ƒàîĺéđ: {diagnosis}~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>KV cache {tokens} tokens, {n}× concurrency at {ctx}</source>
+      <translation>[ĶṼ çàçĥé {tokens} ţöķéñš, {n}× çöñçûŕŕéñçý àţ {ctx}~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>waiting to download</source>
@@ -2452,30 +2510,6 @@
       <translation>[ĶṼ çàçĥé {tokens} ţöķéñš~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>{n}× concurrency at {ctx}</source>
-      <translation>[{n}× çöñçûŕŕéñçý àţ {ctx}~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Failed to start once.</source>
-      <translation>[Ƒàîĺéđ ţö šţàŕţ öñçé.~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Failed to start {n} times in a row.</source>
-      <translation>[Ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The next request tries again, after waiting {wait}; Load tries at once.</source>
-      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ ţŕîéš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The next request starts it again, after waiting {wait}; Load starts it at once.</source>
-      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ šţàŕţš îţ àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The next request tries again.</source>
-      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>partly downloaded: {done} so far</source>
       <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} šö ƒàŕ~~~~~~~~~~~~~]</translation>
     </message>
@@ -2484,24 +2518,44 @@
       <translation>[þàŕţĺý đöŵñĺöàđéđ: {done} öƒ {total} ({percent})~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Crashed once.</source>
-      <translation>[Çŕàšĥéđ öñçé.~~~~~]</translation>
-    </message>
-    <message>
-      <source>Crashed {n} times in a row.</source>
-      <translation>[Çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ.~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>The next request starts it again.</source>
-      <translation>[Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
       <source>Restarted once after crashing or failing to start.</source>
       <translation>[Ŕéšţàŕţéđ öñçé àƒţéŕ çŕàšĥîñĝ öŕ ƒàîĺîñĝ ţö šţàŕţ.~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>Restarted {n} times after crashing or failing to start.</source>
       <translation>[Ŕéšţàŕţéđ {n} ţîɱéš àƒţéŕ çŕàšĥîñĝ öŕ ƒàîĺîñĝ ţö šţàŕţ.~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start once. The next request tries again.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ öñçé. Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start once. The next request tries again, after waiting {wait}; Load tries at once.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ öñçé. Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ ţŕîéš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start {n} times in a row. The next request tries again.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ. Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Failed to start {n} times in a row. The next request tries again, after waiting {wait}; Load tries at once.</source>
+      <translation>[Ƒàîĺéđ ţö šţàŕţ {n} ţîɱéš îñ à ŕöŵ. Ţĥé ñéẋţ ŕéǫûéšţ ţŕîéš àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ ţŕîéš àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed once. The next request starts it again.</source>
+      <translation>[Çŕàšĥéđ öñçé. Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed once. The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+      <translation>[Çŕàšĥéđ öñçé. Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ šţàŕţš îţ àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed {n} times in a row. The next request starts it again.</source>
+      <translation>[Çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ. Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ.~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Crashed {n} times in a row. The next request starts it again, after waiting {wait}; Load starts it at once.</source>
+      <translation>[Çŕàšĥéđ {n} ţîɱéš îñ à ŕöŵ. Ţĥé ñéẋţ ŕéǫûéšţ šţàŕţš îţ àĝàîñ, àƒţéŕ ŵàîţîñĝ {wait}; Ĺöàđ šţàŕţš îţ àţ öñçé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The app stopped restarting {name}</source>
@@ -2910,8 +2964,8 @@
       <translation>[Åšķîñĝ {url} ƒöŕ îţš ɱöđéĺš…~~~~~~~~~~~]</translation>
     </message>
     <message>
-      <source>Check the address and key, or add it anyway.</source>
-      <translation>[Çĥéçķ ţĥé àđđŕéšš àñđ ķéý, öŕ àđđ îţ àñýŵàý.~~~~~~~~~~~~~~~~~~]</translation>
+      <source>{problem} Check the address and key, or add it anyway.</source>
+      <translation>[{problem} Çĥéçķ ţĥé àđđŕéšš àñđ ķéý, öŕ àđđ îţ àñýŵàý.~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>{name} was added; it does not answer now.</source>
@@ -3039,16 +3093,16 @@
       <translation>[Ŵéîĝĥţš {weights} öƒ {budget} ƒöŕ ɱöđéĺš; ţĥé ŕéšţ çàññöţ ƀé ŕéàđ.~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Needs about {needed} at context {ctx}, of {budget} for models. It fits with a context of {fitting} tokens.</source>
+      <translation>[Ñééđš àƀöûţ {needed} àţ çöñţéẋţ {ctx}, öƒ {budget} ƒöŕ ɱöđéĺš. Îţ ƒîţš ŵîţĥ à çöñţéẋţ öƒ {fitting} ţöķéñš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Needs about {needed} at context {ctx}, of {budget} for models. Not even a short context fits.</source>
+      <translation>[Ñééđš àƀöûţ {needed} àţ çöñţéẋţ {ctx}, öƒ {budget} ƒöŕ ɱöđéĺš. Ñöţ éṽéñ à šĥöŕţ çöñţéẋţ ƒîţš.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Needs about {needed} at context {ctx}, of {budget} for models.</source>
       <translation>[Ñééđš àƀöûţ {needed} àţ çöñţéẋţ {ctx}, öƒ {budget} ƒöŕ ɱöđéĺš.~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>It fits with a context of {ctx} tokens.</source>
-      <translation>[Îţ ƒîţš ŵîţĥ à çöñţéẋţ öƒ {ctx} ţöķéñš.~~~~~~~~~~~~~~~~]</translation>
-    </message>
-    <message>
-      <source>Not even a short context fits.</source>
-      <translation>[Ñöţ éṽéñ à šĥöŕţ çöñţéẋţ ƒîţš.~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>not stated</source>
@@ -4358,6 +4412,10 @@
     <message>
       <source>{flag} {value} in Lemonade's {source} would let whoever sends a request name Python code for vLLM to import and run with your rights; it is not imported. If you want that, set it yourself with vllm-tray options or vllm-tray config set.</source>
       <translation>[{flag} {value} îñ Ĺéɱöñàđé'š {source} ŵöûĺđ ĺéţ ŵĥöéṽéŕ šéñđš à ŕéǫûéšţ ñàɱé Þýţĥöñ çöđé ƒöŕ ṽĹĹṀ ţö îɱþöŕţ àñđ ŕûñ ŵîţĥ ýöûŕ ŕîĝĥţš; îţ îš ñöţ îɱþöŕţéđ. Îƒ ýöû ŵàñţ ţĥàţ, šéţ îţ ýöûŕšéĺƒ ŵîţĥ ṽĺĺɱ-ţŕàý öþţîöñš öŕ ṽĺĺɱ-ţŕàý çöñƒîĝ šéţ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>{model_id} did not start: the graphs a pre-warm compiled for it could not be loaded from the engine's compile cache ({reason}), and the app asks vLLM not to recompile them silently. Pre-warm the model again, or clear the compile cache (vllm-tray engine clean-cache); the next load then compiles afresh.</source>
+      <translation>[{model_id} đîđ ñöţ šţàŕţ: ţĥé ĝŕàþĥš à þŕé-ŵàŕɱ çöɱþîĺéđ ƒöŕ îţ çöûĺđ ñöţ ƀé ĺöàđéđ ƒŕöɱ ţĥé éñĝîñé'š çöɱþîĺé çàçĥé ({reason}), àñđ ţĥé àþþ àšķš ṽĹĹṀ ñöţ ţö ŕéçöɱþîĺé ţĥéɱ šîĺéñţĺý. Þŕé-ŵàŕɱ ţĥé ɱöđéĺ àĝàîñ, öŕ çĺéàŕ ţĥé çöɱþîĺé çàçĥé (ṽĺĺɱ-ţŕàý éñĝîñé çĺéàñ-çàçĥé); ţĥé ñéẋţ ĺöàđ ţĥéñ çöɱþîĺéš àƒŕéšĥ.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
       <source>The model runs in one part per GPU: tensor_parallel_size {tp} × pipeline_parallel_size {pp} = {wanted}, but gpus lists {count} ({gpus}). The two numbers must be the same: change gpus or the sizes.</source>

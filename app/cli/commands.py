@@ -27,7 +27,7 @@ from app.core.problems import Problem, ProblemError, problem
 from app.core.redact import redact_argv, redact_text
 from app.core.registry import OPTION_FIELDS, ModelOptions
 from app.core.setting_rules import bad_ctx_size, check_ctx_size, shown_setting
-from app.core.setting_upgrade import RENAMED
+from app.core.setting_table import RENAMED
 from app.core.settings import SPEC_BY_KEY, SPECS
 from app.core.untrusted import one_line
 from app.core.vllm_args import format_command

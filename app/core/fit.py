@@ -18,7 +18,8 @@ from enum import StrEnum
 from importlib import resources
 from typing import Any
 
-from app.core.memory import ModelShape, estimate_overhead_bytes, model_context_limit, plan_memory
+from app.core.memory import estimate_overhead_bytes, plan_memory
+from app.core.model_shape import ModelShape, model_context_limit
 from app.core.problems import Problem, ProblemError, problem
 from app.core.untrusted import parse_json
 

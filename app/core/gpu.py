@@ -9,13 +9,20 @@ import platform
 import shutil
 import subprocess
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import psutil
 
+from app.core.gfx import (
+    SUPPORTED_ROCM_TARGETS,
+    gfx_display_name,
+    gfx_family,
+    gfx_target_name,
+    no_bundle_problem,
+)
 from app.core.meminfo import PROC_MEMINFO, read_meminfo
 from app.core.problems import Problem, problem
 
@@ -23,33 +30,9 @@ SYSFS_ROOT = Path("/sys")
 VENDOR_AMD = "amd"
 VENDOR_NVIDIA = "nvidia"
 
-# Families of AMD's ROCm vLLM bundles (release tag suffix); Lemonade ships exactly these: the
-# consumer families on its default pin, the Instinct ones (gfx942, gfx950) on a pin of their own.
-SUPPORTED_ROCM_TARGETS: frozenset[str] = frozenset(
-    {"gfx110X", "gfx120X", "gfx1150", "gfx1151", "gfx942", "gfx950"}
-)
-
 # The kernel fix Strix Halo needs exposes these two node properties (6.18.4+ or a backport).
 GFX1151_PREREQ_PROPERTIES = ("cwsr_size", "ctl_stack_size")
 GFX1151_PREREQ_KERNEL = "6.18.4"
-
-# Marketing names for when the driver gives no `product_name` (consumer cards and APUs
-# usually leave it empty or absent; it is read from the board FRU on server parts).
-GFX_NAMES: Mapping[str, str] = {
-    "gfx1151": "Radeon 8060S (Strix Halo)",
-    "gfx1150": "Radeon 890M (Strix Point)",
-    "gfx1152": "Radeon 880M/860M (Krackan Point)",
-    "gfx1103": "Radeon 780M (Phoenix)",
-    "gfx1100": "Radeon RX 7900 XTX/XT",
-    "gfx1101": "Radeon RX 7800 XT/7700 XT",
-    "gfx1102": "Radeon RX 7600",
-    "gfx1200": "Radeon RX 9060 series",
-    "gfx1201": "Radeon RX 9070 series",
-    "gfx1030": "Radeon RX 6800/6900 series",
-    "gfx90a": "Instinct MI200",
-    "gfx942": "Instinct MI300",
-    "gfx950": "Instinct MI350",
-}
 
 NVIDIA_SMI_QUERY = (
     "--query-gpu=name,memory.total,memory.used",
@@ -175,36 +158,6 @@ def _budget(apu: bool, vram: int | None, gtt: int | None) -> int | None:
     return (vram or 0) + (gtt or 0)
 
 
-def gfx_target_name(version: int) -> str | None:
-    """KFD's decimal `gfx_target_version` as an LLVM target: 110501 → gfx1151, 90010 → gfx90a.
-
-    The number is major·10000 + minor·100 + stepping; LLVM writes minor and stepping as one
-    hex digit each. Returns None for 0 (a CPU node) and for values that do not decode.
-    """
-    if version <= 0:
-        return None
-    major, minor, step = version // 10000, (version // 100) % 100, version % 100
-    if major == 0 or minor > 0xF or step > 0xF:
-        return None
-    return f"gfx{major}{minor:x}{step:x}"
-
-
-def gfx_family(target: str) -> str:
-    """The family tag AMD's ROCm vLLM bundles use: gfx1100–1103 → gfx110X, gfx1200/1201 → gfx120X.
-
-    gfx1150 and gfx1151 have bundles of their own; any other target maps to itself.
-    """
-    if target in {"gfx1100", "gfx1101", "gfx1102", "gfx1103"}:
-        return "gfx110X"
-    if target in {"gfx1200", "gfx1201"}:
-        return "gfx120X"
-    return target
-
-
-def gfx_display_name(target: str) -> str:
-    return GFX_NAMES.get(target, f"AMD GPU {target}")
-
-
 def parse_properties(text: str) -> dict[str, int]:
     """Parse a KFD `properties` file: one `key value` pair per line, values unsigned integers."""
     props: dict[str, int] = {}
@@ -251,11 +204,7 @@ def _amd_gpu_from_node(sysfs_root: Path, node_dir: Path) -> GpuInfo | None:
     prereq_ok: bool | None = None
     if target == "gfx1151":
         prereq_ok = all(key in props for key in GFX1151_PREREQ_PROPERTIES)
-
-    def mem(counter: str) -> int | None:
-        return _read_int(device / f"mem_info_{counter}") if device is not None else None
-
-    return GpuInfo(
+    gpu = GpuInfo(
         vendor=VENDOR_AMD,
         name=name or gfx_display_name(target),
         gfx_target=target,
@@ -263,12 +212,13 @@ def _amd_gpu_from_node(sysfs_root: Path, node_dir: Path) -> GpuInfo | None:
         render_minor=render_minor,
         discrete=discrete and not apu,
         apu=apu,
-        vram_total=mem("vram_total"),
-        vram_used=mem("vram_used"),
-        gtt_total=mem("gtt_total"),
-        gtt_used=mem("gtt_used"),
+        vram_total=None,
+        vram_used=None,
+        gtt_total=None,
+        gtt_used=None,
         kernel_prereq_ok=prereq_ok,
     )
+    return gpu.with_sample(_read_amd_memory(gpu, sysfs_root, 0.0))
 
 
 def detect_amd_gpus(sysfs_root: Path = SYSFS_ROOT) -> list[GpuInfo]:
@@ -287,6 +237,12 @@ def detect_amd_gpus(sysfs_root: Path = SYSFS_ROOT) -> list[GpuInfo]:
     ]
     # The primary GPU is the first: a discrete card beats the APU's shared-memory GPU.
     return sorted(found, key=lambda g: (not g.discrete, g.node_id))
+
+
+def _nvidia_rows() -> list[list[str]]:
+    """nvidia-smi's rows (name, total MiB, used MiB) per GPU; none when it is absent or fails."""
+    executable = shutil.which("nvidia-smi")
+    return (_run_nvidia_smi(executable) if executable else None) or []
 
 
 def _run_nvidia_smi(executable: str) -> list[list[str]] | None:
@@ -315,10 +271,8 @@ def _mib(cell: str) -> int | None:
 
 def detect_nvidia_gpus() -> list[GpuInfo]:
     """NVIDIA GPUs through `nvidia-smi` on PATH; an empty list when it is absent or fails."""
-    executable = shutil.which("nvidia-smi")
-    rows = _run_nvidia_smi(executable) if executable else None
     gpus: list[GpuInfo] = []
-    for index, row in enumerate(rows or []):
+    for index, row in enumerate(_nvidia_rows()):
         if len(row) != 3:
             continue
         gpus.append(
@@ -373,8 +327,7 @@ def read_memories(
             out[position] = _read_amd_memory(gpu, sysfs_root, now)
             continue
         if rows is None:
-            executable = shutil.which("nvidia-smi")
-            rows = (_run_nvidia_smi(executable) if executable else None) or []
+            rows = _nvidia_rows()
         row = rows[gpu.node_id] if gpu.node_id < len(rows) else []
         total, used = (_mib(row[1]), _mib(row[2])) if len(row) == 3 else (None, None)
         out[position] = MemorySample(used, total, None, None, now, apu=False)
@@ -413,12 +366,7 @@ def rocm_support_problem(gpu: GpuInfo) -> Problem | None:
     family = gpu.gfx_family
     if gpu.vendor == VENDOR_AMD and family in SUPPORTED_ROCM_TARGETS:
         return None
-    return problem(
-        "engine.unsupported_gpu",
-        name=gpu.name,
-        target=family or gpu.vendor,
-        supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
-    )
+    return no_bundle_problem(gpu.name, family or gpu.vendor)
 
 
 def no_gpu_problem() -> Problem:

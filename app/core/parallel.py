@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.core.gpu import VENDOR_AMD, VENDOR_NVIDIA, GpuInfo
-from app.core.memory import ModelShape
+from app.core.model_shape import ModelShape
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 
 RAM_DEVICE = "ram"

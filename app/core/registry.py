@@ -4,23 +4,35 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from importlib import resources
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from app.core.checkpoints import Checkpoint, parse_checkpoint
 from app.core.jsonstore import WatchedFile
+from app.core.model_entries import (
+    BUILTIN_PREFIX,
+    OPTION_FIELDS,
+    USER_PREFIX,
+    ModelEntry,
+    ModelOptions,
+    ModelSource,
+    load_catalog,
+    options_json,
+    parse_options,
+    parse_user_models,
+)
 from app.core.model_names import look_alike, look_alike_problem, validate_name
-from app.core.optimize import OPTIMIZE_OPTION, Optimize, check_optimize
+from app.core.optimize import check_optimize
 from app.core.parallel import PP_OPTION, TP_OPTION, bad_parallel_size
 from app.core.paths import AppPaths
 from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
 from app.core.setting_rules import check_ctx_size
-from app.core.untrusted import parse_json
 
-# Checkpoint and parse_checkpoint are app.core.checkpoints'; callers import them from here too.
+# Checkpoint and parse_checkpoint are app.core.checkpoints', the entries and options
+# app.core.model_entries'; callers import them from here too.
 __all__ = [
     "BUILTIN_PREFIX",
+    "OPTION_FIELDS",
     "USER_PREFIX",
     "Checkpoint",
     "ModelEntry",
@@ -31,105 +43,6 @@ __all__ = [
     "source_taken",
     "validate_name",
 ]
-
-USER_PREFIX = "user."
-BUILTIN_PREFIX = "builtin."
-
-
-# Where a model comes from: the built-in catalog, or added by the user.
-ModelSource = Literal["builtin", "user"]
-
-
-@dataclass(frozen=True)
-class ModelEntry:
-    """One model the app knows. `id` is how users and the API address it.
-
-    Built-ins are addressed by their bare name (as in Lemonade), user models as `user.NAME`.
-    """
-
-    name: str
-    source: ModelSource
-    checkpoint: Checkpoint
-    size_gb: float | None
-    labels: tuple[str, ...]
-    recipe: str = "vllm"
-
-    @property
-    def id(self) -> str:
-        return self.name if self.source == "builtin" else USER_PREFIX + self.name
-
-    @property
-    def options_key(self) -> str:
-        return (BUILTIN_PREFIX if self.source == "builtin" else USER_PREFIX) + self.name
-
-    @property
-    def experimental(self) -> bool:
-        """The built-in catalog targets AMD's experimental ROCm vLLM backend."""
-        return self.source == "builtin"
-
-
-@dataclass(frozen=True)
-class ModelOptions:
-    """Per-model options as stored in recipe_options.json (None: use the default).
-
-    `ctx_size` and `vllm_args` are Lemonade's fields. `tensor_parallel_size`,
-    `pipeline_parallel_size`, `gpus` (GPU numbers as detection orders them, see
-    app.core.parallel) and `optimize` (app.core.optimize) are this app's, stored as extra
-    fields of the same object, which Lemonade ignores. `extra` keeps every field neither
-    knows (another recipe's options, a newer version's), so that a rewrite by this app never
-    drops them.
-    """
-
-    ctx_size: int | None = None
-    vllm_args: str = ""
-    tensor_parallel_size: int | None = None
-    pipeline_parallel_size: int | None = None
-    gpus: tuple[int, ...] | None = None
-    optimize: Optimize | None = None  # "start" / "serve" fast (app.core.optimize); None: default
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = dict(self.extra)
-        if self.ctx_size is not None:
-            out["ctx_size"] = self.ctx_size
-        if self.vllm_args:
-            out["vllm_args"] = self.vllm_args
-        if self.tensor_parallel_size is not None:
-            out["tensor_parallel_size"] = self.tensor_parallel_size
-        if self.pipeline_parallel_size is not None:
-            out["pipeline_parallel_size"] = self.pipeline_parallel_size
-        if self.gpus is not None:
-            out["gpus"] = list(self.gpus)
-        if self.optimize is not None:
-            out[OPTIMIZE_OPTION] = self.optimize
-        return out
-
-    def is_empty(self) -> bool:
-        """Nothing of its own: the model follows every default (and its entry can go)."""
-        return not self.to_json()
-
-
-# The fields ModelOptions reads, which a change may name (OPTION_FIELDS); any other field of
-# an entry is kept as it is in `extra`.
-OPTION_KEYS = OPTION_FIELDS = frozenset(
-    {"ctx_size", "vllm_args", "tensor_parallel_size", "pipeline_parallel_size", "gpus"}
-    | {OPTIMIZE_OPTION}
-)
-
-
-def _load_catalog() -> dict[str, ModelEntry]:
-    text = resources.files("app.core").joinpath("data/catalog.json").read_text("utf-8")
-    raw = parse_json(text)
-    out: dict[str, ModelEntry] = {}
-    for name, item in raw["models"].items():
-        out[name] = ModelEntry(
-            name=name,
-            source="builtin",
-            checkpoint=parse_checkpoint(item["checkpoint"]),
-            size_gb=float(item["size"]),
-            labels=tuple(item.get("labels", ())),
-        )
-    return out
 
 
 def check_user_name(name: str, users: Collection[str], builtins: Collection[str]) -> None:
@@ -145,71 +58,6 @@ def check_user_name(name: str, users: Collection[str], builtins: Collection[str]
 def user_model_id(name: str) -> str:
     """The id of the user model called `name` (given with or without its `user.`)."""
     return name if name.startswith(USER_PREFIX) else USER_PREFIX + name
-
-
-def _parse_user_models(raw: Any) -> dict[str, ModelEntry]:
-    if not isinstance(raw, dict):
-        raise ValueError("user_models.json must hold a JSON object keyed by model name")
-    out: dict[str, ModelEntry] = {}
-    for name, item in raw.items():
-        validate_name(name)
-        if not isinstance(item, dict) or not isinstance(item.get("checkpoint"), str):
-            raise ValueError(f"model {name!r} needs a string 'checkpoint'")
-        size = item.get("size")
-        labels = item.get("labels", [])
-        if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float))):
-            raise ValueError(f"model {name!r}: 'size' must be a number of GB")
-        if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
-            raise ValueError(f"model {name!r}: 'labels' must be a list of strings")
-        out[name] = ModelEntry(
-            name=name,
-            source="user",
-            checkpoint=parse_checkpoint(item["checkpoint"]),
-            size_gb=float(size) if size is not None else None,
-            labels=tuple(labels),
-            recipe=str(item.get("recipe", "vllm")),
-        )
-    return out
-
-
-def _positive_int_field(item: Mapping[str, Any], key: str, where: str) -> int | None:
-    value = item.get(key)
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ValueError(f"{where}: {key} must be a positive whole number")
-    return value
-
-
-def _parse_options(raw: Any) -> dict[str, ModelOptions]:
-    if not isinstance(raw, dict):
-        raise ValueError("recipe_options.json must hold a JSON object")
-    out: dict[str, ModelOptions] = {}
-    for key, item in raw.items():
-        if not isinstance(item, dict):
-            raise ValueError(f"options for {key!r} must be an object")
-        ctx = _positive_int_field(item, "ctx_size", key)
-        args = item.get("vllm_args", "")
-        if not isinstance(args, str):
-            raise ValueError(f"{key}: vllm_args must be a string")
-        gpus = item.get("gpus")
-        if gpus is not None and (
-            not isinstance(gpus, list)
-            or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gpus)
-        ):
-            raise ValueError(f"{key}: gpus must be a list of GPU numbers (0, 1, …)")
-        try:
-            optimize = check_optimize(item.get(OPTIMIZE_OPTION))
-        except ProblemError:
-            raise ValueError(f'{key}: optimize must be "start" or "serve"') from None
-        out[key] = ModelOptions(
-            ctx_size=ctx,
-            vllm_args=args,
-            tensor_parallel_size=_positive_int_field(item, "tensor_parallel_size", key),
-            pipeline_parallel_size=_positive_int_field(item, "pipeline_parallel_size", key),
-            gpus=tuple(gpus) if gpus is not None else None,
-            optimize=optimize,
-            extra={k: v for k, v in item.items() if k not in OPTION_KEYS},
-        )
-    return out
 
 
 def source_taken(current: ModelEntry, wanted: str) -> ProblemError:
@@ -236,12 +84,12 @@ class Registry:
     def __init__(self, paths: AppPaths) -> None:
         self._paths = paths
         self._lock = threading.RLock()
-        self._catalog = _load_catalog()
+        self._catalog = load_catalog()
         self._users_file = WatchedFile(
-            paths.user_models_file, _parse_user_models, dict[str, ModelEntry]
+            paths.user_models_file, parse_user_models, dict[str, ModelEntry]
         )
         self._options_file = WatchedFile(
-            paths.recipe_options_file, _parse_options, dict[str, ModelOptions]
+            paths.recipe_options_file, parse_options, dict[str, ModelOptions]
         )
         # An outside change a write took in, which `reload()` has not reported yet.
         self._unreported = False
@@ -406,7 +254,7 @@ class Registry:
             self._users = users
             if entry.options_key in self._options:
                 options = {k: v for k, v in self._options.items() if k != entry.options_key}
-                self._options_file.write(_options_json(options))
+                self._options_file.write(options_json(options))
                 self._options = options
 
     def _write_users(self, users: Mapping[str, ModelEntry]) -> None:
@@ -448,7 +296,7 @@ class Registry:
                 new.pop(entry.options_key, None)
             else:
                 new[entry.options_key] = options
-            self._options_file.write(_options_json(new))
+            self._options_file.write(options_json(new))
             self._options = new
         return options
 
@@ -479,7 +327,3 @@ class Registry:
             if new == current:
                 return current
             return self.set_options(model_id, new)
-
-
-def _options_json(options: Mapping[str, ModelOptions]) -> dict[str, Any]:
-    return {k: v.to_json() for k, v in options.items()}

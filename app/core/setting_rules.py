@@ -12,9 +12,10 @@ from collections.abc import Mapping
 
 from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.redact import redact_text
-from app.core.setting_table import INTERFACE_LANGUAGES, SPECS, SettingSpec, SettingValue
+from app.core.setting_spec import INTERFACE_LANGUAGES, SettingSpec, SettingValue
+from app.core.setting_table import SPECS
 
-# SettingValue is declared in setting_table; app/gui imports it from here too.
+# SettingValue is declared in setting_spec; app/gui imports it from here too.
 __all__ = [
     "SPEC_BY_KEY",
     "SettingValue",

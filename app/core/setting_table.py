@@ -2,51 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 from app.core.problems import tr_noop
-
-SettingValue = bool | int | float | str
-# What must restart for a change to take effect ("": nothing, it applies live).
-Restart = Literal["", "server", "models", "app"]
-
-# The languages vLLM Tray ships: translations/LANGUAGES (scripts/translations.py check fails
-# when the two differ), English (the source) and the pseudo-locale en_XA that stretches
-# strings. gui.language takes one of them, or "auto" / "" for the system's language.
-SHIPPED_LANGUAGES: tuple[str, ...] = ("de",)
-INTERFACE_LANGUAGES: tuple[str, ...] = ("en", *SHIPPED_LANGUAGES, "en_XA")
-
-
-@dataclass(frozen=True)
-class SettingSpec:
-    """One option: its key, type, default, bounds, doc, and whether a change needs a restart.
-
-    `label` is the short name people read ("GPU memory utilization"), `doc` the sentence that
-    explains it; both are English templates marked for translation ("problems" context).
-    `restart` says what must restart for a change to take effect: "" (nothing, live),
-    "server" (the proxy endpoint), "models" (running models), or "app". `decimals` is how
-    many digits after the point a float's bounds are shown with (0: as short as exact).
-    `effect_test` is for the few settings a running `vllm-tray serve` cannot show (below).
-    """
-
-    key: str
-    type: type
-    default: SettingValue
-    doc: str
-    restart: Restart = ""
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple[str, ...] = ()
-    label: str = ""
-    decimals: int = 0
-    # Where a change is seen to take effect when a running `vllm-tray serve` cannot show it:
-    # "why; tests/PATH.py::test_name". Empty for every setting serve obeys: then
-    # tests/integration/test_setting_effects.py must have a row that changes it with
-    # `vllm-tray config set` and observes the effect on a running serve. That test fails for
-    # a key with neither, or both (docs/DEVELOPING.md, "Adding a setting").
-    effect_test: str = ""
-
+from app.core.setting_spec import SettingSpec
+from app.core.setting_table_proxy import PROXY_SPECS
 
 SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
@@ -160,189 +118,7 @@ SPECS: tuple[SettingSpec, ...] = (
             "tests/real_engine/test_spare_real.py::test_a_load_from_the_spare_serves_and_skipped_the_imports"
         ),
     ),
-    SettingSpec(
-        "proxy.host",
-        str,
-        "127.0.0.1",
-        tr_noop("Address the local OpenAI-compatible endpoint listens on."),
-        restart="server",
-        label=tr_noop("Endpoint address"),
-    ),
-    SettingSpec(
-        "proxy.port",
-        int,
-        8321,
-        tr_noop("Port of the local OpenAI-compatible endpoint."),
-        restart="server",
-        minimum=1,
-        maximum=65_535,
-        label=tr_noop("Endpoint port"),
-    ),
-    SettingSpec(
-        "proxy.allowed_hosts",
-        str,
-        "",
-        tr_noop(
-            "Extra Host header names accepted besides loopback, separated by commas "
-            "(defence against DNS rebinding)."
-        ),
-        label=tr_noop("Allowed host names"),
-    ),
-    SettingSpec(
-        "proxy.cors_origins",
-        str,
-        "",
-        tr_noop("Web origins allowed to call the endpoint from a browser, separated by commas."),
-        label=tr_noop("Allowed web origins"),
-    ),
-    SettingSpec(
-        "proxy.max_connections",
-        int,
-        512,
-        tr_noop(
-            "Most client connections the endpoint keeps open at once; past it the longest idle "
-            "one is closed, or a newcomer is told to retry."
-        ),
-        restart="server",
-        minimum=16,
-        maximum=65_535,
-        label=tr_noop("Most open connections"),
-    ),
-    SettingSpec(
-        "proxy.idle_timeout_s",
-        int,
-        60,
-        tr_noop("Seconds an idle keep-alive connection stays open."),
-        restart="server",
-        minimum=1,
-        maximum=3600,
-        label=tr_noop("Idle connection timeout"),
-    ),
-    SettingSpec(
-        "proxy.header_timeout_s",
-        int,
-        10,
-        tr_noop("Seconds a client has to send a request's headers once it started."),
-        restart="server",
-        minimum=1,
-        maximum=600,
-        label=tr_noop("Request header timeout"),
-    ),
-    SettingSpec(
-        "proxy.body_timeout_s",
-        int,
-        30,
-        tr_noop(
-            "Seconds a client has to send a request's body, plus one second for every 64 KiB "
-            "it sent."
-        ),
-        restart="server",
-        minimum=1,
-        maximum=3600,
-        label=tr_noop("Request body timeout"),
-    ),
-    SettingSpec(
-        "proxy.max_body_mb",
-        int,
-        32,
-        tr_noop("Largest request body the endpoint accepts, in MiB."),
-        restart="server",
-        minimum=1,
-        maximum=4096,
-        label=tr_noop("Largest request"),
-    ),
-    SettingSpec(
-        "proxy.body_budget_mb",
-        int,
-        128,
-        tr_noop(
-            "Request bodies held in memory at once, all requests together, in MiB; a request "
-            "over it waits briefly, then is told to retry. At least the largest request."
-        ),
-        restart="server",
-        minimum=1,
-        maximum=65_536,
-        label=tr_noop("Memory for request bodies"),
-    ),
-    SettingSpec(
-        "proxy.upstream_first_byte_timeout_s",
-        int,
-        600,
-        tr_noop(
-            "Seconds a model may take to start answering a request (a long prompt or a whole "
-            "non-streamed answer); 0 waits for ever."
-        ),
-        restart="server",
-        minimum=0,
-        maximum=86_400,
-        label=tr_noop("Time to first byte"),
-    ),
-    SettingSpec(
-        "proxy.upstream_idle_timeout_s",
-        int,
-        120,
-        tr_noop("Seconds a streamed answer may pause between two pieces; 0 waits for ever."),
-        restart="server",
-        minimum=0,
-        maximum=86_400,
-        label=tr_noop("Pause within an answer"),
-    ),
-    SettingSpec(
-        "proxy.sse_keepalive_s",
-        int,
-        15,
-        tr_noop(
-            "Seconds between the comment lines a streamed answer gets while it waits for its "
-            "first token (a model loading, a long prompt), so clients with a short read "
-            "timeout keep waiting; 0 sends none. A client can ask for none with the header "
-            "X-SSE-Keepalive: off."
-        ),
-        restart="server",
-        minimum=0,
-        maximum=3600,
-        label=tr_noop("Keep-alive lines while a stream waits"),
-    ),
-    SettingSpec(
-        "proxy.max_n",
-        int,
-        16,
-        tr_noop(
-            "Most choices (n, best_of) one request may ask a model for; more is refused, since "
-            "each is a sequence in the model's batch (older vLLM sets no bound of its own)."
-        ),
-        restart="server",
-        minimum=1,
-        maximum=4096,
-        label=tr_noop("Most choices per request"),
-    ),
-    SettingSpec(
-        "proxy.allow_request_chat_templates",
-        bool,
-        False,
-        tr_noop(
-            "Let requests bring their own chat template (chat_template, "
-            "chat_template_kwargs.chat_template) to a vLLM that renders it without bounds "
-            "(fixed in 0.32.0); off, the endpoint refuses them for such an engine."
-        ),
-        restart="server",
-        label=tr_noop("Allow request-supplied chat templates"),
-        effect_test=(
-            "acts only on an engine older than 0.32.0, and the module's serve runs a fixed "
-            "one; tests/integration/test_serve_shield.py::"
-            "test_the_setting_lets_request_chat_templates_pass"
-        ),
-    ),
-    SettingSpec(
-        "proxy.autostart",
-        bool,
-        True,
-        tr_noop("Start the local endpoint when the app starts."),
-        label=tr_noop("Start the endpoint with the app"),
-        effect_test=(
-            "the window's setting: serve always starts the endpoint; "
-            "tests/gui/test_tray_e2e.py::test_a_hidden_start_with_the_endpoint_on_a_desktop"
-        ),
-    ),
+    *PROXY_SPECS,
     SettingSpec(
         "engine.kind",
         str,
@@ -487,3 +263,22 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
 )
+
+# -- migrations: what older versions wrote, upgraded by app.core.setting_upgrade -------------
+# Renamed keys, old name → new name (issue 19.4: every key dotted by what it is about).
+RENAMED: dict[str, str] = {
+    "gpu_memory_utilization": "models.gpu_memory_utilization",
+    "max_num_seqs": "models.max_num_seqs",
+    "vllm_args": "models.vllm_args",
+    "ctx_size": "models.ctx_size",
+    "load_timeout_s": "models.load_timeout_s",
+    "load_stall_timeout_s": "models.load_stall_timeout_s",
+    "idle_ttl_min": "models.idle_ttl_min",
+    "prewarm_after_download": "models.prewarm_after_download",
+}
+# Never preferences but what the windows remember (a hint shown, an offer made): moved out of
+# settings.json into the UI state file's flags (app.gui.window_state), old key → flag name.
+MOVED_TO_UI_STATE: dict[str, str] = {
+    "gui.lemonade_offered": "lemonade_offered",
+    "gui.tray_hint_shown": "tray_hint_shown",
+}

@@ -1,7 +1,7 @@
 """Upgrades a settings.json an older version wrote: keys renamed, UI state moved out.
 
-The migrations are declared here as data (RENAMED, MOVED_TO_UI_STATE), the way qutebrowser
-declares its renames. Every start of `vllm-tray`
+The migrations are declared with the settings (app.core.setting_table: RENAMED,
+MOVED_TO_UI_STATE), the way qutebrowser declares its renames. Every start of `vllm-tray`
 (the window or any command) runs `upgrade()` first: a file without an old key is only read.
 Until then (a Settings built by a test or a script on an old file), the store reads a renamed
 key under its new name, and writes keep the moved flags where they are.
@@ -18,25 +18,8 @@ import filelock
 
 from app.core.jsonstore import LOCK_TIMEOUT_S, PRIVATE_FILE_MODE, atomic_write_json, lock_path
 from app.core.paths import AppPaths
+from app.core.setting_table import MOVED_TO_UI_STATE, RENAMED
 from app.core.untrusted import parse_json
-
-# Renamed keys, old name → new name (issue 19.4: every key dotted by what it is about).
-RENAMED: dict[str, str] = {
-    "gpu_memory_utilization": "models.gpu_memory_utilization",
-    "max_num_seqs": "models.max_num_seqs",
-    "vllm_args": "models.vllm_args",
-    "ctx_size": "models.ctx_size",
-    "load_timeout_s": "models.load_timeout_s",
-    "load_stall_timeout_s": "models.load_stall_timeout_s",
-    "idle_ttl_min": "models.idle_ttl_min",
-    "prewarm_after_download": "models.prewarm_after_download",
-}
-# Never preferences but what the windows remember (a hint shown, an offer made): moved out of
-# settings.json into the UI state file's flags (app.gui.window_state), old key → flag name.
-MOVED_TO_UI_STATE: dict[str, str] = {
-    "gui.lemonade_offered": "lemonade_offered",
-    "gui.tray_hint_shown": "tray_hint_shown",
-}
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,9 @@ from app.core.problems import Problem, ProblemError
 # The declarations (setting_table) and validation rules (setting_rules) live apart; callers
 # may keep importing them from here.
 from app.core.setting_rules import SPEC_BY_KEY, coerce, parse_setting_text, unknown_setting
-from app.core.setting_table import SPECS, SettingSpec, SettingValue
-from app.core.setting_upgrade import RENAMED, renamed
+from app.core.setting_spec import SettingSpec, SettingValue
+from app.core.setting_table import RENAMED, SPECS
+from app.core.setting_upgrade import renamed
 
 __all__ = [
     "SPECS",

@@ -4,7 +4,7 @@ memory budgets."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.core.contracts import SleepGauge, SleepSpec
@@ -12,58 +12,11 @@ from app.core.gpu import GpuInfo
 
 
 @dataclass(frozen=True)
-class SwapCandidate:
-    """A running model that could be unloaded.
-
-    `planned_bytes` is the memory it holds (what unloading it frees); `in_flight` its requests
-    being served; `last_used` when its last request started or ended (any monotonic clock,
-    only the order matters).
-    """
-
-    model_id: str
-    planned_bytes: int
-    in_flight: int
-    last_used: float
-
-
-def choose_victims(
-    candidates: Sequence[SwapCandidate],
-    needed_bytes: int,
-    budget_bytes: int,
-    used_bytes: int,
-) -> list[str] | None:
-    """Return the models to unload, in order, so that `needed_bytes` fit beside the rest.
-
-    `used_bytes` is what is in use now (it includes every candidate's `planned_bytes` and
-    anything else that holds memory); the new model fits when
-    `used_bytes - freed + needed_bytes <= budget_bytes`. Idle models go least recently used
-    first; a model with requests in flight is never chosen. An empty list means it fits as
-    is; None means it cannot fit even after unloading every idle model, so the caller waits
-    for in-flight requests to finish (bounded) or refuses the load.
-
-    The one-device case of `choose_victims_on_devices`.
-    """
-    if min(needed_bytes, budget_bytes, used_bytes) < 0:
-        raise ValueError("memory sizes must not be negative")
-    return choose_victims_on_devices(
-        [
-            DeviceCandidate(c.model_id, {_ONE: c.planned_bytes}, c.in_flight, c.last_used)
-            for c in candidates
-        ],
-        {_ONE: needed_bytes},
-        {_ONE: budget_bytes},
-        {_ONE: used_bytes},
-    )
-
-
-_ONE = "memory"
-
-
-@dataclass(frozen=True)
 class DeviceCandidate:
     """A running model that could be put aside, with the memory it holds on each device (a
-    GPU, or RAM): what stopping it frees there. `in_flight` and `last_used` as in
-    SwapCandidate.
+    GPU, or RAM): what stopping it frees there. `in_flight` is its requests being served;
+    `last_used` when its last request started or ended (any monotonic clock, only the order
+    matters).
 
     `asleep` is what it would still hold on each device once asleep (vLLM's sleep mode), None
     when it cannot sleep. `sleeping`: it is asleep already, `holds` is what it still holds and
@@ -76,30 +29,6 @@ class DeviceCandidate:
     last_used: float
     asleep: Mapping[str, int] | None = None
     sleeping: bool = False
-
-
-def choose_victims_on_devices(
-    candidates: Sequence[DeviceCandidate],
-    needed: Mapping[str, int],
-    budgets: Mapping[str, int],
-    used: Mapping[str, int],
-) -> list[str] | None:
-    """Return the models to unload, in order, so that a model needing `needed` bytes on each
-    of its devices fits there beside the rest.
-
-    `used[d]` is what is in use on device d now (every candidate's holding there and anything
-    else); the new model fits when, on every device d it needs,
-    `used[d] - freed[d] + needed[d] <= budgets[d]`. Devices it does not use do not matter, so
-    a model on GPU 1 never unloads one on GPU 0. Idle models go least recently used first,
-    skipping those that hold nothing where room is lacking; a model with requests in flight
-    is never chosen. An empty list means it fits as is; None means it cannot fit even after
-    unloading every idle model. The choice is inclusion-minimal: no victim could be kept.
-
-    `choose_evictions_on_devices` where nothing can sleep: every model is stopped.
-    """
-    stop_only = [replace(c, asleep=None, sleeping=False) for c in candidates]
-    chosen = choose_evictions_on_devices(stop_only, needed, budgets, used)
-    return None if chosen is None else [e.model_id for e in chosen]
 
 
 class EvictAction(StrEnum):
@@ -124,14 +53,18 @@ def choose_evictions_on_devices(
     budgets: Mapping[str, int],
     used: Mapping[str, int],
 ) -> list[Eviction] | None:
-    """Like `choose_victims_on_devices`, but a model that can sleep is put to sleep rather
-    than stopped where that makes room.
+    """The models to put aside, in order, so that a model needing `needed` bytes on each of
+    its devices fits there beside the rest: `used[d]` is what is in use on device d now
+    (every candidate's holding there and anything else), and it fits when, on every device d
+    it needs, `used[d] - freed[d] + needed[d] <= budgets[d]`. A model that can sleep is put
+    to sleep rather than stopped where that makes room; one with requests in flight is never
+    chosen.
 
     First, idle awake models are put aside in least-recently-used order, each the light way
     (asleep when it can sleep, else stopped), skipping those that would free nothing on a
     device where room is lacking, until the new model fits; models already asleep are left
     asleep. When that is not enough, models are stopped outright: those already asleep first
-    (nobody waits for them), then the others, least recently used first. As with victims, a
+    (nobody waits for them), then the others, least recently used first. A
     model on GPU 1 is never slept nor stopped for a model that needs only GPU 0.
 
     The choice is then made inclusion-minimal: an eviction a later one made unnecessary is

@@ -152,14 +152,14 @@ class ResolvedArgs:
 # ---- tokens --------------------------------------------------------------------------------
 
 
-def _is_flag(token: str) -> bool:
+def is_flag(token: str) -> bool:
     if len(token) < 2 or token[0] != "-" or _NUMBER_START.match(token):
         return False
     name = token.split("=", 1)[0]
     return not any(ch.isspace() for ch in name)
 
 
-def _flag_key(token: str) -> str:
+def flag_key(token: str) -> str:
     """The identity of a flag token: long name, dashes, no `no-`, aliases resolved."""
     name = token.split("=", 1)[0]
     if name.startswith("--"):
@@ -187,18 +187,19 @@ def _not_a_flag(token: str, source: str) -> ProblemError:
     return ProblemError(problem("args.not_a_flag", token=token, source=source))
 
 
-def _group(tokens: Iterable[str], source: str) -> list[_Arg]:
+def group_args(tokens: Iterable[str], source: str) -> list[_Arg]:
+    """`tokens` as flags, each with its values; `args.not_a_flag` for a value before any."""
     groups: list[list[str]] = []
     for token in tokens:
         if token == "--":
             raise _not_a_flag(token, source)
-        if _is_flag(token):
+        if is_flag(token):
             groups.append([token])
         elif not groups:
             raise _not_a_flag(token, source)
         else:
             groups[-1].append(token)
-    return [_Arg(_flag_key(g[0]), tuple(g)) for g in groups]
+    return [_Arg(flag_key(g[0]), tuple(g)) for g in groups]
 
 
 def split_args(text: str, *, source: str = "vllm_args") -> tuple[str, ...]:
@@ -209,7 +210,7 @@ def split_args(text: str, *, source: str = "vllm_args") -> tuple[str, ...]:
         raise ProblemError(
             problem("args.unbalanced_quote", source=source, text=text, reason=str(exc))
         ) from exc
-    _group(tokens, source)
+    group_args(tokens, source)
     return tuple(tokens)
 
 
@@ -228,9 +229,9 @@ def _managed_flag(key: str) -> str | None:
 def check_user_args(args: Sequence[str], *, source: str = "vllm_args") -> None:
     """Raise `args.managed_flag` if `args` sets a flag the app manages (any spelling)."""
     for token in args:
-        if not _is_flag(token):
+        if not is_flag(token):
             continue
-        managed = _managed_flag(_flag_key(token))
+        managed = _managed_flag(flag_key(token))
         if managed is not None:
             raise ProblemError(
                 worded_problem(
@@ -261,7 +262,7 @@ def check_global_args(text: str) -> tuple[str, ...]:
     args = split_args(text, source=GLOBAL_SOURCE)
     check_user_args(args, source=GLOBAL_SOURCE)
     for token in args:
-        key = _flag_key(token) if _is_flag(token) else ""
+        key = flag_key(token) if is_flag(token) else ""
         if key.startswith(_TRUST_PREFIX) and TRUST_REMOTE_CODE.startswith(key):
             raise ProblemError(
                 problem(
@@ -274,102 +275,6 @@ def check_global_args(text: str) -> tuple[str, ...]:
     return args
 
 
-# Flags that make vLLM run Python code: a model repository's own (`--trust-remote-code`) or
-# the module or class their value names, imported into the engine (`--middleware`, the worker,
-# scheduler, logits-processor and parser plugins), or named by requests
-# (`--logits-processor-pattern`). Arguments copied from elsewhere (a Lemonade import) never
-# bring one in unseen (issue 31 item 11). The kind picks the sentence that says what it does.
-CODE_FLAGS: Mapping[str, str] = MappingProxyType(
-    {
-        TRUST_REMOTE_CODE: "repository",
-        "--middleware": "module",
-        "--worker-extension-cls": "module",
-        "--worker-cls": "module",
-        "--scheduler-cls": "module",
-        "--logits-processors": "module",
-        "--tool-parser-plugin": "module",
-        "--reasoning-parser-plugin": "module",
-        "--logits-processor-pattern": "requests",
-    }
-)
-_MIN_ABBREVIATION = 6  # "--" and four letters: shorter prefixes are ambiguous in vLLM
-
-
-def code_flag(token: str) -> str | None:
-    """The code flag (CODE_FLAGS) `token` sets, in any spelling argparse would take for it
-    (an abbreviation included); None for any other token."""
-    if not _is_flag(token) or token.replace("_", "-").startswith("--no-"):
-        return None  # `--no-trust-remote-code` turns it off
-    key = _flag_key(token).split(".", 1)[0]
-    if key in CODE_FLAGS:
-        return key
-    if key.startswith("--") and len(key) >= _MIN_ABBREVIATION:
-        return next((flag for flag in CODE_FLAGS if flag.startswith(key)), None)
-    return None
-
-
-def without_code_flags(
-    args: Sequence[str], *, source: str = "vllm_args"
-) -> tuple[tuple[str, ...], list[tuple[str, tuple[str, ...]]]]:
-    """`args` without the code flags and their values; and each left out: (flag, its tokens)."""
-    kept: list[str] = []
-    held: list[tuple[str, tuple[str, ...]]] = []
-    for arg in _group(args, source):
-        flag = code_flag(arg.tokens[0])
-        if flag is None:
-            kept.extend(arg.tokens)
-        else:
-            held.append((flag, arg.tokens))
-    return tuple(kept), held
-
-
-_HELP_FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*")
-
-
-def help_flags(help_text: str) -> frozenset[str]:
-    """Every long flag a vLLM `--help` names, as `_flag_key` spells keys (dashes, no
-    `no-`). Read from the whole text, descriptions included: a flag named only in prose is
-    still a real flag, and a check must never refuse one vLLM takes."""
-    return frozenset(_flag_key(m.group(0)) for m in _HELP_FLAG.finditer(help_text))
-
-
-def unknown_flags(args: Sequence[str], known: frozenset[str]) -> tuple[str, ...]:
-    """The flags in `args` (as typed) that an engine whose `--help` lists `known` does not
-    take. A JSON sub-key (`--compilation-config.level`) counts as its flag, and so does an
-    abbreviation argparse would expand to exactly one known flag."""
-    unknown: list[str] = []
-    for token in args:
-        if not _is_flag(token) or not token.startswith("--"):
-            continue  # values, and short aliases (resolved by _flag_key or left to vLLM)
-        key = _flag_key(token).split(".", 1)[0]
-        if key in known or len([f for f in known if f.startswith(key)]) == 1:
-            continue
-        unknown.append(token.split("=", 1)[0])
-    return tuple(unknown)
-
-
-def unknown_flag_problem(flag: str, version: str | None, source: str) -> Problem:
-    template = (
-        tr_noop(
-            "In {source}, {flag} is not a flag of vLLM {version}: its --help does not list "
-            "it. Check the spelling, or remove it."
-        )
-        if version
-        else tr_noop(
-            "In {source}, {flag} is not a flag of this vLLM: its --help does not list it. "
-            "Check the spelling, or remove it."
-        )
-    )
-    return worded_problem(
-        "args.unknown_flag",
-        template,
-        flag=flag,
-        version=version,
-        source=source,
-        key=GLOBAL_KEY if source == GLOBAL_SOURCE else "vllm_args",  # the setting or the option
-    )
-
-
 def accepted_user_args(
     args: Sequence[str], *, source: str = "vllm_args"
 ) -> tuple[tuple[str, ...], list[tuple[tuple[str, ...], Problem]]]:
@@ -378,7 +283,7 @@ def accepted_user_args(
     not start with a flag, as merging does."""
     kept: list[str] = []
     refused: list[tuple[tuple[str, ...], Problem]] = []
-    for arg in _group(args, source):
+    for arg in group_args(args, source):
         try:
             check_user_args(arg.tokens, source=source)
         except ProblemError as exc:
@@ -390,7 +295,7 @@ def accepted_user_args(
 
 def flag_keys(args: Sequence[str]) -> frozenset[str]:
     """The flags `args` set, each by its long name (`-O3` is `--optimization-level`)."""
-    return frozenset(_flag_key(token) for token in args if _is_flag(token))
+    return frozenset(flag_key(token) for token in args if is_flag(token))
 
 
 def format_command(argv: Sequence[str]) -> str:
@@ -413,7 +318,7 @@ def merge_layers(layers: Sequence[ArgLayer]) -> tuple[str, ...]:
     """
     merged: list[_Arg] = []
     for layer in layers:
-        incoming = _group(layer.args, layer.source)
+        incoming = group_args(layer.args, layer.source)
         ids = {arg.conflict_id for arg in incoming}
         merged = [
             arg

@@ -23,13 +23,16 @@ def speedup_text(record: BenchRecord) -> str | None:
     if not ups:
         return None
     top = max(ups, key=lambda c: ups[c])
-    text = translate("BenchWindow", "{x}× the tokens per second with {c} requests at once")
-    text = text.format(x=format_number(ups[top], 2), c=top)
-    if any(p.token_source == "engine" for p in record.points):
-        text += " " + translate(
-            "BenchWindow", "(tokens counted by the engine: its answers carry no token counts)"
+    text = (
+        translate(
+            "BenchWindow",
+            "{x}× the tokens per second with {c} requests at once (tokens counted by "
+            "the engine: its answers carry no token counts)",
         )
-    return text
+        if any(p.token_source == "engine" for p in record.points)
+        else translate("BenchWindow", "{x}× the tokens per second with {c} requests at once")
+    )
+    return text.format(x=format_number(ups[top], 2), c=top)
 
 
 def result_text(result: TuneResult) -> str:

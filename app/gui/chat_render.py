@@ -117,7 +117,7 @@ class Transcript:
                 Segment("\n".join("> " + line for line in piece.splitlines()))
                 for piece in chunks(reasoning)
             ]
-            return [Segment(f"[{hide}]({THINK_SCHEME}:{index})", own=True), *quoted]
+            return [Segment(f"[{_escape(hide)}]({THINK_SCHEME}:{index})", own=True), *quoted]
         label = translate("ChatPage", "▸ Thought for {words} words (show)").format(
             words=format_int(len(reasoning.split()))
         )

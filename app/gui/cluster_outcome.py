@@ -36,6 +36,15 @@ class ClusterCounts(QObject):
     def loading(self, n: int) -> str:
         return self.tr("Loading the model across %n machine(s)…", "", n)
 
+    def loading_for(self, n: int) -> str:
+        """With "{elapsed}" to fill in."""
+        return self.tr(
+            "Loading the model across %n machine(s)… ({elapsed} so far; the model list shows "
+            "its progress)",
+            "",
+            n,
+        )
+
 
 COUNTS = ClusterCounts()
 
@@ -63,13 +72,10 @@ def phase_text(view: ClusterView, now: float | None = None) -> str:
         return translate("ClusterWindow", "Starting the workers on {addresses}…").format(
             addresses=addresses
         )
-    text = COUNTS.loading(machines)
-    if view.phase_since is not None:
-        elapsed = format_duration((now or time.time()) - view.phase_since)
-        text += " " + translate(
-            "ClusterWindow", "({elapsed} so far; the model list shows its progress)"
-        ).format(elapsed=elapsed)
-    return text
+    if view.phase_since is None:
+        return COUNTS.loading(machines)
+    elapsed = format_duration((now or time.time()) - view.phase_since)
+    return COUNTS.loading_for(machines).format(elapsed=elapsed)
 
 
 def outcome_view() -> tuple[QLabel, QScrollArea]:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from app.core.events import EngineInstallProgressed
 from app.core.gpu import rocm_support_problem
+from app.core.states import EngineKind
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
 from app.gui.store import AppStore
@@ -148,9 +149,9 @@ class EnginePanel(QGroupBox):
         chosen engine cannot run here; None when there is nothing to install."""
         if engine.installed:
             return None
-        if engine.kind == CPU or (engine.kind != "custom" and self.no_supported_gpu()):
+        if engine.kind == CPU or (engine.kind != EngineKind.CUSTOM and self.no_supported_gpu()):
             return CPU
-        return None if engine.kind == "custom" else engine.kind
+        return None if engine.kind == EngineKind.CUSTOM else engine.kind
 
     def refresh(self) -> None:
         engine = self._store.engine
@@ -218,7 +219,7 @@ class EnginePanel(QGroupBox):
         }.get(level or "", self.tr("not rated"))
 
     def _show_builds(self, engine: EngineView | None, installing: bool) -> None:
-        rocm = engine is not None and engine.kind == "rocm" and not self.no_supported_gpu()
+        rocm = engine is not None and engine.kind == EngineKind.ROCM and not self.no_supported_gpu()
         if rocm and not self._builds_asked:
             self._builds_asked = True
             self.load_builds()
@@ -256,16 +257,23 @@ class EnginePanel(QGroupBox):
         for index, row in enumerate(found.rows):
             build = row.build
             verdict = self.tr("qualified") if build.qualified else self.tr("not qualified")
-            text = self.tr("vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}").format(
-                vllm=build.vllm_version,
-                rocm=build.rocm_version,
-                channel=build.channel,
-                verdict=verdict,
-            )
             marks = [self.tr("default")] if row.default else []
             marks += [self.tr("in use")] if row.in_use else []
             marks += [self.tr("installed")] if row.installed and not row.in_use else []
-            self.builds_combo.addItem(text + (f" ({', '.join(marks)})" if marks else ""))
+            text = (
+                self.tr("vLLM {vllm} · ROCm {rocm} · {channel} · {verdict} ({marks})")
+                if marks
+                else self.tr("vLLM {vllm} · ROCm {rocm} · {channel} · {verdict}")
+            )
+            self.builds_combo.addItem(
+                text.format(
+                    vllm=build.vllm_version,
+                    rocm=build.rocm_version,
+                    channel=build.channel,
+                    verdict=verdict,
+                    marks=", ".join(marks),
+                )
+            )
             tip = build.tag if build.qualified else f"{build.tag}\n{build.why}"
             self.builds_combo.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             current = index if row.in_use else current
@@ -283,8 +291,6 @@ class EnginePanel(QGroupBox):
             return
         tag = rows[index].build.tag
         self.use_build_button.setEnabled(False)
-        from app.core.states import EngineKind
-
         try:
             await call(self._facade.submit(lambda s: s.engines.install(EngineKind.ROCM, build=tag)))
             await self._store.refresh()
@@ -366,8 +372,6 @@ class EnginePanel(QGroupBox):
         self.install_button.setEnabled(False)
         self.install_status.setText(self.tr("Starting the installation…"))
         self.install_status.show()
-        from app.core.states import EngineKind
-
         try:
             await call(self._facade.submit(lambda s: s.engines.install(EngineKind(kind))))
             if kind != engine.kind:

@@ -20,7 +20,7 @@ from app.core.gpu import GFX1151_PREREQ_KERNEL, GpuInfo
 from app.core.memory import GIB
 from app.core.memory_room import DeviceRoom
 from app.core.parallel import RAM_DEVICE, gpu_device
-from app.core.states import ALIVE
+from app.core.states import ALIVE, EngineKind
 from app.gui.elide import elide_words
 from app.gui.i18n import format_bytes, format_gb, format_number, problem_text
 from app.gui.memory_plot import MemoryPlot, series_colors
@@ -143,10 +143,17 @@ class GpuSection(QWidget):
         self.gtt_bar.setVisible(gpu.apu)
         self.gtt_caption.setVisible(gpu.apu)
         vram, gtt = series_colors(self.palette())
-        legend = f"<span style='color:{vram.name()}'>■</span> " + self.tr("VRAM")
-        if gpu.apu:
-            legend += f" &nbsp; <span style='color:{gtt.name()}'>■</span> " + self.tr("GTT")
-        self.legend.setText(legend)
+        legend = (
+            self.tr("{vram_swatch} VRAM &nbsp; {gtt_swatch} GTT")
+            if gpu.apu
+            else self.tr("{vram_swatch} VRAM")
+        )
+        self.legend.setText(
+            legend.format(
+                vram_swatch=f"<span style='color:{vram.name()}'>■</span>",
+                gtt_swatch=f"<span style='color:{gtt.name()}'>■</span>",
+            )
+        )
 
     def show_samples(self, samples: Sequence[GpuSampled]) -> None:
         if not samples:
@@ -275,7 +282,7 @@ class GpuPanel(QGroupBox):
         self._update_prereq()
         problems = system.problems if system is not None else ()
         engine = self._store.engine
-        if engine is not None and engine.kind != "rocm":
+        if engine is not None and engine.kind != EngineKind.ROCM:
             # "No ROCm engine for this GPU: use the CPU engine or a custom engine" is advice
             # already taken when one of those runs the models.
             problems = tuple(p for p in problems if p.code != "engine.unsupported_gpu")
@@ -299,9 +306,8 @@ class GpuPanel(QGroupBox):
             )
         else:
             self.prereq_label.setText(
-                "⚠ "
-                + self.tr(
-                    "Kernel prerequisite for {target}: missing. Update to Linux {required} or "
+                self.tr(
+                    "⚠ Kernel prerequisite for {target}: missing. Update to Linux {required} or "
                     "newer before loading models on the GPU."
                 ).format(target=gpu.gfx_target, required=GFX1151_PREREQ_KERNEL)
             )
@@ -339,11 +345,13 @@ class GpuPanel(QGroupBox):
                 continue
             # A user's model has no catalog size: what it holds on disk is its weights.
             size = format_gb(row.size_gb) if row.size_gb else format_bytes(row.bytes_on_disk)
-            line = self.tr("{name}: weights {size}").format(name=row.name, size=size)
             kv = kv_cache_text(row)
-            if kv:
-                line += " · " + kv
-            lines.append(line)
+            line = (
+                self.tr("{name}: weights {size} · {kv}")
+                if kv
+                else self.tr("{name}: weights {size}")
+            )
+            lines.append(line.format(name=row.name, size=size, kv=kv))
         if lines:
             self.models_label.setText(self.tr("Models in memory") + "\n" + "\n".join(lines))
         else:

@@ -37,7 +37,8 @@ from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.icons import app_icon
-from app.gui.model_state import failure_count_text, failure_title, state_text
+from app.gui.model_failures import failure_count_text, failure_title
+from app.gui.model_state import state_text
 from app.gui.open_folder import open_in_file_manager
 from app.gui.store import AppStore
 from app.gui.theme import monospace_font

@@ -9,7 +9,8 @@ from app.core.states import FAILED
 from app.gui.commands import FailureReporter, async_slot
 from app.gui.diagnosis import DiagnosisBanner
 from app.gui.model_actions import download_model, load_model
-from app.gui.model_state import download_failed, failure_count_text, failure_title
+from app.gui.model_failures import failure_count_text, failure_title
+from app.gui.model_state import download_failed
 from app.gui.store import AppStore
 from app.runtime.api.services import Facade
 

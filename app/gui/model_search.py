@@ -164,30 +164,41 @@ class ModelSearchPanel(QWidget):
             return
         results = found.results
         self.results.set_results(results)
+        skipped = found.skipped
         if not results:
-            self.status.setText(
-                self.tr("No text-generation model matches “{query}”.").format(query=query.text)
-                + self._skipped_text(found.skipped)
+            text = (
+                self.tr(
+                    "No text-generation model matches “{query}”. %n result(s) from Hugging Face "
+                    "could not be read and are left out.",
+                    "",
+                    skipped,
+                )
+                if skipped
+                else self.tr("No text-generation model matches “{query}”.")
             )
+            self.status.setText(text.format(query=query.text))
             return
-        self.status.setText(
-            self.tr("{count} models. Select one to see what it needs; sizes and fit are "
-                    "read from each repository.").format(count=len(results))
-            + self._skipped_text(found.skipped)
-        )  # fmt: skip
+        text = (
+            self.tr(
+                "{count} models. Select one to see what it needs; sizes and fit are read from "
+                "each repository. %n result(s) from Hugging Face could not be read and are left "
+                "out.",
+                "",
+                skipped,
+            )
+            if skipped
+            else self.tr(
+                "{count} models. Select one to see what it needs; sizes and fit are read from "
+                "each repository."
+            )
+        )
+        self.status.setText(text.format(count=len(results)))
         if self.table.selectionModel().selectedRows() == []:
             self.table.selectRow(0)
         missing = [r.model.repo_id for r in results if r.details is None]
         if missing:
             sink = gui_sink(self._on_details, self)
             await call(self._facade.submit(lambda s: relay(s.search.details_many(missing), sink)))
-
-    def _skipped_text(self, skipped: int) -> str:
-        if not skipped:
-            return ""
-        return " " + self.tr(
-            "%n result(s) from Hugging Face could not be read and are left out.", "", skipped
-        )
 
     def _on_details(self, item: tuple[str, ModelDetails | Problem]) -> None:
         self.results.set_details(*item)

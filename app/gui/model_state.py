@@ -8,7 +8,7 @@ from enum import IntEnum
 from PySide6.QtCore import QCoreApplication
 
 from app.core.events import LoadProgressed
-from app.core.states import LoadPhase, ProcessState
+from app.core.states import DownloadStatus, LoadPhase, ProcessState
 from app.gui.i18n import (
     format_bytes,
     format_duration,
@@ -18,9 +18,8 @@ from app.gui.i18n import (
     format_speed,
     problem_text,
 )
+from app.gui.model_failures import given_up
 from app.runtime.api.snapshot import ModelRow
-
-ACTIVE_DOWNLOAD = frozenset({"queued", "running"})
 
 
 class StateKind(IntEnum):
@@ -44,7 +43,7 @@ translate = QCoreApplication.translate
 
 
 def is_downloading(row: ModelRow) -> bool:
-    return row.download is not None and row.download.status in ACTIVE_DOWNLOAD
+    return row.download is not None and row.download.status == DownloadStatus.RUNNING
 
 
 # A remote server's model: its state on the remote, as a kind (it never runs here).
@@ -112,11 +111,17 @@ def load_text(progress: LoadProgressed | None, now: float | None = None) -> str:
     """ "loading: compiling kernels 40 % · 2 min of about 11 min (last cold load 11 min 40 s)"."""
     if progress is None:
         return translate("ModelState", "loading: starting")
-    text = translate("ModelState", "loading: {phase}").format(phase=phase_text(progress.phase))
-    if progress.phase_fraction is not None and progress.phase is not LoadPhase.READY:
-        text += " " + format_percent(progress.phase_fraction)
+    phase = phase_text(progress.phase)
+    if progress.phase_fraction is None or progress.phase is LoadPhase.READY:
+        items = [translate("ModelState", "loading: {phase}").format(phase=phase)]
+    else:
+        items = [
+            translate("ModelState", "loading: {phase} {percent}").format(
+                phase=phase, percent=format_percent(progress.phase_fraction)
+            )
+        ]
     estimate = estimate_text(progress, now)
-    return f"{text} · {estimate}" if estimate else text
+    return " · ".join([*items, estimate] if estimate else items)
 
 
 def estimate_text(progress: LoadProgressed, now: float | None = None) -> str:
@@ -236,6 +241,32 @@ def sleep_text(row: ModelRow) -> str:
     return translate("ModelState", "asleep: wakes on the next request")
 
 
+def running_text(row: ModelRow) -> str:
+    """ "running, KV cache 12 % · 3 requests · restarted once": a list of whole phrases."""
+    items = [translate("ModelState", "running")]
+    metrics = row.metrics
+    if metrics is not None and metrics.kv_cache_usage is not None:
+        items = [
+            translate("ModelState", "running, KV cache {percent}").format(
+                percent=format_percent(metrics.kv_cache_usage)
+            )
+        ]
+        if metrics.requests_running:
+            # Prometheus gauges arrive as floats: a count is shown as a whole number.
+            items.append(
+                translate("ModelState", "{n} requests").format(
+                    n=format_int(round(metrics.requests_running))
+                )
+            )
+    if row.restarts == 1:
+        items.append(translate("ModelState", "restarted once"))
+    elif row.restarts:
+        items.append(
+            translate("ModelState", "restarted {n} times").format(n=format_int(row.restarts))
+        )
+    return " · ".join(items)
+
+
 def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None = None) -> str:  # noqa: C901 — one branch per StateKind, as state_kind orders them
     """What the State column says, e.g. "downloading 42 % · 120 MiB/s"."""
     if row.remote is not None:
@@ -244,24 +275,7 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         return sleep_text(row)
     kind = state_kind(row)
     if kind == StateKind.RUNNING:
-        text = translate("ModelState", "running")
-        metrics = row.metrics
-        if metrics is not None and metrics.kv_cache_usage is not None:
-            text = translate("ModelState", "running, KV cache {percent}").format(
-                percent=format_percent(metrics.kv_cache_usage)
-            )
-            if metrics.requests_running:
-                # Prometheus gauges arrive as floats: a count is shown as a whole number.
-                text += " · " + translate("ModelState", "{n} requests").format(
-                    n=format_int(round(metrics.requests_running))
-                )
-        if row.restarts == 1:
-            text += " · " + translate("ModelState", "restarted once")
-        elif row.restarts:
-            text += " · " + translate("ModelState", "restarted {n} times").format(
-                n=format_int(row.restarts)
-            )
-        return text
+        return running_text(row)
     if kind == StateKind.LOADING:
         if row.prewarming:
             # Started by the app after the download, to be stopped again once compiled.
@@ -275,15 +289,18 @@ def state_text(row: ModelRow, speed_bps: float | None = None, now: float | None 
         return failed_text(row)
     if kind == StateKind.DOWNLOADING:
         assert row.download is not None
-        if row.download.status == "queued" or row.download.total <= 0:
+        if row.download.total <= 0:
             return translate("ModelState", "waiting to download")
-        text = translate("ModelState", "downloading {percent}").format(
-            percent=format_percent(row.download.done / row.download.total)
-        )
+        items = [
+            translate("ModelState", "downloading {percent}").format(
+                percent=format_percent(row.download.done / row.download.total)
+            )
+        ]
         if speed_bps == 0.0:  # the store's word for a stall: no byte for a few seconds
-            return text + " · " + translate("ModelState", "stalled")
-        speed = format_speed(speed_bps)
-        return f"{text} · {speed}" if speed else text
+            items.append(translate("ModelState", "stalled"))
+        elif speed := format_speed(speed_bps):
+            items.append(speed)
+        return " · ".join(items)
     if kind == StateKind.DOWNLOADED:
         return (
             translate("ModelState", "local folder")
@@ -381,105 +398,9 @@ def kv_cache_text(row: ModelRow) -> str:
     progress = row.progress
     if progress is None or progress.kv_cache_tokens is None:
         return ""
-    text = translate("ModelState", "KV cache {tokens} tokens").format(
-        tokens=format_int(progress.kv_cache_tokens)
+    tokens = format_int(progress.kv_cache_tokens)
+    if progress.max_concurrency is None:
+        return translate("ModelState", "KV cache {tokens} tokens").format(tokens=tokens)
+    return translate("ModelState", "KV cache {tokens} tokens, {n}× concurrency at {ctx}").format(
+        tokens=tokens, n=format_number(progress.max_concurrency, 1), ctx=format_int(row.ctx_size)
     )
-    if progress.max_concurrency is not None:
-        text += ", " + translate("ModelState", "{n}× concurrency at {ctx}").format(
-            n=format_number(progress.max_concurrency, 1), ctx=format_int(row.ctx_size)
-        )
-    return text
-
-
-def retry_wait_s(row: ModelRow, now: float | None = None) -> float | None:
-    """Seconds before the next start of a failed model may begin; None when it may now."""
-    if row.next_retry_at is None:
-        return None
-    wait = row.next_retry_at - (time.time() if now is None else now)
-    return wait if wait >= 1 else None
-
-
-def failure_count_text(row: ModelRow, now: float | None = None) -> str:
-    """How often the model failed or was restarted, as a sentence; "" when it did not.
-
-    What the supervisor counts (docs/process-states.md): failed starts and crashes in a
-    row, and starts after a failure since the model was last unloaded. Nothing retries by
-    itself: the next request (or Load) does, after the back-off, so that is what it says.
-    """
-    wait = retry_wait_s(row, now)
-    if row.process == ProcessState.BACKOFF and row.failures:
-        if row.failures == 1:
-            text = translate("ModelState", "Failed to start once.")
-        else:
-            text = translate("ModelState", "Failed to start {n} times in a row.").format(
-                n=format_int(row.failures)
-            )
-        if wait is not None:
-            return (
-                text
-                + " "
-                + translate(
-                    "ModelState",
-                    "The next request tries again, after waiting {wait}; Load tries at once.",
-                ).format(wait=format_duration(wait))
-            )
-        return text + " " + translate("ModelState", "The next request tries again.")
-    if row.process == ProcessState.EXITED and row.failures:
-        if row.failures == 1:
-            text = translate("ModelState", "Crashed once.")
-        else:
-            text = translate("ModelState", "Crashed {n} times in a row.").format(
-                n=format_int(row.failures)
-            )
-        if wait is not None:
-            return (
-                text
-                + " "
-                + translate(
-                    "ModelState",
-                    "The next request starts it again, after waiting {wait}; Load starts it "
-                    "at once.",
-                ).format(wait=format_duration(wait))
-            )
-        return text + " " + translate("ModelState", "The next request starts it again.")
-    if row.process == ProcessState.FATAL or not row.restarts:
-        return ""  # a given-up model's own sentence says how often it failed
-    if row.restarts == 1:
-        return translate("ModelState", "Restarted once after crashing or failing to start.")
-    return translate(
-        "ModelState", "Restarted {n} times after crashing or failing to start."
-    ).format(n=format_int(row.restarts))
-
-
-def given_up(row: ModelRow) -> bool:
-    """The app stopped trying after failures in a row: only the user's Load tries again."""
-    return (
-        row.process == ProcessState.FATAL
-        and row.problem is not None
-        and row.problem.code == "load.given_up"
-    )
-
-
-def failure_title(row: ModelRow) -> str:
-    """The failure banner's title: how often the model failed, when more than once; for a
-    model the app gave up on, that it stopped (the sentence below says how often)."""
-    if given_up(row):
-        assert row.problem is not None
-        if row.problem.params.get("crashed"):
-            return translate("ModelState", "The app stopped restarting {name}").format(
-                name=row.name
-            )
-        return translate("ModelState", "The app stopped trying to start {name}").format(
-            name=row.name
-        )
-    if row.process == ProcessState.EXITED and row.failures > 1:
-        return translate("ModelState", "{name} crashed {n} times in a row").format(
-            name=row.name, n=format_int(row.failures)
-        )
-    if row.process == ProcessState.EXITED:
-        return translate("ModelState", "{name} stopped unexpectedly").format(name=row.name)
-    if row.process == ProcessState.BACKOFF and row.failures > 1:
-        return translate("ModelState", "{name} failed to start {n} times in a row").format(
-            name=row.name, n=format_int(row.failures)
-        )
-    return translate("ModelState", "{name} could not start").format(name=row.name)

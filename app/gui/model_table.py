@@ -18,9 +18,9 @@ from PySide6.QtGui import QIcon
 
 from app.gui.i18n import format_bytes, format_gb
 from app.gui.icons import TrayStatus, tray_icon
+from app.gui.model_failures import failure_count_text
 from app.gui.model_state import (
     StateKind,
-    failure_count_text,
     kv_cache_text,
     state_kind,
     state_progress,

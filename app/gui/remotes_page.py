@@ -272,10 +272,13 @@ class RemotesWindow(QWidget):
             self._set_busy(False)
             code = failure.problem.code if failure.problem is not None else ""
             self._offer_force = code in PROBE_CODES
-            text = failure.text
-            if self._offer_force:
-                text += " " + self.tr("Check the address and key, or add it anyway.")
-            self.status.setText(text)
+            self.status.setText(
+                self.tr("{problem} Check the address and key, or add it anyway.").format(
+                    problem=failure.text
+                )
+                if self._offer_force
+                else failure.text
+            )
             self._update_form()
             return
         self._set_busy(False)

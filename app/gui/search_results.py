@@ -104,20 +104,28 @@ def fit_detail(d: ModelDetails) -> str:
         return translate(
             "SearchResults", "Weights {weights} of {budget} for models; the rest cannot be read."
         ).format(weights=format_bytes(d.weights_bytes), budget=budget)
-    needs = translate(
-        "SearchResults", "Needs about {needed} at context {ctx}, of {budget} for models."
-    ).format(needed=format_bytes(fit.needed_bytes), ctx=format_int(fit.ctx_size), budget=budget)
     if fit.verdict is FitVerdict.FITS_SHORTER:
-        return (
-            needs
-            + " "
-            + translate("SearchResults", "It fits with a context of {ctx} tokens.").format(
-                ctx=format_int(fit.max_ctx or 0)
-            )
+        needs = translate(
+            "SearchResults",
+            "Needs about {needed} at context {ctx}, of {budget} for models. It fits with a "
+            "context of {fitting} tokens.",
         )
-    if fit.verdict is FitVerdict.WONT_FIT:
-        return needs + " " + translate("SearchResults", "Not even a short context fits.")
-    return needs
+    elif fit.verdict is FitVerdict.WONT_FIT:
+        needs = translate(
+            "SearchResults",
+            "Needs about {needed} at context {ctx}, of {budget} for models. Not even a short "
+            "context fits.",
+        )
+    else:
+        needs = translate(
+            "SearchResults", "Needs about {needed} at context {ctx}, of {budget} for models."
+        )
+    return needs.format(
+        needed=format_bytes(fit.needed_bytes),
+        ctx=format_int(fit.ctx_size),
+        budget=budget,
+        fitting=format_int(fit.max_ctx or 0),
+    )
 
 
 def support_word(d: ModelDetails) -> str:

@@ -243,7 +243,7 @@ class AppStore(QObject):
             self._apply_download_progressed(ev)
         elif isinstance(ev, DownloadFinished):
             self.download_speed.pop(ev.model_id, None)
-            problem = ev.problem if ev.status == "failed" else None
+            problem = ev.problem if ev.status == DownloadStatus.FAILED else None
             self._replace(ev.model_id, download=None, problem=problem)
             if not replaying:
                 self.download_finished.emit(ev)

@@ -17,11 +17,10 @@ from app.gui.elide import elide_words
 from app.gui.i18n import format_percent, problem_text
 from app.gui.icons import PRECEDENCE, TrayStatus, tray_icon
 from app.gui.model_actions import UNLOADABLE, can_load, load_model, unload_model
+from app.gui.model_failures import failure_title, given_up
 from app.gui.model_state import (
     diagnosis,
     failed_headline,
-    failure_title,
-    given_up,
     is_downloading,
     load_text,
     state_text,

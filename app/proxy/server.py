@@ -17,12 +17,8 @@ from app.proxy import errors
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
 from app.proxy.child_http import AppUpstream
-from app.proxy.connections import (
-    CLOSE_AT_ONCE,
-    GuardedAppRunner,
-    GuardedServer,
-    fit_to_descriptors,
-)
+from app.proxy.connections import CLOSE_AT_ONCE
+from app.proxy.guarded_server import GuardedAppRunner, GuardedServer, fit_to_descriptors
 from app.proxy.in_flight import InFlight
 from app.proxy.instance import INSTANCE_PATH, InstanceRoute
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits

@@ -1,8 +1,10 @@
-"""The HTTP client that carries a request to a child vLLM server and its answer back.
+"""The HTTP client interface that carries a request upstream and its answer back, and its
+aiohttp implementation, which carries requests to remote servers.
 
-`Upstream` is the interface relay.py drives; AiohttpUpstream is the app's. The benchmark
-implements it on httpx too (bench/httpx_upstream.py) and compares the two; docs/proxy.md has
-the numbers behind the choice.
+`Upstream` is the interface relay.py drives. The app's is child_http.AppUpstream: children on
+this machine through its own HTTP/1.1 client, anything else through AiohttpUpstream here. The
+benchmark implements it on httpx too (bench/httpx_upstream.py) and compares them;
+docs/proxy.md has the numbers behind the choice.
 """
 
 from __future__ import annotations

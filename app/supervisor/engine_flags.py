@@ -13,7 +13,7 @@ from pathlib import Path
 
 from app.core.jsonstore import atomic_write_text
 from app.core.problems import ProblemError
-from app.core.vllm_args import help_flags
+from app.core.vllm_flags import help_flags
 from app.supervisor.engines.custom import run_help
 
 log = logging.getLogger(__name__)

@@ -25,7 +25,8 @@ from app.core.events import (
 )
 from app.core.gpu import GpuInfo, SystemInfo
 from app.core.lemonade_plan import ImportPlan
-from app.core.memory import GIB, ModelShape
+from app.core.memory import GIB
+from app.core.model_shape import ModelShape
 from app.core.problems import Fix, FixKind, Problem, tr_noop
 from app.core.registry import ModelSource
 from app.core.settings import SPECS
@@ -405,7 +406,7 @@ class FakeFacade:
                 problem=None,
             )
         elif isinstance(ev, DownloadFinished) and ev.model_id in self.rows:
-            complete = ev.status == "completed"
+            complete = ev.status == DownloadStatus.COMPLETED
             row = self.rows[ev.model_id]
             self.update(
                 ev.model_id,

@@ -54,15 +54,9 @@ from app.core.rocm_feed import FeedView
 from app.core.setting_rules import check_together
 from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import EngineKind, ProcessState
-from app.core.vllm_args import (
-    GLOBAL_SOURCE,
-    check_global_args,
-    help_flags,
-    split_args,
-    unknown_flag_problem,
-    unknown_flags,
-)
+from app.core.vllm_args import GLOBAL_SOURCE, check_global_args, split_args
 from app.core.vllm_args import settings_layer as make_settings_layer
+from app.core.vllm_flags import help_flags, unknown_flag_problem, unknown_flags
 from app.runtime.api.bench import (
     BenchOptions,
     BenchRecord,

@@ -17,7 +17,8 @@ from pytestqt.qtbot import QtBot
 
 from app.cli.import_cmd import _line
 from app.core.lemonade import LemonadeDirs, LemonadeOptions, LemonadeSetup
-from app.core.lemonade_plan import Change, ChangeKind, ImportPlan, plan_import
+from app.core.lemonade_compare import plan_import
+from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.core.redact import HIDDEN
 from app.gui import window_state
 from app.gui.app import GuiApp

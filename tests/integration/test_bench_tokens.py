@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from app.core.problems import ProblemError
+from app.runtime.api.bench import BenchRecord
 from app.runtime.facade import ThreadFacade
 from app.runtime.services.bench import BenchHistory
 from app.runtime.thread import RuntimeThread
@@ -135,7 +136,7 @@ def test_apply_refuses_a_value_from_a_run_without_tokens(
 ) -> None:
     rt = make_runtime(tmp_path, monkeypatch, models=("a",), proxy_host="127.0.0.1", proxy_port=0)
     # The report's tune, kept in the history before this fix: all zeros, "proposed" 1.
-    history = BenchHistory(internals(rt).paths.config_dir)
+    history = BenchHistory(internals(rt).paths.config_dir, BenchRecord.from_json)
     history.folder.mkdir(parents=True)
     record = {
         "kind": "tune",

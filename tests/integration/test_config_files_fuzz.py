@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from app.cli.main import main
 from app.core.setting_rules import SPEC_BY_KEY
-from app.core.vllm_args import CODE_FLAGS
+from app.core.vllm_flags import CODE_FLAGS
 
 BUILTIN = "Qwen3.5-0.8B-FP16-vLLM"
 FIELDS = ["checkpoint", "recipe", "labels", "size", "ctx_size", "vllm_args", "gpus", "vllm"]

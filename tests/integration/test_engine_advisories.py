@@ -20,7 +20,8 @@ from app.core.states import EngineKind
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.engines.base import write_version_file
 from app.supervisor.engines.custom import CustomEngine
-from app.supervisor.engines.rocm import LAUNCHER, PINNED_BASE
+from app.supervisor.engines.rocm_builds import PINNED_BASE
+from app.supervisor.engines.rocm_unpack import LAUNCHER
 from tests.fakes.vllm_venv import API_SERVER, make_vllm_venv, set_vllm_version
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,17 +12,14 @@ import pytest
 from app.core.engine_values import InstallProgress
 from app.core.problems import ProblemError
 from app.core.states import EngineKind
-from app.supervisor.engines.base import VERSION_FILE_NAME, read_version_file
-from app.supervisor.engines.rocm import (
-    PHASE_DONE,
-    PHASE_DOWNLOADING,
-    PHASE_EXTRACTING,
-    PINNED_BASE,
-    RocmEngine,
-    part_assets,
-    pinned_base_for,
-    release_tag,
+from app.supervisor.engines.base import (
+    VERSION_FILE_NAME,
+    read_version_file,
 )
+from app.supervisor.engines.rocm import PHASE_DONE, RocmEngine
+from app.supervisor.engines.rocm_builds import PINNED_BASE, pinned_base_for, release_tag
+from app.supervisor.engines.rocm_release import PHASE_DOWNLOADING, part_assets
+from app.supervisor.engines.rocm_unpack import PHASE_EXTRACTING
 from tests.fakes.bundle_server import BundleServer, bundle_archive, evil_archive
 
 TARGET = "gfx1151"

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from app.core.paths import resolve_paths
-from app.core.setting_upgrade import MOVED_TO_UI_STATE, RENAMED
+from app.core.setting_table import MOVED_TO_UI_STATE, RENAMED
 
 ROOT = Path(__file__).resolve().parents[2]
 # What an older version wrote: every renamed key with a value that is not its default, the

@@ -11,7 +11,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from app.core.memory import ModelShape, weights_bytes_from_catalog, weights_bytes_from_folder
+from app.core.memory import weights_bytes_from_catalog, weights_bytes_from_folder
+from app.core.model_shape import ModelShape
 from app.core.problems import ProblemError
 from app.core.registry import ModelEntry
 from app.core.untrusted import parse_json

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.core.contracts import LaunchSpec, SleepSpec
-from app.core.memory import MemoryPlan, ModelShape, plan_memory, utilization_budget_bytes
+from app.core.memory import MemoryPlan, plan_memory, utilization_budget_bytes
 from app.core.model_config import ModelConfig, resolve_model_args
+from app.core.model_shape import ModelShape
 from app.core.optimize import with_optimize
 from app.core.parallel import (
     GPUS_OPTION,

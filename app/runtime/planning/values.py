@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.contracts import LaunchSpec
-from app.core.memory import ModelShape
+from app.core.model_shape import ModelShape
 from app.core.parallel import Placement
 from app.core.problems import Problem
 from app.core.registry import ModelOptions

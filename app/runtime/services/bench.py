@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import aiohttp
 
@@ -48,27 +48,42 @@ def check_options(options: BenchOptions) -> BenchOptions:
     return replace(options, concurrency=tuple(sorted(set(options.concurrency))))
 
 
-class BenchHistory:
-    """`<config dir>/benchmarks/<model id>.json`: the model's last HISTORY_KEEP records."""
+class _Record(Protocol):
+    @property
+    def model_id(self) -> str: ...
 
-    def __init__(self, config_dir: Path) -> None:
+    def to_json(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=_Record)
+
+
+class BenchHistory(Generic[R]):
+    """`<config dir>/benchmarks/<model id><suffix>`: the model's last HISTORY_KEEP records,
+    each read by `read` (a benchmark's `.json`, a load benchmark's `.load.json`)."""
+
+    def __init__(
+        self, config_dir: Path, read: Callable[[Mapping[str, Any]], R], suffix: str = ".json"
+    ) -> None:
         self.folder = config_dir / HISTORY_DIR
+        self._read = read
+        self._suffix = suffix
 
     def path(self, model_id: str) -> Path:
-        return self.folder / f"{model_id}.json"
+        return self.folder / f"{model_id}{self._suffix}"
 
-    def load(self, model_id: str) -> list[BenchRecord]:
+    def load(self, model_id: str) -> list[R]:
         """Oldest first; a file that cannot be read counts as no history (it is kept)."""
         try:
             raw = parse_json(self.path(model_id).read_text(encoding="utf-8"))
-            return [BenchRecord.from_json(r) for r in raw["records"]]
+            return [self._read(r) for r in raw["records"]]
         except FileNotFoundError:
             return []
         except (OSError, ValueError, KeyError, TypeError) as exc:
             log.warning("benchmark history %s unreadable: %s", self.path(model_id), exc)
             return []
 
-    def append(self, record: BenchRecord) -> None:
+    def append(self, record: R) -> None:
         """Blocking (file I/O): call through asyncio.to_thread."""
         records = [*self.load(record.model_id), record][-HISTORY_KEEP:]
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -93,7 +108,7 @@ class BenchService:
         bus: EventBus,
         registry: Registry,
         planner: Planner,
-        history: BenchHistory,
+        history: BenchHistory[BenchRecord],
         logs_dir: Path,
         engine_info: Callable[[], Mapping[str, Any]],
         local_endpoint: Callable[[], Endpoint | None],

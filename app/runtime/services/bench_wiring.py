@@ -9,6 +9,7 @@ from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError
 from app.core.registry import Registry
+from app.runtime.api.bench import BenchRecord
 from app.runtime.api.values import Endpoint
 from app.runtime.controller import Controller
 from app.runtime.planning import Planner
@@ -43,7 +44,7 @@ def make_bench_services(
         bus=bus,
         registry=registry,
         planner=planner,
-        history=BenchHistory(paths.config_dir),
+        history=BenchHistory(paths.config_dir, BenchRecord.from_json),
         logs_dir=paths.logs_dir,
         engine_info=engine_info,
         local_endpoint=local_endpoint,

@@ -16,7 +16,7 @@ from app.core.problems import Problem, ProblemError, problem
 from app.core.rocm_feed import FeedView
 from app.core.settings import Settings
 from app.core.states import EngineKind
-from app.core.vllm_args import unknown_flag_problem, unknown_flags
+from app.core.vllm_flags import unknown_flag_problem, unknown_flags
 from app.runtime.api.values import EngineReport, RocmBuildRow, RocmBuilds
 from app.runtime.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor

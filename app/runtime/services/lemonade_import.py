@@ -18,6 +18,7 @@ from pathlib import Path
 
 from app.core.events import EngineInstallProgressed, EventBus, RegistryChanged
 from app.core.lemonade import LemonadeSetup, lemonade_dirs, read_setup
+from app.core.lemonade_compare import plan_import, repositories
 from app.core.lemonade_files import link_snapshot, snapshot_for
 from app.core.lemonade_plan import (
     Change,
@@ -28,8 +29,6 @@ from app.core.lemonade_plan import (
     ImportPlan,
     ImportResult,
     Skipped,
-    plan_import,
-    repositories,
 )
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem

@@ -25,17 +25,15 @@ from typing import Any, Protocol
 import aiohttp
 
 from app.core.events import Event, EventBus, LoadBenchPhase, LoadBenchProgressed, LoadTimed
-from app.core.jsonstore import atomic_write_json
 from app.core.load_bench import LoadBenchRecord, LoadRun, RunKind, run_steps
 from app.core.paths import AppPaths
 from app.core.problems import ProblemError, problem
 from app.core.registry import Registry
 from app.core.states import ALIVE
-from app.core.untrusted import parse_json
 from app.runtime.api.bench import LoadBenchOptions
 from app.runtime.api.values import Endpoint
 from app.runtime.planning import Planner
-from app.runtime.services.bench import HISTORY_DIR, HISTORY_KEEP, running_endpoint
+from app.runtime.services.bench import BenchHistory, running_endpoint
 from app.runtime.services.models import ModelService
 from app.runtime.services.startup_bench import has_startup_bench, run_startup_bench
 from app.supervisor import Supervisor
@@ -47,36 +45,6 @@ log = logging.getLogger(__name__)
 
 RELAY_PAIRS = 3  # direct/through-the-app request pairs that price the relay's share
 REQUEST_TIMEOUT_S = 600.0  # a first request may compile a new shape on a slow machine
-
-
-class LoadBenchHistory:
-    """`<config dir>/benchmarks/<model id>.load.json`: the model's last records."""
-
-    def __init__(self, config_dir: Path) -> None:
-        self.folder = config_dir / HISTORY_DIR
-
-    def path(self, model_id: str) -> Path:
-        return self.folder / f"{model_id}.load.json"
-
-    def load(self, model_id: str) -> list[LoadBenchRecord]:
-        """Oldest first; a file that cannot be read counts as no history (it is kept)."""
-        try:
-            raw = parse_json(self.path(model_id).read_text(encoding="utf-8"))
-            return [LoadBenchRecord.from_json(r) for r in raw["records"]]
-        except FileNotFoundError:
-            return []
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            log.warning("load benchmark history %s unreadable: %s", self.path(model_id), exc)
-            return []
-
-    def append(self, record: LoadBenchRecord) -> None:
-        """Blocking (file I/O): call through asyncio.to_thread."""
-        records = [*self.load(record.model_id), record][-HISTORY_KEEP:]
-        self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_json(
-            self.path(record.model_id),
-            {"schema_version": 1, "records": [r.to_json() for r in records]},
-        )
 
 
 class LoadBenchService:
@@ -91,7 +59,7 @@ class LoadBenchService:
         models: ModelService,
         supervisor: Supervisor,
         cache_dir: Path,
-        history: LoadBenchHistory,
+        history: BenchHistory[LoadBenchRecord],
         logs_dir: Path,
         state_dir: Path,
         engine_info: Callable[[], Mapping[str, Any]],
@@ -339,7 +307,7 @@ def make_load_bench_service(
         models=rt.models,
         supervisor=rt.supervisor,
         cache_dir=rt.paths.cache_dir,
-        history=LoadBenchHistory(rt.paths.config_dir),
+        history=BenchHistory(rt.paths.config_dir, LoadBenchRecord.from_json, ".load.json"),
         logs_dir=rt.paths.logs_dir,
         state_dir=rt.paths.state_dir,
         engine_info=engine_info,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shutil
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -146,3 +147,30 @@ async def install_lock(
         yield
     finally:
         lock.release()
+
+
+def swap_into_place(new: Path, dest: Path) -> None:
+    """Rename the folder `new` to `dest`, replacing what is there; blocking.
+
+    A directory cannot be renamed over a non-empty one: the old one is moved aside, the new
+    one renamed in, and only then the old one deleted (put back if the rename fails). The
+    version file travels with the folder, so a status never sees a half install.
+    """
+    old = dest.with_name(dest.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if dest.exists():
+        dest.rename(old)
+    try:
+        new.rename(dest)
+    except OSError:
+        if old.exists() and not dest.exists():
+            old.rename(dest)  # put the working engine back
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def recover_interrupted_swap(dest: Path) -> None:
+    """Put the old folder back if a previous run stopped between `swap_into_place`'s renames."""
+    old = dest.with_name(dest.name + ".old")
+    if old.is_dir() and not dest.exists():
+        old.rename(dest)

@@ -25,6 +25,7 @@ from app.supervisor.engines.base import (
     install_cancelled,
     install_lock,
     read_version_file,
+    swap_into_place,
     write_version_file,
 )
 from app.supervisor.spawn import python_command
@@ -148,7 +149,7 @@ class CpuEngine:
             await asyncio.to_thread(shutil.rmtree, staging, True)
             try:
                 await self._build(staging, progress, cancel)
-                await asyncio.to_thread(self._swap_into_place, staging)
+                await asyncio.to_thread(swap_into_place, staging, self._root)
             except BaseException:
                 await asyncio.to_thread(shutil.rmtree, staging, True)
                 raise
@@ -208,16 +209,6 @@ class CpuEngine:
         step(PHASE_FINISHING, f"Moving the engine to {self._root}")
         await asyncio.to_thread(_retarget_scripts, venv, self._root / "venv")
         await asyncio.to_thread(write_version_file, staging, EngineKind.CPU, installed_version)
-
-    def _swap_into_place(self, staging: Path) -> None:
-        # Directories cannot be renamed over non-empty ones: move the old engine aside first.
-        # The version file travels with the folder, so `status()` never sees a half install.
-        old = self._root.with_name(self._root.name + ".old")
-        shutil.rmtree(old, ignore_errors=True)
-        if self._root.exists():
-            self._root.rename(old)
-        staging.rename(self._root)
-        shutil.rmtree(old, ignore_errors=True)
 
     async def _run(
         self,

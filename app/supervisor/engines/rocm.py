@@ -13,19 +13,19 @@ import asyncio
 import contextlib
 import os
 import shutil
-import threading
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
 from app.core.engine_values import EngineStatus, InstallProgress
-from app.core.gpu import GFX1151_PREREQ_KERNEL, SUPPORTED_ROCM_TARGETS, gfx_family
+from app.core.gfx import SUPPORTED_ROCM_TARGETS, gfx_family, no_bundle_problem
+from app.core.gpu import GFX1151_PREREQ_KERNEL
 from app.core.jsonstore import atomic_write_json
 from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.core.rocm_feed import Feed
 from app.core.states import EngineKind
 from app.core.untrusted import parse_json, safe_name
-from app.supervisor.engines.archive import TransferCancelled, extract_tar_gz
+from app.supervisor.engines.archive import TransferCancelled
 from app.supervisor.engines.base import (
     EngineCommand,
     ProgressCallback,
@@ -33,24 +33,11 @@ from app.supervisor.engines.base import (
     install_cancelled,
     install_lock,
     read_version_file,
-    write_version_file,
+    recover_interrupted_swap,
 )
-from app.supervisor.engines.rocm_builds import (
-    PINNED_BASE,
-    TARGET_PINNED_BASES,
-    BuildChoices,
-    choices,
-    pinned_base_for,
-    release_tag,
-)
-from app.supervisor.engines.rocm_release import (
-    MAX_PARTS,
-    PHASE_CHECKING,
-    PHASE_DOWNLOADING,
-    PHASE_VERIFYING,
-    download_release,
-    part_assets,
-)
+from app.supervisor.engines.rocm_builds import BuildChoices, choices
+from app.supervisor.engines.rocm_release import download_release
+from app.supervisor.engines.rocm_unpack import LAUNCHER, unpack_release
 
 DEFAULT_BASE_URL = "https://github.com/lemonade-sdk/vllm-rocm/releases/download"
 DEFAULT_API_URL = "https://api.github.com/repos/lemonade-sdk/vllm-rocm/releases/tags"
@@ -58,7 +45,6 @@ DEFAULT_API_URL = "https://api.github.com/repos/lemonade-sdk/vllm-rocm/releases/
 RELEASES_ENV = "VLLM_TRAY_ROCM_RELEASES_URL"
 API_ENV = "VLLM_TRAY_ROCM_API_URL"
 SELECTED_FILE = "selected.json"
-LAUNCHER = Path("bin") / "vllm-server"
 # Lemonade starts the same bundle with the first; the launcher itself sets the library path.
 # The other two are what AMD's vLLM optimization guide sets on bare metal: safetensors
 # loaded straight to the GPU (faster weights), and kernel arguments in device memory (lower
@@ -71,24 +57,9 @@ ENGINE_ENV = MappingProxyType(
     }
 )
 
-# Before these: base.PHASE_WAITING, while another process holds the install lock; then
-# rocm_release's checking, downloading, verifying.
-PHASE_EXTRACTING = "extracting"
-PHASE_FINISHING = "finishing"
+# The last phase; before it base.PHASE_WAITING (while another process holds the install
+# lock), rocm_release's checking, downloading, verifying, then rocm_unpack's.
 PHASE_DONE = "done"
-
-__all__ = [
-    "MAX_PARTS",
-    "PHASE_CHECKING",
-    "PHASE_DOWNLOADING",
-    "PHASE_VERIFYING",
-    "PINNED_BASE",
-    "TARGET_PINNED_BASES",
-    "RocmEngine",
-    "part_assets",
-    "pinned_base_for",
-    "release_tag",
-]
 
 
 def release_urls() -> tuple[str, str]:
@@ -214,12 +185,7 @@ class RocmEngine:
         if not self._target:
             return problem("engine.no_gpu")
         if gfx_family(self._target) not in SUPPORTED_ROCM_TARGETS:
-            return problem(
-                "engine.unsupported_gpu",
-                name=self._target,  # all this engine knows of the GPU
-                target=self._target,
-                supported=", ".join(sorted(SUPPORTED_ROCM_TARGETS)),
-            )
+            return no_bundle_problem(self._target, self._target)  # all it knows of the GPU
         if self._target == "gfx1151" and self._kernel_prereq_ok is False:
             return problem(
                 "engine.kernel_prerequisite", target=self._target, required=GFX1151_PREREQ_KERNEL
@@ -342,7 +308,7 @@ class RocmEngine:
         self.builds_dir.mkdir(parents=True, exist_ok=True)
         try:
             async with install_lock(self._root, EngineKind.ROCM, progress, cancel):
-                await asyncio.to_thread(self._recover_interrupted_swap, self.builds_dir / tag)
+                await asyncio.to_thread(recover_interrupted_swap, self.builds_dir / tag)
                 if self._usable(tag):  # another process finished while we waited
                     return self._chosen(tag, progress, select, passed_over)
                 archives, size = await download_release(
@@ -353,7 +319,15 @@ class RocmEngine:
                     progress=progress,
                     cancel=cancel,
                 )
-                await self._unpack(tag, archives, progress, cancel)
+                await unpack_release(
+                    tag,
+                    archives,
+                    staging=self._root.with_name(self._root.name + ".staging"),
+                    dest=self.builds_dir / tag,
+                    downloads=self.downloads,
+                    progress=progress,
+                    cancel=cancel,
+                )
                 await asyncio.to_thread(shutil.rmtree, self.downloads, True)
         except TransferCancelled:
             raise install_cancelled(EngineKind.ROCM) from None
@@ -392,83 +366,3 @@ class RocmEngine:
             self.select(tag, passed_over)
         progress(InstallProgress(PHASE_DONE, 1, 1, f"{tag} is already installed"))
         return self.status()
-
-    async def _unpack(
-        self,
-        tag: str,
-        archives: list[Path],
-        progress: ProgressCallback,
-        cancel: asyncio.Event | None,
-    ) -> None:
-        staging = self._root.with_name(self._root.name + ".staging")
-        await asyncio.to_thread(shutil.rmtree, staging, True)
-        loop = asyncio.get_running_loop()
-        stop = threading.Event()
-
-        def report(done: int, total: int | None) -> None:
-            message = f"Unpacking {tag}"
-            loop.call_soon_threadsafe(
-                progress, InstallProgress(PHASE_EXTRACTING, done, total, message)
-            )
-
-        def should_stop() -> bool:
-            return stop.is_set() or (cancel is not None and cancel.is_set())
-
-        worker = asyncio.ensure_future(
-            asyncio.to_thread(extract_tar_gz, archives, staging, report, should_stop)
-        )
-        try:
-            try:
-                await asyncio.shield(worker)
-            except asyncio.CancelledError:
-                # The thread keeps writing until told; wait so the cleanup below is not racing it.
-                stop.set()
-                with contextlib.suppress(BaseException):
-                    await worker
-                raise
-            progress(InstallProgress(PHASE_FINISHING, 0, None, f"Installing {tag}"))
-            bundle = _bundle_dir(staging, tag)
-            await asyncio.to_thread(write_version_file, bundle, EngineKind.ROCM, tag)
-            await asyncio.to_thread(_swap_into_place, bundle, self.builds_dir / tag)
-        except ProblemError as exc:
-            if exc.problem.code in ("engine.bad_archive", "engine.unsafe_archive"):
-                # Downloading the same bytes again is the only remedy for a damaged archive,
-                # and a hostile one must not be retried from disk.
-                await asyncio.to_thread(shutil.rmtree, self.downloads, True)
-            raise
-        finally:
-            await asyncio.to_thread(shutil.rmtree, staging, True)
-
-    @staticmethod
-    def _recover_interrupted_swap(dest: Path) -> None:
-        """Put the old folder back if a previous run stopped between the two renames."""
-        old = dest.with_name(dest.name + ".old")
-        if old.is_dir() and not dest.exists():
-            old.rename(dest)
-
-
-def _swap_into_place(bundle: Path, dest: Path) -> None:
-    # A directory cannot be renamed over a non-empty one (a damaged copy of the same build):
-    # move the old one aside, rename the new one in, and only then delete the old one. The
-    # version file travels with the folder, so status() never sees a half install.
-    old = dest.with_name(dest.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if dest.exists():
-        dest.rename(old)
-    try:
-        bundle.rename(dest)
-    except OSError:
-        if old.exists() and not dest.exists():
-            old.rename(dest)  # put the working engine back
-        raise
-    shutil.rmtree(old, ignore_errors=True)
-
-
-def _bundle_dir(staging: Path, tag: str) -> Path:
-    """The unpacked bundle's top folder: the staging folder itself or its only subfolder."""
-    if (staging / LAUNCHER).is_file():
-        return staging
-    entries = list(staging.iterdir())
-    if len(entries) == 1 and (entries[0] / LAUNCHER).is_file():
-        return entries[0]
-    raise ProblemError(problem("engine.bad_bundle", tag=tag, launcher=str(LAUNCHER)))

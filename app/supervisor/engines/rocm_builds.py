@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from app.core.gpu import gfx_family
+from app.core.gfx import gfx_family
 from app.core.rocm_feed import Feed, FeedBuild, builds_for, default_build, release_key
 
 PINNED_BASE = "vllm0.20.1-rocm7.12.0"

@@ -18,7 +18,7 @@ from app.core.advisories import (
     vllm_version,
 )
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION
-from app.supervisor.engines.rocm import PINNED_BASE, TARGET_PINNED_BASES
+from app.supervisor.engines.rocm_builds import PINNED_BASE, TARGET_PINNED_BASES
 
 NEWEST_QUALIFIED = "vllm0.25.2.dev0+rocm7.15.0a20260724.g752a3a504.d20260724-gfx1151"
 

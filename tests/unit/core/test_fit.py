@@ -21,13 +21,8 @@ from app.core.fit import (
     quantization_of,
     vllm_architectures,
 )
-from app.core.memory import (
-    GIB,
-    ModelShape,
-    estimate_overhead_bytes,
-    kv_bytes_per_token,
-    plan_memory,
-)
+from app.core.memory import GIB, estimate_overhead_bytes, plan_memory
+from app.core.model_shape import ModelShape, kv_bytes_per_token
 from tests.fakes.engine_runtime import TINY_CONFIG
 
 # 32 layers x 8 KV heads x 128 x 2 x 2 bytes = 128 KiB per token; 32k tokens of context.

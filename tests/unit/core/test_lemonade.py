@@ -8,14 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.core.lemonade import MAX_FILE_BYTES, lemonade_dirs, parse_bundle_tag, read_setup
+from app.core.lemonade_compare import plan_import
 from app.core.lemonade_files import link_snapshot, snapshot_for
-from app.core.lemonade_plan import (
-    ChangeKind,
-    EngineFacts,
-    FileFacts,
-    HereNow,
-    plan_import,
-)
+from app.core.lemonade_plan import ChangeKind, EngineFacts, FileFacts, HereNow
 from app.core.registry import ModelEntry, ModelOptions, parse_checkpoint
 from tests.fakes.lemonade_home import (
     BUNDLE_TAG,

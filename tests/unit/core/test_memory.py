@@ -14,21 +14,18 @@ from app.core.memory import (
     KV_BLOCK_TOKENS,
     OVERHEAD_FIXED_BYTES,
     MemoryPlan,
-    ModelShape,
     ctx_above_model_limit,
-    dtype_bytes,
     estimate_overhead_bytes,
-    kv_bytes_per_token,
     kv_cache_tokens,
     max_concurrency,
     max_ctx_that_fits,
-    model_context_limit,
     plan_memory,
     recommended_gpu_memory_utilization,
     utilization_budget_bytes,
     weights_bytes_from_catalog,
     weights_bytes_from_folder,
 )
+from app.core.model_shape import ModelShape, dtype_bytes, kv_bytes_per_token, model_context_limit
 from app.core.problems import ProblemError
 
 MIB = 1024**2

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from app.core.gpu import GpuInfo, system_info
-from app.core.memory import ModelShape
+from app.core.model_shape import ModelShape
 from app.core.parallel import (
     Placement,
     gpu_device,

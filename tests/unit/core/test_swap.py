@@ -1,4 +1,5 @@
-"""The swap policy: least recently used idle models go first, busy ones never."""
+"""The swap policy where nothing can sleep: least recently used idle models go first, busy
+ones never, on one device or several."""
 
 from __future__ import annotations
 
@@ -6,18 +7,36 @@ import itertools
 
 import pytest
 
-from app.core.swap import (
-    DeviceCandidate,
-    SwapCandidate,
-    choose_victims,
-    choose_victims_on_devices,
-)
+from app.core.swap import DeviceCandidate, EvictAction, choose_evictions_on_devices
 
 GIB = 1024**3
+M = "memory"  # the one device of the single-device cases
 
 
-def cand(model_id: str, gib: float, *, in_flight: int = 0, last_used: float = 0.0) -> SwapCandidate:
-    return SwapCandidate(model_id, int(gib * GIB), in_flight, last_used)
+def victims(
+    candidates: list[DeviceCandidate],
+    needed: dict[str, int],
+    budgets: dict[str, int],
+    used: dict[str, int],
+) -> list[str] | None:
+    """The models stopped to make room, where none can sleep."""
+    chosen = choose_evictions_on_devices(candidates, needed, budgets, used)
+    if chosen is None:
+        return None
+    assert all(e.action is EvictAction.STOP for e in chosen)
+    return [e.model_id for e in chosen]
+
+
+def choose_victims(
+    candidates: list[DeviceCandidate], needed: int, budget: int, used: int
+) -> list[str] | None:
+    return victims(candidates, {M: needed}, {M: budget}, {M: used})
+
+
+def cand(
+    model_id: str, gib: float, *, in_flight: int = 0, last_used: float = 0.0
+) -> DeviceCandidate:
+    return DeviceCandidate(model_id, {M: int(gib * GIB)}, in_flight, last_used)
 
 
 def test_fits_without_unloading_anything() -> None:
@@ -122,9 +141,9 @@ def test_negative_sizes_are_rejected(needed: int, budget: int, used: int) -> Non
 
 def test_negative_candidate_fields_are_rejected() -> None:
     with pytest.raises(ValueError, match="x"):
-        choose_victims([SwapCandidate("x", -1, 0, 0.0)], 1, 10, 0)
+        choose_victims([DeviceCandidate("x", {M: -1}, 0, 0.0)], 1, 10, 0)
     with pytest.raises(ValueError, match="x"):
-        choose_victims([SwapCandidate("x", 1, -1, 0.0)], 1, 10, 0)
+        choose_victims([DeviceCandidate("x", {M: 1}, -1, 0.0)], 1, 10, 0)
 
 
 def test_duplicate_candidates_are_rejected() -> None:
@@ -133,14 +152,14 @@ def test_duplicate_candidates_are_rejected() -> None:
 
 
 def _brute_force(
-    candidates: list[SwapCandidate], needed: int, budget: int, used: int
+    candidates: list[DeviceCandidate], needed: int, budget: int, used: int
 ) -> tuple[bool, set[frozenset[str]]]:
     """Whether any set of idle models makes room, and every minimal such set."""
     idle = [c for c in candidates if c.in_flight == 0]
     fitting: list[frozenset[str]] = []
     for size in range(len(idle) + 1):
         for combo in itertools.combinations(idle, size):
-            if used - sum(c.planned_bytes for c in combo) + needed <= budget:
+            if used - sum(c.holds[M] for c in combo) + needed <= budget:
                 fitting.append(frozenset(c.model_id for c in combo))
     minimal = {s for s in fitting if not any(o < s for o in fitting)}
     return bool(fitting), minimal
@@ -154,7 +173,7 @@ def test_agrees_with_brute_force_on_every_small_case() -> None:
         for sizes_combo in itertools.product(sizes, repeat=n):
             for busy_mask in itertools.product((0, 1), repeat=n):
                 candidates = [
-                    SwapCandidate(f"m{i}", sizes_combo[i], busy_mask[i], float((i * 7) % 5))
+                    DeviceCandidate(f"m{i}", {M: sizes_combo[i]}, busy_mask[i], float((i * 7) % 5))
                     for i in range(n)
                 ]
                 held = sum(sizes_combo)
@@ -171,7 +190,7 @@ def test_agrees_with_brute_force_on_every_small_case() -> None:
                     assert len(chosen) == len(got)
                     by_id = {c.model_id: c for c in candidates}
                     assert all(by_id[m].in_flight == 0 for m in got)
-                    freed = sum(by_id[m].planned_bytes for m in got)
+                    freed = sum(by_id[m].holds[M] for m in got)
                     assert used - freed + needed <= budget
                     # Nothing unloaded that could be kept: the choice is inclusion-minimal.
                     assert chosen in minimal
@@ -195,41 +214,39 @@ def test_a_model_on_another_gpu_is_never_unloaded() -> None:
     used = {"gpu0": 8, "gpu1": 8}
     budgets = {"gpu0": 10, "gpu1": 10}
     # New model on gpu1 only: "on0" is older but holds nothing there.
-    assert choose_victims_on_devices(running, {"gpu1": 4}, budgets, used) == ["on1"]
+    assert victims(running, {"gpu1": 4}, budgets, used) == ["on1"]
     # Fits beside "on0" on gpu0? 8 + 2 <= 10: nothing goes.
-    assert choose_victims_on_devices(running, {"gpu0": 2}, budgets, used) == []
+    assert victims(running, {"gpu0": 2}, budgets, used) == []
 
 
 def test_a_two_gpu_model_needs_room_on_both() -> None:
     running = [dev("on0", {"gpu0": 8}, last_used=1), dev("on1", {"gpu1": 8}, last_used=2)]
     used = {"gpu0": 8, "gpu1": 8}
     budgets = {"gpu0": 10, "gpu1": 10}
-    assert choose_victims_on_devices(running, {"gpu0": 5, "gpu1": 5}, budgets, used) == [
+    assert victims(running, {"gpu0": 5, "gpu1": 5}, budgets, used) == [
         "on0",
         "on1",
     ]
     # A busy model on one of them: it cannot fit now.
     running[1] = dev("on1", {"gpu1": 8}, in_flight=1, last_used=2)
-    assert choose_victims_on_devices(running, {"gpu0": 5, "gpu1": 5}, budgets, used) is None
+    assert victims(running, {"gpu0": 5, "gpu1": 5}, budgets, used) is None
 
 
 def test_a_tp_model_holding_both_gpus_goes_for_a_one_gpu_model() -> None:
     running = [dev("tp2", {"gpu0": 9, "gpu1": 9}, last_used=1)]
     used = {"gpu0": 9, "gpu1": 9}
     budgets = {"gpu0": 10, "gpu1": 10}
-    assert choose_victims_on_devices(running, {"gpu1": 5}, budgets, used) == ["tp2"]
+    assert victims(running, {"gpu1": 5}, budgets, used) == ["tp2"]
 
 
 def test_ram_models_do_not_count_against_a_gpu() -> None:
     running = [dev("cpu", {"ram": 50}, last_used=0)]
-    assert (
-        choose_victims_on_devices(running, {"gpu0": 5}, {"gpu0": 10, "ram": 60}, {"ram": 50}) == []
-    )
+    assert victims(running, {"gpu0": 5}, {"gpu0": 10, "ram": 60}, {"ram": 50}) == []
 
 
 def test_a_needed_device_without_a_budget_is_an_error() -> None:
     with pytest.raises(ValueError, match="gpu3"):
-        choose_victims_on_devices([], {"gpu3": 1}, {"gpu0": 10}, {})
+        victims([], {"gpu3": 1}, {"gpu0": 10}, {})
 
 
 def _brute_force_devices(
@@ -279,7 +296,7 @@ def test_devices_agree_with_brute_force_on_every_small_case() -> None:
                     for needed, budget, extra in itertools.product(needs, (6, 8), (0, 1)):
                         budgets = {"gpu0": budget, "gpu1": budget}
                         used = {"gpu0": held["gpu0"] + extra, "gpu1": held["gpu1"]}
-                        got = choose_victims_on_devices(candidates, needed, budgets, used)
+                        got = victims(candidates, needed, budgets, used)
                         possible, minimal = _brute_force_devices(candidates, needed, budgets, used)
                         checked += 1
                         if not possible:

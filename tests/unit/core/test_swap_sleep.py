@@ -20,7 +20,6 @@ from app.core.swap import (
     EvictAction,
     Eviction,
     choose_evictions_on_devices,
-    choose_victims_on_devices,
     level_for_host_ram,
     plan_sleep,
     sleep_freed,
@@ -144,14 +143,6 @@ def test_an_older_small_sleep_is_spared_when_a_later_one_frees_enough() -> None:
 def test_a_sleep_that_would_free_nothing_is_no_help() -> None:
     running = [cand("keeps", 2, last_used=1, asleep_gib=2), cand("other", 2, last_used=2)]
     assert plan(running, 2, 4) == [("other", "stop")]
-
-
-def test_victims_still_stop_models_that_could_sleep() -> None:
-    running = [cand("a", 2, last_used=1, asleep_gib=0), cand("b", 2, last_used=2)]
-    used = held(running)
-    assert choose_victims_on_devices(running, {"gpu0": 2 * GIB}, {"gpu0": 4 * GIB}, used) == ["a"]
-    running = [cand("a", 2, last_used=1), cand("b", 2, last_used=2)]
-    assert plan(running, 2, 4) == [("a", "stop")]
 
 
 def test_negative_sizes_are_refused() -> None:

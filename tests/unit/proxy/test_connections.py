@@ -14,7 +14,8 @@ import psutil
 import pytest
 
 from app.proxy import bodies
-from app.proxy.connections import REFUSAL_SLOTS, GuardedConnection, GuardedServer
+from app.proxy.connections import GuardedConnection
+from app.proxy.guarded_server import REFUSAL_SLOTS, GuardedServer
 from app.proxy.limits import ProxyLimits
 from app.proxy.server import ProxyServer
 from tests.unit.proxy.test_server import Proxy, running_proxy
@@ -444,8 +445,8 @@ async def test_hundreds_of_idle_connections_cost_no_descriptors_past_the_cap() -
 
 
 def test_the_aiohttp_hooks_used_are_still_there() -> None:
-    """connections.py overrides these RequestHandler/Server methods of aiohttp 3.14; if a new
-    aiohttp renames one, this says so before the behaviour quietly goes."""
+    """connections.py and guarded_server.py override these RequestHandler/Server methods of
+    aiohttp 3.14; if a new aiohttp renames one, this says so before the behaviour quietly goes."""
     from aiohttp.web_protocol import RequestHandler
     from aiohttp.web_server import Server
 
@@ -461,7 +462,7 @@ def test_the_aiohttp_hooks_used_are_still_there() -> None:
 def test_the_cap_fits_the_descriptor_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     import resource
 
-    from app.proxy.connections import fit_to_descriptors
+    from app.proxy.guarded_server import fit_to_descriptors
 
     raised: list[tuple[int, int]] = []
     limits = ProxyLimits(max_connections=512)

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.core.lemonade import LemonadeDirs, LemonadeOptions, LemonadeSetup
-from app.core.lemonade_plan import ChangeKind, plan_import
-from app.core.vllm_args import CODE_FLAGS
+from app.core.lemonade_compare import plan_import
+from app.core.lemonade_plan import ChangeKind
+from app.core.vllm_flags import CODE_FLAGS
 from tests.unit.core.test_lemonade import BUILTIN, here
 
 DIRS = LemonadeDirs(Path("/lemonade"), Path("/lemonade-cache"))
