@@ -1363,6 +1363,7 @@ PROBLEMS |= {
     "Let requests bring their own chat template (chat_template, chat_template_kwargs.chat_template) to a vLLM that renders it without bounds (fixed in 0.32.0); off, the endpoint refuses them for such an engine.": "Anfragen ihre eigene Chatvorlage (chat_template, chat_template_kwargs.chat_template) an ein vLLM mitbringen lassen, das sie ohne Grenzen rendert (behoben in 0.32.0); ausgeschaltet lehnt der Endpunkt sie für eine solche Engine ab.",
     "Allow request-supplied chat templates": "Chatvorlagen aus Anfragen erlauben",
 }
+
 # startplan
 UI |= {
     "swap back:": "Zurückholen:",
