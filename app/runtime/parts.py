@@ -160,6 +160,7 @@ class Parts:
     def supervisor(self) -> Supervisor:
         # Each child gets its own random key, which only the relay sends (issue 11).
         from app.supervisor import Supervisor
+        from app.supervisor.spare import cpu_spares
 
         return Supervisor(
             self.bus,
@@ -168,6 +169,7 @@ class Parts:
             child_api_keys=True,
             sleep_verdicts=self.sleep_verdicts,
             gpu_used=self._gpu_used_bytes,
+            spares=cpu_spares(self.paths, self.settings),
         )
 
     @cached_property

@@ -114,9 +114,12 @@ class ChildProcess:
         grace_s: float,
         orphan_grace_s: float,
         state_dir: Path | None,
+        request_pipe: bool = False,
     ) -> ChildProcess:
         """Start the watchdog, which starts `argv`, both in the app's private work folder under
-        `state_dir` with a safe import path (app.supervisor.spawn)."""
+        `state_dir` with a safe import path (app.supervisor.spawn). With `request_pipe` the
+        engine's standard input is a pipe only the app writes to (`send`), for an engine kept
+        ready (app.supervisor.spare); else it reads nothing."""
         read_end, write_end = os.pipe()  # both ends close-on-exec (PEP 446)
         cmd = [
             sys.executable,
@@ -140,7 +143,7 @@ class ChildProcess:
                 cmd,
                 env=env,
                 state_dir=state_dir,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE if request_pipe else subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 pass_fds=(read_end,),
@@ -153,6 +156,16 @@ class ChildProcess:
             os.close(read_end)
         assert isinstance(protocol, _OutputProtocol)
         return cls(transport, protocol, write_end, record)
+
+    def send(self, data: bytes) -> bool:
+        """Write `data` to the engine's request pipe and close it (EOF ends the request);
+        False when there is no pipe or it is already closed."""
+        pipe = self._transport.get_pipe_transport(0)
+        if not isinstance(pipe, asyncio.WriteTransport) or pipe.is_closing():
+            return False
+        pipe.write(data)
+        pipe.close()  # after the buffered data is written: the child reads to EOF
+        return True
 
     @property
     def returncode(self) -> int | None:

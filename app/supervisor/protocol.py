@@ -14,6 +14,7 @@ from app.core.states import ProcessState
 from app.supervisor.child import SharedClient
 from app.supervisor.loadtimes import LoadTimes
 from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
+from app.supervisor.spare import SparePool
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,8 @@ class ActorConfig:
     # Called after each message an actor handled (Supervisor.observe_turns). A list shared by
     # every actor and by copies of this config, so an observer added later sees them all.
     turn_observers: list[TurnObserver] = field(default_factory=list)
+    # Engines kept ready for the next load (app.supervisor.spare); None: every load spawns.
+    spares: SparePool | None = None
 
 
 # ---- messages: callers send Start, Stop, Reset and Sleep; the actor's helper tasks the rest --

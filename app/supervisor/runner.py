@@ -104,6 +104,7 @@ class ChildRunner:
         self._serving = asyncio.Event()  # set by SERVING, cleared by the check it causes
         self._serving_at: float | None = None  # when SERVING came (loop time)
         self._foreign_said = False  # another program answered on the child's port
+        self._env: dict[str, str] = {}
 
     # ---- starting ---------------------------------------------------------------------------
 
@@ -119,6 +120,12 @@ class ChildRunner:
             outcome = _Attempt(problem=diagnosis.internal_error(self.model_id))
         if outcome.ready:
             self._post(Ready(self.gen))
+            if self.cfg.spares is not None:
+                # Now, not before: on two cores a spare's imports would slow this load down.
+                try:
+                    await self.cfg.spares.refill(self.argv, self._env)
+                except Exception:
+                    log.exception("%s: starting an engine to keep ready failed", self.model_id)
         elif outcome.problem is not None:
             self._post(LaunchFailed(self.gen, outcome.problem, outcome.permanent))
 
@@ -135,6 +142,7 @@ class ChildRunner:
         if self.api_key is not None:
             # vLLM guards only its /v1-style routes with the key; the guard covers the rest.
             env.update(guard_env(self.api_key, env))
+        self._env = env
         deadline = self._loop.time() + spec.load_timeout_s
         attempt = _Attempt()
         for tries in range(1, self.cfg.port_retries + 2):
@@ -166,8 +174,10 @@ class ChildRunner:
         self.port, self.argv = port, tuple(argv)
         shown = " ".join(redact_argv(argv, [self.api_key]))
         self.output.note(f"----- vllm-tray: starting {shown}")
+        spares = self.cfg.spares
+        child = spares.take(argv, env, self._line) if spares is not None else None
         try:
-            child = await ChildProcess.spawn(
+            child = child or await ChildProcess.spawn(
                 argv,
                 env,
                 on_line=self._line,

@@ -32,6 +32,7 @@ from app.supervisor.protocol import (
 )
 from app.supervisor.reaper import reap_orphans
 from app.supervisor.sleep import GpuUsed, SleepReport, SleepVerdicts
+from app.supervisor.spare import SparePool
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,7 @@ class Supervisor:
         stall_sample_s: float = 1.0,
         sleep_verdicts: SleepVerdicts | None = None,
         gpu_used: GpuUsed | None = None,
+        spares: SparePool | None = None,
     ) -> None:
         self._bus = bus
         self.sleep_verdicts = sleep_verdicts or SleepVerdicts(state_dir)
@@ -116,6 +118,7 @@ class Supervisor:
             load_times=LoadTimes(state_dir),
             sleep_verdicts=self.sleep_verdicts,
             gpu_used=gpu_used,
+            spares=spares,
         )
         state_dir.mkdir(parents=True, exist_ok=True)
         logs_dir.mkdir(parents=True, exist_ok=True)
@@ -182,7 +185,26 @@ class Supervisor:
         actors = list(self._actors.values())
         await asyncio.gather(*(a.stop(shutdown=True) for a in actors), return_exceptions=True)
         await asyncio.gather(*(a.close() for a in actors), return_exceptions=True)
+        if self._cfg.spares is not None:
+            await self._cfg.spares.close()
         await self._cfg.http.aclose()
+
+    async def prepare_spare(self, spec: LaunchSpec) -> None:
+        """Keep an engine ready for the first load of `spec` (nothing without a pool)."""
+        if self._cfg.spares is not None and not self._shut_down:
+            await self._cfg.spares.prepare(spec, keyed=self._cfg.child_api_keys)
+
+    async def spare_ready(self, timeout_s: float) -> bool:
+        """Whether an engine kept ready has imported vLLM's server within `timeout_s`: a
+        measured warm load waits for it, as a user's later load would find it waiting."""
+        if self._cfg.spares is None:
+            return False
+        try:
+            async with asyncio.timeout(timeout_s):
+                await self._cfg.spares.wait_imported()
+        except TimeoutError:
+            return False
+        return True
 
     def reap_orphans(self) -> list[int]:
         """Kill what earlier runs of the app left behind (verified by start time and command
