@@ -4486,6 +4486,14 @@
       <translation>[Ṁûšţ ƀé öñ öŕ öƒƒ; ýöû ţýþéđ “{typed}”.~~~~~~~~~~~~~~~~]</translation>
     </message>
     <message>
+      <source>Keep an engine ready for the next load, with vLLM already imported: after the first, each load on the CPU engine starts seconds sooner, for about 600 MB of memory while it waits, given back when memory runs short. The ROCm and custom engines do not use it (not measured there).</source>
+      <translation>[Ķééþ àñ éñĝîñé ŕéàđý ƒöŕ ţĥé ñéẋţ ĺöàđ, ŵîţĥ ṽĹĹṀ àĺŕéàđý îɱþöŕţéđ: àƒţéŕ ţĥé ƒîŕšţ, éàçĥ ĺöàđ öñ ţĥé ÇÞÛ éñĝîñé šţàŕţš šéçöñđš šööñéŕ, ƒöŕ àƀöûţ 600 ṀƁ öƒ ɱéɱöŕý ŵĥîĺé îţ ŵàîţš, ĝîṽéñ ƀàçķ ŵĥéñ ɱéɱöŕý ŕûñš šĥöŕţ. Ţĥé ŔÖÇɱ àñđ çûšţöɱ éñĝîñéš đö ñöţ ûšé îţ (ñöţ ɱéàšûŕéđ ţĥéŕé).~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
+    </message>
+    <message>
+      <source>Keep an engine ready</source>
+      <translation>[Ķééþ àñ éñĝîñé ŕéàđý~~~~~~~~]</translation>
+    </message>
+    <message>
       <source>Let requests bring their own chat template (chat_template, chat_template_kwargs.chat_template) to a vLLM that renders it without bounds (fixed in 0.32.0); off, the endpoint refuses them for such an engine.</source>
       <translation>[Ĺéţ ŕéǫûéšţš ƀŕîñĝ ţĥéîŕ öŵñ çĥàţ ţéɱþĺàţé (çĥàţ_ţéɱþĺàţé, çĥàţ_ţéɱþĺàţé_ķŵàŕĝš.çĥàţ_ţéɱþĺàţé) ţö à ṽĹĹṀ ţĥàţ ŕéñđéŕš îţ ŵîţĥöûţ ƀöûñđš (ƒîẋéđ îñ 0.32.0); öƒƒ, ţĥé éñđþöîñţ ŕéƒûšéš ţĥéɱ ƒöŕ šûçĥ àñ éñĝîñé.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~]</translation>
     </message>
