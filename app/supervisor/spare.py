@@ -273,9 +273,12 @@ class SparePool:
                 await self._watch
         await self.release()
 
-    async def wait_imported(self) -> int:
-        """Wait until a spare has imported the server; its watchdog's pid."""
+    async def wait_imported(self) -> int | None:
+        """Wait until a spare has imported the server; its watchdog's pid (None at once
+        when no spare is kept or starting)."""
         while not self.waiting():
+            if not self._spares and not self._starting:
+                return None
             self._news.clear()
             await self._news.wait()
         return self.waiting()[0]

@@ -201,10 +201,9 @@ class Supervisor:
             return False
         try:
             async with asyncio.timeout(timeout_s):
-                await self._cfg.spares.wait_imported()
+                return await self._cfg.spares.wait_imported() is not None
         except TimeoutError:
             return False
-        return True
 
     def reap_orphans(self) -> list[int]:
         """Kill what earlier runs of the app left behind (verified by start time and command
