@@ -36,7 +36,7 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "cluster": ("cluster", "node_facts"),
     "bench": ("bench", "tune", "tuning", "load_bench", "loadgen", "startup_bench"),
     "chat": ("chat",),
-    "search": ("search", "model_search"),
+    "search": ("search", "model_search", "hub_search"),
     "remotes": ("remote", "remotes"),
     "lemonade": ("lemonade",),
 }
@@ -53,11 +53,11 @@ FEATURE_FROM_TWO = ("app/gui", "app/proxy", "app/downloads", "app/supervisor")
 DRAWERS: dict[str, dict[str | None, tuple[str, ...]]] = {
     "app/core": {
         "settings": ("settings", "setting", "field_labels", "api_key", "hf_token", "port_check"),
-        "models": ("registry", "model", "checkpoints", "vllm_args", "optimize"),
+        "models": ("registry", "model", "checkpoints", "vllm_args", "vllm_flags", "optimize"),
         # parallel: a model's placement on the GPUs (memory_room counts by it, it by gpu).
-        "memory": ("memory", "meminfo", "fit", "swap", "gpu", "parallel"),
+        "memory": ("memory", "meminfo", "fit", "swap", "gpu", "gfx", "parallel"),
         "problems": ("problems", "problem_spec", "problem_catalogue"),
-        "engines": ("advisories", "osv", "rocm_feed", "shield"),
+        "engines": ("advisories", "osv", "rocm_feed", "shield", "engine_values"),
         # Used by every topic: the states and events every part speaks of, the contracts
         # between packages, files, outside input. (Down here, not in models/: contracts names
         # the states, memory/swap the contracts, models/registry memory/parallel.)
@@ -83,6 +83,7 @@ DRAWERS: dict[str, dict[str | None, tuple[str, ...]]] = {
             "observed",
             "engine_choice",
             "fast_start",
+            "room_maker",
         ),
         # The application API's values and read side, the keyring: the API package's to take.
         None: ("snapshot", "views", "secrets", "services", "api"),
