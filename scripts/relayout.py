@@ -53,9 +53,11 @@ FEATURE_FROM_TWO = ("app/gui", "app/proxy", "app/downloads", "app/supervisor")
 DRAWERS: dict[str, dict[str | None, tuple[str, ...]]] = {
     "app/core": {
         "settings": ("settings", "setting", "field_labels", "api_key", "hf_token", "port_check"),
+        # parallel: a model's placement on the GPUs (memory_room counts by it, it by gpu);
+        # model_shape: what a model's config.json says of its size (memory's input). Before
+        # models, whose "model" would take model_shape: the first topic that matches wins.
+        "memory": ("memory", "meminfo", "fit", "swap", "gpu", "gfx", "parallel", "model_shape"),
         "models": ("registry", "model", "checkpoints", "vllm_args", "vllm_flags", "optimize"),
-        # parallel: a model's placement on the GPUs (memory_room counts by it, it by gpu).
-        "memory": ("memory", "meminfo", "fit", "swap", "gpu", "gfx", "parallel"),
         "problems": ("problems", "problem_spec", "problem_catalogue"),
         "engines": ("advisories", "osv", "rocm_feed", "shield", "engine_values"),
         # Used by every topic: the states and events every part speaks of, the contracts
