@@ -119,9 +119,9 @@ def gui_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
 
 def upgrade_config(args: argparse.Namespace) -> None:
     """Bring a settings.json an older version wrote up to today's names, before anything
-    reads it (app.core.setting_upgrade); a failure leaves the file as it was."""
+    reads it (app.core.settings.setting_upgrade); a failure leaves the file as it was."""
     from app.core.paths import resolve_paths
-    from app.core.setting_upgrade import upgrade
+    from app.core.settings.setting_upgrade import upgrade
 
     try:
         upgrade(resolve_paths(getattr(args, "config_dir", None)))
@@ -179,7 +179,7 @@ def run_desktop_install(args: argparse.Namespace) -> int:
 
 def run_desktop(args: argparse.Namespace) -> int:
     from app.core.paths import resolve_paths
-    from app.core.settings import Settings
+    from app.core.settings.settings import Settings
     from app.gui.app import run_gui
 
     logging.basicConfig(
@@ -197,9 +197,9 @@ def run_desktop(args: argparse.Namespace) -> int:
         # On a worker thread once the window is up (app.gui.startup): importing and starting
         # the runtime takes seconds, and the window needs none of it to appear.
         from app.cli.context import paths_from, warn_problems
-        from app.runtime.facade import ThreadFacade
-        from app.runtime.runtime import Runtime
-        from app.runtime.thread import RuntimeThread
+        from app.runtime.composition.facade import ThreadFacade
+        from app.runtime.composition.runtime import Runtime
+        from app.runtime.composition.thread import RuntimeThread
 
         runtime = Runtime(paths_from(args))
         warn_problems(runtime.services)

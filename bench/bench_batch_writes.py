@@ -2,7 +2,7 @@
 
 Usage: python bench/bench_batch_writes.py [--lines N] [--line-bytes B]
 
-1. Appending result lines through app.runtime.services.batch_run.ResultFiles, as a run does
+1. Appending result lines through app.runtime.batch.batch_run.ResultFiles, as a run does
    (one write() per line, lines that arrive together written in one trip to a worker thread),
    with three fsync policies interleaved in rounds: never, once a second (what the app does)
    and after every line. Prints lines/s and the time each line costs.
@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.core.batch import encode_result, result_record, scan_results  # noqa: E402
-from app.runtime.services.batch_run import ResultFiles  # noqa: E402
+from app.core.batch.batch import encode_result, result_record, scan_results  # noqa: E402
+from app.runtime.batch.batch_run import ResultFiles  # noqa: E402
 
 POLICIES = {"no fsync": None, "fsync 1/s (app)": 1.0, "fsync every line": 0.0}
 
@@ -60,8 +60,8 @@ WRITER = """
 import sys, time
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from app.runtime.services.batch_run import ResultFiles
-from app.core.batch import encode_result, result_record
+from app.runtime.batch.batch_run import ResultFiles
+from app.core.batch.batch import encode_result, result_record
 files = ResultFiles(Path({out!r}), Path({err!r}))
 files.open()
 i = 0

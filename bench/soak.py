@@ -163,7 +163,7 @@ class App:
 
     def __init__(self, root: Path, token_delay_s: float) -> None:
         from app.core.paths import resolve_paths
-        from app.runtime.runtime import Runtime, RuntimeOptions
+        from app.runtime.composition.runtime import Runtime, RuntimeOptions
         from tests.fakes.engine_runtime import fake_engine, make_model_folder
 
         self.port = free_port()

@@ -5,7 +5,7 @@ Usage: python scripts/check_test_layout.py   (run by `make lint`)
 The rule (docs/DEVELOPING.md): the unit tests of `app/PKG/…/MODULE.py` are in
 `tests/unit/PKG/…/test_MODULE.py`, or, when one module has several, in
 `test_MODULE_TOPIC.py` beside it (a package's modules are tested in the package's folder:
-`app/runtime/planning/rules.py` in `tests/unit/runtime/planning/test_rules.py`). The
+`app/runtime/control/planning/rules.py` in `tests/unit/runtime/planning/test_rules.py`). The
 scripts under `scripts/` are tested the same way from `tests/unit/scripts/`, and the tests'
 own machinery (`tests/stall.py`) from `tests/unit/tests/`. So from a
 module, `ls tests/unit/PKG/test_MODULE*` lists its unit tests; a test file whose name does

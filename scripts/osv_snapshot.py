@@ -2,7 +2,7 @@
 
 Reads the PyPA advisory database's records of vllm (a folder of `*.yaml` / `*.json` OSV files,
 by default ../shared/data/osv-vllm) and scripts/data/osv_vllm_later.json (later records
-transcribed from osv.dev), keeps of each what app.core.osv.parse_record keeps (ids, aliases,
+transcribed from osv.dev), keeps of each what app.core.engines.osv.parse_record keeps (ids, aliases,
 ranges, severity, published date, kind of weakness, osv.dev URL; never the prose) and writes
 them with the date the snapshot was taken.
 
@@ -25,8 +25,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.core.advisories import SNAPSHOT_FILE, AdvisoryDB, dedupe  # noqa: E402
-from app.core.osv import parse_record  # noqa: E402
+from app.core.engines.advisories import SNAPSHOT_FILE, AdvisoryDB, dedupe  # noqa: E402
+from app.core.engines.osv import parse_record  # noqa: E402
 
 OUT = ROOT / "app" / "core" / "data" / SNAPSHOT_FILE
 RECORDS = ROOT.parent / "shared" / "data" / "osv-vllm"

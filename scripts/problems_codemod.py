@@ -7,7 +7,7 @@ A site that still builds a problem the old way,
     problem("models.unknown", tr_noop("There is no model called {model}…"), model=m, …)
 
 is rewritten to the catalogue form `problem("models.unknown", model=m, …)`, and a code the
-catalogue (app/core/problem_catalogue/) does not have yet is added to it: its sentence, its
+catalogue (app/core/problems/problem_catalogue/) does not have yet is added to it: its sentence, its
 parameters beyond the sentence (`data`), its HTTP status (from any `*_HTTP_STATUS` table still
 in app/, else 503, the endpoint's answer for a problem nobody gave a status) and its fix
 kind (from `fix=Fix(FixKind.X, …)` at the site, or in the helper the site calls).
@@ -38,10 +38,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE_DIR = ROOT / "app" / "core" / "problem_catalogue"
+CATALOGUE_DIR = ROOT / "app" / "core" / "problems" / "problem_catalogue"
 DEFAULT_PATHS = ("app", "scripts", "tests")
 TESTS = ROOT / "tests"
-SKIP = {ROOT / "app" / "core" / "problems.py", ROOT / "app" / "core" / "problem_spec.py"}
+SKIP = {
+    ROOT / "app" / "core" / "problems" / "problems.py",
+    ROOT / "app" / "core" / "problems" / "problem_spec.py",
+}
 DEFAULT_STATUS = 503
 
 # Decisions on conflicting sites, kept so that a re-run applies them to sites a branch still
@@ -309,14 +312,14 @@ def _worded_edits(s: Site, offset: Callable[[int, int], int]) -> list[tuple[int,
 
 
 def _importing(text: str, names: tuple[str, ...]) -> str:
-    """`text` with `names` imported from app.core.problems too (ruff sorts them after)."""
+    """`text` with `names` imported from app.core.problems.problems too (ruff sorts them after)."""
     found = re.search(
-        r"^from app\.core\.problems import \(?([^)\n]*(?:\n[^)\n]*)*?)\)?\n", text, re.M
+        r"^from app\.core\.problems\.problems import \(?([^)\n]*(?:\n[^)\n]*)*?)\)?\n", text, re.M
     )
     if found is None:
-        return "from app.core.problems import " + ", ".join(names) + "\n" + text
+        return "from app.core.problems.problems import " + ", ".join(names) + "\n" + text
     have = {n.strip() for n in found.group(1).replace("\n", " ").split(",") if n.strip()}
-    line = "from app.core.problems import " + ", ".join(sorted(have | set(names))) + "\n"
+    line = "from app.core.problems.problems import " + ", ".join(sorted(have | set(names))) + "\n"
     return text[: found.start()] + line + text[found.end() :]
 
 
@@ -358,7 +361,7 @@ def add_entries(entries: list[Entry]) -> list[Path]:
             path.write_text(
                 f'"""Problems whose code starts with "{area}.".'
                 '"""\n\nfrom __future__ import annotations\n\n'
-                "from app.core.problem_spec import FixKind, ProblemSpec, tr_noop\n\n"
+                "from app.core.problems.problem_spec import FixKind, ProblemSpec, tr_noop\n\n"
                 "SPECS: tuple[ProblemSpec, ...] = (\n)\n"
             )
         text = path.read_text().rstrip()
@@ -374,7 +377,7 @@ def write_index(codes: list[str]) -> list[Path]:
         p.stem for p in CATALOGUE_DIR.glob("*.py") if p.stem not in {"__init__", "codes"}
     )
     init = CATALOGUE_DIR / "__init__.py"
-    imports = "".join(f"from app.core.problem_catalogue import {a}\n" for a in areas)
+    imports = "".join(f"from app.core.problems.problem_catalogue import {a}\n" for a in areas)
     specs = "".join(f"    *{a}.SPECS,\n" for a in areas)
     init_text = (
         '"""Every problem the app reports, declared once (docs/architecture.md, "Problems").\n\n'
@@ -384,8 +387,8 @@ def write_index(codes: list[str]) -> list[Path]:
         "from collections.abc import Mapping\n"
         "from types import MappingProxyType\n\n"
         f"{imports}"
-        "from app.core.problem_catalogue.codes import ProblemCode\n"
-        "from app.core.problem_spec import ProblemClass, ProblemSpec\n\n"
+        "from app.core.problems.problem_catalogue.codes import ProblemCode\n"
+        "from app.core.problems.problem_spec import ProblemClass, ProblemSpec\n\n"
         "__all__ = [\n"
         '    "CATALOGUE",\n    "INPUT_CODES",\n    "MEMORY_CODES",\n    "PERMANENT_CODES",\n'
         '    "PROBE_CODES",\n    "SPECS",\n    "ProblemCode",\n]\n\n'
@@ -578,10 +581,10 @@ def rewrite_as_data(path: Path, sites: list[Site]) -> None:
         edits.append((*span(s.call), f"Problem({', '.join(args)})"))
     for a, b, new in sorted(edits, reverse=True):
         text = text[:a] + new + text[b:]
-    if not re.search(r"^from app\.core\.problems import [^\n]*\bProblem\b", text, re.M):
+    if not re.search(r"^from app\.core\.problems\.problems import [^\n]*\bProblem\b", text, re.M):
         future = re.search(r"^from __future__ import annotations\n", text, re.M)
         at = future.end() if future else 0
-        text = text[:at] + "from app.core.problems import Problem\n" + text[at:]
+        text = text[:at] + "from app.core.problems.problems import Problem\n" + text[at:]
     path.write_text(text)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.core.rocm_feed import parse_feed  # noqa: E402
+from app.core.engines.rocm_feed import parse_feed  # noqa: E402
 
 SOURCE = (
     "https://raw.githubusercontent.com/lemonade-sdk/vllm-rocm/qualification-data/"

@@ -66,10 +66,10 @@ from app.core.events import (  # noqa: E402
     MetricsSampled,
     ProcessStateChanged,
 )
-from app.core.gpu import no_gpu_problem  # noqa: E402
-from app.core.problems import Problem, ProblemError, problem  # noqa: E402
+from app.core.memory.gpu import no_gpu_problem  # noqa: E402
+from app.core.models.vllm_args import check_user_args  # noqa: E402
+from app.core.problems.problems import Problem, ProblemError, problem  # noqa: E402
 from app.core.states import LoadPhase, ProcessState  # noqa: E402
-from app.core.vllm_args import check_user_args  # noqa: E402
 from app.gui.app import GuiApp  # noqa: E402
 from app.gui.batch_page import BatchPage  # noqa: E402
 from app.gui.event_loop import qt_asyncio_loop  # noqa: E402
@@ -496,7 +496,7 @@ def shots_settings_translated(
 
 def shots_lemonade(out: Path, suffix: str = "") -> None:
     """Issue 22: the first-run offer to import a Lemonade user's vLLM setup."""
-    from app.core.lemonade_plan import Change, ChangeKind, ImportPlan, Skipped
+    from app.core.lemonade.lemonade_plan import Change, ChangeKind, ImportPlan, Skipped
 
     plan = ImportPlan(
         Path("/home/me/.config/lemonade"),
@@ -544,7 +544,7 @@ def shots_batch(out: Path, suffix: str = "") -> None:
 
 def shots_bench(out: Path, suffix: str = "") -> None:
     """Issue 12: the Benchmark window with a tune's curve and result, and the live plot."""
-    from app.gui.bench_view import BenchWindow
+    from app.gui.bench.bench_view import BenchWindow
     from app.gui.bridge import EventBridge
     from tests.gui.fake_bench import FakeBenchFacade, sample_records, sample_tune
 
@@ -576,7 +576,7 @@ def shots_bench(out: Path, suffix: str = "") -> None:
 def shots_cluster(out: Path, suffix: str = "") -> None:
     """Issue 20.6: the Cluster window after a check that found a machine not ready, and
     after a start refused for it."""
-    from app.gui.cluster_page import ClusterWindow
+    from app.gui.cluster.cluster_page import ClusterWindow
     from tests.gui.fake_cluster import FakeCluster
 
     facade = FakeFacade(cluster=FakeCluster)
@@ -595,7 +595,7 @@ def shots_cluster(out: Path, suffix: str = "") -> None:
 
 def shots_remotes(out: Path, suffix: str = "") -> None:
     """The Remote servers window with one server that answers and one that does not."""
-    from app.core.remotes import RemoteView, unreachable
+    from app.core.remotes.remotes import RemoteView, unreachable
     from app.gui.remotes_page import RemotesWindow
     from tests.gui.fake_services import IdleRemotes
 

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 APP = str(ROOT / "app") + os.sep
 # Packages whose modules together are one concept, hence one room.
-ROOM_PACKAGES = ("app.runtime.planning", "app.supervisor.engines")
+ROOM_PACKAGES = ("app.runtime.control.planning", "app.supervisor.engines")
 # The most re-entries each traced path may make (before issue 30: 15 and 49). Issue 30 asks
 # 20 of a chat request; the simplifications outside app/proxy reached what is held here.
 BUDGETS = {"load": 9, "chat": 37}
@@ -137,7 +137,7 @@ def stays(events: list[Event]) -> list[tuple[str, str, str]]:
 
 async def trace_load(rt: Any, model_id: str) -> list[Event]:
     """The real calls and returns of `rt.services.models.load(model_id)`'s own task (`rt`: a started
-    app.runtime.runtime.Runtime)."""
+    app.runtime.composition.runtime.Runtime)."""
     tracer = Tracer()
     task = asyncio.get_running_loop().create_task(rt.services.models.load(model_id))
     tracer.task = task
@@ -172,7 +172,7 @@ async def trace_chat(rt: Any, model_id: str) -> list[Event]:
 async def trace_path(home: Path, path: str) -> list[Event]:
     """Trace `path` ("load" or "chat") on a fresh runtime in `home`, one tiny model."""
     from app.core.paths import resolve_paths
-    from app.runtime.runtime import Runtime, RuntimeOptions
+    from app.runtime.composition.runtime import Runtime, RuntimeOptions
     from tests.fakes.engine_runtime import FAKE, make_model_folder
 
     os.environ["HF_HUB_CACHE"] = str(home / "hub")

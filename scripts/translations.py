@@ -373,17 +373,17 @@ def check() -> int:
 
 
 def check_setting_languages(ts_dir: Path = TS_DIR) -> int:
-    """The setting gui.language accepts the shipped languages: app.core.setting_spec keeps
+    """The setting gui.language accepts the shipped languages: app.core.settings.setting_spec keeps
     their list (an installed app has no translations/ folder) and must name the same."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from app.core.setting_spec import SHIPPED_LANGUAGES
+    from app.core.settings.setting_spec import SHIPPED_LANGUAGES
 
     shipped = shipped_languages(ts_dir)
     if sorted(shipped) == sorted(SHIPPED_LANGUAGES):
         return 0
     print(
         f"translations/{LANGUAGES_FILE} ships {shipped}, but SHIPPED_LANGUAGES in "
-        f"app/core/setting_spec.py names {list(SHIPPED_LANGUAGES)}: make them the same",
+        f"app/core/settings/setting_spec.py names {list(SHIPPED_LANGUAGES)}: make them the same",
         file=sys.stderr,
     )
     return 1

@@ -1,7 +1,7 @@
 """Suite-wide checks: no asyncio loop in the tests (the runtime's included) stalls; and
 the machine's own free RAM and system bus stay out of every test.
 
-Every loop the tests create is watched (app.runtime.stall). A stall of the loop over
+Every loop the tests create is watched (tests.stall). A stall of the loop over
 STALL_REPORT_S is listed at the end of the run with the stack that blocked; one over
 STALL_FAIL_S fails the test that caused it. The report threshold is the one the code is held
 to; the failure threshold leaves room for a 2-core machine that is busy with engines. What
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.meminfo import MEMINFO_ENV
-from app.runtime.stall import Stall, StallWatch
+from app.core.memory.meminfo import MEMINFO_ENV
+from tests.stall import Stall, StallWatch
 
 STALL_REPORT_S = 0.1
 STALL_FAIL_S = 1.0

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from app.core.events import EventBus
     from app.core.paths import AppPaths
     from app.runtime.api.services import Services
-    from app.runtime.parts import Parts
-    from app.runtime.runtime import Runtime
+    from app.runtime.composition.parts import Parts
+    from app.runtime.composition.runtime import Runtime
     from app.supervisor.protocol import ProcessInfo
 
 E = TypeVar("E", bound=Event)

@@ -12,12 +12,12 @@ from typing import Any
 
 from app.cli.context import session_from, warn_problems
 from app.cli.progress import ProgressReporter
-from app.core.batch_progress import BatchProgress, parse_concurrency
+from app.core.batch.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
-from app.core.problem_catalogue import INPUT_CODES
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problem_catalogue import INPUT_CODES
+from app.core.problems.problems import Problem, ProblemError
 from app.runtime.api.protocols import BatchFileApi
-from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.composition.facade import RuntimeOptions, Session
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1

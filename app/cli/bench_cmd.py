@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.cli.context import print_json, run_interruptible, session_from
+from app.core.bench.tuning import BenchPoint, speedup
 from app.core.events import BenchProgressed, Event, LoadProgressed, TunePhase, TuneProgressed
-from app.core.tuning import BenchPoint, speedup
 from app.runtime.api.bench import (
     GENERATOR_CHOICES,
     BenchOptions,
@@ -17,7 +17,7 @@ from app.runtime.api.bench import (
     Workload,
     tokens_problem,
 )
-from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.composition.facade import RuntimeOptions, Session
 
 # Options the in-process runtime needs: its own endpoint on a free loopback port.
 IN_PROCESS = RuntimeOptions(proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False)

@@ -13,8 +13,7 @@ from typing import Any
 from app.cli.bench_cmd import IN_PROCESS, say
 from app.cli.context import human_bytes, print_json, run_interruptible, session_from
 from app.cli.routing import BENCH_LOAD
-from app.core.events import Event, LoadBenchProgressed, LoadProgressed
-from app.core.load_bench import (
+from app.core.bench.load_bench import (
     APP_SHARE_GOAL_S,
     RATIO_GOALS,
     RUN_KINDS,
@@ -23,8 +22,9 @@ from app.core.load_bench import (
     LoadBenchRecord,
     RunKind,
 )
+from app.core.events import Event, LoadBenchProgressed, LoadProgressed
 from app.runtime.api.bench import LoadBenchOptions
-from app.runtime.facade import Session
+from app.runtime.composition.facade import Session
 
 COMMAND = BENCH_LOAD  # one token: `bench` keeps its MODEL positional (app.cli.routing)
 STEP_NAMES = {

@@ -21,7 +21,7 @@ from typing import Any
 
 from app.cli.context import session_from
 from app.cli.progress import ProgressReporter
-from app.core.chat import (
+from app.core.chat.chat import (
     ChatOptions,
     ReplyDelta,
     ReplyDone,
@@ -30,11 +30,11 @@ from app.core.chat import (
     ReplyLoading,
     ReplyStats,
 )
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import LoadPhase
 from app.core.untrusted import TerminalStream, terminal_text
 from app.runtime.api.protocols import ChatApi
-from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.composition.facade import RuntimeOptions, Session
 
 EXIT_INPUT = 2
 EXIT_FAILURE = 1

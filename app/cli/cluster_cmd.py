@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from app.cli.context import print_json, services_from, session_from
-from app.core.cluster import (
+from app.core.cluster.cluster import (
     DEFAULT_AGENT_PORT,
     DEFAULT_MASTER_PORT,
     AddressScope,
@@ -27,12 +27,12 @@ from app.core.cluster import (
     check_port,
     unencrypted_notice,
 )
-from app.core.problem_catalogue import INPUT_CODES
-from app.core.problems import ProblemError, problem
-from app.core.settings import coerce
+from app.core.problems.problem_catalogue import INPUT_CODES
+from app.core.problems.problems import ProblemError, problem
+from app.core.settings.settings import coerce
 from app.runtime.api.cluster import AgentSettings, ClusterReport, ClusterView
 from app.runtime.api.services import Services
-from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.composition.facade import RuntimeOptions, Session
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

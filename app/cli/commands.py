@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.context import human_bytes, print_json, services_from
 from app.core.jsonstore import REPLACED_CODE
-from app.core.memory_room import DeviceRoom, RamShare, fit_verdict
-from app.core.optimize import OPTIMIZE_OPTION, parse_optimize
-from app.core.parallel import (
+from app.core.memory.memory_room import DeviceRoom, RamShare, fit_verdict
+from app.core.memory.parallel import (
     GPUS_OPTION,
     PP_OPTION,
     RAM_DEVICE,
@@ -23,14 +22,15 @@ from app.core.parallel import (
     parse_gpus,
     parse_parallel_size,
 )
-from app.core.problems import Problem, ProblemError, problem
+from app.core.models.optimize import OPTIMIZE_OPTION, parse_optimize
+from app.core.models.registry import OPTION_FIELDS, ModelOptions
+from app.core.models.vllm_args import format_command
+from app.core.problems.problems import Problem, ProblemError, problem
 from app.core.redact import redact_argv, redact_text
-from app.core.registry import OPTION_FIELDS, ModelOptions
-from app.core.setting_rules import bad_ctx_size, check_ctx_size, shown_setting
-from app.core.setting_table import RENAMED
-from app.core.settings import SPEC_BY_KEY, SPECS
+from app.core.settings.setting_rules import bad_ctx_size, check_ctx_size, shown_setting
+from app.core.settings.setting_table import RENAMED
+from app.core.settings.settings import SPEC_BY_KEY, SPECS
 from app.core.untrusted import one_line
-from app.core.vllm_args import format_command
 
 if TYPE_CHECKING:
     from app.runtime.api.protocols import ConfigApi
@@ -214,7 +214,8 @@ def cmd_options(args: argparse.Namespace) -> int:
 
 
 def _fit(preview: OptionsPreview) -> tuple[str | None, str]:
-    """The Model settings dialog's verdict (app.core.memory_room.fit_verdict) and its line."""
+    """The Model settings dialog's verdict (app.core.memory.memory_room.fit_verdict) and its
+    line."""
     plan = preview.memory
     if plan is None:
         return None, "no estimate yet: it needs the model's config.json on disk"

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from app.core.paths import AppPaths, resolve_paths
 from app.core.untrusted import one_line
 from app.runtime.api.services import Services
-from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.composition.facade import RuntimeOptions, Session
 
 
 def paths_from(args: argparse.Namespace) -> AppPaths:

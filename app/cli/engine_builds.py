@@ -6,15 +6,15 @@ import sys
 from typing import Any
 
 from app.cli.context import print_json
-from app.core.advisories import EngineAdvice, vllm_version
-from app.core.rocm_feed import CACHED, ONLINE
+from app.core.engines.advisories import EngineAdvice, vllm_version
+from app.core.engines.rocm_feed import CACHED, ONLINE
 from app.core.untrusted import one_line
 from app.runtime.api.values import RocmBuildRow, RocmBuilds
 
 
 def _advice(row: RocmBuildRow) -> EngineAdvice:
     """The advisories that apply to the vLLM a build runs (a bundle's local version is a
-    pre-release of its release: app.core.advisories)."""
+    pre-release of its release: app.core.engines.advisories)."""
     build = row.build
     return EngineAdvice.of("rocm", vllm_version(build.vllm_version), "bundle")
 

@@ -10,13 +10,13 @@ from typing import Any
 from app.cli.context import human_bytes, print_json, run_interruptible, services_from
 from app.cli.engine_builds import print_rocm_builds
 from app.cli.progress import ProgressReporter
-from app.core.advisories import AdvisoryDB, EngineAdvice
-from app.core.engine_values import InstallProgress
-from app.core.problems import ProblemError, problem
+from app.core.engines.advisories import AdvisoryDB, EngineAdvice
+from app.core.engines.engine_values import InstallProgress
+from app.core.engines.shield import ALLOW_CHAT_TEMPLATES, ShieldRule, affecting_names, in_force
+from app.core.models.vllm_args import format_command
+from app.core.problems.problems import ProblemError, problem
 from app.core.redact import redact_argv
-from app.core.shield import ALLOW_CHAT_TEMPLATES, ShieldRule, affecting_names, in_force
 from app.core.states import EngineKind
-from app.core.vllm_args import format_command
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -112,7 +112,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def _rules(advice: EngineAdvice) -> tuple[ShieldRule, ...]:
-    """The endpoint's shield rules in force for this engine (app.core.shield)."""
+    """The endpoint's shield rules in force for this engine (app.core.engines.shield)."""
     return in_force(advice.version, affecting_names(advice.advisories))
 
 

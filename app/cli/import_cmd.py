@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.context import human_bytes, print_json, services_from
-from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
-from app.core.problems import ProblemError, problem
+from app.core.lemonade.lemonade_plan import Change, ChangeKind, ImportPlan
+from app.core.problems.problems import ProblemError, problem
 from app.core.untrusted import one_line
 
 

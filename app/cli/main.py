@@ -11,8 +11,8 @@ from typing import NoReturn
 
 from app import __version__
 from app.cli.routing import COMMAND_MODULES, command_module, route
-from app.core.problem_catalogue import INPUT_CODES
-from app.core.problems import ProblemError
+from app.core.problems.problem_catalogue import INPUT_CODES
+from app.core.problems.problems import ProblemError
 from app.core.untrusted import terminal_text
 
 # Problems the catalogue classes as input (what the user typed or gave) exit with 2; every

@@ -13,11 +13,11 @@ from typing import Any
 from app.cli.context import human_bytes, run_interruptible, services_from, session_from
 from app.cli.progress import ProgressReporter
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
-from app.core.problems import ProblemError, problem
-from app.core.registry import parse_checkpoint, user_model_id
+from app.core.models.registry import parse_checkpoint, user_model_id
+from app.core.problems.problems import ProblemError, problem
 from app.core.states import DownloadStatus
 from app.runtime.api.services import Services
-from app.runtime.facade import Session
+from app.runtime.composition.facade import Session
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

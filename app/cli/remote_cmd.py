@@ -14,9 +14,9 @@ import sys
 from typing import Any
 
 from app.cli.context import print_json, services_from
-from app.core.problem_catalogue import INPUT_CODES, PROBE_CODES
-from app.core.problems import ProblemError, problem
-from app.core.remotes import RemoteView
+from app.core.problems.problem_catalogue import INPUT_CODES, PROBE_CODES
+from app.core.problems.problems import ProblemError, problem
+from app.core.remotes.remotes import RemoteView
 from app.runtime.api.protocols import RemotesApi
 
 EXIT_INPUT = 2

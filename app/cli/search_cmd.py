@@ -11,13 +11,19 @@ from app.cli.context import human_bytes, print_json, run_interruptible, session_
 from app.cli.progress import ProgressReporter
 from app.cli.pull_cmd import progress_text
 from app.core.events import DownloadFinished, DownloadProgressed, Event
-from app.core.fit import ArchSupport, FitVerdict, WeightFormat
-from app.core.hub_search import DEFAULT_LIMIT, MAX_LIMIT, TEXT_GENERATION, SearchQuery, SearchSort
-from app.core.problems import Problem, ProblemError, problem
+from app.core.memory.fit import ArchSupport, FitVerdict, WeightFormat
+from app.core.problems.problems import Problem, ProblemError, problem
+from app.core.search.hub_search import (
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    TEXT_GENERATION,
+    SearchQuery,
+    SearchSort,
+)
 from app.core.states import DownloadStatus
 from app.core.untrusted import one_line
 from app.runtime.api.values import ModelDetails, SearchResult
-from app.runtime.facade import Session
+from app.runtime.composition.facade import Session
 
 ANY_TASK = "any"
 

@@ -12,13 +12,13 @@ from typing import Any
 from app.cli.commands import RESTART_NOTES, named
 from app.cli.context import paths_from, session_from
 from app.core.events import Event, LoadProgressed, ProcessStateChanged, SettingChanged
+from app.core.models.registry import Registry
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError, problem
-from app.core.registry import Registry
-from app.core.setting_rules import SPEC_BY_KEY, shown_setting
-from app.core.settings import Settings, coerce
+from app.core.problems.problems import ProblemError, problem
+from app.core.settings.setting_rules import SPEC_BY_KEY, shown_setting
+from app.core.settings.settings import Settings, coerce
 from app.runtime.api.services import Services
-from app.runtime.facade import RuntimeOptions, Session
+from app.runtime.composition.facade import RuntimeOptions, Session
 
 log = logging.getLogger("vllm-tray")
 

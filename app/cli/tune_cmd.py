@@ -15,11 +15,11 @@ from app.cli.bench_cmd import (
     say,
 )
 from app.cli.context import print_json, run_interruptible, session_from
-from app.core.problems import ProblemError, problem
+from app.core.bench.tuning import MAX_STARTS, Slo
+from app.core.problems.problems import ProblemError, problem
 from app.core.redact import redact_text
-from app.core.tuning import MAX_STARTS, Slo
 from app.runtime.api.bench import HIGH_LIMIT, TuneOptions, TuneResult, Workload
-from app.runtime.facade import Session
+from app.runtime.composition.facade import Session
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -1,7 +1,8 @@
 """Interfaces between packages: what the supervisor is asked to launch, what the proxy may call.
 
 The proxy never imports the supervisor (import-linter enforces it): it talks to a
-`ModelController` and a `DownloadController`, which app.runtime.endpoint implements on top
+`ModelController` and a `DownloadController`, which app.runtime.composition.endpoint implements on
+top
 of the supervisor, the registry and the downloads package. Tests of the proxy use small fakes.
 """
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from app.core.remotes import RemoteView
+from app.core.remotes.remotes import RemoteView
 from app.core.states import DownloadStatus, ProcessState
 
 CHILD_HOST = "127.0.0.1"  # children are only ever reached on loopback
@@ -147,7 +148,7 @@ class ModelController(Protocol):
     def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
         """Ensure the model runs (loading or swapping as needed) and count one request in
         flight until the context exits. Raises ProblemError (its HTTP status is declared in
-        app.core.problem_catalogue)."""
+        app.core.problems.problem_catalogue)."""
         ...
 
     async def load(self, model_id: str) -> Backend: ...
@@ -166,7 +167,7 @@ class ModelController(Protocol):
 
     async def engine(self) -> Mapping[str, Any] | None:
         """The engine in use for /v1/health: its kind, the vLLM release it runs and the known
-        advisories for that release (app.core.advisories.EngineAdvice.to_json); None when
+        advisories for that release (app.core.engines.advisories.EngineAdvice.to_json); None when
         no engine is usable."""
         ...
 
@@ -219,8 +220,8 @@ class FileUpload(Protocol):
 class BatchController(Protocol):
     """What the endpoint's /v1/files and /v1/batches routes may ask of the runtime.
 
-    Answers are OpenAI's JSON objects (app.core.batch_jobs builds them); failures are
-    ProblemError with a `batch.*` code (its HTTP status is in app.core.problem_catalogue).
+    Answers are OpenAI's JSON objects (app.core.batch.batch_jobs builds them); failures are
+    ProblemError with a `batch.*` code (its HTTP status is in app.core.problems.problem_catalogue).
     """
 
     @property

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.core.load_bench import LoadRun, RunKind
-from app.core.memory_room import DeviceRoom
-from app.core.problems import Problem
+from app.core.bench.load_bench import LoadRun, RunKind
+from app.core.bench.tuning import BenchPoint, SearchPhase
+from app.core.memory.memory_room import DeviceRoom
+from app.core.problems.problems import Problem
 from app.core.states import DownloadStatus, LoadPhase, ProcessState
-from app.core.tuning import BenchPoint, SearchPhase
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class LoadTimed(Event):
     ts: float = field(default_factory=_now)
 
 
-# A load benchmark's steps (app.runtime.services.load_bench): emptying the compile caches
+# A load benchmark's steps (app.runtime.bench.load_bench): emptying the compile caches
 # before a cold run, loading, the first token, unloading between runs, vLLM's own
 # `vllm bench startup`, and the end.
 LoadBenchPhase = Literal[
@@ -167,7 +167,7 @@ class GpuSampled(Event):
 @dataclass(frozen=True)
 class MemoryRoomSampled(Event):
     """The host's RAM now and the room the app's models have on each device
-    (app.core.memory_room), read with the GPUs' samples."""
+    (app.core.memory.memory_room), read with the GPUs' samples."""
 
     ram_total: int | None
     ram_available: int | None
@@ -270,7 +270,7 @@ class SettingChanged(Event):
     ts: float = field(default_factory=_now)
 
 
-# -- benchmarks and the max-num-seqs tune (app.runtime.services.bench / .tune) -------------
+# -- benchmarks and the max-num-seqs tune (app.runtime.bench.bench / .tune) -------------
 
 
 BenchPhase = Literal["loading", "measuring", "done", "failed", "cancelled"]

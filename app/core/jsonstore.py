@@ -23,7 +23,7 @@ from typing import Any, Final, Generic, TypeVar
 
 import filelock
 
-from app.core.problems import Problem, ProblemError, problem
+from app.core.problems.problems import Problem, ProblemError, problem
 from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@ the writes into it that are not a blob's bytes: a revision's ref, a snapshot's l
 size a download of a commit will have in all (so a partial one reads "22 MiB of 1.8 GiB").
 
 Every path is built from names checked where they came in (app.downloads.hub for the hub's
-file names, commit and ETags; app.core.checkpoints for a revision), and checked again here to
+file names, commit and ETags; app.core.models.checkpoints for a revision), and checked again here to
 resolve inside the repository's folder before anything is written: a symlinked folder on the
 way must not lead out either.
 """

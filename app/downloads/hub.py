@@ -18,7 +18,7 @@ from huggingface_hub.errors import (
     RevisionNotFoundError,
 )
 
-from app.core.problems import Problem, problem, tr_noop, worded_problem
+from app.core.problems.problems import Problem, problem, tr_noop, worded_problem
 from app.core.untrusted import is_safe_relative_path, one_line
 from app.downloads.selection import is_weight_file, select_files
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from app.core.contracts import DownloadView
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem
-from app.core.registry import ModelEntry
+from app.core.models.registry import ModelEntry
+from app.core.problems.problems import Problem, ProblemError, problem
 from app.core.states import DownloadStatus
 from app.downloads.cache_layout import CacheLayout, present_bytes
 from app.downloads.hub import (

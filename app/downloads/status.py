@@ -21,8 +21,8 @@ from pathlib import Path
 
 from huggingface_hub import scan_cache_dir
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
-from app.core.registry import ModelEntry
+from app.core.models.registry import ModelEntry
+from app.core.problems.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.states import SnapshotState
 from app.core.untrusted import parse_json
 from app.downloads.cache_layout import CacheLayout

@@ -1,4 +1,4 @@
-"""The "Add model…" dialog: search Hugging Face (app/gui/model_search.py), or name a
+"""The "Add model…" dialog: search Hugging Face (app/gui/search/model_search.py), or name a
 repository or a local folder."""
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.problems import Problem, ProblemError
-from app.core.registry import USER_PREFIX, parse_checkpoint, validate_name
+from app.core.models.registry import USER_PREFIX, parse_checkpoint, validate_name
+from app.core.problems.problems import Problem, ProblemError
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.forms import buddy_label
 from app.gui.i18n import problem_text
 from app.gui.model_actions import download_model
-from app.gui.model_search import ModelSearchPanel
+from app.gui.search.model_search import ModelSearchPanel
 from app.gui.store import AppStore
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import track

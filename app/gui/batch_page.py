@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.batch_jobs import ENDED, BatchJobChanged, BatchJobView, JobStatus
+from app.core.batch.batch_jobs import ENDED, BatchJobChanged, BatchJobView, JobStatus
 from app.core.events import Event
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.delegates import CellDelegate, ProgressDelegate

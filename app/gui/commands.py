@@ -26,7 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 import qasync
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.gui.i18n import problem_text
 
 log = logging.getLogger(__name__)

@@ -157,7 +157,7 @@ def install(*, autostart: bool, settings_file: Path | None = None) -> list[str]:
 
 def remember_start_at_login(settings_file: Path) -> None:
     """The setting the Desktop page shows (the GUI keeps the entry and the setting alike)."""
-    from app.core.settings import Settings
+    from app.core.settings.settings import Settings
 
     Settings(settings_file).set("gui.start_at_login", True)
 
@@ -165,7 +165,7 @@ def remember_start_at_login(settings_file: Path) -> None:
 def forget_start_at_login(settings_file: Path) -> bool:
     """Back to the default (off), else the app's next start would write the entry again;
     returns whether the setting was stored."""
-    from app.core.settings import Settings
+    from app.core.settings.settings import Settings
 
     settings = Settings(settings_file)
     if settings.is_default("gui.start_at_login"):

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import EngineInstallProgressed
-from app.core.gpu import rocm_support_problem
+from app.core.memory.gpu import rocm_support_problem
 from app.core.states import EngineKind
 from app.gui.commands import CommandFailed, FailureReporter, async_slot, call
 from app.gui.i18n import format_bytes, problem_text
@@ -53,7 +53,8 @@ class EnginePanel(QGroupBox):
         self.engine_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.engine_problem = QLabel()
         self.engine_problem.setWordWrap(True)
-        # Known security advisories of the vLLM release the engine runs (app.core.advisories):
+        # Known security advisories of the vLLM release the engine runs
+        # (app.core.engines.advisories):
         # how many, the worst, the release that fixes them all; the list on demand.
         self.advisories_label = QLabel()
         self.advisories_label.setWordWrap(True)

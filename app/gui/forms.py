@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core import setting_rules
-from app.core.problems import TRANSLATION_CONTEXT, Problem, ProblemError
-from app.core.setting_rules import SPEC_BY_KEY, SettingValue
+from app.core.problems.problems import TRANSLATION_CONTEXT, Problem, ProblemError
+from app.core.settings import setting_rules
+from app.core.settings.setting_rules import SPEC_BY_KEY, SettingValue
 from app.gui.i18n import problem_text
 from app.gui.theme import error_color, set_text_color
 from app.gui.window_state import keep_on_screen
@@ -183,7 +183,7 @@ def parse_setting_text(key: str, text: str, label: str = "") -> SettingValue:
     """What the user typed for `key`, validated by the rules the CLI uses.
 
     The one adapter between the GUI's fields and the settings' declared rules
-    (app.core.setting_rules.parse_setting_text: nothing clamped, rounded or guessed, one
+    (app.core.settings.setting_rules.parse_setting_text: nothing clamped, rounded or guessed, one
     sentence that names no internal key). A decimal takes the locale's mark or a point
     ("0,9" or "0.9" in German). Raises ProblemError; a sentence that names the setting by its
     `key` gets the field's `label` (or the declared one) instead, and its bounds are written

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel
 
-from app.core.gpu import SystemInfo
-from app.core.parallel import (
+from app.core.memory.gpu import SystemInfo
+from app.core.memory.parallel import (
     GPUS_OPTION,
     PP_FLAG,
     PP_OPTION,
@@ -21,7 +21,7 @@ from app.core.parallel import (
     parse_gpus,
     parse_parallel_size,
 )
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.gui.forms import ParsedField, buddy_label, wrap
 from app.gui.i18n import format_bytes
 
@@ -42,7 +42,7 @@ def size_text(size: int | None) -> str:
 
 class GpuOptions(QObject):
     """Three fields, each checked as it is typed by the rules the CLI uses
-    (app.core.parallel); the engine's preview checks them against the machine and each
+    (app.core.memory.parallel); the engine's preview checks them against the machine and each
     other, and its refusal is shown at the field it names (`refuse`). Its rows go into the
     dialog's form (`add_rows`), so that their labels line up with the others'."""
 

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import GpuSampled, MemoryRoomSampled
-from app.core.gpu import GFX1151_PREREQ_KERNEL, GpuInfo
-from app.core.memory import GIB
-from app.core.memory_room import DeviceRoom
-from app.core.parallel import RAM_DEVICE, gpu_device
+from app.core.memory.gpu import GFX1151_PREREQ_KERNEL, GpuInfo
+from app.core.memory.memory import GIB
+from app.core.memory.memory_room import DeviceRoom
+from app.core.memory.parallel import RAM_DEVICE, gpu_device
 from app.core.states import ALIVE, EngineKind
 from app.gui.elide import elide_words
 from app.gui.i18n import format_bytes, format_gb, format_number, problem_text

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, QTranslator
 
-from app.core.field_labels import field_labels
-from app.core.problems import TRANSLATION_CONTEXT, Fix, Problem
-from app.core.vllm_args import ArgLayer, layer_label
+from app.core.models.vllm_args import ArgLayer, layer_label
+from app.core.problems.problems import TRANSLATION_CONTEXT, Fix, Problem
+from app.core.settings.field_labels import field_labels
 
 log = logging.getLogger(__name__)
 

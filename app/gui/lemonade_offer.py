@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
+from app.core.lemonade.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.gui.commands import CommandFailed, FailureReporter, call
 from app.gui.forms import setting_label
 from app.gui.i18n import format_bytes, format_int, problem_text, translate

@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
-from app.gui.bench_windows import BenchWindows
+from app.gui.bench.bench_windows import BenchWindows
 from app.gui.bridge import EventBridge
-from app.gui.chat_page import ChatPages
+from app.gui.chat.chat_page import ChatPages
 from app.gui.commands import CommandFailed, FailureReporter, async_slot
 from app.gui.delegates import CellDelegate, ProgressDelegate
 from app.gui.delete_question import DeleteQuestion
@@ -312,8 +312,8 @@ class MainWindow(QMainWindow):
         self.settings_dialog = None
 
     def open_cluster(self) -> QWidget:
-        """One model across machines (app/gui/cluster_page.py); one window, raised again."""
-        from app.gui.cluster_page import ClusterWindow
+        """One model across machines (app/gui/cluster/cluster_page.py); one window, raised again."""
+        from app.gui.cluster.cluster_page import ClusterWindow
 
         ids = lambda: [row.id for row in self._store.rows]  # noqa: E731
         return show_one(self, ClusterWindow, lambda: ClusterWindow(self._facade, ids, self))

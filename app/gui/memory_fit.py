@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
-from app.core.memory import MemoryPlan
-from app.core.memory_room import DeviceRoom, fit_verdict
-from app.core.parallel import RAM_DEVICE, gpu_index
+from app.core.memory.memory import MemoryPlan
+from app.core.memory.memory_room import DeviceRoom, fit_verdict
+from app.core.memory.parallel import RAM_DEVICE, gpu_index
 from app.gui.i18n import format_bytes, format_int, format_number
 
 # The dialog's own translation context (lupdate reads only literal arguments).

@@ -15,8 +15,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.core.bench.tuning import BenchPoint
 from app.core.events import MetricsSampled
-from app.core.tuning import BenchPoint
 from app.gui.i18n import format_compact, format_number
 from app.gui.theme import is_dark
 

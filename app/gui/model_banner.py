@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import FAILED
 from app.gui.commands import FailureReporter, async_slot
 from app.gui.diagnosis import DiagnosisBanner

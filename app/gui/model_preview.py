@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.core.vllm_args import format_command
+from app.core.models.vllm_args import format_command
 from app.gui.forms import CommandView, wrap
 from app.gui.i18n import format_int, layer_text
 from app.gui.memory_fit import fit_words

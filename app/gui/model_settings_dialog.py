@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.registry import OPTION_FIELDS, ModelOptions
-from app.core.settings import SPEC_BY_KEY
+from app.core.models.registry import OPTION_FIELDS, ModelOptions
+from app.core.settings.settings import SPEC_BY_KEY
 from app.core.states import ALIVE
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import Grower, SettingField, buddy_label, wrap

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-from app.core.problems import Fix, FixKind, Problem
+from app.core.problems.problems import Fix, FixKind, Problem
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.i18n import fix_text
 from app.gui.theme import error_color, ok_color, set_text_color

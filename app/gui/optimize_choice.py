@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.core.optimize import CHOICES, Optimize
+from app.core.models.optimize import CHOICES, Optimize
 
 
 class OptimizeChoice(QComboBox):

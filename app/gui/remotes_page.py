@@ -1,7 +1,7 @@
 """The remote servers window: other vLLM servers whose models this endpoint serves as NAME/MODEL.
 
 The form checks what is typed as it is typed (the rules `vllm-tray remote add` uses,
-app.core.remotes): the sentence for a broken rule stands under its field and Add stays
+app.core.remotes.remotes): the sentence for a broken rule stands under its field and Add stays
 disabled. Add asks the server for its models first; a server that does not answer is only
 added after a second, explicit "Add anyway".
 """
@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import Event, RemotesChanged
-from app.core.problem_catalogue import PROBE_CODES
-from app.core.problems import ProblemError
-from app.core.remotes import RemoteView, check_env_name, check_name, exists, normalize_url
+from app.core.problems.problem_catalogue import PROBE_CODES
+from app.core.problems.problems import ProblemError
+from app.core.remotes.remotes import RemoteView, check_env_name, check_name, exists, normalize_url
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, async_slot, call
 from app.gui.forms import buddy_label, set_text_row, text_columns, wrap

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import EventBus
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.gui.i18n import problem_text
 from app.gui.main_window import MainWindow
 

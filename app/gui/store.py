@@ -30,9 +30,9 @@ from app.core.events import (
     ServerStateChanged,
     SettingChanged,
 )
-from app.core.gpu import SystemInfo
-from app.core.memory_room import RamShare
-from app.core.problems import Problem
+from app.core.memory.gpu import SystemInfo
+from app.core.memory.memory_room import RamShare
+from app.core.problems.problems import Problem
 from app.core.states import FAILED, DownloadStatus, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call, tasks_of

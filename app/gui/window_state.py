@@ -36,7 +36,7 @@ from PySide6.QtGui import QCursor, QGuiApplication, QScreen
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QSplitter, QWidget
 
 from app.core.jsonstore import atomic_write_json
-from app.core.setting_upgrade import UI_STATE_VERSION
+from app.core.settings.setting_upgrade import UI_STATE_VERSION
 from app.core.untrusted import parse_json
 
 log = logging.getLogger(__name__)

@@ -14,9 +14,9 @@ from aiohttp import BodyPartReader, MultipartReader, web
 from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestPayloadError
 
-from app.core.batch_jobs import check_purpose, expiry_seconds, file_too_large
+from app.core.batch.batch_jobs import check_purpose, expiry_seconds, file_too_large
 from app.core.contracts import BatchController, FileUpload
-from app.core.problems import ProblemError, problem, tr_noop, worded_problem
+from app.core.problems.problems import ProblemError, problem, tr_noop, worded_problem
 from app.proxy import errors
 from app.proxy.bodies import (
     BodyClock,

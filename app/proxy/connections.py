@@ -26,7 +26,7 @@ from aiohttp.web_protocol import RequestHandler, RequestPayloadError
 from aiohttp.web_request import BaseRequest
 from aiohttp.web_server import Server
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.proxy import errors
 from app.proxy.limits import ProxyLimits
 

@@ -8,8 +8,15 @@ from http import HTTPStatus
 
 from aiohttp import web
 
-from app.core import problems
-from app.core.problems import Problem, ProblemError, echoed, problem, tr_noop, worded_problem
+from app.core.problems import problems
+from app.core.problems.problems import (
+    Problem,
+    ProblemError,
+    echoed,
+    problem,
+    tr_noop,
+    worded_problem,
+)
 
 _TYPE_BY_STATUS: Mapping[int, str] = {
     401: "authentication_error",

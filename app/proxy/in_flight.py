@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from app.core.problems import ProblemError, problem
+from app.core.problems.problems import ProblemError, problem
 from app.proxy.keepalive import RESPONSE_STARTED
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

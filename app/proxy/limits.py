@@ -62,7 +62,7 @@ class ProxyLimits:
     # of its own (CVE-2026-34756), and each choice is a sequence in the batch.
     max_n: int = 16
     # Whether a request may bring its own chat template to an engine it can overload
-    # (app.core.shield; the setting proxy.allow_request_chat_templates).
+    # (app.core.engines.shield; the setting proxy.allow_request_chat_templates).
     allow_request_chat_templates: bool = False
 
     def __post_init__(self) -> None:

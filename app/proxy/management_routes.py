@@ -12,8 +12,8 @@ from aiohttp import web
 
 from app.core.contracts import DownloadController, DownloadView, ModelController
 from app.core.events import DownloadFinished, DownloadProgressed, Event, EventBus
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
-from app.core.registry import USER_PREFIX, parse_checkpoint
+from app.core.models.registry import USER_PREFIX, parse_checkpoint
+from app.core.problems.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.states import DOWNLOAD_ENDED, DownloadStatus
 from app.proxy import errors
 from app.proxy.bodies import (

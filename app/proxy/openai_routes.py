@@ -12,10 +12,16 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from app.core.contracts import Backend, ModelController, ModelView
-from app.core.problems import ProblemError
+from app.core.engines.shield import (
+    ALLOW_CHAT_TEMPLATES,
+    affecting_names,
+    in_force,
+    refusal,
+    shapes_of,
+)
+from app.core.problems.problems import ProblemError
 from app.core.redact import redact_argv
-from app.core.remotes import RemoteView
-from app.core.shield import ALLOW_CHAT_TEMPLATES, affecting_names, in_force, refusal, shapes_of
+from app.core.remotes.remotes import RemoteView
 from app.core.states import ProcessState
 from app.proxy import errors
 from app.proxy import keepalive as keepalives
@@ -128,7 +134,7 @@ def backend_card(backend: Backend) -> dict[str, object]:
 
 # The fields of a body the relay looks at; the rest of the parsed tree is dropped at once
 # instead of being held while the model loads, once the shapes the shield refuses on an
-# affected engine (app.core.shield) are noted.
+# affected engine (app.core.engines.shield) are noted.
 _KEPT_FIELDS = ("model", "stream", "n", "best_of")
 
 
@@ -249,8 +255,8 @@ class OpenAIRoutes:
                 "all_models_loaded": cards,
                 "models": troubled,
                 "remotes": [remote_card(r) for r in self._controller.remotes()],
-                # The vLLM release in use, its known advisories (app.core.advisories) and
-                # the request shapes the endpoint refuses for it (app.core.shield).
+                # The vLLM release in use, its known advisories (app.core.engines.advisories) and
+                # the request shapes the endpoint refuses for it (app.core.engines.shield).
                 "engine": with_shield(await self._controller.engine()),
             }
         )
@@ -362,7 +368,7 @@ class OpenAIRoutes:
                 raise ProblemError(exc.problem) from exc
 
     async def _shield(self, shapes: dict[str, str]) -> None:
-        """Refuse a body whose shape the engine in use is affected by (app.core.shield). A
+        """Refuse a body whose shape the engine in use is affected by (app.core.engines.shield). A
         remote server's version is unknown here and its operator's business: not shielded."""
         engine = await self._controller.engine()
         version = engine.get("vllm_version") if engine is not None else None

@@ -8,15 +8,15 @@ from typing import Any
 from aiohttp import web
 
 from app import __version__
-from app.core.batch import BATCH_URLS
-from app.core.batch_jobs import (
+from app.core.batch.batch import BATCH_URLS
+from app.core.batch.batch_jobs import (
     COMPLETION_WINDOWS,
     INPUT_PURPOSE,
     LIST_LIMIT_MAX,
     METADATA_MAX_PAIRS,
 )
-from app.core.checkpoints import REPO_PATTERN
-from app.core.model_names import NAME_PATTERN
+from app.core.models.checkpoints import REPO_PATTERN
+from app.core.models.model_names import NAME_PATTERN
 from app.proxy.instance import CHALLENGE, INSTANCE_PATH
 from app.proxy.openai_routes import LEMONADE_ALIASES, RELAYED_PATHS
 

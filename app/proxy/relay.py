@@ -16,7 +16,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractStreamWriter
 from aiohttp.http import HttpVersion11
 
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.untrusted import parse_json
 from app.proxy import errors
 from app.proxy import relay_errors as relay_problems

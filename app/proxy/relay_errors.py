@@ -1,9 +1,9 @@
 """The problems of the relay to a child or a remote server, and of what a relayed request
-asks for (their HTTP statuses are in app.core.problem_catalogue.proxy)."""
+asks for (their HTTP statuses are in app.core.problems.problem_catalogue.proxy)."""
 
 from __future__ import annotations
 
-from app.core.problems import Problem, ProblemError, problem, tr_noop, worded_problem
+from app.core.problems.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.proxy.errors import ParamProblemError
 
 

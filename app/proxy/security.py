@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from enum import Enum
 
-from app.core.problems import ProblemError, problem
+from app.core.problems.problems import ProblemError, problem
 
 LOOPBACK_NAMES = frozenset({"localhost"})
 _VERDICT_CACHE_SIZE = 256

@@ -12,7 +12,7 @@ from aiohttp.typedefs import Handler
 
 from app.core.contracts import BatchController, DownloadController, ModelController
 from app.core.events import EventBus, ServerStateChanged
-from app.core.problems import ProblemError, problem
+from app.core.problems.problems import ProblemError, problem
 from app.proxy import errors
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader

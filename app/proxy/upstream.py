@@ -22,7 +22,7 @@ import aiohttp
 from multidict import CIMultiDict
 from yarl import URL
 
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.proxy import relay_errors as errors
 from app.proxy.bodies import RETRY_WINDOW_S, HeldBody
 from app.proxy.passthrough import RawBody, RelayConnector, RelayResponseHandler, handler_of

@@ -9,21 +9,21 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from app.core.contracts import ModelView
-from app.core.gpu import SystemInfo
-from app.core.memory import recommended_gpu_memory_utilization
-from app.core.memory_room import RamShare
-from app.core.problems import Problem, ProblemError
-from app.core.registry import ModelEntry, Registry
-from app.core.settings import Settings
+from app.core.memory.gpu import SystemInfo
+from app.core.memory.memory import recommended_gpu_memory_utilization
+from app.core.memory.memory_room import RamShare
+from app.core.models.registry import ModelEntry, Registry
+from app.core.problems.problems import Problem, ProblemError
+from app.core.settings.settings import Settings
 from app.core.states import USABLE_FILES, FileState, ProcessState, SnapshotState
 from app.downloads.manager import DownloadManager
 from app.runtime.api.snapshot import EngineView, HostRooms, ModelRow, ServerView, Snapshot
-from app.runtime.controller import Controller
-from app.runtime.engine_choice import choose_kind
-from app.runtime.observed import Observed
-from app.runtime.planning import Planner
+from app.runtime.control.controller import Controller
+from app.runtime.control.engine_choice import choose_kind
+from app.runtime.control.observed import Observed
+from app.runtime.control.planning import Planner
+from app.runtime.remotes.remotes import RemoteService
 from app.runtime.services.engines import EngineService
-from app.runtime.services.remotes import RemoteService
 from app.supervisor import Supervisor
 from app.supervisor.protocol import ProcessInfo
 

@@ -22,7 +22,7 @@ from typing import Any, assert_never
 
 from app.core.contracts import CHILD_HOST, LaunchSpec
 from app.core.events import ProcessStateChanged
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import ALIVE, ProcessState
 from app.supervisor import diagnosis
 from app.supervisor.actor_state import (

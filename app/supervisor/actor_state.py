@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from app.core.contracts import LaunchSpec
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
 from app.supervisor.protocol import ActorConfig, Msg, ProcessInfo, Sleep
 from app.supervisor.sleep import SleepReport

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import psutil
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.supervisor import diagnosis, spawn, watchdog
 from app.supervisor.reaper import reap_record
 

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from app.core.contracts import LaunchSpec
-from app.core.engine_values import Cleaned
+from app.core.engines.engine_values import Cleaned
 from app.core.jsonstore import atomic_write_json
 from app.core.states import EngineKind
 from app.core.untrusted import parse_json

@@ -7,8 +7,8 @@ import signal
 from collections.abc import Sequence
 from typing import Any
 
-from app.core.problem_catalogue import MEMORY_CODES, PERMANENT_CODES
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
+from app.core.problems.problem_catalogue import MEMORY_CODES, PERMANENT_CODES
+from app.core.problems.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 from app.core.states import LoadPhase
 from app.supervisor import vllm_errors
 from app.supervisor.logparse import message_of

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from app.core.jsonstore import atomic_write_text
-from app.core.problems import ProblemError
-from app.core.vllm_flags import help_flags
+from app.core.models.vllm_flags import help_flags
+from app.core.problems.problems import ProblemError
 from app.supervisor.engines.custom import run_help
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus, LoadProgressed
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
 from app.supervisor.child import SharedClient
 from app.supervisor.loadtimes import LoadTimes

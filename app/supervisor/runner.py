@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.contracts import CHILD_HOST, LaunchSpec
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.redact import redact_argv
 from app.core.states import LoadPhase
 from app.supervisor import diagnosis

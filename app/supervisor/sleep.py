@@ -32,9 +32,9 @@ import psutil
 
 from app.core.contracts import SleepGauge, SleepSpec
 from app.core.jsonstore import atomic_write_json
-from app.core.parallel import RAM_DEVICE, gpu_device
-from app.core.problems import Problem, problem
-from app.core.swap import level_for_host_ram, sleep_freed
+from app.core.memory.parallel import RAM_DEVICE, gpu_device
+from app.core.memory.swap import level_for_host_ram, sleep_freed
+from app.core.problems.problems import Problem, problem
 from app.core.untrusted import parse_json
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ import psutil
 
 from app.core.contracts import LaunchSpec
 from app.core.paths import AppPaths
-from app.core.settings import Settings
+from app.core.settings.settings import Settings
 from app.core.states import EngineKind
 from app.supervisor.child import ChildProcess
 from app.supervisor.childenv import (

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.supervisor import diagnosis
 from app.supervisor.actor import ModelActor

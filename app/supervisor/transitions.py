@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from app.core.contracts import LaunchSpec
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ALIVE, ProcessState
 from app.supervisor import diagnosis
 from app.supervisor.actor_state import (

@@ -14,7 +14,7 @@ import logging
 from typing import Any
 
 from app.core.contracts import LaunchSpec
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import SETTLED, ProcessState, can_transition
 from app.supervisor import diagnosis
 from app.supervisor.actor_state import (

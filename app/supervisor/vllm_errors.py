@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from app.core.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
+from app.core.problems.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 
 SAFE_UTILIZATION_SHARE = 0.95  # of the free share at start-up (what users found to hold)
 MIN_UTILIZATION = 0.10  # the setting's minimum: below it a fix is no fix

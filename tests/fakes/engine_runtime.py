@@ -14,7 +14,7 @@ import pytest
 from app.core.events import Event, ProcessStateChanged
 from app.core.paths import resolve_paths
 from app.core.states import ProcessState
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.composition.runtime import Runtime, RuntimeOptions
 
 FAKE = Path(__file__).resolve().parent / "fake_vllm.py"
 

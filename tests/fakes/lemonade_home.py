@@ -1,6 +1,7 @@
 """A home folder laid out as Lemonade Server lays it out, with vLLM models, options and a bundle.
 
-What goes where follows Lemonade's code (app/core/lemonade.py cites it): `~/.config/lemonade/`
+What goes where follows Lemonade's code (app/core/lemonade/lemonade.py cites it):
+`~/.config/lemonade/`
 holds user_models.json (bare names, `recipe`), recipe_options.json (built-ins by bare name,
 user models as `user.NAME`, with other recipes' fields beside) and config.json (`vllm.args`
 nested, `models_dir`); the Hugging Face files are in the hub layout under `models_dir`; the

@@ -6,8 +6,8 @@ import dataclasses
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from app.core.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
-from app.core.problems import problem
+from app.core.batch.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
+from app.core.problems.problems import problem
 from tests.gui.fake_facade import T0, FakeFacade
 from tests.gui.fake_services import IdleBatch
 

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
 from typing import Any
 
-from app.core.gpu import SystemInfo
-from app.core.tuning import BenchPoint, Confirmation, Slo
+from app.core.bench.tuning import BenchPoint, Confirmation, Slo
+from app.core.memory.gpu import SystemInfo
 from app.runtime.api.bench import BenchOptions, BenchRecord, TuneOptions, TuneResult
 from app.runtime.api.snapshot import ModelRow
 from app.runtime.api.values import Endpoint

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from app.core.cluster import ClusterConfig, WorkerNode, unencrypted_notice, validate
-from app.core.cluster_nodes import NodeInfo
-from app.core.problems import Problem, ProblemError
+from app.core.cluster.cluster import ClusterConfig, WorkerNode, unencrypted_notice, validate
+from app.core.cluster.cluster_nodes import NodeInfo
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.runtime.api.cluster import ClusterReport, ClusterView, JoinCommand, LinkSpeed, NodeReport
 from tests.gui.fake_facade import FakeFacade

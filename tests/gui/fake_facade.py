@@ -23,13 +23,13 @@ from app.core.events import (
     ServerStateChanged,
     SettingChanged,
 )
-from app.core.gpu import GpuInfo, SystemInfo
-from app.core.lemonade_plan import ImportPlan
-from app.core.memory import GIB
-from app.core.model_shape import ModelShape
-from app.core.problems import Fix, FixKind, Problem, tr_noop
-from app.core.registry import ModelSource
-from app.core.settings import SPECS
+from app.core.lemonade.lemonade_plan import ImportPlan
+from app.core.memory.gpu import GpuInfo, SystemInfo
+from app.core.memory.memory import GIB
+from app.core.memory.model_shape import ModelShape
+from app.core.models.registry import ModelSource
+from app.core.problems.problems import Fix, FixKind, Problem, tr_noop
+from app.core.settings.settings import SPECS
 from app.core.states import DownloadStatus, EngineKind, FileState, LoadPhase, ProcessState
 from app.runtime.api.protocols import (
     BatchApi,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from app.core.chat import (
+from app.core.chat.chat import (
     ChatMessage,
     ChatOptions,
     Conversation,
@@ -20,10 +20,10 @@ from app.core.chat import (
     ReplyEvent,
     ReplyStats,
 )
-from app.core.fit import ArchSupport, FitEstimate, FitVerdict, WeightFormat
-from app.core.hub_search import HubModel, SearchQuery
-from app.core.problems import Problem
-from app.downloads.search import gated_search_problem
+from app.core.memory.fit import ArchSupport, FitEstimate, FitVerdict, WeightFormat
+from app.core.problems.problems import Problem
+from app.core.search.hub_search import HubModel, SearchQuery
+from app.downloads.search.search import gated_search_problem
 from app.runtime.api.values import AddedModel, ModelDetails, SearchResult, SearchResults
 from tests.gui.fake_facade import FakeFacade
 

@@ -25,38 +25,38 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from app.core.advisories import EngineAdvice
-from app.core.batch_jobs import BatchJobView
-from app.core.chat import ChatOptions, Conversation, ReplyEvent
-from app.core.cluster import ClusterConfig
-from app.core.cluster_nodes import NodeInfo
+from app.core.batch.batch_jobs import BatchJobView
+from app.core.bench.load_bench import LoadBenchRecord
+from app.core.chat.chat import ChatOptions, Conversation, ReplyEvent
+from app.core.cluster.cluster import ClusterConfig
+from app.core.cluster.cluster_nodes import NodeInfo
 from app.core.contracts import Backend, DownloadView, ModelView
-from app.core.engine_values import Cleaned, EngineStatus, InstallProgress
+from app.core.engines.advisories import EngineAdvice
+from app.core.engines.engine_values import Cleaned, EngineStatus, InstallProgress
+from app.core.engines.rocm_feed import FeedView
 from app.core.events import RegistryChanged, SettingChanged
-from app.core.gpu import SystemInfo
-from app.core.hub_search import SearchQuery
-from app.core.lemonade_plan import ImportPlan, ImportResult
-from app.core.load_bench import LoadBenchRecord
-from app.core.memory import ctx_above_model_limit, plan_memory, utilization_budget_bytes
-from app.core.model_config import load_model_config, resolve_model_args
-from app.core.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
-from app.core.port_check import port_in_use
-from app.core.problems import Fix, Problem, ProblemError
-from app.core.registry import (
+from app.core.lemonade.lemonade_plan import ImportPlan, ImportResult
+from app.core.memory.gpu import SystemInfo
+from app.core.memory.memory import ctx_above_model_limit, plan_memory, utilization_budget_bytes
+from app.core.memory.parallel import GPUS_OPTION, RAM_DEVICE, TP_OPTION, gpu_device, place
+from app.core.models.model_config import load_model_config, resolve_model_args
+from app.core.models.registry import (
     ModelEntry,
     ModelOptions,
     ModelSource,
     parse_checkpoint,
     validate_name,
 )
-from app.core.remotes import RemoteView
-from app.core.rocm_feed import FeedView
-from app.core.setting_rules import check_together
-from app.core.settings import SPEC_BY_KEY, SettingValue, coerce
+from app.core.models.vllm_args import GLOBAL_SOURCE, check_global_args, split_args
+from app.core.models.vllm_args import settings_layer as make_settings_layer
+from app.core.models.vllm_flags import help_flags, unknown_flag_problem, unknown_flags
+from app.core.problems.problems import Fix, Problem, ProblemError
+from app.core.remotes.remotes import RemoteView
+from app.core.search.hub_search import SearchQuery
+from app.core.settings.port_check import port_in_use
+from app.core.settings.setting_rules import check_together
+from app.core.settings.settings import SPEC_BY_KEY, SettingValue, coerce
 from app.core.states import EngineKind, ProcessState
-from app.core.vllm_args import GLOBAL_SOURCE, check_global_args, split_args
-from app.core.vllm_args import settings_layer as make_settings_layer
-from app.core.vllm_flags import help_flags, unknown_flag_problem, unknown_flags
 from app.runtime.api.bench import (
     BenchOptions,
     BenchRecord,
@@ -88,12 +88,12 @@ from app.runtime.api.values import (
     RocmBuilds,
     SearchResults,
 )
-from app.runtime.services.chat import ChatService
+from app.runtime.chat.chat import ChatService
 from app.supervisor.engines.feed import FeedSource
 from app.supervisor.engines.rocm_builds import choices
 
 if TYPE_CHECKING:
-    from app.runtime.cluster_agent import ClusterAgent
+    from app.runtime.cluster.cluster_agent import ClusterAgent
     from tests.gui.fake_facade import FakeFacade
 
 T = TypeVar("T")
@@ -273,7 +273,7 @@ class FakeModels(FakeService):
 
     def preview_of(self, model_id: str, options: ModelOptions) -> OptionsPreview:
         """As the planner: the arguments, then the context size, then where the model runs
-        (app.core.parallel.place on this fake's GPUs); a refusal names its field."""
+        (app.core.memory.parallel.place on this fake's GPUs); a refusal names its field."""
         app = self.app
         ctx = options.ctx_size if options.ctx_size is not None else app.settings["models.ctx_size"]
         preview = dataclasses.replace(

@@ -14,8 +14,8 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.core.batch_jobs import JobStatus
-from app.core.problems import problem
+from app.core.batch.batch_jobs import JobStatus
+from app.core.problems.problems import problem
 from app.gui.batch_page import JOB_ID_ROLE, BatchPage, Column, PathDelegate
 from app.gui.elide import elide_path
 from app.gui.i18n import format_int

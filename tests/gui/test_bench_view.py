@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.core.events import BenchProgressed, MetricsSampled, TuneProgressed
-from app.gui.bench_view import BenchWindow
+from app.gui.bench.bench_view import BenchWindow
 from app.gui.bridge import EventBridge
 from app.runtime.api.bench import TuneOptions
 from tests.gui.conftest import start_gui

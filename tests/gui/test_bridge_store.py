@@ -20,7 +20,7 @@ from app.core.events import (
     ProcessStateChanged,
     RegistryChanged,
 )
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import LoadPhase, ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.commands import CommandFailed, call

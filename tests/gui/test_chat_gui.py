@@ -21,13 +21,13 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from app.core.registry import ModelOptions
+from app.core.models.registry import ModelOptions
 from app.core.states import LoadPhase
-from app.gui.chat_page import ChatPage
+from app.gui.chat.chat_page import ChatPage
 from app.gui.model_state import phase_text
-from app.runtime.facade import ThreadFacade
-from app.runtime.runtime import Runtime
-from app.runtime.thread import RuntimeThread
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.runtime import Runtime
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.gui.conftest import flush_deletes, run, start_gui
 from tests.gui.test_runtime_thread_gui import choose, click_toolbar, free_port, open_tray_menu

@@ -21,13 +21,13 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QColor, QImage, QPalette, QTextDocument, QTextFormat
 from pytestqt.qtbot import QtBot
 
-from app.core.chat import ChatMessage, ChatStore, ReplyDelta
+from app.core.chat.chat import ChatMessage, ChatStore, ReplyDelta
 from app.gui.app import GuiApp
-from app.gui.chat_page import RENDER_SPACING, ChatPage
-from app.gui.chat_render import Pending, chunks
+from app.gui.chat.chat_page import RENDER_SPACING, ChatPage
+from app.gui.chat.chat_render import Pending, chunks
 from app.runtime.api.services import Services
 from app.runtime.api.values import Endpoint
-from app.runtime.services.chat import ChatService
+from app.runtime.chat.chat import ChatService
 from tests.gui.fake_facade import FakeFacade, ServiceSet
 from tests.integration.test_relay_trust import LoopbackServer
 

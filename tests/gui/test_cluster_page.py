@@ -12,9 +12,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.cluster import WorkerNode
-from app.core.problems import Problem, ProblemError
-from app.gui.cluster_page import ClusterWindow
+from app.core.cluster.cluster import WorkerNode
+from app.core.problems.problems import Problem, ProblemError
+from app.gui.cluster.cluster_page import ClusterWindow
 from app.runtime.api.cluster import ClusterReport, NodeReport
 from tests.gui.conftest import run, start_gui
 from tests.gui.fake_cluster import FakeCluster

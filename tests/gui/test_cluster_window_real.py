@@ -21,8 +21,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.cluster import ClusterConfig, WorkerNode
-from app.gui.cluster_page import ClusterWindow
+from app.core.cluster.cluster import ClusterConfig, WorkerNode
+from app.gui.cluster.cluster_page import ClusterWindow
 from tests.gui.test_runtime_thread_gui import EngineGui, free_port
 from tests.harness import process
 from tests.integration.test_cluster import FAKE_CLUSTER, Node, start_agent

@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.gui.add_model_dialog import AddModelDialog
-from app.gui.model_search import ModelSearchPanel
 from app.gui.model_state import StateKind, state_kind
-from app.gui.search_results import SearchColumn
+from app.gui.search.model_search import ModelSearchPanel
+from app.gui.search.search_results import SearchColumn
 from tests.fakes.engine_runtime import TINY_CONFIG
 from tests.fakes.fake_hub import FakeHub, build_tiny_model, refusing_url
 from tests.gui.test_runtime_thread_gui import EngineGui

@@ -8,8 +8,8 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.core.events import GpuSampled, MemoryRoomSampled
-from app.core.memory import GIB
-from app.core.memory_room import DeviceRoom
+from app.core.memory.memory import GIB
+from app.core.memory.memory_room import DeviceRoom
 from app.gui.app import GuiApp
 from tests.gui.conftest import start_gui
 from tests.gui.fake_facade import FakeFacade, system_with, two_rx7900

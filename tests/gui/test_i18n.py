@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import Fix, Problem, tr_noop
+from app.core.problems.problems import Fix, Problem, tr_noop
 from app.gui.i18n import (
     PSEUDO_LOCALE,
     PseudoTranslator,
@@ -178,7 +178,7 @@ def test_counted_sentences_take_each_languages_plural_forms(
     case: tuple[str, str, str],
 ) -> None:
     """Issue 32 item 9: "4 problem(s)" in English and in German ("Problem(e)")."""
-    from app.gui.cluster_outcome import COUNTS
+    from app.gui.cluster.cluster_outcome import COUNTS
 
     language, one, four = case
 

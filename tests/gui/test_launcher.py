@@ -98,7 +98,7 @@ def test_a_plain_start_imports_no_subcommand_and_no_engine_before_the_window() -
         "from app.launcher import gui_arguments\n"
         "assert gui_arguments([]) is not None\n"
         "import app.gui.app\n"
-        "heavy = [m for m in ('app.cli.main', 'app.runtime.runtime', 'app.supervisor', "
+        "heavy = [m for m in ('app.cli.main', 'app.runtime.composition.runtime', 'app.supervisor', "
         "'aiohttp', 'huggingface_hub', 'httpx') if m in sys.modules]\n"
         "print(heavy)\n"
     )

@@ -16,22 +16,22 @@ from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from app.cli.import_cmd import _line
-from app.core.lemonade import LemonadeDirs, LemonadeOptions, LemonadeSetup
-from app.core.lemonade_compare import plan_import
-from app.core.lemonade_plan import Change, ChangeKind, ImportPlan
+from app.core.lemonade.lemonade import LemonadeDirs, LemonadeOptions, LemonadeSetup
+from app.core.lemonade.lemonade_compare import plan_import
+from app.core.lemonade.lemonade_plan import Change, ChangeKind, ImportPlan
 from app.core.redact import HIDDEN
 from app.gui import window_state
 from app.gui.app import GuiApp
 from app.gui.i18n import problem_text
 from app.gui.lemonade_offer import OFFERED, LemonadeImportDialog, change_text
 from app.gui.theme import error_color, ok_color
-from app.runtime.facade import ThreadFacade
-from app.runtime.thread import RuntimeThread
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_runtime
 from tests.fakes.lemonade_home import USER_MODEL, LemonadeHome, build_lemonade_home
 from tests.gui.conftest import flush_deletes, run, start_gui
 from tests.gui.fake_facade import FakeFacade
-from tests.unit.core.test_lemonade import BUILTIN, here
+from tests.unit.core.lemonade.test_lemonade import BUILTIN, here
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cretkey"

@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 from app.core.events import DownloadFinished, LoadProgressed, PrewarmChanged, ProcessStateChanged
 from app.core.states import DownloadStatus, LoadPhase, ProcessState
 from app.gui.app import GuiApp
-from app.gui.bench_view import BenchWindow
+from app.gui.bench.bench_view import BenchWindow
 from app.gui.model_table import Column
-from app.runtime.facade import ThreadFacade
-from app.runtime.thread import RuntimeThread
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.gui.conftest import flush_deletes, start_gui
 from tests.gui.fake_facade import FakeFacade

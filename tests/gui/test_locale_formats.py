@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QDateTime, QLocale, Qt
 
-from app.core.problems import problem
+from app.core.problems.problems import problem
 from app.gui.batch_page import BatchJobModel, Column
 from app.gui.i18n import (
     format_bytes,

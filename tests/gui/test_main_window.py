@@ -12,7 +12,7 @@ from app.core.events import (
     ProcessStateChanged,
     RegistryChanged,
 )
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
 from app.gui import window_state
 from app.gui.app import GuiApp

@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.core.memory import MemoryPlan
-from app.core.problems import Problem
-from app.core.registry import ModelOptions
+from app.core.memory.memory import MemoryPlan
+from app.core.models.registry import ModelOptions
+from app.core.problems.problems import Problem
 from app.gui.app import GuiApp
 from app.gui.forms import ParsedField
 from app.gui.model_settings_dialog import ModelSettingsDialog

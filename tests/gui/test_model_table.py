@@ -17,7 +17,7 @@ from app.core.events import (
     MetricsSampled,
     ProcessStateChanged,
 )
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
 from app.gui.delegates import TEXT_PADDING, fill_color

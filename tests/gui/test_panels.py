@@ -9,9 +9,9 @@ from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.events import EngineInstallProgressed, GpuSampled, ServerStateChanged
-from app.core.gpu import kernel_prerequisite_problem, no_gpu_problem
-from app.core.memory import GIB
-from app.core.problems import Problem
+from app.core.memory.gpu import kernel_prerequisite_problem, no_gpu_problem
+from app.core.memory.memory import GIB
+from app.core.problems.problems import Problem
 from app.gui.app import GuiApp
 from app.runtime.api.snapshot import EngineView
 from tests.gui.conftest import start_gui

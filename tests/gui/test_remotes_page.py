@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.events import RemotesChanged
-from app.core.problems import ProblemError
-from app.core.remotes import RemoteView, normalize_url, unreachable
+from app.core.problems.problems import ProblemError
+from app.core.remotes.remotes import RemoteView, normalize_url, unreachable
 from app.core.states import ProcessState
 from app.gui.bridge import EventBridge
 from app.gui.model_state import StateKind

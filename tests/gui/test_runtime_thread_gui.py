@@ -19,7 +19,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu, QToolButton
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.core.states import ProcessState
 from app.gui.app import GuiApp
 from app.gui.i18n import format_bytes
@@ -27,8 +27,8 @@ from app.gui.icons import TrayStatus
 from app.gui.model_state import StateKind, state_kind, state_text
 from app.gui.settings.limits_page import LimitsPage
 from app.gui.settings.models_page import ModelsPage
-from app.runtime.facade import ThreadFacade
-from app.runtime.thread import RuntimeThread
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
 from tests.fakes.vllm_venv import API_SERVER, make_vllm_venv

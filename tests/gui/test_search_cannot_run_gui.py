@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.gui.search_results import SearchColumn
+from app.gui.search.search_results import SearchColumn
 from app.gui.theme import error_color, ok_color
 from tests.fakes.engine_runtime import TINY_CONFIG
 from tests.fakes.fake_hub import FakeHub

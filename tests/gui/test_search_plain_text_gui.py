@@ -15,7 +15,7 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from app.gui.search_results import SearchColumn
+from app.gui.search.search_results import SearchColumn
 from tests.fakes.hostile_search_hub import HostileSearchHub, body_of, item
 from tests.gui.test_find_a_model_gui import details_in, open_search, select
 from tests.gui.test_runtime_thread_gui import EngineGui

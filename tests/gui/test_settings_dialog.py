@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.problems import Problem, problem
+from app.core.problems.problems import Problem, problem
 from app.gui.app import GuiApp
 from app.gui.autostart import exec_value, launch_argv
 from app.gui.forms import SettingField

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QStackedWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.events import Event, ProcessStateChanged
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
 from app.gui import window_state
 from app.gui.app import GuiApp

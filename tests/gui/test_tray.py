@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.contracts import DownloadView
 from app.core.events import LoadProgressed, ProcessStateChanged, ServerStateChanged
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import LoadPhase, ProcessState
 from app.gui.app import GuiApp
 from app.gui.commands import CommandFailed

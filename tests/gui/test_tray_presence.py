@@ -296,7 +296,7 @@ def test_a_bus_closed_while_it_was_answering_is_let_go(qtbot: QtBot, bus_address
 def test_a_start_up_problem_and_the_no_tray_sentence_are_both_shown(
     qtbot: QtBot, fake: FakeFacade, tmp_path: Path
 ) -> None:
-    from app.core.problems import Problem
+    from app.core.problems.problems import Problem
 
     fake.problems = (Problem("config.corrupt", "{file} was not valid JSON.", {"file": "x"}),)
     gui = start_gui(qtbot, fake, tmp_path, tray_probe=Probe(False))

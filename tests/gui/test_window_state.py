@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from app.gui import window_state
 from app.gui.app import GuiApp
-from app.gui.cluster_page import ClusterWindow
+from app.gui.cluster.cluster_page import ClusterWindow
 from app.gui.model_table import Column
 from app.gui.remotes_page import RemotesWindow
 from tests.gui.conftest import flush_deletes, start_gui

@@ -17,8 +17,8 @@ from pathlib import Path
 import psutil
 import pytest
 
+from app.core.models.registry import ModelOptions, Registry
 from app.core.paths import resolve_paths
-from app.core.registry import ModelOptions, Registry
 from app.launcher import main
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 

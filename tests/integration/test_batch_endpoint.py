@@ -16,9 +16,9 @@ import httpx
 import openai
 import pytest
 
-from app.core.batch_jobs import JobRecord, JobStatus
+from app.core.batch.batch_jobs import JobRecord, JobStatus
 from app.core.paths import resolve_paths
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.composition.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 
 POLL_S = 0.05

@@ -13,10 +13,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.core.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
+from app.core.batch.batch_jobs import BatchJobChanged, BatchJobView, JobStatus
 from app.core.events import Event
-from app.runtime.facade import ThreadFacade
-from app.runtime.thread import RuntimeThread
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 
 

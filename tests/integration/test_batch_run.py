@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.runtime.api.values import Endpoint
-from app.runtime.services import batch_run
-from app.runtime.services.batch_results import ResultFiles
-from app.runtime.services.batch_run import BatchRun, prepare
+from app.runtime.batch import batch_run
+from app.runtime.batch.batch_results import ResultFiles
+from app.runtime.batch.batch_run import BatchRun, prepare
 
 
 class Server:

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.runtime.api.bench import BenchRecord
-from app.runtime.facade import ThreadFacade
-from app.runtime.services.bench import BenchHistory
-from app.runtime.thread import RuntimeThread
+from app.runtime.bench.bench import BenchHistory
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
 from tests.harness import internals
 from tests.integration.test_bench_cli import cli

@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from app.cli.chat_cmd import PHASE_WORDS
-from app.core.chat import (
+from app.core.chat.chat import (
     ChatOptions,
     ChatStore,
     ReplyDelta,
@@ -30,11 +30,11 @@ from app.core.chat import (
     ReplyFailed,
     ReplyLoading,
 )
-from app.core.problems import ProblemError
-from app.core.registry import ModelOptions
+from app.core.models.registry import ModelOptions
+from app.core.problems.problems import ProblemError
 from app.runtime.api.values import Endpoint
-from app.runtime.runtime import Runtime
-from app.runtime.services.chat import ChatService
+from app.runtime.chat.chat import ChatService
+from app.runtime.composition.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import ServeProcess, free_port
 from tests.harness import internals

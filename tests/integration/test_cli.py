@@ -226,7 +226,7 @@ def test_python_m_app_and_no_display_message(tmp_path: Path) -> None:
 
 def test_core_and_cli_do_not_import_qt() -> None:
     code = (
-        "import app.core, app.cli.main, app.runtime.runtime, sys; "
+        "import app.core, app.cli.main, app.runtime.composition.runtime, sys; "
         "assert 'PySide6' not in sys.modules"
     )
     proc = subprocess.run(
@@ -366,7 +366,7 @@ def test_a_quick_command_builds_only_what_it_needs(
 ) -> None:
     """Every command gets the same Services; a service is built when first asked for, so
     reading settings or the remote servers creates no folder, starts no supervisor, and a
-    settings change writes settings.json alone (app/runtime/parts.py)."""
+    settings change writes settings.json alone (app/runtime/composition/parts.py)."""
     cfg = ("--config-dir", str(home))
     assert run(capsys, "config", "get", "proxy.port", *cfg)[:2] == (0, "8321\n")
     assert run(capsys, "remote", "list", *cfg)[0] == 0

@@ -21,14 +21,14 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.core.cluster import ClusterConfig, WorkerNode
+from app.core.cluster.cluster import ClusterConfig, WorkerNode
 from app.core.events import Event
 from app.core.paths import resolve_paths
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.core.states import ProcessState
 from app.runtime.api.cluster import AgentSettings
-from app.runtime.cluster_agent import ClusterAgent
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.cluster.cluster_agent import ClusterAgent
+from app.runtime.composition.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
 from tests.harness import internals, process
 

@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from app.cli.main import main
-from app.core.setting_rules import SPEC_BY_KEY
-from app.core.vllm_flags import CODE_FLAGS
+from app.core.models.vllm_flags import CODE_FLAGS
+from app.core.settings.setting_rules import SPEC_BY_KEY
 
 BUILTIN = "Qwen3.5-0.8B-FP16-vLLM"
 FIELDS = ["checkpoint", "recipe", "labels", "size", "ctx_size", "vllm_args", "gpus", "vllm"]

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from app.core.jsonstore import lock_path
+from app.core.models.registry import Registry
 from app.core.paths import resolve_paths
-from app.core.registry import Registry
-from app.core.settings import Settings
+from app.core.settings.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,7 +91,7 @@ def test_racing_options_commands_keep_every_change(home: Path, tmp_path: Path) -
 _WRITER = """
 import json, sys
 from pathlib import Path
-from app.core.settings import Settings
+from app.core.settings.settings import Settings
 path, key, rounds = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 settings = Settings(path)
 lost = 0

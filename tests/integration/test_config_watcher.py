@@ -14,7 +14,7 @@ import pytest
 
 from app.core.events import RegistryChanged, SettingChanged
 from app.core.paths import resolve_paths
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.composition.runtime import Runtime, RuntimeOptions
 from tests.harness import Events, internals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +117,7 @@ async def test_options_in_a_terminal_reaches_the_running_app(
 async def test_broken_hand_edit_keeps_the_app_running_on_the_old_values(
     runtime: Runtime, watched: Events, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="app.runtime.watcher")
+    caplog.set_level(logging.INFO, logger="app.runtime.control.watcher")
     await runtime.services.config.set_settings({"models.max_num_seqs": 8})
     watched.clear()  # the app's own change was announced at once
     path = internals(runtime).paths.settings_file

@@ -13,8 +13,8 @@ from huggingface_hub import constants as hf_constants
 from huggingface_hub import scan_cache_dir, snapshot_download
 
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
-from app.core.problems import ProblemError
-from app.core.registry import ModelEntry, parse_checkpoint
+from app.core.models.registry import ModelEntry, parse_checkpoint
+from app.core.problems.problems import ProblemError
 from app.downloads.manager import DownloadManager
 from app.downloads.selection import select_files
 from app.downloads.status import model_status

@@ -10,8 +10,8 @@ import pytest
 from huggingface_hub import scan_cache_dir
 
 from app.core.events import EventBus
-from app.core.problems import ProblemError
-from app.core.registry import ModelEntry, parse_checkpoint
+from app.core.models.registry import ModelEntry, parse_checkpoint
+from app.core.problems.problems import ProblemError
 from app.downloads.cache_layout import TOTAL_FILE
 from app.downloads.manager import DownloadManager
 from app.downloads.selection import select_files

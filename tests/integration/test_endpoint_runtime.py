@@ -14,7 +14,7 @@ import pytest
 
 from app.core.events import Event
 from app.core.states import ProcessState
-from app.runtime.runtime import Runtime
+from app.runtime.composition.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 from tests.harness import internals, process
 from tests.waiting import until
@@ -141,7 +141,7 @@ def test_the_endpoints_limits_come_from_the_settings(served: Runtime) -> None:
             "proxy.body_budget_mb": 256,
         }
     )
-    from app.runtime.runtime import proxy_limits
+    from app.runtime.composition.runtime import proxy_limits
 
     changed = proxy_limits(internals(served).settings)
     assert changed.upstream_first_byte_timeout_s is None  # 0: wait for ever
@@ -149,7 +149,7 @@ def test_the_endpoints_limits_come_from_the_settings(served: Runtime) -> None:
 
 
 async def test_a_body_budget_below_the_largest_request_is_refused(served: Runtime) -> None:
-    from app.core.problems import ProblemError
+    from app.core.problems.problems import ProblemError
 
     with pytest.raises(ProblemError) as err:
         await served.services.config.set_settings({"proxy.max_body_mb": 256})
@@ -160,7 +160,7 @@ async def test_a_body_budget_below_the_largest_request_is_refused(served: Runtim
 async def test_a_crash_loop_shows_in_health(served: Runtime) -> None:
     import httpx
 
-    from app.core.registry import ModelOptions
+    from app.core.models.registry import ModelOptions
 
     await served.services.models.set_options(
         "user.b", ModelOptions(vllm_args="--fake-fail engine_dead")

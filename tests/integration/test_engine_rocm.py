@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.engine_values import InstallProgress
-from app.core.problems import ProblemError
+from app.core.engines.engine_values import InstallProgress
+from app.core.problems.problems import ProblemError
 from app.core.states import EngineKind
 from app.supervisor.engines.base import (
     VERSION_FILE_NAME,

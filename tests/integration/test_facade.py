@@ -13,12 +13,12 @@ import pytest
 
 from app.core.contracts import Backend
 from app.core.events import ProcessStateChanged
-from app.core.problems import ProblemError
-from app.core.registry import OPTION_FIELDS, ModelOptions
+from app.core.models.registry import OPTION_FIELDS, ModelOptions
+from app.core.problems.problems import ProblemError
 from app.core.states import ProcessState
 from app.runtime.api.snapshot import ModelRow, OptionsPreview
-from app.runtime.facade import ThreadFacade
-from app.runtime.thread import RuntimeThread
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.harness import Events, internals, process, request
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.runtime.api.bench import Workload
-from app.runtime.services.loadgen import LoadGenerator, Target
+from app.runtime.bench.loadgen import LoadGenerator, Target
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRETS = {

@@ -1,4 +1,5 @@
-"""A start is planned once (app.runtime.planning): the controller carries the LaunchPlan, so a
+"""A start is planned once (app.runtime.control.planning): the controller carries the LaunchPlan, so
+a
 warm request and a swap decision plan nothing again, and the options preview is the plan a
 start makes. Against the real runtime, its endpoint and the CLI, with the fake engine."""
 
@@ -15,14 +16,14 @@ from typing import Any
 import httpx
 import pytest
 
-from app.core.memory import weights_bytes_from_folder
-from app.core.registry import ModelOptions
+from app.core.memory.memory import weights_bytes_from_folder
+from app.core.models.registry import ModelOptions
 from app.core.states import EngineKind, ProcessState
 from app.launcher import main
-from app.runtime.planning import files as planning_files
-from app.runtime.planning import planner as planning_planner
-from app.runtime.planning import rules as planning_rules
-from app.runtime.runtime import Runtime
+from app.runtime.composition.runtime import Runtime
+from app.runtime.control.planning import files as planning_files
+from app.runtime.control.planning import planner as planning_planner
+from app.runtime.control.planning import rules as planning_rules
 from app.supervisor.engines.base import write_version_file
 from app.supervisor.sleep import SLEEP_FLAG
 from tests.fakes.engine_runtime import make_model_folder, make_runtime
@@ -150,12 +151,12 @@ async def test_a_load_plans_once_and_never_goes_back_to_the_planner(served: Runt
     path = [(room, how) for room, how, _ in tracer.stays(events)]
     entered = [room for room, how in path if how == "call"]
     assert path[0] == ("app.runtime.services.models", "call")
-    assert entered.count("app.runtime.controller") == 1
+    assert entered.count("app.runtime.control.controller") == 1
     # Before issue 19.2: five calls into the planner, two of them under the decision lock
     # and one after the start, and 30 hand-overs between planner.py and planning.py.
-    assert entered.count("app.runtime.planning") == 1
+    assert entered.count("app.runtime.control.planning") == 1
     started = path.index(("app.supervisor.actor", "call"))
-    assert "app.runtime.planning" not in [room for room, _ in path[started:]]
+    assert "app.runtime.control.planning" not in [room for room, _ in path[started:]]
     assert served.services.views.row("user.a").process is ProcessState.RUNNING
 
 

@@ -166,8 +166,8 @@ async def test_a_plan_that_no_longer_holds_is_refused(
     lemonade: LemonadeHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from app.core.paths import resolve_paths
-    from app.core.problems import ProblemError
-    from app.runtime.runtime import Runtime
+    from app.core.problems.problems import ProblemError
+    from app.runtime.composition.runtime import Runtime
 
     for key, value in user_env(lemonade, tmp_path).items():
         monkeypatch.setenv(key, value)

@@ -15,12 +15,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from app.core.models.registry import ModelOptions, Registry
 from app.core.paths import resolve_paths
-from app.core.problems import ProblemError
-from app.core.registry import ModelOptions, Registry
-from app.core.settings import Settings
-from app.runtime.facade import ThreadFacade
-from app.runtime.thread import RuntimeThread
+from app.core.problems.problems import ProblemError
+from app.core.settings.settings import Settings
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import fake_engine, make_model_folder, make_runtime
 from tests.fakes.fake_hub import FakeHub
 from tests.fakes.remote_servers import ServeProcess, free_port

@@ -13,13 +13,13 @@ import pytest
 
 from app.cli import commands
 from app.cli.context import paths_from
-from app.core.cluster import ClusterConfig, WorkerNode, head_overlay
-from app.core.problems import ProblemError
-from app.core.registry import ModelOptions
+from app.core.cluster.cluster import ClusterConfig, WorkerNode, head_overlay
+from app.core.models.registry import ModelOptions
+from app.core.problems.problems import ProblemError
 from app.core.states import EngineKind, ProcessState
 from app.launcher import main
-from app.runtime.facade import Session
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.composition.facade import Session
+from app.runtime.composition.runtime import Runtime, RuntimeOptions
 from tests.fakes.engine_runtime import make_runtime
 from tests.harness import internals, process
 from tests.unit import sysfs_trees as trees
@@ -37,7 +37,7 @@ def environ_of(pid: int) -> dict[str, str]:
 @pytest.fixture(autouse=True)
 def no_nvidia(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the fake /sys decides what GPUs there are, whatever the host has."""
-    monkeypatch.setattr("app.core.gpu.detect_nvidia_gpus", lambda: [])
+    monkeypatch.setattr("app.core.memory.gpu.detect_nvidia_gpus", lambda: [])
 
 
 def runtime_on(

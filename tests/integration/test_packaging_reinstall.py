@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.settings import Settings
+from app.core.settings.settings import Settings
 from app.gui import desktop_install
 from tests.integration.test_packaging import home_env, run_install, snapshot
 from tests.pipes import close_when_read

@@ -11,7 +11,7 @@ import pytest
 
 from app.core.events import DownloadFinished, LoadProgressed, PrewarmChanged, ProcessStateChanged
 from app.core.states import ProcessState
-from app.runtime.runtime import Runtime
+from app.runtime.composition.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.fake_hub import FakeHub, build_tiny_model
 from tests.harness import App, internals, started

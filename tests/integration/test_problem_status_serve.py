@@ -1,5 +1,5 @@
 """`vllm-tray serve` answers each problem with the HTTP status its catalogue entry declares
-(issue 19 item 3: the status table moved into app/core/problem_catalogue/), in OpenAI's
+(issue 19 item 3: the status table moved into app/core/problems/problem_catalogue/), in OpenAI's
 error envelope whose code is the problem's code and whose message is its catalogue sentence."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from app.core.problems import http_status, problem
+from app.core.problems.problems import http_status, problem
 from tests.fakes.engine_runtime import make_runtime
 from tests.fakes.remote_servers import ServeProcess, free_port
 

@@ -21,7 +21,7 @@ import pytest
 
 from app.core.contracts import Backend, ModelView
 from app.core.events import EventBus
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.proxy.server import ProxyServer
 

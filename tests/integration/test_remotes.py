@@ -22,10 +22,10 @@ import openai
 import pytest
 
 from app.core.events import Event, RemotesChanged
-from app.core.problems import ProblemError
-from app.runtime.runtime import Runtime
-from app.runtime.services import remote_probe, remote_status
-from app.runtime.services import remotes as remotes_module
+from app.core.problems.problems import ProblemError
+from app.runtime.composition.runtime import Runtime
+from app.runtime.remotes import remote_probe, remote_status
+from app.runtime.remotes import remotes as remotes_module
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import BareEngine, ServeProcess, free_port
 from tests.harness import Events, internals

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.cli.main import main
-from app.runtime.runtime import Runtime
+from app.runtime.composition.runtime import Runtime
 from tests.fakes.engine_runtime import make_runtime
 from tests.fakes.remote_servers import BareEngine, free_port, run_cli
 

@@ -12,10 +12,10 @@ import httpx
 import pytest
 
 from app.core.events import Event, ProcessStateChanged
-from app.core.problems import ProblemError
-from app.core.registry import ModelOptions, Registry
+from app.core.models.registry import ModelOptions, Registry
+from app.core.problems.problems import ProblemError
 from app.core.states import ProcessState
-from app.runtime.runtime import Runtime
+from app.runtime.composition.runtime import Runtime
 from app.supervisor.protocol import Start
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 from tests.harness import App, internals, process, request

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from app.core.fit import ArchSupport, FitVerdict, WeightFormat
-from app.core.hub_search import SearchQuery, SearchSort
+from app.core.memory.fit import ArchSupport, FitVerdict, WeightFormat
+from app.core.models.registry import Registry
 from app.core.paths import resolve_paths
-from app.core.registry import Registry
+from app.core.search.hub_search import SearchQuery, SearchSort
 from app.runtime.api.values import ModelDetails
-from app.runtime.runtime import Runtime, RuntimeOptions
-from app.runtime.services.search import DETAILS_AT_ONCE
+from app.runtime.composition.runtime import Runtime, RuntimeOptions
+from app.runtime.search.search import DETAILS_AT_ONCE
 from tests.fakes.engine_runtime import TINY_CONFIG
 from tests.fakes.fake_hub import FakeHub, build_tiny_model, refusing_url
 

@@ -1,7 +1,7 @@
 """A secret set from another process applies to a running `vllm-tray serve` (issue 19.4).
 
 QA found `vllm-tray config set-secret api_key` ignored by a serve already running: its
-endpoint kept the old key until a restart. The one config poller (app.runtime.watcher) now
+endpoint kept the old key until a restart. The one config poller (app.runtime.control.watcher) now
 reads the secrets again when their file changes, and the endpoint takes the new key.
 """
 

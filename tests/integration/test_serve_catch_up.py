@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from app.core.models.registry import Registry
 from app.core.paths import resolve_paths
-from app.core.registry import Registry
-from app.core.settings import Settings
+from app.core.settings.settings import Settings
 from tests.fakes.engine_runtime import fake_engine, make_model_folder
 from tests.fakes.remote_servers import free_port
 from tests.integration.test_setting_effects import ROOT, Serve

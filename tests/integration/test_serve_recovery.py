@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.core.registry import ModelOptions
+from app.core.models.registry import ModelOptions
 from tests.fakes.engine_runtime import make_runtime
 from tests.fakes.remote_servers import ServeProcess, run_cli
 from tests.harness import internals

@@ -1,4 +1,5 @@
-"""The endpoint shields a vulnerable engine (issue 34 item 3): each rule of app/core/shield.py,
+"""The endpoint shields a vulnerable engine (issue 34 item 3): each rule of
+app/core/engines/shield.py,
 sent through `vllm-tray serve` to the fake engine reporting an affected vLLM (0.20.1) and one
 reporting a fixed one (0.32.0). On the first the shape is a 400 in OpenAI's envelope naming the
 advisory, on the second it is relayed as usual; the user's setting lets chat templates pass;
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.core.shield import RULES
+from app.core.engines.shield import RULES
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.fakes.remote_servers import ServeProcess, free_port, run_cli
 from tests.integration.test_engine_advisories import install_fake_builds

@@ -1,6 +1,6 @@
 """A setting the app offers is a setting the running app obeys (issue 18 item 1).
 
-For every key of the settings table (app/core/setting_table.py) a row in `EFFECTS` says the
+For every key of the settings table (app/core/settings/setting_table.py) a row in `EFFECTS` says the
 value `vllm-tray config set KEY=VALUE` gives it and how a user sees the change on a running
 `vllm-tray serve` (a subprocess, over HTTP, with the fake engine as "your own vLLM command");
 a key a running serve cannot show names the test that shows it in its `effect_test` instead.
@@ -35,11 +35,11 @@ from typing import Any
 import httpx
 import pytest
 
+from app.core.models.registry import ModelOptions, Registry
 from app.core.paths import resolve_paths
-from app.core.registry import ModelOptions, Registry
-from app.core.setting_rules import SPEC_BY_KEY
-from app.core.setting_table import SPECS
-from app.core.settings import Settings
+from app.core.settings.setting_rules import SPEC_BY_KEY
+from app.core.settings.setting_table import SPECS
+from app.core.settings.settings import Settings
 from app.launcher import main as vllm_tray
 from tests.fakes.engine_runtime import fake_engine, make_model_folder
 from tests.fakes.remote_servers import free_port

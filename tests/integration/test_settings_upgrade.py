@@ -3,7 +3,7 @@
 Issue 19.4: every settings key is dotted by what it is about (`ctx_size` became
 `models.ctx_size`), and what the windows remember (the tray hint shown, the Lemonade offer
 made) lives in the UI state file, not among the preferences. The migrations are declared in
-app.core.setting_table (RENAMED, MOVED_TO_UI_STATE); this starts `vllm-tray` on a file an
+app.core.settings.setting_table (RENAMED, MOVED_TO_UI_STATE); this starts `vllm-tray` on a file an
 older version wrote and looks at what the user would see.
 """
 
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from app.core.paths import resolve_paths
-from app.core.setting_table import MOVED_TO_UI_STATE, RENAMED
+from app.core.settings.setting_table import MOVED_TO_UI_STATE, RENAMED
 
 ROOT = Path(__file__).resolve().parents[2]
 # What an older version wrote: every renamed key with a value that is not its default, the

@@ -20,10 +20,10 @@ import pytest
 
 from app.core.contracts import SleepGauge
 from app.core.events import Event, ProcessStateChanged
-from app.core.gpu import GpuInfo
-from app.core.registry import ModelOptions
+from app.core.memory.gpu import GpuInfo
+from app.core.models.registry import ModelOptions
 from app.core.states import ProcessState
-from app.runtime.runtime import Runtime
+from app.runtime.composition.runtime import Runtime
 from app.supervisor.sleep import DEV_MODE_VAR, FILE_NAME, SLEEP_FLAG
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 from tests.harness import internals, process
@@ -180,7 +180,7 @@ async def test_a_sleep_that_frees_nothing_falls_back_to_stop_and_is_remembered(
 @pytest.fixture(autouse=True)
 def no_nvidia(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the fake /sys decides what GPUs there are, whatever the host has."""
-    monkeypatch.setattr("app.core.gpu.detect_nvidia_gpus", lambda: [])
+    monkeypatch.setattr("app.core.memory.gpu.detect_nvidia_gpus", lambda: [])
 
 
 def vram_used(root: Path, gpu: GpuInfo) -> int:

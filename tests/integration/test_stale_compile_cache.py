@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.core.events import Event, PrewarmChanged
-from app.core.problems import ProblemError
-from app.core.registry import ModelOptions
-from app.runtime.runtime import Runtime
+from app.core.models.registry import ModelOptions
+from app.core.problems.problems import ProblemError
+from app.runtime.composition.runtime import Runtime
 from app.supervisor.compile_cache import FORCE_AOT_VAR, MARKS, root_of
 from tests.fakes.engine_runtime import fake_engine, make_runtime
 from tests.harness import internals

@@ -21,7 +21,7 @@ from app.core.events import (
     MetricsSampled,
     ProcessStateChanged,
 )
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.core.states import PHASE_END, LoadPhase, ProcessState
 from app.supervisor.metrics import MetricsTracker, parse_prometheus
 from app.supervisor.supervisor import Supervisor

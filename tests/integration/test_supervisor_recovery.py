@@ -14,7 +14,7 @@ import pytest
 
 from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, ProcessStateChanged
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.core.states import ProcessState
 from app.supervisor import transitions
 from app.supervisor.protocol import Start

@@ -54,7 +54,7 @@ import asyncio, json, sys
 from pathlib import Path
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.supervisor.supervisor import Supervisor
 
 SWITCHES = {

@@ -20,7 +20,7 @@ import pytest
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus, LoadProgressed, ProcessStateChanged
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.core.states import ProcessState
 from app.supervisor import child_environment, runner
 from app.supervisor.childenv import GUARD_ARGS, GUARD_KEY_VAR, guard_env

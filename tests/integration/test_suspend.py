@@ -15,7 +15,7 @@ import pytest
 
 from app.core.events import Event, ProcessStateChanged
 from app.core.states import ALIVE, ProcessState
-from app.runtime.runtime import Runtime
+from app.runtime.composition.runtime import Runtime
 from tests.fakes.engine_runtime import fake_engine, make_runtime, starts
 from tests.fakes.fake_logind import FakeLogind, Inhibitor, private_bus
 from tests.harness import internals, process
@@ -187,7 +187,7 @@ async def test_without_a_system_bus_nothing_happens(
         assert backend.state is ProcessState.RUNNING
     finally:
         await rt.stop()
-    said = [r for r in caplog.records if r.name == "app.runtime.suspend"]
+    said = [r for r in caplog.records if r.name == "app.runtime.control.suspend"]
     assert [r.levelno for r in said] == [logging.INFO]
     assert "suspend is not watched" in said[0].getMessage()
 
@@ -206,6 +206,6 @@ async def test_a_bus_without_logind_is_said_once_and_ignored(
         assert not internals(rt).sleep_watcher.holds_lock
     finally:
         await rt.stop()
-    said = [r for r in caplog.records if r.name == "app.runtime.suspend"]
+    said = [r for r in caplog.records if r.name == "app.runtime.control.suspend"]
     assert [r.levelno for r in said] == [logging.INFO]
     assert "logind is not running" in said[0].getMessage()

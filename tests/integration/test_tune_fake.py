@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from app.core.bench.tuning import MAX_STARTS, Slo
 from app.core.events import Event, TuneProgressed
 from app.core.states import ProcessState
-from app.core.tuning import MAX_STARTS, Slo
 from app.runtime.api.bench import BenchOptions, TuneOptions, Workload
-from app.runtime.facade import ThreadFacade
-from app.runtime.runtime import Runtime
-from app.runtime.thread import RuntimeThread
+from app.runtime.composition.facade import ThreadFacade
+from app.runtime.composition.runtime import Runtime
+from app.runtime.composition.thread import RuntimeThread
 from tests.fakes.engine_runtime import make_runtime, starts
 from tests.harness import internals, process
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.core.engine_values import InstallProgress
+from app.core.engines.engine_values import InstallProgress
 from app.supervisor.engines.base import ProgressCallback
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 

@@ -6,7 +6,7 @@ install out of any test's timeout.
 
 from __future__ import annotations
 
-from app.core.engine_values import InstallProgress
+from app.core.engines.engine_values import InstallProgress
 from tests.real_engine.conftest import ensure_cpu_engine, ensure_tiny_model
 
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from app.core.bench.tuning import MAX_STARTS
 from app.core.paths import resolve_paths
 from app.core.states import ProcessState
-from app.core.tuning import MAX_STARTS
 from app.runtime.api.bench import BenchOptions, TuneOptions, Workload
-from app.runtime.runtime import Runtime, RuntimeOptions
+from app.runtime.composition.runtime import Runtime, RuntimeOptions
 from app.supervisor.engines.cpu import CpuEngine
 from tests.harness import internals, process
 from tests.real_engine.conftest import app_home, wait_for_quiet

@@ -18,8 +18,8 @@ import httpx
 import psutil
 import pytest
 
-from app.core.engine_values import InstallProgress
-from app.core.problems import ProblemError
+from app.core.engines.engine_values import InstallProgress
+from app.core.problems.problems import ProblemError
 from app.core.states import EngineKind
 from app.supervisor.engines.base import read_version_file
 from app.supervisor.engines.cpu import (

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.vllm_flags import help_flags, unknown_flags
+from app.core.models.vllm_flags import help_flags, unknown_flags
 from app.supervisor.engine_flags import EngineFlags, engine_identity
 from app.supervisor.engines.cpu import CpuEngine
 

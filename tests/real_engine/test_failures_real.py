@@ -21,7 +21,7 @@ import pytest
 
 from app.core.contracts import LaunchSpec
 from app.core.events import EventBus
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.supervisor import runner
 from app.supervisor.engines.cpu import SERVER_MODULE, CpuEngine

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.load_bench import APP_SHARE_GOAL_S, WARM_RATIO_GOAL
+from app.core.bench.load_bench import APP_SHARE_GOAL_S, WARM_RATIO_GOAL
 from tests.real_engine.conftest import SHARED_COMPILE_CACHE, app_home
 from tests.real_engine.test_e2e_serve import ROOT, our_processes
 

@@ -30,9 +30,9 @@ import pytest
 
 from app.core.contracts import LaunchSpec
 from app.core.events import Event, EventBus, LoadProgressed, MetricsSampled, ProcessStateChanged
+from app.core.memory.swap import plan_sleep
 from app.core.states import EngineKind, LoadPhase, ProcessState
-from app.core.swap import plan_sleep
-from app.runtime.planning import with_sleep_mode
+from app.runtime.control.planning import with_sleep_mode
 from app.supervisor import child_environment
 from app.supervisor.childenv import guard_env
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine

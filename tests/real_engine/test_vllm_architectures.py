@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.fit import ARCHITECTURES_FILE
+from app.core.memory.fit import ARCHITECTURES_FILE
 from app.supervisor.engines.cpu import VLLM_CPU_VERSION, CpuEngine
 
 ROOT = Path(__file__).resolve().parents[2]

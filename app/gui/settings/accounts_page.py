@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.core.hf_token import hf_token_problem
+from app.core.settings.hf_token import hf_token_problem
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import buddy_label, wrap
 from app.gui.i18n import problem_text

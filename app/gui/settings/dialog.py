@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.settings import SPEC_BY_KEY
+from app.core.settings.settings import SPEC_BY_KEY
 from app.gui.commands import CommandFailed, async_slot, call, tasks_of
 from app.gui.forms import Grower, setting_label, wrap
 from app.gui.settings.accounts_page import AccountsPage

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.settings.field_check import FieldCheck
 from app.gui.settings.page import SettingsPage, spec_doc

@@ -8,7 +8,7 @@ from concurrent.futures import Future
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.gui.commands import CommandFailed, call, tasks_of
 from app.gui.forms import SettingField
 from app.gui.i18n import problem_text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from app.core.problems import ProblemError
-from app.core.setting_rules import SettingValue, check_together
+from app.core.problems.problems import ProblemError
+from app.core.settings.setting_rules import SettingValue, check_together
 from app.gui.forms import SettingField, wrap
 from app.gui.i18n import problem_text
 from app.gui.settings.page import SettingsPage
@@ -13,7 +13,7 @@ from app.runtime.api.services import Facade
 
 
 class LimitsPage(SettingsPage):
-    """Each field takes what is typed and says the rule it breaks (app.core.setting_rules);
+    """Each field takes what is typed and says the rule it breaks (app.core.settings.setting_rules);
     the memory for bodies is also checked against the largest request, with the sentence
     the engine would refuse the pair with."""
 

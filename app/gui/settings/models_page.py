@@ -10,10 +10,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.core.memory_room import RamShare
-from app.core.problems import Problem, ProblemError
-from app.core.settings import SettingValue
-from app.core.vllm_args import check_global_args
+from app.core.memory.memory_room import RamShare
+from app.core.models.vllm_args import check_global_args
+from app.core.problems.problems import Problem, ProblemError
+from app.core.settings.settings import SettingValue
 from app.gui.forms import SettingField, buddy_label, plain, wrap
 from app.gui.i18n import format_bytes, format_number, problem_text
 from app.gui.settings.field_check import FieldCheck

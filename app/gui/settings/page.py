@@ -1,7 +1,8 @@
 """The base of the settings pages: declared fields, load() / save() / restore_defaults().
 
 Every number and text is a SettingField: it takes what the user types, says next to the
-field which rule the text breaks (the rules the CLI uses, app.core.settings), and the dialog
+field which rule the text breaks (the rules the CLI uses, app.core.settings.settings), and the
+dialog
 keeps OK disabled until every field is valid. Nothing is clamped or rounded.
 """
 
@@ -13,14 +14,14 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFormLayout, QWidget
 
-from app.core.problems import TRANSLATION_CONTEXT
-from app.core.settings import SPEC_BY_KEY
+from app.core.problems.problems import TRANSLATION_CONTEXT
+from app.core.settings.settings import SPEC_BY_KEY
 from app.gui.forms import SettingField, buddy_label, plain
 from app.runtime.api.services import Facade
 
 
 def spec_doc(key: str) -> str:
-    """The setting's description (declared once in app.core.settings), translated."""
+    """The setting's description (declared once in app.core.settings.settings), translated."""
     return QCoreApplication.translate(TRANSLATION_CONTEXT, SPEC_BY_KEY[key].doc)
 
 

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.core.load_bench import RunKind
-from app.core.problems import Problem, problem
-from app.core.tuning import BenchPoint, Confirmation, Slo, speedup
+from app.core.bench.load_bench import RunKind
+from app.core.bench.tuning import BenchPoint, Confirmation, Slo, speedup
+from app.core.problems.problems import Problem, problem
 
 VLLM = "vllm"
 BUILTIN = "built-in"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from app.core.cluster import ClusterConfig
-from app.core.cluster_nodes import NodeInfo
-from app.core.problems import Problem
+from app.core.cluster.cluster import ClusterConfig
+from app.core.cluster.cluster_nodes import NodeInfo
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
 
 

@@ -19,24 +19,24 @@ if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable
     from pathlib import Path
 
-    from app.core.advisories import EngineAdvice
-    from app.core.batch import InputScan
-    from app.core.batch_jobs import BatchJobView
-    from app.core.batch_progress import BatchProgress
-    from app.core.chat import ChatOptions, Conversation, ReplyEvent
-    from app.core.cluster import ClusterConfig
-    from app.core.cluster_nodes import NodeInfo
+    from app.core.batch.batch import InputScan
+    from app.core.batch.batch_jobs import BatchJobView
+    from app.core.batch.batch_progress import BatchProgress
+    from app.core.bench.load_bench import LoadBenchRecord
+    from app.core.chat.chat import ChatOptions, Conversation, ReplyEvent
+    from app.core.cluster.cluster import ClusterConfig
+    from app.core.cluster.cluster_nodes import NodeInfo
     from app.core.contracts import Backend, DownloadView, ModelView
-    from app.core.engine_values import Cleaned, EngineStatus, InstallProgress
-    from app.core.gpu import SystemInfo
-    from app.core.hub_search import SearchQuery
-    from app.core.lemonade_plan import ImportPlan, ImportResult
-    from app.core.load_bench import LoadBenchRecord
-    from app.core.problems import Fix, Problem
-    from app.core.registry import ModelEntry, ModelOptions
-    from app.core.remotes import RemoteView
-    from app.core.rocm_feed import FeedView
-    from app.core.settings import SettingValue
+    from app.core.engines.advisories import EngineAdvice
+    from app.core.engines.engine_values import Cleaned, EngineStatus, InstallProgress
+    from app.core.engines.rocm_feed import FeedView
+    from app.core.lemonade.lemonade_plan import ImportPlan, ImportResult
+    from app.core.memory.gpu import SystemInfo
+    from app.core.models.registry import ModelEntry, ModelOptions
+    from app.core.problems.problems import Fix, Problem
+    from app.core.remotes.remotes import RemoteView
+    from app.core.search.hub_search import SearchQuery
+    from app.core.settings.settings import SettingValue
     from app.core.states import EngineKind
     from app.runtime.api.bench import (
         BenchOptions,
@@ -187,7 +187,7 @@ class ServerApi(Protocol):
 
 
 class RemotesApi(Protocol):
-    """Remote vLLM servers behind the endpoint (app.runtime.services.remotes)."""
+    """Remote vLLM servers behind the endpoint (app.runtime.remotes.remotes)."""
 
     @property
     def load_problems(self) -> list[Problem]: ...  # remotes.json could not be read
@@ -213,7 +213,7 @@ class RemotesApi(Protocol):
 
 
 class ClusterApi(Protocol):
-    """One model across machines (app.runtime.services.cluster)."""
+    """One model across machines (app.runtime.cluster.cluster)."""
 
     def view(self) -> ClusterView: ...
     async def configure(
@@ -253,7 +253,7 @@ class BatchApi(Protocol):
 
 class BatchFileApi(Protocol):
     """One JSONL file of requests, checked whole against its result files, their lock held
-    until `close` (app.runtime.services.batch_file)."""
+    until `close` (app.runtime.batch.batch_file)."""
 
     @property
     def progress(self) -> BatchProgress: ...
@@ -263,7 +263,7 @@ class BatchFileApi(Protocol):
 
 
 class BenchApi(Protocol):
-    """Benchmarks through an endpoint of the app (app.runtime.services.bench)."""
+    """Benchmarks through an endpoint of the app (app.runtime.bench.bench)."""
 
     async def run(
         self,
@@ -278,7 +278,7 @@ class BenchApi(Protocol):
 
 
 class TuneApi(Protocol):
-    """The max-num-seqs tune (app.runtime.services.tune)."""
+    """The max-num-seqs tune (app.runtime.bench.tune)."""
 
     def check(self, options: TuneOptions) -> TuneOptions: ...
     async def run(
@@ -290,7 +290,7 @@ class TuneApi(Protocol):
 
 class LoadBenchApi(Protocol):
     """Load to first token, cold and warm, through this app's endpoint
-    (app.runtime.services.load_bench); progress arrives as LoadBenchProgressed and
+    (app.runtime.bench.load_bench); progress arrives as LoadBenchProgressed and
     LoadProgressed events on the bus."""
 
     async def run(
@@ -316,7 +316,7 @@ class PowerApi(Protocol):
 
 
 class SearchApi(Protocol):
-    """Finding a model on Hugging Face, with a fit estimate (app.runtime.services.search)."""
+    """Finding a model on Hugging Face, with a fit estimate (app.runtime.search.search)."""
 
     async def search(self, query: SearchQuery) -> SearchResults: ...
     async def details(self, repo_id: str) -> ModelDetails: ...
@@ -329,7 +329,7 @@ class SearchApi(Protocol):
 
 
 class ChatApi(Protocol):
-    """Conversations with a model through an endpoint of the app (app.runtime.services.chat)."""
+    """Conversations with a model through an endpoint of the app (app.runtime.chat.chat)."""
 
     async def conversation(self, model_id: str) -> Conversation: ...
     async def set_options(self, model_id: str, options: ChatOptions) -> Conversation: ...
@@ -350,7 +350,7 @@ class ChatApi(Protocol):
 
 
 class LemonadeApi(Protocol):
-    """A Lemonade user's setup imported (app.runtime.services.lemonade_import)."""
+    """A Lemonade user's setup imported (app.runtime.lemonade.lemonade_import)."""
 
     async def plan(self, source: Path | None = None, cache: Path | None = None) -> ImportPlan: ...
     async def apply(self, plan: ImportPlan) -> ImportResult: ...

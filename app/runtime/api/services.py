@@ -2,10 +2,12 @@
 
 `ServiceSource` declares the services, once: one property per service, typed by its Protocol
 (app.runtime.api.protocols). `Services` is what a front-end gets of the runtime — one frozen
-object forwarding each declared name to its source: the runtime's parts (app.runtime.parts,
+object forwarding each declared name to its source: the runtime's parts
+(app.runtime.composition.parts,
 which build each on first use) or the GUI tests' fakes. The GUI reaches it through a `Facade`:
 one generic call that runs a function of the services on the runtime loop and returns a
-future, plus the event bus; the CLI (app.runtime.facade.Session) and the proxy's `EndpointApi`
+future, plus the event bus; the CLI (app.runtime.composition.facade.Session) and the proxy's
+`EndpointApi`
 are handed it directly. Its package imports no implementation.
 """
 
@@ -107,7 +109,7 @@ for _name in SERVICE_NAMES:  # each declared property forwards to the source's
 
 
 class Facade(Protocol):
-    """The GUI's door to the runtime thread (app.runtime.facade.ThreadFacade).
+    """The GUI's door to the runtime thread (app.runtime.composition.facade.ThreadFacade).
 
     `submit` runs a coroutine function of the services on the runtime loop, `call` a plain
     one (a read of the caches the loop writes); both return a future the GUI awaits in an

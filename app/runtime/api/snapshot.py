@@ -10,19 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from app.core.advisories import EngineAdvice
 from app.core.contracts import DownloadView
+from app.core.engines.advisories import EngineAdvice
 from app.core.events import GpuSampled, LoadProgressed, MemoryRoomSampled, MetricsSampled
-from app.core.memory import MemoryPlan
-from app.core.memory_room import DeviceRoom, RamShare
-from app.core.optimize import Optimize
-from app.core.problems import Problem
-from app.core.registry import ModelSource
+from app.core.memory.memory import MemoryPlan
+from app.core.memory.memory_room import DeviceRoom, RamShare
+from app.core.models.optimize import Optimize
+from app.core.models.registry import ModelSource
+from app.core.models.vllm_args import ArgLayer
+from app.core.problems.problems import Problem
 from app.core.states import USABLE_FILES, EngineKind, FileState, ProcessState
-from app.core.vllm_args import ArgLayer
 
 if TYPE_CHECKING:
-    from app.core.gpu import SystemInfo
+    from app.core.memory.gpu import SystemInfo
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ class OptionsPreview:
     planned: Mapping[str, int] = field(default_factory=dict)
     problem_field: str | None = None
     optimize: Optimize | None = None  # the "start fast / serve fast" option as asked
-    # The room the app's models have now on each device in `planned` (app.core.memory_room):
+    # The room the app's models have now on each device in `planned` (app.core.memory.memory_room):
     # what other programs leave, and on an APU or in RAM what the host can give.
     rooms: Mapping[str, DeviceRoom] = field(default_factory=dict)
     # While the model runs: the command line its child was started with, shown as `command`

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.advisories import EngineAdvice
-from app.core.fit import ArchSupport, FitEstimate, WeightFormat
-from app.core.hub_search import HubModel
-from app.core.problems import Problem
-from app.core.rocm_feed import FeedBuild, FeedView
+from app.core.engines.advisories import EngineAdvice
+from app.core.engines.rocm_feed import FeedBuild, FeedView
+from app.core.memory.fit import ArchSupport, FitEstimate, WeightFormat
+from app.core.problems.problems import Problem
+from app.core.search.hub_search import HubModel
 from app.core.states import EngineKind
 
 
@@ -81,7 +81,7 @@ class EngineReport:
     location: str | None = None
     problem: Problem | None = None
     active: bool = False
-    # The vLLM release it runs and the known advisories for it (app.core.advisories); None
+    # The vLLM release it runs and the known advisories for it (app.core.engines.advisories); None
     # when it is not installed.
     advice: EngineAdvice | None = None
 

@@ -7,14 +7,14 @@ import os
 import shlex
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from app.core import port_check
-from app.core.api_key import api_key_problem
-from app.core.hf_token import hf_token_problem
 from app.core.jsonstore import FileStamp, file_stamp
-from app.core.problems import Problem, ProblemError, problem
-from app.core.setting_rules import check_together, unknown_setting
-from app.core.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
-from app.core.vllm_args import GLOBAL_SOURCE, check_global_args
+from app.core.models.vllm_args import GLOBAL_SOURCE, check_global_args
+from app.core.problems.problems import Problem, ProblemError, problem
+from app.core.settings import port_check
+from app.core.settings.api_key import api_key_problem
+from app.core.settings.hf_token import hf_token_problem
+from app.core.settings.setting_rules import check_together, unknown_setting
+from app.core.settings.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
 from app.proxy.security import is_loopback_name, key_required
 from app.runtime.secrets import SecretStore
 
@@ -113,7 +113,7 @@ class ConfigService:
         return self._settings.is_default(key)
 
     def load_problem(self) -> Problem | None:
-        """What is wrong with settings.json now (app.core.settings.Settings.problem)."""
+        """What is wrong with settings.json now (app.core.settings.settings.Settings.problem)."""
         return self._settings.problem
 
     async def reset(self, key: str) -> SettingValue:
@@ -155,7 +155,8 @@ class ConfigService:
 
     async def global_args_problem(self, text: str) -> Problem | None:
         """What is wrong with `text` as the global vllm_args: its own rules
-        (app.core.vllm_args.check_global_args), then the engine's --help (an unknown flag)."""
+        (app.core.models.vllm_args.check_global_args), then the engine's --help (an unknown
+        flag)."""
         try:
             args = check_global_args(text)
         except ProblemError as exc:

@@ -16,9 +16,9 @@ import aiohttp
 import psutil
 
 from app.core.jsonstore import atomic_write_text
-from app.core.problems import Problem, ProblemError, problem
-from app.core.remotes import SERVER_VLLM_TRAY
-from app.core.settings import Settings
+from app.core.problems.problems import Problem, ProblemError, problem
+from app.core.remotes.remotes import SERVER_VLLM_TRAY
+from app.core.settings.settings import Settings
 from app.core.untrusted import one_line, parse_json
 from app.proxy.instance import INSTANCE_PATH, is_secret, new_challenge, new_secret, proves
 from app.proxy.server import ProxyServer, local_url

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.core.advisories import EngineAdvice, vllm_version
 from app.core.contracts import Backend
+from app.core.engines.advisories import EngineAdvice, vllm_version
 from app.core.events import (
     AdvisoriesUpdated,
     EngineVersionRead,

@@ -8,17 +8,17 @@ import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.core.advisories import EngineAdvice
 from app.core.contracts import Backend
-from app.core.engine_values import Cleaned, EngineStatus, InstallProgress
+from app.core.engines.advisories import EngineAdvice
+from app.core.engines.engine_values import Cleaned, EngineStatus, InstallProgress
+from app.core.engines.rocm_feed import FeedView
 from app.core.events import EngineInstallProgressed, EventBus
-from app.core.problems import Problem, ProblemError, problem
-from app.core.rocm_feed import FeedView
-from app.core.settings import Settings
+from app.core.models.vllm_flags import unknown_flag_problem, unknown_flags
+from app.core.problems.problems import Problem, ProblemError, problem
+from app.core.settings.settings import Settings
 from app.core.states import EngineKind
-from app.core.vllm_flags import unknown_flag_problem, unknown_flags
 from app.runtime.api.values import EngineReport, RocmBuildRow, RocmBuilds
-from app.runtime.planning import Planner
+from app.runtime.control.planning import Planner
 from app.runtime.services.engine_advice import EngineAdvisor
 from app.supervisor.compile_cache import clean
 from app.supervisor.engine_flags import EngineFlags, engine_identity

@@ -12,8 +12,7 @@ from typing import Any
 
 from app.core.contracts import Backend, DownloadView
 from app.core.events import EventBus, RegistryChanged
-from app.core.problems import Fix, FixKind, Problem, ProblemError
-from app.core.registry import (
+from app.core.models.registry import (
     OPTION_FIELDS,
     ModelEntry,
     ModelOptions,
@@ -21,15 +20,16 @@ from app.core.registry import (
     parse_checkpoint,
     user_model_id,
 )
-from app.core.settings import Settings
+from app.core.models.vllm_args import MODEL_SOURCE, split_args
+from app.core.problems.problems import Fix, FixKind, Problem, ProblemError
+from app.core.settings.settings import Settings
 from app.core.states import FAILED, USABLE_FILES, EngineKind, ProcessState
-from app.core.vllm_args import MODEL_SOURCE, split_args
 from app.downloads.manager import DownloadManager
 from app.downloads.status import validate_local_folder
 from app.runtime.api.snapshot import OptionsPreview
-from app.runtime.controller import Controller
-from app.runtime.planning import Planner, bad_ctx_size
-from app.runtime.planning.rules import not_downloaded
+from app.runtime.control.controller import Controller
+from app.runtime.control.planning import Planner, bad_ctx_size
+from app.runtime.control.planning.rules import not_downloaded
 from app.runtime.services.engines import EngineService
 from app.supervisor import Supervisor
 

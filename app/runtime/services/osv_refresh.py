@@ -2,7 +2,7 @@
 
 `db()` never waits: the last good answer from osv.dev (cache dir), else the snapshot shipped in
 the package. `refresh()` asks osv.dev at most once a day (once an hour after a failure), with a
-timeout and a bound on the answer's size; an answer that does not pass app.core.advisories'
+timeout and a bound on the answer's size; an answer that does not pass app.core.engines.advisories'
 checks is refused whole, the list in use stays, and `db().note` says why. VLLM_TRAY_OSV_URL
 points it elsewhere (tests: a fake server on loopback) or, set to "off", switches it off.
 """
@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from app.core.advisories import AdvisoryDB, shipped_db
+from app.core.engines.advisories import AdvisoryDB, shipped_db
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import problem
+from app.core.problems.problems import problem
 from app.core.untrusted import one_line, parse_json, read_bounded
 
 log = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ import logging
 from typing import Protocol
 
 from app.core.states import ProcessState
-from app.runtime.controller import Controller
+from app.runtime.control.controller import Controller
 from app.supervisor import Supervisor
 
 log = logging.getLogger(__name__)

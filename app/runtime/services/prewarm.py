@@ -28,12 +28,12 @@ from app.core.events import (
     PrewarmChanged,
     PrewarmOutcome,
 )
-from app.core.problems import Problem, ProblemError, problem
-from app.core.registry import Registry
-from app.core.settings import Settings
+from app.core.models.registry import Registry
+from app.core.problems.problems import Problem, ProblemError, problem
+from app.core.settings.settings import Settings
 from app.core.states import ALIVE, DownloadStatus
-from app.runtime.controller import Controller
-from app.runtime.planning import Planner
+from app.runtime.control.controller import Controller
+from app.runtime.control.planning import Planner
 from app.supervisor import Supervisor
 from app.supervisor.compile_cache import StartMarks, launch_key, root_of
 from app.supervisor.loadtimes import LoadTimes, load_key

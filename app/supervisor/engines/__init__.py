@@ -1,6 +1,6 @@
 """Engines: the vLLM builds the supervisor can launch (ROCm bundle, CPU build, custom command)."""
 
-from app.core.engine_values import EngineStatus, InstallProgress
+from app.core.engines.engine_values import EngineStatus, InstallProgress
 from app.core.states import EngineKind
 from app.supervisor.engines.base import (
     VERSION_FILE_NAME,

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
-from app.core.problems import ProblemError, problem
+from app.core.problems.problems import ProblemError, problem
 from app.core.resume import ResumeAction, decide, partial_size, range_headers
 
 if TYPE_CHECKING:

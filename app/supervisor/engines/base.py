@@ -14,9 +14,9 @@ from typing import Protocol, runtime_checkable
 
 import filelock
 
-from app.core.engine_values import EngineStatus, InstallProgress
+from app.core.engines.engine_values import EngineStatus, InstallProgress
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
+from app.core.problems.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.core.states import EngineKind
 from app.core.untrusted import parse_json
 

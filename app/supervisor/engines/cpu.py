@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 
-from app.core.engine_values import EngineStatus, InstallProgress
-from app.core.problems import ProblemError, problem, tr_noop, worded_problem
+from app.core.engines.engine_values import EngineStatus, InstallProgress
+from app.core.problems.problems import ProblemError, problem, tr_noop, worded_problem
 from app.core.states import EngineKind
 from app.supervisor import spawn
 from app.supervisor.childenv import installer_environment

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.core.engine_values import EngineStatus, InstallProgress
-from app.core.problems import Problem, ProblemError, tr_noop, worded_problem
+from app.core.engines.engine_values import EngineStatus, InstallProgress
+from app.core.problems.problems import Problem, ProblemError, tr_noop, worded_problem
 from app.core.redact import redact_argv
 from app.core.states import EngineKind
 from app.supervisor import spawn

@@ -15,9 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
-from app.core.jsonstore import atomic_write_text
-from app.core.problems import problem
-from app.core.rocm_feed import (
+from app.core.engines.rocm_feed import (
     CACHED,
     MAX_FEED_BYTES,
     ONLINE,
@@ -26,6 +24,8 @@ from app.core.rocm_feed import (
     FeedView,
     parse_feed,
 )
+from app.core.jsonstore import atomic_write_text
+from app.core.problems.problems import problem
 from app.core.untrusted import one_line, read_bounded
 
 log = logging.getLogger(__name__)

@@ -17,12 +17,12 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from app.core.engine_values import EngineStatus, InstallProgress
-from app.core.gfx import SUPPORTED_ROCM_TARGETS, gfx_family, no_bundle_problem
-from app.core.gpu import GFX1151_PREREQ_KERNEL
+from app.core.engines.engine_values import EngineStatus, InstallProgress
+from app.core.engines.rocm_feed import Feed
 from app.core.jsonstore import atomic_write_json
-from app.core.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
-from app.core.rocm_feed import Feed
+from app.core.memory.gfx import SUPPORTED_ROCM_TARGETS, gfx_family, no_bundle_problem
+from app.core.memory.gpu import GFX1151_PREREQ_KERNEL
+from app.core.problems.problems import Fix, FixKind, Problem, ProblemError, problem, tr_noop
 from app.core.states import EngineKind
 from app.core.untrusted import parse_json, safe_name
 from app.supervisor.engines.archive import TransferCancelled

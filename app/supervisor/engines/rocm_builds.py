@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from app.core.gfx import gfx_family
-from app.core.rocm_feed import Feed, FeedBuild, builds_for, default_build, release_key
+from app.core.engines.rocm_feed import Feed, FeedBuild, builds_for, default_build, release_key
+from app.core.memory.gfx import gfx_family
 
 PINNED_BASE = "vllm0.20.1-rocm7.12.0"
 # The bundle's publisher (Lemonade) pins the Instinct targets to another build; the same

@@ -17,8 +17,8 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.core.engine_values import InstallProgress
-from app.core.problems import ProblemError, problem
+from app.core.engines.engine_values import InstallProgress
+from app.core.problems.problems import ProblemError, problem
 from app.core.untrusted import parse_json
 from app.supervisor.engines.archive import TransferCancelled, download, fetch_text, remote_size
 from app.supervisor.engines.base import ProgressCallback

@@ -8,8 +8,8 @@ import shutil
 import threading
 from pathlib import Path
 
-from app.core.engine_values import InstallProgress
-from app.core.problems import ProblemError, problem
+from app.core.engines.engine_values import InstallProgress
+from app.core.problems.problems import ProblemError, problem
 from app.core.states import EngineKind
 from app.supervisor.engines.archive import extract_tar_gz
 from app.supervisor.engines.base import (

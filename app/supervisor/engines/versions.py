@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.core.advisories import version_key
+from app.core.engines.advisories import version_key
 from app.core.jsonstore import atomic_write_json
 from app.core.untrusted import parse_json
 from app.supervisor import spawn

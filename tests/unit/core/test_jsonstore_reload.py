@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import app.core.jsonstore as jsonstore_module
+from app.core.models.registry import ModelOptions, Registry
 from app.core.paths import AppPaths, resolve_paths
-from app.core.registry import ModelOptions, Registry
-from app.core.settings import Settings
+from app.core.settings.settings import Settings
 
 
 def hand_edit(path: Path, text: str) -> None:

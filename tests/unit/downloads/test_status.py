@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.problems import ProblemError
-from app.core.registry import ModelEntry, parse_checkpoint
+from app.core.models.registry import ModelEntry, parse_checkpoint
+from app.core.problems.problems import ProblemError
 from app.downloads.cache_layout import CacheLayout
 from app.downloads.selection import select_files
 from app.downloads.status import (

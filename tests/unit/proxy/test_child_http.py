@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.proxy import child_http
 from app.proxy.bodies import HeldBody
 from app.proxy.child_http import AppUpstream, request_head

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.proxy.limits import ProxyLimits
 from tests.unit.proxy.test_server import DIAGNOSIS, Proxy, error_of, running_proxy
 

@@ -14,7 +14,7 @@ import pytest
 
 from app.core.contracts import DownloadView
 from app.core.events import DownloadFinished, DownloadProgressed, EventBus
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
 from tests.unit.proxy.test_server import DIAGNOSIS, Proxy, error_of, running_proxy
 

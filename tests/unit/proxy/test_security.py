@@ -8,7 +8,7 @@ import socket
 import pytest
 
 from app.core.events import EventBus, ServerStateChanged
-from app.core.problems import ProblemError
+from app.core.problems.problems import ProblemError
 from app.proxy.security import ApiKey, CorsPolicy, HostPolicy, host_without_port, is_loopback_name
 from app.proxy.server import ProxyServer
 from tests.unit.proxy.test_server import FakeController, error_of, running_proxy

@@ -18,7 +18,7 @@ from aiohttp import web
 
 from app.core.contracts import Backend, ModelView
 from app.core.events import Event, EventBus, ServerStateChanged
-from app.core.problems import Problem, ProblemError
+from app.core.problems.problems import Problem, ProblemError
 from app.core.states import ProcessState
 from app.proxy.child_http import AppUpstream
 from app.proxy.server import ProxyServer

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.core.advisories import AdvisoryDB
+from app.core.engines.advisories import AdvisoryDB
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = ROOT / "scripts" / "osv_snapshot.py"

@@ -16,7 +16,7 @@ SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "problems_codemod.py"
 
 SITES = '''"""Sites."""
 
-from app.core.problems import Fix, FixKind, problem, tr_noop
+from app.core.problems.problems import Fix, FixKind, problem, tr_noop
 
 
 def one(m):
@@ -67,7 +67,7 @@ def long(a, b):
 
 TEST_SITES = '''"""A test."""
 
-from app.core.problems import problem, tr_noop
+from app.core.problems.problems import problem, tr_noop
 
 MADE_UP = problem("test.x", tr_noop("Made up {n}."), n=1)
 '''
@@ -147,7 +147,7 @@ def test_a_run_moves_sentences_to_the_catalogue_and_reports_conflicts(
     # A test written later that builds the app's problem as declared takes the catalogue form.
     later = tmp_path / "tests" / "test_later.py"
     later.write_text(
-        "from app.core.problems import problem, tr_noop\n\n"
+        "from app.core.problems.problems import problem, tr_noop\n\n"
         'P = problem("area.unknown", tr_noop("There is no {model}."), model="m", setting="s")\n'
     )
     codemod.main(["tests"])

@@ -50,7 +50,7 @@ def test_a_load_and_a_cold_chat_request_stay_within_their_budgets(
     # Before issue 30: a stat of the config files on the start path, and the planner
     # calling up into the cluster service through a closure.
     rooms = {room for room, _ in load}
-    assert "app.runtime.watcher" not in rooms and "app.runtime.services.cluster" not in rooms
+    assert "app.runtime.control.watcher" not in rooms and "app.runtime.cluster.cluster" not in rooms
 
 
 def test_the_documented_table_is_the_one_the_tracer_prints(

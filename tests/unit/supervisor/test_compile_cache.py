@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from app.core.bench.load_bench import LoadRun, run_steps
 from app.core.contracts import LaunchSpec
-from app.core.load_bench import LoadRun, run_steps
-from app.core.optimize import Optimize, parse_optimize, with_optimize
-from app.core.problems import ProblemError
+from app.core.models.optimize import Optimize, parse_optimize, with_optimize
+from app.core.models.vllm_args import ArgLayer, ResolvedArgs
+from app.core.problems.problems import ProblemError
 from app.core.states import EngineKind
-from app.core.vllm_args import ArgLayer, ResolvedArgs
-from app.runtime.fast_start import fast_spec
+from app.runtime.control.fast_start import fast_spec
 from app.supervisor.compile_cache import (
     build_name,
     cache_env,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import LoadPhase
 from app.supervisor import vllm_errors
 from app.supervisor.diagnosis import (

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.core.contracts import LaunchSpec, SleepGauge, SleepSpec
-from app.core.problems import Problem
+from app.core.problems.problems import Problem
 from app.core.states import ProcessState
 from app.supervisor.actor_state import (
     ActorState,

@@ -10,7 +10,7 @@ import pytest
 from app.core.events import EventBus
 from app.core.paths import AppPaths
 from app.runtime.api.services import SERVICE_NAMES, Services, ServiceSource
-from app.runtime.parts import Parts, RuntimeOptions
+from app.runtime.composition.parts import Parts, RuntimeOptions
 
 
 def test_the_declaration_names_each_service_once_and_services_forwards_them() -> None:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.core.paths import AppPaths
-from app.core.problems import ProblemError
-from app.runtime.facade import Session
+from app.core.problems.problems import ProblemError
+from app.runtime.composition.facade import Session
 
 GOOD = {"hf_token": "hf_" + "a1B2" * 9, "api_key": "sk-local-123"}
 VALUES = st.sampled_from([None, "", "not a token\n", "hf_" + "a1B2" * 9, "sk-local-123"])

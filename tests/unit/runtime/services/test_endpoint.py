@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.core.events import EventBus
-from app.core.problems import ProblemError
-from app.core.settings import Settings
+from app.core.problems.problems import ProblemError
+from app.core.settings.settings import Settings
 from app.proxy.instance import new_secret, prove
 from app.proxy.server import ProxyServer
 from app.runtime.api.values import Endpoint

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.advisories import AdvisoryDB, shipped
+from app.core.engines.advisories import AdvisoryDB, shipped
 from app.runtime.services.osv_refresh import ATTEMPT_FILE, CACHE_FILE, OsvAdvisories, osv_url
 from tests.fakes.fake_osv import fake_osv
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.rocm_feed import CACHED, ONLINE, SHIPPED_COPY
+from app.core.engines.rocm_feed import CACHED, ONLINE, SHIPPED_COPY
 from app.supervisor.engines.feed import CACHE_FILE, FeedSource
 from tests.fakes.bundle_server import BundleServer
 

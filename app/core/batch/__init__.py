@@ -1,0 +1,1 @@
+"""The batch feature's part of app.core."""

@@ -1,0 +1,1 @@
+"""What is known of vLLM builds: the ROCm feed, advisories, the shield."""

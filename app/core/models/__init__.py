@@ -1,0 +1,1 @@
+"""Models: the registry, their files, names, states and vLLM arguments."""

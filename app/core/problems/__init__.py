@@ -1,0 +1,1 @@
+"""Problems: codes and sentences, and the catalogue that declares them."""

@@ -1,0 +1,1 @@
+"""The remotes feature's part of app.core."""

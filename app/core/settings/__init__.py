@@ -1,0 +1,1 @@
+"""Settings: declared once as data, their rules, upgrades and store."""

@@ -1,0 +1,1 @@
+"""The search feature's part of app.gui."""

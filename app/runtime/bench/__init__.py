@@ -1,0 +1,1 @@
+"""The bench feature's part of app.runtime."""

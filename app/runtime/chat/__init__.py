@@ -1,0 +1,1 @@
+"""The chat feature's part of app.runtime."""

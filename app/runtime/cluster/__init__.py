@@ -1,0 +1,1 @@
+"""The cluster feature's part of app.runtime."""

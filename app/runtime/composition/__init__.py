@@ -1,0 +1,1 @@
+"""The composition root: builds the parts, hands out Services."""

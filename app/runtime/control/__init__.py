@@ -1,0 +1,1 @@
+"""Which models run: the controller, its planning, watcher, suspend."""

@@ -1,0 +1,1 @@
+"""The lemonade feature's part of app.runtime."""
