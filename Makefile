@@ -36,6 +36,7 @@ lint: setup
 	$(BIN)/python scripts/translations.py check
 	$(BIN)/python scripts/check_module_size.py
 	$(BIN)/python scripts/check_test_layout.py
+	$(BIN)/python scripts/relayout.py --check
 
 typecheck: setup
 	$(BIN)/mypy
