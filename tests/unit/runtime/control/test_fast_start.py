@@ -10,7 +10,7 @@ import pytest
 
 from app.core.contracts import LaunchSpec
 from app.core.states import EngineKind
-from app.runtime.control.fast_start import STARTUP_PLAN, fast_spec
+from app.runtime.control.fast_start import NO_AOT_COMPILE, STARTUP_PLAN, fast_spec
 from app.supervisor.compile_cache import (
     FORCE_AOT_VAR,
     PLANS,
@@ -92,3 +92,22 @@ def test_a_changed_launch_drops_the_builds_startup_plans(tmp_path: Path) -> None
 def test_a_spec_whose_caches_the_app_does_not_place_is_left_alone(tmp_path: Path) -> None:
     bare = spec(tmp_path, env={"X": "1"})
     assert with_kept_work(bare) is bare
+
+
+@pytest.mark.parametrize(
+    ("kind", "aot_off"),
+    # Only the CPU build fails to load its own AOT artifacts (and then compiles again).
+    [(EngineKind.CPU, True), (EngineKind.ROCM, False), (EngineKind.CUSTOM, False)],
+)
+def test_the_cpu_build_starts_without_aot_compile(
+    tmp_path: Path, kind: EngineKind, aot_off: bool
+) -> None:
+    env = fast_spec(
+        spec(tmp_path),
+        tmp_path,
+        kind=kind,
+        version="0.32.0",
+        prefix=("vllm", "serve"),
+        optimize=None,
+    ).env
+    assert (NO_AOT_COMPILE.items() <= env.items()) is aot_off
