@@ -41,6 +41,7 @@ INDUCTOR_VAR = "TORCHINDUCTOR_CACHE_DIR"
 TRITON_VAR = "TRITON_CACHE_DIR"
 # What vLLM writes once a start compiled its graphs (vllm/compilation/decorators.py).
 COMPILED = Path("torch_compile_cache")
+INDUCTOR = Path("inductor")
 # vLLM's startup plans (vllm/v1/worker/startup_plan.py), and the app's marks beside them.
 PLANS = Path("startup_plan")
 MARKS = Path("vllm-tray-starts.json")
@@ -83,7 +84,7 @@ def cache_env(root: Path) -> dict[str, str]:
     """The variables that make a child keep and find its compile caches in `root`."""
     return {
         ROOT_VAR: str(root),
-        INDUCTOR_VAR: str(root / "inductor"),
+        INDUCTOR_VAR: str(root / INDUCTOR),
         TRITON_VAR: str(root / "triton"),
     }
 
@@ -97,12 +98,17 @@ def root_of(env: Mapping[str, str]) -> Path | None:
 def has_compiled(root: Path) -> bool:
     """Whether an earlier start left compiled graphs in `root` (a later one is then warm).
 
-    Cheap enough for the runtime loop: at most a few directory entries are read."""
-    try:
-        with os.scandir(root / COMPILED) as entries:
-            return any(True for _ in entries)
-    except OSError:
-        return False
+    vLLM's own cache holds them, or, where vLLM compiles without AOT (its CPU build here,
+    app.runtime.control.fast_start), only inductor's. Cheap enough for the runtime loop: at
+    most a few directory entries are read."""
+    for folder in (root / COMPILED, root / INDUCTOR):
+        try:
+            with os.scandir(folder) as entries:
+                if any(True for _ in entries):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def folder_bytes(path: Path) -> int:

@@ -78,16 +78,16 @@ class LoadReport:
                 model_id=self.parser.model_id,
                 total_s=round(took, 3),
                 steps=tuple((str(step), seconds) for step, seconds in steps),
-                cold=self.parser.cold,
+                cold=self.cold is True,
                 started_ts=self._started_ts,
             )
         )
         return took
 
     def record(self, seconds: float) -> None:
-        """Keep this load's time (cold or warm, as the log said); blocking: call off the loop."""
+        """Keep this load's time (cold or warm, as `cold` says); blocking: call off the loop."""
         if self._times is not None:
-            self._times.record(self._key, seconds, cold=self.parser.cold, swap=self.swap_back)
+            self._times.record(self._key, seconds, cold=self.cold is True, swap=self.swap_back)
         if self._aot_root is not None and self._aot is not None:
             StartMarks(self._aot_root).note_aot(self._aot)
 
