@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from collections.abc import Collection
+from typing import Any
 
 import psutil
 
@@ -32,20 +34,30 @@ def foreign_listener(port: int, root_pid: int, host: str = CHILD_HOST) -> int | 
     is in the tree, when none is, or when its owner cannot be seen (another user's process,
     a container's port forwarder): the answer is then taken as the child's, as before.
 
+    The tree's own sockets are read first (a few processes: the usual answer, and quick, as
+    it is on every load's path); the whole machine's only when none of them listens there.
     Blocking (reads /proc): call through asyncio.to_thread."""
     try:
         root = psutil.Process(root_pid)
-        tree = {root_pid, *(p.pid for p in root.children(recursive=True))}
-        listeners = [
-            c.pid
-            for c in psutil.net_connections(kind="tcp")
-            if c.status == psutil.CONN_LISTEN
-            and c.laddr
-            and c.laddr.port == port
-            and c.laddr.ip in (host, "0.0.0.0", "::")
-        ]
+        tree = [root, *root.children(recursive=True)]
     except psutil.Error:
         return None
-    if any(pid in tree for pid in listeners if pid is not None):
+    for proc in tree:
+        with contextlib.suppress(psutil.Error):
+            if any(_listens(c, port, host) for c in proc.net_connections(kind="tcp")):
+                return None
+    try:
+        listeners = [c.pid for c in psutil.net_connections(kind="tcp") if _listens(c, port, host)]
+    except psutil.Error:
         return None
-    return next((pid for pid in listeners if pid is not None), None)
+    pids = {p.pid for p in tree}
+    return next((pid for pid in listeners if pid is not None and pid not in pids), None)
+
+
+def _listens(conn: Any, port: int, host: str) -> bool:
+    return bool(
+        conn.status == psutil.CONN_LISTEN
+        and conn.laddr
+        and conn.laddr.port == port
+        and conn.laddr.ip in (host, "0.0.0.0", "::")
+    )
