@@ -26,7 +26,7 @@ ALLOWED = {
     # environment (the child's), both given to it by spawn.start_with_protocol.
     "supervisor/watchdog.py": "posix_spawnp of the engine, inheriting what spawn set",
     # nvidia-smi is a system program, not Python: nothing is imported from any folder.
-    "core/gpu.py": "nvidia-smi",
+    "core/memory/gpu.py": "nvidia-smi",
     # xdg-open is the desktop's own opener (a shell script starting a file manager), started
     # in the folder it opens: no Python of the app's runs there.
     "gui/open_folder.py": "xdg-open",

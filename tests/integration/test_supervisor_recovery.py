@@ -188,5 +188,7 @@ async def test_each_replayed_vllm_failure_reaches_the_caller_as_its_problem(
         "engine_without_vllm": "engine.broken",
         # Every try lost its port (the replay says so each time): said only after the retries.
         "port_taken": "load.port_in_use",
+        # A forced AOT load of a cut artifact (the capture forces it: VLLM_FORCE_AOT_LOAD).
+        "stale_aot": "load.stale_compile_cache",
     }
     assert problem.code == expected[case.name]

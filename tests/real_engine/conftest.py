@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import os
 import shutil
@@ -96,11 +97,21 @@ def engine_dir() -> Path:
     return Path(configured).expanduser() if configured else TEST_CACHE / "engines" / "cpu"
 
 
-def app_home(home: Path, *, shared_compile_cache: bool = True) -> Path:
+def app_home(
+    home: Path, *, shared_compile_cache: bool = True, keep_engine_ready: bool = False
+) -> Path:
     """A vLLM Tray home (VLLM_TRAY_HOME / --config-dir) whose app finds the shared CPU engine
     where it would have installed it, and the shared compile caches where it keeps them
     (app.supervisor.compile_cache): warm after the first start on this machine, so a test
-    pays a cold start only when it asks for an empty cache (`shared_compile_cache=False`)."""
+    pays a cold start only when it asks for an empty cache (`shared_compile_cache=False`).
+
+    An engine kept ready for the next load (models.keep_engine_ready, on for users) is off
+    unless the test is about loads that use it: a test loads once, and a ready engine started
+    after its load would import vLLM for nothing, on the cores the other tiers share."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(
+        json.dumps({"models.keep_engine_ready": keep_engine_ready}), encoding="utf-8"
+    )
     cache = home / "cache"
     (cache / "engines").mkdir(parents=True, exist_ok=True)
     (cache / "engines" / "cpu").symlink_to(engine_dir())
