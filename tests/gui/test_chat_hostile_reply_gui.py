@@ -52,6 +52,16 @@ class LoopFacade(FakeFacade):
         return asyncio.run_coroutine_threadsafe(run(), self.loop)
 
     def close(self) -> None:
+        """Cancel what still runs there (a reply a test left streaming), then stop: a task
+        left pending is destroyed later, in whichever test collects it (seen in a full run)."""
+
+        async def drain() -> None:
+            tasks = asyncio.all_tasks() - {asyncio.current_task()}
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(drain(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(10)
         self.loop.close()
