@@ -345,7 +345,8 @@ def check() -> int:
         singular = {m for m in sources(fresh) if "%n" in m[1]} - sources(fresh, plurals_only=True)
     for context, text in sorted(singular):
         # lupdate takes a plural from self.tr(text, "", n) in a QObject class, not from
-        # translate(context, text, None, n) with a variable n: see app/gui/cluster/cluster_outcome.py.
+        # translate(context, text, None, n) with a variable n: see
+        # app/gui/cluster/cluster_outcome.py.
         print(
             f"not a plural message (use self.tr(text, '', n)): [{context}] {text}", file=sys.stderr
         )
