@@ -25,7 +25,8 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from app.core.contracts import LaunchSpec
@@ -47,6 +48,7 @@ PLANS = Path("startup_plan")
 MARKS = Path("vllm-tray-starts.json")
 FORCE_AOT_VAR = "VLLM_FORCE_AOT_LOAD"
 MAX_MARKS = 500  # models per build; the file is read at every planned start
+_MARKS_LOCK = threading.Lock()  # StartMarks._update
 _UNSAFE = re.compile(r"[^A-Za-z0-9._+-]+")
 
 
@@ -186,13 +188,17 @@ class StartMarks:
         """A start of `model_id` with `key` is planned: when its launch changed, the build's
         startup plans go (vLLM would reuse one measured for another memory utilization) and
         so does its pre-warm mark."""
-        mark = self._marks.get(model_id)
-        if mark is not None and mark.get("launch") == key:
-            return
-        # Unknown or changed: no plan of this build can be told to be this launch's.
-        shutil.rmtree(self.path.parent / PLANS, ignore_errors=True)
-        self._marks[model_id] = {"launch": key, "prewarmed": False}
-        self._write()
+
+        def change() -> bool:
+            mark = self._marks.get(model_id)
+            if mark is not None and mark.get("launch") == key:
+                return False
+            # Unknown or changed: no plan of this build can be told to be this launch's.
+            shutil.rmtree(self.path.parent / PLANS, ignore_errors=True)
+            self._marks[model_id] = {"launch": key, "prewarmed": False}
+            return True
+
+        self._update(change)
 
     def forced(self, model_id: str, key: str) -> bool:
         """Whether a start of this launch forces the AOT load: a pre-warm compiled it, and
@@ -203,14 +209,33 @@ class StartMarks:
 
     def mark_prewarmed(self, model_id: str, key: str, done: bool) -> None:
         """A pre-warm of this launch begins (`done` False) or compiled it (True)."""
-        self._marks[model_id] = {"launch": key, "prewarmed": done}
-        self._write()
+
+        def change() -> bool:
+            self._marks[model_id] = {"launch": key, "prewarmed": done}
+            return True
+
+        self._update(change)
 
     def note_aot(self, loads: bool) -> None:
         """An unforced start loaded its AOT-compiled graphs (True) or compiled again (False)."""
-        if loads is not self.aot_loads:
+
+        def change() -> bool:
+            changed = loads is not self.aot_loads
             self.aot_loads = loads
-            self._write()
+            return changed
+
+        self._update(change)
+
+    def _update(self, change: Callable[[], bool]) -> None:
+        """Read, `change` (True: something changed), write, as one step: a load's report and
+        a pre-warm write the file from two worker threads, and each writes all it read, so
+        one's change was lost now and then (a prewarmed mark, an AOT verdict). Another
+        process (a CLI benchmark beside the app) is not serialized: what it could lose is a
+        mark, and the worst case is then a profiled, unforced start."""
+        with _MARKS_LOCK:
+            self._marks, self.aot_loads = self._read()
+            if change():
+                self._write()
 
     def _read(self) -> tuple[dict[str, dict[str, object]], bool | None]:
         try:
