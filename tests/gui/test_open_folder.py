@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QProcess, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
@@ -65,10 +65,14 @@ def test_a_file_manager_shows_the_folder(
     opened = fake_xdg_open(tmp_path / "bin", 0)
     monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
     qtbot.mouseClick(page.folder_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(opened.exists)
+    # The click started xdg-open; its end is delivered by the event loop, which has not run
+    # since, so waiting on `finished` from here misses nothing. (Waiting for the file to exist
+    # raced the script's own write: the shell creates it empty before printf fills it.)
+    process = page.findChild(QProcess)
+    assert process is not None
+    qtbot.waitSignal(process.finished, timeout=10_000).wait()
     assert opened.read_text() == output_folder()
-    qtbot.wait(300)  # its exit status arrives: a 0 says nothing
-    assert message_box(page) is None
+    assert message_box(page) is None  # its exit status has arrived: a 0 says nothing
 
 
 @pytest.mark.parametrize("xdg_open", ["fails", "missing"])
