@@ -59,6 +59,23 @@ LATE_VARS = frozenset(
 SPARE_BYTES = 600 * 1024**2
 SHORT_BYTES = 4 * SPARE_BYTES
 CHECK_EVERY_S = 5.0
+# vLLM's start method for its EngineCore and Worker. Forked from a spare, they skip the imports
+# the spare made (a warm load of the tiny model to /health: 24.5 s spawned, 9.7 s forked, on a
+# busy 2-core machine); vLLM's CPU platform forces spawn, the spare puts the request's fork back.
+FORK_VAR = "VLLM_WORKER_MULTIPROC_METHOD"
+PARALLEL_FLAGS = frozenset(
+    {
+        "--tensor-parallel-size",
+        "-tp",
+        "--pipeline-parallel-size",
+        "-pp",
+        "--data-parallel-size",
+        "-dp",
+        "--data-parallel-size-local",
+        "-dpl",
+        "--distributed-executor-backend",
+    }
+)
 WAITING = "; waiting for a load"  # the spare's line once it has imported the server
 KEPT_LINES = 200  # what a spare printed while it waited, replayed into the load's log
 
@@ -80,11 +97,31 @@ def early_env(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple(sorted((k, v) for k, v in env.items() if k not in LATE_VARS))
 
 
+def single_process(flags: Sequence[str]) -> bool:
+    """Whether vLLM runs this load on one worker: no tensor, pipeline or data parallelism and
+    no other executor. Only that was measured forked here (the EngineCore forked from the
+    spare, its one Worker from the EngineCore; one socket, two cores); a group of workers,
+    each binding its own cores, keeps the start vLLM chooses."""
+    for at, word in enumerate(flags):
+        name, eq, value = word.partition("=")
+        if name not in PARALLEL_FLAGS:
+            continue
+        if not eq:
+            value = flags[at + 1] if at + 1 < len(flags) else ""
+        if name == "--distributed-executor-backend" or value.strip() != "1":
+            return False
+    return True
+
+
 def request(argv: Sequence[str], env: Mapping[str, str]) -> bytes:
     """The launch request a spare reads (guard/vllm_tray_spare.parse_request): the load's
-    flags after the module, and its whole environment."""
-    at = list(argv).index(SERVER_MODULE)
-    return json.dumps({"argv": list(argv[at + 1 :]), "env": dict(env)}).encode()
+    flags after the module, and its whole environment; for a single-process engine, with its
+    EngineCore forked from the spare rather than spawned (FORK_VAR)."""
+    flags = list(argv[list(argv).index(SERVER_MODULE) + 1 :])
+    sent = dict(env)
+    if single_process(flags):
+        sent[FORK_VAR] = "fork"
+    return json.dumps({"argv": flags, "env": sent}).encode()
 
 
 class Lines:

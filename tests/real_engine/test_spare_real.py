@@ -1,5 +1,6 @@
 """The engine kept ready (issue 33) on vLLM's CPU build: a load from it serves and skipped the
-imports, and kill -9 of the app during a load from it leaves no engine process.
+imports (its EngineCore and Worker forked from it), and kill -9 of the app during a load from
+it leaves no engine process.
 
 One app process (spare_driver.py) for both tests: it prepares a spare before the first load,
 loads from it (the chat test), refills after that load, and the kill test SIGKILLs it while the
@@ -33,6 +34,10 @@ pytestmark = pytest.mark.real_engine
 LINE_WAIT_S = 600.0
 MODES = "spare,spare"  # spare_driver: both loads from an engine kept ready
 API_SERVER_PID = re.compile(r"\(APIServer pid=(\d+)\)")
+STAMP = re.compile(r"\b\d\d-\d\d (\d\d):(\d\d):(\d\d) ")  # vLLM's log time, to the second
+# A forked EngineCore says its first words within a second or two of the server's; a spawned
+# one after importing torch and vLLM again (7-9 s on the busy test machine, 5 s quiet).
+FORK_GAP_S = 3
 
 
 class Driver:
@@ -101,6 +106,17 @@ def driver(
         app.close()
 
 
+def seconds_between(lines: list[str], first: str, then: str) -> int:
+    """Seconds from the first line with `first` to the next line with `then`, by vLLM's stamps."""
+    at = next(n for n, line in enumerate(lines) if first in line)
+    later = next(line for line in lines[at:] if then in line)
+    stamps = [STAMP.search(line) for line in (lines[at], later)]
+    assert stamps[0] and stamps[1], (lines[at], later)
+    h0, m0, s0 = map(int, stamps[0].groups())
+    h1, m1, s1 = map(int, stamps[1].groups())
+    return ((h1 - h0) * 3600 + (m1 - m0) * 60 + s1 - s0) % 86400
+
+
 def engine_of(watchdog: int) -> int:
     return min(child.pid for child in psutil.Process(watchdog).children())
 
@@ -118,6 +134,14 @@ def test_a_load_from_the_spare_serves_and_skipped_the_imports(driver: Driver) ->
     assert any("loading on the engine kept ready" in line for line in lines)
     servers = {int(m.group(1)) for line in lines if (m := API_SERVER_PID.search(line))}
     assert servers == {spare_engine}
+    # Its EngineCore and Worker were forked from it, not spawned to import it all again: a
+    # spawned process's first words come after its imports, 5-10 s; a forked one's at once.
+    assert any("its EngineCore will be forked from here" in line for line in lines)
+    gaps = [
+        seconds_between(lines, "non-default args", "(EngineCore pid="),
+        seconds_between(lines, "(EngineCore pid=", "(Worker pid="),
+    ]
+    assert max(gaps) <= FORK_GAP_S, gaps
 
     answer = httpx.post(
         f"http://127.0.0.1:{port}/v1/chat/completions",

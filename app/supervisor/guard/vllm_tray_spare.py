@@ -6,12 +6,14 @@ app's private work folder). It imports MODULE (vLLM's `vllm.entrypoints.openai.a
 torch, vLLM and the OpenAI server, 6-12 s and about 600 MB here), then reads one launch
 request from its standard input, which only the app holds: JSON `{"argv": [...], "env":
 {...}}`, at most MAX_REQUEST bytes, ended by EOF. It replaces its environment and argv with the
-request's and runs MODULE as `python -m MODULE` would, in this process. EOF without a request
-(the app stopped it, or died) ends it. Standard library only: it runs in the engine's Python.
+request's and runs MODULE as `python -m MODULE` would, in this process, and vLLM's EngineCore
+is forked from it where the request allows (keep_fork). EOF without a request (the app stopped
+it, or died) ends it. Standard library only: it runs in the engine's Python.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -19,6 +21,7 @@ import re
 import runpy
 import sys
 import time
+from collections.abc import Mapping
 from typing import Any
 
 MAX_REQUEST = 1 << 20  # bytes: a load's argv and environment are a few KB
@@ -77,6 +80,40 @@ def _say(line: str) -> None:
     print(f"{MARKER} {line}", flush=True)
 
 
+def keep_fork(environ: Mapping[str, str]) -> bool:
+    """Fork the EngineCore from this process, its imports done, and its Worker from it, when the
+    request asks for it (`VLLM_WORKER_MULTIPROC_METHOD=fork`, which the app sets for a
+    one-worker engine).
+
+    vLLM's CPU platform sets that variable to `spawn` whenever it checks a config, and each
+    spawned process imports torch and vLLM all over again: on a busy 2-core machine a warm
+    load of the tests' tiny model took 24.5 s to /health spawned, 9.7 s forked (vLLM 0.32
+    CPU). So the platform's check is wrapped to put the request's `fork` back after it. The
+    one place this module reaches into vLLM, by name and without importing it for the type
+    checker: where the platform is not the one expected, nothing changes and the EngineCore is
+    spawned as before. Returns whether the wrap is in place."""
+    if environ.get("VLLM_WORKER_MULTIPROC_METHOD") != "fork":
+        return False
+    try:
+        platform = importlib.import_module("vllm.platforms.cpu").CpuPlatform
+        checked = platform.check_and_update_config.__func__
+    except (ImportError, AttributeError):
+        return False
+    # vLLM renames its processes (`VLLM::EngineCore`) with setproctitle, which finds the
+    # command line's memory through the C environment on its first use. Called before this
+    # process's environment is replaced, so that forked children inherit what it found; after,
+    # it finds nothing and they keep the spare's command line in `ps`.
+    with contextlib.suppress(ImportError, AttributeError):
+        importlib.import_module("setproctitle").getproctitle()
+
+    def check_and_keep_fork(cls: type, vllm_config: object) -> None:
+        checked(cls, vllm_config)
+        os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "fork"
+
+    platform.check_and_update_config = classmethod(check_and_keep_fork)
+    return True
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or not re.fullmatch(r"[A-Za-z_][\w.]*", argv[0]):
         _say("usage: python -m vllm_tray_spare MODULE")
@@ -96,8 +133,10 @@ def main(argv: list[str]) -> int:
         return 2
     waited_s = time.monotonic() - began - imported_s
     _say(f"load received after {waited_s:.1f} s ready; imports skipped ({imported_s:.1f} s)")
+    forked = keep_fork(env)  # before the environment is replaced (see there)
     os.environ.clear()
     os.environ.update(env)
+    _say("its EngineCore will be forked from here" if forked else "its EngineCore will be spawned")
     spec = importlib.util.find_spec(module)
     sys.argv = [spec.origin if spec and spec.origin else module, *words]
     # The request pipe is done with; the server reads nothing, so it gets what a child

@@ -16,7 +16,15 @@ import pytest
 from app.core.events import EventBus
 from app.supervisor import spare as spare_mod
 from app.supervisor.childenv import API_KEY_VAR, GUARD_DIR
-from app.supervisor.spare import SERVER_MODULE, SparePool, command, early_env, request
+from app.supervisor.spare import (
+    FORK_VAR,
+    SERVER_MODULE,
+    SparePool,
+    command,
+    early_env,
+    request,
+    single_process,
+)
 from app.supervisor.supervisor import Supervisor
 from tests.process_tree import descendants, wait_gone
 
@@ -96,7 +104,29 @@ def test_the_keys_and_kv_cache_size_may_differ_per_load_nothing_else() -> None:
 
 def test_the_request_holds_the_flags_after_the_module_and_the_whole_env() -> None:
     raw = request(["/p", "-m", SERVER_MODULE, "--port", "1"], {"A": "1"})
-    assert json.loads(raw) == {"argv": ["--port", "1"], "env": {"A": "1"}}
+    # A single-process engine: its EngineCore is forked from the spare.
+    assert json.loads(raw) == {"argv": ["--port", "1"], "env": {"A": "1", FORK_VAR: "fork"}}
+
+
+@pytest.mark.parametrize(
+    ("flags", "forked"),
+    [
+        (["--tensor-parallel-size", "1", "--pipeline-parallel-size=1"], True),
+        (["--tensor-parallel-size", "2"], False),
+        (["-tp=2"], False),
+        (["--pipeline-parallel-size", " 2"], False),
+        (["--data-parallel-size", "2"], False),
+        (["--distributed-executor-backend", "uni"], False),
+        (["--tensor-parallel-size"], False),  # no value: not known to be one process
+        (["--max-model-len", "2"], True),
+    ],
+)
+def test_only_a_single_process_engine_is_forked_from_the_spare(
+    flags: list[str], forked: bool
+) -> None:
+    assert single_process(flags) is forked
+    env = json.loads(request(["/p", "-m", SERVER_MODULE, *flags], {}))["env"]
+    assert (env.get(FORK_VAR) == "fork") is forked
 
 
 async def test_a_load_takes_the_spare_with_its_own_key_and_flags(

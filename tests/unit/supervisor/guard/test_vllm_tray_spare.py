@@ -25,7 +25,21 @@ FAKE_SERVER = """
 import json, os, sys
 if __name__ == "__main__":
     main = sys.modules["__main__"].__spec__.name
-    print("SERVED " + json.dumps({"argv": sys.argv[1:], "env": dict(os.environ), "main": main}))
+    try:  # what vLLM's server does before it starts its EngineCore: check the config
+        from vllm.platforms.cpu import CpuPlatform
+        CpuPlatform.check_and_update_config(None)
+    except ImportError:
+        pass
+    env = dict(os.environ)
+    print("SERVED " + json.dumps({"argv": sys.argv[1:], "env": env, "main": main}))
+"""
+# Stands in for vLLM's CPU platform, which forces a spawned EngineCore whatever was asked.
+FAKE_PLATFORM = """
+import os
+class CpuPlatform:
+    @classmethod
+    def check_and_update_config(cls, vllm_config):
+        os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "spawn"
 """
 
 
@@ -92,8 +106,13 @@ def test_whatever_comes_is_a_bounded_request_or_refused(data: object) -> None:
     assert all(isinstance(v, str) for v in env.values())
 
 
-def run_spare(tmp_path: Path, stdin: bytes) -> subprocess.CompletedProcess[bytes]:
+def run_spare(
+    tmp_path: Path, stdin: bytes, *, platform: bool = False
+) -> subprocess.CompletedProcess[bytes]:
     (tmp_path / "fake_server.py").write_text(FAKE_SERVER)
+    if platform:
+        (tmp_path / "vllm" / "platforms").mkdir(parents=True)
+        (tmp_path / "vllm" / "platforms" / "cpu.py").write_text(FAKE_PLATFORM)
     env = {
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": f"{GUARD_DIR}{os.pathsep}{tmp_path}",
@@ -135,3 +154,25 @@ def test_no_request_before_eof_ends_it_quietly(tmp_path: Path) -> None:
     done = run_spare(tmp_path, b"")
     assert done.returncode == 0
     assert b"SERVED" not in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("asked", "platform", "ran"),
+    [
+        ("fork", True, "fork"),  # the platform's spawn undone: forked from the spare
+        ("spawn", True, "spawn"),
+        (None, True, "spawn"),
+        ("fork", False, "fork"),  # no such platform: nothing wrapped, the request's own value
+    ],
+)
+def test_the_engine_core_is_forked_only_when_the_request_asks(
+    tmp_path: Path, asked: str | None, platform: bool, ran: str
+) -> None:
+    env = {} if asked is None else {"VLLM_WORKER_MULTIPROC_METHOD": asked}
+    done = run_spare(tmp_path, request([], env), platform=platform)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode()
+    served = json.loads(out.split("SERVED ", 1)[1])
+    assert served["env"].get("VLLM_WORKER_MULTIPROC_METHOD") == ran
+    wrapped = asked == "fork" and platform
+    assert ("its EngineCore will be forked from here" in out) is wrapped
