@@ -176,19 +176,25 @@ class ChildRunner:
         self.output.note(f"----- vllm-tray: starting {shown}")
         spares = self.cfg.spares
         child = spares.take(argv, env, self._line) if spares is not None else None
+        # No engine kept ready: started through the spare module all the same where it runs
+        # this engine, so that vLLM's own processes are forked from the imported server.
+        forking = spares.forking(argv, env) if spares is not None and child is None else None
         try:
             child = child or await ChildProcess.spawn(
-                argv,
+                forking.argv if forking else argv,
                 env,
                 on_line=self._line,
                 record=self._record_path(len(self.ports_tried)),
                 grace_s=self.cfg.stop_grace_s,
                 orphan_grace_s=self.cfg.orphan_grace_s,
                 state_dir=self.cfg.state_dir,
+                request_pipe=forking is not None,
             )
         except OSError as exc:
             # Only the app's own python can fail here; the engine command fails in the watchdog.
             return _Attempt(problem=diagnosis.engine_unusable(str(exc), found=True), permanent=True)
+        if forking is not None:
+            child.send(forking.request)
         self.child = child
         return await self._wait_ready(child, port, abort, deadline)
 

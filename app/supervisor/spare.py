@@ -124,6 +124,13 @@ def request(argv: Sequence[str], env: Mapping[str, str]) -> bytes:
     return json.dumps({"argv": flags, "env": sent}).encode()
 
 
+class Launch(NamedTuple):
+    """A load run by the spare module at once: its command and the request to send it."""
+
+    argv: list[str]
+    request: bytes
+
+
 class Lines:
     """What a spare prints: kept while it waits, passed on to its load's log once taken."""
 
@@ -225,6 +232,15 @@ class SparePool:
         ready_s = time.monotonic() - spare.started
         on_line(f"----- vllm-tray: loading on the engine kept ready for {ready_s:.0f} s")
         return spare.child
+
+    def forking(self, argv: Sequence[str], env: Mapping[str, str]) -> Launch | None:
+        """For a load no spare serves, on an engine that may run one: the spare's command and
+        this load's request, sent at once. The load's own server process then imports vLLM
+        once and forks its EngineCore and Worker from it (FORK_VAR) instead of spawning them
+        to import it twice more: every load of the build gains that, whatever the setting
+        says. None where a spare could not run it (the caller runs `argv` as it is)."""
+        key = self._key(argv, env)
+        return None if key is None else Launch(list(key.command), request(argv, env))
 
     async def refill(self, argv: Sequence[str], env: Mapping[str, str]) -> None:
         """Start a spare for loads like this one, unless one waits, the setting is off, or

@@ -93,18 +93,18 @@ def run_cli(env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]
 def our_processes(*markers: str) -> list[psutil.Process]:
     """The app, its watchdogs and vLLM children (api_server, EngineCore, Worker) still alive.
 
-    A vLLM process renames itself (`VLLM::EngineCore`), so its command line no longer names
-    this test's files; its environment still does (the app gives every child the test's HF
-    cache), which keeps another vLLM on the same machine from being counted as ours.
+    A vLLM process renames itself (`VLLM::EngineCore`), and a CPU-build server runs as
+    `python -m vllm_tray_spare …`, so its command line names none of this test's files; its
+    environment still does (the app gives every child the test's HF cache), which keeps
+    another vLLM on the same machine from being counted as ours.
     """
     found = []
     for proc in psutil.process_iter(["cmdline", "name"]):
         try:
             cmdline = " ".join(proc.info["cmdline"] or [])
             name = proc.info["name"] or ""
-            if any(m in cmdline for m in markers) or (
-                name.startswith("VLLM::") and _environ_mentions(proc, markers)
-            ):
+            renamed = name.startswith("VLLM::") or "vllm_tray_spare" in cmdline
+            if any(m in cmdline for m in markers) or (renamed and _environ_mentions(proc, markers)):
                 found.append(proc)
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             continue
@@ -218,6 +218,10 @@ def test_pull_serve_chat_stream_and_clean_exit(
             extra_body={"ignore_eos": True},
         )
         assert local_chat.usage is not None and local_chat.usage.completion_tokens == 4
+        # No engine was kept ready (the tests' homes turn it off), yet each load's server
+        # forked vLLM's own processes rather than have them import it again.
+        logs = "".join(p.read_text(errors="replace") for p in home.rglob("*.log"))
+        assert logs.count("its EngineCore will be forked from here") == 2, logs[-4000:]
     finally:
         code = serve.stop(120)
     assert code == 0, "\n".join(serve.lines[-40:])

@@ -132,7 +132,7 @@ def main(argv: list[str]) -> int:
         _say(f"refused the launch request: {exc}")
         return 2
     waited_s = time.monotonic() - began - imported_s
-    _say(f"load received after {waited_s:.1f} s ready; imports skipped ({imported_s:.1f} s)")
+    _say(f"load received {waited_s:.1f} s after {module} was imported ({imported_s:.1f} s)")
     forked = keep_fork(env)  # before the environment is replaced (see there)
     os.environ.clear()
     os.environ.update(env)

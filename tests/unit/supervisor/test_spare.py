@@ -146,7 +146,7 @@ async def test_a_load_takes_the_spare_with_its_own_key_and_flags(
             await seen.came.wait()
         served = json.loads(next(x for x in lines if x.startswith("SERVED"))[7:])
         assert served == {"argv": ["--port", "9", "--model", "/m"], "key": "k2"}
-        assert any("imports skipped" in line for line in lines)
+        assert any("load received" in line for line in lines)
         assert any("loading on the engine kept ready" in line for line in lines)
         assert pool.take(argv, env, lines.append) is None  # taken: gone from the pool
     finally:
@@ -264,3 +264,25 @@ async def test_the_supervisor_says_when_a_spare_is_ready(tmp_path: Path, fake_vl
         await sv.shutdown()
         await bare.shutdown()
     assert pool.waiting() == []  # the shutdown released it
+
+
+def test_a_load_no_spare_serves_is_still_run_by_the_spare_module_at_once(
+    tmp_path: Path, fake_vllm: Path
+) -> None:
+    # The setting off: nothing kept ready, but the load's server still forks vLLM's processes.
+    pool = SparePool(tmp_path / "state", enabled=lambda: False, eligible=lambda p: True)
+    argv, env = load(fake_vllm)
+    launch = pool.forking(argv, env)
+    assert launch is not None
+    assert launch.argv == [sys.executable, "-m", "vllm_tray_spare", SERVER_MODULE]
+    sent = json.loads(launch.request)
+    assert sent["argv"] == ["--port", "9", "--model", "/m"]
+    assert sent["env"] == {**env, FORK_VAR: "fork"}
+    # Where a spare could not run the load, the load's own command runs as it is.
+    assert (
+        SparePool(tmp_path / "s2", enabled=lambda: True, eligible=lambda p: False).forking(
+            argv, env
+        )
+        is None
+    )
+    assert pool.forking(argv, {**env, "PYTHONPATH": str(fake_vllm)}) is None
