@@ -11,6 +11,11 @@ ready to run but the kernel runs someone else. Linux counts that wait per thread
 field of /proc/self/task/TID/schedstat, "time spent waiting on a runqueue"); each stall says
 how much of it was that, so a caller can hold the loop to its own blocking — a blocking call
 sleeps or computes, neither of which is waiting on a run queue — and not to the machine's load.
+A loop that starts a thread (asyncio's executor does, for `to_thread`) waits until the new
+thread has run once, and a loop may wait for another of its process's threads: that wait is
+the other thread's on the run queue, not the loop's. So once a ping is late (LATE_S), every
+thread's count is noted, and a stall's CPU wait is the most any one thread of the process
+waited from then on (a thread born later: all of its wait).
 
 A pass of Python's cyclic garbage collector also stops the loop (it holds the interpreter),
 and on a large heap of a busy machine it can take seconds; that is no blocking call of the
@@ -35,6 +40,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 PING_INTERVAL_S = 0.02
+LATE_S = 0.05  # a ping unanswered this long: note every thread's run-queue count
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,16 @@ def run_queue_wait(native_id: int | None) -> float | None:
         return None
 
 
+def thread_waits() -> dict[int, float]:
+    """run_queue_wait of every thread of this process, by its native id."""
+    waits = {}
+    for thread in threading.enumerate():
+        wait = run_queue_wait(thread.native_id)
+        if thread.native_id is not None and wait is not None:
+            waits[thread.native_id] = wait
+    return waits
+
+
 def _native_id(ident: int | None) -> int | None:
     thread = threading._active.get(ident) if ident is not None else None  # type: ignore[attr-defined]  # the only map from ident to Thread
     return thread.native_id if thread is not None else None
@@ -111,8 +127,9 @@ class StallWatch:
         self._thread.join(timeout=2)
 
     def _run(self) -> None:
-        # Per loop: when the outstanding ping was sent, the loop's thread, the stack seen.
-        pending: dict[int, tuple[float, list[int | None], list[str]]] = {}
+        # Per loop: when the outstanding ping was sent, the loop's thread, the stack seen, and
+        # each thread's run-queue count once the ping was late.
+        pending: dict[int, tuple[float, list[int | None], list[str], dict[int, float]]] = {}
         while not self._stop.wait(PING_INTERVAL_S):
             with self._lock:
                 loops = list(self._loops)
@@ -125,7 +142,9 @@ class StallWatch:
                 if entry is None:
                     self._ping(loop, key, pending)
                     continue
-                sent, thread_id, stack = entry
+                sent, thread_id, stack, counts = entry
+                if not counts and time.monotonic() - sent > LATE_S:
+                    counts.update(thread_waits())
                 if not stack and time.monotonic() - sent > self._threshold and thread_id[0]:
                     frame = sys._current_frames().get(thread_id[0])
                     if frame is not None:
@@ -135,7 +154,7 @@ class StallWatch:
         self,
         loop: asyncio.AbstractEventLoop,
         key: int,
-        pending: dict[int, tuple[float, list[int | None], list[str]]],
+        pending: dict[int, tuple[float, list[int | None], list[str], dict[int, float]]],
     ) -> None:
         thread_id: list[int | None] = [getattr(loop, "_thread_id", None)]
         native = _native_id(thread_id[0])
@@ -146,7 +165,8 @@ class StallWatch:
         collected = _gc_clock.total
         sent = time.monotonic()
         stack: list[str] = []
-        pending[key] = (sent, thread_id, stack)
+        counts: dict[int, float] = {}
+        pending[key] = (sent, thread_id, stack, counts)
 
         def answered() -> None:
             waited = time.monotonic() - sent
@@ -155,6 +175,8 @@ class StallWatch:
             if waited > self._threshold:
                 now = run_queue_wait(native)
                 cpu_wait = now - queued if now is not None and queued is not None else 0.0
+                others = [w - counts.get(n, 0.0) for n, w in thread_waits().items()]
+                cpu_wait = max([cpu_wait, *others]) if counts else cpu_wait
                 where = stack[0] if stack else "(stack not sampled)"
                 self._on_stall(Stall(waited, where, min(cpu_wait, waited), gc_s))
 

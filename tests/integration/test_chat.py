@@ -238,14 +238,21 @@ async def test_a_failed_message_is_kept_for_regenerate_and_replaced_by_the_next(
         await chat.aclose()
 
 
-async def test_stop_mid_stream_cancels_the_engines_request(home: Path, serve: ServeProcess) -> None:
+async def test_stop_mid_stream_cancels_the_engines_request(
+    home: Path, tmp_path: Path, serve: ServeProcess
+) -> None:
     chat = ChatService(store=ChatStore(home / "chats"), endpoint=lambda: Endpoint(serve.url))
     seen: list[ReplyEvent] = []
+    hold = tmp_path / START_HOLD
+    hold.touch()  # the load holds halfway until the chat has shown it (a busy machine's
+    # looks at /v1/health, every 0.5 s, could all miss a 1.5 s start: failed once so)
     try:
         reply = chat.send("user.a", "a long story", options=ChatOptions(max_tokens=400))
         async with contextlib.aclosing(reply):
             async for event in reply:
                 seen.append(event)
+                if isinstance(event, ReplyLoading):
+                    hold.unlink(missing_ok=True)
                 if sum(isinstance(e, ReplyDelta) for e in seen) == 3:
                     assert await asyncio.to_thread(running_requests, serve.url, "user.a") == 1
                     break  # Stop: 400 tokens at 50 ms were still to come

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
 import os
 import subprocess
 import sys
@@ -75,6 +76,47 @@ def test_waiting_for_a_cpu_that_others_hold_is_not_the_loops_own() -> None:
     assert stall.seconds > 0.6  # the three others had most of the CPU meanwhile
     assert stall.cpu_wait > stall.seconds / 2
     assert 0.25 < stall.own < stall.seconds / 2  # what the loop's own code took
+
+
+def test_waiting_for_a_thread_born_in_the_stall_to_get_a_cpu_is_not_the_loops_own() -> None:
+    """As a loop waits for a thread it starts (asyncio's executor) to run once: here the new
+    thread, on one CPU shared with three busy processes, computes 0.3 s of its own CPU time
+    while the loop waits for it: most of that wait was the new thread's on the run queue."""
+    cpu = min(os.sched_getaffinity(0))
+    pinned = f"import os; os.sched_setaffinity(0, {{{cpu}}})\n{BUSY}"
+    busy = [subprocess.Popen([sys.executable, "-c", pinned]) for _ in range(3)]
+
+    computed, release = threading.Event(), threading.Event()
+
+    def compute() -> None:
+        os.sched_setaffinity(0, {cpu})  # this new thread only
+        spent, block = time.thread_time(), bytes(1 << 20)
+        while time.thread_time() - spent < 0.3:
+            hashlib.sha256(block).digest()  # computes without the interpreter's lock
+        computed.set()
+        release.wait()  # it lives on, as an executor's thread does
+
+    born = threading.Thread(target=compute)
+    try:
+        with watched() as (loop, stalls):
+
+            async def start_and_wait() -> None:
+                await asyncio.sleep(0.1)
+                born.start()
+                computed.wait()  # the loop waits, asleep: not on a run queue itself
+                await asyncio.sleep(0.05)
+
+            loop.run_until_complete(start_and_wait())
+    finally:
+        release.set()
+        for proc in busy:
+            proc.kill()
+            proc.wait()
+        born.join()
+    stall = max(stalls, key=lambda s: s.seconds)
+    assert stall.seconds > 0.6
+    assert stall.cpu_wait > stall.seconds / 2
+    assert stall.own < stall.seconds / 2
 
 
 def test_a_garbage_collection_is_not_the_loops_own() -> None:
