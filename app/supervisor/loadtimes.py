@@ -92,6 +92,13 @@ class LoadTimes:
             entry = self._loads.get(key, {})
             return sum(len(entry.get(kind, [])) for kind in KINDS)
 
+    def models(self) -> list[str]:
+        """The ids of the models with loads kept, on any engine, the latest first recorded
+        last (each once)."""
+        with self._lock:
+            keys = list(self._loads)
+        return list(dict.fromkeys(key.split(" @ ", 1)[0] for key in keys))
+
     def swapped_out(self, model_id: str, swapped: bool = True) -> None:
         """`model_id` was put aside to make room (True), or stopped by its user (False)."""
         with self._lock:

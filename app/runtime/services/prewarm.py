@@ -1,6 +1,7 @@
 """Pre-warming: once a model's download finishes, start it and stop it again in the background,
 so that vLLM compiles it into the engine build's compile caches now and the user's first Load
-is warm (docs/throughput.md, "Load to first token").
+is warm (docs/throughput.md, "Load to first token"); and at the app's start, an engine kept
+ready for the first Load (ready_engine).
 
 Once per model and engine: a model with a load already recorded on this engine (load_times)
 is not pre-warmed. Never at anyone's expense: skipped while another model is loaded or
@@ -40,6 +41,9 @@ from app.supervisor.loadtimes import LoadTimes, load_key
 
 log = logging.getLogger(__name__)
 
+READY_AFTER_S = 5.0  # from the app's start to its engine kept ready (ready_engine)
+READY_TRIES = 3  # models loaded last, planned in turn until one plans
+
 
 class PrewarmService:
     """Starts and stops models in the background after their download; one task per model."""
@@ -65,15 +69,45 @@ class PrewarmService:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._unsubscribe: Callable[[], None] = lambda: None
         self.active: dict[str, asyncio.Task[None]] = {}
+        self._ready: asyncio.Task[bool] | None = None
 
     def start(self) -> None:
-        """Watch downloads (on the runtime loop: events may come from other threads)."""
+        """Watch downloads (on the runtime loop: events may come from other threads), and
+        get an engine ready for the first load."""
         self._loop = asyncio.get_running_loop()
         self._unsubscribe = self._bus.subscribe(self._on_event)
+        self._ready = self._loop.create_task(self.ready_engine(READY_AFTER_S))
+
+    async def ready_engine(self, after_s: float = 0.0) -> bool:
+        """An engine kept ready from the app's start, not only after its first load
+        (`models.keep_engine_ready`): for the model loaded last on this machine, planned as its
+        Load would be, `after_s` after the call (the window and the endpoint start first: on
+        two cores an engine's imports would slow them). False: the setting is off, a model is
+        loaded or loading already, or no model loaded before plans now (deleted, another
+        engine); the supervisor decides whether its engine can have one (app.supervisor.spare)."""
+        if not self._settings.get("models.keep_engine_ready"):
+            return False
+        await asyncio.sleep(after_s)
+        if any(info.state in ALIVE for info in self._supervisor.infos()):
+            return False  # a load came first: once up, it starts the engine kept ready
+        known = {entry.id for entry in self._registry.models()}
+        loaded = await asyncio.to_thread(lambda: LoadTimes(self._state_dir).models())
+        for model_id in reversed([m for m in loaded if m in known][-READY_TRIES:]):
+            try:
+                spec = self._planner.plan_launch(model_id).spec
+            except ProblemError:
+                continue
+            try:
+                await self._supervisor.prepare_spare(spec)
+            except Exception:  # a head start, never a failure of the app's start
+                log.exception("%s: getting an engine ready failed", model_id)
+                return False
+            return True
+        return False
 
     async def stop(self) -> None:
         self._unsubscribe()
-        tasks = list(self.active.values())
+        tasks = [*self.active.values(), *([self._ready] if self._ready is not None else [])]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
