@@ -103,6 +103,34 @@ def chat_cli(home: Path, tmp_path: Path, *argv: str) -> subprocess.CompletedProc
     )
 
 
+def held_chat_cli(
+    home: Path, tmp_path: Path, shown: str, *argv: str
+) -> subprocess.CompletedProcess[str]:
+    """`vllm-tray chat ARGV` while the fake engine's start holds halfway until the chat's
+    stderr matches `shown`: its looks at the load, every 0.5 s, could all miss a 1.5 s start
+    on a busy machine (failed so, twice)."""
+    hold = tmp_path / START_HOLD
+    hold.touch()
+    err = tmp_path / "chat.err"
+    with err.open("w") as to_err:
+        chat = subprocess.Popen(
+            [*CHAT, *argv, "--config-dir", str(home)],
+            env={**os.environ, "HF_HUB_CACHE": str(tmp_path / "hub")},
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=to_err,
+            text=True,
+        )
+        deadline = time.monotonic() + 60
+        while not re.search(shown, err.read_text()):
+            assert chat.poll() is None and time.monotonic() < deadline, err.read_text()
+            time.sleep(0.05)
+        hold.unlink()
+        out, _ = chat.communicate(timeout=120)
+    return subprocess.CompletedProcess(chat.args, chat.returncode, out, err.read_text())
+
+
 def running_requests(serve_url: str, model: str) -> float:
     """vllm:num_requests_running of the model's fake engine, found through /v1/health."""
     health = httpx.get(serve_url + "/v1/health", timeout=10).json()
@@ -124,26 +152,16 @@ def wait_until_idle(serve_url: str, model: str, limit_s: float = 20) -> None:
 def test_one_answer_through_serve_loads_the_model_on_send(
     home: Path, tmp_path: Path, serve: ServeProcess
 ) -> None:
-    hold = tmp_path / START_HOLD
-    hold.touch()  # the load holds halfway until the chat has shown its progress
-    err = tmp_path / "chat.err"
-    with err.open("w") as to_err:
-        chat = subprocess.Popen(
-            [*CHAT, "user.a", "hello", "there", "--max-tokens", "8", "--config-dir", str(home)],
-            env={**os.environ, "HF_HUB_CACHE": str(tmp_path / "hub")},
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=to_err,
-            text=True,
-        )
-        deadline = time.monotonic() + 60
-        while not re.search(r"Loading user\.a: \D+ \d+ %", err.read_text()):
-            assert chat.poll() is None and time.monotonic() < deadline, err.read_text()
-            time.sleep(0.05)
-        hold.unlink()
-        out, _ = chat.communicate(timeout=120)
-    done = subprocess.CompletedProcess(chat.args, chat.returncode, out, err.read_text())
+    done = held_chat_cli(
+        home,
+        tmp_path,
+        r"Loading user\.a: \D+ \d+ %",
+        "user.a",
+        "hello",
+        "there",
+        "--max-tokens",
+        "8",
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Hello from the fake vLLM engine, token\n"
     # Loaded on send, with a progress line in place of the answer meanwhile.
@@ -190,7 +208,7 @@ async def test_a_reasoning_models_thinking_comes_apart_from_the_answer(
 def test_errors_are_shown_in_place_of_the_answer(
     home: Path, tmp_path: Path, serve: ServeProcess
 ) -> None:
-    broken = chat_cli(home, tmp_path, "user.broken", "hi")
+    broken = held_chat_cli(home, tmp_path, r"Loading user\.broken", "user.broken", "hi")
     assert broken.returncode == 1
     assert broken.stdout == ""
     assert "Loading user.broken" in broken.stderr
