@@ -9,7 +9,6 @@ from app.core.settings.setting_table_proxy import PROXY_SPECS
 SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "models.gpu_memory_utilization",
-        float,
         0.85,
         tr_noop(
             "Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 "
@@ -23,7 +22,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.max_num_seqs",
-        int,
         16,
         tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
         restart="models",
@@ -33,7 +31,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.vllm_args",
-        str,
         "",
         tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
         restart="models",
@@ -41,7 +38,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.ctx_size",
-        int,
         8192,
         tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
         restart="models",
@@ -51,7 +47,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.load_timeout_s",
-        int,
         3600,
         tr_noop(
             "Longest a load may take in all, in seconds. A load that still makes progress is "
@@ -63,7 +58,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.load_stall_timeout_s",
-        int,
         120,
         tr_noop(
             "Seconds a load may go without any sign of progress (no new log line and no CPU "
@@ -75,7 +69,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.idle_ttl_min",
-        int,
         0,
         tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
         minimum=0,
@@ -89,7 +82,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.prewarm_after_download",
-        bool,
         False,
         tr_noop(
             "Once a model's download finishes, start it in the background and stop it again, "
@@ -104,7 +96,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.keep_engine_ready",
-        bool,
         True,
         tr_noop(
             "Keep an engine ready for the next load, with vLLM already imported: after the "
@@ -121,7 +112,6 @@ SPECS: tuple[SettingSpec, ...] = (
     *PROXY_SPECS,
     SettingSpec(
         "engine.kind",
-        str,
         "auto",
         tr_noop(
             "Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the "
@@ -133,7 +123,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "engine.rocm_stable_only",
-        bool,
         False,
         tr_noop(
             "Install by default only ROCm builds the publisher qualified on its stable "
@@ -149,7 +138,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "engine.custom_command",
-        str,
         "",
         tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
         restart="models",
@@ -157,7 +145,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "memory.budget_gb",
-        float,
         0.0,
         tr_noop(
             "Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, "
@@ -173,7 +160,6 @@ SPECS: tuple[SettingSpec, ...] = (
         # build, more with ROCm's host runtime) plus room for the desktop to grow (a
         # browser tab, the compositor) after the check. docs/memory.md has the figures.
         "memory.host_reserve_gb",
-        float,
         4.0,
         tr_noop(
             "RAM, in GB, that models never take from the system: on a GPU that shares the "
@@ -187,7 +173,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "memory.sleep_mode",
-        str,
         "auto",
         tr_noop(
             "Put a model to sleep instead of unloading it when another one needs its memory: "
@@ -201,7 +186,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "batch.disk_quota_gb",
-        float,
         20.0,
         tr_noop(
             "Disk space all batch files (uploads and results) may take together, in GB; an "
@@ -214,7 +198,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "batch.file_expiry_days",
-        float,
         30.0,
         tr_noop(
             "Days after which an uploaded batch file is deleted, unless its upload set "
@@ -227,7 +210,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "gui.start_hidden",
-        bool,
         False,
         tr_noop("Start in the tray without opening the window."),
         label=tr_noop("Start hidden in the tray"),
@@ -238,7 +220,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "gui.start_at_login",
-        bool,
         False,
         tr_noop("Start vLLM Tray when you log in."),
         label=tr_noop("Start at login"),
@@ -249,7 +230,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "gui.language",
-        str,
         "auto",
         tr_noop(
             "The language of the window and the tray: auto (the system's language) or the "

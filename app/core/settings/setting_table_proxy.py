@@ -8,7 +8,6 @@ from app.core.settings.setting_spec import SettingSpec
 PROXY_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "proxy.host",
-        str,
         "127.0.0.1",
         tr_noop("Address the local OpenAI-compatible endpoint listens on."),
         restart="server",
@@ -16,7 +15,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.port",
-        int,
         8321,
         tr_noop("Port of the local OpenAI-compatible endpoint."),
         restart="server",
@@ -26,7 +24,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.allowed_hosts",
-        str,
         "",
         tr_noop(
             "Extra Host header names accepted besides loopback, separated by commas "
@@ -36,14 +33,12 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.cors_origins",
-        str,
         "",
         tr_noop("Web origins allowed to call the endpoint from a browser, separated by commas."),
         label=tr_noop("Allowed web origins"),
     ),
     SettingSpec(
         "proxy.max_connections",
-        int,
         512,
         tr_noop(
             "Most client connections the endpoint keeps open at once; past it the longest idle "
@@ -56,7 +51,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.idle_timeout_s",
-        int,
         60,
         tr_noop("Seconds an idle keep-alive connection stays open."),
         restart="server",
@@ -66,7 +60,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.header_timeout_s",
-        int,
         10,
         tr_noop("Seconds a client has to send a request's headers once it started."),
         restart="server",
@@ -76,7 +69,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.body_timeout_s",
-        int,
         30,
         tr_noop(
             "Seconds a client has to send a request's body, plus one second for every 64 KiB "
@@ -89,7 +81,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.max_body_mb",
-        int,
         32,
         tr_noop("Largest request body the endpoint accepts, in MiB."),
         restart="server",
@@ -99,7 +90,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.body_budget_mb",
-        int,
         128,
         tr_noop(
             "Request bodies held in memory at once, all requests together, in MiB; a request "
@@ -112,7 +102,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.upstream_first_byte_timeout_s",
-        int,
         600,
         tr_noop(
             "Seconds a model may take to start answering a request (a long prompt or a whole "
@@ -125,7 +114,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.upstream_idle_timeout_s",
-        int,
         120,
         tr_noop("Seconds a streamed answer may pause between two pieces; 0 waits for ever."),
         restart="server",
@@ -135,7 +123,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.sse_keepalive_s",
-        int,
         15,
         tr_noop(
             "Seconds between the comment lines a streamed answer gets while it waits for its "
@@ -150,7 +137,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.max_n",
-        int,
         16,
         tr_noop(
             "Most choices (n, best_of) one request may ask a model for; more is refused, since "
@@ -163,7 +149,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.allow_request_chat_templates",
-        bool,
         False,
         tr_noop(
             "Let requests bring their own chat template (chat_template, "
@@ -180,7 +165,6 @@ PROXY_SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "proxy.autostart",
-        bool,
         True,
         tr_noop("Start the local endpoint when the app starts."),
         label=tr_noop("Start the endpoint with the app"),
