@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from app.core.problems.problem_catalogue import ProblemCode
 from app.core.problems.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 
 SAFE_UTILIZATION_SHARE = 0.95  # of the free share at start-up (what users found to hold)
@@ -251,7 +252,7 @@ def stale_compile_cache(text: str, model_id: str) -> Problem | None:
 Rule = Callable[[str, str], Problem | None]
 
 
-def _seen(pattern: re.Pattern[str], code: str) -> Rule:
+def _seen(pattern: re.Pattern[str], code: ProblemCode) -> Rule:
     """A rule for a failure that one pattern tells, with nothing to read out of it."""
     return lambda text, model_id: problem(code, model_id=model_id) if pattern.search(text) else None
 
