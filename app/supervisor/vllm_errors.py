@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from app.core.problems.problem_catalogue import ProblemCode
 from app.core.problems.problems import Fix, FixKind, Problem, problem, tr_noop, worded_problem
 
 SAFE_UTILIZATION_SHARE = 0.95  # of the free share at start-up (what users found to hold)
@@ -102,24 +101,33 @@ def _ctx_fix(value: int) -> Fix:
 
 
 def free_memory(text: str, model_id: str) -> Problem | None:
-    """Too little free at start-up, on a GPU or (the CPU build's twin) on a NUMA node."""
-    gpu = _FREE_MEMORY.search(text)
-    m = gpu or _CPU_FREE_MEMORY.search(text)
-    if m is None:
-        return None
-    free, total = float(m["free"]), float(m["total"])
-    safe = safe_utilization(free, total)
-    where: dict[str, Any] = {"device": m["device"]} if gpu else {"node": int(m["node"])}
-    return problem(
-        "load.free_memory" if gpu else "load.cpu_free_memory",
-        fix=_utilization_fix(safe),
-        model_id=model_id,
-        **where,
-        free_gib=free,
-        total_gib=total,
-        utilization=float(m["util"]),
-        safe=safe,
-    )
+    if (m := _FREE_MEMORY.search(text)) is not None:
+        free, total = float(m["free"]), float(m["total"])
+        safe = safe_utilization(free, total)
+        return problem(
+            "load.free_memory",
+            fix=_utilization_fix(safe),
+            model_id=model_id,
+            device=m["device"],
+            free_gib=free,
+            total_gib=total,
+            utilization=float(m["util"]),
+            safe=safe,
+        )
+    if (m := _CPU_FREE_MEMORY.search(text)) is not None:
+        free, total = float(m["free"]), float(m["total"])
+        safe = safe_utilization(free, total)
+        return problem(
+            "load.cpu_free_memory",
+            fix=_utilization_fix(safe),
+            model_id=model_id,
+            node=int(m["node"]),
+            free_gib=free,
+            total_gib=total,
+            utilization=float(m["util"]),
+            safe=safe,
+        )
+    return None
 
 
 def cpu_kv_memory(text: str, model_id: str) -> Problem | None:
@@ -164,6 +172,12 @@ def kv_too_small(text: str, model_id: str) -> Problem | None:
         estimated_max=estimated,
         **numbers,
     )
+
+
+def no_cache_memory(text: str, model_id: str) -> Problem | None:
+    if not _NO_CACHE.search(text):
+        return None
+    return problem("load.no_cache_memory", model_id=model_id)
 
 
 def ctx_over_limit(text: str, model_id: str) -> Problem | None:
@@ -229,12 +243,24 @@ def bad_arguments(text: str, model_id: str) -> Problem | None:
     return problem("engine.bad_arguments", model_id=model_id, message=message)
 
 
+def port_in_use(text: str, model_id: str) -> Problem | None:
+    if not _PORT_IN_USE.search(text):
+        return None
+    return problem("load.port_in_use", model_id=model_id)
+
+
 def engine_lacks_vllm(text: str, model_id: str) -> Problem | None:
     m = _NO_VLLM.search(text)
     if m is None:
         return None
     cause = m["cause"] or f"No module named '{m['missing']}'"
     return problem("engine.broken", model_id=model_id, cause=cause)
+
+
+def out_of_memory(text: str, model_id: str) -> Problem | None:
+    if not _OOM.search(text):
+        return None
+    return problem("load.out_of_memory", model_id=model_id)
 
 
 def stale_compile_cache(text: str, model_id: str) -> Problem | None:
@@ -250,25 +276,18 @@ def stale_compile_cache(text: str, model_id: str) -> Problem | None:
 
 
 Rule = Callable[[str, str], Problem | None]
-
-
-def _seen(pattern: re.Pattern[str], code: ProblemCode) -> Rule:
-    """A rule for a failure that one pattern tells, with nothing to read out of it."""
-    return lambda text, model_id: problem(code, model_id=model_id) if pattern.search(text) else None
-
-
 # Most specific first: a KV-cache failure also ends in "Engine core initialization failed".
 RULES: tuple[Rule, ...] = (
     free_memory,
     cpu_kv_memory,
     kv_too_small,
-    _seen(_NO_CACHE, "load.no_cache_memory"),
+    no_cache_memory,
     ctx_over_limit,
     unsupported_architecture,
     model_files,
     stale_compile_cache,
     bad_arguments,
-    _seen(_PORT_IN_USE, "load.port_in_use"),
+    port_in_use,
     engine_lacks_vllm,
-    _seen(_OOM, "load.out_of_memory"),
+    out_of_memory,
 )
