@@ -1,46 +1,47 @@
-"""Every setting declared once as data: its key, type, default, bounds, label and doc."""
+"""Every setting declared once as data: its key, default (and so type), bounds, label and doc."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from app.core.problems.problems import tr_noop
 from app.core.settings.setting_spec import SettingSpec
 from app.core.settings.setting_table_proxy import PROXY_SPECS
 
+# Read when a model starts: running models must restart for a change to apply.
+_models = partial(SettingSpec, restart="models")
+
 SPECS: tuple[SettingSpec, ...] = (
-    SettingSpec(
+    _models(
         "models.gpu_memory_utilization",
         0.85,
         tr_noop(
             "Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 "
             "crashes on many shared-memory APUs; the GPU panel shows a safe value."
         ),
-        restart="models",
         minimum=0.10,
         maximum=0.99,
         label=tr_noop("GPU memory utilization"),
         decimals=2,
     ),
-    SettingSpec(
+    _models(
         "models.max_num_seqs",
         16,
         tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
-        restart="models",
         minimum=1,
         maximum=4096,
         label=tr_noop("Requests served at once"),
     ),
-    SettingSpec(
+    _models(
         "models.vllm_args",
         "",
         tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
-        restart="models",
         label=tr_noop("Extra vLLM flags"),
     ),
-    SettingSpec(
+    _models(
         "models.ctx_size",
         8192,
         tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
-        restart="models",
         minimum=64,
         maximum=1_048_576,
         label=tr_noop("Default context size"),
@@ -110,14 +111,13 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
     *PROXY_SPECS,
-    SettingSpec(
+    _models(
         "engine.kind",
         "auto",
         tr_noop(
             "Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the "
             "CPU build), rocm, cpu, or custom."
         ),
-        restart="models",
         choices=("auto", "rocm", "cpu", "custom"),
         label=tr_noop("vLLM engine"),
     ),
@@ -136,11 +136,10 @@ SPECS: tuple[SettingSpec, ...] = (
             "tests/integration/test_engine_rocm_feed.py::test_stable_only_keeps_the_pin"
         ),
     ),
-    SettingSpec(
+    _models(
         "engine.custom_command",
         "",
         tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
-        restart="models",
         label=tr_noop("Your own vLLM command"),
     ),
     SettingSpec(
@@ -171,7 +170,7 @@ SPECS: tuple[SettingSpec, ...] = (
         maximum=100_000.0,
         label=tr_noop("RAM kept for the system"),
     ),
-    SettingSpec(
+    _models(
         "memory.sleep_mode",
         "auto",
         tr_noop(
@@ -180,7 +179,6 @@ SPECS: tuple[SettingSpec, ...] = (
             "CPU build cannot sleep); on: with any engine; off: never. The app checks that a "
             "sleep really freed the memory, and unloads instead where it did not."
         ),
-        restart="models",
         choices=("auto", "on", "off"),
         label=tr_noop("Sleep instead of unloading"),
     ),
