@@ -14,12 +14,10 @@ from app.cli.context import session_from, warn_problems
 from app.cli.progress import ProgressReporter
 from app.core.batch.batch_progress import BatchProgress, parse_concurrency
 from app.core.events import Event, ProcessStateChanged
-from app.core.problems.problem_catalogue import INPUT_CODES
-from app.core.problems.problems import Problem, ProblemError
+from app.core.problems.problems import ProblemError
 from app.runtime.api.protocols import BatchFileApi
 from app.runtime.composition.facade import RuntimeOptions, Session
 
-EXIT_INPUT = 2
 EXIT_FAILURE = 1
 EXIT_INTERRUPTED = 130
 
@@ -73,22 +71,16 @@ def cmd_batch_run(args: argparse.Namespace) -> int:
         proxy_host="127.0.0.1", proxy_port=0, sample_gpu=False, batch_jobs=False
     )
     session = session_from(args, options, warn=False)  # the warnings build parts that write
-    try:
-        concurrency = parse_concurrency(str(args.concurrency))
-        # Every line checked (and the result files read) before anything starts or is written.
-        batch = session.services.batch.open_file(source, out, err)
-    except ProblemError as exc:
-        return _refused(exc.problem)
+    # A ProblemError (here or before anything is sent) is main.run's to print: it exits 2
+    # for bad input, 1 for a failure.
+    concurrency = parse_concurrency(str(args.concurrency))
+    # Every line checked (and the result files read) before anything starts or is written.
+    batch = session.services.batch.open_file(source, out, err)
     try:
         warn_problems(session.services)
         return asyncio.run(_main(session, batch, concurrency, out, err))
     finally:
         batch.close()
-
-
-def _refused(p: Problem) -> int:
-    print(f"vllm-tray: {p.english()}", file=sys.stderr)
-    return EXIT_INPUT if p.code in INPUT_CODES else EXIT_FAILURE
 
 
 async def _main(
@@ -114,10 +106,7 @@ async def _work(
     display = ProgressDisplay()
     services = session.services
     try:
-        try:
-            endpoint = await services.endpoint.find_running()
-        except ProblemError as exc:
-            return _refused(exc.problem)
+        endpoint = await services.endpoint.find_running()
         if endpoint is None:
             session.bus.subscribe(_report_state)
             started_here = True  # stopped in the end even if Ctrl-C comes while it starts
@@ -127,10 +116,7 @@ async def _work(
             _say(f"no endpoint was running; started one for this batch at {endpoint.url}")
         else:
             _say(f"sending through the endpoint at {endpoint.url}")
-        try:
-            scan, n = await batch.plan(endpoint, concurrency)
-        except ProblemError as exc:
-            return _refused(exc.problem)
+        scan, n = await batch.plan(endpoint, concurrency)
         if scan.done_ok + scan.done_failed >= scan.total:
             print(f"nothing to send: all {scan.total} requests have results already")
             return 0

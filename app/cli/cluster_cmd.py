@@ -27,7 +27,6 @@ from app.core.cluster.cluster import (
     check_port,
     unencrypted_notice,
 )
-from app.core.problems.problem_catalogue import INPUT_CODES
 from app.core.problems.problems import ProblemError, problem
 from app.core.settings.settings import coerce
 from app.runtime.api.cluster import AgentSettings, ClusterReport, ClusterView
@@ -116,27 +115,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     f.set_defaults(func=cmd_fingerprint)
 
 
-EXIT_INPUT = 2
 TOKEN_ENV = "VLLM_TRAY_CLUSTER_TOKEN"
-
-
-def _input_checked(args: argparse.Namespace, command: Any) -> int:
-    try:
-        result: int = command(args)
-    except ProblemError as exc:
-        if exc.problem.code not in INPUT_CODES:
-            raise
-        print(f"vllm-tray: {exc.problem.english()}", file=sys.stderr)
-        return EXIT_INPUT
-    return result
 
 
 # -- set up -----------------------------------------------------------------------------------
 def cmd_init(args: argparse.Namespace) -> int:
-    return _input_checked(args, _init)
-
-
-def _init(args: argparse.Namespace) -> int:
     services = services_from(args)
     workers = tuple(_worker(text) for text in args.worker)
     config = ClusterConfig(
@@ -324,10 +307,6 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 # -- the worker side --------------------------------------------------------------------------
 def cmd_join(args: argparse.Namespace) -> int:
-    return _input_checked(args, _join_command_line)
-
-
-def _join_command_line(args: argparse.Namespace) -> int:
     head = check_address(args.head, allow_public=args.allow_public)
     listen = check_address(args.listen, allow_public=args.allow_public)
     check_port(args.port)

@@ -14,12 +14,11 @@ import sys
 from typing import Any
 
 from app.cli.context import print_json, services_from
-from app.core.problems.problem_catalogue import INPUT_CODES, PROBE_CODES
+from app.core.problems.problem_catalogue import PROBE_CODES
 from app.core.problems.problems import ProblemError, problem
 from app.core.remotes.remotes import RemoteView
 from app.runtime.api.protocols import RemotesApi
 
-EXIT_INPUT = 2
 EXIT_FAILURE = 1
 
 
@@ -70,17 +69,6 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     rm.set_defaults(func=cmd_rm)
 
 
-def _input_checked(args: argparse.Namespace, command: Any) -> int:
-    try:
-        result: int = command(args)
-    except ProblemError as exc:
-        if exc.problem.code not in INPUT_CODES:
-            raise
-        print(f"vllm-tray: {exc.problem.english()}", file=sys.stderr)
-        return EXIT_INPUT
-    return result
-
-
 def _service(args: argparse.Namespace) -> RemotesApi:
     # Only what these commands use is built: the remotes (and their file's problems).
     service = services_from(args, warn=False).remotes
@@ -98,10 +86,6 @@ async def _closing(service: RemotesApi, work: Any) -> Any:
 
 # -- add ------------------------------------------------------------------------------------------
 def cmd_add(args: argparse.Namespace) -> int:
-    return _input_checked(args, _add)
-
-
-def _add(args: argparse.Namespace) -> int:
     service = _service(args)
     # Checked before the key is asked for: a typo is reported without typing a key first.
     service.check_new(args.name, args.url, api_key_env=args.api_key_env)
@@ -183,10 +167,6 @@ def _json(view: RemoteView) -> dict[str, Any]:
 
 # -- rm -------------------------------------------------------------------------------------------
 def cmd_rm(args: argparse.Namespace) -> int:
-    return _input_checked(args, _rm)
-
-
-def _rm(args: argparse.Namespace) -> int:
     service = _service(args)
     asyncio.run(_closing(service, service.remove(args.name)))
     print(f"{args.name} removed")

@@ -24,7 +24,10 @@ def _now() -> float:
 
 @dataclass(frozen=True)
 class Event:
-    """Base of every event; `ts` is wall-clock seconds."""
+    """Base of every event; `ts` is wall-clock seconds (keyword-only, so each event's own
+    fields keep their positions)."""
+
+    ts: float = field(default_factory=_now, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,6 @@ class ProcessStateChanged(Event):
     port: int | None = None
     problem: Problem | None = None
     user_initiated: bool = False
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,6 @@ class LoadProgressed(Event):
     shard: tuple[int, int] | None = None
     kv_cache_tokens: int | None = None
     max_concurrency: float | None = None
-    ts: float = field(default_factory=_now)
     # k/n of the phase's step bar (GPU graph capture passes), when the line drew one.
     step: tuple[int, int] | None = None
     # Seconds since the child was spawned, and what earlier loads of this model on this
@@ -95,7 +96,6 @@ class LoadTimed(Event):
     steps: tuple[tuple[str, float], ...]
     cold: bool
     started_ts: float
-    ts: float = field(default_factory=_now)
 
 
 # A load benchmark's steps (app.runtime.bench.load_bench): emptying the compile caches
@@ -115,7 +115,6 @@ class LoadBenchProgressed(Event):
     kind: RunKind | None = None  # the run in progress
     runs: tuple[LoadRun, ...] = ()
     problem: Problem | None = None
-    ts: float = field(default_factory=_now)
 
 
 # How a pre-warm (a start and stop after a download, app.runtime.services.prewarm) went.
@@ -131,14 +130,12 @@ class PrewarmChanged(Event):
     active: bool
     outcome: PrewarmOutcome
     problem: Problem | None = None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
 class LogLineEmitted(Event):
     model_id: str
     line: str
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -148,7 +145,6 @@ class MetricsSampled(Event):
     requests_running: int | None
     requests_waiting: int | None
     generation_tokens_per_s: float | None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -160,7 +156,6 @@ class GpuSampled(Event):
     vram_total: int | None
     gtt_used: int | None
     gtt_total: int | None
-    ts: float = field(default_factory=_now)
     index: int = 0
 
 
@@ -173,7 +168,6 @@ class MemoryRoomSampled(Event):
     ram_available: int | None
     reserve: int
     rooms: tuple[DeviceRoom, ...] = ()
-    ts: float = field(default_factory=_now)
 
     def room(self, device: str) -> DeviceRoom | None:
         return next((r for r in self.rooms if r.device == device), None)
@@ -190,7 +184,6 @@ class DownloadProgressed(Event):
     file_total: int = 0
     speed_bps: float | None = None
     eta_s: float | None = None
-    ts: float = field(default_factory=_now)
     stalled: bool = False  # no byte arrived for a few seconds: speed_bps is 0 then
 
 
@@ -202,7 +195,6 @@ class DownloadFinished(Event):
     model_id: str
     status: DownloadStatus
     problem: Problem | None = None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -214,7 +206,6 @@ class EngineInstallProgressed(Event):
     message: str = ""
     finished: bool = False
     problem: Problem | None = None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -224,7 +215,6 @@ class EngineVersionRead(Event):
 
     kind: str
     version: str | None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -233,7 +223,6 @@ class AdvisoriesUpdated(Event):
 
     taken: str
     count: int
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -243,7 +232,6 @@ class ServerStateChanged(Event):
     running: bool
     url: str | None = None
     problem: Problem | None = None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -251,7 +239,6 @@ class RegistryChanged(Event):
     """Models were added/removed or their options changed; views re-read the registry."""
 
     model_id: str | None = None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -260,14 +247,12 @@ class RemotesChanged(Event):
     its models and their states); views ask for the remotes again."""
 
     name: str | None = None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
 class SettingChanged(Event):
     key: str
     value: object
-    ts: float = field(default_factory=_now)
 
 
 # -- benchmarks and the max-num-seqs tune (app.runtime.bench.bench / .tune) -------------
@@ -292,7 +277,6 @@ class BenchProgressed(Event):
     points: tuple[BenchPoint, ...] = ()
     concurrency: int | None = None
     problem: Problem | None = None
-    ts: float = field(default_factory=_now)
 
 
 @dataclass(frozen=True)
@@ -316,7 +300,6 @@ class TuneProgressed(Event):
     points: tuple[BenchPoint, ...] = ()
     chosen: int | None = None
     problem: Problem | None = None
-    ts: float = field(default_factory=_now)
 
 
 Subscriber = Callable[[Event], None]

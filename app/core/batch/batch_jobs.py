@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -412,4 +411,3 @@ class BatchJobChanged(Event):
     """A job moved on (status, pause, or progress — at most a few times a second)."""
 
     job: BatchJobView
-    ts: float = field(default_factory=time.time)

@@ -94,51 +94,6 @@ def kv_cache_tokens(
     return free // per_token // KV_BLOCK_TOKENS * KV_BLOCK_TOKENS
 
 
-def max_ctx_that_fits(
-    budget_bytes: int,
-    weights_bytes: int,
-    shape: ModelShape,
-    *,
-    overhead_bytes: int | None = None,
-    kv_dtype_bytes: int | None = None,
-) -> int:
-    """The longest context one request can have, capped at the model's own limit; 0 if none.
-
-    `overhead_bytes` defaults to `estimate_overhead_bytes(weights_bytes)`.
-    """
-    tokens = kv_cache_tokens(
-        budget_bytes,
-        weights_bytes,
-        shape,
-        overhead_bytes=overhead_bytes,
-        kv_dtype_bytes=kv_dtype_bytes,
-    )
-    if shape.model_max_ctx is not None:
-        return min(tokens, shape.model_max_ctx)
-    return tokens
-
-
-def max_concurrency(
-    budget_bytes: int,
-    weights_bytes: int,
-    shape: ModelShape,
-    ctx_size: int,
-    *,
-    overhead_bytes: int | None = None,
-    kv_dtype_bytes: int | None = None,
-) -> float:
-    """How many full-length requests fit in the KV cache at once, as vLLM reports it
-    ("Maximum concurrency for T tokens per request: X.XXx")."""
-    tokens = kv_cache_tokens(
-        budget_bytes,
-        weights_bytes,
-        shape,
-        overhead_bytes=overhead_bytes,
-        kv_dtype_bytes=kv_dtype_bytes,
-    )
-    return _requests(tokens, ctx_size)
-
-
 def _requests(tokens: int, ctx_size: int) -> float:
     if ctx_size <= 0:
         raise ValueError("ctx_size must be positive")

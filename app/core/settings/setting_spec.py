@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,7 +19,10 @@ INTERFACE_LANGUAGES: tuple[str, ...] = ("en", *SHIPPED_LANGUAGES, "en_XA")
 
 @dataclass(frozen=True)
 class SettingSpec:
-    """One option: its key, type, default, bounds, doc, and whether a change needs a restart.
+    """One option: its key, default, bounds, doc, and whether a change needs a restart.
+
+    Its type is its default's (bool, int, float or str): a float setting's default is written
+    with a point.
 
     `label` is the short name people read ("GPU memory utilization"), `doc` the sentence that
     explains it; both are English templates marked for translation ("problems" context).
@@ -29,7 +33,6 @@ class SettingSpec:
     """
 
     key: str
-    type: type
     default: SettingValue
     doc: str
     restart: Restart = ""
@@ -44,3 +47,7 @@ class SettingSpec:
     # `vllm-tray config set` and observes the effect on a running serve. That test fails for
     # a key with neither, or both (docs/DEVELOPING.md, "Adding a setting").
     effect_test: str = ""
+
+    @property
+    def type(self) -> builtins.type:
+        return builtins.type(self.default)

@@ -1,57 +1,53 @@
-"""Every setting declared once as data: its key, type, default, bounds, label and doc."""
+"""Every setting declared once as data: its key, default (and so type), bounds, label and doc."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from app.core.problems.problems import tr_noop
 from app.core.settings.setting_spec import SettingSpec
 from app.core.settings.setting_table_proxy import PROXY_SPECS
 
+# Read when a model starts: running models must restart for a change to apply.
+_models = partial(SettingSpec, restart="models")
+
 SPECS: tuple[SettingSpec, ...] = (
-    SettingSpec(
+    _models(
         "models.gpu_memory_utilization",
-        float,
         0.85,
         tr_noop(
             "Fraction of GPU memory each vLLM server may reserve. vLLM's own default of 0.92 "
             "crashes on many shared-memory APUs; the GPU panel shows a safe value."
         ),
-        restart="models",
         minimum=0.10,
         maximum=0.99,
         label=tr_noop("GPU memory utilization"),
         decimals=2,
     ),
-    SettingSpec(
+    _models(
         "models.max_num_seqs",
-        int,
         16,
         tr_noop("Most requests one model serves at once (vLLM's --max-num-seqs)."),
-        restart="models",
         minimum=1,
         maximum=4096,
         label=tr_noop("Requests served at once"),
     ),
-    SettingSpec(
+    _models(
         "models.vllm_args",
-        str,
         "",
         tr_noop("Extra vLLM flags for every model, before each model's own vllm_args."),
-        restart="models",
         label=tr_noop("Extra vLLM flags"),
     ),
-    SettingSpec(
+    _models(
         "models.ctx_size",
-        int,
         8192,
         tr_noop("Default context length (vLLM's --max-model-len) for models without their own."),
-        restart="models",
         minimum=64,
         maximum=1_048_576,
         label=tr_noop("Default context size"),
     ),
     SettingSpec(
         "models.load_timeout_s",
-        int,
         3600,
         tr_noop(
             "Longest a load may take in all, in seconds. A load that still makes progress is "
@@ -63,7 +59,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.load_stall_timeout_s",
-        int,
         120,
         tr_noop(
             "Seconds a load may go without any sign of progress (no new log line and no CPU "
@@ -75,7 +70,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.idle_ttl_min",
-        int,
         0,
         tr_noop("Unload a model after this many minutes without requests (0 keeps it loaded)."),
         minimum=0,
@@ -89,7 +83,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.prewarm_after_download",
-        bool,
         False,
         tr_noop(
             "Once a model's download finishes, start it in the background and stop it again, "
@@ -104,7 +97,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "models.keep_engine_ready",
-        bool,
         True,
         tr_noop(
             "Keep an engine ready for the next load, with vLLM already imported: after the "
@@ -119,21 +111,18 @@ SPECS: tuple[SettingSpec, ...] = (
         ),
     ),
     *PROXY_SPECS,
-    SettingSpec(
+    _models(
         "engine.kind",
-        str,
         "auto",
         tr_noop(
             "Which vLLM runs models: auto (ROCm bundle on a supported AMD GPU, otherwise the "
             "CPU build), rocm, cpu, or custom."
         ),
-        restart="models",
         choices=("auto", "rocm", "cpu", "custom"),
         label=tr_noop("vLLM engine"),
     ),
     SettingSpec(
         "engine.rocm_stable_only",
-        bool,
         False,
         tr_noop(
             "Install by default only ROCm builds the publisher qualified on its stable "
@@ -147,17 +136,14 @@ SPECS: tuple[SettingSpec, ...] = (
             "tests/integration/test_engine_rocm_feed.py::test_stable_only_keeps_the_pin"
         ),
     ),
-    SettingSpec(
+    _models(
         "engine.custom_command",
-        str,
         "",
         tr_noop("Command prefix of your own vLLM (for the custom engine), e.g. 'vllm serve'."),
-        restart="models",
         label=tr_noop("Your own vLLM command"),
     ),
     SettingSpec(
         "memory.budget_gb",
-        float,
         0.0,
         tr_noop(
             "Memory the loaded models may share on each GPU (in RAM for the CPU engine), in GB, "
@@ -173,7 +159,6 @@ SPECS: tuple[SettingSpec, ...] = (
         # build, more with ROCm's host runtime) plus room for the desktop to grow (a
         # browser tab, the compositor) after the check. docs/memory.md has the figures.
         "memory.host_reserve_gb",
-        float,
         4.0,
         tr_noop(
             "RAM, in GB, that models never take from the system: on a GPU that shares the "
@@ -185,9 +170,8 @@ SPECS: tuple[SettingSpec, ...] = (
         maximum=100_000.0,
         label=tr_noop("RAM kept for the system"),
     ),
-    SettingSpec(
+    _models(
         "memory.sleep_mode",
-        str,
         "auto",
         tr_noop(
             "Put a model to sleep instead of unloading it when another one needs its memory: "
@@ -195,13 +179,11 @@ SPECS: tuple[SettingSpec, ...] = (
             "CPU build cannot sleep); on: with any engine; off: never. The app checks that a "
             "sleep really freed the memory, and unloads instead where it did not."
         ),
-        restart="models",
         choices=("auto", "on", "off"),
         label=tr_noop("Sleep instead of unloading"),
     ),
     SettingSpec(
         "batch.disk_quota_gb",
-        float,
         20.0,
         tr_noop(
             "Disk space all batch files (uploads and results) may take together, in GB; an "
@@ -214,7 +196,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "batch.file_expiry_days",
-        float,
         30.0,
         tr_noop(
             "Days after which an uploaded batch file is deleted, unless its upload set "
@@ -227,7 +208,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "gui.start_hidden",
-        bool,
         False,
         tr_noop("Start in the tray without opening the window."),
         label=tr_noop("Start hidden in the tray"),
@@ -238,7 +218,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "gui.start_at_login",
-        bool,
         False,
         tr_noop("Start vLLM Tray when you log in."),
         label=tr_noop("Start at login"),
@@ -249,7 +228,6 @@ SPECS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec(
         "gui.language",
-        str,
         "auto",
         tr_noop(
             "The language of the window and the tray: auto (the system's language) or the "

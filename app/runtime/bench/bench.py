@@ -93,6 +93,26 @@ class BenchHistory(Generic[R]):
         )
 
 
+class Jobs(dict[str, "asyncio.Task[Any]"]):
+    """The job (benchmark, load benchmark or tune) running for each model."""
+
+    def claim(self, model_id: str) -> None:
+        """The current task becomes the model's job; bench.busy while another one runs."""
+        if model_id in self and not self[model_id].done():
+            raise ProblemError(problem("bench.busy", model=model_id))
+        task = asyncio.current_task()
+        assert task is not None
+        self[model_id] = task
+
+    def cancel(self, model_id: str) -> bool:
+        """Cancel the model's job; False when none runs."""
+        task = self.get(model_id)
+        if task is None or task.done():
+            return False
+        task.cancel()
+        return True
+
+
 class BenchService:
     """Benchmarks a model through an endpoint of the app, and keeps their history.
 
@@ -127,7 +147,7 @@ class BenchService:
         self._state_dir = state_dir  # the generators run in the private work folder below it
         self._engine_info = engine_info
         # One job (benchmark or tune) per model at a time; the tune service registers here too.
-        self.jobs: dict[str, asyncio.Task[Any]] = {}
+        self.jobs = Jobs()
 
     def target(self, model_id: str, base_url: str, api_key: str | None) -> Target:
         """Where a generator sends a model's requests, and what it runs with."""
@@ -186,11 +206,7 @@ class BenchService:
         preload = None if endpoint is not None else self._load
         endpoint = endpoint or self.local_endpoint()
         base_url, api_key = endpoint.url, endpoint.api_key
-        if model_id in self.jobs and not self.jobs[model_id].done():
-            raise ProblemError(problem("bench.busy", model=model_id))
-        task = asyncio.current_task()
-        assert task is not None
-        self.jobs[model_id] = task
+        self.jobs.claim(model_id)
         points: list[BenchPoint] = []
         try:
             self._bus.publish(BenchProgressed(model_id, "loading"))
@@ -237,11 +253,7 @@ class BenchService:
         return record
 
     def cancel(self, model_id: str) -> bool:
-        task = self.jobs.get(model_id)
-        if task is None or task.done():
-            return False
-        task.cancel()
-        return True
+        return self.jobs.cancel(model_id)
 
     async def load_history(self, model_id: str) -> list[BenchRecord]:
         return await asyncio.to_thread(self.history.load, self._registry.get(model_id).id)

@@ -32,7 +32,7 @@ from app.core.problems.problems import ProblemError, problem
 from app.core.states import ALIVE
 from app.runtime.api.bench import LoadBenchOptions
 from app.runtime.api.values import Endpoint
-from app.runtime.bench.bench import BenchHistory, running_endpoint
+from app.runtime.bench.bench import BenchHistory, Jobs, running_endpoint
 from app.runtime.bench.startup_bench import has_startup_bench, run_startup_bench
 from app.runtime.control.planning import Planner
 from app.runtime.services.models import ModelService
@@ -79,7 +79,7 @@ class LoadBenchService:
         self._logs_dir = logs_dir
         self._state_dir = state_dir  # the private work folder children start in
         self._engine_info = engine_info
-        self.jobs: dict[str, asyncio.Task[Any]] = {}
+        self.jobs = Jobs()
 
     async def run(
         self,
@@ -93,7 +93,7 @@ class LoadBenchService:
         endpoint = running_endpoint(self._local_endpoint())
         base_url, api_key = endpoint.url, endpoint.api_key
         model_id = self._registry.get(model_id).id
-        self._claim(model_id)
+        self.jobs.claim(model_id)
         runs: list[LoadRun] = []
         info = self._supervisor.info(model_id)
         was_loaded = info is not None and info.state in ALIVE
@@ -133,11 +133,7 @@ class LoadBenchService:
         return record
 
     def cancel(self, model_id: str) -> bool:
-        task = self.jobs.get(model_id)
-        if task is None or task.done():
-            return False
-        task.cancel()
-        return True
+        return self.jobs.cancel(model_id)
 
     async def load_history(self, model_id: str) -> list[LoadBenchRecord]:
         return await asyncio.to_thread(self.history.load, self._registry.get(model_id).id)
@@ -214,13 +210,6 @@ class LoadBenchService:
             state_dir=self._state_dir,
         )
         return {"available": True, **figures}
-
-    def _claim(self, model_id: str) -> None:
-        if model_id in self.jobs and not self.jobs[model_id].done():
-            raise ProblemError(problem("bench.busy", model=model_id))
-        task = asyncio.current_task()
-        assert task is not None
-        self.jobs[model_id] = task
 
     def _publish(
         self,

@@ -115,11 +115,7 @@ class TuneService:
         return options
 
     def cancel(self, model_id: str) -> bool:
-        task = self._bench.jobs.get(model_id)
-        if task is None or task.done():
-            return False
-        task.cancel()
-        return True
+        return self._bench.jobs.cancel(model_id)
 
     async def apply(self, model_id: str, value: int, *, restart: bool | None = None) -> str:
         """Write `--max-num-seqs value` into the model's vllm_args (the user's click).
@@ -161,11 +157,7 @@ class TuneService:
         model_id = entry.id
         endpoint = self._bench.local_endpoint()
         base_url, api_key = endpoint.url, endpoint.api_key
-        task = asyncio.current_task()
-        assert task is not None
-        if model_id in self._bench.jobs and not self._bench.jobs[model_id].done():
-            raise ProblemError(problem("bench.busy", model=model_id))
-        self._bench.jobs[model_id] = task
+        self._bench.jobs.claim(model_id)
         info = self._supervisor.info(model_id)
         was_running = info is not None and info.state in (
             ProcessState.RUNNING,

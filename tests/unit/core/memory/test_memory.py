@@ -17,8 +17,6 @@ from app.core.memory.memory import (
     ctx_above_model_limit,
     estimate_overhead_bytes,
     kv_cache_tokens,
-    max_concurrency,
-    max_ctx_that_fits,
     plan_memory,
     recommended_gpu_memory_utilization,
     utilization_budget_bytes,
@@ -322,6 +320,11 @@ def test_weights_from_catalog_size_in_decimal_gb(size_gb: float, expected: int) 
 # --- fitting ---------------------------------------------------------------------------------
 
 
+def max_ctx_that_fits(budget: int, weights: int, shape: ModelShape, **kw: int) -> int:
+    """The plan's longest context (which does not depend on the context asked for)."""
+    return plan_memory(budget, weights, shape, 1, **kw).max_ctx
+
+
 def test_max_ctx_is_what_the_kv_budget_holds_in_whole_blocks() -> None:
     shape = ModelShape.from_config(TINY_LLAMA)  # 1024 bytes per token
     budget = 1_000_000 + 1000 * 1024 + 5
@@ -370,7 +373,7 @@ def test_qwen3_8b_on_an_rx_7900_xtx() -> None:
     tokens = free // 147456 // 16 * 16
     assert tokens == 33248  # below the 40960 maximum: memory is the limit here
     assert max_ctx_that_fits(budget, weights, shape) == tokens
-    assert max_concurrency(budget, weights, shape, 8192) == pytest.approx(tokens / 8192)
+    assert plan_memory(budget, weights, shape, 8192).concurrency == pytest.approx(tokens / 8192)
 
 
 def test_qwen3_5_9b_on_strix_halo_at_the_recommended_utilization() -> None:
@@ -418,7 +421,7 @@ def test_plan_with_nothing_left_for_kv() -> None:
 def test_concurrency_needs_a_positive_context() -> None:
     shape = ModelShape.from_config(TINY_LLAMA)
     with pytest.raises(ValueError, match="ctx_size"):
-        max_concurrency(GIB, 0, shape, 0)
+        plan_memory(GIB, 0, shape, 0)
 
 
 # --- gpu-memory-utilization ------------------------------------------------------------------
