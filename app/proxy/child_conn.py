@@ -12,7 +12,7 @@ from typing import Protocol, cast
 
 import httptools
 
-from app.proxy.bodies import SEND_PIECE_BYTES, HeldBody
+from app.proxy.memory import SEND_PIECE_BYTES, HeldBody
 from app.proxy.passthrough import MAX_HEAD_BYTES, MAX_HELD_BYTES, BodySink
 from app.proxy.upstream import Headers, UpstreamBrokeError, describe
 
@@ -151,13 +151,14 @@ class ChildConnection(asyncio.Protocol):
 
     # -- one request and its answer
 
-    async def send(self, head: bytes, body: HeldBody) -> None:
-        """The request; the answer is then awaited with `answer()`."""
+    async def request(self, head: bytes, body: HeldBody) -> tuple[int, Headers, int | None, bool]:
+        """Send the request; its answer's status, headers, Content-Length and whether the
+        body is held for pass-through."""
         transport = self.transport
         assert transport is not None and self._state == _IDLE
         self._state, self._head, self._headers = _HEAD, b"", []
         self._complete = self._answered = self._eof_body = False
-        self._answer = asyncio.get_running_loop().create_future()
+        self._answer = answer = asyncio.get_running_loop().create_future()
         data = body.data
         if len(data) <= ONE_WRITE_BYTES:
             transport.write(head + data)
@@ -170,11 +171,7 @@ class ChildConnection(asyncio.Protocol):
                     self._drained = asyncio.get_running_loop().create_future()
                     await self._drained
         body.sent()
-
-    async def answer(self) -> tuple[int, Headers, int | None, bool]:
-        """Status, headers, Content-Length and whether the body is held for pass-through."""
-        assert self._answer is not None
-        return await self._answer
+        return await answer
 
     def _find_head(self, data: bytes) -> None:
         head = self._head + data if self._head else data

@@ -22,8 +22,8 @@ import functools
 import ipaddress
 
 from app.proxy import relay_errors as errors
-from app.proxy.bodies import RETRY_WINDOW_S, HeldBody
 from app.proxy.child_conn import ChildConnection, NoAnswerError
+from app.proxy.memory import RETRY_WINDOW_S, HeldBody
 from app.proxy.upstream import (
     CONNECT_TIMEOUT_S,
     KEEPALIVE_S,
@@ -220,8 +220,7 @@ async def _open(
             raise ChildUnreachableError(unreachable.problem) from exc
         sent_at = loop.time()
         try:
-            await conn.send(head, body)
-            status, headers, length, held = await conn.answer()
+            status, headers, length, held = await conn.request(head, body)
         except NoAnswerError as exc:
             conn.abandon()
             # A pooled connection the child closed just as it was reused fails within

@@ -21,18 +21,13 @@ from app.proxy.bodies import (
     json_response,
     parse_object,
     read_small_body,
-    resolve_model,
 )
 from app.proxy.in_flight import InFlight
 from app.proxy.keepalive import RESPONSE_STARTED
-from app.proxy.openai_routes import backend_card
+from app.proxy.openai_routes import backend_card, resolve_model
+from app.proxy.security import KEY_CHECKED
 
 T = TypeVar("T")
-
-# Set by the guard on a request that carried the endpoint's key (an endpoint without a key
-# sets it on none): what a local user without the key may not do hangs on it (docs/proxy.md,
-# "Security decisions").
-KEY_CHECKED = web.RequestKey("proxy_key_checked", bool)
 
 # SSE event names of a pull, after Lemonade's: progress…, then complete | cancelled | error.
 FINAL_EVENT = {

@@ -6,32 +6,97 @@ redirects included, as OpenAI envelopes."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
-from collections.abc import Callable
-from http import HTTPStatus
+from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
 from aiohttp.abc import AbstractStreamWriter
 from aiohttp.http import HttpVersion11
+from multidict import CIMultiDict
+from yarl import URL
 
+from app.core.contracts import Backend
 from app.core.problems.problems import Problem, ProblemError
-from app.core.untrusted import parse_json
 from app.proxy import errors
 from app.proxy import relay_errors as relay_problems
-from app.proxy.bodies import HeldBody
+from app.proxy.keepalive import HEADER as KEEPALIVE_HEADER
 from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
 from app.proxy.limits import ProxyLimits
+from app.proxy.memory import HeldBody
 from app.proxy.passthrough import Outcome, PassOn, RawBody
-from app.proxy.upstream import Opened, Upstream, describe, request_headers, response_headers
+from app.proxy.upstream import Headers, Opened, Upstream, describe
 
-__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error"]
+__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog"]
 
 log = logging.getLogger(__name__)
 
-# How much of a child's error text goes into the envelope's message.
-MAX_DETAIL_CHARS = 500
+# Hop-by-hop headers (RFC 9110 §7.6.1) and those the relay sets itself.
+_HOP = frozenset(
+    {
+        "connection",
+        "keep-alive",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "proxy-connection",
+        "te",
+        "trailer",
+        "transfer-encoding",
+        "upgrade",
+        "host",
+        "content-length",
+        "expect",
+    }
+)
+# Not passed to children: the endpoint's own key (a child has its own, which the relay sets),
+# what would make a child compress (the loopback hop gains nothing and the bytes are relayed
+# as they are), and the endpoint's own request headers.
+_DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie", KEEPALIVE_HEADER.lower()}
+_DROP_RESPONSE = _HOP | {"date", "server"}
+
+# Everything a query may hold as it is; anything else (a space, a control or non-ASCII
+# character that a lenient client sent raw) is percent-encoded, since it could not go on a
+# request line.
+_QUERY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "#")
+
+
+@functools.lru_cache(maxsize=256)
+def _base_and_route(base_url: str, path: str) -> str:
+    """The backend and the route, encoded by yarl (an IDN host, a non-ASCII prefix) once per
+    pair: the query is then added as the client sent it, and sent on without encoding."""
+    return str(URL(base_url.rstrip("/") + path))
+
+
+def upstream_url(base_url: str, path: str, raw_query: str) -> str:
+    """Where a request goes: the backend, the route, and the client's query byte for byte
+    (`%26` stays `%26`: decoded and encoded again it would become a separator)."""
+    url = _base_and_route(base_url, path)
+    if raw_query:
+        url += "?" + quote(raw_query, safe=_QUERY_SAFE)
+    return url
+
+
+def request_headers(
+    headers: Iterable[tuple[str, str]], body_length: int, child_key: str | None = None
+) -> Headers:
+    """What goes to the child: a list, so a header the client repeated stays repeated.
+
+    The client's Authorization (the endpoint's key) never goes on; the child's own key does,
+    when it has one. The length is set here because the body goes out in pieces.
+    """
+    out = [(k, v) for k, v in headers if k.lower() not in _DROP_REQUEST]
+    out.append(("Accept-Encoding", "identity"))
+    out.append(("Content-Length", str(body_length)))
+    if child_key:
+        out.append(("Authorization", f"Bearer {child_key}"))
+    return out
+
+
+def response_headers(headers: Iterable[tuple[str, str]]) -> CIMultiDict[str]:
+    return CIMultiDict((k, v) for k, v in headers if k.lower() not in _DROP_RESPONSE)
 
 
 class Watchdog:
@@ -106,57 +171,21 @@ class Watchdog:
         self._timeout.reschedule(now)
 
 
-def _clip(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= MAX_DETAIL_CHARS else text[: MAX_DETAIL_CHARS - 1] + "…"
-
-
-def _validation_detail(items: list[Any]) -> tuple[str, str | None]:
-    """FastAPI's validation list as one line, and the first field it names."""
-    parts, param = [], None
-    for item in items[:5]:
-        if not isinstance(item, dict):
-            parts.append(str(item))
-            continue
-        loc = [str(x) for x in item.get("loc", []) if x != "body"]
-        field = ".".join(loc)
-        param = param or field or None
-        parts.append(f"{field}: {item.get('msg', '')}" if field else str(item.get("msg", "")))
-    return "; ".join(parts), param
-
-
-def child_error(
-    model: str, path: str, status: int, data: bytes
-) -> tuple[Problem, int, str | None] | None:
-    """A child's error answer in the endpoint's envelope, keeping its message and status, or
-    None when it is already OpenAI's shape (vLLM's own envelope is relayed as it is)."""
-    text = data.decode("utf-8", "replace")
-    parsed: Any = None
-    if text.lstrip().startswith("{"):
-        try:
-            parsed = parse_json(text)
-        except ValueError:
-            parsed = None
-    param = None
-    if isinstance(parsed, dict):
-        error = parsed.get("error")
-        if isinstance(error, dict) and isinstance(error.get("message"), str):
-            return None
-        detail: Any = parsed.get("detail", error if error is not None else parsed.get("message"))
-        if status == 404 and detail == "Not Found":
-            return relay_problems.upstream_no_route(model, path), 404, None
-        if isinstance(detail, list):
-            detail, param = _validation_detail(detail)
-        elif detail is None:
-            detail = text
-    else:
-        detail = text
-    if status in (401, 403):
-        # The child refused the key the app gave it: the client's own key was fine, so a
-        # 401 would send the client looking in the wrong place.
-        return relay_problems.upstream_refused_key(model), 502, None
-    detail = _clip(str(detail)) or HTTPStatus(status).phrase
-    return relay_problems.upstream_error(model, status, detail), status, param
+async def relay(
+    upstream: Upstream,
+    request: web.Request,
+    limits: ProxyLimits,
+    backend: Backend,
+    body: HeldBody,
+    *,
+    model: str,
+    path: str,
+    keepalive: KeepAlive | None,
+    stopping: Callable[[], bool],
+) -> web.StreamResponse:
+    """Relay `request` with `body` to `path` on `backend` and answer it (Relay.run)."""
+    one = Relay(upstream, request, limits, model, path, keepalive=keepalive, stopping=stopping)
+    return await one.run(backend, body)
 
 
 class Relay:
@@ -190,8 +219,8 @@ class Relay:
         self._sse = False
         self._pipe: PassOn | None = None
 
-    async def run(self, url: str, body: HeldBody, child_key: str | None) -> web.StreamResponse:
-        """Send `body` to `url` and answer the request with what comes back.
+    async def run(self, backend: Backend, body: HeldBody) -> web.StreamResponse:
+        """Send `body` to the backend and answer the request with what comes back.
 
         A short answer with a length is read whole (a JSON reply, or an error to rewrite); a
         chunked one is passed on as it comes, never buffered, and any other written on chunk
@@ -200,7 +229,8 @@ class Relay:
         learns to abort the generation.
         """
         limits, request = self._limits, self._request
-        headers = request_headers(request.headers.items(), len(body), child_key)
+        url = upstream_url(backend.base_url, self._path, request.rel_url.raw_query_string)
+        headers = request_headers(request.headers.items(), body.size, backend.api_key)
         dog: Watchdog | None = None
         try:
             async with asyncio.timeout(None) as timeout:
@@ -248,10 +278,12 @@ class Relay:
         data = await self._read_all(opened, dog, cap)
         if opened.status < 400:
             location = next((v for k, v in opened.headers if k.lower() == "location"), "")
-            p = relay_problems.upstream_redirect(self._model, opened.status, _clip(location))
+            p = relay_problems.upstream_redirect(
+                self._model, opened.status, relay_problems.clip(location)
+            )
             log.warning("%s", p.english())
             return await self._error(p, 502, None)
-        converted = child_error(self._model, self._path, opened.status, data)
+        converted = relay_problems.child_error(self._model, self._path, opened.status, data)
         if converted is None:
             begun = await self._keepalive.stop() if self._keepalive is not None else None
             if begun is not None:  # vLLM's own envelope, as an event
@@ -263,7 +295,7 @@ class Relay:
             "the vLLM server of %s answered %d: %s",
             self._model,
             opened.status,
-            _clip(data.decode("utf-8", "replace"))[:200],
+            relay_problems.clip(data.decode("utf-8", "replace"))[:200],
         )
         return await self._error(p, status, param)
 
@@ -283,7 +315,8 @@ class Relay:
     async def _read_all(self, opened: Opened, dog: Watchdog, cap: int | None) -> bytes:
         parts: list[bytes] = []
         size = 0
-        while cap is None or size < cap:
+        # Read to the stated length, not on to the end: by then the client has had it all.
+        while (cap is None or size < cap) and size != opened.length:
             try:
                 chunk = await anext(opened.chunks)
             except StopAsyncIteration:
