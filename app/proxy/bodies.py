@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from enum import Enum
 from types import TracebackType
 from typing import Any, TypeVar
@@ -139,10 +139,7 @@ class BodyReader:
             return HeldBody(data, self._budget, reserved)
         # Reserved before a byte is read: until then the body waits in the socket, where
         # aiohttp's flow control keeps it (the kernel buffers, not this process).
-        try:
-            held = await self._budget.hold(expected, limits.body_budget_wait_s)
-        except TimeoutError:
-            raise errors.busy(self._budget.total) from None
+        held = await self._within_budget(self._budget.hold(expected, limits.body_budget_wait_s))
         try:
             if expected:
                 await self._fill(request, held.data, expected)
@@ -158,11 +155,19 @@ class BodyReader:
         shapes the shield refuses on an affected engine (app.core.engines.shield)."""
         held = await self.read(request)
         try:
-            fields, shapes = await self.json_work(held.data, _relay_fields)
+            return held, *await self.json_work(held.data, _relay_fields)
         except BaseException:
             held.release()
             raise
-        return held, fields, shapes
+
+    async def read_object(self, request: web.Request, *, empty_ok: bool = False) -> dict[str, Any]:
+        """A management request's JSON object (load, unload, pull, a batch): read, parsed,
+        given back."""
+        held = await self.read(request)
+        try:
+            return parse_object(held.data, empty_ok=empty_ok)
+        finally:
+            held.release()
 
     async def json_work(self, raw: bytes | bytearray, work: Callable[[bytes | bytearray], T]) -> T:
         """`work(raw)`: here for the usual body (no await), on a worker thread for a big one."""
@@ -171,12 +176,11 @@ class BodyReader:
         async with self._big_parses:
             return await asyncio.to_thread(work, raw)
 
-    async def _reserve(self, n: int) -> int:
+    async def _within_budget(self, waiting: Awaitable[T]) -> T:
         try:
-            await self._budget.acquire(n, self._limits.body_budget_wait_s)
+            return await waiting
         except TimeoutError:
             raise errors.busy(self._budget.total) from None
-        return n
 
     async def _fill(self, request: web.Request, buf: bytes | bytearray, expected: int) -> None:
         """Read into a buffer of the announced size: no copy, no growing (a body read with
@@ -208,7 +212,8 @@ class BodyReader:
                     raise errors.body_too_large(limits.max_body_bytes)
                 if size > reserved:
                     step = min(max(_CHUNKED_STEP, size - reserved), limits.max_body_bytes)
-                    reserved += await self._reserve(step)
+                    await self._within_budget(self._budget.acquire(step, limits.body_budget_wait_s))
+                    reserved += step
                 buf += chunk
                 clock.got(len(chunk))
         except BaseException:
@@ -239,15 +244,6 @@ def _buffered(request: web.Request, view: memoryview, expected: int) -> int:
 def payload_detail(exc: BaseException) -> str:
     text = str(exc).split("\n", 1)[0].strip().rstrip(":.")
     return "".join(c if c.isprintable() else "?" for c in text)[:160] or "malformed body"
-
-
-async def read_small_body(request: web.Request, reader: BodyReader) -> bytes:
-    """A management request's body (load, unload, pull): read, copied out, given back."""
-    held = await reader.read(request)
-    try:
-        return bytes(held.data)
-    finally:
-        held.release()
 
 
 def parse_object(raw: bytes | bytearray, *, empty_ok: bool = False) -> dict[str, Any]:

@@ -12,12 +12,13 @@ from typing import Protocol, cast
 
 import httptools
 
-from app.proxy.memory import SEND_PIECE_BYTES, HeldBody
+from app.proxy.memory import KEEP_UNTIL_ANSWERED_BYTES, SEND_PIECE_BYTES, HeldBody
 from app.proxy.passthrough import MAX_HEAD_BYTES, MAX_HELD_BYTES, BodySink
 from app.proxy.upstream import Headers, UpstreamBrokeError, describe
 
 # A body up to this size goes out in the same write as the head: one send.
 ONE_WRITE_BYTES = 64 * 1024
+assert ONE_WRITE_BYTES <= KEEP_UNTIL_ANSWERED_BYTES  # so such a body is never `sent()` early
 # Decoded body bytes waiting for the relay before the child's socket is no longer read.
 MAX_QUEUED_BYTES = 64 * 1024
 
@@ -170,7 +171,7 @@ class ChildConnection(asyncio.Protocol):
                 if self._paused_writing and not self._closed:
                     self._drained = asyncio.get_running_loop().create_future()
                     await self._drained
-        body.sent()
+            body.sent()  # one write's worth is kept until answered: never given back early
         return await answer
 
     def _find_head(self, data: bytes) -> None:

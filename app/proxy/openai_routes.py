@@ -7,9 +7,11 @@ import functools
 import json
 import logging
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
+from yarl import URL
 
 from app.core.contracts import Backend, ModelController, ModelView
 from app.core.engines.shield import (
@@ -39,8 +41,6 @@ from app.proxy.upstream import (
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
 # Routes whose JSON body names a model and that vLLM serves; each is relayed to the same path
 # on the child. Lemonade's clients use the same routes under /api/v1, so those are aliases.
 RELAYED_PATHS = (
@@ -68,6 +68,28 @@ CHILD_GONE_PAUSE_S = 0.25
 CHILD_GONE_WAIT_S = 3.0
 # The states in which /v1/health lists a model as loaded.
 LOADED = frozenset({ProcessState.RUNNING, ProcessState.SLEEPING})
+
+
+# Everything a query may hold as it is; anything else (a space, a control or non-ASCII
+# character that a lenient client sent raw) is percent-encoded, since it could not go on a
+# request line.
+_QUERY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "#")
+
+
+@functools.lru_cache(maxsize=256)
+def _base_and_route(base_url: str, path: str) -> str:
+    """The backend and the route, encoded by yarl (an IDN host, a non-ASCII prefix) once per
+    pair: the query is then added as the client sent it, and sent on without encoding."""
+    return str(URL(base_url.rstrip("/") + path))
+
+
+def upstream_url(base_url: str, path: str, raw_query: str) -> str:
+    """Where a request goes: the backend, the route, and the client's query byte for byte
+    (`%26` stays `%26`: decoded and encoded again it would become a separator)."""
+    url = _base_and_route(base_url, path)
+    if raw_query:
+        url += "?" + quote(raw_query, safe=_QUERY_SAFE)
+    return url
 
 
 def model_card(view: ModelView) -> dict[str, object]:
@@ -342,12 +364,14 @@ class OpenAIRoutes:
                     held.replace(
                         await self._reader.json_work(held.data, lambda b: _renamed(b, name))
                     )
+                query = request.rel_url.raw_query_string
                 return await relay(
                     self._upstream,
                     request,
                     self._limits,
-                    backend,
+                    upstream_url(backend.base_url, upstream_path, query),
                     held,
+                    child_key=backend.api_key,
                     model=model_id,
                     path=upstream_path,
                     keepalive=keepalive,

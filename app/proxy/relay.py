@@ -6,20 +6,16 @@ redirects included, as OpenAI envelopes."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
-from urllib.parse import quote
 
 from aiohttp import web
 from aiohttp.abc import AbstractStreamWriter
 from aiohttp.http import HttpVersion11
 from multidict import CIMultiDict
-from yarl import URL
 
-from app.core.contracts import Backend
 from app.core.problems.problems import Problem, ProblemError
 from app.proxy import errors
 from app.proxy import relay_errors as relay_problems
@@ -28,9 +24,7 @@ from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
 from app.proxy.limits import ProxyLimits
 from app.proxy.memory import HeldBody
 from app.proxy.passthrough import Outcome, PassOn, RawBody
-from app.proxy.upstream import Headers, Opened, Upstream, describe
-
-__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog"]
+from app.proxy.upstream import Opened, Upstream, describe
 
 log = logging.getLogger(__name__)
 
@@ -56,43 +50,6 @@ _HOP = frozenset(
 # as they are), and the endpoint's own request headers.
 _DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie", KEEPALIVE_HEADER.lower()}
 _DROP_RESPONSE = _HOP | {"date", "server"}
-
-# Everything a query may hold as it is; anything else (a space, a control or non-ASCII
-# character that a lenient client sent raw) is percent-encoded, since it could not go on a
-# request line.
-_QUERY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "#")
-
-
-@functools.lru_cache(maxsize=256)
-def _base_and_route(base_url: str, path: str) -> str:
-    """The backend and the route, encoded by yarl (an IDN host, a non-ASCII prefix) once per
-    pair: the query is then added as the client sent it, and sent on without encoding."""
-    return str(URL(base_url.rstrip("/") + path))
-
-
-def upstream_url(base_url: str, path: str, raw_query: str) -> str:
-    """Where a request goes: the backend, the route, and the client's query byte for byte
-    (`%26` stays `%26`: decoded and encoded again it would become a separator)."""
-    url = _base_and_route(base_url, path)
-    if raw_query:
-        url += "?" + quote(raw_query, safe=_QUERY_SAFE)
-    return url
-
-
-def request_headers(
-    headers: Iterable[tuple[str, str]], body_length: int, child_key: str | None = None
-) -> Headers:
-    """What goes to the child: a list, so a header the client repeated stays repeated.
-
-    The client's Authorization (the endpoint's key) never goes on; the child's own key does,
-    when it has one. The length is set here because the body goes out in pieces.
-    """
-    out = [(k, v) for k, v in headers if k.lower() not in _DROP_REQUEST]
-    out.append(("Accept-Encoding", "identity"))
-    out.append(("Content-Length", str(body_length)))
-    if child_key:
-        out.append(("Authorization", f"Bearer {child_key}"))
-    return out
 
 
 def response_headers(headers: Iterable[tuple[str, str]]) -> CIMultiDict[str]:
@@ -175,17 +132,18 @@ async def relay(
     upstream: Upstream,
     request: web.Request,
     limits: ProxyLimits,
-    backend: Backend,
+    url: str,
     body: HeldBody,
     *,
+    child_key: str | None,
     model: str,
     path: str,
     keepalive: KeepAlive | None,
     stopping: Callable[[], bool],
 ) -> web.StreamResponse:
-    """Relay `request` with `body` to `path` on `backend` and answer it (Relay.run)."""
+    """Relay `request` with `body` to `url` and answer it (Relay.run)."""
     one = Relay(upstream, request, limits, model, path, keepalive=keepalive, stopping=stopping)
-    return await one.run(backend, body)
+    return await one.run(url, body, child_key)
 
 
 class Relay:
@@ -219,8 +177,8 @@ class Relay:
         self._sse = False
         self._pipe: PassOn | None = None
 
-    async def run(self, backend: Backend, body: HeldBody) -> web.StreamResponse:
-        """Send `body` to the backend and answer the request with what comes back.
+    async def run(self, url: str, body: HeldBody, child_key: str | None) -> web.StreamResponse:
+        """Send `body` to `url` and answer the request with what comes back.
 
         A short answer with a length is read whole (a JSON reply, or an error to rewrite); a
         chunked one is passed on as it comes, never buffered, and any other written on chunk
@@ -229,8 +187,13 @@ class Relay:
         learns to abort the generation.
         """
         limits, request = self._limits, self._request
-        url = upstream_url(backend.base_url, self._path, request.rel_url.raw_query_string)
-        headers = request_headers(request.headers.items(), body.size, backend.api_key)
+        # What goes to the child: a list, so a header the client repeated stays repeated. The
+        # client's Authorization (the endpoint's key) never goes on; the child's own key does,
+        # when it has one. The length is set here because the body goes out in pieces.
+        headers = [(k, v) for k, v in request.headers.items() if k.lower() not in _DROP_REQUEST]
+        headers += [("Accept-Encoding", "identity"), ("Content-Length", str(body.size))]
+        if child_key:
+            headers.append(("Authorization", f"Bearer {child_key}"))
         dog: Watchdog | None = None
         try:
             async with asyncio.timeout(None) as timeout:

@@ -21,12 +21,12 @@ from app.proxy.connections import CLOSE_AT_ONCE
 from app.proxy.guarded_server import GuardedAppRunner, GuardedServer, fit_to_descriptors
 from app.proxy.in_flight import InFlight
 from app.proxy.instance import INSTANCE_PATH, InstanceRoute
+from app.proxy.keepalive import RESPONSE_STARTED
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
 from app.proxy.management_routes import ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
 from app.proxy.openapi import OPENAPI_PATH, OpenApiRoute
-from app.proxy.relay import RESPONSE_STARTED
 from app.proxy.security import Gate, is_loopback_name, is_wildcard, key_required
 from app.proxy.upstream import Upstream
 
