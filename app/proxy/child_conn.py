@@ -22,6 +22,8 @@ assert ONE_WRITE_BYTES <= KEEP_UNTIL_ANSWERED_BYTES  # so such a body is never `
 # Decoded body bytes waiting for the relay before the child's socket is no longer read.
 MAX_QUEUED_BYTES = 64 * 1024
 
+# An answer's status, headers, Content-Length and whether its body is held for pass-through.
+Answer = tuple[int, Headers, int | None, bool]
 # What a connection is doing (an int: compared on every piece of an answer).
 _IDLE, _HEAD, _HOLD, _SINK, _PARSE, _DONE, _DISCARD = range(7)
 
@@ -62,7 +64,7 @@ class ChildConnection(asyncio.Protocol):
         self._keep_alive = False
         self._answered = False  # a byte of the current answer came
         self._eof_body = False  # the current answer's body ends when the connection does
-        self._answer: asyncio.Future[tuple[int, Headers, int | None, bool]] | None = None
+        self._answer: asyncio.Future[Answer] | None = None
         self._held: list[bytes] = []
         self._held_size = 0
         self._queue: collections.deque[bytes] = collections.deque()
@@ -152,14 +154,14 @@ class ChildConnection(asyncio.Protocol):
 
     # -- one request and its answer
 
-    async def request(self, head: bytes, body: HeldBody) -> tuple[int, Headers, int | None, bool]:
-        """Send the request; its answer's status, headers, Content-Length and whether the
-        body is held for pass-through."""
+    async def request(self, head: bytes, body: HeldBody) -> Answer:
+        """Send the request and wait for the head of its answer."""
         transport = self.transport
         assert transport is not None and self._state == _IDLE
         self._state, self._head, self._headers = _HEAD, b"", []
         self._complete = self._answered = self._eof_body = False
-        self._answer = answer = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+        self._answer = answer
         data = body.data
         if len(data) <= ONE_WRITE_BYTES:
             transport.write(head + data)

@@ -31,7 +31,7 @@ from app.proxy.in_flight import InFlight
 from app.proxy.keepalive import KeepAlive
 from app.proxy.limits import ProxyLimits
 from app.proxy.memory import HeldBody
-from app.proxy.relay import relay
+from app.proxy.relay import Relay
 from app.proxy.relay_errors import too_many_choices
 from app.proxy.upstream import (
     ChildDisconnectedError,
@@ -365,18 +365,17 @@ class OpenAIRoutes:
                         await self._reader.json_work(held.data, lambda b: _renamed(b, name))
                     )
                 query = request.rel_url.raw_query_string
-                return await relay(
+                url = upstream_url(backend.base_url, upstream_path, query)
+                relay = Relay(
                     self._upstream,
                     request,
                     self._limits,
-                    upstream_url(backend.base_url, upstream_path, query),
-                    held,
-                    child_key=backend.api_key,
-                    model=model_id,
-                    path=upstream_path,
+                    model_id,
+                    upstream_path,
                     keepalive=keepalive,
                     stopping=self._in_flight.is_stopping,
                 )
+                return await relay.run(url, held, backend.api_key)
             except ChildDisconnectedError as exc:
                 if await self._child_gone(model_id, backend):
                     raise  # _relay_with_retry sends it to the replacement

@@ -118,7 +118,7 @@ class AiohttpUpstream:
     ) -> Opened:
         session = self._get()
         loop = asyncio.get_running_loop()
-        target = URL(url, encoded=True)  # the query goes on byte for byte (upstream_url)
+        target = URL(url, encoded=True)  # the query as the client sent it (upstream_url)
         for attempt in (1, 2):
             sent_at = loop.time()
             try:
