@@ -1,5 +1,6 @@
-"""The problems of the relay to a child or a remote server, and of what a relayed request
-asks for (their HTTP statuses are in app.core.problems.problem_catalogue.proxy)."""
+"""The problems of the relay to a child or a remote server, of what a relayed request asks
+for, and a child's own error answers in the endpoint's envelope (their HTTP statuses are in
+app.core.problems.problem_catalogue.proxy)."""
 
 from __future__ import annotations
 
