@@ -10,7 +10,7 @@ from __future__ import annotations
 import httpx
 
 from app.proxy import relay_errors as errors
-from app.proxy.bodies import HeldBody
+from app.proxy.memory import HeldBody
 from app.proxy.upstream import (
     CONNECT_TIMEOUT_S,
     KEEPALIVE_S,

@@ -22,9 +22,7 @@ from app.proxy.bodies import (
     BodyClock,
     BodyReader,
     json_response,
-    parse_object,
     payload_detail,
-    read_small_body,
 )
 from app.proxy.connections import client_log
 
@@ -175,7 +173,7 @@ class BatchRoutes:
 
     # -- batches ----------------------------------------------------------------------------
     async def create_batch(self, request: web.Request) -> web.Response:
-        body = parse_object(await read_small_body(request, self._reader))
+        body = await self._reader.read_object(request)
         return json_response(await self._batches.create_batch(body))
 
     async def list_batches(self, request: web.Request) -> web.Response:

@@ -4,99 +4,43 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from enum import Enum
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 from aiohttp.http_exceptions import BadHttpMessage
 from aiohttp.web_protocol import RequestPayloadError
 
-from app.core.contracts import ModelController, ModelView
+from app.core.engines.shield import shapes_of
 from app.core.untrusted import parse_json
 from app.proxy import errors
 from app.proxy.connections import GuardedConnection
 from app.proxy.limits import ProxyLimits
-from app.proxy.memory import BodyBudget
+from app.proxy.memory import BodyBudget, HeldBody
+
+T = TypeVar("T")
 
 # Chunked bodies reserve budget in steps of this size as they grow, not byte by byte.
 _CHUNKED_STEP = 2**20
-# A body is handed to the child's connection in pieces of this size, so a 32 MiB body does
-# not become one 32 MiB write (aiohttp warns that such a write blocks the loop).
-SEND_PIECE_BYTES = 256 * 1024
-# After the last byte went to the child, the body is kept this long for the one retry on a
-# fresh connection (a pooled connection the child closed as it was reused fails within
-# milliseconds). A failure later means the child may already be working on the request, and
-# sending it again could run it twice.
-RETRY_WINDOW_S = 1.0
-# Bodies up to this size are kept until the relay ends instead: if the child dies before it
-# answers (a hung engine killed by the supervisor), the request can go to its replacement.
-# Chat and completion requests are almost always far smaller; the budget still counts them.
-KEEP_UNTIL_ANSWERED_BYTES = 2**20
+# Bodies above this are parsed and re-serialised on a worker thread: a 32 MiB body takes a few
+# hundred ms of json work, and on the loop's thread that would stall every other stream's
+# tokens for as long. A worker thread only holds the GIL for 5 ms slices at a time.
+BIG_BODY_BYTES = 256 * 1024
+# One big body is parsed at a time: json holds the GIL, so parsing two at once is not faster,
+# and each parse needs two to four times its body in memory while it runs.
+BIG_PARSES_AT_ONCE = 1
+# The fields of a body the relay looks at; the rest of the parsed tree is dropped at once
+# instead of being held while the model loads, once the shapes the shield refuses on an
+# affected engine (app.core.engines.shield) are noted.
+_KEPT_FIELDS = ("model", "stream", "n", "best_of")
 # A body still arriving after this long at less than `body_min_rate_bps` is a slow one: when
 # the endpoint is full, the connection cap cuts it short for a newcomer (GuardedServer) rather
 # than refusing the newcomer. Long enough that a client's next packet is never mistaken for a
 # dribble; short, so that a process holding hundreds of dribbled bodies (a byte a second each)
 # cannot keep every other client out for the whole body timeout.
 SLOW_BODY_AFTER_S = 2.0
-
-
-class HeldBody:
-    """A request body in memory and its share of the body budget, given back exactly once:
-    by `release()`, or on its own shortly after the body was sent to a child."""
-
-    def __init__(self, data: bytearray, budget: BodyBudget | None, reserved: int) -> None:
-        self._data: bytes | bytearray | None = data
-        self._budget = budget
-        self._reserved = reserved
-        self._length = len(data)
-        self._timer: asyncio.TimerHandle | None = None
-
-    def __len__(self) -> int:
-        return self._length
-
-    @property
-    def held(self) -> bool:
-        return self._data is not None
-
-    @property
-    def data(self) -> bytes | bytearray:
-        if self._data is None:
-            raise RuntimeError("the body was already given back")
-        return self._data
-
-    def replace(self, data: bytes | bytearray) -> None:
-        """Swap in a re-serialised body (the budget keeps counting what it reserved)."""
-        self._data = data
-        self._length = len(data)
-
-    async def pieces(self) -> AsyncIterator[bytes]:
-        """The body for an HTTP client, in pieces; schedules the release once all went out."""
-        # memoryview slices: no copies. Both clients take any bytes-like object; the type
-        # says bytes because that is what their annotations accept.
-        view = memoryview(self.data)
-        for start in range(0, len(view), SEND_PIECE_BYTES):
-            yield view[start : start + SEND_PIECE_BYTES]  # type: ignore[misc]
-        self.sent()
-
-    def sent(self) -> None:
-        """All of it went to a child: a big body is given back after the retry window."""
-        if (
-            self._timer is None
-            and self._data is not None
-            and (self._length > KEEP_UNTIL_ANSWERED_BYTES)
-        ):
-            loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(RETRY_WINDOW_S, self.release)
-
-    def release(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._budget is not None and self._reserved:
-            self._budget.release(self._reserved)
-        self._budget, self._reserved, self._data = None, 0, None
 
 
 class BodyClock:
@@ -179,6 +123,7 @@ class BodyReader:
     def __init__(self, limits: ProxyLimits, budget: BodyBudget) -> None:
         self._limits = limits
         self._budget = budget
+        self._big_parses = asyncio.Semaphore(BIG_PARSES_AT_ONCE)
 
     def clock(self, request: web.Request, expected: int | None, received: int = 0) -> BodyClock:
         """The body timeout of `request`'s body, starting now, `received` bytes into it."""
@@ -194,25 +139,50 @@ class BodyReader:
             return HeldBody(data, self._budget, reserved)
         # Reserved before a byte is read: until then the body waits in the socket, where
         # aiohttp's flow control keeps it (the kernel buffers, not this process).
-        reserved = await self._reserve(expected) if expected else 0
-        buf = bytearray(expected)
-        held = HeldBody(buf, self._budget, reserved)
+        held = await self._within_budget(self._budget.hold(expected, limits.body_budget_wait_s))
         try:
             if expected:
-                await self._fill(request, buf, expected)
+                await self._fill(request, held.data, expected)
         except BaseException:
             held.release()
             raise
         return held
 
-    async def _reserve(self, n: int) -> int:
+    async def read_relayed(
+        self, request: web.Request
+    ) -> tuple[HeldBody, dict[str, Any], dict[str, str]]:
+        """A relayed request's body, parsed once for the fields the relay looks at and the
+        shapes the shield refuses on an affected engine (app.core.engines.shield)."""
+        held = await self.read(request)
         try:
-            await self._budget.acquire(n, self._limits.body_budget_wait_s)
+            return held, *await self.json_work(held.data, _relay_fields)
+        except BaseException:
+            held.release()
+            raise
+
+    async def read_object(self, request: web.Request, *, empty_ok: bool = False) -> dict[str, Any]:
+        """A management request's JSON object (load, unload, pull, a batch): read, parsed,
+        given back."""
+        held = await self.read(request)
+        try:
+            return parse_object(held.data, empty_ok=empty_ok)
+        finally:
+            held.release()
+
+    async def json_work(self, raw: bytes | bytearray, work: Callable[[bytes | bytearray], T]) -> T:
+        """`work(raw)`: here for the usual body (no await), on a worker thread for a big one."""
+        if len(raw) <= BIG_BODY_BYTES:
+            return work(raw)
+        async with self._big_parses:
+            return await asyncio.to_thread(work, raw)
+
+    async def _within_budget(self, waiting: Awaitable[T]) -> T:
+        try:
+            return await waiting
         except TimeoutError:
             raise errors.busy(self._budget.total) from None
-        return n
 
-    async def _fill(self, request: web.Request, buf: bytearray, expected: int) -> None:
+    async def _fill(self, request: web.Request, buf: bytes | bytearray, expected: int) -> None:
         """Read into a buffer of the announced size: no copy, no growing (a body read with
         aiohttp's request.read() passes through a growing buffer and is then copied)."""
         view = memoryview(buf)
@@ -242,7 +212,8 @@ class BodyReader:
                     raise errors.body_too_large(limits.max_body_bytes)
                 if size > reserved:
                     step = min(max(_CHUNKED_STEP, size - reserved), limits.max_body_bytes)
-                    reserved += await self._reserve(step)
+                    await self._within_budget(self._budget.acquire(step, limits.body_budget_wait_s))
+                    reserved += step
                 buf += chunk
                 clock.got(len(chunk))
         except BaseException:
@@ -275,15 +246,6 @@ def payload_detail(exc: BaseException) -> str:
     return "".join(c if c.isprintable() else "?" for c in text)[:160] or "malformed body"
 
 
-async def read_small_body(request: web.Request, reader: BodyReader) -> bytes:
-    """A management request's body (load, unload, pull): read, copied out, given back."""
-    held = await reader.read(request)
-    try:
-        return bytes(held.data)
-    finally:
-        held.release()
-
-
 def parse_object(raw: bytes | bytearray, *, empty_ok: bool = False) -> dict[str, Any]:
     """A request's JSON object, or the 400 that says why it is none (too deep a nesting and a
     lone UTF-16 surrogate included: core.untrusted.parse_json)."""
@@ -300,24 +262,9 @@ def parse_object(raw: bytes | bytearray, *, empty_ok: bool = False) -> dict[str,
     return body
 
 
-def resolve_model(
-    controller: ModelController, body: Mapping[str, Any], field: str, *, need_download: bool
-) -> ModelView:
-    """The registered model `body[field]` names, or the 400/404 that explains what is wrong.
-
-    The whole list is only built for an error message: this runs on every request.
-    """
-    name = body.get(field)
-    if name is None:
-        raise errors.missing_field(field, (v.id for v in controller.list_models()))
-    if not isinstance(name, str):
-        raise errors.bad_field(field, "a string")
-    view = controller.find_model(name)
-    if view is None:
-        raise errors.unknown_model(name, (v.id for v in controller.list_models()), field)
-    if need_download and not view.downloaded:
-        raise errors.not_downloaded(name, field)
-    return view
+def _relay_fields(raw: bytes | bytearray) -> tuple[dict[str, Any], dict[str, str]]:
+    body = parse_object(raw)
+    return {name: body[name] for name in _KEPT_FIELDS if name in body}, shapes_of(body)
 
 
 def jsonable(value: object) -> Any:

@@ -12,17 +12,20 @@ from typing import Protocol, cast
 
 import httptools
 
-from app.proxy.bodies import SEND_PIECE_BYTES, HeldBody
+from app.proxy.memory import KEEP_UNTIL_ANSWERED_BYTES, SEND_PIECE_BYTES, HeldBody
 from app.proxy.passthrough import MAX_HEAD_BYTES, MAX_HELD_BYTES, BodySink
 from app.proxy.upstream import Headers, UpstreamBrokeError, describe
 
 # A body up to this size goes out in the same write as the head: one send.
 ONE_WRITE_BYTES = 64 * 1024
+assert ONE_WRITE_BYTES <= KEEP_UNTIL_ANSWERED_BYTES  # so such a body is never `sent()` early
 # Decoded body bytes waiting for the relay before the child's socket is no longer read.
 MAX_QUEUED_BYTES = 64 * 1024
 
+# An answer's status, headers, Content-Length and whether its body is held for pass-through.
+Answer = tuple[int, Headers, int | None, bool]
 # What a connection is doing (an int: compared on every piece of an answer).
-_IDLE, _HEAD, _HOLD, _SINK, _PARSE, _DONE, _DISCARD = range(7)
+IDLE, _HEAD, _HOLD, _SINK, _PARSE, DONE, _DISCARD = range(7)
 
 
 class NoAnswerError(UpstreamBrokeError):
@@ -32,8 +35,6 @@ class NoAnswerError(UpstreamBrokeError):
 
 class Pool(Protocol):
     """What a connection tells the pool it came from (child_http.ChildPool)."""
-
-    def release(self, conn: ChildConnection) -> None: ...
 
     def dropped(self, conn: ChildConnection) -> None: ...
 
@@ -52,16 +53,18 @@ class ChildConnection(asyncio.Protocol):
         self._pool = pool
         self.key = key
         self.transport: asyncio.Transport | None = None
-        self._state = _IDLE
+        # state, keep_alive, closed and released are the pool's to read: it decides whether
+        # the connection is used again (child_http.ChildPool), one call at an answer's end.
+        self.state = IDLE
         self._sink: BodySink | None = None
         self._head = b""
         self._parser: httptools.HttpResponseParser | None = None
         self._headers: Headers = []
         self._complete = False  # the current answer ended properly
-        self._keep_alive = False
+        self.keep_alive = False
         self._answered = False  # a byte of the current answer came
         self._eof_body = False  # the current answer's body ends when the connection does
-        self._answer: asyncio.Future[tuple[int, Headers, int | None, bool]] | None = None
+        self._answer: asyncio.Future[Answer] | None = None
         self._held: list[bytes] = []
         self._held_size = 0
         self._queue: collections.deque[bytes] = collections.deque()
@@ -70,8 +73,8 @@ class ChildConnection(asyncio.Protocol):
         self._error: UpstreamBrokeError | None = None
         self._paused_writing = False
         self._drained: asyncio.Future[None] | None = None
-        self._closed = False
-        self._released = False
+        self.closed = False
+        self.released = False
         self.idle_since = 0.0
 
     # -- asyncio.Protocol
@@ -86,7 +89,7 @@ class ChildConnection(asyncio.Protocol):
         if sink is not None:  # a passed-on body: every token takes this way
             sink.feed(data)
             return
-        state = self._state
+        state = self.state
         if state == _PARSE:
             self._parse(data)
         elif state == _HEAD:
@@ -95,14 +98,14 @@ class ChildConnection(asyncio.Protocol):
         elif state == _HOLD:
             self._hold(data)
         else:  # bytes nobody asked for: what follows cannot be trusted
-            self._keep_alive = False
-            if state == _IDLE and self.transport is not None:
+            self.keep_alive = False
+            if state == IDLE and self.transport is not None:
                 self.transport.close()
 
     def connection_lost(self, exc: BaseException | None) -> None:
-        self._closed = True
-        state = self._state
-        if state == _IDLE:
+        self.closed = True
+        state = self.state
+        if state == IDLE:
             self._pool.forget(self)
         sink, self._sink = self._sink, None
         if sink is not None:
@@ -127,7 +130,7 @@ class ChildConnection(asyncio.Protocol):
         reason = "it closed the connection" if exc is None else describe(exc)
         if not self._answered:
             return NoAnswerError(reason)
-        if self._state == _HEAD:
+        if self.state == _HEAD:
             return UpstreamBrokeError(reason)
         return UpstreamBrokeError("its answer was cut short")
 
@@ -146,18 +149,19 @@ class ChildConnection(asyncio.Protocol):
 
     def on_message_complete(self) -> None:
         self._complete = True
-        self._state = _DONE
+        self.state = DONE
         self._wake()
 
     # -- one request and its answer
 
-    async def send(self, head: bytes, body: HeldBody) -> None:
-        """The request; the answer is then awaited with `answer()`."""
+    async def request(self, head: bytes, body: HeldBody) -> Answer:
+        """Send the request and wait for the head of its answer."""
         transport = self.transport
-        assert transport is not None and self._state == _IDLE
-        self._state, self._head, self._headers = _HEAD, b"", []
+        assert transport is not None and self.state == IDLE
+        self.state, self._head, self._headers = _HEAD, b"", []
         self._complete = self._answered = self._eof_body = False
-        self._answer = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+        self._answer = answer
         data = body.data
         if len(data) <= ONE_WRITE_BYTES:
             transport.write(head + data)
@@ -166,15 +170,11 @@ class ChildConnection(asyncio.Protocol):
             view = memoryview(data)
             for start in range(0, len(view), SEND_PIECE_BYTES):
                 transport.write(view[start : start + SEND_PIECE_BYTES])
-                if self._paused_writing and not self._closed:
+                if self._paused_writing and not self.closed:
                     self._drained = asyncio.get_running_loop().create_future()
                     await self._drained
-        body.sent()
-
-    async def answer(self) -> tuple[int, Headers, int | None, bool]:
-        """Status, headers, Content-Length and whether the body is held for pass-through."""
-        assert self._answer is not None
-        return await self._answer
+            body.sent()  # one write's worth is kept until answered: never given back early
+        return await answer
 
     def _find_head(self, data: bytes) -> None:
         head = self._head + data if self._head else data
@@ -199,14 +199,14 @@ class ChildConnection(asyncio.Protocol):
         status = parser.get_status_code()
         rest = head[end + 4 :]
         if status < 200:  # an interim answer (103 Early Hints): the real one follows
-            self._state, self._complete = _HEAD, False  # llhttp ended that message
+            self.state, self._complete = _HEAD, False  # llhttp ended that message
             if rest:
                 self._find_head(rest)
             return
         self._begin_body(parser, status, rest)
 
     def _begin_body(self, parser: httptools.HttpResponseParser, status: int, rest: bytes) -> None:
-        self._keep_alive = parser.should_keep_alive()
+        self.keep_alive = parser.should_keep_alive()
         length: int | None = None
         chunked = False
         for name, value in self._headers:
@@ -217,20 +217,20 @@ class ChildConnection(asyncio.Protocol):
                 chunked = value.strip().lower() == "chunked"
         held = 200 <= status < 300 and chunked and length is None
         if self._complete:  # no body (204, 304, a length of 0): llhttp ended it already
-            self._state = _DONE
+            self.state = DONE
             if rest:
-                self._keep_alive = False
+                self.keep_alive = False
         elif held:
-            self._state, self._held, self._held_size = _HOLD, [], 0
+            self.state, self._held, self._held_size = _HOLD, [], 0
         else:
-            self._state = _PARSE
+            self.state = _PARSE
             self._eof_body = length is None and not chunked
         answer = self._answer
         if answer is not None and not answer.done():
             answer.set_result((status, self._headers, length, held))
-        if rest and self._state == _HOLD:
+        if rest and self.state == _HOLD:
             self._hold(rest)
-        elif rest and self._state == _PARSE:
+        elif rest and self.state == _PARSE:
             self._parse(rest)
 
     def _parse(self, data: bytes) -> None:
@@ -238,11 +238,11 @@ class ChildConnection(asyncio.Protocol):
         try:
             self._parser.feed_data(data)
         except httptools.HttpParserError:
-            self._keep_alive = False
+            self.keep_alive = False
             self._fail(UpstreamBrokeError("its answer was cut short"))
 
     def _fail(self, error: UpstreamBrokeError) -> None:
-        self._keep_alive = False
+        self.keep_alive = False
         if self._error is None:
             self._error = error
         answer = self._answer
@@ -276,7 +276,7 @@ class ChildConnection(asyncio.Protocol):
                 raise StopAsyncIteration
             if self._error is not None:
                 raise self._error
-            if self._closed:
+            if self.closed:
                 raise UpstreamBrokeError("its answer was cut short")
             self._waiter = asyncio.get_running_loop().create_future()
             try:
@@ -300,33 +300,33 @@ class ChildConnection(asyncio.Protocol):
         return held
 
     def take(self, sink: BodySink) -> None:
-        self._state, self._sink = _SINK, sink
+        self.state, self._sink = _SINK, sink
         for data in self._release_held():
             if self._sink is not sink:
                 # The body ended (or the sink gave up) before all that was held: what
                 # follows a body's end cannot be valid, so the connection is not reused.
-                self._keep_alive = False
+                self.keep_alive = False
                 return
             sink.feed(data)
-        if self.transport is not None and not self._closed:
+        if self.transport is not None and not self.closed:
             self.transport.set_protocol(_Straight(self, sink))
 
     def give_back(self) -> None:
-        self._state = _PARSE
+        self.state = _PARSE
         for data in self._release_held():
             self._parse(data)
 
     def finish(self, extra: bytes) -> None:
-        self._sink, self._state, self._complete = None, _DONE, True
+        self._sink, self.state, self._complete = None, DONE, True
         self._own_transport()
         if extra:
-            self._keep_alive = False
+            self.keep_alive = False
 
     def detach(self) -> None:
         self._sink = None
         self._own_transport()
-        if self._state == _SINK:
-            self._state = _DISCARD
+        if self.state == _SINK:
+            self.state = _DISCARD
 
     def _own_transport(self) -> None:
         transport = self.transport
@@ -335,35 +335,15 @@ class ChildConnection(asyncio.Protocol):
 
     # -- after the answer
 
-    async def close(self) -> None:
-        """Opened.close: back to the pool if the answer ended properly and the child keeps
-        the connection, else closed (which is how a child learns nobody waits any more)."""
-        if self._released:
-            return
-        self._released = True
-        self._sink = None
-        if self._complete and self._keep_alive and not self._closed and self._state == _DONE:
-            self._state = _IDLE
-            self._answer = self._parser = None
-            self._pool.release(self)
-        else:
-            self.abandon()
-
     def abandon(self) -> None:
         """Closed instead of pooled: the room it took goes back to the pool."""
+        self._sink = None
         self.close_idle()
         self._pool.dropped(self)
 
     def close_idle(self) -> None:
-        if self.transport is not None and not self._closed:
+        if self.transport is not None and not self.closed:
             self.transport.close()
-
-    @property
-    def usable(self) -> bool:
-        return not self._closed
-
-    def reuse(self) -> None:
-        self._released = False
 
 
 class _Straight(asyncio.Protocol):

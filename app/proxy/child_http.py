@@ -22,8 +22,8 @@ import functools
 import ipaddress
 
 from app.proxy import relay_errors as errors
-from app.proxy.bodies import RETRY_WINDOW_S, HeldBody
-from app.proxy.child_conn import ChildConnection, NoAnswerError
+from app.proxy.child_conn import DONE, IDLE, ChildConnection, NoAnswerError
+from app.proxy.memory import RETRY_WINDOW_S, HeldBody
 from app.proxy.upstream import (
     CONNECT_TIMEOUT_S,
     KEEPALIVE_S,
@@ -60,8 +60,8 @@ class ChildPool:
                 now = self._loop.time()
                 while idle:
                     conn, _ = idle.popitem()  # the newest
-                    if now - conn.idle_since < KEEPALIVE_S and conn.usable:
-                        conn.reuse()
+                    if now - conn.idle_since < KEEPALIVE_S and not conn.closed:
+                        conn.released = False
                         return conn, True
                     conn.close_idle()
             return await self._connect(host, port), False
@@ -88,8 +88,17 @@ class ChildPool:
             raise UpstreamBrokeError(describe(exc)) from exc
         return conn
 
-    def release(self, conn: ChildConnection) -> None:
-        """An answer was read to its end: the connection waits for the next request."""
+    async def finish(self, conn: ChildConnection) -> None:
+        """Opened.close: the connection waits for the next request if its answer ended
+        properly and the child keeps it, else it is closed (which is how a child learns
+        nobody waits any more)."""
+        if conn.released:
+            return
+        conn.released = True
+        if conn.state != DONE or not conn.keep_alive or conn.closed:
+            conn.abandon()
+            return
+        conn.state = IDLE
         self._room()
         conn.idle_since = self._loop.time()
         self._idle.setdefault(conn.key, {})[conn] = None
@@ -220,8 +229,7 @@ async def _open(
             raise ChildUnreachableError(unreachable.problem) from exc
         sent_at = loop.time()
         try:
-            await conn.send(head, body)
-            status, headers, length, held = await conn.answer()
+            status, headers, length, held = await conn.request(head, body)
         except NoAnswerError as exc:
             conn.abandon()
             # A pooled connection the child closed just as it was reused fails within
@@ -244,7 +252,7 @@ async def _open(
             headers=headers,
             length=length,
             chunks=conn,
-            close=conn.close,
+            close=functools.partial(pool.finish, conn),
             raw=conn if held else None,
         )
     raise AssertionError("unreachable")

@@ -16,23 +16,13 @@ from app.core.models.registry import USER_PREFIX, parse_checkpoint
 from app.core.problems.problems import Problem, ProblemError, problem, tr_noop, worded_problem
 from app.core.states import DOWNLOAD_ENDED, DownloadStatus
 from app.proxy import errors
-from app.proxy.bodies import (
-    BodyReader,
-    json_response,
-    parse_object,
-    read_small_body,
-    resolve_model,
-)
+from app.proxy.bodies import BodyReader, json_response
 from app.proxy.in_flight import InFlight
 from app.proxy.keepalive import RESPONSE_STARTED
-from app.proxy.openai_routes import backend_card
+from app.proxy.openai_routes import backend_card, resolve_model
+from app.proxy.security import KEY_CHECKED
 
 T = TypeVar("T")
-
-# Set by the guard on a request that carried the endpoint's key (an endpoint without a key
-# sets it on none): what a local user without the key may not do hangs on it (docs/proxy.md,
-# "Security decisions").
-KEY_CHECKED = web.RequestKey("proxy_key_checked", bool)
 
 # SSE event names of a pull, after Lemonade's: progress…, then complete | cancelled | error.
 FINAL_EVENT = {
@@ -153,17 +143,14 @@ class ManagementRoutes:
         router.add_get("/api/v1/downloads", self.list_downloads)
         router.add_post("/api/v1/downloads/{download_id}/cancel", self.cancel_download)
 
-    async def _body(self, request: web.Request, *, empty_ok: bool = False) -> dict[str, Any]:
-        return parse_object(await read_small_body(request, self._reader), empty_ok=empty_ok)
-
     async def load(self, request: web.Request) -> web.Response:
-        body = await self._body(request)
+        body = await self._reader.read_object(request)
         view = resolve_model(self._controller, body, "model_name", need_download=True)
         backend = await _survive_disconnect(self._controller.load(view.id))
         return json_response({"status": "success", **backend_card(backend)})
 
     async def unload(self, request: web.Request) -> web.Response:
-        body = await self._body(request, empty_ok=True)
+        body = await self._reader.read_object(request, empty_ok=True)
         if body.get("model_name") is None:  # no name: unload every loaded model
             names = [b.model_id for b in self._controller.backends()]
         else:
@@ -198,7 +185,7 @@ class ManagementRoutes:
     async def pull(self, request: web.Request) -> web.StreamResponse:
         """Start a download and stream its progress as SSE (or wait, with "stream": false)."""
         downloads = self._need_downloads()
-        body = await self._body(request)
+        body = await self._reader.read_object(request)
         name = body.get("model_name")
         checkpoint = body.get("checkpoint")
         stream = body.get("stream", True)

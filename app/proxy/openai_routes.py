@@ -6,10 +6,12 @@ import asyncio
 import functools
 import json
 import logging
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
+from yarl import URL
 
 from app.core.contracts import Backend, ModelController, ModelView
 from app.core.engines.shield import (
@@ -17,7 +19,6 @@ from app.core.engines.shield import (
     affecting_names,
     in_force,
     refusal,
-    shapes_of,
 )
 from app.core.problems.problems import ProblemError
 from app.core.redact import redact_argv
@@ -25,22 +26,20 @@ from app.core.remotes.remotes import RemoteView
 from app.core.states import ProcessState
 from app.proxy import errors
 from app.proxy import keepalive as keepalives
-from app.proxy.bodies import BodyReader, HeldBody, json_response, parse_object, resolve_model
+from app.proxy.bodies import BodyReader, json_response, parse_object
 from app.proxy.in_flight import InFlight
 from app.proxy.keepalive import KeepAlive
 from app.proxy.limits import ProxyLimits
+from app.proxy.memory import HeldBody
 from app.proxy.relay import Relay
 from app.proxy.relay_errors import too_many_choices
 from app.proxy.upstream import (
     ChildDisconnectedError,
     ChildUnreachableError,
     Upstream,
-    upstream_url,
 )
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 # Routes whose JSON body names a model and that vLLM serves; each is relayed to the same path
 # on the child. Lemonade's clients use the same routes under /api/v1, so those are aliases.
@@ -62,20 +61,35 @@ RELAYED_PATHS = (
 )
 LEMONADE_ALIASES = ("/v1/chat/completions", "/v1/completions", "/v1/responses", "/v1/embeddings")
 LIVENESS_PATHS = frozenset({"/live", "/health"})
-# Bodies above this are parsed and re-serialised on a worker thread: a 32 MiB body takes a few
-# hundred ms of json work, and on the loop's thread that would stall every other stream's
-# tokens for as long. A worker thread only holds the GIL for 5 ms slices at a time.
-BIG_BODY_BYTES = 256 * 1024
 # A child that refuses connections was killed a moment ago and the supervisor is on it: the
 # request asks the controller once more after this pause (nothing had been sent).
 CHILD_GONE_PAUSE_S = 0.25
 # How long to wait for the supervisor to say that a child which dropped a connection is gone.
 CHILD_GONE_WAIT_S = 3.0
-# One big body is parsed at a time: json holds the GIL, so parsing two at once is not faster,
-# and each parse needs two to four times its body in memory while it runs.
-BIG_PARSES_AT_ONCE = 1
 # The states in which /v1/health lists a model as loaded.
 LOADED = frozenset({ProcessState.RUNNING, ProcessState.SLEEPING})
+
+
+# Everything a query may hold as it is; anything else (a space, a control or non-ASCII
+# character that a lenient client sent raw) is percent-encoded, since it could not go on a
+# request line.
+_QUERY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "#")
+
+
+@functools.lru_cache(maxsize=256)
+def _base_and_route(base_url: str, path: str) -> str:
+    """The backend and the route, encoded by yarl (an IDN host, a non-ASCII prefix) once per
+    pair: the query is then added as the client sent it, and sent on without encoding."""
+    return str(URL(base_url.rstrip("/") + path))
+
+
+def upstream_url(base_url: str, path: str, raw_query: str) -> str:
+    """Where a request goes: the backend, the route, and the client's query byte for byte
+    (`%26` stays `%26`: decoded and encoded again it would become a separator)."""
+    url = _base_and_route(base_url, path)
+    if raw_query:
+        url += "?" + quote(raw_query, safe=_QUERY_SAFE)
+    return url
 
 
 def model_card(view: ModelView) -> dict[str, object]:
@@ -132,15 +146,24 @@ def backend_card(backend: Backend) -> dict[str, object]:
     }
 
 
-# The fields of a body the relay looks at; the rest of the parsed tree is dropped at once
-# instead of being held while the model loads, once the shapes the shield refuses on an
-# affected engine (app.core.engines.shield) are noted.
-_KEPT_FIELDS = ("model", "stream", "n", "best_of")
+def resolve_model(
+    controller: ModelController, body: Mapping[str, Any], field: str, *, need_download: bool
+) -> ModelView:
+    """The registered model `body[field]` names, or the 400/404 that explains what is wrong.
 
-
-def _relay_fields(raw: bytes | bytearray) -> tuple[dict[str, Any], dict[str, str]]:
-    body = parse_object(raw)
-    return {name: body[name] for name in _KEPT_FIELDS if name in body}, shapes_of(body)
+    The whole list is only built for an error message: this runs on every request.
+    """
+    name = body.get(field)
+    if name is None:
+        raise errors.missing_field(field, (v.id for v in controller.list_models()))
+    if not isinstance(name, str):
+        raise errors.bad_field(field, "a string")
+    view = controller.find_model(name)
+    if view is None:
+        raise errors.unknown_model(name, (v.id for v in controller.list_models()), field)
+    if need_download and not view.downloaded:
+        raise errors.not_downloaded(name, field)
+    return view
 
 
 def with_shield(engine: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -189,7 +212,6 @@ class OpenAIRoutes:
         self._reader = reader
         self._limits = limits
         self._in_flight = InFlight() if in_flight is None else in_flight
-        self._big_parses = asyncio.Semaphore(BIG_PARSES_AT_ONCE)
 
     def register(self, router: web.UrlDispatcher) -> None:
         for path in LIVENESS_PATHS:
@@ -261,20 +283,10 @@ class OpenAIRoutes:
             }
         )
 
-    async def _json_work(self, held: HeldBody, work: Callable[[bytes | bytearray], T]) -> T:
-        if len(held) <= BIG_BODY_BYTES:
-            return work(held.data)
-        async with self._big_parses:
-            return await asyncio.to_thread(work, held.data)
-
     async def _relay_request(self, request: web.Request, upstream_path: str) -> web.StreamResponse:
-        held = await self._reader.read(request)
+        held, fields, shapes = await self._reader.read_relayed(request)
         keepalive: KeepAlive | None = None
         try:
-            if len(held) <= BIG_BODY_BYTES:  # the usual body: parsed here, no await
-                fields, shapes = _relay_fields(held.data)
-            else:
-                fields, shapes = await self._json_work(held, _relay_fields)
             view = resolve_model(self._controller, fields, "model", need_download=True)
             check_choices(fields, self._limits.max_n)
             if fields.get("stream") is True:
@@ -304,7 +316,8 @@ class OpenAIRoutes:
                 keepalive.halt()
                 if not keepalive.settled:
                     await keepalive.settle()
-            held.release()
+            if held.held:  # not given back by the relay already
+                held.release()
 
     async def _relay_with_retry(
         self,
@@ -348,7 +361,9 @@ class OpenAIRoutes:
                 if backend.served_name != model_id:
                     # Only re-serialise when the names differ; else the bytes pass untouched.
                     name = backend.served_name
-                    held.replace(await self._json_work(held, lambda raw: _renamed(raw, name)))
+                    held.replace(
+                        await self._reader.json_work(held.data, lambda b: _renamed(b, name))
+                    )
                 query = request.rel_url.raw_query_string
                 url = upstream_url(backend.base_url, upstream_path, query)
                 relay = Relay(

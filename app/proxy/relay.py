@@ -8,30 +8,53 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
-from http import HTTPStatus
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 from aiohttp.abc import AbstractStreamWriter
 from aiohttp.http import HttpVersion11
+from multidict import CIMultiDict
 
 from app.core.problems.problems import Problem, ProblemError
-from app.core.untrusted import parse_json
 from app.proxy import errors
 from app.proxy import relay_errors as relay_problems
-from app.proxy.bodies import HeldBody
+from app.proxy.keepalive import HEADER as KEEPALIVE_HEADER
 from app.proxy.keepalive import RESPONSE_STARTED, KeepAlive
 from app.proxy.limits import ProxyLimits
+from app.proxy.memory import HeldBody
 from app.proxy.passthrough import Outcome, PassOn, RawBody
-from app.proxy.upstream import Opened, Upstream, describe, request_headers, response_headers
-
-__all__ = ["RESPONSE_STARTED", "Relay", "Watchdog", "child_error"]
+from app.proxy.upstream import Opened, Upstream, describe
 
 log = logging.getLogger(__name__)
 
-# How much of a child's error text goes into the envelope's message.
-MAX_DETAIL_CHARS = 500
+# Hop-by-hop headers (RFC 9110 §7.6.1) and those the relay sets itself.
+_HOP = frozenset(
+    {
+        "connection",
+        "keep-alive",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "proxy-connection",
+        "te",
+        "trailer",
+        "transfer-encoding",
+        "upgrade",
+        "host",
+        "content-length",
+        "expect",
+    }
+)
+# Not passed to children: the endpoint's own key (a child has its own, which the relay sets),
+# what would make a child compress (the loopback hop gains nothing and the bytes are relayed
+# as they are), and the endpoint's own request headers.
+_DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie", KEEPALIVE_HEADER.lower()}
+_DROP_RESPONSE = _HOP | {"date", "server"}
+
+
+def response_headers(headers: Iterable[tuple[str, str]]) -> CIMultiDict[str]:
+    return CIMultiDict((k, v) for k, v in headers if k.lower() not in _DROP_RESPONSE)
 
 
 class Watchdog:
@@ -106,59 +129,7 @@ class Watchdog:
         self._timeout.reschedule(now)
 
 
-def _clip(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= MAX_DETAIL_CHARS else text[: MAX_DETAIL_CHARS - 1] + "…"
-
-
-def _validation_detail(items: list[Any]) -> tuple[str, str | None]:
-    """FastAPI's validation list as one line, and the first field it names."""
-    parts, param = [], None
-    for item in items[:5]:
-        if not isinstance(item, dict):
-            parts.append(str(item))
-            continue
-        loc = [str(x) for x in item.get("loc", []) if x != "body"]
-        field = ".".join(loc)
-        param = param or field or None
-        parts.append(f"{field}: {item.get('msg', '')}" if field else str(item.get("msg", "")))
-    return "; ".join(parts), param
-
-
-def child_error(
-    model: str, path: str, status: int, data: bytes
-) -> tuple[Problem, int, str | None] | None:
-    """A child's error answer in the endpoint's envelope, keeping its message and status, or
-    None when it is already OpenAI's shape (vLLM's own envelope is relayed as it is)."""
-    text = data.decode("utf-8", "replace")
-    parsed: Any = None
-    if text.lstrip().startswith("{"):
-        try:
-            parsed = parse_json(text)
-        except ValueError:
-            parsed = None
-    param = None
-    if isinstance(parsed, dict):
-        error = parsed.get("error")
-        if isinstance(error, dict) and isinstance(error.get("message"), str):
-            return None
-        detail: Any = parsed.get("detail", error if error is not None else parsed.get("message"))
-        if status == 404 and detail == "Not Found":
-            return relay_problems.upstream_no_route(model, path), 404, None
-        if isinstance(detail, list):
-            detail, param = _validation_detail(detail)
-        elif detail is None:
-            detail = text
-    else:
-        detail = text
-    if status in (401, 403):
-        # The child refused the key the app gave it: the client's own key was fine, so a
-        # 401 would send the client looking in the wrong place.
-        return relay_problems.upstream_refused_key(model), 502, None
-    detail = _clip(str(detail)) or HTTPStatus(status).phrase
-    return relay_problems.upstream_error(model, status, detail), status, param
-
-
+@dataclass(eq=False)
 class Relay:
     """One request relayed: its child answer, the client answer and the watchdog between.
 
@@ -167,28 +138,17 @@ class Relay:
     to begin one (errors then become error events).
     """
 
-    def __init__(
-        self,
-        upstream: Upstream,
-        request: web.Request,
-        limits: ProxyLimits,
-        model: str,
-        path: str,
-        *,
-        keepalive: KeepAlive | None = None,
-        stopping: Callable[[], bool] = lambda: False,
-    ) -> None:
-        self._upstream = upstream
-        self._stopping = stopping
-        self._request = request
-        self._limits = limits
-        self._model = model
-        self._path = path
-        self._keepalive = keepalive
-        self._opened: Opened | None = None
-        self._out: web.StreamResponse | None = None
-        self._sse = False
-        self._pipe: PassOn | None = None
+    upstream: Upstream
+    request: web.Request
+    limits: ProxyLimits
+    model: str
+    path: str
+    keepalive: KeepAlive | None = None
+    stopping: Callable[[], bool] = lambda: False
+    _opened: Opened | None = field(default=None, init=False)
+    _out: web.StreamResponse | None = field(default=None, init=False)
+    _sse: bool = field(default=False, init=False)
+    _pipe: PassOn | None = field(default=None, init=False)
 
     async def run(self, url: str, body: HeldBody, child_key: str | None) -> web.StreamResponse:
         """Send `body` to `url` and answer the request with what comes back.
@@ -199,16 +159,22 @@ class Relay:
         (handler_cancellation) and the child's connection is dropped, which is how vLLM
         learns to abort the generation.
         """
-        limits, request = self._limits, self._request
-        headers = request_headers(request.headers.items(), len(body), child_key)
+        limits, request = self.limits, self.request
+        # What goes to the child: a list, so a header the client repeated stays repeated. The
+        # client's Authorization (the endpoint's key) never goes on; the child's own key does,
+        # when it has one. The length is set here because the body goes out in pieces.
+        headers = [(k, v) for k, v in request.headers.items() if k.lower() not in _DROP_REQUEST]
+        headers += [("Accept-Encoding", "identity"), ("Content-Length", str(body.size))]
+        if child_key:
+            headers.append(("Authorization", f"Bearer {child_key}"))
         dog: Watchdog | None = None
         try:
             async with asyncio.timeout(None) as timeout:
                 dog = Watchdog(
                     timeout, limits.upstream_first_byte_timeout_s, limits.upstream_idle_timeout_s
                 )
-                self._opened = await self._upstream.open(
-                    request.method, url, body, headers, self._model
+                self._opened = await self.upstream.open(
+                    request.method, url, body, headers, self.model
                 )
                 body.release()  # the child has it: an answer has begun, no retry is left
                 return await self._answer(self._opened, dog)
@@ -217,7 +183,7 @@ class Relay:
                 raise
             return await self._timed_out(dog)
         except asyncio.CancelledError:
-            if self._stopping():  # not a client gone: the endpoint's stop cancelled it
+            if self.stopping():  # not a client gone: the endpoint's stop cancelled it
                 await self._end_for_stop()
             raise
         finally:
@@ -231,13 +197,13 @@ class Relay:
                 await self._opened.close()
 
     async def _answer(self, opened: Opened, dog: Watchdog) -> web.StreamResponse:
-        cap = self._limits.buffered_answer_bytes
+        cap = self.limits.buffered_answer_bytes
         headers = response_headers(opened.headers)
         if opened.status >= 300:
             return await self._refuse(opened, dog, cap)
         if opened.length is not None and opened.length <= cap:
             data = await self._read_all(opened, dog, None)
-            begun = await self._keepalive.stop() if self._keepalive is not None else None
+            begun = await self.keepalive.stop() if self.keepalive is not None else None
             if begun is not None:  # a stream answered in one piece
                 return await self._end_in(begun, data)
             return web.Response(status=opened.status, body=data, headers=headers)
@@ -248,12 +214,14 @@ class Relay:
         data = await self._read_all(opened, dog, cap)
         if opened.status < 400:
             location = next((v for k, v in opened.headers if k.lower() == "location"), "")
-            p = relay_problems.upstream_redirect(self._model, opened.status, _clip(location))
+            p = relay_problems.upstream_redirect(
+                self.model, opened.status, relay_problems.clip(location)
+            )
             log.warning("%s", p.english())
             return await self._error(p, 502, None)
-        converted = child_error(self._model, self._path, opened.status, data)
+        converted = relay_problems.child_error(self.model, self.path, opened.status, data)
         if converted is None:
-            begun = await self._keepalive.stop() if self._keepalive is not None else None
+            begun = await self.keepalive.stop() if self.keepalive is not None else None
             if begun is not None:  # vLLM's own envelope, as an event
                 return await self._end_in(begun, _event(data))
             headers = response_headers(opened.headers)
@@ -261,15 +229,15 @@ class Relay:
         p, status, param = converted
         log.info(
             "the vLLM server of %s answered %d: %s",
-            self._model,
+            self.model,
             opened.status,
-            _clip(data.decode("utf-8", "replace"))[:200],
+            relay_problems.clip(data.decode("utf-8", "replace"))[:200],
         )
         return await self._error(p, status, param)
 
     async def _error(self, p: Problem, status: int, param: str | None) -> web.StreamResponse:
         """An error response, or an error event if comment lines already began a stream."""
-        begun = await self._keepalive.stop() if self._keepalive is not None else None
+        begun = await self.keepalive.stop() if self.keepalive is not None else None
         if begun is not None:
             return await self._end_in(begun, errors.sse_error(p, status))
         return errors.error_response(p, status=status, param=param)
@@ -283,13 +251,14 @@ class Relay:
     async def _read_all(self, opened: Opened, dog: Watchdog, cap: int | None) -> bytes:
         parts: list[bytes] = []
         size = 0
-        while cap is None or size < cap:
+        # Read to the stated length, not on to the end: by then the client has had it all.
+        while (cap is None or size < cap) and size != opened.length:
             try:
                 chunk = await anext(opened.chunks)
             except StopAsyncIteration:
                 break
-            except self._upstream.broken_errors as exc:
-                p = relay_problems.upstream_broke(self._model, describe(exc))
+            except self.upstream.broken_errors as exc:
+                p = relay_problems.upstream_broke(self.model, describe(exc))
                 raise ProblemError(p) from exc
             dog.beat()
             parts.append(chunk)
@@ -301,8 +270,8 @@ class Relay:
     ) -> tuple[web.StreamResponse, AbstractStreamWriter]:
         """The client's answer: the one comment lines began, or a new one like the child's
         (which gets the comment lines from then on, until the first piece)."""
-        request = self._request
-        keepalive = self._keepalive
+        request = self.request
+        keepalive = self.keepalive
         if keepalive is not None:
             begun = await keepalive.settle()
             if begun is not None and keepalive.writer is not None:
@@ -344,10 +313,10 @@ class Relay:
     ) -> web.StreamResponse:
         """The child's chunks onto the client's connection as they came (passthrough.py);
         this task only waits for the end, or for a slow client to drain."""
-        transport = self._request.transport
+        transport = self.request.transport
         if transport is None or transport.is_closing():
             return out  # the client went away; closing upstream tells the child
-        first = self._keepalive.halt if self._keepalive is not None else None
+        first = self.keepalive.halt if self.keepalive is not None else None
         pipe = self._pipe = PassOn(raw, transport, dog, first)
         raw.take(pipe)
         while (outcome := await pipe.next()) is Outcome.DRAIN:
@@ -362,8 +331,8 @@ class Relay:
         if outcome is Outcome.END:
             await out.write_eof()
         elif outcome is Outcome.BROKEN:
-            log.warning("the vLLM server of %s broke off mid-answer: %s", self._model, pipe.reason)
-            p = relay_problems.upstream_broke(self._model, pipe.reason)
+            log.warning("the vLLM server of %s broke off mid-answer: %s", self.model, pipe.reason)
+            p = relay_problems.upstream_broke(self.model, pipe.reason)
             return await self._end_broken(p, 502)
         return out
 
@@ -375,19 +344,19 @@ class Relay:
                 chunk = await anext(opened.chunks)
             except StopAsyncIteration:
                 break
-            except self._upstream.broken_errors as exc:
+            except self.upstream.broken_errors as exc:
                 reason = describe(exc)
-                log.warning("the vLLM server of %s broke off mid-answer: %s", self._model, reason)
-                p = relay_problems.upstream_broke(self._model, reason)
+                log.warning("the vLLM server of %s broke off mid-answer: %s", self.model, reason)
+                p = relay_problems.upstream_broke(self.model, reason)
                 return await self._end_broken(p, 502)
-            if dog.first and self._keepalive is not None:
-                self._keepalive.halt()
+            if dog.first and self.keepalive is not None:
+                self.keepalive.halt()
             dog.beat()
             dog.pause()
             try:
                 await out.write(chunk)
             except ConnectionError:  # the client went away; closing upstream tells the child
-                log.debug("client of %s went away mid-stream", self._model)
+                log.debug("client of %s went away mid-stream", self.model)
                 return out
             finally:
                 dog.resume()
@@ -397,10 +366,10 @@ class Relay:
     async def _timed_out(self, dog: Watchdog) -> web.StreamResponse:
         if self._pipe is not None:
             self._pipe.stop()  # nothing more of the child's goes on
-        p = relay_problems.upstream_timeout(self._model, dog.limit_s, first=dog.first)
+        p = relay_problems.upstream_timeout(self.model, dog.limit_s, first=dog.first)
         log.warning("%s", p.english())
-        if self._out is None and self._keepalive is not None:
-            begun = await self._keepalive.stop()
+        if self._out is None and self.keepalive is not None:
+            begun = await self.keepalive.stop()
             if begun is not None:
                 self._out, self._sse = begun, True
         if self._out is None:
@@ -413,11 +382,11 @@ class Relay:
         if self._pipe is not None:
             self._pipe.stop()  # nothing more of the child's goes on
         out = self._out if self._sse else None
-        if self._out is None and self._keepalive is not None:
-            out = await self._keepalive.stop()  # comment lines began the stream
+        if self._out is None and self.keepalive is not None:
+            out = await self.keepalive.stop()  # comment lines began the stream
         if self._pipe is not None and not self._pipe.between_chunks:
             out = None
-        await errors.end_for_stop(self._request, out)
+        await errors.end_for_stop(self.request, out)
 
     async def _end_broken(self, p: Problem, status: int) -> web.StreamResponse:
         """End an answer that already began: an SSE stream gets an error event and a proper

@@ -8,12 +8,24 @@ import re
 from collections.abc import Iterable, Mapping
 from enum import Enum
 
+from aiohttp import web
+
 from app.core.problems.problems import ProblemError, problem
+from app.proxy import errors
 
 LOOPBACK_NAMES = frozenset({"localhost"})
 _VERDICT_CACHE_SIZE = 256
 CORS_ALLOW_METHODS = "GET, POST, OPTIONS"
 CORS_MAX_AGE_S = "600"
+# Set by the guard on a request that carried the endpoint's key (an endpoint without a key
+# sets it on none): what a local user without the key may not do hangs on it (docs/proxy.md,
+# "Security decisions").
+KEY_CHECKED = web.RequestKey("proxy_key_checked", bool)
+# What a request body may be sent as. aiohttp would decode gzip, deflate and br on its own,
+# but every reader here sizes the body by its Content-Length (the encoded length: a gzip body
+# was cut short and called bad JSON), an undecodable one could leave a request waiting for
+# its body timeout, and vLLM takes none either.
+_PLAIN_BODY = frozenset({"", "identity"})
 
 
 def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -191,6 +203,60 @@ class ApiKey:
         # were sent, and a wrong key is just a wrong key, never an exception.
         sent = token.strip().encode("utf-8", "surrogateescape")
         return hmac.compare_digest(sent, self._key)
+
+
+class Gate:
+    """Who may pass, asked once per request as it enters: Host (and an absolute target's
+    authority), Origin and its CORS preflight, the key, and the body's encoding."""
+
+    def __init__(
+        self,
+        api_key: str | None,
+        allowed_hosts: Iterable[str],
+        cors_origins: Iterable[str],
+        bind_host: str,
+        open_paths: frozenset[str],  # answered without the key: they name nothing private
+    ) -> None:
+        self.key = ApiKey(api_key)
+        self.hosts = HostPolicy(allowed_hosts, bind_host)
+        self.cors = CorsPolicy(cors_origins)
+        self._open_paths = open_paths
+
+    def admit(self, request: web.Request) -> web.Response | None:
+        """Raise the problem of a request that may not pass; the answer to a CORS preflight;
+        None for a request the handler may take."""
+        headers = request.headers
+        self._check_host(headers.get("Host"), request.raw_path)
+        origin = headers.get("Origin")
+        if origin is not None:
+            if not self.cors.allows(origin):
+                raise errors.forbidden_origin(origin)
+            if request.method == "OPTIONS" and "Access-Control-Request-Method" in headers:
+                # Preflights carry no credentials by design, so they skip the key check.
+                preflight = self.cors.preflight_headers(origin, headers)
+                return web.Response(status=204, headers=preflight)
+        if request.path in self._open_paths:
+            return None
+        if not self.key.accepts(headers.get("Authorization")):
+            raise errors.unauthorized()
+        request[KEY_CHECKED] = self.key.required
+        encoding = headers.get("Content-Encoding", "").strip().lower()
+        if encoding not in _PLAIN_BODY and request.body_exists:
+            raise errors.body_encoded(encoding)
+        return None
+
+    def _check_host(self, host: str | None, target: str) -> None:
+        """Host, and the authority of an absolute-form target (`GET http://HOST/path`), which
+        RFC 9112 §3.2.2 says a server uses instead of Host: both must name this endpoint."""
+        authority = target_authority(target)
+        for value in (host, authority or None):
+            verdict = self.hosts.verdict(value)
+            if verdict is HostVerdict.INVALID:
+                raise errors.bad_host(value or "")
+            if verdict is HostVerdict.FOREIGN:
+                raise errors.forbidden_host(value or "")
+        if authority is None:
+            raise errors.bad_host(target[:100])
 
 
 def key_required(host: str) -> ProblemError:

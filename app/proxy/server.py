@@ -21,22 +21,13 @@ from app.proxy.connections import CLOSE_AT_ONCE
 from app.proxy.guarded_server import GuardedAppRunner, GuardedServer, fit_to_descriptors
 from app.proxy.in_flight import InFlight
 from app.proxy.instance import INSTANCE_PATH, InstanceRoute
+from app.proxy.keepalive import RESPONSE_STARTED
 from app.proxy.limits import DEFAULT_LIMITS, ProxyLimits
-from app.proxy.management_routes import KEY_CHECKED, ManagementRoutes
+from app.proxy.management_routes import ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
 from app.proxy.openapi import OPENAPI_PATH, OpenApiRoute
-from app.proxy.relay import RESPONSE_STARTED
-from app.proxy.security import (
-    ApiKey,
-    CorsPolicy,
-    HostPolicy,
-    HostVerdict,
-    is_loopback_name,
-    is_wildcard,
-    key_required,
-    target_authority,
-)
+from app.proxy.security import Gate, is_loopback_name, is_wildcard, key_required
 from app.proxy.upstream import Upstream
 
 log = logging.getLogger(__name__)
@@ -53,11 +44,10 @@ _CLOSE_AFTER = frozenset(
         "proxy.body_encoded",
     }
 )
-# What a request body may be sent as. aiohttp would decode gzip, deflate and br on its own,
-# but every reader here sizes the body by its Content-Length (the encoded length: a gzip body
-# was cut short and called bad JSON), an undecodable one could leave a request waiting for
-# its body timeout, and vLLM takes none either.
-_PLAIN_BODY = frozenset({"", "identity"})
+
+# Answered without the key: liveness, the instance proof and the API document, which is the
+# same for every install and names no model, key or address.
+_OPEN_PATHS = LIVENESS_PATHS | {INSTANCE_PATH, OPENAPI_PATH}
 
 
 def local_url(host: str, port: int) -> str:
@@ -111,9 +101,7 @@ class ProxyServer:
         self._bus = bus
         self._host = host.strip()
         self._port = port
-        self._key = ApiKey(api_key)
-        self._hosts = HostPolicy(allowed_hosts, self._host)
-        self._cors = CorsPolicy(cors_origins)
+        self._gate = Gate(api_key, allowed_hosts, cors_origins, self._host, _OPEN_PATHS)
         self._limits = limits
         self._budget = BodyBudget(limits.body_budget_bytes)
         self._make_upstream = upstream
@@ -161,12 +149,10 @@ class ProxyServer:
         Takes effect for the next request: a rotated key stops working at once. Removing the
         key of an endpoint bound to the network is refused, as it would be at start.
         """
-        key = ApiKey(api_key)
-        if not key.required and not is_loopback_name(self._host):
+        gate = Gate(api_key, allowed_hosts, cors_origins, self._host, _OPEN_PATHS)
+        if not gate.key.required and not is_loopback_name(self._host):
             raise key_required(self._host)
-        self._key = key
-        self._hosts = HostPolicy(allowed_hosts, self._host)
-        self._cors = CorsPolicy(cors_origins)
+        self._gate = gate
 
     async def start(self) -> None:
         if self._runner is not None:
@@ -180,7 +166,7 @@ class ProxyServer:
         log.info("OpenAI-compatible endpoint listening on %s", self.url)
 
     async def _start(self) -> None:
-        if not self._key.required and not is_loopback_name(self._host):
+        if not self._gate.key.required and not is_loopback_name(self._host):
             raise key_required(self._host or "all interfaces")
         keep_big_buffers_out_of_the_heap()
         self._in_flight = InFlight()
@@ -247,25 +233,11 @@ class ProxyServer:
         app.on_response_prepare.append(self._add_cors_headers)
         return app
 
-    def _check_host(self, request: web.Request) -> None:
-        """Host, and the authority of an absolute-form target (`GET http://HOST/path`), which
-        RFC 9112 §3.2.2 says a server uses instead of Host: both must name this endpoint."""
-        host = request.headers.get("Host")
-        authority = target_authority(request.raw_path)
-        for value in (host, authority or None):
-            verdict = self._hosts.verdict(value)
-            if verdict is HostVerdict.INVALID:
-                raise errors.bad_host(value or "")
-            if verdict is HostVerdict.FOREIGN:
-                raise errors.forbidden_host(value or "")
-        if authority is None:
-            raise errors.bad_host(request.raw_path[:100])
-
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Host, Origin and key checks, then the handler; every failure as an OpenAI error."""
         try:
-            preflight = self._admit(request)
+            preflight = self._gate.admit(request)
             if preflight is not None:
                 return preflight
             return await handler(request)
@@ -289,29 +261,6 @@ class ProxyServer:
             log.exception("request %s %s failed", request.method, request.path)
             return errors.error_response(errors.internal(), status=500)
 
-    def _admit(self, request: web.Request) -> web.Response | None:
-        """Raise the problem of a request that may not pass (Host, Origin, key); the answer
-        to a CORS preflight; None for a request the handler may take."""
-        self._check_host(request)
-        origin = request.headers.get("Origin")
-        if origin is not None:
-            if not self._cors.allows(origin):
-                raise errors.forbidden_origin(origin)
-            if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
-                # Preflights carry no credentials by design, so they skip the key check.
-                headers = self._cors.preflight_headers(origin, request.headers)
-                return web.Response(status=204, headers=headers)
-        # The document is the same for every install and names no model, key or address.
-        if request.path in LIVENESS_PATHS or request.path in (INSTANCE_PATH, OPENAPI_PATH):
-            return None
-        if not self._key.accepts(request.headers.get("Authorization")):
-            raise errors.unauthorized()
-        request[KEY_CHECKED] = self._key.required
-        encoding = request.headers.get("Content-Encoding", "").strip().lower()
-        if encoding not in _PLAIN_BODY and request.body_exists:
-            raise errors.body_encoded(encoding)
-        return None
-
     def _http_error(self, request: web.Request, exc: web.HTTPException) -> web.Response:
         if isinstance(exc, web.HTTPMethodNotAllowed):
             prob = errors.method_not_allowed(request.method, request.path, exc.allowed_methods)
@@ -330,5 +279,5 @@ class ProxyServer:
 
     async def _add_cors_headers(self, request: web.Request, response: web.StreamResponse) -> None:
         origin = request.headers.get("Origin")
-        if origin is not None and self._cors.allows(origin):
-            response.headers.update(self._cors.response_headers(origin))
+        if origin is not None and self._gate.cors.allows(origin):
+            response.headers.update(self._gate.cors.response_headers(origin))

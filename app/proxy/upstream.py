@@ -11,20 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import functools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
-from urllib.parse import quote
 
 import aiohttp
-from multidict import CIMultiDict
 from yarl import URL
 
 from app.core.problems.problems import ProblemError
 from app.proxy import relay_errors as errors
-from app.proxy.bodies import RETRY_WINDOW_S, HeldBody
+from app.proxy.memory import RETRY_WINDOW_S, HeldBody
 from app.proxy.passthrough import RawBody, RelayConnector, RelayResponseHandler, handler_of
 
 log = logging.getLogger(__name__)
@@ -38,30 +35,6 @@ MAX_CONNECTIONS = 1024
 # (5 s by default), so the supervisor should launch children with a longer one; the rare reuse
 # of a socket the child is just closing is retried once (AiohttpUpstream.open).
 KEEPALIVE_S = 60.0
-
-# Hop-by-hop headers (RFC 9110 §7.6.1) and those the relay sets itself.
-_HOP = frozenset(
-    {
-        "connection",
-        "keep-alive",
-        "proxy-authenticate",
-        "proxy-authorization",
-        "proxy-connection",
-        "te",
-        "trailer",
-        "transfer-encoding",
-        "upgrade",
-        "host",
-        "content-length",
-        "expect",
-    }
-)
-# Not passed to children: the endpoint's own key (a child has its own, which the relay sets),
-# what would make a child compress (the loopback hop gains nothing and the bytes are relayed
-# as they are), and the endpoint's own request headers.
-KEEPALIVE_HEADER = "X-SSE-Keepalive"
-_DROP_REQUEST = _HOP | {"authorization", "accept-encoding", "cookie", KEEPALIVE_HEADER.lower()}
-_DROP_RESPONSE = _HOP | {"date", "server"}
 
 Headers = list[tuple[str, str]]
 
@@ -84,26 +57,6 @@ class ChildDisconnectedError(ProblemError):
     """The child closed the connection before answering anything. Whether the request may go
     to another child depends on whether this one is gone (the caller asks the controller):
     a live child may have started working on it."""
-
-
-def request_headers(
-    headers: Iterable[tuple[str, str]], body_length: int, child_key: str | None = None
-) -> Headers:
-    """What goes to the child: a list, so a header the client repeated stays repeated.
-
-    The client's Authorization (the endpoint's key) never goes on; the child's own key does,
-    when it has one. The length is set here because the body goes out in pieces.
-    """
-    out = [(k, v) for k, v in headers if k.lower() not in _DROP_REQUEST]
-    out.append(("Accept-Encoding", "identity"))
-    out.append(("Content-Length", str(body_length)))
-    if child_key:
-        out.append(("Authorization", f"Bearer {child_key}"))
-    return out
-
-
-def response_headers(headers: Iterable[tuple[str, str]]) -> CIMultiDict[str]:
-    return CIMultiDict((k, v) for k, v in headers if k.lower() not in _DROP_RESPONSE)
 
 
 @dataclass
@@ -165,7 +118,7 @@ class AiohttpUpstream:
     ) -> Opened:
         session = self._get()
         loop = asyncio.get_running_loop()
-        target = URL(url, encoded=True)  # the query goes on byte for byte (upstream_url)
+        target = URL(url, encoded=True)  # the query as the client sent it (upstream_url)
         for attempt in (1, 2):
             sent_at = loop.time()
             try:
@@ -224,28 +177,6 @@ def _raw_body(response: aiohttp.ClientResponse) -> RelayResponseHandler | None:
         return handler
     handler.give_back()
     return None
-
-
-# Everything a query may hold as it is; anything else (a space, a control or non-ASCII
-# character that a lenient client sent raw) is percent-encoded, since it could not go on a
-# request line.
-_QUERY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "#")
-
-
-@functools.lru_cache(maxsize=256)
-def _base_and_route(base_url: str, path: str) -> str:
-    """The backend and the route, encoded by yarl (an IDN host, a non-ASCII prefix) once per
-    pair: the query is then added as the client sent it, and sent on without encoding."""
-    return str(URL(base_url.rstrip("/") + path))
-
-
-def upstream_url(base_url: str, path: str, raw_query: str) -> str:
-    """Where a request goes: the backend, the route, and the client's query byte for byte
-    (`%26` stays `%26`: decoded and encoded again it would become a separator)."""
-    url = _base_and_route(base_url, path)
-    if raw_query:
-        url += "?" + quote(raw_query, safe=_QUERY_SAFE)
-    return url
 
 
 def describe(exc: BaseException) -> str:

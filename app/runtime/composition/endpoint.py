@@ -36,7 +36,8 @@ class EndpointApi:
         return self._s.views.find_model(model_id)
 
     def use(self, model_id: str) -> AbstractAsyncContextManager[Backend]:
-        if self._s.remotes.owns(model_id):
+        # A local id holds no slash: the remotes are asked only about an id that may be theirs.
+        if split_model_id(model_id) is not None and self._s.remotes.owns(model_id):
             return self._s.remotes.use(model_id)
         return self._s.models.use(model_id)
 

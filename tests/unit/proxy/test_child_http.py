@@ -15,8 +15,8 @@ import pytest
 
 from app.core.problems.problems import ProblemError
 from app.proxy import child_http
-from app.proxy.bodies import HeldBody
 from app.proxy.child_http import AppUpstream, request_head
+from app.proxy.memory import HeldBody
 from app.proxy.upstream import ChildDisconnectedError, ChildUnreachableError, Opened
 
 OK_HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"

@@ -16,9 +16,8 @@ import pytest
 
 from app.core.contracts import Backend
 from app.core.states import ProcessState
-from app.proxy.bodies import KEEP_UNTIL_ANSWERED_BYTES, RETRY_WINDOW_S
 from app.proxy.limits import MIB, ProxyLimits
-from app.proxy.memory import BodyBudget
+from app.proxy.memory import KEEP_UNTIL_ANSWERED_BYTES, RETRY_WINDOW_S, BodyBudget
 from app.proxy.openai_routes import backend_card
 from tests.unit.proxy.test_connections import Raw, envelope, port_of, until
 from tests.unit.proxy.test_server import Proxy, error_of, running_proxy

@@ -51,6 +51,9 @@ def test_a_load_and_a_cold_chat_request_stay_within_their_budgets(
     # calling up into the cluster service through a closure.
     rooms = {room for room, _ in load}
     assert "app.runtime.control.watcher" not in rooms and "app.runtime.cluster.cluster" not in rooms
+    # The guard asks security one question; the body is read and parsed in one call.
+    called = [room for room, how, _ in walks["chat"].stays if how == "call"]
+    assert all(called.count(room) == 1 for room in ("app.proxy.security", "app.proxy.bodies"))
 
 
 def test_the_documented_table_is_the_one_the_tracer_prints(
