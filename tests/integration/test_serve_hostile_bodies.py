@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from app.proxy.bodies import SLOW_BODY_AFTER_S
@@ -367,6 +367,7 @@ RELAYED_5XX_CODES_START = (
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(REQUESTS, EXTRA_HEADERS)
+@example(("/api/v1/pull", b'{"model_name":"nope","checkpoint":"org/repo"}', "application/json"), {})
 def test_no_request_body_is_a_5xx_of_the_endpoint_itself(
     serve: Serve, request_: tuple[str, bytes, str], extra: dict[str, str]
 ) -> None:
