@@ -10,10 +10,10 @@ from enum import Enum
 
 from aiohttp import web
 
-from app.core.problems.problems import ProblemError, problem
+from app.core.settings.listen_host import ip_of as _ip
+from app.core.settings.listen_host import is_loopback_name, is_wildcard
 from app.proxy import errors
 
-LOOPBACK_NAMES = frozenset({"localhost"})
 _VERDICT_CACHE_SIZE = 256
 CORS_ALLOW_METHODS = "GET, POST, OPTIONS"
 CORS_MAX_AGE_S = "600"
@@ -26,33 +26,6 @@ KEY_CHECKED = web.RequestKey("proxy_key_checked", bool)
 # was cut short and called bad JSON), an undecodable one could leave a request waiting for
 # its body timeout, and vLLM takes none either.
 _PLAIN_BODY = frozenset({"", "identity"})
-
-
-def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    try:
-        return ipaddress.ip_address(text)
-    except ValueError:
-        return None
-
-
-def is_loopback_name(host: str) -> bool:
-    """Whether `host` (a name or an address, no port) can only mean this machine."""
-    name = host.strip().lower().rstrip(".")
-    if name.startswith("[") and name.endswith("]"):
-        name = name[1:-1]
-    if name in LOOPBACK_NAMES:
-        return True
-    address = _ip(name)
-    if address is None:
-        return False
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return address.ipv4_mapped.is_loopback
-    return address.is_loopback
-
-
-def is_wildcard(host: str) -> bool:
-    name = host.strip()
-    return name in {"", "*"} or ((address := _ip(name)) is not None and address.is_unspecified)
 
 
 # RFC 9110 §7.2 Host = uri-host [ ":" port ], uri-host being an [IPv6] literal or a name. Names
@@ -257,8 +230,3 @@ class Gate:
                 raise errors.forbidden_host(value or "")
         if authority is None:
             raise errors.bad_host(target[:100])
-
-
-def key_required(host: str) -> ProblemError:
-    """Listening beyond this machine without a key is refused (docs/proxy.md)."""
-    return ProblemError(problem("proxy.key_required", host=host, setting="proxy.host"))

@@ -13,6 +13,7 @@ from aiohttp.typedefs import Handler
 from app.core.contracts import BatchController, DownloadController, ModelController
 from app.core.events import EventBus, ServerStateChanged
 from app.core.problems.problems import ProblemError, problem
+from app.core.settings.listen_host import is_loopback_name, is_wildcard, key_required
 from app.proxy import errors
 from app.proxy.batch_routes import BatchRoutes
 from app.proxy.bodies import BodyReader
@@ -27,7 +28,7 @@ from app.proxy.management_routes import ManagementRoutes
 from app.proxy.memory import BodyBudget, keep_big_buffers_out_of_the_heap
 from app.proxy.openai_routes import LIVENESS_PATHS, OpenAIRoutes
 from app.proxy.openapi import OPENAPI_PATH, OpenApiRoute
-from app.proxy.security import Gate, is_loopback_name, is_wildcard, key_required
+from app.proxy.security import Gate
 from app.proxy.upstream import Upstream
 
 log = logging.getLogger(__name__)

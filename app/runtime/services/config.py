@@ -13,9 +13,9 @@ from app.core.problems.problems import Problem, ProblemError, problem
 from app.core.settings import port_check
 from app.core.settings.api_key import api_key_problem
 from app.core.settings.hf_token import hf_token_problem
+from app.core.settings.listen_host import is_loopback_name, key_required
 from app.core.settings.setting_rules import check_together, unknown_setting
 from app.core.settings.settings import SPEC_BY_KEY, Settings, SettingValue, coerce
-from app.proxy.security import is_loopback_name, key_required
 from app.runtime.secrets import SecretStore
 
 API_KEY_ENV = "VLLM_TRAY_API_KEY"
