@@ -40,7 +40,10 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 PING_INTERVAL_S = 0.02
-LATE_S = 0.05  # a ping unanswered this long: note every thread's run-queue count
+# A ping unanswered this long (by default): note every thread's run-queue count. Not at once:
+# under load most pings are a little late, and reading every thread's count each time would
+# cost the suite's workers seconds of CPU; the first LATE_S of a stall count as the loop's own.
+LATE_S = 0.25
 
 
 @dataclass(frozen=True)
@@ -109,8 +112,11 @@ class StallWatch:
     """Watches loops registered with `watch()` until `stop()`; calls `on_stall` for each
     stall longer than `threshold_s` (from the watcher thread)."""
 
-    def __init__(self, threshold_s: float, on_stall: Callable[[Stall], None]) -> None:
+    def __init__(
+        self, threshold_s: float, on_stall: Callable[[Stall], None], late_s: float = LATE_S
+    ) -> None:
         self._threshold = threshold_s
+        self._late = late_s
         self._on_stall = on_stall
         self._loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
         self._lock = threading.Lock()
@@ -143,7 +149,7 @@ class StallWatch:
                     self._ping(loop, key, pending)
                     continue
                 sent, thread_id, stack, counts = entry
-                if not counts and time.monotonic() - sent > LATE_S:
+                if not counts and time.monotonic() - sent > self._late:
                     counts.update(thread_waits())
                 if not stack and time.monotonic() - sent > self._threshold and thread_id[0]:
                     frame = sys._current_frames().get(thread_id[0])

@@ -121,11 +121,9 @@ class ChildRunner:
         if outcome.ready:
             self._post(Ready(self.gen))
             if self.cfg.spares is not None:
-                # Now, not before: on two cores a spare's imports would slow this load down.
-                try:
-                    await self.cfg.spares.refill(self.argv, self._env)
-                except Exception:
-                    log.exception("%s: starting an engine to keep ready failed", self.model_id)
+                # After it, not before: on two cores a spare's imports would slow this load
+                # down, and its first answer.
+                self.cfg.spares.refill_later(self.argv, self._env)
         elif outcome.problem is not None:
             self._post(LaunchFailed(self.gen, outcome.problem, outcome.permanent))
 

@@ -286,3 +286,22 @@ def test_a_load_no_spare_serves_is_still_run_by_the_spare_module_at_once(
         is None
     )
     assert pool.forking(argv, {**env, "PYTHONPATH": str(fake_vllm)}) is None
+
+
+async def test_a_refill_after_a_load_waits_and_is_awaited_by_those_who_wait_for_a_spare(
+    tmp_path: Path, fake_vllm: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(spare_mod, "REFILL_AFTER_S", 0.3)
+    pool = SparePool(tmp_path / "state", enabled=lambda: True, eligible=lambda p: True)
+    try:
+        pool.refill_later(*load(fake_vllm))
+        assert pool.waiting() == []  # not at once: the load's first answer comes first
+        # A waiter counts the refill to come (a measured load waits for its spare).
+        assert await asyncio.wait_for(pool.wait_imported(), WAIT_S) is not None
+    finally:
+        await pool.close()
+    # Closed before its time: nothing starts.
+    closed = SparePool(tmp_path / "s2", enabled=lambda: True, eligible=lambda p: True)
+    closed.refill_later(*load(fake_vllm))
+    await closed.close()
+    assert closed.waiting() == [] and await closed.wait_imported() is None

@@ -24,7 +24,7 @@ BUSY = "while True: pass"
 def watched(threshold_s: float = 0.1) -> Iterator[tuple[asyncio.AbstractEventLoop, list[Stall]]]:
     """A fresh loop on this thread, watched; the stalls it had."""
     stalls: list[Stall] = []
-    watch = StallWatch(threshold_s, stalls.append)
+    watch = StallWatch(threshold_s, stalls.append, late_s=0.05)
     loop = asyncio.new_event_loop()
     watch.watch(loop)
     try:
