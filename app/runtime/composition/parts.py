@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.core.events import EventBus, SettingChanged
 from app.core.memory.meminfo import default_meminfo_path, default_sysfs_root
@@ -88,11 +88,6 @@ class Parts:
 
     def built(self, name: str) -> bool:
         return name in vars(self)
-
-    def _given(self, *names: str) -> dict[str, Any]:
-        """The named parts as keyword arguments: a service names each parameter after the
-        part it takes, so its builder lists names rather than `name=self.name` pairs."""
-        return {name: getattr(self, name) for name in names}
 
     # -- configuration ----------------------------------------------------------------------
     @cached_property
@@ -206,7 +201,9 @@ class Parts:
         from app.runtime.services.engines import EngineService
 
         return EngineService(
-            **self._given("bus", "settings", "planner"),
+            bus=self.bus,
+            settings=self.settings,
+            planner=self.planner,
             state_dir=self.paths.state_dir,
             backends=lambda: self.controller.backends(),  # noqa: PLW0108 — built when asked
             cache_dir=self.paths.cache_dir,
@@ -217,9 +214,13 @@ class Parts:
         from app.runtime.services.models import ModelService
 
         return ModelService(
-            **self._given(
-                "bus", "settings", "registry", "planner", "controller", "supervisor", "downloads"
-            ),
+            bus=self.bus,
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
+            downloads=self.downloads,
             engines=self.engines,
             logs_dir=self.paths.logs_dir,
         )
@@ -229,7 +230,12 @@ class Parts:
         from app.runtime.cluster.cluster import ClusterService
 
         return ClusterService(
-            **self._given("paths", "bus", "planner", "registry", "models", "supervisor")
+            paths=self.paths,
+            bus=self.bus,
+            planner=self.planner,
+            registry=self.registry,
+            models=self.models,
+            supervisor=self.supervisor,
         )
 
     @cached_property
@@ -273,9 +279,17 @@ class Parts:
         from app.runtime.views import Views
 
         return Views(
-            **self._given("settings", "registry", "planner", "supervisor", "downloads"),
-            **self._given("observed", "engines", "controller", "remotes", "problems"),
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            supervisor=self.supervisor,
+            downloads=self.downloads,
+            observed=self.observed,
+            engines=self.engines,
+            controller=self.controller,
+            remotes=self.remotes,
             server_url=lambda: self.endpoint.url,
+            problems=self.problems,
         )
 
     @cached_property
@@ -314,7 +328,12 @@ class Parts:
         from app.runtime.bench.bench_wiring import make_bench_services
 
         return make_bench_services(  # issue 12: bench and tune
-            **self._given("paths", "bus", "registry", "planner", "controller", "supervisor"),
+            paths=self.paths,
+            bus=self.bus,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
             models=self.models,
             local_endpoint=self.endpoint.local,
         )
@@ -331,7 +350,12 @@ class Parts:
         from app.runtime.services.prewarm import PrewarmService
 
         return PrewarmService(  # issue 23: a model started once after its download
-            **self._given("bus", "settings", "registry", "planner", "controller", "supervisor"),
+            bus=self.bus,
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            controller=self.controller,
+            supervisor=self.supervisor,
             state_dir=self.paths.state_dir,
         )
 
@@ -341,7 +365,10 @@ class Parts:
         from app.runtime.search.search import SearchService
 
         return SearchService(
-            **self._given("settings", "registry", "planner", "models"),
+            settings=self.settings,
+            registry=self.registry,
+            planner=self.planner,
+            models=self.models,
             token_provider=self._hf_token,
             endpoint=self.options.hf_endpoint,
         )
@@ -361,7 +388,12 @@ class Parts:
         from app.runtime.lemonade.lemonade_import import LemonadeImportService
 
         return LemonadeImportService(  # issue 22: a Lemonade user's setup imported
-            **self._given("paths", "bus", "registry", "settings", "config", "planner"),
+            paths=self.paths,
+            bus=self.bus,
+            registry=self.registry,
+            settings=self.settings,
+            config=self.config,
+            planner=self.planner,
             hf_cache=self.paths.hf_hub_cache,
         )
 
