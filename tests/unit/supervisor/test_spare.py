@@ -39,12 +39,17 @@ if __name__ == "__main__":
 WAIT_S = 60.0
 
 
-@pytest.fixture
-def fake_vllm(tmp_path: Path) -> Path:
+def stand_in_server(tmp_path: Path) -> Path:
+    """A folder holding FAKE_SERVER as vLLM's server module, for a child's PYTHONPATH."""
     module = tmp_path / "fake" / Path(*SERVER_MODULE.split(".")).with_suffix(".py")
     module.parent.mkdir(parents=True)
     module.write_text(FAKE_SERVER)
     return tmp_path / "fake"
+
+
+@pytest.fixture
+def fake_vllm(tmp_path: Path) -> Path:
+    return stand_in_server(tmp_path)
 
 
 def load(fake: Path, key: str = "k1", **extra: str) -> tuple[list[str], dict[str, str]]:

@@ -17,7 +17,7 @@ from app.runtime.services.prewarm import PrewarmService
 from app.supervisor.loadtimes import LoadTimes, load_key
 from app.supervisor.spare import SERVER_MODULE, SparePool
 from app.supervisor.supervisor import Supervisor
-from tests.unit.supervisor.test_spare import FAKE_SERVER, WAIT_S
+from tests.unit.supervisor.test_spare import WAIT_S, stand_in_server
 
 PREFIX = (sys.executable, "-m", SERVER_MODULE)
 
@@ -66,10 +66,7 @@ class Settings:
 
 @pytest.fixture
 def fake(tmp_path: Path) -> Path:
-    module = tmp_path / "fake" / Path(*SERVER_MODULE.split(".")).with_suffix(".py")
-    module.parent.mkdir(parents=True)
-    module.write_text(FAKE_SERVER)
-    return tmp_path / "fake"
+    return stand_in_server(tmp_path)
 
 
 def service(
